@@ -1,0 +1,65 @@
+/**
+ * The report: what a run found and did, per site and per file. Plain data, so the CLI can print it
+ * as a table or as JSON and tests can assert on it.
+ */
+
+/** What happened to one server-initiated request site. */
+export type SiteOutcome = 'rewritten' | 'marked' | 'skipped';
+
+export type SiteKind = 'elicitation' | 'elicitation-url' | 'sampling' | 'roots';
+
+export interface SiteReport {
+  file: string;
+  line: number;
+  column: number;
+  kind: SiteKind;
+  /** The call as written, e.g. `server.server.elicitInput(...)`. */
+  call: string;
+  outcome: SiteOutcome;
+  /** Why it was marked or skipped; for rewritten sites, the handler it was rewritten in. */
+  reason: string;
+  /** The handler shape, e.g. `tools/call greet`, or `helper`, `oninitialized`. */
+  handler?: string;
+}
+
+export type FileOutcome = 'changed' | 'unchanged' | 'error' | 'skipped';
+
+export interface FileReport {
+  file: string;
+  outcome: FileOutcome;
+  /** For error and skipped files: the located reason (`file:line:col message` where known). */
+  reason?: string;
+}
+
+/** A finding of the official v1-to-v2 codemod, passed through. */
+export interface UpgradeNote {
+  file: string;
+  line: number;
+  level: 'error' | 'warning' | 'info';
+  message: string;
+}
+
+export interface Report {
+  sites: SiteReport[];
+  files: FileReport[];
+  upgrade: UpgradeNote[];
+  /** Files the tool created (the requestState module), relative to the cwd. */
+  created: string[];
+  /** Human-readable notes for the end of the run (e.g. "install @modelcontextprotocol/server"). */
+  notes: string[];
+}
+
+export function emptyReport(): Report {
+  return { sites: [], files: [], upgrade: [], created: [], notes: [] };
+}
+
+export function countSites(report: Report): Record<SiteOutcome, number> {
+  const counts: Record<SiteOutcome, number> = { rewritten: 0, marked: 0, skipped: 0 };
+  for (const s of report.sites) counts[s.outcome]++;
+  return counts;
+}
+
+/** Sites a user still has to act on: what `--check` gates on. */
+export function sitesLeft(report: Report): number {
+  return report.sites.filter(s => s.outcome !== 'rewritten').length;
+}
