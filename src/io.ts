@@ -1,0 +1,263 @@
+/**
+ * Reading and writing sources byte-faithfully.
+ *
+ * The pipeline sees LF text without a BOM. Everything needed to put the original bytes back is kept in
+ * `SourceMeta`: BOM, dominant line ending, final-newline state and file mode. For a file with one kind of
+ * line ending, `encodeSource(decodeSource(bytes).text, meta)` is `bytes` again, byte for byte; a file with
+ * mixed endings is written with its dominant one (only ever when the run changes that file).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+
+/** Files above this size are not read. */
+export const MAX_SOURCE_BYTES = 2 * 1024 * 1024;
+/** A line longer than this marks a file as minified or generated. */
+export const MAX_LINE_LENGTH = 5000;
+/** An average line length above this (in a file of at least MIN_CHARS_FOR_AVERAGE) marks a file as minified. */
+export const MAX_AVERAGE_LINE_LENGTH = 500;
+const MIN_CHARS_FOR_AVERAGE = 2000;
+
+/** Mode for files the run creates. */
+export const NEW_FILE_MODE = 0o644;
+
+export interface SourceMeta {
+  /** The file started with a UTF-8 byte order mark. */
+  bom: boolean;
+  /** Dominant line ending: CRLF when CRLF outnumbers lone LF. */
+  eol: '\n' | '\r\n';
+  /** Both CRLF and lone LF occur; a rewritten file gets `eol` throughout. */
+  mixedEol: boolean;
+  /** The file ended with a line ending. */
+  finalNewline: boolean;
+  /** Permission bits (`st_mode & 0o7777`). */
+  mode: number;
+}
+
+export type SkipKind = 'binary' | 'encoding' | 'minified' | 'too-large' | 'unreadable';
+
+export interface SourceLocation {
+  /** 1-based. */
+  line: number;
+  /** 1-based, in bytes for byte-level problems. */
+  column: number;
+}
+
+export interface SourceSkip {
+  ok: false;
+  kind: SkipKind;
+  /** Human-readable, without the path. */
+  reason: string;
+  location?: SourceLocation;
+}
+
+export interface DecodedSource {
+  ok: true;
+  /** LF line endings, no BOM. */
+  text: string;
+  meta: SourceMeta;
+  /** sha256 of the bytes on disk, to notice a file changing under the run. */
+  digest: string;
+}
+
+export type ReadResult = DecodedSource | SourceSkip;
+
+const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
+
+export function digestBytes(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Offset of the first byte that is not part of a well-formed UTF-8 sequence, or -1. */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  const n = bytes.length;
+  const cont = (i: number, lo = 0x80, hi = 0xbf) => i < n && bytes[i] >= lo && bytes[i] <= hi;
+  let i = 0;
+  while (i < n) {
+    const b = bytes[i];
+    if (b < 0x80) {
+      i += 1;
+    } else if (b >= 0xc2 && b <= 0xdf) {
+      if (!cont(i + 1)) return i;
+      i += 2;
+    } else if (b >= 0xe0 && b <= 0xef) {
+      const lo = b === 0xe0 ? 0xa0 : 0x80;
+      const hi = b === 0xed ? 0x9f : 0xbf;
+      if (!cont(i + 1, lo, hi) || !cont(i + 2)) return i;
+      i += 3;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      const lo = b === 0xf0 ? 0x90 : 0x80;
+      const hi = b === 0xf4 ? 0x8f : 0xbf;
+      if (!cont(i + 1, lo, hi) || !cont(i + 2) || !cont(i + 3)) return i;
+      i += 4;
+    } else {
+      return i;
+    }
+  }
+  return -1;
+}
+
+/** Line and byte column of a byte offset. */
+export function locateOffset(bytes: Uint8Array, offset: number): SourceLocation {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < bytes.length; i++) {
+    if (bytes[i] === 0x0a) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/** Decode file bytes into pipeline text plus the metadata to restore them. Pure; `mode` comes from the caller's stat. */
+export function decodeSource(bytes: Uint8Array, mode: number = NEW_FILE_MODE): ReadResult {
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
+    return { ok: false, kind: 'encoding', reason: 'UTF-16 encoded (only UTF-8 is supported)' };
+  }
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) {
+    return { ok: false, kind: 'binary', reason: 'binary file (NUL byte)', location: locateOffset(bytes, nul) };
+  }
+  const bom = bytes.length >= 3 && bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2];
+  const body = bom ? bytes.subarray(3) : bytes;
+  let raw: string;
+  try {
+    raw = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
+  } catch {
+    const bad = firstInvalidUtf8(body);
+    const location = bad >= 0 ? locateOffset(body, bad) : undefined;
+    return { ok: false, kind: 'encoding', reason: 'not valid UTF-8', location };
+  }
+
+  let crlf = 0;
+  let lf = 0;
+  let longest = 0;
+  let longestLine = 1;
+  let lines = 1;
+  let lineStart = 0;
+  for (let i = 0; i < raw.length; i++) {
+    if (raw.charCodeAt(i) !== 0x0a) continue;
+    if (i > 0 && raw.charCodeAt(i - 1) === 0x0d) crlf++;
+    else lf++;
+    const len = i - lineStart;
+    if (len > longest) {
+      longest = len;
+      longestLine = lines;
+    }
+    lines++;
+    lineStart = i + 1;
+  }
+  if (raw.length - lineStart > longest) {
+    longest = raw.length - lineStart;
+    longestLine = lines;
+  }
+  if (longest > MAX_LINE_LENGTH) {
+    return {
+      ok: false,
+      kind: 'minified',
+      reason: `looks minified or generated (a line of ${longest} characters)`,
+      location: { line: longestLine, column: 1 },
+    };
+  }
+  if (raw.length >= MIN_CHARS_FOR_AVERAGE && raw.length / lines > MAX_AVERAGE_LINE_LENGTH) {
+    return {
+      ok: false,
+      kind: 'minified',
+      reason: `looks minified or generated (${Math.round(raw.length / lines)} characters per line on average)`,
+    };
+  }
+
+  const eol = crlf > lf ? '\r\n' : '\n';
+  const text = crlf > 0 ? raw.replace(/\r\n/g, '\n') : raw;
+  return {
+    ok: true,
+    text,
+    meta: { bom, eol, mixedEol: crlf > 0 && lf > 0, finalNewline: text.endsWith('\n'), mode: mode & 0o7777 },
+    digest: digestBytes(bytes),
+  };
+}
+
+/** Read a source file; never throws: anything that keeps it from the pipeline is a skip with a reason. */
+export async function readSource(file: string): Promise<ReadResult> {
+  try {
+    const st = await fs.stat(file);
+    if (!st.isFile()) return { ok: false, kind: 'unreadable', reason: 'not a regular file' };
+    if (st.size > MAX_SOURCE_BYTES) {
+      return {
+        ok: false,
+        kind: 'too-large',
+        reason: `too large (${(st.size / 1024 / 1024).toFixed(1)} MiB, limit ${MAX_SOURCE_BYTES / 1024 / 1024} MiB)`,
+      };
+    }
+    const bytes = await fs.readFile(file);
+    if (bytes.length > MAX_SOURCE_BYTES) return { ok: false, kind: 'too-large', reason: 'too large' };
+    return decodeSource(bytes, st.mode);
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    return { ok: false, kind: 'unreadable', reason: `cannot be read (${e.code ?? e.message})` };
+  }
+}
+
+/**
+ * The LF text that will be written: `text` with the original's final-newline state restored.
+ * `meta === null` (a file the run creates): unchanged.
+ */
+export function finalizeText(text: string, meta: SourceMeta | null): string {
+  if (!meta) return text;
+  if (meta.finalNewline && text !== '' && !text.endsWith('\n')) return `${text}\n`;
+  if (!meta.finalNewline && text.endsWith('\n')) return text.slice(0, -1);
+  return text;
+}
+
+/** Bytes for `text` (LF, no BOM) with the original's BOM, line ending and final-newline state; `null`: new file, LF, no BOM. */
+export function encodeSource(text: string, meta: SourceMeta | null): Buffer {
+  let out = finalizeText(text, meta);
+  if (meta?.eol === '\r\n') out = out.replace(/\n/g, '\r\n');
+  const bytes = Buffer.from(out, 'utf8');
+  return meta?.bom ? Buffer.concat([Buffer.from(UTF8_BOM), bytes]) : bytes;
+}
+
+/**
+ * Write `text` to `file` atomically: a temp file in the same directory, then a rename over the target.
+ * With `meta` the file keeps its mode and encoding; with `meta === null` the file is new: mode 0644, LF, and
+ * the write fails (EEXIST) rather than replace a file that appeared in the meantime.
+ */
+export async function writeAtomic(file: string, text: string, meta: SourceMeta | null): Promise<void> {
+  const data = encodeSource(text, meta);
+  const dir = path.dirname(file);
+  const mode = meta ? meta.mode : NEW_FILE_MODE;
+  if (!meta) await fs.mkdir(dir, { recursive: true });
+  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  let placed = false;
+  try {
+    const fh = await fs.open(tmp, 'wx', mode);
+    try {
+      await fh.writeFile(data);
+      await fh.chmod(mode); // open() applies the umask; the original mode must survive exactly
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    if (meta) {
+      await fs.rename(tmp, file);
+      placed = true;
+    } else {
+      // link() refuses to replace an existing file, rename() would not.
+      try {
+        await fs.link(tmp, file);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'EEXIST' || !(code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP')) throw err;
+        // A filesystem without hard links: check, then rename (a small window, but never a silent clobber of an old file).
+        if (await fs.lstat(file).then(() => true, () => false)) {
+          throw Object.assign(new Error(`EEXIST: file already exists, ${file}`), { code: 'EEXIST' });
+        }
+        await fs.rename(tmp, file);
+        placed = true;
+      }
+    }
+  } finally {
+    if (!placed) await fs.rm(tmp, { force: true });
+  }
+}
