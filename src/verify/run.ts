@@ -230,6 +230,8 @@ export interface Session {
   current?: CallTrack;
   /** The last `server/discover` or `initialize` reply, to explain a failed connect. */
   handshakeReply?: WireMessage;
+  /** The handshake requests the client sent. */
+  handshakeSent: string[];
 }
 
 const HANDSHAKE_METHODS = new Set(['server/discover', 'initialize']);
@@ -237,7 +239,7 @@ const HANDSHAKE_METHODS = new Set(['server/discover', 'initialize']);
 /** Builds the client and the (not yet started) transport for one server process. */
 function createSession(era: Era, server: ServerCommand): Session {
   const transport = new ChildProcessTransport({ command: server.command, cwd: server.cwd, env: server.env });
-  const session: Session = { era, transport, client: undefined as never, violations: [], clientErrors: [] };
+  const session: Session = { era, transport, client: undefined as never, violations: [], clientErrors: [], handshakeSent: [] };
   const handshakeIds = new Map<unknown, string>();
 
   const onAsk: AskHandler = (method, params) => {
@@ -256,6 +258,7 @@ function createSession(era: Era, server: ServerCommand): Session {
   transport.onClientMessage = (message) => {
     if (typeof message.method === 'string' && HANDSHAKE_METHODS.has(message.method) && message.id !== undefined) {
       handshakeIds.set(message.id, message.method);
+      session.handshakeSent.push(message.method);
     }
     const track = session.current;
     if (track && message.method === track.call.method && message.id !== undefined) track.sent++;
@@ -299,7 +302,7 @@ async function connectSession(session: Session, timeoutMs: number): Promise<void
   try {
     await session.client.connect(session.transport, timeoutMs);
   } catch (error) {
-    throw new Error(explainConnectFailure(session, error));
+    throw new Error(explainConnectFailure(session, error, timeoutMs));
   }
 }
 
@@ -315,9 +318,13 @@ export async function openSession(era: Era, server: ServerCommand, timeoutMs: nu
   return session;
 }
 
-function explainConnectFailure(session: Session, error: unknown): string {
+function explainConnectFailure(session: Session, error: unknown, timeoutMs: number): string {
   const parts = [`connect failed (${session.era} client): ${errorOf(error).message}`];
   const reply = session.handshakeReply;
+  const exited = session.transport.unpromptedExit;
+  if (!reply && !exited && session.handshakeSent.length > 0) {
+    parts.push(`no reply to ${session.handshakeSent.join(', ')} within ${timeoutMs} ms (server hung or not an MCP stdio server?)`);
+  }
   if (session.era === 'modern' && reply?.error && typeof reply.error === 'object') {
     const e = reply.error as { code?: unknown; message?: unknown };
     parts.push(
@@ -328,7 +335,7 @@ function explainConnectFailure(session: Session, error: unknown): string {
     const versions = (reply.result as { supportedVersions?: unknown }).supportedVersions;
     parts.push(`server/discover offered ${JSON.stringify(versions)}, not ${MODERN_PROTOCOL_VERSION}`);
   }
-  const exit = describeExit(session.transport.unpromptedExit);
+  const exit = describeExit(exited);
   if (exit) parts.push(exit);
   return parts.join('; ');
 }
