@@ -209,6 +209,16 @@ describe('verify failures', () => {
     expect(run.calls[1]!.error?.message).toMatch(/^not run:/);
   }, 60_000);
 
+  it('ends a run that exceeds its overall timeout, even while a call waits', async () => {
+    const command = `"${process.execPath}" test/reference/raw-server.mjs hang-on-call`;
+    const run = await runScenario({ command, cwd: root, era: 'legacy', scenario, timeoutMs: 30_000, totalTimeoutMs: 1_500 });
+    expect(run.connected).toBe(true);
+    expect(run.fatal).toMatch(/run did not finish within 1500 ms/);
+    expect(run.calls[0]!.error?.message).toMatch(/run did not finish within 1500 ms/);
+    expect(run.calls).toHaveLength(scenario.calls.length);
+    expect(run.exit).toBeDefined();
+  }, 60_000);
+
   it('flags a server→client request on a 2026-07-28 connection and fails the call at once', async () => {
     const command = `"${process.execPath}" test/reference/raw-server.mjs push-on-modern`;
     const run = await runScenario({ command, cwd: root, era: 'modern', scenario: { calls: scenario.calls.slice(0, 2) }, timeoutMs: 20_000 });

@@ -412,6 +412,8 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunResul
   const calls: CallOutcome[] = [];
 
   let expired = false;
+  /** Set once the result is being assembled: a call still in flight after that is not recorded. */
+  let finalized = false;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<'expired'>((resolve) => {
     timer = setTimeout(() => {
@@ -436,11 +438,16 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunResul
     }
     for (const call of options.scenario.calls) {
       if (expired) return;
-      calls.push(await runCall(session, call, timeoutMs));
+      const outcome = await runCall(session, call, timeoutMs);
+      if (finalized) return;
+      calls.push(outcome);
       if (session.transport.unpromptedExit && !fatal) fatal = `${describeExit(session.transport.unpromptedExit)} during "${call.name}"`;
       if (fatal) return;
     }
-  })();
+  })().catch((error: unknown) => {
+    // A bug of ours, not the server's: still a reported failure, and the child still goes.
+    fatal ??= `verify runner failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+  });
 
   const raced = await Promise.race([work.then(() => 'done' as const), deadline]);
   clearTimeout(timer);
@@ -451,6 +458,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunResul
     await Promise.race([work, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
   }
   await closeSession(session);
+  finalized = true;
   for (const call of options.scenario.calls.slice(calls.length)) {
     calls.push(notRun(call, `not run: ${fatal ?? 'run aborted'}`));
   }

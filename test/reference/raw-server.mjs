@@ -1,6 +1,7 @@
 // A hand-rolled stdio JSON-RPC server for verify's failure tests; not built on any SDK.
 // Usage: node raw-server.mjs <mode>
 //   crash-on-call   answers the handshake (either era), then exits with code 7 on tools/call
+//   hang-on-call    answers the handshake, then never answers tools/call
 //   push-on-modern  answers server/discover for 2026-07-28, then on tools/call sends the client an
 //                   elicitation/create request of its own (forbidden on that era) and never answers the call
 import { createInterface } from 'node:readline';
@@ -28,6 +29,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       send({ id: message.id, result: { protocolVersion: message.params.protocolVersion, capabilities: { tools: {} }, serverInfo } });
       return;
     case 'tools/call':
+      if (mode === 'hang-on-call') return;
       if (mode === 'crash-on-call') {
         console.error('fatal: tool handler blew up');
         process.exit(7);
