@@ -3,7 +3,17 @@
  * upgrade (official v1-to-v2 codemod) → analysis (ts-morph) → plan (plain data) → rewrite (jscodeshift) → report.
  * Nothing here writes to disk; the CLI decides whether to print a diff or write the changes.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import jscodeshift from 'jscodeshift';
+import { Project, ts } from 'ts-morph';
+import { analyzeProject } from './analysis/index.js';
+import { TRIGGER_PATTERN } from './analysis/sites.js';
+import { isEmptyPlan, type FilePlan } from './plan.js';
 import { emptyReport, type Report } from './report.js';
+import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
+import { upgradeV1 } from './upgrade.js';
+import { applyPlan, parserFor } from '../transforms/mrtr.js';
 
 export interface SourceInput {
   /** Absolute path. */
@@ -31,8 +41,133 @@ export interface MigrateResult {
   report: Report;
 }
 
+const MCP_TEXT = /@modelcontextprotocol\//;
+
 export async function migrateSources(files: SourceInput[], options: MigrateOptions): Promise<MigrateResult> {
-  void files;
-  void options;
-  return { changes: [], report: emptyReport() };
+  const report = emptyReport();
+  const rel = (p: string) => path.relative(options.cwd, p) || path.basename(p);
+  const candidates = files.filter(f => MCP_TEXT.test(f.text) || TRIGGER_PATTERN.test(f.text));
+  const candidatePaths = new Set(candidates.map(f => f.path));
+  for (const f of files) if (!candidatePaths.has(f.path)) report.files.push({ file: rel(f.path), outcome: 'unchanged' });
+  if (candidates.length === 0) return { changes: [], report };
+
+  // 1. Upgrade SDK 1.x files with the official codemod (in memory).
+  const current = new Map(candidates.map(f => [f.path, f.text]));
+  if (options.upgradeV1 !== false) {
+    try {
+      const upgraded = upgradeV1(candidates);
+      for (const [p, text] of upgraded.texts) current.set(p, text);
+      report.upgrade.push(...upgraded.notes.map(n => ({ ...n, file: rel(n.file) })));
+    } catch (error) {
+      report.notes.push(`the official v1-to-v2 codemod failed (${(error as Error).message}); continuing without it`);
+    }
+  }
+
+  // 2. Analysis over the (upgraded) candidates.
+  const triggered = candidates.filter(f => TRIGGER_PATTERN.test(current.get(f.path)!));
+  const state = locateStateModule(triggered.map(f => f.path), files);
+  const project = new Project({
+    skipAddingFilesFromTsConfig: true,
+    skipFileDependencyResolution: true,
+    compilerOptions: {
+      allowJs: true,
+      checkJs: false,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      strict: true,
+      skipLibCheck: true,
+      noEmit: true
+    }
+  });
+  const sourceFiles = [];
+  for (const f of candidates) {
+    try {
+      sourceFiles.push(project.createSourceFile(f.path, current.get(f.path)!, { overwrite: true }));
+    } catch (error) {
+      report.files.push({ file: rel(f.path), outcome: 'error', reason: `cannot be parsed: ${(error as Error).message}` });
+      current.delete(f.path);
+    }
+  }
+  const analyzed = sourceFiles.filter(sf => TRIGGER_PATTERN.test(sf.getFullText()));
+  const broken = new Set<string>();
+  for (const sf of analyzed) {
+    const syntax = (sf as unknown as { compilerNode: { parseDiagnostics?: ts.Diagnostic[] } }).compilerNode.parseDiagnostics ?? [];
+    if (syntax.length > 0) {
+      const d = syntax[0]!;
+      const { line, character } = ts.getLineAndCharacterOfPosition(sf.compilerNode, d.start ?? 0);
+      broken.add(sf.getFilePath());
+      report.files.push({ file: rel(sf.getFilePath()), outcome: 'error', reason: `${rel(sf.getFilePath())}:${line + 1}:${character + 1} cannot be parsed: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}` });
+    }
+  }
+  const analysis = analyzeProject(project, { cwd: options.cwd, stateModulePath: state.path, files: analyzed.filter(sf => !broken.has(sf.getFilePath())) });
+  report.sites.push(...analysis.sites);
+
+  // 3. Rewrite each planned file; a failure leaves that file as it was.
+  const plans = new Map<string, FilePlan>(analysis.plans.filter(p => !isEmptyPlan(p)).map(p => [p.file, p]));
+  const changes: FileChange[] = [];
+  let rewroteHandlers = false;
+  for (const f of candidates) {
+    if (broken.has(f.path) || !current.has(f.path)) continue;
+    let after = current.get(f.path)!;
+    const plan = plans.get(f.path);
+    if (plan) {
+      try {
+        after = rewrite(after, plan);
+        if (plan.handlers.length > 0) rewroteHandlers = true;
+      } catch (error) {
+        report.files.push({ file: rel(f.path), outcome: 'error', reason: `${rel(f.path)}: not rewritten, left as it was: ${(error as Error).message}` });
+        for (const site of report.sites) if (site.file === rel(f.path) && site.outcome === 'rewritten') Object.assign(site, { outcome: 'skipped', reason: `the rewrite of this file failed: ${(error as Error).message}` });
+        continue;
+      }
+    }
+    if (after !== f.text) {
+      changes.push({ path: f.path, before: f.text, after });
+      report.files.push({ file: rel(f.path), outcome: 'changed' });
+    } else {
+      report.files.push({ file: rel(f.path), outcome: 'unchanged' });
+    }
+  }
+
+  // 4. The requestState module, once per project.
+  if (rewroteHandlers) {
+    if (!state.exists) {
+      changes.push({ path: state.path, before: null, after: stateModuleText(state.flavour) });
+      report.created.push(rel(state.path));
+    }
+    report.notes.push(`set ${STATE_KEY_ENV} to a secret of at least 32 bytes before starting the server (it seals requestState)`);
+    report.notes.push('the migrated code imports @modelcontextprotocol/server 2.x: add it to package.json and install');
+  }
+  report.files.sort((a, b) => a.file.localeCompare(b.file));
+  return { changes, report };
+}
+
+function rewrite(text: string, plan: FilePlan): string {
+  const j = jscodeshift.withParser(parserFor(plan.file));
+  const out = applyPlan(text, plan, { jscodeshift: j, j, stats: () => {}, report: () => {} });
+  // Never hand back something that does not parse.
+  try {
+    j(out);
+  } catch (error) {
+    throw new Error(`the rewritten code would not parse (${(error as Error).message})`);
+  }
+  return out;
+}
+
+/** Where the requestState module is (or goes): beside the handlers, in their common directory. */
+function locateStateModule(handlerFiles: string[], all: SourceInput[]): { path: string; exists: boolean; flavour: ModuleFlavour } {
+  const flavour: ModuleFlavour = handlerFiles.every(f => /\.[mc]?tsx?$/.test(f))
+    ? 'ts'
+    : handlerFiles.some(f => f.endsWith('.cjs') || /\brequire\(/.test(all.find(a => a.path === f)?.text ?? ''))
+      ? 'cjs'
+      : 'esm';
+  const dirs = handlerFiles.map(f => path.dirname(f));
+  let common = dirs[0] ?? process.cwd();
+  for (const d of dirs) while (!(d + path.sep).startsWith(common + path.sep) && common !== path.dirname(common)) common = path.dirname(common);
+  for (const ext of ['.ts', '.mts', '.js', '.mjs', '.cjs']) {
+    const candidate = path.join(common, STATE_MODULE_BASENAME + ext);
+    if (fs.existsSync(candidate) || all.some(a => a.path === candidate)) return { path: candidate, exists: true, flavour };
+  }
+  const ext = flavour === 'esm' ? '.mjs' : stateModuleExtension(flavour);
+  return { path: path.join(common, STATE_MODULE_BASENAME + ext), exists: false, flavour };
 }

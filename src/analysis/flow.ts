@@ -1,0 +1,499 @@
+/**
+ * Control flow and liveness for one handler: where it suspends, which statements run after each
+ * suspension, which locals those statements need, and whether each can travel in requestState.
+ */
+import { Node, SyntaxKind, ts, type Block, type Statement, type Type } from 'ts-morph';
+import type { CarriedLocal, HandlerPlan, Range, RequestPlan, SuspensionPlan } from '../plan.js';
+import { objectProperty, unwrap } from './mcpSymbols.js';
+import type { FunctionLike, Registration, Site } from './sites.js';
+
+export class Unsupported extends Error {
+  constructor(
+    message: string,
+    readonly at: Node
+  ) {
+    super(message);
+  }
+}
+
+const range = (n: Node): Range => ({ start: n.getStart(), end: n.getEnd() });
+
+interface Suspension {
+  statement: Statement;
+  sites: Site[];
+  /** The node replaced by the readers in the resuming phase. */
+  replace: Node;
+  promiseAll?: Node;
+}
+
+/** Plans the rewrite of one handler, or throws Unsupported with the reason and location. */
+export function planHandler(fn: FunctionLike, registration: Registration, sites: Site[]): HandlerPlan {
+  const body = fn.getBody();
+  if (!body || !Node.isBlock(body)) throw new Unsupported('the handler is an expression-bodied arrow function; give it a block body', fn);
+  if (!(fn as unknown as { isAsync(): boolean }).isAsync()) throw new Unsupported('the handler is not an async function', fn);
+  const suspensions = sites.map(site => suspensionOf(site, body));
+  // Promise.all groups several sites into one suspension.
+  const unique = new Map<Node, Suspension>();
+  for (const s of suspensions) {
+    const existing = unique.get(s.statement);
+    if (existing && existing.promiseAll && existing.promiseAll === s.promiseAll) existing.sites.push(...s.sites);
+    else if (existing) throw new Unsupported('two server-initiated requests are awaited in one statement; split it into one await per statement', s.statement);
+    else unique.set(s.statement, s);
+  }
+  const ordered = [...unique.values()].sort((a, b) => a.statement.getStart() - b.statement.getStart());
+  for (const s of ordered) checkPath(s.statement, body);
+  const groups = batch(ordered);
+  const keys = new KeyAllocator();
+  const params = fn.getParameters();
+  const reassignedParams = params.flatMap(p => boundIdentifiers(p.getNameNode())).filter(id => isReassigned(id, fn));
+  const plans: SuspensionPlan[] = groups.map((group, i) => {
+    const requests = group.flatMap(s => s.sites.map(site => requestOf(site, s, keys, fn)));
+    const { live, recompute } = liveAcross(group, body, fn, reassignedParams);
+    return {
+      phase: i + 1,
+      statements: group.map(s => range(s.statement)),
+      requests,
+      live,
+      recompute,
+      promiseAll: group.length === 1 && group[0]!.promiseAll ? range(group[0]!.promiseAll) : undefined
+    };
+  });
+  return {
+    method: registration.method,
+    label: registration.label,
+    fn: range(fn),
+    body: range(body),
+    nameText: nameTextOf(registration, fn),
+    argsText: argsTextOf(registration, fn),
+    ctx: ctxOf(registration, fn),
+    suspensions: plans
+  };
+}
+
+/** Finds the statement a site suspends in and checks the await sits where a phase can split. */
+function suspensionOf(site: Site, body: Block): Suspension {
+  if (site.urlError) {
+    throw new Unsupported('throw new UrlElicitationRequiredError(...) is not rewritten yet; return inputRequired({ inputRequests: { k: inputRequired.elicitUrl({ message, url }) } }) instead', site.node);
+  }
+  let expr: Node = site.node;
+  let promiseAll: Node | undefined;
+  const parent = skipParens(expr).getParent();
+  if (parent && Node.isArrayLiteralExpression(parent)) {
+    const all = parent.getParent();
+    if (all && Node.isCallExpression(all) && /^Promise\.all$/.test(all.getExpression().getText()) && all.getArguments()[0] === parent) {
+      promiseAll = all;
+      expr = all;
+    } else {
+      throw new Unsupported('the request is put in an array that is not awaited with Promise.all', site.node);
+    }
+  }
+  const outer = skipParens(expr).getParent();
+  let replace: Node;
+  if (outer && Node.isAwaitExpression(outer)) replace = outer;
+  else if (outer && Node.isReturnStatement(outer)) replace = skipParens(expr);
+  else throw new Unsupported('the request promise is not awaited where it is made (stored or passed on); await it directly', site.node);
+  const statement = replace.getFirstAncestor(a => Node.isStatement(a) && !Node.isBlock(a)) as Statement | undefined;
+  if (!statement || statement.getFirstAncestor(a => a === body) === undefined) throw new Unsupported('the await is not inside the handler body', site.node);
+  checkEvaluationOrder(replace, statement);
+  return { statement, sites: [site], replace, promiseAll };
+}
+
+function skipParens(n: Node): Node {
+  let cur = n;
+  while (cur.getParent() && Node.isParenthesizedExpression(cur.getParent()!)) cur = cur.getParent()!;
+  return cur;
+}
+
+/**
+ * The resuming phase re-runs the whole statement with the await replaced by the answer. That is
+ * only the same program when nothing with an effect is evaluated before the await in it.
+ */
+function checkEvaluationOrder(awaited: Node, statement: Statement): void {
+  for (let n = awaited.getParent(); n && n !== statement; n = n.getParent()) {
+    if (Node.isConditionalExpression(n) || (Node.isBinaryExpression(n) && isShortCircuit(n.getOperatorToken().getKind()) && n.getRight().getEnd() >= awaited.getEnd() && n.getRight().getStart() <= awaited.getStart())) {
+      throw new Unsupported('the await is evaluated conditionally inside an expression; move it into its own statement under an if', awaited);
+    }
+    if (Node.isVariableStatement(n) || Node.isVariableDeclarationList(n)) {
+      const count = Node.isVariableStatement(n) ? n.getDeclarations().length : n.getDeclarations().length;
+      if (count > 1) throw new Unsupported('the await is in a declaration list; declare one variable per statement', awaited);
+    }
+  }
+  // Source order is evaluation order here: an effect written before the await (and not
+  // containing it, like the call it is an argument of) would run again in the resuming phase.
+  const before = statement.getDescendants().filter(d => d.getEnd() <= awaited.getStart() && isEffect(d) && !insideFunction(d, statement));
+  if (before.length > 0) {
+    throw new Unsupported('the statement evaluates something with an effect before the await; split it so the await comes first', awaited);
+  }
+}
+
+function insideFunction(n: Node, stop: Node): boolean {
+  for (let p = n.getParent(); p && p !== stop; p = p.getParent()) {
+    if (Node.isArrowFunction(p) || Node.isFunctionExpression(p)) return true;
+  }
+  return false;
+}
+
+function isShortCircuit(kind: SyntaxKind): boolean {
+  return kind === SyntaxKind.AmpersandAmpersandToken || kind === SyntaxKind.BarBarToken || kind === SyntaxKind.QuestionQuestionToken;
+}
+
+function isEffect(n: Node): boolean {
+  if (Node.isCallExpression(n) || Node.isNewExpression(n) || Node.isAwaitExpression(n) || Node.isYieldExpression(n) || Node.isTaggedTemplateExpression(n) || Node.isDeleteExpression(n)) return true;
+  if (Node.isPrefixUnaryExpression(n) || Node.isPostfixUnaryExpression(n)) {
+    const op = n.getOperatorToken();
+    return op === SyntaxKind.PlusPlusToken || op === SyntaxKind.MinusMinusToken;
+  }
+  if (Node.isBinaryExpression(n)) {
+    const k = n.getOperatorToken().getKind();
+    return k >= SyntaxKind.FirstAssignment && k <= SyntaxKind.LastAssignment;
+  }
+  return false;
+}
+
+/** Every construct between the statement and the body must be one a phase can be split through. */
+function checkPath(statement: Statement, body: Block): void {
+  for (let n = statement.getParent(); n && n !== body; n = n.getParent()) {
+    if (Node.isBlock(n) || Node.isIfStatement(n)) continue;
+    const shape = Node.isIterationStatement(n)
+      ? 'a loop'
+      : Node.isTryStatement(n) || Node.isCatchClause(n)
+        ? 'try/catch/finally'
+        : Node.isCaseClause(n) || Node.isDefaultClause(n) || Node.isCaseBlock(n) || Node.isSwitchStatement(n)
+          ? 'a switch case'
+          : Node.isLabeledStatement(n)
+            ? 'a labelled statement'
+            : n.getKindName();
+    throw new Unsupported(`the await is inside ${shape}, which this version does not split into phases; lift it out or migrate by hand`, statement);
+  }
+}
+
+/** Adjacent suspensions with no data dependence between them go out in one round. */
+function batch(ordered: Suspension[]): Suspension[][] {
+  const groups: Suspension[][] = [];
+  for (const s of ordered) {
+    const last = groups[groups.length - 1];
+    const prev = last?.[last.length - 1];
+    if (last && prev && !prev.promiseAll && !s.promiseAll && adjacent(prev.statement, s.statement) && !dependsOn(s, last)) last.push(s);
+    else groups.push([s]);
+  }
+  return groups;
+}
+
+function adjacent(a: Statement, b: Statement): boolean {
+  return a.getParent() === b.getParent() && a.getNextSibling() === b;
+}
+
+/** Whether anything evaluated up to the await in `s` reads a name an earlier statement of the group declares or assigns. */
+function dependsOn(s: Suspension, group: Suspension[]): boolean {
+  const written = new Set<Node>();
+  for (const g of group) {
+    const st = g.statement;
+    if (Node.isVariableStatement(st)) for (const d of st.getDeclarations()) boundIdentifiers(d.getNameNode()).forEach(id => written.add(declOf(id) ?? id));
+    if (Node.isExpressionStatement(st)) {
+      const e = unwrap(st.getExpression());
+      if (Node.isBinaryExpression(e)) for (const id of e.getLeft().getDescendantsOfKind(SyntaxKind.Identifier).concat(Node.isIdentifier(e.getLeft()) ? [e.getLeft() as never] : [])) written.add(declOf(id) ?? id);
+    }
+  }
+  const before = s.statement.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => id.getStart() < s.replace.getEnd());
+  return before.some(id => {
+    const d = declOf(id);
+    return d !== undefined && written.has(d);
+  });
+}
+
+function declOf(id: Node): Node | undefined {
+  return id.getSymbol()?.getDeclarations()[0];
+}
+
+export function boundIdentifiers(name: Node): Node[] {
+  if (Node.isIdentifier(name)) return [name];
+  if (Node.isObjectBindingPattern(name) || Node.isArrayBindingPattern(name)) {
+    return name.getElements().flatMap(el => (Node.isBindingElement(el) ? boundIdentifiers(el.getNameNode()) : []));
+  }
+  return [];
+}
+
+function isReassigned(id: Node, fn: FunctionLike): boolean {
+  const decl = declOf(id);
+  return fn.getDescendantsOfKind(SyntaxKind.Identifier).some(ref => {
+    if (ref === id || declOf(ref) !== decl) return false;
+    const p = ref.getParent();
+    if (Node.isBinaryExpression(p) && p.getLeft() === ref) {
+      const k = p.getOperatorToken().getKind();
+      return k >= SyntaxKind.FirstAssignment && k <= SyntaxKind.LastAssignment;
+    }
+    return (Node.isPrefixUnaryExpression(p) || Node.isPostfixUnaryExpression(p)) && [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(p.getOperatorToken());
+  });
+}
+
+class KeyAllocator {
+  private used = new Set<string>();
+  take(preferred: string): string {
+    const base = preferred.replace(/[^A-Za-z0-9_]/g, '') || 'input';
+    let key = base;
+    for (let i = 2; this.used.has(key); i++) key = `${base}${i}`;
+    this.used.add(key);
+    return key;
+  }
+}
+
+function requestOf(site: Site, s: Suspension, keys: KeyAllocator, fn: FunctionLike): RequestPlan {
+  if (site.builder !== 'listRoots' && !site.params) throw new Unsupported('the request has no params to forward', site.node);
+  const key = keys.take(preferredKey(site, s));
+  const params = site.params ? unwrap(site.params) : undefined;
+  let paramsText = params?.getText();
+  let dropProperties: string[] | undefined;
+  if (site.builder === 'elicitUrl') {
+    if (!params || !Node.isObjectLiteralExpression(params)) throw new Unsupported('URL-mode elicitation params must be an object literal to drop mode and elicitationId', site.node);
+    dropProperties = ['mode', 'elicitationId'].filter(p => params.getProperty(p) !== undefined);
+  }
+  return {
+    key,
+    kind: site.kind,
+    builder: site.builder,
+    reader: site.reader,
+    paramsText,
+    dropProperties,
+    schemaText: site.builder === 'elicit' ? repeatableSchema(params, fn) : undefined,
+    replace: range(s.promiseAll ? site.node : s.replace)
+  };
+}
+
+function preferredKey(site: Site, s: Suspension): string {
+  const st = s.statement;
+  if (Node.isVariableStatement(st)) {
+    const name = st.getDeclarations()[0]?.getNameNode();
+    if (name && Node.isIdentifier(name)) return name.getText();
+    if (name && Node.isArrayBindingPattern(name) && s.promiseAll) {
+      const array = s.promiseAll.asKindOrThrow(SyntaxKind.CallExpression).getArguments()[0]!.asKindOrThrow(SyntaxKind.ArrayLiteralExpression);
+      const index = array.getElements().findIndex(e => unwrap(e) === site.node);
+      const el = name.getElements()[index];
+      if (el && Node.isBindingElement(el) && Node.isIdentifier(el.getNameNode())) return el.getName();
+    }
+  }
+  if (Node.isExpressionStatement(st)) {
+    const e = unwrap(st.getExpression());
+    if (Node.isBinaryExpression(e) && Node.isIdentifier(e.getLeft())) return e.getLeft().getText();
+  }
+  return { elicitation: 'elicitation', 'elicitation-url': 'urlElicitation', sampling: 'sampling', roots: 'roots' }[site.kind];
+}
+
+/** The requested schema's text when the resuming phase can evaluate it again (a literal, or a module-level constant). */
+function repeatableSchema(params: Node | undefined, fn: FunctionLike): string | undefined {
+  const schema = objectProperty(params, 'requestedSchema');
+  if (!schema) return undefined;
+  const s = unwrap(schema);
+  if (Node.isObjectLiteralExpression(s)) {
+    const literalOnly = s.getDescendants().every(d => !Node.isIdentifier(d) || Node.isPropertyAssignment(d.getParent()!) && (d.getParent() as import('ts-morph').PropertyAssignment).getNameNode() === d || d.getText() === 'undefined');
+    return literalOnly ? s.getText() : undefined;
+  }
+  if (Node.isIdentifier(s)) {
+    const decl = declOf(s);
+    if (decl && Node.isVariableDeclaration(decl) && !decl.getFirstAncestor(a => a === fn) && Node.isObjectLiteralExpression(unwrap(decl.getInitializer() ?? s))) return s.getText();
+  }
+  return undefined;
+}
+
+/**
+ * The locals the statements after a suspension read or write, declared before it in a block
+ * enclosing it: these must travel in requestState. Local functions are re-created instead.
+ */
+function liveAcross(group: Suspension[], body: Block, fn: FunctionLike, reassignedParams: Node[]): { live: CarriedLocal[]; recompute: Range[] } {
+  const first = group[0]!.statement;
+  const last = group[group.length - 1]!.statement;
+  const region: Node[] = group.map(g => g.statement);
+  const enclosing: Block[] = [];
+  for (let n: Node = last; n !== body; n = n.getParent()!) {
+    const parent = n.getParent()!;
+    if (Node.isBlock(parent)) {
+      enclosing.push(parent);
+      const stmts = parent.getStatements();
+      region.push(...stmts.slice(stmts.indexOf(n as Statement) + 1));
+    }
+  }
+  const enclosingSet = new Set<Node>(enclosing);
+  const carried = new Map<Node, CarriedLocal>();
+  const recompute = new Map<Node, Range>();
+  const pending: Node[] = [...region];
+  const visited = new Set<Node>();
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    if (visited.has(node)) continue;
+    visited.add(node);
+    for (const id of [node, ...node.getDescendants()].filter(Node.isIdentifier)) {
+      const decl = declOf(id);
+      if (!decl || carried.has(decl) || recompute.has(decl)) continue;
+      if (decl.getStart() >= first.getStart()) continue; // declared in the resuming code itself
+      if (!decl.getFirstAncestor(a => a === fn)) continue; // module scope or outer closure: still there on re-entry
+      if (Node.isParameterDeclaration(decl) || Node.isParameterDeclaration(decl.getParent()?.getParent() ?? decl)) {
+        if (reassignedParams.some(p => declOf(p) === decl)) carried.set(decl, carry(id.getText(), 'assign', decl, body, fn));
+        continue;
+      }
+      const owner = ownerFunction(decl);
+      if (owner !== fn) continue; // a nested function's own local
+      if (Node.isFunctionDeclaration(decl)) {
+        recompute.set(decl, range(decl));
+        pending.push(decl);
+        continue;
+      }
+      const varDecl = Node.isVariableDeclaration(decl) ? decl : decl.getFirstAncestorByKind(SyntaxKind.VariableDeclaration);
+      if (!varDecl) {
+        throw new Unsupported(`"${id.getText()}" (a ${decl.getKindName()}) is live across the await and cannot travel in requestState`, id);
+      }
+      const statement = varDecl.getFirstAncestorByKind(SyntaxKind.VariableStatement);
+      const scope = statement?.getParent();
+      const kind = statement?.getDeclarationKind() ?? 'let';
+      if (scope && Node.isBlock(scope) && !enclosingSet.has(scope) && scope !== body && kind !== 'var') continue; // out of scope here
+      const init = varDecl.getInitializer();
+      if (kind === 'const' && init && (Node.isArrowFunction(unwrap(init)) || Node.isFunctionExpression(unwrap(init))) && Node.isIdentifier(varDecl.getNameNode())) {
+        recompute.set(decl, range(statement!));
+        pending.push(statement!);
+        continue;
+      }
+      const problem = unserializable(id.getType(), 0);
+      if (problem) {
+        throw new Unsupported(
+          `local "${id.getText()}" (${problem}) is live across the await and cannot travel in requestState; recompute it after the await or keep it in a server-side store`,
+          id
+        );
+      }
+      const reassigned = isReassigned(Node.isIdentifier(varDecl.getNameNode()) ? varDecl.getNameNode() : id, fn);
+      const declare = kind === 'var' ? 'var' : kind === 'const' && !reassigned ? 'const' : 'let';
+      carried.set(decl, carry(id.getText(), declare, decl, kind === 'var' ? body : (scope as Block), fn, varDecl.getTypeNode()?.getText()));
+    }
+  }
+  const live = [...carried.values()].sort((a, b) => a.scope.start - b.scope.start || a.name.localeCompare(b.name));
+  const recomputeRanges = [...recompute.values()].sort((a, b) => a.start - b.start);
+  return { live, recompute: recomputeRanges };
+}
+
+function ownerFunction(n: Node): Node | undefined {
+  return n.getFirstAncestor(a => Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a));
+}
+
+function carry(name: string, declare: CarriedLocal['declare'], decl: Node, scope: Block, fn: FunctionLike, annotation?: string): CarriedLocal {
+  const typeText = declare === 'assign' ? undefined : (annotation ?? printableType(decl, fn));
+  return { name, declare, typeText, scope: range(scope) };
+}
+
+/** A type annotation for the restored local, when the checker's type prints as something valid at the handler. */
+function printableType(decl: Node, fn: FunctionLike): string | undefined {
+  let type: Type;
+  try {
+    type = decl.getType();
+  } catch {
+    return undefined;
+  }
+  if (type.isAny() || type.isUnknown()) return undefined;
+  const text = type.getText(fn, ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope);
+  if (/import\(|\.\.\.|\bany\b|typeof /.test(text) || text.length > 200) return undefined;
+  const checker = fn.getProject().getTypeChecker().compilerObject;
+  const parsed = ts.createSourceFile('t.ts', `type T = ${text};`, ts.ScriptTarget.Latest);
+  let ok = true;
+  const visit = (n: ts.Node): void => {
+    if (ts.isTypeReferenceNode(n)) {
+      const root = ts.isIdentifier(n.typeName) ? n.typeName.text : n.typeName.getText(parsed).split('.')[0]!;
+      const resolved = (checker as unknown as { resolveName(name: string, location: ts.Node, meaning: ts.SymbolFlags, excludeGlobals: boolean): ts.Symbol | undefined }).resolveName(
+        root,
+        fn.compilerNode,
+        ts.SymbolFlags.Type | ts.SymbolFlags.Namespace,
+        false
+      );
+      if (!resolved) ok = false;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(parsed);
+  return ok ? text : undefined;
+}
+
+const NOT_JSON = new Set(['Date', 'Map', 'Set', 'WeakMap', 'WeakSet', 'RegExp', 'Promise', 'Buffer', 'URL', 'Uint8Array', 'ArrayBuffer', 'Error', 'Function', 'Symbol', 'BigInt']);
+
+/** Why a value of this type cannot round-trip through JSON, or undefined when it can (or cannot be told). */
+function unserializable(type: Type, depth: number): string | undefined {
+  if (depth > 4) return undefined;
+  if (type.isAny() || type.isUnknown() || type.isString() || type.isNumber() || type.isBoolean() || type.isNull() || type.isUndefined() || type.isLiteral() || type.isStringLiteral() || type.isNumberLiteral() || type.isBooleanLiteral() || type.isEnum() || type.isEnumLiteral() || type.isTemplateLiteral()) {
+    return undefined;
+  }
+  if (type.getFlags() & (ts.TypeFlags.BigInt | ts.TypeFlags.BigIntLiteral)) return 'a bigint';
+  if (type.getFlags() & (ts.TypeFlags.ESSymbol | ts.TypeFlags.UniqueESSymbol)) return 'a symbol';
+  if (type.isUnion() || type.isIntersection()) {
+    for (const t of type.isUnion() ? type.getUnionTypes() : (type as Type).getIntersectionTypes()) {
+      const p = unserializable(t, depth + 1);
+      if (p) return p;
+    }
+    return undefined;
+  }
+  if (type.isArray() || type.isTuple()) {
+    for (const t of type.isArray() ? [type.getArrayElementTypeOrThrow()] : type.getTupleElements()) {
+      const p = unserializable(t, depth + 1);
+      if (p) return p;
+    }
+    return undefined;
+  }
+  if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) return 'a function';
+  const symbol = type.getSymbol() ?? type.getAliasSymbol();
+  const name = symbol?.getName();
+  if (name && NOT_JSON.has(name)) return `a ${name}`;
+  if (symbol && symbol.getDeclarations().some(d => Node.isClassDeclaration(d))) return `an instance of class ${name}`;
+  if (type.isObject()) {
+    for (const prop of type.getProperties()) {
+      const decl = prop.getValueDeclaration() ?? prop.getDeclarations()[0];
+      if (!decl) continue;
+      if (Node.isMethodSignature(decl) || Node.isMethodDeclaration(decl)) return `an object with method ${prop.getName()}()`;
+      const p = unserializable(prop.getTypeAtLocation(decl), depth + 1);
+      if (p) return `an object whose "${prop.getName()}" is ${p}`;
+    }
+  }
+  return undefined;
+}
+
+function nameTextOf(registration: Registration, fn: FunctionLike): string {
+  if (registration.args.kind !== 'request') return registration.nameText;
+  const request = fn.getParameters()[0];
+  if (!request || !Node.isIdentifier(request.getNameNode())) throw new Unsupported('the request parameter is destructured; name it so the state can be bound to the call', fn);
+  const r = request.getName();
+  return registration.method === 'resources/read' ? `${r}.params.uri` : `${r}.params.name`;
+}
+
+function argsTextOf(registration: Registration, fn: FunctionLike): string {
+  const params = fn.getParameters();
+  switch (registration.args.kind) {
+    case 'none':
+      return 'undefined';
+    case 'request': {
+      const r = params[0]!.getName();
+      return registration.method === 'resources/read' ? 'undefined' : `${r}.params.arguments`;
+    }
+    case 'resource': {
+      const uri = params[0];
+      if (!uri) return 'undefined';
+      if (!Node.isIdentifier(uri.getNameNode())) throw new Unsupported('the resource URI parameter is destructured; name it', fn);
+      const vars = registration.args.variablesIndex !== undefined ? params[registration.args.variablesIndex] : undefined;
+      return vars && Node.isIdentifier(vars.getNameNode()) ? `{ uri: ${uri.getName()}.href, variables: ${vars.getName()} }` : `${uri.getName()}.href`;
+    }
+    case 'param': {
+      const p = params[registration.args.index];
+      if (!p) return 'undefined';
+      const name = p.getNameNode();
+      if (Node.isIdentifier(name)) return name.getText();
+      const ids = boundIdentifiers(name).map(id => id.getText());
+      if (Node.isObjectBindingPattern(name) && !name.getElements().some(e => e.getDotDotDotToken())) return `{ ${ids.join(', ')} }`;
+      return `[${ids.join(', ')}]`;
+    }
+  }
+}
+
+function ctxOf(registration: Registration, fn: FunctionLike): HandlerPlan['ctx'] {
+  const params = fn.getParameters();
+  const existing = params[registration.ctxIndex];
+  if (existing) {
+    if (!Node.isIdentifier(existing.getNameNode())) throw new Unsupported('the context parameter is destructured; name it (e.g. ctx) so the rewrite can use it', existing);
+    return { name: existing.getName() };
+  }
+  const taken = new Set(fn.getDescendantsOfKind(SyntaxKind.Identifier).map(i => i.getText()));
+  const name = taken.has('ctx') ? 'mcpCtx' : 'ctx';
+  const add: string[] = [];
+  for (let i = params.length; i < registration.ctxIndex; i++) add.push(i === 0 ? '_args' : `_arg${i}`);
+  return { name, add: [...add, name] };
+}

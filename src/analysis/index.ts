@@ -1,0 +1,212 @@
+/**
+ * Analysis: from a ts-morph project to one plan per file and the site lines of the report.
+ */
+import path from 'node:path';
+import { Node, SyntaxKind, type Project, type SourceFile } from 'ts-morph';
+import type { FilePlan, HandlerPlan, MarkerPlan, ServerWiringPlan, StdioEntryPlan } from '../plan.js';
+import type { SiteReport } from '../report.js';
+import { STATE_MODULE_BASENAME } from '../stateModule.js';
+import { planHandler, Unsupported } from './flow.js';
+import { isMcpModule, mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
+import { describeNonHandler, findSites, registrationOf, type FunctionLike, type Site } from './sites.js';
+
+export const MARKER_PREFIX = 'mcp-migrate:';
+export const V2_SERVER_MODULE = '@modelcontextprotocol/server';
+
+export interface ProjectAnalysis {
+  plans: FilePlan[];
+  sites: SiteReport[];
+}
+
+export interface AnalysisOptions {
+  cwd: string;
+  /** Absolute path of the requestState module (existing or to be created). */
+  stateModulePath: string;
+  files: SourceFile[];
+}
+
+export function analyzeProject(project: Project, options: AnalysisOptions): ProjectAnalysis {
+  const plans = new Map<SourceFile, FilePlan>();
+  const sites: SiteReport[] = [];
+  const planFor = (sf: SourceFile): FilePlan => {
+    let plan = plans.get(sf);
+    if (!plan) {
+      plan = emptyPlan(sf, options.stateModulePath);
+      plans.set(sf, plan);
+    }
+    return plan;
+  };
+  const wiredConstructions = new Set<Node>();
+
+  for (const sf of options.files) {
+    const found = findSites(sf);
+    if (found.length === 0) continue;
+    const byFunction = new Map<FunctionLike | undefined, Site[]>();
+    for (const site of found) byFunction.set(site.fn, [...(byFunction.get(site.fn) ?? []), site]);
+    for (const [fn, fnSites] of byFunction) {
+      const registration = fn && registrationOf(fn);
+      const report = (site: Site, outcome: SiteReport['outcome'], reason: string, handler: string): void => {
+        const { line, column } = sf.getLineAndColumnAtPos(site.node.getStart());
+        sites.push({ file: rel(options.cwd, sf), line, column, kind: site.kind, call: callText(site), outcome, reason, handler });
+      };
+      if (!fn || !registration) {
+        const why = describeNonHandler(fn);
+        for (const site of fnSites) {
+          const reason = `${site.kind} request ${why.detail}: ${redesign(why.kind)}`;
+          addMarker(planFor(sf), site.node, reason);
+          report(site, 'marked', reason, why.kind);
+        }
+        continue;
+      }
+      try {
+        const handler = planHandler(fn, registration, fnSites);
+        planFor(sf).handlers.push(handler);
+        const construction = constructionOf(registration.call.getExpression().asKindOrThrow(SyntaxKind.PropertyAccessExpression).getExpression());
+        if (construction) wiredConstructions.add(construction);
+        for (const site of fnSites) report(site, 'rewritten', `rewritten into input_required phases of ${handler.label}`, handler.label);
+      } catch (error) {
+        if (!(error instanceof Unsupported)) throw error;
+        const { line } = sf.getLineAndColumnAtPos(error.at.getStart());
+        for (const site of fnSites) {
+          const reason = `${registration.label} not migrated: ${error.message} (line ${line})`;
+          addMarker(planFor(sf), site.node, reason);
+          report(site, 'marked', reason, registration.label);
+        }
+      }
+    }
+  }
+
+  for (const construction of wiredConstructions) {
+    const wiring = wiringOf(construction);
+    if (wiring && !wiring.alreadyWired) planFor(construction.getSourceFile()).servers.push(wiring);
+  }
+  if (wiredConstructions.size > 0) {
+    for (const sf of options.files) {
+      const entries = stdioEntries(sf);
+      if (entries.length > 0) planFor(sf).stdio.push(...entries);
+    }
+  }
+  return { plans: [...plans.values()], sites };
+}
+
+function emptyPlan(sf: SourceFile, stateModulePath: string): FilePlan {
+  return {
+    file: sf.getFilePath(),
+    handlers: [],
+    markers: [],
+    servers: [],
+    stdio: [],
+    stateModuleSpecifier: moduleSpecifier(sf, stateModulePath),
+    sdkModule: V2_SERVER_MODULE,
+    commonJs: isCommonJs(sf)
+  };
+}
+
+function rel(cwd: string, sf: SourceFile): string {
+  return path.relative(cwd, sf.getFilePath()) || path.basename(sf.getFilePath());
+}
+
+function callText(site: Site): string {
+  const text = site.node.getText().replace(/\s+/g, ' ');
+  const open = text.indexOf('(');
+  return open > 0 ? `${text.slice(0, open)}(...)` : text;
+}
+
+function addMarker(plan: FilePlan, node: Node, reason: string): void {
+  const statement = node.getFirstAncestor(a => Node.isStatement(a) && !Node.isBlock(a)) ?? node;
+  const at = statement.getStart();
+  if (plan.markers.some(m => m.at === at)) return;
+  const already = statement.getLeadingCommentRanges().some(c => c.getText().includes(MARKER_PREFIX));
+  if (already) return;
+  plan.markers.push({ at, text: `${MARKER_PREFIX} ${reason}` });
+}
+
+function redesign(kind: string): string {
+  switch (kind) {
+    case 'lifecycle':
+    case 'notification':
+      return 'MCP 2026-07-28 has no server-initiated requests outside tools/call, prompts/get and resources/read; request it from inside the tool that needs it (return inputRequired) or read it lazily there';
+    case 'other-request':
+      return 'only tools/call, prompts/get and resources/read can return input_required; move the request into one of those';
+    case 'callback':
+      return 'the await is inside a callback the handler passes on; await it directly in the handler body';
+    case 'helper':
+      return 'helpers that await server-initiated requests are not rewritten yet; inline the call into the handler, or return inputRequired from the handler';
+    default:
+      return 'move it into a tools/call, prompts/get or resources/read handler';
+  }
+}
+
+/** The `new McpServer(...)` an expression's server comes from, across files. */
+function constructionOf(expr: Node, depth = 0): Node | undefined {
+  if (depth > 6) return undefined;
+  const e = unwrap(expr);
+  if (Node.isNewExpression(e)) return serverKindOf(e) ? e : undefined;
+  if (Node.isPropertyAccessExpression(e) && e.getName() === 'server') return constructionOf(e.getExpression(), depth + 1);
+  const symbol = Node.isIdentifier(e) ? e.getSymbol() : Node.isPropertyAccessExpression(e) ? e.getNameNode().getSymbol() : undefined;
+  const target = symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol;
+  for (const decl of target?.getDeclarations() ?? []) {
+    if (Node.isVariableDeclaration(decl) || Node.isPropertyDeclaration(decl)) {
+      const init = decl.getInitializer();
+      if (init) return constructionOf(init, depth + 1);
+    }
+  }
+  return undefined;
+}
+
+function wiringOf(construction: Node): ServerWiringPlan | undefined {
+  if (!Node.isNewExpression(construction)) return undefined;
+  const args = construction.getArguments();
+  const [first, options] = args;
+  const range = (n: Node) => ({ start: n.getStart(), end: n.getEnd() });
+  const optionsIsObjectLiteral = options !== undefined && Node.isObjectLiteralExpression(unwrap(options));
+  const alreadyWired = optionsIsObjectLiteral && (unwrap(options!) as import('ts-morph').ObjectLiteralExpression).getProperty('requestState') !== undefined;
+  return {
+    construct: range(construction),
+    options: options ? range(options) : undefined,
+    optionsIsObjectLiteral,
+    firstArg: first ? range(first) : undefined,
+    alreadyWired
+  };
+}
+
+/** `server.connect(new StdioServerTransport())` in a v2 file: the connection-pinned stdio entry serves both eras. */
+function stdioEntries(sf: SourceFile): StdioEntryPlan[] {
+  const entries: StdioEntryPlan[] = [];
+  const importsV2 = sf.getImportDeclarations().some(d => d.getModuleSpecifierValue().startsWith(V2_SERVER_MODULE));
+  if (!importsV2) return entries;
+  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = call.getExpression();
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'connect') continue;
+    const [arg] = call.getArguments();
+    if (!arg || !Node.isNewExpression(arg) || arg.getArguments().length > 0) continue;
+    if (mcpImportOf(arg.getExpression())?.exportName !== 'StdioServerTransport') continue;
+    const server = callee.getExpression();
+    if (serverKindOf(server) !== 'McpServer') continue;
+    entries.push({ call: { start: call.getStart(), end: call.getEnd() }, serverText: server.getText() });
+  }
+  return entries;
+}
+
+function moduleSpecifier(sf: SourceFile, target: string): string {
+  let spec = path.relative(path.dirname(sf.getFilePath()), target).split(path.sep).join('/');
+  if (!spec.startsWith('.')) spec = `./${spec}`;
+  const withoutExt = spec.replace(/\.(ts|js|mjs|cjs|mts|cts)$/, '');
+  const relImports = sf.getImportDeclarations().map(d => d.getModuleSpecifierValue()).filter(s => s.startsWith('.'));
+  const extensionless = relImports.length > 0 && relImports.every(s => !/\.[cm]?[jt]s$/.test(s));
+  const ext = path.extname(target);
+  if (ext === '.cjs' || ext === '.mjs') return withoutExt + ext;
+  return extensionless ? withoutExt : `${withoutExt}.js`;
+}
+
+export function isCommonJs(sf: SourceFile): boolean {
+  if (sf.getFilePath().endsWith('.cjs') || sf.getFilePath().endsWith('.cts')) return true;
+  if (sf.getImportDeclarations().length > 0) return false;
+  return sf.getDescendantsOfKind(SyntaxKind.CallExpression).some(c => c.getExpression().getText() === 'require');
+}
+
+export function importsMcp(sf: SourceFile): boolean {
+  return sf.getImportDeclarations().some(d => isMcpModule(d.getModuleSpecifierValue()));
+}
+
+export { STATE_MODULE_BASENAME };

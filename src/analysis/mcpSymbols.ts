@@ -1,0 +1,145 @@
+/**
+ * Which names and expressions are the MCP SDK's: resolved through imports, requires and
+ * declarations (never by spelling alone), with the type checker as a fallback.
+ */
+import { Node, SyntaxKind, type Expression, type Identifier, type Symbol as MorphSymbol } from 'ts-morph';
+
+const MCP_MODULE = /^@modelcontextprotocol\/(sdk|server|core)(\/|$)/;
+
+export function isMcpModule(specifier: string): boolean {
+  return MCP_MODULE.test(specifier);
+}
+
+export interface McpImport {
+  module: string;
+  /** The exported name (`McpServer` even when imported `as M`). */
+  exportName: string;
+}
+
+/** The MCP export an identifier stands for, following `import {X as Y}`, `import * as ns`, and `const {X} = require(...)`. */
+export function mcpImportOf(node: Node): McpImport | undefined {
+  if (Node.isPropertyAccessExpression(node)) {
+    // ns.McpServer where `import * as ns from '@modelcontextprotocol/...'` or `const ns = require(...)`
+    const ns = mcpNamespaceOf(node.getExpression());
+    return ns ? { module: ns, exportName: node.getName() } : undefined;
+  }
+  if (!Node.isIdentifier(node)) return undefined;
+  const symbol = node.getSymbol();
+  if (!symbol) return undefined;
+  for (const decl of symbol.getDeclarations()) {
+    if (Node.isImportSpecifier(decl)) {
+      const module = decl.getImportDeclaration().getModuleSpecifierValue();
+      if (isMcpModule(module)) return { module, exportName: decl.getName() };
+    }
+    if (Node.isBindingElement(decl)) {
+      const pattern = decl.getParent();
+      const varDecl = pattern?.getParent();
+      if (Node.isVariableDeclaration(varDecl)) {
+        const module = requiredModule(varDecl.getInitializer());
+        if (module && isMcpModule(module)) {
+          return { module, exportName: decl.getPropertyNameNode()?.getText() ?? decl.getName() };
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+function mcpNamespaceOf(node: Node): string | undefined {
+  if (!Node.isIdentifier(node)) return undefined;
+  for (const decl of node.getSymbol()?.getDeclarations() ?? []) {
+    if (Node.isNamespaceImport(decl)) {
+      const module = decl.getFirstAncestorByKind(SyntaxKind.ImportDeclaration)?.getModuleSpecifierValue();
+      if (module && isMcpModule(module)) return module;
+    }
+    if (Node.isVariableDeclaration(decl)) {
+      const module = requiredModule(decl.getInitializer());
+      if (module && isMcpModule(module)) return module;
+    }
+  }
+  return undefined;
+}
+
+function requiredModule(init: Node | undefined): string | undefined {
+  if (!init || !Node.isCallExpression(init)) return undefined;
+  const callee = init.getExpression();
+  const [arg] = init.getArguments();
+  if (Node.isIdentifier(callee) && callee.getText() === 'require' && arg && Node.isStringLiteral(arg)) return arg.getLiteralValue();
+  return undefined;
+}
+
+export type ServerKind = 'McpServer' | 'Server';
+
+/** Whether an expression is an SDK `McpServer` or low-level `Server`, and which. */
+export function serverKindOf(expr: Node, depth = 0): ServerKind | undefined {
+  if (depth > 6) return undefined;
+  const e = unwrap(expr);
+  // mcpServer.server is the low-level Server.
+  if (Node.isPropertyAccessExpression(e) && e.getName() === 'server' && serverKindOf(e.getExpression(), depth + 1) === 'McpServer') {
+    return 'Server';
+  }
+  if (Node.isNewExpression(e)) return classKind(e.getExpression());
+  const symbol = Node.isIdentifier(e) ? e.getSymbol() : Node.isPropertyAccessExpression(e) ? e.getNameNode().getSymbol() : undefined;
+  for (const decl of symbol?.getDeclarations() ?? []) {
+    if (Node.isVariableDeclaration(decl) || Node.isPropertyDeclaration(decl) || Node.isParameterDeclaration(decl)) {
+      const typeNode = decl.getTypeNode();
+      if (typeNode && Node.isTypeReference(typeNode)) {
+        const kind = classKind(typeNode.getTypeName());
+        if (kind) return kind;
+      }
+      const init = decl.getInitializer();
+      if (init) {
+        const kind = serverKindOf(init, depth + 1);
+        if (kind) return kind;
+      }
+    }
+  }
+  return serverKindFromType(e);
+}
+
+function classKind(node: Node): ServerKind | undefined {
+  const imported = mcpImportOf(node);
+  if (imported && (imported.exportName === 'McpServer' || imported.exportName === 'Server')) return imported.exportName;
+  if (Node.isQualifiedName(node)) return undefined;
+  return undefined;
+}
+
+function serverKindFromType(expr: Node): ServerKind | undefined {
+  let symbol: MorphSymbol | undefined;
+  try {
+    symbol = expr.getType().getSymbol();
+  } catch {
+    return undefined;
+  }
+  const name = symbol?.getName();
+  if (name !== 'McpServer' && name !== 'Server') return undefined;
+  const fromMcp = symbol!.getDeclarations().some(d => /[\\/]@modelcontextprotocol[\\/]/.test(d.getSourceFile().getFilePath()));
+  return fromMcp ? name : undefined;
+}
+
+export function unwrap(node: Node): Node {
+  let n = node;
+  while (Node.isParenthesizedExpression(n) || Node.isAsExpression(n) || Node.isNonNullExpression(n) || Node.isTypeAssertion(n)) {
+    n = n.getExpression();
+  }
+  return n;
+}
+
+/** The string value of a literal (or no-substitution template) expression. */
+export function literalString(node: Node | undefined): string | undefined {
+  if (!node) return undefined;
+  const n = unwrap(node);
+  if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) return n.getLiteralValue();
+  return undefined;
+}
+
+/** The property `name` of an object literal, if written as a plain property assignment. */
+export function objectProperty(obj: Node | undefined, name: string): Expression | undefined {
+  if (!obj) return undefined;
+  const o = unwrap(obj);
+  if (!Node.isObjectLiteralExpression(o)) return undefined;
+  const prop = o.getProperty(name);
+  if (prop && Node.isPropertyAssignment(prop)) return prop.getInitializer();
+  if (prop && Node.isShorthandPropertyAssignment(prop)) return prop.getNameNode() as unknown as Identifier;
+  return undefined;
+}

@@ -1,0 +1,225 @@
+/**
+ * Finding server-initiated request sites and classifying the function each one sits in.
+ */
+import { Node, SyntaxKind, type CallExpression, type NewExpression, type SourceFile } from 'ts-morph';
+import type { HandlerMethod, RequestBuilder, ResponseReader } from '../plan.js';
+import type { SiteKind } from '../report.js';
+import { literalString, mcpImportOf, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
+
+/** Names whose presence makes a file worth parsing: the cheap text pre-filter. */
+export const TRIGGER_PATTERN = /\b(createMessage|elicitInput|listRoots|sendRequest|requestSampling|UrlElicitationRequiredError|mcpReq)\b/;
+
+export type FunctionLike = Node & { getParameters(): import('ts-morph').ParameterDeclaration[]; getBody(): Node | undefined };
+
+export interface Site {
+  node: CallExpression | NewExpression;
+  kind: SiteKind;
+  builder: RequestBuilder;
+  reader: ResponseReader;
+  /** The request params expression (first argument, or `params` of a `sendRequest` request). */
+  params?: Node;
+  /** The enclosing function, if any. */
+  fn?: FunctionLike;
+  /** `throw new UrlElicitationRequiredError(...)`: recognised, never rewritten in place. */
+  urlError?: boolean;
+}
+
+const BY_METHOD: Record<string, Pick<Site, 'kind' | 'builder' | 'reader'>> = {
+  'sampling/createMessage': { kind: 'sampling', builder: 'createMessage', reader: 'samplingResult' },
+  'roots/list': { kind: 'roots', builder: 'listRoots', reader: 'rootsResult' },
+  'elicitation/create': { kind: 'elicitation', builder: 'elicit', reader: 'elicitResult' }
+};
+
+function elicitationShape(params: Node | undefined): Pick<Site, 'kind' | 'builder' | 'reader'> {
+  const mode = literalString(objectProperty(params, 'mode'));
+  return mode === 'url'
+    ? { kind: 'elicitation-url', builder: 'elicitUrl', reader: 'elicitResult' }
+    : { kind: 'elicitation', builder: 'elicit', reader: 'elicitResult' };
+}
+
+export function findSites(sf: SourceFile): Site[] {
+  const sites: Site[] = [];
+  sf.forEachDescendant(node => {
+    if (Node.isCallExpression(node)) {
+      const site = classifyCall(node);
+      if (site) sites.push({ ...site, fn: enclosingFunction(node) });
+    } else if (Node.isNewExpression(node)) {
+      const imported = mcpImportOf(node.getExpression());
+      if (imported?.exportName === 'UrlElicitationRequiredError') {
+        sites.push({ node, kind: 'elicitation-url', builder: 'elicitUrl', reader: 'elicitResult', urlError: true, fn: enclosingFunction(node) });
+      }
+    }
+  });
+  return sites;
+}
+
+function classifyCall(call: CallExpression): Omit<Site, 'fn'> | undefined {
+  const callee = call.getExpression();
+  if (!Node.isPropertyAccessExpression(callee)) return undefined;
+  const method = callee.getName();
+  const target = callee.getExpression();
+  const [first] = call.getArguments();
+  switch (method) {
+    case 'createMessage':
+      if (serverKindOf(target)) return { node: call, params: first, ...BY_METHOD['sampling/createMessage']! };
+      return undefined;
+    case 'listRoots':
+      if (serverKindOf(target)) return { node: call, ...BY_METHOD['roots/list']! };
+      return undefined;
+    case 'elicitInput':
+      if (serverKindOf(target) || isMcpReq(target)) return { node: call, params: first, ...elicitationShape(first) };
+      return undefined;
+    case 'requestSampling':
+      if (isMcpReq(target)) return { node: call, params: first, ...BY_METHOD['sampling/createMessage']! };
+      return undefined;
+    case 'sendRequest':
+    case 'send': {
+      const isChannel = method === 'sendRequest' ? isHandlerExtra(target) || serverKindOf(target) !== undefined : isMcpReq(target);
+      if (!isChannel) return undefined;
+      const requestMethod = literalString(objectProperty(first, 'method'));
+      const shape = requestMethod ? BY_METHOD[requestMethod] : undefined;
+      if (!shape) return undefined;
+      const params = objectProperty(first, 'params');
+      return { node: call, params, ...(shape.kind === 'elicitation' ? elicitationShape(params) : shape) };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** `ctx.mcpReq` where `ctx` is a handler's context parameter (or typed as an SDK context). */
+function isMcpReq(node: Node): boolean {
+  const n = unwrap(node);
+  return Node.isPropertyAccessExpression(n) && n.getName() === 'mcpReq' && isHandlerExtra(n.getExpression());
+}
+
+/** The `extra`/`ctx` parameter of a registered handler, or anything typed as the SDK's handler context. */
+function isHandlerExtra(node: Node): boolean {
+  const n = unwrap(node);
+  if (!Node.isIdentifier(n)) return false;
+  for (const decl of n.getSymbol()?.getDeclarations() ?? []) {
+    if (!Node.isParameterDeclaration(decl)) continue;
+    const typeNode = decl.getTypeNode();
+    if (typeNode && Node.isTypeReference(typeNode)) {
+      const imported = mcpImportOf(typeNode.getTypeName());
+      if (imported && /^(RequestHandlerExtra|ServerContext|BaseContext)$/.test(imported.exportName)) return true;
+    }
+    const fn = decl.getParent();
+    const registration = fn && registrationOf(fn as FunctionLike);
+    if (registration && registration.ctxIndex === (fn as FunctionLike).getParameters().indexOf(decl)) return true;
+  }
+  return false;
+}
+
+export function enclosingFunction(node: Node): FunctionLike | undefined {
+  const fn = node.getFirstAncestor(
+    a => Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a)
+  );
+  return fn as FunctionLike | undefined;
+}
+
+export interface Registration {
+  method: HandlerMethod;
+  /** The registration call (`server.registerTool(...)`). */
+  call: CallExpression;
+  /** Source text of the name expression. */
+  nameText: string;
+  /** Display name for reports. */
+  label: string;
+  /** Index of the context parameter in the callback. */
+  ctxIndex: number;
+  /** Source text of the call's arguments as the handler sees them, or how to derive it from its parameters. */
+  args: { kind: 'param'; index: number } | { kind: 'none' } | { kind: 'request' } | { kind: 'resource'; variablesIndex?: number };
+}
+
+export type NonHandler = { kind: 'helper' | 'other-request' | 'notification' | 'lifecycle' | 'callback' | 'top-level'; detail: string };
+
+const TOOL_METHODS: Record<string, HandlerMethod> = {
+  registerTool: 'tools/call',
+  tool: 'tools/call',
+  registerPrompt: 'prompts/get',
+  prompt: 'prompts/get',
+  registerResource: 'resources/read',
+  resource: 'resources/read'
+};
+
+const REQUEST_SCHEMAS: Record<string, HandlerMethod> = {
+  CallToolRequestSchema: 'tools/call',
+  GetPromptRequestSchema: 'prompts/get',
+  ReadResourceRequestSchema: 'resources/read'
+};
+
+/** The registration a function is the callback of, when it is a tools/call, prompts/get or resources/read handler. */
+export function registrationOf(fn: FunctionLike): Registration | undefined {
+  const call = fn.getParent();
+  if (!call || !Node.isCallExpression(call) || !call.getArguments().includes(fn as never)) return undefined;
+  const callee = call.getExpression();
+  if (!Node.isPropertyAccessExpression(callee)) return undefined;
+  const name = callee.getName();
+  const target = callee.getExpression();
+  const args = call.getArguments();
+  const first = args[0];
+  if (name in TOOL_METHODS && serverKindOf(target) === 'McpServer' && args[args.length - 1] === fn) {
+    const method = TOOL_METHODS[name]!;
+    const nameText = first?.getText() ?? "''";
+    const label = `${method} ${literalString(first) ?? nameText}`;
+    if (method === 'resources/read') {
+      const template = args[1] && !literalString(args[1]);
+      return { method, call, nameText, label, ctxIndex: template ? 2 : 1, args: { kind: 'resource', variablesIndex: template ? 1 : undefined } };
+    }
+    const hasArgs = callbackTakesArgs(name, args.slice(1, -1), fn);
+    return { method, call, nameText, label, ctxIndex: hasArgs ? 1 : 0, args: hasArgs ? { kind: 'param', index: 0 } : { kind: 'none' } };
+  }
+  if (name === 'setRequestHandler' && serverKindOf(target) && first) {
+    const method = requestHandlerMethod(first);
+    if (!method) return undefined;
+    return { method, call, nameText: '', label: `${method} (setRequestHandler)`, ctxIndex: 1, args: { kind: 'request' } };
+  }
+  return undefined;
+}
+
+function requestHandlerMethod(schema: Node): HandlerMethod | undefined {
+  const literal = literalString(schema);
+  if (literal === 'tools/call' || literal === 'prompts/get' || literal === 'resources/read') return literal;
+  const imported = mcpImportOf(unwrap(schema));
+  return imported ? REQUEST_SCHEMAS[imported.exportName] : undefined;
+}
+
+/** Whether a tool/prompt callback receives parsed arguments before its context. */
+function callbackTakesArgs(method: string, middle: Node[], fn: FunctionLike): boolean {
+  if (method === 'registerTool' || method === 'registerPrompt') {
+    const config = middle[0];
+    const key = method === 'registerTool' ? 'inputSchema' : 'argsSchema';
+    if (config && Node.isObjectLiteralExpression(unwrap(config))) return objectProperty(config, key) !== undefined;
+    return fn.getParameters().length >= 2;
+  }
+  // v1 tool(name, description?, schema?, annotations?, cb) / prompt(name, description?, argsSchema?, cb)
+  return middle.some(arg => !literalString(arg)) || fn.getParameters().length >= 2;
+}
+
+/** Why a function that is not a rewritable handler cannot hold a server-initiated request, for the marker. */
+export function describeNonHandler(fn: FunctionLike | undefined): NonHandler {
+  if (!fn) return { kind: 'top-level', detail: 'at module level, outside any request handler' };
+  const parent = fn.getParent();
+  if (parent && Node.isBinaryExpression(parent) && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
+    const left = parent.getLeft().getText();
+    if (/\.(oninitialized|onclose|onerror)$/.test(left)) return { kind: 'lifecycle', detail: `in ${left}` };
+  }
+  if (parent && Node.isCallExpression(parent)) {
+    const callee = parent.getExpression();
+    const calleeName = Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
+    if (calleeName === 'setNotificationHandler') return { kind: 'notification', detail: 'in a notification handler' };
+    if (calleeName === 'setRequestHandler') {
+      const schema = parent.getArguments()[0]?.getText() ?? 'a request';
+      return { kind: 'other-request', detail: `in the ${schema} handler, which is not tools/call, prompts/get or resources/read` };
+    }
+    if (parent.getArguments().includes(fn as never)) return { kind: 'callback', detail: `in a callback passed to ${calleeName}()` };
+  }
+  const name = Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) ? fn.getName() : variableNameOf(fn);
+  return { kind: 'helper', detail: `in ${name ? `helper ${name}()` : 'a helper function'}, not directly in a handler` };
+}
+
+function variableNameOf(fn: Node): string | undefined {
+  const parent = fn.getParent();
+  return parent && Node.isVariableDeclaration(parent) ? parent.getName() : undefined;
+}

@@ -1,0 +1,113 @@
+/**
+ * The plan: what the analysis decided, as plain data (offsets into the file's text), so the
+ * rewrite needs no type information and a plan can be printed, stored or tested on its own.
+ */
+import type { SiteKind } from './report.js';
+
+export interface Range {
+  start: number;
+  end: number;
+}
+
+/** The SDK v2 builder an embedded request is made with. */
+export type RequestBuilder = 'elicit' | 'elicitUrl' | 'createMessage' | 'listRoots';
+
+/** The reader (exported by the requestState module) that turns an input response back into the legacy await's value. */
+export type ResponseReader = 'elicitResult' | 'samplingResult' | 'rootsResult';
+
+export interface RequestPlan {
+  /** Key in `inputRequests` / `inputResponses`. */
+  key: string;
+  kind: SiteKind;
+  builder: RequestBuilder;
+  reader: ResponseReader;
+  /** Source text of the builder's argument (request params), `undefined` for `listRoots()`. */
+  paramsText?: string;
+  /** For URL elicitation written as an object literal: the properties to keep (mode and elicitationId dropped). */
+  dropProperties?: string[];
+  /** Source text of the requested schema when it can be repeated in the resuming phase (validation on re-entry). */
+  schemaText?: string;
+  /** The expression replaced by the reader in the resuming phase: the `await` (or the `Promise.all` element). */
+  replace: Range;
+}
+
+export interface CarriedLocal {
+  name: string;
+  /** How it is re-declared in the resuming phase; `assign` for a reassigned parameter. */
+  declare: 'const' | 'let' | 'var' | 'assign';
+  typeText?: string;
+  /** The block it is declared in (the function body for top-level locals). */
+  scope: Range;
+}
+
+export interface SuspensionPlan {
+  /** The phase number the handler resumes at after this suspension (1-based). */
+  phase: number;
+  /** The statements of this round, in order: one, or several adjacent independent awaits batched into one round. */
+  statements: Range[];
+  requests: RequestPlan[];
+  /** Locals live across the suspension, restored from requestState on re-entry. */
+  live: CarriedLocal[];
+  /** Local function declarations re-created (not carried) in the resuming phase. */
+  recompute: Range[];
+  /** For a `Promise.all([...])`: its range, replaced by an array of the readers. */
+  promiseAll?: Range;
+}
+
+export type HandlerMethod = 'tools/call' | 'prompts/get' | 'resources/read';
+
+export interface HandlerPlan {
+  method: HandlerMethod;
+  /** Short label for reports: `tools/call greet`. */
+  label: string;
+  fn: Range;
+  body: Range;
+  /** Source text of the tool/prompt/resource name expression (a literal, or e.g. `request.params.name`). */
+  nameText: string;
+  /** Source text of the value the state is bound to (the arguments the handler reads). */
+  argsText: string;
+  /** The context parameter's name, and the parameters to append when the handler declares none. */
+  ctx: { name: string; add?: string[] };
+  suspensions: SuspensionPlan[];
+}
+
+export interface MarkerPlan {
+  /** Offset of the statement the marker comment goes above. */
+  at: number;
+  text: string;
+}
+
+export interface ServerWiringPlan {
+  /** `new McpServer(...)` / `new Server(...)` whose options get `requestState: { verify }`. */
+  construct: Range;
+  /** The options argument, when present. */
+  options?: Range;
+  optionsIsObjectLiteral: boolean;
+  /** The first argument, after which options are appended when absent. */
+  firstArg?: Range;
+  alreadyWired: boolean;
+}
+
+export interface StdioEntryPlan {
+  /** `server.connect(new StdioServerTransport())` → `serveStdio(() => server)`. */
+  call: Range;
+  serverText: string;
+}
+
+export interface FilePlan {
+  file: string;
+  handlers: HandlerPlan[];
+  markers: MarkerPlan[];
+  servers: ServerWiringPlan[];
+  stdio: StdioEntryPlan[];
+  /** Import specifier of the requestState module from this file. */
+  stateModuleSpecifier: string;
+  /** The SDK module the builders are imported from (`@modelcontextprotocol/server`). */
+  sdkModule: string;
+  /** Whether the file is CommonJS (require) rather than ESM. */
+  commonJs: boolean;
+}
+
+export function isEmptyPlan(plan: FilePlan): boolean {
+  return plan.handlers.length === 0 && plan.markers.length === 0 && plan.servers.length === 0 && plan.stdio.length === 0;
+}

@@ -1,0 +1,417 @@
+/**
+ * jscodeshift transform: applies a file's plan (from the ts-morph analysis) to its source,
+ * preserving the formatting and comments of every statement it does not have to change.
+ *
+ * A handler with suspension points becomes a phase switch:
+ *
+ *   const resumed = resumeCall(ctx, NAME, ARGS);
+ *   switch (resumed.phase) {
+ *     case 0: { ...code up to the first await...; return inputRequired({ inputRequests, requestState: await suspendCall(ctx, NAME, ARGS, 1, { live }) }); }
+ *     case 1: { const live = resumed.locals.live; const answer = elicitResult(ctx, 'answer'); ...rest... }
+ *     default: throw unknownPhase(NAME, resumed);
+ *   }
+ *
+ * Run standalone (`jscodeshift -t dist/transforms/mrtr.js src`) it plans the file itself.
+ */
+import type { API, ASTPath, FileInfo, Options } from 'jscodeshift';
+import type { CarriedLocal, FilePlan, HandlerPlan, Range, RequestPlan, SuspensionPlan } from '../src/plan.js';
+import { stateExports } from '../src/stateModule.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type AnyNode = any;
+
+export const parser = 'ts';
+
+export function parserFor(file: string): 'ts' | 'tsx' | 'babel' {
+  if (/\.tsx$/.test(file)) return 'tsx';
+  if (/\.[mc]?tsx?$/.test(file)) return 'ts';
+  return 'tsx';
+}
+
+export default function transformer(file: FileInfo, api: API, options: Options): string | undefined {
+  const plan = options.plan as FilePlan | undefined;
+  if (!plan) throw new Error('mrtr transform: no plan given; run it through mcp-migrate (or pass options.plan)');
+  return applyPlan(file.source, plan, api);
+}
+
+export function applyPlan(source: string, plan: FilePlan, api: API): string {
+  const j = api.jscodeshift;
+  const root = j(source);
+  const isTs = /\.[mc]?tsx?$/.test(plan.file);
+  const quote = (source.match(/'/g)?.length ?? 0) >= (source.match(/"/g)?.length ?? 0) ? 'single' : 'double';
+
+  const byRange = new Map<string, ASTPath<AnyNode>>();
+  const byStart = new Map<number, ASTPath<AnyNode>[]>();
+  root.find(j.Node).forEach((p: ASTPath<AnyNode>) => {
+    const n = p.node as AnyNode;
+    if (typeof n.start !== 'number') return;
+    byRange.set(`${n.start}:${n.end}`, p);
+    byStart.set(n.start, [...(byStart.get(n.start) ?? []), p]);
+  });
+  const at = (r: Range, what: string): ASTPath => {
+    const p = byRange.get(`${r.start}:${r.end}`);
+    if (!p) throw new Error(`mrtr transform: cannot find the ${what} at offset ${r.start} in ${plan.file}`);
+    return p;
+  };
+  const statementAt = (start: number): ASTPath | undefined => byStart.get(start)?.find(p => j.Statement.check(p.node) && !j.BlockStatement.check(p.node));
+
+  const parseStatements = (text: string): AnyNode[] => j(text).find(j.Program).get().node.body;
+  const parseExpression = (text: string): AnyNode => parseStatements(`${text};`)[0].expression;
+
+  const needed = { sdk: new Set<string>(), state: new Set<string>(), stdio: new Set<string>() };
+  const usedBefore = identifierCounts();
+
+  // Markers first: they only attach comments, so every later lookup stays valid.
+  for (const marker of plan.markers) {
+    const p = statementAt(marker.at);
+    if (!p) continue;
+    const node = p.node as AnyNode;
+    node.comments = [...(node.comments ?? []), { type: 'CommentLine', value: ` ${marker.text}`, leading: true, trailing: false }];
+  }
+
+  for (const handler of [...plan.handlers].sort((a, b) => b.fn.start - a.fn.start)) {
+    rewriteHandler(handler);
+  }
+
+  for (const server of plan.servers) {
+    const construct = at(server.construct, 'server construction').node as AnyNode;
+    const verifyProp = j.objectProperty(j.identifier('requestState'), j.objectExpression([j.objectProperty(j.identifier('verify'), j.identifier(stateExports.verify))]));
+    if (server.options && server.optionsIsObjectLiteral) {
+      let options = construct.arguments[1];
+      while (options.type === 'TSAsExpression' || options.type === 'ParenthesizedExpression') options = options.expression;
+      options.properties.push(verifyProp);
+    } else if (server.options) {
+      construct.arguments[1] = j.objectExpression([j.spreadElement(construct.arguments[1]), verifyProp]);
+    } else {
+      if (construct.arguments.length === 0) construct.arguments.push(j.objectExpression([]));
+      construct.arguments.push(j.objectExpression([verifyProp]));
+    }
+    needed.state.add(stateExports.verify);
+  }
+
+  for (const entry of plan.stdio) {
+    const p = at(entry.call, 'stdio connect call');
+    const replacement = parseExpression(`serveStdio(() => ${entry.serverText})`);
+    const parent = p.parent?.node as AnyNode;
+    if (parent && parent.type === 'AwaitExpression') p.parent.replace(replacement);
+    else p.replace(replacement);
+    needed.stdio.add('serveStdio');
+  }
+
+  addImports();
+  pruneImports();
+  return root.toSource({ quote, reuseWhitespace: true });
+
+  function stringLiteral(value: string): string {
+    return quote === 'single' ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : JSON.stringify(value);
+  }
+
+  /** MCP imports the rewrite made unused (a request schema, the stdio transport) are removed. */
+  function pruneImports(): void {
+    const after = identifierCounts();
+    root.find(j.ImportDeclaration).forEach(p => {
+      const decl = p.node as AnyNode;
+      if (!/^@modelcontextprotocol\//.test(decl.source.value)) return;
+      const keep = decl.specifiers.filter((sp: AnyNode) => {
+        const local = sp.local?.name;
+        return !local || !((usedBefore.get(local) ?? 0) > 0 && (after.get(local) ?? 0) === 0);
+      });
+      if (keep.length === decl.specifiers.length) return;
+      if (keep.length === 0) p.prune();
+      else decl.specifiers = keep;
+    });
+  }
+
+  function identifierCounts(): Map<string, number> {
+    const counts = new Map<string, number>();
+    root.find(j.Identifier).forEach(p => {
+      if (j(p).closest(j.ImportDeclaration).size() > 0) return;
+      const name = (p.node as AnyNode).name;
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+    });
+    return counts;
+  }
+
+  function rewriteHandler(h: HandlerPlan): void {
+    const fnPath = at(h.fn, 'handler');
+    const fn = fnPath.node as AnyNode;
+    for (const name of h.ctx.add ?? []) fn.params.push(j.identifier(name));
+    const ctx = h.ctx.name;
+    const taken = new Set<string>();
+    j(fnPath).find(j.Identifier).forEach(p => void taken.add((p.node as AnyNode).name));
+    let resumed = 'resumed';
+    for (let i = 2; taken.has(resumed); i++) resumed = `resumed${i}`;
+
+    const body = fn.body;
+    const unit = indentUnit(source);
+    const groupByFirst = new Map<number, SuspensionPlan>();
+    for (const s of h.suspensions) groupByFirst.set(s.statements[0]!.start, s);
+    const containsSuspension = (node: AnyNode, skip?: SuspensionPlan): boolean =>
+      h.suspensions.some(s => s !== skip && s.statements[0]!.start >= node.start && s.statements[0]!.end <= node.end);
+
+    const builderCall = (r: RequestPlan, indent: string): string => {
+      if (r.builder === 'listRoots') return 'inputRequired.listRoots()';
+      let params = reindent(r.paramsText ?? '{}', columnIndent(source, offsetOf(r.paramsText)), indent);
+      if (r.dropProperties && r.dropProperties.length > 0) {
+        const obj = parseExpression(r.paramsText ?? '{}');
+        obj.properties = obj.properties.filter((p: AnyNode) => !(p.key && r.dropProperties!.includes(p.key.name ?? p.key.value)));
+        params = j(obj).toSource({ quote });
+      }
+      return `inputRequired.${r.builder}(${params})`;
+    };
+    const offsetOf = (text: string | undefined): number => (text ? source.indexOf(text, h.fn.start) : h.fn.start);
+
+    const suspendReturn = (s: SuspensionPlan, indent: string): string => {
+      needed.sdk.add('inputRequired');
+      needed.state.add(stateExports.suspend);
+      const i1 = indent + unit;
+      const i2 = i1 + unit;
+      const requests = s.requests.map(r => `${i2}${propertyKey(r.key)}: ${builderCall(r, i2)},`).join('\n');
+      const locals = s.live.length > 0 ? `{ ${s.live.map(l => l.name).join(', ')} }` : '{}';
+      return [
+        `${indent}return inputRequired({`,
+        `${i1}inputRequests: {`,
+        requests,
+        `${i1}},`,
+        `${i1}requestState: await ${stateExports.suspend}(${ctx}, ${h.nameText}, ${h.argsText}, ${s.phase}, ${locals}),`,
+        `${indent}});`
+      ].join('\n');
+    };
+
+    const stmtText = (node: AnyNode, indent: string, edits: { range: Range; text: string }[] = []): string => {
+      const start = leadingStart(node);
+      let text = source.slice(start, node.end);
+      for (const e of [...edits].sort((a, b) => b.range.start - a.range.start)) {
+        text = text.slice(0, e.range.start - start) + e.text + text.slice(e.range.end - start);
+      }
+      return indent + reindent(text, columnIndent(source, start), indent, hasMultilineTemplate(node));
+    };
+
+    /** A statement list for a phase: runs as written until a suspension, which returns input_required. */
+    const gen = (stmts: AnyNode[], indent: string, resuming?: SuspensionPlan, edits: { range: Range; text: string }[] = []): string[] => {
+      const out: string[] = [];
+      for (const st of stmts) {
+        if (st.generatedBlock) {
+          out.push(`${indent}{`, ...gen(st.body, indent + unit, resuming, edits), `${indent}}`);
+          continue;
+        }
+        if (typeof st.start !== 'number') {
+          out.push(...(st.generated as string[]).map(l => indent + l));
+          continue;
+        }
+        const group = groupByFirst.get(st.start);
+        if (group && group !== resuming) {
+          out.push(suspendReturn(group, indent));
+          return out;
+        }
+        if (containsSuspension(st, resuming)) {
+          if (st.type === 'IfStatement') {
+            out.push(ifText(st, indent, resuming, edits));
+            continue;
+          }
+          if (st.type === 'BlockStatement') {
+            out.push(`${indent}{`, ...gen(st.body, indent + unit, resuming, edits), `${indent}}`);
+            continue;
+          }
+        }
+        out.push(stmtText(st, indent, edits.filter(e => e.range.start >= st.start && e.range.end <= st.end)));
+      }
+      return out;
+    };
+    const ifText = (st: AnyNode, indent: string, resuming: SuspensionPlan | undefined, edits: { range: Range; text: string }[]): string => {
+      const branch = (b: AnyNode) => [`{`, ...gen(b.type === 'BlockStatement' ? b.body : [b], indent + unit, resuming, edits), `${indent}}`].join('\n');
+      let text = `${indent}if (${source.slice(st.test.start, st.test.end)}) ${branch(st.consequent)}`;
+      if (st.alternate) {
+        text += st.alternate.type === 'IfStatement' ? ` else ${ifText(st.alternate, indent, resuming, edits).trimStart()}` : ` else ${branch(st.alternate)}`;
+      }
+      return text;
+    };
+
+    const restoreLines = (live: CarriedLocal[], scope: AnyNode): string[] =>
+      live
+        .filter(l => l.scope.start === scope.start && l.scope.end === scope.end)
+        .map(l => {
+          const value = `${resumed}.locals.${l.name}`;
+          if (l.declare === 'assign') return `${l.name} = ${value};`;
+          const annotation = isTs && l.typeText ? `: ${l.typeText}` : '';
+          return `${l.declare} ${l.name}${annotation} = ${value};`;
+        });
+
+    const readerText = (r: RequestPlan): string => {
+      needed.state.add(r.reader);
+      const schema = r.schemaText ? `, ${r.schemaText}` : '';
+      return `${r.reader}(${ctx}, ${stringLiteral(r.key)}${schema})`;
+    };
+
+    /**
+     * The code that runs when the handler is re-entered after suspension `s`: the round's
+     * statements with each await replaced by its answer, then what follows them, level by level
+     * outwards. Locals are restored in the block that declared them, so names keep their scopes.
+     */
+    const resumePhase = (s: SuspensionPlan, indent: string): { stmts: AnyNode[]; lines: string[] } => {
+      const edits = s.promiseAll
+        ? [{ range: awaitRange(at(s.promiseAll, 'Promise.all')), text: `[${s.requests.map(readerText).join(', ')}]` }]
+        : s.requests.map(r => ({ range: r.replace, text: readerText(r) }));
+      const last = at(s.statements[s.statements.length - 1]!, 'suspended statement');
+      const firstNode = at(s.statements[0]!, 'suspended statement').node as AnyNode;
+      const placed = new Set<Range>();
+      let stmtPath: ASTPath = last;
+      const firstList = siblingsOf(last);
+      let inner: AnyNode[] = firstList.slice(firstList.indexOf(firstNode));
+      for (;;) {
+        const parentPath = stmtPath.parent as ASTPath;
+        const parentNode = parentPath.node as AnyNode;
+        let enclosing: ASTPath;
+        if (parentNode.type === 'BlockStatement') {
+          const recompute = s.recompute.filter(r => !placed.has(r) && within(r, parentNode)).map(r => (placed.add(r), at(r, 'local function').node));
+          const restores = restoreLines(s.live, parentNode).map(line => ({ generated: [line] }));
+          inner = [...restores, ...recompute, ...inner];
+          if (parentNode === body) return { stmts: inner, lines: gen(inner, indent, s, edits) };
+          enclosing = (parentPath.parent.node as AnyNode).type === 'BlockStatement' ? parentPath : parentPath.parent;
+        } else {
+          enclosing = parentPath; // an if whose branch is a single statement
+        }
+        while ((enclosing.parent.node as AnyNode).type === 'IfStatement') enclosing = enclosing.parent; // else-if chains
+        const outerList = siblingsOf(enclosing);
+        const wrapped = needsBlock(inner) ? [{ type: 'BlockStatement', start: undefined, body: inner, generatedBlock: true }] : inner;
+        inner = [...wrapped, ...outerList.slice(outerList.indexOf(enclosing.node) + 1)];
+        stmtPath = enclosing;
+      }
+    };
+
+    /** Whether the phase code for these statements always ends in a return or throw. */
+    const exits = (stmts: AnyNode[], resuming?: SuspensionPlan): boolean => {
+      for (const st of stmts) {
+        const group = typeof st.start === 'number' ? groupByFirst.get(st.start) : undefined;
+        if (group && group !== resuming) return true;
+      }
+      const last = stmts[stmts.length - 1];
+      return last !== undefined && (last.type === 'ReturnStatement' || last.type === 'ThrowStatement');
+    };
+
+    // The block is printed at the handler's own indentation by recast; write it relative to that.
+    const bodyIndent = unit;
+    const i1 = bodyIndent + unit;
+    const lines: string[] = [];
+    lines.push(`${bodyIndent}// mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ${plan.stateModuleSpecifier}`);
+    lines.push(`${bodyIndent}const ${resumed} = ${stateExports.resume}(${ctx}, ${h.nameText}, ${h.argsText});`);
+    const phaseBlock = (phase: number, code: string[], exit: boolean): void => {
+      lines.push(`${bodyIndent}if (${resumed}.phase === ${phase}) {`, ...code, ...(exit ? [] : [`${i1}return;`]), `${bodyIndent}}`);
+    };
+    phaseBlock(0, gen(body.body, i1), exits(body.body));
+    for (const s of h.suspensions) {
+      const phase = resumePhase(s, i1);
+      phaseBlock(s.phase, phase.lines, exits(phase.stmts, s));
+    }
+    lines.push(`${bodyIndent}throw ${stateExports.unknownPhase}(${h.nameText}, ${resumed});`);
+    needed.state.add(stateExports.unknownPhase);
+    needed.state.add(stateExports.resume);
+    const blockText = `{\n${lines.join('\n')}\n}`;
+    const parsed = parseStatements(`async () => ${blockText};`)[0].expression.body;
+    fn.body = parsed;
+  }
+
+  function awaitRange(p: ASTPath): Range {
+    const node = (p.parent.node as AnyNode).type === 'AwaitExpression' ? p.parent.node : p.node;
+    return { start: (node as AnyNode).start, end: (node as AnyNode).end };
+  }
+
+  function leadingStart(node: AnyNode): number {
+    const comments = (node.comments ?? node.leadingComments ?? []).filter((c: AnyNode) => c.leading !== false && c.end <= node.start);
+    return comments.length > 0 ? Math.min(...comments.map((c: AnyNode) => c.start)) : node.start;
+  }
+
+  function hasMultilineTemplate(node: AnyNode): boolean {
+    let found = false;
+    j(node).find(j.TemplateLiteral).forEach(p => {
+      const n = p.node as AnyNode;
+      if (source.slice(n.start, n.end).includes('\n')) found = true;
+    });
+    if (node.type === 'TemplateLiteral' && source.slice(node.start, node.end).includes('\n')) found = true;
+    return found;
+  }
+
+  function siblingsOf(p: ASTPath): AnyNode[] {
+    const parent = p.parent.node as AnyNode;
+    if (parent.type === 'BlockStatement') return parent.body;
+    return [p.node];
+  }
+
+  function addImports(): void {
+    const program = root.find(j.Program).get().node as AnyNode;
+    const add = (module: string, names: Set<string>): void => {
+      if (names.size === 0) return;
+      const sorted = [...names].sort();
+      if (plan.commonJs) {
+        const text = `const { ${sorted.join(', ')} } = require(${JSON.stringify(module)});`;
+        insertAfterImports(program, parseStatements(text)[0]);
+        return;
+      }
+      const existing = program.body.find((s: AnyNode) => s.type === 'ImportDeclaration' && s.source.value === module && s.importKind !== 'type' && !s.specifiers.some((sp: AnyNode) => sp.type !== 'ImportSpecifier'));
+      if (existing) {
+        const have = new Set(existing.specifiers.map((sp: AnyNode) => sp.imported.name));
+        for (const name of sorted) if (!have.has(name)) existing.specifiers.push(j.importSpecifier(j.identifier(name)));
+        return;
+      }
+      insertAfterImports(program, j.importDeclaration(sorted.map(n => j.importSpecifier(j.identifier(n))), j.stringLiteral(module)));
+    };
+    add(plan.sdkModule, needed.sdk);
+    add(`${plan.sdkModule}/stdio`, needed.stdio);
+    add(plan.stateModuleSpecifier, needed.state);
+  }
+
+  function insertAfterImports(program: AnyNode, node: AnyNode): void {
+    let index = 0;
+    program.body.forEach((s: AnyNode, i: number) => {
+      if (s.type === 'ImportDeclaration' || isRequireStatement(s)) index = i + 1;
+    });
+    program.body.splice(index, 0, node);
+  }
+}
+
+function isRequireStatement(s: AnyNode): boolean {
+  return s.type === 'VariableDeclaration' && s.declarations.some((d: AnyNode) => d.init?.type === 'CallExpression' && d.init.callee?.name === 'require');
+}
+
+function within(r: Range, node: AnyNode): boolean {
+  return r.start >= node.start && r.end <= node.end;
+}
+
+/** Braces are only needed where the spliced statements declare block-scoped names. */
+function needsBlock(stmts: AnyNode[]): boolean {
+  return stmts.some(s => (s.type === 'VariableDeclaration' && s.kind !== 'var') || s.type === 'ClassDeclaration' || s.type === 'FunctionDeclaration');
+}
+
+/** The leading whitespace of the line an offset is on. */
+function columnIndent(source: string, offset: number): string {
+  const lineStart = source.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*/.exec(source.slice(lineStart))![0];
+}
+
+/** The file's indentation step: the most common increase of indentation from one line to the next. */
+function indentUnit(source: string): string {
+  if (/^\t/m.test(source) && !/^ {2}/m.test(source)) return '\t';
+  const counts = new Map<number, number>();
+  let prev = 0;
+  for (const line of source.split('\n')) {
+    if (line.trim() === '') continue;
+    const width = /^ */.exec(line)![0].length;
+    if (width > prev) counts.set(width - prev, (counts.get(width - prev) ?? 0) + 1);
+    prev = width;
+  }
+  const best = [...counts.entries()].filter(([w]) => w === 2 || w === 4).sort((a, b) => b[1] - a[1])[0];
+  return ' '.repeat(best?.[0] ?? 2);
+}
+
+/** Moves a multi-line slice from its original indentation to a new one (template literals untouched). */
+function reindent(text: string, from: string, to: string, keep = false): string {
+  if (keep || !text.includes('\n')) return text;
+  return text
+    .split('\n')
+    .map((line, i) => (i === 0 ? line : line.startsWith(from) ? to + line.slice(from.length) : line))
+    .join('\n');
+}
+
+function propertyKey(key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
+}
