@@ -210,6 +210,26 @@ export function finalizeText(text: string, meta: SourceMeta | null): string {
   return text;
 }
 
+/**
+ * `after` with the shebang line of `before` put back where a transform lost it (dropped it, or joined it
+ * with the next line). A shebang is part of the text and must survive any rewrite untouched.
+ */
+export function keepShebang(before: string, after: string): string {
+  const match = /^#![^\n]*\n/.exec(before);
+  if (!match) return after;
+  const line = match[0];
+  if (after.startsWith(line)) return after;
+  const bare = line.slice(0, -1);
+  if (after.startsWith(bare)) {
+    const rest = after.slice(bare.length);
+    // `#!/usr/bin/env node --flag`: a different shebang, not a lost line break; leave it.
+    if (/^[ \t]/.test(rest)) return after;
+    return line + rest; // the line break was eaten: `#!/usr/bin/env nodeimport …`
+  }
+  if (after.startsWith('#!')) return after; // replaced by another shebang: deliberate
+  return line + after;
+}
+
 /** Bytes for `text` (LF, no BOM) with the original's BOM, line ending and final-newline state; `null`: new file, LF, no BOM. */
 export function encodeSource(text: string, meta: SourceMeta | null): Buffer {
   let out = finalizeText(text, meta);

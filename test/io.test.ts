@@ -7,6 +7,7 @@ import {
   decodeSource,
   encodeSource,
   finalizeText,
+  keepShebang,
   firstInvalidUtf8,
   MAX_SOURCE_BYTES,
   readSource,
@@ -123,6 +124,20 @@ describe('decodeSource / encodeSource', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('keepShebang', () => {
+  const sb = '#!/usr/bin/env node\n';
+  it('puts back a shebang a transform dropped or joined with the next line', () => {
+    expect(keepShebang(`${sb}a\n`, 'b\n')).toBe(`${sb}b\n`);
+    expect(keepShebang(`${sb}a\n`, '#!/usr/bin/env nodeimport x;\n')).toBe(`${sb}import x;\n`);
+  });
+  it('leaves text alone when the shebang is there, absent from the original, or deliberately different', () => {
+    expect(keepShebang(`${sb}a\n`, `${sb}b\n`)).toBe(`${sb}b\n`);
+    expect(keepShebang('a\n', 'b\n')).toBe('b\n');
+    expect(keepShebang(`${sb}a\n`, '#!/usr/bin/env node --flag\nb\n')).toBe('#!/usr/bin/env node --flag\nb\n');
+    expect(keepShebang(`${sb}a\n`, '#!/bin/sh\nb\n')).toBe('#!/bin/sh\nb\n');
   });
 });
 
