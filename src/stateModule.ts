@@ -145,7 +145,7 @@ function missing(key: string, kind: string): ProtocolError {
 }
 
 type JsonSchemaProperty = { type?: string; enum?: unknown[]; minimum?: number; maximum?: number; minLength?: number; maxLength?: number; items?: { enum?: unknown[] } };
-export type RequestedSchema = { properties?: Record<string, JsonSchemaProperty>; required?: string[] };
+export type RequestedSchema = { type?: string; properties?: Record<string, JsonSchemaProperty>; required?: string[]; [key: string]: unknown };
 
 /** Checks accepted content against the flat schema the request asked for, as the legacy SDK did. */
 function contentProblem(content: Record<string, unknown>, schema: RequestedSchema): string | undefined {

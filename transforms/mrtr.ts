@@ -58,8 +58,19 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
   const parseStatements = (text: string): AnyNode[] => j(text).find(j.Program).get().node.body;
   const parseExpression = (text: string): AnyNode => parseStatements(`${text};`)[0].expression;
 
-  const needed = { sdk: new Set<string>(), state: new Set<string>(), stdio: new Set<string>() };
   const usedBefore = identifierCounts();
+  const modules = { sdk: plan.sdkModule, stdio: `${plan.sdkModule}/stdio`, state: plan.stateModuleSpecifier } as const;
+  /** Per module: export name → local name. */
+  const needed = { sdk: new Map<string, string>(), state: new Map<string, string>(), stdio: new Map<string, string>() };
+  /** Records an import the rewrite needs and returns its local name, aliased where the file already uses the name. */
+  const use = (from: keyof typeof needed, name: string): string => {
+    const known = needed[from].get(name);
+    if (known) return known;
+    const imported = importedFrom(modules[from], name);
+    const local = imported ?? ((usedBefore.get(name) ?? 0) > 0 ? `mcp${name[0]!.toUpperCase()}${name.slice(1)}` : name);
+    needed[from].set(name, local);
+    return local;
+  };
 
   // Markers first: they only attach comments, so every later lookup stays valid.
   for (const marker of plan.markers) {
@@ -75,7 +86,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
 
   for (const server of plan.servers) {
     const construct = at(server.construct, 'server construction').node as AnyNode;
-    const verifyProp = j.objectProperty(j.identifier('requestState'), j.objectExpression([j.objectProperty(j.identifier('verify'), j.identifier(stateExports.verify))]));
+    const verifyProp = j.objectProperty(j.identifier('requestState'), j.objectExpression([j.objectProperty(j.identifier('verify'), j.identifier(use('state', stateExports.verify)))]));
     if (server.options && server.optionsIsObjectLiteral) {
       let options = construct.arguments[1];
       while (options.type === 'TSAsExpression' || options.type === 'ParenthesizedExpression') options = options.expression;
@@ -86,16 +97,14 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       if (construct.arguments.length === 0) construct.arguments.push(j.objectExpression([]));
       construct.arguments.push(j.objectExpression([verifyProp]));
     }
-    needed.state.add(stateExports.verify);
   }
 
   for (const entry of plan.stdio) {
     const p = at(entry.call, 'stdio connect call');
-    const replacement = parseExpression(`serveStdio(() => ${entry.serverText})`);
+    const replacement = parseExpression(`${use('stdio', 'serveStdio')}(() => ${entry.serverText})`);
     const parent = p.parent?.node as AnyNode;
     if (parent && parent.type === 'AwaitExpression') p.parent.replace(replacement);
     else p.replace(replacement);
-    needed.stdio.add('serveStdio');
   }
 
   addImports();
@@ -150,30 +159,28 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       h.suspensions.some(s => s !== skip && s.statements[0]!.start >= node.start && s.statements[0]!.end <= node.end);
 
     const builderCall = (r: RequestPlan, indent: string): string => {
-      if (r.builder === 'listRoots') return 'inputRequired.listRoots()';
+      if (r.builder === 'listRoots') return `${use('sdk', 'inputRequired')}.listRoots()`;
       let params = reindent(r.paramsText ?? '{}', columnIndent(source, offsetOf(r.paramsText)), indent);
       if (r.dropProperties && r.dropProperties.length > 0) {
         const obj = parseExpression(r.paramsText ?? '{}');
         obj.properties = obj.properties.filter((p: AnyNode) => !(p.key && r.dropProperties!.includes(p.key.name ?? p.key.value)));
         params = j(obj).toSource({ quote });
       }
-      return `inputRequired.${r.builder}(${params})`;
+      return `${use('sdk', 'inputRequired')}.${r.builder}(${params})`;
     };
     const offsetOf = (text: string | undefined): number => (text ? source.indexOf(text, h.fn.start) : h.fn.start);
 
     const suspendReturn = (s: SuspensionPlan, indent: string): string => {
-      needed.sdk.add('inputRequired');
-      needed.state.add(stateExports.suspend);
       const i1 = indent + unit;
       const i2 = i1 + unit;
       const requests = s.requests.map(r => `${i2}${propertyKey(r.key)}: ${builderCall(r, i2)},`).join('\n');
       const locals = s.live.length > 0 ? `{ ${s.live.map(l => l.name).join(', ')} }` : '{}';
       return [
-        `${indent}return inputRequired({`,
+        `${indent}return ${use('sdk', 'inputRequired')}({`,
         `${i1}inputRequests: {`,
         requests,
         `${i1}},`,
-        `${i1}requestState: await ${stateExports.suspend}(${ctx}, ${h.nameText}, ${h.argsText}, ${s.phase}, ${locals}),`,
+        `${i1}requestState: await ${use('state', stateExports.suspend)}(${ctx}, ${h.nameText}, ${h.argsText}, ${s.phase}, ${locals}),`,
         `${indent}});`
       ].join('\n');
     };
@@ -238,9 +245,8 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
         });
 
     const readerText = (r: RequestPlan): string => {
-      needed.state.add(r.reader);
       const schema = r.schemaText ? `, ${r.schemaText}` : '';
-      return `${r.reader}(${ctx}, ${stringLiteral(r.key)}${schema})`;
+      return `${use('state', r.reader)}(${ctx}, ${stringLiteral(r.key)}${schema})`;
     };
 
     /**
@@ -294,7 +300,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     const i1 = bodyIndent + unit;
     const lines: string[] = [];
     lines.push(`${bodyIndent}// mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ${plan.stateModuleSpecifier}`);
-    lines.push(`${bodyIndent}const ${resumed} = ${stateExports.resume}(${ctx}, ${h.nameText}, ${h.argsText});`);
+    lines.push(`${bodyIndent}const ${resumed} = ${use('state', stateExports.resume)}(${ctx}, ${h.nameText}, ${h.argsText});`);
     const phaseBlock = (phase: number, code: string[], exit: boolean): void => {
       lines.push(`${bodyIndent}if (${resumed}.phase === ${phase}) {`, ...code, ...(exit ? [] : [`${i1}return;`]), `${bodyIndent}}`);
     };
@@ -303,9 +309,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       const phase = resumePhase(s, i1);
       phaseBlock(s.phase, phase.lines, exits(phase.stmts, s));
     }
-    lines.push(`${bodyIndent}throw ${stateExports.unknownPhase}(${h.nameText}, ${resumed});`);
-    needed.state.add(stateExports.unknownPhase);
-    needed.state.add(stateExports.resume);
+    lines.push(`${bodyIndent}throw ${use('state', stateExports.unknownPhase)}(${h.nameText}, ${resumed});`);
     const blockText = `{\n${lines.join('\n')}\n}`;
     const parsed = parseStatements(`async () => ${blockText};`)[0].expression.body;
     fn.body = parsed;
@@ -337,27 +341,34 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     return [p.node];
   }
 
+  function importedFrom(module: string, name: string): string | undefined {
+    let local: string | undefined;
+    root.find(j.ImportDeclaration).forEach(p => {
+      const decl = p.node as AnyNode;
+      if (decl.source.value !== module) return;
+      for (const sp of decl.specifiers ?? []) if (sp.type === 'ImportSpecifier' && sp.imported.name === name) local = sp.local?.name ?? name;
+    });
+    return local;
+  }
+
   function addImports(): void {
     const program = root.find(j.Program).get().node as AnyNode;
-    const add = (module: string, names: Set<string>): void => {
-      if (names.size === 0) return;
-      const sorted = [...names].sort();
+    const add = (module: string, names: Map<string, string>): void => {
+      const missing = [...names].filter(([name]) => importedFrom(module, name) === undefined).sort(([a], [b]) => a.localeCompare(b));
+      if (missing.length === 0) return;
+      const specifier = ([name, local]: [string, string]) => (name === local ? name : `${name}${plan.commonJs ? ':' : ' as'} ${local}`);
       if (plan.commonJs) {
-        const text = `const { ${sorted.join(', ')} } = require(${JSON.stringify(module)});`;
-        insertAfterImports(program, parseStatements(text)[0]);
+        insertAfterImports(program, parseStatements(`const { ${missing.map(specifier).join(', ')} } = require(${JSON.stringify(module)});`)[0]);
         return;
       }
       const existing = program.body.find((s: AnyNode) => s.type === 'ImportDeclaration' && s.source.value === module && s.importKind !== 'type' && !s.specifiers.some((sp: AnyNode) => sp.type !== 'ImportSpecifier'));
-      if (existing) {
-        const have = new Set(existing.specifiers.map((sp: AnyNode) => sp.imported.name));
-        for (const name of sorted) if (!have.has(name)) existing.specifiers.push(j.importSpecifier(j.identifier(name)));
-        return;
-      }
-      insertAfterImports(program, j.importDeclaration(sorted.map(n => j.importSpecifier(j.identifier(n))), j.stringLiteral(module)));
+      const specs = missing.map(([name, local]) => j.importSpecifier(j.identifier(name), j.identifier(local)));
+      if (existing) existing.specifiers.push(...specs);
+      else insertAfterImports(program, j.importDeclaration(specs, j.stringLiteral(module)));
     };
-    add(plan.sdkModule, needed.sdk);
-    add(`${plan.sdkModule}/stdio`, needed.stdio);
-    add(plan.stateModuleSpecifier, needed.state);
+    add(modules.sdk, needed.sdk);
+    add(modules.stdio, needed.stdio);
+    add(modules.state, needed.state);
   }
 
   function insertAfterImports(program: AnyNode, node: AnyNode): void {

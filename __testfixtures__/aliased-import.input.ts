@@ -1,0 +1,13 @@
+import { McpServer as Mcp } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+const mcp = new Mcp({ name: 'fixture', version: '1.0.0' });
+
+mcp.registerTool('pick', { description: 'Picks a colour' }, async () => {
+  const choice = await mcp.server.elicitInput({
+    message: 'Pick a colour',
+    requestedSchema: { type: 'object', properties: { colour: { type: 'string', enum: ['red', 'blue'] } }, required: ['colour'] },
+  });
+  return { content: [{ type: 'text', text: choice.action === 'accept' ? String(choice.content?.colour) : 'none' }] };
+});
+
+export default mcp;

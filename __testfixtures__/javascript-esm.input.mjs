@@ -1,0 +1,13 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+
+server.registerTool('nickname', { inputSchema: { name: z.string() } }, async ({ name }) => {
+  const upper = name.toUpperCase();
+  const answer = await server.server.elicitInput({
+    message: `A nickname for ${name}?`,
+    requestedSchema: { type: 'object', properties: { nick: { type: 'string' } }, required: ['nick'] },
+  });
+  return { content: [{ type: 'text', text: answer.action === 'accept' ? `${upper} aka ${answer.content.nick}` : upper }] };
+});

@@ -1,0 +1,33 @@
+import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { z } from 'zod';
+
+import { elicitResult, resumeCall, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.mjs';
+
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
+  requestState: {
+    verify: verifyRequestState
+  }
+});
+
+server.registerTool('nickname', { inputSchema: z.object({ name: z.string() }) }, async ({ name }, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.mjs
+  const resumed = resumeCall(ctx, 'nickname', { name });
+  if (resumed.phase === 0) {
+    const upper = name.toUpperCase();
+    return inputRequired({
+      inputRequests: {
+        answer: inputRequired.elicit({
+          message: `A nickname for ${name}?`,
+          requestedSchema: { type: 'object', properties: { nick: { type: 'string' } }, required: ['nick'] },
+        }),
+      },
+      requestState: await suspendCall(ctx, 'nickname', { name }, 1, { upper }),
+    });
+  }
+  if (resumed.phase === 1) {
+    const upper = resumed.locals.upper;
+    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { nick: { type: 'string' } }, required: ['nick'] });
+    return { content: [{ type: 'text', text: answer.action === 'accept' ? `${upper} aka ${answer.content.nick}` : upper }] };
+  }
+  throw unknownPhase('nickname', resumed);
+});

@@ -1,0 +1,40 @@
+import { Server, inputRequired } from "@modelcontextprotocol/server";
+
+import { elicitResult, resumeCall, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+
+const server = new Server({ name: 'fixture', version: '1.0.0' }, {
+  capabilities: { tools: {} },
+
+  requestState: {
+    verify: verifyRequestState
+  }
+});
+
+server.setRequestHandler('tools/list', async () => ({
+  tools: [{ name: 'ask', description: 'Asks the user', inputSchema: { type: 'object', properties: {} } }],
+}));
+
+server.setRequestHandler('tools/call', async (request, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, request.params.name, request.params.arguments);
+  if (resumed.phase === 0) {
+    const topic = String(request.params.arguments?.topic ?? 'anything');
+    return inputRequired({
+      inputRequests: {
+        answer: inputRequired.elicit({
+          message: `Tell me about ${topic}`,
+          requestedSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+        }),
+      },
+      requestState: await suspendCall(ctx, request.params.name, request.params.arguments, 1, { topic }),
+    });
+  }
+  if (resumed.phase === 1) {
+    const topic: string = resumed.locals.topic;
+    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] });
+    return { content: [{ type: 'text', text: answer.action === 'accept' ? String(answer.content?.text) : 'nothing' }] };
+  }
+  throw unknownPhase(request.params.name, resumed);
+});
+
+export { server };

@@ -1,0 +1,23 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+
+let cachedRoots: string[] = [];
+
+server.server.oninitialized = async () => {
+  const { roots } = await server.server.listRoots();
+  cachedRoots = roots.map(r => r.uri);
+};
+
+async function askName(): Promise<string> {
+  const answer = await server.server.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+  return answer.action === 'accept' ? String(answer.content?.name) : 'anonymous';
+}
+
+server.registerTool('hello', { inputSchema: { greeting: z.string() } }, async ({ greeting }) => {
+  const name = await askName();
+  return { content: [{ type: 'text', text: `${greeting}, ${name} (${cachedRoots.length} roots)` }] };
+});
+
+export { server };

@@ -1,0 +1,36 @@
+import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { z } from 'zod';
+
+import { resumeCall, samplingResult, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
+  capabilities: { tools: {} },
+
+  requestState: {
+    verify: verifyRequestState
+  }
+});
+
+server.registerTool('haiku', { description: 'Writes a haiku', inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'haiku', { topic });
+  if (resumed.phase === 0) {
+    const prompt = `Write a haiku about ${topic}`;
+    return inputRequired({
+      inputRequests: {
+        result: inputRequired.createMessage({
+          messages: [{ role: 'user', content: { type: 'text', text: prompt } }],
+          maxTokens: 60,
+        }),
+      },
+      requestState: await suspendCall(ctx, 'haiku', { topic }, 1, { prompt }),
+    });
+  }
+  if (resumed.phase === 1) {
+    const prompt: string = resumed.locals.prompt;
+    const result = samplingResult(ctx, 'result');
+    const text = result.content.type === 'text' ? result.content.text : '';
+    return { content: [{ type: 'text', text: `${prompt}:\n${text}` }] };
+  }
+  throw unknownPhase('haiku', resumed);
+});

@@ -1,0 +1,52 @@
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+
+import {
+  elicitResult,
+  resumeCall,
+  samplingResult,
+  suspendCall,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
+
+export const server = new McpServer({ name: 'fixture', version: '2.0.0' }, {
+  requestState: {
+    verify: verifyRequestState
+  }
+});
+
+server.registerTool('rename', { inputSchema: z.object({ from: z.string() }) }, async ({ from }, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'rename', { from });
+  if (resumed.phase === 0) {
+    return inputRequired({
+      inputRequests: {
+        answer: inputRequired.elicit({
+          message: `New name for ${from}?`,
+          requestedSchema: { type: 'object', properties: { to: { type: 'string' } }, required: ['to'] },
+        }),
+      },
+      requestState: await suspendCall(ctx, 'rename', { from }, 1, {}),
+    });
+  }
+  if (resumed.phase === 1) {
+    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { to: { type: 'string' } }, required: ['to'] });
+    if (answer.action !== 'accept') return { content: [{ type: 'text', text: 'unchanged' }] };
+    return inputRequired({
+      inputRequests: {
+        check: inputRequired.createMessage({
+          messages: [{ role: 'user', content: { type: 'text', text: `Is ${String(answer.content?.to)} a good name?` } }],
+          maxTokens: 20,
+        }),
+      },
+      requestState: await suspendCall(ctx, 'rename', { from }, 2, { answer }),
+    });
+  }
+  if (resumed.phase === 2) {
+    const answer = resumed.locals.answer;
+    const check = samplingResult(ctx, 'check');
+    return { content: [{ type: 'text', text: `${from} -> ${String(answer.content?.to)} (${check.model})` }] };
+  }
+  throw unknownPhase('rename', resumed);
+});

@@ -1,0 +1,124 @@
+/**
+ * The transform's input/output pairs (jscodeshift's __testfixtures__ convention), run through the
+ * whole pipeline (official v1-to-v2 codemod, analysis, rewrite). Every output must typecheck
+ * against the real @modelcontextprotocol/server 2.x types and be a fixed point of the tool.
+ *
+ * UPDATE_FIXTURES=1 rewrites the .output files from the current tool (review the diff!).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Project, ts } from 'ts-morph';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { migrateSources, type MigrateResult } from '../src/pipeline.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const fixtures = path.join(root, '__testfixtures__');
+// Inside the repo, so the outputs resolve the real SDK packages from node_modules.
+const work = path.join(root, '.tmp', 'fixtures');
+const names = fs
+  .readdirSync(fixtures)
+  .filter(f => /\.input\.[a-z]+$/.test(f))
+  .map(f => ({ name: f.replace(/\.input\.[a-z]+$/, ''), ext: path.extname(f) }));
+
+interface Outcome {
+  name: string;
+  ext: string;
+  input: string;
+  output: string;
+  result: MigrateResult;
+  dir: string;
+}
+const outcomes = new Map<string, Outcome>();
+
+beforeAll(async () => {
+  fs.rmSync(work, { recursive: true, force: true });
+  for (const { name, ext } of names) {
+    const dir = path.join(work, name);
+    fs.mkdirSync(dir, { recursive: true });
+    const input = fs.readFileSync(path.join(fixtures, `${name}.input${ext}`), 'utf8');
+    const file = path.join(dir, `${name}${ext}`);
+    const result = await migrateSources([{ path: file, text: input }], { cwd: dir });
+    const output = result.changes.find(c => c.path === file)?.after ?? input;
+    for (const c of result.changes) fs.writeFileSync(c.path, c.after);
+    if (!result.changes.some(c => c.path === file)) fs.writeFileSync(file, input);
+    outcomes.set(name, { name, ext, input, output, result, dir });
+    if (process.env.UPDATE_FIXTURES) fs.writeFileSync(path.join(fixtures, `${name}.output${ext}`), output);
+  }
+}, 120_000);
+
+describe('__testfixtures__', () => {
+  for (const { name, ext } of names) {
+    it(`${name}: output matches ${name}.output${ext}`, () => {
+      const expected = fs.readFileSync(path.join(fixtures, `${name}.output${ext}`), 'utf8');
+      expect(outcomes.get(name)!.output).toBe(expected);
+    });
+  }
+
+  it('rewrites every site of the positive fixtures and leaves none silently', () => {
+    for (const o of outcomes.values()) {
+      for (const site of o.result.report.sites) {
+        if (site.outcome === 'marked') expect(o.output, `${o.name}: ${site.file}:${site.line}`).toContain(`// mcp-migrate: ${site.reason}`);
+        else expect(site.outcome).toBe('rewritten');
+      }
+    }
+    const rewritten = ['elicit-form', 'sampling', 'roots', 'extra-send-request', 'v2-push-style', 'if-else', 'promise-all', 'low-level-server', 'prompt-and-resource', 'aliased-import', 'javascript-esm'];
+    for (const name of rewritten) {
+      const sites = outcomes.get(name)!.result.report.sites;
+      expect(sites.length, name).toBeGreaterThan(0);
+      expect(sites.every(s => s.outcome === 'rewritten'), name).toBe(true);
+    }
+  });
+
+  it('leaves look-alike methods on non-MCP objects byte-identical', () => {
+    const o = outcomes.get('look-alike')!;
+    expect(o.result.changes).toEqual([]);
+    expect(o.result.report.sites).toEqual([]);
+  });
+
+  it('marks what it cannot migrate, with the reason', () => {
+    const reasons = (name: string) => outcomes.get(name)!.result.report.sites.map(s => s.reason).join('\n');
+    expect(reasons('not-a-handler')).toMatch(/oninitialized/);
+    expect(reasons('not-a-handler')).toMatch(/helper askName\(\)/);
+    expect(reasons('unsupported-shapes')).toMatch(/inside a loop/);
+    expect(reasons('unsupported-shapes')).toMatch(/try\/catch/);
+    expect(reasons('unsupported-shapes')).toMatch(/"started" \(a Date\)/);
+  });
+
+  it('batches independent requests into one round', () => {
+    const out = outcomes.get('promise-all')!.output;
+    // roots and sampling from Promise.all go out together; the two adjacent elicitations too.
+    expect(out).toMatch(/inputRequests: \{\s+rootsResult: [\s\S]*?sample: /);
+    expect(out).toMatch(/inputRequests: \{\s+first: [\s\S]*?second: /);
+    expect(out.match(/resumed\.phase === \d/g)).toEqual(['resumed.phase === 0', 'resumed.phase === 1', 'resumed.phase === 2']);
+  });
+
+  it('every output typechecks against the real SDK 2.x types', () => {
+    const project = new Project({
+      compilerOptions: {
+        strict: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        skipLibCheck: true,
+        noEmit: true,
+        allowJs: true,
+        types: ['node']
+      },
+      skipAddingFilesFromTsConfig: true
+    });
+    fs.writeFileSync(path.join(work, 'package.json'), JSON.stringify({ type: 'module' }));
+    for (const o of outcomes.values()) {
+      for (const f of fs.readdirSync(o.dir)) if (/\.(ts|mts)$/.test(f)) project.addSourceFileAtPath(path.join(o.dir, f));
+    }
+    const diagnostics = project.getPreEmitDiagnostics().map(d => `${path.relative(work, d.getSourceFile()?.getFilePath() ?? '')}:${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.getMessageText() as string, '\n')}`);
+    expect(diagnostics).toEqual([]);
+  }, 120_000);
+
+  it('is idempotent: running on its own output changes nothing', async () => {
+    for (const o of outcomes.values()) {
+      const file = path.join(o.dir, `${o.name}${o.ext}`);
+      const again = await migrateSources([{ path: file, text: o.output }], { cwd: o.dir });
+      expect(again.changes.filter(c => c.path === file), o.name).toEqual([]);
+    }
+  }, 120_000);
+});
