@@ -1,0 +1,141 @@
+/**
+ * The CLI's building blocks in process: diff layout, colour choice, progress bar, git porcelain parsing, report text.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { displayPath, formatDiff, shouldColor } from '../src/diff.js';
+import { formatHuman, summarize, type RunReport } from '../src/format-report.js';
+import { formatDirtyRefusal, parsePorcelainZ } from '../src/git.js';
+import { createProgress } from '../src/progress.js';
+import { emptyReport } from '../src/report.js';
+
+const cwd = path.resolve('/project');
+
+describe('formatDiff', () => {
+  it('writes git headers and hunks, relative to the cwd', () => {
+    const d = formatDiff({ path: path.join(cwd, 'src/a.ts'), before: 'a\nb\nc\n', after: 'a\nB\nc\n' }, { cwd, color: false });
+    expect(d).toBe(['diff --git a/src/a.ts b/src/a.ts', '--- a/src/a.ts', '+++ b/src/a.ts', '@@ -1,3 +1,3 @@', ' a', '-b', '+B', ' c', ''].join('\n'));
+  });
+
+  it('writes a created file against /dev/null with git hunk ranges', () => {
+    const d = formatDiff({ path: path.join(cwd, 'state.ts'), before: null, after: 'x\ny\n' }, { cwd, color: false });
+    expect(d).toBe(['diff --git a/state.ts b/state.ts', 'new file mode 100644', '--- /dev/null', '+++ b/state.ts', '@@ -0,0 +1,2 @@', '+x', '+y', ''].join('\n'));
+  });
+
+  it('marks a missing final newline and is empty for no change', () => {
+    const d = formatDiff({ path: path.join(cwd, 'a.ts'), before: 'a', after: 'b' }, { cwd, color: false });
+    expect(d).toContain('\\ No newline at end of file');
+    expect(formatDiff({ path: path.join(cwd, 'a.ts'), before: 'same\n', after: 'same\n' }, { cwd, color: false })).toBe('');
+  });
+
+  it('colours only when asked', () => {
+    const change = { path: path.join(cwd, 'a.ts'), before: 'a\n', after: 'b\n' };
+    expect(formatDiff(change, { cwd, color: true })).toMatch(/\x1b\[31m-a\x1b\[39m/);
+    expect(formatDiff(change, { cwd, color: false })).not.toMatch(/\x1b/);
+  });
+
+  it('shows paths with forward slashes', () => {
+    expect(displayPath(path.join(cwd, 'src', 'x.ts'), cwd)).toBe('src/x.ts');
+  });
+});
+
+describe('shouldColor', () => {
+  it('prefers the flag, then NO_COLOR/FORCE_COLOR, then the TTY', () => {
+    expect(shouldColor({ isTTY: false }, true, {})).toBe(true);
+    expect(shouldColor({ isTTY: true }, false, {})).toBe(false);
+    expect(shouldColor({ isTTY: true }, undefined, { NO_COLOR: '1' })).toBe(false);
+    expect(shouldColor({ isTTY: false }, undefined, { FORCE_COLOR: '1' })).toBe(true);
+    expect(shouldColor({ isTTY: true }, undefined, {})).toBe(true);
+    expect(shouldColor({ isTTY: false }, undefined, {})).toBe(false);
+  });
+});
+
+describe('createProgress', () => {
+  const stream = (isTTY: boolean) => {
+    const chunks: string[] = [];
+    return { chunks, s: { isTTY, columns: 80, write: (c: string) => (chunks.push(c), true) } };
+  };
+
+  it('draws on a TTY above the threshold and erases itself when done', () => {
+    const { chunks, s } = stream(true);
+    const p = createProgress('reading', 300, { stream: s, interval: 0 });
+    for (let i = 0; i < 300; i++) p.tick(1, `f${i}.ts`);
+    p.done();
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.some(c => c.includes('300/300'))).toBe(true);
+    expect(chunks.at(-1)).toBe('\r\x1b[2K');
+  });
+
+  it('stays silent when not a TTY, for few files, or when disabled', () => {
+    for (const [tty, total, disabled] of [[false, 500, false], [true, 200, false], [true, 500, true]] as const) {
+      const { chunks, s } = stream(tty);
+      const p = createProgress('reading', total, { stream: s, disabled, interval: 0 });
+      p.tick(total);
+      p.done();
+      expect(chunks).toEqual([]);
+    }
+  });
+});
+
+describe('git porcelain', () => {
+  it('parses -z output, including renames and paths with spaces', () => {
+    expect(parsePorcelainZ(' M src/a.ts\0?? new file.ts\0R  new.ts\0old.ts\0')).toEqual([
+      { status: ' M', path: 'src/a.ts' },
+      { status: '??', path: 'new file.ts' },
+      { status: 'R ', path: 'new.ts' },
+    ]);
+    expect(parsePorcelainZ('')).toEqual([]);
+  });
+
+  it('names the dirty files and the ways forward', () => {
+    const msg = formatDirtyRefusal([{ path: path.join(cwd, 'src/a.ts'), status: ' M' }], cwd);
+    expect(msg).toContain(' M  src/a.ts');
+    expect(msg).toMatch(/1 file has uncommitted changes/);
+    expect(msg).toContain('--force');
+  });
+});
+
+describe('formatHuman', () => {
+  function run(partial: Partial<RunReport>): RunReport {
+    const base = { ...emptyReport(), ...partial };
+    const files = partial.files ?? [];
+    return { schemaVersion: 1, mode: 'write', ...base, files, summary: summarize(base, files, files.length), exitCode: 0 };
+  }
+
+  it('lists marked and skipped sites as file:line:col  kind  reason, and errored files located', () => {
+    const text = formatHuman(
+      run({
+        sites: [
+          { file: 'a.ts', line: 3, column: 9, kind: 'sampling', call: 'x', outcome: 'marked', reason: 'inside a loop' },
+          { file: 'a.ts', line: 9, column: 1, kind: 'roots', call: 'x', outcome: 'skipped', reason: 'not in a handler' },
+          { file: 'a.ts', line: 1, column: 1, kind: 'elicitation', call: 'x', outcome: 'rewritten', reason: 'ok' },
+        ],
+        files: [
+          { file: 'b.ts', outcome: 'error', reason: 'b.ts:4:2 cannot be parsed: nope' },
+          { file: 'c.ts', outcome: 'error', reason: 'could not be written (EACCES); left as it was' },
+          { file: 'd.ts', outcome: 'skipped', reason: 'binary file (NUL byte)', line: 1, column: 4 },
+        ],
+        created: ['state.ts'],
+        notes: ['install @modelcontextprotocol/server'],
+      }),
+      { color: false },
+    );
+    expect(text).toContain('a.ts:3:9  sampling  inside a loop');
+    expect(text).toContain('a.ts:9:1  roots  not in a handler');
+    expect(text).not.toContain('elicitation  ok');
+    expect(text).toContain('b.ts:4:2  error  cannot be parsed: nope');
+    expect(text).toContain('c.ts  error  could not be written (EACCES); left as it was');
+    expect(text).toContain('d.ts:1:4  skipped  binary file (NUL byte)');
+    expect(text).toMatch(/3 files scanned, 0 changed, 0 unchanged, 1 skipped, 2 errors/);
+    expect(text).toContain('sites: 1 rewritten, 1 marked, 1 skipped');
+    expect(text).toContain('created: state.ts');
+    expect(text).toContain('  - install @modelcontextprotocol/server');
+  });
+
+  it('under --quiet prints only errors', () => {
+    expect(formatHuman(run({}), { color: false, quiet: true })).toBe('');
+    const text = formatHuman(run({ files: [{ file: 'b.ts', outcome: 'error', reason: 'oops' }] }), { color: false, quiet: true });
+    expect(text).toContain('b.ts  error  oops');
+    expect(text).not.toContain('scanned');
+  });
+});
