@@ -12,7 +12,7 @@ import { TRIGGER_PATTERN } from './analysis/sites.js';
 import { isEmptyPlan, type FilePlan } from './plan.js';
 import { emptyReport, type Report } from './report.js';
 import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
-import { upgradeV1 } from './upgrade.js';
+import { oneLine, syntaxErrors, upgradeV1 } from './upgrade.js';
 import { applyPlan, parserFor } from '../transforms/mrtr.js';
 
 export interface SourceInput {
@@ -51,15 +51,23 @@ export async function migrateSources(files: SourceInput[], options: MigrateOptio
   for (const f of files) if (!candidatePaths.has(f.path)) report.files.push({ file: rel(f.path), outcome: 'unchanged' });
   if (candidates.length === 0) return { changes: [], report };
 
+  // A shebang is not JavaScript: every stage sees the text without it, the result gets it back.
+  const shebangs = new Map<string, string>();
+  const current = new Map<string, string>();
+  for (const f of candidates) {
+    const match = /^#![^\n]*\n?/.exec(f.text);
+    if (match) shebangs.set(f.path, match[0]);
+    current.set(f.path, match ? f.text.slice(match[0].length) : f.text);
+  }
+
   // 1. Upgrade SDK 1.x files with the official codemod (in memory).
-  const current = new Map(candidates.map(f => [f.path, f.text]));
   if (options.upgradeV1 !== false) {
     try {
-      const upgraded = upgradeV1(candidates);
+      const upgraded = upgradeV1(candidates.map(f => ({ path: f.path, text: current.get(f.path)! })));
       for (const [p, text] of upgraded.texts) current.set(p, text);
       report.upgrade.push(...upgraded.notes.map(n => ({ ...n, file: rel(n.file) })));
     } catch (error) {
-      report.notes.push(`the official v1-to-v2 codemod failed (${(error as Error).message}); continuing without it`);
+      report.notes.push(`the official v1-to-v2 codemod failed (${oneLine(error)}); continuing without it`);
     }
   }
 
@@ -91,8 +99,8 @@ export async function migrateSources(files: SourceInput[], options: MigrateOptio
   }
   const analyzed = sourceFiles.filter(sf => TRIGGER_PATTERN.test(sf.getFullText()));
   const broken = new Set<string>();
-  for (const sf of analyzed) {
-    const syntax = (sf as unknown as { compilerNode: { parseDiagnostics?: ts.Diagnostic[] } }).compilerNode.parseDiagnostics ?? [];
+  for (const sf of sourceFiles) {
+    const syntax = syntaxErrors(sf);
     if (syntax.length > 0) {
       const d = syntax[0]!;
       const { line, character } = ts.getLineAndCharacterOfPosition(sf.compilerNode, d.start ?? 0);
@@ -121,6 +129,7 @@ export async function migrateSources(files: SourceInput[], options: MigrateOptio
         continue;
       }
     }
+    after = (shebangs.get(f.path) ?? '') + after;
     if (after !== f.text) {
       changes.push({ path: f.path, before: f.text, after });
       report.files.push({ file: rel(f.path), outcome: 'changed' });

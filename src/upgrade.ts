@@ -4,7 +4,7 @@
  * its findings join our report. We never reimplement it.
  */
 import { getMigration, type Diagnostic } from '@modelcontextprotocol/codemod';
-import { Project } from 'ts-morph';
+import { Project, type SourceFile, type ts } from 'ts-morph';
 import type { UpgradeNote } from './report.js';
 
 export const V1_IMPORT = /from\s+['"]@modelcontextprotocol\/sdk[/'"]|require\(\s*['"]@modelcontextprotocol\/sdk[/'"]/;
@@ -23,18 +23,33 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
   const migration = getMigration('v1-to-v2');
   if (!migration) throw new Error('the official codemod has no v1-to-v2 migration');
   const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true } });
-  const sources = v1.map(f => project.createSourceFile(f.path, f.text, { overwrite: true }));
   const projectType = 'server' as const;
-  for (const sf of sources) {
-    for (const transform of migration.transforms) {
-      const result = transform.apply(sf, { projectType });
-      notes.push(...result.diagnostics.map((d: Diagnostic) => toNote(d, sf.getFilePath())));
+  for (const file of v1) {
+    // One file the official codemod cannot handle must not cost the others their upgrade.
+    try {
+      const sf = project.createSourceFile(file.path, file.text, { overwrite: true });
+      if (hasSyntaxErrors(sf)) {
+        notes.push({ file: file.path, line: 1, level: 'error', message: 'not upgraded to SDK 2.x: the file has syntax errors' });
+        continue;
+      }
+      for (const transform of migration.transforms) {
+        const result = transform.apply(sf, { projectType });
+        notes.push(...result.diagnostics.map((d: Diagnostic) => toNote(d, sf.getFilePath())));
+      }
+      const after = sf.getFullText();
+      if (after !== file.text) texts.set(file.path, after);
+    } catch (error) {
+      notes.push({ file: file.path, line: 1, level: 'error', message: `not upgraded to SDK 2.x: the official codemod failed (${oneLine(error)})` });
     }
-    const after = sf.getFullText();
-    const before = v1.find(f => f.path === sf.getFilePath())!.text;
-    if (after !== before) texts.set(sf.getFilePath(), after);
   }
   return { texts, notes };
+}
+
+/** The first line of an error message, without terminal colour codes. */
+export function oneLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  // eslint-disable-next-line no-control-regex
+  return (text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find(l => l.trim() !== '') ?? 'unknown error').trim();
 }
 
 function toNote(d: Diagnostic, file: string): UpgradeNote {
@@ -45,4 +60,13 @@ function toNote(d: Diagnostic, file: string): UpgradeNote {
     // the node moved or vanished; keep the original line
   }
   return { file: d.file || file, line, level: d.level as UpgradeNote['level'], message: d.message };
+}
+
+/** Syntax errors only (no type checking): what the parser itself reported. */
+export function syntaxErrors(sf: SourceFile): ts.Diagnostic[] {
+  return (sf.compilerNode as unknown as { parseDiagnostics?: ts.Diagnostic[] }).parseDiagnostics ?? [];
+}
+
+function hasSyntaxErrors(sf: SourceFile): boolean {
+  return syntaxErrors(sf).length > 0;
 }
