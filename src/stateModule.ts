@@ -32,12 +32,12 @@ const TS_SOURCE = `/**
  * Generated once by mcp-migrate; it never overwrites this file, so edit it freely.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createRequestStateCodec, inputResponse, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { createRequestStateCodec, inputResponse, isSpecType, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { CreateMessageResult, ElicitResult, ListRootsResult, ServerContext } from '@modelcontextprotocol/server';
 
 const KEY_ENV = '${STATE_KEY_ENV}';
 const TTL_SECONDS = 600;
-/** A sealed state larger than this is refused when minted: carry less, or keep it in a store. */
+/** A sealed state larger than this is refused when minted (carry less, or keep it in a store) and when echoed. */
 const MAX_STATE_BYTES = 16 * 1024;
 
 function loadKey(): string {
@@ -66,8 +66,14 @@ const codec = createRequestStateCodec<SealedCall>({
     bind: ctx => \`\${ctx.mcpReq.method}\\0\${ctx.http?.authInfo?.clientId ?? ''}\`
 });
 
-/** Pass as \`requestState: { verify: verifyRequestState }\` in the server options. */
-export const verifyRequestState = codec.verify;
+/**
+ * Pass as \`requestState: { verify: verifyRequestState }\` in the server options. A state longer
+ * than any this module mints is refused before its MAC is computed.
+ */
+export function verifyRequestState(state: string, ctx: ServerContext): Promise<SealedCall> {
+    if (state.length > MAX_STATE_BYTES) return Promise.reject(new Error('oversized'));
+    return codec.verify(state, ctx);
+}
 
 /** Canonical JSON (sorted keys) so equal arguments always hash alike. */
 function canonical(value: unknown): string {
@@ -129,10 +135,10 @@ export function resumeCall(ctx: ServerContext, name: string, args: unknown): Res
     if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) {
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, \`requestState was issued for another call than \${name} with these arguments\`);
     }
-    if (typeof sealed.phase !== 'number' || sealed.locals === null || typeof sealed.locals !== 'object') {
+    if (!Number.isInteger(sealed.phase) || (sealed.phase as number) < 1 || sealed.locals === null || typeof sealed.locals !== 'object' || Array.isArray(sealed.locals)) {
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'requestState is malformed');
     }
-    return { phase: sealed.phase, locals: sealed.locals };
+    return { phase: sealed.phase as number, locals: sealed.locals };
 }
 
 /** A sealed phase this version of the handler does not know (state minted by an older build). */
@@ -142,6 +148,10 @@ export function unknownPhase(name: string, resumed: ResumedCall): ProtocolError 
 
 function missing(key: string, kind: string): ProtocolError {
     return new ProtocolError(ProtocolErrorCode.InvalidParams, \`the retried request carries no \${kind} response for "\${key}"\`);
+}
+
+function malformed(key: string, kind: string): ProtocolError {
+    return new ProtocolError(ProtocolErrorCode.InvalidParams, \`the \${kind} response for "\${key}" is malformed\`);
 }
 
 type JsonSchemaProperty = { type?: string; enum?: unknown[]; minimum?: number; maximum?: number; minLength?: number; maxLength?: number; items?: { enum?: unknown[] } };
@@ -191,6 +201,8 @@ export function elicitResult(ctx: ServerContext, key: string, requestedSchema?: 
 export function samplingResult(ctx: ServerContext, key: string): CreateMessageResult {
     const view = inputResponse(ctx.mcpReq.inputResponses, key);
     if (view.kind !== 'sampling') throw missing(key, 'sampling');
+    // The legacy SDK validated the client's answer against the schema; so does this.
+    if (!isSpecType.CreateMessageResult(view.result) && !isSpecType.CreateMessageResultWithTools(view.result)) throw malformed(key, 'sampling');
     return view.result as CreateMessageResult;
 }
 
@@ -198,7 +210,9 @@ export function samplingResult(ctx: ServerContext, key: string): CreateMessageRe
 export function rootsResult(ctx: ServerContext, key: string): ListRootsResult {
     const view = inputResponse(ctx.mcpReq.inputResponses, key);
     if (view.kind !== 'roots') throw missing(key, 'roots');
-    return { roots: view.roots };
+    const result = { roots: view.roots };
+    if (!isSpecType.ListRootsResult(result)) throw malformed(key, 'roots');
+    return result;
 }
 `;
 
