@@ -132,6 +132,15 @@ export async function main(argv: string[]): Promise<void> {
       migrateHandler as never,
     )
     .command(verifyCommand as never)
+    .command(
+      'lsp',
+      'Run the language server on stdio (diagnostics and code actions for editors)',
+      y => y.option('stdio', { type: 'boolean', describe: 'Use stdio (the only transport; accepted for LSP clients that pass it)' }),
+      async () => {
+        const { startLanguageServer } = await import('./lsp/server.js');
+        startLanguageServer();
+      },
+    )
     .epilog(EPILOG)
     .version(packageVersion())
     .help()

@@ -1,0 +1,97 @@
+/**
+ * One document through the migration pipeline (the same `migrateSources` the CLI runs), turned into
+ * what the language server publishes and offers: diagnostics on every server-initiated request site,
+ * and the file's migration as edits.
+ */
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { DiagnosticSeverity, type Diagnostic, type TextEdit } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { migrateSources } from '../pipeline.js';
+import type { SiteReport } from '../report.js';
+import { upgradeV1 } from '../upgrade.js';
+import { minimalEdits } from './edits.js';
+import { CallIndex, positionMapper } from './positions.js';
+
+export const DIAGNOSTIC_SOURCE = 'mcp-migrate';
+export const DIAGNOSTIC_CODE = 'mcp-migrate/server-initiated-request';
+export const REWRITABLE_MESSAGE = 'server-initiated request: removed in MCP 2026-07-28';
+
+/** What a diagnostic carries in `data`, so a code action can tell a rewritable site from a marked one. */
+export interface SiteData {
+  outcome: SiteReport['outcome'];
+  kind: SiteReport['kind'];
+  handler?: string;
+}
+
+export interface DocumentAnalysis {
+  uri: string;
+  version: number;
+  diagnostics: Diagnostic[];
+  /** The file's migration as edits of the document; empty when the migration leaves the text as it is. */
+  edits: TextEdit[];
+  /** Files the run creates (the requestState module), for `file:` documents only. */
+  created: { path: string; uri: string; text: string }[];
+  /** Why the document was not analysed (it does not parse, the pipeline failed); nothing is published then. */
+  failure?: string;
+}
+
+const EXTENSION_OF_LANGUAGE: Record<string, string> = {
+  typescript: '.ts',
+  typescriptreact: '.tsx',
+  javascript: '.js',
+  javascriptreact: '.jsx',
+};
+
+/** The path the pipeline sees for a document: its own for `file:` URIs, a stand-in otherwise. */
+export function documentPath(doc: Pick<TextDocument, 'uri' | 'languageId'>): { path: string; onDisk: boolean } {
+  if (doc.uri.startsWith('file:')) return { path: fileURLToPath(doc.uri), onDisk: true };
+  const name = doc.uri.replace(/^[a-z][a-z0-9+.-]*:/i, '').replace(/[^\w.-]+/g, '_') || 'untitled';
+  const ext = EXTENSION_OF_LANGUAGE[doc.languageId] ?? '.ts';
+  return { path: path.join(path.parse(process.cwd()).root, 'mcp-migrate-untitled', name.endsWith(ext) ? name : name + ext), onDisk: false };
+}
+
+export async function analyzeDocument(doc: TextDocument): Promise<DocumentAnalysis> {
+  const text = doc.getText();
+  const { path: file, onDisk } = documentPath(doc);
+  const base = { uri: doc.uri, version: doc.version, diagnostics: [], edits: [], created: [] };
+  const { changes, report } = await migrateSources([{ path: file, text }], { cwd: path.dirname(file) });
+  const failed = report.files.find(f => f.outcome === 'error');
+  if (failed && report.sites.length === 0) return { ...base, failure: failed.reason ?? 'the file could not be migrated' };
+
+  const diagnostics = report.sites.length === 0 ? [] : siteDiagnostics(file, text, report.sites);
+  const own = changes.find(c => c.path === file);
+  const created = onDisk
+    ? changes.filter(c => c.before === null).map(c => ({ path: c.path, uri: pathToFileURL(c.path).href, text: c.after }))
+    : [];
+  return { ...base, diagnostics, edits: own ? minimalEdits(doc, own.after) : [], created };
+}
+
+function siteDiagnostics(file: string, text: string, sites: SiteReport[]): Diagnostic[] {
+  // What the pipeline analysed: the text without a shebang, upgraded by the official codemod.
+  let analysed = text.replace(/^#![^\n]*\n?/, '');
+  try {
+    analysed = upgradeV1([{ path: file, text: analysed }]).texts.get(file) ?? analysed;
+  } catch {
+    // The pipeline continued without the upgrade too.
+  }
+  const toDocument = positionMapper(text, analysed);
+  const calls = new CallIndex(file, text);
+  return sites.map(site => {
+    const range = calls.rangeAt(toDocument({ line: site.line - 1, character: site.column - 1 }));
+    const rewritable = site.outcome === 'rewritten';
+    const data: SiteData = { outcome: site.outcome, kind: site.kind, ...(site.handler ? { handler: site.handler } : {}) };
+    return {
+      range,
+      severity: DiagnosticSeverity.Warning,
+      source: DIAGNOSTIC_SOURCE,
+      code: DIAGNOSTIC_CODE,
+      message: rewritable ? REWRITABLE_MESSAGE : `${REWRITABLE_MESSAGE}; not migrated automatically: ${site.reason}`,
+      data,
+    } satisfies Diagnostic;
+  });
+}
+
+export function isRewritable(d: Diagnostic): boolean {
+  return d.source === DIAGNOSTIC_SOURCE && d.code === DIAGNOSTIC_CODE && (d.data as SiteData | undefined)?.outcome === 'rewritten';
+}

@@ -1,0 +1,182 @@
+/**
+ * `mcp-migrate lsp`: a language server on stdio. On open and (debounced) change of a TypeScript or
+ * JavaScript document it runs the migration pipeline on the document's text and publishes a
+ * diagnostic on every server-initiated request site; its code actions apply the file's migration,
+ * exactly what `mcp-migrate <file>` would write. The last analysis per document version is cached, so
+ * code actions after it cost no pipeline run.
+ */
+import { existsSync } from 'node:fs';
+import { format } from 'node:util';
+import {
+  CodeActionKind,
+  createConnection,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type CodeAction,
+  type CodeActionParams,
+  type Connection,
+  type Diagnostic,
+  type Range,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { analyzeDocument, isRewritable, type DocumentAnalysis } from './analyze.js';
+import { workspaceEdit, type EditCapabilities } from './edits.js';
+
+export const MIGRATE_FILE_KIND = 'source.migrateToMcp2026';
+export const MIGRATE_FILE_TITLE = 'Migrate this file to MCP 2026-07-28';
+/** The quick fix applies the whole file's migration: the pipeline cannot yet restrict a run to one handler. */
+export const QUICK_FIX_TITLE = "Migrate this file's handlers to input_required";
+
+const LANGUAGES = new Set(['typescript', 'javascript', 'typescriptreact', 'javascriptreact']);
+
+export interface LanguageServerOptions {
+  /** Quiet period after the last change before a document is analysed again (ms). Default 300. */
+  debounceMs?: number;
+}
+
+export function startLanguageServer(
+  input: NodeJS.ReadableStream = process.stdin,
+  output: NodeJS.WritableStream = process.stdout,
+  options: LanguageServerOptions = {},
+): Connection {
+  // Streams (not readers): the connection then exits when the client closes stdin.
+  const connection = createConnection(input, output);
+  if (output === process.stdout) {
+    // stdout carries the protocol: anything a dependency logs goes to stderr instead.
+    const toStderr = (...args: unknown[]): void => void process.stderr.write(`${format(...args)}\n`);
+    console.log = console.info = console.debug = console.warn = toStderr;
+  }
+  const documents = new TextDocuments(TextDocument);
+  let debounceMs = options.debounceMs ?? 300;
+  let caps: EditCapabilities = { documentChanges: false, createFiles: false };
+
+  const cache = new Map<string, DocumentAnalysis>();
+  const running = new Map<string, { version: number; done: Promise<DocumentAnalysis | undefined> }>();
+  const timers = new Map<string, NodeJS.Timeout>();
+  // One pipeline run at a time: it is CPU-bound, and runs for stale versions are dropped.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const wanted = (doc: TextDocument): boolean => LANGUAGES.has(doc.languageId) || /\.[mc]?[jt]sx?$/.test(doc.uri);
+
+  /** The analysis of `doc` at its current version: from the cache, the run under way, or a new run. */
+  function analysisOf(doc: TextDocument): Promise<DocumentAnalysis | undefined> {
+    const cached = cache.get(doc.uri);
+    if (cached?.version === doc.version) return Promise.resolve(cached);
+    const current = running.get(doc.uri);
+    if (current?.version === doc.version) return current.done;
+    clearTimeout(timers.get(doc.uri));
+    timers.delete(doc.uri);
+    const version = doc.version;
+    const done = queue.then(async () => {
+      const latest = documents.get(doc.uri);
+      if (!latest || latest.version !== version) return undefined;
+      try {
+        const result = await analyzeDocument(latest);
+        if (result.failure) {
+          connection.console.log(`mcp-migrate: ${doc.uri} v${version} not analysed: ${result.failure}`);
+          return result;
+        }
+        if (documents.get(doc.uri)?.version === version) {
+          cache.set(doc.uri, result);
+          void connection.sendDiagnostics({ uri: doc.uri, version, diagnostics: result.diagnostics });
+        }
+        return result;
+      } catch (error) {
+        connection.console.error(`mcp-migrate: analysis of ${doc.uri} failed: ${(error as Error)?.stack ?? String(error)}`);
+        return undefined;
+      } finally {
+        if (running.get(doc.uri)?.version === version) running.delete(doc.uri);
+      }
+    });
+    queue = done;
+    running.set(doc.uri, { version, done });
+    return done;
+  }
+
+  function schedule(doc: TextDocument, delay: number): void {
+    if (!wanted(doc)) return;
+    clearTimeout(timers.get(doc.uri));
+    timers.set(
+      doc.uri,
+      setTimeout(() => {
+        timers.delete(doc.uri);
+        const latest = documents.get(doc.uri);
+        if (latest) void analysisOf(latest);
+      }, delay),
+    );
+  }
+
+  connection.onInitialize(params => {
+    const workspace = params.capabilities.workspace?.workspaceEdit;
+    caps = {
+      documentChanges: workspace?.documentChanges === true,
+      createFiles: workspace?.documentChanges === true && (workspace.resourceOperations ?? []).includes('create'),
+    };
+    const init = params.initializationOptions as { debounceMs?: unknown } | undefined;
+    if (typeof init?.debounceMs === 'number' && init.debounceMs >= 0) debounceMs = init.debounceMs;
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.Source, MIGRATE_FILE_KIND] },
+      },
+      serverInfo: { name: 'mcp-migrate' },
+    };
+  });
+
+  // TextDocuments reports an open as an open followed by a content change: analyse an opened document at once.
+  const opened = new Set<string>();
+  documents.onDidOpen(e => opened.add(e.document.uri));
+  documents.onDidChangeContent(e => schedule(e.document, opened.delete(e.document.uri) ? 0 : debounceMs));
+  documents.onDidClose(e => {
+    opened.delete(e.document.uri);
+    clearTimeout(timers.get(e.document.uri));
+    timers.delete(e.document.uri);
+    cache.delete(e.document.uri);
+    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+  });
+
+  connection.onCodeAction(async (params: CodeActionParams): Promise<CodeAction[]> => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc || !wanted(doc)) return [];
+    const analysis = await analysisOf(doc);
+    if (!analysis || analysis.failure || analysis.version !== doc.version || analysis.edits.length === 0) return [];
+    const only = params.context.only;
+    const asked = (kind: string): boolean => !only || only.some(o => kind === o || kind.startsWith(`${o}.`));
+    const edit = () =>
+      workspaceEdit(
+        doc,
+        analysis.edits,
+        // Never over an existing file, even one created since the analysis.
+        analysis.created.filter(f => !existsSync(f.path)),
+        caps,
+      );
+    const actions: CodeAction[] = [];
+    if (asked(CodeActionKind.QuickFix)) {
+      const here = analysis.diagnostics.filter(d => isRewritable(d) && overlaps(d.range, params.range));
+      if (here.length > 0) actions.push({ title: QUICK_FIX_TITLE, kind: CodeActionKind.QuickFix, diagnostics: here, isPreferred: true, edit: edit() });
+    }
+    if (asked(MIGRATE_FILE_KIND)) {
+      const diagnostics: Diagnostic[] = analysis.diagnostics.filter(isRewritable);
+      actions.push({ title: MIGRATE_FILE_TITLE, kind: MIGRATE_FILE_KIND, diagnostics, edit: edit() });
+    }
+    return actions;
+  });
+
+  connection.onShutdown(() => {
+    for (const t of timers.values()) clearTimeout(t);
+    timers.clear();
+  });
+
+  documents.listen(connection);
+  connection.listen();
+  return connection;
+}
+
+function before(a: { line: number; character: number }, b: { line: number; character: number }): boolean {
+  return a.line < b.line || (a.line === b.line && a.character < b.character);
+}
+
+/** Ranges touch or overlap (an empty range at a diagnostic's edge counts: that is where the cursor is). */
+function overlaps(a: Range, b: Range): boolean {
+  return !before(a.end, b.start) && !before(b.end, a.start);
+}
