@@ -1,0 +1,161 @@
+/**
+ * `mcp-migrate lsp` as an editor runs it: the built CLI as a child process, LSP over its stdio.
+ * Diagnostics land on the server-initiated request sites of the document as typed (not of the
+ * codemod-upgraded text the pipeline analyses), and applying a code action's edit gives exactly what
+ * the CLI's pipeline writes for the same file.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { CodeAction, Command, CreateFile, Diagnostic, Range, TextDocumentEdit } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyWorkspaceEdit, LspClient } from '../src/lsp/client.js';
+import { migrateSources } from '../src/pipeline.js';
+import { assertBuilt, CLI, REPO } from './cli-helpers.js';
+
+const work = path.join(REPO, '.tmp', 'lsp-test');
+const CODE = 'mcp-migrate/server-initiated-request';
+const REWRITABLE = 'server-initiated request: removed in MCP 2026-07-28';
+const QUICK_FIX = "Migrate this file's handlers to input_required";
+const SOURCE_ACTION = 'Migrate this file to MCP 2026-07-28';
+
+let client: LspClient;
+
+/** A fixture copied into its own directory (so the requestState module goes there), opened in the server. */
+async function openFixture(name: string, options: { existingStateModule?: string } = {}) {
+  const dir = path.join(work, name + (options.existingStateModule !== undefined ? '-existing-state' : ''));
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const text = fs.readFileSync(path.join(REPO, '__testfixtures__', `${name}.input.ts`), 'utf8');
+  const file = path.join(dir, `${name}.ts`);
+  fs.writeFileSync(file, text);
+  if (options.existingStateModule !== undefined) fs.writeFileSync(path.join(dir, 'mcp-migrate-state.ts'), options.existingStateModule);
+  const uri = pathToFileURL(file).href;
+  await client.open(uri, text);
+  const published = await client.diagnostics(uri, 1);
+  return { dir, file, uri, text, doc: TextDocument.create(uri, 'typescript', 1, text), diagnostics: published.diagnostics };
+}
+
+const actionsOnly = (list: (CodeAction | Command)[]): CodeAction[] => list.filter((a): a is CodeAction => 'edit' in a || 'kind' in a);
+const rangeText = (doc: TextDocument, r: Range) => doc.getText(r);
+
+beforeAll(async () => {
+  assertBuilt();
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work, { recursive: true });
+  client = await LspClient.start(process.execPath, [CLI, 'lsp', '--stdio'], { cwd: work, initializationOptions: { debounceMs: 50 } });
+});
+
+afterAll(async () => {
+  if (client) expect(await client.stop()).toBe(0);
+});
+
+describe('mcp-migrate lsp', () => {
+  it('publishes a warning on a rewritable site, and its quick fix and source action apply what the CLI writes', async () => {
+    const { file, uri, text, doc, diagnostics, dir } = await openFixture('elicit-form');
+    expect(diagnostics).toHaveLength(1);
+    const d = diagnostics[0]!;
+    expect(d).toMatchObject({ severity: 2, source: 'mcp-migrate', code: CODE, message: REWRITABLE });
+    expect(rangeText(doc, d.range)).toBe('server.server.elicitInput');
+    expect(d.range.start).toEqual({ line: 8, character: 23 });
+
+    const expected = await migrateSources([{ path: file, text }], { cwd: dir });
+    const after = expected.changes.find(c => c.path === file)!.after;
+    const stateModule = expected.changes.find(c => c.before === null)!;
+    expect(stateModule.path).toBe(path.join(dir, 'mcp-migrate-state.ts'));
+    const stateUri = pathToFileURL(stateModule.path).href;
+
+    // The cursor inside the diagnostic: the quick fix is there.
+    const cursor = { start: { line: 8, character: 30 }, end: { line: 8, character: 30 } };
+    const quick = actionsOnly(await client.codeActions(uri, cursor, ['quickfix'], [d]));
+    expect(quick.map(a => [a.title, a.kind])).toEqual([[QUICK_FIX, 'quickfix']]);
+    expect(quick[0]!.diagnostics).toEqual([d]);
+
+    const source = actionsOnly(await client.codeActions(uri, cursor, ['source']));
+    expect(source.map(a => [a.title, a.kind])).toEqual([[SOURCE_ACTION, 'source.migrateToMcp2026']]);
+    const sameKind = actionsOnly(await client.codeActions(uri, cursor, ['source.migrateToMcp2026']));
+    expect(sameKind.map(a => a.title)).toEqual([SOURCE_ACTION]);
+
+    for (const action of [quick[0]!, source[0]!]) {
+      const changes = action.edit!.documentChanges!;
+      // The document edit is versioned, so an editor refuses it once the text has moved on.
+      expect((changes[0] as TextDocumentEdit).textDocument).toEqual({ uri, version: 1 });
+      expect(changes[1]).toEqual({ kind: 'create', uri: stateUri, options: { ignoreIfExists: true, overwrite: false } } satisfies CreateFile);
+      const applied = applyWorkspaceEdit(action.edit!, new Map([[uri, text]]));
+      expect(applied.get(uri)).toBe(after);
+      expect(applied.get(stateUri)).toBe(stateModule.after);
+      // Minimal edits, not one replacement of the whole text.
+      expect((changes[0] as TextDocumentEdit).edits.length).toBeGreaterThan(1);
+    }
+    await client.close(uri);
+  });
+
+  it('never creates the requestState module over an existing one', async () => {
+    const { file, uri, text, dir, diagnostics } = await openFixture('elicit-form', { existingStateModule: '// my own state module\n' });
+    const [action] = actionsOnly(await client.codeActions(uri, diagnostics[0]!.range, ['source']));
+    expect(action!.edit!.documentChanges).toHaveLength(1);
+    const expected = await migrateSources([{ path: file, text }], { cwd: dir });
+    expect(expected.changes.map(c => c.path)).toEqual([file]);
+    expect(applyWorkspaceEdit(action!.edit!, new Map([[uri, text]])).get(uri)).toBe(expected.changes[0]!.after);
+    await client.close(uri);
+  });
+
+  it('gives a marked site a diagnostic with the reason and no quick fix', async () => {
+    const { file, uri, text, doc, dir, diagnostics } = await openFixture('not-a-handler');
+    const expected = await migrateSources([{ path: file, text }], { cwd: dir });
+    expect(expected.report.sites.map(s => s.outcome)).toEqual(['marked', 'marked']);
+    expect(diagnostics.map(d => rangeText(doc, d.range))).toEqual(['server.server.listRoots', 'server.server.elicitInput']);
+    expect(diagnostics.map(d => d.range.start.line)).toEqual([8, 13]);
+    diagnostics.forEach((d, i) => {
+      expect(d.code).toBe(CODE);
+      expect(d.message).toBe(`${REWRITABLE}; not migrated automatically: ${expected.report.sites[i]!.reason}`);
+    });
+    expect(diagnostics[0]!.message).toMatch(/oninitialized/);
+
+    for (const d of diagnostics) {
+      expect(actionsOnly(await client.codeActions(uri, d.range, ['quickfix'], [d]))).toEqual([]);
+    }
+    // The file's migration still exists (it writes the `// mcp-migrate:` markers) and matches the CLI's, with no module created.
+    const [source] = actionsOnly(await client.codeActions(uri, diagnostics[0]!.range, ['source']));
+    expect(source!.title).toBe(SOURCE_ACTION);
+    expect(source!.edit!.documentChanges).toHaveLength(1);
+    expect(applyWorkspaceEdit(source!.edit!, new Map([[uri, text]])).get(uri)).toBe(expected.changes.find(c => c.path === file)!.after);
+    await client.close(uri);
+  });
+
+  it('places diagnostics on the text as typed when the official codemod rewrote the call', async () => {
+    // The pipeline analyses `ctx.mcpReq.send(...)`; the document says `extra.sendRequest(...)`.
+    const { doc, diagnostics } = await openFixture('extra-send-request');
+    expect(diagnostics.map(d => [rangeText(doc, d.range), d.range.start.line])).toEqual([
+      ['extra.sendRequest', 7],
+      ['extra.sendRequest', 12],
+    ]);
+    await client.close(doc.uri);
+  });
+
+  it('re-analyses after a change, and answers code actions for the new version only', async () => {
+    const { uri, text, diagnostics } = await openFixture('elicit-form');
+    const at = diagnostics[0]!.range;
+    const header = '// a comment\n// another\n';
+    await client.change(uri, 2, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: header }]);
+    const moved = (await client.diagnostics(uri, 2)).diagnostics;
+    expect(moved.map((d: Diagnostic) => d.range)).toEqual([{ start: { line: at.start.line + 2, character: at.start.character }, end: { line: at.end.line + 2, character: at.end.character } }]);
+    const [action] = actionsOnly(await client.codeActions(uri, moved[0]!.range, ['quickfix']));
+    expect((action!.edit!.documentChanges![0] as TextDocumentEdit).textDocument.version).toBe(2);
+    expect(applyWorkspaceEdit(action!.edit!, new Map([[uri, header + text]])).get(uri)).toMatch(/^\/\/ a comment\n\/\/ another\n[\s\S]*return inputRequired\(/);
+
+    // Text that does not parse: nothing new is published and nothing is offered.
+    await client.change(uri, 3, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: 'const = ;\n' }]);
+    expect(await client.codeActions(uri, moved[0]!.range)).toEqual([]);
+    await client.close(uri);
+  });
+
+  it('leaves a file without MCP code alone', async () => {
+    const uri = pathToFileURL(path.join(work, 'plain.ts')).href;
+    await client.open(uri, 'export const add = (a: number, b: number) => a + b;\n');
+    expect((await client.diagnostics(uri, 1)).diagnostics).toEqual([]);
+    expect(await client.codeActions(uri, { start: { line: 0, character: 0 }, end: { line: 0, character: 5 } })).toEqual([]);
+    await client.close(uri);
+  });
+});
