@@ -1,0 +1,327 @@
+/**
+ * package.json edits for a run: the package that owns each changed file (nearest package.json walking up,
+ * within the run's cwd) gets the SDK 2.x packages its files import after the run, and loses
+ * `@modelcontextprotocol/sdk` once none of its files imports it any more. Lockfiles are never touched; the
+ * edit is textual, so indentation, key order, line endings and the final newline stay as they were. The
+ * result is a plain {@link FileChange}, so it joins the dry-run diff like any other change.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ts } from 'ts-morph';
+import { SKIPPED_DIRECTORIES, SOURCE_EXTENSIONS, isDeclarationFile } from './files.js';
+import type { FileChange } from './pipeline.js';
+
+export const V1_PACKAGE = '@modelcontextprotocol/sdk';
+
+/** Caret ranges written for the 2.x packages, the versions this tool is tested against. */
+export const V2_PACKAGE_VERSIONS: Readonly<Record<string, string>> = {
+  '@modelcontextprotocol/server': '^2.4.0',
+  '@modelcontextprotocol/client': '^2.4.0',
+  '@modelcontextprotocol/core': '^2.4.0',
+  '@modelcontextprotocol/node': '^2.1.2',
+};
+
+const DEPENDENCY_SECTIONS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const;
+
+export interface ManifestInput {
+  /** Root of the run: package.json files above it are never edited. */
+  cwd: string;
+  /** Every source of the run with its text after the run (unchanged files too). */
+  files: { path: string; text: string }[];
+  /** Paths of the sources the run changed or created. */
+  changed: string[];
+  /** Reads a file; `null` when it does not exist. Defaults to the file system. */
+  readFile?: (file: string) => string | null;
+  /** Source files of a package directory that are not among `files` (their imports count too). Defaults to a walk of the directory. */
+  listSources?: (packageDir: string) => string[];
+}
+
+export interface ManifestResult {
+  changes: FileChange[];
+  notes: string[];
+}
+
+/** The `@modelcontextprotocol/*` packages a source imports (static, dynamic, `require`, re-exports; comments ignored). */
+export function importedMcpPackages(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const ref of ts.preProcessFile(text, true, true).importedFiles) {
+    const m = /^(@modelcontextprotocol\/[^/]+)/.exec(ref.fileName);
+    if (m) found.add(m[1]!);
+  }
+  return found;
+}
+
+/** The nearest package.json at or above `file`'s directory, not above `cwd`. */
+export function owningManifest(file: string, cwd: string, exists: (p: string) => boolean): string | undefined {
+  const root = path.resolve(cwd);
+  let dir = path.dirname(path.resolve(file));
+  while (dir === root || dir.startsWith(root + path.sep)) {
+    const candidate = path.join(dir, 'package.json');
+    if (exists(candidate)) return candidate;
+    if (dir === root) break;
+    dir = path.dirname(dir);
+  }
+  return undefined;
+}
+
+export function planManifestChanges(input: ManifestInput): ManifestResult {
+  const readFile = input.readFile ?? readIfExists;
+  const listSources = input.listSources ?? walkSources;
+  const cache = new Map<string, string | null>();
+  const read = (p: string) => {
+    if (!cache.has(p)) cache.set(p, readFile(p));
+    return cache.get(p)!;
+  };
+  const exists = (p: string) => read(p) !== null;
+  const texts = new Map(input.files.map(f => [path.resolve(f.path), f.text]));
+
+  // Which packages own a changed file.
+  const manifests = new Set<string>();
+  for (const file of input.changed) {
+    const m = owningManifest(file, input.cwd, exists);
+    if (m) manifests.add(m);
+  }
+
+  const changes: FileChange[] = [];
+  const notes: string[] = [];
+  for (const manifest of [...manifests].sort()) {
+    const before = read(manifest)!;
+    const dir = path.dirname(manifest);
+    // Every source of this package (not of a nested package) and what it imports after the run.
+    const imported = new Set<string>();
+    const owned = (p: string) => owningManifest(p, input.cwd, exists) === manifest;
+    for (const [p, text] of texts) if (owned(p)) for (const pkg of importedMcpPackages(text)) imported.add(pkg);
+    for (const p of listSources(dir)) {
+      const abs = path.resolve(p);
+      if (texts.has(abs) || !owned(abs)) continue;
+      const text = readFile(abs);
+      if (text !== null) for (const pkg of importedMcpPackages(text)) imported.add(pkg);
+    }
+    let json: Record<string, unknown>;
+    try {
+      json = JSON.parse(before) as Record<string, unknown>;
+    } catch (error) {
+      notes.push(`${rel(input.cwd, manifest)} could not be parsed (${(error as Error).message}); add the @modelcontextprotocol 2.x packages yourself`);
+      continue;
+    }
+    const declared = (name: string) => DEPENDENCY_SECTIONS.find(s => isRecord(json[s]) && name in (json[s] as Record<string, unknown>));
+    const v1Section = declared(V1_PACKAGE);
+    const targetSection = v1Section === 'devDependencies' ? 'devDependencies' : 'dependencies';
+    const add = Object.keys(V2_PACKAGE_VERSIONS).filter(name => imported.has(name) && !declared(name));
+    const remove = v1Section && !imported.has(V1_PACKAGE) ? [v1Section] : [];
+
+    let after = before;
+    if (add.length > 0) after = editSection(after, targetSection, { add: Object.fromEntries(add.map(n => [n, V2_PACKAGE_VERSIONS[n]!])) });
+    for (const section of remove) after = editSection(after, section, { remove: [V1_PACKAGE] });
+    if (after === before) continue;
+    changes.push({ path: manifest, before, after });
+
+    const what = [
+      ...(add.length ? [`added ${add.map(n => `${n}@${V2_PACKAGE_VERSIONS[n]}`).join(', ')}`] : []),
+      ...(remove.length ? [`removed ${V1_PACKAGE}`] : []),
+    ].join('; ');
+    notes.push(`${rel(input.cwd, manifest)}: ${what}; run your package manager's install to update the lockfile`);
+    const zod = declared('zod') ? (json[declared('zod')!] as Record<string, unknown>).zod : undefined;
+    if (typeof zod === 'string' && reachesOnlyZod3(zod)) {
+      notes.push(`${rel(input.cwd, manifest)}: zod "${zod}" stays on 3.x, but @modelcontextprotocol/server 2.x needs zod >= 4.2; raise it`);
+    }
+  }
+  return { changes, notes };
+}
+
+function rel(cwd: string, p: string): string {
+  return (path.relative(cwd, p) || path.basename(p)).split(path.sep).join('/');
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function reachesOnlyZod3(range: string): boolean {
+  return range.split('||').every(part => /^\s*[\^~=v]*\s*3(\.|\s*$|$)/.test(part) || /^\s*3\.x/.test(part));
+}
+
+function readIfExists(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** Source files under a package directory, skipping build output, node_modules and nested packages. */
+function walkSources(dir: string): string[] {
+  const out: string[] = [];
+  const visit = (d: string, top: boolean) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    if (!top && entries.some(e => e.isFile() && e.name === 'package.json')) return;
+    for (const e of entries) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) {
+        if (!SKIPPED_DIRECTORIES.includes(e.name) && !e.name.startsWith('.')) visit(p, false);
+      } else if (e.isFile() && SOURCE_EXTENSIONS.includes(path.extname(e.name)) && !isDeclarationFile(e.name)) {
+        out.push(p);
+      }
+    }
+  };
+  visit(dir, true);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Textual editing of one dependency object, keeping everything around it byte for byte.
+
+interface Entry {
+  key: string;
+  /** The entry as written, from the key's opening quote to the end of its value. */
+  raw: string;
+}
+
+interface Section {
+  /** Offsets of `{` and `}` of the section's object. */
+  open: number;
+  close: number;
+  entries: Entry[];
+}
+
+/** Adds and removes entries of a top-level dependency object (created at the end when missing). */
+export function editSection(text: string, section: string, edit: { add?: Record<string, string>; remove?: string[] }): string {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const top = topLevelIndent(text);
+  const found = findSection(text, section);
+  const add = Object.entries(edit.add ?? {});
+  if (!found) {
+    if (add.length === 0) return text;
+    const close = text.lastIndexOf('}');
+    const lastValueEnd = text.slice(0, close).trimEnd().length;
+    const hasMembers = text.slice(text.indexOf('{') + 1, lastValueEnd).trim().length > 0;
+    const body = add.map(([k, v]) => `${top}${top}${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(`,${eol}`);
+    const insertion = `${hasMembers ? ',' : ''}${eol}${top}${JSON.stringify(section)}: {${eol}${body}${eol}${top}}`;
+    return text.slice(0, lastValueEnd) + insertion + eol + text.slice(close);
+  }
+  const remove = new Set(edit.remove ?? []);
+  let entries = found.entries.filter(e => !remove.has(e.key));
+  const fresh = add.filter(([k]) => !entries.some(e => e.key === k)).map(([k, v]) => ({ key: k, raw: `${JSON.stringify(k)}: ${JSON.stringify(v)}` }));
+  if (fresh.length === 0 && entries.length === found.entries.length) return text;
+  const sorted = entries.every((e, i) => i === 0 || entries[i - 1]!.key.localeCompare(e.key, 'en') <= 0);
+  if (sorted) {
+    for (const f of fresh) {
+      const at = entries.findIndex(e => e.key.localeCompare(f.key, 'en') > 0);
+      entries = at < 0 ? [...entries, f] : [...entries.slice(0, at), f, ...entries.slice(at)];
+    }
+  } else {
+    entries = [...entries, ...fresh];
+  }
+  const inner = text.slice(found.open + 1, found.close);
+  const multiline = inner.includes('\n') || found.entries.length === 0;
+  let rendered: string;
+  if (entries.length === 0) {
+    rendered = '{}';
+  } else if (multiline) {
+    const entryIndent = found.entries.length > 0 ? lineIndentBefore(text, text.indexOf(JSON.stringify(found.entries[0]!.key), found.open)) : top + top;
+    const closeIndent = found.entries.length > 0 && inner.includes('\n') ? lineIndentBefore(text, found.close) : top;
+    rendered = `{${eol}${entries.map(e => entryIndent + e.raw).join(`,${eol}`)}${eol}${closeIndent}}`;
+  } else {
+    const pad = /^\{\s/.test(text.slice(found.open, found.open + 2)) ? ' ' : '';
+    rendered = `{${pad}${entries.map(e => e.raw).join(', ')}${pad}}`;
+  }
+  return text.slice(0, found.open) + rendered + text.slice(found.close + 1);
+}
+
+function topLevelIndent(text: string): string {
+  const m = /\{\r?\n([ \t]+)"/.exec(text);
+  return m ? m[1]! : '  ';
+}
+
+function lineIndentBefore(text: string, offset: number): string {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart, offset))![0];
+}
+
+/** Finds `"<section>": { ... }` among the top-level members, with its entries. */
+function findSection(text: string, section: string): Section | undefined {
+  let i = text.indexOf('{');
+  if (i < 0) return undefined;
+  i++;
+  while (i < text.length) {
+    i = skipSpace(text, i);
+    if (text[i] === '}') return undefined;
+    if (text[i] === ',') {
+      i++;
+      continue;
+    }
+    const keyEnd = stringEnd(text, i);
+    const key = JSON.parse(text.slice(i, keyEnd)) as string;
+    i = skipSpace(text, keyEnd);
+    i++; // ':'
+    i = skipSpace(text, i);
+    const valueEnd = valueEndAt(text, i);
+    if (key === section && text[i] === '{') return { open: i, close: valueEnd - 1, entries: objectEntries(text, i) };
+    i = valueEnd;
+  }
+  return undefined;
+}
+
+function objectEntries(text: string, open: number): Entry[] {
+  const entries: Entry[] = [];
+  let i = open + 1;
+  while (i < text.length) {
+    i = skipSpace(text, i);
+    if (text[i] === '}') break;
+    if (text[i] === ',') {
+      i++;
+      continue;
+    }
+    const start = i;
+    const keyEnd = stringEnd(text, i);
+    const key = JSON.parse(text.slice(i, keyEnd)) as string;
+    i = skipSpace(text, keyEnd) + 1;
+    i = skipSpace(text, i);
+    const end = valueEndAt(text, i);
+    entries.push({ key, raw: text.slice(start, end) });
+    i = end;
+  }
+  return entries;
+}
+
+function skipSpace(text: string, i: number): number {
+  while (i < text.length && /\s/.test(text[i]!)) i++;
+  return i;
+}
+
+function stringEnd(text: string, i: number): number {
+  let j = i + 1;
+  while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+  return j + 1;
+}
+
+function valueEndAt(text: string, i: number): number {
+  const c = text[i];
+  if (c === '"') return stringEnd(text, i);
+  if (c === '{' || c === '[') {
+    let depth = 0;
+    let j = i;
+    while (j < text.length) {
+      const ch = text[j]!;
+      if (ch === '"') {
+        j = stringEnd(text, j);
+        continue;
+      }
+      if (ch === '{' || ch === '[') depth++;
+      else if (ch === '}' || ch === ']') {
+        depth--;
+        if (depth === 0) return j + 1;
+      }
+      j++;
+    }
+    return j;
+  }
+  let j = i;
+  while (j < text.length && !/[,}\]\s]/.test(text[j]!)) j++;
+  return j;
+}

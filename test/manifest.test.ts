@@ -1,0 +1,135 @@
+/**
+ * package.json edits (src/manifest.ts): which manifest, which packages, and formatting kept byte for byte
+ * outside the edited dependency object.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { editSection, importedMcpPackages, owningManifest, planManifestChanges } from '../src/manifest.js';
+import { migrateSources } from '../src/pipeline.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+describe('editSection', () => {
+  it('replaces the SDK in place in a sorted two-space object and keeps the rest byte for byte', () => {
+    const before = '{\n  "name": "x",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.2.0",\n    "zod": "^4.2.0"\n  },\n  "files": ["dist"]\n}\n';
+    const added = editSection(before, 'dependencies', { add: { '@modelcontextprotocol/server': '^2.4.0' } });
+    const after = editSection(added, 'dependencies', { remove: ['@modelcontextprotocol/sdk'] });
+    expect(after).toBe('{\n  "name": "x",\n  "dependencies": {\n    "@modelcontextprotocol/server": "^2.4.0",\n    "zod": "^4.2.0"\n  },\n  "files": ["dist"]\n}\n');
+  });
+
+  it('keeps tabs, CRLF and a missing final newline', () => {
+    const before = '{\r\n\t"dependencies": {\r\n\t\t"a": "1"\r\n\t}\r\n}';
+    expect(editSection(before, 'dependencies', { add: { b: '2' } })).toBe('{\r\n\t"dependencies": {\r\n\t\t"a": "1",\r\n\t\t"b": "2"\r\n\t}\r\n}');
+  });
+
+  it('appends to an unsorted object instead of sorting it', () => {
+    const before = '{\n  "dependencies": {\n    "zod": "^4",\n    "express": "^5"\n  }\n}\n';
+    expect(editSection(before, 'dependencies', { add: { '@modelcontextprotocol/server': '^2.4.0' } })).toBe(
+      '{\n  "dependencies": {\n    "zod": "^4",\n    "express": "^5",\n    "@modelcontextprotocol/server": "^2.4.0"\n  }\n}\n',
+    );
+  });
+
+  it('keeps a one-line object on one line and does not touch a same-named key nested elsewhere', () => {
+    const before = '{\n  "overrides": { "dependencies": { "a": "1" } },\n  "dependencies": { "a": "1" }\n}\n';
+    expect(editSection(before, 'dependencies', { add: { b: '2' } })).toBe('{\n  "overrides": { "dependencies": { "a": "1" } },\n  "dependencies": { "a": "1", "b": "2" }\n}\n');
+  });
+
+  it('creates a missing section at the end, and leaves the text alone when there is nothing to do', () => {
+    const before = '{\n    "name": "x"\n}\n';
+    expect(editSection(before, 'dependencies', { add: { a: '1' } })).toBe('{\n    "name": "x",\n    "dependencies": {\n        "a": "1"\n    }\n}\n');
+    expect(editSection(before, 'dependencies', { remove: ['a'] })).toBe(before);
+  });
+});
+
+describe('importedMcpPackages', () => {
+  it('sees static, type-only, dynamic imports, re-exports and require, not comments or strings', () => {
+    const text = [
+      "import { McpServer } from '@modelcontextprotocol/server';",
+      "import type { X } from '@modelcontextprotocol/core/types';",
+      "export * from '@modelcontextprotocol/node';",
+      "const c = require('@modelcontextprotocol/client/stdio');",
+      "const l = await import('@modelcontextprotocol/sdk/server/mcp.js');",
+      "// import { Server } from '@modelcontextprotocol/express';",
+      "const s = 'from \"@modelcontextprotocol/server-legacy\"';",
+    ].join('\n');
+    expect([...importedMcpPackages(text)].sort()).toEqual([
+      '@modelcontextprotocol/client',
+      '@modelcontextprotocol/core',
+      '@modelcontextprotocol/node',
+      '@modelcontextprotocol/sdk',
+      '@modelcontextprotocol/server',
+    ]);
+  });
+});
+
+describe('planManifestChanges', () => {
+  const files = new Map<string, string>();
+  const readFile = (p: string) => files.get(p) ?? null;
+  const pkg = (deps: Record<string, string>, section = 'dependencies') => `${JSON.stringify({ name: 'p', [section]: deps }, null, 2)}\n`;
+
+  it('edits the nearest package.json within the cwd, never one above it, never a lockfile', () => {
+    files.clear();
+    files.set('/w/package.json', pkg({ '@modelcontextprotocol/sdk': '^1' }));
+    files.set('/w/app/package.json', pkg({ '@modelcontextprotocol/sdk': '^1' }));
+    files.set('/w/app/package-lock.json', '{}\n');
+    const server = { path: '/w/app/src/server.ts', text: "import { McpServer } from '@modelcontextprotocol/server';\n" };
+    expect(owningManifest(server.path, '/w/app/src', p => files.has(p))).toBeUndefined();
+    const out = planManifestChanges({ cwd: '/w', files: [server], changed: [server.path], readFile, listSources: () => [] });
+    expect(out.changes.map(c => c.path)).toEqual(['/w/app/package.json']);
+    expect(JSON.parse(out.changes[0]!.after).dependencies).toEqual({ '@modelcontextprotocol/server': '^2.4.0' });
+    expect(out.notes.join('\n')).toMatch(/app\/package\.json: added @modelcontextprotocol\/server@\^2\.4\.0; removed @modelcontextprotocol\/sdk; run your package manager's install/);
+  });
+
+  it('keeps the SDK while another file of the package (in the run or only on disk) still imports it', () => {
+    files.clear();
+    files.set('/w/package.json', pkg({ '@modelcontextprotocol/sdk': '^1' }));
+    files.set('/w/test/old.test.ts', "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\n");
+    const migrated = { path: '/w/src/a.ts', text: "import { McpServer } from '@modelcontextprotocol/server';\n" };
+    const out = planManifestChanges({ cwd: '/w', files: [migrated], changed: [migrated.path], readFile, listSources: () => ['/w/test/old.test.ts'] });
+    expect(JSON.parse(out.changes[0]!.after).dependencies).toEqual({ '@modelcontextprotocol/sdk': '^1', '@modelcontextprotocol/server': '^2.4.0' });
+    // a file in a nested package does not count for the outer one
+    files.set('/w/test/package.json', pkg({}));
+    const nested = planManifestChanges({ cwd: '/w', files: [migrated], changed: [migrated.path], readFile, listSources: () => ['/w/test/old.test.ts'] });
+    expect(JSON.parse(nested.changes[0]!.after).dependencies).toEqual({ '@modelcontextprotocol/server': '^2.4.0' });
+  });
+
+  it('adds the client when client code imports it, keeps devDependencies as the section, and warns about zod 3', () => {
+    files.clear();
+    files.set('/w/package.json', pkg({ '@modelcontextprotocol/sdk': '^1', zod: '^3.25.0' }, 'devDependencies'));
+    const a = { path: '/w/a.ts', text: "import { McpServer } from '@modelcontextprotocol/server';\nimport { Client } from '@modelcontextprotocol/client';\n" };
+    const out = planManifestChanges({ cwd: '/w', files: [a], changed: [a.path], readFile, listSources: () => [] });
+    const json = JSON.parse(out.changes[0]!.after);
+    expect(json.dependencies).toBeUndefined();
+    expect(json.devDependencies).toEqual({ '@modelcontextprotocol/client': '^2.4.0', '@modelcontextprotocol/server': '^2.4.0', zod: '^3.25.0' });
+    expect(out.notes.join('\n')).toMatch(/zod "\^3\.25\.0" stays on 3\.x/);
+  });
+
+  it('leaves a package whose files changed but already declares what they import', () => {
+    files.clear();
+    files.set('/w/package.json', pkg({ '@modelcontextprotocol/server': '^2.4.0' }));
+    const a = { path: '/w/a.ts', text: "import { McpServer } from '@modelcontextprotocol/server';\n" };
+    expect(planManifestChanges({ cwd: '/w', files: [a], changed: [a.path], readFile, listSources: () => [] })).toEqual({ changes: [], notes: [] });
+  });
+});
+
+describe('migrateSources and the package.json', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-manifest-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('returns the package.json edit as a FileChange beside the rewritten sources, with an install note', async () => {
+    const manifest = '{\n  "name": "legacy",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.32.2",\n    "zod": "^4.2.0"\n  }\n}\n';
+    fs.writeFileSync(path.join(dir, 'package.json'), manifest);
+    fs.writeFileSync(path.join(dir, 'package-lock.json'), '{"lockfileVersion":3}\n');
+    const file = path.join(dir, 'src', 'server.ts');
+    const text = fs.readFileSync(path.join(root, 'examples', 'legacy-server', 'src', 'server.ts'), 'utf8');
+    const result = await migrateSources([{ path: file, text }], { cwd: dir });
+    const change = result.changes.find(c => c.path === path.join(dir, 'package.json'));
+    expect(change?.before).toBe(manifest);
+    expect(change?.after).toBe(manifest.replace('"@modelcontextprotocol/sdk": "^1.32.2"', '"@modelcontextprotocol/server": "^2.4.0"'));
+    expect(result.changes.some(c => c.path.endsWith('package-lock.json'))).toBe(false);
+    expect(result.report.notes.some(n => /package\.json: added @modelcontextprotocol\/server@\^2\.4\.0; removed @modelcontextprotocol\/sdk; run your package manager's install/.test(n))).toBe(true);
+    expect(result.report.notes.some(n => /add it to package\.json and install/.test(n))).toBe(false);
+  });
+});
