@@ -9,6 +9,7 @@ import jscodeshift from 'jscodeshift';
 import { Project, ts } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
 import { TRIGGER_PATTERN } from './analysis/sites.js';
+import { planManifestChanges } from './manifest.js';
 import { isEmptyPlan, type FilePlan } from './plan.js';
 import { emptyReport, type Report } from './report.js';
 import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
@@ -147,6 +148,16 @@ export async function migrateSources(files: SourceInput[], options: MigrateOptio
     report.notes.push(`set ${STATE_KEY_ENV} to a secret of at least 32 bytes before starting the server (it seals requestState)`);
     report.notes.push('the migrated code imports @modelcontextprotocol/server 2.x: add it to package.json and install');
   }
+
+  // 5. package.json of each package that owns a changed file (src/manifest.ts); lockfiles are left alone.
+  const finalText = new Map(files.map(f => [f.path, f.text]));
+  for (const c of changes) finalText.set(c.path, c.after);
+  const manifests = planManifestChanges({ cwd: options.cwd, files: [...finalText].map(([p, text]) => ({ path: p, text })), changed: changes.map(c => c.path) });
+  if (manifests.changes.length > 0) {
+    changes.push(...manifests.changes);
+    report.notes = report.notes.filter(n => !n.startsWith('the migrated code imports @modelcontextprotocol/server 2.x'));
+  }
+  report.notes.push(...manifests.notes);
   report.files.sort((a, b) => a.file.localeCompare(b.file));
   return { changes, report };
 }
