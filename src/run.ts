@@ -130,7 +130,12 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
       creations.push({ path: abs, before: null, after: change.after });
       continue;
     }
-    const source = sources.get(abs);
+    let source = sources.get(abs);
+    if (!source && path.basename(abs) === 'package.json') {
+      // The pipeline's package.json edit (src/manifest.ts): read it like a source so the same checks and atomic write apply.
+      const r = await readSource(abs);
+      if (r.ok) sources.set(abs, (source = r));
+    }
     if (!source) {
       // Not one of our inputs: never touch it.
       if (!results.has(abs)) fail(abs, 'the migration returned a change for a file it was not given; left as it was');
