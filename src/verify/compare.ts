@@ -30,11 +30,13 @@ export function stripMeta(value: unknown): unknown {
 
 /**
  * A final result as compared: `_meta` dropped everywhere (2.x servers add a server-info envelope on the
- * modern era) and a top-level `resultType` dropped (`'complete'` is implied on the 2025 era).
+ * modern era) and a top-level `resultType` dropped (`'complete'` is implied on the 2025 era), and the top-level
+ * cache hint `ttlMs`/`cacheScope` dropped (the 2026-07-28 wire requires it on `resources/read` results, SEP-2549;
+ * the 2025 era has none).
  */
 export function normalizeResult(result: unknown): unknown {
   const stripped = stripMeta(result);
-  if (isRecord(stripped)) delete stripped.resultType;
+  if (isRecord(stripped)) for (const key of ['resultType', 'ttlMs', 'cacheScope']) delete stripped[key];
   return stripped;
 }
 
