@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { formatDiffs, shouldColor } from './diff.js';
+import { parseShard } from './files.js';
 import { formatHuman, formatJson, type RunMode } from './format-report.js';
 import { verifyCommand } from './verify/command.js';
 
@@ -28,6 +29,7 @@ interface MigrateArgs {
   upgrade?: boolean;
   color?: boolean;
   quiet?: boolean;
+  shard?: string;
 }
 
 function packageVersion(): string {
@@ -62,6 +64,8 @@ async function migrateHandler(argv: MigrateArgs): Promise<void> {
   const mode: RunMode = argv.check ? 'check' : argv.dryRun ? 'dry-run' : 'write';
   const cwd = process.cwd();
   const quiet = argv.quiet === true;
+  const shard = argv.shard === undefined ? undefined : parseShard(String(argv.shard));
+  if (argv.shard !== undefined && !shard) throw new UsageError(`--shard takes i/n with 1 <= i <= n (e.g. --shard 2/4), not ${JSON.stringify(String(argv.shard))}`);
   // Loaded here, not at the top: the pipeline is heavy and --help or a usage error should not wait for it.
   const { RunRefused, runMigration } = await import('./run.js');
   let result;
@@ -76,6 +80,7 @@ async function migrateHandler(argv: MigrateArgs): Promise<void> {
       upgradeV1: argv.upgrade !== false,
       progressStream: process.stderr,
       quiet,
+      shard,
     });
   } catch (err) {
     if (err instanceof RunRefused) {
@@ -128,7 +133,11 @@ export async function main(argv: string[]): Promise<void> {
             describe: 'Run the official v1-to-v2 codemod first (--no-upgrade to skip it)',
           })
           .option('color', { type: 'boolean', describe: 'Colour the output (default: when the stream is a terminal)' })
-          .option('quiet', { alias: 'q', type: 'boolean', describe: 'Only errors on stderr: no summary, no site list, no progress' }) as never,
+          .option('quiet', { alias: 'q', type: 'boolean', describe: 'Only errors on stderr: no summary, no site list, no progress' })
+          .option('shard', {
+            type: 'string',
+            describe: 'Only shard i of n (e.g. 2/4): a stable split of the files by path, for parallel CI jobs run from the same directory',
+          }) as never,
       migrateHandler as never,
     )
     .command(verifyCommand as never)

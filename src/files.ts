@@ -314,3 +314,38 @@ export async function discoverSources(paths: readonly string[], options: Discove
     skipped: [...skipped].map(([p, reason]) => ({ path: p, reason })).sort((a, b) => byCodePoint(a.path, b.path)),
   };
 }
+
+/** One CI job's part of the files: `index` of `count`, 1-based (`--shard 2/4`). */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/** Parse `i/n` (1 ≤ i ≤ n); undefined when malformed. */
+export function parseShard(text: string): Shard | undefined {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  if (!m) return undefined;
+  const index = Number(m[1]);
+  const count = Number(m[2]);
+  return index >= 1 && count >= 1 && index <= count && count <= 1_000_000 ? { index, count } : undefined;
+}
+
+/**
+ * Which shard (1-based) a file belongs to: FNV-1a (32 bit) of its UTF-8 path relative to the cwd with
+ * forward slashes, modulo `count`. Stable across machines, runs, directory order and the other files present,
+ * so shards 1..n of a tree are disjoint and together are the whole tree.
+ */
+export function shardOf(relativePath: string, count: number): number {
+  let h = 0x811c9dc5;
+  for (const byte of Buffer.from(relativePath, 'utf8')) {
+    h ^= byte;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return (h % count) + 1;
+}
+
+/** Keep the files and skipped paths of one shard; paths are judged relative to `cwd`. */
+export function selectShard(discovery: Discovery, shard: Shard, cwd: string): Discovery {
+  const mine = (abs: string) => shardOf(toPosix(path.relative(cwd, abs)) || '.', shard.count) === shard.index;
+  return { ...discovery, files: discovery.files.filter(mine), skipped: discovery.skipped.filter(s => mine(s.path)) };
+}

@@ -5,7 +5,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { discoverSources } from './files.js';
+import { discoverSources, selectShard, type Shard } from './files.js';
 import { findDirtyFiles, formatDirtyRefusal } from './git.js';
 import { digestBytes, finalizeText, keepShebang, readSource, writeAtomic, type DecodedSource, type ReadResult } from './io.js';
 import { migrateSources, type SourceInput } from './pipeline.js';
@@ -26,6 +26,8 @@ export interface RunOptions {
   /** Where a progress bar may go (a TTY only). */
   progressStream?: ProgressStream;
   quiet?: boolean;
+  /** Only this part of the discovered files (`--shard i/n`, by a stable hash of the path relative to cwd). */
+  shard?: Shard;
 }
 
 /** A change as it will be (or was) applied: text already finalized for its file. */
@@ -78,6 +80,7 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
   } catch (err) {
     throw new RunRefused((err as Error).message);
   }
+  if (options.shard) discovery = selectShard(discovery, options.shard, cwd);
 
   if (options.mode === 'write' && !options.force) {
     const dirty = await findDirtyFiles(discovery.roots).catch((err: Error) => {
