@@ -1,0 +1,2 @@
+// Entry point - import and run the server
+import "./src/index.ts";
