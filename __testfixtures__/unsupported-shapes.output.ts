@@ -3,29 +3,37 @@ import { z } from 'zod';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' });
 
-server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.string()) }) }, async ({ questions }) => {
-  const answers: string[] = [];
-  for (const question of questions) {
-    // mcp-migrate: tools/call survey not migrated: the await is inside a loop, which this version does not split into phases; lift it out or migrate by hand (line 9)
-    const answer = await server.server.elicitInput({ message: question, requestedSchema: { type: 'object', properties: { a: { type: 'string' } } } });
-    answers.push(answer.action === 'accept' ? String(answer.content?.a) : '-');
-  }
-  return { content: [{ type: 'text', text: answers.join(', ') }] };
-});
-
-server.registerTool('careful', { description: 'Samples with a fallback' }, async () => {
-  try {
-    // mcp-migrate: tools/call careful not migrated: the await is inside try/catch/finally, which this version does not split into phases; lift it out or migrate by hand (line 17)
-    const result = await server.server.createMessage({ messages: [], maxTokens: 5 });
-    return { content: [{ type: 'text', text: result.model }] };
-  } catch {
-    return { content: [{ type: 'text', text: 'no sampling' }] };
-  }
-});
-
 server.registerTool('timed', { description: 'Keeps a Date across the await' }, async () => {
   const started = new Date();
-  // mcp-migrate: tools/call timed not migrated: local "started" (a Date) is live across the await and cannot travel in requestState; recompute it after the await or keep it in a server-side store (line 27)
+  // mcp-migrate: tools/call timed not migrated: local "started" (a Date) is live across the await and cannot travel in requestState; recompute it after the await or keep it in a server-side store (line 9)
   const answer = await server.server.elicitInput({ message: 'Ready?', requestedSchema: { type: 'object', properties: {} } });
   return { content: [{ type: 'text', text: `${answer.action} after ${Date.now() - started.getTime()}ms` }] };
+});
+
+server.registerTool('cleanup', { description: 'Releases in finally' }, async () => {
+  let released = false;
+  try {
+    // mcp-migrate: tools/call cleanup not migrated: the await is inside try/finally: the finally block would run at every round; migrate by hand (line 15)
+    const result = await server.server.createMessage({ messages: [], maxTokens: 5 });
+    return { content: [{ type: 'text', text: result.model }] };
+  } finally {
+    released = true;
+  }
+});
+
+server.registerTool('fan-out', { inputSchema: z.object({ topics: z.array(z.string()) }) }, async ({ topics }) => {
+  const results = await Promise.all(
+    topics.map(async topic => {
+      // mcp-migrate: sampling request in a callback passed to map(): the await is inside a callback the handler passes on; await it directly in the handler body
+      const r = await server.server.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: topic } }], maxTokens: 5 });
+      return r.model;
+    }),
+  );
+  return { content: [{ type: 'text', text: results.join(', ') }] };
+});
+
+server.registerTool('both', { description: 'Two awaits in one expression' }, async () => {
+  // mcp-migrate: tools/call both not migrated: two server-initiated requests are awaited in one statement; split it into one await per statement (line 33)
+  const text = `${(await server.server.listRoots()).roots.length} ${(await server.server.listRoots()).roots.length}`;
+  return { content: [{ type: 'text', text }] };
 });

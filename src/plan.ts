@@ -36,7 +36,7 @@ export interface CarriedLocal {
   /** How it is re-declared in the resuming phase; `assign` for a reassigned parameter. */
   declare: 'const' | 'let' | 'var' | 'assign';
   typeText?: string;
-  /** The block it is declared in (the function body for top-level locals). */
+  /** The block, case clause or loop it is declared in (the function body for top-level locals). */
   scope: Range;
 }
 
@@ -54,6 +54,25 @@ export interface SuspensionPlan {
   promiseAll?: Range;
 }
 
+/** A loop that contains a suspension: the resuming phase re-enters it mid-iteration. */
+export interface LoopPlan {
+  range: Range;
+  kind: 'for-of' | 'for' | 'while' | 'do';
+  /** Set on re-entry for the iteration that was suspended. */
+  first: string;
+  /** for-of: the snapshot of the iterated values and the position in it, both carried in requestState. */
+  items?: string;
+  index?: string;
+}
+
+/** A switch with a suspension in a case: the resuming phase runs the rest in a block labelled `label`. */
+export interface SwitchPlan {
+  range: Range;
+  label: string;
+  /** `break;` statements that leave this switch, rewritten to `break label;` in the resuming phase. */
+  breaks: Range[];
+}
+
 export type HandlerMethod = 'tools/call' | 'prompts/get' | 'resources/read';
 
 export interface HandlerPlan {
@@ -69,6 +88,8 @@ export interface HandlerPlan {
   /** The context parameter's name, and the parameters to append when the handler declares none. */
   ctx: { name: string; add?: string[] };
   suspensions: SuspensionPlan[];
+  loops: LoopPlan[];
+  switches: SwitchPlan[];
 }
 
 export interface MarkerPlan {

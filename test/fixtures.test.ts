@@ -61,7 +61,7 @@ describe('__testfixtures__', () => {
         else expect(site.outcome).toBe('rewritten');
       }
     }
-    const rewritten = ['elicit-form', 'sampling', 'roots', 'extra-send-request', 'v2-push-style', 'if-else', 'promise-all', 'low-level-server', 'prompt-and-resource', 'aliased-import', 'javascript-esm'];
+    const rewritten = ['elicit-form', 'sampling', 'roots', 'extra-send-request', 'v2-push-style', 'if-else', 'promise-all', 'low-level-server', 'prompt-and-resource', 'aliased-import', 'javascript-esm', 'loops-and-try', 'switch-dispatch'];
     for (const name of rewritten) {
       const sites = outcomes.get(name)!.result.report.sites;
       expect(sites.length, name).toBeGreaterThan(0);
@@ -79,9 +79,10 @@ describe('__testfixtures__', () => {
     const reasons = (name: string) => outcomes.get(name)!.result.report.sites.map(s => s.reason).join('\n');
     expect(reasons('not-a-handler')).toMatch(/oninitialized/);
     expect(reasons('not-a-handler')).toMatch(/helper askName\(\)/);
-    expect(reasons('unsupported-shapes')).toMatch(/inside a loop/);
-    expect(reasons('unsupported-shapes')).toMatch(/try\/catch/);
     expect(reasons('unsupported-shapes')).toMatch(/"started" \(a Date\)/);
+    expect(reasons('unsupported-shapes')).toMatch(/try\/finally/);
+    expect(reasons('unsupported-shapes')).toMatch(/in a callback passed to map\(\)/);
+    expect(reasons('unsupported-shapes')).toMatch(/two server-initiated requests are awaited in one statement/);
   });
 
   it('batches independent requests into one round', () => {
@@ -110,7 +111,7 @@ describe('__testfixtures__', () => {
     for (const o of outcomes.values()) {
       for (const f of fs.readdirSync(o.dir)) if (/\.(ts|mts)$/.test(f)) project.addSourceFileAtPath(path.join(o.dir, f));
     }
-    const diagnostics = project.getPreEmitDiagnostics().map(d => `${path.relative(work, d.getSourceFile()?.getFilePath() ?? '')}:${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.getMessageText() as string, '\n')}`);
+    const diagnostics = project.getPreEmitDiagnostics().map(d => `${path.relative(work, d.getSourceFile()?.getFilePath() ?? '')}:${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, '\n')}`);
     expect(diagnostics).toEqual([]);
   }, 120_000);
 

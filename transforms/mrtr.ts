@@ -155,8 +155,8 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     const unit = indentUnit(source);
     const groupByFirst = new Map<number, SuspensionPlan>();
     for (const s of h.suspensions) groupByFirst.set(s.statements[0]!.start, s);
-    const containsSuspension = (node: AnyNode, skip?: SuspensionPlan): boolean =>
-      h.suspensions.some(s => s !== skip && s.statements[0]!.start >= node.start && s.statements[0]!.end <= node.end);
+    const containsSuspension = (node: AnyNode): boolean =>
+      typeof node.start === 'number' && h.suspensions.some(s => s.statements[0]!.start >= node.start && s.statements[0]!.end <= node.end);
 
     const builderCall = (r: RequestPlan, indent: string): string => {
       if (r.builder === 'listRoots') return `${use('sdk', 'inputRequired')}.listRoots()`;
@@ -194,44 +194,105 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       return indent + reindent(text, columnIndent(source, start), indent, hasMultilineTemplate(node));
     };
 
-    /** A statement list for a phase: runs as written until a suspension, which returns input_required. */
-    const gen = (stmts: AnyNode[], indent: string, resuming?: SuspensionPlan, edits: { range: Range; text: string }[] = []): string[] => {
+    type Edit = { range: Range; text: string };
+    const src = (n: AnyNode): string => source.slice(n.start, n.end);
+    const loopOf = (n: AnyNode) => h.loops.find(l => l.range.start === n.start && l.range.end === n.end);
+    const switchOf = (n: AnyNode) => h.switches.find(l => l.range.start === n.start && l.range.end === n.end);
+    const listOf = (st: AnyNode): AnyNode[] => (st.type === 'BlockStatement' ? st.body : [st]);
+
+    /**
+     * A statement list for a phase: runs as written until a suspension, which returns
+     * input_required. Besides original statements it prints synthetic ones: `{ lines }`, a
+     * `{ chain }` of `head { body }` segments, `{ resumedStmt }` (a suspended statement with its
+     * awaits replaced by the answers) and `{ switchNode }`.
+     */
+    const gen = (stmts: AnyNode[], indent: string, edits: Edit[] = []): string[] => {
       const out: string[] = [];
       for (const st of stmts) {
-        if (st.generatedBlock) {
-          out.push(`${indent}{`, ...gen(st.body, indent + unit, resuming, edits), `${indent}}`);
+        if (st.lines) {
+          out.push(...(st.lines as string[]).map(l => indent + l));
           continue;
         }
-        if (typeof st.start !== 'number') {
-          out.push(...(st.generated as string[]).map(l => indent + l));
+        if (st.chain) {
+          const all = [...edits, ...(st.edits ?? [])];
+          const segments = (st.chain as { head: string; body: AnyNode[] }[]).map(
+            (seg, i) => `${i === 0 ? indent : ' '}${seg.head === '' ? '' : `${seg.head} `}{\n${gen(seg.body, indent + unit, all).join('\n')}\n${indent}}`
+          );
+          out.push(segments.join('') + (st.tail ?? ''));
+          continue;
+        }
+        if (st.resumedStmt) {
+          out.push(stmtText(st.resumedStmt, indent, edits.filter(e => within(e.range, st.resumedStmt))));
+          continue;
+        }
+        if (st.switchNode) {
+          out.push(switchText(st.switchNode, indent, edits));
           continue;
         }
         const group = groupByFirst.get(st.start);
-        if (group && group !== resuming) {
+        if (group) {
           out.push(suspendReturn(group, indent));
           return out;
         }
-        if (containsSuspension(st, resuming)) {
-          if (st.type === 'IfStatement') {
-            out.push(ifText(st, indent, resuming, edits));
-            continue;
-          }
-          if (st.type === 'BlockStatement') {
-            out.push(`${indent}{`, ...gen(st.body, indent + unit, resuming, edits), `${indent}}`);
-            continue;
-          }
+        if (containsSuspension(st)) {
+          out.push(...gen(structural(st), indent, edits));
+          continue;
         }
-        out.push(stmtText(st, indent, edits.filter(e => e.range.start >= st.start && e.range.end <= st.end)));
+        out.push(stmtText(st, indent, edits.filter(e => within(e.range, st))));
       }
       return out;
     };
-    const ifText = (st: AnyNode, indent: string, resuming: SuspensionPlan | undefined, edits: { range: Range; text: string }[]): string => {
-      const branch = (b: AnyNode) => [`{`, ...gen(b.type === 'BlockStatement' ? b.body : [b], indent + unit, resuming, edits), `${indent}}`].join('\n');
-      let text = `${indent}if (${source.slice(st.test.start, st.test.end)}) ${branch(st.consequent)}`;
-      if (st.alternate) {
-        text += st.alternate.type === 'IfStatement' ? ` else ${ifText(st.alternate, indent, resuming, edits).trimStart()}` : ` else ${branch(st.alternate)}`;
+
+    /** A statement that contains a suspension, as synthetic statements whose bodies gen splits further. */
+    const structural = (st: AnyNode): AnyNode[] => {
+      switch (st.type) {
+        case 'IfStatement': {
+          const chain: { head: string; body: AnyNode[] }[] = [];
+          let cur: AnyNode = st;
+          for (;;) {
+            chain.push({ head: `${chain.length === 0 ? '' : 'else '}if (${src(cur.test)})`, body: listOf(cur.consequent) });
+            if (cur.alternate?.type === 'IfStatement') cur = cur.alternate;
+            else {
+              if (cur.alternate) chain.push({ head: 'else', body: listOf(cur.alternate) });
+              break;
+            }
+          }
+          return [{ chain }];
+        }
+        case 'BlockStatement':
+          return [{ chain: [{ head: '', body: st.body }] }];
+        case 'TryStatement':
+          return [{ chain: [{ head: 'try', body: st.block.body }, ...catchSegment(st)] }];
+        case 'SwitchStatement':
+          return [{ switchNode: st }];
+        case 'ForOfStatement': {
+          const loop = loopOf(st)!;
+          return [
+            { lines: [`const ${loop.items} = [...${src(st.right)}];`] },
+            { chain: [{ head: `for (let ${loop.index} = 0; ${loop.index} < ${loop.items}.length; ${loop.index}++)`, body: [forOfBinding(st, loop), ...listOf(st.body)] }] }
+          ];
+        }
+        case 'ForStatement':
+        case 'WhileStatement':
+          return [{ chain: [{ head: source.slice(st.start, st.body.start).trimEnd(), body: listOf(st.body) }] }];
+        case 'DoWhileStatement':
+          return [{ chain: [{ head: 'do', body: listOf(st.body) }], tail: ` while (${src(st.test)});` }];
+        default:
+          throw new Error(`cannot split a ${st.type} into phases`);
       }
-      return text;
+    };
+    const catchSegment = (st: AnyNode): { head: string; body: AnyNode[] }[] =>
+      st.handler ? [{ head: st.handler.param ? `catch (${src(st.handler.param)})` : 'catch', body: st.handler.body.body }] : [];
+    const forOfBinding = (st: AnyNode, loop: { items?: string; index?: string }): AnyNode => ({
+      lines: [`${st.left.kind} ${src(st.left.declarations[0].id)} = ${loop.items}[${loop.index}];`]
+    });
+    const switchText = (st: AnyNode, indent: string, edits: Edit[]): string => {
+      const lines = [`${indent}switch (${src(st.discriminant)}) {`];
+      for (const c of st.cases) {
+        lines.push(`${indent}${c.test ? `case ${src(c.test)}:` : 'default:'}`, ...gen(c.consequent, indent + unit, edits));
+      }
+      lines.push(`${indent}}`);
+      return lines.join('\n');
     };
 
     const restoreLines = (live: CarriedLocal[], scope: AnyNode): string[] =>
@@ -255,44 +316,88 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
      * outwards. Locals are restored in the block that declared them, so names keep their scopes.
      */
     const resumePhase = (s: SuspensionPlan, indent: string): { stmts: AnyNode[]; lines: string[] } => {
-      const edits = s.promiseAll
+      const edits: Edit[] = s.promiseAll
         ? [{ range: awaitRange(at(s.promiseAll, 'Promise.all')), text: `[${s.requests.map(readerText).join(', ')}]` }]
         : s.requests.map(r => ({ range: r.replace, text: readerText(r) }));
       const last = at(s.statements[s.statements.length - 1]!, 'suspended statement');
       const firstNode = at(s.statements[0]!, 'suspended statement').node as AnyNode;
       const placed = new Set<Range>();
+      const suspended = new Set(s.statements.map(r => r.start));
       let stmtPath: ASTPath = last;
       const firstList = siblingsOf(last);
-      let inner: AnyNode[] = firstList.slice(firstList.indexOf(firstNode));
+      let inner: AnyNode[] = firstList.slice(firstList.indexOf(firstNode)).map(n => (suspended.has(n.start) ? { resumedStmt: n } : n));
+      const blockIfNeeded = (stmts: AnyNode[]): AnyNode[] => (needsBlock(stmts) ? [{ chain: [{ head: '', body: stmts }] }] : stmts);
       for (;;) {
         const parentPath = stmtPath.parent as ASTPath;
         const parentNode = parentPath.node as AnyNode;
-        let enclosing: ASTPath;
-        if (parentNode.type === 'BlockStatement') {
+        if (parentNode.type === 'BlockStatement' || parentNode.type === 'SwitchCase') {
           const recompute = s.recompute.filter(r => !placed.has(r) && within(r, parentNode)).map(r => (placed.add(r), at(r, 'local function').node));
-          const restores = restoreLines(s.live, parentNode).map(line => ({ generated: [line] }));
-          inner = [...restores, ...recompute, ...inner];
-          if (parentNode === body) return { stmts: inner, lines: gen(inner, indent, s, edits) };
-          enclosing = (parentPath.parent.node as AnyNode).type === 'BlockStatement' ? parentPath : parentPath.parent;
+          inner = [...restoreLines(s.live, parentNode).map(line => ({ lines: [line] })), ...recompute, ...inner];
+          if (parentNode === body) return { stmts: inner, lines: gen(inner, indent, edits) };
+        }
+        // The construct this level belongs to, and the continuation re-entering it.
+        let enclosing: ASTPath;
+        let wrapped: AnyNode[];
+        const ownerPath = parentNode.type === 'BlockStatement' ? (parentPath.parent as ASTPath) : parentPath;
+        const owner = ownerPath.node as AnyNode;
+        if (parentNode.type === 'SwitchCase') {
+          const sw = parentPath.parent.node as AnyNode;
+          const plan = switchOf(sw)!;
+          const later = fallsThrough(parentNode) ? sw.cases.slice(sw.cases.indexOf(parentNode) + 1).flatMap((c: AnyNode) => c.consequent) : [];
+          enclosing = parentPath.parent;
+          wrapped = [{ chain: [{ head: `${plan.label}:`, body: [...inner, ...later] }], edits: plan.breaks.map(r => ({ range: r, text: `break ${plan.label};` })) }];
+        } else if (owner.type === 'TryStatement' && owner.block === parentNode) {
+          enclosing = ownerPath;
+          wrapped = [{ chain: [{ head: 'try', body: inner }, ...catchSegment(owner)] }];
+        } else if (owner.type === 'CatchClause') {
+          enclosing = ownerPath.parent;
+          wrapped = blockIfNeeded(inner);
+        } else if (loopOf(owner) && (owner.body === parentNode || owner.body === stmtPath.node)) {
+          enclosing = ownerPath;
+          wrapped = [loopResume(owner, inner)];
+        } else if (owner.type === 'IfStatement') {
+          enclosing = ownerPath;
+          wrapped = blockIfNeeded(inner);
         } else {
-          enclosing = parentPath; // an if whose branch is a single statement
+          enclosing = parentPath; // a bare block inside a block
+          wrapped = blockIfNeeded(inner);
         }
         while ((enclosing.parent.node as AnyNode).type === 'IfStatement') enclosing = enclosing.parent; // else-if chains
         const outerList = siblingsOf(enclosing);
-        const wrapped = needsBlock(inner) ? [{ type: 'BlockStatement', start: undefined, body: inner, generatedBlock: true }] : inner;
         inner = [...wrapped, ...outerList.slice(outerList.indexOf(enclosing.node) + 1)];
         stmtPath = enclosing;
       }
     };
 
-    /** Whether the phase code for these statements always ends in a return or throw. */
-    const exits = (stmts: AnyNode[], resuming?: SuspensionPlan): boolean => {
-      for (const st of stmts) {
-        const group = typeof st.start === 'number' ? groupByFirst.get(st.start) : undefined;
-        if (group && group !== resuming) return true;
+    /** Re-enters a loop mid-iteration: the suspended iteration's rest first, then the loop as written. */
+    const loopResume = (loop: AnyNode, rest: AnyNode[]): AnyNode => {
+      const plan = loopOf(loop)!;
+      const F = plan.first;
+      const branches = { chain: [{ head: `if (${F})`, body: rest }, { head: 'else', body: listOf(loop.body) }] };
+      const loopScoped = s_live(loop).map(l => `${l.name}${isTs && l.typeText ? `: ${l.typeText}` : ''} = ${resumed}.locals.${l.name}`);
+      if (loop.type === 'ForOfStatement') {
+        return {
+          chain: [
+            {
+              head: `for (let ${[...loopScoped, `${F} = true`].join(', ')}; ${plan.index} < ${plan.items}.length; ${plan.index}++, ${F} = false)`,
+              body: [forOfBinding(loop, plan), branches]
+            }
+          ]
+        };
       }
+      const test = loop.test ? ` || (${src(loop.test)})` : ' || true';
+      const update = loop.type === 'ForStatement' && loop.update ? `, ${src(loop.update)}` : '';
+      return { chain: [{ head: `for (let ${[...loopScoped, `${F} = true`].join(', ')}; ${F}${test}; ${F} = false${update})`, body: [branches] }] };
+    };
+    let currentLive: CarriedLocal[] = [];
+    const s_live = (loop: AnyNode): CarriedLocal[] => currentLive.filter(l => l.scope.start === loop.start && l.scope.end === loop.end);
+
+    /** Whether the phase code for these statements always ends in a return or throw. */
+    const exits = (stmts: AnyNode[]): boolean => {
+      if (stmts.some(st => typeof st.start === 'number' && groupByFirst.has(st.start))) return true;
       const last = stmts[stmts.length - 1];
-      return last !== undefined && (last.type === 'ReturnStatement' || last.type === 'ThrowStatement');
+      const node = last?.resumedStmt ?? last;
+      return node !== undefined && (node.type === 'ReturnStatement' || node.type === 'ThrowStatement');
     };
 
     // The block is printed at the handler's own indentation by recast; write it relative to that.
@@ -301,13 +406,17 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     const lines: string[] = [];
     lines.push(`${bodyIndent}// mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ${plan.stateModuleSpecifier}`);
     lines.push(`${bodyIndent}const ${resumed} = ${use('state', stateExports.resume)}(${ctx}, ${h.nameText}, ${h.argsText});`);
+    // Where the handler could run off its end (returning undefined), each phase must too, rather
+    // than fall into the next phase's test.
+    const fallsOff = completesNormally(body);
     const phaseBlock = (phase: number, code: string[], exit: boolean): void => {
-      lines.push(`${bodyIndent}if (${resumed}.phase === ${phase}) {`, ...code, ...(exit ? [] : [`${i1}return;`]), `${bodyIndent}}`);
+      lines.push(`${bodyIndent}if (${resumed}.phase === ${phase}) {`, ...code, ...(exit || !fallsOff ? [] : [`${i1}return;`]), `${bodyIndent}}`);
     };
     phaseBlock(0, gen(body.body, i1), exits(body.body));
     for (const s of h.suspensions) {
+      currentLive = s.live;
       const phase = resumePhase(s, i1);
-      phaseBlock(s.phase, phase.lines, exits(phase.stmts, s));
+      phaseBlock(s.phase, phase.lines, exits(phase.stmts));
     }
     lines.push(`${bodyIndent}throw ${use('state', stateExports.unknownPhase)}(${h.nameText}, ${resumed});`);
     const blockText = `{\n${lines.join('\n')}\n}`;
@@ -338,6 +447,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
   function siblingsOf(p: ASTPath): AnyNode[] {
     const parent = p.parent.node as AnyNode;
     if (parent.type === 'BlockStatement') return parent.body;
+    if (parent.type === 'SwitchCase') return parent.consequent;
     return [p.node];
   }
 
@@ -388,9 +498,38 @@ function within(r: Range, node: AnyNode): boolean {
   return r.start >= node.start && r.end <= node.end;
 }
 
+/** Whether a case clause can run on into the next one (conservative: true when unsure). */
+function fallsThrough(clause: AnyNode): boolean {
+  let last = clause.consequent[clause.consequent.length - 1];
+  while (last?.type === 'BlockStatement') last = last.body[last.body.length - 1];
+  return !last || !['BreakStatement', 'ReturnStatement', 'ThrowStatement', 'ContinueStatement'].includes(last.type);
+}
+
+/** Whether control can reach the end of a statement (conservative: true when unsure). */
+function completesNormally(st: AnyNode): boolean {
+  switch (st.type) {
+    case 'ReturnStatement':
+    case 'ThrowStatement':
+      return false;
+    case 'BlockStatement':
+      return st.body.every(completesNormally);
+    case 'IfStatement':
+      return !st.alternate || completesNormally(st.consequent) || completesNormally(st.alternate);
+    case 'TryStatement':
+      if (st.finalizer && !completesNormally(st.finalizer)) return false;
+      return completesNormally(st.block) || (st.handler !== null && st.handler !== undefined && completesNormally(st.handler.body));
+    default:
+      return true;
+  }
+}
+
 /** Braces are only needed where the spliced statements declare block-scoped names. */
 function needsBlock(stmts: AnyNode[]): boolean {
-  return stmts.some(s => (s.type === 'VariableDeclaration' && s.kind !== 'var') || s.type === 'ClassDeclaration' || s.type === 'FunctionDeclaration');
+  return stmts.some(st => {
+    if (st.lines) return (st.lines as string[]).some(l => /^(const|let|class|function)\b/.test(l));
+    const s = st.resumedStmt ?? st;
+    return (s.type === 'VariableDeclaration' && s.kind !== 'var') || s.type === 'ClassDeclaration' || s.type === 'FunctionDeclaration';
+  });
 }
 
 /** The leading whitespace of the line an offset is on. */

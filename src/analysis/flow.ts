@@ -3,7 +3,7 @@
  * suspension, which locals those statements need, and whether each can travel in requestState.
  */
 import { Node, SyntaxKind, ts, type Block, type Statement, type Type } from 'ts-morph';
-import type { CarriedLocal, HandlerPlan, Range, RequestPlan, SuspensionPlan } from '../plan.js';
+import type { CarriedLocal, HandlerPlan, LoopPlan, Range, RequestPlan, SuspensionPlan, SwitchPlan } from '../plan.js';
 import { objectProperty, unwrap } from './mcpSymbols.js';
 import type { FunctionLike, Registration, Site } from './sites.js';
 
@@ -41,14 +41,18 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
     else unique.set(s.statement, s);
   }
   const ordered = [...unique.values()].sort((a, b) => a.statement.getStart() - b.statement.getStart());
-  for (const s of ordered) checkPath(s.statement, body);
+  for (const s of ordered) {
+    checkEvaluationOrder(s.replace, s.statement);
+    checkPath(s.statement, body);
+  }
   const groups = batch(ordered);
+  const { loops, switches } = controlPlans(ordered.map(s => s.statement), body, fn);
   const keys = new KeyAllocator();
   const params = fn.getParameters();
   const reassignedParams = params.flatMap(p => boundIdentifiers(p.getNameNode())).filter(id => isReassigned(id, fn));
   const plans: SuspensionPlan[] = groups.map((group, i) => {
     const requests = group.flatMap(s => s.sites.map(site => requestOf(site, s, keys, fn)));
-    const { live, recompute } = liveAcross(group, body, fn, reassignedParams);
+    const { live, recompute } = liveAcross(group, body, fn, reassignedParams, loops);
     return {
       phase: i + 1,
       statements: group.map(s => range(s.statement)),
@@ -66,7 +70,9 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
     nameText: nameTextOf(registration, fn),
     argsText: argsTextOf(registration, fn),
     ctx: ctxOf(registration, fn),
-    suspensions: plans
+    suspensions: plans,
+    loops,
+    switches
   };
 }
 
@@ -94,7 +100,6 @@ function suspensionOf(site: Site, body: Block): Suspension {
   else throw new Unsupported('the request promise is not awaited where it is made (stored or passed on); await it directly', site.node);
   const statement = replace.getFirstAncestor(a => Node.isStatement(a) && !Node.isBlock(a)) as Statement | undefined;
   if (!statement || statement.getFirstAncestor(a => a === body) === undefined) throw new Unsupported('the await is not inside the handler body', site.node);
-  checkEvaluationOrder(replace, statement);
   return { statement, sites: [site], replace, promiseAll };
 }
 
@@ -152,19 +157,56 @@ function isEffect(n: Node): boolean {
 
 /** Every construct between the statement and the body must be one a phase can be split through. */
 function checkPath(statement: Statement, body: Block): void {
-  for (let n = statement.getParent(); n && n !== body; n = n.getParent()) {
-    if (Node.isBlock(n) || Node.isIfStatement(n)) continue;
-    const shape = Node.isIterationStatement(n)
-      ? 'a loop'
-      : Node.isTryStatement(n) || Node.isCatchClause(n)
-        ? 'try/catch/finally'
-        : Node.isCaseClause(n) || Node.isDefaultClause(n) || Node.isCaseBlock(n) || Node.isSwitchStatement(n)
-          ? 'a switch case'
-          : Node.isLabeledStatement(n)
-            ? 'a labelled statement'
-            : n.getKindName();
+  let child: Node = statement;
+  for (let n = statement.getParent(); n && n !== body; child = n, n = n.getParent()) {
+    if (Node.isBlock(n) || Node.isIfStatement(n) || Node.isCaseClause(n) || Node.isDefaultClause(n) || Node.isCaseBlock(n) || Node.isSwitchStatement(n)) continue;
+    if (Node.isForStatement(n) || Node.isWhileStatement(n) || Node.isDoStatement(n)) {
+      if (child !== n.getStatement()) throw new Unsupported('the await is in a loop header; move it into the loop body', statement);
+      continue;
+    }
+    if (Node.isForOfStatement(n)) {
+      if (n.isAwaited()) throw new Unsupported('the await is inside a for await...of loop, which this version does not split into phases', statement);
+      if (child !== n.getStatement()) throw new Unsupported('the await is in a loop header; move it into the loop body', statement);
+      if (!Node.isVariableDeclarationList(n.getInitializer())) throw new Unsupported('the for...of loop assigns an outer variable; declare the loop variable in the loop', statement);
+      continue;
+    }
+    if (Node.isTryStatement(n)) {
+      if (n.getFinallyBlock()) throw new Unsupported('the await is inside try/finally: the finally block would run at every round; migrate by hand', statement);
+      continue;
+    }
+    if (Node.isCatchClause(n)) continue;
+    const shape = Node.isIterationStatement(n) ? 'a for...in loop' : Node.isLabeledStatement(n) ? 'a labelled statement' : n.getKindName();
     throw new Unsupported(`the await is inside ${shape}, which this version does not split into phases; lift it out or migrate by hand`, statement);
   }
+}
+
+/** Loops and switches around the suspensions, in source order, with the names the rewrite introduces. */
+function controlPlans(statements: Statement[], body: Block, fn: FunctionLike): { loops: LoopPlan[]; switches: SwitchPlan[] } {
+  const loops = new Map<Node, LoopPlan>();
+  const switches = new Map<Node, SwitchPlan>();
+  const taken = new Set(fn.getDescendantsOfKind(SyntaxKind.Identifier).map(i => i.getText()));
+  const fresh = (base: string): string => {
+    let name = base;
+    for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
+    taken.add(name);
+    return name;
+  };
+  const ancestors = statements.flatMap(st => st.getAncestors().filter(a => a.getStart() >= body.getStart() && a !== body));
+  for (const n of [...new Set(ancestors)].sort((a, b) => a.getStart() - b.getStart())) {
+    if (Node.isForOfStatement(n) && !loops.has(n)) loops.set(n, { range: range(n), kind: 'for-of', first: fresh('mcpFirst'), items: fresh('mcpItems'), index: fresh('mcpIndex') });
+    else if ((Node.isForStatement(n) || Node.isWhileStatement(n) || Node.isDoStatement(n)) && !loops.has(n)) {
+      loops.set(n, { range: range(n), kind: Node.isForStatement(n) ? 'for' : Node.isWhileStatement(n) ? 'while' : 'do', first: fresh('mcpFirst') });
+    } else if (Node.isSwitchStatement(n) && !switches.has(n)) {
+      const breaks = n.getDescendantsOfKind(SyntaxKind.BreakStatement).filter(b => !b.getLabel() && breakTarget(b) === n).map(range);
+      switches.set(n, { range: range(n), label: fresh('mcpSwitch'), breaks });
+    }
+  }
+  return { loops: [...loops.values()], switches: [...switches.values()] };
+}
+
+/** The loop or switch an unlabelled break leaves. */
+function breakTarget(b: Node): Node | undefined {
+  return b.getFirstAncestor(a => Node.isIterationStatement(a) || Node.isSwitchStatement(a) || Node.isFunctionLikeDeclaration(a) || Node.isArrowFunction(a));
 }
 
 /** Adjacent suspensions with no data dependence between them go out in one round. */
@@ -295,23 +337,48 @@ function repeatableSchema(params: Node | undefined, fn: FunctionLike): string | 
 }
 
 /**
- * The locals the statements after a suspension read or write, declared before it in a block
- * enclosing it: these must travel in requestState. Local functions are re-created instead.
+ * The locals the code after a suspension reads or writes — the rest of every enclosing block,
+ * later iterations of enclosing loops, the catch clause of an enclosing try, later cases of an
+ * enclosing switch — declared before it in a scope enclosing it: these travel in requestState.
+ * Local functions are re-created instead; for...of variables are re-read from the carried snapshot.
  */
-function liveAcross(group: Suspension[], body: Block, fn: FunctionLike, reassignedParams: Node[]): { live: CarriedLocal[]; recompute: Range[] } {
+function liveAcross(
+  group: Suspension[],
+  body: Block,
+  fn: FunctionLike,
+  reassignedParams: Node[],
+  loops: LoopPlan[]
+): { live: CarriedLocal[]; recompute: Range[] } {
   const first = group[0]!.statement;
   const last = group[group.length - 1]!.statement;
   const region: Node[] = group.map(g => g.statement);
-  const enclosing: Block[] = [];
+  const enclosing = new Set<Node>([body]);
+  const synthetic: CarriedLocal[] = [];
   for (let n: Node = last; n !== body; n = n.getParent()!) {
     const parent = n.getParent()!;
-    if (Node.isBlock(parent)) {
-      enclosing.push(parent);
+    if (Node.isBlock(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent)) {
+      enclosing.add(parent);
       const stmts = parent.getStatements();
       region.push(...stmts.slice(stmts.indexOf(n as Statement) + 1));
     }
+    if (Node.isCaseBlock(parent)) {
+      const clauses = parent.getClauses();
+      region.push(...clauses.slice(clauses.indexOf(n as never) + 1));
+    }
+    if (Node.isTryStatement(parent) && n === parent.getTryBlock()) {
+      const handler = parent.getCatchClause();
+      if (handler) region.push(handler);
+    }
+    if (Node.isIterationStatement(parent)) {
+      region.push(parent);
+      enclosing.add(parent);
+      const loop = loops.find(l => l.range.start === parent.getStart() && l.range.end === parent.getEnd());
+      if (loop?.items && loop.index) {
+        const owner = parent.getParent()!;
+        synthetic.push({ name: loop.items, declare: 'const', scope: range(owner) }, { name: loop.index, declare: 'let', scope: range(parent) });
+      }
+    }
   }
-  const enclosingSet = new Set<Node>(enclosing);
   const carried = new Map<Node, CarriedLocal>();
   const recompute = new Map<Node, Range>();
   const pending: Node[] = [...region];
@@ -329,25 +396,26 @@ function liveAcross(group: Suspension[], body: Block, fn: FunctionLike, reassign
         if (reassignedParams.some(p => declOf(p) === decl)) carried.set(decl, carry(id.getText(), 'assign', decl, body, fn));
         continue;
       }
-      const owner = ownerFunction(decl);
-      if (owner !== fn) continue; // a nested function's own local
+      if (ownerFunction(decl) !== fn) continue; // a nested function's own local
       if (Node.isFunctionDeclaration(decl)) {
         recompute.set(decl, range(decl));
         pending.push(decl);
         continue;
       }
       const varDecl = Node.isVariableDeclaration(decl) ? decl : decl.getFirstAncestorByKind(SyntaxKind.VariableDeclaration);
-      if (!varDecl) {
+      const list = varDecl?.getParent();
+      if (!varDecl || !list || !Node.isVariableDeclarationList(list)) {
         throw new Unsupported(`"${id.getText()}" (a ${decl.getKindName()}) is live across the await and cannot travel in requestState`, id);
       }
-      const statement = varDecl.getFirstAncestorByKind(SyntaxKind.VariableStatement);
-      const scope = statement?.getParent();
-      const kind = statement?.getDeclarationKind() ?? 'let';
-      if (scope && Node.isBlock(scope) && !enclosingSet.has(scope) && scope !== body && kind !== 'var') continue; // out of scope here
+      const holder = list.getParent();
+      const kind = list.getDeclarationKind();
+      if (Node.isForOfStatement(holder) && enclosing.has(holder)) continue; // re-read from the snapshot
+      const scope = Node.isVariableStatement(holder) ? holder.getParent() : holder;
+      if (kind !== 'var' && !enclosing.has(scope)) continue; // out of scope here
       const init = varDecl.getInitializer();
-      if (kind === 'const' && init && (Node.isArrowFunction(unwrap(init)) || Node.isFunctionExpression(unwrap(init))) && Node.isIdentifier(varDecl.getNameNode())) {
-        recompute.set(decl, range(statement!));
-        pending.push(statement!);
+      if (kind === 'const' && init && (Node.isArrowFunction(unwrap(init)) || Node.isFunctionExpression(unwrap(init))) && Node.isIdentifier(varDecl.getNameNode()) && Node.isVariableStatement(holder)) {
+        recompute.set(decl, range(holder));
+        pending.push(holder);
         continue;
       }
       const problem = unserializable(id.getType(), 0);
@@ -358,11 +426,11 @@ function liveAcross(group: Suspension[], body: Block, fn: FunctionLike, reassign
         );
       }
       const reassigned = isReassigned(Node.isIdentifier(varDecl.getNameNode()) ? varDecl.getNameNode() : id, fn);
-      const declare = kind === 'var' ? 'var' : kind === 'const' && !reassigned ? 'const' : 'let';
-      carried.set(decl, carry(id.getText(), declare, decl, kind === 'var' ? body : (scope as Block), fn, varDecl.getTypeNode()?.getText()));
+      const declare = kind === 'var' ? 'var' : kind === 'const' && !reassigned && Node.isVariableStatement(holder) ? 'const' : 'let';
+      carried.set(decl, carry(id.getText(), declare, decl, kind === 'var' ? body : scope, fn, varDecl.getTypeNode()?.getText()));
     }
   }
-  const live = [...carried.values()].sort((a, b) => a.scope.start - b.scope.start || a.name.localeCompare(b.name));
+  const live = [...carried.values(), ...synthetic].sort((a, b) => a.scope.start - b.scope.start || a.name.localeCompare(b.name));
   const recomputeRanges = [...recompute.values()].sort((a, b) => a.start - b.start);
   return { live, recompute: recomputeRanges };
 }
@@ -371,7 +439,7 @@ function ownerFunction(n: Node): Node | undefined {
   return n.getFirstAncestor(a => Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a));
 }
 
-function carry(name: string, declare: CarriedLocal['declare'], decl: Node, scope: Block, fn: FunctionLike, annotation?: string): CarriedLocal {
+function carry(name: string, declare: CarriedLocal['declare'], decl: Node, scope: Node, fn: FunctionLike, annotation?: string): CarriedLocal {
   const typeText = declare === 'assign' ? undefined : (annotation ?? printableType(decl, fn));
   return { name, declare, typeText, scope: range(scope) };
 }

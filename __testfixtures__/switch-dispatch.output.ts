@@ -1,0 +1,93 @@
+import { Server, inputRequired } from "@modelcontextprotocol/server";
+
+import {
+  elicitResult,
+  resumeCall,
+  rootsResult,
+  suspendCall,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
+
+export const server = new Server({ name: 'fixture', version: '1.0.0' }, {
+  capabilities: { tools: {} },
+
+  requestState: {
+    verify: verifyRequestState
+  }
+});
+
+server.setRequestHandler('tools/list', async () => ({
+  tools: [
+    { name: 'echo', description: 'Echoes', inputSchema: { type: 'object', properties: { text: { type: 'string' }, what: { type: 'string' } } } },
+    { name: 'confirm', description: 'Asks for confirmation', inputSchema: { type: 'object', properties: { text: { type: 'string' }, what: { type: 'string' } } } },
+    { name: 'roots', description: 'Counts roots', inputSchema: { type: 'object', properties: { text: { type: 'string' }, what: { type: 'string' } } } },
+  ],
+}));
+
+server.setRequestHandler('tools/call', async (request, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, request.params.name, request.params.arguments);
+  if (resumed.phase === 0) {
+    const args = request.params.arguments ?? {};
+    let text = '';
+    switch (request.params.name) {
+    case 'echo':
+      text = String(args.text ?? '');
+      break;
+    case 'confirm':
+      {
+        const what = String(args.what ?? 'it');
+        return inputRequired({
+          inputRequests: {
+            answer: inputRequired.elicit({
+              message: `Confirm ${what}?`,
+              requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+            }),
+          },
+          requestState: await suspendCall(ctx, request.params.name, request.params.arguments, 1, { text, what }),
+        });
+      }
+    case 'roots':
+      {
+        return inputRequired({
+          inputRequests: {
+            roots: inputRequired.listRoots(),
+          },
+          requestState: await suspendCall(ctx, request.params.name, request.params.arguments, 2, { text }),
+        });
+      }
+    default:
+      throw new Error(`unknown tool ${request.params.name}`);
+    }
+    return { content: [{ type: 'text', text: `[${request.params.name}] ${text}` }] };
+  }
+  if (resumed.phase === 1) {
+    let text: string = resumed.locals.text;
+    mcpSwitch: {
+      {
+        const what: string = resumed.locals.what;
+        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+        if (answer.action !== 'accept') {
+          text = `${what}: ${answer.action}`;
+          break mcpSwitch;
+        }
+        text = `${what}: ${answer.content?.ok ? 'confirmed' : 'refused'}`;
+        break mcpSwitch;
+      }
+    }
+    return { content: [{ type: 'text', text: `[${request.params.name}] ${text}` }] };
+  }
+  if (resumed.phase === 2) {
+    let text: string = resumed.locals.text;
+    mcpSwitch: {
+      {
+        const { roots } = rootsResult(ctx, 'roots');
+        text = `${roots.length} roots`;
+        break mcpSwitch;
+      }
+    }
+    return { content: [{ type: 'text', text: `[${request.params.name}] ${text}` }] };
+  }
+  throw unknownPhase(request.params.name, resumed);
+});
