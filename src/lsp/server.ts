@@ -12,6 +12,7 @@ import {
   createConnection,
   TextDocuments,
   TextDocumentSyncKind,
+  type CancellationToken,
   type CodeAction,
   type CodeActionParams,
   type Connection,
@@ -135,10 +136,17 @@ export function startLanguageServer(
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
-  connection.onCodeAction(async (params: CodeActionParams): Promise<CodeAction[]> => {
+  connection.onCodeAction(async (params: CodeActionParams, token: CancellationToken): Promise<CodeAction[]> => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc || !wanted(doc)) return [];
-    const analysis = await analysisOf(doc);
+    // A request that waits for a running analysis gives up when the client cancels it (the cursor moved on).
+    const analysis = await Promise.race([
+      analysisOf(doc),
+      new Promise<undefined>(resolve => {
+        if (token.isCancellationRequested) resolve(undefined);
+        token.onCancellationRequested(() => resolve(undefined));
+      }),
+    ]);
     if (!analysis || analysis.failure || analysis.version !== doc.version || analysis.edits.length === 0) return [];
     const only = params.context.only;
     const asked = (kind: string): boolean => !only || only.some(o => kind === o || kind.startsWith(`${o}.`));
