@@ -235,7 +235,6 @@ export async function discoverSources(paths: readonly string[], options: Discove
   };
 
   const walk = async (dir: string, chain: IgnoreChain, root: string): Promise<void> => {
-    const here = await withOwn(dir, chain);
     let entries: Dirent[];
     try {
       entries = await fs.readdir(dir, { withFileTypes: true });
@@ -243,6 +242,8 @@ export async function discoverSources(paths: readonly string[], options: Discove
       skipped.set(dir, `directory cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
       return;
     }
+    // Only a directory that lists a .gitignore costs a read (a failed open per directory adds up at 10k files).
+    const here = entries.some(e => e.name === '.gitignore') ? await withOwn(dir, chain) : chain;
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       const full = path.join(dir, entry.name);

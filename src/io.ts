@@ -7,7 +7,7 @@
  * mixed endings is written with its dominant one (only ever when the run changes that file).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** Files above this size are not read. */
@@ -181,7 +181,8 @@ export function decodeSource(bytes: Uint8Array, mode: number = NEW_FILE_MODE): R
 /** Read a source file; never throws: anything that keeps it from the pipeline is a skip with a reason. */
 export async function readSource(file: string): Promise<ReadResult> {
   try {
-    const st = await fs.stat(file);
+    // Synchronous on purpose: for thousands of small files, fs/promises costs 3-6x the time of the sync calls.
+    const st = statSync(file);
     if (!st.isFile()) return { ok: false, kind: 'unreadable', reason: 'not a regular file' };
     if (st.size > MAX_SOURCE_BYTES) {
       return {
@@ -190,7 +191,7 @@ export async function readSource(file: string): Promise<ReadResult> {
         reason: `too large (${(st.size / 1024 / 1024).toFixed(1)} MiB, limit ${MAX_SOURCE_BYTES / 1024 / 1024} MiB)`,
       };
     }
-    const bytes = await fs.readFile(file);
+    const bytes = readFileSync(file);
     if (bytes.length > MAX_SOURCE_BYTES) return { ok: false, kind: 'too-large', reason: 'too large' };
     return decodeSource(bytes, st.mode);
   } catch (err) {
