@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import {
   elicitResult,
+  requireClientSupport,
   resumeCall,
   samplingResult,
   suspendCall,
@@ -162,6 +163,7 @@ server.registerTool('careful', { description: 'Samples with a fallback' }, async
   if (resumed.phase === 0) {
     const label = 'careful';
     try {
+      requireClientSupport(ctx, ['sampling']);
       return inputRequired({
         inputRequests: {
           result: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 }),

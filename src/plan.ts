@@ -50,6 +50,8 @@ export interface SuspensionPlan {
   live: CarriedLocal[];
   /** Local function declarations re-created (not carried) in the resuming phase. */
   recompute: Range[];
+  /** Inside a try block: the client's declared capabilities are checked first, so the catch sees what the legacy await threw. */
+  insideTry?: boolean;
   /** For a `Promise.all([...])`: its range, replaced by an array of the readers. */
   promiseAll?: Range;
 }

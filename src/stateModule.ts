@@ -16,7 +16,8 @@ export const stateExports = {
   elicit: 'elicitResult',
   sampling: 'samplingResult',
   roots: 'rootsResult',
-  unknownPhase: 'unknownPhase'
+  unknownPhase: 'unknownPhase',
+  requireSupport: 'requireClientSupport'
 } as const;
 
 const TS_SOURCE = `/**
@@ -32,7 +33,7 @@ const TS_SOURCE = `/**
  * Generated once by mcp-migrate; it never overwrites this file, so edit it freely.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createRequestStateCodec, inputResponse, isSpecType, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, createRequestStateCodec, inputResponse, isSpecType, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { CreateMessageResult, ElicitResult, ListRootsResult, ServerContext } from '@modelcontextprotocol/server';
 
 const KEY_ENV = '${STATE_KEY_ENV}';
@@ -109,6 +110,25 @@ export async function suspendCall(
     return state;
 }
 
+/** What SDK 1.x threw when the client had not declared the capability a request needs. */
+const UNSUPPORTED = {
+    sampling: 'Client does not support sampling (required for sampling/createMessage)',
+    elicitation: 'Client does not support elicitation (required for elicitation/create)',
+    roots: 'Client does not support listing roots (required for roots/list)'
+} as const;
+
+/**
+ * Throws as the legacy await did when a 2026-07-28 client has declared it cannot answer a
+ * request of this kind, so that a surrounding try/catch still sees the failure. (The SDK would
+ * otherwise refuse the whole call with -32021 once the handler returned.)
+ */
+export function requireClientSupport(ctx: ServerContext, kinds: (keyof typeof UNSUPPORTED)[]): void {
+    const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+    const declared = envelope?.[CLIENT_CAPABILITIES_META_KEY] as Record<string, unknown> | undefined;
+    if (declared === undefined) return; // a 2025-era request: the SDK's shim asks the client itself
+    for (const kind of kinds) if (declared[kind] === undefined) throw new Error(UNSUPPORTED[kind]);
+}
+
 export interface ResumedCall {
     phase: number;
     // The locals' types are restored by annotations at the resumption site.
@@ -154,7 +174,16 @@ function malformed(key: string, kind: string): ProtocolError {
     return new ProtocolError(ProtocolErrorCode.InvalidParams, \`the \${kind} response for "\${key}" is malformed\`);
 }
 
-type JsonSchemaProperty = { type?: string; enum?: unknown[]; minimum?: number; maximum?: number; minLength?: number; maxLength?: number; items?: { enum?: unknown[] } };
+type JsonSchemaProperty = {
+    type?: string;
+    enum?: unknown[];
+    minimum?: number;
+    maximum?: number;
+    minLength?: number;
+    maxLength?: number;
+    items?: { enum?: unknown[]; [key: string]: unknown };
+    [key: string]: unknown;
+};
 export type RequestedSchema = { type?: string; properties?: Record<string, JsonSchemaProperty>; required?: string[]; [key: string]: unknown };
 
 /** Checks accepted content against the flat schema the request asked for, as the legacy SDK did. */

@@ -121,3 +121,20 @@ describe('serve-fixture', () => {
     expect(run.stderr).toMatch(/serve-fixture: .*look-alike\.input\.ts imports neither @modelcontextprotocol\/sdk nor @modelcontextprotocol\/server/);
   }, 60_000);
 });
+
+describe('a client that declares no sampling capability', () => {
+  it('reaches the catch of a migrated try/catch exactly as the legacy await did', async () => {
+    const fixture = inputs.find(i => i.name === 'loops-and-try')!;
+    const { file } = await migrate('loops-and-try-no-sampling', fixture.ext, fixture.input);
+    const scenario: Scenario = { calls: [{ name: 'careful without sampling', method: 'tools/call', params: { name: 'careful' }, answers: {} }] };
+    const capabilities = { elicitation: { form: {} }, roots: { listChanged: false } };
+    const before = await runScenario({ command: `${serve} ${fixture.input}`, era: 'legacy', scenario, capabilities, env, timeoutMs: 20_000 });
+    const modern = await runScenario({ command: `${serve} ${file}`, era: 'modern', scenario, capabilities, env, timeoutMs: 20_000 });
+    const expected = { content: [{ type: 'text', text: 'careful: no sampling (error)' }] };
+    expect(before.calls[0]!.result).toEqual(expected);
+    expect(modern.protocolVersion).toBe(MODERN_PROTOCOL_VERSION);
+    expect(modern.calls[0]!.error, modern.stderr).toBeUndefined();
+    expect(modern.calls[0]!.result).toMatchObject(expected);
+    expect(modern.calls[0]!.requests).toEqual([]);
+  }, 60_000);
+});

@@ -175,7 +175,9 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       const i2 = i1 + unit;
       const requests = s.requests.map(r => `${i2}${propertyKey(r.key)}: ${builderCall(r, i2)},`).join('\n');
       const locals = s.live.length > 0 ? `{ ${s.live.map(l => l.name).join(', ')} }` : '{}';
+      const kinds = [...new Set(s.requests.map(r => (r.kind === 'elicitation-url' ? 'elicitation' : r.kind)))].map(k => stringLiteral(k));
       return [
+        ...(s.insideTry ? [`${indent}${use('state', stateExports.requireSupport)}(${ctx}, [${kinds.join(', ')}]);`] : []),
         `${indent}return ${use('sdk', 'inputRequired')}({`,
         `${i1}inputRequests: {`,
         requests,

@@ -59,7 +59,8 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
       requests,
       live,
       recompute,
-      promiseAll: group.length === 1 && group[0]!.promiseAll ? range(group[0]!.promiseAll) : undefined
+      promiseAll: group.length === 1 && group[0]!.promiseAll ? range(group[0]!.promiseAll) : undefined,
+      insideTry: insideTry(group[0]!.statement, body) || undefined
     };
   });
   return {
@@ -178,6 +179,14 @@ function checkPath(statement: Statement, body: Block): void {
     const shape = Node.isIterationStatement(n) ? 'a for...in loop' : Node.isLabeledStatement(n) ? 'a labelled statement' : n.getKindName();
     throw new Unsupported(`the await is inside ${shape}, which this version does not split into phases; lift it out or migrate by hand`, statement);
   }
+}
+
+function insideTry(statement: Statement, body: Block): boolean {
+  for (let n: Node = statement; n !== body; n = n.getParent()!) {
+    const parent = n.getParent()!;
+    if (Node.isTryStatement(parent) && n === parent.getTryBlock()) return true;
+  }
+  return false;
 }
 
 /** Loops and switches around the suspensions, in source order, with the names the rewrite introduces. */

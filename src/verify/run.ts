@@ -42,7 +42,12 @@ export interface RunScenarioOptions extends ServerCommand {
   timeoutMs?: number;
   /** The whole run, connect to close. Default `timeoutMs * (calls + 2)`. */
   totalTimeoutMs?: number;
+  /** The client capabilities to declare (default: all of sampling, form elicitation and roots). */
+  capabilities?: ClientCapabilitySet;
 }
+
+/** A subset of the capabilities the verify clients can declare. */
+export type ClientCapabilitySet = { sampling?: Record<string, never>; elicitation?: { form?: Record<string, never> }; roots?: { listChanged?: boolean } };
 
 /** One input request the server asked of the client (a server→client request, or an embedded one). */
 export interface AskedRequest {
@@ -112,13 +117,13 @@ type AskHandler = (method: string, params: unknown) => Record<string, unknown>;
 
 const CLIENT_INFO = { name: 'mcp-migrate-verify', version: '0.1.0' };
 
-function legacyClient(onAsk: AskHandler, onError: (error: Error) => void): EraClient {
-  const client = new LegacyClient(CLIENT_INFO, { capabilities: structuredClone(CLIENT_CAPABILITIES) });
+function legacyClient(onAsk: AskHandler, onError: (error: Error) => void, capabilities: ClientCapabilitySet): EraClient {
+  const client = new LegacyClient(CLIENT_INFO, { capabilities: structuredClone(capabilities) });
   client.onerror = onError;
   // The results are the scenario's answers, passed through as given: the client validates them.
-  client.setRequestHandler(ElicitRequestSchema, (request) => onAsk(request.method, request.params) as never);
-  client.setRequestHandler(CreateMessageRequestSchema, (request) => onAsk(request.method, request.params) as never);
-  client.setRequestHandler(ListRootsRequestSchema, (request) => onAsk(request.method, request.params) as never);
+  if (capabilities.elicitation) client.setRequestHandler(ElicitRequestSchema, (request) => onAsk(request.method, request.params) as never);
+  if (capabilities.sampling) client.setRequestHandler(CreateMessageRequestSchema, (request) => onAsk(request.method, request.params) as never);
+  if (capabilities.roots) client.setRequestHandler(ListRootsRequestSchema, (request) => onAsk(request.method, request.params) as never);
   let version: string | undefined;
   return {
     async connect(transport, timeout) {
@@ -150,15 +155,15 @@ function legacyClient(onAsk: AskHandler, onError: (error: Error) => void): EraCl
   };
 }
 
-function modernClient(onAsk: AskHandler, onError: (error: Error) => void): EraClient {
+function modernClient(onAsk: AskHandler, onError: (error: Error) => void, capabilities: ClientCapabilitySet): EraClient {
   const client = new ModernClient(CLIENT_INFO, {
-    capabilities: structuredClone(CLIENT_CAPABILITIES),
+    capabilities: structuredClone(capabilities),
     versionNegotiation: { mode: { pin: MODERN_PROTOCOL_VERSION } },
   });
   client.onerror = onError;
-  client.setRequestHandler('elicitation/create', (request) => onAsk(request.method, request.params) as never);
-  client.setRequestHandler('sampling/createMessage', (request) => onAsk(request.method, request.params) as never);
-  client.setRequestHandler('roots/list', (request) => onAsk(request.method, request.params) as never);
+  if (capabilities.elicitation) client.setRequestHandler('elicitation/create', (request) => onAsk(request.method, request.params) as never);
+  if (capabilities.sampling) client.setRequestHandler('sampling/createMessage', (request) => onAsk(request.method, request.params) as never);
+  if (capabilities.roots) client.setRequestHandler('roots/list', (request) => onAsk(request.method, request.params) as never);
   return {
     async connect(transport, timeout) {
       await client.connect(transport as never, { timeout });
@@ -237,7 +242,7 @@ export interface Session {
 const HANDSHAKE_METHODS = new Set(['server/discover', 'initialize']);
 
 /** Builds the client and the (not yet started) transport for one server process. */
-function createSession(era: Era, server: ServerCommand): Session {
+function createSession(era: Era, server: ServerCommand, capabilities: ClientCapabilitySet = CLIENT_CAPABILITIES): Session {
   const transport = new ChildProcessTransport({ command: server.command, cwd: server.cwd, env: server.env });
   const session: Session = { era, transport, client: undefined as never, violations: [], clientErrors: [], handshakeSent: [] };
   const handshakeIds = new Map<unknown, string>();
@@ -252,8 +257,8 @@ function createSession(era: Era, server: ServerCommand): Session {
     return track.book.next(method, params);
   };
   session.client = era === 'legacy'
-    ? legacyClient(onAsk, (e) => session.clientErrors.push(e.message))
-    : modernClient(onAsk, (e) => session.clientErrors.push(e.message));
+    ? legacyClient(onAsk, (e) => session.clientErrors.push(e.message), capabilities)
+    : modernClient(onAsk, (e) => session.clientErrors.push(e.message), capabilities);
 
   transport.onClientMessage = (message) => {
     if (typeof message.method === 'string' && HANDSHAKE_METHODS.has(message.method) && message.id !== undefined) {
@@ -422,7 +427,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunResul
     }, totalTimeoutMs);
   });
 
-  const session = createSession(options.era, options);
+  const session = createSession(options.era, options, options.capabilities);
   let connected = false;
   let protocolVersion: string | undefined;
   let serverInfo: { name: string; version: string } | undefined;
