@@ -33,11 +33,10 @@ server.registerTool('ask-and-sample', { inputSchema: z.object({ question: z.stri
       inputRequests: {
         sampled: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `${question} ${note}` } }], maxTokens: 50 }),
       },
-      requestState: await suspendCall(ctx, 'ask-and-sample', { question }, 2, { note }),
+      requestState: await suspendCall(ctx, 'ask-and-sample', { question }, 2, {}),
     });
   }
   if (resumed.phase === 2) {
-    const note: string = resumed.locals.note;
     const sampled = samplingResult(ctx, 'sampled');
     return { content: [{ type: 'text', text: sampled.content.type === 'text' ? sampled.content.text : '' }] };
   }

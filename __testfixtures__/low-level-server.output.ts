@@ -26,11 +26,10 @@ server.setRequestHandler('tools/call', async (request, ctx) => {
           requestedSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
         }),
       },
-      requestState: await suspendCall(ctx, request.params.name, request.params.arguments, 1, { topic }),
+      requestState: await suspendCall(ctx, request.params.name, request.params.arguments, 1, {}),
     });
   }
   if (resumed.phase === 1) {
-    const topic: string = resumed.locals.topic;
     const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] });
     return { content: [{ type: 'text', text: answer.action === 'accept' ? String(answer.content?.text) : 'nothing' }] };
   }

@@ -21,3 +21,15 @@ server.registerTool('hello', { inputSchema: { greeting: z.string() } }, async ({
 });
 
 export { server };
+
+type Send = (request: { method: string; params?: Record<string, unknown> }) => Promise<unknown>;
+
+async function sampleWith(send: Send, text: string): Promise<unknown> {
+  return send({ method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 5 } });
+}
+
+server.registerTool('delegate', { inputSchema: { text: z.string() } }, async ({ text }, extra) => {
+  const result = await sampleWith(request => extra.sendRequest(request as never, {} as never), text);
+  const direct = await sampleWith(extra.sendRequest as never, text);
+  return { content: [{ type: 'text', text: `${String(result)} ${String(direct)}` }] };
+});

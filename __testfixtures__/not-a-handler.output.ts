@@ -23,3 +23,16 @@ server.registerTool('hello', { inputSchema: z.object({ greeting: z.string() }) }
 });
 
 export { server };
+
+type Send = (request: { method: string; params?: Record<string, unknown> }) => Promise<unknown>;
+
+async function sampleWith(send: Send, text: string): Promise<unknown> {
+  return send({ method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 5 } });
+}
+
+server.registerTool('delegate', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
+  const result = await sampleWith(request => ctx.mcpReq.send(request as never, {} as never), text);
+  // mcp-migrate: tools/call delegate not migrated: ctx.mcpReq.send is passed on as a value, so the request it sends cannot be followed; call it in the handler, or rewrite that helper to return inputRequired (line 33)
+  const direct = await sampleWith(ctx.mcpReq.send as never, text);
+  return { content: [{ type: 'text', text: `${String(result)} ${String(direct)}` }] };
+});

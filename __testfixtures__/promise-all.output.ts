@@ -27,11 +27,10 @@ server.registerTool('context', { inputSchema: z.object({ q: z.string() }) }, asy
         rootsResult: inputRequired.listRoots(),
         sample: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: started } }], maxTokens: 10 }),
       },
-      requestState: await suspendCall(ctx, 'context', { q }, 1, { started }),
+      requestState: await suspendCall(ctx, 'context', { q }, 1, {}),
     });
   }
   if (resumed.phase === 1) {
-    const started: string = resumed.locals.started;
     const [rootsResult, sample] = [mcpRootsResult(ctx, 'rootsResult'), samplingResult(ctx, 'sample')];
     return inputRequired({
       inputRequests: {

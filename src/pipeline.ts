@@ -109,8 +109,15 @@ export async function migrateSources(files: SourceInput[], options: MigrateOptio
       report.files.push({ file: rel(sf.getFilePath()), outcome: 'error', reason: `${rel(sf.getFilePath())}:${line + 1}:${character + 1} cannot be parsed: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}` });
     }
   }
-  const analysis = analyzeProject(project, { cwd: options.cwd, stateModulePath: state.path, files: analyzed.filter(sf => !broken.has(sf.getFilePath())) });
+  const healthy = (sf: { getFilePath(): string }) => !broken.has(sf.getFilePath());
+  const analysis = analyzeProject(project, {
+    cwd: options.cwd,
+    stateModulePath: state.path,
+    files: analyzed.filter(healthy),
+    mcpFiles: sourceFiles.filter(healthy)
+  });
   report.sites.push(...analysis.sites);
+  report.notes.push(...analysis.notes);
 
   // 3. Rewrite each planned file; a failure leaves that file as it was.
   const plans = new Map<string, FilePlan>(analysis.plans.filter(p => !isEmptyPlan(p)).map(p => [p.file, p]));

@@ -115,6 +115,8 @@ export interface StdioEntryPlan {
   /** `server.connect(new StdioServerTransport())` → `serveStdio(() => server)`. */
   call: Range;
   serverText: string;
+  /** `const transport = new StdioServerTransport();` when the transport was only made for this call. */
+  removeDeclaration?: Range;
 }
 
 export interface FilePlan {

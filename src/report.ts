@@ -6,7 +6,8 @@
 /** What happened to one server-initiated request site. */
 export type SiteOutcome = 'rewritten' | 'marked' | 'skipped';
 
-export type SiteKind = 'elicitation' | 'elicitation-url' | 'sampling' | 'roots';
+/** `request`: a request channel (`extra.sendRequest`) passed on, whose method is not known. */
+export type SiteKind = 'elicitation' | 'elicitation-url' | 'sampling' | 'roots' | 'request';
 
 export interface SiteReport {
   file: string;

@@ -63,6 +63,12 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
   /** Per module: export name → local name. */
   const needed = { sdk: new Map<string, string>(), state: new Map<string, string>(), stdio: new Map<string, string>() };
   /** Records an import the rewrite needs and returns its local name, aliased where the file already uses the name. */
+  const neededTypes = new Map<string, string>();
+  const useType = (name: string): string => {
+    const local = importedFrom(modules.sdk, name) ?? ((usedBefore.get(name) ?? 0) > 0 ? `Mcp${name}` : name);
+    neededTypes.set(name, local);
+    return local;
+  };
   const use = (from: keyof typeof needed, name: string): string => {
     const known = needed[from].get(name);
     if (known) return known;
@@ -105,6 +111,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     const parent = p.parent?.node as AnyNode;
     if (parent && parent.type === 'AwaitExpression') p.parent.replace(replacement);
     else p.replace(replacement);
+    if (entry.removeDeclaration) at(entry.removeDeclaration, 'stdio transport declaration').prune();
   }
 
   addImports();
@@ -145,6 +152,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     const fnPath = at(h.fn, 'handler');
     const fn = fnPath.node as AnyNode;
     for (const name of h.ctx.add ?? []) fn.params.push(j.identifier(name));
+    widenReturnType(fn);
     const ctx = h.ctx.name;
     const taken = new Set<string>();
     j(fnPath).find(j.Identifier).forEach(p => void taken.add((p.node as AnyNode).name));
@@ -426,6 +434,19 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     fn.body = parsed;
   }
 
+  /** `Promise<CallToolResult>` → `Promise<CallToolResult | InputRequiredResult>`: the handler now returns either. */
+  function widenReturnType(fn: AnyNode): void {
+    const annotation = fn.returnType?.typeAnnotation;
+    if (!annotation) return;
+    const promise = annotation.type === 'TSTypeReference' && annotation.typeName?.name === 'Promise' ? annotation.typeParameters?.params?.[0] : undefined;
+    const inner = promise ?? annotation;
+    const text = source.slice(inner.start, inner.end);
+    if (/\bInputRequiredResult\b/.test(text)) return;
+    const widened = `${text} | ${useType('InputRequiredResult')}`;
+    const parsed = parseStatements(`let x: ${promise ? `Promise<${widened}>` : widened};`)[0].declarations[0].id.typeAnnotation;
+    fn.returnType = parsed;
+  }
+
   function awaitRange(p: ASTPath): Range {
     const node = (p.parent.node as AnyNode).type === 'AwaitExpression' ? p.parent.node : p.node;
     return { start: (node as AnyNode).start, end: (node as AnyNode).end };
@@ -479,6 +500,17 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       else insertAfterImports(program, j.importDeclaration(specs, j.stringLiteral(module)));
     };
     add(modules.sdk, needed.sdk);
+    const types = [...neededTypes].filter(([name]) => importedFrom(modules.sdk, name) === undefined);
+    if (types.length > 0 && isTs) {
+      const specs = types.map(([name, local]) => j.importSpecifier(j.identifier(name), j.identifier(local)));
+      const typeImport = program.body.find((s: AnyNode) => s.type === 'ImportDeclaration' && s.source.value === modules.sdk && s.importKind === 'type');
+      if (typeImport) typeImport.specifiers.push(...specs);
+      else {
+        const decl = j.importDeclaration(specs, j.stringLiteral(modules.sdk));
+        (decl as AnyNode).importKind = 'type';
+        insertAfterImports(program, decl);
+      }
+    }
     add(modules.stdio, needed.stdio);
     add(modules.state, needed.state);
   }

@@ -79,6 +79,11 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
 
 /** Finds the statement a site suspends in and checks the await sits where a phase can split. */
 function suspensionOf(site: Site, body: Block): Suspension {
+  if (site.passedOn) {
+    const target = site.node.getParent();
+    const where = target && Node.isCallExpression(target) ? ` to ${target.getExpression().getText()}()` : '';
+    throw new Unsupported(`${site.node.getText()} is passed on as a value${where}, so the request it sends cannot be followed; call it in the handler, or rewrite that helper to return inputRequired`, site.node);
+  }
   if (site.urlError) {
     throw new Unsupported('throw new UrlElicitationRequiredError(...) is not rewritten yet; return inputRequired({ inputRequests: { k: inputRequired.elicitUrl({ message, url }) } }) instead', site.node);
   }
@@ -326,7 +331,7 @@ function preferredKey(site: Site, s: Suspension): string {
     const e = unwrap(st.getExpression());
     if (Node.isBinaryExpression(e) && Node.isIdentifier(e.getLeft())) return e.getLeft().getText();
   }
-  return { elicitation: 'elicitation', 'elicitation-url': 'urlElicitation', sampling: 'sampling', roots: 'roots' }[site.kind];
+  return { elicitation: 'elicitation', 'elicitation-url': 'urlElicitation', sampling: 'sampling', roots: 'roots', request: 'request' }[site.kind];
 }
 
 /** The requested schema's text when the resuming phase can evaluate it again (a literal, or a module-level constant). */
@@ -388,6 +393,9 @@ function liveAcross(
       }
     }
   }
+  // What the awaits themselves mention (the request's arguments) is gone from the resuming code.
+  const replaced = group.map(g => g.replace);
+  const vanishes = (id: Node) => replaced.some(r => id.getStart() >= r.getStart() && id.getEnd() <= r.getEnd());
   const carried = new Map<Node, CarriedLocal>();
   const recompute = new Map<Node, Range>();
   const pending: Node[] = [...region];
@@ -397,6 +405,7 @@ function liveAcross(
     if (visited.has(node)) continue;
     visited.add(node);
     for (const id of [node, ...node.getDescendants()].filter(Node.isIdentifier)) {
+      if (vanishes(id)) continue;
       const decl = declOf(id);
       if (!decl || carried.has(decl) || recompute.has(decl)) continue;
       if (decl.getStart() >= first.getStart()) continue; // declared in the resuming code itself

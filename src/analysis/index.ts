@@ -16,13 +16,17 @@ export const V2_SERVER_MODULE = '@modelcontextprotocol/server';
 export interface ProjectAnalysis {
   plans: FilePlan[];
   sites: SiteReport[];
+  notes: string[];
 }
 
 export interface AnalysisOptions {
   cwd: string;
   /** Absolute path of the requestState module (existing or to be created). */
   stateModulePath: string;
+  /** Files to look for server-initiated requests in. */
   files: SourceFile[];
+  /** Every file importing the SDK: where servers are constructed and connected. Defaults to `files`. */
+  mcpFiles?: SourceFile[];
 }
 
 export function analyzeProject(project: Project, options: AnalysisOptions): ProjectAnalysis {
@@ -76,17 +80,25 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
     }
   }
 
+  const notes: string[] = [];
+  const mcpFiles = options.mcpFiles ?? options.files;
+  if (sites.some(s => s.outcome === 'rewritten')) {
+    // A handler's server is often built elsewhere (a factory, a parameter): wire every SDK server
+    // the project constructs, so whichever one serves the handler verifies its state.
+    for (const sf of mcpFiles) for (const n of sf.getDescendantsOfKind(SyntaxKind.NewExpression)) if (serverKindOf(n)) wiredConstructions.add(n);
+    if (wiredConstructions.size === 0) {
+      notes.push('no McpServer/Server construction was found: pass requestState: { verify: verifyRequestState } in the options of the server that registers the migrated handlers');
+    }
+  }
   for (const construction of wiredConstructions) {
     const wiring = wiringOf(construction);
     if (wiring && !wiring.alreadyWired) planFor(construction.getSourceFile()).servers.push(wiring);
   }
-  if (wiredConstructions.size > 0) {
-    for (const sf of options.files) {
-      const entries = stdioEntries(sf);
-      if (entries.length > 0) planFor(sf).stdio.push(...entries);
-    }
+  for (const sf of mcpFiles) {
+    const entries = stdioEntries(sf);
+    if (entries.length > 0) planFor(sf).stdio.push(...entries);
   }
-  return { plans: [...plans.values()], sites };
+  return { plans: [...plans.values()], sites, notes };
 }
 
 function emptyPlan(sf: SourceFile, stateModulePath: string): FilePlan {
@@ -170,20 +182,33 @@ function wiringOf(construction: Node): ServerWiringPlan | undefined {
   };
 }
 
-/** `server.connect(new StdioServerTransport())` in a v2 file: the connection-pinned stdio entry serves both eras. */
+/**
+ * `server.connect(new StdioServerTransport())` (or through a `const transport = ...` used only
+ * there) in a v2 file: the connection-pinned stdio entry serves both eras.
+ */
 function stdioEntries(sf: SourceFile): StdioEntryPlan[] {
   const entries: StdioEntryPlan[] = [];
   const importsV2 = sf.getImportDeclarations().some(d => d.getModuleSpecifierValue().startsWith(V2_SERVER_MODULE));
   if (!importsV2) return entries;
+  const isStdioTransport = (n: Node | undefined): boolean =>
+    n !== undefined && Node.isNewExpression(n) && n.getArguments().length === 0 && mcpImportOf(n.getExpression())?.exportName === 'StdioServerTransport';
   for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'connect') continue;
     const [arg] = call.getArguments();
-    if (!arg || !Node.isNewExpression(arg) || arg.getArguments().length > 0) continue;
-    if (mcpImportOf(arg.getExpression())?.exportName !== 'StdioServerTransport') continue;
+    if (!arg) continue;
+    let removeDeclaration: StdioEntryPlan['removeDeclaration'];
+    if (Node.isIdentifier(arg)) {
+      const decl = arg.getSymbol()?.getDeclarations()[0];
+      if (!decl || !Node.isVariableDeclaration(decl) || !isStdioTransport(decl.getInitializer())) continue;
+      const statement = decl.getVariableStatement();
+      const uses = sf.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => id !== decl.getNameNode() && id.getSymbol() === arg.getSymbol());
+      if (!statement || statement.getDeclarations().length !== 1 || uses.length !== 1) continue;
+      removeDeclaration = { start: statement.getStart(), end: statement.getEnd() };
+    } else if (!isStdioTransport(arg)) continue;
     const server = callee.getExpression();
-    if (serverKindOf(server) !== 'McpServer') continue;
-    entries.push({ call: { start: call.getStart(), end: call.getEnd() }, serverText: server.getText() });
+    if (!serverKindOf(server)) continue;
+    entries.push({ call: { start: call.getStart(), end: call.getEnd() }, serverText: server.getText(), removeDeclaration });
   }
   return entries;
 }

@@ -1,7 +1,7 @@
 /**
  * Finding server-initiated request sites and classifying the function each one sits in.
  */
-import { Node, SyntaxKind, type CallExpression, type NewExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression, type NewExpression, type PropertyAccessExpression, type SourceFile } from 'ts-morph';
 import type { HandlerMethod, RequestBuilder, ResponseReader } from '../plan.js';
 import type { SiteKind } from '../report.js';
 import { literalString, mcpImportOf, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
@@ -12,7 +12,7 @@ export const TRIGGER_PATTERN = /\b(createMessage|elicitInput|listRoots|sendReque
 export type FunctionLike = Node & { getParameters(): import('ts-morph').ParameterDeclaration[]; getBody(): Node | undefined };
 
 export interface Site {
-  node: CallExpression | NewExpression;
+  node: CallExpression | NewExpression | PropertyAccessExpression;
   kind: SiteKind;
   builder: RequestBuilder;
   reader: ResponseReader;
@@ -22,6 +22,8 @@ export interface Site {
   fn?: FunctionLike;
   /** `throw new UrlElicitationRequiredError(...)`: recognised, never rewritten in place. */
   urlError?: boolean;
+  /** `extra.sendRequest` passed on as a value: what it will send is not known here. */
+  passedOn?: boolean;
 }
 
 const BY_METHOD: Record<string, Pick<Site, 'kind' | 'builder' | 'reader'>> = {
@@ -43,6 +45,8 @@ export function findSites(sf: SourceFile): Site[] {
     if (Node.isCallExpression(node)) {
       const site = classifyCall(node);
       if (site) sites.push({ ...site, fn: enclosingFunction(node) });
+    } else if (passedOnChannel(node)) {
+      sites.push({ node: node as never, kind: 'request', builder: 'elicit', reader: 'elicitResult', passedOn: true, fn: enclosingFunction(node) });
     } else if (Node.isNewExpression(node)) {
       const imported = mcpImportOf(node.getExpression());
       if (imported?.exportName === 'UrlElicitationRequiredError') {
@@ -76,15 +80,39 @@ function classifyCall(call: CallExpression): Omit<Site, 'fn'> | undefined {
     case 'send': {
       const isChannel = method === 'sendRequest' ? isHandlerExtra(target) || serverKindOf(target) !== undefined : isMcpReq(target);
       if (!isChannel) return undefined;
-      const requestMethod = literalString(objectProperty(first, 'method'));
+      const request = requestLiteral(first);
+      const requestMethod = literalString(objectProperty(request, 'method'));
       const shape = requestMethod ? BY_METHOD[requestMethod] : undefined;
       if (!shape) return undefined;
-      const params = objectProperty(first, 'params');
+      const params = objectProperty(request, 'params');
       return { node: call, params, ...(shape.kind === 'elicitation' ? elicitationShape(params) : shape) };
     }
     default:
       return undefined;
   }
+}
+
+/** The request object of a `sendRequest(request, ...)`: written inline, or a `const` declared as an object literal. */
+function requestLiteral(node: Node | undefined): Node | undefined {
+  if (!node) return undefined;
+  const n = unwrap(node);
+  if (!Node.isIdentifier(n)) return n;
+  const decl = n.getSymbol()?.getDeclarations()[0];
+  if (decl && Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const') {
+    const init = decl.getInitializer();
+    if (init && Node.isObjectLiteralExpression(unwrap(init))) return unwrap(init);
+  }
+  return n;
+}
+
+/** `extra.sendRequest` handed to something else as a value: a request we cannot follow. */
+function passedOnChannel(node: Node): boolean {
+  if (!Node.isPropertyAccessExpression(node)) return false;
+  const name = node.getName();
+  if (name !== 'sendRequest' && !(name === 'send' && isMcpReq(node.getExpression()))) return false;
+  const parent = node.getParent();
+  if (parent && Node.isCallExpression(parent) && parent.getExpression() === node) return false;
+  return name === 'send' || isHandlerExtra(node.getExpression());
 }
 
 /** `ctx.mcpReq` where `ctx` is a handler's context parameter (or typed as an SDK context). */

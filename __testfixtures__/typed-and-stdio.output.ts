@@ -1,0 +1,42 @@
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import type { CallToolResult, CreateMessageRequest, InputRequiredResult } from "@modelcontextprotocol/server";
+import { z } from 'zod';
+import { resumeCall, samplingResult, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+
+function createServer(): McpServer {
+  const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
+    requestState: {
+      verify: verifyRequestState
+    }
+  });
+  server.registerTool('poem', { inputSchema: z.object({ subject: z.string() }) }, async ({ subject }, ctx): Promise<CallToolResult | InputRequiredResult> => {
+    // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+    const resumed = resumeCall(ctx, 'poem', { subject });
+    if (resumed.phase === 0) {
+      const request: CreateMessageRequest = {
+        method: 'sampling/createMessage',
+        params: { messages: [{ role: 'user', content: { type: 'text', text: `A poem about ${subject}` } }], maxTokens: 40 },
+      };
+      return inputRequired({
+        inputRequests: {
+          poem: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `A poem about ${subject}` } }], maxTokens: 40 }),
+        },
+        requestState: await suspendCall(ctx, 'poem', { subject }, 1, {}),
+      });
+    }
+    if (resumed.phase === 1) {
+      const poem = samplingResult(ctx, 'poem');
+      return { content: [{ type: 'text', text: poem.content.type === 'text' ? poem.content.text : '' }] };
+    }
+    throw unknownPhase('poem', resumed);
+  });
+  return server;
+}
+
+async function main(): Promise<void> {
+  const server = createServer();
+  serveStdio(() => server);
+}
+
+void main();
