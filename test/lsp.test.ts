@@ -23,11 +23,11 @@ const SOURCE_ACTION = 'Migrate this file to MCP 2026-07-28';
 let client: LspClient;
 
 /** A fixture copied into its own directory (so the requestState module goes there), opened in the server. */
-async function openFixture(name: string, options: { existingStateModule?: string } = {}) {
-  const dir = path.join(work, name + (options.existingStateModule !== undefined ? '-existing-state' : ''));
+async function openFixture(name: string, options: { existingStateModule?: string; prefix?: string } = {}) {
+  const dir = path.join(work, name + (options.existingStateModule !== undefined ? '-existing-state' : '') + (options.prefix ? '-prefixed' : ''));
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  const text = fs.readFileSync(path.join(REPO, '__testfixtures__', `${name}.input.ts`), 'utf8');
+  const text = (options.prefix ?? '') + fs.readFileSync(path.join(REPO, '__testfixtures__', `${name}.input.ts`), 'utf8');
   const file = path.join(dir, `${name}.ts`);
   fs.writeFileSync(file, text);
   if (options.existingStateModule !== undefined) fs.writeFileSync(path.join(dir, 'mcp-migrate-state.ts'), options.existingStateModule);
@@ -104,12 +104,23 @@ describe('mcp-migrate lsp', () => {
   it('gives a marked site a diagnostic with the reason and no quick fix', async () => {
     const { file, uri, text, doc, dir, diagnostics } = await openFixture('not-a-handler');
     const expected = await migrateSources([{ path: file, text }], { cwd: dir });
-    expect(expected.report.sites.map(s => s.outcome)).toEqual(['marked', 'marked']);
-    expect(diagnostics.map(d => rangeText(doc, d.range))).toEqual(['server.server.listRoots', 'server.server.elicitInput']);
-    expect(diagnostics.map(d => d.range.start.line)).toEqual([8, 13]);
+    const sites = expected.report.sites;
+    expect(sites.length).toBeGreaterThanOrEqual(2);
+    expect(sites.every(s => s.outcome === 'marked')).toBe(true);
+    // Each range is the reported callee as the document spells it (the codemod's `ctx.mcpReq.send` was `extra.sendRequest`).
+    const method = (callee: string) => callee.replace(/\(\.\.\.\)$/, '').split('.').pop()!.replace(/^sendRequest$/, 'send');
+    expect(diagnostics).toHaveLength(sites.length);
+    diagnostics.forEach((d, i) => {
+      expect(rangeText(doc, d.range)).toMatch(/^[\w$]+(\.[\w$]+)+$/);
+      expect(method(rangeText(doc, d.range))).toBe(method(sites[i]!.call));
+    });
+    expect(diagnostics.slice(0, 2).map(d => [rangeText(doc, d.range), d.range.start.line])).toEqual([
+      ['server.server.listRoots', 8],
+      ['server.server.elicitInput', 13],
+    ]);
     diagnostics.forEach((d, i) => {
       expect(d.code).toBe(CODE);
-      expect(d.message).toBe(`${REWRITABLE}; not migrated automatically: ${expected.report.sites[i]!.reason}`);
+      expect(d.message).toBe(`${REWRITABLE}; not migrated automatically: ${sites[i]!.reason}`);
     });
     expect(diagnostics[0]!.message).toMatch(/oninitialized/);
 
@@ -132,6 +143,20 @@ describe('mcp-migrate lsp', () => {
       ['extra.sendRequest', 12],
     ]);
     await client.close(doc.uri);
+  });
+
+  it('places diagnostics right in a file with a shebang, and its edit keeps the shebang', async () => {
+    const { file, dir, uri, text, doc, diagnostics } = await openFixture('v2-push-style', { prefix: '#!/usr/bin/env node\n' });
+    expect(diagnostics.map(d => [rangeText(doc, d.range), d.range.start.line])).toEqual([
+      ['ctx.mcpReq.elicitInput', 7],
+      ['ctx.mcpReq.requestSampling', 12],
+    ]);
+    const expected = await migrateSources([{ path: file, text }], { cwd: dir });
+    const [action] = actionsOnly(await client.codeActions(uri, diagnostics[1]!.range, ['quickfix']));
+    const applied = applyWorkspaceEdit(action!.edit!, new Map([[uri, text]])).get(uri)!;
+    expect(applied).toBe(expected.changes.find(c => c.path === file)!.after);
+    expect(applied.startsWith('#!/usr/bin/env node\n')).toBe(true);
+    await client.close(uri);
   });
 
   it('re-analyses after a change, and answers code actions for the new version only', async () => {

@@ -91,37 +91,44 @@ function mapColumn(a: string, b: string, column: number): number {
 }
 
 /**
- * The calls (and `new` expressions) of a document, by line, so a site's range can be the callee it
- * starts at: `server.server.elicitInput` in `await server.server.elicitInput({...})`.
+ * The calls, `new` expressions and property accesses of a document, by line, so a site's range can
+ * be the callee it starts at (`server.server.elicitInput` in `await server.server.elicitInput({...})`),
+ * or the reference itself when the site passes the method on (`sampleWith(extra.sendRequest)`).
  */
 export class CallIndex {
-  private readonly byLine = new Map<number, { start: number; end: number }[]>();
+  private readonly byLine = new Map<number, { start: number; end: number; call: boolean }[]>();
   private readonly sf: ts.SourceFile;
 
   constructor(fileName: string, text: string) {
     this.sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKind(fileName));
+    const add = (start: number, end: number, call: boolean): void => {
+      const { line } = this.sf.getLineAndCharacterOfPosition(start);
+      const list = this.byLine.get(line) ?? [];
+      list.push({ start, end, call });
+      this.byLine.set(line, list);
+    };
     const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
-        const start = node.getStart(this.sf);
-        const end = ts.isCallExpression(node) ? node.expression.getEnd() : node.expression.getEnd();
-        const { line } = this.sf.getLineAndCharacterOfPosition(start);
-        const list = this.byLine.get(line) ?? [];
-        list.push({ start, end });
-        this.byLine.set(line, list);
-      }
+      if (ts.isCallExpression(node) || ts.isNewExpression(node)) add(node.getStart(this.sf), node.expression.getEnd(), true);
+      else if (ts.isPropertyAccessExpression(node)) add(node.getStart(this.sf), node.getEnd(), false);
       ts.forEachChild(node, visit);
     };
     visit(this.sf);
   }
 
-  /** The callee of the call starting at (or, failing that, nearest to) `p` on its line; else the rest of the line. */
+  /**
+   * At `p`: the callee of the innermost call starting there, else the outermost property access
+   * starting there, else the callee of the call starting nearest on the line, else the rest of the line.
+   */
   rangeAt(p: Position): Range {
     const offset = this.sf.getPositionOfLineAndCharacter(p.line, Math.min(p.character, this.lineLength(p.line)));
-    const candidates = this.byLine.get(p.line) ?? [];
-    let best: { start: number; end: number } | undefined;
-    for (const c of candidates) {
-      if (!best || Math.abs(c.start - offset) < Math.abs(best.start - offset) || (c.start === best.start && c.end < best.end)) best = c;
-    }
+    const onLine = this.byLine.get(p.line) ?? [];
+    const here = onLine.filter(c => c.start === offset);
+    const pick = (list: typeof onLine, better: (a: (typeof onLine)[number], b: (typeof onLine)[number]) => boolean) =>
+      list.reduce<(typeof onLine)[number] | undefined>((best, c) => (!best || better(c, best) ? c : best), undefined);
+    const best =
+      pick(here.filter(c => c.call), (a, b) => a.end < b.end) ??
+      pick(here, (a, b) => a.end > b.end) ??
+      pick(onLine.filter(c => c.call), (a, b) => Math.abs(a.start - offset) < Math.abs(b.start - offset) || (a.start === b.start && a.end < b.end));
     if (best) return { start: this.position(best.start), end: this.position(best.end) };
     const lineEnd = this.sf.getPositionOfLineAndCharacter(p.line, this.lineLength(p.line));
     return { start: this.position(offset), end: this.position(Math.max(lineEnd, offset)) };

@@ -73,14 +73,12 @@ export function startLanguageServer(
       if (!latest || latest.version !== version) return undefined;
       try {
         const result = await analyzeDocument(latest);
-        if (result.failure) {
-          connection.console.log(`mcp-migrate: ${doc.uri} v${version} not analysed: ${result.failure}`);
-          return result;
-        }
-        if (documents.get(doc.uri)?.version === version) {
-          cache.set(doc.uri, result);
-          void connection.sendDiagnostics({ uri: doc.uri, version, diagnostics: result.diagnostics });
-        }
+        if (documents.get(doc.uri)?.version !== version) return result;
+        // A failure is cached too: code actions on text that does not parse must not re-run the pipeline.
+        cache.set(doc.uri, result);
+        if (result.failure) connection.console.log(`mcp-migrate: ${doc.uri} v${version} not analysed: ${result.failure}`);
+        // Text that does not parse publishes nothing: the last diagnostics stay until it parses again.
+        else void connection.sendDiagnostics({ uri: doc.uri, version, diagnostics: result.diagnostics });
         return result;
       } catch (error) {
         connection.console.error(`mcp-migrate: analysis of ${doc.uri} failed: ${(error as Error)?.stack ?? String(error)}`);
