@@ -176,6 +176,18 @@ describe('mcp-migrate lsp', () => {
     await client.close(uri);
   });
 
+  it('has nothing to say about a file it migrated', async () => {
+    const { file, uri, text, dir } = await openFixture('elicit-form', { prefix: '// migrated below\n' });
+    await client.close(uri);
+    const expected = await migrateSources([{ path: file, text }], { cwd: dir });
+    for (const c of expected.changes) fs.writeFileSync(c.path, c.after);
+    const migrated = expected.changes.find(c => c.path === file)!.after;
+    await client.open(uri, migrated, 'typescript', 5);
+    expect((await client.diagnostics(uri, 5)).diagnostics).toEqual([]);
+    expect(await client.codeActions(uri, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } })).toEqual([]);
+    await client.close(uri);
+  });
+
   it('leaves a file without MCP code alone', async () => {
     const uri = pathToFileURL(path.join(work, 'plain.ts')).href;
     await client.open(uri, 'export const add = (a: number, b: number) => a + b;\n');
