@@ -26,25 +26,58 @@ interface Suspension {
   promiseAll?: Node;
 }
 
-/** Plans the rewrite of one handler, or throws Unsupported with the reason and location. */
-export function planHandler(fn: FunctionLike, registration: Registration, sites: Site[]): HandlerPlan {
+export interface HandlerPlanning {
+  /** Undefined when no site of the handler can be rewritten. */
+  plan?: HandlerPlan;
+  /** Sites left as they are (and marked), each with the reason; the handler's other sites are still rewritten. */
+  skipped: { site: Site; reason: Unsupported }[];
+}
+
+/**
+ * Plans the rewrite of one handler. A site that cannot be split out is skipped (it stays an
+ * ordinary await, still served to 2025-era clients) without holding back the others; what makes
+ * the whole handler unmigratable (its shape, a local that cannot travel) throws Unsupported.
+ */
+export function planHandler(fn: FunctionLike, registration: Registration, sites: Site[]): HandlerPlanning {
   const body = fn.getBody();
   if (!body || !Node.isBlock(body)) throw new Unsupported('the handler is an expression-bodied arrow function; give it a block body', fn);
   if (!(fn as unknown as { isAsync(): boolean }).isAsync()) throw new Unsupported('the handler is not an async function', fn);
-  const suspensions = sites.map(site => suspensionOf(site, body));
+  const skipped: HandlerPlanning['skipped'] = [];
+  const attempt = <T>(site: Site, work: () => T): T | undefined => {
+    try {
+      return work();
+    } catch (error) {
+      if (!(error instanceof Unsupported)) throw error;
+      skipped.push({ site, reason: error });
+      return undefined;
+    }
+  };
   // Promise.all groups several sites into one suspension.
   const unique = new Map<Node, Suspension>();
-  for (const s of suspensions) {
+  for (const site of sites) {
+    const s = attempt(site, () => suspensionOf(site, body));
+    if (!s) continue;
     const existing = unique.get(s.statement);
     if (existing && existing.promiseAll && existing.promiseAll === s.promiseAll) existing.sites.push(...s.sites);
-    else if (existing) throw new Unsupported('two server-initiated requests are awaited in one statement; split it into one await per statement', s.statement);
-    else unique.set(s.statement, s);
+    else if (existing) {
+      const reason = new Unsupported('two server-initiated requests are awaited in one statement; split it into one await per statement', s.statement);
+      skipped.push(...existing.sites.map(x => ({ site: x, reason })), { site, reason });
+      unique.delete(s.statement);
+    } else unique.set(s.statement, s);
   }
-  const ordered = [...unique.values()].sort((a, b) => a.statement.getStart() - b.statement.getStart());
-  for (const s of ordered) {
-    checkEvaluationOrder(s.replace, s.statement);
-    checkPath(s.statement, body);
+  const ordered: Suspension[] = [];
+  for (const s of unique.values()) {
+    try {
+      checkEvaluationOrder(s.replace, s.statement);
+      checkPath(s.statement, body);
+      ordered.push(s);
+    } catch (error) {
+      if (!(error instanceof Unsupported)) throw error;
+      skipped.push(...s.sites.map(site => ({ site, reason: error })));
+    }
   }
+  ordered.sort((a, b) => a.statement.getStart() - b.statement.getStart());
+  if (ordered.length === 0) return { skipped };
   const groups = batch(ordered);
   const { loops, switches } = controlPlans(ordered.map(s => s.statement), body, fn);
   const keys = new KeyAllocator();
@@ -63,7 +96,7 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
       insideTry: insideTry(group[0]!.statement, body) || undefined
     };
   });
-  return {
+  const plan: HandlerPlan = {
     method: registration.method,
     label: registration.label,
     fn: range(fn),
@@ -75,6 +108,7 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
     loops,
     switches
   };
+  return { plan, skipped };
 }
 
 /** Finds the statement a site suspends in and checks the await sits where a phase can split. */

@@ -62,20 +62,24 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
         }
         continue;
       }
+      const markSite = (site: Site, error: Unsupported): void => {
+        const { line } = sf.getLineAndColumnAtPos(error.at.getStart());
+        const reason = `${registration.label} not migrated: ${error.message} (line ${line})`;
+        addMarker(planFor(sf), site.node, reason);
+        report(site, 'marked', reason, registration.label);
+      };
       try {
-        const handler = planHandler(fn, registration, fnSites);
+        const { plan: handler, skipped } = planHandler(fn, registration, fnSites);
+        for (const { site, reason } of skipped) markSite(site, reason);
+        if (!handler) continue;
         planFor(sf).handlers.push(handler);
         const construction = constructionOf(registration.call.getExpression().asKindOrThrow(SyntaxKind.PropertyAccessExpression).getExpression());
         if (construction) wiredConstructions.add(construction);
-        for (const site of fnSites) report(site, 'rewritten', `rewritten into input_required phases of ${handler.label}`, handler.label);
+        const left = new Set(skipped.map(s => s.site));
+        for (const site of fnSites) if (!left.has(site)) report(site, 'rewritten', `rewritten into input_required phases of ${handler.label}`, handler.label);
       } catch (error) {
         if (!(error instanceof Unsupported)) throw error;
-        const { line } = sf.getLineAndColumnAtPos(error.at.getStart());
-        for (const site of fnSites) {
-          const reason = `${registration.label} not migrated: ${error.message} (line ${line})`;
-          addMarker(planFor(sf), site.node, reason);
-          report(site, 'marked', reason, registration.label);
-        }
+        for (const site of fnSites) markSite(site, error);
       }
     }
   }
