@@ -33,3 +33,14 @@ server.registerTool('both', { description: 'Two awaits in one expression' }, asy
   const text = `${(await server.server.listRoots()).roots.length} ${(await server.server.listRoots()).roots.length}`;
   return { content: [{ type: 'text', text }] };
 });
+
+// One site cannot be split out (for...in); the other is still rewritten, the first left and marked.
+server.registerTool('mixed', { inputSchema: { flags: z.record(z.string(), z.boolean()) } }, async ({ flags }) => {
+  const seen: string[] = [];
+  for (const flag in flags) {
+    const answer = await server.server.elicitInput({ message: `Keep ${flag}?`, requestedSchema: { type: 'object', properties: {} } });
+    seen.push(`${flag}:${answer.action}`);
+  }
+  const { roots } = await server.server.listRoots();
+  return { content: [{ type: 'text', text: `${seen.join(',')} in ${roots.length} roots` }] };
+});

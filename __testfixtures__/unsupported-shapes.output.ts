@@ -1,7 +1,13 @@
-import { McpServer } from "@modelcontextprotocol/server";
+import { McpServer, inputRequired } from "@modelcontextprotocol/server";
 import { z } from 'zod';
 
-export const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+import { resumeCall, rootsResult, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
+  requestState: {
+    verify: verifyRequestState
+  }
+});
 
 server.registerTool('timed', { description: 'Keeps a Date across the await' }, async () => {
   const started = new Date();
@@ -13,7 +19,7 @@ server.registerTool('timed', { description: 'Keeps a Date across the await' }, a
 server.registerTool('cleanup', { description: 'Releases in finally' }, async () => {
   let released = false;
   try {
-    // mcp-migrate: tools/call cleanup not migrated: the await is inside try/finally: the finally block would run at every round; migrate by hand (line 15)
+    // mcp-migrate: tools/call cleanup this sampling request is left as it is (2025-era clients only): the await is inside try/finally: the finally block would run at every round; migrate by hand (line 15)
     const result = await server.server.createMessage({ messages: [], maxTokens: 5 });
     return { content: [{ type: 'text', text: result.model }] };
   } finally {
@@ -33,7 +39,33 @@ server.registerTool('fan-out', { inputSchema: z.object({ topics: z.array(z.strin
 });
 
 server.registerTool('both', { description: 'Two awaits in one expression' }, async () => {
-  // mcp-migrate: tools/call both not migrated: two server-initiated requests are awaited in one statement; split it into one await per statement (line 33)
+  // mcp-migrate: tools/call both this roots request is left as it is (2025-era clients only): two server-initiated requests are awaited in one statement; split it into one await per statement (line 33)
   const text = `${(await server.server.listRoots()).roots.length} ${(await server.server.listRoots()).roots.length}`;
   return { content: [{ type: 'text', text }] };
+});
+
+// One site cannot be split out (for...in); the other is still rewritten, the first left and marked.
+server.registerTool('mixed', { inputSchema: z.object({ flags: z.record(z.string(), z.boolean()) }) }, async ({ flags }, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'mixed', { flags });
+  if (resumed.phase === 0) {
+    const seen: string[] = [];
+    for (const flag in flags) {
+      // mcp-migrate: tools/call mixed this elicitation request is left as it is (2025-era clients only): the await is inside a for...in loop, which this version does not split into phases; lift it out or migrate by hand (line 41)
+      const answer = await server.server.elicitInput({ message: `Keep ${flag}?`, requestedSchema: { type: 'object', properties: {} } });
+      seen.push(`${flag}:${answer.action}`);
+    }
+    return inputRequired({
+      inputRequests: {
+        roots: inputRequired.listRoots(),
+      },
+      requestState: await suspendCall(ctx, 'mixed', { flags }, 1, { seen }),
+    });
+  }
+  if (resumed.phase === 1) {
+    const seen: string[] = resumed.locals.seen;
+    const { roots } = rootsResult(ctx, 'roots');
+    return { content: [{ type: 'text', text: `${seen.join(',')} in ${roots.length} roots` }] };
+  }
+  throw unknownPhase('mixed', resumed);
 });

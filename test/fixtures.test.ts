@@ -83,6 +83,9 @@ describe('__testfixtures__', () => {
     expect(reasons('unsupported-shapes')).toMatch(/try\/finally/);
     expect(reasons('unsupported-shapes')).toMatch(/in a callback passed to map\(\)/);
     expect(reasons('unsupported-shapes')).toMatch(/two server-initiated requests are awaited in one statement/);
+    expect(reasons('unsupported-shapes')).toMatch(/mixed this elicitation request is left as it is \(2025-era clients only\): the await is inside a for\.\.\.in loop/);
+    const mixed = outcomes.get('unsupported-shapes')!.result.report.sites.filter(s => s.handler === 'tools/call mixed');
+    expect(mixed.map(s => s.outcome).sort()).toEqual(['marked', 'rewritten']);
   });
 
   it('batches independent requests into one round', () => {

@@ -43,11 +43,7 @@ const SERVERS: RealServer[] = [
       { file: 'src/tools/trigger-url-elicitation.ts', kind: 'elicitation-url', handler: 'tools/call name' },
     ],
     mayMark: [{ file: 'src/tools/trigger-url-elicitation.ts', kind: 'elicitation', handler: 'tools/call name' }],
-    knownBugs: {
-      sites: '`const request: CreateMessageRequest = {...}; await extra.sendRequest(request, CreateMessageResultSchema)` (method in a variable) is neither rewritten nor marked',
-      tsc: 'elicitResult(ctx, key, schema) types the schema as JsonSchemaProperty without title/format/oneOf/items.anyOf (TS2353), and a handler annotated Promise<CallToolResult> cannot return inputRequired(...) (TS2741)',
-      verify: 'McpServer built in another file than the handlers: no requestState: { verify } is added (handlers answer "requestState was not verified"); `const transport = new StdioServerTransport(); await server.connect(transport)` in another file is not turned into serveStdio (2026-07-28 clients cannot connect)',
-    },
+    knownBugs: {},
   },
   {
     name: 'everything-legacy',

@@ -161,6 +161,10 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
 
     const body = fn.body;
     const unit = indentUnit(source);
+    // Markers for sites left in this handler travel with the statement text into every phase.
+    const markerEdits = plan.markers
+      .filter(m => m.at >= body.start && m.at < body.end)
+      .map(m => ({ range: { start: m.at, end: m.at }, text: `// ${m.text}\n${columnIndent(source, m.at)}` }));
     const groupByFirst = new Map<number, SuspensionPlan>();
     for (const s of h.suspensions) groupByFirst.set(s.statements[0]!.start, s);
     const containsSuspension = (node: AnyNode): boolean =>
@@ -343,7 +347,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
         if (parentNode.type === 'BlockStatement' || parentNode.type === 'SwitchCase') {
           const recompute = s.recompute.filter(r => !placed.has(r) && within(r, parentNode)).map(r => (placed.add(r), at(r, 'local function').node));
           inner = [...restoreLines(s.live, parentNode).map(line => ({ lines: [line] })), ...recompute, ...inner];
-          if (parentNode === body) return { stmts: inner, lines: gen(inner, indent, edits) };
+          if (parentNode === body) return { stmts: inner, lines: gen(inner, indent, [...edits, ...markerEdits]) };
         }
         // The construct this level belongs to, and the continuation re-entering it.
         let enclosing: ASTPath;
@@ -422,7 +426,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     const phaseBlock = (phase: number, code: string[], exit: boolean): void => {
       lines.push(`${bodyIndent}if (${resumed}.phase === ${phase}) {`, ...code, ...(exit || !fallsOff ? [] : [`${i1}return;`]), `${bodyIndent}}`);
     };
-    phaseBlock(0, gen(body.body, i1), exits(body.body));
+    phaseBlock(0, gen(body.body, i1, markerEdits), exits(body.body));
     for (const s of h.suspensions) {
       currentLive = s.live;
       const phase = resumePhase(s, i1);

@@ -4,7 +4,7 @@
  */
 import { Node, SyntaxKind, ts, type Block, type Statement, type Type } from 'ts-morph';
 import type { CarriedLocal, HandlerPlan, LoopPlan, Range, RequestPlan, SuspensionPlan, SwitchPlan } from '../plan.js';
-import { objectProperty, unwrap } from './mcpSymbols.js';
+import { constObjectLiteral, objectProperty, unwrap } from './mcpSymbols.js';
 import type { FunctionLike, Registration, Site } from './sites.js';
 
 export class Unsupported extends Error {
@@ -330,13 +330,16 @@ class KeyAllocator {
 function requestOf(site: Site, s: Suspension, keys: KeyAllocator, fn: FunctionLike): RequestPlan {
   if (site.builder !== 'listRoots' && !site.params) throw new Unsupported('the request has no params to forward', site.node);
   const key = keys.take(preferredKey(site, s));
-  const params = site.params ? unwrap(site.params) : undefined;
-  let paramsText = params?.getText();
+  let params = site.params ? unwrap(site.params) : undefined;
   let dropProperties: string[] | undefined;
   if (site.builder === 'elicitUrl') {
-    if (!params || !Node.isObjectLiteralExpression(params)) throw new Unsupported('URL-mode elicitation params must be an object literal to drop mode and elicitationId', site.node);
-    dropProperties = ['mode', 'elicitationId'].filter(p => params.getProperty(p) !== undefined);
+    // The 2026-07-28 URL request has no mode or elicitationId: drop them from the literal (or the const holding it).
+    const literal = constObjectLiteral(params);
+    if (!literal || !Node.isObjectLiteralExpression(literal)) throw new Unsupported('URL-mode elicitation params must be an object literal to drop mode and elicitationId', site.node);
+    params = literal;
+    dropProperties = ['mode', 'elicitationId'].filter(p => literal.getProperty(p) !== undefined);
   }
+  const paramsText = params?.getText();
   return {
     key,
     kind: site.kind,
@@ -344,7 +347,7 @@ function requestOf(site: Site, s: Suspension, keys: KeyAllocator, fn: FunctionLi
     reader: site.reader,
     paramsText,
     dropProperties,
-    schemaText: site.builder === 'elicit' ? repeatableSchema(params, fn) : undefined,
+    schemaText: site.builder === 'elicit' ? repeatableSchema(constObjectLiteral(params), fn) : undefined,
     replace: range(s.promiseAll ? site.node : s.replace)
   };
 }

@@ -62,15 +62,16 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
         }
         continue;
       }
-      const markSite = (site: Site, error: Unsupported): void => {
+      const markSite = (site: Site, error: Unsupported, wholeHandler: boolean): void => {
         const { line } = sf.getLineAndColumnAtPos(error.at.getStart());
-        const reason = `${registration.label} not migrated: ${error.message} (line ${line})`;
+        const what = wholeHandler ? 'not migrated' : `this ${site.kind} request is left as it is (2025-era clients only)`;
+        const reason = `${registration.label} ${what}: ${error.message} (line ${line})`;
         addMarker(planFor(sf), site.node, reason);
         report(site, 'marked', reason, registration.label);
       };
       try {
         const { plan: handler, skipped } = planHandler(fn, registration, fnSites);
-        for (const { site, reason } of skipped) markSite(site, reason);
+        for (const { site, reason } of skipped) markSite(site, reason, false);
         if (!handler) continue;
         planFor(sf).handlers.push(handler);
         const construction = constructionOf(registration.call.getExpression().asKindOrThrow(SyntaxKind.PropertyAccessExpression).getExpression());
@@ -79,7 +80,7 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
         for (const site of fnSites) if (!left.has(site)) report(site, 'rewritten', `rewritten into input_required phases of ${handler.label}`, handler.label);
       } catch (error) {
         if (!(error instanceof Unsupported)) throw error;
-        for (const site of fnSites) markSite(site, error);
+        for (const site of fnSites) markSite(site, error, true);
       }
     }
   }
@@ -131,10 +132,12 @@ function callText(site: Site): string {
 function addMarker(plan: FilePlan, node: Node, reason: string): void {
   const statement = node.getFirstAncestor(a => Node.isStatement(a) && !Node.isBlock(a)) ?? node;
   const at = statement.getStart();
-  if (plan.markers.some(m => m.at === at)) return;
+  const text = `${MARKER_PREFIX} ${reason}`;
+  if (plan.markers.some(m => m.at === at && m.text === text)) return;
+  // Idempotence: a marker written by an earlier run is left as it is.
   const already = statement.getLeadingCommentRanges().some(c => c.getText().includes(MARKER_PREFIX));
   if (already) return;
-  plan.markers.push({ at, text: `${MARKER_PREFIX} ${reason}` });
+  plan.markers.push({ at, text });
 }
 
 function redesign(kind: string): string {

@@ -143,3 +143,16 @@ export function objectProperty(obj: Node | undefined, name: string): Expression 
   if (prop && Node.isShorthandPropertyAssignment(prop)) return prop.getNameNode() as unknown as Identifier;
   return undefined;
 }
+
+/** An object literal written inline, or held in a `const` declared with one; otherwise the node itself. */
+export function constObjectLiteral(node: Node | undefined): Node | undefined {
+  if (!node) return undefined;
+  const n = unwrap(node);
+  if (!Node.isIdentifier(n)) return n;
+  const decl = n.getSymbol()?.getDeclarations()[0];
+  if (decl && Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const') {
+    const init = decl.getInitializer();
+    if (init && Node.isObjectLiteralExpression(unwrap(init))) return unwrap(init);
+  }
+  return n;
+}

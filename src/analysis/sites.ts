@@ -4,7 +4,7 @@
 import { Node, SyntaxKind, type CallExpression, type NewExpression, type PropertyAccessExpression, type SourceFile } from 'ts-morph';
 import type { HandlerMethod, RequestBuilder, ResponseReader } from '../plan.js';
 import type { SiteKind } from '../report.js';
-import { literalString, mcpImportOf, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
+import { constObjectLiteral, literalString, mcpImportOf, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
 
 /** Names whose presence makes a file worth parsing: the cheap text pre-filter. */
 export const TRIGGER_PATTERN = /\b(createMessage|elicitInput|listRoots|sendRequest|requestSampling|UrlElicitationRequiredError|mcpReq)\b/;
@@ -33,7 +33,7 @@ const BY_METHOD: Record<string, Pick<Site, 'kind' | 'builder' | 'reader'>> = {
 };
 
 function elicitationShape(params: Node | undefined): Pick<Site, 'kind' | 'builder' | 'reader'> {
-  const mode = literalString(objectProperty(params, 'mode'));
+  const mode = literalString(objectProperty(constObjectLiteral(params), 'mode'));
   return mode === 'url'
     ? { kind: 'elicitation-url', builder: 'elicitUrl', reader: 'elicitResult' }
     : { kind: 'elicitation', builder: 'elicit', reader: 'elicitResult' };
@@ -80,7 +80,7 @@ function classifyCall(call: CallExpression): Omit<Site, 'fn'> | undefined {
     case 'send': {
       const isChannel = method === 'sendRequest' ? isHandlerExtra(target) || serverKindOf(target) !== undefined : isMcpReq(target);
       if (!isChannel) return undefined;
-      const request = requestLiteral(first);
+      const request = constObjectLiteral(first);
       const requestMethod = literalString(objectProperty(request, 'method'));
       const shape = requestMethod ? BY_METHOD[requestMethod] : undefined;
       if (!shape) return undefined;
@@ -90,19 +90,6 @@ function classifyCall(call: CallExpression): Omit<Site, 'fn'> | undefined {
     default:
       return undefined;
   }
-}
-
-/** The request object of a `sendRequest(request, ...)`: written inline, or a `const` declared as an object literal. */
-function requestLiteral(node: Node | undefined): Node | undefined {
-  if (!node) return undefined;
-  const n = unwrap(node);
-  if (!Node.isIdentifier(n)) return n;
-  const decl = n.getSymbol()?.getDeclarations()[0];
-  if (decl && Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const') {
-    const init = decl.getInitializer();
-    if (init && Node.isObjectLiteralExpression(unwrap(init))) return unwrap(init);
-  }
-  return n;
 }
 
 /** `extra.sendRequest` handed to something else as a value: a request we cannot follow. */
