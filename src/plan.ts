@@ -23,8 +23,6 @@ export interface RequestPlan {
   reader: ResponseReader;
   /** Source text of the builder's argument (request params), `undefined` for `listRoots()`. */
   paramsText?: string;
-  /** For URL elicitation written as an object literal: the properties to keep (mode and elicitationId dropped). */
-  dropProperties?: string[];
   /** Source text of the requested schema when it can be repeated in the resuming phase (validation on re-entry). */
   schemaText?: string;
   /** The expression replaced by the reader in the resuming phase: the `await` (or the `Promise.all` element). */

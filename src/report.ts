@@ -6,8 +6,11 @@
 /** What happened to one server-initiated request site. */
 export type SiteOutcome = 'rewritten' | 'marked' | 'skipped';
 
-/** `request`: a request channel (`extra.sendRequest`) passed on, whose method is not known. */
-export type SiteKind = 'elicitation' | 'elicitation-url' | 'sampling' | 'roots' | 'request';
+/**
+ * `request`: a request channel (`extra.sendRequest`) passed on, whose method is not known;
+ * `registration`: a tool/prompt/resource registered in `oninitialized`, which 2026-07-28 never runs.
+ */
+export type SiteKind = 'elicitation' | 'elicitation-url' | 'sampling' | 'roots' | 'request' | 'registration';
 
 export interface SiteReport {
   file: string;

@@ -232,7 +232,19 @@ export function samplingResult(ctx: ServerContext, key: string): CreateMessageRe
     if (view.kind !== 'sampling') throw missing(key, 'sampling');
     // The legacy SDK validated the client's answer against the schema; so does this.
     if (!isSpecType.CreateMessageResult(view.result) && !isSpecType.CreateMessageResultWithTools(view.result)) throw malformed(key, 'sampling');
-    return view.result as CreateMessageResult;
+    return inSchemaOrder(view.result, ['_meta', 'model', 'stopReason', 'role', 'content']) as CreateMessageResult;
+}
+
+/**
+ * The legacy SDK parsed every answer with its schema, which lists the known keys in schema order;
+ * code that serialises the answer (JSON.stringify) sees the same text when the keys come alike.
+ */
+function inSchemaOrder<T extends object>(value: T, keys: string[]): T {
+    const source = value as Record<string, unknown>;
+    const ordered: Record<string, unknown> = {};
+    for (const key of keys) if (source[key] !== undefined) ordered[key] = source[key];
+    for (const [key, v] of Object.entries(source)) if (!(key in ordered)) ordered[key] = v;
+    return ordered as T;
 }
 
 /** The answer to a roots request, as \`listRoots\` returned it. */
@@ -241,7 +253,7 @@ export function rootsResult(ctx: ServerContext, key: string): ListRootsResult {
     if (view.kind !== 'roots') throw missing(key, 'roots');
     const result = { roots: view.roots };
     if (!isSpecType.ListRootsResult(result)) throw malformed(key, 'roots');
-    return result;
+    return { roots: result.roots.map(root => inSchemaOrder(root, ['uri', 'name', '_meta'])) };
 }
 `;
 

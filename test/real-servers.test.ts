@@ -37,13 +37,18 @@ const SERVERS: RealServer[] = [
   {
     name: 'everything',
     entry: 'src/transports/stdio.ts',
-    sites: 5,
+    // five server-initiated requests, and the registration of tools in oninitialized
+    sites: 6,
     mustMark: [
       { file: 'src/server/roots.ts', kind: 'roots', handler: 'helper' },
       { file: 'src/tools/trigger-url-elicitation.ts', kind: 'elicitation-url', handler: 'tools/call name' },
+      { file: 'src/server/index.ts', kind: 'registration', handler: 'lifecycle' },
     ],
     mayMark: [{ file: 'src/tools/trigger-url-elicitation.ts', kind: 'elicitation', handler: 'tools/call name' }],
-    knownBugs: {},
+    knownBugs: {
+      verify:
+        'by design of the server, not of the rewrite: its elicitation and sampling tools are registered in oninitialized (marked), which never fires on 2026-07-28, so a modern client finds no such tool',
+    },
   },
   {
     name: 'everything-legacy',
@@ -55,7 +60,11 @@ const SERVERS: RealServer[] = [
     ],
     // `requestSampling(..., extra.sendRequest)`: the channel is passed to a helper; its request cannot be followed.
     mayMark: [{ file: 'src/everything.ts', kind: 'request', handler: 'tools/call (setRequestHandler)' }],
-    knownBugs: {},
+    knownBugs: {
+      tsc: 'the official codemod types the helper parameter as ServerContext["sendRequest"], which does not exist (TS2339); the other errors follow from it in the sampleLLM branch, which is marked',
+      verify:
+        'sites marked by design behave differently on 2026-07-28: roots/list in oninitialized (no initialize there) and sampleLLM, whose sampling goes through a helper handed extra.sendRequest',
+    },
   },
   {
     name: 'ruby-llm-mcp-fixture',
@@ -68,8 +77,7 @@ const SERVERS: RealServer[] = [
       { file: 'src/tools/elicitation.ts', kind: 'elicitation', handler: 'tools/call rejectable_elicitation' },
     ],
     knownBugs: {
-      tsc: 'handlers whose await sits in try/catch, once split into phases, have a path that returns undefined (TS2769 on server.registerTool: "Type \'undefined\' is not assignable")',
-      verify: 'McpServer built in index.ts, handlers in src/tools/*: no requestState: { verify } is added ("requestState was not verified"); `const transport = new StdioServerTransport(); await server.connect(transport)` is not turned into serveStdio (2026-07-28 clients cannot connect)',
+      tsc: "the original's own error (a `model` property in createMessage params, TS2353) stays, reported against the rewritten inputRequired.createMessage call with another type text",
     },
   },
 ];

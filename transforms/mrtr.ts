@@ -56,7 +56,12 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
   const statementAt = (start: number): ASTPath | undefined => byStart.get(start)?.find(p => j.Statement.check(p.node) && !j.BlockStatement.check(p.node));
 
   const parseStatements = (text: string): AnyNode[] => j(text).find(j.Program).get().node.body;
-  const parseExpression = (text: string): AnyNode => parseStatements(`${text};`)[0].expression;
+  const parseExpression = (text: string): AnyNode => {
+    // Parenthesised so an object literal is not read as a block; the parentheses are not kept.
+    const expression = parseStatements(`(${text});`)[0].expression;
+    if (expression.extra) delete expression.extra.parenthesized;
+    return expression;
+  };
 
   const usedBefore = identifierCounts();
   const modules = { sdk: plan.sdkModule, stdio: `${plan.sdkModule}/stdio`, state: plan.stateModuleSpecifier } as const;
@@ -172,12 +177,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
 
     const builderCall = (r: RequestPlan, indent: string): string => {
       if (r.builder === 'listRoots') return `${use('sdk', 'inputRequired')}.listRoots()`;
-      let params = reindent(r.paramsText ?? '{}', columnIndent(source, offsetOf(r.paramsText)), indent);
-      if (r.dropProperties && r.dropProperties.length > 0) {
-        const obj = parseExpression(r.paramsText ?? '{}');
-        obj.properties = obj.properties.filter((p: AnyNode) => !(p.key && r.dropProperties!.includes(p.key.name ?? p.key.value)));
-        params = j(obj).toSource({ quote });
-      }
+      const params = reindent(r.paramsText ?? '{}', columnIndent(source, offsetOf(r.paramsText)), indent);
       return `${use('sdk', 'inputRequired')}.${r.builder}(${params})`;
     };
     const offsetOf = (text: string | undefined): number => (text ? source.indexOf(text, h.fn.start) : h.fn.start);
@@ -434,7 +434,14 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     }
     lines.push(`${bodyIndent}throw ${use('state', stateExports.unknownPhase)}(${h.nameText}, ${resumed});`);
     const blockText = `{\n${lines.join('\n')}\n}`;
-    const parsed = parseStatements(`async () => ${blockText};`)[0].expression.body;
+    let parsed: AnyNode;
+    try {
+      parsed = parseStatements(`async () => ${blockText};`)[0].expression.body;
+    } catch (error) {
+      const line = /\((\d+):\d+\)/.exec((error as Error).message)?.[1];
+      const text = line ? `async () => ${blockText}`.split('\n')[Number(line) - 1]?.trim() : undefined;
+      throw new Error(`the phases generated for ${h.label} do not parse (${(error as Error).message}${text ? `: ${text}` : ''})`);
+    }
     fn.body = parsed;
   }
 

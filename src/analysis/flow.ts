@@ -330,23 +330,21 @@ class KeyAllocator {
 function requestOf(site: Site, s: Suspension, keys: KeyAllocator, fn: FunctionLike): RequestPlan {
   if (site.builder !== 'listRoots' && !site.params) throw new Unsupported('the request has no params to forward', site.node);
   const key = keys.take(preferredKey(site, s));
-  let params = site.params ? unwrap(site.params) : undefined;
-  let dropProperties: string[] | undefined;
+  const params = site.params ? unwrap(site.params) : undefined;
+  let paramsText = params?.getText();
   if (site.builder === 'elicitUrl') {
     // The 2026-07-28 URL request has no mode or elicitationId: drop them from the literal (or the const holding it).
     const literal = constObjectLiteral(params);
     if (!literal || !Node.isObjectLiteralExpression(literal)) throw new Unsupported('URL-mode elicitation params must be an object literal to drop mode and elicitationId', site.node);
-    params = literal;
-    dropProperties = ['mode', 'elicitationId'].filter(p => literal.getProperty(p) !== undefined);
+    const kept = literal.getProperties().filter(p => !(Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) || !['mode', 'elicitationId'].includes(p.getName()));
+    paramsText = `{ ${kept.map(p => p.getText()).join(', ')} }`;
   }
-  const paramsText = params?.getText();
   return {
     key,
     kind: site.kind,
     builder: site.builder,
     reader: site.reader,
     paramsText,
-    dropProperties,
     schemaText: site.builder === 'elicit' ? repeatableSchema(constObjectLiteral(params), fn) : undefined,
     replace: range(s.promiseAll ? site.node : s.replace)
   };
@@ -368,7 +366,7 @@ function preferredKey(site: Site, s: Suspension): string {
     const e = unwrap(st.getExpression());
     if (Node.isBinaryExpression(e) && Node.isIdentifier(e.getLeft())) return e.getLeft().getText();
   }
-  return { elicitation: 'elicitation', 'elicitation-url': 'urlElicitation', sampling: 'sampling', roots: 'roots', request: 'request' }[site.kind];
+  return { elicitation: 'elicitation', 'elicitation-url': 'urlElicitation', sampling: 'sampling', roots: 'roots', request: 'request', registration: 'input' }[site.kind];
 }
 
 /** The requested schema's text when the resuming phase can evaluate it again (a literal, or a module-level constant). */

@@ -102,6 +102,12 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
   for (const sf of mcpFiles) {
     const entries = stdioEntries(sf);
     if (entries.length > 0) planFor(sf).stdio.push(...entries);
+    for (const call of registrationsAfterInitialize(sf)) {
+      const reason = `${call.getExpression().getText()}() runs in oninitialized, which never fires on MCP 2026-07-28 (there is no initialize): register it when the server is built`;
+      addMarker(planFor(sf), call, reason);
+      const { line, column } = sf.getLineAndColumnAtPos(call.getStart());
+      sites.push({ file: rel(options.cwd, sf), line, column, kind: 'registration', call: call.getExpression().getText(), outcome: 'marked', reason, handler: 'lifecycle' });
+    }
   }
   return { plans: [...plans.values()], sites, notes };
 }
@@ -154,6 +160,36 @@ function redesign(kind: string): string {
     default:
       return 'move it into a tools/call, prompts/get or resources/read handler';
   }
+}
+
+/** Tool, prompt and resource registrations inside an `oninitialized` callback. */
+function registrationsAfterInitialize(sf: SourceFile): import('ts-morph').CallExpression[] {
+  const found: import('ts-morph').CallExpression[] = [];
+  for (const assignment of sf.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+    if (assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken || !/\.oninitialized$/.test(assignment.getLeft().getText())) continue;
+    for (const call of assignment.getRight().getDescendantsOfKind(SyntaxKind.CallExpression)) {
+      if (registers(call, 0)) found.push(call);
+    }
+  }
+  return found;
+}
+
+/** Whether a call registers a tool, prompt or resource, itself or through the project's own functions. */
+function registers(call: import('ts-morph').CallExpression, depth: number): boolean {
+  const callee = call.getExpression();
+  if (Node.isPropertyAccessExpression(callee) && /^(registerTool|registerPrompt|registerResource|tool|prompt|resource)$/.test(callee.getName())) {
+    return serverKindOf(callee.getExpression()) === 'McpServer';
+  }
+  if (depth >= 3 || !Node.isIdentifier(callee)) return false;
+  const symbol = callee.getSymbol();
+  const target = symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol;
+  for (const decl of target?.getDeclarations() ?? []) {
+    const fn = Node.isVariableDeclaration(decl) ? decl.getInitializer() : decl;
+    if (!fn || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) continue;
+    if (fn.getSourceFile().isDeclarationFile() || fn.getSourceFile().isInNodeModules()) continue;
+    if (fn.getDescendantsOfKind(SyntaxKind.CallExpression).some(c => registers(c, depth + 1))) return true;
+  }
+  return false;
 }
 
 /** The `new McpServer(...)` an expression's server comes from, across files. */
