@@ -32,7 +32,7 @@ async function sampleWith(send: Send, text: string): Promise<unknown> {
 
 server.registerTool('delegate', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
   const result = await sampleWith(request => ctx.mcpReq.send(request as never, {} as never), text);
-  // mcp-migrate: tools/call delegate this request request is left as it is (2025-era clients only): ctx.mcpReq.send is passed on as a value, so the request it sends cannot be followed; call it in the handler, or rewrite that helper to return inputRequired (line 33)
+  // mcp-migrate: tools/call delegate this request request is left as it is (2025-era clients only): ctx.mcpReq.send is passed on as a value, so the request it sends cannot be followed; call it in the handler, or rewrite that helper to return inputRequired
   const direct = await sampleWith(ctx.mcpReq.send as never, text);
   return { content: [{ type: 'text', text: `${String(result)} ${String(direct)}` }] };
 });

@@ -11,7 +11,7 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
 
 server.registerTool('timed', { description: 'Keeps a Date across the await' }, async () => {
   const started = new Date();
-  // mcp-migrate: tools/call timed not migrated: local "started" (a Date) is live across the await and cannot travel in requestState; recompute it after the await or keep it in a server-side store (line 9)
+  // mcp-migrate: tools/call timed not migrated: local "started" (a Date) is live across the await and cannot travel in requestState; recompute it after the await or keep it in a server-side store
   const answer = await server.server.elicitInput({ message: 'Ready?', requestedSchema: { type: 'object', properties: {} } });
   return { content: [{ type: 'text', text: `${answer.action} after ${Date.now() - started.getTime()}ms` }] };
 });
@@ -19,7 +19,7 @@ server.registerTool('timed', { description: 'Keeps a Date across the await' }, a
 server.registerTool('cleanup', { description: 'Releases in finally' }, async () => {
   let released = false;
   try {
-    // mcp-migrate: tools/call cleanup this sampling request is left as it is (2025-era clients only): the await is inside try/finally: the finally block would run at every round; migrate by hand (line 15)
+    // mcp-migrate: tools/call cleanup this sampling request is left as it is (2025-era clients only): the await is inside try/finally: the finally block would run at every round; migrate by hand
     const result = await server.server.createMessage({ messages: [], maxTokens: 5 });
     return { content: [{ type: 'text', text: result.model }] };
   } finally {
@@ -39,7 +39,7 @@ server.registerTool('fan-out', { inputSchema: z.object({ topics: z.array(z.strin
 });
 
 server.registerTool('both', { description: 'Two awaits in one expression' }, async () => {
-  // mcp-migrate: tools/call both this roots request is left as it is (2025-era clients only): two server-initiated requests are awaited in one statement; split it into one await per statement (line 33)
+  // mcp-migrate: tools/call both this roots request is left as it is (2025-era clients only): two server-initiated requests are awaited in one statement; split it into one await per statement
   const text = `${(await server.server.listRoots()).roots.length} ${(await server.server.listRoots()).roots.length}`;
   return { content: [{ type: 'text', text }] };
 });
@@ -51,7 +51,7 @@ server.registerTool('mixed', { inputSchema: z.object({ flags: z.record(z.string(
   if (resumed.phase === 0) {
     const seen: string[] = [];
     for (const flag in flags) {
-      // mcp-migrate: tools/call mixed this elicitation request is left as it is (2025-era clients only): the await is inside a for...in loop, which this version does not split into phases; lift it out or migrate by hand (line 41)
+      // mcp-migrate: tools/call mixed this elicitation request is left as it is (2025-era clients only): the await is inside a for...in loop, which this version does not split into phases; lift it out or migrate by hand
       const answer = await server.server.elicitInput({ message: `Keep ${flag}?`, requestedSchema: { type: 'object', properties: {} } });
       seen.push(`${flag}:${answer.action}`);
     }

@@ -11,7 +11,8 @@ import { analyzeProject } from './analysis/index.js';
 import { TRIGGER_PATTERN } from './analysis/sites.js';
 import { planManifestChanges } from './manifest.js';
 import { isEmptyPlan, type FilePlan } from './plan.js';
-import { emptyReport, type Report } from './report.js';
+import { positionMapper, type Position } from './positions.js';
+import { emptyReport, type Report, type SiteReport } from './report.js';
 import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
 import { oneLine, syntaxErrors, upgradeV1 } from './upgrade.js';
 import { applyPlan, parserFor } from '../transforms/mrtr.js';
@@ -110,13 +111,25 @@ export async function migrateSources(files: SourceInput[], options: MigrateOptio
     }
   }
   const healthy = (sf: { getFilePath(): string }) => !broken.has(sf.getFilePath());
+  // Sites are found in the analysed text (upgraded, without shebang); report them where the user wrote them.
+  const mappers = new Map<string, (p: Position) => Position>();
+  const inOriginal = (site: SiteReport): SiteReport => {
+    const file = candidates.find(f => rel(f.path) === site.file);
+    if (!file) return site;
+    let toOriginal = mappers.get(file.path);
+    if (!toOriginal) mappers.set(file.path, (toOriginal = positionMapper(file.text, current.get(file.path)!)));
+    const p = toOriginal({ line: site.line - 1, character: site.column - 1 });
+    const callee = /^[\w$.]+/.exec(file.text.split('\n')[p.line]?.slice(p.character) ?? '')?.[0];
+    const call = callee && site.call.endsWith('(...)') ? `${callee}(...)` : site.call;
+    return { ...site, line: p.line + 1, column: p.character + 1, call };
+  };
   const analysis = analyzeProject(project, {
     cwd: options.cwd,
     stateModulePath: state.path,
     files: analyzed.filter(healthy),
     mcpFiles: sourceFiles.filter(healthy)
   });
-  report.sites.push(...analysis.sites);
+  report.sites.push(...analysis.sites.map(site => inOriginal(site)));
   report.notes.push(...analysis.notes);
 
   // 3. Rewrite each planned file; a failure leaves that file as it was.

@@ -63,9 +63,8 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
         continue;
       }
       const markSite = (site: Site, error: Unsupported, wholeHandler: boolean): void => {
-        const { line } = sf.getLineAndColumnAtPos(error.at.getStart());
         const what = wholeHandler ? 'not migrated' : `this ${site.kind} request is left as it is (2025-era clients only)`;
-        const reason = `${registration.label} ${what}: ${error.message} (line ${line})`;
+        const reason = `${registration.label} ${what}: ${error.message}`;
         addMarker(planFor(sf), site.node, reason);
         report(site, 'marked', reason, registration.label);
       };

@@ -9,9 +9,8 @@ import { DiagnosticSeverity, type Diagnostic, type TextEdit } from 'vscode-langu
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { migrateSources } from '../pipeline.js';
 import type { SiteReport } from '../report.js';
-import { upgradeV1 } from '../upgrade.js';
 import { minimalEdits } from './edits.js';
-import { CallIndex, positionMapper } from './positions.js';
+import { CallIndex } from './positions.js';
 
 export const DIAGNOSTIC_SOURCE = 'mcp-migrate';
 export const DIAGNOSTIC_CODE = 'mcp-migrate/server-initiated-request';
@@ -68,17 +67,9 @@ export async function analyzeDocument(doc: TextDocument): Promise<DocumentAnalys
 }
 
 function siteDiagnostics(file: string, text: string, sites: SiteReport[]): Diagnostic[] {
-  // What the pipeline analysed: the text without a shebang, upgraded by the official codemod.
-  let analysed = text.replace(/^#![^\n]*\n?/, '');
-  try {
-    analysed = upgradeV1([{ path: file, text: analysed }]).texts.get(file) ?? analysed;
-  } catch {
-    // The pipeline continued without the upgrade too.
-  }
-  const toDocument = positionMapper(text, analysed);
   const calls = new CallIndex(file, text);
   return sites.map(site => {
-    const range = calls.rangeAt(toDocument({ line: site.line - 1, character: site.column - 1 }));
+    const range = calls.rangeAt({ line: site.line - 1, character: site.column - 1 });
     const rewritable = site.outcome === 'rewritten';
     const data: SiteData = { outcome: site.outcome, kind: site.kind, ...(site.handler ? { handler: site.handler } : {}) };
     return {
