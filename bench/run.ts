@@ -22,7 +22,7 @@ import { mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync, mkdirSyn
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TRIGGER_PATTERN } from '../src/analysis/sites.js';
+import { TRIGGER_PATTERN } from '../src/triggers.js';
 import { generateTree, type GeneratedTree } from './generate.js';
 import { measure, median, peakMethod, type Command, type Sample } from './measure.js';
 

@@ -8,12 +8,12 @@ import path from 'node:path';
 import jscodeshift from 'jscodeshift';
 import { Project, ts } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
-import { TRIGGER_PATTERN } from './analysis/sites.js';
 import { planManifestChanges } from './manifest.js';
 import { isEmptyPlan, type FilePlan } from './plan.js';
 import { positionMapper, type Position } from './positions.js';
-import { emptyReport, type Report, type SiteReport } from './report.js';
+import { emptyReport, unchangedFile, type Report, type SiteReport } from './report.js';
 import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
+import { isCandidate, TRIGGER_PATTERN } from './triggers.js';
 import { oneLine, syntaxErrors, upgradeV1 } from './upgrade.js';
 import { applyPlan, parserFor } from '../transforms/mrtr.js';
 
@@ -43,14 +43,13 @@ export interface MigrateResult {
   report: Report;
 }
 
-const MCP_TEXT = /@modelcontextprotocol\//;
 
 export async function migrateSources(files: SourceInput[], options: MigrateOptions): Promise<MigrateResult> {
   const report = emptyReport();
   const rel = (p: string) => path.relative(options.cwd, p) || path.basename(p);
-  const candidates = files.filter(f => MCP_TEXT.test(f.text) || TRIGGER_PATTERN.test(f.text));
+  const candidates = files.filter(f => isCandidate(f.text));
   const candidatePaths = new Set(candidates.map(f => f.path));
-  for (const f of files) if (!candidatePaths.has(f.path)) report.files.push({ file: rel(f.path), outcome: 'unchanged' });
+  for (const f of files) if (!candidatePaths.has(f.path)) report.files.push(unchangedFile(f.path, options.cwd));
   if (candidates.length === 0) return { changes: [], report };
 
   // A shebang is not JavaScript: every stage sees the text without it, the result gets it back.
@@ -85,6 +84,8 @@ export async function migrateSources(files: SourceInput[], options: MigrateOptio
       target: ts.ScriptTarget.ES2022,
       module: ts.ModuleKind.ESNext,
       moduleResolution: ts.ModuleResolutionKind.Bundler,
+      // Servers are not browser code: leaving out the DOM library saves a good part of the checker's start.
+      lib: ['lib.es2022.d.ts'],
       strict: true,
       skipLibCheck: true,
       noEmit: true

@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 /**
  * The report: what a run found and did, per site and per file. Plain data, so the CLI can print it
  * as a table or as JSON and tests can assert on it.
@@ -51,6 +53,10 @@ export interface Report {
   created: string[];
   /** Human-readable notes for the end of the run (e.g. "install @modelcontextprotocol/server"). */
   notes: string[];
+}
+
+export function unchangedFile(absolutePath: string, cwd: string): FileReport {
+  return { file: path.relative(cwd, absolutePath) || path.basename(absolutePath), outcome: 'unchanged' };
 }
 
 export function emptyReport(): Report {

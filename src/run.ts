@@ -8,7 +8,9 @@ import path from 'node:path';
 import { discoverSources, selectShard, type Shard } from './files.js';
 import { findDirtyFiles, formatDirtyRefusal } from './git.js';
 import { digestBytes, finalizeText, keepShebang, readSource, writeAtomic, type DecodedSource, type ReadResult } from './io.js';
-import { migrateSources, type SourceInput } from './pipeline.js';
+import type { SourceInput } from './pipeline.js';
+import { emptyReport, unchangedFile } from './report.js';
+import { isCandidate } from './triggers.js';
 import { createProgress, type ProgressStream } from './progress.js';
 import { summarize, type FileResult, type RunMode, type RunReport } from './format-report.js';
 import type { FileReport } from './report.js';
@@ -111,9 +113,10 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
   // Migrate.
   progress.phase('migrating', sources.size);
   const inputs: SourceInput[] = [...sources].map(([p, s]) => ({ path: p, text: s.text }));
-  const { changes, report } = inputs.length
-    ? await migrateSources(inputs, { cwd, upgradeV1: options.upgradeV1 ?? true })
-    : { changes: [], report: { sites: [], files: [], upgrade: [], created: [], notes: [] } };
+  // The pipeline (parser, type checker, official codemod) loads only when some file can need it.
+  const { changes, report } = inputs.some(i => isCandidate(i.text))
+    ? await (await import('./pipeline.js')).migrateSources(inputs, { cwd, upgradeV1: options.upgradeV1 ?? true })
+    : { changes: [], report: { ...emptyReport(), files: inputs.map(i => unchangedFile(i.path, cwd)) } };
   progress.tick(sources.size);
 
   const pipelineFiles = new Map<string, FileReport>();

@@ -6,8 +6,6 @@ import type { HandlerMethod, RequestBuilder, ResponseReader } from '../plan.js';
 import type { SiteKind } from '../report.js';
 import { constObjectLiteral, literalString, mcpImportOf, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
 
-/** Names whose presence makes a file worth parsing: the cheap text pre-filter. */
-export const TRIGGER_PATTERN = /\b(createMessage|elicitInput|listRoots|sendRequest|requestSampling|UrlElicitationRequiredError|mcpReq)\b/;
 
 export type FunctionLike = Node & { getParameters(): import('ts-morph').ParameterDeclaration[]; getBody(): Node | undefined };
 
