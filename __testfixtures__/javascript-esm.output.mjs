@@ -25,7 +25,7 @@ server.registerTool('nickname', { inputSchema: z.object({ name: z.string() }) },
     });
   }
   if (resumed.phase === 1) {
-    const upper = resumed.locals.upper;
+    /** @type {string} */ const upper = resumed.locals.upper;
     const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { nick: { type: 'string' } }, required: ['nick'] });
     return { content: [{ type: 'text', text: answer.action === 'accept' ? `${upper} aka ${answer.content.nick}` : upper }] };
   }

@@ -316,7 +316,8 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
           const value = `${resumed}.locals.${l.name}`;
           if (l.declare === 'assign') return `${l.name} = ${value};`;
           const annotation = isTs && l.typeText ? `: ${l.typeText}` : '';
-          return `${l.declare} ${l.name}${annotation} = ${value};`;
+          const jsDoc = !isTs && l.typeText ? `/** @type {${l.typeText}} */ ` : '';
+          return `${jsDoc}${l.declare} ${l.name}${annotation} = ${value};`;
         });
 
     const readerText = (r: RequestPlan): string => {
@@ -492,6 +493,14 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       if (decl.source.value !== module) return;
       for (const sp of decl.specifiers ?? []) if (sp.type === 'ImportSpecifier' && sp.imported.name === name) local = sp.local?.name ?? name;
     });
+    // CommonJS: const { name: local } = require(module)
+    for (const st of root.find(j.Program).get().node.body as AnyNode[]) {
+      if (!isRequireStatement(st)) continue;
+      for (const d of st.declarations) {
+        if (d.init?.arguments?.[0]?.value !== module || d.id.type !== 'ObjectPattern') continue;
+        for (const prop of d.id.properties) if (prop.key?.name === name && prop.value?.type === 'Identifier') local = prop.value.name;
+      }
+    }
     return local;
   }
 
@@ -502,7 +511,21 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       if (missing.length === 0) return;
       const specifier = ([name, local]: [string, string]) => (name === local ? name : `${name}${plan.commonJs ? ':' : ' as'} ${local}`);
       if (plan.commonJs) {
-        insertAfterImports(program, parseStatements(`const { ${missing.map(specifier).join(', ')} } = require(${JSON.stringify(module)});`)[0]);
+        const properties = missing.map(([name, local]) => {
+          const property = j.objectProperty(j.identifier(name), j.identifier(local));
+          (property as AnyNode).shorthand = name === local;
+          return property;
+        });
+        const existing = program.body.find(
+          (st: AnyNode) =>
+            isRequireStatement(st) && st.declarations.length === 1 && st.declarations[0].id.type === 'ObjectPattern' && st.declarations[0].init.arguments[0]?.value === module
+        );
+        if (existing) {
+          existing.declarations[0].id.properties.push(...properties);
+          return;
+        }
+        const declaration = j.variableDeclaration('const', [j.variableDeclarator(j.objectPattern(properties), j.callExpression(j.identifier('require'), [j.stringLiteral(module)]))]);
+        insertAfterImports(program, declaration);
         return;
       }
       const existing = program.body.find((s: AnyNode) => s.type === 'ImportDeclaration' && s.source.value === module && s.importKind !== 'type' && !s.specifiers.some((sp: AnyNode) => sp.type !== 'ImportSpecifier'));

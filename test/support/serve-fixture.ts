@@ -18,6 +18,7 @@
  * Nothing but JSON-RPC goes to stdout; diagnostics go to stderr; exit code 2 when no server is found.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -47,11 +48,17 @@ export function generationOf(source: string): Generation | undefined {
   return undefined;
 }
 
-async function loadSdk(generation: Generation): Promise<Sdk> {
+/**
+ * The SDK as the module itself loads it: a CommonJS module `require`s the packages' CommonJS
+ * builds, whose classes are not the ESM builds' (so `instanceof` and the watched prototypes would
+ * miss its server).
+ */
+async function loadSdk(generation: Generation, commonJs: boolean): Promise<Sdk> {
+  const load = commonJs ? async (id: string) => createRequire(import.meta.url)(id) : (id: string) => import(id);
   if (generation === 'v1') {
-    const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');
-    const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
-    const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+    const { McpServer } = await load('@modelcontextprotocol/sdk/server/mcp.js');
+    const { Server } = await load('@modelcontextprotocol/sdk/server/index.js');
+    const { StdioServerTransport } = await load('@modelcontextprotocol/sdk/server/stdio.js');
     return {
       McpServer,
       Server,
@@ -59,8 +66,8 @@ async function loadSdk(generation: Generation): Promise<Sdk> {
       serve: server => (server as InstanceType<typeof McpServer>).connect(new StdioServerTransport()),
     };
   }
-  const { McpServer, Server } = await import('@modelcontextprotocol/server');
-  const { StdioServerTransport, serveStdio } = await import('@modelcontextprotocol/server/stdio');
+  const { McpServer, Server } = await load('@modelcontextprotocol/server');
+  const { StdioServerTransport, serveStdio } = await load('@modelcontextprotocol/server/stdio');
   return {
     McpServer,
     Server,
@@ -96,7 +103,7 @@ async function main(): Promise<void> {
   }
   const generation = generationOf(source);
   if (!generation) fail(`${modulePath} imports neither @modelcontextprotocol/sdk nor @modelcontextprotocol/server`);
-  const sdk = await loadSdk(generation);
+  const sdk = await loadSdk(generation, /\.cjs$/.test(modulePath) || (/\brequire\s*\(/.test(source) && !/^\s*import\s/m.test(source)));
 
   const mcpServers = new Set<object>();
   const lowLevel = new Set<object>();

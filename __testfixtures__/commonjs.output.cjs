@@ -1,0 +1,50 @@
+// A CommonJS server, as many JavaScript MCP servers are written.
+const {
+  McpServer,
+  inputRequired
+} = require("@modelcontextprotocol/server");
+const { z } = require("zod");
+
+const {
+  elicitResult,
+  resumeCall,
+  suspendCall,
+  unknownPhase,
+  verifyRequestState
+} = require('./mcp-migrate-state.cjs');
+
+const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
+  requestState: {
+    verify: verifyRequestState
+  }
+});
+
+/**
+ * @param {{ city: string }} args
+ */
+server.registerTool('weather', { inputSchema: z.object({ city: z.string() }) }, async ({ city }, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.cjs
+  const resumed = resumeCall(ctx, 'weather', { city });
+  if (resumed.phase === 0) {
+    /** @type {string} */
+    const unit = city.startsWith('US') ? 'F' : 'C';
+    return inputRequired({
+      inputRequests: {
+        answer: inputRequired.elicit({
+          message: `Weather for ${city}: which day?`,
+          requestedSchema: { type: 'object', properties: { day: { type: 'string' } }, required: ['day'] },
+        }),
+      },
+      requestState: await suspendCall(ctx, 'weather', { city }, 1, { unit }),
+    });
+  }
+  if (resumed.phase === 1) {
+    /** @type {string} */ const unit = resumed.locals.unit;
+    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { day: { type: 'string' } }, required: ['day'] });
+    if (answer.action !== 'accept') return { content: [{ type: 'text', text: 'no day chosen' }] };
+    return { content: [{ type: 'text', text: `${city} on ${answer.content.day}: 20°${unit}` }] };
+  }
+  throw unknownPhase('weather', resumed);
+});
+
+module.exports = { server };

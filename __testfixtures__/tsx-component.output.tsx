@@ -1,0 +1,37 @@
+import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { z } from 'zod';
+
+import { elicitResult, resumeCall, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+
+// A server living beside JSX code: the transform must parse TSX.
+const Badge = (props: { label: string }) => <span className="badge">{props.label}</span>;
+void Badge;
+
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
+  requestState: {
+    verify: verifyRequestState
+  }
+});
+
+server.registerTool('label', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'label', { text });
+  if (resumed.phase === 0) {
+    const upper = text.toUpperCase() as string;
+    return inputRequired({
+      inputRequests: {
+        style: inputRequired.elicit({
+          message: `Style for ${upper}?`,
+          requestedSchema: { type: 'object', properties: { style: { type: 'string', enum: ['bold', 'plain'] } }, required: ['style'] },
+        }),
+      },
+      requestState: await suspendCall(ctx, 'label', { text }, 1, { upper }),
+    });
+  }
+  if (resumed.phase === 1) {
+    const upper: string = resumed.locals.upper;
+    const style = elicitResult(ctx, 'style', { type: 'object', properties: { style: { type: 'string', enum: ['bold', 'plain'] } }, required: ['style'] });
+    return { content: [{ type: 'text', text: style.action === 'accept' ? `${upper}:${String(style.content?.style)}` : upper }] };
+  }
+  throw unknownPhase('label', resumed);
+});
