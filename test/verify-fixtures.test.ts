@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrateSources, type MigrateResult } from '../src/pipeline.js';
-import { MODERN_PROTOCOL_VERSION, formatVerifyTable, parseScenario, runScenario, verify, type Scenario } from '../src/verify/index.js';
+import { MODERN_PROTOCOL_VERSION, formatVerifyTable, parseScenario, runScenario, smokeScenario, verify, type Scenario } from '../src/verify/index.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const fixtures = path.join(root, '__testfixtures__');
@@ -136,5 +136,13 @@ describe('a client that declares no sampling capability', () => {
     expect(modern.calls[0]!.error, modern.stderr).toBeUndefined();
     expect(modern.calls[0]!.result).toMatchObject(expected);
     expect(modern.calls[0]!.requests).toEqual([]);
+  }, 60_000);
+});
+
+describe('smoke mode', () => {
+  it('lists a server that has prompts but no tools', async () => {
+    const fixture = inputs.find(i => i.name === 'prompt-and-resource')!;
+    const scenario = await smokeScenario({ command: `${serve} ${fixture.input}`, env }, { timeoutMs: 20_000 });
+    expect(scenario.calls.map(c => `${c.method} ${String(c.params.name)}`)).toEqual(['prompts/get standup']);
   }, 60_000);
 });

@@ -33,7 +33,12 @@ export async function smokeScenario(command: string | ServerCommand, options: Sm
   const session = await openSession('legacy', server, timeoutMs);
   try {
     const calls: ScenarioCall[] = [];
-    const tools = (await session.client.listTools(timeoutMs)) as ListedTool[];
+    let tools: ListedTool[] = [];
+    try {
+      tools = (await session.client.listTools(timeoutMs)) as ListedTool[];
+    } catch {
+      // A server without the tools capability (prompts or resources only): no tool calls.
+    }
     for (const tool of tools) {
       calls.push({
         name: `tool ${tool.name}`,
