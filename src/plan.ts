@@ -36,6 +36,8 @@ export interface CarriedLocal {
   typeText?: string;
   /** The block, case clause or loop it is declared in (the function body for top-level locals). */
   scope: Range;
+  /** Set when its size is not bounded by its type (an array, a record): the state may hit the size limit. */
+  unbounded?: string;
 }
 
 export interface SuspensionPlan {

@@ -88,6 +88,12 @@ describe('__testfixtures__', () => {
     expect(mixed.map(s => s.outcome).sort()).toEqual(['marked', 'rewritten']);
   });
 
+  it('warns at generation time about carried values whose size the type does not bound', () => {
+    const notes = outcomes.get('loops-and-try')!.result.report.notes;
+    expect(notes.some(n => /tools\/call survey carries "answers" \(an array\) in requestState; states over 16 KiB are refused/.test(n))).toBe(true);
+    expect(outcomes.get('elicit-form')!.result.report.notes.some(n => /carries/.test(n))).toBe(false);
+  });
+
   it('batches independent requests into one round', () => {
     const out = outcomes.get('promise-all')!.output;
     // roots and sampling from Promise.all go out together; the two adjacent elicitations too.

@@ -424,7 +424,10 @@ function liveAcross(
       const loop = loops.find(l => l.range.start === parent.getStart() && l.range.end === parent.getEnd());
       if (loop?.items && loop.index) {
         const owner = parent.getParent()!;
-        synthetic.push({ name: loop.items, declare: 'const', scope: range(owner) }, { name: loop.index, declare: 'let', scope: range(parent) });
+        synthetic.push(
+          { name: loop.items, declare: 'const', scope: range(owner), unbounded: 'a snapshot of the values the for...of iterates' },
+          { name: loop.index, declare: 'let', scope: range(parent) }
+        );
       }
     }
   }
@@ -480,7 +483,10 @@ function liveAcross(
       }
       const reassigned = isReassigned(Node.isIdentifier(varDecl.getNameNode()) ? varDecl.getNameNode() : id, fn);
       const declare = kind === 'var' ? 'var' : kind === 'const' && !reassigned && Node.isVariableStatement(holder) ? 'const' : 'let';
-      carried.set(decl, carry(id.getText(), declare, decl, kind === 'var' ? body : scope, fn, varDecl.getTypeNode()?.getText()));
+      const local = carry(id.getText(), declare, decl, kind === 'var' ? body : scope, fn, varDecl.getTypeNode()?.getText());
+      const type = id.getType();
+      if (type.isArray() || type.isTuple() === false && type.getStringIndexType() !== undefined) local.unbounded = `${type.isArray() ? 'an array' : 'a record'}`;
+      carried.set(decl, local);
     }
   }
   const live = [...carried.values(), ...synthetic].sort((a, b) => a.scope.start - b.scope.start || a.name.localeCompare(b.name));

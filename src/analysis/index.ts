@@ -41,6 +41,7 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
     return plan;
   };
   const wiredConstructions = new Set<Node>();
+  const notes: string[] = [];
 
   for (const sf of options.files) {
     const found = findSites(sf);
@@ -73,6 +74,10 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
         for (const { site, reason } of skipped) markSite(site, reason, false);
         if (!handler) continue;
         planFor(sf).handlers.push(handler);
+        for (const local of new Map(handler.suspensions.flatMap(s => s.live).filter(l => l.unbounded).map(l => [l.name, l])).values()) {
+          const { line } = sf.getLineAndColumnAtPos(handler.fn.start);
+          notes.push(`${rel(options.cwd, sf)}:${line}: ${handler.label} carries "${local.name}" (${local.unbounded}) in requestState; states over 16 KiB are refused, so keep it small or keep it in a server-side store`);
+        }
         const construction = constructionOf(registration.call.getExpression().asKindOrThrow(SyntaxKind.PropertyAccessExpression).getExpression());
         if (construction) wiredConstructions.add(construction);
         const left = new Set(skipped.map(s => s.site));
@@ -84,7 +89,6 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
     }
   }
 
-  const notes: string[] = [];
   const mcpFiles = options.mcpFiles ?? options.files;
   if (sites.some(s => s.outcome === 'rewritten')) {
     // A handler's server is often built elsewhere (a factory, a parameter): wire every SDK server
