@@ -116,7 +116,14 @@ async function main(): Promise<void> {
   const file = path.join(dir, 'server.ts');
   writeFileSync(file, text);
   const uri = pathToFileURL(file).href;
-  const client = await LspClient.start(process.execPath, [CLI, 'lsp'], { cwd: dir });
+  // As VS Code does: the quick fix's edit (a pipeline run for its handler) is resolved when chosen.
+  const client = await LspClient.start(process.execPath, [CLI, 'lsp'], {
+    cwd: dir,
+    capabilities: {
+      workspace: { workspaceEdit: { documentChanges: true, resourceOperations: ['create'] } },
+      textDocument: { codeAction: { resolveSupport: { properties: ['edit'] } } }
+    }
+  });
   try {
     let t = performance.now();
     await client.open(uri, text);

@@ -36,6 +36,11 @@ export interface MigrateOptions {
   cwd: string;
   /** Run the official `@modelcontextprotocol/codemod` v1-to-v2 migration first on files importing `@modelcontextprotocol/sdk`. Default true. */
   upgradeV1?: boolean;
+  /**
+   * Rewrite only the handler holding the site at this position (1-based, in the file as given):
+   * an editor's "convert this handler". The others' sites are reported as skipped, unmarked.
+   */
+  onlyHandlerAt?: { path: string; line: number; column: number };
 }
 
 export interface MigrateResult {
@@ -124,11 +129,20 @@ export async function migrateSources(files: SourceInput[], options: MigrateOptio
     const call = callee && site.call.endsWith('(...)') ? `${callee}(...)` : site.call;
     return { ...site, line: p.line + 1, column: p.character + 1, call };
   };
+  /** A position in a file as given, in the analysed text: an offset there. */
+  const inAnalysed = (at: NonNullable<MigrateOptions['onlyHandlerAt']>): { file: string; offset: number } | undefined => {
+    const file = candidates.find(f => f.path === at.path);
+    const sf = file && project.getSourceFile(file.path);
+    if (!file || !sf) return undefined;
+    const p = positionMapper(current.get(file.path)!, file.text)({ line: at.line - 1, character: at.column - 1 });
+    return { file: file.path, offset: sf.compilerNode.getPositionOfLineAndCharacter(p.line, p.character) };
+  };
   const analysis = analyzeProject(project, {
     cwd: options.cwd,
     stateModulePath: state.path,
     files: analyzed.filter(healthy),
-    mcpFiles: sourceFiles.filter(healthy)
+    mcpFiles: sourceFiles.filter(healthy),
+    onlyHandlerAt: options.onlyHandlerAt && inAnalysed(options.onlyHandlerAt)
   });
   report.sites.push(...analysis.sites.map(site => inOriginal(site)));
   report.notes.push(...analysis.notes);

@@ -17,7 +17,7 @@ import { assertBuilt, CLI, REPO } from './cli-helpers.js';
 const work = path.join(REPO, '.tmp', 'lsp-test');
 const CODE = 'mcp-migrate/server-initiated-request';
 const REWRITABLE = 'server-initiated request: removed in MCP 2026-07-28';
-const QUICK_FIX = "Migrate this file's handlers to input_required";
+const QUICK_FIX = 'Convert handler to input_required';
 const SOURCE_ACTION = 'Migrate this file to MCP 2026-07-28';
 
 let client: LspClient;
@@ -90,6 +90,43 @@ describe('mcp-migrate lsp', () => {
     }
     await client.close(uri);
   });
+
+  it('converts only the handler under the cursor, resolving the edit when the client asks for it', async () => {
+    const { file, uri, text, doc, dir, diagnostics } = await openFixture('loops-and-try');
+    const countdown = diagnostics.find(d => rangeText(doc, d.range) === 'server.server.createMessage' && d.range.start.line < 30)!;
+    const [action] = actionsOnly(await client.codeActions(uri, countdown.range, ['quickfix'], [countdown]));
+    expect(action!.title).toBe(QUICK_FIX);
+    const expected = await migrateSources([{ path: file, text }], {
+      cwd: dir,
+      onlyHandlerAt: { path: file, line: countdown.range.start.line + 1, column: countdown.range.start.character + 1 }
+    });
+    const after = expected.changes.find(c => c.path === file)!.after;
+    expect(applyWorkspaceEdit(action!.edit!, new Map([[uri, text]])).get(uri)).toBe(after);
+    // Only countdown's handler is split into phases; the other handlers keep their awaits.
+    expect(after.match(/resumeCall\(/g)).toHaveLength(1);
+    expect(after).toMatch(/resumeCall\(ctx, 'countdown'/);
+    expect(after).toContain('await server.server.elicitInput({');
+    expect(expected.report.sites.filter(s => s.outcome === 'skipped').map(s => s.handler).sort()).toEqual(['tools/call careful', 'tools/call insist', 'tools/call survey']);
+    await client.close(uri);
+
+    // A client that can resolve code actions gets the action at once and its edit on resolve.
+    const resolving = await LspClient.start(process.execPath, [CLI, 'lsp', '--stdio'], {
+      cwd: work,
+      initializationOptions: { debounceMs: 50 },
+      capabilities: {
+        workspace: { workspaceEdit: { documentChanges: true, resourceOperations: ['create'] } },
+        textDocument: { codeAction: { resolveSupport: { properties: ['edit'] } } }
+      }
+    });
+    await resolving.open(uri, text);
+    const [d] = (await resolving.diagnostics(uri, 1)).diagnostics.filter(x => x.range.start.line === countdown.range.start.line);
+    const [lazy] = actionsOnly(await resolving.codeActions(uri, d!.range, ['quickfix'], [d!]));
+    expect(lazy!.edit).toBeUndefined();
+    const resolved = (await resolving.connection.sendRequest('codeAction/resolve', lazy)) as CodeAction;
+    expect(applyWorkspaceEdit(resolved.edit!, new Map([[uri, text]])).get(uri)).toBe(after);
+    await resolving.close(uri);
+    expect(await resolving.stop()).toBe(0);
+  }, 120_000);
 
   it('never creates the requestState module over an existing one', async () => {
     const { file, uri, text, dir, diagnostics } = await openFixture('elicit-form', { existingStateModule: '// my own state module\n' });

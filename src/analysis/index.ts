@@ -27,6 +27,8 @@ export interface AnalysisOptions {
   files: SourceFile[];
   /** Every file importing the SDK: where servers are constructed and connected. Defaults to `files`. */
   mcpFiles?: SourceFile[];
+  /** Plan only the handler that contains this offset; every other site is reported as skipped, unmarked. */
+  onlyHandlerAt?: { file: string; offset: number };
 }
 
 export function analyzeProject(project: Project, options: AnalysisOptions): ProjectAnalysis {
@@ -50,6 +52,14 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
     for (const site of found) byFunction.set(site.fn, [...(byFunction.get(site.fn) ?? []), site]);
     for (const [fn, fnSites] of byFunction) {
       const registration = fn && registrationOf(fn);
+      const only = options.onlyHandlerAt;
+      if (only && !(registration && only.file === sf.getFilePath() && fn.getStart() <= only.offset && only.offset <= fn.getEnd())) {
+        for (const site of fnSites) {
+          const { line, column } = sf.getLineAndColumnAtPos(site.node.getStart());
+          sites.push({ file: rel(options.cwd, sf), line, column, kind: site.kind, call: callText(site), outcome: 'skipped', reason: 'not selected: another handler was asked for', handler: registration?.label });
+        }
+        continue;
+      }
       const report = (site: Site, outcome: SiteReport['outcome'], reason: string, handler: string): void => {
         const { line, column } = sf.getLineAndColumnAtPos(site.node.getStart());
         sites.push({ file: rel(options.cwd, sf), line, column, kind: site.kind, call: callText(site), outcome, reason, handler });
@@ -105,7 +115,7 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
   for (const sf of mcpFiles) {
     const entries = stdioEntries(sf);
     if (entries.length > 0) planFor(sf).stdio.push(...entries);
-    for (const call of registrationsAfterInitialize(sf)) {
+    for (const call of options.onlyHandlerAt ? [] : registrationsAfterInitialize(sf)) {
       const reason = `${call.getExpression().getText()}() runs in oninitialized, which never fires on MCP 2026-07-28 (there is no initialize): register it when the server is built`;
       addMarker(planFor(sf), call, reason);
       const { line, column } = sf.getLineAndColumnAtPos(call.getStart());

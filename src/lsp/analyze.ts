@@ -20,6 +20,9 @@ export const REWRITABLE_MESSAGE = 'server-initiated request: removed in MCP 2026
 export interface SiteData {
   outcome: SiteReport['outcome'];
   kind: SiteReport['kind'];
+  /** The site's position (1-based), which names its handler for the quick fix. */
+  line: number;
+  column: number;
   handler?: string;
 }
 
@@ -51,19 +54,32 @@ export function documentPath(doc: Pick<TextDocument, 'uri' | 'languageId'>): { p
 }
 
 export async function analyzeDocument(doc: TextDocument): Promise<DocumentAnalysis> {
-  const text = doc.getText();
-  const { path: file, onDisk } = documentPath(doc);
+  const { file, report, edits, created } = await migrateDocument(doc);
   const base = { uri: doc.uri, version: doc.version, diagnostics: [], edits: [], created: [] };
-  const { changes, report } = await migrateSources([{ path: file, text }], { cwd: path.dirname(file) });
   const failed = report.files.find(f => f.outcome === 'error');
   if (failed && report.sites.length === 0) return { ...base, failure: failed.reason ?? 'the file could not be migrated' };
+  const diagnostics = report.sites.length === 0 ? [] : siteDiagnostics(file, doc.getText(), report.sites);
+  return { ...base, diagnostics, edits, created };
+}
 
-  const diagnostics = report.sites.length === 0 ? [] : siteDiagnostics(file, text, report.sites);
+/** The edits that convert only the handler holding the site at `at` (1-based, in the document). */
+export async function handlerEdits(doc: TextDocument, at: { line: number; column: number }): Promise<Pick<DocumentAnalysis, 'edits' | 'created'>> {
+  const { edits, created } = await migrateDocument(doc, at);
+  return { edits, created };
+}
+
+async function migrateDocument(doc: TextDocument, onlyAt?: { line: number; column: number }) {
+  const text = doc.getText();
+  const { path: file, onDisk } = documentPath(doc);
+  const { changes, report } = await migrateSources([{ path: file, text }], {
+    cwd: path.dirname(file),
+    ...(onlyAt ? { onlyHandlerAt: { path: file, ...onlyAt } } : {})
+  });
   const own = changes.find(c => c.path === file);
   const created = onDisk
     ? changes.filter(c => c.before === null).map(c => ({ path: c.path, uri: pathToFileURL(c.path).href, text: c.after }))
     : [];
-  return { ...base, diagnostics, edits: own ? minimalEdits(doc, own.after) : [], created };
+  return { file, report, edits: own ? minimalEdits(doc, own.after) : [], created };
 }
 
 function siteDiagnostics(file: string, text: string, sites: SiteReport[]): Diagnostic[] {
@@ -71,7 +87,7 @@ function siteDiagnostics(file: string, text: string, sites: SiteReport[]): Diagn
   return sites.map(site => {
     const range = calls.rangeAt({ line: site.line - 1, character: site.column - 1 });
     const rewritable = site.outcome === 'rewritten';
-    const data: SiteData = { outcome: site.outcome, kind: site.kind, ...(site.handler ? { handler: site.handler } : {}) };
+    const data: SiteData = { outcome: site.outcome, kind: site.kind, line: site.line, column: site.column, ...(site.handler ? { handler: site.handler } : {}) };
     return {
       range,
       severity: DiagnosticSeverity.Warning,

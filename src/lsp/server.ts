@@ -1,9 +1,10 @@
 /**
  * `mcp-migrate lsp`: a language server on stdio. On open and (debounced) change of a TypeScript or
  * JavaScript document it runs the migration pipeline on the document's text and publishes a
- * diagnostic on every server-initiated request site; its code actions apply the file's migration,
- * exactly what `mcp-migrate <file>` would write. The last analysis per document version is cached, so
- * code actions after it cost no pipeline run.
+ * diagnostic on every server-initiated request site. The source action applies the file's migration,
+ * exactly what `mcp-migrate <file>` would write; the quick fix converts the one handler the site is in,
+ * its edit computed when the client resolves the action (or at once for a client that cannot). The
+ * last analysis per document version is cached, so listing code actions costs no pipeline run.
  */
 import { existsSync } from 'node:fs';
 import { format } from 'node:util';
@@ -20,13 +21,21 @@ import {
   type Range,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeDocument, isRewritable, type DocumentAnalysis } from './analyze.js';
+import { analyzeDocument, handlerEdits, isRewritable, type DocumentAnalysis, type SiteData } from './analyze.js';
+
+/** What a quick fix carries until it is resolved: the document version and the site naming the handler. */
+interface QuickFixData {
+  uri: string;
+  version: number;
+  line: number;
+  column: number;
+}
 import { workspaceEdit, type EditCapabilities } from './edits.js';
 
 export const MIGRATE_FILE_KIND = 'source.migrateToMcp2026';
 export const MIGRATE_FILE_TITLE = 'Migrate this file to MCP 2026-07-28';
-/** The quick fix applies the whole file's migration: the pipeline cannot yet restrict a run to one handler. */
-export const QUICK_FIX_TITLE = "Migrate this file's handlers to input_required";
+/** The quick fix converts only the handler the site is in (with the server wiring it needs). */
+export const QUICK_FIX_TITLE = 'Convert handler to input_required';
 
 const LANGUAGES = new Set(['typescript', 'javascript', 'typescriptreact', 'javascriptreact']);
 
@@ -49,7 +58,7 @@ export function startLanguageServer(
   }
   const documents = new TextDocuments(TextDocument);
   let debounceMs = options.debounceMs ?? 300;
-  let caps: EditCapabilities = { documentChanges: false, createFiles: false };
+  let caps: EditCapabilities & { resolveEdit: boolean } = { documentChanges: false, createFiles: false, resolveEdit: false };
 
   const cache = new Map<string, DocumentAnalysis>();
   const running = new Map<string, { version: number; done: Promise<DocumentAnalysis | undefined> }>();
@@ -110,13 +119,14 @@ export function startLanguageServer(
     caps = {
       documentChanges: workspace?.documentChanges === true,
       createFiles: workspace?.documentChanges === true && (workspace.resourceOperations ?? []).includes('create'),
+      resolveEdit: params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit') === true,
     };
     const init = params.initializationOptions as { debounceMs?: unknown } | undefined;
     if (typeof init?.debounceMs === 'number' && init.debounceMs >= 0) debounceMs = init.debounceMs;
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.Source, MIGRATE_FILE_KIND] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.Source, MIGRATE_FILE_KIND], resolveProvider: true },
       },
       serverInfo: { name: 'mcp-migrate' },
     };
@@ -159,7 +169,18 @@ export function startLanguageServer(
     const actions: CodeAction[] = [];
     if (asked(CodeActionKind.QuickFix)) {
       const here = analysis.diagnostics.filter(d => isRewritable(d) && overlaps(d.range, params.range));
-      if (here.length > 0) actions.push({ title: QUICK_FIX_TITLE, kind: CodeActionKind.QuickFix, diagnostics: here, isPreferred: true, edit: edit() });
+      // One action per handler under the cursor.
+      const byHandler = new Map<string, Diagnostic[]>();
+      for (const d of here) {
+        const key = (d.data as SiteData).handler ?? `${(d.data as SiteData).line}`;
+        byHandler.set(key, [...(byHandler.get(key) ?? []), d]);
+      }
+      for (const diagnostics of byHandler.values()) {
+        const site = diagnostics[0]!.data as SiteData;
+        const data: QuickFixData = { uri: doc.uri, version: doc.version, line: site.line, column: site.column };
+        const action: CodeAction = { title: QUICK_FIX_TITLE, kind: CodeActionKind.QuickFix, diagnostics, isPreferred: true, data };
+        actions.push(caps.resolveEdit ? action : await resolveQuickFix(action));
+      }
     }
     if (asked(MIGRATE_FILE_KIND)) {
       const diagnostics: Diagnostic[] = analysis.diagnostics.filter(isRewritable);
@@ -167,6 +188,17 @@ export function startLanguageServer(
     }
     return actions;
   });
+
+  /** Computes the quick fix's edit: the pipeline run restricted to the site's handler. */
+  async function resolveQuickFix(action: CodeAction): Promise<CodeAction> {
+    const data = action.data as QuickFixData | undefined;
+    const doc = data && documents.get(data.uri);
+    if (!data || !doc || doc.version !== data.version) return action;
+    const { edits, created } = await handlerEdits(doc, { line: data.line, column: data.column });
+    if (edits.length === 0) return action;
+    return { ...action, edit: workspaceEdit(doc, edits, created.filter(f => !existsSync(f.path)), caps) };
+  }
+  connection.onCodeActionResolve(resolveQuickFix);
 
   connection.onShutdown(() => {
     for (const t of timers.values()) clearTimeout(t);
