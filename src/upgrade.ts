@@ -35,10 +35,13 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
       // The official codemod reads import declarations only: a CommonJS file goes through it with
       // its requires turned into imports, and comes back with them turned into requires again.
       const commonJs = requiresToImports(sf);
+      const actionRequired: Diagnostic[] = [];
       for (const transform of migration.transforms) {
         const result = transform.apply(sf, { projectType });
         notes.push(...result.diagnostics.map((d: Diagnostic) => toNote(d, sf.getFilePath())));
+        actionRequired.push(...result.diagnostics.filter((d: Diagnostic) => d.insertComment));
       }
+      insertCodemodMarkers(sf, actionRequired);
       if (commonJs) importsToRequires(sf);
       const after = sf.getFullText();
       if (after !== file.text) texts.set(file.path, after);
@@ -47,6 +50,34 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
     }
   }
   return { texts, notes };
+}
+
+export const CODEMOD_MARKER = '@mcp-codemod-error';
+
+/**
+ * The official runner writes a `/* @mcp-codemod-error … *\/` comment above each finding that needs
+ * the user's action; called transform by transform, we write them the same way (one per line,
+ * findings on one line joined, none twice), so they show in the diff and stay greppable.
+ */
+function insertCodemodMarkers(sf: SourceFile, diagnostics: Diagnostic[]): void {
+  const byLine = new Map<number, string[]>();
+  for (const d of diagnostics) {
+    let line = d.line;
+    try {
+      line = d.resolveCurrentLine?.() ?? d.line;
+    } catch {
+      // the node moved or vanished; keep the line it was found on
+    }
+    byLine.set(line, [...(byLine.get(line) ?? []), d.message]);
+  }
+  const lines = sf.getFullText().split('\n');
+  for (const [line, messages] of [...byLine].sort((a, b) => b[0] - a[0])) {
+    const index = line - 1;
+    if (index < 0 || index >= lines.length || (index > 0 && lines[index - 1]!.includes(CODEMOD_MARKER))) continue;
+    const indent = /^\s*/.exec(lines[index]!)![0];
+    const start = lines.slice(0, index).reduce((sum, l) => sum + l.length + 1, 0);
+    sf.insertText(start, `${indent}/* ${CODEMOD_MARKER} ${messages.join(' | ').replaceAll('*/', '* /')} */\n`);
+  }
 }
 
 /** `const { a, b: c } = require('m')` → `import { a, b as c } from 'm'` at top level; whether any was. */
