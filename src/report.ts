@@ -10,9 +10,10 @@ export type SiteOutcome = 'rewritten' | 'marked' | 'skipped';
 
 /**
  * `request`: a request channel (`extra.sendRequest`) passed on, whose method is not known;
- * `registration`: a tool/prompt/resource registered in `oninitialized`, which 2026-07-28 never runs.
+ * `registration`: a tool/prompt/resource registered in `oninitialized`, which 2026-07-28 never runs;
+ * `entry`: an HTTP serving entry, not moved to `createMcpHandler`.
  */
-export type SiteKind = 'elicitation' | 'elicitation-url' | 'sampling' | 'roots' | 'request' | 'registration';
+export type SiteKind = 'elicitation' | 'elicitation-url' | 'sampling' | 'roots' | 'request' | 'registration' | 'entry';
 
 export interface SiteReport {
   file: string;

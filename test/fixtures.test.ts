@@ -79,6 +79,7 @@ describe('__testfixtures__', () => {
     const reasons = (name: string) => outcomes.get(name)!.result.report.sites.map(s => s.reason).join('\n');
     expect(reasons('not-a-handler')).toMatch(/oninitialized/);
     expect(reasons('not-a-handler')).toMatch(/helper askName\(\)/);
+    expect(reasons('http-entry')).toMatch(/NodeStreamableHTTPServerTransport is not moved to createMcpHandler automatically/);
     expect(reasons('unsupported-shapes')).toMatch(/"started" \(a Date\)/);
     expect(reasons('unsupported-shapes')).toMatch(/try\/finally/);
     expect(reasons('unsupported-shapes')).toMatch(/in a callback passed to map\(\)/);

@@ -115,6 +115,13 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
   for (const sf of mcpFiles) {
     const entries = stdioEntries(sf);
     if (entries.length > 0) planFor(sf).stdio.push(...entries);
+    for (const transport of options.onlyHandlerAt ? [] : httpTransports(sf)) {
+      const name = mcpImportOf(transport.getExpression())!.exportName;
+      const reason = `${name} is not moved to createMcpHandler automatically: serve this server with createMcpHandler(() => buildServer()) for 2026-07-28 clients, keeping a sessionful setup for 2025-era clients (the stateless legacy mode refuses input_required handlers)`;
+      addMarker(planFor(sf), transport, reason);
+      const { line, column } = sf.getLineAndColumnAtPos(transport.getStart());
+      sites.push({ file: rel(options.cwd, sf), line, column, kind: 'entry', call: `new ${name}(...)`, outcome: 'marked', reason, handler: 'serving entry' });
+    }
     for (const call of options.onlyHandlerAt ? [] : registrationsAfterInitialize(sf)) {
       const reason = `${call.getExpression().getText()}() runs in oninitialized, which never fires on MCP 2026-07-28 (there is no initialize): register it when the server is built`;
       addMarker(planFor(sf), call, reason);
@@ -173,6 +180,11 @@ function redesign(kind: string): string {
     default:
       return 'move it into a tools/call, prompts/get or resources/read handler';
   }
+}
+
+/** HTTP transports of the SDK constructed in a file: serving entries that 2026-07-28 serves differently. */
+function httpTransports(sf: SourceFile): import('ts-morph').NewExpression[] {
+  return sf.getDescendantsOfKind(SyntaxKind.NewExpression).filter(n => /^(\w*StreamableHTTPServerTransport|SSEServerTransport)$/.test(mcpImportOf(n.getExpression())?.exportName ?? ''));
 }
 
 /** Tool, prompt and resource registrations inside an `oninitialized` callback. */

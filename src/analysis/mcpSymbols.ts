@@ -4,7 +4,7 @@
  */
 import { Node, SyntaxKind, type Expression, type Identifier, type Symbol as MorphSymbol } from 'ts-morph';
 
-const MCP_MODULE = /^@modelcontextprotocol\/(sdk|server|core)(\/|$)/;
+const MCP_MODULE = /^@modelcontextprotocol\/(sdk|server|core|node|express|hono)(\/|$)/;
 
 export function isMcpModule(specifier: string): boolean {
   return MCP_MODULE.test(specifier);
