@@ -3,7 +3,7 @@
  * printed for people (stderr) or as JSON (stdout, `--json`).
  */
 import { createColors } from 'picocolors';
-import { countSites, sitesLeft, type FileReport, type Report, type SiteOutcome } from './report.js';
+import { countByShape, countSites, sitesLeft, type FileReport, type Report, type SiteOutcome } from './report.js';
 
 export type RunMode = 'write' | 'dry-run' | 'check';
 
@@ -27,6 +27,8 @@ export interface RunSummary {
   filesErrored: number;
   filesCreated: number;
   sites: Record<SiteOutcome, number>;
+  /** The same per control-flow shape the sites sit in (straight, if, loop, try, switch, Promise.all, callback...). */
+  byShape: Record<string, Record<SiteOutcome, number>>;
   /** What --check gates on: marked plus skipped sites. */
   sitesLeft: number;
   upgradeNotes: number;
@@ -53,6 +55,7 @@ export function summarize(report: Omit<Report, 'files'>, files: readonly FileRes
     filesErrored: count(f => f.outcome === 'error'),
     filesCreated: count(f => f.created === true),
     sites: countSites({ ...report, files: [] }),
+    byShape: countByShape(report),
     sitesLeft: sitesLeft({ ...report, files: [] }),
     upgradeNotes: report.upgrade.length,
     notes: report.notes.length,
@@ -136,6 +139,11 @@ export function formatHuman(run: RunReport, options: HumanOptions): string {
     `sites: ${c.green(`${s.sites.rewritten} rewritten`)}, ${s.sites.marked ? c.yellow(`${s.sites.marked} marked`) : '0 marked'}, ` +
       `${s.sites.skipped} skipped` + (run.mode === 'check' ? `; ${plural(s.sitesLeft, 'site')} left to migrate` : ''),
   );
+  const shapes = Object.entries(countByShape(run));
+  if (shapes.length > 1 || (shapes.length === 1 && shapes[0]![0] !== 'straight')) {
+    const parts = shapes.map(([shape, n]) => `${shape} ${[n.rewritten && `${n.rewritten} rewritten`, n.marked && `${n.marked} marked`, n.skipped && `${n.skipped} skipped`].filter(Boolean).join('/')}`);
+    out.push(`by shape: ${parts.join(', ')}`);
+  }
   if (run.created.length) {
     out.push(`${run.mode === 'write' ? 'created' : 'would create'}: ${run.created.join(', ')}`);
   }

@@ -27,6 +27,21 @@ export interface SiteReport {
   reason: string;
   /** The handler shape, e.g. `tools/call greet`, or `helper`, `oninitialized`. */
   handler?: string;
+  /** The control-flow shape the site sits in: what the per-shape counts of the summary group by. */
+  shape?: SiteShape;
+}
+
+export type SiteShape = 'straight' | 'if' | 'loop' | 'try' | 'switch' | 'Promise.all' | 'callback' | 'other';
+
+/** Per shape: how many sites were rewritten, marked, skipped. */
+export function countByShape(report: Pick<Report, 'sites'>): Record<string, Record<SiteOutcome, number>> {
+  const counts: Record<string, Record<SiteOutcome, number>> = {};
+  for (const s of report.sites) {
+    const shape = s.shape ?? 'other';
+    counts[shape] ??= { rewritten: 0, marked: 0, skipped: 0 };
+    counts[shape][s.outcome]++;
+  }
+  return counts;
 }
 
 export type FileOutcome = 'changed' | 'unchanged' | 'error' | 'skipped';

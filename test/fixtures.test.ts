@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Project, ts } from 'ts-morph';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { migrateSources, type MigrateResult } from '../src/pipeline.js';
+import { countByShape } from '../src/report.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const fixtures = path.join(root, '__testfixtures__');
@@ -99,6 +100,14 @@ describe('__testfixtures__', () => {
     const o = outcomes.get('codemod-markers')!;
     expect(o.output).toMatch(/\/\* @mcp-codemod-error Destructuring of context parameter in signature/);
     expect(o.result.report.upgrade.some(n => /Destructuring of context parameter/.test(n.message))).toBe(true);
+  });
+
+  it('counts sites per control-flow shape', () => {
+    expect(countByShape(outcomes.get('loops-and-try')!.result.report)).toEqual({
+      loop: { rewritten: 3, marked: 0, skipped: 0 },
+      try: { rewritten: 1, marked: 0, skipped: 0 }
+    });
+    expect(countByShape(outcomes.get('unsupported-shapes')!.result.report).try).toEqual({ rewritten: 0, marked: 1, skipped: 0 });
   });
 
   it('batches independent requests into one round', () => {

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { Node, SyntaxKind, type Project, type SourceFile } from 'ts-morph';
 import type { FilePlan, HandlerPlan, MarkerPlan, ServerWiringPlan, StdioEntryPlan } from '../plan.js';
-import type { SiteReport } from '../report.js';
+import type { SiteReport, SiteShape } from '../report.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { planHandler, Unsupported } from './flow.js';
 import { isMcpModule, mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
@@ -62,7 +62,7 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
       }
       const report = (site: Site, outcome: SiteReport['outcome'], reason: string, handler: string): void => {
         const { line, column } = sf.getLineAndColumnAtPos(site.node.getStart());
-        sites.push({ file: rel(options.cwd, sf), line, column, kind: site.kind, call: callText(site), outcome, reason, handler });
+        sites.push({ file: rel(options.cwd, sf), line, column, kind: site.kind, call: callText(site), outcome, reason, handler, shape: shapeOf(site.node, fn) });
       };
       if (!fn || !registration) {
         const why = describeNonHandler(fn);
@@ -180,6 +180,20 @@ function redesign(kind: string): string {
     default:
       return 'move it into a tools/call, prompts/get or resources/read handler';
   }
+}
+
+/** The innermost control-flow construct between a site and its function's body. */
+function shapeOf(node: Node, fn: Node | undefined): SiteShape {
+  const parent = node.getParent();
+  if (parent && Node.isArrayLiteralExpression(parent) && /^Promise\.all/.test(parent.getParent()?.getText() ?? '')) return 'Promise.all';
+  for (let n = node.getParent(); n && n !== fn; n = n.getParent()) {
+    if (Node.isArrowFunction(n) || Node.isFunctionExpression(n)) return 'callback';
+    if (Node.isIterationStatement(n)) return 'loop';
+    if (Node.isTryStatement(n)) return 'try';
+    if (Node.isCaseClause(n) || Node.isDefaultClause(n)) return 'switch';
+    if (Node.isIfStatement(n)) return 'if';
+  }
+  return 'straight';
 }
 
 /** HTTP transports of the SDK constructed in a file: serving entries that 2026-07-28 serves differently. */
