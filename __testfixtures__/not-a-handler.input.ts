@@ -33,3 +33,9 @@ server.registerTool('delegate', { inputSchema: { text: z.string() } }, async ({ 
   const direct = await sampleWith(extra.sendRequest as never, text);
   return { content: [{ type: 'text', text: `${String(result)} ${String(direct)}` }] };
 });
+
+/** Exported: other modules may call it, so it stays (marked) even though no handler here does. */
+export async function askAge(): Promise<number> {
+  const answer = await server.server.elicitInput({ message: 'Age?', requestedSchema: { type: 'object', properties: { age: { type: 'number' } } } });
+  return answer.action === 'accept' ? Number(answer.content?.age) : 0;
+}

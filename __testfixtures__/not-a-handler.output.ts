@@ -1,7 +1,13 @@
-import { McpServer } from "@modelcontextprotocol/server";
+import { McpServer, inputRequired } from "@modelcontextprotocol/server";
 import { z } from 'zod';
 
-const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+import { elicitResult, resumeCall, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+
+const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
+  requestState: {
+    verify: verifyRequestState
+  }
+});
 
 let cachedRoots: string[] = [];
 
@@ -11,15 +17,32 @@ server.server.oninitialized = async () => {
   cachedRoots = roots.map(r => r.uri);
 };
 
-async function askName(): Promise<string> {
-  // mcp-migrate: elicitation request in helper askName(), not directly in a handler: helpers that await server-initiated requests are not rewritten yet; inline the call into the handler, or return inputRequired from the handler
-  const answer = await server.server.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
-  return answer.action === 'accept' ? String(answer.content?.name) : 'anonymous';
-}
-
-server.registerTool('hello', { inputSchema: z.object({ greeting: z.string() }) }, async ({ greeting }) => {
-  const name = await askName();
-  return { content: [{ type: 'text', text: `${greeting}, ${name} (${cachedRoots.length} roots)` }] };
+server.registerTool('hello', { inputSchema: z.object({ greeting: z.string() }) }, async ({ greeting }, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'hello', { greeting });
+  if (resumed.phase === 0) {
+    let askNameResult!: Awaited<Promise<string>>;
+    mcpInline: {
+      return inputRequired({
+        inputRequests: {
+          answer: inputRequired.elicit({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
+        },
+        requestState: await suspendCall(ctx, 'hello', { greeting }, 1, { askNameResult }),
+      });
+    }
+    const name = askNameResult;
+    return { content: [{ type: 'text', text: `${greeting}, ${name} (${cachedRoots.length} roots)` }] };
+  }
+  if (resumed.phase === 1) {
+    let askNameResult: Awaited<Promise<string>> = resumed.locals.askNameResult;
+    mcpInline: {
+      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } } });
+      { askNameResult = answer.action === 'accept' ? String(answer.content?.name) : 'anonymous'; break mcpInline; }
+    }
+    const name = askNameResult;
+    return { content: [{ type: 'text', text: `${greeting}, ${name} (${cachedRoots.length} roots)` }] };
+  }
+  throw unknownPhase('hello', resumed);
 });
 
 export { server };
@@ -36,3 +59,10 @@ server.registerTool('delegate', { inputSchema: z.object({ text: z.string() }) },
   const direct = await sampleWith(ctx.mcpReq.send as never, text);
   return { content: [{ type: 'text', text: `${String(result)} ${String(direct)}` }] };
 });
+
+/** Exported: other modules may call it, so it stays (marked) even though no handler here does. */
+export async function askAge(): Promise<number> {
+  // mcp-migrate: elicitation request in helper askAge(), not directly in a handler: calls to it from handlers in this file are inlined and migrated; this body still serves any other caller (another file, a non-handler) and needs migrating by hand there, or removing when nothing calls it
+  const answer = await server.server.elicitInput({ message: 'Age?', requestedSchema: { type: 'object', properties: { age: { type: 'number' } } } });
+  return answer.action === 'accept' ? Number(answer.content?.age) : 0;
+}

@@ -8,6 +8,7 @@ import path from 'node:path';
 import jscodeshift from 'jscodeshift';
 import { Project, ts } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
+import { inlineHelpers } from './analysis/inline.js';
 import { planManifestChanges } from './manifest.js';
 import { isEmptyPlan, type FilePlan } from './plan.js';
 import { positionMapper, type Position } from './positions.js';
@@ -117,6 +118,23 @@ export async function migrateSources(files: SourceInput[], options: MigrateOptio
     }
   }
   const healthy = (sf: { getFilePath(): string }) => !broken.has(sf.getFilePath());
+  // Helpers that await a request are inlined into the handlers calling them, then analysed with them.
+  for (const sf of analyzed.filter(healthy)) {
+    let inlining: ReturnType<typeof inlineHelpers>;
+    try {
+      inlining = inlineHelpers(sf);
+    } catch (error) {
+      report.notes.push(`${rel(sf.getFilePath())}: helpers not inlined (${oneLine(error)})`);
+      continue;
+    }
+    const { edits, notes } = inlining;
+    if (edits.length === 0) continue;
+    report.notes.push(...notes);
+    let text = sf.getFullText();
+    for (const e of edits.sort((a, b) => b.start - a.start)) text = text.slice(0, e.start) + e.text + text.slice(e.end);
+    sf.replaceWithText(text);
+    current.set(sf.getFilePath(), text);
+  }
   // Sites are found in the analysed text (upgraded, without shebang); report them where the user wrote them.
   const mappers = new Map<string, (p: Position) => Position>();
   const inOriginal = (site: SiteReport): SiteReport => {

@@ -79,7 +79,10 @@ describe('__testfixtures__', () => {
   it('marks what it cannot migrate, with the reason', () => {
     const reasons = (name: string) => outcomes.get(name)!.result.report.sites.map(s => s.reason).join('\n');
     expect(reasons('not-a-handler')).toMatch(/oninitialized/);
-    expect(reasons('not-a-handler')).toMatch(/helper askName\(\)/);
+    expect(reasons('not-a-handler')).toMatch(/helper askAge\(\)/);
+    // askName is only called from a handler: inlined there, migrated, and removed.
+    expect(outcomes.get('not-a-handler')!.result.report.notes).toContainEqual(expect.stringMatching(/askName\(\) removed: every call to it was inlined/));
+    expect(outcomes.get('not-a-handler')!.output).not.toMatch(/function askName/);
     expect(reasons('http-entry')).toMatch(/NodeStreamableHTTPServerTransport is not moved to createMcpHandler automatically/);
     expect(reasons('unsupported-shapes')).toMatch(/"started" \(a Date\)/);
     expect(reasons('unsupported-shapes')).toMatch(/try\/finally/);

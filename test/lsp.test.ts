@@ -139,7 +139,7 @@ describe('mcp-migrate lsp', () => {
   });
 
   it('gives a marked site a diagnostic with the reason and no quick fix', async () => {
-    const { file, uri, text, doc, dir, diagnostics } = await openFixture('not-a-handler');
+    const { file, uri, text, doc, dir, diagnostics } = await openFixture('marked-only');
     const expected = await migrateSources([{ path: file, text }], { cwd: dir });
     const sites = expected.report.sites;
     expect(sites.length).toBeGreaterThanOrEqual(2);

@@ -279,6 +279,8 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
           return [{ chain: [{ head: 'try', body: st.block.body }, ...catchSegment(st)] }];
         case 'SwitchStatement':
           return [{ switchNode: st }];
+        case 'LabeledStatement':
+          return [{ chain: [{ head: `${st.label.name}:`, body: listOf(st.body) }] }];
         case 'ForOfStatement': {
           const loop = loopOf(st)!;
           return [
@@ -364,6 +366,9 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
         } else if (owner.type === 'TryStatement' && owner.block === parentNode) {
           enclosing = ownerPath;
           wrapped = [{ chain: [{ head: 'try', body: inner }, ...catchSegment(owner)] }];
+        } else if (owner.type === 'LabeledStatement') {
+          enclosing = ownerPath;
+          wrapped = [{ chain: [{ head: `${owner.label.name}:`, body: inner }] }];
         } else if (owner.type === 'CatchClause') {
           enclosing = ownerPath.parent;
           wrapped = blockIfNeeded(inner);

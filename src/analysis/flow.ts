@@ -215,6 +215,7 @@ function checkPath(statement: Statement, body: Block): void {
       continue;
     }
     if (Node.isCatchClause(n)) continue;
+    if (Node.isLabeledStatement(n) && Node.isBlock(n.getStatement())) continue; // an inlined helper
     const shape = Node.isIterationStatement(n) ? 'a for...in loop' : Node.isLabeledStatement(n) ? 'a labelled statement' : n.getKindName();
     throw new Unsupported(`the await is inside ${shape}, which this version does not split into phases; lift it out or migrate by hand`, statement);
   }
@@ -504,7 +505,7 @@ function carry(name: string, declare: CarriedLocal['declare'], decl: Node, scope
 }
 
 /** A type annotation for the restored local, when the checker's type prints as something valid at the handler. */
-function printableType(decl: Node, fn: FunctionLike): string | undefined {
+export function printableType(decl: Node, fn: FunctionLike): string | undefined {
   let type: Type;
   try {
     type = decl.getType();

@@ -176,7 +176,7 @@ function redesign(kind: string): string {
     case 'callback':
       return 'the await is inside a callback the handler passes on; await it directly in the handler body';
     case 'helper':
-      return 'helpers that await server-initiated requests are not rewritten yet; inline the call into the handler, or return inputRequired from the handler';
+      return 'calls to it from handlers in this file are inlined and migrated; this body still serves any other caller (another file, a non-handler) and needs migrating by hand there, or removing when nothing calls it';
     default:
       return 'move it into a tools/call, prompts/get or resources/read handler';
   }

@@ -1,0 +1,37 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+
+const DEFAULT_NAME = 'friend';
+
+/** Asks for a name, with an early return on refusal; shared by two tools. */
+async function askName(question: string): Promise<string> {
+  const answer = await server.server.elicitInput({
+    message: question,
+    requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+  });
+  if (answer.action !== 'accept') return DEFAULT_NAME;
+  const name = String(answer.content?.name);
+  return name.trim() === '' ? DEFAULT_NAME : name;
+}
+
+const summarize = async (text: string, words: number) => {
+  const result = await server.server.createMessage({
+    messages: [{ role: 'user', content: { type: 'text', text: `In ${words} words: ${text}` } }],
+    maxTokens: words * 4,
+  });
+  return result.content.type === 'text' ? result.content.text : '';
+};
+
+server.registerTool('greet', { inputSchema: { greeting: z.string() } }, async ({ greeting }) => {
+  const question = `${greeting}! Who are you?`;
+  const name = await askName(question);
+  return { content: [{ type: 'text', text: `${greeting}, ${name}` }] };
+});
+
+server.registerTool('introduce', { inputSchema: { topic: z.string() } }, async ({ topic }) => {
+  const name = await askName('Your name, for the introduction?');
+  const blurb = await summarize(topic, 10);
+  return { content: [{ type: 'text', text: `${name} presents ${topic}: ${blurb}` }] };
+});

@@ -1,0 +1,128 @@
+import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { z } from 'zod';
+
+import {
+  elicitResult,
+  resumeCall,
+  samplingResult,
+  suspendCall,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
+
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
+  requestState: {
+    verify: verifyRequestState
+  }
+});
+
+const DEFAULT_NAME = 'friend';
+
+server.registerTool('greet', { inputSchema: z.object({ greeting: z.string() }) }, async ({ greeting }, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'greet', { greeting });
+  if (resumed.phase === 0) {
+    const question = `${greeting}! Who are you?`;
+    let askNameResult!: Awaited<Promise<string>>;
+    mcpInline: {
+      const mcpQuestion: string = question;
+      return inputRequired({
+        inputRequests: {
+          answer: inputRequired.elicit({
+            message: mcpQuestion,
+            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+          }),
+        },
+        requestState: await suspendCall(ctx, 'greet', { greeting }, 1, { askNameResult }),
+      });
+    }
+    const name = askNameResult;
+    return { content: [{ type: 'text', text: `${greeting}, ${name}` }] };
+  }
+  if (resumed.phase === 1) {
+    let askNameResult: Awaited<Promise<string>> = resumed.locals.askNameResult;
+    mcpInline: {
+      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+      if (answer.action !== 'accept') { askNameResult = DEFAULT_NAME; break mcpInline; }
+      const name = String(answer.content?.name);
+      { askNameResult = name.trim() === '' ? DEFAULT_NAME : name; break mcpInline; }
+    }
+    const name = askNameResult;
+    return { content: [{ type: 'text', text: `${greeting}, ${name}` }] };
+  }
+  throw unknownPhase('greet', resumed);
+});
+
+server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'introduce', { topic });
+  if (resumed.phase === 0) {
+    let askNameResult2!: Awaited<Promise<string>>;
+    mcpInline2: {
+      const mcpQuestion2: string = 'Your name, for the introduction?';
+      return inputRequired({
+        inputRequests: {
+          answer: inputRequired.elicit({
+            message: mcpQuestion2,
+            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+          }),
+        },
+        requestState: await suspendCall(ctx, 'introduce', { topic }, 1, { askNameResult2 }),
+      });
+    }
+    const name = askNameResult2;
+    let summarizeResult!: string;
+    mcpInline3: {
+      const mcpText: string = topic;
+      const mcpWords: number = 10;
+      return inputRequired({
+        inputRequests: {
+          result: inputRequired.createMessage({
+            messages: [{ role: 'user', content: { type: 'text', text: `In ${mcpWords} words: ${mcpText}` } }],
+            maxTokens: mcpWords * 4,
+          }),
+        },
+        requestState: await suspendCall(ctx, 'introduce', { topic }, 2, { name, summarizeResult }),
+      });
+    }
+    const blurb = summarizeResult;
+    return { content: [{ type: 'text', text: `${name} presents ${topic}: ${blurb}` }] };
+  }
+  if (resumed.phase === 1) {
+    let askNameResult2: Awaited<Promise<string>> = resumed.locals.askNameResult2;
+    mcpInline2: {
+      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+      if (answer.action !== 'accept') { askNameResult2 = DEFAULT_NAME; break mcpInline2; }
+      const name = String(answer.content?.name);
+      { askNameResult2 = name.trim() === '' ? DEFAULT_NAME : name; break mcpInline2; }
+    }
+    const name = askNameResult2;
+    let summarizeResult!: string;
+    mcpInline3: {
+      const mcpText: string = topic;
+      const mcpWords: number = 10;
+      return inputRequired({
+        inputRequests: {
+          result: inputRequired.createMessage({
+            messages: [{ role: 'user', content: { type: 'text', text: `In ${mcpWords} words: ${mcpText}` } }],
+            maxTokens: mcpWords * 4,
+          }),
+        },
+        requestState: await suspendCall(ctx, 'introduce', { topic }, 2, { name, summarizeResult }),
+      });
+    }
+    const blurb = summarizeResult;
+    return { content: [{ type: 'text', text: `${name} presents ${topic}: ${blurb}` }] };
+  }
+  if (resumed.phase === 2) {
+    const name: string = resumed.locals.name;
+    let summarizeResult: string = resumed.locals.summarizeResult;
+    mcpInline3: {
+      const result = samplingResult(ctx, 'result');
+      { summarizeResult = result.content.type === 'text' ? result.content.text : ''; break mcpInline3; }
+    }
+    const blurb = summarizeResult;
+    return { content: [{ type: 'text', text: `${name} presents ${topic}: ${blurb}` }] };
+  }
+  throw unknownPhase('introduce', resumed);
+});

@@ -1,0 +1,18 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+// Nothing here can become input_required: every site is marked, none rewritten.
+const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+
+let cachedRoots: string[] = [];
+
+server.server.oninitialized = async () => {
+  const { roots } = await server.server.listRoots();
+  cachedRoots = roots.map(r => r.uri);
+};
+
+export async function askName(): Promise<string> {
+  const answer = await server.server.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+  return answer.action === 'accept' ? String(answer.content?.name) : 'anonymous';
+}
+
+export { server, cachedRoots };

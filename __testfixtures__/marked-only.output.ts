@@ -1,0 +1,20 @@
+import { McpServer } from "@modelcontextprotocol/server";
+
+// Nothing here can become input_required: every site is marked, none rewritten.
+const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+
+let cachedRoots: string[] = [];
+
+server.server.oninitialized = async () => {
+  // mcp-migrate: roots request in server.server.oninitialized: MCP 2026-07-28 has no server-initiated requests outside tools/call, prompts/get and resources/read; request it from inside the tool that needs it (return inputRequired) or read it lazily there
+  const { roots } = await server.server.listRoots();
+  cachedRoots = roots.map(r => r.uri);
+};
+
+export async function askName(): Promise<string> {
+  // mcp-migrate: elicitation request in helper askName(), not directly in a handler: calls to it from handlers in this file are inlined and migrated; this body still serves any other caller (another file, a non-handler) and needs migrating by hand there, or removing when nothing calls it
+  const answer = await server.server.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+  return answer.action === 'accept' ? String(answer.content?.name) : 'anonymous';
+}
+
+export { server, cachedRoots };
