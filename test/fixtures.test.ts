@@ -7,10 +7,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Project, ts } from 'ts-morph';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { migrateSources, type MigrateResult } from '../src/pipeline.js';
 import { countByShape } from '../src/report.js';
+import { markEsm, typecheckFiles, typeScriptFilesIn } from './support/typecheck.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const fixtures = path.join(root, '__testfixtures__');
@@ -122,26 +122,10 @@ describe('__testfixtures__', () => {
   });
 
   it('every output typechecks against the real SDK 2.x types (but for manual changes the official codemod asks for)', () => {
-    const project = new Project({
-      compilerOptions: {
-        strict: true,
-        target: ts.ScriptTarget.ES2022,
-        module: ts.ModuleKind.NodeNext,
-        moduleResolution: ts.ModuleResolutionKind.NodeNext,
-        skipLibCheck: true,
-        noEmit: true,
-        allowJs: true,
-        types: ['node']
-      },
-      skipAddingFilesFromTsConfig: true
-    });
-    fs.writeFileSync(path.join(work, 'package.json'), JSON.stringify({ type: 'module' }));
+    markEsm(work);
     // Except where the official codemod itself asks for a manual change (its @mcp-codemod-error marker).
-    for (const o of [...outcomes.values()].filter(o => !o.output.includes('@mcp-codemod-error'))) {
-      for (const f of fs.readdirSync(o.dir)) if (/\.(ts|mts)$/.test(f)) project.addSourceFileAtPath(path.join(o.dir, f));
-    }
-    const diagnostics = project.getPreEmitDiagnostics().map(d => `${path.relative(work, d.getSourceFile()?.getFilePath() ?? '')}:${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, '\n')}`);
-    expect(diagnostics).toEqual([]);
+    const checked = [...outcomes.values()].filter(o => !o.output.includes('@mcp-codemod-error'));
+    expect(typecheckFiles(typeScriptFilesIn(checked.map(o => o.dir)), work)).toEqual([]);
   }, 120_000);
 
   it('is idempotent: running on its own output changes nothing', async () => {

@@ -36,7 +36,7 @@ export function typecheckFiles(files: string[], base: string): string[] {
   for (const file of files) project.addSourceFileAtPath(file);
   return project
     .getPreEmitDiagnostics()
-    .map(d => `${path.relative(base, d.getSourceFile()?.getFilePath() ?? '')}:${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.getMessageText() as string, '\n')}`);
+    .map(d => `${path.relative(base, d.getSourceFile()?.getFilePath() ?? '')}:${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, '\n')}`);
 }
 
 /** Syntax errors of one source text (TypeScript's parser), as `line:col: message`. */
