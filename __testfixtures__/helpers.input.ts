@@ -35,3 +35,18 @@ server.registerTool('introduce', { inputSchema: { topic: z.string() } }, async (
   const blurb = await summarize(topic, 10);
   return { content: [{ type: 'text', text: `${name} presents ${topic}: ${blurb}` }] };
 });
+
+/** A helper calling a helper: both levels are inlined. */
+async function confirmName(question: string): Promise<string> {
+  const name = await askName(question);
+  const check = await server.server.elicitInput({
+    message: `Is ${name} right?`,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+  });
+  return check.action === 'accept' && check.content?.ok === true ? name : DEFAULT_NAME;
+}
+
+server.registerTool('confirm', { description: 'Asks a name, then to confirm it' }, async () => {
+  const name = await confirmName('Name to confirm?');
+  return { content: [{ type: 'text', text: `Confirmed: ${name}` }] };
+});

@@ -126,3 +126,74 @@ server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) 
   }
   throw unknownPhase('introduce', resumed);
 });
+
+server.registerTool('confirm', { description: 'Asks a name, then to confirm it' }, async ctx => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'confirm', undefined);
+  if (resumed.phase === 0) {
+    let confirmNameResult!: Awaited<Promise<string>>;
+    mcpInline4: {
+      const mcpQuestion3: string = 'Name to confirm?';
+      let askNameResult3!: Awaited<Promise<string>>;
+      mcpInline5: {
+        const mcpQuestion4: string = mcpQuestion3;
+        return inputRequired({
+          inputRequests: {
+            answer: inputRequired.elicit({
+              message: mcpQuestion4,
+              requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+            }),
+          },
+          requestState: await suspendCall(ctx, 'confirm', undefined, 1, { confirmNameResult, askNameResult3 }),
+        });
+      }
+      const name = askNameResult3;
+      return inputRequired({
+        inputRequests: {
+          check: inputRequired.elicit({
+            message: `Is ${name} right?`,
+            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+          }),
+        },
+        requestState: await suspendCall(ctx, 'confirm', undefined, 2, { confirmNameResult, name }),
+      });
+    }
+    const name = confirmNameResult;
+    return { content: [{ type: 'text', text: `Confirmed: ${name}` }] };
+  }
+  if (resumed.phase === 1) {
+    let confirmNameResult: Awaited<Promise<string>> = resumed.locals.confirmNameResult;
+    mcpInline4: {
+      let askNameResult3: Awaited<Promise<string>> = resumed.locals.askNameResult3;
+      mcpInline5: {
+        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+        if (answer.action !== 'accept') { askNameResult3 = DEFAULT_NAME; break mcpInline5; }
+        const name = String(answer.content?.name);
+        { askNameResult3 = name.trim() === '' ? DEFAULT_NAME : name; break mcpInline5; }
+      }
+      const name = askNameResult3;
+      return inputRequired({
+        inputRequests: {
+          check: inputRequired.elicit({
+            message: `Is ${name} right?`,
+            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+          }),
+        },
+        requestState: await suspendCall(ctx, 'confirm', undefined, 2, { confirmNameResult, name }),
+      });
+    }
+    const name = confirmNameResult;
+    return { content: [{ type: 'text', text: `Confirmed: ${name}` }] };
+  }
+  if (resumed.phase === 2) {
+    let confirmNameResult: Awaited<Promise<string>> = resumed.locals.confirmNameResult;
+    mcpInline4: {
+      const name: string = resumed.locals.name;
+      const check = elicitResult(ctx, 'check', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+      { confirmNameResult = check.action === 'accept' && check.content?.ok === true ? name : DEFAULT_NAME; break mcpInline4; }
+    }
+    const name = confirmNameResult;
+    return { content: [{ type: 'text', text: `Confirmed: ${name}` }] };
+  }
+  throw unknownPhase('confirm', resumed);
+});

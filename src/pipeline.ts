@@ -18,6 +18,9 @@ import { isCandidate, TRIGGER_PATTERN } from './triggers.js';
 import { oneLine, syntaxErrors, upgradeV1 } from './upgrade.js';
 import { applyPlan, parserFor } from '../transforms/mrtr.js';
 
+/** How deep a chain of helpers calling helpers is inlined. */
+const MAX_INLINE_DEPTH = 3;
+
 export interface SourceInput {
   /** Absolute path. */
   path: string;
@@ -118,22 +121,25 @@ export async function migrateSources(files: SourceInput[], options: MigrateOptio
     }
   }
   const healthy = (sf: { getFilePath(): string }) => !broken.has(sf.getFilePath());
-  // Helpers that await a request are inlined into the handlers calling them, then analysed with them.
+  // Helpers that await a request are inlined into the handlers calling them, then analysed with
+  // them; a helper calling a helper takes another pass (a few at most: recursion is never inlined).
   for (const sf of analyzed.filter(healthy)) {
-    let inlining: ReturnType<typeof inlineHelpers>;
-    try {
-      inlining = inlineHelpers(sf);
-    } catch (error) {
-      report.notes.push(`${rel(sf.getFilePath())}: helpers not inlined (${oneLine(error)})`);
-      continue;
+    for (let pass = 0; pass < MAX_INLINE_DEPTH; pass++) {
+      let inlining: ReturnType<typeof inlineHelpers>;
+      try {
+        inlining = inlineHelpers(sf);
+      } catch (error) {
+        report.notes.push(`${rel(sf.getFilePath())}: helpers not inlined (${oneLine(error)})`);
+        break;
+      }
+      const { edits, notes } = inlining;
+      if (edits.length === 0) break;
+      report.notes.push(...notes);
+      let text = sf.getFullText();
+      for (const e of edits.sort((a, b) => b.start - a.start)) text = text.slice(0, e.start) + e.text + text.slice(e.end);
+      sf.replaceWithText(text);
+      current.set(sf.getFilePath(), text);
     }
-    const { edits, notes } = inlining;
-    if (edits.length === 0) continue;
-    report.notes.push(...notes);
-    let text = sf.getFullText();
-    for (const e of edits.sort((a, b) => b.start - a.start)) text = text.slice(0, e.start) + e.text + text.slice(e.end);
-    sf.replaceWithText(text);
-    current.set(sf.getFilePath(), text);
   }
   // Sites are found in the analysed text (upgraded, without shebang); report them where the user wrote them.
   const mappers = new Map<string, (p: Position) => Position>();
