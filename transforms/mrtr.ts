@@ -374,7 +374,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
           wrapped = blockIfNeeded(inner);
         } else if (loopOf(owner) && (owner.body === parentNode || owner.body === stmtPath.node)) {
           enclosing = ownerPath;
-          wrapped = [loopResume(owner, inner)];
+          wrapped = [loopResume(owner, inner, s.live)];
         } else if (owner.type === 'IfStatement') {
           enclosing = ownerPath;
           wrapped = blockIfNeeded(inner);
@@ -390,11 +390,11 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     };
 
     /** Re-enters a loop mid-iteration: the suspended iteration's rest first, then the loop as written. */
-    const loopResume = (loop: AnyNode, rest: AnyNode[]): AnyNode => {
+    const loopResume = (loop: AnyNode, rest: AnyNode[], live: CarriedLocal[]): AnyNode => {
       const plan = loopOf(loop)!;
       const F = plan.first;
       const branches = { chain: [{ head: `if (${F})`, body: rest }, { head: 'else', body: listOf(loop.body) }] };
-      const loopScoped = s_live(loop).map(l => `${l.name}${isTs && l.typeText ? `: ${l.typeText}` : ''} = ${resumed}.locals.${l.name}`);
+      const loopScoped = live.filter(l => l.scope.start === loop.start && l.scope.end === loop.end).map(l => `${l.name}${isTs && l.typeText ? `: ${l.typeText}` : ''} = ${resumed}.locals.${l.name}`);
       if (loop.type === 'ForOfStatement') {
         return {
           chain: [
@@ -409,8 +409,6 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       const update = loop.type === 'ForStatement' && loop.update ? `, ${src(loop.update)}` : '';
       return { chain: [{ head: `for (let ${[...loopScoped, `${F} = true`].join(', ')}; ${F}${test}; ${F} = false${update})`, body: [branches] }] };
     };
-    let currentLive: CarriedLocal[] = [];
-    const s_live = (loop: AnyNode): CarriedLocal[] => currentLive.filter(l => l.scope.start === loop.start && l.scope.end === loop.end);
 
     /** Whether the phase code for these statements always ends in a return or throw. */
     const exits = (stmts: AnyNode[]): boolean => {
@@ -434,7 +432,6 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     };
     phaseBlock(0, gen(body.body, i1, markerEdits), exits(body.body));
     for (const s of h.suspensions) {
-      currentLive = s.live;
       const phase = resumePhase(s, i1);
       phaseBlock(s.phase, phase.lines, exits(phase.stmts));
     }
