@@ -14,7 +14,7 @@ import { isEmptyPlan, type FilePlan } from './plan.js';
 import { positionMapper, type Position } from './positions.js';
 import { emptyReport, unchangedFile, type Report, type SiteReport } from './report.js';
 import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
-import { isCandidate, TRIGGER_PATTERN } from './triggers.js';
+import { TRIGGER_PATTERN, worthAnalysing } from './triggers.js';
 import { oneLine, syntaxErrors, upgradeV1 } from './upgrade.js';
 import { applyPlan, parserFor } from '../transforms/mrtr.js';
 
@@ -56,7 +56,7 @@ export interface MigrateResult {
 export async function migrateSources(files: SourceInput[], options: MigrateOptions): Promise<MigrateResult> {
   const report = emptyReport();
   const rel = (p: string) => path.relative(options.cwd, p) || path.basename(p);
-  const candidates = files.filter(f => isCandidate(f.text));
+  const candidates = worthAnalysing(files);
   const candidatePaths = new Set(candidates.map(f => f.path));
   for (const f of files) if (!candidatePaths.has(f.path)) report.files.push(unchangedFile(f.path, options.cwd));
   if (candidates.length === 0) return { changes: [], report };
