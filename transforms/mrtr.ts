@@ -15,6 +15,7 @@
  */
 import type { API, ASTPath, FileInfo, Options } from 'jscodeshift';
 import type { CarriedLocal, FilePlan, HandlerPlan, Range, RequestPlan, SuspensionPlan } from '../src/plan.js';
+import { nameAllocator } from '../src/analysis/names.js';
 import { stateExports } from '../src/stateModule.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -159,10 +160,9 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     for (const name of h.ctx.add ?? []) fn.params.push(j.identifier(name));
     widenReturnType(fn);
     const ctx = h.ctx.name;
-    const taken = new Set<string>();
-    j(fnPath).find(j.Identifier).forEach(p => void taken.add((p.node as AnyNode).name));
-    let resumed = 'resumed';
-    for (let i = 2; taken.has(resumed); i++) resumed = `resumed${i}`;
+    const taken: string[] = [];
+    j(fnPath).find(j.Identifier).forEach(p => void taken.push((p.node as AnyNode).name));
+    const resumed = nameAllocator(taken)('resumed');
 
     const body = fn.body;
     const unit = indentUnit(source);

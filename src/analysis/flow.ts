@@ -5,6 +5,7 @@
 import { Node, SyntaxKind, ts, type Block, type Statement, type Type } from 'ts-morph';
 import type { CarriedLocal, HandlerPlan, LoopPlan, Range, RequestPlan, SuspensionPlan, SwitchPlan } from '../plan.js';
 import { constObjectLiteral, objectProperty, unwrap } from './mcpSymbols.js';
+import { nameAllocator } from './names.js';
 import type { FunctionLike, Registration, Site } from './sites.js';
 
 export class Unsupported extends Error {
@@ -233,13 +234,7 @@ function insideTry(statement: Statement, body: Block): boolean {
 function controlPlans(statements: Statement[], body: Block, fn: FunctionLike): { loops: LoopPlan[]; switches: SwitchPlan[] } {
   const loops = new Map<Node, LoopPlan>();
   const switches = new Map<Node, SwitchPlan>();
-  const taken = new Set(fn.getDescendantsOfKind(SyntaxKind.Identifier).map(i => i.getText()));
-  const fresh = (base: string): string => {
-    let name = base;
-    for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
-    taken.add(name);
-    return name;
-  };
+  const fresh = nameAllocator(fn.getDescendantsOfKind(SyntaxKind.Identifier).map(i => i.getText()));
   const ancestors = statements.flatMap(st => st.getAncestors().filter(a => a.getStart() >= body.getStart() && a !== body));
   for (const n of [...new Set(ancestors)].sort((a, b) => a.getStart() - b.getStart())) {
     if (Node.isForOfStatement(n) && !loops.has(n)) loops.set(n, { range: range(n), kind: 'for-of', first: fresh('mcpFirst'), items: fresh('mcpItems'), index: fresh('mcpIndex') });
@@ -317,14 +312,11 @@ function isReassigned(id: Node, fn: FunctionLike): boolean {
   });
 }
 
+/** Keys of `inputRequests`, unique within a handler. */
 class KeyAllocator {
-  private used = new Set<string>();
+  private readonly fresh = nameAllocator([]);
   take(preferred: string): string {
-    const base = preferred.replace(/[^A-Za-z0-9_]/g, '') || 'input';
-    let key = base;
-    for (let i = 2; this.used.has(key); i++) key = `${base}${i}`;
-    this.used.add(key);
-    return key;
+    return this.fresh(preferred.replace(/[^A-Za-z0-9_]/g, '') || 'input');
   }
 }
 

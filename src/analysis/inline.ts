@@ -19,6 +19,7 @@
 import { Node, SyntaxKind, type CallExpression, type SourceFile, type Statement } from 'ts-morph';
 import { printableType } from './flow.js';
 import { unwrap } from './mcpSymbols.js';
+import { nameAllocator } from './names.js';
 import { findSites, registrationOf, type FunctionLike } from './sites.js';
 
 export interface TextEdit {
@@ -76,13 +77,7 @@ function inlineEdits(sf: SourceFile): HelperEdit[] {
   }
   if (helpers.size === 0) return [];
   const edits: HelperEdit[] = [];
-  const taken = new Set(sf.getDescendantsOfKind(SyntaxKind.Identifier).map(i => i.getText()));
-  const fresh = (base: string): string => {
-    let name = base;
-    for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
-    taken.add(name);
-    return name;
-  };
+  const fresh = nameAllocator(sf.getDescendantsOfKind(SyntaxKind.Identifier).map(i => i.getText()));
   for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     if (!Node.isIdentifier(callee)) continue;
