@@ -14,7 +14,7 @@
  * `.gitignore` (reported, so the user sees why) and to the globs.
  * Output is sorted by code point, independent of locale and directory order.
  */
-import { promises as fs, type Dirent } from 'node:fs';
+import { promises as fs, readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
@@ -237,7 +237,8 @@ export async function discoverSources(paths: readonly string[], options: Discove
   const walk = async (dir: string, chain: IgnoreChain, root: string): Promise<void> => {
     let entries: Dirent[];
     try {
-      entries = await fs.readdir(dir, { withFileTypes: true });
+      // Synchronous: a tree of small directories costs several times more through the thread pool.
+      entries = readdirSync(dir, { withFileTypes: true });
     } catch (err) {
       skipped.set(dir, `directory cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
       return;

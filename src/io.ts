@@ -8,6 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs, readFileSync, statSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
 
 /** Files above this size are not read. */
@@ -180,6 +181,31 @@ export function decodeSource(bytes: Uint8Array, mode: number = NEW_FILE_MODE): R
 
 /** Read a source file; never throws: anything that keeps it from the pipeline is a skip with a reason. */
 export async function readSource(file: string): Promise<ReadResult> {
+  const read = readBytes(file);
+  return 'bytes' in read ? decodeSource(read.bytes, read.mode) : read;
+}
+
+/** A file whose text nothing in the run needs: it passed the checks that would make it a skip, and was not decoded. */
+export interface UnwantedSource {
+  ok: true;
+  unwanted: true;
+}
+
+/**
+ * `readSource` for a file the run may not need: `wanted` sees the bytes as Latin-1 text (the same answer
+ * as on the decoded text for any pattern of ASCII words), and only a wanted file is decoded, normalised
+ * and hashed. An unwanted file still gets the cheap native checks that make a file a skip (UTF-16, NUL,
+ * invalid UTF-8, a line too long), so it is reported exactly as `readSource` would report it.
+ */
+export async function readSourceIfWanted(file: string, wanted: (latin1: string) => boolean): Promise<ReadResult | UnwantedSource> {
+  const read = readBytes(file);
+  if (!('bytes' in read)) return read;
+  const { bytes, mode } = read;
+  if (wanted(bytes.toString('latin1')) || mayBeSkipped(bytes)) return decodeSource(bytes, mode);
+  return { ok: true, unwanted: true };
+}
+
+function readBytes(file: string): { bytes: Buffer; mode: number } | SourceSkip {
   try {
     // Synchronous on purpose: for thousands of small files, fs/promises costs 3-6x the time of the sync calls.
     const st = statSync(file);
@@ -193,11 +219,37 @@ export async function readSource(file: string): Promise<ReadResult> {
     }
     const bytes = readFileSync(file);
     if (bytes.length > MAX_SOURCE_BYTES) return { ok: false, kind: 'too-large', reason: 'too large' };
-    return decodeSource(bytes, st.mode);
+    return { bytes, mode: st.mode };
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     return { ok: false, kind: 'unreadable', reason: `cannot be read (${e.code ?? e.message})` };
   }
+}
+
+/**
+ * Whether `decodeSource` could refuse these bytes; false means it would not. Byte lengths bound character
+ * lengths from above, so a file whose lines pass in bytes passes in characters.
+ */
+function mayBeSkipped(bytes: Buffer): boolean {
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) return true;
+  if (bytes.indexOf(0) >= 0 || !isUtf8(bytes)) return true;
+  if (bytes.length >= MIN_CHARS_FOR_AVERAGE) {
+    // Enough lines for the average to pass: stop counting as soon as there are.
+    const needed = Math.ceil(bytes.length / MAX_AVERAGE_LINE_LENGTH);
+    let lines = 1;
+    for (let i = bytes.indexOf(0x0a); i >= 0 && lines < needed; i = bytes.indexOf(0x0a, i + 1)) lines++;
+    if (lines < needed) return true;
+  }
+  if (bytes.length > MAX_LINE_LENGTH) {
+    let start = 0;
+    for (let i = bytes.indexOf(0x0a); ; i = bytes.indexOf(0x0a, start)) {
+      const end = i < 0 ? bytes.length : i;
+      if (end - start > MAX_LINE_LENGTH) return true;
+      if (i < 0) break;
+      start = i + 1;
+    }
+  }
+  return false;
 }
 
 /**

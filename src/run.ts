@@ -7,10 +7,10 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { discoverSources, selectShard, type Shard } from './files.js';
 import { findDirtyFiles, formatDirtyRefusal } from './git.js';
-import { digestBytes, finalizeText, keepShebang, readSource, writeAtomic, type DecodedSource, type ReadResult } from './io.js';
+import { digestBytes, finalizeText, keepShebang, readSource, readSourceIfWanted, writeAtomic, type DecodedSource } from './io.js';
 import type { SourceInput } from './pipeline.js';
-import { emptyReport, unchangedFile } from './report.js';
-import { isCandidate } from './triggers.js';
+import { emptyReport } from './report.js';
+import { isCandidate, worthAnalysing } from './triggers.js';
 import { createProgress, type ProgressStream } from './progress.js';
 import { summarize, type FileResult, type RunMode, type RunReport } from './format-report.js';
 import type { FileReport } from './report.js';
@@ -54,26 +54,16 @@ export class RunRefused extends Error {
   }
 }
 
-const READ_CONCURRENCY = 32;
-
-async function mapPool<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export async function runMigration(options: RunOptions): Promise<RunResult> {
   const cwd = path.resolve(options.cwd);
-  const rel = (abs: string) => (path.relative(cwd, abs) || '.').split(path.sep).join('/');
+  // Every file gets a report line: slicing the common prefix off is most of the cost of 10,000 of them.
+  const prefix = cwd.endsWith(path.sep) ? cwd : cwd + path.sep;
+  const rel = (abs: string) => {
+    const r = abs.startsWith(prefix) ? abs.slice(prefix.length) : path.relative(cwd, abs) || '.';
+    return path.sep === '/' ? r : r.split(path.sep).join('/');
+  };
   const absFromReport = (file: string) => path.resolve(cwd, file);
 
   let discovery;
@@ -96,27 +86,26 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
     disabled: options.quiet,
   });
 
-  // Read.
-  const reads: ReadResult[] = await mapPool(discovery.files, READ_CONCURRENCY, async file => {
-    const r = await readSource(file);
-    progress.tick(1, rel(file));
-    return r;
-  });
+  // Read. Only a file the pipeline can need is decoded; the others are checked for what would make them a skip.
   const sources = new Map<string, DecodedSource>();
   const results = new Map<string, FileResult>();
-  discovery.files.forEach((file, i) => {
-    const r = reads[i];
-    if (r.ok) sources.set(file, r);
-    else results.set(file, { file: rel(file), outcome: 'skipped', reason: r.reason, line: r.location?.line, column: r.location?.column });
-  });
+  const unwanted: string[] = [];
+  for (const file of discovery.files) {
+    const r = await readSourceIfWanted(file, isCandidate);
+    if (!r.ok) results.set(file, { file: rel(file), outcome: 'skipped', reason: r.reason, line: r.location?.line, column: r.location?.column });
+    else if ('unwanted' in r) unwanted.push(file);
+    else sources.set(file, r);
+    progress.tick(1, file);
+  }
 
   // Migrate.
   progress.phase('migrating', sources.size);
-  const inputs: SourceInput[] = [...sources].map(([p, s]) => ({ path: p, text: s.text }));
-  // The pipeline (parser, type checker, official codemod) loads only when some file can need it.
-  const { changes, report } = inputs.some(i => isCandidate(i.text))
+  const inputs: SourceInput[] = [];
+  for (const [p, s] of sources) if (isCandidate(s.text)) inputs.push({ path: p, text: s.text });
+  // The pipeline (parser, type checker, official codemod) loads only when some file needs analysing.
+  const { changes, report } = worthAnalysing(inputs).length > 0
     ? await (await import('./pipeline.js')).migrateSources(inputs, { cwd, upgradeV1: options.upgradeV1 ?? true })
-    : { changes: [], report: { ...emptyReport(), files: inputs.map(i => unchangedFile(i.path, cwd)) } };
+    : { changes: [], report: emptyReport() };
   progress.tick(sources.size);
 
   const pipelineFiles = new Map<string, FileReport>();
@@ -197,6 +186,7 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
   progress.done();
 
   // Per-file outcomes: every file looked at.
+  for (const file of unwanted) results.set(file, { file: rel(file), outcome: 'unchanged' });
   for (const file of sources.keys()) {
     if (results.has(file)) continue;
     const fromPipeline = pipelineFiles.get(file);

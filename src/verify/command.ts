@@ -5,8 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Argv, CommandModule } from 'yargs';
 import { parseScenario, ScenarioError, type Scenario } from './scenario.js';
-import { smokeScenario } from './smoke.js';
-import { formatVerifyTable, verify } from './verify.js';
+// smoke.js and verify.js load both SDK clients: imported when the command runs, so that a migration run
+// (the same binary) does not pay for them at start-up.
 
 export interface VerifyCommandArgs {
   before?: string;
@@ -53,6 +53,7 @@ export async function runVerifyCommand(
       return fail(`${args.scenario}: ${what}`);
     }
   } else {
+    const { smokeScenario } = await import('./smoke.js');
     try {
       scenario = await smokeScenario(args.before, { cwd: io.cwd, ...(timeoutMs ? { timeoutMs } : {}) });
     } catch (error) {
@@ -62,6 +63,7 @@ export async function runVerifyCommand(
   }
   if (scenario.calls.length === 0) return fail('the scenario has no calls: nothing to verify');
 
+  const { formatVerifyTable, verify } = await import('./verify.js');
   let result;
   try {
     result = await verify({ before: args.before, after: args.after, scenario, cwd: io.cwd, ...(timeoutMs ? { timeoutMs } : {}) });
