@@ -53,13 +53,34 @@ export interface MigrateResult {
 }
 
 
+/** Where the requestState module of a run is (or goes), decided once for the whole run. */
+export interface StateModulePlace {
+  path: string;
+  exists: boolean;
+  flavour: ModuleFlavour;
+}
+
+/** One group's part of a run: everything but what is decided once per run (see finishRun). */
+export interface GroupResult extends MigrateResult {
+  /** Some handler was rewritten: the run needs the requestState module. */
+  rewroteHandlers: boolean;
+}
+
 export async function migrateSources(files: SourceInput[], options: MigrateOptions): Promise<MigrateResult> {
+  const candidates = worthAnalysing(files);
+  const group = migrateGroup(candidates, placeStateModule(candidates, options.cwd), options);
+  return finishRun([group], files, placeStateModule(candidates, options.cwd), options.cwd);
+}
+
+/**
+ * Upgrade, analyse and rewrite `candidates` (files `worthAnalysing` kept), which must be closed under the
+ * imports between candidates (a group of `partitionCandidates`, or all of them): files outside the group are
+ * seen by the type checker only as they are on disk.
+ */
+export function migrateGroup(candidates: SourceInput[], state: StateModulePlace, options: MigrateOptions): GroupResult {
   const report = emptyReport();
   const rel = (p: string) => path.relative(options.cwd, p) || path.basename(p);
-  const candidates = worthAnalysing(files);
-  const candidatePaths = new Set(candidates.map(f => f.path));
-  for (const f of files) if (!candidatePaths.has(f.path)) report.files.push(unchangedFile(f.path, options.cwd));
-  if (candidates.length === 0) return { changes: [], report };
+  if (candidates.length === 0) return { changes: [], report, rewroteHandlers: false };
 
   // A shebang is not JavaScript: every stage sees the text without it, the result gets it back.
   const shebangs = new Map<string, string>();
@@ -82,8 +103,6 @@ export async function migrateSources(files: SourceInput[], options: MigrateOptio
   }
 
   // 2. Analysis over the (upgraded) candidates.
-  const triggered = candidates.filter(f => TRIGGER_PATTERN.test(current.get(f.path)!));
-  const state = locateStateModule(triggered.map(f => f.path), files);
   const project = new Project({
     skipAddingFilesFromTsConfig: true,
     skipFileDependencyResolution: true,
@@ -198,8 +217,29 @@ export async function migrateSources(files: SourceInput[], options: MigrateOptio
     }
   }
 
-  // 4. The requestState module, once per project.
-  if (rewroteHandlers) {
+  return { changes, report, rewroteHandlers };
+}
+
+/**
+ * What is decided once per run, after every group: the requestState module (created once, where
+ * `placeStateModule` put it), the notes it needs, and package.json of each package that owns a changed
+ * file (src/manifest.ts; lockfiles are left alone). `files`: every source of the run, for the manifests.
+ */
+export function finishRun(groups: GroupResult[], files: SourceInput[], state: StateModulePlace, cwd: string): MigrateResult {
+  const rel = (p: string) => path.relative(cwd, p) || path.basename(p);
+  const report = emptyReport();
+  const changes: FileChange[] = [];
+  for (const g of groups) {
+    changes.push(...g.changes);
+    report.sites.push(...g.report.sites);
+    report.files.push(...g.report.files);
+    report.upgrade.push(...g.report.upgrade);
+    report.notes.push(...g.report.notes);
+  }
+  const inGroups = new Set(report.files.map(f => f.file));
+  for (const f of files) if (!inGroups.has(rel(f.path))) report.files.push(unchangedFile(f.path, cwd));
+
+  if (groups.some(g => g.rewroteHandlers)) {
     if (!state.exists) {
       changes.push({ path: state.path, before: null, after: stateModuleText(state.flavour) });
       report.created.push(rel(state.path));
@@ -208,10 +248,9 @@ export async function migrateSources(files: SourceInput[], options: MigrateOptio
     report.notes.push('the migrated code imports @modelcontextprotocol/server 2.x: add it to package.json and install');
   }
 
-  // 5. package.json of each package that owns a changed file (src/manifest.ts); lockfiles are left alone.
   const finalText = new Map(files.map(f => [f.path, f.text]));
   for (const c of changes) finalText.set(c.path, c.after);
-  const manifests = planManifestChanges({ cwd: options.cwd, files: [...finalText].map(([p, text]) => ({ path: p, text })), changed: changes.map(c => c.path) });
+  const manifests = planManifestChanges({ cwd, files: [...finalText].map(([p, text]) => ({ path: p, text })), changed: changes.map(c => c.path) });
   if (manifests.changes.length > 0) {
     changes.push(...manifests.changes);
     report.notes = report.notes.filter(n => !n.startsWith('the migrated code imports @modelcontextprotocol/server 2.x'));
@@ -233,19 +272,23 @@ function rewrite(text: string, plan: FilePlan): string {
   return out;
 }
 
-/** Where the requestState module is (or goes): beside the handlers, in their common directory. */
-function locateStateModule(handlerFiles: string[], all: SourceInput[]): { path: string; exists: boolean; flavour: ModuleFlavour } {
-  const flavour: ModuleFlavour = handlerFiles.every(f => /\.[mc]?tsx?$/.test(f))
+/**
+ * Where the requestState module is (or goes): beside the handlers, in their common directory. Judged on
+ * the files as given (the files that name a request), so every group of a run agrees.
+ */
+export function placeStateModule(candidates: SourceInput[], cwd: string): StateModulePlace {
+  const handlerFiles = candidates.filter(f => TRIGGER_PATTERN.test(f.text));
+  const flavour: ModuleFlavour = handlerFiles.every(f => /\.[mc]?tsx?$/.test(f.path))
     ? 'ts'
-    : handlerFiles.some(f => f.endsWith('.cjs') || /\brequire\(/.test(all.find(a => a.path === f)?.text ?? ''))
+    : handlerFiles.some(f => f.path.endsWith('.cjs') || /\brequire\(/.test(f.text))
       ? 'cjs'
       : 'esm';
-  const dirs = handlerFiles.map(f => path.dirname(f));
-  let common = dirs[0] ?? process.cwd();
+  const dirs = handlerFiles.map(f => path.dirname(f.path));
+  let common = dirs[0] ?? cwd;
   for (const d of dirs) while (!(d + path.sep).startsWith(common + path.sep) && common !== path.dirname(common)) common = path.dirname(common);
   for (const ext of ['.ts', '.mts', '.js', '.mjs', '.cjs']) {
     const candidate = path.join(common, STATE_MODULE_BASENAME + ext);
-    if (fs.existsSync(candidate) || all.some(a => a.path === candidate)) return { path: candidate, exists: true, flavour };
+    if (fs.existsSync(candidate) || candidates.some(a => a.path === candidate)) return { path: candidate, exists: true, flavour };
   }
   const ext = flavour === 'esm' ? '.mjs' : stateModuleExtension(flavour);
   return { path: path.join(common, STATE_MODULE_BASENAME + ext), exists: false, flavour };
