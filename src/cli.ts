@@ -30,6 +30,7 @@ interface MigrateArgs {
   color?: boolean;
   quiet?: boolean;
   shard?: string;
+  jobs?: number;
 }
 
 function packageVersion(): string {
@@ -66,6 +67,9 @@ async function migrateHandler(argv: MigrateArgs): Promise<void> {
   const quiet = argv.quiet === true;
   const shard = argv.shard === undefined ? undefined : parseShard(String(argv.shard));
   if (argv.shard !== undefined && !shard) throw new UsageError(`--shard takes i/n with 1 <= i <= n (e.g. --shard 2/4), not ${JSON.stringify(String(argv.shard))}`);
+  if (argv.jobs !== undefined && !(Number.isInteger(argv.jobs) && argv.jobs >= 1 && argv.jobs <= 64)) {
+    throw new UsageError(`--jobs takes a whole number from 1 to 64, not ${JSON.stringify(String(argv.jobs))}`);
+  }
   // Loaded here, not at the top: the pipeline is heavy and --help or a usage error should not wait for it.
   const { RunRefused, runMigration } = await import('./run.js');
   let result;
@@ -81,6 +85,7 @@ async function migrateHandler(argv: MigrateArgs): Promise<void> {
       progressStream: process.stderr,
       quiet,
       shard,
+      threads: argv.jobs ?? (process.env.MCP_MIGRATE_IN_PROCESS === '1' ? 1 : undefined),
     });
   } catch (err) {
     if (err instanceof RunRefused) {
@@ -137,6 +142,11 @@ export async function main(argv: string[]): Promise<void> {
           .option('shard', {
             type: 'string',
             describe: 'Only shard i of n (e.g. 2/4): a stable split of the files by path, for parallel CI jobs run from the same directory',
+          })
+          .option('jobs', {
+            alias: 'j',
+            type: 'number',
+            describe: 'Analyse in up to n threads (default: one per core, at most 4, when there are at least 40 files to analyse per thread)',
           }) as never,
       migrateHandler as never,
     )

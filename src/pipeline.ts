@@ -45,6 +45,11 @@ export interface MigrateOptions {
    * an editor's "convert this handler". The others' sites are reported as skipped, unmarked.
    */
   onlyHandlerAt?: { path: string; line: number; column: number };
+  /**
+   * Other sources of the run, left out of `files` because the caller found neither the SDK nor a
+   * trigger name in them: never read again (the package.json edits look at every source of a package).
+   */
+  inertSources?: ReadonlySet<string>;
 }
 
 export interface MigrateResult {
@@ -68,8 +73,8 @@ export interface GroupResult extends MigrateResult {
 
 export async function migrateSources(files: SourceInput[], options: MigrateOptions): Promise<MigrateResult> {
   const candidates = worthAnalysing(files);
-  const group = migrateGroup(candidates, placeStateModule(candidates, options.cwd), options);
-  return finishRun([group], files, placeStateModule(candidates, options.cwd), options.cwd);
+  const state = placeStateModule(candidates, options);
+  return finishRun([migrateGroup(candidates, state, options)], files, state, options);
 }
 
 /**
@@ -225,7 +230,8 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
  * `placeStateModule` put it), the notes it needs, and package.json of each package that owns a changed
  * file (src/manifest.ts; lockfiles are left alone). `files`: every source of the run, for the manifests.
  */
-export function finishRun(groups: GroupResult[], files: SourceInput[], state: StateModulePlace, cwd: string): MigrateResult {
+export function finishRun(groups: GroupResult[], files: SourceInput[], state: StateModulePlace, options: MigrateOptions): MigrateResult {
+  const { cwd } = options;
   const rel = (p: string) => path.relative(cwd, p) || path.basename(p);
   const report = emptyReport();
   const changes: FileChange[] = [];
@@ -236,6 +242,12 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
     report.upgrade.push(...g.report.upgrade);
     report.notes.push(...g.report.notes);
   }
+  // The same report whatever the grouping: sites in file order, notes about a file with that file.
+  const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  report.sites.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line || a.column - b.column);
+  const noteFile = (note: string) => /^([^\s:]+\.[cm]?[jt]sx?):/.exec(note)?.[1] ?? '\uffff';
+  report.upgrade.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line);
+  report.notes = [...new Set(report.notes)].sort((a, b) => byCodePoint(noteFile(a), noteFile(b)));
   const inGroups = new Set(report.files.map(f => f.file));
   for (const f of files) if (!inGroups.has(rel(f.path))) report.files.push(unchangedFile(f.path, cwd));
 
@@ -250,7 +262,12 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
 
   const finalText = new Map(files.map(f => [f.path, f.text]));
   for (const c of changes) finalText.set(c.path, c.after);
-  const manifests = planManifestChanges({ cwd, files: [...finalText].map(([p, text]) => ({ path: p, text })), changed: changes.map(c => c.path) });
+  const manifests = planManifestChanges({
+    cwd,
+    files: [...finalText].map(([p, text]) => ({ path: p, text })),
+    changed: changes.map(c => c.path),
+    withoutMcpText: options.inertSources,
+  });
   if (manifests.changes.length > 0) {
     changes.push(...manifests.changes);
     report.notes = report.notes.filter(n => !n.startsWith('the migrated code imports @modelcontextprotocol/server 2.x'));
@@ -276,7 +293,7 @@ function rewrite(text: string, plan: FilePlan): string {
  * Where the requestState module is (or goes): beside the handlers, in their common directory. Judged on
  * the files as given (the files that name a request), so every group of a run agrees.
  */
-export function placeStateModule(candidates: SourceInput[], cwd: string): StateModulePlace {
+export function placeStateModule(candidates: SourceInput[], { cwd }: MigrateOptions): StateModulePlace {
   const handlerFiles = candidates.filter(f => TRIGGER_PATTERN.test(f.text));
   const flavour: ModuleFlavour = handlerFiles.every(f => /\.[mc]?tsx?$/.test(f.path))
     ? 'ts'

@@ -30,6 +30,8 @@ export interface RunOptions {
   quiet?: boolean;
   /** Only this part of the discovered files (`--shard i/n`, by a stable hash of the path relative to cwd). */
   shard?: Shard;
+  /** Threads for the analysis (default: src/parallel.ts defaultThreads); 1 keeps it in this thread. */
+  threads?: number;
 }
 
 /** A change as it will be (or was) applied: text already finalized for its file. */
@@ -89,11 +91,11 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
   // Read. Only a file the pipeline can need is decoded; the others are checked for what would make them a skip.
   const sources = new Map<string, DecodedSource>();
   const results = new Map<string, FileResult>();
-  const unwanted: string[] = [];
+  const unwanted = new Set<string>();
   for (const file of discovery.files) {
     const r = await readSourceIfWanted(file, isCandidate);
     if (!r.ok) results.set(file, { file: rel(file), outcome: 'skipped', reason: r.reason, line: r.location?.line, column: r.location?.column });
-    else if ('unwanted' in r) unwanted.push(file);
+    else if ('unwanted' in r) unwanted.add(file);
     else sources.set(file, r);
     progress.tick(1, file);
   }
@@ -101,10 +103,14 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
   // Migrate.
   progress.phase('migrating', sources.size);
   const inputs: SourceInput[] = [];
-  for (const [p, s] of sources) if (isCandidate(s.text)) inputs.push({ path: p, text: s.text });
+  const inert = new Set(unwanted);
+  for (const [p, s] of sources) {
+    if (isCandidate(s.text)) inputs.push({ path: p, text: s.text });
+    else inert.add(p);
+  }
   // The pipeline (parser, type checker, official codemod) loads only when some file needs analysing.
   const { changes, report } = worthAnalysing(inputs).length > 0
-    ? await (await import('./pipeline.js')).migrateSources(inputs, { cwd, upgradeV1: options.upgradeV1 ?? true })
+    ? await (await import('./parallel.js')).migrateInThreads(inputs, { cwd, upgradeV1: options.upgradeV1 ?? true, inertSources: inert }, options.threads)
     : { changes: [], report: emptyReport() };
   progress.tick(sources.size);
 
