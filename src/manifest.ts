@@ -10,6 +10,7 @@ import path from 'node:path';
 import { ts } from 'ts-morph';
 import { SKIPPED_DIRECTORIES, SOURCE_EXTENSIONS, isDeclarationFile } from './files.js';
 import type { FileChange } from './pipeline.js';
+import { MCP_TEXT } from './triggers.js';
 
 export const V1_PACKAGE = '@modelcontextprotocol/sdk';
 
@@ -34,6 +35,8 @@ export interface ManifestInput {
   readFile?: (file: string) => string | null;
   /** Source files of a package directory that are not among `files` (their imports count too). Defaults to a walk of the directory. */
   listSources?: (packageDir: string) => string[];
+  /** Sources known not to mention `@modelcontextprotocol/` (the run's pre-filter read them): not read again. */
+  withoutMcpText?: ReadonlySet<string>;
 }
 
 export interface ManifestResult {
@@ -44,6 +47,7 @@ export interface ManifestResult {
 /** The `@modelcontextprotocol/*` packages a source imports (static, dynamic, `require`, re-exports; comments ignored). */
 export function importedMcpPackages(text: string): Set<string> {
   const found = new Set<string>();
+  if (!MCP_TEXT.test(text)) return found;
   for (const ref of ts.preProcessFile(text, true, true).importedFiles) {
     const m = /^(@modelcontextprotocol\/[^/]+)/.exec(ref.fileName);
     if (m) found.add(m[1]!);
@@ -93,7 +97,7 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
     for (const [p, text] of texts) if (owned(p)) for (const pkg of importedMcpPackages(text)) imported.add(pkg);
     for (const p of listSources(dir)) {
       const abs = path.resolve(p);
-      if (texts.has(abs) || !owned(abs)) continue;
+      if (texts.has(abs) || input.withoutMcpText?.has(abs) || !owned(abs)) continue;
       const text = readFile(abs);
       if (text !== null) for (const pkg of importedMcpPackages(text)) imported.add(pkg);
     }

@@ -488,15 +488,14 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     return [p.node];
   }
 
+  /** Imports are top-level statements: a look at the program's body, not a walk of the whole tree. */
   function importedFrom(module: string, name: string): string | undefined {
     let local: string | undefined;
-    root.find(j.ImportDeclaration).forEach(p => {
-      const decl = p.node as AnyNode;
-      if (decl.source.value !== module) return;
-      for (const sp of decl.specifiers ?? []) if (sp.type === 'ImportSpecifier' && sp.imported.name === name) local = sp.local?.name ?? name;
-    });
-    // CommonJS: const { name: local } = require(module)
-    for (const st of root.find(j.Program).get().node.body as AnyNode[]) {
+    for (const st of programNode().body as AnyNode[]) {
+      if (st.type === 'ImportDeclaration' && st.source.value === module) {
+        for (const sp of st.specifiers ?? []) if (sp.type === 'ImportSpecifier' && sp.imported.name === name) local = sp.local?.name ?? name;
+      }
+      // CommonJS: const { name: local } = require(module)
       if (!isRequireStatement(st)) continue;
       for (const d of st.declarations) {
         if (d.init?.arguments?.[0]?.value !== module || d.id.type !== 'ObjectPattern') continue;
@@ -506,8 +505,12 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     return local;
   }
 
+  function programNode(): AnyNode {
+    return (root.get().node as AnyNode).program;
+  }
+
   function addImports(): void {
-    const program = root.find(j.Program).get().node as AnyNode;
+    const program = programNode();
     const add = (module: string, names: Map<string, string>): void => {
       const missing = [...names].filter(([name]) => importedFrom(module, name) === undefined).sort(([a], [b]) => a.localeCompare(b));
       if (missing.length === 0) return;

@@ -287,6 +287,15 @@ function dependsOn(s: Suspension, group: Suspension[]): boolean {
   });
 }
 
+/**
+ * `b` in `a.b` and in `{ b: 1 }`: never a local, and resolving it asks the checker for the type of
+ * what it is a member of, the expensive part of finding what is live.
+ */
+function isMemberName(id: Node): boolean {
+  const parent = id.getParent();
+  return (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) || (Node.isPropertyAssignment(parent) && parent.getNameNode() === id);
+}
+
 function declOf(id: Node): Node | undefined {
   return id.getSymbol()?.getDeclarations()[0];
 }
@@ -301,8 +310,10 @@ export function boundIdentifiers(name: Node): Node[] {
 
 function isReassigned(id: Node, fn: FunctionLike): boolean {
   const decl = declOf(id);
+  const name = id.getText();
   return fn.getDescendantsOfKind(SyntaxKind.Identifier).some(ref => {
-    if (ref === id || declOf(ref) !== decl) return false;
+    // The name first: asking the checker for the symbol of every identifier is the expensive part.
+    if (ref === id || ref.getText() !== name || declOf(ref) !== decl) return false;
     const p = ref.getParent();
     if (Node.isBinaryExpression(p) && p.getLeft() === ref) {
       const k = p.getOperatorToken().getKind();
@@ -436,7 +447,7 @@ function liveAcross(
     if (visited.has(node)) continue;
     visited.add(node);
     for (const id of [node, ...node.getDescendants()].filter(Node.isIdentifier)) {
-      if (vanishes(id)) continue;
+      if (vanishes(id) || isMemberName(id)) continue;
       const decl = declOf(id);
       if (!decl || carried.has(decl) || recompute.has(decl)) continue;
       if (decl.getStart() >= first.getStart()) continue; // declared in the resuming code itself
