@@ -109,7 +109,14 @@ export function formatHuman(run: RunReport, options: HumanOptions): string {
     }
     if (run.upgrade.length) {
       out.push(c.bold('v1-to-v2 upgrade:'));
+      // Errors and warnings one per line; an informational message repeated across files once, with a few of its places.
+      const info = groupBy(run.upgrade.filter(u => u.level === 'info'), u => u.message);
       for (const u of run.upgrade) {
+        if (u.level === 'info' && info.get(u.message)!.length >= REPEATED) {
+          const all = info.get(u.message)!;
+          if (all[0] === u) out.push(`${u.message}  ${c.dim('info')}  ${places(all.map(x => `${x.file}:${x.line}`))}`);
+          continue;
+        }
         const level = u.level === 'error' ? c.red(u.level) : u.level === 'warning' ? c.yellow(u.level) : u.level;
         out.push(`${u.file}:${u.line}  ${level}  ${u.message}`);
       }
@@ -149,7 +156,34 @@ export function formatHuman(run: RunReport, options: HumanOptions): string {
   }
   if (run.notes.length) {
     out.push('notes:');
-    for (const n of run.notes) out.push(`  - ${n}`);
+    // "<file>: <the same words>" for many files (a package.json per package): one line.
+    const aboutFile = (n: string) => /^(\S+?): (.+)$/.exec(n);
+    const same = groupBy(run.notes.filter(n => aboutFile(n)), n => aboutFile(n)![2]!);
+    for (const n of run.notes) {
+      const m = aboutFile(n);
+      const group = m ? same.get(m[2]!)! : [];
+      if (group.length < REPEATED) out.push(`  - ${n}`);
+      else if (group[0] === n) out.push(`  - ${m![2]}: ${places(group.map(g => aboutFile(g)![1]!))}`);
+    }
   }
   return `${out.join('\n')}\n`;
+}
+
+/** From this many files with the same message on, the human report says it once. */
+const REPEATED = 4;
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = groups.get(k);
+    if (list) list.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+function places(list: string[]): string {
+  const shown = list.slice(0, 3).join(', ');
+  return list.length > 3 ? `${list.length} files (${shown} and ${list.length - 3} more; --json lists each)` : shown;
 }

@@ -132,6 +132,25 @@ describe('formatHuman', () => {
     expect(text).toContain('  - install @modelcontextprotocol/server');
   });
 
+  it('says a message repeated for many files once, with a few of its places, and each rarer one on its own line', () => {
+    const manifests = ['package.json', 'packages/a/package.json', 'packages/b/package.json', 'packages/c/package.json', 'packages/d/package.json'];
+    const text = formatHuman(
+      run({
+        upgrade: [
+          ...manifests.map((_, i) => ({ file: `p${i}.ts`, line: i + 1, level: 'info' as const, message: 'Raw object literal wrapped with z.object().' })),
+          { file: 'q.ts', line: 2, level: 'warning', message: 'check this by hand' },
+        ],
+        notes: [...manifests.map(m => `${m}: added @modelcontextprotocol/server@^2.4.0; install`), 'x.ts:3: carries "big" in requestState'],
+      }),
+      { color: false },
+    );
+    expect(text).toContain('Raw object literal wrapped with z.object().  info  5 files (p0.ts:1, p1.ts:2, p2.ts:3 and 2 more; --json lists each)');
+    expect(text).toContain('q.ts:2  warning  check this by hand');
+    expect(text).toContain('  - added @modelcontextprotocol/server@^2.4.0; install: 5 files (package.json, packages/a/package.json, packages/b/package.json and 2 more; --json lists each)');
+    expect(text).toContain('  - x.ts:3: carries "big" in requestState');
+    expect(text.match(/added @modelcontextprotocol/g)).toHaveLength(1);
+  });
+
   it('under --quiet prints only errors', () => {
     expect(formatHuman(run({}), { color: false, quiet: true })).toBe('');
     const text = formatHuman(run({ files: [{ file: 'b.ts', outcome: 'error', reason: 'oops' }] }), { color: false, quiet: true });
