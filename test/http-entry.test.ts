@@ -1,6 +1,6 @@
 /**
- * Streamable HTTP entries, end to end: the http-stateless and http-sessionful fixtures, migrated
- * by the whole pipeline, run as real processes on a loopback port and called by real SDK clients
+ * Streamable HTTP entries, end to end: the http-stateless and http-sessionful fixtures (node:http)
+ * and the SDK 1.x README's Express setups (test/http-servers/), migrated by the whole pipeline, run as real processes on a loopback port and called by real SDK clients
  * over Streamable HTTP, the 2026-07-28 client (@modelcontextprotocol/client) and the 2025-era one
  * (@modelcontextprotocol/sdk 1.x), with scripted answers to every elicitation and sampling request.
  *
@@ -73,14 +73,15 @@ async function serve(file: string): Promise<Served> {
   return { url: new URL(`http://127.0.0.1:${port}/mcp`), child, stderr: () => stderr };
 }
 
-async function migrate(name: string): Promise<{ file: string; result: MigrateResult }> {
+/** Migrates one server module into its own directory and writes the result (with the requestState module). */
+async function migrate(name: string, input: string): Promise<{ file: string; result: MigrateResult; output: string }> {
   const dir = path.join(work, name);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.ts`);
-  const result = await migrateSources([{ path: file, text: fs.readFileSync(path.join(fixtures, `${name}.input.ts`), 'utf8') }], { cwd: dir });
+  const result = await migrateSources([{ path: file, text: fs.readFileSync(input, 'utf8') }], { cwd: dir });
   for (const change of result.changes) fs.writeFileSync(change.path, change.after);
-  return { file, result };
+  return { file, result, output: fs.readFileSync(file, 'utf8') };
 }
 
 interface Call {
@@ -180,24 +181,38 @@ afterAll(() => {
   for (const child of children) child.kill();
 });
 
-describe('a sessionful Streamable HTTP server, migrated', () => {
+const servers = path.join(root, 'test', 'http-servers');
+const sessionful = [
+  { name: 'http-sessionful', input: path.join(fixtures, 'http-sessionful.input.ts'), factory: 'buildServer()', body: 'body' },
+  { name: 'express-sessionful', input: path.join(servers, 'express-sessionful.ts'), factory: 'getServer()', body: 'req.body' }
+];
+const stateless = [
+  { name: 'http-stateless', input: path.join(fixtures, 'http-stateless.input.ts'), factory: 'buildServer()', args: 'req, res' },
+  { name: 'express-stateless', input: path.join(servers, 'express-stateless.ts'), factory: 'getServer()', args: 'req, res, req.body' }
+];
+
+describe.each(sessionful)('a sessionful Streamable HTTP server, migrated ($name)', ({ name, input, factory, body }) => {
   const calls: Call[] = [...confirmCalls, { tool: 'haiku', args: { topic: 'rain' }, answers: [haiku] }];
   const expected = [...confirmCalls.map(c => c.expected), 'Rain on the tin roof'];
   let before: Served;
   let after: Served;
   let migration: MigrateResult;
+  let output: string;
 
   beforeAll(async () => {
-    const migrated = await migrate('http-sessionful');
+    const migrated = await migrate(name, input);
     migration = migrated.result;
-    [before, after] = await Promise.all([serve(path.join(fixtures, 'http-sessionful.input.ts')), serve(migrated.file)]);
+    output = migrated.output;
+    [before, after] = await Promise.all([serve(input), serve(migrated.file)]);
   }, 120_000);
 
-  it('reports the entry as rewritten', () => {
+  it('reports the entry as rewritten and routes 2026-07-28 requests before the session is read', () => {
     const entries = migration.report.sites.filter(s => s.kind === 'entry');
     expect(entries.map(e => e.outcome)).toEqual(['rewritten']);
-    expect(entries[0]!.reason).toMatch(/routed \(isLegacyRequest\) to toNodeHandler\(createMcpHandler\(\(\) => buildServer\(\), \{ legacy: 'reject' \}\)\)/);
+    expect(entries[0]!.reason).toContain(`routed (isLegacyRequest) to toNodeHandler(createMcpHandler(() => ${factory}, { legacy: 'reject' }))`);
     expect(migration.report.sites.every(s => s.outcome === 'rewritten')).toBe(true);
+    expect(output).toContain(`const mcpHandler = toNodeHandler(createMcpHandler(() => ${factory}, { legacy: 'reject' }));`);
+    expect(output).toContain(`if (!(await isLegacyRequest(await toWebRequest(req, ${body})))) {\n    await mcpHandler(req, res, ${body});\n    return;\n  }\n  const sessionId`);
   });
 
   it('gives a 2025-era client of the original, a 2026-07-28 client and a 2025-era client of the migrated server the same results', async () => {
@@ -235,22 +250,28 @@ describe('a sessionful Streamable HTTP server, migrated', () => {
   }, 30_000);
 });
 
-describe('a stateless Streamable HTTP server, migrated', () => {
+describe.each(stateless)('a stateless Streamable HTTP server, migrated ($name)', ({ name, input, factory, args }) => {
   const echo: Call = { tool: 'echo', args: { text: 'hello' } };
   let before: Served;
   let after: Served;
   let migration: MigrateResult;
+  let output: string;
 
   beforeAll(async () => {
-    const migrated = await migrate('http-stateless');
+    const migrated = await migrate(name, input);
     migration = migrated.result;
-    [before, after] = await Promise.all([serve(path.join(fixtures, 'http-stateless.input.ts')), serve(migrated.file)]);
+    output = migrated.output;
+    [before, after] = await Promise.all([serve(input), serve(migrated.file)]);
   }, 120_000);
 
-  it('reports the entry as rewritten', () => {
+  it('reports the entry as rewritten: one handler call in place of the server and transport', () => {
     const entries = migration.report.sites.filter(s => s.kind === 'entry');
     expect(entries.map(e => e.outcome)).toEqual(['rewritten']);
-    expect(entries[0]!.reason).toMatch(/served by toNodeHandler\(createMcpHandler\(\(\) => buildServer\(\)\)\)/);
+    expect(entries[0]!.reason).toContain(`served by toNodeHandler(createMcpHandler(() => ${factory}))`);
+    expect(migration.report.sites.every(s => s.outcome === 'rewritten')).toBe(true);
+    expect(output).toContain(`const mcpHandler = toNodeHandler(createMcpHandler(() => ${factory}));`);
+    expect(output).toContain(`await mcpHandler(${args});`);
+    expect(output).not.toMatch(/StreamableHTTPServerTransport|\.connect\(|res\.on\('close'/);
   });
 
   it('serves a 2026-07-28 client every branch of the tool that asks for input, and the plain tool', async () => {
