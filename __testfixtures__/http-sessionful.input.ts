@@ -35,7 +35,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 }
 
 createServer(async (req, res) => {
-  if (req.headers.authorization !== `Bearer ${process.env.MCP_TOKEN}`) {
+  if (process.env.MCP_TOKEN && req.headers.authorization !== `Bearer ${process.env.MCP_TOKEN}`) {
     res.writeHead(401).end();
     return;
   }

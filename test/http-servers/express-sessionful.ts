@@ -33,7 +33,7 @@ app.use(express.json());
 const transports: { [sessionId: string]: StreamableHTTPServerTransport } = {};
 
 app.post('/mcp', async (req, res) => {
-  if (req.headers.authorization !== `Bearer ${process.env.MCP_TOKEN}`) {
+  if (process.env.MCP_TOKEN && req.headers.authorization !== `Bearer ${process.env.MCP_TOKEN}`) {
     res.status(401).end();
     return;
   }
