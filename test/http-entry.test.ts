@@ -163,3 +163,43 @@ describe.each(stateless)('a stateless Streamable HTTP server, migrated ($name)',
     expect(text(after.calls[1]!.result)).toMatch(/did not declare the required capability .*per-request legacy serving cannot receive server-to-client requests/);
   }, 120_000);
 });
+
+describe('where the handler is declared', () => {
+  it('in the scope that declares the request handler, once, with a name of its own', async () => {
+    const source = [
+      "import { createServer } from 'node:http';",
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';",
+      '',
+      "const buildServer = async () => new McpServer({ name: 'inner', version: '1.0.0' });",
+      '',
+      'async function main(mcpHandler: number): Promise<void> {',
+      '  const server = createServer(async (req, res) => {',
+      '    const mcp = await buildServer();',
+      '    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });',
+      '    await mcp.connect(transport);',
+      '    transport.handleRequest(req, res);',
+      '  });',
+      '  server.listen(mcpHandler);',
+      '}',
+      '',
+      'void main(3000);',
+      ''
+    ].join('\n');
+    const dir = path.join(work, 'declared');
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'server.ts');
+    const result = await migrateSources([{ path: file, text: source }], { cwd: dir });
+    const output = result.changes.find(c => c.path === file)!.after;
+    expect(output).toContain(
+      [
+        'async function main(mcpHandler: number): Promise<void> {',
+        '  const mcpHandler2 = toNodeHandler(createMcpHandler(() => buildServer()));',
+        '  const server = createServer(async (req, res) => {',
+        '    await mcpHandler2(req, res);',
+        '  });'
+      ].join('\n')
+    );
+    expect(result.report.sites.map(s => `${s.kind} ${s.outcome}`)).toEqual(['entry rewritten']);
+  }, 60_000);
+});

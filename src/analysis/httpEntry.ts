@@ -43,7 +43,9 @@ export function httpEntryOf(transport: NewExpression, fresh: (base: string) => s
     reason: `${name} is not moved to createMcpHandler: ${why}; serve a server factory with toNodeHandler(createMcpHandler(factory)) (stateless, both eras; a 2025-era client cannot be asked for input there), or keep this wiring for 2025-era clients behind isLegacyRequest and send the other requests to createMcpHandler(factory, { legacy: 'reject' })`
   });
   if (!/^@modelcontextprotocol\/(node|server)$/.test(mcpImportOf(transport.getExpression())?.module ?? '')) return manual('the transport is still the SDK 1.x one (run without --no-upgrade)');
-  const fn = transport.getFirstAncestor((a): a is Fn => Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isFunctionDeclaration(a));
+  const enclosing = transport.getFirstAncestor(a => Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a));
+  if (enclosing && Node.isMethodDeclaration(enclosing)) return manual('the request handler is a class method');
+  const fn = enclosing as Fn | undefined;
   if (!fn) return manual('one transport, made at startup, serves every request');
   if (fn.getDescendantsOfKind(SyntaxKind.CallExpression).some(c => mcpImportOf(c.getExpression())?.exportName === 'isLegacyRequest')) return { skip: true };
   if (!fn.isAsync()) return manual('the request handler is not async');
@@ -193,9 +195,11 @@ function factoryOf(serverExpr: Node, fn: Fn): { text: string; declaration?: Stat
     declaration = statement;
     variable = decl.getNameNode() as import('ts-morph').Identifier;
   }
+  // `await buildServer()`: the factory may return a promise.
+  const built = expr;
   if (Node.isAwaitExpression(expr)) expr = unwrap(expr.getExpression());
   if (!Node.isCallExpression(expr) && !Node.isNewExpression(expr)) return `the server is not built by a call (${expr.getText().slice(0, 40)})`;
-  if (!serverKindOf(expr)) return 'the expression the server is built with is not known to make an SDK server';
+  if (!serverKindOf(built)) return 'the expression the server is built with is not known to make an SDK server';
   if (Node.isNewExpression(expr)) {
     // A server built inline and then set up inside the handler: its registrations would not follow it.
     if (variable && references(variable).some(r => !Node.isPropertyAccessExpression(r.getParent()) || !/^(connect|close)$/.test((r.getParent() as import('ts-morph').PropertyAccessExpression).getName()))) {
@@ -207,7 +211,7 @@ function factoryOf(serverExpr: Node, fn: Fn): { text: string; declaration?: Stat
     if (!Node.isIdentifier(n)) return false;
     return (n.getSymbol()?.getDeclarations() ?? []).some(d => d.getFirstAncestor(a => a === fn) !== undefined);
   });
-  if (local) return `the server is built from ${local.getText()}, a value of the request handler; a factory declared outside it cannot read that`;
+  if (local) return `the server is built from ${local.getText()}, a value of the request handler (a factory is declared outside it; it gets the request as ctx.requestInfo, a web Request)`;
   return { text: expr.getText(), declaration, variable };
 }
 
