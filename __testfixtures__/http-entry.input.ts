@@ -53,3 +53,11 @@ createServer(async (req, res) => {
   }
   await transport.handleRequest(req, res);
 }).listen(0, '127.0.0.1');
+
+// A stateless entry that checks the Host header in its transport.
+createServer(async (req, res) => {
+  const server = buildServer();
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableDnsRebindingProtection: true, allowedHosts: ['127.0.0.1'] });
+  await server.connect(transport);
+  await transport.handleRequest(req, res);
+}).listen(0, '127.0.0.1');

@@ -58,3 +58,12 @@ createServer(async (req, res) => {
   }
   await transport.handleRequest(req, res);
 }).listen(0, '127.0.0.1');
+
+// A stateless entry that checks the Host header in its transport.
+createServer(async (req, res) => {
+  const server = buildServer();
+  // mcp-migrate: NodeStreamableHTTPServerTransport is not moved to createMcpHandler: the transport checks hosts or origins (enableDnsRebindingProtection, allowedHosts), which createMcpHandler leaves to the caller: put hostHeaderValidation / originValidation from @modelcontextprotocol/node in front of the handler; serve a server factory with toNodeHandler(createMcpHandler(factory)) (stateless, both eras; a 2025-era client cannot be asked for input there), or keep this wiring for 2025-era clients behind isLegacyRequest and send the other requests to createMcpHandler(factory, { legacy: 'reject' })
+  const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableDnsRebindingProtection: true, allowedHosts: ['127.0.0.1'] });
+  await server.connect(transport);
+  await transport.handleRequest(req, res);
+}).listen(0, '127.0.0.1');

@@ -88,6 +88,7 @@ describe('__testfixtures__', () => {
     expect(reasons('http-entry')).toMatch(/one transport, made at startup, serves every request/);
     expect(reasons('http-entry')).toMatch(/the server is built from req, a value of the request handler \(a factory is declared outside it; it gets the request as ctx\.requestInfo/);
     expect(reasons('http-entry')).toMatch(/handleRequest reads the request body from the stream/);
+    expect(reasons('http-entry')).toMatch(/checks hosts or origins \(enableDnsRebindingProtection, allowedHosts\), which createMcpHandler leaves to the caller/);
     expect(reasons('unsupported-shapes')).toMatch(/"started" \(a Date\)/);
     expect(reasons('unsupported-shapes')).toMatch(/try\/finally/);
     expect(reasons('unsupported-shapes')).toMatch(/in a callback passed to map\(\)/);

@@ -55,8 +55,19 @@ export function httpEntryOf(transport: NewExpression, fresh: (base: string) => s
   if (!declareBefore) return manual('the request handler is not declared in a block or at module level');
 
   const options = transport.getArguments()[0];
-  const generator = options && Node.isObjectLiteralExpression(unwrap(options)) ? unwrap(options).asKindOrThrow(SyntaxKind.ObjectLiteralExpression).getProperty('sessionIdGenerator') : undefined;
+  const literal = options && Node.isObjectLiteralExpression(unwrap(options)) ? unwrap(options).asKindOrThrow(SyntaxKind.ObjectLiteralExpression) : undefined;
+  if (options && !literal) return manual('the transport options are not written as an object literal');
+  const properties = literal?.getProperties() ?? [];
+  const names = properties.map(p => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) || Node.isMethodDeclaration(p) ? p.getName() : '...'));
+  const generator = literal?.getProperty('sessionIdGenerator');
   const stateless = options === undefined || (generator !== undefined && Node.isPropertyAssignment(generator) && generator.getInitializer()?.getText() === 'undefined');
+  // Host and origin checks would not guard the 2026-07-28 path; in a stateless entry nothing else may be dropped either.
+  const guards = names.filter(n => /^(enableDnsRebindingProtection|allowedHosts|allowedOrigins)$/.test(n));
+  if (guards.length > 0) {
+    return manual(`the transport checks hosts or origins (${guards.join(', ')}), which createMcpHandler leaves to the caller: put hostHeaderValidation / originValidation from @modelcontextprotocol/node in front of the handler`);
+  }
+  const dropped = names.filter(n => n !== 'sessionIdGenerator');
+  if (stateless && dropped.length > 0) return manual(`the stateless transport is made with ${dropped.join(', ')}, which createMcpHandler does not take`);
 
   const transportId = transportIdentifier(transport);
   if (!transportId) return manual('the transport is not held in a variable');
