@@ -119,12 +119,41 @@ export interface StdioEntryPlan {
   removeDeclaration?: Range;
 }
 
+/**
+ * A Streamable HTTP entry moved to `createMcpHandler`, served on node:http / Express through
+ * `toNodeHandler`: `const <name> = toNodeHandler(createMcpHandler(() => <factory>[, { legacy: 'reject' }]));`
+ * is declared before the statement at `declareBefore`, outside the request handler.
+ */
+export interface HttpEntryPlan {
+  /**
+   * `stateless`: a fresh server and transport per request (`sessionIdGenerator: undefined`); the
+   * statements that build, connect and close them are replaced by one call of the handler, which
+   * serves both eras (2025-era requests statelessly, as before).
+   * `sessionful`: 2026-07-28 requests are routed to a strict (`legacy: 'reject'`) handler in front
+   * of the existing session wiring, which keeps serving 2025-era clients.
+   */
+  mode: 'stateless' | 'sessionful';
+  name: string;
+  /** Source text of the expression that builds a server (the factory's body). */
+  factoryText: string;
+  declareBefore: number;
+  /** The arguments of the original `transport.handleRequest(...)` call: request, response, parsed body. */
+  argsText: string[];
+  /** stateless: the `handleRequest` statement, replaced by the handler call. */
+  replace?: Range;
+  /** stateless: the statements that built, connected and closed the server and transport. */
+  remove?: Range[];
+  /** sessionful: the statement the routing goes before (the first that reads the session). */
+  routeBefore?: number;
+}
+
 export interface FilePlan {
   file: string;
   handlers: HandlerPlan[];
   markers: MarkerPlan[];
   servers: ServerWiringPlan[];
   stdio: StdioEntryPlan[];
+  http: HttpEntryPlan[];
   /** Import specifier of the requestState module from this file. */
   stateModuleSpecifier: string;
   /** The SDK module the builders are imported from (`@modelcontextprotocol/server`). */
@@ -134,5 +163,5 @@ export interface FilePlan {
 }
 
 export function isEmptyPlan(plan: FilePlan): boolean {
-  return plan.handlers.length === 0 && plan.markers.length === 0 && plan.servers.length === 0 && plan.stdio.length === 0;
+  return plan.handlers.length === 0 && plan.markers.length === 0 && plan.servers.length === 0 && plan.stdio.length === 0 && plan.http.length === 0;
 }

@@ -11,7 +11,7 @@ export type SiteOutcome = 'rewritten' | 'marked' | 'skipped';
 /**
  * `request`: a request channel (`extra.sendRequest`) passed on, whose method is not known;
  * `registration`: a tool/prompt/resource registered in `oninitialized`, which 2026-07-28 never runs;
- * `entry`: an HTTP serving entry, not moved to `createMcpHandler`.
+ * `entry`: a Streamable HTTP (or SSE) serving entry, moved to `createMcpHandler` or marked.
  */
 export type SiteKind = 'elicitation' | 'elicitation-url' | 'sampling' | 'roots' | 'request' | 'registration' | 'entry';
 

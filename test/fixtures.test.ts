@@ -62,7 +62,7 @@ describe('__testfixtures__', () => {
         else expect(site.outcome).toBe('rewritten');
       }
     }
-    const rewritten = ['elicit-form', 'sampling', 'roots', 'extra-send-request', 'v2-push-style', 'if-else', 'promise-all', 'low-level-server', 'prompt-and-resource', 'aliased-import', 'javascript-esm', 'loops-and-try', 'switch-dispatch'];
+    const rewritten = ['elicit-form', 'sampling', 'roots', 'extra-send-request', 'v2-push-style', 'if-else', 'promise-all', 'low-level-server', 'prompt-and-resource', 'aliased-import', 'javascript-esm', 'loops-and-try', 'switch-dispatch', 'http-stateless', 'http-sessionful'];
     for (const name of rewritten) {
       const sites = outcomes.get(name)!.result.report.sites;
       expect(sites.length, name).toBeGreaterThan(0);
@@ -83,7 +83,12 @@ describe('__testfixtures__', () => {
     // askName is only called from a handler: inlined there, migrated, and removed.
     expect(outcomes.get('not-a-handler')!.result.report.notes).toContainEqual(expect.stringMatching(/askName\(\) removed: every call to it was inlined/));
     expect(outcomes.get('not-a-handler')!.output).not.toMatch(/function askName/);
-    expect(reasons('http-entry')).toMatch(/NodeStreamableHTTPServerTransport is not moved to createMcpHandler automatically/);
+    expect(reasons('http-entry')).toMatch(/NodeStreamableHTTPServerTransport is not moved to createMcpHandler: a sessionful transport is made for each request without looking the session up/);
+    expect(reasons('http-entry')).toMatch(/the server "server" is set up inside the request handler/);
+    expect(reasons('http-entry')).toMatch(/one transport, made at startup, serves every request/);
+    expect(reasons('http-entry')).toMatch(/the server is built from req, a value of the request handler \(a factory is declared outside it; it gets the request as ctx\.requestInfo/);
+    expect(reasons('http-entry')).toMatch(/handleRequest reads the request body from the stream/);
+    expect(reasons('http-entry')).toMatch(/checks hosts or origins \(enableDnsRebindingProtection, allowedHosts\), which createMcpHandler leaves to the caller/);
     expect(reasons('unsupported-shapes')).toMatch(/"started" \(a Date\)/);
     expect(reasons('unsupported-shapes')).toMatch(/try\/finally/);
     expect(reasons('unsupported-shapes')).toMatch(/in a callback passed to map\(\)/);

@@ -1,6 +1,7 @@
 /**
  * Every fixture the tool rewrites completely is a runnable server: migrated here with the whole
- * pipeline, both versions served over stdio (test/support/serve-fixture.ts) and run through
+ * pipeline, both versions served over stdio (test/support/serve-fixture.ts), or over Streamable HTTP
+ * by the fixture's own entry when it has one, and run through
  * `verify` with the fixture's scenario (__testfixtures__/scenarios/<name>.json): a legacy client
  * against the input, a 2026-07-28 client and a legacy client (SDK shim) against the output, the
  * final results and the input requests compared call by call.
@@ -63,7 +64,10 @@ describe('every fully rewritten fixture passes verify on both eras', () => {
       expect(migration.report.sites.length, name).toBeGreaterThan(0);
       expect(migration.report.sites.filter(s => s.outcome !== 'rewritten'), name).toEqual([]);
 
-      const result = await verify({ before: `${serve} ${input}`, after: `${serve} ${file}`, scenario, env, timeoutMs: 20_000 });
+      // A fixture with a Streamable HTTP entry serves itself on PORT: verify runs it over HTTP.
+      const http = migration.report.sites.some(s => s.kind === 'entry');
+      const servers = http ? { before: `${tsx} ${input}`, after: `${tsx} ${file}`, http: '/mcp' } : { before: `${serve} ${input}`, after: `${serve} ${file}` };
+      const result = await verify({ ...servers, scenario, env, timeoutMs: 20_000 });
       const table = formatVerifyTable(result);
       fs.writeFileSync(path.join(work, name, 'verify.txt'), `${table}\n`);
       expect(result.ok, table).toBe(true);

@@ -272,3 +272,40 @@ describe('smoke mode and the command', () => {
     expect(await runVerifyCommand({ before: LEGACY, after: HAND, timeout: -1 }, io)).toBe(2);
   }, 90_000);
 });
+
+describe('verify over Streamable HTTP', () => {
+  const STATELESS = `${tsx} test/http-servers/express-stateless.ts`;
+
+  it('gives the command a free PORT, connects over HTTP and lists the tools in smoke mode', async () => {
+    const smoke = await smokeScenario({ ...server(STATELESS), http: '/mcp' }, { timeoutMs: TIMEOUT });
+    expect(smoke.calls.map((c) => c.name).sort()).toEqual(['tool confirm', 'tool echo']);
+    const echo: Scenario = { calls: [{ name: 'echo', method: 'tools/call', params: { name: 'echo', arguments: { text: 'over http' } } }] };
+    const run = await runScenario({ ...server(STATELESS), http: '/mcp', era: 'legacy', scenario: echo, timeoutMs: TIMEOUT });
+    expect(run.fatal, run.stderr).toBeUndefined();
+    expect(run.serverInfo?.name).toBe('express-stateless-fixture');
+    expect(text(run.calls[0]!.result)).toBe('over http');
+    expect(run.calls[0]!.rounds).toBe(1);
+  }, 90_000);
+
+  it('reports a server that exits before listening, and one that never listens on PORT', async () => {
+    const exits = `"${process.execPath}" -e "console.error('no config'); process.exit(3)"`;
+    const deaf = `"${process.execPath}" -e "setInterval(() => {}, 1000)"`;
+    const [exited, silent] = await Promise.all([
+      runScenario({ command: exits, http: '/mcp', era: 'modern', scenario, timeoutMs: 1_500 }),
+      runScenario({ command: deaf, http: '/mcp', era: 'legacy', scenario, timeoutMs: 1_500 }),
+    ]);
+    expect(exited.connected).toBe(false);
+    expect(exited.fatal).toMatch(/server exited with code 3 before listening on 127\.0\.0\.1:\d+/);
+    expect(exited.fatal).toContain('no config');
+    expect(silent.connected).toBe(false);
+    expect(silent.fatal).toMatch(/did not listen on 127\.0\.0\.1:\d+ within 3000 ms \(is it reading PORT\?\)/);
+    expect(silent.exit).toBeDefined();
+  }, 60_000);
+
+  it('the command takes --http and refuses a value that is not a path', async () => {
+    const err: string[] = [];
+    const io = { stdout: { write: () => undefined }, stderr: { write: (t: string) => err.push(t) }, cwd: root };
+    expect(await runVerifyCommand({ before: STATELESS, after: STATELESS, http: 'localhost:3000' }, io)).toBe(2);
+    expect(err.join('')).toContain('--http takes the path the servers serve MCP at, such as /mcp');
+  });
+});

@@ -14,7 +14,7 @@
  * Run standalone (`jscodeshift -t dist/transforms/mrtr.js src`) it plans the file itself.
  */
 import type { API, ASTPath, FileInfo, Options } from 'jscodeshift';
-import type { CarriedLocal, FilePlan, HandlerPlan, Range, RequestPlan, SuspensionPlan } from '../src/plan.js';
+import type { CarriedLocal, FilePlan, HandlerPlan, HttpEntryPlan, Range, RequestPlan, SuspensionPlan } from '../src/plan.js';
 import { nameAllocator } from '../src/analysis/names.js';
 import { stateExports } from '../src/stateModule.js';
 
@@ -22,6 +22,9 @@ import { stateExports } from '../src/stateModule.js';
 type AnyNode = any;
 
 export const parser = 'ts';
+
+/** Where the Node.js adapters of the v2 SDK live (`toNodeHandler`, `toWebRequest`). */
+const NODE_MODULE = '@modelcontextprotocol/node';
 
 export function parserFor(file: string): 'ts' | 'tsx' | 'babel' {
   if (/\.tsx$/.test(file)) return 'tsx';
@@ -65,9 +68,9 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
   };
 
   const usedBefore = identifierCounts();
-  const modules = { sdk: plan.sdkModule, stdio: `${plan.sdkModule}/stdio`, state: plan.stateModuleSpecifier } as const;
+  const modules = { sdk: plan.sdkModule, stdio: `${plan.sdkModule}/stdio`, node: NODE_MODULE, state: plan.stateModuleSpecifier } as const;
   /** Per module: export name → local name. */
-  const needed = { sdk: new Map<string, string>(), state: new Map<string, string>(), stdio: new Map<string, string>() };
+  const needed = { sdk: new Map<string, string>(), state: new Map<string, string>(), stdio: new Map<string, string>(), node: new Map<string, string>() };
   /** Records an import the rewrite needs and returns its local name, aliased where the file already uses the name. */
   const neededTypes = new Map<string, string>();
   const useType = (name: string): string => {
@@ -120,9 +123,44 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     if (entry.removeDeclaration) at(entry.removeDeclaration, 'stdio transport declaration').prune();
   }
 
+  for (const entry of plan.http) rewriteHttpEntry(entry);
+
   addImports();
   pruneImports();
   return root.toSource({ quote, reuseWhitespace: true });
+
+  /**
+   * The handler, declared once outside the request handler, then either called in place of the
+   * stateless server and transport or put in front of the session wiring for 2026-07-28 requests.
+   */
+  function rewriteHttpEntry(entry: HttpEntryPlan): void {
+    const outer = statementAt(entry.declareBefore);
+    if (!outer) throw new Error(`mrtr transform: cannot find the statement holding the request handler at offset ${entry.declareBefore} in ${plan.file}`);
+    const options = entry.mode === 'sessionful' ? `, { legacy: ${stringLiteral('reject')} }` : '';
+    const declaration = parseStatements(`const ${entry.name} = ${use('node', 'toNodeHandler')}(${use('sdk', 'createMcpHandler')}(() => ${entry.factoryText}${options}));`)[0];
+    const [req, res, body] = entry.argsText;
+    if (entry.mode === 'stateless') {
+      const call = parseStatements(`await ${entry.name}(${entry.argsText.join(', ')});`)[0];
+      const replaced = at(entry.replace!, 'handleRequest statement');
+      call.comments = (replaced.node as AnyNode).comments;
+      replaced.replace(call);
+      for (const r of entry.remove ?? []) at(r, 'statement of the stateless transport').prune();
+    } else {
+      const route = statementAt(entry.routeBefore!);
+      if (!route) throw new Error(`mrtr transform: cannot find the statement to route before at offset ${entry.routeBefore} in ${plan.file}`);
+      const [routing] = parseStatements(
+        [
+          `if (!(await ${use('sdk', 'isLegacyRequest')}(await ${use('node', 'toWebRequest')}(${req}, ${body})))) {`,
+          `  await ${entry.name}(${req}, ${res}, ${body});`,
+          '  return;',
+          '}'
+        ].join('\n')
+      );
+      routing.comments = [{ type: 'CommentLine', value: ' 2026-07-28 requests are served per request; 2025-era requests keep the session wiring below.', leading: true, trailing: false }];
+      route.insertBefore(routing);
+    }
+    outer.insertBefore(declaration);
+  }
 
   function stringLiteral(value: string): string {
     return quote === 'single' ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : JSON.stringify(value);
@@ -551,6 +589,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       }
     }
     add(modules.stdio, needed.stdio);
+    add(modules.node, needed.node);
     add(modules.state, needed.state);
   }
 

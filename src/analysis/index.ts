@@ -7,6 +7,7 @@ import type { FilePlan, HandlerPlan, MarkerPlan, ServerWiringPlan, StdioEntryPla
 import type { SiteReport, SiteShape } from '../report.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { planHandler, Unsupported } from './flow.js';
+import { entryNames, httpEntryOf, httpTransports, transportName } from './httpEntry.js';
 import { isMcpModule, mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
 import { describeNonHandler, findSites, registrationOf, type FunctionLike, type Site } from './sites.js';
 
@@ -115,12 +116,15 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
   for (const sf of mcpFiles) {
     const entries = stdioEntries(sf);
     if (entries.length > 0) planFor(sf).stdio.push(...entries);
+    const fresh = entryNames(sf);
     for (const transport of options.onlyHandlerAt ? [] : httpTransports(sf)) {
-      const name = mcpImportOf(transport.getExpression())!.exportName;
-      const reason = `${name} is not moved to createMcpHandler automatically: serve this server with createMcpHandler(() => buildServer()) for 2026-07-28 clients, keeping a sessionful setup for 2025-era clients (the stateless legacy mode refuses input_required handlers)`;
-      addMarker(planFor(sf), transport, reason);
+      const entry = httpEntryOf(transport, fresh);
+      if ('skip' in entry) continue;
+      if (entry.plan) planFor(sf).http.push(entry.plan);
+      else addMarker(planFor(sf), transport, entry.reason);
       const { line, column } = sf.getLineAndColumnAtPos(transport.getStart());
-      sites.push({ file: rel(options.cwd, sf), line, column, kind: 'entry', call: `new ${name}(...)`, outcome: 'marked', reason, handler: 'serving entry' });
+      const call = `new ${transportName(transport)}(...)`;
+      sites.push({ file: rel(options.cwd, sf), line, column, kind: 'entry', call, outcome: entry.plan ? 'rewritten' : 'marked', reason: entry.reason, handler: 'serving entry' });
     }
     for (const call of options.onlyHandlerAt ? [] : registrationsAfterInitialize(sf)) {
       const reason = `${call.getExpression().getText()}() runs in oninitialized, which never fires on MCP 2026-07-28 (there is no initialize): register it when the server is built`;
@@ -139,6 +143,7 @@ function emptyPlan(sf: SourceFile, stateModulePath: string): FilePlan {
     markers: [],
     servers: [],
     stdio: [],
+    http: [],
     stateModuleSpecifier: moduleSpecifier(sf, stateModulePath),
     sdkModule: V2_SERVER_MODULE,
     commonJs: isCommonJs(sf)
@@ -194,11 +199,6 @@ function shapeOf(node: Node, fn: Node | undefined): SiteShape {
     if (Node.isIfStatement(n)) return 'if';
   }
   return 'straight';
-}
-
-/** HTTP transports of the SDK constructed in a file: serving entries that 2026-07-28 serves differently. */
-function httpTransports(sf: SourceFile): import('ts-morph').NewExpression[] {
-  return sf.getDescendantsOfKind(SyntaxKind.NewExpression).filter(n => /^(\w*StreamableHTTPServerTransport|SSEServerTransport)$/.test(mcpImportOf(n.getExpression())?.exportName ?? ''));
 }
 
 /** Tool, prompt and resource registrations inside an `oninitialized` callback. */

@@ -15,6 +15,8 @@ import { CallIndex } from './positions.js';
 export const DIAGNOSTIC_SOURCE = 'mcp-migrate';
 export const DIAGNOSTIC_CODE = 'mcp-migrate/server-initiated-request';
 export const REWRITABLE_MESSAGE = 'server-initiated request: removed in MCP 2026-07-28';
+/** For a Streamable HTTP serving entry (moved by the file action only: it is no handler). */
+export const ENTRY_MESSAGE = 'serving entry: MCP 2026-07-28 is served over HTTP by createMcpHandler';
 
 /** What a diagnostic carries in `data`, so a code action can tell a rewritable site from a marked one. */
 export interface SiteData {
@@ -93,7 +95,7 @@ function siteDiagnostics(file: string, text: string, sites: SiteReport[]): Diagn
       severity: DiagnosticSeverity.Warning,
       source: DIAGNOSTIC_SOURCE,
       code: DIAGNOSTIC_CODE,
-      message: rewritable ? REWRITABLE_MESSAGE : `${REWRITABLE_MESSAGE}; not migrated automatically: ${site.reason}`,
+      message: `${site.kind === 'entry' ? ENTRY_MESSAGE : REWRITABLE_MESSAGE}${rewritable ? '' : `; not migrated automatically: ${site.reason}`}`,
       data,
     } satisfies Diagnostic;
   });

@@ -168,7 +168,8 @@ export function startLanguageServer(
       );
     const actions: CodeAction[] = [];
     if (asked(CodeActionKind.QuickFix)) {
-      const here = analysis.diagnostics.filter(d => isRewritable(d) && overlaps(d.range, params.range));
+      // An HTTP entry is moved with the whole file (source action), not as a handler.
+      const here = analysis.diagnostics.filter(d => isRewritable(d) && (d.data as SiteData).kind !== 'entry' && overlaps(d.range, params.range));
       // One action per handler under the cursor.
       const byHandler = new Map<string, Diagnostic[]>();
       for (const d of here) {

@@ -14,6 +14,7 @@ export interface VerifyCommandArgs {
   scenario?: string;
   timeout?: number;
   json?: boolean;
+  http?: string;
 }
 
 export interface CommandIO {
@@ -22,7 +23,7 @@ export interface CommandIO {
   cwd: string;
 }
 
-const USAGE = 'usage: mcp-migrate verify --before "<cmd>" --after "<cmd>" [--scenario file.json] [--timeout ms] [--json]';
+const USAGE = 'usage: mcp-migrate verify --before "<cmd>" --after "<cmd>" [--scenario file.json] [--http /path] [--timeout ms] [--json]';
 
 /** The command's body, apart from yargs: returns the exit code. */
 export async function runVerifyCommand(
@@ -38,6 +39,8 @@ export async function runVerifyCommand(
     return fail(`--timeout must be a positive number of milliseconds, got ${String(args.timeout)}`);
   }
   const timeoutMs = args.timeout;
+  if (args.http !== undefined && !/^\/\S*$/.test(args.http)) return fail(`--http takes the path the servers serve MCP at, such as /mcp; got ${JSON.stringify(args.http)}`);
+  const http = args.http !== undefined ? { http: args.http } : {};
   let scenario: Scenario;
   if (args.scenario) {
     let text: string;
@@ -55,7 +58,7 @@ export async function runVerifyCommand(
   } else {
     const { smokeScenario } = await import('./smoke.js');
     try {
-      scenario = await smokeScenario(args.before, { cwd: io.cwd, ...(timeoutMs ? { timeoutMs } : {}) });
+      scenario = await smokeScenario(args.before, { cwd: io.cwd, ...http, ...(timeoutMs ? { timeoutMs } : {}) });
     } catch (error) {
       return fail(`smoke mode could not list the before server's tools and prompts: ${(error as Error).message}`);
     }
@@ -66,7 +69,7 @@ export async function runVerifyCommand(
   const { formatVerifyTable, verify } = await import('./verify.js');
   let result;
   try {
-    result = await verify({ before: args.before, after: args.after, scenario, cwd: io.cwd, ...(timeoutMs ? { timeoutMs } : {}) });
+    result = await verify({ before: args.before, after: args.after, scenario, cwd: io.cwd, ...http, ...(timeoutMs ? { timeoutMs } : {}) });
   } catch (error) {
     return fail(`verify failed: ${(error as Error).stack ?? String(error)}`);
   }
@@ -80,9 +83,10 @@ export const verifyCommand: CommandModule<object, VerifyCommandArgs> = {
   describe: 'Check that a migrated server answers like the original, on both protocol eras',
   builder: (yargs: Argv<object>) =>
     yargs
-      .option('before', { type: 'string', describe: 'Shell command that starts the original server on stdio' })
-      .option('after', { type: 'string', describe: 'Shell command that starts the migrated server on stdio' })
+      .option('before', { type: 'string', describe: 'Shell command that starts the original server on stdio (or HTTP, see --http)' })
+      .option('after', { type: 'string', describe: 'Shell command that starts the migrated server on stdio (or HTTP, see --http)' })
       .option('scenario', { type: 'string', describe: 'Scenario JSON file (default: smoke mode from the listings)' })
+      .option('http', { type: 'string', describe: 'The servers speak Streamable HTTP at this path (e.g. /mcp): each command gets PORT, a free loopback port, to listen on' })
       .option('timeout', { type: 'number', describe: 'Timeout per round in milliseconds (default 10000)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the result as JSON' }) as unknown as Argv<VerifyCommandArgs>,
   handler: async (args) => {

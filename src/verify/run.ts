@@ -8,7 +8,9 @@ import {
   ElicitRequestSchema,
   ListRootsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { Client as ModernClient } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport as LegacyHttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttpTransport } from '@modelcontextprotocol/client';
+import { freeLoopbackPort, tapTransport, waitForPort } from './http.js';
 import { AnswerBook, type CallMethod, type Scenario, type ScenarioCall } from './scenario.js';
 import { ChildProcessTransport, type ChildExit, type WireMessage } from './transport.js';
 
@@ -28,11 +30,16 @@ export const CLIENT_CAPABILITIES = {
 } as const;
 
 export interface ServerCommand {
-  /** A shell command line that starts the server on stdio. */
+  /** A shell command line that starts the server on stdio (or on HTTP, see `http`). */
   command: string;
   cwd?: string;
   /** Added to the parent's environment. */
   env?: Record<string, string | undefined>;
+  /**
+   * The server speaks Streamable HTTP at this path (e.g. `/mcp`): the command is started with `PORT`
+   * set to a free loopback port and the client connects to `http://127.0.0.1:<PORT><path>`.
+   */
+  http?: string;
 }
 
 export interface RunScenarioOptions extends ServerCommand {
@@ -104,7 +111,10 @@ export interface RunResult {
 
 /** Both SDK clients behind one face. */
 interface EraClient {
-  connect(transport: ChildProcessTransport, timeout: number): Promise<void>;
+  /** Connects over the child's stdio, or over the HTTP transport `httpTransport` made. */
+  connect(transport: object, timeout: number): Promise<void>;
+  /** The era's own Streamable HTTP client transport. */
+  httpTransport(url: URL): object;
   call(method: CallMethod, params: Record<string, unknown>, options: { timeout: number; signal: AbortSignal }): Promise<unknown>;
   listTools(timeout: number): Promise<unknown[]>;
   listPrompts(timeout: number): Promise<unknown[]>;
@@ -128,11 +138,15 @@ function legacyClient(onAsk: AskHandler, onError: (error: Error) => void, capabi
   return {
     async connect(transport, timeout) {
       const inner = transport as unknown as { setProtocolVersion?: (v: string) => void };
+      // The HTTP transport needs the version itself (it sends it as a header).
+      const own = inner.setProtocolVersion?.bind(inner);
       inner.setProtocolVersion = (v) => {
         version = v;
+        own?.(v);
       };
       await client.connect(transport as never, { timeout });
     },
+    httpTransport: (url) => new LegacyHttpTransport(url),
     call(method, params, options) {
       switch (method) {
         case 'tools/call':
@@ -168,6 +182,7 @@ function modernClient(onAsk: AskHandler, onError: (error: Error) => void, capabi
     async connect(transport, timeout) {
       await client.connect(transport as never, { timeout });
     },
+    httpTransport: (url) => new ModernHttpTransport(url),
     call(method, params, options) {
       switch (method) {
         case 'tools/call':
@@ -225,7 +240,10 @@ interface CallTrack {
 /** A live connection to one server process. */
 export interface Session {
   era: Era;
+  /** The server process; on stdio also the client's transport. */
   transport: ChildProcessTransport;
+  /** Set for a server on Streamable HTTP: its path, and the port it was given. */
+  http?: { path: string; port: number };
   client: EraClient;
   /** Violations outside a call. */
   violations: string[];
@@ -242,9 +260,11 @@ export interface Session {
 const HANDSHAKE_METHODS = new Set(['server/discover', 'initialize']);
 
 /** Builds the client and the (not yet started) transport for one server process. */
-function createSession(era: Era, server: ServerCommand, capabilities: ClientCapabilitySet = CLIENT_CAPABILITIES): Session {
-  const transport = new ChildProcessTransport({ command: server.command, cwd: server.cwd, env: server.env });
-  const session: Session = { era, transport, client: undefined as never, violations: [], clientErrors: [], handshakeSent: [] };
+async function createSession(era: Era, server: ServerCommand, capabilities: ClientCapabilitySet = CLIENT_CAPABILITIES): Promise<Session> {
+  const http = server.http !== undefined ? { path: server.http.startsWith('/') ? server.http : `/${server.http}`, port: await freeLoopbackPort() } : undefined;
+  const env = http ? { ...server.env, PORT: String(http.port) } : server.env;
+  const transport = new ChildProcessTransport({ command: server.command, cwd: server.cwd, env, stdoutIsProtocol: !http });
+  const session: Session = { era, transport, ...(http ? { http } : {}), client: undefined as never, violations: [], clientErrors: [], handshakeSent: [] };
   const handshakeIds = new Map<unknown, string>();
 
   const onAsk: AskHandler = (method, params) => {
@@ -305,7 +325,20 @@ function createSession(era: Era, server: ServerCommand, capabilities: ClientCapa
 /** Spawns the server and connects; throws a message explaining the failure (without stderr). */
 async function connectSession(session: Session, timeoutMs: number): Promise<void> {
   try {
-    await session.client.connect(session.transport, timeoutMs);
+    let target: object = session.transport;
+    if (session.http) {
+      const { port, path } = session.http;
+      await session.transport.start();
+      // Twice the round timeout: starting a server takes longer than one round.
+      await waitForPort(port, 2 * timeoutMs, () => describeExit(session.transport.exit) || undefined);
+      const transport = session.transport;
+      target = tapTransport(
+        session.client.httpTransport(new URL(`http://127.0.0.1:${port}${path}`)),
+        (message) => transport.onClientMessage?.(message),
+        (message) => transport.onServerMessage?.(message),
+      );
+    }
+    await session.client.connect(target, timeoutMs);
   } catch (error) {
     throw new Error(explainConnectFailure(session, error, timeoutMs));
   }
@@ -313,7 +346,7 @@ async function connectSession(session: Session, timeoutMs: number): Promise<void
 
 /** Spawns the server and connects a client of the era; throws (with the server's stderr) on failure. */
 export async function openSession(era: Era, server: ServerCommand, timeoutMs: number): Promise<Session> {
-  const session = createSession(era, server);
+  const session = await createSession(era, server);
   try {
     await connectSession(session, timeoutMs);
   } catch (error) {
@@ -328,7 +361,7 @@ function explainConnectFailure(session: Session, error: unknown, timeoutMs: numb
   const reply = session.handshakeReply;
   const exited = session.transport.unpromptedExit;
   if (!reply && !exited && session.handshakeSent.length > 0) {
-    parts.push(`no reply to ${session.handshakeSent.join(', ')} within ${timeoutMs} ms (server hung or not an MCP stdio server?)`);
+    parts.push(`no reply to ${session.handshakeSent.join(', ')} within ${timeoutMs} ms (server hung or not an MCP ${session.http ? 'HTTP' : 'stdio'} server?)`);
   }
   if (session.era === 'modern' && reply?.error && typeof reply.error === 'object') {
     const e = reply.error as { code?: unknown; message?: unknown };
@@ -427,7 +460,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunResul
     }, totalTimeoutMs);
   });
 
-  const session = createSession(options.era, options, options.capabilities);
+  const session = await createSession(options.era, options, options.capabilities);
   let connected = false;
   let protocolVersion: string | undefined;
   let serverInfo: { name: string; version: string } | undefined;

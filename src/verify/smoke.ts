@@ -7,6 +7,8 @@ import { sampleObject, type Scenario, type ScenarioCall } from './scenario.js';
 export interface SmokeOptions {
   cwd?: string;
   env?: Record<string, string | undefined>;
+  /** The command serves Streamable HTTP at this path (see `ServerCommand.http`). */
+  http?: string;
   /** Per request. Default 10 000. */
   timeoutMs?: number;
 }
@@ -28,7 +30,7 @@ interface ListedPrompt {
  * input request gets its default answer. Throws when the server cannot be listed.
  */
 export async function smokeScenario(command: string | ServerCommand, options: SmokeOptions = {}): Promise<Scenario> {
-  const server: ServerCommand = typeof command === 'string' ? { command, cwd: options.cwd, env: options.env } : command;
+  const server: ServerCommand = typeof command === 'string' ? { command, cwd: options.cwd, env: options.env, ...(options.http !== undefined ? { http: options.http } : {}) } : command;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const session = await openSession('legacy', server, timeoutMs);
   try {

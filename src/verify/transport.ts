@@ -18,6 +18,11 @@ export interface ChildTransportOptions {
   env?: Record<string, string | undefined>;
   /** Keep at most this many characters of the child's stderr (the tail). Default 16 000. */
   stderrLimit?: number;
+  /**
+   * `false` for a server that speaks over HTTP: stdout is then a log, kept with the stderr tail,
+   * and `send` is not used. Default true.
+   */
+  stdoutIsProtocol?: boolean;
 }
 
 export interface ChildExit {
@@ -99,12 +104,13 @@ export class ChildProcessTransport {
         this.finish();
       });
     });
-    child.stdout!.setEncoding('utf8');
-    child.stdout!.on('data', (chunk: string) => this.read(chunk));
-    child.stderr!.setEncoding('utf8');
-    child.stderr!.on('data', (chunk: string) => {
+    const log = (chunk: string) => {
       this.stderrText = (this.stderrText + chunk).slice(-limit);
-    });
+    };
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (chunk: string) => (this.options.stdoutIsProtocol === false ? log(chunk) : this.read(chunk)));
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', log);
     child.stdin!.on('error', (error) => this.onerror?.(error));
   }
 

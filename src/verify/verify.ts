@@ -27,6 +27,8 @@ export interface VerifyOptions {
   /** Working directory and extra environment for commands given as strings. */
   cwd?: string;
   env?: Record<string, string | undefined>;
+  /** For commands given as strings: they serve Streamable HTTP at this path (see `ServerCommand.http`). */
+  http?: string;
   /** Run the three runs at once (default) or one after another. */
   parallel?: boolean;
 }
@@ -53,7 +55,7 @@ export interface VerifyResult {
 
 function toCommand(server: string | ServerCommand, options: VerifyOptions): ServerCommand {
   if (typeof server !== 'string') return server;
-  return { command: server, ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.env ? { env: options.env } : {}) };
+  return { command: server, ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.env ? { env: options.env } : {}), ...(options.http !== undefined ? { http: options.http } : {}) };
 }
 
 function firstLine(text: string): string {
