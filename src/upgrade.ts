@@ -4,7 +4,7 @@
  * its findings join our report. We never reimplement it.
  */
 import { getMigration, type Diagnostic } from '@modelcontextprotocol/codemod';
-import { Node, Project, type SourceFile, type ts } from 'ts-morph';
+import { Node, Project, SyntaxKind, type SourceFile, type ts } from 'ts-morph';
 import type { UpgradeNote } from './report.js';
 
 export const V1_IMPORT = /from\s+['"]@modelcontextprotocol\/sdk[/'"]|require\(\s*['"]@modelcontextprotocol\/sdk[/'"]/;
@@ -42,6 +42,7 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
         actionRequired.push(...result.diagnostics.filter((d: Diagnostic) => d.insertComment));
       }
       insertCodemodMarkers(sf, actionRequired);
+      notes.push(...repairContextTypes(sf), ...annotateResultArrays(sf));
       if (commonJs) importsToRequires(sf);
       const after = sf.getFullText();
       if (after !== file.text) texts.set(file.path, after);
@@ -78,6 +79,123 @@ function insertCodemodMarkers(sf: SourceFile, diagnostics: Diagnostic[]): void {
     const start = lines.slice(0, index).reduce((sum, l) => sum + l.length + 1, 0);
     sf.insertText(start, `${indent}/* ${CODEMOD_MARKER} ${messages.join(' | ').replaceAll('*/', '* /')} */\n`);
   }
+}
+
+/**
+ * Where the v1 handler context moved in v2 (`extra.sendRequest` → `ctx.mcpReq.send`, ...), as
+ * property paths of `ServerContext`; `http` is optional, so its members are read through NonNullable.
+ */
+const CONTEXT_TYPE_PATHS: Record<string, string[]> = {
+  signal: ['mcpReq', 'signal'],
+  requestId: ['mcpReq', 'id'],
+  _meta: ['mcpReq', '_meta'],
+  sendRequest: ['mcpReq', 'send'],
+  sendNotification: ['mcpReq', 'notify'],
+  authInfo: ['http', 'authInfo'],
+  requestInfo: ['http', 'req'],
+  closeSSEStream: ['http', 'closeSSE'],
+  closeStandaloneSSEStream: ['http', 'closeStandaloneSSE']
+};
+
+/**
+ * The official codemod renames `RequestHandlerExtra<...>["sendRequest"]` to
+ * `ServerContext["sendRequest"]`, a property v2's context does not have (TS2339): index the member
+ * where it now lives instead, so a helper typed by the handler's channel keeps compiling.
+ */
+function repairContextTypes(sf: SourceFile): UpgradeNote[] {
+  const notes: UpgradeNote[] = [];
+  const contextNames = new Set(
+    sf
+      .getImportDeclarations()
+      .filter(d => d.getModuleSpecifierValue().startsWith('@modelcontextprotocol/server'))
+      .flatMap(d => d.getNamedImports())
+      .filter(n => n.getName() === 'ServerContext')
+      .map(n => n.getAliasNode()?.getText() ?? n.getName())
+  );
+  if (contextNames.size === 0) return notes;
+  const broken = sf.getDescendantsOfKind(SyntaxKind.IndexedAccessType).filter(t => {
+    const object = t.getObjectTypeNode();
+    const index = t.getIndexTypeNode();
+    return (
+      Node.isTypeReference(object) &&
+      contextNames.has(object.getTypeName().getText()) &&
+      Node.isLiteralTypeNode(index) &&
+      Node.isStringLiteral(index.getLiteral()) &&
+      (index.getLiteral() as import('ts-morph').StringLiteral).getLiteralValue() in CONTEXT_TYPE_PATHS
+    );
+  });
+  for (const type of broken.reverse()) {
+    const context = type.getObjectTypeNode().getText();
+    const member = ((type.getIndexTypeNode() as import('ts-morph').LiteralTypeNode).getLiteral() as import('ts-morph').StringLiteral).getLiteralValue();
+    const [outer, inner] = CONTEXT_TYPE_PATHS[member]!;
+    const text = outer === 'http' ? `NonNullable<${context}["http"]>["${inner}"]` : `${context}["${outer}"]["${inner}"]`;
+    const { line } = sf.getLineAndColumnAtPos(type.getStart());
+    type.replaceWithText(text);
+    notes.push({ file: sf.getFilePath(), line, level: 'info', message: `${context}["${member}"] (from the official codemod) does not exist in SDK 2.x: written as ${text}` });
+  }
+  return notes;
+}
+
+/** The array member of each result a low-level handler returns, and the result type naming it. */
+const RESULT_ARRAYS: Record<string, { member: string; type: string }> = {
+  'tools/call': { member: 'content', type: 'CallToolResult' },
+  'prompts/get': { member: 'messages', type: 'GetPromptResult' },
+  'resources/read': { member: 'contents', type: 'ReadResourceResult' }
+};
+
+/**
+ * SDK 1.x typed a `setRequestHandler` callback's result as any server result, so `const content = [];
+ * content.push({ type: 'text', ... }); return { content };` compiled; 2.x types it as the method's own
+ * result, and the array TypeScript evolved from the pushes (`type: string`) no longer fits (TS2345).
+ * Such an unannotated empty array returned as the result's array gets that array's type.
+ */
+function annotateResultArrays(sf: SourceFile): UpgradeNote[] {
+  const notes: UpgradeNote[] = [];
+  if (!/\.[cm]?tsx?$/.test(sf.getFilePath())) return notes;
+  const needed = new Set<string>();
+  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = call.getExpression();
+    const [method, handler] = call.getArguments();
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'setRequestHandler' || !method || !Node.isStringLiteral(method)) continue;
+    const result = RESULT_ARRAYS[method.getLiteralValue()];
+    if (!result || !handler || !(Node.isArrowFunction(handler) || Node.isFunctionExpression(handler))) continue;
+    for (const ret of handler.getDescendantsOfKind(SyntaxKind.ReturnStatement)) {
+      if (ret.getFirstAncestor(a => Node.isFunctionLikeDeclaration(a)) !== handler) continue;
+      const value = ret.getExpression();
+      const member = value && Node.isObjectLiteralExpression(value) ? value.getProperty(result.member) : undefined;
+      const name = !member
+        ? undefined
+        : Node.isShorthandPropertyAssignment(member)
+          ? member.getNameNode()
+          : Node.isPropertyAssignment(member) && Node.isIdentifier(member.getInitializer() ?? member)
+            ? member.getInitializer()
+            : undefined;
+      // By name within the handler (the binder alone, without the SDK's types, resolves no shorthand):
+      // only one declaration of it, so the name cannot mean another.
+      const same: import('ts-morph').VariableDeclaration[] = name && Node.isIdentifier(name) ? handler.getDescendantsOfKind(SyntaxKind.VariableDeclaration).filter(d => d.getName() === name.getText()) : [];
+      const decl = same.length === 1 ? same[0] : undefined;
+      if (!decl || !Node.isVariableDeclaration(decl) || decl.getTypeNode() || !Node.isIdentifier(decl.getNameNode())) continue;
+      const init = decl.getInitializer();
+      if (!init || !Node.isArrayLiteralExpression(init) || init.getElements().length > 0) continue;
+      if (decl.getFirstAncestor(a => Node.isFunctionLikeDeclaration(a)) !== handler) continue;
+      decl.setType(`${result.type}['${result.member}']`);
+      needed.add(result.type);
+      notes.push({
+        file: sf.getFilePath(),
+        line: decl.getStartLineNumber(),
+        level: 'info',
+        message: `"${decl.getName()}" is typed ${result.type}['${result.member}']: SDK 2.x checks a ${method.getLiteralValue()} handler's result, and the array evolved from its pushes no longer fits`
+      });
+    }
+  }
+  if (needed.size > 0) {
+    const imports = sf.getImportDeclarations().filter(d => d.getModuleSpecifierValue() === '@modelcontextprotocol/server' && !d.getNamespaceImport() && !d.getDefaultImport());
+    const server = imports.find(d => d.isTypeOnly()) ?? imports[0];
+    const missing = [...needed].filter(n => !server?.getNamedImports().some(i => i.getName() === n && !i.getAliasNode()));
+    if (server) server.addNamedImports(missing.map(name => ({ name, isTypeOnly: !server.isTypeOnly() })));
+    else sf.addImportDeclaration({ moduleSpecifier: '@modelcontextprotocol/server', isTypeOnly: true, namedImports: missing });
+  }
+  return notes;
 }
 
 /** `const { a, b: c } = require('m')` → `import { a, b as c } from 'm'` at top level; whether any was. */

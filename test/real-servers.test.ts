@@ -61,7 +61,6 @@ const SERVERS: RealServer[] = [
     // `requestSampling(..., extra.sendRequest)`: the channel is passed to a helper; its request cannot be followed.
     mayMark: [{ file: 'src/everything.ts', kind: 'request', handler: 'tools/call (setRequestHandler)' }],
     knownBugs: {
-      tsc: 'the official codemod types the helper parameter as ServerContext["sendRequest"], which does not exist (TS2339); the other errors follow from it in the sampleLLM branch, which is marked',
       verify:
         'sites marked by design behave differently on 2026-07-28: roots/list in oninitialized (no initialize there) and sampleLLM, whose sampling goes through a helper handed extra.sendRequest',
     },
