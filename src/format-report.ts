@@ -3,7 +3,7 @@
  * printed for people (stderr) or as JSON (stdout, `--json`).
  */
 import { createColors } from 'picocolors';
-import { countByShape, countSites, sitesLeft, type FileReport, type Report, type SiteOutcome } from './report.js';
+import { countByCause, countByShape, countSites, sitesLeft, type CauseCount, type FileReport, type Report, type SiteOutcome } from './report.js';
 
 export type RunMode = 'write' | 'dry-run' | 'check';
 
@@ -29,6 +29,8 @@ export interface RunSummary {
   sites: Record<SiteOutcome, number>;
   /** The same per control-flow shape the sites sit in (straight, if, loop, try, switch, Promise.all, callback...). */
   byShape: Record<string, Record<SiteOutcome, number>>;
+  /** Why the marked and skipped sites were left, per cause, the commonest first. */
+  byCause: CauseCount[];
   /** What --check gates on: marked plus skipped sites. */
   sitesLeft: number;
   upgradeNotes: number;
@@ -56,6 +58,7 @@ export function summarize(report: Omit<Report, 'files'>, files: readonly FileRes
     filesCreated: count(f => f.created === true),
     sites: countSites({ ...report, files: [] }),
     byShape: countByShape(report),
+    byCause: countByCause(report),
     sitesLeft: sitesLeft({ ...report, files: [] }),
     upgradeNotes: report.upgrade.length,
     notes: report.notes.length,
@@ -150,6 +153,13 @@ export function formatHuman(run: RunReport, options: HumanOptions): string {
   if (shapes.length > 1 || (shapes.length === 1 && shapes[0]![0] !== 'straight')) {
     const parts = shapes.map(([shape, n]) => `${shape} ${[n.rewritten && `${n.rewritten} rewritten`, n.marked && `${n.marked} marked`, n.skipped && `${n.skipped} skipped`].filter(Boolean).join('/')}`);
     out.push(`by shape: ${parts.join(', ')}`);
+  }
+  if (s.byCause.length) {
+    out.push('left, by cause:');
+    for (const row of s.byCause) {
+      const shapes = Object.entries(row.shapes).map(([shape, n]) => `${shape} ${n}`).join(', ');
+      out.push(`  ${String(row.count).padStart(3)} × ${row.cause} ${c.dim(`(${shapes})`)}`);
+    }
   }
   if (run.created.length) {
     out.push(`${run.mode === 'write' ? 'created' : 'would create'}: ${run.created.join(', ')}`);

@@ -209,7 +209,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
         if (plan.handlers.length > 0) rewroteHandlers = true;
       } catch (error) {
         report.files.push({ file: rel(f.path), outcome: 'error', reason: `${rel(f.path)}: not rewritten, left as it was: ${(error as Error).message}` });
-        for (const site of report.sites) if (site.file === rel(f.path) && site.outcome === 'rewritten') Object.assign(site, { outcome: 'skipped', reason: `the rewrite of this file failed: ${(error as Error).message}` });
+        for (const site of report.sites) if (site.file === rel(f.path) && site.outcome === 'rewritten') Object.assign(site, { outcome: 'skipped', reason: `the rewrite of this file failed: ${(error as Error).message}`, cause: 'the rewrite of its file failed' });
         continue;
       }
     }

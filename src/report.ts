@@ -29,19 +29,52 @@ export interface SiteReport {
   handler?: string;
   /** The control-flow shape the site sits in: what the per-shape counts of the summary group by. */
   shape?: SiteShape;
+  /** For marked and skipped sites: why, without the handler's name, so that the summary can count sites per cause. */
+  cause?: string;
 }
 
 export type SiteShape = 'straight' | 'if' | 'loop' | 'try' | 'switch' | 'Promise.all' | 'callback' | 'other';
+
+/** What the per-shape counts call a site: its control-flow shape, or what it is when it is no request. */
+function shapeLabel(s: SiteReport): string {
+  if (s.shape) return s.shape;
+  if (s.kind === 'entry') return 'serving entry';
+  if (s.kind === 'registration') return 'oninitialized registration';
+  return 'other';
+}
 
 /** Per shape: how many sites were rewritten, marked, skipped. */
 export function countByShape(report: Pick<Report, 'sites'>): Record<string, Record<SiteOutcome, number>> {
   const counts: Record<string, Record<SiteOutcome, number>> = {};
   for (const s of report.sites) {
-    const shape = s.shape ?? 'other';
+    const shape = shapeLabel(s);
     counts[shape] ??= { rewritten: 0, marked: 0, skipped: 0 };
     counts[shape][s.outcome]++;
   }
   return counts;
+}
+
+export interface CauseCount {
+  cause: string;
+  /** Marked and skipped sites with this cause. */
+  count: number;
+  /** The same per shape. */
+  shapes: Record<string, number>;
+}
+
+/** Why sites were left: one row per cause of the marked and skipped sites, the commonest first. */
+export function countByCause(report: Pick<Report, 'sites'>): CauseCount[] {
+  const rows = new Map<string, CauseCount>();
+  for (const s of report.sites) {
+    if (s.outcome === 'rewritten') continue;
+    const cause = s.cause ?? s.reason;
+    let row = rows.get(cause);
+    if (!row) rows.set(cause, (row = { cause, count: 0, shapes: {} }));
+    row.count++;
+    const shape = shapeLabel(s);
+    row.shapes[shape] = (row.shapes[shape] ?? 0) + 1;
+  }
+  return [...rows.values()].sort((a, b) => b.count - a.count || a.cause.localeCompare(b.cause));
 }
 
 export type FileOutcome = 'changed' | 'unchanged' | 'error' | 'skipped';

@@ -20,7 +20,8 @@ import type { HttpEntryPlan } from '../plan.js';
 import { mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
 import { nameAllocator } from './names.js';
 
-export type HttpEntry = { plan: HttpEntryPlan; reason: string } | { plan?: undefined; reason: string } | { skip: true };
+/** `cause`: for a marked entry, why it stays, without the advice every such entry shares. */
+export type HttpEntry = { plan: HttpEntryPlan; reason: string } | { plan?: undefined; reason: string; cause?: string } | { skip: true };
 
 type Fn = import('ts-morph').ArrowFunction | import('ts-morph').FunctionExpression | import('ts-morph').FunctionDeclaration;
 
@@ -40,6 +41,7 @@ export function httpEntryOf(transport: NewExpression, fresh: (base: string) => s
     return { reason: 'SSEServerTransport (HTTP+SSE) is not served by the v2 server: move this endpoint to Streamable HTTP served by createMcpHandler(factory) from @modelcontextprotocol/server (toNodeHandler from @modelcontextprotocol/node on node:http/Express)' };
   }
   const manual = (why: string) => ({
+    cause: `${name} not moved to createMcpHandler: ${why}`,
     reason: `${name} is not moved to createMcpHandler: ${why}; serve a server factory with toNodeHandler(createMcpHandler(factory)) (stateless, both eras; a 2025-era client cannot be asked for input there), or keep this wiring for 2025-era clients behind isLegacyRequest and send the other requests to createMcpHandler(factory, { legacy: 'reject' })`
   });
   if (!/^@modelcontextprotocol\/(node|server)$/.test(mcpImportOf(transport.getExpression())?.module ?? '')) return manual('the transport is still the SDK 1.x one (run without --no-upgrade)');

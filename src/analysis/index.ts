@@ -57,20 +57,21 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
       if (only && !(registration && only.file === sf.getFilePath() && fn.getStart() <= only.offset && only.offset <= fn.getEnd())) {
         for (const site of fnSites) {
           const { line, column } = sf.getLineAndColumnAtPos(site.node.getStart());
-          sites.push({ file: rel(options.cwd, sf), line, column, kind: site.kind, call: callText(site), outcome: 'skipped', reason: 'not selected: another handler was asked for', handler: registration?.label });
+          const reason = 'not selected: another handler was asked for';
+          sites.push({ file: rel(options.cwd, sf), line, column, kind: site.kind, call: callText(site), outcome: 'skipped', reason, handler: registration?.label, cause: reason });
         }
         continue;
       }
-      const report = (site: Site, outcome: SiteReport['outcome'], reason: string, handler: string): void => {
+      const report = (site: Site, outcome: SiteReport['outcome'], reason: string, handler: string, cause?: string): void => {
         const { line, column } = sf.getLineAndColumnAtPos(site.node.getStart());
-        sites.push({ file: rel(options.cwd, sf), line, column, kind: site.kind, call: callText(site), outcome, reason, handler, shape: shapeOf(site.node, fn) });
+        sites.push({ file: rel(options.cwd, sf), line, column, kind: site.kind, call: callText(site), outcome, reason, handler, shape: shapeOf(site.node, fn), cause });
       };
       if (!fn || !registration) {
         const why = describeNonHandler(fn);
         for (const site of fnSites) {
           const reason = `${site.kind} request ${why.detail}: ${redesign(why.kind)}`;
           addMarker(planFor(sf), site.node, reason);
-          report(site, 'marked', reason, why.kind);
+          report(site, 'marked', reason, why.kind, `not in a tools/call, prompts/get or resources/read handler (${why.kind})`);
         }
         continue;
       }
@@ -78,7 +79,7 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
         const what = wholeHandler ? 'not migrated' : `this ${site.kind} request is left as it is (2025-era clients only)`;
         const reason = `${registration.label} ${what}: ${error.message}`;
         addMarker(planFor(sf), site.node, reason);
-        report(site, 'marked', reason, registration.label);
+        report(site, 'marked', reason, registration.label, wholeHandler ? `handler not migrated: ${error.message}` : error.message);
       };
       try {
         const { plan: handler, skipped } = planHandler(fn, registration, fnSites);
@@ -124,13 +125,14 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
       else addMarker(planFor(sf), transport, entry.reason);
       const { line, column } = sf.getLineAndColumnAtPos(transport.getStart());
       const call = `new ${transportName(transport)}(...)`;
-      sites.push({ file: rel(options.cwd, sf), line, column, kind: 'entry', call, outcome: entry.plan ? 'rewritten' : 'marked', reason: entry.reason, handler: 'serving entry' });
+      sites.push({ file: rel(options.cwd, sf), line, column, kind: 'entry', call, outcome: entry.plan ? 'rewritten' : 'marked', reason: entry.reason, handler: 'serving entry', cause: entry.plan ? undefined : (entry.cause ?? entry.reason) });
     }
     for (const call of options.onlyHandlerAt ? [] : registrationsAfterInitialize(sf)) {
       const reason = `${call.getExpression().getText()}() runs in oninitialized, which never fires on MCP 2026-07-28 (there is no initialize): register it when the server is built`;
       addMarker(planFor(sf), call, reason);
       const { line, column } = sf.getLineAndColumnAtPos(call.getStart());
-      sites.push({ file: rel(options.cwd, sf), line, column, kind: 'registration', call: call.getExpression().getText(), outcome: 'marked', reason, handler: 'lifecycle' });
+      const cause = 'registered in oninitialized, which never fires on MCP 2026-07-28: register it when the server is built';
+      sites.push({ file: rel(options.cwd, sf), line, column, kind: 'registration', call: call.getExpression().getText(), outcome: 'marked', reason, handler: 'lifecycle', cause });
     }
   }
   return { plans: [...plans.values()], sites, notes };
