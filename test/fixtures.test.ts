@@ -94,6 +94,9 @@ describe('__testfixtures__', () => {
     expect(reasons('unsupported-shapes')).toMatch(/in a callback passed to map\(\)/);
     expect(reasons('unsupported-shapes')).toMatch(/two server-initiated requests are awaited in one statement/);
     expect(reasons('unsupported-shapes')).toMatch(/mixed this elicitation request is left as it is \(2025-era clients only\): the await is inside a for\.\.\.in loop/);
+    expect(reasons('generator-and-callbacks')).toMatch(/elicitation request in generator askAll\(\): a generator hands out its results one yield at a time/);
+    expect(reasons('generator-and-callbacks')).toMatch(/sampling request in a callback passed to run\(\)/);
+    expect(outcomes.get('generator-and-callbacks')!.result.report.sites.every(s => s.outcome === 'marked')).toBe(true);
     const mixed = outcomes.get('unsupported-shapes')!.result.report.sites.filter(s => s.handler === 'tools/call mixed');
     expect(mixed.map(s => s.outcome).sort()).toEqual(['marked', 'rewritten']);
   });

@@ -9,7 +9,7 @@ import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { planHandler, Unsupported } from './flow.js';
 import { entryNames, httpEntryOf, httpTransports, transportName } from './httpEntry.js';
 import { isMcpModule, mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
-import { describeNonHandler, findSites, registrationOf, type FunctionLike, type Site } from './sites.js';
+import { describeNonHandler, findSites, registrationOf, type FunctionLike, type NonHandler, type Site } from './sites.js';
 
 export const MARKER_PREFIX = 'mcp-migrate:';
 export const V2_SERVER_MODULE = '@modelcontextprotocol/server';
@@ -64,14 +64,15 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
       }
       const report = (site: Site, outcome: SiteReport['outcome'], reason: string, handler: string, cause?: string): void => {
         const { line, column } = sf.getLineAndColumnAtPos(site.node.getStart());
-        sites.push({ file: rel(options.cwd, sf), line, column, kind: site.kind, call: callText(site), outcome, reason, handler, shape: shapeOf(site.node, fn), cause });
+        const shape = handler === 'callback' ? 'callback' : shapeOf(site.node, fn);
+        sites.push({ file: rel(options.cwd, sf), line, column, kind: site.kind, call: callText(site), outcome, reason, handler, shape, cause });
       };
       if (!fn || !registration) {
         const why = describeNonHandler(fn);
         for (const site of fnSites) {
           const reason = `${site.kind} request ${why.detail}: ${redesign(why.kind)}`;
           addMarker(planFor(sf), site.node, reason);
-          report(site, 'marked', reason, why.kind, `not in a tools/call, prompts/get or resources/read handler (${why.kind})`);
+          report(site, 'marked', reason, why.kind, NON_HANDLER_CAUSE[why.kind]);
         }
         continue;
       }
@@ -163,7 +164,13 @@ function callText(site: Site): string {
 }
 
 function addMarker(plan: FilePlan, node: Node, reason: string): void {
-  const statement = node.getFirstAncestor(a => Node.isStatement(a) && !Node.isBlock(a)) ?? node;
+  const isStatement = (a: Node) => Node.isStatement(a) && !Node.isBlock(a);
+  let statement = node.getFirstAncestor(isStatement) ?? node;
+  // A comment goes on a line of its own: for a statement that shares its first line with an
+  // enclosing one (`run(async () => { await ... });`), above the enclosing one.
+  const source = node.getSourceFile().getFullText();
+  const startsLine = (n: Node) => /^[ \t]*$/.test(source.slice(source.lastIndexOf('\n', n.getStart() - 1) + 1, n.getStart()));
+  for (let up = statement.getParent()?.getFirstAncestor(isStatement); up && !startsLine(statement); up = up.getParent()?.getFirstAncestor(isStatement)) statement = up;
   const at = statement.getStart();
   const text = `${MARKER_PREFIX} ${reason}`;
   if (plan.markers.some(m => m.at === at && m.text === text)) return;
@@ -172,6 +179,17 @@ function addMarker(plan: FilePlan, node: Node, reason: string): void {
   if (already) return;
   plan.markers.push({ at, text });
 }
+
+/** The cause the summary counts a site outside a migratable handler under. */
+const NON_HANDLER_CAUSE: Record<NonHandler['kind'], string> = {
+  helper: 'in a helper no handler call was inlined from',
+  generator: 'in a generator',
+  'other-request': 'in a request handler other than tools/call, prompts/get or resources/read',
+  notification: 'in a notification handler',
+  lifecycle: 'in a lifecycle callback (oninitialized, onclose, onerror)',
+  callback: 'in a callback the handler passes on',
+  'top-level': 'at module level'
+};
 
 function redesign(kind: string): string {
   switch (kind) {
@@ -182,6 +200,8 @@ function redesign(kind: string): string {
       return 'only tools/call, prompts/get and resources/read can return input_required; move the request into one of those';
     case 'callback':
       return 'the await is inside a callback the handler passes on; await it directly in the handler body';
+    case 'generator':
+      return 'a generator hands out its results one yield at a time, which phases cannot resume; await the requests in the handler (a loop there migrates) and keep the generator for the rest';
     case 'helper':
       return 'calls to it from handlers in this file are inlined and migrated; this body still serves any other caller (another file, a non-handler) and needs migrating by hand there, or removing when nothing calls it';
     default:

@@ -145,7 +145,7 @@ export interface Registration {
   args: { kind: 'param'; index: number } | { kind: 'none' } | { kind: 'request' } | { kind: 'resource'; variablesIndex?: number };
 }
 
-export type NonHandler = { kind: 'helper' | 'other-request' | 'notification' | 'lifecycle' | 'callback' | 'top-level'; detail: string };
+export type NonHandler = { kind: 'helper' | 'generator' | 'other-request' | 'notification' | 'lifecycle' | 'callback' | 'top-level'; detail: string };
 
 const TOOL_METHODS: Record<string, HandlerMethod> = {
   registerTool: 'tools/call',
@@ -229,6 +229,9 @@ export function describeNonHandler(fn: FunctionLike | undefined): NonHandler {
     if (parent.getArguments().includes(fn as never)) return { kind: 'callback', detail: `in a callback passed to ${calleeName}()` };
   }
   const name = Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) ? fn.getName() : variableNameOf(fn);
+  if ((Node.isFunctionDeclaration(fn) || Node.isFunctionExpression(fn) || Node.isMethodDeclaration(fn)) && fn.isGenerator()) {
+    return { kind: 'generator', detail: `in generator ${name ? `${name}()` : 'function'}` };
+  }
   return { kind: 'helper', detail: `in ${name ? `helper ${name}()` : 'a helper function'}, not directly in a handler` };
 }
 
