@@ -9,13 +9,14 @@ server.registerTool('timed', { description: 'Keeps a Date across the await' }, a
   return { content: [{ type: 'text', text: `${answer.action} after ${Date.now() - started.getTime()}ms` }] };
 });
 
-server.registerTool('cleanup', { description: 'Releases in finally' }, async () => {
-  let released = false;
+server.registerTool('cleanup', { description: 'Asks in finally' }, async () => {
+  let status = 'started';
   try {
-    const result = await server.server.createMessage({ messages: [], maxTokens: 5 });
-    return { content: [{ type: 'text', text: result.model }] };
+    status = 'done';
+    return { content: [{ type: 'text', text: status }] };
   } finally {
-    released = true;
+    const { roots } = await server.server.listRoots();
+    console.error(`${status} in ${roots.length} roots`);
   }
 });
 

@@ -16,14 +16,15 @@ server.registerTool('timed', { description: 'Keeps a Date across the await' }, a
   return { content: [{ type: 'text', text: `${answer.action} after ${Date.now() - started.getTime()}ms` }] };
 });
 
-server.registerTool('cleanup', { description: 'Releases in finally' }, async () => {
-  let released = false;
+server.registerTool('cleanup', { description: 'Asks in finally' }, async () => {
+  let status = 'started';
   try {
-    // mcp-migrate: tools/call cleanup this sampling request is left as it is (2025-era clients only): the await is inside try/finally: the finally block would run at every round; migrate by hand
-    const result = await server.server.createMessage({ messages: [], maxTokens: 5 });
-    return { content: [{ type: 'text', text: result.model }] };
+    status = 'done';
+    return { content: [{ type: 'text', text: status }] };
   } finally {
-    released = true;
+    // mcp-migrate: tools/call cleanup this roots request is left as it is (2025-era clients only): the await is inside a finally block, which runs as the try is left and cannot wait for a later round; move the request after the try statement or migrate by hand
+    const { roots } = await server.server.listRoots();
+    console.error(`${status} in ${roots.length} roots`);
   }
 });
 

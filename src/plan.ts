@@ -50,8 +50,13 @@ export interface SuspensionPlan {
   live: CarriedLocal[];
   /** Local function declarations re-created (not carried) in the resuming phase. */
   recompute: Range[];
-  /** Inside a try block: the client's declared capabilities are checked first, so the catch sees what the legacy await threw. */
+  /**
+   * Inside a try block (or the catch of a try with a finally): the client's declared capabilities are
+   * checked first, so the catch and the finally see what the legacy await threw.
+   */
   insideTry?: boolean;
+  /** Inside a try (or its catch) that has a finally: the round sets the handler's `finallyGuard` flag as it returns. */
+  guardsFinally?: boolean;
   /** For a `Promise.all([...])`: its range, replaced by an array of the readers. */
   promiseAll?: Range;
 }
@@ -92,6 +97,13 @@ export interface HandlerPlan {
   suspensions: SuspensionPlan[];
   loops: LoopPlan[];
   switches: SwitchPlan[];
+  /**
+   * Set when a suspension sits in a try with a finally block. `flag` is declared false in each phase
+   * that can suspend there and set just before such a round returns input_required (the request built
+   * first, held in `round`); each finally the round passes through is wrapped in `if (!flag)`, so it
+   * runs once, on the round that leaves its try for good.
+   */
+  finallyGuard?: { flag: string; round: string };
 }
 
 export interface MarkerPlan {

@@ -80,7 +80,7 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
   ordered.sort((a, b) => a.statement.getStart() - b.statement.getStart());
   if (ordered.length === 0) return { skipped };
   const groups = batch(ordered);
-  const { loops, switches } = controlPlans(ordered.map(s => s.statement), body, fn);
+  const { loops, switches, finallyGuard } = controlPlans(ordered.map(s => s.statement), body, fn);
   const keys = new KeyAllocator();
   const params = fn.getParameters();
   const reassignedParams = params.flatMap(p => boundIdentifiers(p.getNameNode())).filter(id => isReassigned(id, fn));
@@ -94,7 +94,8 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
       live,
       recompute,
       promiseAll: group.length === 1 && group[0]!.promiseAll ? range(group[0]!.promiseAll) : undefined,
-      insideTry: insideTry(group[0]!.statement, body) || undefined
+      insideTry: insideTry(group[0]!.statement, body) || undefined,
+      guardsFinally: guardsFinally(group[0]!.statement, body) || undefined
     };
   });
   const plan: HandlerPlan = {
@@ -107,7 +108,8 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
     ctx: ctxOf(registration, fn),
     suspensions: plans,
     loops,
-    switches
+    switches,
+    finallyGuard
   };
   return { plan, skipped };
 }
@@ -212,7 +214,9 @@ function checkPath(statement: Statement, body: Block): void {
       continue;
     }
     if (Node.isTryStatement(n)) {
-      if (n.getFinallyBlock()) throw new Unsupported('the await is inside try/finally: the finally block would run at every round; migrate by hand', statement);
+      if (child === n.getFinallyBlock()) {
+        throw new Unsupported('the await is inside a finally block, which runs as the try is left and cannot wait for a later round; move the request after the try statement or migrate by hand', statement);
+      }
       continue;
     }
     if (Node.isCatchClause(n)) continue;
@@ -222,16 +226,26 @@ function checkPath(statement: Statement, body: Block): void {
   }
 }
 
+/** Inside a try block, or inside the catch of a try whose finally must see what the legacy await threw. */
 function insideTry(statement: Statement, body: Block): boolean {
   for (let n: Node = statement; n !== body; n = n.getParent()!) {
     const parent = n.getParent()!;
-    if (Node.isTryStatement(parent) && n === parent.getTryBlock()) return true;
+    if (Node.isTryStatement(parent) && (n === parent.getTryBlock() || (n === parent.getCatchClause() && parent.getFinallyBlock()))) return true;
+  }
+  return false;
+}
+
+/** Inside the try block or the catch clause of a try statement that has a finally block. */
+function guardsFinally(statement: Statement, body: Block): boolean {
+  for (let n: Node = statement; n !== body; n = n.getParent()!) {
+    const parent = n.getParent()!;
+    if (Node.isTryStatement(parent) && parent.getFinallyBlock() && n !== parent.getFinallyBlock()) return true;
   }
   return false;
 }
 
 /** Loops and switches around the suspensions, in source order, with the names the rewrite introduces. */
-function controlPlans(statements: Statement[], body: Block, fn: FunctionLike): { loops: LoopPlan[]; switches: SwitchPlan[] } {
+function controlPlans(statements: Statement[], body: Block, fn: FunctionLike): Pick<HandlerPlan, 'loops' | 'switches' | 'finallyGuard'> {
   const loops = new Map<Node, LoopPlan>();
   const switches = new Map<Node, SwitchPlan>();
   const fresh = nameAllocator(fn.getDescendantsOfKind(SyntaxKind.Identifier).map(i => i.getText()));
@@ -245,7 +259,8 @@ function controlPlans(statements: Statement[], body: Block, fn: FunctionLike): {
       switches.set(n, { range: range(n), label: fresh('mcpSwitch'), breaks });
     }
   }
-  return { loops: [...loops.values()], switches: [...switches.values()] };
+  const finallyGuard = statements.some(st => guardsFinally(st, body)) ? { flag: fresh('mcpSuspended'), round: fresh('mcpRound') } : undefined;
+  return { loops: [...loops.values()], switches: [...switches.values()], finallyGuard };
 }
 
 /** The loop or switch an unlabelled break leaves. */
@@ -421,6 +436,10 @@ function liveAcross(
     if (Node.isTryStatement(parent) && n === parent.getTryBlock()) {
       const handler = parent.getCatchClause();
       if (handler) region.push(handler);
+    }
+    if (Node.isTryStatement(parent) && n !== parent.getFinallyBlock()) {
+      const finalizer = parent.getFinallyBlock();
+      if (finalizer) region.push(finalizer);
     }
     if (Node.isIterationStatement(parent)) {
       region.push(parent);
