@@ -64,10 +64,14 @@ export interface SuspensionPlan {
 /** A loop that contains a suspension: the resuming phase re-enters it mid-iteration. */
 export interface LoopPlan {
   range: Range;
-  kind: 'for-of' | 'for' | 'while' | 'do';
+  /** `for-await-of`: over an array or tuple, each item awaited as it is read, as the original loop did. */
+  kind: 'for-of' | 'for-await-of' | 'for-in' | 'for' | 'while' | 'do';
   /** Set on re-entry for the iteration that was suspended. */
   first: string;
-  /** for-of: the snapshot of the iterated values and the position in it, both carried in requestState. */
+  /**
+   * for-of, for-await-of: the snapshot of the iterated values; for-in: of the keys. With the position
+   * in it, both carried in requestState.
+   */
   items?: string;
   index?: string;
 }

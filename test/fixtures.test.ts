@@ -62,7 +62,7 @@ describe('__testfixtures__', () => {
         else expect(site.outcome).toBe('rewritten');
       }
     }
-    const rewritten = ['elicit-form', 'sampling', 'roots', 'extra-send-request', 'v2-push-style', 'if-else', 'promise-all', 'low-level-server', 'prompt-and-resource', 'aliased-import', 'javascript-esm', 'loops-and-try', 'try-finally', 'switch-dispatch', 'http-stateless', 'http-sessionful'];
+    const rewritten = ['elicit-form', 'sampling', 'roots', 'extra-send-request', 'v2-push-style', 'if-else', 'promise-all', 'low-level-server', 'prompt-and-resource', 'aliased-import', 'javascript-esm', 'loops-and-try', 'try-finally', 'for-in-and-await', 'switch-dispatch', 'http-stateless', 'http-sessionful'];
     for (const name of rewritten) {
       const sites = outcomes.get(name)!.result.report.sites;
       expect(sites.length, name).toBeGreaterThan(0);
@@ -93,7 +93,7 @@ describe('__testfixtures__', () => {
     expect(reasons('unsupported-shapes')).toMatch(/cleanup this roots request is left as it is \(2025-era clients only\): the await is inside a finally block/);
     expect(reasons('unsupported-shapes')).toMatch(/in a callback passed to map\(\)/);
     expect(reasons('unsupported-shapes')).toMatch(/two server-initiated requests are awaited in one statement/);
-    expect(reasons('unsupported-shapes')).toMatch(/mixed this elicitation request is left as it is \(2025-era clients only\): the await is inside a for\.\.\.in loop/);
+    expect(reasons('unsupported-shapes')).toMatch(/mixed this elicitation request is left as it is \(2025-era clients only\): the await is inside a for await\.\.\.of over an iterable of type AsyncGenerator<string, void, unknown>, not an array/);
     const mixed = outcomes.get('unsupported-shapes')!.result.report.sites.filter(s => s.handler === 'tools/call mixed');
     expect(mixed.map(s => s.outcome).sort()).toEqual(['marked', 'rewritten']);
   });
@@ -116,6 +116,10 @@ describe('__testfixtures__', () => {
       try: { rewritten: 1, marked: 0, skipped: 0 }
     });
     expect(countByShape(outcomes.get('try-finally')!.result.report)).toEqual({ try: { rewritten: 5, marked: 0, skipped: 0 } });
+    expect(countByShape(outcomes.get('for-in-and-await')!.result.report)).toEqual({
+      loop: { rewritten: 2, marked: 0, skipped: 0 },
+      try: { rewritten: 1, marked: 0, skipped: 0 }
+    });
     expect(countByShape(outcomes.get('unsupported-shapes')!.result.report).try).toEqual({ rewritten: 0, marked: 1, skipped: 0 });
   });
 

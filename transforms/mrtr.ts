@@ -336,6 +336,15 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
           return [{ switchNode: st }];
         case 'LabeledStatement':
           return [{ chain: [{ head: `${st.label.name}:`, body: listOf(st.body) }] }];
+        case 'ForInStatement': {
+          // The keys, listed once up front by the same for...in (so in its order, inherited enumerable keys included).
+          const loop = loopOf(st)!;
+          const key = src(st.left.declarations[0].id);
+          return [
+            { lines: [`const ${loop.items}${isTs ? ': string[]' : ''} = [];`, `for (const ${key} in ${src(st.right)}) ${loop.items}.push(${key});`] },
+            { chain: [{ head: `for (let ${loop.index} = 0; ${loop.index} < ${loop.items}.length; ${loop.index}++)`, body: [forOfBinding(st, loop), ...listOf(st.body)] }] }
+          ];
+        }
         case 'ForOfStatement': {
           const loop = loopOf(st)!;
           return [
@@ -355,8 +364,9 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     const catchSegment = (st: AnyNode): Segment[] =>
       st.handler ? [{ head: st.handler.param ? `catch (${src(st.handler.param)})` : 'catch', body: st.handler.body.body }] : [];
     const finallySegment = (st: AnyNode): Segment[] => (st.finalizer ? [{ head: 'finally', body: st.finalizer.body, finallyOf: st }] : []);
+    /** The loop variable, read from the snapshot (and awaited, for a for await...of). */
     const forOfBinding = (st: AnyNode, loop: { items?: string; index?: string }): AnyNode => ({
-      lines: [`${st.left.kind} ${src(st.left.declarations[0].id)} = ${loop.items}[${loop.index}];`]
+      lines: [`${st.left.kind} ${src(st.left.declarations[0].id)} = ${st.await ? 'await ' : ''}${loop.items}[${loop.index}];`]
     });
     const switchText = (st: AnyNode, indent: string, edits: Edit[]): string => {
       const lines = [`${indent}switch (${src(st.discriminant)}) {`];
@@ -453,7 +463,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       const F = plan.first;
       const branches = { chain: [{ head: `if (${F})`, body: rest }, { head: 'else', body: listOf(loop.body) }] };
       const loopScoped = live.filter(l => l.scope.start === loop.start && l.scope.end === loop.end).map(l => `${l.name}${isTs && l.typeText ? `: ${l.typeText}` : ''} = ${resumed}.locals.${l.name}`);
-      if (loop.type === 'ForOfStatement') {
+      if (loop.type === 'ForOfStatement' || loop.type === 'ForInStatement') {
         return {
           chain: [
             {

@@ -2,7 +2,7 @@
  * Control flow and liveness for one handler: where it suspends, which statements run after each
  * suspension, which locals those statements need, and whether each can travel in requestState.
  */
-import { Node, SyntaxKind, ts, type Block, type Statement, type Type } from 'ts-morph';
+import { Node, SyntaxKind, ts, type Block, type ForOfStatement, type Statement, type Type } from 'ts-morph';
 import type { CarriedLocal, HandlerPlan, LoopPlan, Range, RequestPlan, SuspensionPlan, SwitchPlan } from '../plan.js';
 import { constObjectLiteral, objectProperty, unwrap } from './mcpSymbols.js';
 import { nameAllocator } from './names.js';
@@ -207,10 +207,11 @@ function checkPath(statement: Statement, body: Block): void {
       if (child !== n.getStatement()) throw new Unsupported('the await is in a loop header; move it into the loop body', statement);
       continue;
     }
-    if (Node.isForOfStatement(n)) {
-      if (n.isAwaited()) throw new Unsupported('the await is inside a for await...of loop, which this version does not split into phases', statement);
+    if (Node.isForOfStatement(n) || Node.isForInStatement(n)) {
+      const loop = Node.isForInStatement(n) ? 'for...in' : n.isAwaited() ? 'for await...of' : 'for...of';
       if (child !== n.getStatement()) throw new Unsupported('the await is in a loop header; move it into the loop body', statement);
-      if (!Node.isVariableDeclarationList(n.getInitializer())) throw new Unsupported('the for...of loop assigns an outer variable; declare the loop variable in the loop', statement);
+      if (!Node.isVariableDeclarationList(n.getInitializer())) throw new Unsupported(`the ${loop} loop assigns an outer variable; declare the loop variable in the loop`, statement);
+      if (Node.isForOfStatement(n)) checkSnapshot(n, statement);
       continue;
     }
     if (Node.isTryStatement(n)) {
@@ -221,9 +222,41 @@ function checkPath(statement: Statement, body: Block): void {
     }
     if (Node.isCatchClause(n)) continue;
     if (Node.isLabeledStatement(n) && Node.isBlock(n.getStatement())) continue; // an inlined helper
-    const shape = Node.isIterationStatement(n) ? 'a for...in loop' : Node.isLabeledStatement(n) ? 'a labelled statement' : n.getKindName();
+    const shape = Node.isLabeledStatement(n) ? 'a labelled statement' : n.getKindName();
     throw new Unsupported(`the await is inside ${shape}, which this version does not split into phases; lift it out or migrate by hand`, statement);
   }
+}
+
+/**
+ * A for...of (or for await...of) resumes from a snapshot of its items carried in requestState: they
+ * must travel as JSON, and a for await...of must iterate an array or tuple (an async iterable's
+ * position cannot be carried).
+ */
+function checkSnapshot(loop: ForOfStatement, statement: Statement): void {
+  const iterated = loop.getExpression().getType();
+  let items: Type[];
+  if (loop.isAwaited()) {
+    if (!iterated.isArray() && !iterated.isTuple()) {
+      throw new Unsupported(
+        `the await is inside a for await...of over ${describeType(iterated, loop)}, not an array: its position cannot travel in requestState; collect the items into an array before the loop, or migrate by hand`,
+        statement
+      );
+    }
+    items = iterated.isArray() ? [iterated.getArrayElementTypeOrThrow()] : iterated.getTupleElements();
+  } else {
+    items = [loop.getInitializer().asKindOrThrow(SyntaxKind.VariableDeclarationList).getDeclarations()[0]!.getType()];
+  }
+  for (const item of items) {
+    const problem = unserializable(item, 0);
+    if (!problem) continue;
+    const fix = problem === 'a Promise' ? 'await them before the loop (Promise.all) and iterate the values' : 'iterate plain data (ids, records) and look the rest up in the loop body';
+    throw new Unsupported(`the ${loop.isAwaited() ? 'for await...of' : 'for...of'} loop iterates values that cannot travel in requestState (${problem}), and its snapshot of the items is carried across the await; ${fix}`, statement);
+  }
+}
+
+function describeType(type: Type, at: Node): string {
+  const text = type.getText(at, ts.TypeFormatFlags.NoTruncation);
+  return text.length <= 60 ? `an iterable of type ${text}` : 'an iterable that is not an array';
 }
 
 /** Inside a try block, or inside the catch of a try whose finally must see what the legacy await threw. */
@@ -251,8 +284,11 @@ function controlPlans(statements: Statement[], body: Block, fn: FunctionLike): P
   const fresh = nameAllocator(fn.getDescendantsOfKind(SyntaxKind.Identifier).map(i => i.getText()));
   const ancestors = statements.flatMap(st => st.getAncestors().filter(a => a.getStart() >= body.getStart() && a !== body));
   for (const n of [...new Set(ancestors)].sort((a, b) => a.getStart() - b.getStart())) {
-    if (Node.isForOfStatement(n) && !loops.has(n)) loops.set(n, { range: range(n), kind: 'for-of', first: fresh('mcpFirst'), items: fresh('mcpItems'), index: fresh('mcpIndex') });
-    else if ((Node.isForStatement(n) || Node.isWhileStatement(n) || Node.isDoStatement(n)) && !loops.has(n)) {
+    if (Node.isForOfStatement(n) && !loops.has(n)) {
+      loops.set(n, { range: range(n), kind: n.isAwaited() ? 'for-await-of' : 'for-of', first: fresh('mcpFirst'), items: fresh('mcpItems'), index: fresh('mcpIndex') });
+    } else if (Node.isForInStatement(n) && !loops.has(n)) {
+      loops.set(n, { range: range(n), kind: 'for-in', first: fresh('mcpFirst'), items: fresh('mcpKeys'), index: fresh('mcpIndex') });
+    } else if ((Node.isForStatement(n) || Node.isWhileStatement(n) || Node.isDoStatement(n)) && !loops.has(n)) {
       loops.set(n, { range: range(n), kind: Node.isForStatement(n) ? 'for' : Node.isWhileStatement(n) ? 'while' : 'do', first: fresh('mcpFirst') });
     } else if (Node.isSwitchStatement(n) && !switches.has(n)) {
       const breaks = n.getDescendantsOfKind(SyntaxKind.BreakStatement).filter(b => !b.getLabel() && breakTarget(b) === n).map(range);
@@ -447,8 +483,9 @@ function liveAcross(
       const loop = loops.find(l => l.range.start === parent.getStart() && l.range.end === parent.getEnd());
       if (loop?.items && loop.index) {
         const owner = parent.getParent()!;
+        const what = loop.kind === 'for-in' ? 'the keys the for...in' : loop.kind === 'for-await-of' ? 'the values the for await...of' : 'the values the for...of';
         synthetic.push(
-          { name: loop.items, declare: 'const', scope: range(owner), unbounded: 'a snapshot of the values the for...of iterates' },
+          { name: loop.items, declare: 'const', typeText: loop.kind === 'for-in' ? 'string[]' : undefined, scope: range(owner), unbounded: `a snapshot of ${what} iterates` },
           { name: loop.index, declare: 'let', scope: range(parent) }
         );
       }
@@ -488,7 +525,7 @@ function liveAcross(
       }
       const holder = list.getParent();
       const kind = list.getDeclarationKind();
-      if (Node.isForOfStatement(holder) && enclosing.has(holder)) continue; // re-read from the snapshot
+      if ((Node.isForOfStatement(holder) || Node.isForInStatement(holder)) && enclosing.has(holder)) continue; // re-read from the snapshot
       const scope = Node.isVariableStatement(holder) ? holder.getParent() : holder;
       if (kind !== 'var' && !enclosing.has(scope)) continue; // out of scope here
       const init = varDecl.getInitializer();
