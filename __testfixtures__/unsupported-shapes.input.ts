@@ -9,13 +9,14 @@ server.registerTool('timed', { description: 'Keeps a Date across the await' }, a
   return { content: [{ type: 'text', text: `${answer.action} after ${Date.now() - started.getTime()}ms` }] };
 });
 
-server.registerTool('cleanup', { description: 'Releases in finally' }, async () => {
-  let released = false;
+server.registerTool('cleanup', { description: 'Asks in finally' }, async () => {
+  let status = 'started';
   try {
-    const result = await server.server.createMessage({ messages: [], maxTokens: 5 });
-    return { content: [{ type: 'text', text: result.model }] };
+    status = 'done';
+    return { content: [{ type: 'text', text: status }] };
   } finally {
-    released = true;
+    const { roots } = await server.server.listRoots();
+    console.error(`${status} in ${roots.length} roots`);
   }
 });
 
@@ -34,10 +35,14 @@ server.registerTool('both', { description: 'Two awaits in one expression' }, asy
   return { content: [{ type: 'text', text }] };
 });
 
-// One site cannot be split out (for...in); the other is still rewritten, the first left and marked.
+// One site cannot be split out (for await over a generator); the other is still rewritten, the first left and marked.
+async function* pending(flags: Record<string, boolean>) {
+  for (const flag of Object.keys(flags)) if (flags[flag]) yield flag;
+}
+
 server.registerTool('mixed', { inputSchema: { flags: z.record(z.string(), z.boolean()) } }, async ({ flags }) => {
   const seen: string[] = [];
-  for (const flag in flags) {
+  for await (const flag of pending(flags)) {
     const answer = await server.server.elicitInput({ message: `Keep ${flag}?`, requestedSchema: { type: 'object', properties: {} } });
     seen.push(`${flag}:${answer.action}`);
   }

@@ -16,14 +16,15 @@ server.registerTool('timed', { description: 'Keeps a Date across the await' }, a
   return { content: [{ type: 'text', text: `${answer.action} after ${Date.now() - started.getTime()}ms` }] };
 });
 
-server.registerTool('cleanup', { description: 'Releases in finally' }, async () => {
-  let released = false;
+server.registerTool('cleanup', { description: 'Asks in finally' }, async () => {
+  let status = 'started';
   try {
-    // mcp-migrate: tools/call cleanup this sampling request is left as it is (2025-era clients only): the await is inside try/finally: the finally block would run at every round; migrate by hand
-    const result = await server.server.createMessage({ messages: [], maxTokens: 5 });
-    return { content: [{ type: 'text', text: result.model }] };
+    status = 'done';
+    return { content: [{ type: 'text', text: status }] };
   } finally {
-    released = true;
+    // mcp-migrate: tools/call cleanup this roots request is left as it is (2025-era clients only): the await is inside a finally block, which runs as the try is left and cannot wait for a later round; move the request after the try statement or migrate by hand
+    const { roots } = await server.server.listRoots();
+    console.error(`${status} in ${roots.length} roots`);
   }
 });
 
@@ -44,14 +45,18 @@ server.registerTool('both', { description: 'Two awaits in one expression' }, asy
   return { content: [{ type: 'text', text }] };
 });
 
-// One site cannot be split out (for...in); the other is still rewritten, the first left and marked.
+// One site cannot be split out (for await over a generator); the other is still rewritten, the first left and marked.
+async function* pending(flags: Record<string, boolean>) {
+  for (const flag of Object.keys(flags)) if (flags[flag]) yield flag;
+}
+
 server.registerTool('mixed', { inputSchema: z.object({ flags: z.record(z.string(), z.boolean()) }) }, async ({ flags }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'mixed', { flags });
   if (resumed.phase === 0) {
     const seen: string[] = [];
-    for (const flag in flags) {
-      // mcp-migrate: tools/call mixed this elicitation request is left as it is (2025-era clients only): the await is inside a for...in loop, which this version does not split into phases; lift it out or migrate by hand
+    for await (const flag of pending(flags)) {
+      // mcp-migrate: tools/call mixed this elicitation request is left as it is (2025-era clients only): the await is inside a for await...of over an iterable of type AsyncGenerator<string, void, unknown>, not an array: its position cannot travel in requestState; collect the items into an array before the loop, or migrate by hand
       const answer = await server.server.elicitInput({ message: `Keep ${flag}?`, requestedSchema: { type: 'object', properties: {} } });
       seen.push(`${flag}:${answer.action}`);
     }

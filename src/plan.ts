@@ -50,8 +50,13 @@ export interface SuspensionPlan {
   live: CarriedLocal[];
   /** Local function declarations re-created (not carried) in the resuming phase. */
   recompute: Range[];
-  /** Inside a try block: the client's declared capabilities are checked first, so the catch sees what the legacy await threw. */
+  /**
+   * Inside a try block (or the catch of a try with a finally): the client's declared capabilities are
+   * checked first, so the catch and the finally see what the legacy await threw.
+   */
   insideTry?: boolean;
+  /** Inside a try (or its catch) that has a finally: the round sets the handler's `finallyGuard` flag as it returns. */
+  guardsFinally?: boolean;
   /** For a `Promise.all([...])`: its range, replaced by an array of the readers. */
   promiseAll?: Range;
 }
@@ -59,10 +64,14 @@ export interface SuspensionPlan {
 /** A loop that contains a suspension: the resuming phase re-enters it mid-iteration. */
 export interface LoopPlan {
   range: Range;
-  kind: 'for-of' | 'for' | 'while' | 'do';
+  /** `for-await-of`: over an array or tuple, each item awaited as it is read, as the original loop did. */
+  kind: 'for-of' | 'for-await-of' | 'for-in' | 'for' | 'while' | 'do';
   /** Set on re-entry for the iteration that was suspended. */
   first: string;
-  /** for-of: the snapshot of the iterated values and the position in it, both carried in requestState. */
+  /**
+   * for-of, for-await-of: the snapshot of the iterated values; for-in: of the keys. With the position
+   * in it, both carried in requestState.
+   */
   items?: string;
   index?: string;
 }
@@ -92,6 +101,13 @@ export interface HandlerPlan {
   suspensions: SuspensionPlan[];
   loops: LoopPlan[];
   switches: SwitchPlan[];
+  /**
+   * Set when a suspension sits in a try with a finally block. `flag` is declared false in each phase
+   * that can suspend there and set just before such a round returns input_required (the request built
+   * first, held in `round`); each finally the round passes through is wrapped in `if (!flag)`, so it
+   * runs once, on the round that leaves its try for good.
+   */
+  finallyGuard?: { flag: string; round: string };
 }
 
 export interface MarkerPlan {

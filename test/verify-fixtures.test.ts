@@ -143,6 +143,30 @@ describe('a client that declares no sampling capability', () => {
   }, 60_000);
 });
 
+describe('a client that declares no sampling capability, in a try/catch/finally', () => {
+  it('reaches the catch as the legacy await did, and the finally runs once', async () => {
+    const fixture = inputs.find(i => i.name === 'try-finally')!;
+    const { file } = await migrate('try-finally-no-sampling', fixture.ext, fixture.input);
+    const scenario: Scenario = {
+      calls: [
+        { name: 'publish without sampling', method: 'tools/call', params: { name: 'publish', arguments: { topic: 'rain' } }, answers: {} },
+        { name: 'ledger', method: 'tools/call', params: { name: 'ledger' }, answers: {} }
+      ]
+    };
+    const capabilities = { elicitation: { form: {} }, roots: { listChanged: false } };
+    const before = await runScenario({ command: `${serve} ${fixture.input}`, era: 'legacy', scenario, capabilities, env, timeoutMs: 20_000 });
+    const modern = await runScenario({ command: `${serve} ${file}`, era: 'modern', scenario, capabilities, env, timeoutMs: 20_000 });
+    expect(before.calls.map(c => c.error), before.stderr).toEqual([undefined, undefined]);
+    // The legacy await's capability error, handled by the catch; the finally ran once, before any request.
+    expect(before.calls[0]!.result).toEqual({ content: [{ type: 'text', text: 'rain not published: a request failed' }] });
+    expect(before.calls[1]!.result).toEqual({ content: [{ type: 'text', text: 'publish rain: drafted' }] });
+    expect(modern.protocolVersion).toBe(MODERN_PROTOCOL_VERSION);
+    expect(modern.calls.map(c => c.error), modern.stderr).toEqual([undefined, undefined]);
+    for (const [index, call] of modern.calls.entries()) expect(call.result, call.name).toMatchObject(before.calls[index]!.result as object);
+    expect(modern.calls[0]!.requests).toEqual([]);
+  }, 60_000);
+});
+
 describe('smoke mode', () => {
   it('lists a server that has prompts but no tools', async () => {
     const fixture = inputs.find(i => i.name === 'prompt-and-resource')!;

@@ -220,20 +220,27 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     };
     const offsetOf = (text: string | undefined): number => (text ? source.indexOf(text, h.fn.start) : h.fn.start);
 
+    const guard = h.finallyGuard;
+    /** The line a suspending round inside a try with a finally sets its flag with, just before it returns. */
+    const flagSet = guard ? new RegExp(`^\\s*${guard.flag} = true;$`, 'm') : undefined;
     const suspendReturn = (s: SuspensionPlan, indent: string): string => {
       const i1 = indent + unit;
       const i2 = i1 + unit;
       const requests = s.requests.map(r => `${i2}${propertyKey(r.key)}: ${builderCall(r, i2)},`).join('\n');
       const locals = s.live.length > 0 ? `{ ${s.live.map(l => l.name).join(', ')} }` : '{}';
       const kinds = [...new Set(s.requests.map(r => (r.kind === 'elicitation-url' ? 'elicitation' : r.kind)))].map(k => stringLiteral(k));
+      // Inside a try with a finally, the flag is set once the round is built (what builds it may
+      // still throw, and then the finally must run), right before the return it lets through.
+      const flagged = s.guardsFinally && guard;
       return [
         ...(s.insideTry ? [`${indent}${use('state', stateExports.requireSupport)}(${ctx}, [${kinds.join(', ')}]);`] : []),
-        `${indent}return ${use('sdk', 'inputRequired')}({`,
+        `${indent}${flagged ? `const ${guard.round} =` : 'return'} ${use('sdk', 'inputRequired')}({`,
         `${i1}inputRequests: {`,
         requests,
         `${i1}},`,
         `${i1}requestState: await ${use('state', stateExports.suspend)}(${ctx}, ${h.nameText}, ${h.argsText}, ${s.phase}, ${locals}),`,
-        `${indent}});`
+        `${indent}});`,
+        ...(flagged ? [`${indent}${guard.flag} = true;`, `${indent}return ${guard.round};`] : [])
       ].join('\n');
     };
 
@@ -267,9 +274,13 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
         }
         if (st.chain) {
           const all = [...edits, ...(st.edits ?? [])];
-          const segments = (st.chain as { head: string; body: AnyNode[] }[]).map(
-            (seg, i) => `${i === 0 ? indent : ' '}${seg.head === '' ? '' : `${seg.head} `}{\n${gen(seg.body, indent + unit, all).join('\n')}\n${indent}}`
-          );
+          const segments: string[] = [];
+          for (const seg of st.chain as Segment[]) {
+            // A finally runs as written unless a round can suspend in its try or catch.
+            const suspends = seg.finallyOf !== undefined && flagSet !== undefined && segments.some(text => flagSet.test(text));
+            const segBody = suspends ? [{ chain: [{ head: `if (!${guard!.flag})`, body: seg.body }] }] : seg.body;
+            segments.push(`${segments.length === 0 ? indent : ' '}${seg.head === '' ? '' : `${seg.head} `}{\n${gen(segBody, indent + unit, all).join('\n')}\n${indent}}`);
+          }
           out.push(segments.join('') + (st.tail ?? ''));
           continue;
         }
@@ -288,12 +299,18 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
         }
         if (containsSuspension(st)) {
           out.push(...gen(structural(st), indent, edits));
+          // A try whose block (and catch) end in this round's return: what follows it cannot run here.
+          const rest = stmts.slice(stmts.indexOf(st) + 1);
+          if (st.type === 'TryStatement' && exits(st.block.body) && (!st.handler || exits(st.handler.body.body)) && !rest.some(r => r.type === 'FunctionDeclaration')) return out;
           continue;
         }
         out.push(stmtText(st, indent, edits.filter(e => within(e.range, st))));
       }
       return out;
     };
+
+    /** One `head { body }` part of a printed chain; `finallyOf` marks a finally block, guarded when its try can suspend. */
+    type Segment = { head: string; body: AnyNode[]; finallyOf?: AnyNode };
 
     /** A statement that contains a suspension, as synthetic statements whose bodies gen splits further. */
     const structural = (st: AnyNode): AnyNode[] => {
@@ -314,11 +331,20 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
         case 'BlockStatement':
           return [{ chain: [{ head: '', body: st.body }] }];
         case 'TryStatement':
-          return [{ chain: [{ head: 'try', body: st.block.body }, ...catchSegment(st)] }];
+          return [{ chain: [{ head: 'try', body: st.block.body }, ...catchSegment(st), ...finallySegment(st)] }];
         case 'SwitchStatement':
           return [{ switchNode: st }];
         case 'LabeledStatement':
           return [{ chain: [{ head: `${st.label.name}:`, body: listOf(st.body) }] }];
+        case 'ForInStatement': {
+          // The keys, listed once up front by the same for...in (so in its order, inherited enumerable keys included).
+          const loop = loopOf(st)!;
+          const key = src(st.left.declarations[0].id);
+          return [
+            { lines: [`const ${loop.items}${isTs ? ': string[]' : ''} = [];`, `for (const ${key} in ${src(st.right)}) ${loop.items}.push(${key});`] },
+            { chain: [{ head: `for (let ${loop.index} = 0; ${loop.index} < ${loop.items}.length; ${loop.index}++)`, body: [forOfBinding(st, loop), ...listOf(st.body)] }] }
+          ];
+        }
         case 'ForOfStatement': {
           const loop = loopOf(st)!;
           return [
@@ -335,10 +361,12 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
           throw new Error(`cannot split a ${st.type} into phases`);
       }
     };
-    const catchSegment = (st: AnyNode): { head: string; body: AnyNode[] }[] =>
+    const catchSegment = (st: AnyNode): Segment[] =>
       st.handler ? [{ head: st.handler.param ? `catch (${src(st.handler.param)})` : 'catch', body: st.handler.body.body }] : [];
+    const finallySegment = (st: AnyNode): Segment[] => (st.finalizer ? [{ head: 'finally', body: st.finalizer.body, finallyOf: st }] : []);
+    /** The loop variable, read from the snapshot (and awaited, for a for await...of). */
     const forOfBinding = (st: AnyNode, loop: { items?: string; index?: string }): AnyNode => ({
-      lines: [`${st.left.kind} ${src(st.left.declarations[0].id)} = ${loop.items}[${loop.index}];`]
+      lines: [`${st.left.kind} ${src(st.left.declarations[0].id)} = ${st.await ? 'await ' : ''}${loop.items}[${loop.index}];`]
     });
     const switchText = (st: AnyNode, indent: string, edits: Edit[]): string => {
       const lines = [`${indent}switch (${src(st.discriminant)}) {`];
@@ -403,13 +431,15 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
           wrapped = [{ chain: [{ head: `${plan.label}:`, body: [...inner, ...later] }], edits: plan.breaks.map(r => ({ range: r, text: `break ${plan.label};` })) }];
         } else if (owner.type === 'TryStatement' && owner.block === parentNode) {
           enclosing = ownerPath;
-          wrapped = [{ chain: [{ head: 'try', body: inner }, ...catchSegment(owner)] }];
+          wrapped = [{ chain: [{ head: 'try', body: inner }, ...catchSegment(owner), ...finallySegment(owner)] }];
         } else if (owner.type === 'LabeledStatement') {
           enclosing = ownerPath;
           wrapped = [{ chain: [{ head: `${owner.label.name}:`, body: inner }] }];
         } else if (owner.type === 'CatchClause') {
+          // The rest of the catch; its try's finally still follows it.
           enclosing = ownerPath.parent;
-          wrapped = blockIfNeeded(inner);
+          const tryNode = enclosing.node as AnyNode;
+          wrapped = tryNode.finalizer ? [{ chain: [{ head: 'try', body: inner }, ...finallySegment(tryNode)] }] : blockIfNeeded(inner);
         } else if (loopOf(owner) && (owner.body === parentNode || owner.body === stmtPath.node)) {
           enclosing = ownerPath;
           wrapped = [loopResume(owner, inner, s.live)];
@@ -433,7 +463,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       const F = plan.first;
       const branches = { chain: [{ head: `if (${F})`, body: rest }, { head: 'else', body: listOf(loop.body) }] };
       const loopScoped = live.filter(l => l.scope.start === loop.start && l.scope.end === loop.end).map(l => `${l.name}${isTs && l.typeText ? `: ${l.typeText}` : ''} = ${resumed}.locals.${l.name}`);
-      if (loop.type === 'ForOfStatement') {
+      if (loop.type === 'ForOfStatement' || loop.type === 'ForInStatement') {
         return {
           chain: [
             {
@@ -466,7 +496,10 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     // than fall into the next phase's test.
     const fallsOff = completesNormally(body);
     const phaseBlock = (phase: number, code: string[], exit: boolean): void => {
-      lines.push(`${bodyIndent}if (${resumed}.phase === ${phase}) {`, ...code, ...(exit || !fallsOff ? [] : [`${i1}return;`]), `${bodyIndent}}`);
+      const declareFlag = guard && flagSet!.test(code.join('\n'))
+        ? [`${i1}let ${guard.flag} = false; // true once this round suspends: a finally then waits for the round that leaves its try`]
+        : [];
+      lines.push(`${bodyIndent}if (${resumed}.phase === ${phase}) {`, ...declareFlag, ...code, ...(exit || !fallsOff ? [] : [`${i1}return;`]), `${bodyIndent}}`);
     };
     phaseBlock(0, gen(body.body, i1, markerEdits), exits(body.body));
     for (const s of h.suspensions) {
@@ -614,7 +647,7 @@ function within(r: Range, node: AnyNode): boolean {
 function fallsThrough(clause: AnyNode): boolean {
   let last = clause.consequent[clause.consequent.length - 1];
   while (last?.type === 'BlockStatement') last = last.body[last.body.length - 1];
-  return !last || !['BreakStatement', 'ReturnStatement', 'ThrowStatement', 'ContinueStatement'].includes(last.type);
+  return !last || (!['BreakStatement', 'ReturnStatement', 'ThrowStatement', 'ContinueStatement'].includes(last.type) && completesNormally(last));
 }
 
 /** Whether control can reach the end of a statement (conservative: true when unsure). */
@@ -630,9 +663,24 @@ function completesNormally(st: AnyNode): boolean {
     case 'TryStatement':
       if (st.finalizer && !completesNormally(st.finalizer)) return false;
       return completesNormally(st.block) || (st.handler !== null && st.handler !== undefined && completesNormally(st.handler.body));
+    case 'SwitchStatement': {
+      // A case that completes normally falls into the next one: with a default and no break out
+      // of the switch, only the last case decides.
+      const last = st.cases[st.cases.length - 1];
+      if (!st.cases.some((c: AnyNode) => !c.test) || st.cases.some((c: AnyNode) => c.consequent.some(breaksOut))) return true;
+      return last.consequent.every(completesNormally);
+    }
     default:
       return true;
   }
+}
+
+/** Whether a statement holds an unlabelled break that leaves the switch it sits in (not an inner loop or switch). */
+function breaksOut(node: AnyNode): boolean {
+  if (!node || typeof node !== 'object') return false;
+  if (node.type === 'BreakStatement') return !node.label;
+  if (/^(For|ForIn|ForOf|While|DoWhile|Switch)Statement$|Function|ClassBody/.test(node.type ?? '')) return false;
+  return Object.entries(node).some(([k, v]) => k !== 'loc' && k !== 'comments' && (Array.isArray(v) ? v.some(breaksOut) : typeof v === 'object' && v !== null && typeof (v as AnyNode).type === 'string' && breaksOut(v)));
 }
 
 /** Braces are only needed where the spliced statements declare block-scoped names. */

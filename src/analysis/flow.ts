@@ -2,7 +2,7 @@
  * Control flow and liveness for one handler: where it suspends, which statements run after each
  * suspension, which locals those statements need, and whether each can travel in requestState.
  */
-import { Node, SyntaxKind, ts, type Block, type Statement, type Type } from 'ts-morph';
+import { Node, SyntaxKind, ts, type Block, type ForOfStatement, type Statement, type Type } from 'ts-morph';
 import type { CarriedLocal, HandlerPlan, LoopPlan, Range, RequestPlan, SuspensionPlan, SwitchPlan } from '../plan.js';
 import { constObjectLiteral, objectProperty, unwrap } from './mcpSymbols.js';
 import { nameAllocator } from './names.js';
@@ -80,7 +80,7 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
   ordered.sort((a, b) => a.statement.getStart() - b.statement.getStart());
   if (ordered.length === 0) return { skipped };
   const groups = batch(ordered);
-  const { loops, switches } = controlPlans(ordered.map(s => s.statement), body, fn);
+  const { loops, switches, finallyGuard } = controlPlans(ordered.map(s => s.statement), body, fn);
   const keys = new KeyAllocator();
   const params = fn.getParameters();
   const reassignedParams = params.flatMap(p => boundIdentifiers(p.getNameNode())).filter(id => isReassigned(id, fn));
@@ -94,7 +94,8 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
       live,
       recompute,
       promiseAll: group.length === 1 && group[0]!.promiseAll ? range(group[0]!.promiseAll) : undefined,
-      insideTry: insideTry(group[0]!.statement, body) || undefined
+      insideTry: insideTry(group[0]!.statement, body) || undefined,
+      guardsFinally: guardsFinally(group[0]!.statement, body) || undefined
     };
   });
   const plan: HandlerPlan = {
@@ -107,7 +108,8 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
     ctx: ctxOf(registration, fn),
     suspensions: plans,
     loops,
-    switches
+    switches,
+    finallyGuard
   };
   return { plan, skipped };
 }
@@ -205,47 +207,96 @@ function checkPath(statement: Statement, body: Block): void {
       if (child !== n.getStatement()) throw new Unsupported('the await is in a loop header; move it into the loop body', statement);
       continue;
     }
-    if (Node.isForOfStatement(n)) {
-      if (n.isAwaited()) throw new Unsupported('the await is inside a for await...of loop, which this version does not split into phases', statement);
+    if (Node.isForOfStatement(n) || Node.isForInStatement(n)) {
+      const loop = Node.isForInStatement(n) ? 'for...in' : n.isAwaited() ? 'for await...of' : 'for...of';
       if (child !== n.getStatement()) throw new Unsupported('the await is in a loop header; move it into the loop body', statement);
-      if (!Node.isVariableDeclarationList(n.getInitializer())) throw new Unsupported('the for...of loop assigns an outer variable; declare the loop variable in the loop', statement);
+      if (!Node.isVariableDeclarationList(n.getInitializer())) throw new Unsupported(`the ${loop} loop assigns an outer variable; declare the loop variable in the loop`, statement);
+      if (Node.isForOfStatement(n)) checkSnapshot(n, statement);
       continue;
     }
     if (Node.isTryStatement(n)) {
-      if (n.getFinallyBlock()) throw new Unsupported('the await is inside try/finally: the finally block would run at every round; migrate by hand', statement);
+      if (child === n.getFinallyBlock()) {
+        throw new Unsupported('the await is inside a finally block, which runs as the try is left and cannot wait for a later round; move the request after the try statement or migrate by hand', statement);
+      }
       continue;
     }
     if (Node.isCatchClause(n)) continue;
     if (Node.isLabeledStatement(n) && Node.isBlock(n.getStatement())) continue; // an inlined helper
-    const shape = Node.isIterationStatement(n) ? 'a for...in loop' : Node.isLabeledStatement(n) ? 'a labelled statement' : n.getKindName();
+    const shape = Node.isLabeledStatement(n) ? 'a labelled statement' : n.getKindName();
     throw new Unsupported(`the await is inside ${shape}, which this version does not split into phases; lift it out or migrate by hand`, statement);
   }
 }
 
+/**
+ * A for...of (or for await...of) resumes from a snapshot of its items carried in requestState: they
+ * must travel as JSON, and a for await...of must iterate an array or tuple (an async iterable's
+ * position cannot be carried).
+ */
+function checkSnapshot(loop: ForOfStatement, statement: Statement): void {
+  const iterated = loop.getExpression().getType();
+  let items: Type[];
+  if (loop.isAwaited()) {
+    if (!iterated.isArray() && !iterated.isTuple()) {
+      throw new Unsupported(
+        `the await is inside a for await...of over ${describeType(iterated, loop)}, not an array: its position cannot travel in requestState; collect the items into an array before the loop, or migrate by hand`,
+        statement
+      );
+    }
+    items = iterated.isArray() ? [iterated.getArrayElementTypeOrThrow()] : iterated.getTupleElements();
+  } else {
+    items = [loop.getInitializer().asKindOrThrow(SyntaxKind.VariableDeclarationList).getDeclarations()[0]!.getType()];
+  }
+  for (const item of items) {
+    const problem = unserializable(item, 0);
+    if (!problem) continue;
+    const fix = problem === 'a Promise' ? 'await them before the loop (Promise.all) and iterate the values' : 'iterate plain data (ids, records) and look the rest up in the loop body';
+    throw new Unsupported(`the ${loop.isAwaited() ? 'for await...of' : 'for...of'} loop iterates values that cannot travel in requestState (${problem}), and its snapshot of the items is carried across the await; ${fix}`, statement);
+  }
+}
+
+function describeType(type: Type, at: Node): string {
+  const text = type.getText(at, ts.TypeFormatFlags.NoTruncation);
+  return text.length <= 60 ? `an iterable of type ${text}` : 'an iterable that is not an array';
+}
+
+/** Inside a try block, or inside the catch of a try whose finally must see what the legacy await threw. */
 function insideTry(statement: Statement, body: Block): boolean {
   for (let n: Node = statement; n !== body; n = n.getParent()!) {
     const parent = n.getParent()!;
-    if (Node.isTryStatement(parent) && n === parent.getTryBlock()) return true;
+    if (Node.isTryStatement(parent) && (n === parent.getTryBlock() || (n === parent.getCatchClause() && parent.getFinallyBlock()))) return true;
+  }
+  return false;
+}
+
+/** Inside the try block or the catch clause of a try statement that has a finally block. */
+function guardsFinally(statement: Statement, body: Block): boolean {
+  for (let n: Node = statement; n !== body; n = n.getParent()!) {
+    const parent = n.getParent()!;
+    if (Node.isTryStatement(parent) && parent.getFinallyBlock() && n !== parent.getFinallyBlock()) return true;
   }
   return false;
 }
 
 /** Loops and switches around the suspensions, in source order, with the names the rewrite introduces. */
-function controlPlans(statements: Statement[], body: Block, fn: FunctionLike): { loops: LoopPlan[]; switches: SwitchPlan[] } {
+function controlPlans(statements: Statement[], body: Block, fn: FunctionLike): Pick<HandlerPlan, 'loops' | 'switches' | 'finallyGuard'> {
   const loops = new Map<Node, LoopPlan>();
   const switches = new Map<Node, SwitchPlan>();
   const fresh = nameAllocator(fn.getDescendantsOfKind(SyntaxKind.Identifier).map(i => i.getText()));
   const ancestors = statements.flatMap(st => st.getAncestors().filter(a => a.getStart() >= body.getStart() && a !== body));
   for (const n of [...new Set(ancestors)].sort((a, b) => a.getStart() - b.getStart())) {
-    if (Node.isForOfStatement(n) && !loops.has(n)) loops.set(n, { range: range(n), kind: 'for-of', first: fresh('mcpFirst'), items: fresh('mcpItems'), index: fresh('mcpIndex') });
-    else if ((Node.isForStatement(n) || Node.isWhileStatement(n) || Node.isDoStatement(n)) && !loops.has(n)) {
+    if (Node.isForOfStatement(n) && !loops.has(n)) {
+      loops.set(n, { range: range(n), kind: n.isAwaited() ? 'for-await-of' : 'for-of', first: fresh('mcpFirst'), items: fresh('mcpItems'), index: fresh('mcpIndex') });
+    } else if (Node.isForInStatement(n) && !loops.has(n)) {
+      loops.set(n, { range: range(n), kind: 'for-in', first: fresh('mcpFirst'), items: fresh('mcpKeys'), index: fresh('mcpIndex') });
+    } else if ((Node.isForStatement(n) || Node.isWhileStatement(n) || Node.isDoStatement(n)) && !loops.has(n)) {
       loops.set(n, { range: range(n), kind: Node.isForStatement(n) ? 'for' : Node.isWhileStatement(n) ? 'while' : 'do', first: fresh('mcpFirst') });
     } else if (Node.isSwitchStatement(n) && !switches.has(n)) {
       const breaks = n.getDescendantsOfKind(SyntaxKind.BreakStatement).filter(b => !b.getLabel() && breakTarget(b) === n).map(range);
       switches.set(n, { range: range(n), label: fresh('mcpSwitch'), breaks });
     }
   }
-  return { loops: [...loops.values()], switches: [...switches.values()] };
+  const finallyGuard = statements.some(st => guardsFinally(st, body)) ? { flag: fresh('mcpSuspended'), round: fresh('mcpRound') } : undefined;
+  return { loops: [...loops.values()], switches: [...switches.values()], finallyGuard };
 }
 
 /** The loop or switch an unlabelled break leaves. */
@@ -422,14 +473,19 @@ function liveAcross(
       const handler = parent.getCatchClause();
       if (handler) region.push(handler);
     }
+    if (Node.isTryStatement(parent) && n !== parent.getFinallyBlock()) {
+      const finalizer = parent.getFinallyBlock();
+      if (finalizer) region.push(finalizer);
+    }
     if (Node.isIterationStatement(parent)) {
       region.push(parent);
       enclosing.add(parent);
       const loop = loops.find(l => l.range.start === parent.getStart() && l.range.end === parent.getEnd());
       if (loop?.items && loop.index) {
         const owner = parent.getParent()!;
+        const what = loop.kind === 'for-in' ? 'the keys the for...in' : loop.kind === 'for-await-of' ? 'the values the for await...of' : 'the values the for...of';
         synthetic.push(
-          { name: loop.items, declare: 'const', scope: range(owner), unbounded: 'a snapshot of the values the for...of iterates' },
+          { name: loop.items, declare: 'const', typeText: loop.kind === 'for-in' ? 'string[]' : undefined, scope: range(owner), unbounded: `a snapshot of ${what} iterates` },
           { name: loop.index, declare: 'let', scope: range(parent) }
         );
       }
@@ -469,7 +525,7 @@ function liveAcross(
       }
       const holder = list.getParent();
       const kind = list.getDeclarationKind();
-      if (Node.isForOfStatement(holder) && enclosing.has(holder)) continue; // re-read from the snapshot
+      if ((Node.isForOfStatement(holder) || Node.isForInStatement(holder)) && enclosing.has(holder)) continue; // re-read from the snapshot
       const scope = Node.isVariableStatement(holder) ? holder.getParent() : holder;
       if (kind !== 'var' && !enclosing.has(scope)) continue; // out of scope here
       const init = varDecl.getInitializer();

@@ -1,0 +1,96 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+
+// What the finally blocks did, read back (and cleared) by the ledger tool: each must run once per call.
+const ledger: string[] = [];
+const held = new Set<string>();
+
+server.registerTool('ledger', { description: 'What the finally blocks did since the last look' }, async () => {
+  return { content: [{ type: 'text', text: ledger.splice(0).join(' | ') || 'nothing' }] };
+});
+
+// A seat is held while the user confirms and released however the call ends.
+server.registerTool('reserve', { inputSchema: { seat: z.string() } }, async ({ seat }) => {
+  if (held.has(seat)) return { content: [{ type: 'text', text: `${seat} is already held` }] };
+  held.add(seat);
+  try {
+    const answer = await server.server.elicitInput({
+      message: `Reserve seat ${seat}?`,
+      requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+    });
+    if (answer.action === 'cancel') throw new Error('cancelled by the user');
+    if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${seat} not reserved (${answer.action})` }] };
+    return { content: [{ type: 'text', text: `${seat} reserved for ${answer.content?.name}` }] };
+  } catch (error) {
+    return { content: [{ type: 'text', text: `${seat} not reserved: ${error instanceof Error ? error.message : 'unknown error'}` }] };
+  } finally {
+    held.delete(seat);
+    ledger.push(`released ${seat}`);
+  }
+});
+
+// Two requests, the second in a nested try: each finally runs once, inner first, on the round that leaves it;
+// the outer catch sees what a request threw (a client without sampling).
+server.registerTool('publish', { inputSchema: { topic: z.string() } }, async ({ topic }) => {
+  const trail: string[] = [];
+  try {
+    trail.push('drafted');
+    const draft = await server.server.createMessage({
+      messages: [{ role: 'user', content: { type: 'text', text: `Write about ${topic}` } }],
+      maxTokens: 50,
+    });
+    const text = draft.content.type === 'text' ? draft.content.text : '';
+    if (!text) return { content: [{ type: 'text', text: 'empty draft' }] };
+    try {
+      const review = await server.server.elicitInput({
+        message: `Publish "${text}"?`,
+        requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+      });
+      if (review.action !== 'accept' || !review.content?.ok) return { content: [{ type: 'text', text: `kept as a draft: ${text}` }] };
+      trail.push('published');
+    } finally {
+      trail.push('review closed');
+    }
+  } catch {
+    return { content: [{ type: 'text', text: `${topic} not published: a request failed` }] };
+  } finally {
+    ledger.push(`publish ${topic}: ${trail.join(' > ')}`);
+  }
+  return { content: [{ type: 'text', text: `published: ${trail.join(' > ')}` }] };
+});
+
+// A finally that returns: its result wins over the try's, and over the throw.
+server.registerTool('workspace', { description: 'Counts the roots, whatever happens' }, async () => {
+  let status = 'not asked';
+  try {
+    const { roots } = await server.server.listRoots();
+    status = `${roots.length} roots`;
+    if (roots.length === 0) throw new Error('no roots');
+    return { content: [{ type: 'text', text: `first root ${roots[0]!.uri}` }] };
+  } finally {
+    ledger.push(`workspace: ${status}`);
+    // eslint-disable-next-line no-unsafe-finally
+    return { content: [{ type: 'text', text: `workspace status: ${status}` }] };
+  }
+});
+
+// A try/finally in a switch case: every case returns, the finally runs once for the card.
+server.registerTool('checkout', { inputSchema: { method: z.enum(['card', 'cash']) } }, async ({ method }) => {
+  switch (method) {
+    case 'card':
+      try {
+        const card = await server.server.elicitInput({
+          message: 'Pay by card?',
+          requestedSchema: { type: 'object', properties: { holder: { type: 'string' } }, required: ['holder'] },
+        });
+        return { content: [{ type: 'text', text: card.action === 'accept' ? `paid by ${card.content?.holder}` : `card ${card.action}` }] };
+      } finally {
+        ledger.push(`checkout ${method}`);
+      }
+    default:
+      ledger.push(`checkout ${method} at the desk`);
+      return { content: [{ type: 'text', text: 'pay at the desk' }] };
+  }
+});
