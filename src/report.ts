@@ -31,7 +31,8 @@ export interface SiteReport {
   shape?: SiteShape;
 }
 
-export type SiteShape = 'straight' | 'if' | 'loop' | 'try' | 'switch' | 'Promise.all' | 'callback' | 'other';
+/** `helper`: the request came through a helper inlined into the handler (or a helper call left, marked, not inlined). */
+export type SiteShape = 'straight' | 'if' | 'loop' | 'try' | 'switch' | 'Promise.all' | 'callback' | 'helper' | 'other';
 
 /** Per shape: how many sites were rewritten, marked, skipped. */
 export function countByShape(report: Pick<Report, 'sites'>): Record<string, Record<SiteOutcome, number>> {
