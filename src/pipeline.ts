@@ -208,7 +208,9 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
       const marker = `// ${MARKER_PREFIX} ${r.reason}`;
       for (let at = text.indexOf(marker); at >= 0; at = text.indexOf(marker, at + marker.length)) {
         const next = text.indexOf('\n', at);
-        const start = next < 0 ? at : next + 1 + /^[ \t]*/.exec(text.slice(next + 1))![0].length;
+        const statement = next < 0 ? at : next + 1 + /^[ \t]*/.exec(text.slice(next + 1))![0].length;
+        const call = text.indexOf(r.call.replace(/\.\.\.\)$/, ''), statement);
+        const start = call >= 0 && call - statement < 400 ? call : statement;
         const { line, column } = sf.getLineAndColumnAtPos(start);
         report.sites.push(inOriginal({ file: rel(file), line, column, kind: r.kind, call: r.call, outcome: 'marked', reason: r.reason, handler: r.handler, shape: 'helper' }));
       }

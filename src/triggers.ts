@@ -62,30 +62,33 @@ export function importedHelpers<F extends { path: string; text?: string }>(
 ): F[] {
   const byPath = new Map(files.map(f => [f.path, f]));
   const known = new Set(byPath.keys());
+  const seedPaths = new Set(seeds.map(f => f.path));
   const via = new Map<string, string | undefined>(seeds.map(f => [f.path, undefined]));
-  const texts = new Map<string, string>();
   const found = new Set<string>();
+  // A file worth keeping, and the files its import passed through from a seed.
+  const keep = (p: string) => {
+    for (let q: string | undefined = p; q !== undefined && !seedPaths.has(q) && !found.has(q); q = via.get(q)) found.add(q);
+  };
   let frontier = seeds.map(f => f.path);
-  for (let hop = 0; hop < HELPER_IMPORT_DEPTH && frontier.length > 0; hop++) {
+  for (let hop = 0; hop <= HELPER_IMPORT_DEPTH && frontier.length > 0; hop++) {
     const next: string[] = [];
     for (const p of frontier) {
-      const file = byPath.get(p)!;
-      const text = texts.get(p) ?? textOf(file);
+      const text = textOf(byPath.get(p)!);
       if (text === undefined) continue;
-      texts.set(p, text);
-      if (hop > 0 && HELPER_PATTERN.test(text)) for (let q: string | undefined = p; q !== undefined && via.get(q) !== undefined; q = via.get(q)) found.add(q);
+      if (hop > 0 && HELPER_PATTERN.test(text)) keep(p);
+      // The last hop's files are read for what they say, not followed further.
+      if (hop === HELPER_IMPORT_DEPTH) continue;
       for (const target of relativeImportsAmong({ path: p, text }, known)) {
-        if (via.has(target)) continue;
+        if (via.has(target)) {
+          // Another candidate reached through this file: they belong in one group.
+          if (seedPaths.has(target) || found.has(target)) keep(p);
+          continue;
+        }
         via.set(target, p);
         next.push(target);
       }
     }
     frontier = next;
-  }
-  // The last hop's files are read for what they say, not followed further.
-  for (const p of frontier) {
-    const text = texts.get(p) ?? textOf(byPath.get(p)!);
-    if (text !== undefined && HELPER_PATTERN.test(text)) for (let q: string | undefined = p; q !== undefined && via.get(q) !== undefined; q = via.get(q)) found.add(q);
   }
   return files.filter(f => found.has(f.path));
 }

@@ -430,7 +430,8 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
   params.forEach((p, i) => {
     if (substituted.has(p)) return;
     const local = renames.get(p)!;
-    const type = p.getTypeNode() && !javascript ? `: ${textOf(p.getTypeNode()!)}` : '';
+    // An optional parameter's annotation leaves out the undefined it may hold.
+    const type = p.getTypeNode() && !javascript ? `: ${textOf(p.getTypeNode()!)}${p.hasQuestionToken() ? ' | undefined' : ''}` : '';
     const arg = args[i];
     const init = p.getInitializer();
     if (!init) {
