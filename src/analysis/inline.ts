@@ -136,12 +136,15 @@ function inlineEdits(sf: SourceFile, depth: number): { edits: HelperEdit[]; refu
   const imports = new Importer(sf, fresh);
   const reach = new Reacher();
   const marked = new Set<Statement>();
+  const registrations = new Map<FunctionLike, ReturnType<typeof registrationOf>>();
   for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     if (!Node.isIdentifier(callee)) continue;
     const handler = enclosingFunction(call);
-    const registration = handler && registrationOf(handler);
-    if (!handler || !registration) continue;
+    if (!handler) continue;
+    if (!registrations.has(handler)) registrations.set(handler, registrationOf(handler));
+    const registration = registrations.get(handler);
+    if (!registration) continue;
     const helper = helperOf(callee);
     if (!helper || helper.fn === handler) continue;
     const crossFile = helper.fn.getSourceFile() !== sf;
