@@ -99,3 +99,17 @@ export async function askAge(): Promise<number> {
   const answer = await server.server.elicitInput({ message: 'Age?', requestedSchema: { type: 'object', properties: { age: { type: 'number' } } } });
   return answer.action === 'accept' ? Number(answer.content?.age) : 0;
 }
+
+/** Recursive: the cycle is marked at the call and named, never unrolled. */
+async function askUntilYes(tries: number): Promise<boolean> {
+  // mcp-migrate: elicitation request in helper askUntilYes(), not directly in a handler: calls to it from handlers (in this file, or in files importing it) are inlined and migrated; this body still serves any other caller (a non-handler, code outside the project) and needs migrating by hand there, or removing when nothing calls it
+  const answer = await server.server.elicitInput({ message: 'Ready?', requestedSchema: { type: 'object', properties: { ready: { type: 'boolean' } } } });
+  if (answer.action === 'accept' || tries <= 1) return answer.action === 'accept';
+  return askUntilYes(tries - 1);
+}
+
+server.registerTool('insist', { description: 'Asks until yes' }, async () => {
+  // mcp-migrate: askUntilYes() → askUntilYes() is a cycle of helpers: not inlined (a recursive helper is never unrolled), so its elicitation request is not migrated; break the cycle, or return inputRequired from the handler by hand
+  const ready = await askUntilYes(3);
+  return { content: [{ type: 'text', text: String(ready) }] };
+});
