@@ -36,8 +36,6 @@ server.registerTool('greet', { inputSchema: z.object({ greeting: z.string() }) }
         requestState: await suspendCall(ctx, 'greet', { greeting }, 1, { askNameResult }),
       });
     }
-    const name = askNameResult;
-    return { content: [{ type: 'text', text: `${greeting}, ${name}` }] };
   }
   if (resumed.phase === 1) {
     let askNameResult: Awaited<Promise<string>> = resumed.locals.askNameResult;
@@ -70,23 +68,6 @@ server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) 
         requestState: await suspendCall(ctx, 'introduce', { topic }, 1, { askNameResult2 }),
       });
     }
-    const name = askNameResult2;
-    let summarizeResult!: string;
-    mcpInline3: {
-      const mcpText: string = topic;
-      const mcpWords: number = 10;
-      return inputRequired({
-        inputRequests: {
-          result: inputRequired.createMessage({
-            messages: [{ role: 'user', content: { type: 'text', text: `In ${mcpWords} words: ${mcpText}` } }],
-            maxTokens: mcpWords * 4,
-          }),
-        },
-        requestState: await suspendCall(ctx, 'introduce', { topic }, 2, { name, summarizeResult }),
-      });
-    }
-    const blurb = summarizeResult;
-    return { content: [{ type: 'text', text: `${name} presents ${topic}: ${blurb}` }] };
   }
   if (resumed.phase === 1) {
     let askNameResult2: Awaited<Promise<string>> = resumed.locals.askNameResult2;
@@ -111,8 +92,6 @@ server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) 
         requestState: await suspendCall(ctx, 'introduce', { topic }, 2, { name, summarizeResult }),
       });
     }
-    const blurb = summarizeResult;
-    return { content: [{ type: 'text', text: `${name} presents ${topic}: ${blurb}` }] };
   }
   if (resumed.phase === 2) {
     const name: string = resumed.locals.name;
@@ -147,19 +126,7 @@ server.registerTool('confirm', { description: 'Asks a name, then to confirm it' 
           requestState: await suspendCall(ctx, 'confirm', undefined, 1, { confirmNameResult, askNameResult3 }),
         });
       }
-      const name = askNameResult3;
-      return inputRequired({
-        inputRequests: {
-          check: inputRequired.elicit({
-            message: `Is ${name} right?`,
-            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
-          }),
-        },
-        requestState: await suspendCall(ctx, 'confirm', undefined, 2, { confirmNameResult, name }),
-      });
     }
-    const name = confirmNameResult;
-    return { content: [{ type: 'text', text: `Confirmed: ${name}` }] };
   }
   if (resumed.phase === 1) {
     let confirmNameResult: Awaited<Promise<string>> = resumed.locals.confirmNameResult;

@@ -39,3 +39,15 @@ export async function askAge(): Promise<number> {
   const answer = await server.server.elicitInput({ message: 'Age?', requestedSchema: { type: 'object', properties: { age: { type: 'number' } } } });
   return answer.action === 'accept' ? Number(answer.content?.age) : 0;
 }
+
+/** Recursive: the cycle is marked at the call and named, never unrolled. */
+async function askUntilYes(tries: number): Promise<boolean> {
+  const answer = await server.server.elicitInput({ message: 'Ready?', requestedSchema: { type: 'object', properties: { ready: { type: 'boolean' } } } });
+  if (answer.action === 'accept' || tries <= 1) return answer.action === 'accept';
+  return askUntilYes(tries - 1);
+}
+
+server.registerTool('insist', { description: 'Asks until yes' }, async () => {
+  const ready = await askUntilYes(3);
+  return { content: [{ type: 'text', text: String(ready) }] };
+});

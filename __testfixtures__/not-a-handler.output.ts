@@ -1,7 +1,14 @@
 import { McpServer, inputRequired } from "@modelcontextprotocol/server";
 import { z } from 'zod';
 
-import { elicitResult, resumeCall, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import {
+  elicitResult,
+  resumeCall,
+  samplingResult,
+  suspendCall,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
 
 const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
   requestState: {
@@ -30,8 +37,6 @@ server.registerTool('hello', { inputSchema: z.object({ greeting: z.string() }) }
         requestState: await suspendCall(ctx, 'hello', { greeting }, 1, { askNameResult }),
       });
     }
-    const name = askNameResult;
-    return { content: [{ type: 'text', text: `${greeting}, ${name} (${cachedRoots.length} roots)` }] };
   }
   if (resumed.phase === 1) {
     let askNameResult: Awaited<Promise<string>> = resumed.locals.askNameResult;
@@ -54,15 +59,53 @@ async function sampleWith(send: Send, text: string): Promise<unknown> {
 }
 
 server.registerTool('delegate', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
-  const result = await sampleWith(request => ctx.mcpReq.send(request as never, {} as never), text);
-  // mcp-migrate: tools/call delegate this request request is left as it is (2025-era clients only): ctx.mcpReq.send is passed on as a value, so the request it sends cannot be followed; call it in the handler, or rewrite that helper to return inputRequired
-  const direct = await sampleWith(ctx.mcpReq.send as never, text);
-  return { content: [{ type: 'text', text: `${String(result)} ${String(direct)}` }] };
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'delegate', { text });
+  if (resumed.phase === 0) {
+    const result = await sampleWith(request => ctx.mcpReq.send(request as never, {} as never), text);
+    let sampleWithResult!: Awaited<Promise<unknown>>;
+    mcpInline2: {
+      const mcpText: string = text;
+      {
+        return inputRequired({
+          inputRequests: {
+            sampleWithResult: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: mcpText } }], maxTokens: 5 }),
+          },
+          requestState: await suspendCall(ctx, 'delegate', { text }, 1, { result, sampleWithResult }),
+        });
+      }
+    }
+  }
+  if (resumed.phase === 1) {
+    const result = resumed.locals.result;
+    let sampleWithResult: Awaited<Promise<unknown>> = resumed.locals.sampleWithResult;
+    mcpInline2: {
+      sampleWithResult = samplingResult(ctx, 'sampleWithResult');
+      break mcpInline2;
+    }
+    const direct = sampleWithResult;
+    return { content: [{ type: 'text', text: `${String(result)} ${String(direct)}` }] };
+  }
+  throw unknownPhase('delegate', resumed);
 });
 
 /** Exported: other modules may call it, so it stays (marked) even though no handler here does. */
 export async function askAge(): Promise<number> {
-  // mcp-migrate: elicitation request in helper askAge(), not directly in a handler: calls to it from handlers in this file are inlined and migrated; this body still serves any other caller (another file, a non-handler) and needs migrating by hand there, or removing when nothing calls it
+  // mcp-migrate: elicitation request in helper askAge(), not directly in a handler: calls to it from handlers (in this file, or in files importing it) are inlined and migrated; this body still serves any other caller (a non-handler, code outside the project) and needs migrating by hand there, or removing when nothing calls it
   const answer = await server.server.elicitInput({ message: 'Age?', requestedSchema: { type: 'object', properties: { age: { type: 'number' } } } });
   return answer.action === 'accept' ? Number(answer.content?.age) : 0;
 }
+
+/** Recursive: the cycle is marked at the call and named, never unrolled. */
+async function askUntilYes(tries: number): Promise<boolean> {
+  // mcp-migrate: elicitation request in helper askUntilYes(), not directly in a handler: calls to it from handlers (in this file, or in files importing it) are inlined and migrated; this body still serves any other caller (a non-handler, code outside the project) and needs migrating by hand there, or removing when nothing calls it
+  const answer = await server.server.elicitInput({ message: 'Ready?', requestedSchema: { type: 'object', properties: { ready: { type: 'boolean' } } } });
+  if (answer.action === 'accept' || tries <= 1) return answer.action === 'accept';
+  return askUntilYes(tries - 1);
+}
+
+server.registerTool('insist', { description: 'Asks until yes' }, async () => {
+  // mcp-migrate: askUntilYes() → askUntilYes() is a cycle of helpers: not inlined (a recursive helper is never unrolled), so its elicitation request is not migrated; break the cycle, or return inputRequired from the handler by hand
+  const ready = await askUntilYes(3);
+  return { content: [{ type: 'text', text: String(ready) }] };
+});

@@ -8,18 +8,20 @@ import path from 'node:path';
 import jscodeshift from 'jscodeshift';
 import { Project, ts } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
-import { inlineHelpers } from './analysis/inline.js';
+import { inlineHelpers, type Refusal } from './analysis/inline.js';
+import { MARKER_PREFIX } from './analysis/index.js';
 import { planManifestChanges } from './manifest.js';
 import { isEmptyPlan, type FilePlan } from './plan.js';
 import { positionMapper, type Position } from './positions.js';
 import { emptyReport, unchangedFile, type Report, type SiteReport } from './report.js';
 import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
-import { TRIGGER_PATTERN, worthAnalysing } from './triggers.js';
+import { MAX_INLINE_DEPTH, TRIGGER_PATTERN, worthAnalysing } from './triggers.js';
 import { oneLine, syntaxErrors, upgradeV1 } from './upgrade.js';
 import { applyPlan, parserFor } from '../transforms/mrtr.js';
 
-/** How deep a chain of helpers calling helpers is inlined. */
-const MAX_INLINE_DEPTH = 3;
+
+/** A relative import, re-export or require: a file that may call a helper of another file. */
+const RELATIVE_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)['"]\.{1,2}\//;
 
 export interface SourceInput {
   /** Absolute path. */
@@ -133,7 +135,6 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
       current.delete(f.path);
     }
   }
-  const analyzed = sourceFiles.filter(sf => TRIGGER_PATTERN.test(sf.getFullText()));
   const broken = new Set<string>();
   for (const sf of sourceFiles) {
     const syntax = syntaxErrors(sf);
@@ -147,16 +148,21 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
   const healthy = (sf: { getFilePath(): string }) => !broken.has(sf.getFilePath());
   // Helpers that await a request are inlined into the handlers calling them, then analysed with
   // them; a helper calling a helper takes another pass (a few at most: recursion is never inlined).
-  for (const sf of analyzed.filter(healthy)) {
+  // A handler's file may name no trigger and import its helper from another file.
+  const refusals = new Map<string, Refusal[]>();
+  for (const sf of sourceFiles.filter(healthy)) {
+    const text = sf.getFullText();
+    if (!TRIGGER_PATTERN.test(text) && !RELATIVE_SPECIFIER.test(text)) continue;
     for (let pass = 0; pass < MAX_INLINE_DEPTH; pass++) {
       let inlining: ReturnType<typeof inlineHelpers>;
       try {
-        inlining = inlineHelpers(sf);
+        inlining = inlineHelpers(sf, { depth: MAX_INLINE_DEPTH - pass, rel });
       } catch (error) {
         report.notes.push(`${rel(sf.getFilePath())}: helpers not inlined (${oneLine(error)})`);
         break;
       }
       const { edits, notes } = inlining;
+      if (inlining.refusals.length > 0) refusals.set(sf.getFilePath(), [...(refusals.get(sf.getFilePath()) ?? []), ...inlining.refusals]);
       if (edits.length === 0) break;
       report.notes.push(...notes);
       let text = sf.getFullText();
@@ -165,6 +171,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
       current.set(sf.getFilePath(), text);
     }
   }
+  const analyzed = sourceFiles.filter(sf => TRIGGER_PATTERN.test(sf.getFullText()));
   // Sites are found in the analysed text (upgraded, without shebang); report them where the user wrote them.
   const mappers = new Map<string, (p: Position) => Position>();
   const inOriginal = (site: SiteReport): SiteReport => {
@@ -193,6 +200,22 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
     onlyHandlerAt: options.onlyHandlerAt && inAnalysed(options.onlyHandlerAt)
   });
   report.sites.push(...analysis.sites.map(site => inOriginal(site)));
+  // A helper call not inlined carries a marker above it: one report line per marker.
+  for (const [file, list] of refusals) {
+    const text = current.get(file)!;
+    const sf = project.getSourceFile(file)!;
+    for (const r of new Map(list.map(x => [x.reason, x])).values()) {
+      const marker = `// ${MARKER_PREFIX} ${r.reason}`;
+      for (let at = text.indexOf(marker); at >= 0; at = text.indexOf(marker, at + marker.length)) {
+        const next = text.indexOf('\n', at);
+        const statement = next < 0 ? at : next + 1 + /^[ \t]*/.exec(text.slice(next + 1))![0].length;
+        const call = text.indexOf(r.call.replace(/\.\.\.\)$/, ''), statement);
+        const start = call >= 0 && call - statement < 400 ? call : statement;
+        const { line, column } = sf.getLineAndColumnAtPos(start);
+        report.sites.push(inOriginal({ file: rel(file), line, column, kind: r.kind, call: r.call, outcome: 'marked', reason: r.reason, handler: r.handler, shape: 'helper', cause: r.cause }));
+      }
+    }
+  }
   report.notes.push(...analysis.notes);
 
   // 3. Rewrite each planned file; a failure leaves that file as it was.

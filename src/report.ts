@@ -33,7 +33,8 @@ export interface SiteReport {
   cause?: string;
 }
 
-export type SiteShape = 'straight' | 'if' | 'loop' | 'try' | 'switch' | 'Promise.all' | 'callback' | 'other';
+/** `helper`: the request came through a helper inlined into the handler (or a helper call left, marked, not inlined). */
+export type SiteShape = 'straight' | 'if' | 'loop' | 'try' | 'switch' | 'Promise.all' | 'callback' | 'helper' | 'other';
 
 /** What the per-shape counts call a site: its control-flow shape, or what it is when it is no request. */
 function shapeLabel(s: SiteReport): string {

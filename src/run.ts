@@ -10,7 +10,7 @@ import { findDirtyFiles, formatDirtyRefusal } from './git.js';
 import { digestBytes, finalizeText, keepShebang, readSource, readSourceIfWanted, writeAtomic, type DecodedSource } from './io.js';
 import type { SourceInput } from './pipeline.js';
 import { emptyReport } from './report.js';
-import { isCandidate, worthAnalysing } from './triggers.js';
+import { HELPER_IMPORT_DEPTH, importedHelpers, isCandidate, worthAnalysing } from './triggers.js';
 import { createProgress, type ProgressStream } from './progress.js';
 import { summarize, type FileResult, type RunMode, type RunReport } from './format-report.js';
 import type { FileReport } from './report.js';
@@ -57,6 +57,39 @@ export class RunRefused extends Error {
 }
 
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * A helper file a candidate imports may name no trigger and import no SDK (a helper handed
+ * `extra.sendRequest`, or one that only calls another helper): the pre-filter left it undecoded. Decode
+ * those the candidates reach by relative imports (only those, a few hops deep) so the analysis sees them.
+ */
+async function decodeImportedHelpers(
+  seeds: SourceInput[],
+  files: readonly string[],
+  run: { sources: Map<string, DecodedSource>; unwanted: Set<string>; inert: Set<string>; inputs: SourceInput[]; results: Map<string, FileResult>; rel: (abs: string) => string }
+): Promise<void> {
+  const all = new Map<string, { path: string; text?: string }>(files.map(p => [p, { path: p, text: run.sources.get(p)?.text }]));
+  const from = seeds.map(s => all.get(s.path) ?? { path: s.path, text: s.text });
+  for (let round = 0; round <= HELPER_IMPORT_DEPTH; round++) {
+    const missing: string[] = [];
+    importedHelpers(from, [...all.values()], f => {
+      if (f.text === undefined && run.unwanted.has(f.path)) missing.push(f.path);
+      return f.text;
+    });
+    if (missing.length === 0) return;
+    for (const p of missing) {
+      run.unwanted.delete(p);
+      const r = await readSource(p);
+      if (!r.ok) {
+        run.results.set(p, { file: run.rel(p), outcome: 'skipped', reason: r.reason, line: r.location?.line, column: r.location?.column });
+        continue;
+      }
+      run.sources.set(p, r);
+      run.inputs.push({ path: p, text: r.text });
+      all.get(p)!.text = r.text;
+    }
+  }
+}
 
 export async function runMigration(options: RunOptions): Promise<RunResult> {
   const cwd = path.resolve(options.cwd);
@@ -108,8 +141,10 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
     if (isCandidate(s.text)) inputs.push({ path: p, text: s.text });
     else inert.add(p);
   }
+  const seeds = worthAnalysing(inputs);
+  if (seeds.length > 0 && unwanted.size > 0) await decodeImportedHelpers(seeds, discovery.files, { sources, unwanted, inert, inputs, results, rel });
   // The pipeline (parser, type checker, official codemod) loads only when some file needs analysing.
-  const { changes, report } = worthAnalysing(inputs).length > 0
+  const { changes, report } = seeds.length > 0
     ? await (await import('./parallel.js')).migrateInThreads(inputs, { cwd, upgradeV1: options.upgradeV1 ?? true, inertSources: inert }, options.threads)
     : { changes: [], report: emptyReport() };
   progress.tick(sources.size);

@@ -11,6 +11,13 @@ export const TRIGGER_PATTERN = /\b(createMessage|elicitInput|listRoots|sendReque
 /** Files that import the SDK: where servers are built and connected, and what the v1-to-v2 upgrade touches. */
 export const MCP_TEXT = /@modelcontextprotocol\//;
 
+/** How deep a chain of helpers calling helpers is inlined (src/analysis/inline.ts). */
+export const MAX_INLINE_DEPTH = 3;
+/** Relative-import hops followed from a file worth analysing to find its helpers: one per helper level, one more for a barrel. */
+export const HELPER_IMPORT_DEPTH = MAX_INLINE_DEPTH + 1;
+/** What a helper file that makes a request through a channel it is handed may say without naming a trigger. */
+const HELPER_PATTERN = new RegExp(`${TRIGGER_PATTERN.source}|['"\`](?:sampling/createMessage|elicitation/create|roots/list)['"\`]`);
+
 export function isCandidate(text: string): boolean {
   return MCP_TEXT.test(text) || TRIGGER_PATTERN.test(text);
 }
@@ -36,7 +43,54 @@ export function worthAnalysing<F extends { path: string; text: string }>(files: 
     }
     return bareImports(f).some(name => mcpPackages!.has(name));
   };
-  return files.filter(f => mcp.has(f.path) || (TRIGGER_PATTERN.test(f.text) && (relativeImportsAmong(f, mcp).length > 0 || importsMcpPackage(f))));
+  const seeds = files.filter(f => mcp.has(f.path) || (TRIGGER_PATTERN.test(f.text) && (relativeImportsAmong(f, mcp).length > 0 || importsMcpPackage(f))));
+  if (seeds.length === 0) return seeds;
+  const kept = new Set([...seeds, ...importedHelpers(seeds, files)].map(f => f.path));
+  return files.filter(f => kept.has(f.path));
+}
+
+/**
+ * The files of `files` that `seeds` reach by relative imports (up to HELPER_IMPORT_DEPTH hops) and that
+ * may hold a helper making a request, with the files the imports pass through (a helper calling a
+ * helper, a barrel): what the analysis must see as it is after the run, in the same group as its importers.
+ * `textOf` reads a file found on the way that `files` holds without its text (decoded lazily).
+ */
+export function importedHelpers<F extends { path: string; text?: string }>(
+  seeds: F[],
+  files: F[],
+  textOf: (file: F) => string | undefined = f => f.text
+): F[] {
+  const byPath = new Map(files.map(f => [f.path, f]));
+  const known = new Set(byPath.keys());
+  const seedPaths = new Set(seeds.map(f => f.path));
+  const via = new Map<string, string | undefined>(seeds.map(f => [f.path, undefined]));
+  const found = new Set<string>();
+  // A file worth keeping, and the files its import passed through from a seed.
+  const keep = (p: string) => {
+    for (let q: string | undefined = p; q !== undefined && !seedPaths.has(q) && !found.has(q); q = via.get(q)) found.add(q);
+  };
+  let frontier = seeds.map(f => f.path);
+  for (let hop = 0; hop <= HELPER_IMPORT_DEPTH && frontier.length > 0; hop++) {
+    const next: string[] = [];
+    for (const p of frontier) {
+      const text = textOf(byPath.get(p)!);
+      if (text === undefined) continue;
+      if (hop > 0 && HELPER_PATTERN.test(text)) keep(p);
+      // The last hop's files are read for what they say, not followed further.
+      if (hop === HELPER_IMPORT_DEPTH) continue;
+      for (const target of relativeImportsAmong({ path: p, text }, known)) {
+        if (via.has(target)) {
+          // Another candidate reached through this file: they belong in one group.
+          if (seedPaths.has(target) || found.has(target)) keep(p);
+          continue;
+        }
+        via.set(target, p);
+        next.push(target);
+      }
+    }
+    frontier = next;
+  }
+  return files.filter(f => found.has(f.path));
 }
 
 /** The package names `file` imports, re-exports or requires (`@scope/name` or `name`, without a subpath). */

@@ -83,6 +83,11 @@ describe('__testfixtures__', () => {
     // askName is only called from a handler: inlined there, migrated, and removed.
     expect(outcomes.get('not-a-handler')!.result.report.notes).toContainEqual(expect.stringMatching(/askName\(\) removed: every call to it was inlined/));
     expect(outcomes.get('not-a-handler')!.output).not.toMatch(/function askName/);
+    // A recursive helper: marked at the call with the cycle, never unrolled.
+    const insist = outcomes.get('not-a-handler')!.result.report.sites.find(s => s.handler === 'tools/call insist');
+    expect(insist).toMatchObject({ outcome: 'marked', kind: 'elicitation', call: 'askUntilYes(...)', shape: 'helper' });
+    expect(insist!.reason).toMatch(/^askUntilYes\(\) → askUntilYes\(\) is a cycle of helpers: not inlined/);
+    expect(outcomes.get('not-a-handler')!.output).toMatch(/const ready = await askUntilYes\(3\);/);
     expect(reasons('http-entry')).toMatch(/NodeStreamableHTTPServerTransport is not moved to createMcpHandler: a sessionful transport is made for each request without looking the session up/);
     expect(reasons('http-entry')).toMatch(/the server "server" is set up inside the request handler/);
     expect(reasons('http-entry')).toMatch(/one transport, made at startup, serves every request/);

@@ -29,8 +29,12 @@ interface RealServer {
   mayMark: { file: string; kind: string; handler: string }[];
   /** Number of server-initiated request sites in the original source. */
   sites: number;
+  /** Sites of helpers inlined into handlers of other files: reported in the handler too. */
+  inlinedCopies?: number;
   /** Checks known to fail, with the bug that makes them fail. */
   knownBugs: Partial<Record<'sites' | 'tsc' | 'verify', string>>;
+  /** With a known verify failure: the scenario's calls it does not touch, which must pass on both eras. */
+  verifyUntouched?: string[];
 }
 
 const SERVERS: RealServer[] = [
@@ -39,12 +43,18 @@ const SERVERS: RealServer[] = [
     entry: 'src/transports/stdio.ts',
     // five server-initiated requests, and the registration of tools in oninitialized
     sites: 6,
+    // syncRoots (src/server/roots.ts), inlined into the get-roots-list handler: its roots request, rewritten
+    // there, and the requestRoots closure it hands to setNotificationHandler, copied with it (marked).
+    inlinedCopies: 2,
     mustMark: [
       { file: 'src/server/roots.ts', kind: 'roots', handler: 'helper' },
       { file: 'src/tools/trigger-url-elicitation.ts', kind: 'elicitation-url', handler: 'tools/call name' },
       { file: 'src/server/index.ts', kind: 'registration', handler: 'lifecycle' },
     ],
-    mayMark: [{ file: 'src/tools/trigger-url-elicitation.ts', kind: 'elicitation', handler: 'tools/call name' }],
+    mayMark: [
+      { file: 'src/tools/trigger-url-elicitation.ts', kind: 'elicitation', handler: 'tools/call name' },
+      { file: 'src/tools/get-roots-list.ts', kind: 'roots', handler: 'helper' },
+    ],
     knownBugs: {
       verify:
         'by design of the server, not of the rewrite: its elicitation and sampling tools are registered in oninitialized (marked), which never fires on 2026-07-28, so a modern client finds no such tool',
@@ -58,12 +68,14 @@ const SERVERS: RealServer[] = [
       { file: 'src/everything.ts', kind: 'roots', handler: 'notification' },
       { file: 'src/everything.ts', kind: 'roots', handler: 'lifecycle' },
     ],
-    // `requestSampling(..., extra.sendRequest)`: the channel is passed to a helper; its request cannot be followed.
-    mayMark: [{ file: 'src/everything.ts', kind: 'request', handler: 'tools/call (setRequestHandler)' }],
+    // `requestSampling(..., extra.sendRequest)`: the channel is handed to a helper, inlined with it, and its sampling rewritten.
+    mayMark: [],
     knownBugs: {
       verify:
-        'sites marked by design behave differently on 2026-07-28: roots/list in oninitialized (no initialize there) and sampleLLM, whose sampling goes through a helper handed extra.sendRequest',
+        'by design of the server, not of the rewrite: roots/list in oninitialized (marked) never runs on 2026-07-28 (there is no initialize), so echo sends no roots request and listRoots finds none',
     },
+    // sampleLLM samples through a helper handed extra.sendRequest: inlined, it migrates.
+    verifyUntouched: ['sampleLLM', 'elicit accept', 'elicit decline', 'elicit cancel'],
   },
   {
     name: 'ruby-llm-mcp-fixture',
@@ -153,8 +165,8 @@ for (const server of SERVERS) {
       expect(migrated.report.sites.some(s => s.outcome === 'rewritten')).toBe(true);
     });
 
-    check('sites')(`finds every server-initiated request of the original (${server.sites})`, () => {
-      expect(migrated.report.sites).toHaveLength(server.sites);
+    check('sites')(`finds every server-initiated request of the original (${server.sites}${server.inlinedCopies ? `, and ${server.inlinedCopies} inlined into handlers` : ''})`, () => {
+      expect(migrated.report.sites).toHaveLength(server.sites + (server.inlinedCopies ?? 0));
     });
 
     it('rewrites package.json: @modelcontextprotocol/server in, @modelcontextprotocol/sdk out, with an install note', () => {
@@ -181,18 +193,32 @@ for (const server of SERVERS) {
       expect(added.map(e => e.key)).toEqual([]);
     }, 120_000);
 
-    check('verify')('gives the same final results on both eras (accept, decline, cancel, sampling, roots)', async () => {
+    let verified: Promise<VerifyResult> | undefined;
+    const runVerify = () => {
       const scenario = parseScenario(JSON.parse(fs.readFileSync(path.join(original, 'scenario.json'), 'utf8')));
       const [file, ...args] = server.entry.split(' ');
-      const result: VerifyResult = await verify({
+      return (verified ??= verify({
         before: `${tsx} ${path.join(original, file!)} ${args.join(' ')}`,
         after: `${tsx} ${path.join(migrated.dir, file!)} ${args.join(' ')}`,
         scenario,
         env,
         timeoutMs: 20_000,
-      });
+      }));
+    };
+
+    check('verify')('gives the same final results on both eras (accept, decline, cancel, sampling, roots)', async () => {
+      const result = await runVerify();
       expect(result.ok, formatVerifyTable(result)).toBe(true);
     }, 240_000);
+
+    if (server.verifyUntouched) {
+      it(`gives the same final results on both eras for the calls the known difference does not touch (${server.verifyUntouched.join(', ')})`, async () => {
+        const result = await runVerify();
+        const rows = result.rows.filter(r => server.verifyUntouched!.includes(r.call));
+        expect(rows.length, formatVerifyTable(result)).toBe(server.verifyUntouched!.length * 3);
+        expect(rows.every(r => r.ok), formatVerifyTable(result)).toBe(true);
+      }, 240_000);
+    }
   });
 }
 

@@ -299,9 +299,11 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
         }
         if (containsSuspension(st)) {
           out.push(...gen(structural(st), indent, edits));
-          // A try whose block (and catch) end in this round's return: what follows it cannot run here.
+          // A try whose block (and catch) end in this round's return, or a block (an inlined helper's
+          // labelled one) that reaches it on every path: what follows cannot run here.
           const rest = stmts.slice(stmts.indexOf(st) + 1);
-          if (st.type === 'TryStatement' && exits(st.block.body) && (!st.handler || exits(st.handler.body.body)) && !rest.some(r => r.type === 'FunctionDeclaration')) return out;
+          const ends = st.type === 'TryStatement' ? exits(st.block.body) && (!st.handler || exits(st.handler.body.body)) : reachesSuspension(st);
+          if (ends && !rest.some(r => r.type === 'FunctionDeclaration')) return out;
           continue;
         }
         out.push(stmtText(st, indent, edits.filter(e => within(e.range, st))));
@@ -479,6 +481,19 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     };
 
     /** Whether the phase code for these statements always ends in a return or throw. */
+    /**
+     * Whether every path through a block or labelled block ends in this round's suspension: one of
+     * its statements suspends (or holds a block that does), and nothing before it can jump out.
+     */
+    const reachesSuspension = (st: AnyNode): boolean => {
+      const list = st.type === 'BlockStatement' ? st.body : st.type === 'LabeledStatement' && st.body.type === 'BlockStatement' ? st.body.body : undefined;
+      if (!list) return typeof st.start === 'number' && groupByFirst.has(st.start);
+      for (const inner of list as AnyNode[]) {
+        if (reachesSuspension(inner)) return true;
+        if (jumps(inner)) return false;
+      }
+      return false;
+    };
     const exits = (stmts: AnyNode[]): boolean => {
       if (stmts.some(st => typeof st.start === 'number' && groupByFirst.has(st.start))) return true;
       const last = stmts[stmts.length - 1];
@@ -673,6 +688,14 @@ function completesNormally(st: AnyNode): boolean {
     default:
       return true;
   }
+}
+
+/** Whether a statement can leave its list other than at its end: a break, continue, return or throw anywhere in it. */
+function jumps(node: AnyNode): boolean {
+  if (!node || typeof node !== 'object') return false;
+  if (/^(Break|Continue|Return|Throw)Statement$/.test(node.type ?? '')) return true;
+  if (/Function|ClassBody/.test(node.type ?? '')) return false;
+  return Object.entries(node).some(([k, v]) => k !== 'loc' && k !== 'comments' && (Array.isArray(v) ? v.some(jumps) : typeof v === 'object' && v !== null && typeof (v as AnyNode).type === 'string' && jumps(v)));
 }
 
 /** Whether a statement holds an unlabelled break that leaves the switch it sits in (not an inner loop or switch). */

@@ -7,6 +7,7 @@ import type { FilePlan, HandlerPlan, MarkerPlan, ServerWiringPlan, StdioEntryPla
 import type { SiteReport, SiteShape } from '../report.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { planHandler, Unsupported } from './flow.js';
+import { INLINE_LABEL } from './inline.js';
 import { entryNames, httpEntryOf, httpTransports, transportName } from './httpEntry.js';
 import { isMcpModule, mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
 import { describeNonHandler, findSites, registrationOf, type FunctionLike, type NonHandler, type Site } from './sites.js';
@@ -203,7 +204,7 @@ function redesign(kind: string): string {
     case 'generator':
       return 'a generator hands out its results one yield at a time, which phases cannot resume; await the requests in the handler (a loop there migrates) and keep the generator for the rest';
     case 'helper':
-      return 'calls to it from handlers in this file are inlined and migrated; this body still serves any other caller (another file, a non-handler) and needs migrating by hand there, or removing when nothing calls it';
+      return 'calls to it from handlers (in this file, or in files importing it) are inlined and migrated; this body still serves any other caller (a non-handler, code outside the project) and needs migrating by hand there, or removing when nothing calls it';
     default:
       return 'move it into a tools/call, prompts/get or resources/read handler';
   }
@@ -213,6 +214,11 @@ function redesign(kind: string): string {
 function shapeOf(node: Node, fn: Node | undefined): SiteShape {
   const parent = node.getParent();
   if (parent && Node.isArrayLiteralExpression(parent) && /^Promise\.all/.test(parent.getParent()?.getText() ?? '')) return 'Promise.all';
+  // Inlined from a helper (src/analysis/inline.ts): what the counts of migrated helpers group by.
+  for (let n = node.getParent(); n && n !== fn; n = n.getParent()) {
+    if (Node.isArrowFunction(n) || Node.isFunctionExpression(n)) break;
+    if (Node.isLabeledStatement(n) && INLINE_LABEL.test(n.getLabel().getText())) return 'helper';
+  }
   for (let n = node.getParent(); n && n !== fn; n = n.getParent()) {
     if (Node.isArrowFunction(n) || Node.isFunctionExpression(n)) return 'callback';
     if (Node.isIterationStatement(n)) return 'loop';

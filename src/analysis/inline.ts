@@ -12,15 +12,34 @@
  *   }
  *   const name = askNameResult;
  *
- * Only what keeps its meaning when moved: a helper in the same file, at module level, async, with
- * a block body and plain parameters, no `var`, `this`, `arguments` or recursion, whose other free
- * names mean the same at the call site.
+ * The helper may be in the same file (at module level, or in a scope around the handler) or imported
+ * from another file of the project (directly, as a default export, or through re-exporting barrels).
+ * A helper calling a helper is inlined again on the next pass, a few levels deep.
+ *
+ * A request channel handed to the helper (`extra.sendRequest`, `ctx.mcpReq.send`, `ctx`, a server)
+ * is substituted for its parameter rather than bound to a constant, so the request inside becomes a
+ * site of the handler (and no function-valued local has to travel in requestState).
+ *
+ * Only what keeps its meaning when moved: an async helper with a block body and plain parameters
+ * (defaults allowed), no `var`, `this` or `arguments`, whose free names mean the same at the call
+ * site. An imported helper's free names are imported at the call site (its module's imports,
+ * re-specified from the handler's file, and its module's exported declarations); one that uses a
+ * module-local its module does not export is not inlined, and said so. Cycles (a helper reaching
+ * itself, across files too) are reported with the cycle, never inlined.
  */
-import { Node, SyntaxKind, type CallExpression, type SourceFile, type Statement } from 'ts-morph';
-import { printableType } from './flow.js';
-import { unwrap } from './mcpSymbols.js';
+import path from 'node:path';
+import { Node, SyntaxKind, ts, type CallExpression, type ImportDeclaration, type SourceFile, type Statement } from 'ts-morph';
+import type { SiteKind } from '../report.js';
+import { boundIdentifiers, printableType } from './flow.js';
+import { constObjectLiteral, literalString, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
 import { nameAllocator } from './names.js';
-import { findSites, registrationOf, type FunctionLike } from './sites.js';
+import { enclosingFunction, findSites, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
+
+/** How deep a chain of helpers calling helpers is inlined. */
+export { MAX_INLINE_DEPTH } from '../triggers.js';
+import { MAX_INLINE_DEPTH } from '../triggers.js';
+
+export const INLINE_LABEL = /^mcpInline\d*$/;
 
 export interface TextEdit {
   start: number;
@@ -30,97 +49,319 @@ export interface TextEdit {
   namesHelper?: boolean;
 }
 
+/** A helper call that reaches a request but is not inlined: a marker above it says why. */
+export interface Refusal {
+  reason: string;
+  /** The reason without names, what the summary counts refusals by. */
+  cause: string;
+  kind: SiteKind;
+  /** The call as written, e.g. `askName(...)`. */
+  call: string;
+  /** The handler it is called from (its label). */
+  handler: string;
+}
+
 export interface Inlining {
   edits: TextEdit[];
-  /** What the report should say: helpers removed because every call to them was inlined. */
+  /** What the report should say: helpers removed because every call to them was inlined, helpers inlined from other files. */
   notes: string[];
+  refusals: Refusal[];
+}
+
+export interface InlineOptions {
+  /** How many more levels of helpers may be inlined after this pass (this pass included). */
+  depth?: number;
+  /** A path as the report shows it. */
+  rel?: (file: string) => string;
+}
+
+interface Helper {
+  fn: FunctionLike;
+  name: string;
+  /** The node the callee's symbol declares: the function, its variable declaration or the `export default`. */
+  decl: Node;
+}
+
+interface HelperEdit extends TextEdit {
+  helper?: Helper;
+  call: CallExpression | undefined;
 }
 
 /**
  * The edits that inline every eligible helper call inside a rewritable handler of this file; a
- * helper left with no caller (and not exported) is removed, and said so.
+ * same-file helper left with no caller (and not exported) is removed, and said so. A helper of
+ * another file stays as it is (other callers may use it).
  */
-export function inlineHelpers(sf: SourceFile): Inlining {
-  const edits = inlineEdits(sf);
+export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inlining {
+  const rel = options.rel ?? ((p: string) => path.basename(p));
+  const { edits, refusals, imports } = inlineEdits(sf, options.depth ?? MAX_INLINE_DEPTH);
   const notes: string[] = [];
   const inlinedCalls = new Set(edits.map(e => e.call));
-  for (const helper of new Set(edits.map(e => e.helper))) {
-    const decl = declarationOf(helper);
+  const inlined = new Map<FunctionLike, { helper: Helper; calls: number }>();
+  for (const e of edits) {
+    if (!e.helper) continue;
+    const entry = inlined.get(e.helper.fn) ?? { helper: e.helper, calls: 0 };
+    entry.calls++;
+    inlined.set(e.helper.fn, entry);
+  }
+  for (const { helper, calls } of inlined.values()) {
+    const helperFile = helper.fn.getSourceFile();
+    if (helperFile !== sf) {
+      const { line } = helperFile.getLineAndColumnAtPos(helper.fn.getStart());
+      notes.push(`${rel(sf.getFilePath())}: ${helper.name}() from ${rel(helperFile.getFilePath())}:${line} inlined into ${calls === 1 ? 'the handler that calls it' : `the ${calls} handler calls to it`}, where it is migrated; ${rel(helperFile.getFilePath())} is left as it is, for its other callers`);
+      continue;
+    }
+    const decl = helper.decl;
     const statement = Node.isVariableDeclaration(decl) ? decl.getVariableStatement() : decl;
-    const nameNode = (decl as import('ts-morph').FunctionDeclaration | import('ts-morph').VariableDeclaration).getNameNode();
+    const nameNode = Node.isFunctionDeclaration(decl) || Node.isVariableDeclaration(decl) ? decl.getNameNode() : undefined;
     if (!statement || !nameNode || !Node.isIdentifier(nameNode)) continue;
     if ((Node.isFunctionDeclaration(statement) || Node.isVariableStatement(statement)) && statement.isExported()) continue;
+    if (Node.isVariableStatement(statement) && statement.getDeclarations().length !== 1) continue;
     const refs = nameNode.findReferencesAsNodes().filter(r => r !== nameNode);
     const name = nameNode.getText();
     const exportedLater =
       sf.getExportDeclarations().some(d => d.getNamedExports().some(n => n.getName() === name)) || sf.getExportAssignments().some(a => a.getExpression().getText() === name);
-    if (exportedLater || refs.some(r => !inlinedCalls.has(r.getParent() as CallExpression))) continue;
-    if (edits.some(e => e.helper === helper && e.namesHelper)) continue;
+    if (exportedLater || refs.some(r => r.getSourceFile() !== sf || !inlinedCalls.has(r.getParent() as CallExpression))) continue;
+    if (edits.some(e => e.helper?.fn === helper.fn && e.namesHelper)) continue;
     const { line } = sf.getLineAndColumnAtPos(statement.getStart());
     const after = sf.getFullText().slice(statement.getEnd()).match(/^[ \t]*\n(?:[ \t]*\n)?/)?.[0].length ?? 0;
-    edits.push({ start: statement.getStart(true), end: statement.getEnd() + after, text: '', helper, call: undefined });
-    notes.push(`${sf.getBaseName()}:${line}: ${nameNode.getText()}() removed: every call to it was inlined into the handlers, where it is migrated`);
+    edits.push({ start: statement.getStart(true), end: statement.getEnd() + after, text: '', call: undefined });
+    notes.push(`${sf.getBaseName()}:${line}: ${name}() removed: every call to it was inlined into the handlers, where it is migrated`);
   }
-  return { edits, notes };
+  return { edits: [...edits, ...imports.edits()], notes, refusals };
 }
 
-interface HelperEdit extends TextEdit {
-  helper: FunctionLike;
-  call: CallExpression | undefined;
-}
-
-function inlineEdits(sf: SourceFile): HelperEdit[] {
-  const helpers = new Map<Node, FunctionLike>();
-  for (const site of findSites(sf)) {
-    const fn = site.fn;
-    if (fn && !registrationOf(fn) && eligibleHelper(fn)) helpers.set(declarationOf(fn), fn);
-  }
-  if (helpers.size === 0) return [];
+function inlineEdits(sf: SourceFile, depth: number): { edits: HelperEdit[]; refusals: Refusal[]; imports: Importer } {
   const edits: HelperEdit[] = [];
+  const refusals: Refusal[] = [];
   const fresh = nameAllocator(sf.getDescendantsOfKind(SyntaxKind.Identifier).map(i => i.getText()));
+  const imports = new Importer(sf, fresh);
+  const reach = new Reacher();
+  const marked = new Set<Statement>();
+  const registrations = new Map<FunctionLike, ReturnType<typeof registrationOf>>();
   for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     if (!Node.isIdentifier(callee)) continue;
-    const decl = callee.getSymbol()?.getDeclarations()[0];
-    const helper = decl && helpers.get(decl);
-    if (!helper) continue;
-    const handler = call.getFirstAncestor(a => Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a)) as FunctionLike | undefined;
-    if (!handler || !registrationOf(handler)) continue;
-    const edit = inlineCall(call, helper, callee.getText(), fresh);
-    if (edit) edits.push({ ...edit, helper, call });
+    const handler = enclosingFunction(call);
+    if (!handler) continue;
+    if (!registrations.has(handler)) registrations.set(handler, registrationOf(handler));
+    const registration = registrations.get(handler);
+    if (!registration) continue;
+    const helper = helperOf(callee);
+    if (!helper || helper.fn === handler) continue;
+    const crossFile = helper.fn.getSourceFile() !== sf;
+    const reached = reach.of(helper, channelParams(call, helper.fn, () => false), []);
+    if (!reached) continue;
+    const what = reached.kind === 'request' ? 'request' : `${reached.kind} request`;
+    const refuse = (reason: string, cause: string) => {
+      const stmt = call.getFirstAncestor(a => Node.isStatement(a) && !Node.isBlock(a)) as Statement | undefined;
+      if (!stmt) return;
+      refusals.push({ reason, cause, kind: reached.kind, call: `${callee.getText()}(...)`, handler: registration.label });
+      const text = `// mcp-migrate: ${reason}`;
+      if (marked.has(stmt) || stmt.getLeadingCommentRanges().some(c => c.getText().includes(text))) return;
+      marked.add(stmt);
+      const indent = /^[ \t]*/.exec(sf.getFullText().slice(stmt.getStartLinePos()))![0];
+      edits.push({ start: stmt.getStart(), end: stmt.getStart(), text: `${text}\n${indent}`, call: undefined });
+    };
+    if (reached.cycle) {
+      refuse(`${reached.cycle.map(n => `${n}()`).join(' → ')} is a cycle of helpers: not inlined (a recursive helper is never unrolled), so its ${what} is not migrated; break the cycle, or return inputRequired from the handler by hand`, 'a cycle of helpers (never unrolled)');
+      continue;
+    }
+    if (reached.depth > depth) {
+      refuse(`${helper.name}() reaches its ${what} through ${reached.depth} levels of helpers, more than the ${MAX_INLINE_DEPTH} that are inlined; call the inner helper from the handler, or migrate by hand`, `more than ${MAX_INLINE_DEPTH} levels of helpers`);
+      continue;
+    }
+    // A same-file helper with a request of its own that cannot be inlined is marked where the request is.
+    const quiet = !crossFile && reach.hasOwnSite(helper.fn);
+    const why = ineligibility(helper, call, sf);
+    if (why) {
+      if (!quiet) refuse(`${helper.name}() ${crossFile ? `(${path.basename(helper.fn.getSourceFile().getFilePath())}) ` : ''}is not inlined: ${why}, so its ${what} is not migrated; migrate it by hand`, `helper not inlined: ${why}`);
+      continue;
+    }
+    const edit = inlineCall(call, helper, handler, fresh, crossFile ? imports : undefined);
+    if (!edit) continue;
+    if ('refused' in edit) {
+      if (!quiet) refuse(`${helper.name}() ${crossFile ? `(${path.basename(helper.fn.getSourceFile().getFilePath())}) ` : ''}is not inlined: ${edit.refused}, so its ${what} is not migrated`, `helper not inlined: ${edit.refused}`);
+      continue;
+    }
+    edits.push({ ...edit, helper, call });
   }
-  return edits;
+  return { edits, refusals, imports };
 }
 
-function declarationOf(fn: FunctionLike): Node {
-  const parent = fn.getParent();
-  return Node.isVariableDeclaration(parent) ? parent : fn;
+/** The project function a callee names, through imports, re-exports and default exports. */
+function helperOf(callee: Node): Helper | undefined {
+  const e = unwrap(callee);
+  if (!Node.isIdentifier(e)) return undefined;
+  let decl: Node | undefined = resolved(e);
+  let fn: Node | undefined;
+  for (let i = 0; i < 4 && decl && Node.isExportAssignment(decl); i++) {
+    const x = unwrap(decl.getExpression());
+    if (Node.isArrowFunction(x) || Node.isFunctionExpression(x)) {
+      fn = x;
+      break;
+    }
+    decl = Node.isIdentifier(x) ? resolved(x) : undefined;
+  }
+  if (!fn && decl) fn = Node.isVariableDeclaration(decl) ? (decl.getInitializer() && unwrap(decl.getInitializer()!)) : decl;
+  if (!fn || !decl || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) return undefined;
+  const file = fn.getSourceFile();
+  if (file.isDeclarationFile() || file.isInNodeModules()) return undefined;
+  const name = Node.isFunctionDeclaration(decl) ? (decl.getName() ?? e.getText()) : Node.isVariableDeclaration(decl) ? decl.getName() : e.getText();
+  return { fn: fn as FunctionLike, name, decl };
 }
 
-function eligibleHelper(fn: FunctionLike): boolean {
+function resolved(id: Node): Node | undefined {
+  let symbol = id.getSymbol();
+  if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol();
+  return symbol?.getDeclarations()[0];
+}
+
+/** Which parameters of `fn` receive a request channel (or a server) at this call. */
+function channelParams(call: CallExpression, fn: FunctionLike, outerChannel: (decl: Node) => boolean): Set<Node> {
+  const params = fn.getParameters();
+  const found = new Set<Node>();
+  call.getArguments().forEach((arg, i) => {
+    const p = params[i];
+    if (p && !p.getDotDotDotToken() && isChannel(arg, outerChannel)) found.add(p);
+  });
+  return found;
+}
+
+/** `extra.sendRequest`, `ctx.mcpReq.send`, `ctx.mcpReq`, the handler's `extra`/`ctx`, an SDK server, or a parameter that received one. */
+function isChannel(arg: Node, outerChannel: (decl: Node) => boolean): boolean {
+  const a = unwrap(arg);
+  if (Node.isIdentifier(a)) {
+    const decl = a.getSymbol()?.getDeclarations()[0];
+    if (decl && outerChannel(decl)) return true;
+  }
+  if (Node.isPropertyAccessExpression(a)) {
+    const name = a.getName();
+    if (name === 'sendRequest' && (isHandlerExtra(a.getExpression()) || serverKindOf(a.getExpression()) !== undefined)) return true;
+    if (name === 'send' && isMcpReq(a.getExpression())) return true;
+  }
+  if (isHandlerExtra(a) || isMcpReq(a)) return true;
+  return (Node.isIdentifier(a) || Node.isPropertyAccessExpression(a)) && serverKindOf(a) !== undefined;
+}
+
+const REQUEST_NAMES = new Set(['createMessage', 'elicitInput', 'listRoots', 'sendRequest', 'requestSampling', 'send']);
+
+const KIND_BY_NAME: Record<string, SiteKind> = { createMessage: 'sampling', requestSampling: 'sampling', elicitInput: 'elicitation', listRoots: 'roots' };
+
+/** The request a body makes through one of these parameters (calls it, or a request method on it, its `server` or `mcpReq`), if any. */
+function channelUse(body: Node, channels: Set<Node>): SiteKind | undefined {
+  for (const id of body.getDescendantsOfKind(SyntaxKind.Identifier)) {
+    const decl = id.getSymbol()?.getDeclarations()[0];
+    if (!decl || !channels.has(decl)) continue;
+    let n: Node = id;
+    const parent = n.getParent();
+    if (parent && Node.isCallExpression(parent) && parent.getExpression() === n) return kindOfRequest(parent);
+    for (let hops = 0; hops < 2; hops++) {
+      const access = n.getParent();
+      if (!access || !Node.isPropertyAccessExpression(access) || access.getExpression() !== n) break;
+      const call = access.getParent();
+      if (REQUEST_NAMES.has(access.getName()) && call && Node.isCallExpression(call) && call.getExpression() === access) return KIND_BY_NAME[access.getName()] ?? kindOfRequest(call);
+      if (access.getName() !== 'server' && access.getName() !== 'mcpReq') break;
+      n = access;
+    }
+  }
+  return undefined;
+}
+
+/** The kind of a `send({ method, params })` call, from its method where it is written out. */
+function kindOfRequest(call: CallExpression): SiteKind {
+  const method = literalString(objectProperty(constObjectLiteral(call.getArguments()[0]), 'method'));
+  return method === 'sampling/createMessage' ? 'sampling' : method === 'elicitation/create' ? 'elicitation' : method === 'roots/list' ? 'roots' : 'request';
+}
+
+interface Reached {
+  kind: SiteKind;
+  /** How many helpers deep the deepest request is (1: in the helper itself). */
+  depth: number;
+  /** The helpers of a cycle, the first repeated at the end. */
+  cycle?: string[];
+}
+
+/** Whether a helper reaches a server-initiated request, itself or through the helpers it awaits. */
+class Reacher {
+  private readonly sites = new Map<SourceFile, Site[]>();
+
+  hasOwnSite(fn: FunctionLike): boolean {
+    return this.sitesOf(fn.getSourceFile()).some(s => s.fn === fn);
+  }
+
+  of(helper: Helper, channels: Set<Node>, stack: Helper[]): Reached | undefined {
+    const at = stack.findIndex(s => s.fn === helper.fn);
+    if (at >= 0) return { kind: 'request', depth: stack.length, cycle: [...stack.slice(at), helper].map(s => s.name) };
+    if (stack.length > MAX_INLINE_DEPTH + 2) return undefined;
+    const body = helper.fn.getBody();
+    if (!body) return undefined;
+    const own = this.sitesOf(helper.fn.getSourceFile()).find(s => s.fn === helper.fn);
+    let kind: SiteKind | undefined = own?.kind;
+    if (!kind && channels.size > 0) kind = channelUse(body, channels);
+    let depth = kind ? 1 : 0;
+    for (const call of body.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+      if (enclosingFunction(call) !== helper.fn) continue;
+      const inner = helperOf(call.getExpression());
+      if (!inner) continue;
+      const r = this.of(inner, channelParams(call, inner.fn, d => channels.has(d)), [...stack, helper]);
+      if (!r) continue;
+      if (r.cycle) return { ...r, kind: kind ?? r.kind };
+      kind ??= r.kind;
+      depth = Math.max(depth, r.depth + 1);
+    }
+    return kind ? { kind, depth } : undefined;
+  }
+
+  private sitesOf(sf: SourceFile): Site[] {
+    let found = this.sites.get(sf);
+    if (!found) this.sites.set(sf, (found = findSites(sf)));
+    return found;
+  }
+}
+
+/** Why a helper cannot be moved into the handler as it is, or undefined when it can. */
+function ineligibility(helper: Helper, call: CallExpression, sf: SourceFile): string | undefined {
+  const { fn, decl } = helper;
   const body = fn.getBody();
-  if (!body || !Node.isBlock(body) || !(fn as unknown as { isAsync(): boolean }).isAsync()) return false;
-  const decl = declarationOf(fn);
-  if (!Node.isFunctionDeclaration(decl) && !Node.isVariableDeclaration(decl)) return false;
-  const atModuleLevel = Node.isFunctionDeclaration(decl) ? Node.isSourceFile(decl.getParent()) : Node.isSourceFile(decl.getFirstAncestorByKind(SyntaxKind.VariableStatement)?.getParent());
-  if (!atModuleLevel) return false;
-  if (Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() !== 'const') return false;
-  if (fn.getParameters().some(p => !Node.isIdentifier(p.getNameNode()) || p.getInitializer() || p.getDotDotDotToken())) return false;
-  const name = decl.getName();
-  return !body.getDescendants().some(
-    d =>
-      d.getKind() === SyntaxKind.ThisKeyword ||
-      (Node.isIdentifier(d) && (d.getText() === 'arguments' || d.getText() === name)) ||
-      (Node.isVariableDeclarationList(d) && d.getDeclarationKind() === 'var') ||
-      Node.isYieldExpression(d) ||
-      Node.isLabeledStatement(d)
-  );
+  if (!body || !Node.isBlock(body) || !(fn as unknown as { isAsync(): boolean }).isAsync()) return 'it is not an async function with a block body';
+  const helperFile = fn.getSourceFile();
+  if (helperFile !== sf) {
+    if (/\.c[jt]s$/.test(helperFile.getFilePath()) || /\.c[jt]s$/.test(sf.getFilePath()) || isCommonJsFile(sf)) return 'CommonJS modules are not inlined across files';
+    if (/\.[cm]?tsx?$/.test(helperFile.getFilePath()) && /\.[cm]?jsx?$/.test(sf.getFilePath())) return 'its TypeScript would not be JavaScript in the handler\'s file';
+  }
+  let container: Node | undefined;
+  if (Node.isFunctionDeclaration(decl)) container = decl.getParent();
+  else if (Node.isVariableDeclaration(decl)) {
+    const statement = decl.getVariableStatement();
+    if (statement?.getDeclarationKind() !== 'const') return 'it is not declared with const';
+    container = statement.getParent();
+  } else if (Node.isExportAssignment(decl)) container = decl.getParent();
+  else return 'it is not a function declaration or a const';
+  const atModuleLevel = container !== undefined && Node.isSourceFile(container);
+  if (helperFile !== sf && !atModuleLevel) return 'it is not declared at module level';
+  if (!atModuleLevel && !(container && call.getFirstAncestor(a => a === container))) return 'it is not declared in a scope around the handler';
+  if (fn.getParameters().some(p => !Node.isIdentifier(p.getNameNode()) || p.getDotDotDotToken())) return 'a parameter is destructured or a rest parameter';
+  for (const d of body.getDescendants()) {
+    if (d.getKind() === SyntaxKind.ThisKeyword) return 'it uses this';
+    if (Node.isIdentifier(d) && d.getText() === 'arguments') return 'it uses arguments';
+    if (Node.isVariableDeclarationList(d) && d.getDeclarationKind() === 'var') return 'it declares a var';
+    if (Node.isYieldExpression(d)) return 'it is a generator';
+    if (Node.isLabeledStatement(d)) return 'it has a labelled statement';
+  }
+  return undefined;
+}
+
+function isCommonJsFile(sf: SourceFile): boolean {
+  return sf.getImportDeclarations().length === 0 && sf.getDescendantsOfKind(SyntaxKind.CallExpression).some(c => c.getExpression().getText() === 'require');
 }
 
 /** The statement forms a call can be inlined from: the statement then reads the helper's result from a fresh variable. */
-function inlineCall(call: CallExpression, helper: FunctionLike, helperName: string, fresh: (base: string) => string): TextEdit | undefined {
+function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike, fresh: (base: string) => string, imports: Importer | undefined): TextEdit | { refused: string } | undefined {
+  const fn = helper.fn;
+  const helperName = call.getExpression().getText();
   const awaited = call.getParent();
-  if (!awaited || !Node.isAwaitExpression(awaited)) return undefined;
+  if (!awaited || !Node.isAwaitExpression(awaited)) return { refused: 'the call is not awaited where it is made' };
   const parent = awaited.getParent();
   let stmt: Statement | undefined;
   if (Node.isVariableDeclaration(parent) && unwrap(parent.getInitializer()!) === awaited) {
@@ -131,33 +372,95 @@ function inlineCall(call: CallExpression, helper: FunctionLike, helperName: stri
   } else if (Node.isExpressionStatement(parent) || Node.isReturnStatement(parent)) {
     stmt = parent;
   }
-  if (!stmt || !sameMeaningAt(helper, call)) return undefined;
+  if (!stmt) return { refused: 'the awaited call is not a statement of its own (const x = await f(...), x = await f(...), await f(...) or return await f(...))' };
+  const crossFile = imports !== undefined;
+  if (!crossFile && !sameMeaningAt(fn, call)) return undefined;
   const args = call.getArguments();
-  if (args.some(a => Node.isSpreadElement(a))) return undefined;
+  if (args.some(a => Node.isSpreadElement(a))) return { refused: 'an argument is spread' };
+  const javascript = /\.[cm]?jsx?$/.test(call.getSourceFile().getFilePath());
+
+  // What the inlined text calls differently: parameters (bound or substituted), locals that would
+  // capture the handler's names, and (across files) the names imported at the call site.
+  const renames = new Map<Node, string>();
+  const substituted = new Set<Node>();
+  const guarded = new Set(handler.getParameters().flatMap(p => boundIdentifiers(p.getNameNode())).map(id => id.getText()));
+  const params = fn.getParameters();
+  params.forEach((p, i) => {
+    const arg = args[i];
+    const stable = arg && substitutable(arg, p, fn);
+    if (stable) {
+      renames.set(p, stable.text);
+      substituted.add(p);
+      guarded.add(stable.root);
+    } else {
+      renames.set(p, fresh(`mcp${p.getName()[0]!.toUpperCase()}${p.getName().slice(1)}`));
+    }
+  });
+  const body = fn.getBody() as import('ts-morph').Block;
+  for (const d of body.getDescendants()) {
+    const names = Node.isVariableDeclaration(d) ? boundIdentifiers(d.getNameNode()) : (Node.isFunctionDeclaration(d) || Node.isClassDeclaration(d)) && d.getNameNode() ? [d.getNameNode()!] : [];
+    for (const id of names) {
+      if (!guarded.has(id.getText())) continue;
+      const owner = Node.isFunctionDeclaration(d) || Node.isClassDeclaration(d) ? enclosingFunction(d) : enclosingFunction(id);
+      if (owner !== fn) continue;
+      const key = declarationOf(id);
+      if (key) renames.set(key, fresh(id.getText()));
+    }
+  }
+  // Every identifier the moved text holds: the body, parameter types and defaults, the declared return type.
+  const returnType = (fn as unknown as { getReturnTypeNode?(): Node | undefined }).getReturnTypeNode?.();
+  // (A substituted parameter's type and default are not moved.)
+  const bound = params.filter(p => !substituted.has(p));
+  const pieces: Node[] = [body, ...bound.flatMap(p => [p.getTypeNode(), p.getInitializer()].filter((n): n is NonNullable<typeof n> => n !== undefined)), ...(returnType ? [returnType] : [])];
+  if (crossFile) {
+    const problem = importFreeNames(helper, pieces, call, imports!, renames);
+    if (problem) return { refused: problem };
+  }
+  const idEdits: TextEdit[] = [];
+  for (const piece of pieces) {
+    for (const id of [piece, ...piece.getDescendants()].filter(Node.isIdentifier)) {
+      const key = declarationOf(id);
+      const renamed = key && renames.get(key);
+      if (!renamed || renamed === id.getText() && !substituted.has(key)) continue;
+      const parent = id.getParent();
+      const keepsKey = Node.isShorthandPropertyAssignment(parent) || (Node.isBindingElement(parent) && parent.getNameNode() === id && !parent.getPropertyNameNode() && Node.isObjectBindingPattern(parent.getParent()));
+      idEdits.push({ start: id.getStart(), end: id.getEnd(), text: keepsKey ? `${id.getText()}: ${renamed}` : renamed });
+    }
+  }
+  const textOf = (n: Node) => applyEdits(n.getText(), n.getStart(), idEdits.filter(e => e.start >= n.getStart() && e.end <= n.getEnd()));
 
   const label = fresh('mcpInline');
-  const result = fresh(`${helperName}Result`);
-  const renames = new Map<Node, string>();
-  const bindings = helper.getParameters().map((p, i) => {
-    const local = fresh(`mcp${p.getName()[0]!.toUpperCase()}${p.getName().slice(1)}`);
-    renames.set(p, local);
-    const type = p.getTypeNode() ? `: ${p.getTypeNode()!.getText()}` : '';
-    return `const ${local}${type} = ${args[i]?.getText() ?? 'undefined'};`;
+  const result = fresh(`${helper.name}Result`);
+  const bindings: string[] = [];
+  params.forEach((p, i) => {
+    if (substituted.has(p)) return;
+    const local = renames.get(p)!;
+    // An optional parameter's annotation leaves out the undefined it may hold.
+    const type = p.getTypeNode() && !javascript ? `: ${textOf(p.getTypeNode()!)}${p.hasQuestionToken() ? ' | undefined' : ''}` : '';
+    const arg = args[i];
+    const init = p.getInitializer();
+    if (!init) {
+      bindings.push(`const ${local}${type} = ${arg?.getText() ?? 'undefined'};`);
+    } else if (!arg) {
+      bindings.push(`const ${local}${type} = ${textOf(init)};`);
+    } else if (Node.isIdentifier(unwrap(arg)) || Node.isLiteralExpression(arg)) {
+      bindings.push(`const ${local}${type} = ${arg.getText()} === undefined ? ${textOf(init)} : ${arg.getText()};`);
+    } else {
+      const given = fresh(`${local}Arg`);
+      bindings.push(`const ${given} = ${arg.getText()};`, `const ${local}${type} = ${given} === undefined ? ${textOf(init)} : ${given};`);
+    }
   });
-  // The helper's body text, with parameters renamed and each return turned into an assignment and a break.
-  const body = helper.getBody() as import('ts-morph').Block;
-  const edits: TextEdit[] = [];
-  for (const id of body.getDescendantsOfKind(SyntaxKind.Identifier)) {
-    const decl = id.getSymbol()?.getDeclarations()[0];
-    const renamed = decl && renames.get(decl);
-    if (!renamed) continue;
-    const shorthand = Node.isShorthandPropertyAssignment(id.getParent());
-    edits.push({ start: id.getStart(), end: id.getEnd(), text: shorthand ? `${id.getText()}: ${renamed}` : renamed });
-  }
+  // The helper's body text, renamed, with each return turned into an assignment and a break.
+  const edits: TextEdit[] = idEdits.filter(e => e.start >= body.getStart() && e.end <= body.getEnd());
   for (const ret of body.getDescendantsOfKind(SyntaxKind.ReturnStatement)) {
-    if (ret.getFirstAncestor(a => Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isFunctionDeclaration(a)) !== helper) continue;
+    if (ret.getFirstAncestor(a => Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a)) !== fn) continue;
     const value = ret.getExpression();
-    const valueText = value ? applyEdits(value.getText(), value.getStart(), edits.filter(e => e.start >= value.getStart() && e.end <= value.getEnd())) : 'undefined';
+    let valueText = value ? textOf(value) : 'undefined';
+    // An async function's return unwraps a promise; the assignment does not.
+    if (value && !Node.isAwaitExpression(value) && thenable(value)) {
+      const plain = Node.isCallExpression(value) || Node.isIdentifier(value) || Node.isPropertyAccessExpression(value);
+      valueText = `await ${plain ? valueText : `(${valueText})`}`;
+    }
     for (let i = edits.length - 1; i >= 0; i--) if (edits[i]!.start >= ret.getStart() && edits[i]!.end <= ret.getEnd()) edits.splice(i, 1);
     edits.push({ start: ret.getStart(), end: ret.getEnd(), text: `{ ${result} = ${valueText}; break ${label}; }` });
   }
@@ -167,9 +470,61 @@ function inlineCall(call: CallExpression, helper: FunctionLike, helperName: stri
   const reading = Node.isExpressionStatement(stmt) && stmt.getExpression() === awaited
     ? ''
     : `\n${indent}${stmt.getText().slice(0, awaited.getStart() - stmt.getStart())}${result}${stmt.getText().slice(awaited.getEnd() - stmt.getStart())}`;
-  const type = resultType(stmt, awaited, helper, helperName);
-  const text = `let ${result}${type.text};\n${indent}${label}: {\n${indent}  ${bindings.join(`\n${indent}  `)}${inner}\n${indent}}${reading}`;
+  const type = resultType(stmt, awaited, returnType && textOf(returnType), helperName);
+  const binding = bindings.length > 0 ? `\n${indent}  ${bindings.join(`\n${indent}  `)}` : '';
+  const text = `let ${result}${type.text};\n${indent}${label}: {${binding}${inner}\n${indent}}${reading}`;
   return { start: stmt.getStart(), end: stmt.getEnd(), text, namesHelper: type.namesHelper };
+}
+
+/** The node a name's symbol is declared by (the value's, for a shorthand property). */
+function declarationOf(id: Node): Node | undefined {
+  const parent = id.getParent();
+  if (parent && Node.isShorthandPropertyAssignment(parent)) return parent.getValueSymbol()?.getDeclarations()[0];
+  return id.getSymbol()?.getDeclarations()[0];
+}
+
+/**
+ * A channel argument put in place of its parameter: `extra.sendRequest`, `ctx.mcpReq.send`, `ctx`, a
+ * server: names that mean the same wherever the body uses them (a parameter or const, read again).
+ */
+function substitutable(arg: Node, param: import('ts-morph').ParameterDeclaration, fn: FunctionLike): { text: string; root: string } | undefined {
+  if (!isChannel(arg, () => false)) return undefined;
+  const a = unwrap(arg);
+  let root: Node = a;
+  while (Node.isPropertyAccessExpression(root)) root = root.getExpression();
+  if (!Node.isIdentifier(root)) return undefined;
+  const decl = root.getSymbol()?.getDeclarations()[0];
+  const stable =
+    decl !== undefined &&
+    (Node.isParameterDeclaration(decl) ||
+      Node.isImportSpecifier(decl) ||
+      Node.isImportClause(decl) ||
+      (Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const'));
+  if (!stable) return undefined;
+  if (Node.isParameterDeclaration(decl) && assigned(decl, decl.getParent() as Node)) return undefined;
+  if (assigned(param, fn)) return undefined;
+  return { text: a.getText(), root: root.getText() };
+}
+
+/** Whether a parameter is assigned anywhere in its function. */
+function assigned(param: Node, fn: Node): boolean {
+  const name = (param as import('ts-morph').ParameterDeclaration).getName?.();
+  if (!name) return true;
+  return fn.getDescendantsOfKind(SyntaxKind.Identifier).some(id => {
+    if (id.getText() !== name || id.getSymbol()?.getDeclarations()[0] !== param) return false;
+    const parent = id.getParent();
+    if (Node.isBinaryExpression(parent) && parent.getLeft() === id && parent.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment && parent.getOperatorToken().getKind() <= SyntaxKind.LastAssignment) return true;
+    return (Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent)) && [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(parent.getOperatorToken());
+  });
+}
+
+function thenable(value: Node): boolean {
+  try {
+    const type = value.getType();
+    return (type.isUnion() ? type.getUnionTypes() : [type]).some(t => t.getProperty('then') !== undefined);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -177,29 +532,225 @@ function inlineCall(call: CallExpression, helper: FunctionLike, helperName: stri
  * checker cannot see through the break): the helper's declared return type, else the call's type
  * where it prints, else one that names the helper (which then has to stay).
  */
-function resultType(stmt: Statement, awaited: Node, helper: FunctionLike, helperName: string): { text: string; namesHelper: boolean } {
+function resultType(stmt: Statement, awaited: Node, declared: string | undefined, helperName: string): { text: string; namesHelper: boolean } {
   if (/\.[cm]?jsx?$/.test(stmt.getSourceFile().getFilePath())) return { text: '', namesHelper: false };
-  const declared = (helper as unknown as { getReturnTypeNode?(): Node | undefined }).getReturnTypeNode?.();
-  if (declared) return { text: `!: Awaited<${declared.getText()}>`, namesHelper: false };
+  if (declared) return { text: `!: Awaited<${declared}>`, namesHelper: false };
   const handler = stmt.getFirstAncestor(a => Node.isArrowFunction(a) || Node.isFunctionExpression(a)) as FunctionLike | undefined;
   const printed = handler && printableType(awaited, handler);
   if (printed) return { text: `!: ${printed}`, namesHelper: false };
   return { text: `!: Awaited<ReturnType<typeof ${helperName}>>`, namesHelper: true };
 }
 
+type Resolver = { resolveName(n: string, l: ts.Node, m: number, g: boolean): ts.Symbol | undefined };
+
+function resolveAt(name: string, at: Node): ts.Symbol | undefined {
+  const checker = at.getProject().getTypeChecker().compilerObject as unknown as Resolver;
+  return checker.resolveName(name, at.compilerNode, 0xffffffff, false);
+}
+
+/** A name that is not a reference to a binding: a member, a property key, a label. */
+function notAReference(id: Node): boolean {
+  const parent = id.getParent();
+  if (!parent) return true;
+  if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) return true;
+  if (Node.isQualifiedName(parent) && parent.getRight() === id) return true;
+  if ((Node.isPropertyAssignment(parent) || Node.isPropertySignature(parent) || Node.isMethodSignature(parent) || Node.isMethodDeclaration(parent) || Node.isPropertyDeclaration(parent) || Node.isEnumMember(parent)) && parent.getNameNode() === id) return true;
+  if (Node.isBindingElement(parent) && parent.getPropertyNameNode() === id) return true;
+  if (Node.isLabeledStatement(parent) || Node.isBreakStatement(parent) || Node.isContinueStatement(parent)) return true;
+  if (Node.isJsxAttribute(parent)) return true;
+  return false;
+}
+
 /** Every free name of the helper resolves at the call site to what it resolves to in the helper. */
 function sameMeaningAt(helper: FunctionLike, call: CallExpression): boolean {
-  const checker = helper.getProject().getTypeChecker().compilerObject;
-  const resolve = (name: string, at: Node) =>
-    (checker as unknown as { resolveName(n: string, l: import('ts-morph').ts.Node, m: number, g: boolean): unknown }).resolveName(name, at.compilerNode, 0xffffffff, false);
   for (const id of helper.getBody()!.getDescendantsOfKind(SyntaxKind.Identifier)) {
     const decl = id.getSymbol()?.getDeclarations()[0];
     if (!decl || decl.getFirstAncestor(a => a === helper)) continue; // the helper's own
     const parent = id.getParent();
     if ((Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) || (Node.isPropertyAssignment(parent) && parent.getNameNode() === id)) continue;
-    if (resolve(id.getText(), call) !== resolve(id.getText(), id)) return false;
+    if (resolveAt(id.getText(), call) !== resolveAt(id.getText(), id)) return false;
   }
   return true;
+}
+
+/**
+ * An imported helper's free names, made to mean the same in the handler's file: its module's imports
+ * and its module's exported declarations are imported there (renamed where the name is taken); globals
+ * must not be shadowed at the call site. Why not, when a name cannot be brought over.
+ */
+function importFreeNames(helper: Helper, pieces: Node[], call: CallExpression, imports: Importer, renames: Map<Node, string>): string | undefined {
+  const module = helper.fn.getSourceFile();
+  const moduleName = path.basename(module.getFilePath());
+  const seen = new Set<Node>();
+  for (const piece of pieces) {
+    for (const id of [piece, ...piece.getDescendants()].filter(Node.isIdentifier)) {
+      if (notAReference(id)) continue;
+      const decl = declarationOf(id);
+      if (!decl || decl === helper.fn || decl.getFirstAncestor(a => a === helper.fn)) continue; // the helper's own
+      if (seen.has(decl)) continue;
+      seen.add(decl);
+      const name = id.getText();
+      if (decl.getSourceFile() !== module) {
+        if (resolveAt(name, call) !== resolveAt(name, id)) return `it uses ${name}, which means something else at the call site`;
+        continue;
+      }
+      const symbol = id.getSymbol();
+      const importDecl = decl.getFirstAncestorByKind(SyntaxKind.ImportDeclaration);
+      if (importDecl && (Node.isImportSpecifier(decl) || Node.isImportClause(decl) || Node.isNamespaceImport(decl))) {
+        const spec = importDecl.getModuleSpecifierValue();
+        const need: ImportNeed = {
+          specifier: spec.startsWith('.') ? respecified(module.getFilePath(), call.getSourceFile().getFilePath(), spec) : spec,
+          target: importDecl.getModuleSpecifierSourceFile(),
+          kind: Node.isImportSpecifier(decl) ? 'named' : Node.isImportClause(decl) ? 'default' : 'namespace',
+          name: Node.isImportSpecifier(decl) ? decl.getName() : name,
+          typeOnly: importDecl.isTypeOnly() || (Node.isImportSpecifier(decl) && decl.isTypeOnly()),
+          symbol: symbol?.isAlias() ? symbol.getAliasedSymbol()?.compilerSymbol : symbol?.compilerSymbol,
+        };
+        const local = imports.local(need, name, call);
+        if (local !== name) renames.set(decl, local);
+        continue;
+      }
+      const top = Node.isSourceFile(decl.getParent()) ? decl : decl.getFirstAncestor(a => Node.isSourceFile(a.getParent()));
+      if (!top || Node.isImportDeclaration(top)) return `it uses ${name}, which is not at the module level of ${moduleName}`;
+      const exported = exportedName(module, top, name);
+      if (!exported) return `it uses ${name}, which ${moduleName} does not export; export it from ${moduleName} (the handler's file then imports it), or move the request into the handler`;
+      const need: ImportNeed = {
+        specifier: specifierFor(call.getSourceFile(), module.getFilePath()),
+        target: module,
+        kind: 'named',
+        name: exported,
+        typeOnly: Node.isInterfaceDeclaration(top) || Node.isTypeAliasDeclaration(top),
+        symbol: symbol?.compilerSymbol,
+      };
+      const local = imports.local(need, name, call);
+      if (local !== name) renames.set(decl, local);
+    }
+  }
+  return undefined;
+}
+
+/** The name a module exports a top-level declaration as, if it does. */
+function exportedName(module: SourceFile, top: Node, name: string): string | undefined {
+  if ((Node.isFunctionDeclaration(top) || Node.isVariableStatement(top) || Node.isClassDeclaration(top) || Node.isEnumDeclaration(top) || Node.isInterfaceDeclaration(top) || Node.isTypeAliasDeclaration(top)) && top.isExported() && !top.isDefaultExport()) return name;
+  for (const d of module.getExportDeclarations()) {
+    if (d.getModuleSpecifier()) continue;
+    for (const n of d.getNamedExports()) if (n.getName() === name) return n.getAliasNode()?.getText() ?? name;
+  }
+  return undefined;
+}
+
+/** A relative specifier written in `fromModule`, as the file `toFile` would write it. */
+function respecified(fromModule: string, toFile: string, spec: string): string {
+  const target = path.resolve(path.dirname(fromModule), spec);
+  const r = path.relative(path.dirname(toFile), target).split(path.sep).join('/');
+  return r.startsWith('.') ? r : `./${r}`;
+}
+
+/** How `sf` imports the file at `target`: extensionless when its relative imports are, else with the runtime extension. */
+function specifierFor(sf: SourceFile, target: string): string {
+  const relImports = sf.getImportDeclarations().map(d => d.getModuleSpecifierValue()).filter(s => s.startsWith('.'));
+  const extensionless = relImports.length > 0 && relImports.every(s => !/\.[cm]?[jt]sx?$/.test(s));
+  const r = respecified(sf.getFilePath(), sf.getFilePath(), path.relative(path.dirname(sf.getFilePath()), target));
+  if (extensionless) return r.replace(/\.[cm]?[jt]sx?$/, '');
+  return r.replace(/\.tsx?$/, '.js').replace(/\.mts$/, '.mjs').replace(/\.cts$/, '.cjs');
+}
+
+interface ImportNeed {
+  specifier: string;
+  target: SourceFile | undefined;
+  kind: 'named' | 'default' | 'namespace';
+  /** The exported name (named), or the module's local name for a default or namespace import. */
+  name: string;
+  typeOnly: boolean;
+  /** What it resolves to, to find an import the file already has. */
+  symbol: ts.Symbol | undefined;
+}
+
+/** The imports a pass adds to the handler's file, merged into its existing ones where it can. */
+class Importer {
+  private readonly added = new Map<string, { need: ImportNeed; local: string }>();
+
+  constructor(
+    private readonly sf: SourceFile,
+    private readonly fresh: (base: string) => string
+  ) {}
+
+  /** The name `need` has at `call` in this file: a binding it already has, a declaration of its own, or a new import. */
+  local(need: ImportNeed, preferred: string, call: Node): string {
+    const key = `${need.target?.getFilePath() ?? need.specifier}\0${need.kind}\0${need.name}`;
+    const known = this.added.get(key);
+    if (known) return known.local;
+    const checker = this.sf.getProject().getTypeChecker().compilerObject;
+    const target = need.symbol && need.symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(need.symbol) : need.symbol;
+    if (target) {
+      // The file declares it itself (the helper imports it from here) or imports it already.
+      for (const d of target.getDeclarations() ?? []) {
+        if (d.getSourceFile() === this.sf.compilerNode) {
+          const name = ts.getNameOfDeclaration(d);
+          if (name && ts.isIdentifier(name) && resolveAt(name.text, call) === target) return name.text;
+        }
+      }
+      for (const decl of this.sf.getImportDeclarations()) {
+        for (const binding of bindingsOf(decl)) {
+          const symbol = binding.getSymbol()?.compilerSymbol;
+          const aliased = symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+          if (aliased === target && resolveAt(binding.getText(), call) === symbol) {
+            this.added.set(key, { need, local: binding.getText() });
+            return binding.getText();
+          }
+        }
+      }
+    }
+    const local = this.fresh(preferred);
+    this.added.set(key, { need, local });
+    return local;
+  }
+
+  edits(): TextEdit[] {
+    if (this.added.size === 0) return [];
+    const edits: TextEdit[] = [];
+    const declarations = this.sf.getImportDeclarations();
+    const quote = declarations[0]?.getModuleSpecifier().getText().startsWith('"') ? '"' : "'";
+    const fresh: string[] = [];
+    const bySpecifier = new Map<string, { need: ImportNeed; local: string }[]>();
+    for (const entry of this.added.values()) {
+      if (entry.need.target === this.sf) continue;
+      if (declarations.some(d => bindingsOf(d).some(b => b.getText() === entry.local))) continue; // an existing binding, reused
+      bySpecifier.set(entry.need.specifier, [...(bySpecifier.get(entry.need.specifier) ?? []), entry]);
+    }
+    for (const [specifier, entries] of bySpecifier) {
+      const spec = (e: { need: ImportNeed; local: string }) => `${e.need.typeOnly ? 'type ' : ''}${e.need.name === e.local ? e.local : `${e.need.name} as ${e.local}`}`;
+      const named = entries.filter(e => e.need.kind === 'named');
+      const existing = declarations.find(d => d.getModuleSpecifierValue() === specifier && !d.isTypeOnly() && d.getNamedImports().length > 0);
+      if (named.length > 0 && existing) {
+        const last = existing.getNamedImports().at(-1)!;
+        edits.push({ start: last.getEnd(), end: last.getEnd(), text: named.map(e => `, ${spec(e)}`).join('') });
+      } else if (named.length > 0) {
+        const allTypes = named.every(e => e.need.typeOnly);
+        const list = named.map(e => (allTypes ? spec(e).replace(/^type /, '') : spec(e))).join(', ');
+        fresh.push(`import ${allTypes ? 'type ' : ''}{ ${list} } from ${quote}${specifier}${quote};`);
+      }
+      for (const e of entries.filter(x => x.need.kind !== 'named')) {
+        fresh.push(`import ${e.need.typeOnly ? 'type ' : ''}${e.need.kind === 'namespace' ? `* as ${e.local}` : e.local} from ${quote}${specifier}${quote};`);
+      }
+    }
+    if (fresh.length > 0) {
+      const last = declarations.at(-1);
+      if (last) edits.push({ start: last.getEnd(), end: last.getEnd(), text: fresh.map(t => `\n${t}`).join('') });
+      else edits.push({ start: 0, end: 0, text: fresh.map(t => `${t}\n`).join('') });
+    }
+    return edits;
+  }
+}
+
+function bindingsOf(decl: ImportDeclaration): Node[] {
+  const found: Node[] = [];
+  const def = decl.getDefaultImport();
+  if (def) found.push(def);
+  const ns = decl.getNamespaceImport();
+  if (ns) found.push(ns);
+  for (const n of decl.getNamedImports()) found.push(n.getAliasNode() ?? n.getNameNode());
+  return found;
 }
 
 function applyEdits(text: string, offset: number, edits: TextEdit[]): string {

@@ -101,13 +101,13 @@ function passedOnChannel(node: Node): boolean {
 }
 
 /** `ctx.mcpReq` where `ctx` is a handler's context parameter (or typed as an SDK context). */
-function isMcpReq(node: Node): boolean {
+export function isMcpReq(node: Node): boolean {
   const n = unwrap(node);
   return Node.isPropertyAccessExpression(n) && n.getName() === 'mcpReq' && isHandlerExtra(n.getExpression());
 }
 
 /** The `extra`/`ctx` parameter of a registered handler, or anything typed as the SDK's handler context. */
-function isHandlerExtra(node: Node): boolean {
+export function isHandlerExtra(node: Node): boolean {
   const n = unwrap(node);
   if (!Node.isIdentifier(n)) return false;
   for (const decl of n.getSymbol()?.getDeclarations() ?? []) {

@@ -1,0 +1,355 @@
+/**
+ * Helpers in other files of the project: a small multi-file SDK 1.x project (a handler file importing
+ * helpers through a barrel, a default export, a helper calling a helper of a third file, a helper
+ * handed `extra.sendRequest` that imports nothing of the SDK, a cycle across two files, a helper that
+ * uses a module-local it does not export) migrated by the built CLI in a git repository of its own,
+ * then checked: what is inlined and from where, what is marked and why, that the result typechecks
+ * and is a fixed point, and that verify gives the original's results on both eras.
+ *
+ * Then discovery: a handler file with no trigger name whose helper chain runs through a file with no
+ * trigger name and no SDK import, which the text pre-filter alone never decodes; with two threads too.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { formatVerifyTable, parseScenario, verify } from '../src/verify/index.js';
+import { typecheckFiles } from './support/typecheck.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const cli = path.join(root, 'dist', 'src', 'cli.js');
+const tsx = `node ${path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs')}`;
+const env = { ...process.env, MCP_REQUEST_STATE_KEY: 'test-key-for-request-state-0123456789abcdef' };
+// Inside the repo, so the projects resolve the real SDK packages from node_modules.
+const work = path.join(root, '.tmp', 'cross-file');
+
+const PACKAGE = JSON.stringify({ name: 'cross-file', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^4.2.0' } });
+
+const PROJECT: Record<string, string> = {
+  'package.json': PACKAGE,
+  'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CreateMessageResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { confirmName, sampleWith } from './helpers/index.js';
+import askColour from './helpers/colour.js';
+import { ping } from './helpers/cycle.js';
+import { askSecret } from './helpers/local.js';
+
+export const server = new McpServer({ name: 'cross-file', version: '1.0.0' });
+
+/** The server's own default, not the helpers': the inlined code must not take it for theirs. */
+const DEFAULT_NAME = 'server-default';
+
+server.registerTool('confirm', { inputSchema: { question: z.string() } }, async ({ question }) => {
+  const name = await confirmName(server, question);
+  return { content: [{ type: 'text', text: \`Confirmed: \${name}\` }] };
+});
+
+server.registerTool('summarize', { inputSchema: { text: z.string() } }, async ({ text }, extra) => {
+  const summary = await sampleWith(extra.sendRequest, CreateMessageResultSchema, text);
+  return { content: [{ type: 'text', text: \`Summary: \${summary}\` }] };
+});
+
+server.registerTool('colour', { description: 'Asks a colour' }, async () => {
+  const colour = await askColour(server);
+  return { content: [{ type: 'text', text: \`Colour: \${colour} (\${DEFAULT_NAME})\` }] };
+});
+
+server.registerTool('ping', { description: 'A cycle of helpers across two files' }, async () => {
+  const n = await ping(server, 2);
+  return { content: [{ type: 'text', text: \`n=\${n}\` }] };
+});
+
+server.registerTool('secret', { description: 'A helper using a module-local' }, async () => {
+  const s = await askSecret(server);
+  return { content: [{ type: 'text', text: s }] };
+});
+
+await server.connect(new StdioServerTransport());
+`,
+  'src/helpers/index.ts': `export * from './names.js';
+export { sampleWith } from './sampling.js';
+`,
+  'src/helpers/names.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { askName } from './ask.js';
+import { DEFAULT_NAME } from './defaults.js';
+
+/** Asks a name (through a helper of another file), then to confirm it. */
+export async function confirmName(server: McpServer, question: string): Promise<string> {
+  const name = await askName(server, question);
+  const check = await server.server.elicitInput({
+    message: \`Is \${name} right?\`,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+  });
+  return check.action === 'accept' && check.content?.ok === true ? name : DEFAULT_NAME;
+}
+`,
+  'src/helpers/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { DEFAULT_NAME as FALLBACK } from './defaults.js';
+
+export const NAME_SCHEMA = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
+
+export const askName = async (server: McpServer, question: string): Promise<string> => {
+  const answer = await server.server.elicitInput({ message: question, requestedSchema: NAME_SCHEMA as never });
+  if (answer.action !== 'accept') return FALLBACK;
+  return String(answer.content?.name);
+};
+`,
+  'src/helpers/defaults.ts': `export const DEFAULT_NAME = 'friend';
+`,
+  'src/helpers/sampling.ts': `type Send = (request: { method: string; params?: Record<string, unknown> }, schema?: unknown) => Promise<any>;
+
+/** No SDK import: it is handed the request channel and the result schema. */
+export async function sampleWith(send: Send, schema: unknown, text: string): Promise<string> {
+  const result = await send({ method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 20 } }, schema);
+  return result.content.type === 'text' ? result.content.text : '';
+}
+`,
+  'src/helpers/colour.ts': `export default async function askColour(server: any): Promise<string> {
+  const answer = await server.server.elicitInput({ message: 'Colour?', requestedSchema: { type: 'object', properties: { colour: { type: 'string' } } } });
+  return answer.action === 'accept' ? String(answer.content?.colour) : 'none';
+}
+`,
+  'src/helpers/cycle.ts': `import { pong } from './cycle2.js';
+
+export async function ping(server: any, n: number): Promise<number> {
+  if (n <= 0) {
+    const a = await server.server.elicitInput({ message: 'Stop?', requestedSchema: { type: 'object', properties: {} } });
+    return a.action === 'accept' ? 0 : 1;
+  }
+  return pong(server, n - 1);
+}
+`,
+  'src/helpers/cycle2.ts': `import { ping } from './cycle.js';
+
+export async function pong(server: any, n: number): Promise<number> {
+  return ping(server, n);
+}
+`,
+  'src/helpers/local.ts': `const PROMPT = 'Secret?';
+
+export async function askSecret(server: any): Promise<string> {
+  const a = await server.server.elicitInput({ message: PROMPT, requestedSchema: { type: 'object', properties: { s: { type: 'string' } } } });
+  return a.action === 'accept' ? String(a.content?.s) : '';
+}
+`,
+};
+
+const SCENARIO = {
+  calls: [
+    { name: 'confirm accepted', method: 'tools/call', params: { name: 'confirm', arguments: { question: 'Name?' } }, answers: { elicitation: [{ action: 'accept', content: { name: 'Ada' } }, { action: 'accept', content: { ok: true } }] } },
+    { name: 'confirm, not confirmed', method: 'tools/call', params: { name: 'confirm', arguments: { question: 'Name?' } }, answers: { elicitation: [{ action: 'accept', content: { name: 'Ada' } }, { action: 'decline' }] } },
+    { name: 'confirm, name declined', method: 'tools/call', params: { name: 'confirm', arguments: { question: 'Name?' } }, answers: { elicitation: [{ action: 'decline' }, { action: 'accept', content: { ok: true } }] } },
+    { name: 'summarize', method: 'tools/call', params: { name: 'summarize', arguments: { text: 'tides' } }, answers: { sampling: [{ role: 'assistant', model: 'm', content: { type: 'text', text: 'the moon pulls the sea' } }] } },
+    { name: 'colour accepted', method: 'tools/call', params: { name: 'colour' }, answers: { elicitation: [{ action: 'accept', content: { colour: 'teal' } }] } },
+    { name: 'colour cancelled', method: 'tools/call', params: { name: 'colour' }, answers: { elicitation: [{ action: 'cancel' }] } },
+  ],
+};
+
+interface Report {
+  sites: { file: string; line: number; kind: string; call: string; outcome: string; reason: string; handler?: string; shape?: string }[];
+  notes: string[];
+  files: { file: string; outcome: string }[];
+  summary: Record<string, unknown>;
+}
+
+function writeProject(dir: string, files: Record<string, string>): void {
+  fs.rmSync(dir, { recursive: true, force: true });
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  }
+}
+
+/** A repository of its own, as a user's project would be (the repo's .gitignore of .tmp/ does not apply). */
+function commitAll(dir: string, message: string): void {
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, stdio: 'pipe' });
+  if (!fs.existsSync(path.join(dir, '.git'))) git('init', '-q');
+  git('add', '.');
+  git('commit', '-qm', message);
+}
+
+function runCli(dir: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd: dir, encoding: 'utf8', env });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(f => f.endsWith('.ts') && !f.split(path.sep).includes('node_modules')).map(f => path.join(dir, f));
+}
+
+describe('helpers imported from other files of the project', () => {
+  const before = path.join(work, 'before');
+  const after = path.join(work, 'after');
+  let report: Report;
+  const read = (rel: string) => fs.readFileSync(path.join(after, rel), 'utf8');
+
+  beforeAll(() => {
+    writeProject(before, PROJECT);
+    writeProject(after, PROJECT);
+    commitAll(after, 'original');
+    const r = runCli(after, '.', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    report = JSON.parse(r.stdout);
+  }, 120_000);
+
+  it('inlines the helpers reached through a barrel, a default export and a helper of a third file, and says from where', () => {
+    const rewritten = report.sites.filter(s => s.outcome === 'rewritten');
+    const inServer = rewritten.filter(s => s.file === 'src/server.ts');
+    expect(inServer.map(s => `${s.handler} ${s.kind} ${s.shape}`).sort()).toEqual([
+      'tools/call colour elicitation helper',
+      'tools/call confirm elicitation helper',
+      'tools/call confirm elicitation helper',
+      'tools/call summarize sampling helper',
+    ]);
+    expect(rewritten).toHaveLength(inServer.length);
+    expect(report.summary.byShape).toMatchObject({ helper: { rewritten: 4 } });
+    for (const [helper, file] of [['confirmName', 'src/helpers/names.ts'], ['askName', 'src/helpers/ask.ts'], ['askColour', 'src/helpers/colour.ts'], ['sampleWith', 'src/helpers/sampling.ts']]) {
+      expect(report.notes, helper).toContainEqual(expect.stringMatching(new RegExp(`^src/server\\.ts: ${helper}\\(\\) from ${file.replace(/\./g, '\\.')}:\\d+ inlined into .*${file.replace(/\./g, '\\.')} is left as it is`)));
+    }
+  });
+
+  it("imports the helpers' free names at the call site: their modules' imports re-specified, their exports, aliased where taken", () => {
+    const server = read('src/server.ts');
+    // askName's import of DEFAULT_NAME as FALLBACK, and confirmName's DEFAULT_NAME: one import, aliased past the server's own DEFAULT_NAME.
+    expect(server).toMatch(/import \{ DEFAULT_NAME as (DEFAULT_NAME\d+) \} from ["']\.\/helpers\/defaults\.js["'];/);
+    const alias = /import \{ DEFAULT_NAME as (DEFAULT_NAME\d+) \}/.exec(server)![1]!;
+    expect(server).toContain(`askNameResult = ${alias}; break`);
+    expect(server).toMatch(/import \{[^}]*\bNAME_SCHEMA\b[^}]*\} from ["']\.\/helpers\/ask\.js["']/);
+    expect(server).toContain("const DEFAULT_NAME = 'server-default';");
+    // The channel handed to sampleWith is substituted: its request is a site of the handler, rewritten.
+    expect(server).not.toMatch(/sampleWith\(ctx\.mcpReq\.send/);
+    expect(server).toMatch(/inputRequired\.createMessage\(\{ messages: \[\{ role: 'user', content: \{ type: 'text', text: mcpText \} \}\], maxTokens: 20 \}\)/);
+  });
+
+  it('leaves the helper files as they are but for the SDK upgrade and the markers of the sites they keep', () => {
+    for (const rel of ['src/helpers/index.ts', 'src/helpers/sampling.ts', 'src/helpers/colour.ts', 'src/helpers/cycle.ts', 'src/helpers/cycle2.ts', 'src/helpers/local.ts', 'src/helpers/defaults.ts']) {
+      expect(read(rel), rel).toBe(PROJECT[rel]);
+    }
+    for (const rel of ['src/helpers/names.ts', 'src/helpers/ask.ts']) {
+      const text = read(rel);
+      expect(text, rel).toContain('@modelcontextprotocol/server');
+      const marked = report.sites.filter(s => s.file === rel);
+      expect(marked.length, rel).toBe(1);
+      expect(marked[0]!.outcome).toBe('marked');
+      expect(text).toContain(`// mcp-migrate: ${marked[0]!.reason}`);
+    }
+  });
+
+  it('marks a cycle of helpers with the cycle, and a helper using a module-local it does not export, and reports both', () => {
+    const server = read('src/server.ts');
+    const marked = report.sites.filter(s => s.file === 'src/server.ts' && s.outcome === 'marked');
+    const cycle = marked.find(s => s.handler === 'tools/call ping');
+    expect(cycle?.reason).toMatch(/^ping\(\) → pong\(\) → ping\(\) is a cycle of helpers: not inlined/);
+    expect(cycle).toMatchObject({ kind: 'elicitation', call: 'ping(...)', shape: 'helper' });
+    const local = marked.find(s => s.handler === 'tools/call secret');
+    expect(local?.reason).toMatch(/^askSecret\(\) \(local\.ts\) is not inlined: it uses PROMPT, which local\.ts does not export/);
+    expect(marked).toHaveLength(2);
+    const original = PROJECT['src/server.ts']!.split('\n');
+    for (const site of marked) {
+      // Reported where the user wrote the call; marked right above its statement.
+      const statement = original[site.line - 1]!;
+      expect(statement.slice(site.column - 1)).toMatch(new RegExp(`^${site.call.replace('(...)', '\\(')}`));
+      expect(server, site.reason).toContain(`// mcp-migrate: ${site.reason}\n${statement}`);
+    }
+    // Neither is unrolled: the calls are still there.
+    expect(server).toMatch(/const n = await ping\(server, 2\);/);
+    expect(server).toMatch(/const s = await askSecret\(server\);/);
+  });
+
+  it('typechecks against the real SDK 2.x types', () => {
+    expect(typecheckFiles(filesUnder(after), after)).toEqual([]);
+  }, 120_000);
+
+  it('is a fixed point: a second run changes nothing', () => {
+    commitAll(after, 'migrated');
+    const r = runCli(after, '.', '--dry-run');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).not.toContain('diff --git');
+  }, 120_000);
+
+  it('gives the same final results and input requests on both eras', async () => {
+    const result = await verify({
+      before: `${tsx} ${path.join(before, 'src', 'server.ts')}`,
+      after: `${tsx} ${path.join(after, 'src', 'server.ts')}`,
+      scenario: parseScenario(SCENARIO),
+      env,
+      timeoutMs: 20_000,
+    });
+    expect(result.rows).toHaveLength(SCENARIO.calls.length * 3);
+    expect(result.ok, formatVerifyTable(result)).toBe(true);
+  }, 240_000);
+});
+
+describe('discovery of helper files', () => {
+  // The handler's file names no trigger; its helper imports nothing of the SDK and names no trigger either
+  // (the text pre-filter alone would never decode it); the request is one file further, in a file of the
+  // SDK's that the official codemod upgrades. With two threads, only the middle file puts that one in the
+  // handler's group (the handler's file is the largest, so the groups are balanced apart otherwise), where
+  // it is inlined as upgraded, not as it is on disk.
+  const files: Record<string, string> = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { askColour } from './colour.js';
+
+export const server = new McpServer({ name: 'discovery', version: '1.0.0' });
+${'// The largest file of the project.\n'.repeat(40)}
+server.registerTool('colour', { description: 'Asks a colour' }, async () => {
+  const colour = await askColour(server);
+  return { content: [{ type: 'text', text: \`Colour: \${colour}\` }] };
+});
+`,
+    'src/colour.ts': `import { askWith } from './ask.js';
+
+export async function askColour(server: any): Promise<string> {
+  const answer = await askWith(server, 'Colour?');
+  return answer ?? 'none';
+}
+`,
+    'src/ask.ts': `import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+
+export async function askWith(server: any, message: string): Promise<string | undefined> {
+  const answer: ElicitResult = await server.server.elicitInput({ message, requestedSchema: { type: 'object', properties: { value: { type: 'string' } } } });
+  return answer.action === 'accept' ? String(answer.content?.value) : undefined;
+}
+`,
+    // Another server, unrelated: with two threads, a group of its own.
+    'src/other.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export const other = new McpServer({ name: 'other', version: '1.0.0' });
+
+other.registerTool('name', { description: 'Asks a name' }, async () => {
+  const answer = await other.server.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+  return { content: [{ type: 'text', text: answer.action }] };
+});
+`,
+  };
+
+  const outputs = new Map<string, { server: string; report: string }>();
+  for (const jobs of ['1', '2']) {
+    it(`finds the helper chain from a handler file without a trigger name, through a file the pre-filter does not decode (--jobs ${jobs})`, () => {
+      const dir = path.join(work, `discovery-${jobs}`);
+      writeProject(dir, files);
+      commitAll(dir, 'original');
+      const r = runCli(dir, '.', '--json', '--jobs', jobs);
+      expect(r.status, r.stderr).toBe(0);
+      const report: Report = JSON.parse(r.stdout);
+      const colour = report.sites.filter(s => s.handler === 'tools/call colour');
+      expect(colour.map(s => `${s.file} ${s.kind} ${s.outcome} ${s.shape}`)).toEqual(['src/server.ts elicitation rewritten helper']);
+      expect(report.notes).toContainEqual(expect.stringMatching(/^src\/server\.ts: askColour\(\) from src\/colour\.ts:\d+ inlined/));
+      expect(report.notes).toContainEqual(expect.stringMatching(/^src\/server\.ts: askWith\(\) from src\/ask\.ts:\d+ inlined/));
+      expect(report.files.find(f => f.file === 'src/colour.ts')?.outcome).toBe('unchanged');
+      const server = fs.readFileSync(path.join(dir, 'src', 'server.ts'), 'utf8');
+      expect(server).toMatch(/import \{ askWith \} from ["']\.\/ask\.js["']/);
+      expect(server).toContain('inputRequired.elicit(');
+      // The helper as upgraded: its type comes from the 2.x package, and nothing imports the 1.x SDK any more.
+      expect(server).toMatch(/import (?:type \{ ElicitResult \}|\{[^}]*\btype ElicitResult\b[^}]*\}) from ["']@modelcontextprotocol\/server["']/);
+      for (const file of filesUnder(dir)) expect(fs.readFileSync(file, 'utf8'), file).not.toContain('@modelcontextprotocol/sdk');
+      expect(typecheckFiles(filesUnder(dir), dir)).toEqual([]);
+      // The same result in one thread or two.
+      outputs.set(jobs, { server, report: r.stdout });
+      if (outputs.has('1') && jobs !== '1') expect(outputs.get(jobs)).toEqual(outputs.get('1'));
+    }, 120_000);
+  }
+});

@@ -1,0 +1,41 @@
+/**
+ * The text pre-filter's reach into helper files: which imported files become candidates, read lazily.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { HELPER_IMPORT_DEPTH, importedHelpers, worthAnalysing } from '../src/triggers.js';
+
+const dir = path.resolve('/project/src');
+const file = (name: string, text: string) => ({ path: path.join(dir, name), text });
+
+describe('importedHelpers', () => {
+  const server = file('server.ts', `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { ask } from './via.js';\nimport { add } from './math.js';\n`);
+  const via = file('via.ts', `export { ask } from './ask.js';\n`);
+  const ask = file('ask.ts', `export async function ask(send: any) { return send({ method: 'elicitation/create', params: {} }); }\n`);
+  const math = file('math.ts', `export const add = (a: number, b: number) => a + b;\n`);
+  const lookAlike = file('chat.ts', `export const reply = (chat: any) => chat.createMessage({});\n`);
+
+  it('keeps the helper files a candidate reaches, and the files on the way, but not a file without a request', () => {
+    const kept = worthAnalysing([server, via, ask, math, lookAlike]).map(f => path.basename(f.path));
+    expect(kept).toEqual(['server.ts', 'via.ts', 'ask.ts']);
+  });
+
+  it('reads only the files it reaches, each once, and none when nothing is worth analysing', () => {
+    const read: string[] = [];
+    const textOf = (f: { path: string; text: string }) => (read.push(path.basename(f.path)), f.text);
+    importedHelpers([server], [server, via, ask, math, lookAlike], textOf);
+    expect(read.sort()).toEqual(['ask.ts', 'math.ts', 'server.ts', 'via.ts']);
+    read.length = 0;
+    expect(worthAnalysing([math, lookAlike])).toEqual([]);
+    expect(importedHelpers([], [math, lookAlike], textOf)).toEqual([]);
+    expect(read).toEqual([]);
+  });
+
+  it(`follows at most ${HELPER_IMPORT_DEPTH} hops`, () => {
+    const chain = Array.from({ length: HELPER_IMPORT_DEPTH + 2 }, (_, i) => file(`h${i}.ts`, i === HELPER_IMPORT_DEPTH + 1 ? 'x.server.elicitInput({})' : `import { f } from './h${i + 1}.js';\n`));
+    const seed = file('seed.ts', `import '@modelcontextprotocol/sdk/server/mcp.js';\nimport { f } from './h0.js';\n`);
+    expect(importedHelpers([seed], [seed, ...chain])).toEqual([]);
+    const near = [...chain.slice(0, HELPER_IMPORT_DEPTH - 1), file(`h${HELPER_IMPORT_DEPTH - 1}.ts`, 'x.server.elicitInput({})')];
+    expect(importedHelpers([seed], [seed, ...near]).map(f => path.basename(f.path))).toEqual(near.map(f => path.basename(f.path)));
+  });
+});
