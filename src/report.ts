@@ -31,7 +31,8 @@ export interface SiteReport {
   shape?: SiteShape;
 }
 
-export type SiteShape = 'straight' | 'if' | 'loop' | 'try' | 'switch' | 'Promise.all' | 'callback' | 'other';
+/** `expression`: awaited inside an expression and hoisted into a statement of its own first. */
+export type SiteShape = 'straight' | 'if' | 'loop' | 'try' | 'switch' | 'Promise.all' | 'callback' | 'expression' | 'other';
 
 /** Per shape: how many sites were rewritten, marked, skipped. */
 export function countByShape(report: Pick<Report, 'sites'>): Record<string, Record<SiteOutcome, number>> {
