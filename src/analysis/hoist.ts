@@ -552,13 +552,27 @@ class HandlerHoister {
       .map(from => ({ at: from - n.getStart(), from }));
     const rows = text.split('\n');
     const multilineTemplate = n.getDescendants().some(d => (Node.isTemplateExpression(d) || Node.isNoSubstitutionTemplateLiteral(d)) && d.getText().includes('\n'));
-    if (rows.length === 1 || multilineTemplate || marks.some(m => text.slice(0, m.at).includes('\n'))) return { text, marks };
+    if (rows.length === 1 || multilineTemplate) return { text, marks };
     const rest = rows.slice(1).filter(r => r.trim() !== '');
     const least = Math.min(...rest.map(r => /^[ \t]*/.exec(r)![0].length));
     const closes = /^\s*[\])}]/.test(rows[rows.length - 1]!);
     const shift = indent.length + (closes ? 0 : 2) - least;
-    const shifted = rows.map((r, i) => (i === 0 || r.trim() === '' ? r : shift >= 0 ? ' '.repeat(shift) + r : r.slice(Math.min(-shift, /^[ \t]*/.exec(r)![0].length))));
-    return { text: shifted.join('\n'), marks };
+    // Each row's start before and after, to carry the marks along.
+    const starts: { before: number; after: number; shift: number }[] = [];
+    let before = 0;
+    let after = 0;
+    const shifted = rows.map((r, i) => {
+      const by = i === 0 || r.trim() === '' ? 0 : shift >= 0 ? shift : -Math.min(-shift, /^[ \t]*/.exec(r)![0].length);
+      starts.push({ before, after, shift: by });
+      before += r.length + 1;
+      after += r.length + by + 1;
+      return by >= 0 ? ' '.repeat(by) + r : r.slice(-by);
+    });
+    const carried = marks.map(m => {
+      const row = [...starts].reverse().find(x => x.before <= m.at)!;
+      return { at: row.after + row.shift + (m.at - row.before), from: m.from };
+    });
+    return { text: shifted.join('\n'), marks: carried };
   }
 }
 
