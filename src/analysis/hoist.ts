@@ -188,6 +188,7 @@ function indentOf(n: Node): string {
 
 class HandlerHoister {
   private readonly targets: AwaitExpression[] = [];
+  private readonly siteOf = new Map<AwaitExpression, Site>();
   private readonly others: Node[] = [];
   private readonly js: boolean;
   private awaitCount = 0;
@@ -201,7 +202,10 @@ class HandlerHoister {
     this.js = /\.[cm]?jsx?$/.test(fn.getSourceFile().getFilePath());
     for (const site of sites) {
       const parent = site.passedOn || site.urlError ? undefined : skipParensUp(site.node).getParent();
-      if (parent && Node.isAwaitExpression(parent)) this.targets.push(parent);
+      if (parent && Node.isAwaitExpression(parent)) {
+        this.targets.push(parent);
+        this.siteOf.set(parent, site);
+      }
       else this.others.push(site.node);
     }
   }
@@ -390,7 +394,7 @@ class HandlerHoister {
     if (this.isTarget(e)) {
       const call = skipParens(e.getExpression());
       if (this.contains(call)) throw new NoHoist(); // a request in another's arguments
-      const name = this.awaitName();
+      const name = this.fresh(RESULT_NAMES[this.siteOf.get(e)!.kind] ?? 'response');
       const moved = this.moved(e, indent);
       return { pre: [cat(`const ${name} = `, moved, ';')], text: name, stable: true };
     }
@@ -575,6 +579,9 @@ class HandlerHoister {
     return { text: shifted.join('\n'), marks: carried };
   }
 }
+
+/** What a hoisted request's result is called (`answer`, then `answer2`...). */
+const RESULT_NAMES: Partial<Record<Site['kind'], string>> = { elicitation: 'answer', 'elicitation-url': 'answer', sampling: 'sample', roots: 'rootList' };
 
 function skipParensUp(n: Node): Node {
   let cur = n;
