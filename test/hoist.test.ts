@@ -138,6 +138,18 @@ describe('hoisting awaits out of expressions', () => {
     );
   });
 
+  it('gives braces to an if or loop body written without them', async () => {
+    const { after } = await sameBehaviour(
+      [
+        "  for (const k of [1, 2]) note([k, (await server.server.elicitInput({ message: `loop ${k}` })).action, (await server.server.listRoots()).roots.length]);",
+        "  if (a) return note([(await server.server.elicitInput({ message: 'then' })).action, (await server.server.createMessage({ messages: [], maxTokens: 1 })).model]);",
+        "  else return note((b ? (await server.server.elicitInput({ message: 'else' })).action : 'none'));"
+      ].join('\n')
+    );
+    expect(after).toMatch(/ {2}if \(a\) \{\n {4}const answer\d* = await server\.server\.elicitInput\(\{ message: 'then' \}\);\n/);
+    expect(after).toMatch(/ {2}for \(const k of \[1, 2\]\) \{\n {4}const answer = await/);
+  });
+
   it('leaves what the analysis already splits, and what it cannot, byte-identical', () => {
     // One await, nothing before it: the analysis splits the statement as it is.
     expect(hoist("  const r = (await server.server.elicitInput({ message: 'x' })).content;\n  return r;").after).toBeUndefined();

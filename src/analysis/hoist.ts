@@ -239,7 +239,7 @@ class HandlerHoister {
     if (targets.length === 0) return false;
     if (this.others.some(o => o.getFirstAncestor(a => Node.isStatement(a) && !Node.isBlock(a)) === st)) return false;
     const parent = st.getParent();
-    if (!parent || !(Node.isBlock(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent))) return false;
+    if (!parent || !(inStatementList(st) || braceable(st))) return false;
     if (Node.isVariableStatement(st) && st.getDeclarations().length !== 1) return false;
     return targets.length > 1 || !this.simple(targets[0]!, st);
   }
@@ -254,9 +254,14 @@ class HandlerHoister {
   }
 
   hoist(st: Statement): Edit[] {
-    const indent = indentOf(st);
-    const whole = (codes: Code[]): Edit[] => [{ start: st.getStart(), end: st.getEnd(), ...lines(codes, indent) }];
-    const withPre = (pre: Code[], residual: string): Edit[] => whole([...pre, code(residual)]);
+    // `if (c) return f(await a, await b);` gets braces to hold the hoisted statements.
+    const wrap = !inStatementList(st);
+    if (wrap && (Node.isIfStatement(st) || Node.isSwitchStatement(st) || multilineTemplateIn(st))) throw new NoHoist();
+    const indent = wrap ? `${indentOf(st)}  ` : indentOf(st);
+    const whole = (codes: Code[]): Edit[] => [
+      { start: st.getStart(), end: st.getEnd(), ...(wrap ? cat('{\n', indent, lines(codes, indent), `\n${indentOf(st)}}`) : lines(codes, indent)) }
+    ];
+    const withPre = (pre: Code[], residual: string): Edit[] => whole([...pre, code(wrap ? residual.replace(/\n/g, '\n  ') : residual)]);
     const replaced = (node: Node, text: string) => st.getText().slice(0, node.getStart() - st.getStart()) + text + st.getText().slice(node.getEnd() - st.getStart());
 
     if (Node.isVariableStatement(st)) {
@@ -582,6 +587,23 @@ class HandlerHoister {
 
 /** What a hoisted request's result is called (`answer`, then `answer2`...). */
 const RESULT_NAMES: Partial<Record<Site['kind'], string>> = { elicitation: 'answer', 'elicitation-url': 'answer', sampling: 'sample', roots: 'rootList' };
+
+/** A statement of a block or a `case`: hoisted statements go before it. */
+function inStatementList(st: Statement): boolean {
+  const parent = st.getParent();
+  return parent !== undefined && (Node.isBlock(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent));
+}
+
+/** The body of an `if`/`else` or a loop, written on the same line: it can be given braces. */
+function braceable(st: Statement): boolean {
+  const parent = st.getParent();
+  const body = parent && (Node.isIfStatement(parent) || Node.isIterationStatement(parent));
+  return body === true && !st.getSourceFile().getFullText().slice(st.getPos(), st.getStart()).includes('\n');
+}
+
+function multilineTemplateIn(n: Node): boolean {
+  return n.getDescendants().some(d => (Node.isTemplateExpression(d) || Node.isNoSubstitutionTemplateLiteral(d)) && d.getText().includes('\n'));
+}
 
 function skipParensUp(n: Node): Node {
   let cur = n;
