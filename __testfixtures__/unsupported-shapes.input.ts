@@ -30,9 +30,12 @@ server.registerTool('fan-out', { inputSchema: { topics: z.array(z.string()) } },
   return { content: [{ type: 'text', text: results.join(', ') }] };
 });
 
-server.registerTool('both', { description: 'Two awaits in one expression' }, async () => {
-  const text = `${(await server.server.listRoots()).roots.length} ${(await server.server.listRoots()).roots.length}`;
-  return { content: [{ type: 'text', text }] };
+server.registerTool('both', { description: 'Two awaits in a loop condition' }, async () => {
+  let rounds = 0;
+  while ((await server.server.listRoots()).roots.length > rounds && (await server.server.listRoots()).roots.length < 3) {
+    rounds++;
+  }
+  return { content: [{ type: 'text', text: `${rounds}` }] };
 });
 
 // One site cannot be split out (for await over a generator); the other is still rewritten, the first left and marked.

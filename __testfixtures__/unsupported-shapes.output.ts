@@ -39,10 +39,13 @@ server.registerTool('fan-out', { inputSchema: z.object({ topics: z.array(z.strin
   return { content: [{ type: 'text', text: results.join(', ') }] };
 });
 
-server.registerTool('both', { description: 'Two awaits in one expression' }, async () => {
+server.registerTool('both', { description: 'Two awaits in a loop condition' }, async () => {
+  let rounds = 0;
   // mcp-migrate: tools/call both this roots request is left as it is (2025-era clients only): two server-initiated requests are awaited in one statement; split it into one await per statement
-  const text = `${(await server.server.listRoots()).roots.length} ${(await server.server.listRoots()).roots.length}`;
-  return { content: [{ type: 'text', text }] };
+  while ((await server.server.listRoots()).roots.length > rounds && (await server.server.listRoots()).roots.length < 3) {
+    rounds++;
+  }
+  return { content: [{ type: 'text', text: `${rounds}` }] };
 });
 
 // One site cannot be split out (for await over a generator); the other is still rewritten, the first left and marked.

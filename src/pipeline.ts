@@ -8,6 +8,7 @@ import path from 'node:path';
 import jscodeshift from 'jscodeshift';
 import { Project, ts } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
+import { hoistAwaits, type Hoisting } from './analysis/hoist.js';
 import { inlineHelpers, type Refusal } from './analysis/inline.js';
 import { MARKER_PREFIX } from './analysis/index.js';
 import { planManifestChanges } from './manifest.js';
@@ -178,7 +179,11 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
     const file = candidates.find(f => rel(f.path) === site.file);
     if (!file) return site;
     let toOriginal = mappers.get(file.path);
-    if (!toOriginal) mappers.set(file.path, (toOriginal = positionMapper(file.text, current.get(file.path)!)));
+    if (!toOriginal) {
+      const h = hoisted.get(file.path);
+      const fromBefore = positionMapper(file.text, h ? h.before : current.get(file.path)!);
+      mappers.set(file.path, (toOriginal = h ? p => fromBefore(h.toBefore(p)) : fromBefore));
+    }
     const p = toOriginal({ line: site.line - 1, character: site.column - 1 });
     const callee = /^[\w$.]+/.exec(file.text.split('\n')[p.line]?.slice(p.character) ?? '')?.[0];
     const call = callee && site.call.endsWith('(...)') ? `${callee}(...)` : site.call;
@@ -192,12 +197,27 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
     const p = positionMapper(current.get(file.path)!, file.text)({ line: at.line - 1, character: at.column - 1 });
     return { file: file.path, offset: sf.compilerNode.getPositionOfLineAndCharacter(p.line, p.character) };
   };
+  // Awaits of requests inside expressions become statements of their own, which the analysis splits.
+  const hoisted = new Map<string, Hoisting>();
+  for (const sf of analyzed.filter(healthy)) {
+    if (options.onlyHandlerAt && options.onlyHandlerAt.path !== sf.getFilePath()) continue;
+    try {
+      const done = hoistAwaits(sf, options.onlyHandlerAt && inAnalysed(options.onlyHandlerAt)?.offset);
+      if (done) {
+        current.set(sf.getFilePath(), done.text);
+        hoisted.set(sf.getFilePath(), done);
+      }
+    } catch (error) {
+      report.notes.push(`${rel(sf.getFilePath())}: awaits in expressions not hoisted (${oneLine(error)})`);
+    }
+  }
   const analysis = analyzeProject(project, {
     cwd: options.cwd,
     stateModulePath: state.path,
     files: analyzed.filter(healthy),
     mcpFiles: sourceFiles.filter(healthy),
-    onlyHandlerAt: options.onlyHandlerAt && inAnalysed(options.onlyHandlerAt)
+    onlyHandlerAt: options.onlyHandlerAt && inAnalysed(options.onlyHandlerAt),
+    hoisted: new Map([...hoisted].map(([file, h]) => [file, h.sites]))
   });
   report.sites.push(...analysis.sites.map(site => inOriginal(site)));
   // A helper call not inlined carries a marker above it: one report line per marker.

@@ -33,8 +33,11 @@ export interface SiteReport {
   cause?: string;
 }
 
-/** `helper`: the request came through a helper inlined into the handler (or a helper call left, marked, not inlined). */
-export type SiteShape = 'straight' | 'if' | 'loop' | 'try' | 'switch' | 'Promise.all' | 'callback' | 'helper' | 'other';
+/**
+ * `helper`: the request came through a helper inlined into the handler (or a helper call left, marked, not inlined);
+ * `expression`: awaited inside an expression and hoisted into a statement of its own first.
+ */
+export type SiteShape = 'straight' | 'if' | 'loop' | 'try' | 'switch' | 'Promise.all' | 'callback' | 'helper' | 'expression' | 'other';
 
 /** What the per-shape counts call a site: its control-flow shape, or what it is when it is no request. */
 function shapeLabel(s: SiteReport): string {

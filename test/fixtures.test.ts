@@ -62,7 +62,7 @@ describe('__testfixtures__', () => {
         else expect(site.outcome).toBe('rewritten');
       }
     }
-    const rewritten = ['elicit-form', 'sampling', 'roots', 'extra-send-request', 'v2-push-style', 'if-else', 'promise-all', 'low-level-server', 'prompt-and-resource', 'aliased-import', 'javascript-esm', 'loops-and-try', 'try-finally', 'for-in-and-await', 'switch-dispatch', 'http-stateless', 'http-sessionful'];
+    const rewritten = ['elicit-form', 'sampling', 'roots', 'extra-send-request', 'v2-push-style', 'if-else', 'promise-all', 'low-level-server', 'prompt-and-resource', 'aliased-import', 'javascript-esm', 'loops-and-try', 'try-finally', 'for-in-and-await', 'switch-dispatch', 'http-stateless', 'http-sessionful', 'awaits-in-expressions'];
     for (const name of rewritten) {
       const sites = outcomes.get(name)!.result.report.sites;
       expect(sites.length, name).toBeGreaterThan(0);
@@ -129,6 +129,19 @@ describe('__testfixtures__', () => {
       try: { rewritten: 1, marked: 0, skipped: 0 }
     });
     expect(countByShape(outcomes.get('unsupported-shapes')!.result.report).try).toEqual({ rewritten: 0, marked: 1, skipped: 0 });
+  });
+
+  it('hoists awaits inside expressions and counts them as their own shape', () => {
+    const o = outcomes.get('awaits-in-expressions')!;
+    expect(countByShape(o.result.report)).toEqual({ expression: { rewritten: 11, marked: 0, skipped: 0 } });
+    // Reported where they were written: each line and column holds the call.
+    const lines = o.input.split('\n');
+    for (const site of o.result.report.sites) expect(lines[site.line - 1]!.slice(site.column - 1), `${site.line}:${site.column}`).toMatch(/^server\.server\.(elicitInput|createMessage|listRoots)\(/);
+    // Two requests of one expression go out in one round.
+    expect(o.output).toMatch(/inputRequests: \{\s+answer: inputRequired\.elicit\([^\n]*\n\s+sample: inputRequired\.createMessage\(/);
+    // The effect before the request runs in the first phase only; the one after it in the resuming phase.
+    expect(o.output).toMatch(/const tickResult = tick\(\);\n\s+return inputRequired/);
+    expect(o.output).toMatch(/const summary = \[tickResult, answer\.action, tick\(\)\];/);
   });
 
   it('batches independent requests into one round', () => {

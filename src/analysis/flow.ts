@@ -401,8 +401,19 @@ function requestOf(site: Site, s: Suspension, keys: KeyAllocator, fn: FunctionLi
     reader: site.reader,
     paramsText,
     schemaText: site.builder === 'elicit' ? repeatableSchema(constObjectLiteral(params), fn) : undefined,
-    replace: range(s.promiseAll ? site.node : s.replace)
+    replace: range(s.promiseAll ? site.node : withParens(s.replace))
   };
+}
+
+/**
+ * `(await x).y` reads `reader(...).y` once the await is replaced by the reader's call: the parentheses
+ * go with the await when a member of the result is read (not under `new`, where they matter).
+ */
+function withParens(awaited: Node): Node {
+  const outer = skipParens(awaited);
+  const parent = outer.getParent();
+  if (outer === awaited || !parent || !Node.isPropertyAccessExpression(parent) || parent.getExpression() !== outer) return awaited;
+  return parent.getFirstAncestor(a => Node.isNewExpression(a)) ? awaited : outer;
 }
 
 function preferredKey(site: Site, s: Suspension): string {

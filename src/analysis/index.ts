@@ -31,6 +31,8 @@ export interface AnalysisOptions {
   mcpFiles?: SourceFile[];
   /** Plan only the handler that contains this offset; every other site is reported as skipped, unmarked. */
   onlyHandlerAt?: { file: string; offset: number };
+  /** Per file, the offsets of request calls hoisted out of expressions (src/analysis/hoist.ts): their shape is 'expression'. */
+  hoisted?: ReadonlyMap<string, ReadonlySet<number>>;
 }
 
 export function analyzeProject(project: Project, options: AnalysisOptions): ProjectAnalysis {
@@ -65,7 +67,7 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
       }
       const report = (site: Site, outcome: SiteReport['outcome'], reason: string, handler: string, cause?: string): void => {
         const { line, column } = sf.getLineAndColumnAtPos(site.node.getStart());
-        const shape = handler === 'callback' ? 'callback' : shapeOf(site.node, fn);
+        const shape = handler === 'callback' ? 'callback' : options.hoisted?.get(sf.getFilePath())?.has(site.node.getStart()) ? 'expression' : shapeOf(site.node, fn);
         sites.push({ file: rel(options.cwd, sf), line, column, kind: site.kind, call: callText(site), outcome, reason, handler, shape, cause });
       };
       if (!fn || !registration) {

@@ -1,0 +1,282 @@
+import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { z } from 'zod';
+
+import {
+  elicitResult,
+  resumeCall,
+  rootsResult,
+  samplingResult,
+  suspendCall,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
+
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
+  requestState: {
+    verify: verifyRequestState
+  }
+});
+
+const moodSchema = { type: 'object' as const, properties: { mood: { type: 'string' as const } }, required: ['mood'] };
+
+function describe(mood: unknown, model: string): string {
+  return `${String(mood)} (summary by ${model})`;
+}
+
+// Two requests awaited as the arguments of one call.
+server.registerTool('check-in', { inputSchema: z.object({ name: z.string() }) }, async ({ name }, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'check-in', { name });
+  if (resumed.phase === 0) {
+    return inputRequired({
+      inputRequests: {
+        answer: inputRequired.elicit({ message: `How are you, ${name}?`, requestedSchema: moodSchema }),
+        sample: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `Greet ${name}` } }], maxTokens: 20 }),
+      },
+      requestState: await suspendCall(ctx, 'check-in', { name }, 1, {}),
+    });
+  }
+  if (resumed.phase === 1) {
+    const answer = elicitResult(ctx, 'answer', moodSchema);
+    const sample = samplingResult(ctx, 'sample');
+    const text = describe(
+      answer.content?.mood,
+      sample.model,
+    );
+    return { content: [{ type: 'text', text }] };
+  }
+  throw unknownPhase('check-in', resumed);
+});
+
+// Two requests in one template literal.
+server.registerTool('inventory', { description: 'Counts roots and asks for a label' }, async ctx => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'inventory', undefined);
+  if (resumed.phase === 0) {
+    return inputRequired({
+      inputRequests: {
+        rootList: inputRequired.listRoots(),
+        answer: inputRequired.elicit({ message: 'Label?', requestedSchema: { type: 'object', properties: { label: { type: 'string' } } } }),
+      },
+      requestState: await suspendCall(ctx, 'inventory', undefined, 1, {}),
+    });
+  }
+  if (resumed.phase === 1) {
+    const rootList = rootsResult(ctx, 'rootList');
+    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { label: { type: 'string' } } });
+    const label = `${rootList.roots.length} roots, labelled ${answer.action}`;
+    return { content: [{ type: 'text', text: label }] };
+  }
+  throw unknownPhase('inventory', resumed);
+});
+
+// A request sent only on one side of a conditional, or of a short-circuit.
+server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), note: z.string().optional() }) }, async ({ strict, note }, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'review', { strict, note });
+  if (resumed.phase === 0) {
+    let verdict!: "cancel" | "accept" | "decline" | "auto-approved";
+    if (strict) {
+      return inputRequired({
+        inputRequests: {
+          verdict: inputRequired.elicit({ message: 'Approve this change?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } }),
+        },
+        requestState: await suspendCall(ctx, 'review', { strict, note }, 1, { verdict }),
+      });
+    } else {
+      verdict = 'auto-approved';
+    }
+    let comment!: string | number | boolean | string[] | undefined;
+    if (note == null) {
+      return inputRequired({
+        inputRequests: {
+          comment: inputRequired.elicit({ message: 'Any comment?', requestedSchema: { type: 'object', properties: { text: { type: 'string' } } } }),
+        },
+        requestState: await suspendCall(ctx, 'review', { strict, note }, 2, { comment, verdict }),
+      });
+    } else {
+      comment = note;
+    }
+    return { content: [{ type: 'text', text: `${verdict}: ${String(comment)}` }] };
+  }
+  if (resumed.phase === 1) {
+    let verdict: "cancel" | "accept" | "decline" | "auto-approved" = resumed.locals.verdict;
+    verdict = elicitResult(ctx, 'verdict', { type: 'object', properties: { ok: { type: 'boolean' } } }).action;
+    let comment!: string | number | boolean | string[] | undefined;
+    if (note == null) {
+      return inputRequired({
+        inputRequests: {
+          comment: inputRequired.elicit({ message: 'Any comment?', requestedSchema: { type: 'object', properties: { text: { type: 'string' } } } }),
+        },
+        requestState: await suspendCall(ctx, 'review', { strict, note }, 2, { comment, verdict }),
+      });
+    } else {
+      comment = note;
+    }
+    return { content: [{ type: 'text', text: `${verdict}: ${String(comment)}` }] };
+  }
+  if (resumed.phase === 2) {
+    let comment: string | number | boolean | string[] | undefined = resumed.locals.comment;
+    let verdict: "cancel" | "accept" | "decline" | "auto-approved" = resumed.locals.verdict;
+    comment = elicitResult(ctx, 'comment', { type: 'object', properties: { text: { type: 'string' } } }).content?.text;
+    return { content: [{ type: 'text', text: `${verdict}: ${String(comment)}` }] };
+  }
+  throw unknownPhase('review', resumed);
+});
+
+// A call with an effect evaluated before the request: it still runs first, once.
+let calls = 0;
+const tick = () => ++calls;
+
+server.registerTool('counted', { description: 'Counts calls around a request' }, async ctx => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'counted', undefined);
+  if (resumed.phase === 0) {
+    const tickResult = tick();
+    return inputRequired({
+      inputRequests: {
+        answer: inputRequired.elicit({ message: 'Continue?', requestedSchema: { type: 'object', properties: {} } }),
+      },
+      requestState: await suspendCall(ctx, 'counted', undefined, 1, { tickResult }),
+    });
+  }
+  if (resumed.phase === 1) {
+    const tickResult: number = resumed.locals.tickResult;
+    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: {} });
+    const summary = [tickResult, answer.action, tick()];
+    return { content: [{ type: 'text', text: summary.join(' ') }] };
+  }
+  throw unknownPhase('counted', resumed);
+});
+
+// A request on the right of && and ||, as a statement of its own, and in an if's test.
+server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label: z.string() }) }, async ({ ask, label }, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'confirm', { ask, label });
+  if (resumed.phase === 0) {
+    const log: string[] = [];
+    if (ask) {
+      return inputRequired({
+        inputRequests: {
+          elicitation: inputRequired.elicit({ message: `Log ${label}?`, requestedSchema: { type: 'object', properties: {} } }),
+        },
+        requestState: await suspendCall(ctx, 'confirm', { ask, label }, 1, { log }),
+      });
+    }
+    let named!: string | number | boolean | string[] | undefined;
+    if (!label) {
+      return inputRequired({
+        inputRequests: {
+          named: inputRequired.elicit({ message: 'Name it?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
+        },
+        requestState: await suspendCall(ctx, 'confirm', { ask, label }, 2, { log, named }),
+      });
+    } else {
+      named = label;
+    }
+    let mcpAwait1!: boolean;
+    if (ask) {
+      return inputRequired({
+        inputRequests: {
+          mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: { type: 'object', properties: {} } }),
+        },
+        requestState: await suspendCall(ctx, 'confirm', { ask, label }, 3, { log, mcpAwait1, named }),
+      });
+    } else {
+      mcpAwait1 = ask;
+    }
+    if (mcpAwait1) {
+      return { content: [{ type: 'text', text: `confirmed ${String(named)} ${log.join(',')}` }] };
+    }
+    return { content: [{ type: 'text', text: `not confirmed ${String(named)} ${log.join(',')}` }] };
+  }
+  if (resumed.phase === 1) {
+    const log: string[] = resumed.locals.log;
+    log.push(elicitResult(ctx, 'elicitation', { type: 'object', properties: {} }).action);
+    let named!: string | number | boolean | string[] | undefined;
+    if (!label) {
+      return inputRequired({
+        inputRequests: {
+          named: inputRequired.elicit({ message: 'Name it?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
+        },
+        requestState: await suspendCall(ctx, 'confirm', { ask, label }, 2, { log, named }),
+      });
+    } else {
+      named = label;
+    }
+    let mcpAwait1!: boolean;
+    if (ask) {
+      return inputRequired({
+        inputRequests: {
+          mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: { type: 'object', properties: {} } }),
+        },
+        requestState: await suspendCall(ctx, 'confirm', { ask, label }, 3, { log, mcpAwait1, named }),
+      });
+    } else {
+      mcpAwait1 = ask;
+    }
+    if (mcpAwait1) {
+      return { content: [{ type: 'text', text: `confirmed ${String(named)} ${log.join(',')}` }] };
+    }
+    return { content: [{ type: 'text', text: `not confirmed ${String(named)} ${log.join(',')}` }] };
+  }
+  if (resumed.phase === 2) {
+    const log: string[] = resumed.locals.log;
+    let named: string | number | boolean | string[] | undefined = resumed.locals.named;
+    named = elicitResult(ctx, 'named', { type: 'object', properties: { name: { type: 'string' } } }).content?.name;
+    let mcpAwait1!: boolean;
+    if (ask) {
+      return inputRequired({
+        inputRequests: {
+          mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: { type: 'object', properties: {} } }),
+        },
+        requestState: await suspendCall(ctx, 'confirm', { ask, label }, 3, { log, mcpAwait1, named }),
+      });
+    } else {
+      mcpAwait1 = ask;
+    }
+    if (mcpAwait1) {
+      return { content: [{ type: 'text', text: `confirmed ${String(named)} ${log.join(',')}` }] };
+    }
+    return { content: [{ type: 'text', text: `not confirmed ${String(named)} ${log.join(',')}` }] };
+  }
+  if (resumed.phase === 3) {
+    const log: string[] = resumed.locals.log;
+    let mcpAwait1: boolean = resumed.locals.mcpAwait1;
+    let named: string | number | boolean | string[] | undefined = resumed.locals.named;
+    mcpAwait1 = elicitResult(ctx, 'mcpAwait1', { type: 'object', properties: {} }).action === 'accept';
+    if (mcpAwait1) {
+      return { content: [{ type: 'text', text: `confirmed ${String(named)} ${log.join(',')}` }] };
+    }
+    return { content: [{ type: 'text', text: `not confirmed ${String(named)} ${log.join(',')}` }] };
+  }
+  throw unknownPhase('confirm', resumed);
+});
+
+// A conditional returned directly.
+server.registerTool('pick', { inputSchema: z.object({ choose: z.boolean() }) }, async ({ choose }, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'pick', { choose });
+  if (resumed.phase === 0) {
+    const tries = 'one pick';
+    if (choose) {
+      return inputRequired({
+        inputRequests: {
+          sampling: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'Pick one' } }], maxTokens: 5 }),
+        },
+        requestState: await suspendCall(ctx, 'pick', { choose }, 1, { tries }),
+      });
+    } else {
+      return { content: [{ type: 'text', text: `${tries}: not sampled` }] };
+    }
+  }
+  if (resumed.phase === 1) {
+    const tries: "one pick" = resumed.locals.tries;
+    return {
+      content: [
+        { type: 'text', text: `${tries}: ${samplingResult(ctx, 'sampling').model}` },
+      ],
+    };
+  }
+  throw unknownPhase('pick', resumed);
+});
