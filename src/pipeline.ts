@@ -154,10 +154,11 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
   for (const sf of sourceFiles.filter(healthy)) {
     const text = sf.getFullText();
     if (!TRIGGER_PATTERN.test(text) && !RELATIVE_SPECIFIER.test(text)) continue;
+    const importedBefore = new Set(sf.getImportDeclarations().map(d => d.getModuleSpecifierValue()));
     for (let pass = 0; pass < MAX_INLINE_DEPTH; pass++) {
       let inlining: ReturnType<typeof inlineHelpers>;
       try {
-        inlining = inlineHelpers(sf, { depth: MAX_INLINE_DEPTH - pass, rel });
+        inlining = inlineHelpers(sf, { depth: MAX_INLINE_DEPTH - pass, rel, importedBefore });
       } catch (error) {
         report.notes.push(`${rel(sf.getFilePath())}: helpers not inlined (${oneLine(error)})`);
         break;

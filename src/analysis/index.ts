@@ -185,7 +185,7 @@ function addMarker(plan: FilePlan, node: Node, reason: string): void {
 
 /** The cause the summary counts a site outside a migratable handler under. */
 const NON_HANDLER_CAUSE: Record<NonHandler['kind'], string> = {
-  helper: 'in a helper no handler call was inlined from',
+  helper: 'in a helper body, left for its callers that are not handlers (handler calls to it are inlined where they can be)',
   generator: 'in a generator',
   'other-request': 'in a request handler other than tools/call, prompts/get or resources/read',
   notification: 'in a notification handler',

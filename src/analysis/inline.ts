@@ -73,6 +73,11 @@ export interface InlineOptions {
   depth?: number;
   /** A path as the report shows it. */
   rel?: (file: string) => string;
+  /**
+   * The modules the file imported before any pass of inlining: an import an earlier pass added for a
+   * helper that this pass inlines goes away entirely; one the user wrote stays as a bare import.
+   */
+  importedBefore?: ReadonlySet<string>;
 }
 
 interface Helper {
@@ -104,9 +109,13 @@ export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inli
     entry.calls++;
     inlined.set(e.helper.fn, entry);
   }
+  const importEdits = imports.edits();
+  const unusedBindings: Node[] = [];
   for (const { helper, calls } of inlined.values()) {
     const helperFile = helper.fn.getSourceFile();
     if (helperFile !== sf) {
+      const binding = !edits.some(e => e.helper?.fn === helper.fn && e.namesHelper) && unusedImport(sf, edits.filter(e => e.helper?.fn === helper.fn), inlinedCalls);
+      if (binding) unusedBindings.push(binding);
       const { line } = helperFile.getLineAndColumnAtPos(helper.fn.getStart());
       notes.push(`${rel(sf.getFilePath())}: ${helper.name}() from ${rel(helperFile.getFilePath())}:${line} inlined into ${calls === 1 ? 'the handler that calls it' : `the ${calls} handler calls to it`}, where it is migrated; ${rel(helperFile.getFilePath())} is left as it is, for its other callers`);
       continue;
@@ -128,7 +137,58 @@ export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inli
     edits.push({ start: statement.getStart(true), end: statement.getEnd() + after, text: '', call: undefined });
     notes.push(`${sf.getBaseName()}:${line}: ${name}() removed: every call to it was inlined into the handlers, where it is migrated`);
   }
-  return { edits: [...edits, ...imports.edits()], notes, refusals };
+  edits.push(...unusedImportEdits(unusedBindings, importEdits, options.importedBefore).map(e => ({ ...e, call: undefined })));
+  return { edits: [...edits, ...importEdits], notes, refusals };
+}
+
+/** The import binding of a helper from another file, when every use of it in this file is inlined. */
+function unusedImport(sf: SourceFile, helperEdits: HelperEdit[], inlinedCalls: Set<CallExpression | undefined>): Node | undefined {
+  const callee = helperEdits.find(e => e.call)?.call?.getExpression();
+  if (!callee || !Node.isIdentifier(callee)) return undefined;
+  const binding = callee.getSymbol()?.getDeclarations()[0];
+  if (!binding || !(Node.isImportSpecifier(binding) || Node.isImportClause(binding))) return undefined;
+  const nameNode = Node.isImportSpecifier(binding) ? (binding.getAliasNode() ?? binding.getNameNode()) : binding.getDefaultImport();
+  if (!nameNode || !Node.isIdentifier(nameNode)) return undefined;
+  const refs = nameNode.findReferencesAsNodes().filter(r => r !== nameNode && r.getSourceFile() === sf);
+  return refs.every(r => inlinedCalls.has(r.getParent() as CallExpression)) ? binding : undefined;
+}
+
+/**
+ * Imports of helpers whose every use was inlined, removed (an unused import fails `noUnusedLocals`
+ * and linters); a declaration the user wrote left with no binding becomes `import './helpers.js';`,
+ * so the module still loads, in the same order (one an earlier pass added goes). A declaration another edit changes, or whose default import stays
+ * beside removed named ones, is left as it is.
+ */
+function unusedImportEdits(bindings: Node[], importEdits: TextEdit[], importedBefore?: ReadonlySet<string>): TextEdit[] {
+  const byDeclaration = new Map<ImportDeclaration, Set<Node>>();
+  for (const b of bindings) {
+    const decl = b.getFirstAncestorByKind(SyntaxKind.ImportDeclaration);
+    if (decl) byDeclaration.set(decl, (byDeclaration.get(decl) ?? new Set()).add(b));
+  }
+  const edits: TextEdit[] = [];
+  for (const [decl, unused] of byDeclaration) {
+    // An import added right after the declaration does not change it; one inside it does.
+    if (decl.isTypeOnly() || importEdits.some(e => e.start >= decl.getStart() && e.start < decl.getEnd())) continue;
+    const insertedAfter = importEdits.some(e => e.start === decl.getEnd());
+    const clause = decl.getImportClause();
+    const named = decl.getNamedImports();
+    const keptNamed = named.filter(n => !unused.has(n));
+    const keepsDefault = decl.getDefaultImport() !== undefined && !(clause && unused.has(clause));
+    if (keptNamed.length === 0 && !keepsDefault && !decl.getNamespaceImport()) {
+      if (importedBefore && !importedBefore.has(decl.getModuleSpecifierValue())) {
+        const source = decl.getSourceFile().getFullText();
+        const lineEnd = source.indexOf('\n', decl.getEnd());
+        edits.push({ start: decl.getStart(true), end: lineEnd < 0 || insertedAfter ? decl.getEnd() : lineEnd + 1, text: '' });
+      } else edits.push({ start: decl.getStart(), end: decl.getEnd(), text: `import ${decl.getModuleSpecifier().getText()};` });
+    } else if (keptNamed.length < named.length && !(clause && unused.has(clause))) {
+      const braces = decl.getFirstDescendantByKindOrThrow(SyntaxKind.NamedImports);
+      const inner = braces.getText().slice(1, -1);
+      const spaced = /^\s/.test(inner) ? ' ' : '';
+      const text = keptNamed.length === 0 ? '' : `{${spaced}${keptNamed.map(n => n.getText()).join(', ')}${spaced}}`;
+      if (text) edits.push({ start: braces.getStart(), end: braces.getEnd(), text });
+    }
+  }
+  return edits;
 }
 
 function inlineEdits(sf: SourceFile, depth: number): { edits: HelperEdit[]; refusals: Refusal[]; imports: Importer } {
