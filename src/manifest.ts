@@ -78,12 +78,26 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
   };
   const exists = (p: string) => read(p) !== null;
   const texts = new Map(input.files.map(f => [path.resolve(f.path), f.text]));
+  // Files of one directory share their package: asked once per directory, not once per file and package.
+  const ownerOfDir = new Map<string, string | undefined>();
+  const ownerOf = (file: string) => {
+    const dir = path.dirname(path.resolve(file));
+    if (!ownerOfDir.has(dir)) ownerOfDir.set(dir, owningManifest(file, input.cwd, exists));
+    return ownerOfDir.get(dir);
+  };
 
   // Which packages own a changed file.
   const manifests = new Set<string>();
   for (const file of input.changed) {
-    const m = owningManifest(file, input.cwd, exists);
+    const m = ownerOf(file);
     if (m) manifests.add(m);
+  }
+  const textsByManifest = new Map<string | undefined, string[]>();
+  for (const [p, text] of texts) {
+    const owner = ownerOf(p);
+    const list = textsByManifest.get(owner);
+    if (list) list.push(text);
+    else textsByManifest.set(owner, [text]);
   }
 
   const changes: FileChange[] = [];
@@ -93,11 +107,10 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
     const dir = path.dirname(manifest);
     // Every source of this package (not of a nested package) and what it imports after the run.
     const imported = new Set<string>();
-    const owned = (p: string) => owningManifest(p, input.cwd, exists) === manifest;
-    for (const [p, text] of texts) if (owned(p)) for (const pkg of importedMcpPackages(text)) imported.add(pkg);
+    for (const text of textsByManifest.get(manifest) ?? []) for (const pkg of importedMcpPackages(text)) imported.add(pkg);
     for (const p of listSources(dir)) {
       const abs = path.resolve(p);
-      if (texts.has(abs) || input.withoutMcpText?.has(abs) || !owned(abs)) continue;
+      if (texts.has(abs) || input.withoutMcpText?.has(abs) || ownerOf(abs) !== manifest) continue;
       const text = readFile(abs);
       if (text !== null) for (const pkg of importedMcpPackages(text)) imported.add(pkg);
     }
