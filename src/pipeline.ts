@@ -53,6 +53,11 @@ export interface MigrateOptions {
    * trigger name in them: never read again (the package.json edits look at every source of a package).
    */
   inertSources?: ReadonlySet<string>;
+  /**
+   * The files the requestState module's place is chosen from when they are more than the run's own:
+   * for a shard, those of the whole tree worth analysing, so that every shard picks the same place.
+   */
+  stateModuleCandidates?: SourceInput[];
 }
 
 export interface MigrateResult {
@@ -337,7 +342,8 @@ function rewrite(text: string, plan: FilePlan): string {
  * Where the requestState module is (or goes): beside the handlers, in their common directory. Judged on
  * the files as given (the files that name a request), so every group of a run agrees.
  */
-export function placeStateModule(candidates: SourceInput[], { cwd }: MigrateOptions): StateModulePlace {
+export function placeStateModule(runCandidates: SourceInput[], { cwd, stateModuleCandidates }: MigrateOptions): StateModulePlace {
+  const candidates = stateModuleCandidates ?? runCandidates;
   const handlerFiles = candidates.filter(f => TRIGGER_PATTERN.test(f.text));
   const flavour: ModuleFlavour = handlerFiles.every(f => /\.[mc]?tsx?$/.test(f.path))
     ? 'ts'

@@ -91,6 +91,21 @@ async function decodeImportedHelpers(
   }
 }
 
+/**
+ * What the whole tree has worth analysing, this shard's inputs with the other shards' files: the
+ * requestState module's place is chosen from them, so that every shard of a run picks the same one.
+ * The other shards' files are only read through the pre-filter, never analysed.
+ */
+async function candidatesOfOtherShards(wholeTree: readonly string[], mine: ReadonlySet<string>, inputs: SourceInput[]): Promise<SourceInput[]> {
+  const all = [...inputs];
+  for (const file of wholeTree) {
+    if (mine.has(file)) continue;
+    const r = await readSourceIfWanted(file, isCandidate);
+    if (r.ok && !('unwanted' in r)) all.push({ path: file, text: r.text });
+  }
+  return worthAnalysing(all);
+}
+
 export async function runMigration(options: RunOptions): Promise<RunResult> {
   const cwd = path.resolve(options.cwd);
   // Every file gets a report line: slicing the common prefix off is most of the cost of 10,000 of them.
@@ -107,6 +122,7 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
   } catch (err) {
     throw new RunRefused((err as Error).message);
   }
+  const wholeTree = discovery.files;
   if (options.shard) discovery = selectShard(discovery, options.shard, cwd);
 
   if (options.mode === 'write' && !options.force) {
@@ -143,9 +159,10 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
   }
   const seeds = worthAnalysing(inputs);
   if (seeds.length > 0 && unwanted.size > 0) await decodeImportedHelpers(seeds, discovery.files, { sources, unwanted, inert, inputs, results, rel });
+  const stateModuleCandidates = options.shard && seeds.length > 0 ? await candidatesOfOtherShards(wholeTree, new Set(discovery.files), inputs) : undefined;
   // The pipeline (parser, type checker, official codemod) loads only when some file needs analysing.
   const { changes, report } = seeds.length > 0
-    ? await (await import('./parallel.js')).migrateInThreads(inputs, { cwd, upgradeV1: options.upgradeV1 ?? true, inertSources: inert }, options.threads)
+    ? await (await import('./parallel.js')).migrateInThreads(inputs, { cwd, upgradeV1: options.upgradeV1 ?? true, inertSources: inert, stateModuleCandidates }, options.threads)
     : { changes: [], report: emptyReport() };
   progress.tick(sources.size);
 

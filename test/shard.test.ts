@@ -4,7 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseShard, shardOf } from '../src/files.js';
-import { assertBuilt, makeTree, removeTree, runCli } from './cli-helpers.js';
+import { symlink } from 'node:fs/promises';
+import path from 'node:path';
+import { assertBuilt, LEGACY_SERVER, makeTree, REPO, removeTree, runCli } from './cli-helpers.js';
 
 let root: string;
 
@@ -54,6 +56,29 @@ describe('--shard i/n', () => {
     expect(again).toEqual(first);
     for (const f of first) expect(shardOf(f, 3)).toBe(2);
   });
+
+  it('places the requestState module where the unsharded run does, in every shard', async () => {
+    // Servers in two packages: a shard that holds only one of them must not put the module beside it.
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 8; i++) files[`packages/${i % 2 === 0 ? 'a' : 'b'}/src/server-${i}.ts`] = LEGACY_SERVER;
+    const tree = await makeTree(files);
+    await symlink(path.join(REPO, 'node_modules'), path.join(tree, 'node_modules'));
+    try {
+      const created = async (args: string[]) => {
+        const r = await runCli(['--dry-run', '--json', ...args, 'packages'], tree);
+        expect(r.code, r.stderr).toBe(0);
+        return (JSON.parse(r.stdout) as { created: string[] }).created;
+      };
+      const whole = await created([]);
+      expect(whole).toEqual(['packages/mcp-migrate-state.ts']);
+      const shards = await Promise.all([1, 2, 3].map(i => created(['--shard', `${i}/3`])));
+      // every shard that has servers names the same place; one with none creates nothing
+      for (const c of shards) expect(c.length === 0 || (c.length === 1 && c[0] === whole[0])).toBe(true);
+      expect(shards.filter(c => c.length > 0).length).toBeGreaterThan(1);
+    } finally {
+      await removeTree(tree);
+    }
+  }, 120_000);
 
   it('refuses a malformed shard with a usage error', async () => {
     for (const bad of ['0/3', '4/3', '1/0', 'two/3', '1-3']) {
