@@ -17,6 +17,7 @@ import type { API, ASTPath, FileInfo, Options } from 'jscodeshift';
 import type { CarriedLocal, FilePlan, HandlerPlan, HttpEntryPlan, Range, RequestPlan, SuspensionPlan } from '../src/plan.js';
 import { nameAllocator } from '../src/analysis/names.js';
 import { stateExports } from '../src/stateModule.js';
+import ts from 'typescript';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type AnyNode = any;
@@ -250,7 +251,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       for (const e of [...edits].sort((a, b) => b.range.start - a.range.start)) {
         text = text.slice(0, e.range.start - start) + e.text + text.slice(e.range.end - start);
       }
-      return indent + reindent(text, columnIndent(source, start), indent, hasMultilineTemplate(node));
+      return indent + reindent(text, columnIndent(source, start), indent);
     };
 
     type Edit = { range: Range; text: string };
@@ -557,15 +558,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     return comments.length > 0 ? Math.min(...comments.map((c: AnyNode) => c.start)) : node.start;
   }
 
-  function hasMultilineTemplate(node: AnyNode): boolean {
-    let found = false;
-    j(node).find(j.TemplateLiteral).forEach(p => {
-      const n = p.node as AnyNode;
-      if (source.slice(n.start, n.end).includes('\n')) found = true;
-    });
-    if (node.type === 'TemplateLiteral' && source.slice(node.start, node.end).includes('\n')) found = true;
-    return found;
-  }
+
 
   function siblingsOf(p: ASTPath): AnyNode[] {
     const parent = p.parent.node as AnyNode;
@@ -736,13 +729,61 @@ function indentUnit(source: string): string {
   return ' '.repeat(best?.[0] ?? 2);
 }
 
-/** Moves a multi-line slice from its original indentation to a new one (template literals untouched). */
-function reindent(text: string, from: string, to: string, keep = false): string {
-  if (keep || !text.includes('\n')) return text;
+/**
+ * Moves a multi-line slice from its original indentation to a new one, but for the lines that start
+ * inside a template literal's text: their leading spaces are part of the string.
+ */
+function reindent(text: string, from: string, to: string): string {
+  if (!text.includes('\n')) return text;
+  const strings = templateTexts(text);
+  let offset = 0;
   return text
     .split('\n')
-    .map((line, i) => (i === 0 ? line : line.startsWith(from) ? to + line.slice(from.length) : line))
+    .map((line, i) => {
+      const at = offset;
+      offset += line.length + 1;
+      if (i === 0 || strings.some(([start, end]) => at > start && at < end)) return line;
+      return line.startsWith(from) ? to + line.slice(from.length) : line;
+    })
     .join('\n');
+}
+
+/** Where the text parts of template literals are in a slice of code (for a `${...}`, the code inside is not). */
+function templateTexts(code: string): [number, number][] {
+  if (!code.includes('`')) return [];
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, code);
+  const found: [number, number][] = [];
+  // The brace depth each open `${` started at: its `}` resumes the template.
+  const substitutions: number[] = [];
+  let depth = 0;
+  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
+    if (kind === ts.SyntaxKind.CloseBraceToken && substitutions.at(-1) === depth) kind = scanner.reScanTemplateToken(false);
+    switch (kind) {
+      case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
+        found.push([scanner.getTokenStart(), scanner.getTokenEnd()]);
+        break;
+      case ts.SyntaxKind.TemplateHead:
+        found.push([scanner.getTokenStart(), scanner.getTokenEnd()]);
+        substitutions.push(depth);
+        break;
+      case ts.SyntaxKind.TemplateMiddle:
+        found.push([scanner.getTokenStart(), scanner.getTokenEnd()]);
+        break;
+      case ts.SyntaxKind.TemplateTail:
+        found.push([scanner.getTokenStart(), scanner.getTokenEnd()]);
+        substitutions.pop();
+        break;
+      case ts.SyntaxKind.OpenBraceToken:
+        depth++;
+        break;
+      case ts.SyntaxKind.CloseBraceToken:
+        depth--;
+        break;
+      default:
+        break;
+    }
+  }
+  return found;
 }
 
 function propertyKey(key: string): string {
