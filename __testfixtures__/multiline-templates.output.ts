@@ -43,7 +43,6 @@ server.registerTool('report', { inputSchema: z.object({ topic: z.string() }) }, 
       }`;
       return { content: [{ type: 'text', text: footer }] };
     }
-    return { content: [{ type: 'text', text: header }] };
   }
   throw unknownPhase('report', resumed);
 });

@@ -455,7 +455,11 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
         }
         while ((enclosing.parent.node as AnyNode).type === 'IfStatement') enclosing = enclosing.parent; // else-if chains
         const outerList = siblingsOf(enclosing);
-        inner = [...wrapped, ...outerList.slice(outerList.indexOf(enclosing.node) + 1)];
+        // The rest of an if's branch (or a bare block) that ends in a return or throw never reaches
+        // what follows the if: leave it out of this phase rather than print code that cannot run.
+        const after = outerList.slice(outerList.indexOf(enclosing.node) + 1);
+        const ends = (owner.type === 'IfStatement' || enclosing === parentPath) && endsAbruptly(inner) && !after.some((r: AnyNode) => r.type === 'FunctionDeclaration');
+        inner = [...wrapped, ...(ends ? [] : after)];
         stmtPath = enclosing;
       }
     };
@@ -656,6 +660,13 @@ function fallsThrough(clause: AnyNode): boolean {
   let last = clause.consequent[clause.consequent.length - 1];
   while (last?.type === 'BlockStatement') last = last.body[last.body.length - 1];
   return !last || (!['BreakStatement', 'ReturnStatement', 'ThrowStatement', 'ContinueStatement'].includes(last.type) && completesNormally(last));
+}
+
+/** Whether a list of statements to print (plain or resumed) ends in a statement that cannot complete normally. */
+function endsAbruptly(stmts: AnyNode[]): boolean {
+  const last = stmts[stmts.length - 1];
+  const node = last?.resumedStmt ?? last;
+  return node !== undefined && typeof node.type === 'string' && !completesNormally(node);
 }
 
 /** Whether control can reach the end of a statement (conservative: true when unsure). */
