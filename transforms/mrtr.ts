@@ -17,7 +17,7 @@ import type { API, ASTPath, FileInfo, Options } from 'jscodeshift';
 import type { CarriedLocal, FilePlan, HandlerPlan, HttpEntryPlan, Range, RequestPlan, SuspensionPlan } from '../src/plan.js';
 import { nameAllocator } from '../src/analysis/names.js';
 import { stateExports } from '../src/stateModule.js';
-import ts from 'typescript';
+import { ts } from 'ts-morph';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type AnyNode = any;
