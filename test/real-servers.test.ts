@@ -89,6 +89,15 @@ const SERVERS: RealServer[] = [
     ],
     knownBugs: {},
   },
+  {
+    name: 'sdk-elicitation-form',
+    entry: 'src/elicitationFormExample.ts',
+    // register_user and update_shipping_address ask once; create_event asks twice, the second only after the first is accepted
+    sites: 4,
+    mustMark: [],
+    mayMark: [],
+    knownBugs: {},
+  },
 ];
 
 interface Migrated {
