@@ -51,3 +51,18 @@ server.registerTool('insist', { description: 'Asks until yes' }, async () => {
   const ready = await askUntilYes(3);
   return { content: [{ type: 'text', text: String(ready) }] };
 });
+
+/** Registered by name but also called directly: its callers would see input_required results, so it stays a helper. */
+async function askNickname() {
+  const answer = await server.server.elicitInput({
+    message: 'Your nickname?',
+    requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+  });
+  return { content: [{ type: 'text' as const, text: answer.action === 'accept' ? String(answer.content?.name) : 'anonymous' }] };
+}
+
+server.registerTool('ask-name', { description: 'Asks a name' }, askNickname);
+
+export async function greetTwice() {
+  return [await askNickname(), await askNickname()];
+}

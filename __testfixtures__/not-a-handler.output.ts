@@ -109,3 +109,19 @@ server.registerTool('insist', { description: 'Asks until yes' }, async () => {
   const ready = await askUntilYes(3);
   return { content: [{ type: 'text', text: String(ready) }] };
 });
+
+/** Registered by name but also called directly: its callers would see input_required results, so it stays a helper. */
+async function askNickname() {
+  // mcp-migrate: elicitation request in askNickname(), passed to server.registerTool() by name but also used otherwise: its other callers would see input_required results, so it is not rewritten; give the registration a function of its own (a shared helper it calls is inlined there), or migrate by hand
+  const answer = await server.server.elicitInput({
+    message: 'Your nickname?',
+    requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+  });
+  return { content: [{ type: 'text' as const, text: answer.action === 'accept' ? String(answer.content?.name) : 'anonymous' }] };
+}
+
+server.registerTool('ask-name', { description: 'Asks a name' }, askNickname);
+
+export async function greetTwice() {
+  return [await askNickname(), await askNickname()];
+}

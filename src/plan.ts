@@ -97,7 +97,12 @@ export interface HandlerPlan {
   /** Source text of the value the state is bound to (the arguments the handler reads). */
   argsText: string;
   /** The context parameter's name, and the parameters to append when the handler declares none. */
-  ctx: { name: string; add?: string[] };
+  ctx: {
+    name: string;
+    add?: string[];
+    /** The added parameters need type annotations (`ServerContext`, `unknown`): a handler passed by name has no contextual type. */
+    typed?: boolean;
+  };
   suspensions: SuspensionPlan[];
   loops: LoopPlan[];
   switches: SwitchPlan[];

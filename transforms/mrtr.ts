@@ -196,7 +196,11 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
   function rewriteHandler(h: HandlerPlan): void {
     const fnPath = at(h.fn, 'handler');
     const fn = fnPath.node as AnyNode;
-    for (const name of h.ctx.add ?? []) fn.params.push(j.identifier(name));
+    for (const name of h.ctx.add ?? []) {
+      const param = j.identifier(name);
+      if (h.ctx.typed) param.typeAnnotation = j.tsTypeAnnotation(name === h.ctx.name ? j.tsTypeReference(j.identifier(useType('ServerContext'))) : j.tsUnknownKeyword());
+      fn.params.push(param);
+    }
     widenReturnType(fn);
     const ctx = h.ctx.name;
     const taken: string[] = [];

@@ -693,5 +693,9 @@ function ctxOf(registration: Registration, fn: FunctionLike): HandlerPlan['ctx']
   const name = taken.has('ctx') ? 'mcpCtx' : 'ctx';
   const add: string[] = [];
   for (let i = params.length; i < registration.ctxIndex; i++) add.push(i === 0 ? '_args' : `_arg${i}`);
-  return { name, add: [...add, name] };
+  // Written inline, the callback's parameters take their types from the registration; declared
+  // apart and passed by name, TypeScript would infer them as implicit any.
+  const inline = fn.getParent() === registration.call;
+  const typed = !inline && !/\.[cm]?jsx?$/.test(fn.getSourceFile().getFilePath());
+  return { name, add: [...add, name], ...(typed ? { typed } : {}) };
 }

@@ -186,6 +186,7 @@ function addMarker(plan: FilePlan, node: Node, reason: string): void {
 /** The cause the summary counts a site outside a migratable handler under. */
 const NON_HANDLER_CAUSE: Record<NonHandler['kind'], string> = {
   helper: 'in a helper body, left for its callers that are not handlers (handler calls to it are inlined where they can be)',
+  'shared-handler': 'in a handler passed by name that is also called or exported',
   generator: 'in a generator',
   'other-request': 'in a request handler other than tools/call, prompts/get or resources/read',
   notification: 'in a notification handler',
@@ -205,6 +206,8 @@ function redesign(kind: string): string {
       return 'the await is inside a callback the handler passes on; await it directly in the handler body';
     case 'generator':
       return 'a generator hands out its results one yield at a time, which phases cannot resume; await the requests in the handler (a loop there migrates) and keep the generator for the rest';
+    case 'shared-handler':
+      return 'its other callers would see input_required results, so it is not rewritten; give the registration a function of its own (a shared helper it calls is inlined there), or migrate by hand';
     case 'helper':
       return 'calls to it from handlers (in this file, or in files importing it) are inlined and migrated; this body still serves any other caller (a non-handler, code outside the project) and needs migrating by hand there, or removing when nothing calls it';
     default:

@@ -1,7 +1,7 @@
 /**
  * Finding server-initiated request sites and classifying the function each one sits in.
  */
-import { Node, SyntaxKind, type CallExpression, type NewExpression, type PropertyAccessExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, VariableDeclarationKind, type CallExpression, type NewExpression, type PropertyAccessExpression, type SourceFile } from 'ts-morph';
 import type { HandlerMethod, RequestBuilder, ResponseReader } from '../plan.js';
 import type { SiteKind } from '../report.js';
 import { constObjectLiteral, literalString, mcpImportOf, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
@@ -145,7 +145,7 @@ export interface Registration {
   args: { kind: 'param'; index: number } | { kind: 'none' } | { kind: 'request' } | { kind: 'resource'; variablesIndex?: number };
 }
 
-export type NonHandler = { kind: 'helper' | 'generator' | 'other-request' | 'notification' | 'lifecycle' | 'callback' | 'top-level'; detail: string };
+export type NonHandler = { kind: 'helper' | 'shared-handler' | 'generator' | 'other-request' | 'notification' | 'lifecycle' | 'callback' | 'top-level'; detail: string };
 
 const TOOL_METHODS: Record<string, HandlerMethod> = {
   registerTool: 'tools/call',
@@ -164,15 +164,16 @@ const REQUEST_SCHEMAS: Record<string, HandlerMethod> = {
 
 /** The registration a function is the callback of, when it is a tools/call, prompts/get or resources/read handler. */
 export function registrationOf(fn: FunctionLike): Registration | undefined {
-  const call = fn.getParent();
-  if (!call || !Node.isCallExpression(call) || !call.getArguments().includes(fn as never)) return undefined;
+  const passed = callbackArgument(fn);
+  if (!passed) return undefined;
+  const { call, arg } = passed;
   const callee = call.getExpression();
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
   const name = callee.getName();
   const target = callee.getExpression();
   const args = call.getArguments();
   const first = args[0];
-  if (name in TOOL_METHODS && serverKindOf(target) === 'McpServer' && args[args.length - 1] === fn) {
+  if (name in TOOL_METHODS && serverKindOf(target) === 'McpServer' && args[args.length - 1] === arg) {
     const method = TOOL_METHODS[name]!;
     const nameText = first?.getText() ?? "''";
     const label = `${method} ${literalString(first) ?? nameText}`;
@@ -189,6 +190,74 @@ export function registrationOf(fn: FunctionLike): Registration | undefined {
     return { method, call, nameText: '', label: `${method} (setRequestHandler)`, ctxIndex: 1, args: { kind: 'request' } };
   }
   return undefined;
+}
+
+/**
+ * The call a function is handed to: as an argument written there, or declared beside it (a function
+ * declaration or a `const`, not exported) and passed by name, which is then its only use in the
+ * file. Any other use (a direct call, a second registration, an export) keeps it a helper: its
+ * callers would see the handler's new input_required results.
+ */
+function callbackArgument(fn: FunctionLike): { call: CallExpression; arg: Node } | undefined {
+  const parent = fn.getParent();
+  if (parent && Node.isCallExpression(parent) && parent.getArguments().includes(fn as never)) return { call: parent, arg: fn };
+  const named = usesByName(fn);
+  if (!named || named.exported || named.uses.length !== 1) return undefined;
+  const use = named.uses[0]!;
+  const call = use.getParent();
+  return call && Node.isCallExpression(call) && call.getArguments().includes(use as never) ? { call, arg: use } : undefined;
+}
+
+/** A function passed by name to a registration call that has other uses too (see callbackArgument): the registration. */
+export function sharedRegistration(fn: FunctionLike): CallExpression | undefined {
+  const named = usesByName(fn);
+  if (!named || (!named.exported && named.uses.length === 1)) return undefined;
+  for (const use of named.uses) {
+    const call = use.getParent();
+    if (!call || !Node.isCallExpression(call) || !call.getArguments().includes(use as never)) continue;
+    const callee = call.getExpression();
+    if (Node.isPropertyAccessExpression(callee) && (callee.getName() in TOOL_METHODS || callee.getName() === 'setRequestHandler') && serverKindOf(callee.getExpression())) return call;
+  }
+  return undefined;
+}
+
+interface NamedUses {
+  exported: boolean;
+  /** The identifiers naming the function elsewhere in its file (export specifiers included). */
+  uses: Node[];
+}
+
+/** Per function declared by name (a declaration or a `const`): its other uses in the file. Asked for every parameter and call of a file. */
+const namedUsesCache = new WeakMap<Node, NamedUses | null>();
+
+function usesByName(fn: FunctionLike): NamedUses | undefined {
+  const cached = namedUsesCache.get(fn);
+  if (cached !== undefined) return cached ?? undefined;
+  const parent = fn.getParent();
+  let nameNode: Node | undefined;
+  let exported = false;
+  if (Node.isFunctionDeclaration(fn)) {
+    exported = fn.isExported() || fn.isDefaultExport();
+    nameNode = fn.getNameNode();
+  } else if ((Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) && parent && Node.isVariableDeclaration(parent) && parent.getInitializer() === fn) {
+    const statement = parent.getVariableStatement();
+    if (statement && statement.getDeclarationKind() === VariableDeclarationKind.Const) {
+      exported = statement.isExported();
+      nameNode = parent.getNameNode();
+    }
+  }
+  let found: NamedUses | null = null;
+  if (nameNode && Node.isIdentifier(nameNode)) {
+    const name = nameNode.getText();
+    const symbol = nameNode.getSymbol();
+    const uses = fn
+      .getSourceFile()
+      .getDescendantsOfKind(SyntaxKind.Identifier)
+      .filter(id => id !== nameNode && id.getText() === name && (id.getSymbol() === symbol || Node.isExportSpecifier(id.getParent())));
+    found = { exported: exported || uses.some(u => Node.isExportSpecifier(u.getParent())), uses };
+  }
+  namedUsesCache.set(fn, found);
+  return found ?? undefined;
 }
 
 function requestHandlerMethod(schema: Node): HandlerMethod | undefined {
@@ -229,6 +298,11 @@ export function describeNonHandler(fn: FunctionLike | undefined): NonHandler {
     if (parent.getArguments().includes(fn as never)) return { kind: 'callback', detail: `in a callback passed to ${calleeName}()` };
   }
   const name = Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) ? fn.getName() : variableNameOf(fn);
+  const shared = sharedRegistration(fn);
+  if (shared) {
+    const callee = shared.getExpression().getText();
+    return { kind: 'shared-handler', detail: `in ${name}(), passed to ${callee}() by name but also ${usesByName(fn)!.exported ? 'exported' : 'used otherwise'}` };
+  }
   if ((Node.isFunctionDeclaration(fn) || Node.isFunctionExpression(fn) || Node.isMethodDeclaration(fn)) && fn.isGenerator()) {
     return { kind: 'generator', detail: `in generator ${name ? `${name}()` : 'function'}` };
   }

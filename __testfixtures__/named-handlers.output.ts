@@ -1,0 +1,70 @@
+import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { z } from 'zod';
+
+import type { ServerContext } from '@modelcontextprotocol/server';
+
+import {
+  elicitResult,
+  resumeCall,
+  samplingResult,
+  suspendCall,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
+
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
+  capabilities: { tools: {} },
+
+  requestState: {
+    verify: verifyRequestState
+  }
+});
+
+/** Declared beside its registration and passed by name. */
+async function summarize({ text }: { text: string }, ctx: ServerContext) {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'summarize', { text });
+  if (resumed.phase === 0) {
+    return inputRequired({
+      inputRequests: {
+        result: inputRequired.createMessage({
+          messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }],
+          maxTokens: 60,
+        }),
+      },
+      requestState: await suspendCall(ctx, 'summarize', { text }, 1, {}),
+    });
+  }
+  if (resumed.phase === 1) {
+    const result = samplingResult(ctx, 'result');
+    const summary = result.content.type === 'text' ? result.content.text : '';
+    return { content: [{ type: 'text' as const, text: `${text.length} chars: ${summary}` }] };
+  }
+  throw unknownPhase('summarize', resumed);
+}
+
+server.registerTool('summarize', { description: 'Summarizes a text', inputSchema: z.object({ text: z.string() }) }, summarize);
+
+const confirmDelete = async ({ file }: { file: string }, ctx: ServerContext) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'delete', { file });
+  if (resumed.phase === 0) {
+    return inputRequired({
+      inputRequests: {
+        answer: inputRequired.elicit({
+          message: `Delete ${file}?`,
+          requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
+        }),
+      },
+      requestState: await suspendCall(ctx, 'delete', { file }, 1, {}),
+    });
+  }
+  if (resumed.phase === 1) {
+    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] });
+    if (answer.action !== 'accept' || !answer.content?.sure) return { content: [{ type: 'text' as const, text: 'kept' }] };
+    return { content: [{ type: 'text' as const, text: `deleted ${file}` }] };
+  }
+  throw unknownPhase('delete', resumed);
+};
+
+server.registerTool('delete', { description: 'Deletes a file', inputSchema: z.object({ file: z.string() }) }, confirmDelete);
