@@ -17,6 +17,7 @@ import { assertBuilt, CLI, REPO } from './cli-helpers.js';
 const work = path.join(REPO, '.tmp', 'lsp-test');
 const CODE = 'mcp-migrate/server-initiated-request';
 const REWRITABLE = 'server-initiated request: removed in MCP 2026-07-28';
+const ENTRY = 'serving entry: MCP 2026-07-28 clients reach a server through serveStdio or, over HTTP, createMcpHandler';
 const QUICK_FIX = 'Convert handler to input_required';
 const SOURCE_ACTION = 'Migrate this file to MCP 2026-07-28';
 
@@ -152,12 +153,12 @@ describe('mcp-migrate lsp', () => {
       expect(method(rangeText(doc, d.range))).toBe(method(sites[i]!.call));
     });
     expect(diagnostics.slice(0, 2).map(d => [rangeText(doc, d.range), d.range.start.line])).toEqual([
-      ['server.server.listRoots', 8],
-      ['server.server.elicitInput', 13],
+      ['server.server.listRoots', 9],
+      ['server.server.elicitInput', 14],
     ]);
     diagnostics.forEach((d, i) => {
       expect(d.code).toBe(CODE);
-      expect(d.message).toBe(`${REWRITABLE}; not migrated automatically: ${sites[i]!.reason}`);
+      expect(d.message).toBe(`${sites[i]!.kind === 'entry' ? ENTRY : REWRITABLE}; not migrated automatically: ${sites[i]!.reason}`);
     });
     expect(diagnostics[0]!.message).toMatch(/oninitialized/);
 

@@ -2,7 +2,7 @@
  * Analysis: from a ts-morph project to one plan per file and the site lines of the report.
  */
 import path from 'node:path';
-import { Node, SyntaxKind, type Project, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression, type NewExpression, type Project, type SourceFile, type VariableDeclaration } from 'ts-morph';
 import type { FilePlan, HandlerPlan, MarkerPlan, ServerWiringPlan, StdioEntryPlan } from '../plan.js';
 import type { SiteReport, SiteShape } from '../report.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
@@ -119,8 +119,15 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
     if (wiring && !wiring.alreadyWired) planFor(construction.getSourceFile()).servers.push(wiring);
   }
   for (const sf of mcpFiles) {
-    const entries = stdioEntries(sf);
+    const { entries, kept } = stdioEntries(sf);
     if (entries.length > 0) planFor(sf).stdio.push(...entries);
+    for (const call of options.onlyHandlerAt ? [] : kept) {
+      const reason = `${call.getExpression().getText()}(...) over stdio is kept: connected this way a 2.x server serves 2025-era clients only (it does not answer server/discover), so no 2026-07-28 client can connect; serve it with serveStdio(() => server) from @modelcontextprotocol/server/stdio (done for a \`new StdioServerTransport()\` made only for this call)`;
+      addMarker(planFor(sf), call, reason);
+      const { line, column } = sf.getLineAndColumnAtPos(call.getStart());
+      const cause = 'stdio entry not moved to serveStdio (a transport passed in, or used after connect)';
+      sites.push({ file: rel(options.cwd, sf), line, column, kind: 'entry', call: `${call.getExpression().getText()}(...)`, outcome: 'marked', reason, handler: 'serving entry', cause });
+    }
     const fresh = entryNames(sf);
     for (const transport of options.onlyHandlerAt ? [] : httpTransports(sf)) {
       const entry = httpEntryOf(transport, fresh);
@@ -301,31 +308,44 @@ function wiringOf(construction: Node): ServerWiringPlan | undefined {
  * `server.connect(new StdioServerTransport())` (or through a `const transport = ...` used only
  * there) in a v2 file: the connection-pinned stdio entry serves both eras.
  */
-function stdioEntries(sf: SourceFile): StdioEntryPlan[] {
+/**
+ * `server.connect(stdio transport)` calls: those that become `serveStdio(() => server)` (a fresh
+ * `new StdioServerTransport()` made for this call only), and the stdio connections kept as they are
+ * (a transport passed in, made with streams, or used after connect), which 2026-07-28 clients cannot reach.
+ */
+function stdioEntries(sf: SourceFile): { entries: StdioEntryPlan[]; kept: CallExpression[] } {
   const entries: StdioEntryPlan[] = [];
+  const kept: CallExpression[] = [];
   const importsV2 = sf.getImportDeclarations().some(d => d.getModuleSpecifierValue().startsWith(V2_SERVER_MODULE));
-  if (!importsV2) return entries;
-  const isStdioTransport = (n: Node | undefined): boolean =>
-    n !== undefined && Node.isNewExpression(n) && n.getArguments().length === 0 && mcpImportOf(n.getExpression())?.exportName === 'StdioServerTransport';
+  if (!importsV2) return { entries, kept };
+  const isStdioClass = (n: Node) => Node.isNewExpression(n) && mcpImportOf(n.getExpression())?.exportName === 'StdioServerTransport';
+  const isStdioTransport = (n: Node | undefined): boolean => n !== undefined && isStdioClass(n) && (n as NewExpression).getArguments().length === 0;
+  const makesStdioTransport = (n: Node | undefined): boolean => n !== undefined && (isStdioClass(n) || n.getDescendants().some(isStdioClass));
   for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'connect') continue;
     const [arg] = call.getArguments();
     if (!arg) continue;
+    const server = callee.getExpression();
+    const decl = Node.isIdentifier(arg) ? arg.getSymbol()?.getDeclarations()[0] : undefined;
+    const stdio = makesStdioTransport(decl && Node.isVariableDeclaration(decl) ? decl.getInitializer() : arg) || /\bStdioServerTransport\b/.test(arg.getType().getText());
+    if (!stdio || !serverKindOf(server)) continue;
     let removeDeclaration: StdioEntryPlan['removeDeclaration'];
     if (Node.isIdentifier(arg)) {
-      const decl = arg.getSymbol()?.getDeclarations()[0];
-      if (!decl || !Node.isVariableDeclaration(decl) || !isStdioTransport(decl.getInitializer())) continue;
-      const statement = decl.getVariableStatement();
-      const uses = sf.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => id !== decl.getNameNode() && id.getSymbol() === arg.getSymbol());
-      if (!statement || statement.getDeclarations().length !== 1 || uses.length !== 1) continue;
+      const statement = decl && Node.isVariableDeclaration(decl) && isStdioTransport(decl.getInitializer()) ? decl.getVariableStatement() : undefined;
+      const onlyHere = () => sf.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => id !== (decl as VariableDeclaration).getNameNode() && id.getSymbol() === arg.getSymbol()).length === 1;
+      if (!statement || statement.getDeclarations().length !== 1 || !onlyHere()) {
+        kept.push(call);
+        continue;
+      }
       removeDeclaration = { start: statement.getStart(), end: statement.getEnd() };
-    } else if (!isStdioTransport(arg)) continue;
-    const server = callee.getExpression();
-    if (!serverKindOf(server)) continue;
+    } else if (!isStdioTransport(arg)) {
+      kept.push(call);
+      continue;
+    }
     entries.push({ call: { start: call.getStart(), end: call.getEnd() }, serverText: server.getText(), removeDeclaration });
   }
-  return entries;
+  return { entries, kept };
 }
 
 function moduleSpecifier(sf: SourceFile, target: string): string {

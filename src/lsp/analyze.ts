@@ -15,8 +15,8 @@ import { CallIndex } from './positions.js';
 export const DIAGNOSTIC_SOURCE = 'mcp-migrate';
 export const DIAGNOSTIC_CODE = 'mcp-migrate/server-initiated-request';
 export const REWRITABLE_MESSAGE = 'server-initiated request: removed in MCP 2026-07-28';
-/** For a Streamable HTTP serving entry (moved by the file action only: it is no handler). */
-export const ENTRY_MESSAGE = 'serving entry: MCP 2026-07-28 is served over HTTP by createMcpHandler';
+/** For a serving entry, stdio or Streamable HTTP (moved by the file action only: it is no handler). */
+export const ENTRY_MESSAGE = 'serving entry: MCP 2026-07-28 clients reach a server through serveStdio or, over HTTP, createMcpHandler';
 
 /** What a diagnostic carries in `data`, so a code action can tell a rewritable site from a marked one. */
 export interface SiteData {
