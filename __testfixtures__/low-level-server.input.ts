@@ -1,13 +1,24 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ElicitResultSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 const server = new Server({ name: 'fixture', version: '1.0.0' }, { capabilities: { tools: {} } });
 
 server.setRequestHandler(ListToolsRequestSchema, async () => ({
-  tools: [{ name: 'ask', description: 'Asks the user', inputSchema: { type: 'object', properties: {} } }],
+  tools: [
+    { name: 'ask', description: 'Asks the user', inputSchema: { type: 'object', properties: {} } },
+    { name: 'confirm', description: 'Asks before going on', inputSchema: { type: 'object', properties: {} } },
+  ],
 }));
 
 server.setRequestHandler(CallToolRequestSchema, async request => {
+  if (request.params.name === 'confirm') {
+    // The Server's generic request method, as class-based servers often spell it.
+    const reply = await server.request(
+      { method: 'elicitation/create', params: { message: 'Proceed?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } } },
+      ElicitResultSchema,
+    );
+    return { content: [{ type: 'text', text: reply.action === 'accept' && reply.content?.ok ? 'proceeding' : `stopped (${reply.action})` }] };
+  }
   const topic = String(request.params.arguments?.topic ?? 'anything');
   const answer = await server.elicitInput({
     message: `Tell me about ${topic}`,

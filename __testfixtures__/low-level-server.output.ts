@@ -11,13 +11,24 @@ const server = new Server({ name: 'fixture', version: '1.0.0' }, {
 });
 
 server.setRequestHandler('tools/list', async () => ({
-  tools: [{ name: 'ask', description: 'Asks the user', inputSchema: { type: 'object', properties: {} } }],
+  tools: [
+    { name: 'ask', description: 'Asks the user', inputSchema: { type: 'object', properties: {} } },
+    { name: 'confirm', description: 'Asks before going on', inputSchema: { type: 'object', properties: {} } },
+  ],
 }));
 
 server.setRequestHandler('tools/call', async (request, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, request.params.name, request.params.arguments);
   if (resumed.phase === 0) {
+    if (request.params.name === 'confirm') {
+      return inputRequired({
+        inputRequests: {
+          reply: inputRequired.elicit({ message: 'Proceed?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } }),
+        },
+        requestState: await suspendCall(ctx, request.params.name, request.params.arguments, 1, {}),
+      });
+    }
     const topic = String(request.params.arguments?.topic ?? 'anything');
     return inputRequired({
       inputRequests: {
@@ -26,10 +37,17 @@ server.setRequestHandler('tools/call', async (request, ctx) => {
           requestedSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
         }),
       },
-      requestState: await suspendCall(ctx, request.params.name, request.params.arguments, 1, {}),
+      requestState: await suspendCall(ctx, request.params.name, request.params.arguments, 2, {}),
     });
   }
   if (resumed.phase === 1) {
+    {
+      // The Server's generic request method, as class-based servers often spell it.
+      const reply = elicitResult(ctx, 'reply', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+      return { content: [{ type: 'text', text: reply.action === 'accept' && reply.content?.ok ? 'proceeding' : `stopped (${reply.action})` }] };
+    }
+  }
+  if (resumed.phase === 2) {
     const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] });
     return { content: [{ type: 'text', text: answer.action === 'accept' ? String(answer.content?.text) : 'nothing' }] };
   }

@@ -5,8 +5,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Names whose presence makes a file worth analysing for server-initiated requests. */
-export const TRIGGER_PATTERN = /\b(createMessage|elicitInput|listRoots|sendRequest|requestSampling|UrlElicitationRequiredError|mcpReq)\b/;
+/**
+ * Names whose presence makes a file worth analysing for server-initiated requests, and the request
+ * methods as string literals: `server.request({ method: 'elicitation/create', ... })`, or a channel a
+ * helper is handed (`send({ method: 'roots/list' })`), names none of them.
+ */
+export const TRIGGER_PATTERN = /\b(?:createMessage|elicitInput|listRoots|sendRequest|requestSampling|UrlElicitationRequiredError|mcpReq)\b|['"`](?:sampling\/createMessage|elicitation\/create|roots\/list)['"`]/;
 
 /** Files that import the SDK: where servers are built and connected, and what the v1-to-v2 upgrade touches. */
 export const MCP_TEXT = /@modelcontextprotocol\//;
@@ -15,8 +19,6 @@ export const MCP_TEXT = /@modelcontextprotocol\//;
 export const MAX_INLINE_DEPTH = 3;
 /** Relative-import hops followed from a file worth analysing to find its helpers: one per helper level, one more for a barrel. */
 export const HELPER_IMPORT_DEPTH = MAX_INLINE_DEPTH + 1;
-/** What a helper file that makes a request through a channel it is handed may say without naming a trigger. */
-const HELPER_PATTERN = new RegExp(`${TRIGGER_PATTERN.source}|['"\`](?:sampling/createMessage|elicitation/create|roots/list)['"\`]`);
 
 export function isCandidate(text: string): boolean {
   return MCP_TEXT.test(text) || TRIGGER_PATTERN.test(text);
@@ -75,7 +77,7 @@ export function importedHelpers<F extends { path: string; text?: string }>(
     for (const p of frontier) {
       const text = textOf(byPath.get(p)!);
       if (text === undefined) continue;
-      if (hop > 0 && HELPER_PATTERN.test(text)) keep(p);
+      if (hop > 0 && TRIGGER_PATTERN.test(text)) keep(p);
       // The last hop's files are read for what they say, not followed further.
       if (hop === HELPER_IMPORT_DEPTH) continue;
       for (const target of relativeImportsAmong({ path: p, text }, known)) {

@@ -304,7 +304,7 @@ function isChannel(arg: Node, outerChannel: (decl: Node) => boolean): boolean {
   return (Node.isIdentifier(a) || Node.isPropertyAccessExpression(a)) && serverKindOf(a) !== undefined;
 }
 
-const REQUEST_NAMES = new Set(['createMessage', 'elicitInput', 'listRoots', 'sendRequest', 'requestSampling', 'send']);
+const REQUEST_NAMES = new Set(['createMessage', 'elicitInput', 'listRoots', 'sendRequest', 'request', 'requestSampling', 'send']);
 
 const KIND_BY_NAME: Record<string, SiteKind> = { createMessage: 'sampling', requestSampling: 'sampling', elicitInput: 'elicitation', listRoots: 'roots' };
 

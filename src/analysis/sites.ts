@@ -75,8 +75,11 @@ function classifyCall(call: CallExpression): Omit<Site, 'fn'> | undefined {
       if (isMcpReq(target)) return { node: call, params: first, ...BY_METHOD['sampling/createMessage']! };
       return undefined;
     case 'sendRequest':
+    case 'request':
     case 'send': {
-      const isChannel = method === 'sendRequest' ? isHandlerExtra(target) || serverKindOf(target) !== undefined : isMcpReq(target);
+      // `request` is the SDK Server's own generic request method (`server.request({ method, params }, Schema)`).
+      const isChannel =
+        method === 'sendRequest' ? isHandlerExtra(target) || serverKindOf(target) !== undefined : method === 'request' ? serverKindOf(target) !== undefined : isMcpReq(target);
       if (!isChannel) return undefined;
       const request = constObjectLiteral(first);
       const requestMethod = literalString(objectProperty(request, 'method'));
