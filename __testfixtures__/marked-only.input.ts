@@ -22,4 +22,9 @@ export async function start(transport = new StdioServerTransport()) {
   return transport;
 }
 
+/** The connection's capabilities: a 2026-07-28 client declares its own with each request instead. */
+export function canSample(): boolean {
+  return server.server.getClientCapabilities()?.sampling !== undefined;
+}
+
 export { server, cachedRoots };

@@ -25,4 +25,10 @@ export async function start(transport = new StdioServerTransport()) {
   return transport;
 }
 
+/** The connection's capabilities: a 2026-07-28 client declares its own with each request instead. */
+export function canSample(): boolean {
+  // mcp-migrate: server.server.getClientCapabilities() answers with what the client declared at initialize; a 2026-07-28 client declares its capabilities with each request instead, and under serveStdio this returns undefined for it (createMcpHandler fills it in per request): in a handler, read the request's own, ctx.mcpReq.envelope?.[CLIENT_CAPABILITIES_META_KEY]
+  return server.server.getClientCapabilities()?.sampling !== undefined;
+}
+
 export { server, cachedRoots };

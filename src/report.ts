@@ -11,9 +11,10 @@ export type SiteOutcome = 'rewritten' | 'marked' | 'skipped';
 /**
  * `request`: a request channel (`extra.sendRequest`) passed on, whose method is not known;
  * `registration`: a tool/prompt/resource registered in `oninitialized`, which 2026-07-28 never runs;
- * `entry`: a Streamable HTTP (or SSE) serving entry, moved to `createMcpHandler` or marked.
+ * `entry`: a serving entry (stdio, Streamable HTTP or SSE), moved to `serveStdio`/`createMcpHandler` or marked;
+ * `capabilities`: `getClientCapabilities()`, the connection's capabilities, which a 2026-07-28 client sends per request instead.
  */
-export type SiteKind = 'elicitation' | 'elicitation-url' | 'sampling' | 'roots' | 'request' | 'registration' | 'entry';
+export type SiteKind = 'elicitation' | 'elicitation-url' | 'sampling' | 'roots' | 'request' | 'registration' | 'entry' | 'capabilities';
 
 export interface SiteReport {
   file: string;
@@ -44,6 +45,7 @@ function shapeLabel(s: SiteReport): string {
   if (s.shape) return s.shape;
   if (s.kind === 'entry') return 'serving entry';
   if (s.kind === 'registration') return 'oninitialized registration';
+  if (s.kind === 'capabilities') return 'capability check';
   return 'other';
 }
 

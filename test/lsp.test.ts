@@ -17,6 +17,7 @@ import { assertBuilt, CLI, REPO } from './cli-helpers.js';
 const work = path.join(REPO, '.tmp', 'lsp-test');
 const CODE = 'mcp-migrate/server-initiated-request';
 const REWRITABLE = 'server-initiated request: removed in MCP 2026-07-28';
+const CAPABILITIES = 'client capabilities: a 2026-07-28 client declares them with each request, not at initialize';
 const ENTRY = 'serving entry: MCP 2026-07-28 clients reach a server through serveStdio or, over HTTP, createMcpHandler';
 const QUICK_FIX = 'Convert handler to input_required';
 const SOURCE_ACTION = 'Migrate this file to MCP 2026-07-28';
@@ -158,7 +159,8 @@ describe('mcp-migrate lsp', () => {
     ]);
     diagnostics.forEach((d, i) => {
       expect(d.code).toBe(CODE);
-      expect(d.message).toBe(`${sites[i]!.kind === 'entry' ? ENTRY : REWRITABLE}; not migrated automatically: ${sites[i]!.reason}`);
+      const headline = { entry: ENTRY, capabilities: CAPABILITIES }[sites[i]!.kind as string] ?? REWRITABLE;
+      expect(d.message).toBe(`${headline}; not migrated automatically: ${sites[i]!.reason}`);
     });
     expect(diagnostics[0]!.message).toMatch(/oninitialized/);
 

@@ -41,15 +41,19 @@ const SERVERS: RealServer[] = [
   {
     name: 'everything',
     entry: 'src/transports/stdio.ts',
-    // five server-initiated requests, and the registration of tools in oninitialized
-    sites: 6,
+    // five server-initiated requests, the registration of tools in oninitialized, and five reads of
+    // the connection's client capabilities (undefined for a 2026-07-28 client under serveStdio)
+    sites: 11,
     // syncRoots (src/server/roots.ts), inlined into the get-roots-list handler: its roots request, rewritten
-    // there, and the requestRoots closure it hands to setNotificationHandler, copied with it (marked).
-    inlinedCopies: 2,
+    // there, its capability check and the requestRoots closure it hands to setNotificationHandler, copied with it (marked).
+    inlinedCopies: 3,
     mustMark: [
       { file: 'src/server/roots.ts', kind: 'roots', handler: 'helper' },
       { file: 'src/tools/trigger-url-elicitation.ts', kind: 'elicitation-url', handler: 'tools/call name' },
       { file: 'src/server/index.ts', kind: 'registration', handler: 'lifecycle' },
+      ...['src/server/roots.ts', 'src/tools/get-roots-list.ts', 'src/tools/trigger-elicitation-request.ts', 'src/tools/trigger-sampling-request.ts', 'src/tools/trigger-url-elicitation.ts'].map(
+        file => ({ file, kind: 'capabilities', handler: 'capability check' })
+      ),
     ],
     mayMark: [
       { file: 'src/tools/trigger-url-elicitation.ts', kind: 'elicitation', handler: 'tools/call name' },
@@ -63,10 +67,12 @@ const SERVERS: RealServer[] = [
   {
     name: 'everything-legacy',
     entry: 'src/stdio.ts',
-    sites: 4,
+    // four requests, and the read of the connection's client capabilities in oninitialized
+    sites: 5,
     mustMark: [
       { file: 'src/everything.ts', kind: 'roots', handler: 'notification' },
       { file: 'src/everything.ts', kind: 'roots', handler: 'lifecycle' },
+      { file: 'src/everything.ts', kind: 'capabilities', handler: 'capability check' },
     ],
     // `requestSampling(..., extra.sendRequest)`: the channel is handed to a helper, inlined with it, and its sampling rewritten.
     mayMark: [],
@@ -93,9 +99,13 @@ const SERVERS: RealServer[] = [
     name: 'mcp-layer-test-server',
     entry: 'src/bin.js',
     // sampling, elicitation and roots, one per module, each awaited inside a try/catch in a named
-    // function declared beside its registerTool and passed to it by name; and the stdio entry, kept
-    sites: 4,
-    mustMark: [{ file: 'src/index.js', kind: 'entry', handler: 'serving entry' }],
+    // function declared beside its registerTool and passed to it by name; the stdio entry, kept; and the
+    // capability checker's read of the connection's client capabilities
+    sites: 5,
+    mustMark: [
+      { file: 'src/index.js', kind: 'entry', handler: 'serving entry' },
+      { file: 'src/shared/capabilities.js', kind: 'capabilities', handler: 'capability check' },
+    ],
     mayMark: [],
     knownBugs: {
       tsc:

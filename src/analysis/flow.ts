@@ -432,7 +432,7 @@ function preferredKey(site: Site, s: Suspension): string {
     const e = unwrap(st.getExpression());
     if (Node.isBinaryExpression(e) && Node.isIdentifier(e.getLeft())) return e.getLeft().getText();
   }
-  return { elicitation: 'elicitation', 'elicitation-url': 'urlElicitation', sampling: 'sampling', roots: 'roots', request: 'request', registration: 'input', entry: 'input' }[site.kind];
+  return { elicitation: 'elicitation', 'elicitation-url': 'urlElicitation', sampling: 'sampling', roots: 'roots', request: 'request', registration: 'input', entry: 'input', capabilities: 'input' }[site.kind];
 }
 
 /** The requested schema's text when the resuming phase can evaluate it again (a literal, or a module-level constant). */

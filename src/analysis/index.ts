@@ -138,6 +138,14 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
       const call = `new ${transportName(transport)}(...)`;
       sites.push({ file: rel(options.cwd, sf), line, column, kind: 'entry', call, outcome: entry.plan ? 'rewritten' : 'marked', reason: entry.reason, handler: 'serving entry', cause: entry.plan ? undefined : (entry.cause ?? entry.reason) });
     }
+    for (const call of options.onlyHandlerAt ? [] : capabilityReads(sf)) {
+      const callee = call.getExpression().getText();
+      const reason = `${callee}() answers with what the client declared at initialize; a 2026-07-28 client declares its capabilities with each request instead, and under serveStdio this returns undefined for it (createMcpHandler fills it in per request): in a handler, read the request's own, ctx.mcpReq.envelope?.[CLIENT_CAPABILITIES_META_KEY]`;
+      addMarker(planFor(sf), call, reason);
+      const { line, column } = sf.getLineAndColumnAtPos(call.getStart());
+      const cause = 'client capabilities read from the connection (undefined for a 2026-07-28 client under serveStdio)';
+      sites.push({ file: rel(options.cwd, sf), line, column, kind: 'capabilities', call: `${callee}(...)`, outcome: 'marked', reason, handler: 'capability check', cause });
+    }
     for (const call of options.onlyHandlerAt ? [] : registrationsAfterInitialize(sf)) {
       const reason = `${call.getExpression().getText()}() runs in oninitialized, which never fires on MCP 2026-07-28 (there is no initialize): register it when the server is built`;
       addMarker(planFor(sf), call, reason);
@@ -239,6 +247,15 @@ function shapeOf(node: Node, fn: Node | undefined): SiteShape {
     if (Node.isIfStatement(n)) return 'if';
   }
   return 'straight';
+}
+
+/** `getClientCapabilities()` on an SDK server: the connection's capabilities, which a 2026-07-28 client never declares at initialize. */
+function capabilityReads(sf: SourceFile): CallExpression[] {
+  if (!sf.getFullText().includes('getClientCapabilities')) return [];
+  return sf.getDescendantsOfKind(SyntaxKind.CallExpression).filter(call => {
+    const callee = unwrap(call.getExpression());
+    return Node.isPropertyAccessExpression(callee) && callee.getName() === 'getClientCapabilities' && serverKindOf(callee.getExpression()) !== undefined;
+  });
 }
 
 /** Tool, prompt and resource registrations inside an `oninitialized` callback. */

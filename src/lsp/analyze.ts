@@ -16,6 +16,7 @@ export const DIAGNOSTIC_SOURCE = 'mcp-migrate';
 export const DIAGNOSTIC_CODE = 'mcp-migrate/server-initiated-request';
 export const REWRITABLE_MESSAGE = 'server-initiated request: removed in MCP 2026-07-28';
 /** For a serving entry, stdio or Streamable HTTP (moved by the file action only: it is no handler). */
+export const CAPABILITIES_MESSAGE = 'client capabilities: a 2026-07-28 client declares them with each request, not at initialize';
 export const ENTRY_MESSAGE = 'serving entry: MCP 2026-07-28 clients reach a server through serveStdio or, over HTTP, createMcpHandler';
 
 /** What a diagnostic carries in `data`, so a code action can tell a rewritable site from a marked one. */
@@ -95,7 +96,7 @@ function siteDiagnostics(file: string, text: string, sites: SiteReport[]): Diagn
       severity: DiagnosticSeverity.Warning,
       source: DIAGNOSTIC_SOURCE,
       code: DIAGNOSTIC_CODE,
-      message: `${site.kind === 'entry' ? ENTRY_MESSAGE : REWRITABLE_MESSAGE}${rewritable ? '' : `; not migrated automatically: ${site.reason}`}`,
+      message: `${site.kind === 'entry' ? ENTRY_MESSAGE : site.kind === 'capabilities' ? CAPABILITIES_MESSAGE : REWRITABLE_MESSAGE}${rewritable ? '' : `; not migrated automatically: ${site.reason}`}`,
       data,
     } satisfies Diagnostic;
   });
