@@ -100,8 +100,6 @@ const SERVERS: RealServer[] = [
     knownBugs: {
       marks:
         'a handler passed to registerTool by name (`async function summaryTool(args) { ... }` then `server.registerTool(\'summaries\', config, summaryTool)`) is taken for a helper: its sampling, elicitation and roots requests are marked "in helper summaryTool()" and none is rewritten',
-      tsc:
-        'JSDoc type imports are left on 1.x: `@param {import(\'@modelcontextprotocol/sdk/server/mcp.js\').McpServer} server` stays, so handing the 2.x McpServer to createCapabilityChecker and registerTools is TS2345 (src/index.js)',
       verify:
         'the stdio entry `const transport = opts.transport ?? new StdioServerTransport(); await server.connect(transport); return { server, transport };` is not moved to serveStdio, and a 2.x server.connect over stdio does not answer server/discover: no 2026-07-28 client connects (the handlers are not rewritten either, see marks)',
     },
