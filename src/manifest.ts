@@ -11,6 +11,7 @@ import { ts } from 'ts-morph';
 import { SKIPPED_DIRECTORIES, SOURCE_EXTENSIONS, isDeclarationFile } from './files.js';
 import type { FileChange } from './pipeline.js';
 import { MCP_TEXT } from './triggers.js';
+import { importTypes, importTypeSpecifier } from './typeImports.js';
 
 export const V1_PACKAGE = '@modelcontextprotocol/sdk';
 
@@ -23,6 +24,9 @@ export const V2_PACKAGE_VERSIONS: Readonly<Record<string, string>> = {
 };
 
 const DEPENDENCY_SECTIONS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const;
+
+/** Where a text may name a package with an `import('…')` type. */
+const MCP_TYPE_IMPORT = /import\(\s*['"]@modelcontextprotocol\//;
 
 export interface ManifestInput {
   /** Root of the run: package.json files above it are never edited. */
@@ -44,12 +48,22 @@ export interface ManifestResult {
   notes: string[];
 }
 
-/** The `@modelcontextprotocol/*` packages a source imports (static, dynamic, `require`, re-exports; comments ignored). */
+/**
+ * The `@modelcontextprotocol/*` packages a source imports (static, dynamic, `require`, re-exports,
+ * `import('…')` types), and those its JSDoc names with `import('…')` types: checked JavaScript resolves
+ * them like imports, so a package they name must stay. Other comments are ignored.
+ */
 export function importedMcpPackages(text: string): Set<string> {
   const found = new Set<string>();
   if (!MCP_TEXT.test(text)) return found;
-  for (const ref of ts.preProcessFile(text, true, true).importedFiles) {
-    const m = /^(@modelcontextprotocol\/[^/]+)/.exec(ref.fileName);
+  const specifiers = ts.preProcessFile(text, true, true).importedFiles.map(ref => ref.fileName);
+  // Parsing is dearer than the pre-processor's scan: only for a text that may hold such a type.
+  if (MCP_TYPE_IMPORT.test(text)) {
+    const sf = ts.createSourceFile('source.ts', text, ts.ScriptTarget.Latest, false);
+    specifiers.push(...importTypes(sf).flatMap(node => importTypeSpecifier(node)?.text ?? []));
+  }
+  for (const specifier of specifiers) {
+    const m = /^(@modelcontextprotocol\/[^/]+)/.exec(specifier);
     if (m) found.add(m[1]!);
   }
   return found;

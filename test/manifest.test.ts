@@ -62,6 +62,16 @@ describe('importedMcpPackages', () => {
       '@modelcontextprotocol/server',
     ]);
   });
+
+  it("sees import('…') types, those of JSDoc too (checked JavaScript resolves them), not other comments", () => {
+    const text = [
+      "/** @param {import('@modelcontextprotocol/sdk/made/up.js').Thing} thing */",
+      'export function f(thing) {}',
+      "export type T = import('@modelcontextprotocol/node').NodeStreamableHTTPServerTransport;",
+      "// a mention of import('@modelcontextprotocol/express').X",
+    ].join('\n');
+    expect([...importedMcpPackages(text)].sort()).toEqual(['@modelcontextprotocol/node', '@modelcontextprotocol/sdk']);
+  });
 });
 
 describe('planManifestChanges', () => {

@@ -108,8 +108,6 @@ const SERVERS: RealServer[] = [
     ],
     mayMark: [],
     knownBugs: {
-      tsc:
-        'JSDoc type imports are left on 1.x: `@param {import(\'@modelcontextprotocol/sdk/server/mcp.js\').McpServer} server` stays, so handing the 2.x McpServer to createCapabilityChecker and registerTools is TS2345 (src/index.js)',
       verify:
         'by design of the server, not of the rewrite: its stdio entry connects a transport a caller may pass in and returns it (`const transport = opts.transport ?? new StdioServerTransport(); await server.connect(transport); return { server, transport };`), kept and marked, and a 2.x server.connect over stdio does not answer server/discover, so no 2026-07-28 client connects',
     },
