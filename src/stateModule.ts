@@ -174,43 +174,186 @@ function malformed(key: string, kind: string): ProtocolError {
     return new ProtocolError(ProtocolErrorCode.InvalidParams, \`the \${kind} response for "\${key}" is malformed\`);
 }
 
-type JsonSchemaProperty = {
-    type?: string;
+/** The JSON Schema keywords an elicitation's requested schema can carry that SDK 1.x's validator checked. */
+export type RequestedSchema = {
+    type?: string | string[];
+    properties?: Record<string, RequestedSchema>;
+    required?: string[];
+    items?: RequestedSchema;
     enum?: unknown[];
+    const?: unknown;
+    oneOf?: RequestedSchema[];
+    anyOf?: RequestedSchema[];
     minimum?: number;
     maximum?: number;
     minLength?: number;
     maxLength?: number;
-    items?: { enum?: unknown[]; [key: string]: unknown };
+    pattern?: string;
+    format?: string;
+    minItems?: number;
+    maxItems?: number;
     [key: string]: unknown;
 };
-export type RequestedSchema = { type?: string; properties?: Record<string, JsonSchemaProperty>; required?: string[]; [key: string]: unknown };
 
-/** Checks accepted content against the flat schema the request asked for, as the legacy SDK did. */
-function contentProblem(content: Record<string, unknown>, schema: RequestedSchema): string | undefined {
-    const properties = schema.properties ?? {};
-    for (const name of schema.required ?? []) {
-        if (content[name] === undefined) return \`"\${name}" is required\`;
+// SDK 1.x's elicitInput checked accepted content with ajv (allErrors, ajv-formats in "full" mode)
+// and threw its errorsText. The check below repeats ajv's for the keywords above, in ajv's order
+// and wording, so that a handler which shows error.message shows the same text on both eras.
+
+// ajv-formats' "full" email, uri, date and date-time.
+const EMAIL = /^[a-z0-9!#$%&'*+/=?^_\`{|}~-]+(?:\\.[a-z0-9!#$%&'*+/=?^_\`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+const URI = /^(?:[a-z][a-z0-9+\\-.]*:)(?:\\/?\\/(?:(?:[a-z0-9\\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\\d|[01]?\\d\\d?)\\.){3}(?:25[0-5]|2[0-4]\\d|[01]?\\d\\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\\.[a-z0-9\\-._~!$&'()*+,;=:]+)\\]|(?:(?:25[0-5]|2[0-4]\\d|[01]?\\d\\d?)\\.){3}(?:25[0-5]|2[0-4]\\d|[01]?\\d\\d?)|(?:[a-z0-9\\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\\d*)?(?:\\/(?:[a-z0-9\\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\\/(?:(?:[a-z0-9\\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\\/(?:[a-z0-9\\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\\/(?:[a-z0-9\\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\\?(?:[a-z0-9\\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
+const DATE = /^(\\d\\d\\d\\d)-(\\d\\d)-(\\d\\d)$/;
+const TIME = /^(\\d\\d):(\\d\\d):(\\d\\d(?:\\.\\d+)?)(z|([+-])(\\d\\d)(?::?(\\d\\d))?)?$/i;
+const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function isDate(value: string): boolean {
+    const m = DATE.exec(value);
+    if (!m) return false;
+    const [year, month, day] = [+m[1]!, +m[2]!, +m[3]!];
+    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap ? 29 : DAYS[month]!);
+}
+
+/** A time with a time zone; 23:59:60 UTC (a leap second) included. */
+function isTime(value: string): boolean {
+    const m = TIME.exec(value);
+    if (!m || m[4] === undefined) return false;
+    const [hour, minute, second] = [+m[1]!, +m[2]!, +m[3]!];
+    const sign = m[5] === '-' ? -1 : 1;
+    const [zoneHour, zoneMinute] = [+(m[6] ?? 0), +(m[7] ?? 0)];
+    if (zoneHour > 23 || zoneMinute > 59) return false;
+    if (hour <= 23 && minute <= 59 && second < 60) return true;
+    const utcMinute = minute - zoneMinute * sign;
+    const utcHour = hour - zoneHour * sign - (utcMinute < 0 ? 1 : 0);
+    return (utcHour === 23 || utcHour === -1) && (utcMinute === 59 || utcMinute === -1) && second < 61;
+}
+
+function formatMatches(format: string, value: string): boolean {
+    switch (format) {
+        case 'email':
+            return EMAIL.test(value);
+        case 'uri':
+            return /\\/|:/.test(value) && URI.test(value);
+        case 'date':
+            return isDate(value);
+        case 'date-time': {
+            const parts = value.split(/t|\\s/i);
+            return parts.length === 2 && isDate(parts[0]!) && isTime(parts[1]!);
+        }
+        default:
+            return true; // formats an elicitation cannot name are not checked
     }
-    for (const [name, value] of Object.entries(content)) {
-        const property = properties[name];
-        if (property === undefined || value === undefined) continue;
-        const type = property.type;
-        if (type === 'string' && typeof value !== 'string') return \`"\${name}" must be a string\`;
-        if ((type === 'number' || type === 'integer') && typeof value !== 'number') return \`"\${name}" must be a number\`;
-        if (type === 'integer' && !Number.isInteger(value)) return \`"\${name}" must be an integer\`;
-        if (type === 'boolean' && typeof value !== 'boolean') return \`"\${name}" must be a boolean\`;
-        if (type === 'array' && !Array.isArray(value)) return \`"\${name}" must be an array\`;
-        if (property.enum !== undefined && !property.enum.includes(value)) return \`"\${name}" must be one of \${JSON.stringify(property.enum)}\`;
-        if (typeof value === 'number' && property.minimum !== undefined && value < property.minimum) return \`"\${name}" is below \${property.minimum}\`;
-        if (typeof value === 'number' && property.maximum !== undefined && value > property.maximum) return \`"\${name}" is above \${property.maximum}\`;
-        if (typeof value === 'string' && property.minLength !== undefined && value.length < property.minLength) return \`"\${name}" is too short\`;
-        if (typeof value === 'string' && property.maxLength !== undefined && value.length > property.maxLength) return \`"\${name}" is too long\`;
-        if (Array.isArray(value) && property.items?.enum !== undefined && value.some(v => !property.items!.enum!.includes(v))) {
-            return \`"\${name}" has a value outside \${JSON.stringify(property.items.enum)}\`;
+}
+
+function hasType(value: unknown, type: string): boolean {
+    switch (type) {
+        case 'integer':
+            return Number.isInteger(value);
+        case 'array':
+            return Array.isArray(value);
+        case 'object':
+            return value !== null && typeof value === 'object' && !Array.isArray(value);
+        case 'null':
+            return value === null;
+        default:
+            return typeof value === type;
+    }
+}
+
+/** ajv counts a string's length in code points, not UTF-16 units. */
+function codePoints(value: string): number {
+    return Array.from(value).length;
+}
+
+/** Deep equality of JSON values, as ajv's enum and const compare. */
+function equal(a: unknown, b: unknown): boolean {
+    return a === b || (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && canonical(a) === canonical(b));
+}
+
+/** A keyword that applies to values of one type: the message when it fails, or nothing. */
+type TypedKeyword = (value: any, limit: any, path: string, errors: string[]) => string | undefined;
+
+/** ajv checks these after enum/const/anyOf/oneOf, group by group in this order, each only on values of its type. */
+const TYPED_KEYWORDS: [string, Record<string, TypedKeyword>][] = [
+    ['number', {
+        maximum: (value, limit) => (value > limit ? \`must be <= \${limit}\` : undefined),
+        minimum: (value, limit) => (value < limit ? \`must be >= \${limit}\` : undefined)
+    }],
+    ['string', {
+        maxLength: (value, limit) => (codePoints(value) > limit ? \`must NOT have more than \${limit} characters\` : undefined),
+        minLength: (value, limit) => (codePoints(value) < limit ? \`must NOT have fewer than \${limit} characters\` : undefined),
+        pattern: (value, pattern) => (new RegExp(pattern, 'u').test(value) ? undefined : \`must match pattern "\${pattern}"\`),
+        format: (value, format) => (formatMatches(format, value) ? undefined : \`must match format "\${format}"\`)
+    }],
+    ['array', {
+        maxItems: (value, limit) => (value.length > limit ? \`must NOT have more than \${limit} items\` : undefined),
+        minItems: (value, limit) => (value.length < limit ? \`must NOT have fewer than \${limit} items\` : undefined),
+        items: (value: unknown[], items, path, errors) => {
+            value.forEach((item, i) => schemaErrors(item, items, \`\${path}/\${i}\`, errors));
+            return undefined;
+        }
+    }],
+    ['object', {
+        required: (value, names: string[], path, errors) => {
+            for (const name of names) if (value[name] === undefined) errors.push(\`\${path} must have required property '\${name}'\`);
+            return undefined;
+        },
+        properties: (value, properties: Record<string, RequestedSchema>, path, errors) => {
+            for (const [name, property] of Object.entries(properties)) {
+                const pointer = name.replace(/~/g, '~0').replace(/\\//g, '~1');
+                if (value[name] !== undefined) schemaErrors(value[name], property, \`\${path}/\${pointer}\`, errors);
+            }
+            return undefined;
+        }
+    }]
+];
+
+/** Appends ajv's errors for \`value\` against \`schema\`, each as errorsText shows it: "data/name must ...". */
+function schemaErrors(value: unknown, schema: RequestedSchema, path: string, errors: string[]): void {
+    const report = (message: string) => errors.push(\`\${path} \${message}\`);
+    const types = schema.type === undefined ? [] : ([] as string[]).concat(schema.type);
+    const groups = TYPED_KEYWORDS.filter(([, keywords]) => Object.keys(keywords).some(keyword => schema[keyword] !== undefined));
+    // A wrong type is reported first, unless the one type has keywords of its own: then in its group.
+    const typeInGroup = types.length === 1 && groups.some(([type]) => type === types[0]);
+    if (types.length > 0 && !typeInGroup && !types.some(type => hasType(value, type))) report(\`must be \${types.join(',')}\`);
+    if (schema.const !== undefined && !equal(value, schema.const)) report('must be equal to constant');
+    if (schema.enum !== undefined && !schema.enum.some(option => equal(value, option))) report('must be equal to one of the allowed values');
+    if (schema.anyOf !== undefined) {
+        const failed: string[] = [];
+        const passes = schema.anyOf.some(branch => {
+            const before = failed.length;
+            schemaErrors(value, branch, path, failed);
+            return failed.length === before;
+        });
+        if (!passes) errors.push(...failed, \`\${path} must match a schema in anyOf\`);
+    }
+    if (schema.oneOf !== undefined) {
+        // ajv stops at the second branch that passes
+        const failed: string[] = [];
+        let passing = 0;
+        for (const branch of schema.oneOf) {
+            const before = failed.length;
+            schemaErrors(value, branch, path, failed);
+            if (failed.length === before && ++passing === 2) break;
+        }
+        if (passing !== 1) errors.push(...failed, \`\${path} must match exactly one schema in oneOf\`);
+    }
+    for (const [type, keywords] of groups) {
+        if (!hasType(value, type)) {
+            if (typeInGroup && types[0] === type) report(\`must be \${type}\`);
+            continue;
+        }
+        for (const [keyword, check] of Object.entries(keywords)) {
+            if (schema[keyword] === undefined) continue;
+            const message = check(value, schema[keyword], path, errors);
+            if (message !== undefined) report(message);
         }
     }
-    return undefined;
+}
+
+/** SDK 1.x's McpError put "MCP error <code>: " before its message; ProtocolError does not, so the text carries it. */
+function legacyError(code: ProtocolErrorCode, message: string): ProtocolError {
+    return new ProtocolError(code, \`MCP error \${code}: \${message}\`);
 }
 
 /** The answer to an elicitation, as \`elicitInput\` returned it: accept (validated), decline or cancel. */
@@ -219,9 +362,17 @@ export function elicitResult(ctx: ServerContext, key: string, requestedSchema?: 
     if (view.kind !== 'elicit') throw missing(key, 'elicitation');
     if (view.action !== 'accept') return { action: view.action };
     const content = (view.content ?? {}) as Record<string, unknown>;
-    const problem = requestedSchema === undefined ? undefined : contentProblem(content, requestedSchema);
-    if (problem !== undefined) {
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, \`elicitation response "\${key}" does not match the requested schema: \${problem}\`);
+    if (requestedSchema !== undefined) {
+        const errors: string[] = [];
+        try {
+            schemaErrors(content, requestedSchema, 'data', errors);
+        } catch (error) {
+            // an invalid pattern
+            throw legacyError(ProtocolErrorCode.InternalError, \`Error validating elicitation response: \${error instanceof Error ? error.message : String(error)}\`);
+        }
+        if (errors.length > 0) {
+            throw legacyError(ProtocolErrorCode.InvalidParams, \`Elicitation response content does not match requested schema: \${errors.join(', ')}\`);
+        }
     }
     return { action: 'accept', content: content as ElicitResult['content'] };
 }

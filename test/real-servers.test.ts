@@ -119,15 +119,7 @@ const SERVERS: RealServer[] = [
     sites: 4,
     mustMark: [],
     mayMark: [],
-    knownBugs: {
-      verify:
-        'the requestState module checks accepted elicitation content against the requested schema without `format` (email, date), `oneOf` consts or array bounds, which SDK 1.x validated: content SDK 1.x refused (an email "not-an-email", a date "tomorrow") is accepted after the migration',
-    },
-    verifyUntouched: [
-      'register accept', 'register decline', 'register cancel',
-      'event accept', 'event step 1 decline', 'event step 2 cancel',
-      'address accept', 'address decline', 'address cancel',
-    ],
+    knownBugs: {},
   },
 ];
 

@@ -88,6 +88,10 @@ function expectToolRefusal(reply: RpcReply, message: RegExp): void {
   expect(text).toMatch(message);
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** The payload a sealed state carries (the codec signs, it does not encrypt). */
 function payloadOf(state: string): { p: unknown; exp: number; b?: string } {
   const body = state.slice('v1.'.length, state.lastIndexOf('.'));
@@ -211,23 +215,25 @@ describe('migrated example under forged retries (raw 2026-07-28 JSON-RPC over st
     await expectStillServing();
   });
 
-  it('refuses accepted content that violates the requested schema: isError result "does not match the requested schema"', async () => {
+  it('refuses accepted content that violates the requested schema: isError result with SDK 1.x\'s message', async () => {
+    const refusal = 'MCP error -32602: Elicitation response content does not match requested schema: ';
     const { state } = await firstRound('greet', { name: 'Ada' });
     for (const [content, problem] of [
-      [{ mood: 5 }, /"mood" must be a string/],
-      [{}, /"mood" is required/],
-      [['calm'], /"mood" is required/],
-      ['calm', /"mood" is required/],
+      [{ mood: 5 }, 'data/mood must be string'],
+      [{}, "data must have required property 'mood'"],
+      // content that is not an object is no content: the required property is missing
+      [['calm'], "data must have required property 'mood'"],
+      ['calm', "data must have required property 'mood'"],
     ] as const) {
       expectToolRefusal(
         await client.callTool('greet', { name: 'Ada' }, { requestState: state, inputResponses: { answer: { action: 'accept', content } } }),
-        new RegExp(`elicitation response "answer" does not match the requested schema: ${problem.source}`)
+        new RegExp(`^${escapeRegExp(refusal + problem)}$`)
       );
     }
     const trip = await firstRound('plan-trip', { city: 'Lisbon' });
     expectToolRefusal(
       await client.callTool('plan-trip', { city: 'Lisbon' }, { requestState: trip.state, inputResponses: { answer: { action: 'accept', content: { days: 'three' } } } }),
-      /"days" must be a number/
+      new RegExp(`^${escapeRegExp(`${refusal}data/days must be number`)}$`)
     );
     await expectStillServing();
   });

@@ -33,6 +33,7 @@ import type { SiteKind } from '../report.js';
 import { boundIdentifiers, printableType } from './flow.js';
 import { constObjectLiteral, literalString, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
 import { nameAllocator } from './names.js';
+import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { enclosingFunction, findSites, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
 
 /** How deep a chain of helpers calling helpers is inlined. */
@@ -267,6 +268,8 @@ function helperOf(callee: Node): Helper | undefined {
   if (!fn || !decl || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) return undefined;
   const file = fn.getSourceFile();
   if (file.isDeclarationFile() || file.isInNodeModules()) return undefined;
+  // The module the tool writes is the migrated code's runtime, not a helper of the user's to inline.
+  if (path.basename(file.getFilePath()).replace(/\.[cm]?[jt]s$/, '') === STATE_MODULE_BASENAME) return undefined;
   const name = Node.isFunctionDeclaration(decl) ? (decl.getName() ?? e.getText()) : Node.isVariableDeclaration(decl) ? decl.getName() : e.getText();
   return { fn: fn as FunctionLike, name, decl };
 }
