@@ -31,3 +31,31 @@ server.registerTool('nickname', { inputSchema: z.object({ name: z.string() }) },
   }
   throw unknownPhase('nickname', resumed);
 });
+
+/**
+ * Declared apart and passed by name, typed with JSDoc.
+ * @param {{ city: string }} args
+ * @returns {Promise<import('@modelcontextprotocol/server').CallToolResult | import('@modelcontextprotocol/server').InputRequiredResult>}
+ */
+async function weather({ city }, ctx) {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.mjs
+  const resumed = resumeCall(ctx, 'weather', { city });
+  if (resumed.phase === 0) {
+    return inputRequired({
+      inputRequests: {
+        answer: inputRequired.elicit({
+          message: `Unit for ${city}?`,
+          requestedSchema: { type: 'object', properties: { unit: { type: 'string', enum: ['C', 'F'] } }, required: ['unit'] },
+        }),
+      },
+      requestState: await suspendCall(ctx, 'weather', { city }, 1, {}),
+    });
+  }
+  if (resumed.phase === 1) {
+    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { unit: { type: 'string', enum: ['C', 'F'] } }, required: ['unit'] });
+    return { content: [{ type: 'text', text: answer.action === 'accept' ? `${city}: 20 ${answer.content.unit}` : `${city}: no unit` }] };
+  }
+  throw unknownPhase('weather', resumed);
+}
+
+server.registerTool('weather', { inputSchema: z.object({ city: z.string() }) }, weather);

@@ -1,4 +1,3 @@
-import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { McpServer } from "@modelcontextprotocol/server";
 
 // Nothing here can become input_required: every site is marked, none rewritten.
@@ -16,13 +15,6 @@ export async function askName(): Promise<string> {
   // mcp-migrate: elicitation request in helper askName(), not directly in a handler: calls to it from handlers (in this file, or in files importing it) are inlined and migrated; this body still serves any other caller (a non-handler, code outside the project) and needs migrating by hand there, or removing when nothing calls it
   const answer = await server.server.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
   return answer.action === 'accept' ? String(answer.content?.name) : 'anonymous';
-}
-
-/** A transport the caller may pass in, returned to it: the stdio connection is kept (marked), not moved to serveStdio. */
-export async function start(transport = new StdioServerTransport()) {
-  // mcp-migrate: server.connect(...) over stdio is kept: connected this way a 2.x server serves 2025-era clients only (it does not answer server/discover), so no 2026-07-28 client can connect; serve it with serveStdio(() => server) from @modelcontextprotocol/server/stdio (done for a `new StdioServerTransport()` made only for this call)
-  await server.connect(transport);
-  return transport;
 }
 
 /** The connection's capabilities: a 2026-07-28 client declares its own with each request instead. */

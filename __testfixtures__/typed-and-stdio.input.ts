@@ -22,4 +22,11 @@ async function main(): Promise<void> {
   await server.connect(transport);
 }
 
+/** A transport the caller may pass in, and returned to it: handed on to the serving entry. */
+export async function serveOn(transport = new StdioServerTransport()): Promise<StdioServerTransport> {
+  const server = createServer();
+  await server.connect(transport);
+  return transport;
+}
+
 void main();

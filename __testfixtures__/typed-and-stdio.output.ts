@@ -1,4 +1,4 @@
-import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
 import { McpServer, inputRequired } from "@modelcontextprotocol/server";
 import type { CallToolResult, CreateMessageRequest, InputRequiredResult } from "@modelcontextprotocol/server";
 import { z } from 'zod';
@@ -37,6 +37,13 @@ function createServer(): McpServer {
 async function main(): Promise<void> {
   const server = createServer();
   serveStdio(() => server);
+}
+
+/** A transport the caller may pass in, and returned to it: handed on to the serving entry. */
+export async function serveOn(transport = new StdioServerTransport()): Promise<StdioServerTransport> {
+  const server = createServer();
+  serveStdio(() => server, { transport });
+  return transport;
 }
 
 void main();

@@ -133,11 +133,13 @@ export interface ServerWiringPlan {
 }
 
 export interface StdioEntryPlan {
-  /** `server.connect(new StdioServerTransport())` → `serveStdio(() => server)`. */
+  /** `server.connect(new StdioServerTransport())` → `serveStdio(() => server)`, the entry that serves both eras. */
   call: Range;
   serverText: string;
   /** `const transport = new StdioServerTransport();` when the transport was only made for this call. */
   removeDeclaration?: Range;
+  /** Any other stdio transport (passed in, made with streams, used after connect): handed on, `serveStdio(() => server, { transport })`. */
+  transportText?: string;
 }
 
 /**

@@ -154,8 +154,8 @@ describe('mcp-migrate lsp', () => {
       expect(method(rangeText(doc, d.range))).toBe(method(sites[i]!.call));
     });
     expect(diagnostics.slice(0, 2).map(d => [rangeText(doc, d.range), d.range.start.line])).toEqual([
-      ['server.server.listRoots', 9],
-      ['server.server.elicitInput', 14],
+      ['server.server.listRoots', 8],
+      ['server.server.elicitInput', 13],
     ]);
     diagnostics.forEach((d, i) => {
       expect(d.code).toBe(CODE);

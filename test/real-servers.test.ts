@@ -99,13 +99,10 @@ const SERVERS: RealServer[] = [
     name: 'mcp-layer-test-server',
     entry: 'src/bin.js',
     // sampling, elicitation and roots, one per module, each awaited inside a try/catch in a named
-    // function declared beside its registerTool and passed to it by name; the stdio entry, kept; and the
-    // capability checker's read of the connection's client capabilities
-    sites: 5,
-    mustMark: [
-      { file: 'src/index.js', kind: 'entry', handler: 'serving entry' },
-      { file: 'src/shared/capabilities.js', kind: 'capabilities', handler: 'capability check' },
-    ],
+    // function declared beside its registerTool and passed to it by name; and the capability checker's
+    // read of the connection's client capabilities
+    sites: 4,
+    mustMark: [{ file: 'src/shared/capabilities.js', kind: 'capabilities', handler: 'capability check' }],
     mayMark: [],
     knownBugs: {
       verify:

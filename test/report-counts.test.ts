@@ -38,7 +38,7 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => removeTree(root));
 
-const shapeOf = (s: Site) => s.shape ?? (s.kind === 'entry' ? 'serving entry' : s.kind === 'registration' ? 'oninitialized registration' : 'other');
+const shapeOf = (s: Site) => s.shape ?? (s.kind === 'entry' ? 'serving entry' : s.kind === 'registration' ? 'oninitialized registration' : s.kind === 'capabilities' ? 'capability check' : 'other');
 
 describe('report on a mixed project', () => {
   it('counts every site once under its shape, with the outcome the site list gives', () => {

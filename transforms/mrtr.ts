@@ -69,6 +69,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
   };
 
   const usedBefore = identifierCounts();
+  const commentEdits: { from: string; to: string }[] = [];
   const modules = { sdk: plan.sdkModule, stdio: `${plan.sdkModule}/stdio`, node: NODE_MODULE, state: plan.stateModuleSpecifier } as const;
   /** Per module: export name → local name. */
   const needed = { sdk: new Map<string, string>(), state: new Map<string, string>(), stdio: new Map<string, string>(), node: new Map<string, string>() };
@@ -117,7 +118,8 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
 
   for (const entry of plan.stdio) {
     const p = at(entry.call, 'stdio connect call');
-    const replacement = parseExpression(`${use('stdio', 'serveStdio')}(() => ${entry.serverText})`);
+    const transport = entry.transportText === undefined ? '' : entry.transportText === 'transport' ? ', { transport }' : `, { transport: ${entry.transportText} }`;
+    const replacement = parseExpression(`${use('stdio', 'serveStdio')}(() => ${entry.serverText}${transport})`);
     const parent = p.parent?.node as AnyNode;
     if (parent && parent.type === 'AwaitExpression') p.parent.replace(replacement);
     else p.replace(replacement);
@@ -128,7 +130,10 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
 
   addImports();
   pruneImports();
-  return root.toSource({ quote, reuseWhitespace: true });
+  let output = root.toSource({ quote, reuseWhitespace: true });
+  // Comments recast keeps verbatim: edited as text, since a reprinted comment is re-indented.
+  for (const { from, to } of commentEdits) output = output.replace(from, () => to);
+  return output;
 
   /**
    * The handler, declared once outside the request handler, then either called in place of the
@@ -202,6 +207,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       fn.params.push(param);
     }
     widenReturnType(fn);
+    widenJsDocReturns(fnPath);
     const ctx = h.ctx.name;
     const taken: string[] = [];
     j(fnPath).find(j.Identifier).forEach(p => void taken.push((p.node as AnyNode).name));
@@ -554,6 +560,26 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     const widened = `${text} | ${useType('InputRequiredResult')}`;
     const parsed = parseStatements(`let x: ${promise ? `Promise<${widened}>` : widened};`)[0].declarations[0].id.typeAnnotation;
     fn.returnType = parsed;
+  }
+
+  /**
+   * A JSDoc `@returns {Promise<CallToolResult>}` (JavaScript typed with JSDoc), widened as an
+   * annotation is; a type with braces of its own is left as it is.
+   */
+  function widenJsDocReturns(fnPath: ASTPath): void {
+    const fn = fnPath.node as AnyNode;
+    const declarator = fnPath.parent?.node as AnyNode;
+    const owner = fn.type === 'FunctionDeclaration' ? fn : declarator?.type === 'VariableDeclarator' ? fnPath.parent.parent?.node : fn;
+    for (const comment of (owner?.comments ?? []) as AnyNode[]) {
+      if (!comment.leading || comment.type !== 'CommentBlock' || !comment.value.startsWith('*')) continue;
+      const widened = comment.value.replace(/(@returns?\s*\{)([^{}]*)\}/, (whole: string, tag: string, type: string) => {
+        if (/\bInputRequiredResult\b/.test(type)) return whole;
+        const inputRequired = `import('${modules.sdk}').InputRequiredResult`;
+        const promise = /^\s*Promise<(.*)>\s*$/.exec(type);
+        return `${tag}${promise ? `Promise<${promise[1]} | ${inputRequired}>` : `${type.trim()} | ${inputRequired}`}}`;
+      });
+      if (widened !== comment.value) commentEdits.push({ from: `/*${comment.value}*/`, to: `/*${widened}*/` });
+    }
   }
 
   function awaitRange(p: ASTPath): Range {

@@ -119,15 +119,8 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
     if (wiring && !wiring.alreadyWired) planFor(construction.getSourceFile()).servers.push(wiring);
   }
   for (const sf of mcpFiles) {
-    const { entries, kept } = stdioEntries(sf);
+    const entries = stdioEntries(sf);
     if (entries.length > 0) planFor(sf).stdio.push(...entries);
-    for (const call of options.onlyHandlerAt ? [] : kept) {
-      const reason = `${call.getExpression().getText()}(...) over stdio is kept: connected this way a 2.x server serves 2025-era clients only (it does not answer server/discover), so no 2026-07-28 client can connect; serve it with serveStdio(() => server) from @modelcontextprotocol/server/stdio (done for a \`new StdioServerTransport()\` made only for this call)`;
-      addMarker(planFor(sf), call, reason);
-      const { line, column } = sf.getLineAndColumnAtPos(call.getStart());
-      const cause = 'stdio entry not moved to serveStdio (a transport passed in, or used after connect)';
-      sites.push({ file: rel(options.cwd, sf), line, column, kind: 'entry', call: `${call.getExpression().getText()}(...)`, outcome: 'marked', reason, handler: 'serving entry', cause });
-    }
     const fresh = entryNames(sf);
     for (const transport of options.onlyHandlerAt ? [] : httpTransports(sf)) {
       const entry = httpEntryOf(transport, fresh);
@@ -259,8 +252,8 @@ function capabilityReads(sf: SourceFile): CallExpression[] {
 }
 
 /** Tool, prompt and resource registrations inside an `oninitialized` callback. */
-function registrationsAfterInitialize(sf: SourceFile): import('ts-morph').CallExpression[] {
-  const found: import('ts-morph').CallExpression[] = [];
+function registrationsAfterInitialize(sf: SourceFile): CallExpression[] {
+  const found: CallExpression[] = [];
   for (const assignment of sf.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
     if (assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken || !/\.oninitialized$/.test(assignment.getLeft().getText())) continue;
     for (const call of assignment.getRight().getDescendantsOfKind(SyntaxKind.CallExpression)) {
@@ -326,17 +319,16 @@ function wiringOf(construction: Node): ServerWiringPlan | undefined {
  * there) in a v2 file: the connection-pinned stdio entry serves both eras.
  */
 /**
- * `server.connect(stdio transport)` calls: those that become `serveStdio(() => server)` (a fresh
- * `new StdioServerTransport()` made for this call only), and the stdio connections kept as they are
- * (a transport passed in, made with streams, or used after connect), which 2026-07-28 clients cannot reach.
+ * `server.connect(stdio transport)` calls, each to become `serveStdio(() => server)`: with the
+ * transport passed on (`{ transport }`) unless it is a fresh `new StdioServerTransport()` made for
+ * this call only, whose declaration goes. A 2.x server connected by hand serves 2025-era clients only.
  */
-function stdioEntries(sf: SourceFile): { entries: StdioEntryPlan[]; kept: CallExpression[] } {
+function stdioEntries(sf: SourceFile): StdioEntryPlan[] {
   const entries: StdioEntryPlan[] = [];
-  const kept: CallExpression[] = [];
   const importsV2 = sf.getImportDeclarations().some(d => d.getModuleSpecifierValue().startsWith(V2_SERVER_MODULE));
-  if (!importsV2) return { entries, kept };
+  if (!importsV2) return entries;
   const isStdioClass = (n: Node) => Node.isNewExpression(n) && mcpImportOf(n.getExpression())?.exportName === 'StdioServerTransport';
-  const isStdioTransport = (n: Node | undefined): boolean => n !== undefined && isStdioClass(n) && (n as NewExpression).getArguments().length === 0;
+  const isFreshStdioTransport = (n: Node | undefined): boolean => n !== undefined && isStdioClass(n) && (n as NewExpression).getArguments().length === 0;
   const makesStdioTransport = (n: Node | undefined): boolean => n !== undefined && (isStdioClass(n) || n.getDescendants().some(isStdioClass));
   for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
@@ -345,24 +337,23 @@ function stdioEntries(sf: SourceFile): { entries: StdioEntryPlan[]; kept: CallEx
     if (!arg) continue;
     const server = callee.getExpression();
     const decl = Node.isIdentifier(arg) ? arg.getSymbol()?.getDeclarations()[0] : undefined;
-    const stdio = makesStdioTransport(decl && Node.isVariableDeclaration(decl) ? decl.getInitializer() : arg) || /\bStdioServerTransport\b/.test(arg.getType().getText());
+    const initializer = decl && Node.isVariableDeclaration(decl) ? decl.getInitializer() : undefined;
+    const stdio = makesStdioTransport(initializer ?? arg) || /\bStdioServerTransport\b/.test(arg.getType().getText());
     if (!stdio || !serverKindOf(server)) continue;
-    let removeDeclaration: StdioEntryPlan['removeDeclaration'];
-    if (Node.isIdentifier(arg)) {
-      const statement = decl && Node.isVariableDeclaration(decl) && isStdioTransport(decl.getInitializer()) ? decl.getVariableStatement() : undefined;
-      const onlyHere = () => sf.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => id !== (decl as VariableDeclaration).getNameNode() && id.getSymbol() === arg.getSymbol()).length === 1;
-      if (!statement || statement.getDeclarations().length !== 1 || !onlyHere()) {
-        kept.push(call);
-        continue;
-      }
-      removeDeclaration = { start: statement.getStart(), end: statement.getEnd() };
-    } else if (!isStdioTransport(arg)) {
-      kept.push(call);
+    const entry = { call: { start: call.getStart(), end: call.getEnd() }, serverText: server.getText() };
+    if (isFreshStdioTransport(arg)) {
+      entries.push(entry);
       continue;
     }
-    entries.push({ call: { start: call.getStart(), end: call.getEnd() }, serverText: server.getText(), removeDeclaration });
+    const statement = initializer && isFreshStdioTransport(initializer) ? (decl as VariableDeclaration).getVariableStatement() : undefined;
+    const onlyHere = () => sf.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => id !== (decl as VariableDeclaration).getNameNode() && id.getSymbol() === arg.getSymbol()).length === 1;
+    if (statement && statement.getDeclarations().length === 1 && onlyHere()) {
+      entries.push({ ...entry, removeDeclaration: { start: statement.getStart(), end: statement.getEnd() } });
+    } else {
+      entries.push({ ...entry, transportText: arg.getText() });
+    }
   }
-  return { entries, kept };
+  return entries;
 }
 
 function moduleSpecifier(sf: SourceFile, target: string): string {
