@@ -106,7 +106,7 @@ const SERVERS: RealServer[] = [
     mayMark: [],
     knownBugs: {
       verify:
-        'by design of the server, not of the rewrite: its stdio entry connects a transport a caller may pass in and returns it (`const transport = opts.transport ?? new StdioServerTransport(); await server.connect(transport); return { server, transport };`), kept and marked, and a 2.x server.connect over stdio does not answer server/discover, so no 2026-07-28 client connects',
+        'by design of the server, not of the rewrite: every tool first asks hasCapability(), a closure over server.server.getClientCapabilities() outside any handler (marked), which under serveStdio answers undefined for a 2026-07-28 client, so on that era each tool replies that the client did not declare the capability (the legacy client gets the original results)',
     },
   },
   {
