@@ -1,4 +1,4 @@
-import { Server, inputRequired } from "@modelcontextprotocol/server";
+import { Server, type ListToolsResult, inputRequired } from "@modelcontextprotocol/server";
 
 import { elicitResult, resumeCall, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
 
@@ -10,7 +10,7 @@ const server = new Server({ name: 'fixture', version: '1.0.0' }, {
   }
 });
 
-server.setRequestHandler('tools/list', async () => ({
+server.setRequestHandler('tools/list', async (): Promise<ListToolsResult> => ({
   tools: [
     { name: 'ask', description: 'Asks the user', inputSchema: { type: 'object', properties: {} } },
     { name: 'confirm', description: 'Asks before going on', inputSchema: { type: 'object', properties: {} } },

@@ -1,4 +1,4 @@
-import { Server, inputRequired } from "@modelcontextprotocol/server";
+import { Server, type ListToolsResult, inputRequired } from "@modelcontextprotocol/server";
 
 import {
   elicitResult,
@@ -17,7 +17,7 @@ export const server = new Server({ name: 'fixture', version: '1.0.0' }, {
   }
 });
 
-server.setRequestHandler('tools/list', async () => ({
+server.setRequestHandler('tools/list', async (): Promise<ListToolsResult> => ({
   tools: [
     { name: 'echo', description: 'Echoes', inputSchema: { type: 'object', properties: { text: { type: 'string' }, what: { type: 'string' } } } },
     { name: 'confirm', description: 'Asks for confirmation', inputSchema: { type: 'object', properties: { text: { type: 'string' }, what: { type: 'string' } } } },

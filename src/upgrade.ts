@@ -46,7 +46,7 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
         actionRequired.push(...result.diagnostics.filter((d: Diagnostic) => d.insertComment));
       }
       insertCodemodMarkers(sf, actionRequired);
-      notes.push(...repairTypeImports(sf, (specifier, use) => typeHomes(specifier, use, sides)), ...repairContextTypes(sf), ...annotateResultArrays(sf));
+      notes.push(...repairTypeImports(sf, (specifier, use) => typeHomes(specifier, use, sides)), ...repairContextTypes(sf), ...annotateResultArrays(sf), ...annotateToolLists(sf));
       if (commonJs) importsToRequires(sf);
       const after = sf.getFullText();
       if (after !== file.text) texts.set(file.path, after);
@@ -322,14 +322,64 @@ function annotateResultArrays(sf: SourceFile): UpgradeNote[] {
       });
     }
   }
-  if (needed.size > 0) {
-    const imports = sf.getImportDeclarations().filter(d => d.getModuleSpecifierValue() === '@modelcontextprotocol/server' && !d.getNamespaceImport() && !d.getDefaultImport());
-    const server = imports.find(d => d.isTypeOnly()) ?? imports[0];
-    const missing = [...needed].filter(n => !server?.getNamedImports().some(i => i.getName() === n && !i.getAliasNode()));
-    if (server) server.addNamedImports(missing.map(name => ({ name, isTypeOnly: !server.isTypeOnly() })));
-    else sf.addImportDeclaration({ moduleSpecifier: '@modelcontextprotocol/server', isTypeOnly: true, namedImports: missing });
+  importServerTypes(sf, needed);
+  return notes;
+}
+
+/**
+ * A low-level `tools/list` handler returning its tools as a literal array: without a contextual type
+ * (2.x's `setRequestHandler` infers the callback before checking it) TypeScript unions tools whose
+ * input schemas name different properties, adding `x?: undefined` to the others, which SDK 1.x's
+ * `{ [x: string]: unknown }` accepted and 2.x's JSON-valued schema refuses (TS2322). Typing the
+ * callback's result `ListToolsResult` gives the literal its contextual type back.
+ */
+function annotateToolLists(sf: SourceFile): UpgradeNote[] {
+  const notes: UpgradeNote[] = [];
+  if (!/\.[cm]?tsx?$/.test(sf.getFilePath())) return notes;
+  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = call.getExpression();
+    const [method, handler] = call.getArguments();
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'setRequestHandler' || !method || !Node.isStringLiteral(method) || method.getLiteralValue() !== 'tools/list') continue;
+    if (!handler || !(Node.isArrowFunction(handler) || Node.isFunctionExpression(handler)) || handler.getReturnTypeNode()) continue;
+    const body = handler.getBody();
+    const returned = Node.isBlock(body)
+      ? body.getDescendantsOfKind(SyntaxKind.ReturnStatement).filter(r => r.getFirstAncestor(a => Node.isFunctionLikeDeclaration(a)) === handler).map(r => r.getExpression())
+      : [body];
+    const literalLists = returned.filter(value => {
+      const object = value && unwrapParentheses(value);
+      if (!object || !Node.isObjectLiteralExpression(object)) return false;
+      // Only the result's own members: a literal with others would newly fail the excess property check.
+      if (!object.getProperties().every(p => Node.isPropertyAssignment(p) && ['tools', 'nextCursor', '_meta'].includes(p.getName()))) return false;
+      const tools = object.getProperty('tools');
+      const list = tools && Node.isPropertyAssignment(tools) ? tools.getInitializer() : undefined;
+      return list !== undefined && Node.isArrayLiteralExpression(list) && list.getElements().filter(e => Node.isObjectLiteralExpression(e)).length >= 2;
+    });
+    if (literalLists.length === 0 || literalLists.length !== returned.length) continue;
+    handler.setReturnType(handler.isAsync() ? 'Promise<ListToolsResult>' : 'ListToolsResult');
+    importServerTypes(sf, new Set(['ListToolsResult']));
+    notes.push({
+      file: sf.getFilePath(),
+      line: handler.getStartLineNumber(),
+      level: 'info',
+      message: "the tools/list handler's result is typed ListToolsResult: SDK 2.x infers the callback before checking it, and the literal tool list it returns no longer fits without that type"
+    });
   }
   return notes;
+}
+
+function unwrapParentheses(node: Node): Node {
+  return Node.isParenthesizedExpression(node) ? unwrapParentheses(node.getExpression()) : node;
+}
+
+/** Type imports from `@modelcontextprotocol/server`, added to the file's import of it (or a new one). */
+function importServerTypes(sf: SourceFile, needed: Set<string>): void {
+  if (needed.size === 0) return;
+  const imports = sf.getImportDeclarations().filter(d => d.getModuleSpecifierValue() === '@modelcontextprotocol/server' && !d.getNamespaceImport() && !d.getDefaultImport());
+  const server = imports.find(d => d.isTypeOnly()) ?? imports[0];
+  const missing = [...needed].filter(n => !server?.getNamedImports().some(i => i.getName() === n && !i.getAliasNode()));
+  if (missing.length === 0) return;
+  if (server) server.addNamedImports(missing.map(name => ({ name, isTypeOnly: !server.isTypeOnly() })));
+  else sf.addImportDeclaration({ moduleSpecifier: '@modelcontextprotocol/server', isTypeOnly: true, namedImports: missing });
 }
 
 /** `const { a, b: c } = require('m')` → `import { a, b as c } from 'm'` at top level; whether any was. */
