@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import jscodeshift from 'jscodeshift';
-import { Project, ts } from 'ts-morph';
+import { Project, ts, type SourceFile } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
 import { hoistAwaits, type Hoisting } from './analysis/hoist.js';
 import { inlineHelpers, type Refusal } from './analysis/inline.js';
@@ -156,6 +156,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
   // them; a helper calling a helper takes another pass (a few at most: recursion is never inlined).
   // A handler's file may name no trigger and import its helper from another file.
   const refusals = new Map<string, Refusal[]>();
+  const toExport: { file: string; name: string; into: string }[] = [];
   for (const sf of sourceFiles.filter(healthy)) {
     const text = sf.getFullText();
     if (!TRIGGER_PATTERN.test(text) && !RELATIVE_SPECIFIER.test(text)) continue;
@@ -169,6 +170,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
         break;
       }
       const { edits, notes } = inlining;
+      for (const e of inlining.exports) if (!toExport.some(x => x.file === e.file && x.name === e.name)) toExport.push({ ...e, into: sf.getFilePath() });
       if (inlining.refusals.length > 0) refusals.set(sf.getFilePath(), [...(refusals.get(sf.getFilePath()) ?? []), ...inlining.refusals]);
       if (edits.length === 0) break;
       report.notes.push(...notes);
@@ -177,6 +179,20 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
       sf.replaceWithText(text);
       current.set(sf.getFilePath(), text);
     }
+  }
+  // A module-level declaration an inlined helper uses, which its module did not export: exported now,
+  // so the handler's file can import it (the helper's module is otherwise left as it is).
+  for (const { file, name, into } of toExport) {
+    const module = project.getSourceFile(file);
+    const declaration = module && exportableDeclaration(module, name);
+    if (!module || !declaration) {
+      report.notes.push(`${rel(file)}: ${name} could not be exported for the helper inlined into ${rel(into)}; export it by hand`);
+      continue;
+    }
+    if (declaration.isExported()) continue;
+    declaration.setIsExported(true);
+    current.set(file, module.getFullText());
+    report.notes.push(`${rel(file)}: ${name} exported, for the helper inlined into ${rel(into)} that uses it`);
   }
   const analyzed = sourceFiles.filter(sf => TRIGGER_PATTERN.test(sf.getFullText()));
   // Sites are found in the analysed text (upgraded, without shebang); report them where the user wrote them.
@@ -324,6 +340,13 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
   report.notes.push(...manifests.notes);
   report.files.sort((a, b) => a.file.localeCompare(b.file));
   return { changes, report };
+}
+
+/** The top-level statement of `module` declaring `name` on its own, which `export` can be put before. */
+function exportableDeclaration(module: SourceFile, name: string) {
+  const statement = module.getVariableStatement(name);
+  if (statement) return statement.getDeclarations().length === 1 ? statement : undefined;
+  return module.getFunction(name) ?? module.getClass(name) ?? module.getEnum(name) ?? module.getInterface(name) ?? module.getTypeAlias(name);
 }
 
 function rewrite(text: string, plan: FilePlan): string {

@@ -2,7 +2,7 @@
  * Helpers in other files of the project: a small multi-file SDK 1.x project (a handler file importing
  * helpers through a barrel, a default export, a helper calling a helper of a third file, a helper
  * handed `extra.sendRequest` that imports nothing of the SDK, a cycle across two files, a helper that
- * uses a module-local it does not export) migrated by the built CLI in a git repository of its own,
+ * uses a module-local it does not export and cannot simply export) migrated by the built CLI in a git repository of its own,
  * then checked: what is inlined and from where, what is marked and why, that the result typechecks
  * and is a fixed point, and that verify gives the original's results on both eras.
  *
@@ -127,10 +127,10 @@ export async function pong(server: any, n: number): Promise<number> {
   return ping(server, n);
 }
 `,
-  'src/helpers/local.ts': `const PROMPT = 'Secret?';
+  'src/helpers/local.ts': `const PROMPT = 'Secret?', HINT = 'one word';
 
 export async function askSecret(server: any): Promise<string> {
-  const a = await server.server.elicitInput({ message: PROMPT, requestedSchema: { type: 'object', properties: { s: { type: 'string' } } } });
+  const a = await server.server.elicitInput({ message: \`\${PROMPT} (\${HINT})\`, requestedSchema: { type: 'object', properties: { s: { type: 'string' } } } });
   return a.action === 'accept' ? String(a.content?.s) : '';
 }
 `,
@@ -244,7 +244,8 @@ describe('helpers imported from other files of the project', () => {
     expect(cycle?.reason).toMatch(/^ping\(\) → pong\(\) → ping\(\) is a cycle of helpers: not inlined/);
     expect(cycle).toMatchObject({ kind: 'elicitation', call: 'ping(...)', shape: 'helper' });
     const local = marked.find(s => s.handler === 'tools/call secret');
-    expect(local?.reason).toMatch(/^askSecret\(\) \(local\.ts\) is not inlined: it uses PROMPT, which local\.ts does not export/);
+    // A lone module-level declaration would be exported for the handler's file to import; one of two in its statement is not.
+    expect(local?.reason).toMatch(/^askSecret\(\) \(local\.ts\) is not inlined: it uses PROMPT, which local\.ts does not export \(not a declaration of its own\)/);
     expect(marked).toHaveLength(2);
     const original = PROJECT['src/server.ts']!.split('\n');
     for (const site of marked) {

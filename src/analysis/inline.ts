@@ -23,8 +23,9 @@
  * Only what keeps its meaning when moved: an async helper with a block body and plain parameters
  * (defaults allowed), no `var`, `this` or `arguments`, whose free names mean the same at the call
  * site. An imported helper's free names are imported at the call site (its module's imports,
- * re-specified from the handler's file, and its module's exported declarations); one that uses a
- * module-local its module does not export is not inlined, and said so. Cycles (a helper reaching
+ * re-specified from the handler's file, and its module's exported declarations); a lone module-level
+ * declaration its module does not export is exported for it (src/pipeline.ts does that once the
+ * passes are done), any other module-local keeps the helper from being inlined, and said so. Cycles (a helper reaching
  * itself, across files too) are reported with the cycle, never inlined.
  */
 import path from 'node:path';
@@ -64,6 +65,8 @@ export interface Refusal {
 
 export interface Inlining {
   edits: TextEdit[];
+  /** Module-level declarations of other files the inlined code imports, which their modules must now export. */
+  exports: { file: string; name: string }[];
   /** What the report should say: helpers removed because every call to them was inlined, helpers inlined from other files. */
   notes: string[];
   refusals: Refusal[];
@@ -139,7 +142,7 @@ export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inli
     notes.push(`${sf.getBaseName()}:${line}: ${name}() removed: every call to it was inlined into the handlers, where it is migrated`);
   }
   edits.push(...unusedImportEdits(unusedBindings, importEdits, options.importedBefore).map(e => ({ ...e, call: undefined })));
-  return { edits: [...edits, ...importEdits], notes, refusals };
+  return { edits: [...edits, ...importEdits], notes, refusals, exports: imports.exports.map(e => ({ file: e.module.getFilePath(), name: e.name })) };
 }
 
 /** The import binding of a helper from another file, when every use of it in this file is inlined. */
@@ -645,6 +648,8 @@ function importFreeNames(helper: Helper, pieces: Node[], call: CallExpression, i
   const module = helper.fn.getSourceFile();
   const moduleName = path.basename(module.getFilePath());
   const seen = new Set<Node>();
+  // Exported only once the whole helper can be brought over.
+  const toExport: string[] = [];
   for (const piece of pieces) {
     for (const id of [piece, ...piece.getDescendants()].filter(Node.isIdentifier)) {
       if (notAReference(id)) continue;
@@ -675,8 +680,13 @@ function importFreeNames(helper: Helper, pieces: Node[], call: CallExpression, i
       }
       const top = Node.isSourceFile(decl.getParent()) ? decl : decl.getFirstAncestor(a => Node.isSourceFile(a.getParent()));
       if (!top || Node.isImportDeclaration(top)) return `it uses ${name}, which is not at the module level of ${moduleName}`;
-      const exported = exportedName(module, top, name);
-      if (!exported) return `it uses ${name}, which ${moduleName} does not export; export it from ${moduleName} (the handler's file then imports it), or move the request into the handler`;
+      let exported = exportedName(module, top, name);
+      if (!exported) {
+        const why = unexportable(module, top);
+        if (why) return `it uses ${name}, which ${moduleName} does not export (${why}); export it from ${moduleName} (the handler's file then imports it), or move the request into the handler`;
+        toExport.push(name);
+        exported = name;
+      }
       const need: ImportNeed = {
         specifier: specifierFor(call.getSourceFile(), module.getFilePath()),
         target: module,
@@ -689,6 +699,26 @@ function importFreeNames(helper: Helper, pieces: Node[], call: CallExpression, i
       if (local !== name) renames.set(decl, local);
     }
   }
+  for (const name of toExport) imports.exportFrom(module, name);
+  return undefined;
+}
+
+/**
+ * Why a module-level declaration a helper uses cannot simply be exported for the handler's file to
+ * import: only a lone declaration of its own statement can be, and not where a barrel's
+ * `export * from` that module would then re-export a name another module also gives it.
+ */
+function unexportable(module: SourceFile, top: Node): string | undefined {
+  const declaration =
+    Node.isFunctionDeclaration(top) || Node.isClassDeclaration(top) || Node.isEnumDeclaration(top) || Node.isInterfaceDeclaration(top) || Node.isTypeAliasDeclaration(top)
+      ? !top.isDefaultExport()
+      : Node.isVariableStatement(top) && top.getDeclarations().length === 1;
+  if (!declaration) return 'not a declaration of its own';
+  const barrel = module
+    .getProject()
+    .getSourceFiles()
+    .find(f => !f.isDeclarationFile() && f.getExportDeclarations().some(d => !d.getNamedExports().length && !d.getNamespaceExport() && d.getModuleSpecifierSourceFile() === module));
+  if (barrel) return `${path.basename(barrel.getFilePath())} re-exports all of it`;
   return undefined;
 }
 
@@ -732,6 +762,12 @@ interface ImportNeed {
 /** The imports a pass adds to the handler's file, merged into its existing ones where it can. */
 class Importer {
   private readonly added = new Map<string, { need: ImportNeed; local: string }>();
+  /** Module-level declarations of helpers' modules to export, so that the handler's file can import them. */
+  readonly exports: { module: SourceFile; name: string }[] = [];
+
+  exportFrom(module: SourceFile, name: string): void {
+    if (!this.exports.some(e => e.module === module && e.name === name)) this.exports.push({ module, name });
+  }
 
   constructor(
     private readonly sf: SourceFile,
