@@ -71,14 +71,14 @@ server.registerTool('delegate', { inputSchema: z.object({ text: z.string() }) },
           inputRequests: {
             sampleWithResult: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: mcpText } }], maxTokens: 5 }),
           },
-          requestState: await suspendCall(ctx, 'delegate', { text }, 1, { result, sampleWithResult }),
+          requestState: await suspendCall(ctx, 'delegate', { text }, 1, { result }),
         });
       }
     }
   }
   if (resumed.phase === 1) {
     const result = resumed.locals.result;
-    let sampleWithResult: Awaited<Promise<unknown>> = resumed.locals.sampleWithResult;
+    let sampleWithResult: Awaited<Promise<unknown>>;
     mcpInline2: {
       sampleWithResult = samplingResult(ctx, 'sampleWithResult');
       break mcpInline2;

@@ -38,6 +38,11 @@ export interface CarriedLocal {
   scope: Range;
   /** Set when its size is not bounded by its type (an array, a record): the state may hit the size limit. */
   unbounded?: string;
+  /**
+   * Assigned the answer where the phase resumes (`x = await server.elicitInput(...)`): its value
+   * before the round is dead, so it is re-declared there without one and not carried.
+   */
+  answered?: boolean;
 }
 
 export interface SuspensionPlan {

@@ -238,7 +238,8 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       const i1 = indent + unit;
       const i2 = i1 + unit;
       const requests = s.requests.map(r => `${i2}${propertyKey(r.key)}: ${builderCall(r, i2)},`).join('\n');
-      const locals = s.live.length > 0 ? `{ ${s.live.map(l => l.name).join(', ')} }` : '{}';
+      const carried = s.live.filter(l => !l.answered);
+      const locals = carried.length > 0 ? `{ ${carried.map(l => l.name).join(', ')} }` : '{}';
       const kinds = [...new Set(s.requests.map(r => (r.kind === 'elicitation-url' ? 'elicitation' : r.kind)))].map(k => stringLiteral(k));
       // Inside a try with a finally, the flag is set once the round is built (what builds it may
       // still throw, and then the finally must run), right before the return it lets through.
@@ -394,11 +395,11 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       live
         .filter(l => l.scope.start === scope.start && l.scope.end === scope.end)
         .map(l => {
-          const value = `${resumed}.locals.${l.name}`;
-          if (l.declare === 'assign') return `${l.name} = ${value};`;
+          const value = l.answered ? '' : ` = ${resumed}.locals.${l.name}`;
+          if (l.declare === 'assign') return `${l.name}${value};`;
           const annotation = isTs && l.typeText ? `: ${l.typeText}` : '';
           const jsDoc = !isTs && l.typeText ? `/** @type {${l.typeText}} */ ` : '';
-          return `${jsDoc}${l.declare} ${l.name}${annotation} = ${value};`;
+          return `${jsDoc}${l.declare} ${l.name}${annotation}${value};`;
         });
 
     const readerText = (r: RequestPlan): string => {
@@ -479,7 +480,9 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       const plan = loopOf(loop)!;
       const F = plan.first;
       const branches = { chain: [{ head: `if (${F})`, body: rest }, { head: 'else', body: listOf(loop.body) }] };
-      const loopScoped = live.filter(l => l.scope.start === loop.start && l.scope.end === loop.end).map(l => `${l.name}${isTs && l.typeText ? `: ${l.typeText}` : ''} = ${resumed}.locals.${l.name}`);
+      const loopScoped = live
+        .filter(l => l.scope.start === loop.start && l.scope.end === loop.end)
+        .map(l => `${l.name}${isTs && l.typeText ? `: ${l.typeText}` : ''}${l.answered ? '' : ` = ${resumed}.locals.${l.name}`}`);
       if (loop.type === 'ForOfStatement' || loop.type === 'ForInStatement') {
         return {
           chain: [

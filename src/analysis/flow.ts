@@ -505,6 +505,15 @@ function liveAcross(
   // What the awaits themselves mention (the request's arguments) is gone from the resuming code.
   const replaced = group.map(g => g.replace);
   const vanishes = (id: Node) => replaced.some(r => id.getStart() >= r.getStart() && id.getEnd() <= r.getEnd());
+  // `x = await request()`: x gets the answer where the phase resumes; that assignment is no use of x.
+  const answerTargets = new Set<Node>();
+  for (const g of group) {
+    const e = Node.isExpressionStatement(g.statement) ? unwrap(g.statement.getExpression()) : undefined;
+    if (!e || !Node.isBinaryExpression(e) || e.getOperatorToken().getKind() !== SyntaxKind.EqualsToken || !Node.isIdentifier(e.getLeft())) continue;
+    const right = unwrap(e.getRight());
+    if (right.getStart() === g.replace.getStart() && right.getEnd() === g.replace.getEnd()) answerTargets.add(e.getLeft());
+  }
+  const answered = new Set([...answerTargets].map(declOf).filter((d): d is Node => d !== undefined));
   const carried = new Map<Node, CarriedLocal>();
   const recompute = new Map<Node, Range>();
   const pending: Node[] = [...region];
@@ -514,13 +523,13 @@ function liveAcross(
     if (visited.has(node)) continue;
     visited.add(node);
     for (const id of [node, ...node.getDescendants()].filter(Node.isIdentifier)) {
-      if (vanishes(id) || isMemberName(id)) continue;
+      if (vanishes(id) || isMemberName(id) || answerTargets.has(id)) continue;
       const decl = declOf(id);
       if (!decl || carried.has(decl) || recompute.has(decl)) continue;
       if (decl.getStart() >= first.getStart()) continue; // declared in the resuming code itself
       if (!decl.getFirstAncestor(a => a === fn)) continue; // module scope or outer closure: still there on re-entry
       if (Node.isParameterDeclaration(decl) || Node.isParameterDeclaration(decl.getParent()?.getParent() ?? decl)) {
-        if (reassignedParams.some(p => declOf(p) === decl)) carried.set(decl, carry(id.getText(), 'assign', decl, body, fn));
+        if (reassignedParams.some(p => declOf(p) === decl) && !answered.has(decl)) carried.set(decl, carry(id.getText(), 'assign', decl, body, fn));
         continue;
       }
       if (ownerFunction(decl) !== fn) continue; // a nested function's own local
@@ -556,7 +565,8 @@ function liveAcross(
       const declare = kind === 'var' ? 'var' : kind === 'const' && !reassigned && Node.isVariableStatement(holder) ? 'const' : 'let';
       const local = carry(id.getText(), declare, decl, kind === 'var' ? body : scope, fn, varDecl.getTypeNode()?.getText());
       const type = id.getType();
-      if (type.isArray() || type.isTuple() === false && type.getStringIndexType() !== undefined) local.unbounded = `${type.isArray() ? 'an array' : 'a record'}`;
+      if (answered.has(decl)) local.answered = true;
+      else if (type.isArray() || type.isTuple() === false && type.getStringIndexType() !== undefined) local.unbounded = `${type.isArray() ? 'an array' : 'a record'}`;
       carried.set(decl, local);
     }
   }
