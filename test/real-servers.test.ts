@@ -124,23 +124,15 @@ const SERVERS: RealServer[] = [
     // low-level Server, a switch in one CallToolRequestSchema handler calling a helper per tool, each in its own
     // file and handed the Server: smartSummarize samples, configureAnalysis elicits, each inside a try/catch
     sites: 2,
-    // both helpers' requests, reported in the tools/call handler too: smartSummarize inlined and rewritten
-    // there, the configureAnalysis call kept and marked (see knownBugs.marks)
+    // both helpers' requests, reported in the tools/call handler too: each helper inlined and rewritten there
+    // (configureAnalysis reads a const of its module, which is exported for it); the helper bodies are marked
     inlinedCopies: 2,
     mustMark: [
       { file: 'src/tools/sampling.ts', kind: 'sampling', handler: 'helper' },
       { file: 'src/tools/elicitation.ts', kind: 'elicitation', handler: 'helper' },
     ],
     mayMark: [],
-    knownBugs: {
-      marks:
-        'configureAnalysis() is not inlined into the tools/call handler because it reads ANALYSIS_CONFIG_SCHEMA, a const its module does not export (`requestedSchema: ANALYSIS_CONFIG_SCHEMA`): the call is marked, not rewritten',
-      tsc:
-        "the tools/list handler's tool array, kept as is, no longer typechecks against 2.x: TypeScript widens the two literals to a union with `maxLength?: undefined` in `inputSchema.properties`, which SDK 1.x (`{ [x: string]: unknown }`) accepts and 2.x's JSON-valued properties refuse (TS2322)",
-      verify:
-        "follows from knownBugs.marks: on 2026-07-28 the kept elicitInput cannot be sent, configureAnalysis's catch answers with its default configuration, and accept, decline and cancel all give that",
-    },
-    verifyUntouched: ['smart_summarize', 'smart_summarize answered', 'smart_summarize image'],
+    knownBugs: {},
   },
 ];
 
