@@ -15,7 +15,7 @@ import { planManifestChanges } from './manifest.js';
 import { isEmptyPlan, type FilePlan } from './plan.js';
 import { positionMapper, type Position } from './positions.js';
 import { emptyReport, unchangedFile, type Report, type SiteReport } from './report.js';
-import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
+import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateExports, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
 import { MAX_INLINE_DEPTH, TRIGGER_PATTERN, worthAnalysing } from './triggers.js';
 import { oneLine, syntaxErrors, upgradeV1 } from './upgrade.js';
 import { applyPlan, parserFor } from '../transforms/mrtr.js';
@@ -320,6 +320,11 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
     if (!state.exists) {
       changes.push({ path: state.path, before: null, after: stateModuleText(state.flavour) });
       report.created.push(rel(state.path));
+    } else {
+      const missing = missingStateExports(state.path, changes);
+      if (missing.length > 0) {
+        report.notes.push(`${rel(state.path)} has no ${missing.join(', ')}, which the rewritten handlers import: it comes from an earlier mcp-migrate and is never overwritten; delete it and run again to have it generated anew (or copy those functions from a new one)`);
+      }
     }
     report.notes.push(`set ${STATE_KEY_ENV} to a secret of at least 32 bytes before starting the server (it seals requestState)`);
     report.notes.push('the migrated code imports @modelcontextprotocol/server 2.x: add it to package.json and install');
@@ -340,6 +345,18 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
   report.notes.push(...manifests.notes);
   report.files.sort((a, b) => a.file.localeCompare(b.file));
   return { changes, report };
+}
+
+/** The requestState module's exports the changed files call that an existing module (made by an earlier version) lacks. */
+function missingStateExports(modulePath: string, changes: FileChange[]): string[] {
+  let text: string;
+  try {
+    text = fs.readFileSync(modulePath, 'utf8');
+  } catch {
+    return [];
+  }
+  const used = Object.values(stateExports).filter(name => changes.some(c => new RegExp(`\\b${name}\\(`).test(c.after) && !new RegExp(`\\b${name}\\(`).test(c.before ?? '')));
+  return used.filter(name => !new RegExp(`\\bexport\\s+(?:async\\s+)?function\\s+${name}\\b|\\bexports\\.${name}\\s*=|\\bexport\\s*\\{[^}]*\\b${name}\\b`).test(text));
 }
 
 /** The top-level statement of `module` declaring `name` on its own, which `export` can be put before. */

@@ -109,6 +109,8 @@ export interface HandlerPlan {
     typed?: boolean;
   };
   suspensions: SuspensionPlan[];
+  /** `server.getClientCapabilities()` calls in the handler: read from the request instead (`clientCapabilities(ctx, server)`). */
+  capabilityReads?: { range: Range; serverText: string }[];
   loops: LoopPlan[];
   switches: SwitchPlan[];
   /**

@@ -17,7 +17,8 @@ export const stateExports = {
   sampling: 'samplingResult',
   roots: 'rootsResult',
   unknownPhase: 'unknownPhase',
-  requireSupport: 'requireClientSupport'
+  requireSupport: 'requireClientSupport',
+  capabilities: 'clientCapabilities'
 } as const;
 
 const TS_SOURCE = `/**
@@ -34,7 +35,7 @@ const TS_SOURCE = `/**
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { CLIENT_CAPABILITIES_META_KEY, createRequestStateCodec, inputResponse, isSpecType, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
-import type { CreateMessageResult, ElicitResult, ListRootsResult, ServerContext } from '@modelcontextprotocol/server';
+import type { ClientCapabilities, CreateMessageResult, ElicitResult, ListRootsResult, ServerContext } from '@modelcontextprotocol/server';
 
 const KEY_ENV = '${STATE_KEY_ENV}';
 const TTL_SECONDS = 600;
@@ -127,6 +128,20 @@ export function requireClientSupport(ctx: ServerContext, kinds: (keyof typeof UN
     const declared = envelope?.[CLIENT_CAPABILITIES_META_KEY] as Record<string, unknown> | undefined;
     if (declared === undefined) return; // a 2025-era request: the SDK's shim asks the client itself
     for (const kind of kinds) if (declared[kind] === undefined) throw new Error(UNSUPPORTED[kind]);
+}
+
+/**
+ * The client's capabilities for this request, where the handler read \`server.getClientCapabilities()\`:
+ * a 2026-07-28 client declares them with each request (and has none at initialize, which it never
+ * sends, so under serveStdio the accessor answers undefined for it); a 2025-era client declared them
+ * at initialize, which the accessor still answers.
+ */
+export function clientCapabilities(
+    ctx: ServerContext,
+    server: { getClientCapabilities(): ClientCapabilities | undefined }
+): ClientCapabilities | undefined {
+    const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+    return (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ?? server.getClientCapabilities();
 }
 
 export interface ResumedCall {

@@ -159,6 +159,24 @@ describe('__testfixtures__', () => {
     expect(typecheckFiles(typeScriptFilesIn(checked.map(o => o.dir)), work)).toEqual([]);
   }, 120_000);
 
+  it('says so when an existing requestState module, made by an earlier version, lacks a helper the rewrite imports', async () => {
+    const o = outcomes.get('capability-guard')!;
+    const dir = path.join(work, 'capability-guard-old-module');
+    fs.mkdirSync(dir, { recursive: true });
+    const module = fs.readFileSync(path.join(o.dir, 'mcp-migrate-state.ts'), 'utf8');
+    const without = module.replace(/\/\*\*\n \* The client's capabilities for this request[\s\S]*?\n}\n/, '');
+    expect(without).not.toContain('clientCapabilities');
+    fs.writeFileSync(path.join(dir, 'mcp-migrate-state.ts'), without);
+    const file = path.join(dir, 'capability-guard.ts');
+    const result = await migrateSources([{ path: file, text: o.input }], { cwd: dir });
+    expect(result.report.created).toEqual([]);
+    expect(result.report.notes).toContainEqual(expect.stringMatching(/^mcp-migrate-state\.ts has no clientCapabilities, which the rewritten handlers import: .*delete it and run again/));
+    // With the module as this version writes it, nothing is said.
+    fs.writeFileSync(path.join(dir, 'mcp-migrate-state.ts'), module);
+    const current = await migrateSources([{ path: file, text: o.input }], { cwd: dir });
+    expect(current.report.notes.filter(n => n.includes(' has no '))).toEqual([]);
+  });
+
   it('is idempotent: running on its own output changes nothing', async () => {
     for (const o of outcomes.values()) {
       const file = path.join(o.dir, `${o.name}${o.ext}`);

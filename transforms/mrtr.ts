@@ -215,10 +215,13 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
 
     const body = fn.body;
     const unit = indentUnit(source);
-    // Markers for sites left in this handler travel with the statement text into every phase.
-    const markerEdits = plan.markers
-      .filter(m => m.at >= body.start && m.at < body.end)
-      .map(m => ({ range: { start: m.at, end: m.at }, text: `// ${m.text}\n${columnIndent(source, m.at)}` }));
+    // Markers for sites left in this handler, and its capability reads, travel with the statement text into every phase.
+    const markerEdits = [
+      ...plan.markers
+        .filter(m => m.at >= body.start && m.at < body.end)
+        .map(m => ({ range: { start: m.at, end: m.at }, text: `// ${m.text}\n${columnIndent(source, m.at)}` })),
+      ...(h.capabilityReads ?? []).map(r => ({ range: r.range, text: `${use('state', stateExports.capabilities)}(${ctx}, ${r.serverText})` })),
+    ];
     const groupByFirst = new Map<number, SuspensionPlan>();
     for (const s of h.suspensions) groupByFirst.set(s.statements[0]!.start, s);
     const containsSuspension = (node: AnyNode): boolean =>

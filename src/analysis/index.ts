@@ -10,7 +10,7 @@ import { planHandler, Unsupported } from './flow.js';
 import { INLINE_LABEL } from './inline.js';
 import { entryNames, httpEntryOf, httpTransports, transportName } from './httpEntry.js';
 import { isMcpModule, mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
-import { describeNonHandler, findSites, registrationOf, type FunctionLike, type NonHandler, type Site } from './sites.js';
+import { describeNonHandler, enclosingFunction, findSites, registrationOf, type FunctionLike, type NonHandler, type Site } from './sites.js';
 
 export const MARKER_PREFIX = 'mcp-migrate:';
 export const V2_SERVER_MODULE = '@modelcontextprotocol/server';
@@ -131,11 +131,21 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
       const call = `new ${transportName(transport)}(...)`;
       sites.push({ file: rel(options.cwd, sf), line, column, kind: 'entry', call, outcome: entry.plan ? 'rewritten' : 'marked', reason: entry.reason, handler: 'serving entry', cause: entry.plan ? undefined : (entry.cause ?? entry.reason) });
     }
-    for (const call of options.onlyHandlerAt ? [] : capabilityReads(sf)) {
+    for (const call of capabilityReads(sf)) {
       const callee = call.getExpression().getText();
+      const { line, column } = sf.getLineAndColumnAtPos(call.getStart());
+      // In a handler being rewritten, the request's own capabilities are read instead.
+      const handler = handlerReading(planFor(sf), call);
+      if (handler) {
+        const access = unwrap(call.getExpression()).asKindOrThrow(SyntaxKind.PropertyAccessExpression);
+        (handler.capabilityReads ??= []).push({ range: { start: call.getStart(), end: call.getEnd() }, serverText: access.getExpression().getText() });
+        const reason = `reads this request's own client capabilities (clientCapabilities in the requestState module): a 2026-07-28 client declares them with each request`;
+        sites.push({ file: rel(options.cwd, sf), line, column, kind: 'capabilities', call: `${callee}(...)`, outcome: 'rewritten', reason, handler: handler.label });
+        continue;
+      }
+      if (options.onlyHandlerAt) continue;
       const reason = `${callee}() answers with what the client declared at initialize; a 2026-07-28 client declares its capabilities with each request instead, and under serveStdio this returns undefined for it (createMcpHandler fills it in per request): in a handler, read the request's own, ctx.mcpReq.envelope?.[CLIENT_CAPABILITIES_META_KEY]`;
       addMarker(planFor(sf), call, reason);
-      const { line, column } = sf.getLineAndColumnAtPos(call.getStart());
       const cause = 'client capabilities read from the connection (undefined for a 2026-07-28 client under serveStdio)';
       sites.push({ file: rel(options.cwd, sf), line, column, kind: 'capabilities', call: `${callee}(...)`, outcome: 'marked', reason, handler: 'capability check', cause });
     }
@@ -249,6 +259,19 @@ function capabilityReads(sf: SourceFile): CallExpression[] {
     const callee = unwrap(call.getExpression());
     return Node.isPropertyAccessExpression(callee) && callee.getName() === 'getClientCapabilities' && serverKindOf(callee.getExpression()) !== undefined;
   });
+}
+
+/**
+ * The handler of this file's plan that a capability read sits directly in (not in a callback of
+ * it), when the read is not part of a request the rewrite replaces.
+ */
+function handlerReading(plan: FilePlan, call: CallExpression): HandlerPlan | undefined {
+  const fn = enclosingFunction(call);
+  if (!fn) return undefined;
+  const handler = plan.handlers.find(h => h.fn.start === fn.getStart() && h.fn.end === fn.getEnd());
+  const overlaps = (r: { start: number; end: number }) => r.start < call.getEnd() && call.getStart() < r.end;
+  if (!handler || handler.suspensions.some(s => s.requests.some(r => overlaps(r.replace)))) return undefined;
+  return handler;
 }
 
 /** Tool, prompt and resource registrations inside an `oninitialized` callback. */

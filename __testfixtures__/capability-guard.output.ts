@@ -1,0 +1,44 @@
+import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { z } from 'zod';
+
+import {
+  clientCapabilities,
+  elicitResult,
+  resumeCall,
+  suspendCall,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
+
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
+  requestState: {
+    verify: verifyRequestState
+  }
+});
+
+// A guard on what the client declared: on 2026-07-28 it is read from the request itself.
+server.registerTool('rename', { description: 'Renames a file', inputSchema: z.object({ file: z.string() }) }, async ({ file }, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'rename', { file });
+  if (resumed.phase === 0) {
+    const capabilities = clientCapabilities(ctx, server.server);
+    if (!capabilities?.elicitation) {
+      return { content: [{ type: 'text', text: `cannot ask for a new name for ${file}` }] };
+    }
+    return inputRequired({
+      inputRequests: {
+        answer: inputRequired.elicit({
+          message: `New name for ${file}?`,
+          requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+        }),
+      },
+      requestState: await suspendCall(ctx, 'rename', { file }, 1, {}),
+    });
+  }
+  if (resumed.phase === 1) {
+    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+    const sampling = clientCapabilities(ctx, server.server)?.sampling !== undefined;
+    return { content: [{ type: 'text', text: answer.action === 'accept' ? `${file} -> ${answer.content?.name} (sampling: ${sampling})` : `${file} kept` }] };
+  }
+  throw unknownPhase('rename', resumed);
+});
