@@ -357,3 +357,51 @@ other.registerTool('name', { description: 'Asks a name' }, async () => {
     }, 120_000);
   }
 });
+
+describe('module-level declarations an imported helper uses', () => {
+  // Exported for the handler's file to import when that keeps their meaning; a let or var is not (an
+  // imported binding cannot be assigned), nor one of several declarations in a statement.
+  const dir = path.join(work, 'module-locals');
+  const helper = (declarations: string) => `${declarations}
+export async function askName(server: McpServer): Promise<string> {
+  const a = await server.server.elicitInput({ message: PROMPT, requestedSchema: { type: 'object', properties: { n: { type: 'string' } } } });
+  return a.action === 'accept' ? String(a.content?.n) : 'nobody';
+}
+`;
+  const handler = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { askName } from './helper.js';
+
+const server = new McpServer({ name: 'locals', version: '1.0.0' });
+
+server.registerTool('hello', { description: 'Greets' }, async () => {
+  const name = await askName(server);
+  return { content: [{ type: 'text', text: \`hello \${name}\` }] };
+});
+`;
+  const run = async (declarations: string) => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    const { migrateSources } = await import('../src/pipeline.js');
+    const sources = [
+      { path: path.join(dir, 'helper.ts'), text: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n${helper(declarations)}` },
+      { path: path.join(dir, 'server.ts'), text: handler },
+    ];
+    return migrateSources(sources, { cwd: dir });
+  };
+
+  it('exports a lone const the helper reads, inlines the helper and says so', async () => {
+    const r = await run("const PROMPT = 'Name?';");
+    expect(r.report.sites.filter(s => s.file === 'server.ts').map(s => s.outcome)).toEqual(['rewritten']);
+    expect(r.changes.find(c => c.path.endsWith('helper.ts'))?.after).toContain("export const PROMPT = 'Name?';");
+    expect(r.changes.find(c => c.path.endsWith('server.ts'))?.after).toMatch(/import \{[^}]*\bPROMPT\b[^}]*\} from ['"]\.\/helper\.js['"]/);
+    expect(r.report.notes).toContain('helper.ts: PROMPT exported, for the helper inlined into server.ts that uses it');
+  }, 60_000);
+
+  it('keeps a let from being exported, and the helper from being inlined, with the reason', async () => {
+    const r = await run("let PROMPT = 'Name?';");
+    const [site] = r.report.sites.filter(s => s.file === 'server.ts');
+    expect(site).toMatchObject({ outcome: 'marked' });
+    expect(site!.reason).toMatch(/^askName\(\) \(helper\.ts\) is not inlined: it uses PROMPT, which helper\.ts does not export \(a let, which an import could not assign\)/);
+    expect(r.changes.find(c => c.path.endsWith('helper.ts'))?.after ?? '').not.toContain('export let PROMPT');
+  }, 60_000);
+});

@@ -29,7 +29,7 @@
  * itself, across files too) are reported with the cycle, never inlined.
  */
 import path from 'node:path';
-import { Node, SyntaxKind, ts, type CallExpression, type ImportDeclaration, type SourceFile, type Statement } from 'ts-morph';
+import { Node, SyntaxKind, ts, VariableDeclarationKind, type CallExpression, type ImportDeclaration, type SourceFile, type Statement } from 'ts-morph';
 import type { SiteKind } from '../report.js';
 import { boundIdentifiers, printableType } from './flow.js';
 import { constObjectLiteral, literalString, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
@@ -714,6 +714,8 @@ function unexportable(module: SourceFile, top: Node): string | undefined {
       ? !top.isDefaultExport()
       : Node.isVariableStatement(top) && top.getDeclarations().length === 1;
   if (!declaration) return 'not a declaration of its own';
+  // An imported binding is read-only: a let or var the helper may assign stays where it is.
+  if (Node.isVariableStatement(top) && top.getDeclarationKind() !== VariableDeclarationKind.Const) return `a ${top.getDeclarationKind()}, which an import could not assign`;
   const barrel = module
     .getProject()
     .getSourceFiles()
