@@ -338,10 +338,6 @@ function wiringOf(construction: Node): ServerWiringPlan | undefined {
 }
 
 /**
- * `server.connect(new StdioServerTransport())` (or through a `const transport = ...` used only
- * there) in a v2 file: the connection-pinned stdio entry serves both eras.
- */
-/**
  * `server.connect(stdio transport)` calls, each to become `serveStdio(() => server)`: with the
  * transport passed on (`{ transport }`) unless it is a fresh `new StdioServerTransport()` made for
  * this call only, whose declaration goes. A 2.x server connected by hand serves 2025-era clients only.
