@@ -18,7 +18,7 @@ import { positionMapper, type Position } from './positions.js';
 import { emptyReport, unchangedFile, type Report, type SiteReport } from './report.js';
 import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateExports, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
 import { MAX_INLINE_DEPTH, TRIGGER_PATTERN, worthAnalysing } from './triggers.js';
-import { oneLine, syntaxErrors, upgradeV1 } from './upgrade.js';
+import { oneLine, syntaxErrors, upgradeV1 } from './upgrade/index.js';
 import { applyPlan, parserFor } from '../transforms/mrtr.js';
 
 

@@ -4,7 +4,7 @@
  * type let TypeScript evolve from its pushes, and `import('…')` types (JSDoc ones too) it leaves on 1.x.
  */
 import { describe, expect, it } from 'vitest';
-import { upgradeV1 } from '../src/upgrade.js';
+import { upgradeV1 } from '../src/upgrade/index.js';
 
 const HEADER = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
