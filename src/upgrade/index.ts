@@ -5,12 +5,13 @@
  * mended by repairs of its own shape (src/upgrade/repairs/), run after it.
  */
 import { getMigration, type Diagnostic } from '@modelcontextprotocol/codemod';
-import { Project, ts, type SourceFile } from 'ts-morph';
+import { Project, SyntaxKind, ts, type SourceFile } from 'ts-morph';
 import type { UpgradeNote } from '../report.js';
 import { importsToRequires, requiresToImports } from './commonjs.js';
 import { insertCodemodMarkers } from './markers.js';
 import type { Repair } from './repair.js';
-import { repairContextTypesRepair } from './repairs/contextTypes.js';
+import { contextMembers, contextParamsRepair, type ContextMembers } from './repairs/contextParams.js';
+import { contextTypesRepair } from './repairs/contextTypes.js';
 import { annotateResultArraysRepair } from './repairs/resultArrays.js';
 import { annotateToolListsRepair } from './repairs/toolLists.js';
 import { codemodTypeHomes, sdkSides, typeImportsRepair } from './repairs/typeImports.js';
@@ -36,6 +37,7 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
   const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true } });
   const projectType = 'server' as const;
   const typeHomes = codemodTypeHomes(migration, projectType);
+  const members = contextMembers(migration);
   for (const file of v1) {
     // One file the official codemod cannot handle must not cost the others their upgrade.
     try {
@@ -49,12 +51,15 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
       const commonJs = requiresToImports(sf);
       const sides = sdkSides(sf);
       const actionRequired: Diagnostic[] = [];
-      for (const transform of [...migration.transforms, ...repairs((specifier, use) => typeHomes(specifier, use, sides))]) {
+      for (const transform of [...migration.transforms, ...repairs((specifier, use) => typeHomes(specifier, use, sides), members)]) {
         const result = transform.apply(sf, { projectType });
         notes.push(...result.diagnostics.map((d: Diagnostic) => toNote(d, sf.getFilePath())));
         actionRequired.push(...result.diagnostics.filter((d: Diagnostic) => d.insertComment));
       }
-      insertCodemodMarkers(sf, actionRequired);
+      // A finding about a construct a repair has since removed is no longer true.
+      const stale = new Set([...notes, ...actionRequired].filter(d => !stillApplies(d, sf)).map(d => d.message));
+      notes.splice(0, notes.length, ...notes.filter(n => n.file !== sf.getFilePath() || !stale.has(n.message)));
+      insertCodemodMarkers(sf, actionRequired.filter(d => !stale.has(d.message)));
       if (commonJs) importsToRequires(sf);
       const after = sf.getFullText();
       if (after !== file.text) texts.set(file.path, after);
@@ -67,8 +72,14 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
 
 
 /** The repairs, in the order they run after the official codemod's transforms. */
-function repairs(homeOf: Parameters<typeof typeImportsRepair>[0]): Repair[] {
-  return [typeImportsRepair(homeOf), repairContextTypesRepair, annotateResultArraysRepair, annotateToolListsRepair];
+function repairs(homeOf: Parameters<typeof typeImportsRepair>[0], members: ContextMembers): Repair[] {
+  return [typeImportsRepair(homeOf), contextParamsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair];
+}
+
+/** The official codemod's findings about a destructured context stand while that destructuring does. */
+function stillApplies(d: { message: string }, sf: SourceFile): boolean {
+  const destructured = /^Destructuring of context parameter (?:in signature|detected): "(?:const )?(.*?)(?: = \w+)?"\./s.exec(d.message)?.[1];
+  return destructured === undefined || sf.getDescendantsOfKind(SyntaxKind.ObjectBindingPattern).some(p => p.getText() === destructured);
 }
 
 /** The first line of an error message, without terminal colour codes. */

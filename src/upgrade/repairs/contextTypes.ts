@@ -1,29 +1,14 @@
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
 import { finding, type Repair } from '../repair.js';
-
-/**
- * Where the v1 handler context moved in v2 (`extra.sendRequest` → `ctx.mcpReq.send`, ...), as
- * property paths of `ServerContext`; `http` is optional, so its members are read through NonNullable.
- */
-const CONTEXT_TYPE_PATHS: Record<string, string[]> = {
-  signal: ['mcpReq', 'signal'],
-  requestId: ['mcpReq', 'id'],
-  _meta: ['mcpReq', '_meta'],
-  sendRequest: ['mcpReq', 'send'],
-  sendNotification: ['mcpReq', 'notify'],
-  authInfo: ['http', 'authInfo'],
-  requestInfo: ['http', 'req'],
-  closeSSEStream: ['http', 'closeSSE'],
-  closeStandaloneSSEStream: ['http', 'closeStandaloneSSE']
-};
+import type { ContextMembers } from './contextParams.js';
 
 /**
  * The official codemod renames `RequestHandlerExtra<...>["sendRequest"]` to
  * `ServerContext["sendRequest"]`, a property v2's context does not have (TS2339): index the member
  * where it now lives instead, so a helper typed by the handler's channel keeps compiling.
  */
-function repairContextTypes(sf: SourceFile): Diagnostic[] {
+function repairContextTypes(sf: SourceFile, members: ContextMembers): Diagnostic[] {
   const notes: Diagnostic[] = [];
   const contextNames = new Set(
     sf
@@ -42,14 +27,16 @@ function repairContextTypes(sf: SourceFile): Diagnostic[] {
       contextNames.has(object.getTypeName().getText()) &&
       Node.isLiteralTypeNode(index) &&
       Node.isStringLiteral(index.getLiteral()) &&
-      (index.getLiteral() as import('ts-morph').StringLiteral).getLiteralValue() in CONTEXT_TYPE_PATHS
+      members.has((index.getLiteral() as import('ts-morph').StringLiteral).getLiteralValue())
     );
   });
   for (const type of broken.reverse()) {
     const context = type.getObjectTypeNode().getText();
     const member = ((type.getIndexTypeNode() as import('ts-morph').LiteralTypeNode).getLiteral() as import('ts-morph').StringLiteral).getLiteralValue();
-    const [outer, inner] = CONTEXT_TYPE_PATHS[member]!;
-    const text = outer === 'http' ? `NonNullable<${context}["http"]>["${inner}"]` : `${context}["${outer}"]["${inner}"]`;
+    // `.mcpReq.send`, `.http?.authInfo`: an optional member (`http`) is read through NonNullable.
+    const path = members.get(member)!;
+    const [outer, inner] = path.split(/\??\./).filter(Boolean);
+    const text = path.startsWith(`.${outer}?.`) ? `NonNullable<${context}["${outer}"]>["${inner}"]` : `${context}["${outer}"]["${inner}"]`;
     const { line } = sf.getLineAndColumnAtPos(type.getStart());
     type.replaceWithText(text);
     notes.push(finding(sf, line, 'info', `${context}["${member}"] (from the official codemod) does not exist in SDK 2.x: written as ${text}`));
@@ -57,11 +44,13 @@ function repairContextTypes(sf: SourceFile): Diagnostic[] {
   return notes;
 }
 
-export const repairContextTypesRepair: Repair = {
-  id: 'context-types',
-  name: 'ServerContext members the codemod indexes where v2 has none',
-  apply: sf => {
-    const diagnostics = repairContextTypes(sf);
-    return { changesCount: diagnostics.length, diagnostics };
-  },
-};
+export function contextTypesRepair(members: ContextMembers): Repair {
+  return {
+    id: 'context-types',
+    name: 'ServerContext members the codemod indexes where v2 has none',
+    apply: sf => {
+      const diagnostics = repairContextTypes(sf, members);
+      return { changesCount: diagnostics.length, diagnostics };
+    },
+  };
+}
