@@ -81,7 +81,8 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
         continue;
       }
       const markSite = (site: Site, error: Unsupported, wholeHandler: boolean): void => {
-        const what = wholeHandler ? 'not migrated' : `this ${site.kind} request is left as it is (2025-era clients only)`;
+        const left = error.servesLegacy ? '(2025-era clients only)' : 'and fails on SDK 2.x for every client';
+        const what = wholeHandler ? 'not migrated' : `this ${site.kind} request is left as it is ${left}`;
         const reason = `${registration.label} ${what}: ${error.message}`;
         addMarker(planFor(sf), site.node, reason);
         report(site, 'marked', reason, registration.label, wholeHandler ? `handler not migrated: ${error.message}` : error.message);
