@@ -337,10 +337,12 @@ function wiringOf(construction: Node): ServerWiringPlan | undefined {
   const range = (n: Node) => ({ start: n.getStart(), end: n.getEnd() });
   const optionsIsObjectLiteral = options !== undefined && Node.isObjectLiteralExpression(unwrap(options));
   const alreadyWired = optionsIsObjectLiteral && (unwrap(options!) as import('ts-morph').ObjectLiteralExpression).getProperty('requestState') !== undefined;
+  const literal = optionsIsObjectLiteral ? (unwrap(options!) as import('ts-morph').ObjectLiteralExpression) : undefined;
   return {
     construct: range(construction),
     options: options ? range(options) : undefined,
     optionsIsObjectLiteral,
+    ...(literal ? { optionProperties: literal.getProperties().map(range) } : {}),
     firstArg: first ? range(first) : undefined,
     alreadyWired
   };
