@@ -24,8 +24,8 @@ export interface ProjectAnalysis {
 
 export interface AnalysisOptions {
   cwd: string;
-  /** Absolute path of the requestState module (existing or to be created). */
-  stateModulePath: string;
+  /** Absolute path of the requestState module (existing or to be created) a file's handlers import. */
+  stateModuleFor: (file: string) => string;
   /** Files to look for server-initiated requests in. */
   files: SourceFile[];
   /** Every file importing the SDK: where servers are constructed and connected. Defaults to `files`. */
@@ -42,7 +42,7 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
   const planFor = (sf: SourceFile): FilePlan => {
     let plan = plans.get(sf);
     if (!plan) {
-      plan = emptyPlan(sf, options.stateModulePath);
+      plan = emptyPlan(sf, options.stateModuleFor(sf.getFilePath()));
       plans.set(sf, plan);
     }
     return plan;
