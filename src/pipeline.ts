@@ -10,6 +10,7 @@ import { ts, type SourceFile } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
 import { hoistAwaits, type Hoisting } from './analysis/hoist.js';
 import { analysisProject } from './analysis/project.js';
+import { importBindings, selfCheck } from './analysis/selfCheck.js';
 import { inlineHelpers, type Refusal } from './analysis/inline.js';
 import { MARKER_PREFIX } from './analysis/index.js';
 import { planManifestChanges } from './manifest.js';
@@ -242,25 +243,21 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   }
   report.notes.push(...analysis.notes);
 
-  // 3. Rewrite each planned file; a failure leaves that file as it was.
+  // 3. Rewrite each planned file, and check the result; a failure leaves that file as it was.
   const plans = new Map<string, FilePlan>(analysis.plans.filter(p => !isEmptyPlan(p)).map(p => [p.file, p]));
   const changes: FileChange[] = [];
   const usedStateModules = new Set<string>();
   for (const f of candidates) {
     if (broken.has(f.path) || !current.has(f.path)) continue;
-    let after = current.get(f.path)!;
     const plan = plans.get(f.path);
-    if (plan) {
-      try {
-        after = rewrite(after, plan);
-        if (plan.handlers.length > 0) usedStateModules.add(stateModuleFor(state, f.path).path);
-      } catch (error) {
-        report.files.push({ file: rel(f.path), outcome: 'error', reason: `${rel(f.path)}: not rewritten, left as it was: ${(error as Error).message}` });
-        for (const site of report.sites) if (site.file === rel(f.path) && site.outcome === 'rewritten') Object.assign(site, { outcome: 'skipped', reason: `the rewrite of this file failed: ${(error as Error).message}`, cause: 'the rewrite of its file failed' });
-        continue;
-      }
+    const rewritten = plan ? rewriteChecked(project.getSourceFile(f.path)!, current.get(f.path)!, plan) : { text: current.get(f.path)! };
+    if ('error' in rewritten) {
+      report.files.push({ file: rel(f.path), outcome: 'error', reason: `${rel(f.path)}: not rewritten, left as it was: ${rewritten.error}` });
+      for (const site of report.sites) if (site.file === rel(f.path) && site.outcome === 'rewritten') Object.assign(site, { outcome: 'skipped', reason: `the rewrite of this file failed: ${rewritten.error}`, cause: 'the rewrite of its file failed' });
+      continue;
     }
-    after = (shebangs.get(f.path) ?? '') + after;
+    if (plan && plan.handlers.length > 0) usedStateModules.add(stateModuleFor(state, f.path).path);
+    const after = (shebangs.get(f.path) ?? '') + rewritten.text;
     if (after !== f.text) {
       changes.push({ path: f.path, before: f.text, after });
       report.files.push({ file: rel(f.path), outcome: 'changed' });
@@ -349,6 +346,26 @@ function exportableDeclaration(module: SourceFile, name: string) {
   const statement = module.getVariableStatement(name);
   if (statement) return statement.getDeclarations().length === 1 ? statement : undefined;
   return module.getFunction(name) ?? module.getClass(name) ?? module.getEnum(name) ?? module.getInterface(name) ?? module.getTypeAlias(name);
+}
+
+/**
+ * The file's rewrite, checked (src/analysis/selfCheck.ts) in the analysis project it was planned in; the
+ * source file is left holding the rewritten text. A rewrite that throws or fails the check is an error.
+ */
+function rewriteChecked(sf: SourceFile, text: string, plan: FilePlan): { text: string } | { error: string } {
+  let out: string;
+  try {
+    out = rewrite(text, plan);
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+  const before = importBindings(sf);
+  sf.replaceWithText(out);
+  const failures = selfCheck(sf, before);
+  if (failures.length === 0) return { text: out };
+  sf.replaceWithText(text);
+  const shown = failures.slice(0, 3).map(f => `line ${f.line} of the rewritten text: ${f.message}`);
+  return { error: `the rewrite failed its own check (${shown.join('; ')}${failures.length > 3 ? `; and ${failures.length - 3} more` : ''}); please report it` };
 }
 
 function rewrite(text: string, plan: FilePlan): string {
