@@ -45,6 +45,16 @@ export interface CarriedLocal {
   answered?: boolean;
 }
 
+export interface RecomputedLocal {
+  name: string;
+  /** Its declaration statement. */
+  range: Range;
+  /** The initializer's text, on one line. */
+  initializer: string;
+  /** What it is (`an instance of class ApiClient`). */
+  what: string;
+}
+
 export interface SuspensionPlan {
   /** The phase number the handler resumes at after this suspension (1-based). */
   phase: number;
@@ -53,8 +63,13 @@ export interface SuspensionPlan {
   requests: RequestPlan[];
   /** Locals live across the suspension, restored from requestState on re-entry. */
   live: CarriedLocal[];
-  /** Local function declarations re-created (not carried) in the resuming phase. */
+  /**
+   * Local function declarations, and locals that cannot travel as JSON but can be made again (an API client,
+   * a pool: `recomputedLocals`), re-created (not carried) in the resuming phase.
+   */
   recompute: Range[];
+  /** Of `recompute`, the locals: each gets a comment where it is made again, and a line of the report to review. */
+  recomputedLocals?: RecomputedLocal[];
   /**
    * Inside a try block (or the catch of a try with a finally): the client's declared capabilities are
    * checked first, so the catch and the finally see what the legacy await threw.

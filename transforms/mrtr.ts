@@ -17,6 +17,9 @@ import type { API, ASTPath, FileInfo, Options } from 'jscodeshift';
 import type { CarriedLocal, FilePlan, HandlerPlan, HttpEntryPlan, Range, ServerWiringPlan, RequestPlan, SuspensionPlan } from '../src/plan.js';
 import { nameAllocator } from '../src/analysis/names.js';
 import { stateExports } from '../src/stateModule.js';
+
+/** What starts every comment the rewrite writes (src/analysis/index.ts MARKER_PREFIX). */
+const MARKER_TEXT = 'mcp-migrate:';
 import { ts } from 'ts-morph';
 import { editImports, isRequire, type ImportChanges } from '../src/rewrite/imports.js';
 import { codeStyle, MAX_LINE, quoted, type CodeStyle } from '../src/rewrite/style.js';
@@ -426,7 +429,14 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
         const parentPath = stmtPath.parent as ASTPath;
         const parentNode = parentPath.node as AnyNode;
         if (parentNode.type === 'BlockStatement' || parentNode.type === 'SwitchCase') {
-          const recompute = s.recompute.filter(r => !placed.has(r) && within(r, parentNode)).map(r => (placed.add(r), at(r, 'local function').node));
+          const recompute = s.recompute
+            .filter(r => !placed.has(r) && within(r, parentNode))
+            .flatMap(r => {
+              placed.add(r);
+              const local = s.recomputedLocals?.find(l => l.range.start === r.start);
+              const note = local ? [{ lines: [`// ${MARKER_TEXT} made again on resume: ${local.what} cannot travel in requestState (review that making it twice is safe)`] }] : [];
+              return [...note, at(r, 'declaration made again on resume').node];
+            });
           inner = [...restoreLines(s.live, parentNode).map(line => ({ lines: [line] })), ...recompute, ...inner];
           if (parentNode === body) return { stmts: inner, lines: gen(inner, indent, [...edits, ...markerEdits]) };
         }
@@ -521,7 +531,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     const bodyIndent = unit;
     const i1 = bodyIndent + unit;
     const lines: string[] = [];
-    lines.push(`${bodyIndent}// mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ${plan.stateModuleSpecifier}`);
+    lines.push(`${bodyIndent}// ${MARKER_TEXT} input_required phases (MCP 2026-07-28); state sealed by ${plan.stateModuleSpecifier}`);
     lines.push(`${bodyIndent}const ${resumed} = ${use('state', stateExports.resume)}(${ctx}, ${h.nameText}, ${h.argsText});`);
     // Where the handler could run off its end (returning undefined), each phase must too, rather
     // than fall into the next phase's test.

@@ -3,9 +3,10 @@
  * suspension, which locals those statements need, and whether each can travel in requestState.
  */
 import { Node, SyntaxKind, ts, type Block, type ForOfStatement, type Statement, type Type } from 'ts-morph';
-import type { CarriedLocal, HandlerPlan, LoopPlan, Range, RequestPlan, SuspensionPlan, SwitchPlan } from '../plan.js';
+import type { CarriedLocal, HandlerPlan, LoopPlan, Range, RecomputedLocal, RequestPlan, SuspensionPlan, SwitchPlan } from '../plan.js';
 import { constObjectLiteral, objectProperty, unwrap } from './mcpSymbols.js';
 import { nameAllocator } from './names.js';
+import { recomputation } from './recompute.js';
 import type { FunctionLike, Registration, Site } from './sites.js';
 
 export class Unsupported extends Error {
@@ -88,13 +89,14 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
   const reassignedParams = params.flatMap(p => boundIdentifiers(p.getNameNode())).filter(id => isReassigned(id, fn));
   const plans: SuspensionPlan[] = groups.map((group, i) => {
     const requests = group.flatMap(s => s.sites.map(site => requestOf(site, s, keys, fn)));
-    const { live, recompute } = liveAcross(group, body, fn, reassignedParams, loops);
+    const { live, recompute, recomputedLocals } = liveAcross(group, body, fn, reassignedParams, loops);
     return {
       phase: i + 1,
       statements: group.map(s => range(s.statement)),
       requests,
       live,
       recompute,
+      ...(recomputedLocals.length > 0 ? { recomputedLocals } : {}),
       promiseAll: group.length === 1 && group[0]!.promiseAll ? range(group[0]!.promiseAll) : undefined,
       insideTry: insideTry(group[0]!.statement, body) || undefined,
       guardsFinally: guardsFinally(group[0]!.statement, body) || undefined
@@ -466,7 +468,7 @@ function liveAcross(
   fn: FunctionLike,
   reassignedParams: Node[],
   loops: LoopPlan[]
-): { live: CarriedLocal[]; recompute: Range[] } {
+): { live: CarriedLocal[]; recompute: Range[]; recomputedLocals: RecomputedLocal[] } {
   const first = group[0]!.statement;
   const last = group[group.length - 1]!.statement;
   const region: Node[] = group.map(g => g.statement);
@@ -519,6 +521,7 @@ function liveAcross(
   const answered = new Set([...answerTargets].map(declOf).filter((d): d is Node => d !== undefined));
   const carried = new Map<Node, CarriedLocal>();
   const recompute = new Map<Node, Range>();
+  const recomputedLocals: RecomputedLocal[] = [];
   const pending: Node[] = [...region];
   const visited = new Set<Node>();
   while (pending.length > 0) {
@@ -559,10 +562,16 @@ function liveAcross(
       }
       const problem = unserializable(id.getType(), 0);
       if (problem) {
-        throw new Unsupported(
-          `local "${id.getText()}" (${problem}) is live across the await and cannot travel in requestState; recompute it after the await or keep it in a server-side store`,
-          id
-        );
+        // A handle (a client, a pool) is made again where the phase resumes; anything else cannot go on.
+        const again = Node.isVariableDeclaration(decl) ? recomputation(decl, problem, fn, first, replaced) : { refused: problem };
+        if ('refused' in again) {
+          const fix = ('fix' in again && again.fix) || 'recompute it after the await or keep it in a server-side store';
+          throw new Unsupported(`local "${id.getText()}" (${again.refused}) is live across the await and cannot travel in requestState; ${fix}`, id);
+        }
+        recompute.set(decl, range(again.statement));
+        recomputedLocals.push({ name: id.getText(), range: range(again.statement), initializer: again.initializer, what: problem });
+        pending.push(again.statement);
+        continue;
       }
       const reassigned = isReassigned(Node.isIdentifier(varDecl.getNameNode()) ? varDecl.getNameNode() : id, fn);
       const declare = kind === 'var' ? 'var' : kind === 'const' && !reassigned && Node.isVariableStatement(holder) ? 'const' : 'let';
@@ -575,7 +584,7 @@ function liveAcross(
   }
   const live = [...carried.values(), ...synthetic].sort((a, b) => a.scope.start - b.scope.start || a.name.localeCompare(b.name));
   const recomputeRanges = [...recompute.values()].sort((a, b) => a.start - b.start);
-  return { live, recompute: recomputeRanges };
+  return { live, recompute: recomputeRanges, recomputedLocals };
 }
 
 function ownerFunction(n: Node): Node | undefined {

@@ -92,6 +92,10 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
         for (const { site, reason } of skipped) markSite(site, reason, false);
         if (!handler) continue;
         planFor(sf).handlers.push(handler);
+        for (const local of new Map(handler.suspensions.flatMap(s => s.recomputedLocals ?? []).map(l => [l.name, l])).values()) {
+          const { line } = sf.getLineAndColumnAtPos(local.range.start);
+          notes.push(`${rel(options.cwd, sf)}:${line}: ${handler.label} makes "${local.name}" again on resume (${local.initializer.slice(0, 80)}): ${local.what} cannot travel in requestState; review that making it twice is safe`);
+        }
         for (const local of new Map(handler.suspensions.flatMap(s => s.live).filter(l => l.unbounded).map(l => [l.name, l])).values()) {
           const { line } = sf.getLineAndColumnAtPos(handler.fn.start);
           notes.push(`${rel(options.cwd, sf)}:${line}: ${handler.label} carries "${local.name}" (${local.unbounded}) in requestState; states over 16 KiB are refused, so keep it small or keep it in a server-side store`);

@@ -1,0 +1,39 @@
+import { McpServer } from "@modelcontextprotocol/server";
+
+class Session {
+  private user?: string;
+  async login(user: string): Promise<void> {
+    this.user = user;
+  }
+  whoami(): string {
+    return this.user ?? 'nobody';
+  }
+}
+
+class Database {
+  async begin(): Promise<{ insert(row: string): Promise<void>; commit(): Promise<void> }> {
+    return { insert: async () => {}, commit: async () => {} };
+  }
+}
+
+const db = new Database();
+const server = new McpServer({ name: 'live-handles-refused', version: '1.0.0' });
+
+// A handle set up before the question (a login) would not be set up once made again: marked.
+server.registerTool('whoami', {}, async () => {
+  const session = new Session();
+  await session.login('alice');
+  // mcp-migrate: tools/call whoami not migrated: local "session" (an instance of class Session, set up before the question (session.login()): a new one would not be) is live across the await and cannot travel in requestState; ask before setting it up, or make and set it up after the question
+  const answer = await server.server.elicitInput({ message: 'Show?', requestedSchema: { type: 'object', properties: {} } });
+  return { content: [{ type: 'text', text: `${answer.action}: ${session.whoami()}` }] };
+});
+
+// An open transaction, with a write before the question: marked.
+server.registerTool('insert', {}, async () => {
+  const tx = await db.begin();
+  await tx.insert('draft');
+  // mcp-migrate: tools/call insert not migrated: local "tx" (an object with method insert(), an open transaction: made again, it would hold nothing of what was done before the question) is live across the await and cannot travel in requestState; ask before the transaction begins, or commit it before asking
+  const answer = await server.server.elicitInput({ message: 'Commit?', requestedSchema: { type: 'object', properties: {} } });
+  if (answer.action === 'accept') await tx.commit();
+  return { content: [{ type: 'text', text: answer.action }] };
+});

@@ -1,0 +1,59 @@
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import {
+  elicitResult,
+  resumeCall,
+  suspendCall,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
+
+/** An API client, as servers wrap a REST API. */
+class TicketsClient {
+  constructor(private readonly baseUrl: string) {}
+  async find(id: string): Promise<{ id: string; title: string }> {
+    return { id, title: `ticket ${id} at ${this.baseUrl}` };
+  }
+  async close(id: string, reason: string): Promise<string> {
+    return `closed ${id}: ${reason}`;
+  }
+}
+
+/** A pooled connection, made by an async provider. */
+async function connect(): Promise<{ run(sql: string): Promise<number> }> {
+  return { run: async sql => sql.length };
+}
+
+const server = new McpServer({ name: 'live-handles', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+
+// Handles made before the question and used after it are made again where the handler resumes.
+server.registerTool('close-ticket', { inputSchema: z.object({ id: z.string() }) }, async ({ id }, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'close-ticket', { id });
+  if (resumed.phase === 0) {
+    const tickets = new TicketsClient(process.env.TICKETS_URL ?? 'http://tickets.local');
+    const db = await connect();
+    const ticket = await tickets.find(id);
+    return inputRequired({
+      inputRequests: {
+        answer: inputRequired.elicit({
+          message: `Close "${ticket.title}"?`,
+          requestedSchema: { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] },
+        }),
+      },
+      requestState: await suspendCall(ctx, 'close-ticket', { id }, 1, { ticket }),
+    });
+  }
+  if (resumed.phase === 1) {
+    const ticket: { id: string; title: string; } = resumed.locals.ticket;
+    // mcp-migrate: made again on resume: an instance of class TicketsClient cannot travel in requestState (review that making it twice is safe)
+    const tickets = new TicketsClient(process.env.TICKETS_URL ?? 'http://tickets.local');
+    // mcp-migrate: made again on resume: an object with method run() cannot travel in requestState (review that making it twice is safe)
+    const db = await connect();
+    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] });
+    if (answer.action !== 'accept') return { content: [{ type: 'text', text: `left open (${answer.action})` }] };
+    const changed = await db.run(`update tickets set open = false where id = '${id}'`);
+    return { content: [{ type: 'text', text: `${await tickets.close(ticket.id, String(answer.content?.reason))} (${changed})` }] };
+  }
+  throw unknownPhase('close-ticket', resumed);
+});

@@ -1,0 +1,88 @@
+/**
+ * Locals that cannot travel in requestState but can be made again: an API client, a database pool or
+ * connection, another class instance made before the question and used after it. Instead of carrying such a
+ * local (JSON cannot) the resumed phase evaluates its declaration again, as a person migrating by hand would,
+ * and says so in the diff and the report, to be reviewed. What cannot be made again stays refused, with why:
+ * a value built from what changes between rounds (the time, a random number), one changed or set up before the
+ * question (a login, a transaction), a promise already running, a value whose content is data (a Date, a Map).
+ */
+import { Node, SyntaxKind, type Statement, type VariableDeclaration } from 'ts-morph';
+import type { FunctionLike } from './sites.js';
+
+/** What a value that cannot travel is, when making it again gives an equivalent one: a handle, not data. */
+const HANDLE = /^(an instance of class |a function|an object with method |an object whose "[^"]*" is (an instance of class |a function|an object with method ))/;
+
+/** Calls whose result differs each time: the resumed phase would see another value. */
+const NOT_REPEATABLE = /\bnew Date\b|\bDate\.now\b|\bMath\.random\b|\brandomUUID\b|\brandomBytes\b|\bperformance\.now\b|\bhrtime\b/;
+
+/** Methods that set a handle up (log in, open a transaction, take a lock): a new handle would not be set up so. */
+const SETS_UP = /^(login|logIn|signIn|authenticate|auth|connect|begin|beginTransaction|startTransaction|transaction|lock|acquire|init|initialize|configure|open|start|use|set[A-Z]\w*)$/;
+
+export interface Recompute {
+  /** The declaration statement, evaluated again at the start of each later phase. */
+  statement: Statement;
+  initializer: string;
+}
+
+/**
+ * Whether the local `decl` declares, live across `suspension` but not JSON (`problem` says what it is), can be
+ * made again in the resumed phase: a `Recompute`, or why not.
+ */
+export function recomputation(decl: VariableDeclaration, problem: string, fn: FunctionLike, suspension: Statement, requests: Node[]): Recompute | { refused: string; fix?: string } {
+  if (!HANDLE.test(problem)) return { refused: problem };
+  const statement = decl.getVariableStatement();
+  const init = decl.getInitializer();
+  if (!statement || statement.getDeclarations().length !== 1 || !init || !Node.isIdentifier(decl.getNameNode())) return { refused: `${problem}, declared with others or without a value` };
+  if (requests.some(r => r.getStart() >= init.getStart() && r.getEnd() <= init.getEnd())) return { refused: `${problem}, made from a request's answer` };
+  if (NOT_REPEATABLE.test(init.getText())) return { refused: `${problem}, made from a value that differs each time (${NOT_REPEATABLE.exec(init.getText())![0]})` };
+  const all = uses(decl, fn);
+  const before = all.filter(id => id.getStart() < suspension.getStart());
+  if (isTransaction(decl, before)) {
+    return { refused: `${problem}, an open transaction: made again, it would hold nothing of what was done before the question`, fix: 'ask before the transaction begins, or commit it before asking' };
+  }
+  if (all.some(isWrite)) return { refused: `${problem}, assigned or changed after it is made` };
+  const setUp = before.find(setUpCall);
+  if (setUp) {
+    return { refused: `${problem}, set up before the question (${setUp.getParentOrThrow().getText().split('(')[0]}()): a new one would not be`, fix: 'ask before setting it up, or make and set it up after the question' };
+  }
+  return { statement, initializer: init.getText().replace(/\s+/g, ' ') };
+}
+
+/** The identifiers of `fn` naming the local `decl` declares (its declaration left out). */
+function uses(decl: VariableDeclaration, fn: FunctionLike): Node[] {
+  const symbol = decl.getSymbol();
+  return fn.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => id !== decl.getNameNode() && id.getText() === decl.getName() && id.getSymbol() === symbol);
+}
+
+/**
+ * A transaction: made by a `begin`/`transaction` call, with a `commit` method, or sent `BEGIN` before the
+ * question. What it did before the question lives in it, not in the database yet.
+ */
+function isTransaction(decl: VariableDeclaration, before: Node[]): boolean {
+  const init = decl.getInitializer()?.getText() ?? '';
+  if (/(begin|beginTransaction|startTransaction|transaction)\s*\(/.test(init)) return true;
+  if (decl.getType().getProperties().some(p => p.getName() === 'commit' || p.getName() === 'rollback')) return true;
+  return before.some(id => {
+    const call = id.getParent()?.getParent();
+    return call !== undefined && Node.isCallExpression(call) && call.getArguments().some(a => /^['"`]\s*(BEGIN|START TRANSACTION)\b/i.test(a.getText()));
+  });
+}
+
+/** `x = ...`, `x.p = ...`, `x.p++`, `delete x.p`: what changes the handle or what it holds. */
+function isWrite(id: Node): boolean {
+  let target: Node = id;
+  for (let p = id.getParent(); p && (Node.isPropertyAccessExpression(p) || Node.isElementAccessExpression(p)) && p.getExpression() === target; p = p.getParent()) target = p;
+  const parent = target.getParent();
+  if (!parent) return false;
+  if (Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent) || Node.isDeleteExpression(parent)) return true;
+  if (!Node.isBinaryExpression(parent) || parent.getLeft() !== target) return false;
+  const kind = parent.getOperatorToken().getKind();
+  return kind >= SyntaxKind.FirstAssignment && kind <= SyntaxKind.LastAssignment;
+}
+
+/** `x.login(...)`, `x.beginTransaction()`: a call that sets the handle up. */
+function setUpCall(id: Node): boolean {
+  const access = id.getParent();
+  const call = access?.getParent();
+  return access !== undefined && Node.isPropertyAccessExpression(access) && access.getExpression() === id && call !== undefined && Node.isCallExpression(call) && call.getExpression() === access && SETS_UP.test(access.getName());
+}
