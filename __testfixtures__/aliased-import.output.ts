@@ -1,6 +1,6 @@
 import { McpServer as Mcp, inputRequired } from "@modelcontextprotocol/server";
 
-import { elicitResult, resumeCall, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, suspendRound, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
 
 const mcp = new Mcp({ name: 'fixture', version: '1.0.0' }, {
   requestState: {
@@ -11,15 +11,13 @@ const mcp = new Mcp({ name: 'fixture', version: '1.0.0' }, {
 mcp.registerTool('pick', { description: 'Picks a colour' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'pick', undefined);
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
-    return inputRequired({
-      inputRequests: {
-        choice: inputRequired.elicit({
-          message: 'Pick a colour',
-          requestedSchema: { type: 'object', properties: { colour: { type: 'string', enum: ['red', 'blue'] } }, required: ['colour'] },
-        }),
-      },
-      requestState: await suspendCall(ctx, 'pick', undefined, 1, {}),
+    return await suspendRound(ctx, 'pick', undefined, 1, {}, {
+      choice: inputRequired.elicit({
+        message: 'Pick a colour',
+        requestedSchema: { type: 'object', properties: { colour: { type: 'string', enum: ['red', 'blue'] } }, required: ['colour'] },
+      }),
     });
   }
   if (resumed.phase === 1) {

@@ -4,7 +4,7 @@ import { toNodeHandler } from "@modelcontextprotocol/node";
 import { McpServer, createMcpHandler, inputRequired } from "@modelcontextprotocol/server";
 import { z } from 'zod';
 
-import { elicitResult, resumeCall, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, suspendRound, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
 
 function buildServer(): McpServer {
   const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
@@ -16,15 +16,13 @@ function buildServer(): McpServer {
   server.registerTool('confirm', { inputSchema: z.object({ action: z.string() }) }, async ({ action }, ctx) => {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
     const resumed = resumeCall(ctx, 'confirm', { action });
+    if (resumed.askAgain) return resumed.askAgain;
     if (resumed.phase === 0) {
-      return inputRequired({
-        inputRequests: {
-          answer: inputRequired.elicit({
-            message: `Really ${action}?`,
-            requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
-          }),
-        },
-        requestState: await suspendCall(ctx, 'confirm', { action }, 1, {}),
+      return await suspendRound(ctx, 'confirm', { action }, 1, {}, {
+        answer: inputRequired.elicit({
+          message: `Really ${action}?`,
+          requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
+        }),
       });
     }
     if (resumed.phase === 1) {
