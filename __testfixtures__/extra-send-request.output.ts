@@ -25,7 +25,7 @@ server.registerTool('ask-and-sample', { inputSchema: z.object({ question: z.stri
     });
   }
   if (resumed.phase === 1) {
-    const reply = elicitResult(ctx, 'reply', { type: 'object', properties: { note: { type: 'string' } } });
+    const reply = elicitResult(ctx, 'reply');
     const note = reply.action === 'accept' ? String(reply.content?.note ?? '') : '';
     return await suspendRound(ctx, 'ask-and-sample', { question }, 2, {}, {
       sampled: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `${question} ${note}` } }], maxTokens: 50 }),

@@ -38,7 +38,7 @@ server.setRequestHandler('tools/call', async (request, ctx) => {
   if (resumed.phase === 1) {
     {
       // The Server's generic request method, as class-based servers often spell it.
-      const reply = elicitResult(ctx, 'reply', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+      const reply = elicitResult(ctx, 'reply');
       return { content: [{ type: 'text', text: reply.action === 'accept' && reply.content?.ok ? 'proceeding' : `stopped (${reply.action})` }] };
     }
   }
