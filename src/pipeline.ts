@@ -326,7 +326,12 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
         report.notes.push(`${rel(state.path)} has no ${missing.join(', ')}, which the rewritten handlers import: it comes from an earlier mcp-migrate and is never overwritten; delete it and run again to have it generated anew (or copy those functions from a new one)`);
       }
     }
-    report.notes.push(`set ${STATE_KEY_ENV} to a secret of at least 32 bytes before starting the server (it seals requestState)`);
+    // Under stdio every round returns to the process that sealed it; over HTTP any instance may get the retry.
+    report.notes.push(
+      changes.some(c => /\bcreateMcpHandler\(/.test(c.after))
+        ? `set ${STATE_KEY_ENV} to a secret of at least 32 bytes, the same on every instance, before serving over HTTP (it seals requestState; under stdio none is needed): see mcp-migrate's docs/deployment.md`
+        : `under stdio requestState is sealed with a key of the process's own; over HTTP set ${STATE_KEY_ENV} to a secret of at least 32 bytes (see mcp-migrate's docs/deployment.md)`
+    );
     report.notes.push('the migrated code imports @modelcontextprotocol/server 2.x: add it to package.json and install');
   }
 
