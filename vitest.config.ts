@@ -1,4 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// The `node` devDependency (Node 22, for the conformance tool) links node_modules/.bin/node, which npm
+// scripts put first on PATH: the servers the tests start by `node ...` run on the Node running the tests.
+const nodeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-node-'));
+fs.symlinkSync(process.execPath, path.join(nodeDir, 'node'));
+process.env.PATH = `${nodeDir}${path.delimiter}${process.env.PATH ?? ''}`;
 
 export default defineConfig({
   test: {
