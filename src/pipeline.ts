@@ -14,7 +14,7 @@ import { MARKER_PREFIX } from './analysis/index.js';
 import { planManifestChanges } from './manifest.js';
 import { isEmptyPlan, type FilePlan } from './plan.js';
 import { positionMapper, type Position } from './positions.js';
-import { emptyReport, unchangedFile, type Report, type SiteReport } from './report.js';
+import { DEPRECATED_KINDS, emptyReport, unchangedFile, type Report, type SiteReport } from './report.js';
 import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateExports, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
 import { MAX_INLINE_DEPTH, TRIGGER_PATTERN, worthAnalysing } from './triggers.js';
 import { oneLine, syntaxErrors, upgradeV1 } from './upgrade.js';
@@ -310,6 +310,7 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
   // The same report whatever the grouping: sites in file order, notes about a file with that file.
   const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   report.sites.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line || a.column - b.column);
+  for (const site of report.sites) if (DEPRECATED_KINDS[site.kind]) site.deprecated = DEPRECATED_KINDS[site.kind];
   const noteFile = (note: string) => /^([^\s:]+\.[cm]?[jt]sx?):/.exec(note)?.[1] ?? '\uffff';
   report.upgrade.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line);
   report.notes = [...new Set(report.notes)].sort((a, b) => byCodePoint(noteFile(a), noteFile(b)));
