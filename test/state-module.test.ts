@@ -38,7 +38,7 @@ describe('the emitted requestState module', () => {
       expect(typeof cjs[name], name).toBe('function');
     }
     expect(source).toContain(`const KEY_ENV = '${STATE_KEY_ENV}';`);
-    expect(source).toMatch(new RegExp(`\\b${resumedFields.askAgain}\\?: InputRequiredResult`));
+    expect(source).toMatch(new RegExp(`\\b${resumedFields.askAgain}: InputRequiredResult`));
   });
 
   it('typechecks under the strictest settings a project may use, without the DOM library', () => {

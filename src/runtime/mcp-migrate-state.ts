@@ -141,16 +141,21 @@ async function seal(ctx: ServerContext, state: Sealed): Promise<string> {
     return codec.mint({ ref }, ctx);
 }
 
+/** The state the store keeps under `ref`, by this instance or one sharing its store. */
+async function kept(ref: string): Promise<Envelope> {
+    const value = await settings.store.get(`state:${ref}`);
+    if (value === undefined) throw new Error('kept by another instance (share a store), or expired');
+    return JSON.parse(value) as Envelope;
+}
+
 /** Pass as `requestState: { verify: verifyRequestState }` in the server options: refused state never reaches a handler. */
 export async function verifyRequestState(wire: string, ctx: ServerContext): Promise<Verified> {
     if (wire.length > MAX_STATE_BYTES) throw new Error('oversized');
     requireSharedKey(ctx);
-    let envelope = await codec.verify(wire, ctx);
-    if ('ref' in envelope) {
-        const kept = await settings.store.get(`state:${envelope.ref}`);
-        if (kept === undefined) throw new Error('kept by another instance (share a store), or expired');
-        envelope = JSON.parse(kept) as Envelope;
-    }
+    const opened = await codec.verify(wire, ctx);
+    // (a check the JavaScript flavours, which lose the codec's type, need to read the envelope)
+    if (typeof opened !== 'object' || opened === null) throw new Error('malformed');
+    const envelope = 'ref' in opened ? await kept(String(opened.ref)) : opened;
     const state = 'box' in envelope ? await decrypt(envelope.box) : (envelope as Sealed);
     if (settings.singleUse && !unanswered(state.asked, ctx) && !(await settings.store.add(`nonce:${state.nonce}`, '', TTL_SECONDS))) throw new Error('used');
     return { ...state, wire };
@@ -183,17 +188,17 @@ export interface ResumedCall {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     locals: Record<string, any>;
     /** Set when the retry lacks an answer the round asked for: that round again, to return as it is. */
-    askAgain?: InputRequiredResult;
+    askAgain: InputRequiredResult | undefined;
 }
 
 /** This round of the call `name(args)`: phase 0 on a first call. Refuses state issued for another call. */
 export function resumeCall(ctx: ServerContext, name: string, args: unknown): ResumedCall {
     const state = ctx.mcpReq.requestState<Verified | string>();
-    if (state === undefined) return { phase: 0, locals: {} };
+    if (state === undefined) return { phase: 0, locals: {}, askAgain: undefined };
     if (typeof state !== 'object') throw invalid('requestState was not verified: pass requestState: { verify: verifyRequestState } in the server options');
     if (state.call !== callHash(ctx, name, args)) throw invalid(`requestState was issued for another call than ${name} with these arguments`);
     const askAgain = unanswered(state.asked, ctx) ? inputRequired({ inputRequests: state.asked, requestState: state.wire }) : undefined;
-    return { phase: state.phase, locals: state.locals, ...(askAgain && { askAgain }) };
+    return { phase: state.phase, locals: state.locals, askAgain };
 }
 
 /** A phase this version of the handler does not have (state minted by another build). */
