@@ -108,7 +108,7 @@ describe('__testfixtures__', () => {
 
   it('warns at generation time about carried values whose size the type does not bound', () => {
     const notes = outcomes.get('loops-and-try')!.result.report.notes;
-    expect(notes.some(n => /tools\/call survey carries "answers" \(an array\) in requestState; states over 16 KiB are refused/.test(n))).toBe(true);
+    expect(notes.some(n => /tools\/call survey carries "answers" \(an array\) in requestState; a state over 16 KiB is kept in the server's store/.test(n))).toBe(true);
     expect(outcomes.get('elicit-form')!.result.report.notes.some(n => /carries/.test(n))).toBe(false);
   });
 
