@@ -37,7 +37,7 @@ export function buildServer(): McpServer {
   server.registerTool('test_error_handling', { description: 'Always fails' }, async () => {
     throw new Error('This tool intentionally returns an error for testing');
   });
-  server.registerTool('test_tool_with_progress', { description: 'Reports progress' }, async (_args, extra) => {
+  server.registerTool('test_tool_with_progress', { description: 'Reports progress' }, async extra => {
     const progressToken = extra._meta?.progressToken;
     for (const progress of [0, 50, 100]) {
       if (progressToken !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress, total: 100 } });
