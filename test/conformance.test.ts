@@ -48,10 +48,7 @@ const ORIGINAL_LACKS: Record<string, string> = {
 const MIGRATION_GAPS: Record<string, string> = {
   // The scenario sends round one's answer with no requestState. A migrated handler resumes only from
   // its sealed state (the code before the await must not run twice), so it asks again: a warning.
-  'input-required-result-ignore-extra-params:sep-2322-ignore-unexpected-params': 'an answer sent without the requestState of round one is asked again',
-  // The official codemod leaves the one-parameter callback of a tool without inputSchema (`async extra => ...`)
-  // reading extra._meta.progressToken and calling extra.sendNotification, which 2.x's context does not have.
-  'tools-call-with-progress:tools-call-with-progress': 'the official codemod leaves extra._meta and extra.sendNotification of a one-parameter tool callback as they were'
+  'input-required-result-ignore-extra-params:sep-2322-ignore-unexpected-params': 'an answer sent without the requestState of round one is asked again'
 };
 
 interface Check {
