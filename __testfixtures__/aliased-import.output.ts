@@ -2,7 +2,7 @@ import { McpServer as Mcp, inputRequired } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -12,15 +12,13 @@ const mcp = new Mcp({ name: 'fixture', version: '1.0.0' }, { requestState: { ver
 mcp.registerTool('pick', { description: 'Picks a colour' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'pick', undefined);
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
-    return inputRequired({
-      inputRequests: {
-        choice: inputRequired.elicit({
-          message: 'Pick a colour',
-          requestedSchema: { type: 'object', properties: { colour: { type: 'string', enum: ['red', 'blue'] } }, required: ['colour'] },
-        }),
-      },
-      requestState: await suspendCall(ctx, 'pick', undefined, 1, {}),
+    return await suspendRound(ctx, 'pick', undefined, 1, {}, {
+      choice: inputRequired.elicit({
+        message: 'Pick a colour',
+        requestedSchema: { type: 'object', properties: { colour: { type: 'string', enum: ['red', 'blue'] } }, required: ['colour'] },
+      }),
     });
   }
   if (resumed.phase === 1) {

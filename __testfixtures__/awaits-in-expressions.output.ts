@@ -5,7 +5,7 @@ import {
   resumeCall,
   rootsResult,
   samplingResult,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -22,13 +22,11 @@ function describe(mood: unknown, model: string): string {
 server.registerTool('check-in', { inputSchema: z.object({ name: z.string() }) }, async ({ name }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'check-in', { name });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
-    return inputRequired({
-      inputRequests: {
-        answer: inputRequired.elicit({ message: `How are you, ${name}?`, requestedSchema: moodSchema }),
-        sample: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `Greet ${name}` } }], maxTokens: 20 }),
-      },
-      requestState: await suspendCall(ctx, 'check-in', { name }, 1, {}),
+    return await suspendRound(ctx, 'check-in', { name }, 1, {}, {
+      answer: inputRequired.elicit({ message: `How are you, ${name}?`, requestedSchema: moodSchema }),
+      sample: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `Greet ${name}` } }], maxTokens: 20 }),
     });
   }
   if (resumed.phase === 1) {
@@ -47,13 +45,11 @@ server.registerTool('check-in', { inputSchema: z.object({ name: z.string() }) },
 server.registerTool('inventory', { description: 'Counts roots and asks for a label' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'inventory', undefined);
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
-    return inputRequired({
-      inputRequests: {
-        rootList: inputRequired.listRoots(),
-        answer: inputRequired.elicit({ message: 'Label?', requestedSchema: { type: 'object', properties: { label: { type: 'string' } } } }),
-      },
-      requestState: await suspendCall(ctx, 'inventory', undefined, 1, {}),
+    return await suspendRound(ctx, 'inventory', undefined, 1, {}, {
+      rootList: inputRequired.listRoots(),
+      answer: inputRequired.elicit({ message: 'Label?', requestedSchema: { type: 'object', properties: { label: { type: 'string' } } } }),
     });
   }
   if (resumed.phase === 1) {
@@ -69,25 +65,20 @@ server.registerTool('inventory', { description: 'Counts roots and asks for a lab
 server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), note: z.string().optional() }) }, async ({ strict, note }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'review', { strict, note });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     let verdict!: "cancel" | "accept" | "decline" | "auto-approved";
     if (strict) {
-      return inputRequired({
-        inputRequests: {
-          verdict: inputRequired.elicit({ message: 'Approve this change?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } }),
-        },
-        requestState: await suspendCall(ctx, 'review', { strict, note }, 1, { verdict }),
+      return await suspendRound(ctx, 'review', { strict, note }, 1, { verdict }, {
+        verdict: inputRequired.elicit({ message: 'Approve this change?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } }),
       });
     } else {
       verdict = 'auto-approved';
     }
     let comment!: string | number | boolean | string[] | undefined;
     if (note == null) {
-      return inputRequired({
-        inputRequests: {
-          comment: inputRequired.elicit({ message: 'Any comment?', requestedSchema: { type: 'object', properties: { text: { type: 'string' } } } }),
-        },
-        requestState: await suspendCall(ctx, 'review', { strict, note }, 2, { comment, verdict }),
+      return await suspendRound(ctx, 'review', { strict, note }, 2, { comment, verdict }, {
+        comment: inputRequired.elicit({ message: 'Any comment?', requestedSchema: { type: 'object', properties: { text: { type: 'string' } } } }),
       });
     } else {
       comment = note;
@@ -99,11 +90,8 @@ server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), not
     verdict = elicitResult(ctx, 'verdict', { type: 'object', properties: { ok: { type: 'boolean' } } }).action;
     let comment!: string | number | boolean | string[] | undefined;
     if (note == null) {
-      return inputRequired({
-        inputRequests: {
-          comment: inputRequired.elicit({ message: 'Any comment?', requestedSchema: { type: 'object', properties: { text: { type: 'string' } } } }),
-        },
-        requestState: await suspendCall(ctx, 'review', { strict, note }, 2, { comment, verdict }),
+      return await suspendRound(ctx, 'review', { strict, note }, 2, { comment, verdict }, {
+        comment: inputRequired.elicit({ message: 'Any comment?', requestedSchema: { type: 'object', properties: { text: { type: 'string' } } } }),
       });
     } else {
       comment = note;
@@ -126,13 +114,11 @@ const tick = () => ++calls;
 server.registerTool('counted', { description: 'Counts calls around a request' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'counted', undefined);
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     const tickResult = tick();
-    return inputRequired({
-      inputRequests: {
-        answer: inputRequired.elicit({ message: 'Continue?', requestedSchema: { type: 'object', properties: {} } }),
-      },
-      requestState: await suspendCall(ctx, 'counted', undefined, 1, { tickResult }),
+    return await suspendRound(ctx, 'counted', undefined, 1, { tickResult }, {
+      answer: inputRequired.elicit({ message: 'Continue?', requestedSchema: { type: 'object', properties: {} } }),
     });
   }
   if (resumed.phase === 1) {
@@ -148,34 +134,26 @@ server.registerTool('counted', { description: 'Counts calls around a request' },
 server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label: z.string() }) }, async ({ ask, label }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'confirm', { ask, label });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     const log: string[] = [];
     if (ask) {
-      return inputRequired({
-        inputRequests: {
-          elicitation: inputRequired.elicit({ message: `Log ${label}?`, requestedSchema: { type: 'object', properties: {} } }),
-        },
-        requestState: await suspendCall(ctx, 'confirm', { ask, label }, 1, { log }),
+      return await suspendRound(ctx, 'confirm', { ask, label }, 1, { log }, {
+        elicitation: inputRequired.elicit({ message: `Log ${label}?`, requestedSchema: { type: 'object', properties: {} } }),
       });
     }
     let named!: string | number | boolean | string[] | undefined;
     if (!label) {
-      return inputRequired({
-        inputRequests: {
-          named: inputRequired.elicit({ message: 'Name it?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
-        },
-        requestState: await suspendCall(ctx, 'confirm', { ask, label }, 2, { log, named }),
+      return await suspendRound(ctx, 'confirm', { ask, label }, 2, { log, named }, {
+        named: inputRequired.elicit({ message: 'Name it?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
       });
     } else {
       named = label;
     }
     let mcpAwait1!: boolean;
     if (ask) {
-      return inputRequired({
-        inputRequests: {
-          mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: { type: 'object', properties: {} } }),
-        },
-        requestState: await suspendCall(ctx, 'confirm', { ask, label }, 3, { log, mcpAwait1, named }),
+      return await suspendRound(ctx, 'confirm', { ask, label }, 3, { log, mcpAwait1, named }, {
+        mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: { type: 'object', properties: {} } }),
       });
     } else {
       mcpAwait1 = ask;
@@ -190,22 +168,16 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
     log.push(elicitResult(ctx, 'elicitation', { type: 'object', properties: {} }).action);
     let named!: string | number | boolean | string[] | undefined;
     if (!label) {
-      return inputRequired({
-        inputRequests: {
-          named: inputRequired.elicit({ message: 'Name it?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
-        },
-        requestState: await suspendCall(ctx, 'confirm', { ask, label }, 2, { log, named }),
+      return await suspendRound(ctx, 'confirm', { ask, label }, 2, { log, named }, {
+        named: inputRequired.elicit({ message: 'Name it?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
       });
     } else {
       named = label;
     }
     let mcpAwait1!: boolean;
     if (ask) {
-      return inputRequired({
-        inputRequests: {
-          mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: { type: 'object', properties: {} } }),
-        },
-        requestState: await suspendCall(ctx, 'confirm', { ask, label }, 3, { log, mcpAwait1, named }),
+      return await suspendRound(ctx, 'confirm', { ask, label }, 3, { log, mcpAwait1, named }, {
+        mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: { type: 'object', properties: {} } }),
       });
     } else {
       mcpAwait1 = ask;
@@ -221,11 +193,8 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
     named = elicitResult(ctx, 'named', { type: 'object', properties: { name: { type: 'string' } } }).content?.name;
     let mcpAwait1!: boolean;
     if (ask) {
-      return inputRequired({
-        inputRequests: {
-          mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: { type: 'object', properties: {} } }),
-        },
-        requestState: await suspendCall(ctx, 'confirm', { ask, label }, 3, { log, mcpAwait1, named }),
+      return await suspendRound(ctx, 'confirm', { ask, label }, 3, { log, mcpAwait1, named }, {
+        mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: { type: 'object', properties: {} } }),
       });
     } else {
       mcpAwait1 = ask;
@@ -252,14 +221,12 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
 server.registerTool('pick', { inputSchema: z.object({ choose: z.boolean() }) }, async ({ choose }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'pick', { choose });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     const tries = 'one pick';
     if (choose) {
-      return inputRequired({
-        inputRequests: {
-          sampling: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'Pick one' } }], maxTokens: 5 }),
-        },
-        requestState: await suspendCall(ctx, 'pick', { choose }, 1, { tries }),
+      return await suspendRound(ctx, 'pick', { choose }, 1, { tries }, {
+        sampling: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'Pick one' } }], maxTokens: 5 }),
       });
     } else {
       return { content: [{ type: 'text', text: `${tries}: not sampled` }] };

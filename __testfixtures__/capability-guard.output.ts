@@ -4,7 +4,7 @@ import {
   clientCapabilities,
   elicitResult,
   resumeCall,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -15,19 +15,17 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 server.registerTool('rename', { description: 'Renames a file', inputSchema: z.object({ file: z.string() }) }, async ({ file }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'rename', { file });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     const capabilities = clientCapabilities(ctx, server.server);
     if (!capabilities?.elicitation) {
       return { content: [{ type: 'text', text: `cannot ask for a new name for ${file}` }] };
     }
-    return inputRequired({
-      inputRequests: {
-        answer: inputRequired.elicit({
-          message: `New name for ${file}?`,
-          requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
-        }),
-      },
-      requestState: await suspendCall(ctx, 'rename', { file }, 1, {}),
+    return await suspendRound(ctx, 'rename', { file }, 1, {}, {
+      answer: inputRequired.elicit({
+        message: `New name for ${file}?`,
+        requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+      }),
     });
   }
   if (resumed.phase === 1) {

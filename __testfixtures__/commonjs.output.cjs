@@ -4,7 +4,7 @@ const { z } = require("zod");
 const {
   elicitResult,
   resumeCall,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } = require('./mcp-migrate-state.cjs');
@@ -17,17 +17,15 @@ const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestSta
 server.registerTool('weather', { inputSchema: z.object({ city: z.string() }) }, async ({ city }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.cjs
   const resumed = resumeCall(ctx, 'weather', { city });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     /** @type {string} */
     const unit = city.startsWith('US') ? 'F' : 'C';
-    return inputRequired({
-      inputRequests: {
-        answer: inputRequired.elicit({
-          message: `Weather for ${city}: which day?`,
-          requestedSchema: { type: 'object', properties: { day: { type: 'string' } }, required: ['day'] },
-        }),
-      },
-      requestState: await suspendCall(ctx, 'weather', { city }, 1, { unit }),
+    return await suspendRound(ctx, 'weather', { city }, 1, { unit }, {
+      answer: inputRequired.elicit({
+        message: `Weather for ${city}: which day?`,
+        requestedSchema: { type: 'object', properties: { day: { type: 'string' } }, required: ['day'] },
+      }),
     });
   }
   if (resumed.phase === 1) {

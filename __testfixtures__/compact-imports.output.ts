@@ -4,7 +4,7 @@ import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState
 } from './mcp-migrate-state.js';
@@ -13,12 +13,10 @@ const s=new McpServer({name:'x',version:'1'}, { requestState: { verify: verifyRe
 s.registerTool('a',{},async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'a', undefined);
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
-    return inputRequired({
-      inputRequests: {
-        r: inputRequired.elicit({message:'m',requestedSchema:{type:'object',properties:{}}}),
-      },
-      requestState: await suspendCall(ctx, 'a', undefined, 1, {}),
+    return await suspendRound(ctx, 'a', undefined, 1, {}, {
+      r: inputRequired.elicit({message:'m',requestedSchema:{type:'object',properties:{}}}),
     });
   }
   if (resumed.phase === 1) {

@@ -4,7 +4,7 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState
 } from './mcp-migrate-state.js';
@@ -15,16 +15,14 @@ const server = new McpServer({ name: 'destructured', version: '1.0.0' }, { reque
 server.registerTool('confirm', { inputSchema: z.object({ action: z.string() }) }, async ({ action }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'confirm', { action });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
-    return inputRequired({
-      inputRequests: {
-        answer: inputRequired.elicit({ message: `Run ${action}?`, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } }),
-      },
-      requestState: await suspendCall(ctx, 'confirm', { action }, 1, {}),
+    return await suspendRound(ctx, 'confirm', { action }, 1, {}, {
+      answer: inputRequired.elicit({ message: `Run ${action}?`, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } }),
     });
   }
   if (resumed.phase === 1) {
-    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } } });
+    const answer = elicitResult(ctx, 'answer');
     return { content: [{ type: 'text', text: `${action}: ${answer.action}` }] };
   }
   throw unknownPhase('confirm', resumed);
@@ -34,12 +32,10 @@ server.registerTool('confirm', { inputSchema: z.object({ action: z.string() }) }
 server.registerTool('haiku', {}, async extra => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(extra, 'haiku', undefined);
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
-    return inputRequired({
-      inputRequests: {
-        reply: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'A haiku' } }], maxTokens: 30 }),
-      },
-      requestState: await suspendCall(extra, 'haiku', undefined, 1, {}),
+    return await suspendRound(extra, 'haiku', undefined, 1, {}, {
+      reply: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'A haiku' } }], maxTokens: 30 }),
     });
   }
   if (resumed.phase === 1) {
@@ -53,12 +49,10 @@ server.registerTool('haiku', {}, async extra => {
 server.registerTool('limerick', {}, async (ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'limerick', undefined);
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
-    return inputRequired({
-      inputRequests: {
-        reply: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'A limerick' } }], maxTokens: 30 }),
-      },
-      requestState: await suspendCall(ctx, 'limerick', undefined, 1, {}),
+    return await suspendRound(ctx, 'limerick', undefined, 1, {}, {
+      reply: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'A limerick' } }], maxTokens: 30 }),
     });
   }
   if (resumed.phase === 1) {
@@ -72,16 +66,14 @@ server.registerTool('limerick', {}, async (ctx) => {
 server.registerTool('rename', { inputSchema: z.object({ from: z.string() }) }, async ({ from }, context) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(context, 'rename', { from });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
-    return inputRequired({
-      inputRequests: {
-        answer: inputRequired.elicit({ message: `New name for ${from}?`, requestedSchema: { type: 'object', properties: { to: { type: 'string' } } } }),
-      },
-      requestState: await suspendCall(context, 'rename', { from }, 1, {}),
+    return await suspendRound(context, 'rename', { from }, 1, {}, {
+      answer: inputRequired.elicit({ message: `New name for ${from}?`, requestedSchema: { type: 'object', properties: { to: { type: 'string' } } } }),
     });
   }
   if (resumed.phase === 1) {
-    const answer = elicitResult(context, 'answer', { type: 'object', properties: { to: { type: 'string' } } });
+    const answer = elicitResult(context, 'answer');
     const to = answer.action === 'accept' ? String(answer.content?.to) : from;
     return { content: [{ type: 'text', text: `${from} -> ${to}${context.sessionId ? '' : ''}` }] };
   }

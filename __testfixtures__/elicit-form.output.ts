@@ -4,7 +4,7 @@ import { z } from 'zod';
 import {
   elicitResult,
   resumeCall,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -14,15 +14,13 @@ const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestSta
 server.registerTool('confirm-delete', { inputSchema: z.object({ path: z.string() }) }, async ({ path }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'confirm-delete', { path });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
-    return inputRequired({
-      inputRequests: {
-        answer: inputRequired.elicit({
-          message: `Delete ${path}?`,
-          requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
-        }),
-      },
-      requestState: await suspendCall(ctx, 'confirm-delete', { path }, 1, {}),
+    return await suspendRound(ctx, 'confirm-delete', { path }, 1, {}, {
+      answer: inputRequired.elicit({
+        message: `Delete ${path}?`,
+        requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+      }),
     });
   }
   if (resumed.phase === 1) {

@@ -4,7 +4,7 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -14,22 +14,17 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 server.registerTool('ask-and-sample', { inputSchema: z.object({ question: z.string() }) }, async ({ question }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'ask-and-sample', { question });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
-    return inputRequired({
-      inputRequests: {
-        reply: inputRequired.elicit({ message: question, requestedSchema: { type: 'object', properties: { note: { type: 'string' } } } }),
-      },
-      requestState: await suspendCall(ctx, 'ask-and-sample', { question }, 1, {}),
+    return await suspendRound(ctx, 'ask-and-sample', { question }, 1, {}, {
+      reply: inputRequired.elicit({ message: question, requestedSchema: { type: 'object', properties: { note: { type: 'string' } } } }),
     });
   }
   if (resumed.phase === 1) {
-    const reply = elicitResult(ctx, 'reply', { type: 'object', properties: { note: { type: 'string' } } });
+    const reply = elicitResult(ctx, 'reply');
     const note = reply.action === 'accept' ? String(reply.content?.note ?? '') : '';
-    return inputRequired({
-      inputRequests: {
-        sampled: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `${question} ${note}` } }], maxTokens: 50 }),
-      },
-      requestState: await suspendCall(ctx, 'ask-and-sample', { question }, 2, {}),
+    return await suspendRound(ctx, 'ask-and-sample', { question }, 2, {}, {
+      sampled: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `${question} ${note}` } }], maxTokens: 50 }),
     });
   }
   if (resumed.phase === 2) {

@@ -6,7 +6,7 @@ import {
   resumeCall,
   rootsResult,
   samplingResult,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -17,20 +17,18 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 server.registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.string(), z.boolean()) }) }, async ({ flags }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'review-flags', { flags });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     const kept: string[] = [];
     const mcpKeys: string[] = [];
     for (const flag in flags) mcpKeys.push(flag);
     for (let mcpIndex = 0; mcpIndex < mcpKeys.length; mcpIndex++) {
       const flag = mcpKeys[mcpIndex];
-      return inputRequired({
-        inputRequests: {
-          answer: inputRequired.elicit({
-            message: `Keep ${flag} (now ${flags[flag] ? 'on' : 'off'})?`,
-            requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } }, required: ['keep'] },
-          }),
-        },
-        requestState: await suspendCall(ctx, 'review-flags', { flags }, 1, { kept, mcpKeys, mcpIndex }),
+      return await suspendRound(ctx, 'review-flags', { flags }, 1, { kept, mcpKeys, mcpIndex }, {
+        answer: inputRequired.elicit({
+          message: `Keep ${flag} (now ${flags[flag] ? 'on' : 'off'})?`,
+          requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } }, required: ['keep'] },
+        }),
       });
     }
     return { content: [{ type: 'text', text: `kept ${kept.length}: ${kept.join(', ')}` }] };
@@ -46,14 +44,11 @@ server.registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.
         if (answer.action !== 'accept') continue;
         if (answer.content?.keep) kept.push(flag);
       } else {
-        return inputRequired({
-          inputRequests: {
-            answer: inputRequired.elicit({
-              message: `Keep ${flag} (now ${flags[flag] ? 'on' : 'off'})?`,
-              requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } }, required: ['keep'] },
-            }),
-          },
-          requestState: await suspendCall(ctx, 'review-flags', { flags }, 1, { kept, mcpKeys, mcpIndex }),
+        return await suspendRound(ctx, 'review-flags', { flags }, 1, { kept, mcpKeys, mcpIndex }, {
+          answer: inputRequired.elicit({
+            message: `Keep ${flag} (now ${flags[flag] ? 'on' : 'off'})?`,
+            requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } }, required: ['keep'] },
+          }),
         });
       }
     }
@@ -66,19 +61,17 @@ server.registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.
 server.registerTool('tag-files', { inputSchema: z.object({ files: z.array(z.string()) }) }, async ({ files }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'tag-files', { files });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     const tags: string[] = [];
     const mcpItems = [...files];
     for (let mcpIndex = 0; mcpIndex < mcpItems.length; mcpIndex++) {
       const file = await mcpItems[mcpIndex];
-      return inputRequired({
-        inputRequests: {
-          result: inputRequired.createMessage({
-            messages: [{ role: 'user', content: { type: 'text', text: `Tag ${file}` } }],
-            maxTokens: 10,
-          }),
-        },
-        requestState: await suspendCall(ctx, 'tag-files', { files }, 1, { mcpItems, tags, mcpIndex }),
+      return await suspendRound(ctx, 'tag-files', { files }, 1, { mcpItems, tags, mcpIndex }, {
+        result: inputRequired.createMessage({
+          messages: [{ role: 'user', content: { type: 'text', text: `Tag ${file}` } }],
+          maxTokens: 10,
+        }),
       });
     }
     return { content: [{ type: 'text', text: tags.join(', ') || 'no files' }] };
@@ -92,14 +85,11 @@ server.registerTool('tag-files', { inputSchema: z.object({ files: z.array(z.stri
         const result = samplingResult(ctx, 'result');
         tags.push(`${file}=${result.content.type === 'text' ? result.content.text : '?'}`);
       } else {
-        return inputRequired({
-          inputRequests: {
-            result: inputRequired.createMessage({
-              messages: [{ role: 'user', content: { type: 'text', text: `Tag ${file}` } }],
-              maxTokens: 10,
-            }),
-          },
-          requestState: await suspendCall(ctx, 'tag-files', { files }, 1, { mcpItems, tags, mcpIndex }),
+        return await suspendRound(ctx, 'tag-files', { files }, 1, { mcpItems, tags, mcpIndex }, {
+          result: inputRequired.createMessage({
+            messages: [{ role: 'user', content: { type: 'text', text: `Tag ${file}` } }],
+            maxTokens: 10,
+          }),
         });
       }
     }
@@ -112,6 +102,7 @@ server.registerTool('tag-files', { inputSchema: z.object({ files: z.array(z.stri
 server.registerTool('audit', { inputSchema: z.object({ owners: z.record(z.string(), z.string()) }) }, async ({ owners }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'audit', { owners });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
     const log: string[] = [];
@@ -121,11 +112,8 @@ server.registerTool('audit', { inputSchema: z.object({ owners: z.record(z.string
       const path = mcpKeys[mcpIndex];
       try {
         requireClientSupport(ctx, ['roots']);
-        const mcpRound = inputRequired({
-          inputRequests: {
-            roots: inputRequired.listRoots(),
-          },
-          requestState: await suspendCall(ctx, 'audit', { owners }, 1, { log, mcpKeys, mcpIndex }),
+        const mcpRound = await suspendRound(ctx, 'audit', { owners }, 1, { log, mcpKeys, mcpIndex }, {
+          roots: inputRequired.listRoots(),
         });
         mcpSuspended = true;
         return mcpRound;
@@ -154,11 +142,8 @@ server.registerTool('audit', { inputSchema: z.object({ owners: z.record(z.string
       } else {
         try {
           requireClientSupport(ctx, ['roots']);
-          const mcpRound = inputRequired({
-            inputRequests: {
-              roots: inputRequired.listRoots(),
-            },
-            requestState: await suspendCall(ctx, 'audit', { owners }, 1, { log, mcpKeys, mcpIndex }),
+          const mcpRound = await suspendRound(ctx, 'audit', { owners }, 1, { log, mcpKeys, mcpIndex }, {
+            roots: inputRequired.listRoots(),
           });
           mcpSuspended = true;
           return mcpRound;

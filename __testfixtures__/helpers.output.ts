@@ -4,7 +4,7 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -16,19 +16,17 @@ const DEFAULT_NAME = 'friend';
 server.registerTool('greet', { inputSchema: z.object({ greeting: z.string() }) }, async ({ greeting }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'greet', { greeting });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     const question = `${greeting}! Who are you?`;
     let askNameResult!: Awaited<Promise<string>>;
     mcpInline: {
       const mcpQuestion: string = question;
-      return inputRequired({
-        inputRequests: {
-          answer: inputRequired.elicit({
-            message: mcpQuestion,
-            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
-          }),
-        },
-        requestState: await suspendCall(ctx, 'greet', { greeting }, 1, { askNameResult }),
+      return await suspendRound(ctx, 'greet', { greeting }, 1, { askNameResult }, {
+        answer: inputRequired.elicit({
+          message: mcpQuestion,
+          requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+        }),
       });
     }
   }
@@ -49,18 +47,16 @@ server.registerTool('greet', { inputSchema: z.object({ greeting: z.string() }) }
 server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'introduce', { topic });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     let askNameResult2!: Awaited<Promise<string>>;
     mcpInline2: {
       const mcpQuestion2: string = 'Your name, for the introduction?';
-      return inputRequired({
-        inputRequests: {
-          answer: inputRequired.elicit({
-            message: mcpQuestion2,
-            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
-          }),
-        },
-        requestState: await suspendCall(ctx, 'introduce', { topic }, 1, { askNameResult2 }),
+      return await suspendRound(ctx, 'introduce', { topic }, 1, { askNameResult2 }, {
+        answer: inputRequired.elicit({
+          message: mcpQuestion2,
+          requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+        }),
       });
     }
   }
@@ -77,14 +73,11 @@ server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) 
     mcpInline3: {
       const mcpText: string = topic;
       const mcpWords: number = 10;
-      return inputRequired({
-        inputRequests: {
-          result: inputRequired.createMessage({
-            messages: [{ role: 'user', content: { type: 'text', text: `In ${mcpWords} words: ${mcpText}` } }],
-            maxTokens: mcpWords * 4,
-          }),
-        },
-        requestState: await suspendCall(ctx, 'introduce', { topic }, 2, { name, summarizeResult }),
+      return await suspendRound(ctx, 'introduce', { topic }, 2, { name, summarizeResult }, {
+        result: inputRequired.createMessage({
+          messages: [{ role: 'user', content: { type: 'text', text: `In ${mcpWords} words: ${mcpText}` } }],
+          maxTokens: mcpWords * 4,
+        }),
       });
     }
   }
@@ -104,6 +97,7 @@ server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) 
 server.registerTool('confirm', { description: 'Asks a name, then to confirm it' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'confirm', undefined);
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     let confirmNameResult!: Awaited<Promise<string>>;
     mcpInline4: {
@@ -111,14 +105,11 @@ server.registerTool('confirm', { description: 'Asks a name, then to confirm it' 
       let askNameResult3!: Awaited<Promise<string>>;
       mcpInline5: {
         const mcpQuestion4: string = mcpQuestion3;
-        return inputRequired({
-          inputRequests: {
-            answer: inputRequired.elicit({
-              message: mcpQuestion4,
-              requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
-            }),
-          },
-          requestState: await suspendCall(ctx, 'confirm', undefined, 1, { confirmNameResult, askNameResult3 }),
+        return await suspendRound(ctx, 'confirm', undefined, 1, { confirmNameResult, askNameResult3 }, {
+          answer: inputRequired.elicit({
+            message: mcpQuestion4,
+            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+          }),
         });
       }
     }
@@ -134,14 +125,11 @@ server.registerTool('confirm', { description: 'Asks a name, then to confirm it' 
         { askNameResult3 = name.trim() === '' ? DEFAULT_NAME : name; break mcpInline5; }
       }
       const name = askNameResult3;
-      return inputRequired({
-        inputRequests: {
-          check: inputRequired.elicit({
-            message: `Is ${name} right?`,
-            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
-          }),
-        },
-        requestState: await suspendCall(ctx, 'confirm', undefined, 2, { confirmNameResult, name }),
+      return await suspendRound(ctx, 'confirm', undefined, 2, { confirmNameResult, name }, {
+        check: inputRequired.elicit({
+          message: `Is ${name} right?`,
+          requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+        }),
       });
     }
     const name = confirmNameResult;

@@ -18,7 +18,7 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -28,15 +28,13 @@ function buildServer(): McpServer {
   server.registerTool('confirm', { inputSchema: z.object({ action: z.string() }) }, async ({ action }, ctx) => {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
     const resumed = resumeCall(ctx, 'confirm', { action });
+    if (resumed.askAgain) return resumed.askAgain;
     if (resumed.phase === 0) {
-      return inputRequired({
-        inputRequests: {
-          answer: inputRequired.elicit({
-            message: `Really ${action}?`,
-            requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
-          }),
-        },
-        requestState: await suspendCall(ctx, 'confirm', { action }, 1, {}),
+      return await suspendRound(ctx, 'confirm', { action }, 1, {}, {
+        answer: inputRequired.elicit({
+          message: `Really ${action}?`,
+          requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
+        }),
       });
     }
     if (resumed.phase === 1) {
@@ -49,15 +47,13 @@ function buildServer(): McpServer {
   server.registerTool('haiku', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
     const resumed = resumeCall(ctx, 'haiku', { topic });
+    if (resumed.askAgain) return resumed.askAgain;
     if (resumed.phase === 0) {
-      return inputRequired({
-        inputRequests: {
-          reply: inputRequired.createMessage({
-            messages: [{ role: 'user', content: { type: 'text', text: `A haiku about ${topic}` } }],
-            maxTokens: 60,
-          }),
-        },
-        requestState: await suspendCall(ctx, 'haiku', { topic }, 1, {}),
+      return await suspendRound(ctx, 'haiku', { topic }, 1, {}, {
+        reply: inputRequired.createMessage({
+          messages: [{ role: 'user', content: { type: 'text', text: `A haiku about ${topic}` } }],
+          maxTokens: 60,
+        }),
       });
     }
     if (resumed.phase === 1) {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import {
   elicitResult,
   resumeCall,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -17,15 +17,13 @@ function buildServer(): McpServer {
   server.registerTool('confirm', { inputSchema: z.object({ action: z.string() }) }, async ({ action }, ctx) => {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
     const resumed = resumeCall(ctx, 'confirm', { action });
+    if (resumed.askAgain) return resumed.askAgain;
     if (resumed.phase === 0) {
-      return inputRequired({
-        inputRequests: {
-          answer: inputRequired.elicit({
-            message: `Really ${action}?`,
-            requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
-          }),
-        },
-        requestState: await suspendCall(ctx, 'confirm', { action }, 1, {}),
+      return await suspendRound(ctx, 'confirm', { action }, 1, {}, {
+        answer: inputRequired.elicit({
+          message: `Really ${action}?`,
+          requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
+        }),
       });
     }
     if (resumed.phase === 1) {

@@ -4,7 +4,7 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -14,29 +14,24 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 server.registerTool('deploy', { inputSchema: z.object({ env: z.string() }) }, async ({ env }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'deploy', { env });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     let note = 'no review';
     if (env === 'prod') {
-      return inputRequired({
-        inputRequests: {
-          review: inputRequired.elicit({
-            message: 'Production deploy: who approves?',
-            requestedSchema: { type: 'object', properties: { approver: { type: 'string' } }, required: ['approver'] },
-          }),
-        },
-        requestState: await suspendCall(ctx, 'deploy', { env }, 1, { note }),
+      return await suspendRound(ctx, 'deploy', { env }, 1, { note }, {
+        review: inputRequired.elicit({
+          message: 'Production deploy: who approves?',
+          requestedSchema: { type: 'object', properties: { approver: { type: 'string' } }, required: ['approver'] },
+        }),
       });
     } else {
       note = `auto-approved for ${env}`;
     }
-    return inputRequired({
-      inputRequests: {
-        summary: inputRequired.createMessage({
-          messages: [{ role: 'user', content: { type: 'text', text: `Release notes for ${env}` } }],
-          maxTokens: 80,
-        }),
-      },
-      requestState: await suspendCall(ctx, 'deploy', { env }, 2, { note }),
+    return await suspendRound(ctx, 'deploy', { env }, 2, { note }, {
+      summary: inputRequired.createMessage({
+        messages: [{ role: 'user', content: { type: 'text', text: `Release notes for ${env}` } }],
+        maxTokens: 80,
+      }),
     });
   }
   if (resumed.phase === 1) {
@@ -48,14 +43,11 @@ server.registerTool('deploy', { inputSchema: z.object({ env: z.string() }) }, as
       }
       note = `approved by ${String(review.content?.approver)}`;
     }
-    return inputRequired({
-      inputRequests: {
-        summary: inputRequired.createMessage({
-          messages: [{ role: 'user', content: { type: 'text', text: `Release notes for ${env}` } }],
-          maxTokens: 80,
-        }),
-      },
-      requestState: await suspendCall(ctx, 'deploy', { env }, 2, { note }),
+    return await suspendRound(ctx, 'deploy', { env }, 2, { note }, {
+      summary: inputRequired.createMessage({
+        messages: [{ role: 'user', content: { type: 'text', text: `Release notes for ${env}` } }],
+        maxTokens: 80,
+      }),
     });
   }
   if (resumed.phase === 2) {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   elicitResult,
   resumeCall,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.mjs';
@@ -13,16 +13,14 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 server.registerTool('nickname', { inputSchema: z.object({ name: z.string() }) }, async ({ name }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.mjs
   const resumed = resumeCall(ctx, 'nickname', { name });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     const upper = name.toUpperCase();
-    return inputRequired({
-      inputRequests: {
-        answer: inputRequired.elicit({
-          message: `A nickname for ${name}?`,
-          requestedSchema: { type: 'object', properties: { nick: { type: 'string' } }, required: ['nick'] },
-        }),
-      },
-      requestState: await suspendCall(ctx, 'nickname', { name }, 1, { upper }),
+    return await suspendRound(ctx, 'nickname', { name }, 1, { upper }, {
+      answer: inputRequired.elicit({
+        message: `A nickname for ${name}?`,
+        requestedSchema: { type: 'object', properties: { nick: { type: 'string' } }, required: ['nick'] },
+      }),
     });
   }
   if (resumed.phase === 1) {
@@ -41,15 +39,13 @@ server.registerTool('nickname', { inputSchema: z.object({ name: z.string() }) },
 async function weather({ city }, ctx) {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.mjs
   const resumed = resumeCall(ctx, 'weather', { city });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
-    return inputRequired({
-      inputRequests: {
-        answer: inputRequired.elicit({
-          message: `Unit for ${city}?`,
-          requestedSchema: { type: 'object', properties: { unit: { type: 'string', enum: ['C', 'F'] } }, required: ['unit'] },
-        }),
-      },
-      requestState: await suspendCall(ctx, 'weather', { city }, 1, {}),
+    return await suspendRound(ctx, 'weather', { city }, 1, {}, {
+      answer: inputRequired.elicit({
+        message: `Unit for ${city}?`,
+        requestedSchema: { type: 'object', properties: { unit: { type: 'string', enum: ['C', 'F'] } }, required: ['unit'] },
+      }),
     });
   }
   if (resumed.phase === 1) {

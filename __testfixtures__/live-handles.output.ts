@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   elicitResult,
   resumeCall,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -30,18 +30,16 @@ const server = new McpServer({ name: 'live-handles', version: '1.0.0' }, { reque
 server.registerTool('close-ticket', { inputSchema: z.object({ id: z.string() }) }, async ({ id }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'close-ticket', { id });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     const tickets = new TicketsClient(process.env.TICKETS_URL ?? 'http://tickets.local');
     const db = await connect();
     const ticket = await tickets.find(id);
-    return inputRequired({
-      inputRequests: {
-        answer: inputRequired.elicit({
-          message: `Close "${ticket.title}"?`,
-          requestedSchema: { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] },
-        }),
-      },
-      requestState: await suspendCall(ctx, 'close-ticket', { id }, 1, { ticket }),
+    return await suspendRound(ctx, 'close-ticket', { id }, 1, { ticket }, {
+      answer: inputRequired.elicit({
+        message: `Close "${ticket.title}"?`,
+        requestedSchema: { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] },
+      }),
     });
   }
   if (resumed.phase === 1) {

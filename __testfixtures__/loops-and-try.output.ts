@@ -5,7 +5,7 @@ import {
   requireClientSupport,
   resumeCall,
   samplingResult,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -16,19 +16,17 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.string()) }) }, async ({ questions }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'survey', { questions });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     const answers: string[] = [];
     const mcpItems = [...questions];
     for (let mcpIndex = 0; mcpIndex < mcpItems.length; mcpIndex++) {
       const question = mcpItems[mcpIndex];
-      return inputRequired({
-        inputRequests: {
-          answer: inputRequired.elicit({
-            message: question,
-            requestedSchema: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
-          }),
-        },
-        requestState: await suspendCall(ctx, 'survey', { questions }, 1, { answers, mcpItems, mcpIndex }),
+      return await suspendRound(ctx, 'survey', { questions }, 1, { answers, mcpItems, mcpIndex }, {
+        answer: inputRequired.elicit({
+          message: question,
+          requestedSchema: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+        }),
       });
     }
     return { content: [{ type: 'text', text: `${answers.length} answers: ${answers.join(', ')}` }] };
@@ -44,14 +42,11 @@ server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.str
         if (answer.action !== 'accept') continue;
         answers.push(String(answer.content?.a));
       } else {
-        return inputRequired({
-          inputRequests: {
-            answer: inputRequired.elicit({
-              message: question,
-              requestedSchema: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
-            }),
-          },
-          requestState: await suspendCall(ctx, 'survey', { questions }, 1, { answers, mcpItems, mcpIndex }),
+        return await suspendRound(ctx, 'survey', { questions }, 1, { answers, mcpItems, mcpIndex }, {
+          answer: inputRequired.elicit({
+            message: question,
+            requestedSchema: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+          }),
         });
       }
     }
@@ -64,17 +59,15 @@ server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.str
 server.registerTool('countdown', { inputSchema: z.object({ from: z.number() }) }, async ({ from }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'countdown', { from });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     let story = '';
     for (let i = from; i > 0; i--) {
-      return inputRequired({
-        inputRequests: {
-          line: inputRequired.createMessage({
-            messages: [{ role: 'user', content: { type: 'text', text: `Line ${i} of the story so far: ${story}` } }],
-            maxTokens: 20,
-          }),
-        },
-        requestState: await suspendCall(ctx, 'countdown', { from }, 1, { story, i }),
+      return await suspendRound(ctx, 'countdown', { from }, 1, { story, i }, {
+        line: inputRequired.createMessage({
+          messages: [{ role: 'user', content: { type: 'text', text: `Line ${i} of the story so far: ${story}` } }],
+          maxTokens: 20,
+        }),
       });
     }
     return { content: [{ type: 'text', text: story.trim() || 'nothing to count' }] };
@@ -86,14 +79,11 @@ server.registerTool('countdown', { inputSchema: z.object({ from: z.number() }) }
         const line = samplingResult(ctx, 'line');
         story += `${i}:${line.content.type === 'text' ? line.content.text : '?'} `;
       } else {
-        return inputRequired({
-          inputRequests: {
-            line: inputRequired.createMessage({
-              messages: [{ role: 'user', content: { type: 'text', text: `Line ${i} of the story so far: ${story}` } }],
-              maxTokens: 20,
-            }),
-          },
-          requestState: await suspendCall(ctx, 'countdown', { from }, 1, { story, i }),
+        return await suspendRound(ctx, 'countdown', { from }, 1, { story, i }, {
+          line: inputRequired.createMessage({
+            messages: [{ role: 'user', content: { type: 'text', text: `Line ${i} of the story so far: ${story}` } }],
+            maxTokens: 20,
+          }),
         });
       }
     }
@@ -106,19 +96,17 @@ server.registerTool('countdown', { inputSchema: z.object({ from: z.number() }) }
 server.registerTool('insist', { description: 'Asks until accepted' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'insist', undefined);
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     let tries = 0;
     let value = '';
     while (tries < 3) {
       tries++;
-      return inputRequired({
-        inputRequests: {
-          answer: inputRequired.elicit({
-            message: `Attempt ${tries}: your name?`,
-            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
-          }),
-        },
-        requestState: await suspendCall(ctx, 'insist', undefined, 1, { tries, value }),
+      return await suspendRound(ctx, 'insist', undefined, 1, { tries, value }, {
+        answer: inputRequired.elicit({
+          message: `Attempt ${tries}: your name?`,
+          requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+        }),
       });
     }
     return { content: [{ type: 'text', text: value ? `Hello ${value} after ${tries} tries` : `Gave up after ${tries} tries` }] };
@@ -135,14 +123,11 @@ server.registerTool('insist', { description: 'Asks until accepted' }, async ctx 
         }
       } else {
         tries++;
-        return inputRequired({
-          inputRequests: {
-            answer: inputRequired.elicit({
-              message: `Attempt ${tries}: your name?`,
-              requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
-            }),
-          },
-          requestState: await suspendCall(ctx, 'insist', undefined, 1, { tries, value }),
+        return await suspendRound(ctx, 'insist', undefined, 1, { tries, value }, {
+          answer: inputRequired.elicit({
+            message: `Attempt ${tries}: your name?`,
+            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+          }),
         });
       }
     }
@@ -155,15 +140,13 @@ server.registerTool('insist', { description: 'Asks until accepted' }, async ctx 
 server.registerTool('careful', { description: 'Samples with a fallback' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'careful', undefined);
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     const label = 'careful';
     try {
       requireClientSupport(ctx, ['sampling']);
-      return inputRequired({
-        inputRequests: {
-          result: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 }),
-        },
-        requestState: await suspendCall(ctx, 'careful', undefined, 1, { label }),
+      return await suspendRound(ctx, 'careful', undefined, 1, { label }, {
+        result: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 }),
       });
     } catch (error) {
       return { content: [{ type: 'text', text: `${label}: no sampling (${error instanceof Error ? 'error' : 'unknown'})` }] };

@@ -2,7 +2,7 @@ import { Server, type ListToolsResult, inputRequired } from '@modelcontextprotoc
 import {
   elicitResult,
   resumeCall,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -22,30 +22,25 @@ server.setRequestHandler('tools/list', async (): Promise<ListToolsResult> => ({
 server.setRequestHandler('tools/call', async (request, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, request.params.name, request.params.arguments);
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     if (request.params.name === 'confirm') {
-      return inputRequired({
-        inputRequests: {
-          reply: inputRequired.elicit({ message: 'Proceed?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } }),
-        },
-        requestState: await suspendCall(ctx, request.params.name, request.params.arguments, 1, {}),
+      return await suspendRound(ctx, request.params.name, request.params.arguments, 1, {}, {
+        reply: inputRequired.elicit({ message: 'Proceed?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } }),
       });
     }
     const topic = String(request.params.arguments?.topic ?? 'anything');
-    return inputRequired({
-      inputRequests: {
-        answer: inputRequired.elicit({
-          message: `Tell me about ${topic}`,
-          requestedSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
-        }),
-      },
-      requestState: await suspendCall(ctx, request.params.name, request.params.arguments, 2, {}),
+    return await suspendRound(ctx, request.params.name, request.params.arguments, 2, {}, {
+      answer: inputRequired.elicit({
+        message: `Tell me about ${topic}`,
+        requestedSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+      }),
     });
   }
   if (resumed.phase === 1) {
     {
       // The Server's generic request method, as class-based servers often spell it.
-      const reply = elicitResult(ctx, 'reply', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+      const reply = elicitResult(ctx, 'reply');
       return { content: [{ type: 'text', text: reply.action === 'accept' && reply.content?.ok ? 'proceeding' : `stopped (${reply.action})` }] };
     }
   }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import {
   elicitResult,
   resumeCall,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -16,20 +16,18 @@ const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestSta
 server.registerTool('report', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'report', { topic });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     const header = `Report on ${topic}:
   - this line keeps its two spaces
       - and this one its six`;
     if (topic !== '') {
-      return inputRequired({
-        inputRequests: {
-          answer: inputRequired.elicit({
-            message: `Anything to add about ${topic}?
+      return await suspendRound(ctx, 'report', { topic }, 1, { header }, {
+        answer: inputRequired.elicit({
+          message: `Anything to add about ${topic}?
   (one line is enough)`,
-            requestedSchema: { type: 'object', properties: { note: { type: 'string' } } },
-          }),
-        },
-        requestState: await suspendCall(ctx, 'report', { topic }, 1, { header }),
+          requestedSchema: { type: 'object', properties: { note: { type: 'string' } } },
+        }),
       });
     }
     return { content: [{ type: 'text', text: header }] };

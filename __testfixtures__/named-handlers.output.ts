@@ -5,7 +5,7 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -19,15 +19,13 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
 async function summarize({ text }: { text: string }, ctx: ServerContext) {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'summarize', { text });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
-    return inputRequired({
-      inputRequests: {
-        result: inputRequired.createMessage({
-          messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }],
-          maxTokens: 60,
-        }),
-      },
-      requestState: await suspendCall(ctx, 'summarize', { text }, 1, {}),
+    return await suspendRound(ctx, 'summarize', { text }, 1, {}, {
+      result: inputRequired.createMessage({
+        messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }],
+        maxTokens: 60,
+      }),
     });
   }
   if (resumed.phase === 1) {
@@ -43,15 +41,13 @@ server.registerTool('summarize', { description: 'Summarizes a text', inputSchema
 const confirmDelete = async ({ file }: { file: string }, ctx: ServerContext) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'delete', { file });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
-    return inputRequired({
-      inputRequests: {
-        answer: inputRequired.elicit({
-          message: `Delete ${file}?`,
-          requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
-        }),
-      },
-      requestState: await suspendCall(ctx, 'delete', { file }, 1, {}),
+    return await suspendRound(ctx, 'delete', { file }, 1, {}, {
+      answer: inputRequired.elicit({
+        message: `Delete ${file}?`,
+        requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
+      }),
     });
   }
   if (resumed.phase === 1) {

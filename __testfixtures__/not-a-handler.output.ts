@@ -4,7 +4,7 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -22,14 +22,12 @@ server.server.oninitialized = async () => {
 server.registerTool('hello', { inputSchema: z.object({ greeting: z.string() }) }, async ({ greeting }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'hello', { greeting });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     let askNameResult!: Awaited<Promise<string>>;
     mcpInline: {
-      return inputRequired({
-        inputRequests: {
-          answer: inputRequired.elicit({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
-        },
-        requestState: await suspendCall(ctx, 'hello', { greeting }, 1, { askNameResult }),
+      return await suspendRound(ctx, 'hello', { greeting }, 1, { askNameResult }, {
+        answer: inputRequired.elicit({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
       });
     }
   }
@@ -56,17 +54,15 @@ async function sampleWith(send: Send, text: string): Promise<unknown> {
 server.registerTool('delegate', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'delegate', { text });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     const result = await sampleWith(request => ctx.mcpReq.send(request as never, {} as never), text);
     let sampleWithResult!: Awaited<Promise<unknown>>;
     mcpInline2: {
       const mcpText: string = text;
       {
-        return inputRequired({
-          inputRequests: {
-            sampleWithResult: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: mcpText } }], maxTokens: 5 }),
-          },
-          requestState: await suspendCall(ctx, 'delegate', { text }, 1, { result }),
+        return await suspendRound(ctx, 'delegate', { text }, 1, { result }, {
+          sampleWithResult: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: mcpText } }], maxTokens: 5 }),
         });
       }
     }

@@ -5,7 +5,7 @@ import {
   resumeCall,
   rootsResult as mcpRootsResult,
   samplingResult,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -15,24 +15,19 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 server.registerTool('context', { inputSchema: z.object({ q: z.string() }) }, async ({ q }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'context', { q });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     const started = q.trim();
-    return inputRequired({
-      inputRequests: {
-        rootsResult: inputRequired.listRoots(),
-        sample: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: started } }], maxTokens: 10 }),
-      },
-      requestState: await suspendCall(ctx, 'context', { q }, 1, {}),
+    return await suspendRound(ctx, 'context', { q }, 1, {}, {
+      rootsResult: inputRequired.listRoots(),
+      sample: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: started } }], maxTokens: 10 }),
     });
   }
   if (resumed.phase === 1) {
     const [rootsResult, sample] = [mcpRootsResult(ctx, 'rootsResult'), samplingResult(ctx, 'sample')];
-    return inputRequired({
-      inputRequests: {
-        first: inputRequired.elicit({ message: 'First name?', requestedSchema: { type: 'object', properties: { n: { type: 'string' } } } }),
-        second: inputRequired.elicit({ message: 'Last name?', requestedSchema: { type: 'object', properties: { n: { type: 'string' } } } }),
-      },
-      requestState: await suspendCall(ctx, 'context', { q }, 2, { rootsResult, sample }),
+    return await suspendRound(ctx, 'context', { q }, 2, { rootsResult, sample }, {
+      first: inputRequired.elicit({ message: 'First name?', requestedSchema: { type: 'object', properties: { n: { type: 'string' } } } }),
+      second: inputRequired.elicit({ message: 'Last name?', requestedSchema: { type: 'object', properties: { n: { type: 'string' } } } }),
     });
   }
   if (resumed.phase === 2) {

@@ -4,7 +4,7 @@ import {
   elicitResult,
   resumeCall,
   rootsResult,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -14,15 +14,13 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 server.registerPrompt('standup', { argsSchema: z.object({ team: z.string() }) }, async ({ team }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'standup', { team });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
-    return inputRequired({
-      inputRequests: {
-        mood: inputRequired.elicit({
-          message: `How is ${team} doing?`,
-          requestedSchema: { type: 'object', properties: { mood: { type: 'string', enum: ['good', 'bad'] } }, required: ['mood'] },
-        }),
-      },
-      requestState: await suspendCall(ctx, 'standup', { team }, 1, {}),
+    return await suspendRound(ctx, 'standup', { team }, 1, {}, {
+      mood: inputRequired.elicit({
+        message: `How is ${team} doing?`,
+        requestedSchema: { type: 'object', properties: { mood: { type: 'string', enum: ['good', 'bad'] } }, required: ['mood'] },
+      }),
     });
   }
   if (resumed.phase === 1) {
@@ -37,12 +35,10 @@ server.registerPrompt('standup', { argsSchema: z.object({ team: z.string() }) },
 server.registerResource('notes', new ResourceTemplate('notes://{id}', { list: undefined }), { mimeType: 'text/plain' }, async (uri, { id }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'notes', uri.href);
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
-    return inputRequired({
-      inputRequests: {
-        roots: inputRequired.listRoots(),
-      },
-      requestState: await suspendCall(ctx, 'notes', uri.href, 1, {}),
+    return await suspendRound(ctx, 'notes', uri.href, 1, {}, {
+      roots: inputRequired.listRoots(),
     });
   }
   if (resumed.phase === 1) {

@@ -2,7 +2,7 @@ import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import {
   resumeCall,
   rootsResult,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState
 } from './mcp-migrate-state.js';
@@ -12,12 +12,10 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 server.registerTool('workspace', { description: 'Lists the workspace roots' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'workspace', undefined);
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
-    return inputRequired({
-      inputRequests: {
-        roots: inputRequired.listRoots(),
-      },
-      requestState: await suspendCall(ctx, 'workspace', undefined, 1, {}),
+    return await suspendRound(ctx, 'workspace', undefined, 1, {}, {
+      roots: inputRequired.listRoots(),
     });
   }
   if (resumed.phase === 1) {

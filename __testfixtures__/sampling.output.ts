@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   resumeCall,
   samplingResult,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -16,16 +16,14 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
 server.registerTool('haiku', { description: 'Writes a haiku', inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'haiku', { topic });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     const prompt = `Write a haiku about ${topic}`;
-    return inputRequired({
-      inputRequests: {
-        result: inputRequired.createMessage({
-          messages: [{ role: 'user', content: { type: 'text', text: prompt } }],
-          maxTokens: 60,
-        }),
-      },
-      requestState: await suspendCall(ctx, 'haiku', { topic }, 1, { prompt }),
+    return await suspendRound(ctx, 'haiku', { topic }, 1, { prompt }, {
+      result: inputRequired.createMessage({
+        messages: [{ role: 'user', content: { type: 'text', text: prompt } }],
+        maxTokens: 60,
+      }),
     });
   }
   if (resumed.phase === 1) {

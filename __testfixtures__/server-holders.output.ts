@@ -6,7 +6,7 @@ import {
   resumeCall,
   rootsResult,
   samplingResult,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -31,15 +31,13 @@ export class Tools {
     server.registerTool('confirm', { inputSchema: z.object({ action: z.string() }) }, async ({ action }, ctx) => {
       // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
       const resumed = resumeCall(ctx, 'confirm', { action });
+      if (resumed.askAgain) return resumed.askAgain;
       if (resumed.phase === 0) {
-        return inputRequired({
-          inputRequests: {
-            answer: inputRequired.elicit({
-              message: `Run ${action}?`,
-              requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
-            }),
-          },
-          requestState: await suspendCall(ctx, 'confirm', { action }, 1, {}),
+        return await suspendRound(ctx, 'confirm', { action }, 1, {}, {
+          answer: inputRequired.elicit({
+            message: `Run ${action}?`,
+            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+          }),
         });
       }
       if (resumed.phase === 1) {
@@ -52,12 +50,10 @@ export class Tools {
     this.server!.registerTool('count-roots', {}, async ctx => {
       // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
       const resumed = resumeCall(ctx, 'count-roots', undefined);
+      if (resumed.askAgain) return resumed.askAgain;
       if (resumed.phase === 0) {
-        return inputRequired({
-          inputRequests: {
-            roots: inputRequired.listRoots(),
-          },
-          requestState: await suspendCall(ctx, 'count-roots', undefined, 1, {}),
+        return await suspendRound(ctx, 'count-roots', undefined, 1, {}, {
+          roots: inputRequired.listRoots(),
         });
       }
       if (resumed.phase === 1) {
@@ -69,15 +65,13 @@ export class Tools {
     this.mcp?.registerTool('summarize', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
       // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
       const resumed = resumeCall(ctx, 'summarize', { text });
+      if (resumed.askAgain) return resumed.askAgain;
       if (resumed.phase === 0) {
-        return inputRequired({
-          inputRequests: {
-            reply: inputRequired.createMessage({
-              messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }],
-              maxTokens: 50,
-            }),
-          },
-          requestState: await suspendCall(ctx, 'summarize', { text }, 1, {}),
+        return await suspendRound(ctx, 'summarize', { text }, 1, {}, {
+          reply: inputRequired.createMessage({
+            messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }],
+            maxTokens: 50,
+          }),
         });
       }
       if (resumed.phase === 1) {

@@ -3,7 +3,7 @@ import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState
 } from './mcp-migrate-state.js';
@@ -16,12 +16,10 @@ const server = new McpServer({ name: 'after-connect', version: '1.0.0' }, {
 server.registerTool('ask', {}, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'ask', undefined);
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
-    return inputRequired({
-      inputRequests: {
-        answer: inputRequired.elicit({ message: 'Go on?', requestedSchema: { type: 'object', properties: {} } }),
-      },
-      requestState: await suspendCall(ctx, 'ask', undefined, 1, {}),
+    return await suspendRound(ctx, 'ask', undefined, 1, {}, {
+      answer: inputRequired.elicit({ message: 'Go on?', requestedSchema: { type: 'object', properties: {} } }),
     });
   }
   if (resumed.phase === 1) {

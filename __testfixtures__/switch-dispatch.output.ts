@@ -3,7 +3,7 @@ import {
   elicitResult,
   resumeCall,
   rootsResult,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -24,6 +24,7 @@ server.setRequestHandler('tools/list', async (): Promise<ListToolsResult> => ({
 server.setRequestHandler('tools/call', async (request, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, request.params.name, request.params.arguments);
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     const args = request.params.arguments ?? {};
     let text = '';
@@ -34,23 +35,17 @@ server.setRequestHandler('tools/call', async (request, ctx) => {
     case 'confirm':
       {
         const what = String(args.what ?? 'it');
-        return inputRequired({
-          inputRequests: {
-            answer: inputRequired.elicit({
-              message: `Confirm ${what}?`,
-              requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
-            }),
-          },
-          requestState: await suspendCall(ctx, request.params.name, request.params.arguments, 1, { text, what }),
+        return await suspendRound(ctx, request.params.name, request.params.arguments, 1, { text, what }, {
+          answer: inputRequired.elicit({
+            message: `Confirm ${what}?`,
+            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+          }),
         });
       }
     case 'roots':
       {
-        return inputRequired({
-          inputRequests: {
-            roots: inputRequired.listRoots(),
-          },
-          requestState: await suspendCall(ctx, request.params.name, request.params.arguments, 2, { text }),
+        return await suspendRound(ctx, request.params.name, request.params.arguments, 2, { text }, {
+          roots: inputRequired.listRoots(),
         });
       }
     default:

@@ -6,7 +6,7 @@ import {
 	elicitResult,
 	resumeCall,
 	rootsResult,
-	suspendCall,
+	suspendRound,
 	unknownPhase,
 	verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -23,27 +23,22 @@ const server = new McpServer(
 server.registerTool('confirm', { inputSchema: z.object({ what: z.string() }) }, async ({ what }, ctx) => {
 	// mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
 	const resumed = resumeCall(ctx, 'confirm', { what });
+	if (resumed.askAgain) return resumed.askAgain;
 	if (resumed.phase === 0) {
 		const label = what.toUpperCase();
-		return inputRequired({
-			inputRequests: {
-				answer: inputRequired.elicit({
-					message: `Really ${label}?`,
-					requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
-				}),
-			},
-			requestState: await suspendCall(ctx, 'confirm', { what }, 1, { label }),
+		return await suspendRound(ctx, 'confirm', { what }, 1, { label }, {
+			answer: inputRequired.elicit({
+				message: `Really ${label}?`,
+				requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+			}),
 		});
 	}
 	if (resumed.phase === 1) {
 		const label: string = resumed.locals.label;
 		const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } } });
 		if (answer.action === 'accept') {
-			return inputRequired({
-				inputRequests: {
-					more: inputRequired.elicit({ message: 'Sure?', requestedSchema: { type: 'object', properties: {} } }),
-				},
-				requestState: await suspendCall(ctx, 'confirm', { what }, 2, { answer, label }),
+			return await suspendRound(ctx, 'confirm', { what }, 2, { answer, label }, {
+				more: inputRequired.elicit({ message: 'Sure?', requestedSchema: { type: 'object', properties: {} } }),
 			});
 		}
 		return { content: [{ type: 'text', text: `${label}: ${answer.action}` }] };
@@ -62,13 +57,11 @@ server.registerTool('confirm', { inputSchema: z.object({ what: z.string() }) }, 
 server.registerTool('count', {}, async ctx => {
 	// mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
 	const resumed = resumeCall(ctx, 'count', undefined);
+	if (resumed.askAgain) return resumed.askAgain;
 	if (resumed.phase === 0) {
-		return inputRequired({
-			inputRequests: {
-				rootList: inputRequired.listRoots(),
-				rootList2: inputRequired.listRoots(),
-			},
-			requestState: await suspendCall(ctx, 'count', undefined, 1, {}),
+		return await suspendRound(ctx, 'count', undefined, 1, {}, {
+			rootList: inputRequired.listRoots(),
+			rootList2: inputRequired.listRoots(),
 		});
 	}
 	if (resumed.phase === 1) {

@@ -6,7 +6,7 @@ import {
   resumeCall,
   rootsResult,
   samplingResult,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -25,20 +25,18 @@ server.registerTool('ledger', { description: 'What the finally blocks did since 
 server.registerTool('reserve', { inputSchema: z.object({ seat: z.string() }) }, async ({ seat }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'reserve', { seat });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
     if (held.has(seat)) return { content: [{ type: 'text', text: `${seat} is already held` }] };
     held.add(seat);
     try {
       requireClientSupport(ctx, ['elicitation']);
-      const mcpRound = inputRequired({
-        inputRequests: {
-          answer: inputRequired.elicit({
-            message: `Reserve seat ${seat}?`,
-            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
-          }),
-        },
-        requestState: await suspendCall(ctx, 'reserve', { seat }, 1, {}),
+      const mcpRound = await suspendRound(ctx, 'reserve', { seat }, 1, {}, {
+        answer: inputRequired.elicit({
+          message: `Reserve seat ${seat}?`,
+          requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+        }),
       });
       mcpSuspended = true;
       return mcpRound;
@@ -72,20 +70,18 @@ server.registerTool('reserve', { inputSchema: z.object({ seat: z.string() }) }, 
 server.registerTool('publish', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'publish', { topic });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
     const trail: string[] = [];
     try {
       trail.push('drafted');
       requireClientSupport(ctx, ['sampling']);
-      const mcpRound = inputRequired({
-        inputRequests: {
-          draft: inputRequired.createMessage({
-            messages: [{ role: 'user', content: { type: 'text', text: `Write about ${topic}` } }],
-            maxTokens: 50,
-          }),
-        },
-        requestState: await suspendCall(ctx, 'publish', { topic }, 1, { trail }),
+      const mcpRound = await suspendRound(ctx, 'publish', { topic }, 1, { trail }, {
+        draft: inputRequired.createMessage({
+          messages: [{ role: 'user', content: { type: 'text', text: `Write about ${topic}` } }],
+          maxTokens: 50,
+        }),
       });
       mcpSuspended = true;
       return mcpRound;
@@ -106,14 +102,11 @@ server.registerTool('publish', { inputSchema: z.object({ topic: z.string() }) },
       if (!text) return { content: [{ type: 'text', text: 'empty draft' }] };
       try {
         requireClientSupport(ctx, ['elicitation']);
-        const mcpRound = inputRequired({
-          inputRequests: {
-            review: inputRequired.elicit({
-              message: `Publish "${text}"?`,
-              requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
-            }),
-          },
-          requestState: await suspendCall(ctx, 'publish', { topic }, 2, { trail, text }),
+        const mcpRound = await suspendRound(ctx, 'publish', { topic }, 2, { trail, text }, {
+          review: inputRequired.elicit({
+            message: `Publish "${text}"?`,
+            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+          }),
         });
         mcpSuspended = true;
         return mcpRound;
@@ -156,16 +149,14 @@ server.registerTool('publish', { inputSchema: z.object({ topic: z.string() }) },
 server.registerTool('workspace', { description: 'Counts the roots, whatever happens' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'workspace', undefined);
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
     let status = 'not asked';
     try {
       requireClientSupport(ctx, ['roots']);
-      const mcpRound = inputRequired({
-        inputRequests: {
-          roots: inputRequired.listRoots(),
-        },
-        requestState: await suspendCall(ctx, 'workspace', undefined, 1, { status }),
+      const mcpRound = await suspendRound(ctx, 'workspace', undefined, 1, { status }, {
+        roots: inputRequired.listRoots(),
       });
       mcpSuspended = true;
       return mcpRound;
@@ -197,20 +188,18 @@ server.registerTool('workspace', { description: 'Counts the roots, whatever happ
 server.registerTool('checkout', { inputSchema: z.object({ method: z.enum(['card', 'cash']) }) }, async ({ method }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'checkout', { method });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
     switch (method) {
     case 'card':
       try {
         requireClientSupport(ctx, ['elicitation']);
-        const mcpRound = inputRequired({
-          inputRequests: {
-            card: inputRequired.elicit({
-              message: 'Pay by card?',
-              requestedSchema: { type: 'object', properties: { holder: { type: 'string' } }, required: ['holder'] },
-            }),
-          },
-          requestState: await suspendCall(ctx, 'checkout', { method }, 1, {}),
+        const mcpRound = await suspendRound(ctx, 'checkout', { method }, 1, {}, {
+          card: inputRequired.elicit({
+            message: 'Pay by card?',
+            requestedSchema: { type: 'object', properties: { holder: { type: 'string' } }, required: ['holder'] },
+          }),
         });
         mcpSuspended = true;
         return mcpRound;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   elicitResult,
   resumeCall,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -17,16 +17,14 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 server.registerTool('label', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'label', { text });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     const upper = text.toUpperCase() as string;
-    return inputRequired({
-      inputRequests: {
-        style: inputRequired.elicit({
-          message: `Style for ${upper}?`,
-          requestedSchema: { type: 'object', properties: { style: { type: 'string', enum: ['bold', 'plain'] } }, required: ['style'] },
-        }),
-      },
-      requestState: await suspendCall(ctx, 'label', { text }, 1, { upper }),
+    return await suspendRound(ctx, 'label', { text }, 1, { upper }, {
+      style: inputRequired.elicit({
+        message: `Style for ${upper}?`,
+        requestedSchema: { type: 'object', properties: { style: { type: 'string', enum: ['bold', 'plain'] } }, required: ['style'] },
+      }),
     });
   }
   if (resumed.phase === 1) {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import {
   resumeCall,
   samplingResult,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -19,16 +19,14 @@ function createServer(): McpServer {
   server.registerTool('poem', { inputSchema: z.object({ subject: z.string() }) }, async ({ subject }, ctx): Promise<CallToolResult | InputRequiredResult> => {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
     const resumed = resumeCall(ctx, 'poem', { subject });
+    if (resumed.askAgain) return resumed.askAgain;
     if (resumed.phase === 0) {
       const request: CreateMessageRequest = {
         method: 'sampling/createMessage',
         params: { messages: [{ role: 'user', content: { type: 'text', text: `A poem about ${subject}` } }], maxTokens: 40 },
       };
-      return inputRequired({
-        inputRequests: {
-          poem: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `A poem about ${subject}` } }], maxTokens: 40 }),
-        },
-        requestState: await suspendCall(ctx, 'poem', { subject }, 1, {}),
+      return await suspendRound(ctx, 'poem', { subject }, 1, {}, {
+        poem: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `A poem about ${subject}` } }], maxTokens: 40 }),
       });
     }
     if (resumed.phase === 1) {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   resumeCall,
   rootsResult,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -57,6 +57,7 @@ async function* pending(flags: Record<string, boolean>) {
 server.registerTool('mixed', { inputSchema: z.object({ flags: z.record(z.string(), z.boolean()) }) }, async ({ flags }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'mixed', { flags });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     const seen: string[] = [];
     for await (const flag of pending(flags)) {
@@ -64,11 +65,8 @@ server.registerTool('mixed', { inputSchema: z.object({ flags: z.record(z.string(
       const answer = await server.server.elicitInput({ message: `Keep ${flag}?`, requestedSchema: { type: 'object', properties: {} } });
       seen.push(`${flag}:${answer.action}`);
     }
-    return inputRequired({
-      inputRequests: {
-        roots: inputRequired.listRoots(),
-      },
-      requestState: await suspendCall(ctx, 'mixed', { flags }, 1, { seen }),
+    return await suspendRound(ctx, 'mixed', { flags }, 1, { seen }, {
+      roots: inputRequired.listRoots(),
     });
   }
   if (resumed.phase === 1) {

@@ -3,7 +3,7 @@
  * printed for people (stderr) or as JSON (stdout, `--json`).
  */
 import { createColors } from 'picocolors';
-import { countByCause, countByShape, countSites, sitesLeft, type CauseCount, type FileReport, type Report, type SiteOutcome } from './report.js';
+import { countByCause, countByShape, countDeprecated, countSites, sitesLeft, type CauseCount, type FileReport, type Report, type SiteOutcome } from './report.js';
 
 export type RunMode = 'write' | 'dry-run' | 'check';
 
@@ -154,6 +154,7 @@ export function formatHuman(run: RunReport, options: HumanOptions): string {
     const parts = shapes.map(([shape, n]) => `${shape} ${[n.rewritten && `${n.rewritten} rewritten`, n.marked && `${n.marked} marked`, n.skipped && `${n.skipped} skipped`].filter(Boolean).join('/')}`);
     out.push(`by shape: ${parts.join(', ')}`);
   }
+  for (const row of countDeprecated(run)) out.push(c.yellow(`deprecated: ${plural(row.count, `${row.kind} site`)}; ${row.alternative}`));
   if (s.byCause.length) {
     out.push('left, by cause:');
     for (const row of s.byCause) {

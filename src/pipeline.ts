@@ -16,7 +16,7 @@ import { MARKER_PREFIX } from './analysis/index.js';
 import { planManifestChanges } from './manifest.js';
 import { isEmptyPlan, type FilePlan } from './plan.js';
 import { positionMapper, type Position } from './positions.js';
-import { emptyReport, unchangedFile, type Report, type SiteReport } from './report.js';
+import { DEPRECATED_KINDS, emptyReport, unchangedFile, type Report, type SiteReport } from './report.js';
 import { STATE_KEY_ENV, stateExports, stateModuleText } from './stateModule.js';
 import { placeStateModules, stateModuleFor, type StateModules } from './stateModulePlaces.js';
 import { MAX_INLINE_DEPTH, TRIGGER_PATTERN, worthAnalysing } from './triggers.js';
@@ -297,6 +297,7 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
   // The same report whatever the grouping: sites in file order, notes about a file with that file.
   const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   report.sites.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line || a.column - b.column);
+  for (const site of report.sites) if (DEPRECATED_KINDS[site.kind]) site.deprecated = DEPRECATED_KINDS[site.kind];
   const noteFile = (note: string) => /^([^\s:]+\.[cm]?[jt]sx?):/.exec(note)?.[1] ?? '\uffff';
   report.upgrade.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line);
   report.notes = [...new Set(report.notes)].sort((a, b) => byCodePoint(noteFile(a), noteFile(b)));
@@ -316,7 +317,12 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
     }
   }
   if (used.size > 0) {
-    report.notes.push(`set ${STATE_KEY_ENV} to a secret of at least 32 bytes before starting the server (it seals requestState)`);
+    // Under stdio every round returns to the process that sealed it; over HTTP any instance may get the retry.
+    report.notes.push(
+      changes.some(c => /\bcreateMcpHandler\(/.test(c.after))
+        ? `set ${STATE_KEY_ENV} to a secret of at least 32 bytes, the same on every instance, before serving over HTTP (it seals requestState; under stdio none is needed): see mcp-migrate's docs/deployment.md`
+        : `under stdio requestState is sealed with a key of the process's own; over HTTP set ${STATE_KEY_ENV} to a secret of at least 32 bytes (see mcp-migrate's docs/deployment.md)`
+    );
     report.notes.push('the migrated code imports @modelcontextprotocol/server 2.x: add it to package.json and install');
   }
 

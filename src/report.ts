@@ -33,6 +33,21 @@ export interface SiteReport {
   shape?: SiteShape;
   /** For marked and skipped sites: why, without the handler's name, so that the summary can count sites per cause. */
   cause?: string;
+  /** For a request of a kind the protocol deprecates (sampling, roots: SEP-2577), whatever the outcome: what to use instead. */
+  deprecated?: string;
+}
+
+/** Request kinds SEP-2577 deprecates (migrated all the same, since they still work), with the alternative. */
+export const DEPRECATED_KINDS: Partial<Record<SiteKind, string>> = {
+  sampling: 'sampling is deprecated by SEP-2577 (MCP 2026-07-28): call a model from the server directly',
+  roots: 'roots are deprecated by SEP-2577 (MCP 2026-07-28): take the paths as tool arguments'
+};
+
+/** The sites with a deprecation, each kind with its count and alternative. */
+export function countDeprecated(report: Pick<Report, 'sites'>): { kind: SiteKind; count: number; alternative: string }[] {
+  return Object.entries(DEPRECATED_KINDS)
+    .map(([kind, alternative]) => ({ kind: kind as SiteKind, count: report.sites.filter(s => s.kind === kind).length, alternative }))
+    .filter(row => row.count > 0);
 }
 
 /**

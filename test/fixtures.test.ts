@@ -115,7 +115,7 @@ describe('__testfixtures__', () => {
 
   it('warns at generation time about carried values whose size the type does not bound', () => {
     const notes = outcomes.get('loops-and-try')!.result.report.notes;
-    expect(notes.some(n => /tools\/call survey carries "answers" \(an array\) in requestState; states over 16 KiB are refused/.test(n))).toBe(true);
+    expect(notes.some(n => /tools\/call survey carries "answers" \(an array\) in requestState; a state over 16 KiB is kept in the server's store/.test(n))).toBe(true);
     expect(outcomes.get('elicit-form')!.result.report.notes.some(n => /carries/.test(n))).toBe(false);
   });
 
@@ -145,17 +145,17 @@ describe('__testfixtures__', () => {
     const lines = o.input.split('\n');
     for (const site of o.result.report.sites) expect(lines[site.line - 1]!.slice(site.column - 1), `${site.line}:${site.column}`).toMatch(/^server\.server\.(elicitInput|createMessage|listRoots)\(/);
     // Two requests of one expression go out in one round.
-    expect(o.output).toMatch(/inputRequests: \{\s+answer: inputRequired\.elicit\([^\n]*\n\s+sample: inputRequired\.createMessage\(/);
+    expect(o.output).toMatch(/suspendRound\([^\n]*\{\n\s+answer: inputRequired\.elicit\([^\n]*\n\s+sample: inputRequired\.createMessage\(/);
     // The effect before the request runs in the first phase only; the one after it in the resuming phase.
-    expect(o.output).toMatch(/const tickResult = tick\(\);\n\s+return inputRequired/);
+    expect(o.output).toMatch(/const tickResult = tick\(\);\n\s+return await suspendRound/);
     expect(o.output).toMatch(/const summary = \[tickResult, answer\.action, tick\(\)\];/);
   });
 
   it('batches independent requests into one round', () => {
     const out = outcomes.get('promise-all')!.output;
     // roots and sampling from Promise.all go out together; the two adjacent elicitations too.
-    expect(out).toMatch(/inputRequests: \{\s+rootsResult: [\s\S]*?sample: /);
-    expect(out).toMatch(/inputRequests: \{\s+first: [\s\S]*?second: /);
+    expect(out).toMatch(/suspendRound\([^\n]*\{\n\s+rootsResult: [\s\S]*?sample: /);
+    expect(out).toMatch(/suspendRound\([^\n]*\{\n\s+first: [\s\S]*?second: /);
     expect(out.match(/resumed\.phase === \d/g)).toEqual(['resumed.phase === 0', 'resumed.phase === 1', 'resumed.phase === 2']);
   });
 
@@ -174,7 +174,7 @@ describe('__testfixtures__', () => {
     const dir = path.join(work, 'capability-guard-old-module');
     fs.mkdirSync(dir, { recursive: true });
     const module = fs.readFileSync(path.join(o.dir, 'mcp-migrate-state.ts'), 'utf8');
-    const without = module.replace(/\/\*\*\n \* The client's capabilities for this request[\s\S]*?\n}\n/, '');
+    const without = module.replace(/\/\*\* The client's capabilities for this request[\s\S]*?\n}\n/, '');
     expect(without).not.toContain('clientCapabilities');
     fs.writeFileSync(path.join(dir, 'mcp-migrate-state.ts'), without);
     const file = path.join(dir, 'capability-guard.ts');

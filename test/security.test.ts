@@ -10,6 +10,7 @@
  *   error -32602 "Invalid or expired requestState" (bad MAC, expired, other key, other method, malformed, oversized);
  * - the module's checks inside the handler (`resumeCall`, `elicitResult`, ...): a ProtocolError
  *   InvalidParams, which McpServer turns into an `isError` tool result (tools) or a JSON-RPC -32602 (prompts).
+ * A retry that lacks an answer the round asked for is no attack: it is asked the same round again.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -98,9 +99,9 @@ function payloadOf(state: string): { p: unknown; exp: number; b?: string } {
   return JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
 }
 
-/** Seals `payload` as the module does (same bind), with any key and a ttl of our choosing. */
+/** Seals `payload` as the module does (same bind: method, client, user, session), with any key and a ttl of our choosing. */
 function forge(payload: unknown, key: string, ttlSeconds: number): Promise<string> {
-  const codec = createRequestStateCodec({ key, ttlSeconds, bind: ctx => `${ctx.mcpReq.method}\0${ctx.http?.authInfo?.clientId ?? ''}` });
+  const codec = createRequestStateCodec({ key, ttlSeconds, bind: ctx => JSON.stringify([ctx.mcpReq.method, null, null, null]) });
   return codec.mint(payload, { mcpReq: { method: 'tools/call' } } as unknown as ServerContext);
 }
 
@@ -206,12 +207,26 @@ describe('migrated example under forged retries (raw 2026-07-28 JSON-RPC over st
     await expectStillServing();
   });
 
-  it('refuses a sampling result where an elicitation was asked: isError result "no elicitation response" from elicitResult', async () => {
-    const { state } = await firstRound('greet', { name: 'Ada' });
+  it('asks the round again when the retry lacks its answer (another kind, action "bogus", a wrapped answer, none): the same requests and state', async () => {
+    const { state, reply } = await firstRound('greet', { name: 'Ada' });
     const sampling = { role: 'assistant', model: 'm', content: { type: 'text', text: 'calm' } };
-    expectToolRefusal(await client.callTool('greet', { name: 'Ada' }, { requestState: state, inputResponses: { answer: sampling } }), /carries no elicitation response for "answer"/);
-    const roots = { roots: [{ uri: 'file:///a' }] };
-    expectToolRefusal(await client.callTool('greet', { name: 'Ada' }, { requestState: state, inputResponses: { answer: roots } }), /carries no elicitation response for "answer"/);
+    for (const inputResponses of [
+      { answer: sampling },
+      { answer: { roots: [{ uri: 'file:///a' }] } },
+      { answer: { action: 'bogus', content: { mood: 'calm' } } },
+      { answer: { method: 'elicitation/create', result: { action: 'accept', content: { mood: 'calm' } } } },
+      { other: { action: 'accept', content: { mood: 'calm' } } },
+      { answer: null },
+      'accept',
+      undefined,
+    ]) {
+      const again = await client.callTool('greet', { name: 'Ada' }, { requestState: state, inputResponses: inputResponses as never });
+      expect(again.error, JSON.stringify(again)).toBeUndefined();
+      expect(again.result).toMatchObject({ resultType: 'input_required', inputRequests: reply.result!.inputRequests, requestState: state });
+    }
+    // and the answer, when it comes, is taken
+    const done = await client.callTool('greet', { name: 'Ada' }, { requestState: state, inputResponses: moodAccept });
+    expect(done.result).toMatchObject({ resultType: 'complete', content: [{ text: 'Hello, Ada. You feel calm.' }] });
     await expectStillServing();
   });
 
@@ -221,13 +236,17 @@ describe('migrated example under forged retries (raw 2026-07-28 JSON-RPC over st
     for (const [content, problem] of [
       [{ mood: 5 }, 'data/mood must be string'],
       [{}, "data must have required property 'mood'"],
-      // content that is not an object is no content: the required property is missing
-      [['calm'], "data must have required property 'mood'"],
-      ['calm', "data must have required property 'mood'"],
     ] as const) {
       expectToolRefusal(
         await client.callTool('greet', { name: 'Ada' }, { requestState: state, inputResponses: { answer: { action: 'accept', content } } }),
         new RegExp(`^${escapeRegExp(refusal + problem)}$`)
+      );
+    }
+    // content that is not a record of strings, numbers, booleans and string lists was refused by SDK 1.x's result schema
+    for (const content of [['calm'], 'calm', { mood: { nested: true } }]) {
+      expectToolRefusal(
+        await client.callTool('greet', { name: 'Ada' }, { requestState: state, inputResponses: { answer: { action: 'accept', content } } }),
+        /^the elicitation response for "answer" is malformed$/
       );
     }
     const trip = await firstRound('plan-trip', { city: 'Lisbon' });
@@ -235,21 +254,6 @@ describe('migrated example under forged retries (raw 2026-07-28 JSON-RPC over st
       await client.callTool('plan-trip', { city: 'Lisbon' }, { requestState: trip.state, inputResponses: { answer: { action: 'accept', content: { days: 'three' } } } }),
       new RegExp(`^${escapeRegExp(`${refusal}data/days must be number`)}$`)
     );
-    await expectStillServing();
-  });
-
-  it('refuses an elicitation answer with action "bogus", a wrapped {method, result} answer, a missing or non-object inputResponses: isError result "no elicitation response"', async () => {
-    const { state } = await firstRound('greet', { name: 'Ada' });
-    for (const inputResponses of [
-      { answer: { action: 'bogus', content: { mood: 'calm' } } },
-      { answer: { method: 'elicitation/create', result: { action: 'accept', content: { mood: 'calm' } } } },
-      { other: { action: 'accept', content: { mood: 'calm' } } },
-      { answer: null },
-      'accept',
-      undefined,
-    ]) {
-      expectToolRefusal(await client.callTool('greet', { name: 'Ada' }, { requestState: state, inputResponses: inputResponses as never }), /carries no elicitation response for "answer"/);
-    }
     await expectStillServing();
   });
 
@@ -262,9 +266,10 @@ describe('migrated example under forged retries (raw 2026-07-28 JSON-RPC over st
     ]) {
       expectToolRefusal(await client.callTool('summarize', { text: 't' }, { requestState: summarize.state, inputResponses: { result } }), /the sampling response for "result" is malformed/);
     }
+    // a list of content blocks answers a request that offered tools only, as SDK 1.x's createMessage parsed it
     expectToolRefusal(
-      await client.callTool('summarize', { text: 't' }, { requestState: summarize.state, inputResponses: { result: { action: 'accept', content: { x: 1 } } } }),
-      /carries no sampling response for "result"/
+      await client.callTool('summarize', { text: 't' }, { requestState: summarize.state, inputResponses: { result: { role: 'assistant', model: 'm', content: [{ type: 'text', text: 'x' }] } } }),
+      /the sampling response for "result" is malformed/
     );
     const count = await firstRound('count-roots', {});
     for (const roots of [[null], [{ uri: 5 }], [{ name: 'no uri' }], [{ uri: 'file:///a', name: { x: 1 } }]]) {
@@ -276,7 +281,7 @@ describe('migrated example under forged retries (raw 2026-07-28 JSON-RPC over st
     await expectStillServing();
   });
 
-  it('a declined answer carrying content reaches the handler as a plain decline (no smuggled content)', async () => {
+  it('a declined answer carrying content reaches the handler as a decline, as SDK 1.x returned it', async () => {
     const { state } = await firstRound('greet', { name: 'Ada' });
     const reply = await client.callTool('greet', { name: 'Ada' }, { requestState: state, inputResponses: { answer: { action: 'decline', content: { mood: 'smuggled' } } } });
     expect(reply.result).toMatchObject({ resultType: 'complete', content: [{ text: 'Hello, Ada. No mood shared (decline).' }] });

@@ -16,7 +16,7 @@
 import type { API, ASTPath, FileInfo, Options } from 'jscodeshift';
 import type { CarriedLocal, FilePlan, HandlerPlan, HttpEntryPlan, Range, ServerWiringPlan, RequestPlan, SuspensionPlan } from '../src/plan.js';
 import { nameAllocator } from '../src/analysis/names.js';
-import { stateExports } from '../src/stateModule.js';
+import { resumedFields, stateExports } from '../src/stateModule.js';
 
 /** What starts every comment the rewrite writes (src/analysis/index.ts MARKER_PREFIX). */
 const MARKER_TEXT = 'mcp-migrate:';
@@ -237,8 +237,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     const flagSet = guard ? new RegExp(`^\\s*${guard.flag} = true;$`, 'm') : undefined;
     const suspendReturn = (s: SuspensionPlan, indent: string): string => {
       const i1 = indent + unit;
-      const i2 = i1 + unit;
-      const requests = s.requests.map(r => `${i2}${propertyKey(r.key)}: ${builderCall(r, i2)},`).join('\n');
+      const requests = s.requests.map(r => `${i1}${propertyKey(r.key)}: ${builderCall(r, i1)},`).join('\n');
       const carried = s.live.filter(l => !l.answered);
       const locals = carried.length > 0 ? `{ ${carried.map(l => l.name).join(', ')} }` : '{}';
       const kinds = [...new Set(s.requests.map(r => (r.kind === 'elicitation-url' ? 'elicitation' : r.kind)))].map(k => stringLiteral(k));
@@ -247,11 +246,8 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       const flagged = s.guardsFinally && guard;
       return [
         ...(s.insideTry ? [`${indent}${use('state', stateExports.requireSupport)}(${ctx}, [${kinds.join(', ')}]);`] : []),
-        `${indent}${flagged ? `const ${guard.round} =` : 'return'} ${use('sdk', 'inputRequired')}({`,
-        `${i1}inputRequests: {`,
+        `${indent}${flagged ? `const ${guard.round} =` : 'return'} await ${use('state', stateExports.suspend)}(${ctx}, ${h.nameText}, ${h.argsText}, ${s.phase}, ${locals}, {`,
         requests,
-        `${i1}},`,
-        `${i1}requestState: await ${use('state', stateExports.suspend)}(${ctx}, ${h.nameText}, ${h.argsText}, ${s.phase}, ${locals}),`,
         `${indent}});`,
         ...(flagged ? [`${indent}${guard.flag} = true;`, `${indent}return ${guard.round};`] : [])
       ].join('\n');
@@ -533,6 +529,8 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     const lines: string[] = [];
     lines.push(`${bodyIndent}// ${MARKER_TEXT} input_required phases (MCP 2026-07-28); state sealed by ${plan.stateModuleSpecifier}`);
     lines.push(`${bodyIndent}const ${resumed} = ${use('state', stateExports.resume)}(${ctx}, ${h.nameText}, ${h.argsText});`);
+    // A retry that lacks an answer this round asked for is asked the round again.
+    lines.push(`${bodyIndent}if (${resumed}.${resumedFields.askAgain}) return ${resumed}.${resumedFields.askAgain};`);
     // Where the handler could run off its end (returning undefined), each phase must too, rather
     // than fall into the next phase's test.
     const fallsOff = completesNormally(body);

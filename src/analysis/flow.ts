@@ -405,9 +405,15 @@ function requestOf(site: Site, s: Suspension, keys: KeyAllocator, fn: FunctionLi
     builder: site.builder,
     reader: site.reader,
     paramsText,
-    schemaText: site.builder === 'elicit' ? repeatableSchema(constObjectLiteral(params), fn) : undefined,
+    // SDK 1.x checked accepted content against the requested schema in `elicitInput` only, not in a generic request.
+    schemaText: site.builder === 'elicit' && calledMethod(site) === 'elicitInput' ? repeatableSchema(constObjectLiteral(params), fn) : undefined,
     replace: range(s.promiseAll ? site.node : withParens(s.replace))
   };
+}
+
+function calledMethod(site: Site): string | undefined {
+  const callee = Node.isCallExpression(site.node) ? site.node.getExpression() : undefined;
+  return callee && Node.isPropertyAccessExpression(callee) ? callee.getName() : undefined;
 }
 
 /**

@@ -3,7 +3,7 @@
  */
 import path from 'node:path';
 import { Node, SyntaxKind, type CallExpression, type Project, type SourceFile } from 'ts-morph';
-import type { FilePlan, HandlerPlan, ServerWiringPlan } from '../plan.js';
+import type { CarriedLocal, FilePlan, HandlerPlan, ServerWiringPlan } from '../plan.js';
 import type { SiteReport, SiteShape } from '../report.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { planHandler, Unsupported } from './flow.js';
@@ -96,9 +96,15 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
           const { line } = sf.getLineAndColumnAtPos(local.range.start);
           notes.push(`${rel(options.cwd, sf)}:${line}: ${handler.label} makes "${local.name}" again on resume (${local.initializer.slice(0, 80)}): ${local.what} cannot travel in requestState; review that making it twice is safe`);
         }
-        for (const local of new Map(handler.suspensions.flatMap(s => s.live).filter(l => l.unbounded).map(l => [l.name, l])).values()) {
-          const { line } = sf.getLineAndColumnAtPos(handler.fn.start);
-          notes.push(`${rel(options.cwd, sf)}:${line}: ${handler.label} carries "${local.name}" (${local.unbounded}) in requestState; states over 16 KiB are refused, so keep it small or keep it in a server-side store`);
+        const carried = [...new Map(handler.suspensions.flatMap(s => s.live).filter(l => !l.answered).map(l => [l.name, l])).values()];
+        const { line } = sf.getLineAndColumnAtPos(handler.fn.start);
+        for (const local of carried.filter(l => l.unbounded)) {
+          notes.push(`${rel(options.cwd, sf)}:${line}: ${handler.label} carries "${local.name}" (${local.unbounded}) in requestState; a state over 16 KiB is kept in the server's store, the client holding a reference (several instances must share one store: see mcp-migrate's docs/deployment.md)`);
+        }
+        for (const { local, declaration, why } of secretLocals(fn, carried)) {
+          const reason = `${handler.label} carries "${local.name}" (${why}) in requestState, which the client can read (it is signed, not encrypted): compute it again after the round, or set MCP_REQUEST_STATE_ENCRYPT=1`;
+          notes.push(`${rel(options.cwd, sf)}:${sf.getLineAndColumnAtPos(declaration.getStart()).line}: ${reason}`);
+          addMarker(planFor(sf), declaration, reason);
         }
         const construction = constructionOf(registration.call.getExpression().asKindOrThrow(SyntaxKind.PropertyAccessExpression).getExpression());
         if (construction) wiredConstructions.add(construction);
@@ -195,6 +201,26 @@ function callText(site: Site): string {
   const text = site.node.getText().replace(/\s+/g, ' ');
   const open = text.indexOf('(');
   return open > 0 ? `${text.slice(0, open)}(...)` : text;
+}
+
+const SECRET_NAME = /token|secret|passw(?:or)?d|api_?key|apikey|credential|private_?key|access_?key|client_?secret/i;
+
+/** Carried locals that look secret: read from process.env, named or typed like a credential. */
+function secretLocals(fn: FunctionLike, carried: CarriedLocal[]): { local: CarriedLocal; declaration: Node; why: string }[] {
+  const found: { local: CarriedLocal; declaration: Node; why: string }[] = [];
+  for (const local of carried) {
+    const declaration = fn.getDescendantsOfKind(SyntaxKind.VariableDeclaration).find(d => d.getName() === local.name);
+    if (!declaration) continue;
+    const why = /\bprocess\.env\b/.test(declaration.getInitializer()?.getText() ?? '')
+      ? 'read from process.env'
+      : SECRET_NAME.test(local.name)
+        ? 'named like a secret'
+        : SECRET_NAME.test(local.typeText ?? '')
+          ? `typed ${local.typeText}`
+          : undefined;
+    if (why) found.push({ local, declaration, why });
+  }
+  return found;
 }
 
 function addMarker(plan: FilePlan, node: Node, reason: string): void {

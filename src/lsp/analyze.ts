@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DiagnosticSeverity, type Diagnostic, type TextEdit } from 'vscode-languageserver';
+import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { migrateSources } from '../pipeline.js';
 import type { SiteReport } from '../report.js';
@@ -96,7 +96,8 @@ function siteDiagnostics(file: string, text: string, sites: SiteReport[]): Diagn
       severity: DiagnosticSeverity.Warning,
       source: DIAGNOSTIC_SOURCE,
       code: DIAGNOSTIC_CODE,
-      message: `${site.kind === 'entry' ? ENTRY_MESSAGE : site.kind === 'capabilities' ? CAPABILITIES_MESSAGE : REWRITABLE_MESSAGE}${rewritable ? '' : `; not migrated automatically: ${site.reason}`}`,
+      message: `${site.kind === 'entry' ? ENTRY_MESSAGE : site.kind === 'capabilities' ? CAPABILITIES_MESSAGE : REWRITABLE_MESSAGE}${rewritable ? '' : `; not migrated automatically: ${site.reason}`}${site.deprecated ? `; ${site.deprecated}` : ''}`,
+      ...(site.deprecated ? { tags: [DiagnosticTag.Deprecated] } : {}),
       data,
     } satisfies Diagnostic;
   });

@@ -1,0 +1,73 @@
+/**
+ * The requestState module as the build emits it (src/runtime/mcp-migrate-state.ts, in the three
+ * flavours the tool writes): each loads and exports what the rewritten handlers import, the
+ * TypeScript one typechecks under the strictest settings a project may use, and the names the
+ * rewrite prints match the module's.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { Project, ts } from 'ts-morph';
+import { describe, expect, it } from 'vitest';
+import { resumedFields, STATE_KEY_ENV, stateExports, stateModuleText } from '../src/stateModule.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+// Inside the repo, so the module resolves the SDK from node_modules.
+const work = path.join(root, '.tmp', 'state-module');
+const source = fs.readFileSync(path.join(root, 'src', 'runtime', 'mcp-migrate-state.ts'), 'utf8');
+
+describe('the emitted requestState module', () => {
+  it('is the source file itself in TypeScript, and in every flavour starts with its one banner', () => {
+    expect(stateModuleText('ts')).toBe(source);
+    const banner = source.slice(0, source.indexOf('*/') + 2);
+    for (const flavour of ['ts', 'esm', 'cjs'] as const) {
+      const text = stateModuleText(flavour);
+      expect(text.startsWith(banner), flavour).toBe(true);
+      expect(text.split('/**\n').length - 1, flavour).toBe(1);
+    }
+  });
+
+  it('exports, in ESM and CommonJS, every function the rewritten handlers import', async () => {
+    fs.mkdirSync(work, { recursive: true });
+    fs.writeFileSync(path.join(work, 'state.mjs'), stateModuleText('esm'));
+    fs.writeFileSync(path.join(work, 'state.cjs'), stateModuleText('cjs'));
+    const esm = (await import(path.join(work, 'state.mjs'))) as Record<string, unknown>;
+    const cjs = createRequire(import.meta.url)(path.join(work, 'state.cjs')) as Record<string, unknown>;
+    for (const name of Object.values(stateExports)) {
+      expect(typeof esm[name], name).toBe('function');
+      expect(typeof cjs[name], name).toBe('function');
+    }
+    expect(source).toContain(`const KEY_ENV = '${STATE_KEY_ENV}';`);
+    expect(source).toMatch(new RegExp(`\\b${resumedFields.askAgain}: InputRequiredResult`));
+  });
+
+  it('typechecks under the strictest settings a project may use, without the DOM library', () => {
+    fs.mkdirSync(work, { recursive: true });
+    fs.writeFileSync(path.join(work, 'package.json'), JSON.stringify({ type: 'module' }));
+    const file = path.join(work, 'mcp-migrate-state.ts');
+    fs.writeFileSync(file, stateModuleText('ts'));
+    const project = new Project({
+      compilerOptions: {
+        strict: true,
+        noUnusedLocals: true,
+        noUnusedParameters: true,
+        noImplicitReturns: true,
+        noUncheckedIndexedAccess: true,
+        exactOptionalPropertyTypes: true,
+        noPropertyAccessFromIndexSignature: true,
+        verbatimModuleSyntax: true,
+        target: ts.ScriptTarget.ES2022,
+        lib: ['lib.es2022.d.ts'],
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        skipLibCheck: true,
+        noEmit: true,
+        types: ['node']
+      },
+      skipAddingFilesFromTsConfig: true
+    });
+    project.addSourceFileAtPath(file);
+    const diagnostics = project.getPreEmitDiagnostics().map(d => `${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, '\n')}`);
+    expect(diagnostics).toEqual([]);
+  });
+});
