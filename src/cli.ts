@@ -87,7 +87,7 @@ function reportInterrupt(signal: NodeJS.Signals, progress: { written: string[]; 
   const { written, left } = progress;
   process.stderr.write(
     `\nmcp-migrate: interrupted by ${signal} while writing: ${written.length} of ${written.length + left.length} files written, temporary files removed.\n` +
-      (left.length ? `Not written: ${left.slice(0, 10).join(', ')}${left.length > 10 ? ` and ${left.length - 10} more` : ''}. Run mcp-migrate again to complete the migration.\n` : ''),
+      (left.length ? `Not written: ${left.slice(0, 10).join(', ')}${left.length > 10 ? ` and ${left.length - 10} more` : ''}. Run mcp-migrate again to complete the migration (with --force in a git work tree: the files written so far are uncommitted changes now).\n` : ''),
   );
   process.exit(signal === 'SIGINT' ? 130 : 143);
 }
