@@ -155,65 +155,54 @@ export interface HumanOptions {
   quiet?: boolean;
 }
 
-/** Everything for stderr at the end of a run. Ends with a newline unless empty. */
-export function formatHuman(run: RunReport, options: HumanOptions): string {
-  const c = createColors(options.color);
+type Colors = ReturnType<typeof createColors>;
+
+/** What is left, file:line:col each: marked and skipped sites, the official codemod's leftovers, its findings, skipped files. */
+function leftLines(run: RunReport, c: Colors): string[] {
   const out: string[] = [];
-  const errored = run.files.filter(f => f.outcome === 'error');
-  const skipped = run.files.filter(f => f.outcome === 'skipped');
+  const section = (title: string, lines: string[]) => {
+    if (lines.length) out.push(c.bold(`${title}:`), ...lines, '');
+  };
+  const siteLine = (s: RunReport['sites'][number]) => `${s.file}:${s.line}:${s.column}  ${c.yellow(s.kind)}  ${s.reason}`;
+  section('Marked for manual migration', run.sites.filter(s => s.outcome === 'marked').map(siteLine));
+  section('Skipped', run.sites.filter(s => s.outcome === 'skipped').map(siteLine));
+  section(
+    'Left by the official v1-to-v2 codemod (cannot run on SDK 2.x until migrated by hand)',
+    run.codemodLeftovers.map(l => `${l.file}:${l.line}:${l.column}  ${c.red('codemod')}  ${l.message}`),
+  );
+  // A finding the leftovers above already show (its marker is in the file) is not said twice.
+  const shown = (u: UpgradeNote) => u.level !== 'info' && run.codemodLeftovers.some(l => l.file === u.file && l.message.includes(u.message));
+  section('v1-to-v2 upgrade', upgradeLines(run.upgrade.filter(u => !shown(u)), c));
+  section(
+    'Files skipped',
+    run.files.filter(f => f.outcome === 'skipped').map(f => {
+      const sdk = f.importsSdk === true ? '; it imports the SDK and stays on 1.x' : f.importsSdk === 'unknown' ? '; whether it imports the SDK is unknown' : '';
+      return locatedFileLine(f, c.dim('skipped')) + sdk;
+    }),
+  );
+  return out;
+}
 
-  if (!options.quiet) {
-    const marked = run.sites.filter(s => s.outcome === 'marked');
-    const skippedSites = run.sites.filter(s => s.outcome === 'skipped');
-    for (const [title, list] of [
-      ['Marked for manual migration', marked],
-      ['Skipped', skippedSites],
-    ] as const) {
-      if (!list.length) continue;
-      out.push(c.bold(`${title}:`));
-      for (const s of list) out.push(`${s.file}:${s.line}:${s.column}  ${c.yellow(s.kind)}  ${s.reason}`);
-      out.push('');
+/** Errors and warnings one per line; an informational message repeated across files once, with a few of its places. */
+function upgradeLines(upgrade: UpgradeNote[], c: Colors): string[] {
+  const out: string[] = [];
+  const info = groupBy(upgrade.filter(u => u.level === 'info'), u => u.message);
+  for (const u of upgrade) {
+    const all = info.get(u.message);
+    if (u.level === 'info' && all!.length >= REPEATED) {
+      if (all![0] === u) out.push(`${u.message}  ${c.dim('info')}  ${places(all!.map(x => `${x.file}:${x.line}`))}`);
+      continue;
     }
-    if (run.codemodLeftovers.length) {
-      out.push(c.bold('Left by the official v1-to-v2 codemod (cannot run on SDK 2.x until migrated by hand):'));
-      for (const l of run.codemodLeftovers) out.push(`${l.file}:${l.line}:${l.column}  ${c.red('codemod')}  ${l.message}`);
-      out.push('');
-    }
-    // A finding the leftovers above already show (its marker is in the file) is not said twice.
-    const shown = (u: UpgradeNote) => u.level !== 'info' && run.codemodLeftovers.some(l => l.file === u.file && l.message.includes(u.message));
-    const upgrade = run.upgrade.filter(u => !shown(u));
-    if (upgrade.length) {
-      out.push(c.bold('v1-to-v2 upgrade:'));
-      // Errors and warnings one per line; an informational message repeated across files once, with a few of its places.
-      const info = groupBy(upgrade.filter(u => u.level === 'info'), u => u.message);
-      for (const u of upgrade) {
-        if (u.level === 'info' && info.get(u.message)!.length >= REPEATED) {
-          const all = info.get(u.message)!;
-          if (all[0] === u) out.push(`${u.message}  ${c.dim('info')}  ${places(all.map(x => `${x.file}:${x.line}`))}`);
-          continue;
-        }
-        const level = u.level === 'error' ? c.red(u.level) : u.level === 'warning' ? c.yellow(u.level) : u.level;
-        out.push(`${u.file}:${u.line}  ${level}  ${u.message}`);
-      }
-      out.push('');
-    }
-    if (skipped.length) {
-      out.push(c.bold('Files skipped:'));
-      for (const f of skipped) {
-        const sdk = f.importsSdk === true ? '; it imports the SDK and stays on 1.x' : f.importsSdk === 'unknown' ? '; whether it imports the SDK is unknown' : '';
-        out.push(locatedFileLine(f, c.dim('skipped')) + sdk);
-      }
-      out.push('');
-    }
+    const level = u.level === 'error' ? c.red(u.level) : u.level === 'warning' ? c.yellow(u.level) : u.level;
+    out.push(`${u.file}:${u.line}  ${level}  ${u.message}`);
   }
-  if (errored.length) {
-    out.push(c.bold(c.red('Errors (these files were left as they were):')));
-    for (const f of errored) out.push(locatedFileLine(f, c.red('error')));
-    out.push('');
-  }
-  if (options.quiet) return out.length ? `${out.join('\n')}\n` : '';
+  return out;
+}
 
+/** The counts: files, sites, per shape and per cause. */
+function summaryLines(run: RunReport, c: Colors): string[] {
   const s = run.summary;
+  const out: string[] = [];
   const changedWord = run.mode === 'write' ? 'changed' : 'to change';
   const manifests = s.manifestsChanged ? `; ${plural(s.manifestsChanged, 'package.json', 'package.json files')} ${changedWord}` : '';
   out.push(
@@ -237,27 +226,45 @@ export function formatHuman(run: RunReport, options: HumanOptions): string {
       out.push(`  ${String(row.count).padStart(3)} × ${row.cause} ${c.dim(`(${shapes})`)}`);
     }
   }
-  if (run.created.length) {
-    out.push(`${run.mode === 'write' ? 'created' : 'would create'}: ${run.created.join(', ')}`);
+  return out;
+}
+
+/** The notes; "<file>: <the same words>" for many files (a package.json per package) on one line. */
+function noteLines(notes: string[]): string[] {
+  if (!notes.length) return [];
+  const out = ['notes:'];
+  const aboutFile = (n: string) => /^(\S+?): (.+)$/.exec(n);
+  const same = groupBy(notes.filter(n => aboutFile(n)), n => aboutFile(n)![2]!);
+  for (const n of notes) {
+    const m = aboutFile(n);
+    const group = m ? same.get(m[2]!)! : [];
+    if (group.length < REPEATED) out.push(`  - ${n}`);
+    else if (group[0] === n) out.push(`  - ${m![2]}: ${places(group.map(g => aboutFile(g)![1]!))}`);
   }
-  if (run.notes.length) {
-    out.push('notes:');
-    // "<file>: <the same words>" for many files (a package.json per package): one line.
-    const aboutFile = (n: string) => /^(\S+?): (.+)$/.exec(n);
-    const same = groupBy(run.notes.filter(n => aboutFile(n)), n => aboutFile(n)![2]!);
-    for (const n of run.notes) {
-      const m = aboutFile(n);
-      const group = m ? same.get(m[2]!)! : [];
-      if (group.length < REPEATED) out.push(`  - ${n}`);
-      else if (group[0] === n) out.push(`  - ${m![2]}: ${places(group.map(g => aboutFile(g)![1]!))}`);
-    }
-  }
+  return out;
+}
+
+/** The last line: under --check the verdict, otherwise what failed. */
+function verdictLines(run: RunReport, c: Colors): string[] {
+  const s = run.summary;
   if (run.mode === 'check') {
     const left = checkFindings(s);
-    out.push(left.length ? c.red(`check failed: ${left.join(', ')}`) : c.green('check passed: nothing left to migrate'));
-  } else if (s.failures) {
-    out.push(c.red(`${plural(s.failures, 'file')} failed and ${s.failures === 1 ? 'was' : 'were'} left as ${s.failures === 1 ? 'it was' : 'they were'} (exit code ${EXIT_FAILED})`));
+    return [left.length ? c.red(`check failed: ${left.join(', ')}`) : c.green('check passed: nothing left to migrate')];
   }
+  if (!s.failures) return [];
+  return [c.red(`${plural(s.failures, 'file')} failed and ${s.failures === 1 ? 'was' : 'were'} left as ${s.failures === 1 ? 'it was' : 'they were'} (exit code ${EXIT_FAILED})`)];
+}
+
+/** Everything for stderr at the end of a run. Ends with a newline unless empty. */
+export function formatHuman(run: RunReport, options: HumanOptions): string {
+  const c = createColors(options.color);
+  const out: string[] = options.quiet ? [] : leftLines(run, c);
+  const errored = run.files.filter(f => f.outcome === 'error');
+  if (errored.length) out.push(c.bold(c.red('Errors (these files were left as they were):')), ...errored.map(f => locatedFileLine(f, c.red('error'))), '');
+  if (options.quiet) return out.length ? `${out.join('\n')}\n` : '';
+  out.push(...summaryLines(run, c));
+  if (run.created.length) out.push(`${run.mode === 'write' ? 'created' : 'would create'}: ${run.created.join(', ')}`);
+  out.push(...noteLines(run.notes), ...verdictLines(run, c));
   return `${out.join('\n')}\n`;
 }
 
