@@ -76,8 +76,16 @@ function outputFormat(argv: MigrateArgs): OutputFormat {
   return argv.json ? 'json' : (argv.format ?? 'text');
 }
 
+/** The report format the arguments ask for, read without the parser (which may be what failed). */
+function requestedFormat(argv: readonly string[]): OutputFormat {
+  if (argv.includes('--json')) return 'json';
+  const at = argv.findIndex(a => a === '--format' || a.startsWith('--format='));
+  const value = at < 0 ? undefined : argv[at]!.includes('=') ? argv[at]!.slice('--format='.length) : argv[at + 1];
+  return value === 'json' || value === 'sarif' ? value : 'text';
+}
+
 /** A fatal error where stdout promised a machine-readable report: a report of the error, so a pipeline reading it sees why. */
-function writeErrorReport(format: OutputFormat, kind: 'refused' | 'fatal', message: string): void {
+function writeErrorReport(format: OutputFormat, kind: 'usage' | 'refused' | 'fatal', message: string): void {
   if (format === 'json') process.stdout.write(`${JSON.stringify({ schemaVersion: 1, error: { kind, message }, exitCode: EXIT_ERROR }, null, 2)}\n`);
   if (format === 'sarif') process.stdout.write(formatSarifError(message, EXIT_ERROR, { cwd: process.cwd(), version: packageVersion() }));
 }
@@ -214,6 +222,7 @@ export async function main(argv: string[]): Promise<void> {
   } catch (err) {
     if (err instanceof UsageError) {
       process.stderr.write(`mcp-migrate: ${err.message}\nRun mcp-migrate --help for usage.\n`);
+      writeErrorReport(requestedFormat(argv), 'usage', err.message);
     } else {
       process.stderr.write(`mcp-migrate: fatal: ${(err as Error)?.stack ?? String(err)}\n`);
     }

@@ -153,6 +153,15 @@ describe.concurrent('a run that cannot start', { timeout: 60_000 }, () => {
     expect(sarif.runs[0].results).toEqual([]);
   });
 
+  it('a usage error under --json is a JSON error too', async () => {
+    const root = await tree({ 'a.ts': PLAIN_SOURCE });
+    for (const args of [['--json', '--no-such-flag'], ['--format=json', '--shard', '0/3', '.']]) {
+      const r = await runCli(args, root);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(JSON.parse(r.stdout), args.join(' ')).toMatchObject({ schemaVersion: 1, error: { kind: 'usage' }, exitCode: 2 });
+    }
+  });
+
   it('--json with --format sarif is a usage error', async () => {
     const root = await tree({ 'a.ts': PLAIN_SOURCE });
     const r = await runCli(['--json', '--format', 'sarif', '.'], root);
