@@ -6,9 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import jscodeshift from 'jscodeshift';
-import { Project, ts, type SourceFile } from 'ts-morph';
+import { ts, type SourceFile } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
 import { hoistAwaits, type Hoisting } from './analysis/hoist.js';
+import { analysisProject } from './analysis/project.js';
 import { inlineHelpers, type Refusal } from './analysis/inline.js';
 import { MARKER_PREFIX } from './analysis/index.js';
 import { planManifestChanges } from './manifest.js';
@@ -17,7 +18,7 @@ import { positionMapper, type Position } from './positions.js';
 import { emptyReport, unchangedFile, type Report, type SiteReport } from './report.js';
 import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateExports, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
 import { MAX_INLINE_DEPTH, MCP_TEXT, TRIGGER_PATTERN, worthAnalysing } from './triggers.js';
-import { oneLine, syntaxErrors, upgradeV1 } from './upgrade.js';
+import { oneLine, syntaxErrors, upgradeV1 } from './upgrade/index.js';
 import { applyPlan, parserFor } from '../transforms/mrtr.js';
 
 
@@ -116,22 +117,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
   }
 
   // 2. Analysis over the (upgraded) candidates.
-  const project = new Project({
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
-    compilerOptions: {
-      allowJs: true,
-      checkJs: false,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      // Servers are not browser code: leaving out the DOM library saves a good part of the checker's start.
-      lib: ['lib.es2022.d.ts'],
-      strict: true,
-      skipLibCheck: true,
-      noEmit: true
-    }
-  });
+  const project = analysisProject();
   const sourceFiles = [];
   for (const f of candidates) {
     try {

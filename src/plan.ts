@@ -147,6 +147,8 @@ export interface StdioEntryPlan {
   removeDeclaration?: Range;
   /** Any other stdio transport (passed in, made with streams, used after connect): handed on, `serveStdio(() => server, { transport })`. */
   transportText?: string;
+  /** The handler of a `.catch(handler)` on the connect() promise (the call range then covers it): serveStdio's `onerror`. */
+  onerrorText?: string;
 }
 
 /**

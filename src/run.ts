@@ -10,7 +10,8 @@ import { findDirtyFiles, formatDirtyRefusal, outsideGit } from './git.js';
 import { digestBytes, fileContains, finalizeText, keepShebang, readSource, readSourceIfWanted, removeTemporaryFiles, writeAtomic, type DecodedSource } from './io.js';
 import type { SourceInput } from './pipeline.js';
 import { emptyReport, type FileReport, type Report } from './report.js';
-import { CODEMOD_MARKER_TEXT } from './tables/causes.js';
+// markers.ts imports types only: loading it loads nothing of the official codemod.
+import { CODEMOD_MARKER } from './upgrade/markers.js';
 import { HELPER_IMPORT_DEPTH, importedHelpers, isCandidate, worthAnalysing } from './triggers.js';
 import { createProgress, type Progress, type ProgressStream } from './progress.js';
 import { exitCodeOf, summarize, type CodemodLeftover, type FileResult, type RunMode, type RunReport } from './format-report.js';
@@ -80,7 +81,7 @@ interface RunState {
 }
 
 /** A file no migration needs, unless it holds a marker of the official codemod (a leftover to report). */
-const wanted = (text: string) => isCandidate(text) || text.includes(CODEMOD_MARKER_TEXT);
+const wanted = (text: string) => isCandidate(text) || text.includes(CODEMOD_MARKER);
 
 function relativeTo(cwd: string): (abs: string) => string {
   // Every file gets a report line: slicing the common prefix off is most of the cost of 10,000 of them.
@@ -326,7 +327,7 @@ function fileResults(run: RunState, pipelineFiles: Map<string, FileReport>, edit
   return [...results.values()].sort((a, b) => byCodePoint(a.file, b.file));
 }
 
-const MARKER = new RegExp(`/\\*\\s*${CODEMOD_MARKER_TEXT}\\s*([\\s\\S]*?)\\s*\\*/`, 'g');
+const MARKER = new RegExp(`/\\*\\s*${CODEMOD_MARKER}\\s*([\\s\\S]*?)\\s*\\*/`, 'g');
 
 /** The official codemod's markers in the sources as the run leaves them (or would leave them). */
 function codemodLeftovers(run: RunState, edits: AppliedChange[], creations: AppliedChange[]): CodemodLeftover[] {
@@ -334,7 +335,7 @@ function codemodLeftovers(run: RunState, edits: AppliedChange[], creations: Appl
   for (const c of [...edits, ...creations]) if (run.results.get(c.path)?.outcome !== 'error') after.set(c.path, c.after);
   const leftovers: CodemodLeftover[] = [];
   for (const [file, text] of after) {
-    if (!text.includes(CODEMOD_MARKER_TEXT) || path.basename(file) === 'package.json') continue;
+    if (!text.includes(CODEMOD_MARKER) || path.basename(file) === 'package.json') continue;
     for (const m of text.matchAll(MARKER)) {
       const end = m.index + m[0].length;
       const line = text.slice(0, end).split('\n').length;

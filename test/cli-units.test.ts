@@ -8,8 +8,7 @@ import { checkFindings, exitCodeOf, formatHuman, places, summarize, type FileRes
 import { formatDirtyRefusal, parsePorcelainZ } from '../src/git.js';
 import { createProgress } from '../src/progress.js';
 import { emptyReport } from '../src/report.js';
-import { CAUSES, causeOf, CODEMOD_MARKER_TEXT, UNCLASSIFIED } from '../src/tables/causes.js';
-import { CODEMOD_MARKER } from '../src/upgrade.js';
+import { CAUSES, causeOf, UNCLASSIFIED } from '../src/tables/causes.js';
 
 const cwd = path.resolve('/project');
 
@@ -224,9 +223,5 @@ describe('causes table', () => {
     expect(site('registration', 'registered in oninitialized, which never fires')).toBe('registered-in-oninitialized');
     expect(site('entry', 'NodeStreamableHTTPServerTransport not moved to createMcpHandler: one transport')).toBe('http-entry-not-moved');
     expect(site('elicitation', 'something no row names')).toBe(UNCLASSIFIED.id);
-  });
-
-  it('names the official codemod\'s marker as the codemod writes it', () => {
-    expect(CODEMOD_MARKER_TEXT).toBe(CODEMOD_MARKER);
   });
 });

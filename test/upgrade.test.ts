@@ -4,7 +4,7 @@
  * type let TypeScript evolve from its pushes, and `import('…')` types (JSDoc ones too) it leaves on 1.x.
  */
 import { describe, expect, it } from 'vitest';
-import { upgradeV1 } from '../src/upgrade.js';
+import { upgradeV1 } from '../src/upgrade/index.js';
 
 const HEADER = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
@@ -155,5 +155,44 @@ export function serve(server: import('@modelcontextprotocol/sdk/server/mcp.js').
         "info: import('@modelcontextprotocol/sdk/server/streamableHttp.js').StreamableHTTPServerTransport (an import('…') type, which the official codemod does not rewrite) written as import('@modelcontextprotocol/node').NodeStreamableHTTPServerTransport"
       );
     });
+  });
+});
+
+describe('handler contexts the official codemod leaves on 1.x members', () => {
+  const upgradedTool = (callback: string) =>
+    upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 's', version: '1' });
+server.registerTool('t', {}, ${callback});
+`);
+
+  it('moves the members of a context named otherwise than extra, or the only parameter', () => {
+    const { text, notes } = upgradedTool('async (context) => [context.signal, context.sendRequest, context.authInfo?.clientId, context.sessionId]');
+    expect(text).toContain('async (context) => [context.mcpReq.signal, context.mcpReq.send, context.http?.authInfo?.clientId, context.sessionId]');
+    expect(notes).toContainEqual(expect.stringMatching(/^info: the handler context "context" read with SDK 1\.x members/));
+  });
+
+  it('names a destructured context and drops the official codemod\'s finding about it, now untrue', () => {
+    const { text, notes } = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 's', version: '1' });
+server.registerTool('t', { inputSchema: {} }, async (args, { signal, sendRequest: send }) => ({ s: signal.aborted, send, args }));
+`);
+    expect(text).toContain('async (args, ctx) => ({ s: ctx.mcpReq.signal.aborted, send: ctx.mcpReq.send, args })');
+    expect(text).not.toContain('@mcp-codemod-error');
+    expect(notes.some(n => n.includes('Destructuring of context parameter'))).toBe(false);
+  });
+
+  it('expands `const { sendRequest } = extra` in the body into member reads', () => {
+    const { text } = upgradedTool('async extra => { const { sendRequest, requestId } = extra; return sendRequest({ method: "ping" }, requestId); }');
+    expect(text).toContain('async extra => { return extra.mcpReq.send({ method: "ping" }, extra.mcpReq.id); }');
+  });
+
+  it('leaves a destructuring with a rest element or a default, and the codemod\'s finding with it', () => {
+    const { text, notes } = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 's', version: '1' });
+server.registerTool('t', { inputSchema: {} }, async (args, { signal, ...rest }) => ({ signal, rest, args }));
+`);
+    expect(text).toContain('async (args, { signal, ...rest })');
+    expect(text).toContain('@mcp-codemod-error Destructuring of context parameter');
+    expect(notes.some(n => n.includes('Destructuring of context parameter'))).toBe(true);
   });
 });

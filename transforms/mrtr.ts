@@ -118,8 +118,11 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
 
   for (const entry of plan.stdio) {
     const p = at(entry.call, 'stdio connect call');
-    const transport = entry.transportText === undefined ? '' : entry.transportText === 'transport' ? ', { transport }' : `, { transport: ${entry.transportText} }`;
-    const replacement = parseExpression(`${use('stdio', 'serveStdio')}(() => ${entry.serverText}${transport})`);
+    const options = [
+      entry.transportText === undefined ? '' : entry.transportText === 'transport' ? 'transport' : `transport: ${entry.transportText}`,
+      entry.onerrorText === undefined ? '' : `onerror: ${entry.onerrorText}`,
+    ].filter(Boolean);
+    const replacement = parseExpression(`${use('stdio', 'serveStdio')}(() => ${entry.serverText}${options.length > 0 ? `, { ${options.join(', ')} }` : ''})`);
     const parent = p.parent?.node as AnyNode;
     if (parent && parent.type === 'AwaitExpression') p.parent.replace(replacement);
     else p.replace(replacement);

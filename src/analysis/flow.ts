@@ -11,7 +11,9 @@ import type { FunctionLike, Registration, Site } from './sites.js';
 export class Unsupported extends Error {
   constructor(
     message: string,
-    readonly at: Node
+    readonly at: Node,
+    /** Whether the request, left as it is, still reaches 2025-era clients once the server runs on SDK 2.x. */
+    readonly servesLegacy = true
   ) {
     super(message);
   }
@@ -120,6 +122,9 @@ function suspensionOf(site: Site, body: Block): Suspension {
     const target = site.node.getParent();
     const where = target && Node.isCallExpression(target) ? ` to ${target.getExpression().getText()}()` : '';
     throw new Unsupported(`${site.node.getText()} is passed on as a value${where}, so the request it sends cannot be followed; call it in the handler, or rewrite that helper to return inputRequired`, site.node);
+  }
+  if (site.destructured) {
+    throw new Unsupported(`the request goes through sendRequest destructured from the handler's context (${site.destructured}), which SDK 2.x's context does not have; name the context parameter (ctx) and call ctx.mcpReq.send(...), then run again`, site.node, false);
   }
   if (site.urlError) {
     throw new Unsupported('throw new UrlElicitationRequiredError(...) is not rewritten yet; return inputRequired({ inputRequests: { k: inputRequired.elicitUrl({ message, url }) } }) instead', site.node);

@@ -1,7 +1,7 @@
 /**
  * Finding server-initiated request sites and classifying the function each one sits in.
  */
-import { Node, SyntaxKind, VariableDeclarationKind, type CallExpression, type NewExpression, type PropertyAccessExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, VariableDeclarationKind, type CallExpression, type Identifier, type NewExpression, type PropertyAccessExpression, type SourceFile } from 'ts-morph';
 import type { HandlerMethod, RequestBuilder, ResponseReader } from '../plan.js';
 import type { SiteKind } from '../report.js';
 import { constObjectLiteral, literalString, mcpImportOf, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
@@ -22,6 +22,8 @@ export interface Site {
   urlError?: boolean;
   /** `extra.sendRequest` passed on as a value: what it will send is not known here. */
   passedOn?: boolean;
+  /** `sendRequest(...)` bound by a destructuring of the handler's context the upgrade left: the pattern. */
+  destructured?: string;
 }
 
 const BY_METHOD: Record<string, Pick<Site, 'kind' | 'builder' | 'reader'>> = {
@@ -57,6 +59,7 @@ export function findSites(sf: SourceFile): Site[] {
 
 function classifyCall(call: CallExpression): Omit<Site, 'fn'> | undefined {
   const callee = call.getExpression();
+  if (Node.isIdentifier(callee)) return destructuredChannelCall(call, callee);
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
   const method = callee.getName();
   const target = callee.getExpression();
@@ -91,6 +94,34 @@ function classifyCall(call: CallExpression): Omit<Site, 'fn'> | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * `sendRequest({ method: 'elicitation/create', ... })` where `sendRequest` was destructured from the
+ * handler's context (`async (args, { sendRequest }) => ...`, `const { sendRequest } = extra`) in a way
+ * the upgrade did not turn into member reads (a default, a rest element, `--no-upgrade`): a site, marked.
+ */
+function destructuredChannelCall(call: CallExpression, callee: Identifier): Omit<Site, 'fn'> | undefined {
+  const binding = callee.getSymbol()?.getDeclarations().find(d => Node.isBindingElement(d));
+  if (!binding || !Node.isBindingElement(binding) || (binding.getPropertyNameNode()?.getText() ?? binding.getName()) !== 'sendRequest') return undefined;
+  const pattern = binding.getParent();
+  const owner = pattern.getParent();
+  const fromContext = Node.isParameterDeclaration(owner)
+    ? isContextParameter(owner)
+    : Node.isVariableDeclaration(owner) && owner.getInitializer() !== undefined && isHandlerExtra(owner.getInitializer()!);
+  if (!fromContext) return undefined;
+  const request = constObjectLiteral(call.getArguments()[0]);
+  const shape = BY_METHOD[literalString(objectProperty(request, 'method')) ?? ''];
+  if (!shape) return undefined;
+  const params = objectProperty(request, 'params');
+  return { node: call, params, ...(shape.kind === 'elicitation' ? elicitationShape(params) : shape), destructured: pattern.getText() };
+}
+
+/** Whether a parameter is the context parameter of a registered handler. */
+function isContextParameter(param: import('ts-morph').ParameterDeclaration): boolean {
+  const fn = param.getParent() as FunctionLike;
+  const registration = registrationOf(fn);
+  return registration !== undefined && registration.ctxIndex === fn.getParameters().indexOf(param);
 }
 
 /** `extra.sendRequest` handed to something else as a value: a request we cannot follow. */

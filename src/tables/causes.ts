@@ -107,9 +107,6 @@ export const UNCLASSIFIED: Cause = {
   fix: 'the message says what to do',
 };
 
-/** The text the official codemod writes above code it could not migrate (as its own runner does). */
-export const CODEMOD_MARKER_TEXT = '@mcp-codemod-error';
-
 /** Every cause, the order of the table: what a SARIF log lists as its rules. */
 export const CAUSES: readonly Cause[] = [...ROWS.map(({ kind: _k, match: _m, ...cause }) => cause), CODEMOD_LEFTOVER, SDK_FILE_SKIPPED, FILE_FAILED, UNCLASSIFIED];
 
