@@ -27,6 +27,7 @@ const ABOUT: Record<string, string> = {
   'javascript-esm': 'A JavaScript (ESM) server, handlers inline and passed by name, typed with JSDoc.',
   'loops-and-try': 'Requests in loops and in `try`/`catch`: each iteration a round, a failed answer reaching the `catch`.',
   'low-level-server': 'A low-level `Server` with `setRequestHandler(CallToolRequestSchema, ...)`.',
+  'marked-only': 'Nothing here can become input_required: every site is marked, none rewritten.',
   'multiline-templates': 'Multi-line template literals keep their text when their statements move into phase blocks.',
   'named-handlers': 'Handlers declared beside their registration and passed by name.',
   'not-a-handler': 'Requests outside a handler that can return input_required (oninitialized, helpers, channels handed on): marked with the redesign.',
