@@ -43,6 +43,7 @@ const ROWS: readonly Row[] = [
   { id: 'lifecycle-callback', level: 'warning', match: /^in a lifecycle callback/, text: 'request in oninitialized, onclose or onerror', fix: `${REDESIGN}: ask from inside the tool that needs it, or read it lazily there` },
   { id: 'callback', level: 'warning', match: /^in a callback the handler passes on/, text: 'request inside a callback the handler passes on', fix: 'await the request directly in the handler body' },
   { id: 'module-level', level: 'warning', match: /^at module level/, text: 'request at module level', fix: 'move it into a tools/call, prompts/get or resources/read handler' },
+  { id: 'destructured-send-request', level: 'error', match: /sendRequest destructured from the handler's context/, text: 'sendRequest destructured from the handler context', fix: 'SDK 2.x\'s context has no sendRequest: name the context parameter (ctx), call ctx.mcpReq.send(...), then run again' },
   // Helpers not inlined.
   { id: 'helper-cycle', level: 'warning', match: /cycle of helpers/, text: 'request reached through a cycle of helpers', fix: 'break the cycle, or return inputRequired from the handler by hand' },
   { id: 'helper-too-deep', level: 'warning', match: /levels of helpers/, text: 'request reached through more helper levels than are inlined', fix: 'call the inner helper from the handler, or migrate by hand' },
@@ -53,6 +54,8 @@ const ROWS: readonly Row[] = [
   // Serving entries.
   { id: 'sse-entry', level: 'warning', match: /SSEServerTransport/, text: 'HTTP+SSE entry', fix: 'move the endpoint to Streamable HTTP served by createMcpHandler(factory)' },
   { id: 'http-entry-not-moved', level: 'warning', match: /not moved to createMcpHandler/, text: 'Streamable HTTP entry not moved to createMcpHandler', fix: 'serve a server factory with toNodeHandler(createMcpHandler(factory)), or route 2026-07-28 requests there with isLegacyRequest' },
+  { id: 'stdio-used-after-connect', level: 'warning', match: /stdio server used right after connect\(\)/, text: 'stdio server used right after connect()', fix: 'serveStdio connects on the client\'s first message: move that use of the server into a handler, or drop it' },
+  { id: 'stdio-connect-promise-used', level: 'warning', match: /stdio connect\(\) promise used/, text: 'the promise of a stdio connect() used', fix: 'serveStdio returns no promise: move what waits for it to after the call' },
   { id: 'serving-entry', level: 'warning', kind: 'entry', text: 'serving entry not moved to the 2.x entries', fix: 'serve the server with serveStdio(() => server) or createMcpHandler(factory)' },
   // Shapes the phases do not split.
   { id: 'two-requests-one-statement', level: 'warning', match: /two server-initiated requests are awaited in one statement/, text: 'two requests awaited in one statement', fix: 'split it into one await per statement' },
