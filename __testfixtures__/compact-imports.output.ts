@@ -1,14 +1,15 @@
 // Minified-looking but hand-written: imports without spaces (from'...') are SDK 1.x imports like any other.
-import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import {
+  elicitResult,
+  resumeCall,
+  suspendCall,
+  unknownPhase,
+  verifyRequestState
+} from './mcp-migrate-state.js';
 
-import { elicitResult, resumeCall, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
-
-const s=new McpServer({name:'x',version:'1'}, {
-  requestState: {
-    verify: verifyRequestState
-  }
-});
+const s=new McpServer({name:'x',version:'1'}, { requestState: { verify: verifyRequestState } });
 s.registerTool('a',{},async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'a', undefined);

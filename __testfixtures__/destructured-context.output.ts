@@ -1,4 +1,4 @@
-import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import {
   elicitResult,
@@ -6,14 +6,10 @@ import {
   samplingResult,
   suspendCall,
   unknownPhase,
-  verifyRequestState,
+  verifyRequestState
 } from './mcp-migrate-state.js';
 
-const server = new McpServer({ name: 'destructured', version: '1.0.0' }, {
-  requestState: {
-    verify: verifyRequestState
-  }
-});
+const server = new McpServer({ name: 'destructured', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 // The context destructured in the signature.
 server.registerTool('confirm', { inputSchema: z.object({ action: z.string() }) }, async ({ action }, ctx) => {

@@ -1,7 +1,6 @@
-import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-
 import {
   elicitResult,
   resumeCall,
@@ -13,11 +12,7 @@ import {
 } from './mcp-migrate-state.js';
 
 // Servers reached through a factory, a nullable field, a getter and a method: found by their types.
-const createServer = () => new McpServer({ name: 'holders', version: '1.0.0' }, {
-  requestState: {
-    verify: verifyRequestState
-  }
-});
+const createServer = () => new McpServer({ name: 'holders', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 export class Tools {
   private server: McpServer | null = null;

@@ -1,14 +1,16 @@
-import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
-import { McpServer, inputRequired } from "@modelcontextprotocol/server";
-
-import { elicitResult, resumeCall, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import {
+  elicitResult,
+  resumeCall,
+  suspendCall,
+  unknownPhase,
+  verifyRequestState
+} from './mcp-migrate-state.js';
 
 const server = new McpServer({ name: 'after-connect', version: '1.0.0' }, {
   capabilities: { logging: {} },
-
-  requestState: {
-    verify: verifyRequestState
-  }
+  requestState: { verify: verifyRequestState }
 });
 
 server.registerTool('ask', {}, async ctx => {
@@ -40,10 +42,7 @@ export async function main(): Promise<void> {
 
 // A .catch on the connection: its handler becomes serveStdio's onerror.
 export function quiet(): void {
-  serveStdio(
-    () => server,
-    { onerror: error => console.error('connection failed', error) }
-  );
+  serveStdio(() => server, { onerror: error => console.error('connection failed', error) });
 }
 
 // The promise is used: serveStdio returns none (marked).

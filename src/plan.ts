@@ -134,6 +134,8 @@ export interface ServerWiringPlan {
   /** The options argument, when present. */
   options?: Range;
   optionsIsObjectLiteral: boolean;
+  /** The options literal's properties, when it is one: what goes one per line if the line grows too long. */
+  optionProperties?: Range[];
   /** The first argument, after which options are appended when absent. */
   firstArg?: Range;
   alreadyWired: boolean;

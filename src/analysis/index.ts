@@ -24,8 +24,8 @@ export interface ProjectAnalysis {
 
 export interface AnalysisOptions {
   cwd: string;
-  /** Absolute path of the requestState module (existing or to be created). */
-  stateModulePath: string;
+  /** Absolute path of the requestState module (existing or to be created) a file's handlers import. */
+  stateModuleFor: (file: string) => string;
   /** Files to look for server-initiated requests in. */
   files: SourceFile[];
   /** Every file importing the SDK: where servers are constructed and connected. Defaults to `files`. */
@@ -42,7 +42,7 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
   const planFor = (sf: SourceFile): FilePlan => {
     let plan = plans.get(sf);
     if (!plan) {
-      plan = emptyPlan(sf, options.stateModulePath);
+      plan = emptyPlan(sf, options.stateModuleFor(sf.getFilePath()));
       plans.set(sf, plan);
     }
     return plan;
@@ -337,10 +337,12 @@ function wiringOf(construction: Node): ServerWiringPlan | undefined {
   const range = (n: Node) => ({ start: n.getStart(), end: n.getEnd() });
   const optionsIsObjectLiteral = options !== undefined && Node.isObjectLiteralExpression(unwrap(options));
   const alreadyWired = optionsIsObjectLiteral && (unwrap(options!) as import('ts-morph').ObjectLiteralExpression).getProperty('requestState') !== undefined;
+  const literal = optionsIsObjectLiteral ? (unwrap(options!) as import('ts-morph').ObjectLiteralExpression) : undefined;
   return {
     construct: range(construction),
     options: options ? range(options) : undefined,
     optionsIsObjectLiteral,
+    ...(literal ? { optionProperties: literal.getProperties().map(range) } : {}),
     firstArg: first ? range(first) : undefined,
     alreadyWired
   };

@@ -44,6 +44,8 @@ const ROWS: readonly Row[] = [
   { id: 'callback', level: 'warning', match: /^in a callback the handler passes on/, text: 'request inside a callback the handler passes on', fix: 'await the request directly in the handler body' },
   { id: 'module-level', level: 'warning', match: /^at module level/, text: 'request at module level', fix: 'move it into a tools/call, prompts/get or resources/read handler' },
   { id: 'destructured-send-request', level: 'error', match: /sendRequest destructured from the handler's context/, text: 'sendRequest destructured from the handler context', fix: 'SDK 2.x\'s context has no sendRequest: name the context parameter (ctx), call ctx.mcpReq.send(...), then run again' },
+  { id: 'task-augmented-request', level: 'error', match: /task-augmented request/, text: 'task-augmented request', fix: 'MCP 2026-07-28 and SDK 2.x have no task-augmented requests: ask without the task, and keep long work on the server\'s side' },
+  { id: 'client-tasks', level: 'error', match: /asks the client about its tasks/, text: 'request about the client\'s tasks (tasks/get, tasks/result)', fix: 'ask with inputRequired, and keep long work on the server\'s side' },
   // Helpers not inlined.
   { id: 'helper-cycle', level: 'warning', match: /cycle of helpers/, text: 'request reached through a cycle of helpers', fix: 'break the cycle, or return inputRequired from the handler by hand' },
   { id: 'helper-too-deep', level: 'warning', match: /levels of helpers/, text: 'request reached through more helper levels than are inlined', fix: 'call the inner helper from the handler, or migrate by hand' },
