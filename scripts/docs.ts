@@ -17,6 +17,7 @@ const ABOUT: Record<string, string> = {
   'aliased-import': 'The SDK imported under another name (`McpServer as Mcp`): found through the import, not by spelling.',
   'awaits-in-expressions': 'Requests awaited inside expressions (arguments, templates, `?:`, `&&`, `??`), hoisted into statements of their own first.',
   'capability-guard': "A guard on the client's capabilities: in a rewritten handler it reads the request's own capabilities.",
+  'client-tasks': "Task-augmented requests and requests about the client's tasks have no MCP 2026-07-28 form: each is marked, none rewritten.",
   'destructured-context': '`sendRequest` destructured from the handler context, in the signature or in the body: a site like `extra.sendRequest`.',
   'destructured-context-marked': 'A destructured context the rewrite cannot expand (a rest element): the request is marked, never left silently.',
   'elicit-form': 'A form elicitation in a tool, served over stdio.',
@@ -27,7 +28,6 @@ const ABOUT: Record<string, string> = {
   'javascript-esm': 'A JavaScript (ESM) server, handlers inline and passed by name, typed with JSDoc.',
   'loops-and-try': 'Requests in loops and in `try`/`catch`: each iteration a round, a failed answer reaching the `catch`.',
   'low-level-server': 'A low-level `Server` with `setRequestHandler(CallToolRequestSchema, ...)`.',
-  'marked-only': 'Nothing here can become input_required: every site is marked, none rewritten.',
   'multiline-templates': 'Multi-line template literals keep their text when their statements move into phase blocks.',
   'named-handlers': 'Handlers declared beside their registration and passed by name.',
   'not-a-handler': 'Requests outside a handler that can return input_required (oninitialized, helpers, channels handed on): marked with the redesign.',
@@ -76,13 +76,13 @@ export function fixturePairs(): FixturePair[] {
   return pairs;
 }
 
-/** The leading `//` comment of a fixture input, as one sentence; else the description above. */
+/** The first `//` comment of a fixture input, at its top or right after its imports; else the description above. */
 function about(pair: FixturePair): string {
   const lines: string[] = [];
   for (const line of pair.input.split('\n')) {
     const m = /^\/\/ ?(.*)$/.exec(line);
-    if (!m) break;
-    lines.push(m[1]!);
+    if (m) lines.push(m[1]!);
+    else if (lines.length || !/^(?:import\b.*|\s*)$/.test(line)) break;
   }
   return lines.length ? lines.join(' ') : (ABOUT[pair.name] ?? '');
 }
