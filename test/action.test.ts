@@ -87,7 +87,7 @@ function runAction(workspace: string, inputs: Record<string, string>): { runs: S
       cwd,
       env: { ...process.env, ...env, GITHUB_OUTPUT: output, GITHUB_WORKSPACE: workspace },
       encoding: 'utf8',
-      timeout: 300_000,
+      timeout: 600_000,
     });
     runs.push({ name: step.name, status: r.status, stdout: r.stdout, stderr: r.stderr });
     const outputs = Object.fromEntries(readFileSync(output, 'utf8').split('\n').filter(Boolean).map(l => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
@@ -117,7 +117,7 @@ describe('action.yml', () => {
     for (const step of steps) if (step.run) expect(step.shell, step.name).toBe('bash');
   });
 
-  it('on a project with a site left: writes a SARIF log with it, outputs exit code 1 and fails the job', { timeout: 300_000 }, async () => {
+  it('on a project with a site left: writes a SARIF log with it, outputs exit code 1 and fails the job', { timeout: 600_000 }, async () => {
     const workspace = await makeTree({ 'src/server.ts': LEGACY_SERVER, 'src/helper.ts': "import { McpServer } from '@modelcontextprotocol/server';\nexport async function ask(s: McpServer) {\n  return s.server.listRoots();\n}\n" });
     trees.push(workspace);
     const { runs, ctx } = runAction(workspace, { paths: 'src', args: '--exclude src/nothing/**' });
@@ -136,7 +136,7 @@ describe('action.yml', () => {
     expect(runs[2]!.stdout).toContain('::error::mcp-migrate --check: something is left to migrate');
   });
 
-  it('on a project with nothing left: exit code 0, the job passes; fail-on-left false never fails it', { timeout: 300_000 }, async () => {
+  it('on a project with nothing left: exit code 0, the job passes; fail-on-left false never fails it', { timeout: 600_000 }, async () => {
     const workspace = await makeTree({ 'src/a.ts': PLAIN_SOURCE });
     trees.push(workspace);
     const { runs, ctx } = runAction(workspace, {});
@@ -154,7 +154,7 @@ describe('action.yml', () => {
     expect(relaxed.ctx.steps.check!.outputs['exit-code']).toBe('1');
   });
 
-  it('stops with the exit code when mcp-migrate cannot run (exit 2), after writing its outputs', { timeout: 300_000 }, async () => {
+  it('stops with the exit code when mcp-migrate cannot run (exit 2), after writing its outputs', { timeout: 600_000 }, async () => {
     const workspace = await makeTree({ 'src/a.ts': PLAIN_SOURCE });
     trees.push(workspace);
     const { runs, ctx } = runAction(workspace, { paths: 'no-such-dir' });

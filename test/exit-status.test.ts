@@ -43,7 +43,7 @@ server.tool(TOOL, async () => ({ content: [{ type: 'text', text: 'pong' }] }));
 await server.connect(new StdioServerTransport());
 `;
 
-describe.concurrent('skipped files that import the SDK', { timeout: 120_000 }, () => {
+describe.concurrent('skipped files that import the SDK', { timeout: 600_000 }, () => {
   it('minified (by name, by shape) and too-large files are never rewritten; --check counts those importing the SDK', async () => {
     const root = await tree({
       'src/a.ts': PLAIN_SOURCE,
@@ -81,7 +81,7 @@ describe.concurrent('skipped files that import the SDK', { timeout: 120_000 }, (
   });
 });
 
-describe.concurrent('code the official codemod could not migrate', { timeout: 120_000 }, () => {
+describe.concurrent('code the official codemod could not migrate', { timeout: 600_000 }, () => {
   it('is reported where its marker is; --check fails on it before and after the run', async () => {
     const root = await tree({ 'src/server.ts': UNCONVERTIBLE_TOOL });
     const dry = await runCli(['--dry-run', '--json', 'src'], root);
@@ -104,7 +104,7 @@ describe.concurrent('code the official codemod could not migrate', { timeout: 12
   });
 });
 
-describe.concurrent('failed writes', { timeout: 120_000 }, () => {
+describe.concurrent('failed writes', { timeout: 600_000 }, () => {
   it('a run where some writes fail exits 3, leaves those files as they were and writes the others', async () => {
     const root = await tree({ 'src/server.ts': LEGACY_SERVER, 'src/other.ts': LEGACY_SERVER.replace("'legacy'", "'other'") });
     const r = await runCli(['--json', 'src'], root, { MCP_MIGRATE_TEST_FAIL_WRITES: 'server\\.ts$' }, FAIL_WRITES);
@@ -133,7 +133,7 @@ describe.concurrent('failed writes', { timeout: 120_000 }, () => {
   });
 });
 
-describe.concurrent('a run that cannot start', { timeout: 60_000 }, () => {
+describe.concurrent('a run that cannot start', { timeout: 600_000 }, () => {
   it('--json prints a JSON error on stdout (and the message on stderr), exit 2', async () => {
     const root = await tree({ 'a.ts': PLAIN_SOURCE });
     const r = await runCli(['--json', 'missing-dir'], root);

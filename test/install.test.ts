@@ -40,7 +40,7 @@ afterAll(async () => {
   if (work) await removeTree(work);
 });
 
-describe('the packed package, installed into a fresh project', { timeout: 300_000 }, () => {
+describe('the packed package, installed into a fresh project', { timeout: 600_000 }, () => {
   it('ships the CLI, the transform, the README and the LICENSE, and no benchmark or source maps', async () => {
     const installed = path.join(project, 'node_modules', 'mcp-migrate');
     expect(existsSync(path.join(installed, 'dist', 'src', 'cli.js'))).toBe(true);
@@ -73,7 +73,7 @@ describe('the packed package, installed into a fresh project', { timeout: 300_00
     try {
       const uri = pathToFileURL(path.join(project, 'src', 'server.ts')).href;
       await client.open(uri, LEGACY_SERVER);
-      const { diagnostics } = await client.diagnostics(uri, 1, 240_000);
+      const { diagnostics } = await client.diagnostics(uri, 1, 600_000);
       expect(diagnostics.map(d => d.code)).toContain('mcp-migrate/server-initiated-request');
     } finally {
       expect(await client.stop()).toBe(0);

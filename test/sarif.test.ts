@@ -57,7 +57,7 @@ beforeAll(async () => {
   expect(s.code, s.stderr).toBe(1);
   sarif = JSON.parse(s.stdout);
   json = JSON.parse(j.stdout);
-}, 180_000);
+}, 600_000);
 afterAll(() => removeTree(root));
 
 describe('--format sarif', () => {
@@ -104,5 +104,5 @@ describe('--format sarif', () => {
     } finally {
       await removeTree(copy);
     }
-  }, 120_000);
+  }, 600_000);
 });
