@@ -57,7 +57,7 @@ function interruptWhileWriting(root: string, hold: string, signal: NodeJS.Signal
   });
 }
 
-describe.concurrent('interrupted while writing', { timeout: 600_000 }, () => {
+describe('interrupted while writing', { timeout: 600_000 }, () => {
   it('SIGINT: exit 130, no temporary file left, what was written stays; a second run completes the migration', async () => {
     const root = await tree(PROJECT);
     const reference = await tree(PROJECT);
@@ -88,7 +88,7 @@ describe.concurrent('interrupted while writing', { timeout: 600_000 }, () => {
   });
 });
 
-describe.concurrent('a second run completes a partial migration', { timeout: 600_000 }, () => {
+describe('a second run completes a partial migration', { timeout: 600_000 }, () => {
   it('every source already migrated, package.json and the requestState module not: --check fails, a run completes them', async () => {
     const reference = await tree(PROJECT);
     expect((await runCli(['src'], reference)).code).toBe(0);
@@ -108,7 +108,7 @@ describe.concurrent('a second run completes a partial migration', { timeout: 600
   });
 });
 
-describe.concurrent('the git guard and the warning outside git', { timeout: 600_000 }, () => {
+describe('the git guard and the warning outside git', { timeout: 600_000 }, () => {
   async function repo(): Promise<string> {
     const root = await tree(PROJECT);
     await git(['init', '-q'], root);
@@ -149,7 +149,7 @@ describe.concurrent('the git guard and the warning outside git', { timeout: 600_
   });
 });
 
-describe.concurrent('summary counts', { timeout: 600_000 }, () => {
+describe('summary counts', { timeout: 600_000 }, () => {
   it('count the sources apart from package.json and the created module, and add up', async () => {
     const root = await tree({ ...PROJECT, 'src/plain.ts': 'export const x = 1;\n' });
     const r = await runCli(['--dry-run', '--json', 'src'], root);
