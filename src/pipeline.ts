@@ -20,7 +20,7 @@ import { emptyReport, unchangedFile, type Report, type SiteReport } from './repo
 import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateExports, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
 import { placeStateModules, stateModuleFor, type StateModules } from './stateModulePlaces.js';
 import { MAX_INLINE_DEPTH, MCP_TEXT, TRIGGER_PATTERN, worthAnalysing } from './triggers.js';
-import { oneLine, syntaxErrors, upgradeV1 } from './upgrade/index.js';
+import { oneLine, syntaxErrors, upgradeV1, V1_IMPORT } from './upgrade/index.js';
 import { applyPlan, parserFor } from '../transforms/mrtr.js';
 
 
@@ -102,14 +102,21 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
     current.set(f.path, match ? f.text.slice(match[0].length) : f.text);
   }
 
-  // 1. Upgrade SDK 1.x files with the official codemod (in memory).
+  // 1. Upgrade SDK 1.x files with the official codemod (in memory). A file it fails on stays on 1.x, as it
+  //    was: rewriting its handlers would mix 1.x imports with 2.x code.
   if (options.upgradeV1 !== false) {
+    let failed: Map<string, string>;
     try {
       const upgraded = upgradeV1(candidates.map(f => ({ path: f.path, text: current.get(f.path)! })));
       for (const [p, text] of upgraded.texts) current.set(p, text);
       report.upgrade.push(...upgraded.notes.map(n => ({ ...n, file: rel(n.file) })));
+      failed = upgraded.failed;
     } catch (error) {
-      report.notes.push(`the official v1-to-v2 codemod failed (${oneLine(error)}); continuing without it`);
+      failed = new Map(candidates.filter(f => V1_IMPORT.test(f.text)).map(f => [f.path, `the official v1-to-v2 codemod failed (${oneLine(error)})`]));
+    }
+    for (const [file, why] of failed) {
+      report.files.push({ file: rel(file), outcome: 'error', reason: `${rel(file)}: not migrated, left as it was: ${why}` });
+      current.delete(file);
     }
   }
 
@@ -117,6 +124,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   const project = analysisProject();
   const sourceFiles = [];
   for (const f of candidates) {
+    if (!current.has(f.path)) continue;
     try {
       sourceFiles.push(project.createSourceFile(f.path, current.get(f.path)!, { overwrite: true }));
     } catch (error) {

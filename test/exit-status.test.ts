@@ -31,17 +31,18 @@ const MINIFIED_BY_NAME = 'import { McpServer } from "@modelcontextprotocol/sdk/s
 const MINIFIED_WITHOUT_SDK = `var a=1;var b=2;var c=3;var d=${'1+'.repeat(120)}1;\n`;
 const TOO_LARGE_WITH_SDK = `${'// padding\n'.repeat(300_000)}import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n`;
 
-/** The official codemod cannot convert a tool registered under a name held in a constant. */
+/** Tools registered in a loop, with a description computed: neither the official codemod nor its repairs can tell the arguments apart. */
 const UNCONVERTIBLE_TOOL = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { describeTool } from './describe.js';
 
 const server = new McpServer({ name: 'tools', version: '1.0.0' });
-const TOOL = 'ping';
 
-server.tool(TOOL, async () => ({ content: [{ type: 'text', text: 'pong' }] }));
+for (const tool of [{ name: 'ping' }]) server.tool(tool.name, describeTool(tool), async () => ({ content: [{ type: 'text', text: 'pong' }] }));
 
 await server.connect(new StdioServerTransport());
 `;
+const DESCRIBE = 'export const describeTool = (tool: { name: string }) => `The ${tool.name} tool`;\n';
 
 describe.concurrent('skipped files that import the SDK', { timeout: 600_000 }, () => {
   it('minified (by name, by shape) and too-large files are never rewritten; --check counts those importing the SDK', async () => {
@@ -83,7 +84,7 @@ describe.concurrent('skipped files that import the SDK', { timeout: 600_000 }, (
 
 describe.concurrent('code the official codemod could not migrate', { timeout: 600_000 }, () => {
   it('is reported where its marker is; --check fails on it before and after the run', async () => {
-    const root = await tree({ 'src/server.ts': UNCONVERTIBLE_TOOL });
+    const root = await tree({ 'src/server.ts': UNCONVERTIBLE_TOOL, 'src/describe.ts': DESCRIBE });
     const dry = await runCli(['--dry-run', '--json', 'src'], root);
     expect(dry.code, dry.stderr).toBe(0);
     const leftovers = JSON.parse(dry.stdout).codemodLeftovers;
@@ -92,7 +93,7 @@ describe.concurrent('code the official codemod could not migrate', { timeout: 60
     const write = await runCli(['src'], root);
     expect(write.code, write.stderr).toBe(0);
     const migrated = await readFile(path.join(root, 'src/server.ts'), 'utf8');
-    expect(migrated.split('\n')[7]).toBe("server.tool(TOOL, async () => ({ content: [{ type: 'text', text: 'pong' }] }));");
+    expect(migrated.split('\n')[7]).toBe("for (const tool of [{ name: 'ping' }]) server.tool(tool.name, describeTool(tool), async () => ({ content: [{ type: 'text', text: 'pong' }] }));");
     expect(write.stderr).toMatch(/^src\/server\.ts:8:1 {2}codemod {2}Could not automatically migrate \.tool\(\) call/m);
 
     // Nothing would change any more, but the server would die at startup (server.tool is not a function in 2.x).

@@ -26,11 +26,13 @@ function expectValidSarif(log: unknown): void {
 }
 
 const MARKED = readFileSync(path.join(REPO, '__testfixtures__', 'unsupported-shapes.input.ts'), 'utf8');
+/** Tools registered in a loop, with a description computed: left by the official codemod, with its marker. */
 const UNCONVERTIBLE_TOOL = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { describeTool } from './describe.js';
 const server = new McpServer({ name: 'tools', version: '1.0.0' });
-const TOOL = 'ping';
-server.tool(TOOL, async () => ({ content: [{ type: 'text', text: 'pong' }] }));
+for (const tool of [{ name: 'ping' }]) server.tool(tool.name, describeTool(tool), async () => ({ content: [{ type: 'text', text: 'pong' }] }));
 `;
+const DESCRIBE = 'export const describeTool = (tool: { name: string }) => `The ${tool.name} tool`;\n';
 
 interface Result {
   ruleId: string;
@@ -50,6 +52,7 @@ beforeAll(async () => {
     'src/server.ts': LEGACY_SERVER,
     'src/shapes.ts': MARKED,
     'src/tools.ts': UNCONVERTIBLE_TOOL,
+    'src/describe.ts': DESCRIBE,
     'src/vendor.min.js': 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n',
     'src/dir with space/broken.ts': "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nnew McpServer({ name: 'x' ;\n",
   });
@@ -94,7 +97,7 @@ describe('--format sarif', () => {
   });
 
   it('is valid after an in-place run too (no pending changes then)', async () => {
-    const copy = await makeTree({ 'src/server.ts': LEGACY_SERVER, 'src/tools.ts': UNCONVERTIBLE_TOOL });
+    const copy = await makeTree({ 'src/server.ts': LEGACY_SERVER, 'src/tools.ts': UNCONVERTIBLE_TOOL, 'src/describe.ts': DESCRIBE });
     try {
       const r = await runCli(['--format', 'sarif', 'src'], copy);
       expect(r.code, r.stderr).toBe(0);

@@ -3,6 +3,9 @@
  * indexed where v2's context no longer has it, a tools/call result array that SDK 1.x's looser handler
  * type let TypeScript evolve from its pushes, and `import('…')` types (JSDoc ones too) it leaves on 1.x.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { upgradeV1 } from '../src/upgrade/index.js';
 
@@ -194,5 +197,48 @@ server.registerTool('t', { inputSchema: {} }, async (args, { signal, ...rest }) 
     expect(text).toContain('async (args, { signal, ...rest })');
     expect(text).toContain('@mcp-codemod-error Destructuring of context parameter');
     expect(notes.some(n => n.includes('Destructuring of context parameter'))).toBe(true);
+  });
+});
+
+describe('tool() and prompt() calls the official codemod leaves or misreads', () => {
+  it('registers a tool named and described by constants, here and in a relative module', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-tool-overloads-'));
+    fs.writeFileSync(path.join(dir, 'names.ts'), "export const TOOLS = { search: { name: 'search', description: 'Finds things' } } as const;\n");
+    const { text, notes } = upgraded(
+      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { TOOLS } from './names.js';
+const ASK = 'ask';
+const server = new McpServer({ name: 's', version: '1' });
+server.tool(TOOLS.search.name, TOOLS.search.description, { q: z.string() }, async ({ q }) => ({ content: [{ type: 'text', text: q }] }));
+server.prompt(ASK, 'Asks', async () => ({ messages: [] }));
+`,
+      path.join(dir, 'server.ts')
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(text).toContain("server.registerTool(TOOLS.search.name, { description: TOOLS.search.description, inputSchema: z.object({ q: z.string() }) }, async ({ q }) =>");
+    expect(text).toContain("server.registerPrompt(ASK, { description: 'Asks' }, async () => ({ messages: [] }));");
+    expect(text).not.toContain('@mcp-codemod-error');
+    expect(notes).toContainEqual(expect.stringMatching(/^info: \.tool\(TOOLS\.search\.name, \.\.\.\) written as \.registerTool\(\)/));
+  });
+
+  it('registers annotations as annotations, not as the input schema', () => {
+    const { text } = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 's', version: '1' });
+server.tool('read', { readOnlyHint: true }, async () => ({ content: [] }));
+server.tool('wipe', 'Wipes', { destructiveHint: true, title: 'Wipe' }, async () => ({ content: [] }));
+`);
+    expect(text).toContain("server.registerTool('read', { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));");
+    expect(text).toContain("server.registerTool('wipe', { description: 'Wipes', annotations: { destructiveHint: true, title: 'Wipe' } }, async () => ({ content: [] }));");
+  });
+
+  it('leaves a call whose arguments it cannot tell apart to the codemod, and its finding', () => {
+    const { text } = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { describe } from 'elsewhere';
+const server = new McpServer({ name: 's', version: '1' });
+for (const tool of [{ name: 'a' }]) server.tool(tool.name, describe(tool), async () => ({ content: [] }));
+`);
+    expect(text).toContain('server.tool(tool.name, describe(tool)');
+    expect(text).toContain('@mcp-codemod-error Could not automatically migrate .tool() call');
   });
 });
