@@ -9,12 +9,15 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { formatDiffs, shouldColor } from './diff.js';
 import { parseShard } from './files.js';
-import { formatHuman, formatJson, type RunMode } from './format-report.js';
+import { formatSarif, formatSarifError } from './sarif.js';
+import { EXIT_ERROR, EXIT_FAILED, EXIT_LEFT, EXIT_OK, formatHuman, formatJson, type RunMode } from './format-report.js';
+import { MAX_THREADS, MIN_FILES_PER_THREAD } from './parallel.js';
 import { verifyCommand } from './verify/command.js';
 
-export const EXIT_OK = 0;
-export const EXIT_SITES_LEFT = 1;
-export const EXIT_ERROR = 2;
+export { EXIT_ERROR, EXIT_FAILED, EXIT_LEFT, EXIT_OK };
+
+/** What stdout carries: the diff (under --dry-run) and nothing else, or one machine-readable report. */
+export type OutputFormat = 'text' | 'json' | 'sarif';
 
 class UsageError extends Error {}
 
@@ -22,6 +25,7 @@ interface MigrateArgs {
   paths?: string[];
   dryRun?: boolean;
   json?: boolean;
+  format?: OutputFormat;
   check?: boolean;
   include?: string | string[];
   exclude?: string | string[];
@@ -51,20 +55,56 @@ function packageVersion(): string {
 const list = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]).map(String);
 
 const EPILOG = `Exit codes:
-  0  done (with --check: nothing left to migrate, nothing would change)
-  1  --check only: sites are left to migrate, or files would change
-  2  usage error or fatal error (bad path, dirty git tree, pipeline failure)
+  ${EXIT_OK}  done (with --check: nothing left to migrate, nothing would change)
+  ${EXIT_LEFT}  --check only: something is left: a site to migrate by hand, code the
+     official codemod could not migrate (@mcp-codemod-error), a skipped file
+     that imports the SDK, a failed file, or a file that would change
+  ${EXIT_ERROR}  usage error or fatal error (bad path, dirty git tree): nothing written
+  ${EXIT_FAILED}  some files could not be migrated or written: they are left as they
+     were and reported; the others were migrated
+  130/143  interrupted (SIGINT/SIGTERM) while writing: temporary files are
+     removed, files already written stay; run again to complete
 
-Files that cannot be read, are binary, minified, not UTF-8 or too large,
-and files the migration reports as errors, are left byte-identical and
-reported; the other files are still migrated.
+Files that cannot be read, are binary, minified, not UTF-8 or too large are
+left byte-identical and reported; the other files are still migrated.
 Globs use .gitignore syntax ({a,b} allowed), matched against paths
 relative to the current directory or to the given path.`;
+
+/** The report format: `--format`, or `--json` for `--format json`. */
+function outputFormat(argv: MigrateArgs): OutputFormat {
+  if (argv.json && argv.format && argv.format !== 'json') throw new UsageError(`--json and --format ${argv.format} ask for two reports on stdout; pick one`);
+  return argv.json ? 'json' : (argv.format ?? 'text');
+}
+
+/** The report format the arguments ask for, read without the parser (which may be what failed). */
+function requestedFormat(argv: readonly string[]): OutputFormat {
+  if (argv.includes('--json')) return 'json';
+  const at = argv.findIndex(a => a === '--format' || a.startsWith('--format='));
+  const value = at < 0 ? undefined : argv[at]!.includes('=') ? argv[at]!.slice('--format='.length) : argv[at + 1];
+  return value === 'json' || value === 'sarif' ? value : 'text';
+}
+
+/** A fatal error where stdout promised a machine-readable report: a report of the error, so a pipeline reading it sees why. */
+function writeErrorReport(format: OutputFormat, kind: 'usage' | 'refused' | 'fatal', message: string): void {
+  if (format === 'json') process.stdout.write(`${JSON.stringify({ schemaVersion: 1, error: { kind, message }, exitCode: EXIT_ERROR }, null, 2)}\n`);
+  if (format === 'sarif') process.stdout.write(formatSarifError(message, EXIT_ERROR, { cwd: process.cwd(), version: packageVersion() }));
+}
+
+/** SIGINT/SIGTERM during the writes: what was done, what was not, and the conventional exit code. */
+function reportInterrupt(signal: NodeJS.Signals, progress: { written: string[]; left: string[] }): void {
+  const { written, left } = progress;
+  process.stderr.write(
+    `\nmcp-migrate: interrupted by ${signal} while writing: ${written.length} of ${written.length + left.length} files written, temporary files removed.\n` +
+      (left.length ? `Not written: ${left.slice(0, 10).join(', ')}${left.length > 10 ? ` and ${left.length - 10} more` : ''}. Run mcp-migrate again to complete the migration (with --force in a git work tree: the files written so far are uncommitted changes now).\n` : ''),
+  );
+  process.exit(signal === 'SIGINT' ? 130 : 143);
+}
 
 async function migrateHandler(argv: MigrateArgs): Promise<void> {
   const mode: RunMode = argv.check ? 'check' : argv.dryRun ? 'dry-run' : 'write';
   const cwd = process.cwd();
   const quiet = argv.quiet === true;
+  const format = outputFormat(argv);
   const shard = argv.shard === undefined ? undefined : parseShard(String(argv.shard));
   if (argv.shard !== undefined && !shard) throw new UsageError(`--shard takes i/n with 1 <= i <= n (e.g. --shard 2/4), not ${JSON.stringify(String(argv.shard))}`);
   if (argv.jobs !== undefined && !(Number.isInteger(argv.jobs) && argv.jobs >= 1 && argv.jobs <= 64)) {
@@ -86,25 +126,26 @@ async function migrateHandler(argv: MigrateArgs): Promise<void> {
       quiet,
       shard,
       threads: argv.jobs ?? (process.env.MCP_MIGRATE_IN_PROCESS === '1' ? 1 : undefined),
+      warn: message => {
+        if (!quiet) process.stderr.write(`mcp-migrate: warning: ${message}\n`);
+      },
+      onInterrupt: reportInterrupt,
     });
   } catch (err) {
-    if (err instanceof RunRefused) {
-      process.stderr.write(`${err.message.startsWith('mcp-migrate') ? '' : 'mcp-migrate: '}${err.message}\n`);
-    } else {
-      const e = err as Error;
-      process.stderr.write(`mcp-migrate: fatal: ${e?.message ?? String(err)}; no file was written\n`);
-      if (process.env.MCP_MIGRATE_DEBUG && e?.stack) process.stderr.write(`${e.stack}\n`);
-    }
+    const refused = err instanceof RunRefused;
+    const e = err as Error;
+    const message = refused ? e.message.replace(/^mcp-migrate: /, '') : `${e?.message ?? String(err)}; no file was written`;
+    process.stderr.write(`mcp-migrate: ${refused ? '' : 'fatal: '}${message}\n`);
+    if (!refused && process.env.MCP_MIGRATE_DEBUG && e?.stack) process.stderr.write(`${e.stack}\n`);
+    writeErrorReport(format, refused ? 'refused' : 'fatal', message);
     process.exitCode = EXIT_ERROR;
     return;
   }
 
   const { report, changes } = result;
-  if (argv.json) {
-    process.stdout.write(formatJson(report));
-  } else if (mode !== 'write' && argv.dryRun) {
-    process.stdout.write(formatDiffs(changes, { cwd, color: shouldColor(process.stdout, argv.color) }));
-  }
+  if (format === 'json') process.stdout.write(formatJson(report));
+  else if (format === 'sarif') process.stdout.write(formatSarif(report, { cwd, version: packageVersion() }));
+  else if (mode === 'dry-run') process.stdout.write(formatDiffs(changes, { cwd, color: shouldColor(process.stdout, argv.color) }));
   const human = formatHuman(report, { color: shouldColor(process.stderr, argv.color), quiet });
   if (human) process.stderr.write(human);
   process.exitCode = report.exitCode;
@@ -127,8 +168,12 @@ export async function main(argv: string[]): Promise<void> {
         y
           .positional('paths', { type: 'string', array: true, describe: 'Files or directories', default: undefined })
           .option('dry-run', { type: 'boolean', describe: 'Print the diff, write nothing' })
-          .option('check', { type: 'boolean', describe: 'Write nothing; exit 1 if sites are left to migrate or files would change' })
-          .option('json', { type: 'boolean', describe: 'Print the machine-readable report on stdout (and nothing else there)' })
+          .option('check', { type: 'boolean', describe: 'Write nothing; exit 1 if anything is left to migrate or would change (see Exit codes)' })
+          .option('format', {
+            choices: ['text', 'json', 'sarif'] as const,
+            describe: 'What stdout carries: text (the diff under --dry-run), json (the report), sarif (SARIF 2.1.0, for code scanning)',
+          })
+          .option('json', { type: 'boolean', describe: 'The same as --format json: the machine-readable report on stdout (and nothing else there)' })
           .option('include', { type: 'string', describe: 'Only files matching this glob (repeatable)' })
           .option('exclude', { type: 'string', describe: 'Leave out files matching this glob (repeatable)' })
           .option('force', { type: 'boolean', describe: 'Rewrite even when the git work tree has uncommitted changes' })
@@ -146,7 +191,7 @@ export async function main(argv: string[]): Promise<void> {
           .option('jobs', {
             alias: 'j',
             type: 'number',
-            describe: 'Analyse in up to n threads (default: one per core, at most 4, when there are at least 40 files to analyse per thread)',
+            describe: `Analyse in up to n threads (default: one per core, at most ${MAX_THREADS}, once there are ${MIN_FILES_PER_THREAD} files to analyse per thread)`,
           }) as never,
       migrateHandler as never,
     )
@@ -177,6 +222,7 @@ export async function main(argv: string[]): Promise<void> {
   } catch (err) {
     if (err instanceof UsageError) {
       process.stderr.write(`mcp-migrate: ${err.message}\nRun mcp-migrate --help for usage.\n`);
+      writeErrorReport(requestedFormat(argv), 'usage', err.message);
     } else {
       process.stderr.write(`mcp-migrate: fatal: ${(err as Error)?.stack ?? String(err)}\n`);
     }

@@ -3,9 +3,18 @@
  * printed for people (stderr) or as JSON (stdout, `--json`).
  */
 import { createColors } from 'picocolors';
-import { countByCause, countByShape, countDeprecated, countSites, sitesLeft, type CauseCount, type FileReport, type Report, type SiteOutcome } from './report.js';
+import { countByCause, countByShape, countDeprecated, countSites, sitesLeft, type CauseCount, type FileReport, type Report, type SiteOutcome, type UpgradeNote } from './report.js';
 
 export type RunMode = 'write' | 'dry-run' | 'check';
+
+/** Exit codes of a migration run (documented in --help, the README and docs/ci.md). */
+export const EXIT_OK = 0;
+/** `--check` only: something is left to migrate, or would change. */
+export const EXIT_LEFT = 1;
+/** A usage error, or a fatal one: nothing was written. */
+export const EXIT_ERROR = 2;
+/** Some files could not be migrated or written (left as they were, and reported); the others were. */
+export const EXIT_FAILED = 3;
 
 export interface FileResult extends FileReport {
   /** Where in the file the problem is, for skipped files (binary, encoding, minified). */
@@ -15,23 +24,48 @@ export interface FileResult extends FileReport {
   written?: boolean;
   /** The run creates this file. */
   created?: boolean;
+  /** A package.json the run edits (not a source: not counted among the files scanned). */
+  manifest?: boolean;
+  /**
+   * For a skipped file: whether it imports the SDK (names `@modelcontextprotocol/`), so that it stays on
+   * SDK 1.x; `unknown` when it could not be read. `--check` counts those that do or may.
+   */
+  importsSdk?: boolean | 'unknown';
+}
+
+/** An `@mcp-codemod-error` marker in a file as the run leaves it: code the official codemod could not migrate. */
+export interface CodemodLeftover {
+  file: string;
+  /** The line of the code the marker is about (the line below the marker). */
+  line: number;
+  column: number;
+  message: string;
 }
 
 export interface RunSummary {
+  /** Source files looked at: changed + unchanged + skipped + errored. */
   filesScanned: number;
-  /** Changed, or would change under --dry-run / --check. */
+  /** Source files changed, or that would change under --dry-run / --check. */
   filesChanged: number;
   filesWritten: number;
   filesUnchanged: number;
   filesSkipped: number;
   filesErrored: number;
+  /** package.json files changed (or that would change): counted apart from the sources. */
+  manifestsChanged: number;
   filesCreated: number;
+  /** Every file the run could not migrate, write or create: sources, package.json and created files. */
+  failures: number;
+  /** Skipped files that import the SDK (or could not be read to tell): they stay on SDK 1.x. */
+  sdkFilesSkipped: number;
+  /** `@mcp-codemod-error` markers in the files as the run leaves them. */
+  codemodLeftovers: number;
   sites: Record<SiteOutcome, number>;
   /** The same per control-flow shape the sites sit in (straight, if, loop, try, switch, Promise.all, callback...). */
   byShape: Record<string, Record<SiteOutcome, number>>;
   /** Why the marked and skipped sites were left, per cause, the commonest first. */
   byCause: CauseCount[];
-  /** What --check gates on: marked plus skipped sites. */
+  /** Marked plus skipped sites. */
   sitesLeft: number;
   upgradeNotes: number;
   notes: number;
@@ -42,20 +76,28 @@ export interface RunReport extends Omit<Report, 'files'> {
   schemaVersion: 1;
   mode: RunMode;
   files: FileResult[];
+  codemodLeftovers: CodemodLeftover[];
+  /** Said before the run (e.g. the target is not in a git repository). */
+  warnings: string[];
   summary: RunSummary;
   exitCode: number;
 }
 
-export function summarize(report: Omit<Report, 'files'>, files: readonly FileResult[], scanned: number): RunSummary {
-  const count = (pred: (f: FileResult) => boolean) => files.filter(pred).length;
+export function summarize(report: Omit<Report, 'files'>, files: readonly FileResult[], leftovers: readonly CodemodLeftover[] = []): RunSummary {
+  const sources = files.filter(f => !f.manifest && !f.created);
+  const count = (list: readonly FileResult[], pred: (f: FileResult) => boolean) => list.filter(pred).length;
   return {
-    filesScanned: scanned,
-    filesChanged: count(f => f.outcome === 'changed' && !f.created),
-    filesWritten: count(f => f.written === true && !f.created),
-    filesUnchanged: count(f => f.outcome === 'unchanged'),
-    filesSkipped: count(f => f.outcome === 'skipped'),
-    filesErrored: count(f => f.outcome === 'error'),
-    filesCreated: count(f => f.created === true),
+    filesScanned: sources.length,
+    filesChanged: count(sources, f => f.outcome === 'changed'),
+    filesWritten: count(sources, f => f.written === true),
+    filesUnchanged: count(sources, f => f.outcome === 'unchanged'),
+    filesSkipped: count(sources, f => f.outcome === 'skipped'),
+    filesErrored: count(sources, f => f.outcome === 'error'),
+    manifestsChanged: count(files, f => f.manifest === true && f.outcome === 'changed'),
+    filesCreated: count(files, f => f.created === true && f.outcome === 'changed'),
+    failures: count(files, f => f.outcome === 'error'),
+    sdkFilesSkipped: count(sources, f => f.outcome === 'skipped' && f.importsSdk !== undefined && f.importsSdk !== false),
+    codemodLeftovers: leftovers.length,
     sites: countSites({ ...report, files: [] }),
     byShape: countByShape(report),
     byCause: countByCause(report),
@@ -63,6 +105,28 @@ export function summarize(report: Omit<Report, 'files'>, files: readonly FileRes
     upgradeNotes: report.upgrade.length,
     notes: report.notes.length,
   };
+}
+
+/** What `--check` fails on, one phrase each; empty when nothing is left. */
+export function checkFindings(s: RunSummary): string[] {
+  return [
+    s.sitesLeft && plural(s.sitesLeft, 'site') + ' left to migrate',
+    s.codemodLeftovers && plural(s.codemodLeftovers, 'place') + ' the official codemod could not migrate',
+    s.sdkFilesSkipped && plural(s.sdkFilesSkipped, 'skipped file') + ' importing the SDK',
+    s.failures && plural(s.failures, 'file') + ' that failed',
+    s.filesChanged && plural(s.filesChanged, 'file') + ' to change',
+    s.manifestsChanged && plural(s.manifestsChanged, 'package.json', 'package.json files') + ' to change',
+    s.filesCreated && plural(s.filesCreated, 'file') + ' to create',
+  ].filter((x): x is string => typeof x === 'string');
+}
+
+/**
+ * The exit code: under --check, 1 when anything is left or would change; otherwise 3 when a file
+ * failed (the rest was done), else 0.
+ */
+export function exitCodeOf(mode: RunMode, summary: RunSummary): number {
+  if (mode === 'check') return checkFindings(summary).length > 0 ? EXIT_LEFT : EXIT_OK;
+  return summary.failures > 0 ? EXIT_FAILED : EXIT_OK;
 }
 
 export function formatJson(run: RunReport): string {
@@ -91,59 +155,60 @@ export interface HumanOptions {
   quiet?: boolean;
 }
 
-/** Everything for stderr at the end of a run. Ends with a newline unless empty. */
-export function formatHuman(run: RunReport, options: HumanOptions): string {
-  const c = createColors(options.color);
+type Colors = ReturnType<typeof createColors>;
+
+/** What is left, file:line:col each: marked and skipped sites, the official codemod's leftovers, its findings, skipped files. */
+function leftLines(run: RunReport, c: Colors): string[] {
   const out: string[] = [];
-  const errored = run.files.filter(f => f.outcome === 'error');
-  const skipped = run.files.filter(f => f.outcome === 'skipped');
+  const section = (title: string, lines: string[]) => {
+    if (lines.length) out.push(c.bold(`${title}:`), ...lines, '');
+  };
+  const siteLine = (s: RunReport['sites'][number]) => `${s.file}:${s.line}:${s.column}  ${c.yellow(s.kind)}  ${s.reason}`;
+  section('Marked for manual migration', run.sites.filter(s => s.outcome === 'marked').map(siteLine));
+  section('Skipped', run.sites.filter(s => s.outcome === 'skipped').map(siteLine));
+  section(
+    'Left by the official v1-to-v2 codemod (cannot run on SDK 2.x until migrated by hand)',
+    run.codemodLeftovers.map(l => `${l.file}:${l.line}:${l.column}  ${c.red('codemod')}  ${l.message}`),
+  );
+  // A finding the leftovers above already show (its marker is in the file) is not said twice.
+  const shown = (u: UpgradeNote) => u.level !== 'info' && run.codemodLeftovers.some(l => l.file === u.file && l.message.includes(u.message));
+  section('v1-to-v2 upgrade', upgradeLines(run.upgrade.filter(u => !shown(u)), c));
+  section(
+    'Files skipped',
+    run.files.filter(f => f.outcome === 'skipped').map(f => {
+      const sdk = f.importsSdk === true ? '; it imports the SDK and stays on 1.x' : f.importsSdk === 'unknown' ? '; whether it imports the SDK is unknown' : '';
+      return locatedFileLine(f, c.dim('skipped')) + sdk;
+    }),
+  );
+  return out;
+}
 
-  if (!options.quiet) {
-    const marked = run.sites.filter(s => s.outcome === 'marked');
-    const skippedSites = run.sites.filter(s => s.outcome === 'skipped');
-    for (const [title, list] of [
-      ['Marked for manual migration', marked],
-      ['Skipped', skippedSites],
-    ] as const) {
-      if (!list.length) continue;
-      out.push(c.bold(`${title}:`));
-      for (const s of list) out.push(`${s.file}:${s.line}:${s.column}  ${c.yellow(s.kind)}  ${s.reason}`);
-      out.push('');
+/** Errors and warnings one per line; an informational message repeated across files once, with a few of its places. */
+function upgradeLines(upgrade: UpgradeNote[], c: Colors): string[] {
+  const out: string[] = [];
+  const info = groupBy(upgrade.filter(u => u.level === 'info'), u => u.message);
+  for (const u of upgrade) {
+    const all = info.get(u.message);
+    if (u.level === 'info' && all!.length >= REPEATED) {
+      if (all![0] === u) out.push(`${u.message}  ${c.dim('info')}  ${places(all!.map(x => `${x.file}:${x.line}`))}`);
+      continue;
     }
-    if (run.upgrade.length) {
-      out.push(c.bold('v1-to-v2 upgrade:'));
-      // Errors and warnings one per line; an informational message repeated across files once, with a few of its places.
-      const info = groupBy(run.upgrade.filter(u => u.level === 'info'), u => u.message);
-      for (const u of run.upgrade) {
-        if (u.level === 'info' && info.get(u.message)!.length >= REPEATED) {
-          const all = info.get(u.message)!;
-          if (all[0] === u) out.push(`${u.message}  ${c.dim('info')}  ${places(all.map(x => `${x.file}:${x.line}`))}`);
-          continue;
-        }
-        const level = u.level === 'error' ? c.red(u.level) : u.level === 'warning' ? c.yellow(u.level) : u.level;
-        out.push(`${u.file}:${u.line}  ${level}  ${u.message}`);
-      }
-      out.push('');
-    }
-    if (skipped.length) {
-      out.push(c.bold('Files skipped:'));
-      for (const f of skipped) out.push(locatedFileLine(f, c.dim('skipped')));
-      out.push('');
-    }
+    const level = u.level === 'error' ? c.red(u.level) : u.level === 'warning' ? c.yellow(u.level) : u.level;
+    out.push(`${u.file}:${u.line}  ${level}  ${u.message}`);
   }
-  if (errored.length) {
-    out.push(c.bold(c.red('Errors (these files were left as they were):')));
-    for (const f of errored) out.push(locatedFileLine(f, c.red('error')));
-    out.push('');
-  }
-  if (options.quiet) return out.length ? `${out.join('\n')}\n` : '';
+  return out;
+}
 
+/** The counts: files, sites, per shape and per cause. */
+function summaryLines(run: RunReport, c: Colors): string[] {
   const s = run.summary;
+  const out: string[] = [];
   const changedWord = run.mode === 'write' ? 'changed' : 'to change';
+  const manifests = s.manifestsChanged ? `; ${plural(s.manifestsChanged, 'package.json', 'package.json files')} ${changedWord}` : '';
   out.push(
     `${c.bold('mcp-migrate')}${run.mode === 'write' ? '' : c.dim(` (${run.mode}, nothing written)`)}: ` +
-      `${plural(s.filesScanned, 'file')} scanned, ${s.filesChanged} ${changedWord}, ${s.filesUnchanged} unchanged, ` +
-      `${s.filesSkipped} skipped, ${plural(s.filesErrored, 'error')}`,
+      `${plural(s.filesScanned, 'source file')} scanned: ${s.filesChanged} ${changedWord}, ${s.filesUnchanged} unchanged, ` +
+      `${s.filesSkipped} skipped, ${s.filesErrored} failed${manifests}`,
   );
   out.push(
     `sites: ${c.green(`${s.sites.rewritten} rewritten`)}, ${s.sites.marked ? c.yellow(`${s.sites.marked} marked`) : '0 marked'}, ` +
@@ -162,21 +227,45 @@ export function formatHuman(run: RunReport, options: HumanOptions): string {
       out.push(`  ${String(row.count).padStart(3)} × ${row.cause} ${c.dim(`(${shapes})`)}`);
     }
   }
-  if (run.created.length) {
-    out.push(`${run.mode === 'write' ? 'created' : 'would create'}: ${run.created.join(', ')}`);
+  return out;
+}
+
+/** The notes; "<file>: <the same words>" for many files (a package.json per package) on one line. */
+function noteLines(notes: string[]): string[] {
+  if (!notes.length) return [];
+  const out = ['notes:'];
+  const aboutFile = (n: string) => /^(\S+?): (.+)$/.exec(n);
+  const same = groupBy(notes.filter(n => aboutFile(n)), n => aboutFile(n)![2]!);
+  for (const n of notes) {
+    const m = aboutFile(n);
+    const group = m ? same.get(m[2]!)! : [];
+    if (group.length < REPEATED) out.push(`  - ${n}`);
+    else if (group[0] === n) out.push(`  - ${m![2]}: ${places(group.map(g => aboutFile(g)![1]!))}`);
   }
-  if (run.notes.length) {
-    out.push('notes:');
-    // "<file>: <the same words>" for many files (a package.json per package): one line.
-    const aboutFile = (n: string) => /^(\S+?): (.+)$/.exec(n);
-    const same = groupBy(run.notes.filter(n => aboutFile(n)), n => aboutFile(n)![2]!);
-    for (const n of run.notes) {
-      const m = aboutFile(n);
-      const group = m ? same.get(m[2]!)! : [];
-      if (group.length < REPEATED) out.push(`  - ${n}`);
-      else if (group[0] === n) out.push(`  - ${m![2]}: ${places(group.map(g => aboutFile(g)![1]!))}`);
-    }
+  return out;
+}
+
+/** The last line: under --check the verdict, otherwise what failed. */
+function verdictLines(run: RunReport, c: Colors): string[] {
+  const s = run.summary;
+  if (run.mode === 'check') {
+    const left = checkFindings(s);
+    return [left.length ? c.red(`check failed: ${left.join(', ')}`) : c.green('check passed: nothing left to migrate')];
   }
+  if (!s.failures) return [];
+  return [c.red(`${plural(s.failures, 'file')} failed and ${s.failures === 1 ? 'was' : 'were'} left as ${s.failures === 1 ? 'it was' : 'they were'} (exit code ${EXIT_FAILED})`)];
+}
+
+/** Everything for stderr at the end of a run. Ends with a newline unless empty. */
+export function formatHuman(run: RunReport, options: HumanOptions): string {
+  const c = createColors(options.color);
+  const out: string[] = options.quiet ? [] : leftLines(run, c);
+  const errored = run.files.filter(f => f.outcome === 'error');
+  if (errored.length) out.push(c.bold(c.red('Errors (these files were left as they were):')), ...errored.map(f => locatedFileLine(f, c.red('error'))), '');
+  if (options.quiet) return out.length ? `${out.join('\n')}\n` : '';
+  out.push(...summaryLines(run, c));
+  if (run.created.length) out.push(`${run.mode === 'write' ? 'created' : 'would create'}: ${run.created.join(', ')}`);
+  out.push(...noteLines(run.notes), ...verdictLines(run, c));
   return `${out.join('\n')}\n`;
 }
 
@@ -194,7 +283,11 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   return groups;
 }
 
-function places(list: string[]): string {
+/** A few of many places (`file` or `file:line`), and how many there are: "5 locations in 2 files (a.ts:1, ...)". */
+export function places(list: string[]): string {
   const shown = list.slice(0, 3).join(', ');
-  return list.length > 3 ? `${list.length} files (${shown} and ${list.length - 3} more; --json lists each)` : shown;
+  if (list.length <= 3) return shown;
+  const files = new Set(list.map(p => p.replace(/:\d+(?::\d+)?$/, ''))).size;
+  const what = files === list.length ? plural(files, 'file') : `${plural(list.length, 'location')} in ${plural(files, 'file')}`;
+  return `${what} (${shown} and ${list.length - 3} more; --json lists each)`;
 }

@@ -57,6 +57,17 @@ export async function gitTopLevel(dir: string): Promise<string | undefined> {
   }
 }
 
+/** The paths (absolute) that are in no git work tree: a run writing there cannot be reviewed with `git diff` or undone. */
+export async function outsideGit(paths: readonly string[]): Promise<string[]> {
+  const outside: string[] = [];
+  for (const p of paths) {
+    const dir = await fs.stat(p).then(st => (st.isDirectory() ? p : path.dirname(p)), () => path.dirname(p));
+    const top = await gitTopLevel(dir).catch(() => dir); // git answered oddly: the dirty-tree check reports it
+    if (top === undefined) outside.push(p);
+  }
+  return outside;
+}
+
 /** Parse `git status --porcelain=v1 -z` output into [status, path relative to the top] pairs. */
 export function parsePorcelainZ(out: string): { status: string; path: string }[] {
   const parts = out.split('\0');

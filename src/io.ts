@@ -7,7 +7,7 @@
  * mixed endings is written with its dominant one (only ever when the run changes that file).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { promises as fs, readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, promises as fs, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
 
@@ -18,6 +18,16 @@ export const MAX_LINE_LENGTH = 5000;
 /** An average line length above this (in a file of at least MIN_CHARS_FOR_AVERAGE) marks a file as minified. */
 export const MAX_AVERAGE_LINE_LENGTH = 500;
 const MIN_CHARS_FOR_AVERAGE = 2000;
+/**
+ * A line at least this long with PACKED_STATEMENTS statements packed without whitespace (`;var`,
+ * `;return`) is minified code: a one-line bundle too small for the limits above. Hand-written code
+ * puts a space or a line break after `;` (a `for (;;)` header aside), and long data lines (base64,
+ * JSON) have no `;` followed by a name.
+ */
+export const PACKED_LINE_LENGTH = 200;
+export const PACKED_STATEMENTS = 3;
+/** Names minifiers and bundlers give their output: never rewritten, whatever the content. */
+const MINIFIED_NAME = /(?:[.-]min|\.bundle|\.packed)\.[cm]?jsx?$/i;
 
 /** Mode for files the run creates. */
 export const NEW_FILE_MODE = 0o644;
@@ -98,6 +108,22 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
+/** `;` followed at once by a name start, in `text` from `start` to `end` (char codes). */
+function packedStatements(code: (i: number) => number, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end - 1; i++) {
+    if (code(i) !== 0x3b) continue;
+    const c = code(i + 1);
+    if ((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || c === 0x24) n++;
+  }
+  return n;
+}
+
+/** Whether a file of that name is minifier or bundler output (`app.min.js`, `vendor.bundle.js`). */
+export function minifiedByName(file: string): boolean {
+  return MINIFIED_NAME.test(path.basename(file));
+}
+
 /** Line and byte column of a byte offset. */
 export function locateOffset(bytes: Uint8Array, offset: number): SourceLocation {
   let line = 1;
@@ -137,22 +163,25 @@ export function decodeSource(bytes: Uint8Array, mode: number = NEW_FILE_MODE): R
   let longestLine = 1;
   let lines = 1;
   let lineStart = 0;
-  for (let i = 0; i < raw.length; i++) {
-    if (raw.charCodeAt(i) !== 0x0a) continue;
-    if (i > 0 && raw.charCodeAt(i - 1) === 0x0d) crlf++;
-    else lf++;
-    const len = i - lineStart;
+  let packedLine = 0;
+  const code = (i: number) => raw.charCodeAt(i);
+  const endLine = (end: number) => {
+    const len = end - lineStart;
     if (len > longest) {
       longest = len;
       longestLine = lines;
     }
+    if (len >= PACKED_LINE_LENGTH && !packedLine && packedStatements(code, lineStart, end) >= PACKED_STATEMENTS) packedLine = lines;
+  };
+  for (let i = 0; i < raw.length; i++) {
+    if (raw.charCodeAt(i) !== 0x0a) continue;
+    if (i > 0 && raw.charCodeAt(i - 1) === 0x0d) crlf++;
+    else lf++;
+    endLine(i);
     lines++;
     lineStart = i + 1;
   }
-  if (raw.length - lineStart > longest) {
-    longest = raw.length - lineStart;
-    longestLine = lines;
-  }
+  endLine(raw.length);
   if (longest > MAX_LINE_LENGTH) {
     return {
       ok: false,
@@ -166,6 +195,14 @@ export function decodeSource(bytes: Uint8Array, mode: number = NEW_FILE_MODE): R
       ok: false,
       kind: 'minified',
       reason: `looks minified or generated (${Math.round(raw.length / lines)} characters per line on average)`,
+    };
+  }
+  if (packedLine) {
+    return {
+      ok: false,
+      kind: 'minified',
+      reason: 'looks minified (statements packed without whitespace on one line)',
+      location: { line: packedLine, column: 1 },
     };
   }
 
@@ -206,6 +243,7 @@ export async function readSourceIfWanted(file: string, wanted: (latin1: string) 
 }
 
 function readBytes(file: string): { bytes: Buffer; mode: number } | SourceSkip {
+  if (minifiedByName(file)) return { ok: false, kind: 'minified', reason: 'minified or bundled, by its name' };
   try {
     // Synchronous on purpose: for thousands of small files, fs/promises costs 3-6x the time of the sync calls.
     const st = statSync(file);
@@ -240,11 +278,13 @@ function mayBeSkipped(bytes: Buffer): boolean {
     for (let i = bytes.indexOf(0x0a); i >= 0 && lines < needed; i = bytes.indexOf(0x0a, i + 1)) lines++;
     if (lines < needed) return true;
   }
-  if (bytes.length > MAX_LINE_LENGTH) {
+  if (bytes.length >= PACKED_LINE_LENGTH) {
+    const code = (i: number) => bytes[i]!;
     let start = 0;
     for (let i = bytes.indexOf(0x0a); ; i = bytes.indexOf(0x0a, start)) {
       const end = i < 0 ? bytes.length : i;
       if (end - start > MAX_LINE_LENGTH) return true;
+      if (end - start >= PACKED_LINE_LENGTH && packedStatements(code, start, end) >= PACKED_STATEMENTS) return true;
       if (i < 0) break;
       start = i + 1;
     }
@@ -292,6 +332,42 @@ export function encodeSource(text: string, meta: SourceMeta | null): Buffer {
 }
 
 /**
+ * Whether `file` holds `needle` (ASCII, searched as UTF-8 and as UTF-16), read in chunks so that a file
+ * too large to decode is searched too; `undefined` when it cannot be read.
+ */
+export function fileContains(file: string, needle: string): boolean | undefined {
+  const patterns = [Buffer.from(needle, 'utf8'), Buffer.from(needle, 'utf16le')];
+  const keep = Math.max(...patterns.map(p => p.length)) - 1;
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const chunk = Buffer.alloc(1 << 20);
+    let carry = Buffer.alloc(0);
+    for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) {
+      const window = Buffer.concat([carry, chunk.subarray(0, n)]);
+      if (patterns.some(p => window.includes(p))) return true;
+      carry = window.subarray(Math.max(0, window.length - keep));
+    }
+    return false;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Temporary files of writes in progress: what an interrupted run removes before it exits. */
+const pendingTemporaryFiles = new Set<string>();
+
+/** Remove the temporary files of the writes in progress (synchronously: for a signal handler about to exit). */
+export function removeTemporaryFiles(): string[] {
+  const removed = [...pendingTemporaryFiles];
+  for (const tmp of removed) rmSync(tmp, { force: true });
+  pendingTemporaryFiles.clear();
+  return removed;
+}
+
+/**
  * Write `text` to `file` atomically: a temp file in the same directory, then a rename over the target.
  * With `meta` the file keeps its mode and encoding; with `meta === null` the file is new: mode 0644, LF, and
  * the write fails (EEXIST) rather than replace a file that appeared in the meantime.
@@ -303,6 +379,7 @@ export async function writeAtomic(file: string, text: string, meta: SourceMeta |
   if (!meta) await fs.mkdir(dir, { recursive: true });
   const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   let placed = false;
+  pendingTemporaryFiles.add(tmp);
   try {
     const fh = await fs.open(tmp, 'wx', mode);
     try {
@@ -332,5 +409,6 @@ export async function writeAtomic(file: string, text: string, meta: SourceMeta |
     }
   } finally {
     if (!placed) await fs.rm(tmp, { force: true });
+    pendingTemporaryFiles.delete(tmp);
   }
 }

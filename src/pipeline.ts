@@ -17,9 +17,9 @@ import { planManifestChanges } from './manifest.js';
 import { isEmptyPlan, type FilePlan } from './plan.js';
 import { positionMapper, type Position } from './positions.js';
 import { DEPRECATED_KINDS, emptyReport, unchangedFile, type Report, type SiteReport } from './report.js';
-import { STATE_KEY_ENV, stateExports, stateModuleText } from './stateModule.js';
+import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateExports, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
 import { placeStateModules, stateModuleFor, type StateModules } from './stateModulePlaces.js';
-import { MAX_INLINE_DEPTH, TRIGGER_PATTERN, worthAnalysing } from './triggers.js';
+import { MAX_INLINE_DEPTH, MCP_TEXT, TRIGGER_PATTERN, worthAnalysing } from './triggers.js';
 import { oneLine, syntaxErrors, upgradeV1, V1_IMPORT } from './upgrade/index.js';
 import { applyPlan, parserFor } from '../transforms/mrtr.js';
 
@@ -328,10 +328,18 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
 
   const finalText = new Map(files.map(f => [f.path, f.text]));
   for (const c of changes) finalText.set(c.path, c.after);
+  // A run after an interrupted one: handlers it rewrote may import a requestState module it never wrote.
+  for (const missing of missingStateModules(finalText)) {
+    changes.push({ path: missing.path, before: null, after: stateModuleText(missing.flavour) });
+    finalText.set(missing.path, changes.at(-1)!.after);
+    report.created.push(rel(missing.path));
+    report.notes.push(`${rel(missing.path)} is imported by migrated handlers but was missing (an earlier run was interrupted?): created`);
+  }
   const manifests = planManifestChanges({
     cwd,
     files: [...finalText].map(([p, text]) => ({ path: p, text })),
-    changed: changes.map(c => c.path),
+    // Every package using the SDK, changed or not: after an interrupted run its sources may be migrated and its package.json not.
+    changed: [...finalText].filter(([, text]) => MCP_TEXT.test(text)).map(([p]) => p),
     withoutMcpText: options.inertSources,
   });
   if (manifests.changes.length > 0) {
@@ -353,6 +361,26 @@ function missingStateExports(modulePath: string, changes: FileChange[]): string[
   }
   const used = Object.values(stateExports).filter(name => changes.some(c => new RegExp(`\\b${name}\\(`).test(c.after) && !new RegExp(`\\b${name}\\(`).test(c.before ?? '')));
   return used.filter(name => !new RegExp(`\\bexport\\s+(?:async\\s+)?function\\s+${name}\\b|\\bexports\\.${name}\\s*=|\\bexport\\s*\\{[^}]*\\b${name}\\b`).test(text));
+}
+
+const STATE_IMPORT = new RegExp(`(?:\\bfrom\\s*|\\bimport\\s*\\(\\s*|\\brequire\\s*\\(\\s*)['"](\\.{1,2}/(?:[^'"\\n]*/)?${STATE_MODULE_BASENAME}(\\.[cm]?js)?)['"]`, 'g');
+
+/**
+ * The requestState modules that sources import (as the rewrite writes the import) and that exist
+ * neither on disk nor among the run's texts, each with the flavour its import asks for.
+ */
+export function missingStateModules(texts: ReadonlyMap<string, string>): { path: string; flavour: ModuleFlavour }[] {
+  const missing = new Map<string, ModuleFlavour>();
+  for (const [file, text] of texts) {
+    if (!text.includes(STATE_MODULE_BASENAME)) continue;
+    for (const m of text.matchAll(STATE_IMPORT)) {
+      const base = path.resolve(path.dirname(file), m[1]!.replace(/\.[cm]?js$/, ''));
+      if (['.ts', '.mts', '.js', '.mjs', '.cjs'].some(ext => texts.has(base + ext) || fs.existsSync(base + ext))) continue;
+      const flavour: ModuleFlavour = m[2] === '.cjs' ? 'cjs' : m[2] === '.mjs' ? 'esm' : /\.[cm]?tsx?$/.test(file) ? 'ts' : 'esm';
+      missing.set(flavour === 'esm' && m[2] === '.mjs' ? `${base}.mjs` : base + stateModuleExtension(flavour), flavour);
+    }
+  }
+  return [...missing].map(([p, flavour]) => ({ path: p, flavour }));
 }
 
 /** The top-level statement of `module` declaring `name` on its own, which `export` can be put before. */

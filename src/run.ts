@@ -5,15 +5,16 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { discoverSources, selectShard, type Shard } from './files.js';
-import { findDirtyFiles, formatDirtyRefusal } from './git.js';
-import { digestBytes, finalizeText, keepShebang, readSource, readSourceIfWanted, writeAtomic, type DecodedSource } from './io.js';
+import { discoverSources, selectShard, type Discovery, type Shard } from './files.js';
+import { findDirtyFiles, formatDirtyRefusal, outsideGit } from './git.js';
+import { digestBytes, fileContains, finalizeText, keepShebang, readSource, readSourceIfWanted, removeTemporaryFiles, writeAtomic, type DecodedSource } from './io.js';
 import type { SourceInput } from './pipeline.js';
-import { emptyReport } from './report.js';
+import { emptyReport, type FileReport, type Report } from './report.js';
+// markers.ts imports types only: loading it loads nothing of the official codemod.
+import { CODEMOD_MARKER } from './upgrade/markers.js';
 import { HELPER_IMPORT_DEPTH, importedHelpers, isCandidate, worthAnalysing } from './triggers.js';
-import { createProgress, type ProgressStream } from './progress.js';
-import { summarize, type FileResult, type RunMode, type RunReport } from './format-report.js';
-import type { FileReport } from './report.js';
+import { createProgress, type Progress, type ProgressStream } from './progress.js';
+import { exitCodeOf, summarize, type CodemodLeftover, type FileResult, type RunMode, type RunReport } from './format-report.js';
 
 export interface RunOptions {
   paths: readonly string[];
@@ -32,6 +33,13 @@ export interface RunOptions {
   shard?: Shard;
   /** Threads for the analysis (default: src/parallel.ts defaultThreads); 1 keeps it in this thread. */
   threads?: number;
+  /** Told at once, before the run's work, what the user should know (also kept in the report's `warnings`). */
+  warn?: (message: string) => void;
+  /**
+   * SIGINT or SIGTERM while files are being written: the temporary files are already removed; this says
+   * what was written and ends the process. Without it the process ends by the signal.
+   */
+  onInterrupt?: (signal: NodeJS.Signals, progress: { written: string[]; left: string[] }) => void;
 }
 
 /** A change as it will be (or was) applied: text already finalized for its file. */
@@ -58,17 +66,51 @@ export class RunRefused extends Error {
 
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** What a run knows about its files as it goes. */
+interface RunState {
+  cwd: string;
+  /** Path relative to the cwd, with forward slashes. */
+  rel: (abs: string) => string;
+  discovery: Discovery;
+  /** Decoded sources, by absolute path (package.json files the pipeline edits join them). */
+  sources: Map<string, DecodedSource>;
+  /** Files the pre-filter found nothing in: not decoded. */
+  unwanted: Set<string>;
+  /** Per-file outcomes decided so far, by absolute path. */
+  results: Map<string, FileResult>;
+}
+
+/** A file no migration needs, unless it holds a marker of the official codemod (a leftover to report). */
+const wanted = (text: string) => isCandidate(text) || text.includes(CODEMOD_MARKER);
+
+function relativeTo(cwd: string): (abs: string) => string {
+  // Every file gets a report line: slicing the common prefix off is most of the cost of 10,000 of them.
+  const prefix = cwd.endsWith(path.sep) ? cwd : cwd + path.sep;
+  return abs => {
+    const r = abs.startsWith(prefix) ? abs.slice(prefix.length) : path.relative(cwd, abs) || '.';
+    return path.sep === '/' ? r : r.split(path.sep).join('/');
+  };
+}
+
+async function skip(run: RunState, file: string, r: { reason: string; location?: { line: number; column: number } }): Promise<void> {
+  const mentions = fileContains(file, '@modelcontextprotocol/');
+  run.results.set(file, {
+    file: run.rel(file),
+    outcome: 'skipped',
+    reason: r.reason,
+    line: r.location?.line,
+    column: r.location?.column,
+    importsSdk: mentions ?? 'unknown',
+  });
+}
+
 /**
  * A helper file a candidate imports may name no trigger and import no SDK (a helper handed
  * `extra.sendRequest`, or one that only calls another helper): the pre-filter left it undecoded. Decode
  * those the candidates reach by relative imports (only those, a few hops deep) so the analysis sees them.
  */
-async function decodeImportedHelpers(
-  seeds: SourceInput[],
-  files: readonly string[],
-  run: { sources: Map<string, DecodedSource>; unwanted: Set<string>; inert: Set<string>; inputs: SourceInput[]; results: Map<string, FileResult>; rel: (abs: string) => string }
-): Promise<void> {
-  const all = new Map<string, { path: string; text?: string }>(files.map(p => [p, { path: p, text: run.sources.get(p)?.text }]));
+async function decodeImportedHelpers(run: RunState, seeds: SourceInput[], inputs: SourceInput[]): Promise<void> {
+  const all = new Map<string, { path: string; text?: string }>(run.discovery.files.map(p => [p, { path: p, text: run.sources.get(p)?.text }]));
   const from = seeds.map(s => all.get(s.path) ?? { path: s.path, text: s.text });
   for (let round = 0; round <= HELPER_IMPORT_DEPTH; round++) {
     const missing: string[] = [];
@@ -81,11 +123,11 @@ async function decodeImportedHelpers(
       run.unwanted.delete(p);
       const r = await readSource(p);
       if (!r.ok) {
-        run.results.set(p, { file: run.rel(p), outcome: 'skipped', reason: r.reason, line: r.location?.line, column: r.location?.column });
+        await skip(run, p, r);
         continue;
       }
       run.sources.set(p, r);
-      run.inputs.push({ path: p, text: r.text });
+      inputs.push({ path: p, text: r.text });
       all.get(p)!.text = r.text;
     }
   }
@@ -106,92 +148,70 @@ async function candidatesOfOtherShards(wholeTree: readonly string[], mine: Reado
   return worthAnalysing(all);
 }
 
-export async function runMigration(options: RunOptions): Promise<RunResult> {
-  const cwd = path.resolve(options.cwd);
-  // Every file gets a report line: slicing the common prefix off is most of the cost of 10,000 of them.
-  const prefix = cwd.endsWith(path.sep) ? cwd : cwd + path.sep;
-  const rel = (abs: string) => {
-    const r = abs.startsWith(prefix) ? abs.slice(prefix.length) : path.relative(cwd, abs) || '.';
-    return path.sep === '/' ? r : r.split(path.sep).join('/');
-  };
-  const absFromReport = (file: string) => path.resolve(cwd, file);
-
-  let discovery;
-  try {
-    discovery = await discoverSources(options.paths, { cwd, include: options.include, exclude: options.exclude });
-  } catch (err) {
-    throw new RunRefused((err as Error).message);
-  }
-  const wholeTree = discovery.files;
-  if (options.shard) discovery = selectShard(discovery, options.shard, cwd);
-
-  if (options.mode === 'write' && !options.force) {
-    const dirty = await findDirtyFiles(discovery.roots).catch((err: Error) => {
-      throw new RunRefused(`${err.message}\n(pass --force to skip the git check)`);
-    });
-    if (dirty.length) throw new RunRefused(formatDirtyRefusal(dirty, cwd));
-  }
-
-  const progress = createProgress('reading', discovery.files.length, {
-    stream: options.progressStream ?? { isTTY: false, write: () => true },
-    disabled: options.quiet,
+/** Refuse an in-place run over uncommitted changes in the given paths. */
+async function guardTree(paths: readonly string[], options: RunOptions): Promise<void> {
+  if (options.force) return;
+  const dirty = await findDirtyFiles(paths).catch((err: Error) => {
+    throw new RunRefused(`${err.message}\n(pass --force to skip the git check)`);
   });
+  if (dirty.length) throw new RunRefused(formatDirtyRefusal(dirty, options.cwd));
+}
 
-  // Read. Only a file the pipeline can need is decoded; the others are checked for what would make them a skip.
-  const sources = new Map<string, DecodedSource>();
-  const results = new Map<string, FileResult>();
-  const unwanted = new Set<string>();
-  for (const file of discovery.files) {
-    const r = await readSourceIfWanted(file, isCandidate);
-    if (!r.ok) results.set(file, { file: rel(file), outcome: 'skipped', reason: r.reason, line: r.location?.line, column: r.location?.column });
-    else if ('unwanted' in r) unwanted.add(file);
-    else sources.set(file, r);
+async function warnOutsideGit(run: RunState, options: RunOptions, warnings: string[]): Promise<void> {
+  const outside = await outsideGit(run.discovery.roots);
+  if (outside.length === 0) return;
+  const message = `${outside.map(run.rel).join(', ')}: not in a git repository, so the changes cannot be reviewed with git diff or undone with git checkout; preview them with --dry-run, or keep a copy`;
+  warnings.push(message);
+  options.warn?.(message);
+}
+
+async function readAll(run: RunState, progress: Progress): Promise<void> {
+  for (const file of run.discovery.files) {
+    const r = await readSourceIfWanted(file, wanted);
+    if (!r.ok) await skip(run, file, r);
+    else if ('unwanted' in r) run.unwanted.add(file);
+    else run.sources.set(file, r);
     progress.tick(1, file);
   }
+}
 
-  // Migrate.
-  progress.phase('migrating', sources.size);
+async function migrate(run: RunState, wholeTree: readonly string[], options: RunOptions): Promise<{ changes: { path: string; before: string | null; after: string }[]; report: Report }> {
   const inputs: SourceInput[] = [];
-  const inert = new Set(unwanted);
-  for (const [p, s] of sources) {
+  const inert = new Set(run.unwanted);
+  for (const [p, s] of run.sources) {
     if (isCandidate(s.text)) inputs.push({ path: p, text: s.text });
     else inert.add(p);
   }
   const seeds = worthAnalysing(inputs);
-  if (seeds.length > 0 && unwanted.size > 0) await decodeImportedHelpers(seeds, discovery.files, { sources, unwanted, inert, inputs, results, rel });
-  const stateModuleCandidates = options.shard && seeds.length > 0 ? await candidatesOfOtherShards(wholeTree, new Set(discovery.files), inputs) : undefined;
+  if (seeds.length === 0) return { changes: [], report: emptyReport() };
+  if (run.unwanted.size > 0) await decodeImportedHelpers(run, seeds, inputs);
+  const stateModuleCandidates = options.shard ? await candidatesOfOtherShards(wholeTree, new Set(run.discovery.files), inputs) : undefined;
   // The pipeline (parser, type checker, official codemod) loads only when some file needs analysing.
-  const { changes, report } = seeds.length > 0
-    ? await (await import('./parallel.js')).migrateInThreads(inputs, { cwd, upgradeV1: options.upgradeV1 ?? true, inertSources: inert, stateModuleCandidates }, options.threads)
-    : { changes: [], report: emptyReport() };
-  progress.tick(sources.size);
+  const { migrateInThreads } = await import('./parallel.js');
+  return migrateInThreads(inputs, { cwd: run.cwd, upgradeV1: options.upgradeV1 ?? true, inertSources: inert, stateModuleCandidates }, options.threads);
+}
 
-  const pipelineFiles = new Map<string, FileReport>();
-  for (const f of report.files) pipelineFiles.set(absFromReport(f.file), f);
-  const fail = (abs: string, reason: string) => results.set(abs, { file: rel(abs), outcome: 'error', reason });
-
-  // Decide which changes take effect.
+/** The changes that take effect, as they will be written; a change that cannot is reported as an error. */
+async function decideChanges(run: RunState, changes: { path: string; before: string | null; after: string }[], pipelineFiles: Map<string, FileReport>) {
+  const fail = (abs: string, reason: string) => run.results.set(abs, { file: run.rel(abs), outcome: 'error', reason });
   const edits: AppliedChange[] = [];
   const creations: AppliedChange[] = [];
   for (const change of changes) {
-    const abs = path.resolve(cwd, change.path);
+    const abs = path.resolve(run.cwd, change.path);
     if (change.before === null) {
-      if (sources.has(abs) || discovery.files.includes(abs)) {
-        fail(abs, 'the migration tried to create a file that already exists; left as it was');
-        continue;
-      }
-      creations.push({ path: abs, before: null, after: change.after });
+      if (run.sources.has(abs) || run.discovery.files.includes(abs)) fail(abs, 'the migration tried to create a file that already exists; left as it was');
+      else creations.push({ path: abs, before: null, after: change.after });
       continue;
     }
-    let source = sources.get(abs);
+    let source = run.sources.get(abs);
     if (!source && path.basename(abs) === 'package.json') {
       // The pipeline's package.json edit (src/manifest.ts): read it like a source so the same checks and atomic write apply.
       const r = await readSource(abs);
-      if (r.ok) sources.set(abs, (source = r));
+      if (r.ok) run.sources.set(abs, (source = r));
     }
     if (!source) {
       // Not one of our inputs: never touch it.
-      if (!results.has(abs)) fail(abs, 'the migration returned a change for a file it was not given; left as it was');
+      if (!run.results.has(abs)) fail(abs, 'the migration returned a change for a file it was not given; left as it was');
       continue;
     }
     if (pipelineFiles.get(abs)?.outcome === 'error') continue;
@@ -200,14 +220,48 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
       continue;
     }
     const after = finalizeText(keepShebang(source.text, change.after), source.meta);
-    if (after === source.text) continue;
-    edits.push({ path: abs, before: source.text, after });
+    if (after !== source.text) edits.push({ path: abs, before: source.text, after });
   }
+  return { edits, creations };
+}
 
-  // Write.
+/** The dirty-tree guard for what the run writes outside the given paths (a package.json above them). */
+async function guardWriteTargets(run: RunState, targets: readonly string[]): Promise<void> {
+  const outside = targets.filter(t => !run.discovery.roots.some(root => t === root || t.startsWith(root + path.sep)));
+  if (outside.length === 0) return;
+  const dirty = await findDirtyFiles(outside).catch((err: Error) => {
+    throw new RunRefused(`${err.message}\n(pass --force to skip the git check)`);
+  });
+  if (dirty.length) throw new RunRefused(formatDirtyRefusal(dirty, run.cwd));
+}
+
+/**
+ * Write the creations first (the edits import them), then the edits, each atomically. On SIGINT or
+ * SIGTERM the temporary files are removed; what was written stays written, and a second run completes
+ * the rest (it finds those files migrated, and checks package.json and the requestState module anyway).
+ */
+async function writeChanges(run: RunState, edits: AppliedChange[], creations: AppliedChange[], progress: Progress, options: RunOptions): Promise<Set<string>> {
   const written = new Set<string>();
-  if (options.mode === 'write' && (edits.length || creations.length)) {
-    progress.phase('writing', edits.length + creations.length);
+  const fail = (abs: string, reason: string) => run.results.set(abs, { file: run.rel(abs), outcome: 'error', reason });
+  const all = [...creations, ...edits];
+  const interrupted = (signal: NodeJS.Signals) => {
+    removeTemporaryFiles();
+    progress.done();
+    const left = all.map(c => c.path).filter(p => !written.has(p));
+    if (options.onInterrupt) options.onInterrupt(signal, { written: [...written].map(run.rel), left: left.map(run.rel) });
+    else process.kill(process.pid, signal);
+  };
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const handlers = signals.map(signal => {
+    const handler = () => {
+      for (const [s, h] of handlers) process.off(s, h);
+      interrupted(signal);
+    };
+    process.on(signal, handler);
+    return [signal, handler] as const;
+  });
+  try {
+    progress.phase('writing', all.length);
     let creationFailed: string | undefined;
     for (const c of creations) {
       try {
@@ -216,19 +270,18 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
       } catch (err) {
         const e = err as NodeJS.ErrnoException;
         fail(c.path, e.code === 'EEXIST' ? 'not created: a file already exists there' : `not created (${e.code ?? e.message})`);
-        creationFailed ??= rel(c.path);
+        creationFailed ??= run.rel(c.path);
       }
-      progress.tick(1, rel(c.path));
+      progress.tick(1, run.rel(c.path));
     }
     for (const e of edits) {
-      const source = sources.get(e.path)!;
+      const source = run.sources.get(e.path)!;
       if (creationFailed) {
         fail(e.path, `not written: creating ${creationFailed}, which it would depend on, failed`);
         continue;
       }
       try {
-        const now = await fs.readFile(e.path);
-        if (digestBytes(now) !== source.digest) {
+        if (digestBytes(await fs.readFile(e.path)) !== source.digest) {
           fail(e.path, 'changed on disk during the run; left as it was');
           continue;
         }
@@ -238,44 +291,107 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
         const x = err as NodeJS.ErrnoException;
         fail(e.path, `could not be written (${x.code ?? x.message}); left as it was`);
       }
-      progress.tick(1, rel(e.path));
+      progress.tick(1, run.rel(e.path));
     }
+  } finally {
+    for (const [s, h] of handlers) process.off(s, h);
   }
-  progress.done();
+  return written;
+}
 
-  // Per-file outcomes: every file looked at.
-  for (const file of unwanted) results.set(file, { file: rel(file), outcome: 'unchanged' });
-  for (const file of sources.keys()) {
+/** Per-file outcomes: every file looked at, once. */
+function fileResults(run: RunState, pipelineFiles: Map<string, FileReport>, edits: AppliedChange[], creations: AppliedChange[], written: Set<string>): FileResult[] {
+  const { results, rel } = run;
+  for (const file of run.unwanted) results.set(file, { file: rel(file), outcome: 'unchanged' });
+  for (const file of run.sources.keys()) {
     if (results.has(file)) continue;
     const fromPipeline = pipelineFiles.get(file);
-    if (fromPipeline && (fromPipeline.outcome === 'error' || fromPipeline.outcome === 'skipped')) {
-      results.set(file, { ...fromPipeline, file: rel(file) });
-    } else {
-      results.set(file, { file: rel(file), outcome: 'unchanged' });
-    }
+    const failed = fromPipeline && (fromPipeline.outcome === 'error' || fromPipeline.outcome === 'skipped');
+    results.set(file, failed ? { ...fromPipeline, file: rel(file) } : { file: rel(file), outcome: 'unchanged' });
   }
-  const editedOk = edits.filter(e => results.get(e.path)?.outcome !== 'error');
-  const createdOk = creations.filter(c => results.get(c.path)?.outcome !== 'error');
-  for (const e of editedOk) {
+  for (const e of edits) {
+    if (results.get(e.path)?.outcome === 'error') continue;
     const base = pipelineFiles.get(e.path);
-    results.set(e.path, { ...(base?.reason ? { reason: base.reason } : {}), file: rel(e.path), outcome: 'changed', written: written.has(e.path) });
+    const manifest = path.basename(e.path) === 'package.json' && !run.discovery.files.includes(e.path);
+    results.set(e.path, { ...(base?.reason ? { reason: base.reason } : {}), file: rel(e.path), outcome: 'changed', written: written.has(e.path), ...(manifest ? { manifest } : {}) });
   }
-  for (const c of createdOk) {
-    results.set(c.path, { file: rel(c.path), outcome: 'changed', created: true, written: written.has(c.path) });
+  for (const c of creations) {
+    if (results.get(c.path)?.outcome === 'error') results.set(c.path, { ...results.get(c.path)!, created: true });
+    else results.set(c.path, { file: rel(c.path), outcome: 'changed', created: true, written: written.has(c.path) });
   }
-  for (const s of discovery.skipped) {
+  for (const s of run.discovery.skipped) {
     if (!results.has(s.path)) results.set(s.path, { file: rel(s.path), outcome: 'skipped', reason: s.reason });
   }
   // Anything the pipeline reported about files we did not list (should not happen) is kept, not lost.
   for (const [abs, f] of pipelineFiles) if (!results.has(abs)) results.set(abs, { ...f, file: rel(abs) });
+  return [...results.values()].sort((a, b) => byCodePoint(a.file, b.file));
+}
 
-  const files = [...results.values()].sort((a, b) => byCodePoint(a.file, b.file));
+const MARKER = new RegExp(`/\\*\\s*${CODEMOD_MARKER}\\s*([\\s\\S]*?)\\s*\\*/`, 'g');
+
+/** The official codemod's markers in the sources as the run leaves them (or would leave them). */
+function codemodLeftovers(run: RunState, edits: AppliedChange[], creations: AppliedChange[]): CodemodLeftover[] {
+  const after = new Map<string, string>([...run.sources].map(([p, s]) => [p, s.text]));
+  for (const c of [...edits, ...creations]) if (run.results.get(c.path)?.outcome !== 'error') after.set(c.path, c.after);
+  const leftovers: CodemodLeftover[] = [];
+  for (const [file, text] of after) {
+    if (!text.includes(CODEMOD_MARKER) || path.basename(file) === 'package.json') continue;
+    for (const m of text.matchAll(MARKER)) {
+      const end = m.index + m[0].length;
+      const line = text.slice(0, end).split('\n').length;
+      // The marker sits on the line above the code it is about.
+      const next = text.indexOf('\n', end);
+      const below = next >= 0 && /^\s*$/.test(text.slice(end, next));
+      const codeLine = below ? text.slice(next + 1).split('\n', 1)[0]! : '';
+      leftovers.push({ file: run.rel(file), line: below ? line + 1 : line, column: below ? codeLine.length - codeLine.trimStart().length + 1 : 1, message: m[1]!.replace(/\s+/g, ' ') });
+    }
+  }
+  return leftovers.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line);
+}
+
+export async function runMigration(options: RunOptions): Promise<RunResult> {
+  const cwd = path.resolve(options.cwd);
+  let discovery: Discovery;
+  try {
+    discovery = await discoverSources(options.paths, { cwd, include: options.include, exclude: options.exclude });
+  } catch (err) {
+    throw new RunRefused((err as Error).message);
+  }
+  const wholeTree = discovery.files;
+  if (options.shard) discovery = selectShard(discovery, options.shard, cwd);
+  const run: RunState = { cwd, rel: relativeTo(cwd), discovery, sources: new Map(), unwanted: new Set(), results: new Map() };
+  const warnings: string[] = [];
+  if (options.mode === 'write') {
+    await guardTree(discovery.roots, options);
+    await warnOutsideGit(run, options, warnings);
+  }
+
+  const progress = createProgress('reading', discovery.files.length, {
+    stream: options.progressStream ?? { isTTY: false, write: () => true },
+    disabled: options.quiet,
+  });
+  await readAll(run, progress);
+  progress.phase('migrating', run.sources.size);
+  const { changes, report } = await migrate(run, wholeTree, options);
+  progress.tick(run.sources.size);
+
+  const pipelineFiles = new Map<string, FileReport>(report.files.map(f => [path.resolve(cwd, f.file), f]));
+  const { edits, creations } = await decideChanges(run, changes, pipelineFiles);
+  let written = new Set<string>();
+  if (options.mode === 'write' && (edits.length || creations.length)) {
+    await guardWriteTargets(run, [...edits, ...creations].map(c => c.path));
+    written = await writeChanges(run, edits, creations, progress, options);
+  }
+  progress.done();
+
+  const files = fileResults(run, pipelineFiles, edits, creations, written);
+  const leftovers = codemodLeftovers(run, edits, creations);
   const { files: _ignored, ...pipelineRest } = report;
   void _ignored;
-  const rest = { ...pipelineRest, created: pipelineRest.created.filter(c => results.get(absFromReport(c))?.outcome !== 'error') };
-  const summary = summarize(rest, files, discovery.files.length);
-  const exitCode = options.mode === 'check' && (summary.sitesLeft > 0 || summary.filesChanged > 0 || summary.filesCreated > 0) ? 1 : 0;
-  const runReport: RunReport = { schemaVersion: 1, mode: options.mode, ...rest, files, summary, exitCode };
-  const applied = [...editedOk, ...createdOk].sort((a, b) => byCodePoint(a.path, b.path));
+  const rest = { ...pipelineRest, created: pipelineRest.created.filter(c => run.results.get(path.resolve(cwd, c))?.outcome !== 'error') };
+  const summary = summarize(rest, files, leftovers);
+  const runReport: RunReport = { schemaVersion: 1, mode: options.mode, ...rest, files, codemodLeftovers: leftovers, warnings, summary, exitCode: exitCodeOf(options.mode, summary) };
+  const ok = (c: AppliedChange) => run.results.get(c.path)?.outcome !== 'error';
+  const applied = [...edits.filter(ok), ...creations.filter(ok)].sort((a, b) => byCodePoint(a.path, b.path));
   return { report: runReport, changes: applied };
 }

@@ -22,12 +22,12 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Run `node dist/src/cli.js ...args` in `cwd`; never rejects on a non-zero exit. */
-export function runCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+/** Run `node [nodeArgs] dist/src/cli.js ...args` in `cwd`; never rejects on a non-zero exit. */
+export function runCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<CliResult> {
   return new Promise(resolve => {
     execFile(
       process.execPath,
-      [CLI, ...args],
+      [...nodeArgs, CLI, ...args],
       // No colour from the environment unless a test asks; no TTY either (pipes).
       { cwd, env: { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, ...env }, maxBuffer: 64 * 1024 * 1024 },
       (err, stdout, stderr) => {

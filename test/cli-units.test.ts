@@ -4,10 +4,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { displayPath, formatDiff, shouldColor } from '../src/diff.js';
-import { formatHuman, summarize, type RunReport } from '../src/format-report.js';
+import { checkFindings, exitCodeOf, formatHuman, places, summarize, type FileResult, type RunReport } from '../src/format-report.js';
 import { formatDirtyRefusal, parsePorcelainZ } from '../src/git.js';
 import { createProgress } from '../src/progress.js';
 import { emptyReport } from '../src/report.js';
+import { CAUSES, causeOf, UNCLASSIFIED } from '../src/tables/causes.js';
 
 const cwd = path.resolve('/project');
 
@@ -99,7 +100,7 @@ describe('formatHuman', () => {
   function run(partial: Partial<RunReport>): RunReport {
     const base = { ...emptyReport(), ...partial };
     const files = partial.files ?? [];
-    return { schemaVersion: 1, mode: 'write', ...base, files, summary: summarize(base, files, files.length), exitCode: 0 };
+    return { schemaVersion: 1, mode: 'write', ...base, files, codemodLeftovers: [], warnings: [], summary: summarize(base, files), exitCode: 0 };
   }
 
   it('lists marked and skipped sites as file:line:col  kind  reason, and errored files located', () => {
@@ -126,7 +127,7 @@ describe('formatHuman', () => {
     expect(text).toContain('b.ts:4:2  error  cannot be parsed: nope');
     expect(text).toContain('c.ts  error  could not be written (EACCES); left as it was');
     expect(text).toContain('d.ts:1:4  skipped  binary file (NUL byte)');
-    expect(text).toMatch(/3 files scanned, 0 changed, 0 unchanged, 1 skipped, 2 errors/);
+    expect(text).toMatch(/3 source files scanned: 0 changed, 0 unchanged, 1 skipped, 2 failed/);
     expect(text).toContain('sites: 1 rewritten, 1 marked, 1 skipped');
     expect(text).toContain('created: state.ts');
     expect(text).toContain('  - install @modelcontextprotocol/server');
@@ -156,5 +157,71 @@ describe('formatHuman', () => {
     const text = formatHuman(run({ files: [{ file: 'b.ts', outcome: 'error', reason: 'oops' }] }), { color: false, quiet: true });
     expect(text).toContain('b.ts  error  oops');
     expect(text).not.toContain('scanned');
+  });
+});
+
+describe('summary counts', () => {
+  const files: FileResult[] = [
+    { file: 'src/a.ts', outcome: 'changed', written: true },
+    { file: 'src/b.ts', outcome: 'unchanged' },
+    { file: 'src/c.min.js', outcome: 'skipped', reason: 'minified', importsSdk: true },
+    { file: 'src/d.min.js', outcome: 'skipped', reason: 'minified', importsSdk: false },
+    { file: 'src/e.ts', outcome: 'error', reason: 'cannot be parsed' },
+    { file: 'package.json', outcome: 'changed', manifest: true, written: true },
+    { file: 'src/mcp-migrate-state.ts', outcome: 'changed', created: true, written: true },
+  ];
+
+  it('counts sources apart from package.json and created files, and the source counts add up', () => {
+    const s = summarize(emptyReport(), files);
+    expect(s).toMatchObject({ filesScanned: 5, filesChanged: 1, filesUnchanged: 1, filesSkipped: 2, filesErrored: 1, manifestsChanged: 1, filesCreated: 1, failures: 1, sdkFilesSkipped: 1 });
+    expect(s.filesChanged + s.filesUnchanged + s.filesSkipped + s.filesErrored).toBe(s.filesScanned);
+  });
+
+  it('says "N locations in M files" when the places are lines of fewer files', () => {
+    expect(places(['a.ts:1', 'a.ts:5', 'a.ts:9', 'a.ts:12', 'a.ts:20'])).toBe('5 locations in 1 file (a.ts:1, a.ts:5, a.ts:9 and 2 more; --json lists each)');
+    expect(places(['a.ts:1', 'b.ts:2', 'c.ts:3', 'd.ts:4'])).toBe('4 files (a.ts:1, b.ts:2, c.ts:3 and 1 more; --json lists each)');
+    expect(places(['a.ts:1', 'b.ts:2'])).toBe('a.ts:1, b.ts:2');
+  });
+
+  it('exit codes: --check fails on anything left; other modes fail (3) only when a file failed', () => {
+    const clean = summarize(emptyReport(), [{ file: 'a.ts', outcome: 'unchanged' }]);
+    expect(exitCodeOf('check', clean)).toBe(0);
+    expect(exitCodeOf('write', clean)).toBe(0);
+    const sdkSkipped = summarize(emptyReport(), [{ file: 'a.min.js', outcome: 'skipped', reason: 'minified', importsSdk: true }]);
+    expect(checkFindings(sdkSkipped)).toEqual(['1 skipped file importing the SDK']);
+    expect(exitCodeOf('check', sdkSkipped)).toBe(1);
+    expect(exitCodeOf('write', sdkSkipped)).toBe(0);
+    const unknown = summarize(emptyReport(), [{ file: 'a.ts', outcome: 'skipped', reason: 'cannot be read (EACCES)', importsSdk: 'unknown' }]);
+    expect(exitCodeOf('check', unknown)).toBe(1);
+    const leftover = summarize(emptyReport(), [{ file: 'a.ts', outcome: 'unchanged' }], [{ file: 'a.ts', line: 3, column: 1, message: 'Could not automatically migrate .tool() call. Manual migration required.' }]);
+    expect(checkFindings(leftover)).toEqual(['1 place the official codemod could not migrate']);
+    expect(exitCodeOf('check', leftover)).toBe(1);
+    const failed = summarize(emptyReport(), [{ file: 'a.ts', outcome: 'changed' }, { file: 'package.json', outcome: 'error', reason: 'could not be written (EIO)', manifest: true }]);
+    expect(exitCodeOf('write', failed)).toBe(3);
+    expect(exitCodeOf('dry-run', failed)).toBe(3);
+    expect(exitCodeOf('check', failed)).toBe(1);
+  });
+});
+
+describe('causes table', () => {
+  it('has unique ids in kebab-case, each with a text and a fix', () => {
+    const ids = CAUSES.map(c => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const c of CAUSES) {
+      expect(c.id).toMatch(/^[a-z]+(?:-[a-z0-9]+)*$/);
+      expect(c.text.length, c.id).toBeGreaterThan(5);
+      expect(c.fix.length, c.id).toBeGreaterThan(5);
+    }
+  });
+
+  it('classifies sites by kind and by the words of their cause', () => {
+    const site = (kind: 'elicitation' | 'capabilities' | 'registration' | 'entry', cause: string) => causeOf({ kind, cause, reason: cause }).id;
+    expect(site('elicitation', 'in a helper body, left for its callers that are not handlers')).toBe('helper-body');
+    expect(site('elicitation', 'handler not migrated: local "started" (a Date) is live across the await and cannot travel in requestState; recompute it')).toBe('local-not-serialisable');
+    expect(site('elicitation', 'the await is inside a for await...of over an iterable of type AsyncGenerator<string>, not an array: its position cannot travel')).toBe('async-iterable-loop');
+    expect(site('capabilities', 'client capabilities read from the connection')).toBe('capabilities-from-connection');
+    expect(site('registration', 'registered in oninitialized, which never fires')).toBe('registered-in-oninitialized');
+    expect(site('entry', 'NodeStreamableHTTPServerTransport not moved to createMcpHandler: one transport')).toBe('http-entry-not-moved');
+    expect(site('elicitation', 'something no row names')).toBe(UNCLASSIFIED.id);
   });
 });

@@ -49,7 +49,7 @@ describe.concurrent('usage and exit codes', { timeout: 600_000 }, () => {
     const r = await runCli(['src'], root);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/2 files scanned/);
+    expect(r.stderr).toMatch(/2 source files scanned: 0 changed, 2 unchanged, 0 skipped, 0 failed/);
     expect(r.stderr).toMatch(/sites: 0 rewritten, 0 marked, 0 skipped/);
   });
 
@@ -264,11 +264,11 @@ describe.concurrent('migrating for real', { timeout: 600_000 }, () => {
     }
   });
 
-  it('a file the pipeline cannot parse stays byte-identical and is reported located; the others are still migrated', async () => {
+  it('a file the pipeline cannot parse stays byte-identical and is reported located (exit 3); the others are still migrated', async () => {
     const broken = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({ name: 'x', version: '1' });\nserver.tool('a', {}, async () => {\n  await server.server.elicitInput({ message: 'm', requestedSchema: { type: 'object', properties: {} } });\n  return { content: [ };\n});\n`;
     const root = await tree({ 'src/broken.ts': broken, 'src/server.ts': LEGACY_SERVER });
     const r = await runCli(['src'], root);
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(3);
     expect(await readFile(path.join(root, 'src/broken.ts'), 'utf8')).toBe(broken);
     expect(r.stderr).toMatch(/^src\/broken\.ts:\d+:\d+ {2}error {2}/m);
     expect(await readFile(path.join(root, 'src/server.ts'), 'utf8')).not.toBe(LEGACY_SERVER);

@@ -2,8 +2,8 @@
  * The built CLI on malformed sources: truncated copies of the example server (fast-check picks the
  * offsets), invalid syntax, a NUL byte, invalid UTF-8, UTF-16 with a BOM, a 3 MiB file, an empty
  * file, and valid variants with CRLF, a BOM, a shebang, a non-ASCII path. Run in place (`--force`)
- * and with `--dry-run`: no file changes byte-wise unless it parses; the run exits 0, 1 or 2 and never
- * with a stack trace; every bad file is reported with its path; valid files beside broken ones are
+ * and with `--dry-run`: no file changes byte-wise unless it parses; the run exits 0, 1, 2 or 3 (a file
+ * failed) and never with a stack trace; every bad file is reported with its path; valid files beside broken ones are
  * still migrated, official v1-to-v2 upgrade included.
  *
  * Reproduce with FUZZ_SEED=<seed>.
@@ -38,7 +38,7 @@ afterAll(async () => {
 const STACK = /^\s+at .+:\d+:\d+\)?$|^\s+at (?:async )?[\w.<>]+ \(node:|Uncaught|UnhandledPromiseRejection|node:internal/m;
 
 function expectCleanExit(r: CliResult, what: string): void {
-  expect([0, 1, 2], `${what}: exit ${r.code}\n${r.stderr}`).toContain(r.code);
+  expect([0, 1, 2, 3], `${what}: exit ${r.code}\n${r.stderr}`).toContain(r.code);
   expect(r.stderr, what).not.toMatch(STACK);
   expect(r.stdout.startsWith('{') ? '' : r.stdout, what).not.toMatch(STACK);
 }
@@ -118,10 +118,10 @@ describe('CLI on malformed sources', () => {
     pristine = await hashTree(root);
   });
 
-  it('--dry-run: exits 0, writes nothing, reports every bad file with its path (skipped with the reason, or error with line:col)', async () => {
+  it('--dry-run: exits 3 (files failed), writes nothing, reports every bad file with its path (skipped with the reason, or error with line:col)', async () => {
     const r = await runCli(['--dry-run', '.'], root);
     expectCleanExit(r, 'dry-run');
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(3);
     expect(await hashTree(root)).toEqual(pristine);
     expect(r.stderr).toMatch(/^src\/nul\.ts:\d+:\d+ {2}skipped {2}binary file \(NUL byte\)/m);
     expect(r.stderr).toMatch(/^src\/bad-utf8\.ts:\d+:\d+ {2}skipped {2}not valid UTF-8/m);
@@ -157,7 +157,7 @@ describe('CLI on malformed sources', () => {
   it('in place with --force: bad and inert files byte-identical; valid files migrated keeping BOM, CRLF and shebang; a second run changes nothing', async () => {
     const r = await runCli(['--force', '.'], root);
     expectCleanExit(r, 'in place');
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(3);
     const after = await hashTree(root);
     for (const file of [...Object.keys(BAD), ...Object.keys(INERT)]) expect(after[file], file).toBe(pristine[file]);
     for (const file of Object.keys(GOOD)) expect(after[file], file).not.toBe(pristine[file]);

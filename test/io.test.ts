@@ -1,3 +1,4 @@
+import fsModule from 'node:fs';
 import { chmod, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,9 +9,14 @@ import {
   encodeSource,
   finalizeText,
   keepShebang,
+  fileContains,
   firstInvalidUtf8,
+  MAX_LINE_LENGTH,
   MAX_SOURCE_BYTES,
+  minifiedByName,
   readSource,
+  readSourceIfWanted,
+  removeTemporaryFiles,
   writeAtomic,
   type SourceMeta,
 } from '../src/io.js';
@@ -111,6 +117,52 @@ describe('decodeSource / encodeSource', () => {
     expect(decodeSource(Buffer.from('x'.repeat(900))).ok).toBe(true); // one long-ish line in a small file is fine
   });
 
+  it('skips a small one-line bundle (statements packed without whitespace), not a long hand-written or data line', () => {
+    const bundle = `"use strict";${'var a=require("x");a.run();'.repeat(10)}\n`;
+    expect(bundle.length).toBeLessThan(MAX_LINE_LENGTH);
+    expect(decodeSource(Buffer.from(`// header\n${bundle}`))).toMatchObject({ ok: false, kind: 'minified', location: { line: 2, column: 1 } });
+    const spaced = `${'const a = require("x"); a.run(); '.repeat(10)}\n`;
+    expect(decodeSource(Buffer.from(spaced)).ok).toBe(true);
+    const data = `export const icon = "${'QUJD'.repeat(300)}";\n`;
+    expect(decodeSource(Buffer.from(data)).ok).toBe(true);
+    const forLoops = `for (;;) { break; } ${'x'.repeat(300)}\n`;
+    expect(decodeSource(Buffer.from(forLoops)).ok).toBe(true);
+  });
+
+  it('reports a minified file the same whether or not the run wants its text', async () => {
+    const bundle = `${'var a=require("x");a.run();'.repeat(10)}\n`;
+    const file = path.join(dir, 'bundle.js');
+    await writeFile(file, bundle);
+    const wanted = await readSource(file);
+    const unwanted = await readSourceIfWanted(file, () => false);
+    expect(unwanted).toEqual(wanted);
+    expect(wanted).toMatchObject({ ok: false, kind: 'minified' });
+  });
+
+  it('skips files named as minifier or bundler output, whatever their content', async () => {
+    for (const name of ['app.min.js', 'app-min.mjs', 'vendor.bundle.js', 'x.packed.cjs']) expect(minifiedByName(name), name).toBe(true);
+    for (const name of ['admin.js', 'minimal.ts', 'bundle.ts', 'min.js']) expect(minifiedByName(name), name).toBe(false);
+    const file = path.join(dir, 'tiny.min.js');
+    await writeFile(file, 'export const a = 1;\n');
+    expect(await readSource(file)).toMatchObject({ ok: false, kind: 'minified', reason: 'minified or bundled, by its name' });
+  });
+
+  it('fileContains finds a string anywhere in a file larger than the read limit, in UTF-8 or UTF-16', async () => {
+    const big = path.join(dir, 'big.js');
+    await writeFile(big, `${'x'.repeat(3 * 1024 * 1024)}\nimport '@modelcontextprotocol/sdk';\n`);
+    expect(fileContains(big, '@modelcontextprotocol/')).toBe(true);
+    // Across the boundary of two chunks.
+    const across = path.join(dir, 'across.js');
+    await writeFile(across, `${'y'.repeat((1 << 20) - 5)}@modelcontextprotocol/`);
+    expect(fileContains(across, '@modelcontextprotocol/')).toBe(true);
+    const utf16 = path.join(dir, 'utf16.ts');
+    await writeFile(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("import '@modelcontextprotocol/sdk';", 'utf16le')]));
+    expect(fileContains(utf16, '@modelcontextprotocol/')).toBe(true);
+    expect(fileContains(path.join(dir, 'none.js'), 'x')).toBeUndefined();
+    await writeFile(path.join(dir, 'plain.js'), 'export {};\n');
+    expect(fileContains(path.join(dir, 'plain.js'), '@modelcontextprotocol/')).toBe(false);
+  });
+
   it('finds the first invalid UTF-8 byte like the WHATWG decoder rejects it', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 40 }), bytes => {
@@ -197,5 +249,31 @@ describe('writeAtomic', () => {
     await expect(writeAtomic(file, 'other\n', null)).rejects.toMatchObject({ code: 'EEXIST' });
     expect(await readFile(file, 'utf8')).toBe('a\nb\n');
     expect(await readdir(path.join(dir, 'sub'))).toEqual(['state.ts']);
+  });
+
+  it('keeps track of its temporary file until the write ends, so that an interrupted run can remove it', async () => {
+    const file = path.join(dir, 'held.ts');
+    await writeFile(file, 'old\n');
+    const r = await readSource(file);
+    if (!r.ok) throw new Error(r.reason);
+    const rename = fsModule.promises.rename;
+    let reached!: () => void;
+    const renaming = new Promise<void>(resolve => (reached = resolve));
+    fsModule.promises.rename = (() => {
+      reached();
+      return new Promise(() => {});
+    }) as typeof rename;
+    try {
+      void writeAtomic(file, 'new\n', r.meta);
+      await renaming;
+      const temps = (await readdir(dir)).filter(f => f.endsWith('.tmp'));
+      expect(temps).toHaveLength(1);
+      expect(removeTemporaryFiles().map(p => path.basename(p))).toEqual(temps);
+      expect(await readdir(dir)).toEqual(['held.ts']);
+      expect(await readFile(file, 'utf8')).toBe('old\n');
+      expect(removeTemporaryFiles()).toEqual([]);
+    } finally {
+      fsModule.promises.rename = rename;
+    }
   });
 });

@@ -6,12 +6,13 @@
 import { readdir, readFile, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { causeOf, UNCLASSIFIED } from '../src/tables/causes.js';
 import { assertBuilt, makeTree, REPO, removeTree, runCli } from './cli-helpers.js';
 
 interface Site {
   outcome: 'rewritten' | 'marked' | 'skipped';
   shape?: string;
-  kind: string;
+  kind: 'elicitation' | 'elicitation-url' | 'sampling' | 'roots' | 'request' | 'registration' | 'entry' | 'capabilities';
   cause?: string;
   reason: string;
 }
@@ -71,6 +72,11 @@ describe('report on a mixed project', () => {
     const entries = json.summary.byCause.filter(row => row.shapes['serving entry']);
     expect(entries.length).toBeGreaterThan(0);
     for (const row of entries) expect(row.cause).not.toContain('serve a server factory');
+  });
+
+  it('finds every cause in the causes table (a new cause needs its row in src/tables/causes.ts)', () => {
+    const unnamed = json.sites.filter(s => s.outcome !== 'rewritten' && causeOf(s).id === UNCLASSIFIED.id).map(s => s.cause ?? s.reason);
+    expect(unnamed, 'add a row for each of these causes to src/tables/causes.ts').toEqual([]);
   });
 
   it('prints the same counts for people', () => {

@@ -1,0 +1,123 @@
+/**
+ * Why something was left: one row per cause, with a stable id that the SARIF output uses as its rule
+ * id (and the editor and the docs can use the same way), a one-line text and the fix.
+ *
+ * The analysis writes causes as sentences (`SiteReport.cause`, or `reason` where there is no cause);
+ * `causeOf` classifies a site by them, so the analysis keeps its wording and this table stays the one
+ * place that names them. A cause no row recognises is `unclassified`: test/report-counts.test.ts
+ * fails on one, so a new cause gets its row here.
+ */
+import type { SiteReport } from '../report.js';
+
+export type CauseLevel = 'error' | 'warning';
+
+export interface Cause {
+  /** Stable: never renamed once published (SARIF rule ids, editor codes and docs anchors use it). */
+  id: string;
+  /** What was found, in one line. */
+  text: string;
+  /** What to do about it. */
+  fix: string;
+  /**
+   * `error`: the migrated server fails where this is (at startup, or on the call); `warning`: it
+   * keeps working for 2025-era clients and needs a redesign for 2026-07-28 ones.
+   */
+  level: CauseLevel;
+}
+
+/** The site kinds, causes and reasons a row recognises: the first row whose test passes wins. */
+interface Row extends Cause {
+  kind?: SiteReport['kind'];
+  match?: RegExp;
+}
+
+const REDESIGN = 'MCP 2026-07-28 has no server-initiated requests outside tools/call, prompts/get and resources/read';
+
+const ROWS: readonly Row[] = [
+  // Outside a handler that can return input_required.
+  { id: 'helper-body', level: 'warning', match: /^in a helper body|^in (helper \S+|a helper function), not directly in a handler/, text: 'request in a helper body that is not inlined everywhere', fix: 'calls from handlers are inlined and migrated; migrate the other callers by hand, or remove the helper when nothing calls it' },
+  { id: 'shared-handler', level: 'warning', match: /^in a handler passed by name that is also called or exported/, text: 'handler passed by name that is also called or exported', fix: 'give the registration a function of its own (a helper it calls is inlined there), or migrate by hand' },
+  { id: 'generator', level: 'warning', match: /^in a generator/, text: 'request inside a generator', fix: 'await the requests in the handler (a loop there migrates) and keep the generator for the rest' },
+  { id: 'other-request-handler', level: 'warning', match: /^in a request handler other than/, text: 'request in a handler other than tools/call, prompts/get or resources/read', fix: `${REDESIGN}: move the request into one of those` },
+  { id: 'notification-handler', level: 'warning', match: /^in a notification handler/, text: 'request in a notification handler', fix: `${REDESIGN}: ask from inside the tool that needs it, or read it lazily there` },
+  { id: 'lifecycle-callback', level: 'warning', match: /^in a lifecycle callback/, text: 'request in oninitialized, onclose or onerror', fix: `${REDESIGN}: ask from inside the tool that needs it, or read it lazily there` },
+  { id: 'callback', level: 'warning', match: /^in a callback the handler passes on/, text: 'request inside a callback the handler passes on', fix: 'await the request directly in the handler body' },
+  { id: 'module-level', level: 'warning', match: /^at module level/, text: 'request at module level', fix: 'move it into a tools/call, prompts/get or resources/read handler' },
+  { id: 'destructured-send-request', level: 'error', match: /sendRequest destructured from the handler's context/, text: 'sendRequest destructured from the handler context', fix: 'SDK 2.x\'s context has no sendRequest: name the context parameter (ctx), call ctx.mcpReq.send(...), then run again' },
+  { id: 'task-augmented-request', level: 'error', match: /task-augmented request/, text: 'task-augmented request', fix: 'MCP 2026-07-28 and SDK 2.x have no task-augmented requests: ask without the task, and keep long work on the server\'s side' },
+  { id: 'client-tasks', level: 'error', match: /asks the client about its tasks/, text: 'request about the client\'s tasks (tasks/get, tasks/result)', fix: 'ask with inputRequired, and keep long work on the server\'s side' },
+  // Helpers not inlined.
+  { id: 'helper-cycle', level: 'warning', match: /cycle of helpers/, text: 'request reached through a cycle of helpers', fix: 'break the cycle, or return inputRequired from the handler by hand' },
+  { id: 'helper-too-deep', level: 'warning', match: /levels of helpers/, text: 'request reached through more helper levels than are inlined', fix: 'call the inner helper from the handler, or migrate by hand' },
+  { id: 'helper-not-inlined', level: 'warning', match: /^helper not inlined|is not inlined:/, text: 'helper not inlined into the handler', fix: 'the message says why; migrate the helper call by hand or remove the obstacle' },
+  // What the connection used to carry.
+  { id: 'capabilities-from-connection', level: 'warning', kind: 'capabilities', text: 'client capabilities read from the connection', fix: 'read the request\'s own capabilities in the handler (ctx.mcpReq.envelope), or pass them to the code that needs them' },
+  { id: 'registered-in-oninitialized', level: 'error', kind: 'registration', text: 'tool, prompt or resource registered in oninitialized', fix: 'register it when the server is built: oninitialized never fires on MCP 2026-07-28' },
+  // Serving entries.
+  { id: 'sse-entry', level: 'warning', match: /SSEServerTransport/, text: 'HTTP+SSE entry', fix: 'move the endpoint to Streamable HTTP served by createMcpHandler(factory)' },
+  { id: 'http-entry-not-moved', level: 'warning', match: /not moved to createMcpHandler/, text: 'Streamable HTTP entry not moved to createMcpHandler', fix: 'serve a server factory with toNodeHandler(createMcpHandler(factory)), or route 2026-07-28 requests there with isLegacyRequest' },
+  { id: 'stdio-used-after-connect', level: 'warning', match: /stdio server used right after connect\(\)/, text: 'stdio server used right after connect()', fix: 'serveStdio connects on the client\'s first message: move that use of the server into a handler, or drop it' },
+  { id: 'stdio-connect-promise-used', level: 'warning', match: /stdio connect\(\) promise used/, text: 'the promise of a stdio connect() used', fix: 'serveStdio returns no promise: move what waits for it to after the call' },
+  { id: 'serving-entry', level: 'warning', kind: 'entry', text: 'serving entry not moved to the 2.x entries', fix: 'serve the server with serveStdio(() => server) or createMcpHandler(factory)' },
+  // Shapes the phases do not split.
+  { id: 'two-requests-one-statement', level: 'warning', match: /two server-initiated requests are awaited in one statement/, text: 'two requests awaited in one statement', fix: 'split it into one await per statement' },
+  { id: 'request-passed-as-value', level: 'warning', match: /is passed on as a value/, text: 'request channel passed on as a value', fix: 'call it in the handler, or rewrite the helper it goes to so it returns inputRequired' },
+  { id: 'url-elicitation-error', level: 'warning', match: /UrlElicitationRequiredError/, text: 'throw new UrlElicitationRequiredError(...)', fix: 'return inputRequired({ inputRequests: { k: inputRequired.elicitUrl({ message, url }) } }) instead' },
+  { id: 'request-in-array', level: 'warning', match: /put in an array that is not awaited/, text: 'request put in an array not awaited with Promise.all', fix: 'await the requests with Promise.all where the array is made' },
+  { id: 'request-not-awaited', level: 'warning', match: /not awaited where it is made/, text: 'request promise stored or passed on', fix: 'await the request where it is made' },
+  { id: 'await-outside-handler-body', level: 'warning', match: /not inside the handler body/, text: 'await outside the handler body', fix: 'await the request in the handler body' },
+  { id: 'conditional-await', level: 'warning', match: /evaluated conditionally inside an expression/, text: 'await evaluated conditionally inside an expression', fix: 'move it into a statement of its own under an if' },
+  { id: 'await-in-declaration-list', level: 'warning', match: /in a declaration list/, text: 'await in a declaration list', fix: 'declare one variable per statement' },
+  { id: 'effect-before-await', level: 'warning', match: /evaluates something with an effect before the await/, text: 'statement with an effect before its await', fix: 'split it so the await comes first' },
+  { id: 'await-in-loop-header', level: 'warning', match: /in a loop header/, text: 'await in a loop header', fix: 'move it into the loop body' },
+  { id: 'loop-assigns-outer-variable', level: 'warning', match: /loop assigns an outer variable/, text: 'loop variable declared outside the loop', fix: 'declare the loop variable in the loop' },
+  { id: 'await-in-finally', level: 'warning', match: /inside a finally block/, text: 'await inside a finally block', fix: 'move the request after the try statement, or migrate by hand' },
+  { id: 'async-iterable-loop', level: 'warning', match: /for await\.\.\.of over .*not an array/, text: 'for await...of over an async iterable', fix: 'collect the items into an array before the loop, or migrate by hand' },
+  { id: 'loop-items-not-serialisable', level: 'warning', match: /loop iterates values that cannot travel in requestState/, text: 'loop over values that cannot travel in requestState', fix: 'iterate plain data (ids, records) and look the rest up in the loop body' },
+  { id: 'unsupported-construct', level: 'warning', match: /which this version does not split into phases/, text: 'await inside a construct that is not split into phases', fix: 'lift the await out of it, or migrate by hand' },
+  { id: 'local-not-serialisable', level: 'warning', match: /is live across the await and cannot travel in requestState/, text: 'local that cannot travel in requestState live across the await', fix: 'recompute it after the await, or keep it in a server-side store' },
+  { id: 'expression-bodied-handler', level: 'warning', match: /expression-bodied arrow function/, text: 'handler with an expression body', fix: 'give the handler a block body' },
+  { id: 'handler-not-async', level: 'warning', match: /handler is not an async function/, text: 'handler that is not async', fix: 'make the handler an async function' },
+  { id: 'request-without-params', level: 'warning', match: /has no params to forward/, text: 'request without params', fix: 'pass the request\'s params where it is made' },
+  { id: 'url-elicitation-params', level: 'warning', match: /URL-mode elicitation params/, text: 'URL-mode elicitation params not written as an object literal', fix: 'write the params as an object literal' },
+  { id: 'destructured-parameter', level: 'warning', match: /parameter is destructured/, text: 'handler parameter destructured', fix: 'name the parameter (e.g. ctx) so the rewrite can use it' },
+  // The run itself.
+  { id: 'rewrite-failed', level: 'error', match: /rewrite of (?:its|this) file failed/, text: 'the rewrite of the file failed', fix: 'the file is left as it was; report the message as a bug, or migrate by hand' },
+  { id: 'not-selected', level: 'warning', match: /^not selected/, text: 'handler not selected', fix: 'convert that handler, or the whole file' },
+];
+
+/** Findings that are no site: the official codemod's leftovers and files the run could not migrate. */
+export const CODEMOD_LEFTOVER: Cause = {
+  id: 'codemod-manual-migration',
+  level: 'error',
+  text: 'the official v1-to-v2 codemod left code that cannot run on SDK 2.x (an @mcp-codemod-error marker)',
+  fix: 'migrate that code by hand as the marker says (e.g. a server.tool(...) it could not convert: server.tool is not a function in 2.x), then remove the marker',
+};
+export const SDK_FILE_SKIPPED: Cause = {
+  id: 'sdk-file-skipped',
+  level: 'error',
+  text: 'a file that imports the SDK was skipped (minified, too large, binary, not UTF-8 or unreadable) and stays on SDK 1.x',
+  fix: 'migrate its source (not the build output) instead, or exclude it with --exclude when it is generated',
+};
+export const FILE_FAILED: Cause = {
+  id: 'file-failed',
+  level: 'error',
+  text: 'a file could not be migrated or written; it was left as it was',
+  fix: 'the message says why (a syntax error, a write error); fix that and run again',
+};
+export const UNCLASSIFIED: Cause = {
+  id: 'unclassified',
+  level: 'warning',
+  text: 'left for a reason the causes table does not name yet',
+  fix: 'the message says what to do',
+};
+
+/** Every cause, the order of the table: what a SARIF log lists as its rules. */
+export const CAUSES: readonly Cause[] = [...ROWS.map(({ kind: _k, match: _m, ...cause }) => cause), CODEMOD_LEFTOVER, SDK_FILE_SKIPPED, FILE_FAILED, UNCLASSIFIED];
+
+/** The cause of a marked or skipped site. */
+export function causeOf(site: Pick<SiteReport, 'kind' | 'cause' | 'reason'>): Cause {
+  const text = site.cause ?? site.reason;
+  const row = ROWS.find(r => (r.match ? r.match.test(text) : false)) ?? ROWS.find(r => r.kind !== undefined && r.kind === site.kind);
+  return row ? CAUSES.find(c => c.id === row.id)! : UNCLASSIFIED;
+}
