@@ -39,7 +39,9 @@ export function check(title: string, known: Known | Known[] | undefined, body: (
       try {
         await body();
       } catch (error) {
-        message = error instanceof Error ? error.message : String(error);
+        // The assertion's own values too: toEqual's message abbreviates long arrays.
+        const actual = (error as { actual?: unknown }).actual;
+        message = `${error instanceof Error ? error.message : String(error)}\n${typeof actual === 'string' ? actual : JSON.stringify(actual) ?? ''}`;
       }
       if (message === undefined) return; // the check passes: the bugs are gone, and this test turns red
       const missing = bugs.filter(b => !b.symptom.test(message!));
