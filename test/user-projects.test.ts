@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatVerifyTable, parseScenario, type VerifyResult } from '../src/verify/index.js';
 import { assertSite, check, describeSite, markersUnder, markerLines, unexpectedSites, type Known, type SiteExpectation } from './support/expectations.js';
-import { limiter, migrateAsUser, REPO_ROOT, runCli, typecheck, verifyProject, type CliRun, type Ran, type UserProjectRun } from './support/userProject.js';
+import { limiter, migrateAsUser, REPO_ROOT, runCli, timed, typecheck, verifyProject, type CliRun, type Ran, type UserProjectRun } from './support/userProject.js';
 
 const PROJECTS_DIR = path.join(REPO_ROOT, 'test', 'user-projects');
 
@@ -325,10 +325,12 @@ function outcomeOf(project: UserProject): Promise<Outcome> {
       const tsconfigs = project.tsconfigs ?? ['tsconfig.json'];
       const originalTsc: Ran[] = [];
       const migratedTsc: Ran[] = [];
-      for (const tsconfig of tsconfigs) originalTsc.push(await typecheck(run.original, tsconfig));
-      for (const tsconfig of tsconfigs) migratedTsc.push(await typecheck(run.migrated, tsconfig));
-      const check = await runCli(run.migrated, ['.', '--check', '--json']);
-      const verify = await verifyProject(run, project.entry, scenarioOf(project), project.serveFrom);
+      await timed(run.timings, 'tsc', async () => {
+        for (const tsconfig of tsconfigs) originalTsc.push(await typecheck(run.original, tsconfig));
+        for (const tsconfig of tsconfigs) migratedTsc.push(await typecheck(run.migrated, tsconfig));
+      });
+      const check = await timed(run.timings, '--check', () => runCli(run.migrated, ['.', '--check', '--json']));
+      const verify = await timed(run.timings, 'verify', () => verifyProject(run, project.entry, scenarioOf(project), project.serveFrom));
       return { run, originalTsc, migratedTsc, check, verify };
     });
     outcomes.set(project.name, pending);
@@ -347,6 +349,13 @@ const selected = only ? PROJECTS.filter(p => only.includes(p.name)) : PROJECTS;
 
 // Start every project now: the describes below wait for theirs in turn while the others run.
 for (const project of selected) void outcomeOf(project).catch(() => undefined);
+
+afterAll(async () => {
+  // Where the time goes, for the suite's budget (seconds per step, per project).
+  const rows = await Promise.all(selected.map(async p => [p.name, (await outcomeOf(p).catch(() => undefined))?.run.timings] as const));
+  const line = (t: Record<string, number>) => Object.entries(t).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`).join(', ');
+  console.log(rows.map(([name, t]) => `${name}: ${t ? line(t) : 'failed'}`).join('\n'));
+});
 
 for (const project of selected) {
   describe(`user project: ${project.name}`, () => {

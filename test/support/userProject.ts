@@ -177,6 +177,18 @@ export interface UserProjectRun {
   migration: CliRun;
   /** The install after migrating, when the notes asked for one. */
   install?: Ran;
+  /** Milliseconds per step (install, migrate, install after), for the suite's budget. */
+  timings: Record<string, number>;
+}
+
+/** Runs `step`, adding its wall time to `timings[name]`. */
+export async function timed<T>(timings: Record<string, number>, name: string, step: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await step();
+  } finally {
+    timings[name] = (timings[name] ?? 0) + Math.round(performance.now() - started);
+  }
 }
 
 /** Copies, installs (npm ci from the project's lockfile), commits and migrates one project; then installs what the notes name. */
@@ -186,13 +198,16 @@ export async function migrateAsUser(options: UserProjectOptions): Promise<UserPr
   const migrated = path.join(base, 'migrated');
   copySources(options.source, original);
   if (!fs.existsSync(path.join(original, 'package-lock.json'))) throw new Error(`${options.source} has no package-lock.json: commit one beside its package.json`);
-  await must(npm(original, ['ci']), `npm ci in ${options.name}`);
-  await copyInstalled(original, migrated);
-  await commitAll(migrated, 'original');
+  const timings: Record<string, number> = {};
+  await timed(timings, 'npm ci', async () => {
+    await must(npm(original, ['ci']), `npm ci in ${options.name}`);
+    await copyInstalled(original, migrated);
+    await commitAll(migrated, 'original');
+  });
   const cwd = path.join(migrated, options.runFrom ?? '.');
-  const migration = await runCli(cwd, ['.', '--json']);
-  const install = await installWhatNotesName(migrated, migration.report?.notes ?? []);
-  return { base, original, migrated, migration, ...(install ? { install } : {}) };
+  const migration = await timed(timings, 'migrate', () => runCli(cwd, ['.', '--json']));
+  const install = await timed(timings, 'install', () => installWhatNotesName(migrated, migration.report?.notes ?? []));
+  return { base, original, migrated, migration, timings, ...(install ? { install } : {}) };
 }
 
 /**
