@@ -274,6 +274,24 @@ const PROJECTS: UserProject[] = [
     known: { verify: BY_DESIGN('both tools stay marked', modernFails('transfer accept')) },
   },
   {
+    name: 'odd-imports',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/compact.ts', at: 'server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
+      { file: 'src/lazy.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'mark', because: HELPER_BODY },
+      { file: 'src/index.ts', at: 'await askTopic(server, topic)', kind: 'elicitation', expect: 'rewrite', known: F(3, "helper loaded with await import('./lazy.js') not reported at its call", NOT_FOUND) },
+    ],
+    known: {
+      claims: F(3, "helper body says its handler calls are inlined; the call through await import() was not", /askTopic\(\) says handler calls to it are inlined/),
+      tsc: F(
+        11,
+        "compact imports (import{McpServer}from'…') skip the v1→v2 upgrade while the handler is rewritten",
+        /src\/compact\.ts\(\d+,\d+\): error TS2345: Argument of type 'RequestHandlerExtra<ServerRequest, ServerNotification>' is not assignable to parameter of type 'ServerContext'/,
+      ),
+      verify: F(3, 'the handler calling the lazily imported helper is left on the legacy request', modernFails('lazy accept')),
+    },
+  },
+  {
     name: 'fastmcp-app',
     entry: 'src/index.ts',
     sites: [
