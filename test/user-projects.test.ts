@@ -1,0 +1,489 @@
+/**
+ * Projects written the way SDK 1.x servers are written (test/user-projects/), each migrated as its
+ * user would migrate it: far from this repository, installed from its own lockfile, one CLI run, then
+ * the install the notes ask for, the project's own tsc, `--check`, and verify on both eras (see
+ * test/support/userProject.ts). What each project must show is in PROJECTS below, one entry per
+ * project: its request sites (rewritten, or marked with a reason), and the checks a known bug makes
+ * fail today, each an `it.fails` that names the bug and holds only for its symptom
+ * (test/support/expectations.ts).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatVerifyTable, parseScenario, type VerifyResult } from '../src/verify/index.js';
+import { assertSite, check, describeSite, markersUnder, markerLines, unexpectedSites, type Known, type SiteExpectation } from './support/expectations.js';
+import { limiter, migrateAsUser, REPO_ROOT, runCli, timed, typecheck, verifyProject, type CliRun, type Ran, type UserProjectRun } from './support/userProject.js';
+
+const PROJECTS_DIR = path.join(REPO_ROOT, 'test', 'user-projects');
+
+type Check = 'cli' | 'unexpected' | 'markers' | 'claims' | 'check' | 'install' | 'tsc' | 'starts' | 'verify' | 'style';
+
+interface UserProject {
+  name: string;
+  /** The entry, relative to `serveFrom`, with its arguments. */
+  entry: string;
+  /** Where the server is started from (a workspace package), relative to the project. */
+  serveFrom?: string;
+  /** The tsconfig files the project's own tsc checks, relative to the project. */
+  tsconfigs?: string[];
+  sites: SiteExpectation[];
+  known?: Partial<Record<Check, Known | Known[]>>;
+  /** Check that rewritten files keep their indentation and line endings. */
+  style?: boolean;
+  /** With a known verify failure: the scenario's calls it does not touch, which must pass on both eras. */
+  verifyUntouched?: string[];
+}
+
+// Known bugs, by the issue and finding that names them; `symptom` is what the failing check's message shows.
+const F = (finding: number, what: string, symptom: RegExp): Known => ({ issue: `#15 finding ${finding}`, what, symptom });
+const I16 = (item: number, what: string, symptom: RegExp): Known => ({ issue: `#16 item ${item}`, what, symptom });
+const NEW = (what: string, symptom: RegExp): Known => ({ issue: '#15 (new)', what, symptom });
+/** Not a bug: a site that must stay marked cannot answer a 2026-07-28 client. */
+const BY_DESIGN = (what: string, symptom: RegExp): Known => ({ issue: 'by design', what, symptom });
+const NOT_FOUND = /is not in the report/;
+const NO_DISCOVER = /server\/discover with error -32601/;
+const HELPER_BODY = /in helper \w+\(\), not directly in a handler/;
+/** A verify table row of `call` on the modern era that failed. */
+const modernFails = (call: string) => new RegExp(`${call}\\s+after, modern client\\s+\\d+\\s+FAIL`);
+const f1 = (what: string) => F(1, what, NOT_FOUND);
+
+const PROJECTS: UserProject[] = [
+  {
+    name: 'factory-server',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/server.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite', known: f1('server made by a factory not found') },
+      { file: 'src/server.ts', at: 'await server.server.createMessage', kind: 'sampling', expect: 'rewrite', known: f1('server made by a factory not found') },
+    ],
+    known: {
+      starts: F(1, 'stdio entry of a factory-made server left on connect()', NO_DISCOVER),
+      verify: F(1, 'stdio entry of a factory-made server left on connect()', NO_DISCOVER),
+    },
+  },
+  {
+    name: 'holder-getter',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/app.ts', at: 'await mcp.server.elicitInput', kind: 'elicitation', expect: 'rewrite', known: f1('server from this.ensureServer() not found') },
+      { file: 'src/app.ts', at: 'await this.server!.server.createMessage', kind: 'sampling', expect: 'rewrite', known: f1('server through a getter typed McpServer | null not found') },
+      { file: 'src/app.ts', at: 'await current.server.listRoots()', kind: 'roots', expect: 'rewrite', known: f1('server through a getter typed McpServer | undefined not found') },
+    ],
+    known: {
+      starts: F(1, 'stdio entry this.ensureServer().connect() left as it was', NO_DISCOVER),
+      verify: F(1, 'stdio entry this.ensureServer().connect() left as it was', NO_DISCOVER),
+    },
+  },
+  {
+    name: 'class-tools',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/tools/translate.ts', at: 'await this.server.server.createMessage', kind: 'sampling', expect: 'rewrite' },
+      { file: 'src/tools/feedback.ts', at: 'await this.server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
+    ],
+  },
+  {
+    name: 'destructured-channels',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/index.ts', at: 'const answer = await sendRequest(', kind: 'elicitation', expect: 'rewrite', known: F(2, '`async (args, { sendRequest })` not found', NOT_FOUND) },
+      { file: 'src/index.ts', at: 'const result = await sendRequest(', kind: 'sampling', expect: 'rewrite', known: F(2, '`const { sendRequest } = extra` not found', NOT_FOUND) },
+      { file: 'src/index.ts', at: "await extra.sendRequest({ method: 'roots/list' }", kind: 'roots', expect: 'rewrite' },
+    ],
+    known: {
+      check: F(2, '--check exits 0 with destructured sendRequest left', /left: src\/index\.ts: const answer = await sendRequest\(/),
+      tsc: F(2, 'destructured sendRequest left on 2.x', /TS2339: Property 'sendRequest' does not exist on type 'ServerContext'/),
+      verify: F(2, 'destructured sendRequest left on 2.x', modernFails('remove accept')),
+    },
+  },
+  {
+    name: 'cross-file-builtins',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/helpers/paths.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'mark', because: HELPER_BODY },
+      { file: 'src/tools.ts', at: 'await confirmRead(server, path, base)', kind: 'elicitation', expect: 'rewrite' },
+    ],
+    known: {
+      tsc: [
+        F(4, 'isAbsolute/existsSync/statSync rebound to McpServer by spelling', /TS2348: Value of type 'typeof McpServer' is not callable/),
+        NEW('a local read only through a shorthand property ({ ok: true, full }) is not carried across the await', /TS18004: No value exists in scope for the shorthand property 'full'/),
+        NEW("an inlined helper's result is narrowed by assignment in the phase that does not suspend", /TS2339: Property 'full' does not exist on type '\{ ok: false; reason: string; \}'/),
+      ],
+      verify: F(4, 'inlined helper calls McpServer(...) for isAbsolute/existsSync/statSync', modernFails('read accept')),
+    },
+  },
+  {
+    name: 'workspace-paths',
+    entry: 'src/index.ts',
+    serveFrom: 'packages/server',
+    tsconfigs: ['packages/server/tsconfig.json', 'packages/shared/tsconfig.json'],
+    sites: [
+      { file: 'packages/shared/src/ask.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'mark', because: HELPER_BODY },
+      { file: 'packages/server/src/index.ts', at: 'await askChoice(server,', kind: 'elicitation', expect: 'rewrite', known: F(3, 'helper imported through a tsconfig paths alias not found', NOT_FOUND) },
+    ],
+    known: {
+      claims: F(3, 'helper body says its handler calls are inlined; the aliased call was not', /askChoice\(\) says handler calls to it are inlined/),
+      verify: F(3, 'the handler calling @shared/ask.js is left on the legacy request', modernFails('order accept')),
+    },
+  },
+  {
+    name: 'after-connect',
+    entry: 'src/index.ts',
+    sites: [{ file: 'src/index.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' }],
+    known: {
+      starts: F(5, 'server used after connect() rewritten to serveStdio(() => server): "Not connected" at startup', /NOT_CONNECTED/),
+      verify: F(5, 'server used after connect() rewritten to serveStdio(() => server): "Not connected" at startup', /NOT_CONNECTED/),
+    },
+  },
+  {
+    name: 'recursion-beside-request',
+    entry: 'src/index.ts',
+    sites: [{ file: 'src/index.ts', at: 'await server.server.createMessage', kind: 'sampling', expect: 'rewrite' }],
+    known: {
+      unexpected: F(6, 'a synchronous recursive find() reported as a request site', /find\(\) → find\(\) is a cycle of helpers/),
+      tsc: NEW('a local narrowed before the await (if (!node) return) is restored with its declared type', /TS2345: Argument of type 'TreeNode \| undefined'/),
+    },
+  },
+  {
+    name: 'whitespace-styles',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/tabs.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite', known: F(7, 'tab-indented file not rewritten', /cannot find the handler at offset/) },
+      { file: 'src/four.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
+      { file: 'src/crlf.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
+    ],
+    known: {
+      cli: F(10, 'a run with a failed file exits 0', /1 file\(s\) failed, exit 0/),
+      tsc: F(7, 'the tab-indented file stays on 1.x while its caller moved to 2.x', /src\/index\.ts\(\d+,\d+\): error TS2345/),
+      verify: F(7, 'the tab-indented file stays on the legacy request', modernFails('tabs_note accept')),
+    },
+    style: true,
+  },
+  {
+    name: 'js-package',
+    entry: 'src/index.js',
+    sites: [
+      { file: 'src/index.js', at: 'await askServings(server, recipe)', kind: 'elicitation', expect: 'rewrite' },
+      { file: 'src/index.js', at: 'await server.server.createMessage', kind: 'sampling', expect: 'rewrite' },
+      { file: 'src/recipes.js', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'mark', because: HELPER_BODY, known: f1('helper typed by a JSDoc import() type not found') },
+    ],
+    known: {
+      tsc: [
+        NEW('the requestState module mcp-migrate-state.mjs fails strict checkJs', /mcp-migrate-state\.mjs\(\d+,\d+\): error TS7006/),
+        NEW('locals restored in a JavaScript handler lose their JSDoc types', /src\/index\.js\(\d+,\d+\): error TS7006: Parameter 'i' implicitly has an 'any' type/),
+      ],
+    },
+  },
+  {
+    name: 'api-client-handles',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/index.ts', at: 'const pick = await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite', known: I16(1, 'API client made before the question not recomputed', /expected rewritten, got .*local "api"/) },
+      { file: 'src/index.ts', at: 'const answer = await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite', known: I16(1, 'pooled connection made before the question not recomputed', /expected rewritten, got .*local "connection"/) },
+    ],
+    known: { verify: I16(1, 'handles live across the await are marked', modernFails('forecast accept')) },
+  },
+  {
+    name: 'class-execute-route',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/tools/RouteTool.ts', at: 'await this.server.server.elicitInput', kind: 'elicitation', expect: 'rewrite', known: I16(2, 'execute() → this.chooseRoute() not inlined', /expected rewritten, got .*in helper chooseRoute\(\)/) },
+      { file: 'src/tools/SummaryTool.ts', at: 'await this.server.server.createMessage', kind: 'sampling', expect: 'rewrite', known: I16(2, 'a class tool’s execute() reached through this.execute() not migrated', /expected rewritten, got .*in helper execute\(\)/) },
+    ],
+    known: {
+      claims: F(9, 'helper bodies say their handler calls are inlined; calls through this were not', /chooseRoute\(\) says handler calls to it are inlined/),
+      tsc: I16(4, 'inputSchema: this.schema (a raw shape held in a field) left for 2.x registerTool, which refuses it', /BaseTool\.ts\(\d+,\d+\): error TS2769: No overload matches this call/),
+      verify: I16(2, 'class-based tools left on the legacy request', modernFails('route accept')),
+    },
+  },
+  {
+    name: 'elicitator-field',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/elicitator.ts', at: 'await this.server.server.elicitInput', kind: 'elicitation', expect: 'rewrite', known: I16(2, 'this.elicitator.elicitIntent() not inlined', /expected rewritten, got .*in helper elicitIntent\(\)/) },
+    ],
+    known: {
+      claims: F(9, 'helper body says its handler calls are inlined; the call through a field was not', /elicitIntent\(\) says handler calls to it are inlined/),
+      verify: I16(2, 'the search tool is left on the legacy request', modernFails('search buy')),
+    },
+  },
+  {
+    name: 'awaited-callbacks',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/index.ts', at: 'await server.server.createMessage', kind: 'sampling', expect: 'rewrite', known: I16(3, "request inside the project's own tracer.span() callback not split", /expected rewritten, got .*callback passed to span\(\)/) },
+      { file: 'src/index.ts', at: 'withTimeout(async () => server.server.elicitInput', kind: 'elicitation', expect: 'rewrite', known: I16(3, "request inside the project's own withTimeout() callback not split", /expected rewritten, got .*callback passed to withTimeout\(\)/) },
+      // The lock is held across the question: splitting would release it between rounds.
+      { file: 'src/index.ts', at: 'const answer = await server.server.elicitInput', kind: 'elicitation', expect: 'mark', because: /callback passed to runExclusive\(\)/ },
+    ],
+    known: {
+      verify: [
+        I16(3, 'requests inside awaited callbacks are marked', modernFails('explain')),
+        BY_DESIGN('the question asked under a mutex stays marked', modernFails('scale accept')),
+      ],
+    },
+  },
+  {
+    name: 'tool-overloads',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/index.ts', at: 'await server.server.listRoots()', kind: 'roots', expect: 'rewrite' },
+      { file: 'src/index.ts', at: 'Send "${body}" to ${to}?', kind: 'elicitation', expect: 'rewrite' },
+      { file: 'src/index.ts', at: 'Wipe the ${scope} cache?', kind: 'elicitation', expect: 'rewrite' },
+      { file: 'src/index.ts', at: 'await server.server.createMessage', kind: 'sampling', expect: 'rewrite' },
+    ],
+    known: {
+      verify: I16(4, "server.tool(name, annotations, cb): the annotations become an input schema, and the tool refuses every call", modernFails('status')),
+    },
+    verifyUntouched: ['ping', 'roots', 'echo', 'send accept', 'send decline', 'send cancel', 'wipe accept', 'wipe decline', 'wipe cancel', 'haiku'],
+  },
+  {
+    name: 'big-dispatcher',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/index.ts', at: 'await server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
+      { file: 'src/index.ts', at: 'await server.createMessage', kind: 'sampling', expect: 'rewrite' },
+    ],
+    known: {
+      tsc: I16(4, "the upgrade leaves a ListTools handler whose inputSchema.type is a string, which 2.x's types refuse", /TS2322: Type 'Promise<\{ tools:/),
+      verify: I16(4, 'McpError → ProtocolError drops the "MCP error -32601:" prefix from the error a client sees', modernFails('unknown')),
+    },
+    verifyUntouched: ['count', 'missing item', 'restock', 'remove accept', 'remove accept no', 'remove decline', 'remove cancel', 'remove forced', 'report', 'report prose', 'audit'],
+  },
+  {
+    name: 'cache-mutex',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/context.ts', at: 'await server.server.listRoots()', kind: 'roots', expect: 'mark' },
+      { file: 'src/index.ts', at: 'const context = await getContext(server)', kind: 'roots', expect: 'rewrite', known: I16(5, 'cache filler under a mutex not migrated on the tool path', /expected rewritten, got .*getContext\(\) \(context\.ts\) is not inlined/) },
+      { file: 'src/index.ts', at: 'const workspace = await getContext(server)', kind: 'roots', expect: 'rewrite', known: I16(5, 'cache filler under a mutex not migrated on the tool path', /expected rewritten, got .*getContext\(\) \(context\.ts\) is not inlined/) },
+      { file: 'src/index.ts', at: 'const refreshed = await getContext(server)', kind: 'roots', expect: 'mark', because: /notification/, known: F(9, 'the lifecycle caller (a notification handler) gets no marker', NOT_FOUND) },
+    ],
+    known: {
+      tsc: NEW("imports of a helper's module-locals added although the helper was not inlined", /TS2459: Module '"\.\/context\.js"' declares 'lock' locally, but it is not exported/),
+      verify: I16(5, 'the tools reading the cache are left on the legacy request', modernFails('primary')),
+    },
+  },
+  {
+    name: 'transaction-mutated',
+    entry: 'src/index.ts',
+    sites: [
+      // An open transaction, and an object changed before the question: neither can be carried nor recomputed.
+      { file: 'src/index.ts', at: 'const answer = await server.server.elicitInput', kind: 'elicitation', expect: 'mark', because: /local "tx"/ },
+      { file: 'src/index.ts', at: 'const shipping = await server.server.elicitInput', kind: 'elicitation', expect: 'mark', because: /local "order"/ },
+    ],
+    known: { verify: BY_DESIGN('both tools stay marked', modernFails('transfer accept')) },
+  },
+  {
+    name: 'odd-imports',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/compact.ts', at: 'server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
+      { file: 'src/lazy.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'mark', because: HELPER_BODY },
+      { file: 'src/index.ts', at: 'await askTopic(server, topic)', kind: 'elicitation', expect: 'rewrite', known: F(3, "helper loaded with await import('./lazy.js') not reported at its call", NOT_FOUND) },
+    ],
+    known: {
+      claims: F(3, "helper body says its handler calls are inlined; the call through await import() was not", /askTopic\(\) says handler calls to it are inlined/),
+      tsc: F(
+        11,
+        "compact imports (import{McpServer}from'…') skip the v1→v2 upgrade while the handler is rewritten",
+        /src\/compact\.ts\(\d+,\d+\): error TS2345: Argument of type 'RequestHandlerExtra<ServerRequest, ServerNotification>' is not assignable to parameter of type 'ServerContext'/,
+      ),
+      verify: F(3, 'the handler calling the lazily imported helper is left on the legacy request', modernFails('lazy accept')),
+    },
+  },
+  {
+    name: 'fastmcp-app',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/index.ts', at: 'await context.elicit(', kind: 'elicitation', expect: 'mark', because: /fastmcp/i, known: I16(6, "fastmcp's context.elicit() not detected", NOT_FOUND) },
+      { file: 'src/index.ts', at: 'await session.requestSampling(', kind: 'sampling', expect: 'mark', because: /fastmcp/i, known: I16(6, "fastmcp's session.requestSampling() not detected", NOT_FOUND) },
+    ],
+    known: {
+      check: I16(6, '--check exits 0 with the framework requests left', /left: src\/index\.ts: await context\.elicit\(/),
+      starts: BY_DESIGN('a fastmcp server serves 2026-07-28 only once fastmcp does', NO_DISCOVER),
+      verify: BY_DESIGN('a fastmcp server serves 2026-07-28 only once fastmcp does', NO_DISCOVER),
+    },
+  },
+  {
+    name: 'mcp-framework-app',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/tools/DraftReplyTool.ts', at: 'await this.samplingRequest(', kind: 'sampling', expect: 'mark', because: /mcp-framework/i, known: I16(6, "mcp-framework's this.samplingRequest() not detected", NOT_FOUND) },
+      { file: 'src/tools/ConfirmSendTool.ts', at: 'await this.elicit(', kind: 'elicitation', expect: 'mark', because: /mcp-framework/i, known: I16(6, "mcp-framework's this.elicit() not detected", NOT_FOUND) },
+    ],
+    known: {
+      check: I16(6, '--check exits 0 with the framework requests left', /left: src\/tools\/DraftReplyTool\.ts: await this\.samplingRequest\(/),
+      starts: BY_DESIGN('an mcp-framework server serves 2026-07-28 only once mcp-framework does', NO_DISCOVER),
+      verify: BY_DESIGN('an mcp-framework server serves 2026-07-28 only once mcp-framework does', NO_DISCOVER),
+    },
+  },
+];
+
+interface Outcome {
+  run: UserProjectRun;
+  originalTsc: Ran[];
+  migratedTsc: Ran[];
+  check: CliRun;
+  verify: VerifyResult;
+}
+
+const gate = limiter(2);
+const outcomes = new Map<string, Promise<Outcome>>();
+
+function scenarioOf(project: UserProject) {
+  return parseScenario(JSON.parse(fs.readFileSync(path.join(PROJECTS_DIR, project.name, 'scenario.json'), 'utf8')));
+}
+
+/** Everything a test of the project reads, run once per project, two projects at a time. */
+function outcomeOf(project: UserProject): Promise<Outcome> {
+  let pending = outcomes.get(project.name);
+  if (!pending) {
+    pending = gate(async () => {
+      const run = await migrateAsUser({ name: project.name, source: path.join(PROJECTS_DIR, project.name) });
+      const tsconfigs = project.tsconfigs ?? ['tsconfig.json'];
+      const originalTsc: Ran[] = [];
+      const migratedTsc: Ran[] = [];
+      await timed(run.timings, 'tsc', async () => {
+        for (const tsconfig of tsconfigs) originalTsc.push(await typecheck(run.original, tsconfig));
+        for (const tsconfig of tsconfigs) migratedTsc.push(await typecheck(run.migrated, tsconfig));
+      });
+      const check = await timed(run.timings, '--check', () => runCli(run.migrated, ['.', '--check', '--json']));
+      const verify = await timed(run.timings, 'verify', () => verifyProject(run, project.entry, scenarioOf(project), project.serveFrom));
+      return { run, originalTsc, migratedTsc, check, verify };
+    });
+    outcomes.set(project.name, pending);
+  }
+  return pending;
+}
+
+/** tsc's diagnostics, one per line, for an assertion message. */
+function tscErrors(runs: Ran[]): string[] {
+  return runs.flatMap(r => (r.status === 0 ? [] : [`exit ${r.status}`, ...`${r.stdout}${r.stderr}`.split('\n').filter(l => /error TS\d+/.test(l))]));
+}
+
+/** `USER_PROJECTS=a,b npx vitest run test/user-projects.test.ts` runs only those projects. */
+const only = process.env.USER_PROJECTS?.split(',');
+const selected = only ? PROJECTS.filter(p => only.includes(p.name)) : PROJECTS;
+
+// Start every project now: the describes below wait for theirs in turn while the others run.
+for (const project of selected) void outcomeOf(project).catch(() => undefined);
+
+afterAll(async () => {
+  // Where the time goes, for the suite's budget (seconds per step, per project).
+  const rows = await Promise.all(selected.map(async p => [p.name, (await outcomeOf(p).catch(() => undefined))?.run.timings] as const));
+  const line = (t: Record<string, number>) => Object.entries(t).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`).join(', ');
+  console.log(rows.map(([name, t]) => `${name}: ${t ? line(t) : 'failed'}`).join('\n'));
+});
+
+for (const project of selected) {
+  describe(`user project: ${project.name}`, () => {
+    let o: Outcome;
+    beforeAll(async () => {
+      o = await outcomeOf(project);
+    }, 1_800_000);
+    afterAll(() => {
+      if (o) fs.rmSync(o.run.base, { recursive: true, force: true });
+    });
+    const known = project.known ?? {};
+    const original = path.join(PROJECTS_DIR, project.name);
+
+    it('the original typechecks with its own tsc and passes its own scenario on the legacy era', () => {
+      const errors = tscErrors(o.originalTsc);
+      expect(errors, errors.join('\n')).toEqual([]);
+      const before = o.verify.rows.filter(r => r.run === 'before');
+      expect(before.length, formatVerifyTable(o.verify)).toBe(scenarioOf(project).calls.length);
+      expect(before.filter(r => !r.ok).map(r => `${r.call}: ${r.reason}`), formatVerifyTable(o.verify)).toEqual([]);
+    });
+
+    check('the CLI run prints a JSON report and exits 0, or non-zero when a file failed', known.cli, () => {
+      const { report, status, stderr } = o.run.migration;
+      expect(report, stderr).toBeDefined();
+      const failed = report!.summary.filesErrored;
+      if (failed > 0) expect(status, `${failed} file(s) failed, exit ${status}`).not.toBe(0);
+      else expect(status, stderr).toBe(0);
+    });
+
+    for (const site of project.sites) {
+      const verb = site.expect === 'rewrite' ? 'rewritten' : 'marked';
+      check(`${site.file} ${site.kind} at \`${site.at}\` is reported ${verb}`, site.known, () => assertSite(o.run.migration.report, original, site));
+    }
+
+    check('reports no site the original does not have', known.unexpected, () => {
+      const extra = unexpectedSites(o.run.migration.report!, original, project.sites);
+      expect(extra.map(describeSite), extra.map(describeSite).join('\n')).toEqual([]);
+    });
+
+    check('every marked site has a // mcp-migrate: marker line in its file', known.markers, () => {
+      for (const site of o.run.migration.report!.sites.filter(s => s.outcome === 'marked')) {
+        const markers = markerLines(path.join(o.run.migrated, site.file));
+        expect(markers.some(l => l.includes(site.reason.slice(0, 60))), `no marker for ${describeSite(site)}`).toBe(true);
+      }
+    });
+
+    check('a helper body marked "handler calls to it are inlined" had such a call inlined', known.claims, () => {
+      const report = o.run.migration.report!;
+      for (const site of report.sites.filter(s => s.outcome === 'marked' && /are inlined and migrated/.test(s.reason))) {
+        const helper = /in helper (\w+)\(\)/.exec(site.reason)?.[1];
+        const inlined = report.notes.some(n => n.includes(`${helper}() from`) && /inlined into/.test(n));
+        expect(inlined, `${helper}() says handler calls to it are inlined; no note says one was (${describeSite(site)})`).toBe(true);
+      }
+    });
+
+    check('--check on the migrated project exits 1 exactly when something is left', known.check, () => {
+      const report = o.run.migration.report!;
+      const notRewritten = project.sites.filter(site => {
+        try {
+          assertSite(report, original, { ...site, expect: 'rewrite' });
+          return false;
+        } catch {
+          return true;
+        }
+      });
+      const left = [...notRewritten.map(s => `${s.file}: ${s.at}`), ...markersUnder(o.run.migrated)];
+      expect(o.check.status, `left: ${left.join(' | ') || 'nothing'}\n${o.check.stderr}`).toBe(left.length > 0 ? 1 : 0);
+    });
+
+    check('installing what the notes name succeeds (and nothing is asked when package.json is unchanged)', known.install, () => {
+      const manifestChanged = o.run.migration.report!.files.some(f => /(^|\/)package\.json$/.test(f.file) && f.outcome === 'changed');
+      if (!o.run.install) {
+        expect(manifestChanged, 'package.json changed but the notes asked for no install').toBe(false);
+        return;
+      }
+      expect(o.run.install.status, o.run.install.stderr).toBe(0);
+    });
+
+    check("the project's own tsc passes after the install", known.tsc, () => {
+      const errors = tscErrors(o.migratedTsc);
+      expect(errors, errors.join('\n')).toEqual([]);
+    });
+
+    check('the migrated server starts and serves both eras', known.starts, () => {
+      const runs = o.verify.runs;
+      expect(runs.modern.connected, `${runs.modern.fatal}\n${runs.modern.stderr}`).toBe(true);
+      expect(runs.shim.connected, `${runs.shim.fatal}\n${runs.shim.stderr}`).toBe(true);
+    });
+
+    check('verify: the same final results on both eras (accept, decline, cancel)', known.verify, () => {
+      expect(o.verify.ok, formatVerifyTable(o.verify)).toBe(true);
+    });
+
+    if (project.style) {
+      check('rewritten files keep their indentation (tabs, four spaces) and line endings (CRLF)', known.style, () => {
+        const read = (file: string) => fs.readFileSync(path.join(o.run.migrated, file), 'utf8');
+        const problems: string[] = [];
+        read('src/tabs.ts').split('\n').forEach((l, i) => /^ +\S/.test(l) && problems.push(`src/tabs.ts:${i + 1} indented with spaces`));
+        read('src/four.ts').split('\n').forEach((l, i) => (/^ */.exec(l)![0].length % 4 !== 0) && problems.push(`src/four.ts:${i + 1} indented by ${/^ */.exec(l)![0].length}`));
+        read('src/crlf.ts').split('\n').forEach((l, i) => i < read('src/crlf.ts').split('\n').length - 1 && !l.endsWith('\r') && problems.push(`src/crlf.ts:${i + 1} ends with LF alone`));
+        expect(problems, problems.join('\n')).toEqual([]);
+      });
+    }
+
+    if (project.verifyUntouched) {
+      it(`verify: the calls the known difference does not touch pass on both eras (${project.verifyUntouched.join(', ')})`, () => {
+        const rows = o.verify.rows.filter(r => project.verifyUntouched!.includes(r.call));
+        expect(rows.length, formatVerifyTable(o.verify)).toBe(project.verifyUntouched!.length * 3);
+        expect(rows.filter(r => !r.ok).map(r => `${r.call} ${r.run}: ${r.reason}`), formatVerifyTable(o.verify)).toEqual([]);
+      });
+    }
+  });
+}
