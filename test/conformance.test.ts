@@ -71,7 +71,7 @@ beforeAll(async () => {
   const result = await migrateSources(files, { cwd: project });
   expect(result.report.sites.filter(s => s.outcome !== 'rewritten')).toEqual([]);
   for (const change of result.changes) fs.writeFileSync(change.path, change.after);
-}, 60_000);
+}, 900_000);
 
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
@@ -137,7 +137,7 @@ describe(`the conformance tool's ${REVISION} requirement set against the migrate
     it(`over ${entry.replace(/\.ts$/, '').replace('http-', '')} Streamable HTTP: all 14 input-required scenarios, and the set but for what the original lacked`, async () => {
       const checks = await conformance(await serveHttp(entry));
       expectOnly(checks, required, { ...ORIGINAL_LACKS, ...MIGRATION_GAPS });
-    }, 240_000);
+    }, 900_000);
   }
 
   it('over stdio through the bridge: all 14 input-required scenarios', async () => {
@@ -145,5 +145,5 @@ describe(`the conformance tool's ${REVISION} requirement set against the migrate
     cleanups.push(() => bridge.close());
     const checks = await conformance(bridge.url);
     expectOnly(checks, inputRequired, MIGRATION_GAPS);
-  }, 240_000);
+  }, 900_000);
 });

@@ -57,7 +57,7 @@ beforeAll(async () => {
       ''
     ].join('\n')
   );
-}, 60_000);
+}, 900_000);
 
 // Each test's servers end with it; Redis ends with the file.
 afterEach(() => {

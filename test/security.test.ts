@@ -45,7 +45,7 @@ beforeAll(async () => {
   const discovered = await client.connect();
   expect(discovered.supportedVersions).toContain('2026-07-28');
   pid = client.pid;
-}, 60_000);
+}, 900_000);
 
 afterAll(async () => {
   await client?.close();
