@@ -353,6 +353,9 @@ function isMemberName(id: Node): boolean {
 }
 
 function declOf(id: Node): Node | undefined {
+  // In `{ full }` the identifier's own symbol is the property's: the local it reads is the value symbol's.
+  const parent = id.getParent();
+  if (parent && Node.isShorthandPropertyAssignment(parent) && parent.getNameNode() === id) return parent.getValueSymbol()?.getDeclarations()[0];
   return id.getSymbol()?.getDeclarations()[0];
 }
 
@@ -581,7 +584,11 @@ function liveAcross(
       }
       const reassigned = isReassigned(Node.isIdentifier(varDecl.getNameNode()) ? varDecl.getNameNode() : id, fn);
       const declare = kind === 'var' ? 'var' : kind === 'const' && !reassigned && Node.isVariableStatement(holder) ? 'const' : 'let';
-      const local = carry(id.getText(), declare, decl, kind === 'var' ? body : scope, fn, varDecl.getTypeNode()?.getText());
+      // A const narrowed before the await (`if (!node) return;`) is restored with the narrowed type: the one the
+      // code after the await reads it with (its first read there, before any narrowing of its own).
+      const firstRead = declare === 'const' ? firstReadAfter(decl, first, region) : undefined;
+      const narrowed = firstRead && firstRead.getType().compilerType !== decl.getType().compilerType ? printableType(firstRead, fn) : undefined;
+      const local = carry(id.getText(), declare, decl, kind === 'var' ? body : scope, fn, narrowed ?? varDecl.getTypeNode()?.getText());
       const type = id.getType();
       if (answered.has(decl)) local.answered = true;
       else if (type.isArray() || type.isTuple() === false && type.getStringIndexType() !== undefined) local.unbounded = `${type.isArray() ? 'an array' : 'a record'}`;
@@ -591,6 +598,18 @@ function liveAcross(
   const live = [...carried.values(), ...synthetic].sort((a, b) => a.scope.start - b.scope.start || a.name.localeCompare(b.name));
   const recomputeRanges = [...recompute.values()].sort((a, b) => a.start - b.start);
   return { live, recompute: recomputeRanges, recomputedLocals };
+}
+
+/** The first identifier after `from`, in the nodes of `region`, that reads the local `decl` declares. */
+function firstReadAfter(decl: Node, from: Node, region: Node[]): Node | undefined {
+  let found: Node | undefined;
+  for (const node of region) {
+    for (const id of [node, ...node.getDescendantsOfKind(SyntaxKind.Identifier)]) {
+      if (!Node.isIdentifier(id) || id.getStart() < from.getEnd() || declOf(id) !== decl || (found && found.getStart() <= id.getStart())) continue;
+      found = id;
+    }
+  }
+  return found;
 }
 
 function ownerFunction(n: Node): Node | undefined {

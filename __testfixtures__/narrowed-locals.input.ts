@@ -1,0 +1,34 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+interface TreeNode {
+  name: string;
+  children: TreeNode[];
+}
+
+const tree: TreeNode = { name: 'root', children: [{ name: 'leaf', children: [] }] };
+
+function find(node: TreeNode, name: string): TreeNode | undefined {
+  if (node.name === name) return node;
+  for (const child of node.children) {
+    const found = find(child, name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const server = new McpServer({ name: 'narrowed-locals', version: '1.0.0' });
+
+// A const narrowed before the await keeps its narrowed type after it; a local read only in a shorthand
+// property ({ full }) is carried like any other.
+server.registerTool('describe', { inputSchema: { name: z.string() } }, async ({ name }) => {
+  const node: TreeNode | undefined = find(tree, name);
+  if (!node) return { content: [{ type: 'text', text: `no ${name}` }] };
+  const full = node.children.length > 0;
+  const answer = await server.server.elicitInput({
+    message: `Describe ${node.name}?`,
+    requestedSchema: { type: 'object', properties: { detail: { type: 'string' } } },
+  });
+  const summary = { ok: answer.action === 'accept', full };
+  return { content: [{ type: 'text', text: `${node.name} has ${node.children.length} children: ${JSON.stringify(summary)}` }] };
+});

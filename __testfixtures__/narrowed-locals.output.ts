@@ -1,0 +1,55 @@
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import {
+  elicitResult,
+  resumeCall,
+  suspendRound,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
+
+interface TreeNode {
+  name: string;
+  children: TreeNode[];
+}
+
+const tree: TreeNode = { name: 'root', children: [{ name: 'leaf', children: [] }] };
+
+function find(node: TreeNode, name: string): TreeNode | undefined {
+  if (node.name === name) return node;
+  for (const child of node.children) {
+    const found = find(child, name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const server = new McpServer({ name: 'narrowed-locals', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+
+// A const narrowed before the await keeps its narrowed type after it; a local read only in a shorthand
+// property ({ full }) is carried like any other.
+server.registerTool('describe', { inputSchema: z.object({ name: z.string() }) }, async ({ name }, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'describe', { name });
+  if (resumed.askAgain) return resumed.askAgain;
+  if (resumed.phase === 0) {
+    // mcp-migrate: find() → find() is a cycle of helpers: not inlined (a recursive helper is never unrolled), so its request is not migrated; break the cycle, or return inputRequired from the handler by hand
+    const node: TreeNode | undefined = find(tree, name);
+    if (!node) return { content: [{ type: 'text', text: `no ${name}` }] };
+    const full = node.children.length > 0;
+    return await suspendRound(ctx, 'describe', { name }, 1, { full, node }, {
+      answer: inputRequired.elicit({
+        message: `Describe ${node.name}?`,
+        requestedSchema: { type: 'object', properties: { detail: { type: 'string' } } },
+      }),
+    });
+  }
+  if (resumed.phase === 1) {
+    const full: boolean = resumed.locals.full;
+    const node: TreeNode = resumed.locals.node;
+    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { detail: { type: 'string' } } });
+    const summary = { ok: answer.action === 'accept', full };
+    return { content: [{ type: 'text', text: `${node.name} has ${node.children.length} children: ${JSON.stringify(summary)}` }] };
+  }
+  throw unknownPhase('describe', resumed);
+});
