@@ -348,9 +348,13 @@ interface Reached {
   cycle?: string[];
 }
 
-/** Whether a helper reaches a server-initiated request, itself or through the helpers it awaits. */
+/**
+ * Whether a helper reaches a server-initiated request, itself or through the helpers it calls. A
+ * recursion counts only when a member of the cycle reaches a request: a recursive tree walk is no site.
+ */
 class Reacher {
   private readonly sites = new Map<SourceFile, Site[]>();
+  private readonly reachesMemo = new Map<FunctionLike, boolean>();
 
   hasOwnSite(fn: FunctionLike): boolean {
     return this.sitesOf(fn.getSourceFile()).some(s => s.fn === fn);
@@ -358,16 +362,17 @@ class Reacher {
 
   of(helper: Helper, channels: Set<Node>, stack: Helper[]): Reached | undefined {
     const at = stack.findIndex(s => s.fn === helper.fn);
-    if (at >= 0) return { kind: 'request', depth: stack.length, cycle: [...stack.slice(at), helper].map(s => s.name) };
+    if (at >= 0) {
+      // Every member of a cycle reaches every other: the cycle matters when one of them reaches a request.
+      if (!this.reaches(helper, channels, new Set())) return undefined;
+      return { kind: 'request', depth: stack.length, cycle: [...stack.slice(at), helper].map(s => s.name) };
+    }
     if (stack.length > MAX_INLINE_DEPTH + 2) return undefined;
     const body = helper.fn.getBody();
     if (!body) return undefined;
-    const own = this.sitesOf(helper.fn.getSourceFile()).find(s => s.fn === helper.fn);
-    let kind: SiteKind | undefined = own?.kind;
-    if (!kind && channels.size > 0) kind = channelUse(body, channels);
+    let kind = this.ownKind(helper, channels);
     let depth = kind ? 1 : 0;
-    for (const call of body.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-      if (enclosingFunction(call) !== helper.fn) continue;
+    for (const call of this.callsIn(helper.fn)) {
       const inner = helperOf(call.getExpression());
       if (!inner) continue;
       const r = this.of(inner, channelParams(call, inner.fn, d => channels.has(d)), [...stack, helper]);
@@ -377,6 +382,36 @@ class Reacher {
       depth = Math.max(depth, r.depth + 1);
     }
     return kind ? { kind, depth } : undefined;
+  }
+
+  /** Whether any path of calls from the helper reaches a request, however deep, cycles walked once. */
+  private reaches(helper: Helper, channels: Set<Node>, visiting: Set<FunctionLike>): boolean {
+    const memoised = channels.size === 0 ? this.reachesMemo.get(helper.fn) : undefined;
+    if (memoised !== undefined) return memoised;
+    if (visiting.has(helper.fn) || !helper.fn.getBody()) return false;
+    visiting.add(helper.fn);
+    let found = this.ownKind(helper, channels) !== undefined;
+    for (const call of found ? [] : this.callsIn(helper.fn)) {
+      const inner = helperOf(call.getExpression());
+      if (inner && this.reaches(inner, channelParams(call, inner.fn, d => channels.has(d)), visiting)) {
+        found = true;
+        break;
+      }
+    }
+    // Only a complete answer is kept: one cut short by a cycle in progress may change.
+    if (channels.size === 0 && (found || visiting.size === 1)) this.reachesMemo.set(helper.fn, found);
+    return found;
+  }
+
+  /** The request the helper makes itself, or through a request channel it was handed. */
+  private ownKind(helper: Helper, channels: Set<Node>): SiteKind | undefined {
+    const own = this.sitesOf(helper.fn.getSourceFile()).find(s => s.fn === helper.fn);
+    if (own) return own.kind;
+    return channels.size > 0 ? channelUse(helper.fn.getBody()!, channels) : undefined;
+  }
+
+  private callsIn(fn: FunctionLike): CallExpression[] {
+    return fn.getBody()!.getDescendantsOfKind(SyntaxKind.CallExpression).filter(call => enclosingFunction(call) === fn);
   }
 
   private sitesOf(sf: SourceFile): Site[] {
