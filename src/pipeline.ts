@@ -169,14 +169,11 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
         report.notes.push(`${rel(sf.getFilePath())}: helpers not inlined (${oneLine(error)})`);
         break;
       }
-      const { edits, notes } = inlining;
+      const { text, notes } = inlining;
       for (const e of inlining.exports) if (!toExport.some(x => x.file === e.file && x.name === e.name)) toExport.push({ ...e, into: sf.getFilePath() });
       if (inlining.refusals.length > 0) refusals.set(sf.getFilePath(), [...(refusals.get(sf.getFilePath()) ?? []), ...inlining.refusals]);
-      if (edits.length === 0) break;
+      if (text === undefined) break;
       report.notes.push(...notes);
-      let text = sf.getFullText();
-      for (const e of edits.sort((a, b) => b.start - a.start)) text = text.slice(0, e.start) + e.text + text.slice(e.end);
-      sf.replaceWithText(text);
       current.set(sf.getFilePath(), text);
     }
   }

@@ -31,6 +31,7 @@
 import path from 'node:path';
 import { Node, SyntaxKind, ts, VariableDeclarationKind, type CallExpression, type ImportDeclaration, type SourceFile, type Statement } from 'ts-morph';
 import type { SiteKind } from '../report.js';
+import { bindingAt, bindingOf, bindingOfSymbol, declaresName, notAReference, placeAsIs, referencesIn, type DeclarationPlace } from './bindings.js';
 import { boundIdentifiers, printableType } from './flow.js';
 import { constObjectLiteral, literalString, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
 import { nameAllocator } from './names.js';
@@ -42,6 +43,9 @@ export { MAX_INLINE_DEPTH } from '../triggers.js';
 import { MAX_INLINE_DEPTH } from '../triggers.js';
 
 export const INLINE_LABEL = /^mcpInline\d*$/;
+
+/** The cause of a refusal to inline a helper whose code would not mean the same in the handler. */
+const MISBOUND = 'a name it uses would mean something else in the handler';
 
 export interface TextEdit {
   start: number;
@@ -64,7 +68,8 @@ export interface Refusal {
 }
 
 export interface Inlining {
-  edits: TextEdit[];
+  /** The file's new text, already in the project; undefined when this pass changes nothing. */
+  text: string | undefined;
   /** Module-level declarations of other files the inlined code imports, which their modules must now export. */
   exports: { file: string; name: string }[];
   /** What the report should say: helpers removed because every call to them was inlined, helpers inlined from other files. */
@@ -94,16 +99,52 @@ interface Helper {
 interface HelperEdit extends TextEdit {
   helper?: Helper;
   call: CallExpression | undefined;
+  /** What the inlined code's names must be bound to once it is in place. */
+  check?: BindingCheck;
 }
 
 /**
- * The edits that inline every eligible helper call inside a rewritable handler of this file; a
+ * What the names of one inlined call must mean once it is in the handler: each name it uses from
+ * outside the pasted code, with the binding it had where it was written (the helper's own free names
+ * as renamed, the handler's arguments and statement).
+ */
+interface BindingCheck {
+  label: string;
+  expected: Map<string, string>;
+  /** The names that must not be bound inside the pasted code (a declaration of the helper would take them). */
+  outside: Set<string>;
+}
+
+/**
+ * Inlines every eligible helper call inside a rewritable handler of this file, in the project; a
  * same-file helper left with no caller (and not exported) is removed, and said so. A helper of
- * another file stays as it is (other callers may use it).
+ * another file stays as it is (other callers may use it). Once in place, every name the inlined code
+ * uses is checked by symbol to be bound to what it was bound to where it was written: a call that
+ * fails is marked with the reason instead, and the pass is made again without it.
  */
 export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inlining {
+  const refused = new Map<number, string>();
+  for (;;) {
+    const before = sf.getFullText();
+    const { edits, checks, ...pass } = passEdits(sf, options, refused);
+    if (edits.length === 0) return { ...pass, text: undefined };
+    const applied = applyInOrder(before, edits);
+    sf.replaceWithText(applied.text);
+    const failed = new Map<number, string>();
+    for (const { call, edit, check } of checks) {
+      const why = misbound(sf, check, applied.range(edit), applied.place(sf.getFilePath()));
+      if (why) failed.set(call, why);
+    }
+    if (failed.size === 0) return { ...pass, text: applied.text };
+    sf.replaceWithText(before);
+    for (const [call, why] of failed) refused.set(call, why);
+  }
+}
+
+function passEdits(sf: SourceFile, options: InlineOptions, refused: ReadonlyMap<number, string>): Omit<Inlining, 'text'> & { edits: TextEdit[]; checks: { call: number; edit: TextEdit; check: BindingCheck }[] } {
   const rel = options.rel ?? ((p: string) => path.basename(p));
-  const { edits, refusals, imports } = inlineEdits(sf, options.depth ?? MAX_INLINE_DEPTH);
+  const { edits, refusals, imports } = inlineEdits(sf, options.depth ?? MAX_INLINE_DEPTH, refused);
+  const checks = edits.flatMap(e => (e.check && e.call ? [{ call: e.call.getStart(), edit: e as TextEdit, check: e.check }] : []));
   const notes: string[] = [];
   const inlinedCalls = new Set(edits.map(e => e.call));
   const inlined = new Map<FunctionLike, { helper: Helper; calls: number }>();
@@ -141,8 +182,70 @@ export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inli
     edits.push({ start: statement.getStart(true), end: statement.getEnd() + after, text: '', call: undefined });
     notes.push(`${sf.getBaseName()}:${line}: ${name}() removed: every call to it was inlined into the handlers, where it is migrated`);
   }
-  edits.push(...unusedImportEdits(unusedBindings, importEdits, options.importedBefore).map(e => ({ ...e, call: undefined })));
-  return { edits: [...edits, ...importEdits], notes, refusals, exports: imports.exports.map(e => ({ file: e.module.getFilePath(), name: e.name })) };
+  edits.push(...unusedImportEdits(unusedBindings, importEdits, options.importedBefore, imports.reused).map(e => ({ ...e, call: undefined })));
+  return { edits: [...edits, ...importEdits], checks, notes, refusals, exports: imports.exports.map(e => ({ file: e.module.getFilePath(), name: e.name })) };
+}
+
+/**
+ * The edits applied (right to left, as the pipeline always has), with where each one's text is in
+ * the result and, for a position of the result outside them, where it was before.
+ */
+function applyInOrder(before: string, edits: TextEdit[]): { text: string; range(edit: TextEdit): { start: number; end: number }; place(file: string): DeclarationPlace } {
+  const order = [...edits].sort((a, b) => b.start - a.start);
+  let text = before;
+  for (const e of order) text = text.slice(0, e.start) + e.text + text.slice(e.end);
+  // An edit's text moves by what every edit applied after it (to its left) added or removed.
+  const starts = new Map<TextEdit, number>();
+  let shift = 0;
+  for (let i = order.length - 1; i >= 0; i--) {
+    const e = order[i]!;
+    starts.set(e, e.start + shift);
+    shift += e.text.length - (e.end - e.start);
+  }
+  const ascending = [...order].reverse();
+  const toBefore = (at: number): string => {
+    let moved = 0;
+    for (const [i, e] of ascending.entries()) {
+      const start = starts.get(e)!;
+      if (at < start) break;
+      if (at < start + e.text.length) return `inserted ${i}:${at - start}`;
+      moved += e.text.length - (e.end - e.start);
+    }
+    return String(at - moved);
+  };
+  return {
+    text,
+    range: e => ({ start: starts.get(e)!, end: starts.get(e)! + e.text.length }),
+    place: file => decl => (decl.getSourceFile().fileName === file ? `${file}:${toBefore(decl.getStart())}` : placeAsIs(decl)),
+  };
+}
+
+/**
+ * Why the inlined code in `range` of the edited file does not mean what it meant where it was
+ * written, if it does not: a name bound to another declaration than before, or one a declaration
+ * of the pasted code now takes.
+ */
+function misbound(sf: SourceFile, check: BindingCheck, range: { start: number; end: number }, place: DeclarationPlace): string | undefined {
+  const ids: Node[] = [];
+  sf.forEachDescendant((node, traversal) => {
+    if (node.getEnd() <= range.start || node.getStart() >= range.end) traversal.skip();
+    else if (Node.isIdentifier(node) && !notAReference(node) && !declaresName(node)) ids.push(node);
+  });
+  const file = path.basename(sf.getFilePath());
+  for (const id of ids) {
+    const name = id.getText();
+    const parent = id.getParent();
+    const symbol = parent && Node.isShorthandPropertyAssignment(parent) ? parent.getValueSymbol() : id.getSymbol();
+    const decl = symbol?.getDeclarations()[0];
+    if (decl && decl.getSourceFile() === sf && decl.getStart() >= range.start && decl.getEnd() <= range.end) {
+      if (check.outside.has(name)) return `it declares ${name}, which would hide the ${name} it must use in ${file}`;
+      continue;
+    }
+    const expected = check.expected.get(name);
+    if (expected === undefined) return `${name} could not be checked in ${file}`;
+    if (bindingOf(id, place) !== expected) return `it uses ${name}, which would mean something else in ${file} (rename one of them)`;
+  }
+  return undefined;
 }
 
 /** The import binding of a helper from another file, when every use of it in this file is inlined. */
@@ -163,9 +266,12 @@ function unusedImport(sf: SourceFile, helperEdits: HelperEdit[], inlinedCalls: S
  * so the module still loads, in the same order (one an earlier pass added goes). A declaration another edit changes, or whose default import stays
  * beside removed named ones, is left as it is.
  */
-function unusedImportEdits(bindings: Node[], importEdits: TextEdit[], importedBefore?: ReadonlySet<string>): TextEdit[] {
+function unusedImportEdits(bindings: Node[], importEdits: TextEdit[], importedBefore: ReadonlySet<string> | undefined, reused: ReadonlySet<string>): TextEdit[] {
   const byDeclaration = new Map<ImportDeclaration, Set<Node>>();
   for (const b of bindings) {
+    // Still used: by another helper's inlined code, which imports the same name.
+    const local = Node.isImportClause(b) ? b.getDefaultImport() : Node.isImportSpecifier(b) ? (b.getAliasNode() ?? b.getNameNode()) : b;
+    if (local && reused.has(local.getText())) continue;
     const decl = b.getFirstAncestorByKind(SyntaxKind.ImportDeclaration);
     if (decl) byDeclaration.set(decl, (byDeclaration.get(decl) ?? new Set()).add(b));
   }
@@ -195,7 +301,7 @@ function unusedImportEdits(bindings: Node[], importEdits: TextEdit[], importedBe
   return edits;
 }
 
-function inlineEdits(sf: SourceFile, depth: number): { edits: HelperEdit[]; refusals: Refusal[]; imports: Importer } {
+function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number, string>): { edits: HelperEdit[]; refusals: Refusal[]; imports: Importer } {
   const edits: HelperEdit[] = [];
   const refusals: Refusal[] = [];
   const fresh = nameAllocator(sf.getDescendantsOfKind(SyntaxKind.Identifier).map(i => i.getText()));
@@ -235,17 +341,15 @@ function inlineEdits(sf: SourceFile, depth: number): { edits: HelperEdit[]; refu
       refuse(`${helper.name}() reaches its ${what} through ${reached.depth} levels of helpers, more than the ${MAX_INLINE_DEPTH} that are inlined; call the inner helper from the handler, or migrate by hand`, `more than ${MAX_INLINE_DEPTH} levels of helpers`);
       continue;
     }
-    // A same-file helper with a request of its own that cannot be inlined is marked where the request is.
-    const quiet = !crossFile && reach.hasOwnSite(helper.fn);
     const why = ineligibility(helper, call, sf);
     if (why) {
-      if (!quiet) refuse(`${helper.name}() ${crossFile ? `(${path.basename(helper.fn.getSourceFile().getFilePath())}) ` : ''}is not inlined: ${why}, so its ${what} is not migrated; migrate it by hand`, `helper not inlined: ${why}`);
+      refuse(`${helper.name}() ${crossFile ? `(${path.basename(helper.fn.getSourceFile().getFilePath())}) ` : ''}is not inlined: ${why}, so its ${what} is not migrated; migrate it by hand`, `helper not inlined: ${why}`);
       continue;
     }
-    const edit = inlineCall(call, helper, handler, fresh, crossFile ? imports : undefined);
-    if (!edit) continue;
+    const misbinding = refused.get(call.getStart());
+    const edit = misbinding ? { refused: misbinding, cause: MISBOUND } : inlineCall(call, helper, handler, fresh, crossFile ? imports : undefined);
     if ('refused' in edit) {
-      if (!quiet) refuse(`${helper.name}() ${crossFile ? `(${path.basename(helper.fn.getSourceFile().getFilePath())}) ` : ''}is not inlined: ${edit.refused}, so its ${what} is not migrated`, `helper not inlined: ${edit.refused}`);
+      refuse(`${helper.name}() ${crossFile ? `(${path.basename(helper.fn.getSourceFile().getFilePath())}) ` : ''}is not inlined: ${edit.refused}, so its ${what} is not migrated`, `helper not inlined: ${edit.cause ?? edit.refused}`);
       continue;
     }
     edits.push({ ...edit, helper, call });
@@ -356,10 +460,6 @@ class Reacher {
   private readonly sites = new Map<SourceFile, Site[]>();
   private readonly reachesMemo = new Map<FunctionLike, boolean>();
 
-  hasOwnSite(fn: FunctionLike): boolean {
-    return this.sitesOf(fn.getSourceFile()).some(s => s.fn === fn);
-  }
-
   of(helper: Helper, channels: Set<Node>, stack: Helper[]): Reached | undefined {
     const at = stack.findIndex(s => s.fn === helper.fn);
     if (at >= 0) {
@@ -458,7 +558,7 @@ function isCommonJsFile(sf: SourceFile): boolean {
 }
 
 /** The statement forms a call can be inlined from: the statement then reads the helper's result from a fresh variable. */
-function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike, fresh: (base: string) => string, imports: Importer | undefined): TextEdit | { refused: string } | undefined {
+function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike, fresh: (base: string) => string, imports: Importer | undefined): (TextEdit & { check: BindingCheck }) | { refused: string; cause?: string } {
   const fn = helper.fn;
   const helperName = call.getExpression().getText();
   const awaited = call.getParent();
@@ -475,7 +575,6 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
   }
   if (!stmt) return { refused: 'the awaited call is not a statement of its own (const x = await f(...), x = await f(...), await f(...) or return await f(...))' };
   const crossFile = imports !== undefined;
-  if (!crossFile && !sameMeaningAt(fn, call)) return undefined;
   const args = call.getArguments();
   if (args.some(a => Node.isSpreadElement(a))) return { refused: 'an argument is spread' };
   const javascript = /\.[cm]?jsx?$/.test(call.getSourceFile().getFilePath());
@@ -484,7 +583,8 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
   // capture the handler's names, and (across files) the names imported at the call site.
   const renames = new Map<Node, string>();
   const substituted = new Set<Node>();
-  const guarded = new Set(handler.getParameters().flatMap(p => boundIdentifiers(p.getNameNode())).map(id => id.getText()));
+  // The handler's names the pasted code reads: a local of the helper's with one of them is renamed.
+  const guarded = new Set([...handler.getParameters().flatMap(p => boundIdentifiers(p.getNameNode())), ...args.flatMap(referencesIn)].map(id => id.getText()));
   const params = fn.getParameters();
   params.forEach((p, i) => {
     const arg = args[i];
@@ -515,7 +615,7 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
   const pieces: Node[] = [body, ...bound.flatMap(p => [p.getTypeNode(), p.getInitializer()].filter((n): n is NonNullable<typeof n> => n !== undefined)), ...(returnType ? [returnType] : [])];
   if (crossFile) {
     const problem = importFreeNames(helper, pieces, call, imports!, renames);
-    if (problem) return { refused: problem };
+    if (problem) return { refused: problem, cause: /means something else/.test(problem) ? MISBOUND : undefined };
   }
   const idEdits: TextEdit[] = [];
   for (const piece of pieces) {
@@ -574,7 +674,38 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
   const type = resultType(stmt, awaited, returnType && textOf(returnType), helperName);
   const binding = bindings.length > 0 ? `\n${indent}  ${bindings.join(`\n${indent}  `)}` : '';
   const text = `let ${result}${type.text};\n${indent}${label}: {${binding}${inner}\n${indent}}${reading}`;
-  return { start: stmt.getStart(), end: stmt.getEnd(), text, namesHelper: type.namesHelper };
+  const check = bindingCheck(fn, pieces, renames, call, stmt, awaited, type.text);
+  return { start: stmt.getStart(), end: stmt.getEnd(), text, namesHelper: type.namesHelper, check: { ...check, label } };
+}
+
+/**
+ * What the names of the inlined text must be bound to once it replaces `stmt`: the helper's free
+ * names (as renamed) what they are bound to in the helper; the handler's own (its arguments, the rest
+ * of its statement) what they are bound to at the call; the names the text adds (`undefined`, the
+ * result's type) what they mean at the call.
+ */
+function bindingCheck(fn: FunctionLike, pieces: Node[], renames: Map<Node, string>, call: CallExpression, stmt: Statement, awaited: Node, typeText: string): Omit<BindingCheck, 'label'> {
+  const expected = new Map<string, string>();
+  const outside = new Set<string>();
+  const expect = (name: string, binding: string) => {
+    const had = expected.get(name);
+    // Two bindings under one name cannot both be kept: one equal to neither fails the check.
+    expected.set(name, had === undefined || had === binding ? binding : `two bindings of ${name}`);
+    outside.add(name);
+  };
+  for (const piece of pieces) {
+    for (const id of referencesIn(piece)) {
+      const decl = declarationOf(id);
+      if (decl && decl !== fn && decl.getFirstAncestor(a => a === fn)) continue; // the helper's own
+      expect((decl && renames.get(decl)) ?? id.getText(), bindingOf(id, placeAsIs));
+    }
+  }
+  const inCall = (id: Node) => id.getStart() >= awaited.getStart() && id.getEnd() <= awaited.getEnd();
+  for (const id of [...referencesIn(stmt).filter(id => !inCall(id)), ...call.getArguments().flatMap(referencesIn)]) expect(id.getText(), bindingOf(id, placeAsIs));
+  for (const name of [...typeText.matchAll(/[A-Za-z_$][\w$]*/g)].map(m => m[0]).concat('undefined')) {
+    if (!expected.has(name)) expected.set(name, bindingAt(name, call, placeAsIs));
+  }
+  return { expected, outside };
 }
 
 /** The node a name's symbol is declared by (the value's, for a shorthand property). */
@@ -642,38 +773,6 @@ function resultType(stmt: Statement, awaited: Node, declared: string | undefined
   return { text: `!: Awaited<ReturnType<typeof ${helperName}>>`, namesHelper: true };
 }
 
-type Resolver = { resolveName(n: string, l: ts.Node, m: number, g: boolean): ts.Symbol | undefined };
-
-function resolveAt(name: string, at: Node): ts.Symbol | undefined {
-  const checker = at.getProject().getTypeChecker().compilerObject as unknown as Resolver;
-  return checker.resolveName(name, at.compilerNode, 0xffffffff, false);
-}
-
-/** A name that is not a reference to a binding: a member, a property key, a label. */
-function notAReference(id: Node): boolean {
-  const parent = id.getParent();
-  if (!parent) return true;
-  if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) return true;
-  if (Node.isQualifiedName(parent) && parent.getRight() === id) return true;
-  if ((Node.isPropertyAssignment(parent) || Node.isPropertySignature(parent) || Node.isMethodSignature(parent) || Node.isMethodDeclaration(parent) || Node.isPropertyDeclaration(parent) || Node.isEnumMember(parent)) && parent.getNameNode() === id) return true;
-  if (Node.isBindingElement(parent) && parent.getPropertyNameNode() === id) return true;
-  if (Node.isLabeledStatement(parent) || Node.isBreakStatement(parent) || Node.isContinueStatement(parent)) return true;
-  if (Node.isJsxAttribute(parent)) return true;
-  return false;
-}
-
-/** Every free name of the helper resolves at the call site to what it resolves to in the helper. */
-function sameMeaningAt(helper: FunctionLike, call: CallExpression): boolean {
-  for (const id of helper.getBody()!.getDescendantsOfKind(SyntaxKind.Identifier)) {
-    const decl = id.getSymbol()?.getDeclarations()[0];
-    if (!decl || decl.getFirstAncestor(a => a === helper)) continue; // the helper's own
-    const parent = id.getParent();
-    if ((Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) || (Node.isPropertyAssignment(parent) && parent.getNameNode() === id)) continue;
-    if (resolveAt(id.getText(), call) !== resolveAt(id.getText(), id)) return false;
-  }
-  return true;
-}
-
 /**
  * An imported helper's free names, made to mean the same in the handler's file: its module's imports
  * and its module's exported declarations are imported there (renamed where the name is taken); globals
@@ -682,22 +781,23 @@ function sameMeaningAt(helper: FunctionLike, call: CallExpression): boolean {
 function importFreeNames(helper: Helper, pieces: Node[], call: CallExpression, imports: Importer, renames: Map<Node, string>): string | undefined {
   const module = helper.fn.getSourceFile();
   const moduleName = path.basename(module.getFilePath());
-  const seen = new Set<Node>();
+  const seen = new Set<Node | string>();
   // Exported only once the whole helper can be brought over.
   const toExport: string[] = [];
   for (const piece of pieces) {
     for (const id of [piece, ...piece.getDescendants()].filter(Node.isIdentifier)) {
-      if (notAReference(id)) continue;
+      if (notAReference(id) || declaresName(id)) continue;
       const decl = declarationOf(id);
-      if (!decl || decl === helper.fn || decl.getFirstAncestor(a => a === helper.fn)) continue; // the helper's own
-      if (seen.has(decl)) continue;
-      seen.add(decl);
+      if (decl && (decl === helper.fn || decl.getFirstAncestor(a => a === helper.fn))) continue; // the helper's own
       const name = id.getText();
-      if (decl.getSourceFile() !== module) {
-        if (resolveAt(name, call) !== resolveAt(name, id)) return `it uses ${name}, which means something else at the call site`;
+      if (seen.has(decl ?? name)) continue;
+      seen.add(decl ?? name);
+      const binding = bindingOf(id, placeAsIs);
+      if (!decl || decl.getSourceFile() !== module) {
+        // A global, or a declaration of another file it does not import: the same name must mean it at the call.
+        if (bindingAt(name, call, placeAsIs) !== binding) return `it uses ${name}, which means something else at the call site (rename one of them)`;
         continue;
       }
-      const symbol = id.getSymbol();
       const importDecl = decl.getFirstAncestorByKind(SyntaxKind.ImportDeclaration);
       if (importDecl && (Node.isImportSpecifier(decl) || Node.isImportClause(decl) || Node.isNamespaceImport(decl))) {
         const spec = importDecl.getModuleSpecifierValue();
@@ -707,7 +807,7 @@ function importFreeNames(helper: Helper, pieces: Node[], call: CallExpression, i
           kind: Node.isImportSpecifier(decl) ? 'named' : Node.isImportClause(decl) ? 'default' : 'namespace',
           name: Node.isImportSpecifier(decl) ? decl.getName() : name,
           typeOnly: importDecl.isTypeOnly() || (Node.isImportSpecifier(decl) && decl.isTypeOnly()),
-          symbol: symbol?.isAlias() ? symbol.getAliasedSymbol()?.compilerSymbol : symbol?.compilerSymbol,
+          binding,
         };
         const local = imports.local(need, name, call);
         if (local !== name) renames.set(decl, local);
@@ -728,7 +828,7 @@ function importFreeNames(helper: Helper, pieces: Node[], call: CallExpression, i
         kind: 'named',
         name: exported,
         typeOnly: Node.isInterfaceDeclaration(top) || Node.isTypeAliasDeclaration(top),
-        symbol: symbol?.compilerSymbol,
+        binding,
       };
       const local = imports.local(need, name, call);
       if (local !== name) renames.set(decl, local);
@@ -792,13 +892,15 @@ interface ImportNeed {
   /** The exported name (named), or the module's local name for a default or namespace import. */
   name: string;
   typeOnly: boolean;
-  /** What it resolves to, to find an import the file already has. */
-  symbol: ts.Symbol | undefined;
+  /** What it is bound to (src/analysis/bindings.ts), to find a binding the file already has. */
+  binding: string;
 }
 
 /** The imports a pass adds to the handler's file, merged into its existing ones where it can. */
 class Importer {
-  private readonly added = new Map<string, { need: ImportNeed; local: string }>();
+  private readonly added = new Map<string, { need: ImportNeed; local: string; reused: boolean }>();
+  /** The file's own names the inlined code uses: their imports stay. */
+  readonly reused = new Set<string>();
   /** Module-level declarations of helpers' modules to export, so that the handler's file can import them. */
   readonly exports: { module: SourceFile; name: string }[] = [];
 
@@ -811,34 +913,23 @@ class Importer {
     private readonly fresh: (base: string) => string
   ) {}
 
-  /** The name `need` has at `call` in this file: a binding it already has, a declaration of its own, or a new import. */
+  /**
+   * The name `need` has at `call` in this file: a module-level name of the file bound to the same
+   * thing (its own declaration, or an import it has) and not hidden at the call, else a new import.
+   */
   local(need: ImportNeed, preferred: string, call: Node): string {
-    const key = `${need.target?.getFilePath() ?? need.specifier}\0${need.kind}\0${need.name}`;
-    const known = this.added.get(key);
+    const known = this.added.get(need.binding);
     if (known) return known.local;
-    const checker = this.sf.getProject().getTypeChecker().compilerObject;
-    const target = need.symbol && need.symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(need.symbol) : need.symbol;
-    if (target) {
-      // The file declares it itself (the helper imports it from here) or imports it already.
-      for (const d of target.getDeclarations() ?? []) {
-        if (d.getSourceFile() === this.sf.compilerNode) {
-          const name = ts.getNameOfDeclaration(d);
-          if (name && ts.isIdentifier(name) && resolveAt(name.text, call) === target) return name.text;
-        }
-      }
-      for (const decl of this.sf.getImportDeclarations()) {
-        for (const binding of bindingsOf(decl)) {
-          const symbol = binding.getSymbol()?.compilerSymbol;
-          const aliased = symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-          if (aliased === target && resolveAt(binding.getText(), call) === symbol) {
-            this.added.set(key, { need, local: binding.getText() });
-            return binding.getText();
-          }
-        }
-      }
+    const project = this.sf.getProject();
+    for (const symbol of this.sf.getLocals()) {
+      const name = symbol.getName();
+      if (bindingOfSymbol(symbol.compilerSymbol, name, project, placeAsIs) !== need.binding || bindingAt(name, call, placeAsIs) !== need.binding) continue;
+      this.added.set(need.binding, { need, local: name, reused: true });
+      this.reused.add(name);
+      return name;
     }
     const local = this.fresh(preferred);
-    this.added.set(key, { need, local });
+    this.added.set(need.binding, { need, local, reused: false });
     return local;
   }
 
@@ -846,12 +937,13 @@ class Importer {
     if (this.added.size === 0) return [];
     const edits: TextEdit[] = [];
     const declarations = this.sf.getImportDeclarations();
-    const quote = declarations[0]?.getModuleSpecifier().getText().startsWith('"') ? '"' : "'";
+    // The user's quotes: the SDK's imports may have been rewritten by the official codemod, in its own.
+    const own = declarations.find(d => !d.getModuleSpecifierValue().startsWith('@modelcontextprotocol/')) ?? declarations[0];
+    const quote = own?.getModuleSpecifier().getText().startsWith('"') ? '"' : "'";
     const fresh: string[] = [];
     const bySpecifier = new Map<string, { need: ImportNeed; local: string }[]>();
     for (const entry of this.added.values()) {
-      if (entry.need.target === this.sf) continue;
-      if (declarations.some(d => bindingsOf(d).some(b => b.getText() === entry.local))) continue; // an existing binding, reused
+      if (entry.reused || entry.need.target === this.sf) continue;
       bySpecifier.set(entry.need.specifier, [...(bySpecifier.get(entry.need.specifier) ?? []), entry]);
     }
     for (const [specifier, entries] of bySpecifier) {

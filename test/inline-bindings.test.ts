@@ -1,0 +1,249 @@
+/**
+ * Inlined helpers keep the meaning of every name they use. Each project is migrated in a fresh
+ * directory outside the repository, twice: as a user's project with nothing installed (node's and the
+ * SDK's declarations do not resolve there) and with the packages installed (a node_modules link); both
+ * runs must give the same, right, result. The outputs are then typechecked against the real types.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrateSources, type MigrateResult } from '../src/pipeline.js';
+import { typecheckFiles } from './support/typecheck.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+interface Migrated {
+  dir: string;
+  result: MigrateResult;
+  /** A file's text after the run (as it was when unchanged), by its path in the project. */
+  text(rel: string): string;
+  sites(rel: string): MigrateResult['report']['sites'];
+}
+
+/** Writes the project into a fresh directory outside the repository and migrates every source of it. */
+async function migrate(files: Record<string, string>, installed: boolean): Promise<Migrated> {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-bindings-')));
+  made.push(dir);
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  }
+  if (installed) fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  const sources = Object.entries(files)
+    .filter(([rel]) => /\.[cm]?[jt]s$/.test(rel))
+    .map(([rel, text]) => ({ path: path.join(dir, rel), text }));
+  const result = await migrateSources(sources, { cwd: dir });
+  for (const c of result.changes) fs.writeFileSync(c.path, c.after);
+  return {
+    dir,
+    result,
+    text: rel => fs.readFileSync(path.join(dir, rel), 'utf8'),
+    sites: rel => result.report.sites.filter(s => s.file === rel),
+  };
+}
+
+/** The same project migrated with nothing installed and with the packages installed: the same result. */
+async function bothWays(files: Record<string, string>): Promise<Migrated> {
+  const bare = await migrate(files, false);
+  const installed = await migrate(files, true);
+  const outputs = (m: Migrated) => m.result.changes.map(c => ({ path: path.relative(m.dir, c.path), after: c.after }));
+  expect(outputs(installed)).toEqual(outputs(bare));
+  expect(installed.result.report.sites).toEqual(bare.result.report.sites);
+  return installed;
+}
+
+function typecheck(m: Migrated): string[] {
+  const files = fs
+    .readdirSync(m.dir, { recursive: true, encoding: 'utf8' })
+    .filter(f => f.endsWith('.ts') && !f.split(path.sep).includes('node_modules'))
+    .map(f => path.join(m.dir, f));
+  return typecheckFiles(files, m.dir);
+}
+
+const PACKAGE = JSON.stringify({ name: 'bindings', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^4.2.0' } });
+
+describe('names an imported helper takes from node built-ins', () => {
+  // The handler's file imports readFileSync from node:fs; the helper imports isAbsolute from node:path and
+  // existsSync and statSync from node:fs. With nothing installed none of them resolves, and they must not
+  // be taken for one another (nor for McpServer or StdioServerTransport).
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { askPath } from './ask.js';
+
+const server = new McpServer({ name: 'bindings', version: '1.0.0' });
+
+/** The server's own isAbsolute: the helper's, from node:path, is imported under another name. */
+function isAbsolute(p: string): boolean {
+  return p.startsWith('~');
+}
+
+server.registerTool('read', { inputSchema: { hint: z.string() } }, async ({ hint }) => {
+  const p = await askPath(server, hint);
+  return { content: [{ type: 'text', text: isAbsolute(p) ? 'home' : readFileSync(p, 'utf8') }] };
+});
+
+await server.connect(new StdioServerTransport());
+`,
+    'src/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { isAbsolute } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+
+export async function askPath(server: McpServer, hint: string): Promise<string> {
+  const answer = await server.server.elicitInput({ message: \`Path (\${hint})?\`, requestedSchema: { type: 'object', properties: { p: { type: 'string' } }, required: ['p'] } });
+  const p = answer.action === 'accept' ? String(answer.content?.p) : '.';
+  if (!isAbsolute(p) || !existsSync(p) || !statSync(p).isFile()) return '/dev/null';
+  return p;
+}
+`,
+  };
+  let m: Migrated;
+
+  it('imports each name from its own module, aliased where the handler file has the name, and calls it by that name', async () => {
+    m = await bothWays(files);
+    expect(m.sites('src/server.ts').map(s => `${s.outcome} ${s.shape}`)).toEqual(['rewritten helper']);
+    const server = m.text('src/server.ts');
+    expect(server).toMatch(/^import \{ readFileSync, existsSync, statSync \} from 'node:fs';$/m);
+    expect(server).toMatch(/^import \{ isAbsolute as isAbsolute2 \} from 'node:path';$/m);
+    expect(server).toContain('if (!isAbsolute2(p) || !existsSync(p) || !statSync(p).isFile())');
+    expect(server).not.toMatch(/StdioServerTransport\(p\)|McpServer\(p\)|readFileSync\(p\)\.isFile/);
+    // The server's own isAbsolute keeps serving the server's code.
+    expect(server).toContain("text: isAbsolute(p) ? 'home'");
+  }, 120_000);
+
+  it('typechecks', () => {
+    expect(typecheck(m)).toEqual([]);
+  }, 120_000);
+});
+
+describe('names that cannot keep their meaning in the handler', () => {
+  // The helper reads the global process; the handler's file declares a process of its own at module level.
+  // Its exported LIMIT is imported beside the handler file's own LIMIT, from another module, aliased.
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { LIMIT } from './other-limits.js';
+import { askCount } from './count.js';
+import { askDir } from './dir.js';
+
+const server = new McpServer({ name: 'bindings', version: '1.0.0' });
+
+/** Not node's process: the helper's process.cwd() must not become this one. */
+const process = { cwd: () => '/srv' };
+
+server.registerTool('count', { description: 'Asks a count' }, async () => {
+  const n = await askCount(server);
+  return { content: [{ type: 'text', text: \`\${n} of \${LIMIT}\` }] };
+});
+
+server.registerTool('dir', { description: 'Asks a directory' }, async () => {
+  const d = await askDir(server);
+  return { content: [{ type: 'text', text: \`\${d} in \${process.cwd()}\` }] };
+});
+`,
+    'src/other-limits.ts': `export const LIMIT = 'the server\\'s own';
+`,
+    'src/limits.ts': `export const LIMIT = 10;
+`,
+    'src/count.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { LIMIT } from './limits.js';
+
+export async function askCount(server: McpServer): Promise<number> {
+  const a = await server.server.elicitInput({ message: \`How many (up to \${LIMIT})?\`, requestedSchema: { type: 'object', properties: { n: { type: 'number' } } } });
+  return a.action === 'accept' ? Math.min(Number(a.content?.n), LIMIT) : 0;
+}
+`,
+    'src/dir.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export async function askDir(server: McpServer): Promise<string> {
+  const a = await server.server.elicitInput({ message: \`Directory under \${process.cwd()}?\`, requestedSchema: { type: 'object', properties: { d: { type: 'string' } } } });
+  return a.action === 'accept' ? String(a.content?.d) : process.cwd();
+}
+`,
+  };
+  let m: Migrated;
+
+  it('imports a module export beside a name of the same spelling from another module, aliased', async () => {
+    m = await bothWays(files);
+    const server = m.text('src/server.ts');
+    expect(server).toMatch(/^import \{ LIMIT as LIMIT2 \} from '\.\/limits\.js';$/m);
+    expect(server).toContain('Math.min(Number(a.content?.n), LIMIT2)');
+    expect(server).toContain('text: `${n} of ${LIMIT}`');
+    expect(m.sites('src/server.ts').find(s => s.handler === 'tools/call count')).toMatchObject({ outcome: 'rewritten', shape: 'helper' });
+  }, 120_000);
+
+  it('marks a call whose helper reads a global the handler file declares differently, and pastes nothing', () => {
+    const server = m.text('src/server.ts');
+    const dir = m.sites('src/server.ts').filter(s => s.handler === 'tools/call dir');
+    expect(dir).toHaveLength(1);
+    expect(dir[0]).toMatchObject({ outcome: 'marked', call: 'askDir(...)', shape: 'helper' });
+    expect(dir[0]!.reason).toMatch(/^askDir\(\) \(dir\.ts\) is not inlined: it uses process, which means something else at the call site/);
+    expect(server).toContain(`// mcp-migrate: ${dir[0]!.reason}\n  const d = await askDir(server);`);
+    expect(server).not.toContain('Directory under');
+  });
+
+  it('typechecks', () => {
+    expect(typecheck(m)).toEqual([]);
+  }, 120_000);
+});
+
+describe('a helper of the same file', () => {
+  // The handler passes its local `question`, and the helper declares a `question` of its own; the
+  // handler has a local DEFAULT_NAME beside the module's, which the helper reads.
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+const server = new McpServer({ name: 'bindings', version: '1.0.0' });
+const DEFAULT_NAME = 'friend';
+
+async function askName(prompt: string): Promise<string> {
+  const question = \`\${prompt} (or leave it empty)\`;
+  const answer = await server.server.elicitInput({ message: question, requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+  return answer.action === 'accept' && answer.content?.name ? String(answer.content.name) : DEFAULT_NAME;
+}
+
+server.registerTool('greet', { description: 'Greets' }, async () => {
+  const question = 'Your name?';
+  const name = await askName(question);
+  return { content: [{ type: 'text', text: \`Hello \${name}\` }] };
+});
+
+server.registerTool('shadow', { description: 'Greets, with a default of its own' }, async () => {
+  const DEFAULT_NAME = 'stranger';
+  const name = await askName('Name?');
+  return { content: [{ type: 'text', text: \`Hello \${name}, not \${DEFAULT_NAME}\` }] };
+});
+`,
+  };
+  let m: Migrated;
+
+  it("renames the helper's local that the handler's argument would otherwise read", async () => {
+    m = await bothWays(files);
+    const server = m.text('src/server.ts');
+    expect(m.sites('src/server.ts').find(s => s.handler === 'tools/call greet')).toMatchObject({ outcome: 'rewritten', shape: 'helper' });
+    expect(server).toContain('const mcpPrompt: string = question;');
+    expect(server).toContain('const question2 = `${mcpPrompt} (or leave it empty)`;');
+  }, 120_000);
+
+  it("marks the call of a handler whose own local would hide the module's name the helper reads", () => {
+    const server = m.text('src/server.ts');
+    const shadow = m.sites('src/server.ts').filter(s => s.handler === 'tools/call shadow');
+    expect(shadow).toHaveLength(1);
+    expect(shadow[0]).toMatchObject({ outcome: 'marked', call: 'askName(...)', shape: 'helper' });
+    expect(shadow[0]!.reason).toMatch(/^askName\(\) is not inlined: it uses DEFAULT_NAME, which would mean something else in server\.ts/);
+    expect(server).toContain(`// mcp-migrate: ${shadow[0]!.reason}\n  const name = await askName('Name?');`);
+  });
+
+  it('typechecks', () => {
+    expect(typecheck(m)).toEqual([]);
+  }, 120_000);
+});
