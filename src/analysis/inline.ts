@@ -75,6 +75,10 @@ export interface Inlining {
   /** What the report should say: helpers removed because every call to them was inlined, helpers inlined from other files. */
   notes: string[];
   refusals: Refusal[];
+  /** The calls inlined: where each was (in the file as the pass found it) and the label of the block that replaced it. */
+  inlined: { call: number; label: string }[];
+  /** The calls not to inline in the next pass, where they are in the new text: `exclude`, and those whose names would change meaning. */
+  excluded: Map<number, Exclusion | null>;
 }
 
 export interface InlineOptions {
@@ -87,6 +91,17 @@ export interface InlineOptions {
    * helper that this pass inlines goes away entirely; one the user wrote stays as a bare import.
    */
   importedBefore?: ReadonlySet<string>;
+  /**
+   * Calls not to inline (by position in the file as this pass finds it): with the reason their marker
+   * gives, or null for none (a handler not asked for).
+   */
+  exclude?: ReadonlyMap<number, Exclusion | null>;
+}
+
+/** Why a call is not inlined, for its marker: the reason, and the reason without names (what the summary counts by). */
+export interface Exclusion {
+  reason: string;
+  cause: string;
 }
 
 interface Helper {
@@ -123,28 +138,36 @@ interface BindingCheck {
  * fails is marked with the reason instead, and the pass is made again without it.
  */
 export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inlining {
-  const refused = new Map<number, string>();
+  const refused = new Map<number, Exclusion | null>(options.exclude ?? []);
   for (;;) {
     const before = sf.getFullText();
     const { edits, checks, ...pass } = passEdits(sf, options, refused);
-    if (edits.length === 0) return { ...pass, text: undefined };
+    if (edits.length === 0) return { ...pass, text: undefined, excluded: refused };
     const applied = applyInOrder(before, edits);
     sf.replaceWithText(applied.text);
-    const failed = new Map<number, string>();
+    const failed = new Map<number, Exclusion>();
     for (const { call, edit, check } of checks) {
       const why = misbound(sf, check, applied.range(edit), applied.place(sf.getFilePath()));
-      if (why) failed.set(call, why);
+      if (why) failed.set(call, { reason: why, cause: MISBOUND });
     }
-    if (failed.size === 0) return { ...pass, text: applied.text };
+    if (failed.size === 0) {
+      const excluded = new Map<number, Exclusion | null>();
+      for (const [at, why] of refused) {
+        const moved = applied.forward(at);
+        if (moved !== undefined) excluded.set(moved, why);
+      }
+      return { ...pass, text: applied.text, excluded };
+    }
     sf.replaceWithText(before);
     for (const [call, why] of failed) refused.set(call, why);
   }
 }
 
-function passEdits(sf: SourceFile, options: InlineOptions, refused: ReadonlyMap<number, string>): Omit<Inlining, 'text'> & { edits: TextEdit[]; checks: { call: number; edit: TextEdit; check: BindingCheck }[] } {
+function passEdits(sf: SourceFile, options: InlineOptions, refused: ReadonlyMap<number, Exclusion | null>): Omit<Inlining, 'text' | 'excluded'> & { edits: TextEdit[]; checks: { call: number; edit: TextEdit; check: BindingCheck }[] } {
   const rel = options.rel ?? ((p: string) => path.basename(p));
   const { edits, refusals, imports } = inlineEdits(sf, options.depth ?? MAX_INLINE_DEPTH, refused);
   const checks = edits.flatMap(e => (e.check && e.call ? [{ call: e.call.getStart(), edit: e as TextEdit, check: e.check }] : []));
+  const labelled = checks.map(c => ({ call: c.call, label: c.check.label }));
   const notes: string[] = [];
   const inlinedCalls = new Set(edits.map(e => e.call));
   const inlined = new Map<FunctionLike, { helper: Helper; calls: number }>();
@@ -183,14 +206,14 @@ function passEdits(sf: SourceFile, options: InlineOptions, refused: ReadonlyMap<
     notes.push(`${sf.getBaseName()}:${line}: ${name}() removed: every call to it was inlined into the handlers, where it is migrated`);
   }
   edits.push(...unusedImportEdits(unusedBindings, importEdits, options.importedBefore, imports.reused).map(e => ({ ...e, call: undefined })));
-  return { edits: [...edits, ...importEdits], checks, notes, refusals, exports: imports.exports.map(e => ({ file: e.module.getFilePath(), name: e.name })) };
+  return { edits: [...edits, ...importEdits], checks, notes, refusals, inlined: labelled, exports: imports.exports.map(e => ({ file: e.module.getFilePath(), name: e.name })) };
 }
 
 /**
  * The edits applied (right to left, as the pipeline always has), with where each one's text is in
  * the result and, for a position of the result outside them, where it was before.
  */
-function applyInOrder(before: string, edits: TextEdit[]): { text: string; range(edit: TextEdit): { start: number; end: number }; place(file: string): DeclarationPlace } {
+function applyInOrder(before: string, edits: TextEdit[]): { text: string; range(edit: TextEdit): { start: number; end: number }; place(file: string): DeclarationPlace; forward(at: number): number | undefined } {
   const order = [...edits].sort((a, b) => b.start - a.start);
   let text = before;
   for (const e of order) text = text.slice(0, e.start) + e.text + text.slice(e.end);
@@ -217,6 +240,15 @@ function applyInOrder(before: string, edits: TextEdit[]): { text: string; range(
     text,
     range: e => ({ start: starts.get(e)!, end: starts.get(e)! + e.text.length }),
     place: file => decl => (decl.getSourceFile().fileName === file ? `${file}:${toBefore(decl.getStart())}` : placeAsIs(decl)),
+    // A position of the text before: where it is now (undefined when an edit replaced it).
+    forward: at => {
+      let moved = 0;
+      for (const e of ascending) {
+        if (e.start <= at && at < e.end) return undefined;
+        if (e.end <= at) moved += e.text.length - (e.end - e.start);
+      }
+      return at + moved;
+    },
   };
 }
 
@@ -301,7 +333,7 @@ function unusedImportEdits(bindings: Node[], importEdits: TextEdit[], importedBe
   return edits;
 }
 
-function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number, string>): { edits: HelperEdit[]; refusals: Refusal[]; imports: Importer } {
+function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number, Exclusion | null>): { edits: HelperEdit[]; refusals: Refusal[]; imports: Importer } {
   const edits: HelperEdit[] = [];
   const refusals: Refusal[] = [];
   const fresh = nameAllocator(sf.getDescendantsOfKind(SyntaxKind.Identifier).map(i => i.getText()));
@@ -346,8 +378,9 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
       refuse(`${helper.name}() ${crossFile ? `(${path.basename(helper.fn.getSourceFile().getFilePath())}) ` : ''}is not inlined: ${why}, so its ${what} is not migrated; migrate it by hand`, `helper not inlined: ${why}`);
       continue;
     }
-    const misbinding = refused.get(call.getStart());
-    const edit = misbinding ? { refused: misbinding, cause: MISBOUND } : inlineCall(call, helper, handler, fresh, crossFile ? imports : undefined);
+    const excluded = refused.get(call.getStart());
+    if (excluded === null) continue;
+    const edit = excluded ? { refused: excluded.reason, cause: excluded.cause } : inlineCall(call, helper, handler, fresh, crossFile ? imports : undefined);
     if ('refused' in edit) {
       refuse(`${helper.name}() ${crossFile ? `(${path.basename(helper.fn.getSourceFile().getFilePath())}) ` : ''}is not inlined: ${edit.refused}, so its ${what} is not migrated`, `helper not inlined: ${edit.cause ?? edit.refused}`);
       continue;

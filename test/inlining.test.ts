@@ -1,8 +1,11 @@
 /**
- * Inlined helpers keep the meaning of every name they use. Each project is migrated in a fresh
- * directory outside the repository, twice: as a user's project with nothing installed (node's and the
- * SDK's declarations do not resolve there) and with the packages installed (a node_modules link); both
- * runs must give the same, right, result. The outputs are then typechecked against the real types.
+ * Helpers inlined into handlers, as a user's project would have them: each project is migrated in a
+ * fresh directory outside the repository, twice: with nothing installed (node's and the SDK's
+ * declarations do not resolve there) and with the packages installed (a node_modules link); both runs
+ * must give the same result. The outputs are then typechecked against the real types.
+ *
+ * Inlined code keeps the meaning of every name it uses, checked by symbol; it is pasted only into
+ * handlers that are then migrated; and every marker about a helper says what truly happened.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -241,6 +244,84 @@ server.registerTool('shadow', { description: 'Greets, with a default of its own'
     expect(shadow[0]).toMatchObject({ outcome: 'marked', call: 'askName(...)', shape: 'helper' });
     expect(shadow[0]!.reason).toMatch(/^askName\(\) is not inlined: it uses DEFAULT_NAME, which would mean something else in server\.ts/);
     expect(server).toContain(`// mcp-migrate: ${shadow[0]!.reason}\n  const name = await askName('Name?');`);
+  });
+
+  it('typechecks', () => {
+    expect(typecheck(m)).toEqual([]);
+  }, 120_000);
+});
+
+describe('handlers that cannot be migrated with a helper inlined', () => {
+  // askChoice is inlined into three handlers; "timed" keeps a Date across it and cannot be migrated,
+  // nor can "when", whose helper keeps the Date itself: both keep their text, with the call marked.
+  const timed = `server.registerTool('timed', { description: 'Picks, with the time' }, async () => {
+  const started = new Date();
+  const c = await askChoice(server, 'Pick one');
+  return { content: [{ type: 'text', text: \`\${c} at \${started.toISOString()}\` }] };
+});`;
+  const when = `server.registerTool('when', { description: 'Asks when' }, async () => {
+  const w = await askWhen(server);
+  return { content: [{ type: 'text', text: w }] };
+});`;
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { askChoice, askWhen } from './ask.js';
+
+const server = new McpServer({ name: 'refused', version: '1.0.0' });
+
+server.registerTool('pick', { description: 'Picks' }, async () => {
+  const c = await askChoice(server, 'Pick one');
+  return { content: [{ type: 'text', text: c }] };
+});
+
+${timed}
+
+${when}
+`,
+    'src/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+/** Pasted into a handler only where that handler is then migrated. */
+export async function askChoice(server: McpServer, question: string): Promise<string> {
+  const answer = await server.server.elicitInput({
+    message: question,
+    requestedSchema: { type: 'object', properties: { choice: { type: 'string', enum: ['a', 'b'] } }, required: ['choice'] },
+  });
+  if (answer.action !== 'accept') return 'none';
+  return String(answer.content?.choice);
+}
+
+/** Keeps a Date across its request: a handler it is inlined into cannot carry it to the next round. */
+export async function askWhen(server: McpServer): Promise<string> {
+  const asked = new Date();
+  const answer = await server.server.elicitInput({ message: 'When?', requestedSchema: { type: 'object', properties: { when: { type: 'string' } } } });
+  return \`\${answer.action} after \${Date.now() - asked.getTime()} ms\`;
+}
+`,
+  };
+  let m: Migrated;
+
+  it('pastes the helper only into the handler that is migrated, and says so', async () => {
+    m = await bothWays(files);
+    const server = m.text('src/server.ts');
+    expect(m.sites('src/server.ts').find(s => s.handler === 'tools/call pick')).toMatchObject({ outcome: 'rewritten', shape: 'helper' });
+    const [pick, rest] = server.split("server.registerTool('timed'");
+    expect(pick).toContain('mcpInline: {');
+    expect(rest).not.toContain('mcpInline');
+    expect(m.result.report.notes).toContainEqual(expect.stringMatching(/^src\/server\.ts: askChoice\(\) from src\/ask\.ts:\d+ inlined into the handler that calls it, where it is migrated/));
+    expect(m.result.report.notes.filter(n => n.includes('askWhen() from'))).toEqual([]);
+  }, 120_000);
+
+  it('leaves the handlers it could not migrate as they were, the call marked with why', () => {
+    const server = m.text('src/server.ts');
+    for (const [handler, text, helper] of [['timed', timed, 'askChoice'], ['when', when, 'askWhen']] as const) {
+      const sites = m.sites('src/server.ts').filter(s => s.handler === `tools/call ${handler}`);
+      expect(sites, handler).toHaveLength(1);
+      expect(sites[0]).toMatchObject({ outcome: 'marked', call: `${helper}(...)`, shape: 'helper' });
+      expect(sites[0]!.reason).toMatch(new RegExp(`^${helper}\\(\\) \\(ask\\.ts\\) is not inlined: inlined, tools/call ${handler} could not be migrated \\(.*\\b(started|asked)\\b.*a Date.*\\), so its elicitation request is not migrated`));
+      const call = text.split('\n').find(l => l.includes(`await ${helper}(`))!;
+      expect(server, handler).toContain(text.replace(call, `  // mcp-migrate: ${sites[0]!.reason}\n${call}`));
+    }
   });
 
   it('typechecks', () => {
