@@ -67,7 +67,7 @@ async function confirmEach(node: Node): Promise<string[]> {
 }
 
 async function keep(name: string): Promise<boolean> {
-  // mcp-migrate: elicitation request in helper keep(), not directly in a handler: calls to it from handlers (in this file, or in files importing it) are inlined and migrated; this body still serves any other caller (a non-handler, code outside the project) and needs migrating by hand there, or removing when nothing calls it
+  // mcp-migrate: elicitation request in helper keep(), not directly in a handler: no handler call reaching it was inlined; 1 call reaching it is marked where it is made; this body is left as it is and still sends the request to those callers and any caller outside the project: migrate it by hand for them, or remove it when nothing calls it
   const answer = await server.server.elicitInput({ message: `Keep ${name}?`, requestedSchema: { type: 'object', properties: {} } });
   return answer.action === 'accept';
 }

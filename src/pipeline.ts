@@ -209,7 +209,8 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
       files: analyzed.filter(healthy),
       mcpFiles: healthyFiles,
       onlyHandlerAt: options.onlyHandlerAt && inAnalysed(options.onlyHandlerAt),
-      hoisted: new Map([...hoisted].map(([file, h]) => [file, h.sites]))
+      hoisted: new Map([...hoisted].map(([file, h]) => [file, h.sites])),
+      inlined: inlining.helpers
     });
     const unmigrated = round < 2 ? unmigratedInlining(project, analysis, inlining.firstPass, rel) : new Map();
     if (unmigrated.size === 0) break;
@@ -275,6 +276,8 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
 interface GroupInlining {
   refusals: Map<string, Refusal[]>;
   notes: string[];
+  /** Per helper (helperKey), how many of its calls were inlined. */
+  helpers: Map<string, number>;
   /** Per file, the label of each block the first pass put in place of a call, with where that call was. */
   firstPass: Map<string, Map<string, number>>;
 }
@@ -287,7 +290,7 @@ interface GroupInlining {
  * did not export, is exported, so the handler's file can import it (that module is otherwise left as it is).
  */
 function inlineGroup(files: SourceFile[], excluded: ReadonlyMap<string, ReadonlyMap<number, Exclusion | null>>, rel: (p: string) => string, current: Map<string, string>): GroupInlining {
-  const round: GroupInlining = { refusals: new Map(), notes: [], firstPass: new Map() };
+  const round: GroupInlining = { refusals: new Map(), notes: [], helpers: new Map(), firstPass: new Map() };
   const toExport: { file: string; name: string; into: string }[] = [];
   for (const sf of files) {
     const text = sf.getFullText();
@@ -307,6 +310,7 @@ function inlineGroup(files: SourceFile[], excluded: ReadonlyMap<string, Readonly
       if (inlining.refusals.length > 0) round.refusals.set(file, [...(round.refusals.get(file) ?? []), ...inlining.refusals]);
       if (pass === 0) round.firstPass.set(file, new Map(inlining.inlined.map(i => [i.label, i.call])));
       if (inlining.text === undefined) break;
+      for (const [helper, calls] of inlining.helpers) round.helpers.set(helper, (round.helpers.get(helper) ?? 0) + calls);
       exclude = inlining.excluded;
       round.notes.push(...inlining.notes);
       current.set(file, inlining.text);

@@ -328,3 +328,94 @@ export async function askWhen(server: McpServer): Promise<string> {
     expect(typecheck(m)).toEqual([]);
   }, 120_000);
 });
+
+describe('what a helper marker says of its callers', () => {
+  // askName is inlined into one handler; it is also called from a notification handler, from an HTTP
+  // server's request callback and through a copy bound into a static. askAge is a method, called
+  // through this from a handler registered in the class.
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { createServer } from 'node:http';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { askName } from './ask.js';
+
+const server = new McpServer({ name: 'callers', version: '1.0.0' });
+
+server.registerTool('hello', { description: 'Greets' }, async () => {
+  const name = await askName(server);
+  return { content: [{ type: 'text', text: \`Hello \${name}\` }] };
+});
+
+server.server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+  console.log(await askName(server));
+});
+
+createServer(async (req, res) => {
+  res.end(await askName(server));
+});
+
+class Greeter {
+  /** Stored: calls through it are not calls of askName by name. */
+  static ask = askName.bind(null);
+
+  async askAge(mcp: McpServer): Promise<number> {
+    const answer = await mcp.server.elicitInput({ message: 'Age?', requestedSchema: { type: 'object', properties: { age: { type: 'number' } } } });
+    return answer.action === 'accept' ? Number(answer.content?.age) : 0;
+  }
+
+  register(mcp: McpServer): void {
+    mcp.registerTool('age', { description: 'Asks an age' }, async () => {
+      const age = await this.askAge(mcp);
+      return { content: [{ type: 'text', text: String(age) }] };
+    });
+  }
+}
+
+new Greeter().register(server);
+
+server.registerTool('stored', { description: 'Greets through a stored function' }, async () => {
+  const name = await Greeter.ask(server);
+  return { content: [{ type: 'text', text: \`Hi \${name}\` }] };
+});
+`,
+    'src/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export async function askName(server: McpServer): Promise<string> {
+  const answer = await server.server.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+  return answer.action === 'accept' ? String(answer.content?.name) : 'friend';
+}
+`,
+  };
+  let m: Migrated;
+
+  it('says how many calls were inlined and migrated, and how many are left, each marked where it is made', async () => {
+    m = await bothWays(files);
+    const [askName] = m.sites('src/ask.ts');
+    expect(askName).toMatchObject({ outcome: 'marked', handler: 'helper' });
+    expect(askName!.reason).toBe(
+      'elicitation request in helper askName(), not directly in a handler: 1 handler call reaching it was inlined there and migrated; 3 other calls reaching it are marked where they are made; this body is left as it is and still sends the request to those callers and any caller outside the project: migrate it by hand for them, or remove it when nothing calls it'
+    );
+    const askAge = m.sites('src/server.ts').find(s => s.call === 'mcp.server.elicitInput(...)');
+    expect(askAge!.reason).toMatch(/^elicitation request in helper askAge\(\), not directly in a handler: no handler call reaching it was inlined; 1 call reaching it is marked where it is made;/);
+    expect(m.sites('src/server.ts').find(s => s.handler === 'tools/call hello')).toMatchObject({ outcome: 'rewritten', shape: 'helper' });
+  }, 120_000);
+
+  it('marks each caller it could not migrate, with why, and counts it as left', () => {
+    const server = m.text('src/server.ts');
+    const left = m.sites('src/server.ts').filter(s => s.outcome === 'marked' && s.shape === 'helper');
+    expect(left.map(s => `${s.line} ${s.call} [${s.handler}]`)).toEqual([
+      '14 askName(...) [notification]',
+      '18 askName(...) [callback]',
+      '32 this.askAge(...) [tools/call age]',
+      '41 Greeter.ask(...) [tools/call stored]',
+    ]);
+    const reasons = left.map(s => s.reason);
+    expect(reasons[0]).toMatch(/^calls askName\(\), which makes an elicitation request, in a notification handler: only tools\/call, prompts\/get and resources\/read can ask the client/);
+    expect(reasons[1]).toMatch(/^calls askName\(\), which makes an elicitation request, in a callback passed to createServer\(\): only a tools\/call/);
+    expect(reasons[2]).toMatch(/^askAge\(\) is not inlined: it is called as this\.askAge\(\.\.\.\), a method, not by a name of its own/);
+    expect(reasons[3]).toMatch(/^calls Greeter\.ask\(\), bound to askName\(\), which makes an elicitation request: it is not inlined \(it is called through a stored function\)/);
+    const original = files['src/server.ts'].split('\n');
+    for (const site of left) expect(server).toContain(`// mcp-migrate: ${site.reason}\n${original[site.line - 1]}`);
+  });
+});

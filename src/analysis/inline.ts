@@ -77,6 +77,8 @@ export interface Inlining {
   refusals: Refusal[];
   /** The calls inlined: where each was (in the file as the pass found it) and the label of the block that replaced it. */
   inlined: { call: number; label: string }[];
+  /** Per helper (helperKey), how many calls to it this pass inlined. */
+  helpers: Map<string, number>;
   /** The calls not to inline in the next pass, where they are in the new text: `exclude`, and those whose names would change meaning. */
   excluded: Map<number, Exclusion | null>;
 }
@@ -168,6 +170,8 @@ function passEdits(sf: SourceFile, options: InlineOptions, refused: ReadonlyMap<
   const { edits, refusals, imports } = inlineEdits(sf, options.depth ?? MAX_INLINE_DEPTH, refused);
   const checks = edits.flatMap(e => (e.check && e.call ? [{ call: e.call.getStart(), edit: e as TextEdit, check: e.check }] : []));
   const labelled = checks.map(c => ({ call: c.call, label: c.check.label }));
+  const helpers = new Map<string, number>();
+  for (const e of edits) if (e.helper && e.check) helpers.set(helperKey(e.helper.fn), (helpers.get(helperKey(e.helper.fn)) ?? 0) + 1);
   const notes: string[] = [];
   const inlinedCalls = new Set(edits.map(e => e.call));
   const inlined = new Map<FunctionLike, { helper: Helper; calls: number }>();
@@ -206,7 +210,7 @@ function passEdits(sf: SourceFile, options: InlineOptions, refused: ReadonlyMap<
     notes.push(`${sf.getBaseName()}:${line}: ${name}() removed: every call to it was inlined into the handlers, where it is migrated`);
   }
   edits.push(...unusedImportEdits(unusedBindings, importEdits, options.importedBefore, imports.reused).map(e => ({ ...e, call: undefined })));
-  return { edits: [...edits, ...importEdits], checks, notes, refusals, inlined: labelled, exports: imports.exports.map(e => ({ file: e.module.getFilePath(), name: e.name })) };
+  return { edits: [...edits, ...importEdits], checks, notes, refusals, inlined: labelled, helpers, exports: imports.exports.map(e => ({ file: e.module.getFilePath(), name: e.name })) };
 }
 
 /**
@@ -343,7 +347,7 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
   const registrations = new Map<FunctionLike, ReturnType<typeof registrationOf>>();
   for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
-    if (!Node.isIdentifier(callee)) continue;
+    if (!Node.isIdentifier(callee) && !Node.isPropertyAccessExpression(callee)) continue;
     const handler = enclosingFunction(call);
     if (!handler) continue;
     if (!registrations.has(handler)) registrations.set(handler, registrationOf(handler));
@@ -373,6 +377,11 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
       refuse(`${helper.name}() reaches its ${what} through ${reached.depth} levels of helpers, more than the ${MAX_INLINE_DEPTH} that are inlined; call the inner helper from the handler, or migrate by hand`, `more than ${MAX_INLINE_DEPTH} levels of helpers`);
       continue;
     }
+    if (!Node.isIdentifier(callee)) {
+      const member = Node.isMethodDeclaration(helper.fn) ? 'a method' : 'a member';
+      refuse(`${helper.name}() is not inlined: it is called as ${callee.getText()}(...), ${member}, not by a name of its own, so its ${what} is not migrated; call a function by its name from the handler, or migrate by hand`, 'helper not inlined: called as a method or member');
+      continue;
+    }
     const why = ineligibility(helper, call, sf);
     if (why) {
       refuse(`${helper.name}() ${crossFile ? `(${path.basename(helper.fn.getSourceFile().getFilePath())}) ` : ''}is not inlined: ${why}, so its ${what} is not migrated; migrate it by hand`, `helper not inlined: ${why}`);
@@ -390,9 +399,25 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
   return { edits, refusals, imports };
 }
 
+/** A helper function as the report knows it, whatever the edits around it: its file and the name it is declared by. */
+export function helperKey(fn: FunctionLike): string {
+  const parent = fn.getParent();
+  const name = Node.isFunctionDeclaration(fn)
+    ? (fn.getName() ?? 'default')
+    : Node.isMethodDeclaration(fn)
+      ? `${fn.getParentIfKind(SyntaxKind.ClassDeclaration)?.getName() ?? ''}.${fn.getName()}`
+      : parent && Node.isVariableDeclaration(parent)
+        ? parent.getName()
+        : parent && Node.isExportAssignment(parent)
+          ? 'default'
+          : `@${fn.getStart()}`;
+  return `${fn.getSourceFile().getFilePath()}\0${name}`;
+}
+
 /** The project function a callee names, through imports, re-exports and default exports. */
 function helperOf(callee: Node): Helper | undefined {
   const e = unwrap(callee);
+  if (Node.isPropertyAccessExpression(e)) return memberOf(e);
   if (!Node.isIdentifier(e)) return undefined;
   let decl: Node | undefined = resolved(e);
   let fn: Node | undefined;
@@ -412,6 +437,17 @@ function helperOf(callee: Node): Helper | undefined {
   if (path.basename(file.getFilePath()).replace(/\.[cm]?[jt]s$/, '') === STATE_MODULE_BASENAME) return undefined;
   const name = Node.isFunctionDeclaration(decl) ? (decl.getName() ?? e.getText()) : Node.isVariableDeclaration(decl) ? decl.getName() : e.getText();
   return { fn: fn as FunctionLike, name, decl };
+}
+
+/** A method or a function-valued member a call reaches through `this.ask`, `obj.ask` or `ns.ask`: never inlined, but followed. */
+function memberOf(access: import('ts-morph').PropertyAccessExpression): Helper | undefined {
+  const decl = resolved(access.getNameNode());
+  if (!decl) return undefined;
+  const value = Node.isPropertyAssignment(decl) || Node.isPropertyDeclaration(decl) || Node.isVariableDeclaration(decl) ? decl.getInitializer() : decl;
+  const fn = value && unwrap(value);
+  if (!fn || !(Node.isMethodDeclaration(fn) || Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) return undefined;
+  if (fn.getSourceFile().isDeclarationFile() || fn.getSourceFile().isInNodeModules()) return undefined;
+  return { fn: fn as FunctionLike, name: access.getName(), decl };
 }
 
 function resolved(id: Node): Node | undefined {
