@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import jscodeshift from 'jscodeshift';
-import { Project, SyntaxKind, ts, type SourceFile } from 'ts-morph';
+import { Node, Project, SyntaxKind, ts, type SourceFile } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
 import { hoistAwaits, type Hoisting } from './analysis/hoist.js';
 import { inlineHelpers, type Exclusion, type Refusal } from './analysis/inline.js';
@@ -158,7 +158,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
   // handler it was pasted into unmigrated (or every request it brought in as it is), the stage runs
   // again from the upgraded texts without that call, which is marked with why.
   const healthyFiles = sourceFiles.filter(healthy);
-  const upgraded = new Map(healthyFiles.map(sf => [sf.getFilePath(), sf.getFullText()]));
+  const upgraded = new Map<string, string>(healthyFiles.map(sf => [sf.getFilePath(), sf.getFullText()]));
   const excluded = new Map<string, Map<number, Exclusion | null>>();
   // Sites are found in the analysed text (upgraded, without shebang); report them where the user wrote them.
   const mappers = new Map<string, (p: Position) => Position>();
@@ -223,7 +223,22 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
     mappers.clear();
   }
   report.notes.push(...inlining.notes);
-  report.sites.push(...analysis.sites.map(site => inOriginal(site)));
+  // A request inlined from a helper is reported where the user wrote the helper's call.
+  const atInlinedCall = (site: SiteReport): SiteReport | undefined => {
+    const file = candidates.find(f => rel(f.path) === site.file);
+    const sf = file && project.getSourceFile(file.path);
+    const calls = file && inlining.firstPass.get(file.path);
+    if (!file || !sf || !calls?.size) return undefined;
+    const node = sf.getDescendantAtPos(sf.compilerNode.getPositionOfLineAndCharacter(site.line - 1, site.column - 1));
+    const block = node?.getAncestors().find(a => Node.isLabeledStatement(a) && calls.has(a.getLabel().getText()));
+    if (!block || !Node.isLabeledStatement(block)) return undefined;
+    const before = upgraded.get(file.path)!;
+    const lines = before.slice(0, calls.get(block.getLabel().getText())!).split('\n');
+    const p = positionMapper(file.text, before)({ line: lines.length - 1, character: lines.at(-1)!.length });
+    const callee = /^[\w$.]+/.exec(file.text.split('\n')[p.line]?.slice(p.character) ?? '')?.[0];
+    return { ...site, line: p.line + 1, column: p.character + 1, call: callee ? `${callee}(...)` : site.call };
+  };
+  report.sites.push(...analysis.sites.map(site => atInlinedCall(site) ?? inOriginal(site)));
   // A helper call not inlined carries a marker above it: one report line per marker.
   for (const [file, list] of inlining.refusals) {
     const text = current.get(file)!;

@@ -11,7 +11,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { partitionCandidates } from '../src/partition.js';
 import { migrateSources, type MigrateResult } from '../src/pipeline.js';
+import { Project, ts } from 'ts-morph';
 import { typecheckFiles } from './support/typecheck.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -28,8 +30,8 @@ interface Migrated {
   sites(rel: string): MigrateResult['report']['sites'];
 }
 
-/** Writes the project into a fresh directory outside the repository and migrates every source of it. */
-async function migrate(files: Record<string, string>, installed: boolean): Promise<Migrated> {
+/** Writes the project into a fresh directory outside the repository and migrates its sources (those under `only`, if given). */
+async function migrate(files: Record<string, string>, installed: boolean, only = ''): Promise<Migrated> {
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-bindings-')));
   made.push(dir);
   for (const [rel, text] of Object.entries(files)) {
@@ -38,7 +40,7 @@ async function migrate(files: Record<string, string>, installed: boolean): Promi
   }
   if (installed) fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   const sources = Object.entries(files)
-    .filter(([rel]) => /\.[cm]?[jt]s$/.test(rel))
+    .filter(([rel]) => /\.[cm]?[jt]s$/.test(rel) && rel.startsWith(only))
     .map(([rel, text]) => ({ path: path.join(dir, rel), text }));
   const result = await migrateSources(sources, { cwd: dir });
   for (const c of result.changes) fs.writeFileSync(c.path, c.after);
@@ -97,11 +99,12 @@ server.registerTool('read', { inputSchema: { hint: z.string() } }, async ({ hint
 await server.connect(new StdioServerTransport());
 `,
     'src/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { isAbsolute } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 
 export async function askPath(server: McpServer, hint: string): Promise<string> {
-  const answer = await server.server.elicitInput({ message: \`Path (\${hint})?\`, requestedSchema: { type: 'object', properties: { p: { type: 'string' } }, required: ['p'] } });
+  const answer: ElicitResult = await server.server.elicitInput({ message: \`Path (\${hint})?\`, requestedSchema: { type: 'object', properties: { p: { type: 'string' } }, required: ['p'] } });
   const p = answer.action === 'accept' ? String(answer.content?.p) : '.';
   if (!isAbsolute(p) || !existsSync(p) || !statSync(p).isFile()) return '/dev/null';
   return p;
@@ -116,6 +119,8 @@ export async function askPath(server: McpServer, hint: string): Promise<string> 
     const server = m.text('src/server.ts');
     expect(server).toMatch(/^import \{ readFileSync, existsSync, statSync \} from 'node:fs';$/m);
     expect(server).toMatch(/^import \{ isAbsolute as isAbsolute2 \} from 'node:path';$/m);
+    // The helper's SDK type, imported from the package by its name (upgraded to 2.x, as the helper's own import is).
+    expect(server).toMatch(/^import (type \{ ElicitResult \}|\{[^}]*\btype ElicitResult\b[^}]*\}) from ["']@modelcontextprotocol\/server["'];$/m);
     expect(server).toContain('if (!isAbsolute2(p) || !existsSync(p) || !statSync(p).isFile())');
     expect(server).not.toMatch(/StdioServerTransport\(p\)|McpServer\(p\)|readFileSync\(p\)\.isFile/);
     // The server's own isAbsolute keeps serving the server's code.
@@ -418,4 +423,96 @@ export async function askName(server: McpServer): Promise<string> {
     const original = files['src/server.ts'].split('\n');
     for (const site of left) expect(server).toContain(`// mcp-migrate: ${site.reason}\n${original[site.line - 1]}`);
   });
+});
+
+describe('helpers reached through a tsconfig.json paths alias, or loaded with import()', () => {
+  // A workspace: the server package imports its helper from the shared package through the alias
+  // @shared/*, which only the server's tsconfig.json knows; another tool loads its helper with import().
+  const files = {
+    'package.json': JSON.stringify({ name: 'acme', private: true, type: 'module', workspaces: ['packages/*'] }),
+    'packages/shared/package.json': JSON.stringify({ name: '@acme/shared', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0' } }),
+    'packages/shared/src/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { PROMPT } from './prompts.js';
+
+export async function askName(server: McpServer): Promise<string> {
+  const answer = await server.server.elicitInput({ message: PROMPT, requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+  return answer.action === 'accept' ? String(answer.content?.name) : 'friend';
+}
+`,
+    'packages/shared/src/prompts.ts': `export const PROMPT = 'Your name?';
+`,
+    'packages/server/package.json': JSON.stringify({ name: '@acme/server', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', '@acme/shared': '*' } }),
+    'packages/server/tsconfig.json': `{
+  // The shared package's sources, by an alias of this package's own.
+  "compilerOptions": {
+    "strict": true, "target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext", "skipLibCheck": true, "noEmit": true, "types": ["node"],
+    "paths": { "@shared/*": ["../shared/src/*"] }
+  },
+  "include": ["src"]
+}
+`,
+    'packages/server/src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { askName } from '@shared/ask.js';
+
+const server = new McpServer({ name: 'workspace', version: '1.0.0' });
+
+server.registerTool('hello', { description: 'Greets' }, async () => {
+  const name = await askName(server);
+  return { content: [{ type: 'text', text: \`Hello \${name}\` }] };
+});
+
+server.registerTool('age', { description: 'Asks an age, from a module loaded when needed' }, async () => {
+  const { askAge } = await import('./age.js');
+  const age = await askAge(server);
+  return { content: [{ type: 'text', text: String(age) }] };
+});
+`,
+    'packages/server/src/age.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export async function askAge(server: McpServer): Promise<number> {
+  const answer = await server.server.elicitInput({ message: 'Age?', requestedSchema: { type: 'object', properties: { age: { type: 'number' } } } });
+  return answer.action === 'accept' ? Number(answer.content?.age) : 0;
+}
+`,
+  };
+  const index = 'packages/server/src/index.ts';
+  let m: Migrated;
+
+  it('inlines a helper imported through the alias, importing its names through the alias too', async () => {
+    m = await bothWays(files);
+    expect(m.sites(index).find(s => s.handler === 'tools/call hello')).toMatchObject({ outcome: 'rewritten', shape: 'helper', line: 7, call: 'askName(...)' });
+    const server = m.text(index);
+    expect(server).toMatch(/^import \{ PROMPT \} from '@shared\/prompts\.js';$/m);
+    expect(server).toContain('inputRequired.elicit({ message: PROMPT,');
+    expect(m.result.report.notes).toContainEqual(expect.stringMatching(/^packages\/server\/src\/index\.ts: askName\(\) from packages\/shared\/src\/ask\.ts:\d+ inlined into the handler that calls it/));
+  }, 120_000);
+
+  it('marks a call of a helper loaded with import(), and does not report its handler rewritten', () => {
+    const age = m.sites(index).filter(s => s.handler === 'tools/call age');
+    expect(age).toHaveLength(1);
+    expect(age[0]).toMatchObject({ outcome: 'marked', call: 'askAge(...)', shape: 'helper', line: 13 });
+    expect(age[0]!.reason).toMatch(/^askAge\(\) \(age\.ts\) is not inlined: it is loaded with import\('\.\/age\.js'\) when the handler runs/);
+    expect(m.text(index)).toContain(`// mcp-migrate: ${age[0]!.reason}\n  const age = await askAge(server);`);
+  });
+
+  it("typechecks with the server package's own tsconfig.json", () => {
+    const project = new Project({ tsConfigFilePath: path.join(m.dir, 'packages/server/tsconfig.json') });
+    const errors = project.getPreEmitDiagnostics().map(d => `${path.relative(m.dir, d.getSourceFile()?.getFilePath() ?? '')}:${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, ' ')}`);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('keeps the alias importer and its helper in one group when the run is split into threads', () => {
+    const sources = Object.entries(files).filter(([rel]) => rel.endsWith('.ts')).map(([rel, text]) => ({ path: path.join(m.dir, rel), text }));
+    const groups = partitionCandidates(sources, 4).map(g => g.map(f => path.relative(m.dir, f.path)));
+    expect(groups.find(g => g.includes(index))).toContain('packages/shared/src/ask.ts');
+  });
+
+  it("marks the call when the helper's package is not part of the run, rather than pasting it un-upgraded", async () => {
+    const server = await migrate(files, true, 'packages/server/');
+    const hello = server.sites(index).filter(s => s.handler === 'tools/call hello');
+    expect(hello).toHaveLength(1);
+    expect(hello[0]).toMatchObject({ outcome: 'marked', call: 'askName(...)', shape: 'helper' });
+    expect(hello[0]!.reason).toMatch(/^askName\(\) \(ask\.ts\) is not inlined: ask\.ts is not one of the files this run migrates, so its elicitation request is not migrated; run mcp-migrate over its files and the handler's together/);
+    expect(server.text(index)).toContain(`// mcp-migrate: ${hello[0]!.reason}\n  const name = await askName(server);`);
+  }, 120_000);
 });

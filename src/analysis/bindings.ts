@@ -9,6 +9,7 @@
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { Node, ts, type Project } from 'ts-morph';
+import { resolveThroughPaths } from './tsconfigPaths.js';
 
 /** Where a declaration is, as text: its file and position (in the text before an edit, for an edited file). */
 export type DeclarationPlace = (decl: ts.Node) => string;
@@ -64,10 +65,13 @@ function unresolvedImport(symbol: ts.Symbol, project: Project, place: Declaratio
   } else return undefined;
   if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) return undefined;
   const specifier = statement.moduleSpecifier.text;
-  if (!specifier.startsWith('.')) return `import ${isBuiltin(specifier) ? specifier.replace(/^node:/, '') : specifier} ${exported}`;
-  const base = path.resolve(path.dirname(decl.getSourceFile().fileName), specifier).replace(/\.[cm]?[jt]sx?$/, '');
+  const file = decl.getSourceFile().fileName;
+  // Through a tsconfig.json paths alias: the module file it maps to.
+  const aliased = specifier.startsWith('.') ? undefined : resolveThroughPaths(file, specifier);
+  if (!specifier.startsWith('.') && !aliased) return `import ${isBuiltin(specifier) ? specifier.replace(/^node:/, '') : specifier} ${exported}`;
+  const base = (aliased ?? path.resolve(path.dirname(file), specifier)).replace(/\.[cm]?[jt]sx?$/, '');
   const module = MODULE_SUFFIXES.map(s => project.getSourceFile(base + s)).find(f => f !== undefined);
-  const local = exported === 'default' || exported === '*' ? undefined : module?.getLocal(exported)?.getDeclarations()[0];
+  const local = exported === '*' ? undefined : (module?.getExportedDeclarations().get(exported)?.[0] ?? (exported === 'default' ? undefined : module?.getLocal(exported)?.getDeclarations()[0]));
   return local ? place(local.compilerNode) : `import ${base} ${exported}`;
 }
 

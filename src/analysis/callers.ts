@@ -42,6 +42,12 @@ export function callersLeft(fn: FunctionLike, kind: SiteKind): HelperCallers {
       const makes = g === fn ? `, which makes ${request}` : `, which reaches ${request} (in ${nameOf(fn)?.getText() ?? 'a helper'}())`;
       for (const use of usesOf(name)) {
         const call = callOf(use);
+        const parent = use.getParent();
+        if (parent && Node.isBindingElement(parent)) {
+          // `const { ask } = await import('./ask.js')`: its calls are calls of the helper (the inliner marks those in handlers).
+          for (const local of usesOf(parent.getNameNode())) classify(callOf(local), makes, false);
+          continue;
+        }
         if (!call) {
           const holder = holderOf(use);
           if (holder) for (const held of usesOf(holder)) classify(callOf(held), `, bound to ${name.getText()}()${makes}`, true);
@@ -107,6 +113,7 @@ function usesOf(name: Node): Node[] {
   if (!Node.isIdentifier(name)) return [];
   return name.findReferencesAsNodes().filter(r => {
     const parent = r.getParent();
+    // An import or an export: a name passed on, whose own uses are among the references.
     return r !== name && !(parent && (Node.isImportSpecifier(parent) || Node.isImportClause(parent) || Node.isExportSpecifier(parent) || Node.isExportAssignment(parent)));
   });
 }

@@ -35,6 +35,7 @@ import { bindingAt, bindingOf, bindingOfSymbol, declaresName, notAReference, pla
 import { boundIdentifiers, printableType } from './flow.js';
 import { constObjectLiteral, literalString, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
 import { nameAllocator } from './names.js';
+import { packageDirOf, resolveThroughPaths, specifierThroughPaths } from './tsconfigPaths.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { enclosingFunction, findSites, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
 
@@ -111,6 +112,8 @@ interface Helper {
   name: string;
   /** The node the callee's symbol declares: the function, its variable declaration or the `export default`. */
   decl: Node;
+  /** Why a helper that is followed (its requests reach the handler) cannot be inlined (how it is loaded), and what to do. */
+  notInlined?: { why: string; fix: string; cause: string };
 }
 
 interface HelperEdit extends TextEdit {
@@ -382,6 +385,11 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
       refuse(`${helper.name}() is not inlined: it is called as ${callee.getText()}(...), ${member}, not by a name of its own, so its ${what} is not migrated; call a function by its name from the handler, or migrate by hand`, 'helper not inlined: called as a method or member');
       continue;
     }
+    if (helper.notInlined) {
+      const { why, fix, cause } = helper.notInlined;
+      refuse(`${helper.name}() (${path.basename(helper.fn.getSourceFile().getFilePath())}) is not inlined: ${why}, so its ${what} is not migrated; ${fix}`, `helper not inlined: ${cause}`);
+      continue;
+    }
     const why = ineligibility(helper, call, sf);
     if (why) {
       refuse(`${helper.name}() ${crossFile ? `(${path.basename(helper.fn.getSourceFile().getFilePath())}) ` : ''}is not inlined: ${why}, so its ${what} is not migrated; migrate it by hand`, `helper not inlined: ${why}`);
@@ -419,6 +427,8 @@ function helperOf(callee: Node): Helper | undefined {
   const e = unwrap(callee);
   if (Node.isPropertyAccessExpression(e)) return memberOf(e);
   if (!Node.isIdentifier(e)) return undefined;
+  const loaded = dynamicallyImported(e);
+  if (loaded) return loaded;
   let decl: Node | undefined = resolved(e);
   let fn: Node | undefined;
   for (let i = 0; i < 4 && decl && Node.isExportAssignment(decl); i++) {
@@ -436,7 +446,16 @@ function helperOf(callee: Node): Helper | undefined {
   // The module the tool writes is the migrated code's runtime, not a helper of the user's to inline.
   if (path.basename(file.getFilePath()).replace(/\.[cm]?[jt]s$/, '') === STATE_MODULE_BASENAME) return undefined;
   const name = Node.isFunctionDeclaration(decl) ? (decl.getName() ?? e.getText()) : Node.isVariableDeclaration(decl) ? decl.getName() : e.getText();
-  return { fn: fn as FunctionLike, name, decl };
+  return { fn: fn as FunctionLike, name, decl, notInlined: outsideTheRun(file) };
+}
+
+/**
+ * A module the type checker read from disk (not one of the files this run migrates, which the
+ * pipeline gives it, upgraded): its code is not pasted as it is, un-upgraded, into a handler.
+ */
+function outsideTheRun(file: SourceFile): Helper['notInlined'] {
+  if (!file.isSaved()) return undefined;
+  return { why: `${path.basename(file.getFilePath())} is not one of the files this run migrates`, fix: 'run mcp-migrate over its files and the handler\'s together, or migrate by hand', cause: 'its module is not one of the files the run migrates' };
 }
 
 /** A method or a function-valued member a call reaches through `this.ask`, `obj.ask` or `ns.ask`: never inlined, but followed. */
@@ -450,10 +469,39 @@ function memberOf(access: import('ts-morph').PropertyAccessExpression): Helper |
   return { fn: fn as FunctionLike, name: access.getName(), decl };
 }
 
+/**
+ * What a name declares, through imports; through a tsconfig.json `paths` alias too, which the analysis
+ * does not resolve (the module is read from disk when it is not one of the run's files).
+ */
 function resolved(id: Node): Node | undefined {
-  let symbol = id.getSymbol();
-  if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol();
-  return symbol?.getDeclarations()[0];
+  const symbol = id.getSymbol();
+  if (!symbol?.isAlias()) return symbol?.getDeclarations()[0];
+  const target = symbol.getAliasedSymbol()?.getDeclarations()[0];
+  if (target) return target;
+  const alias = symbol.getDeclarations()[0];
+  const importDecl = alias?.getFirstAncestorByKind(SyntaxKind.ImportDeclaration);
+  if (!alias || !importDecl || !(Node.isImportSpecifier(alias) || Node.isImportClause(alias))) return undefined;
+  const file = resolveThroughPaths(id.getSourceFile().getFilePath(), importDecl.getModuleSpecifierValue());
+  const project = id.getProject();
+  const module = file ? (project.getSourceFile(file) ?? project.addSourceFileAtPathIfExists(file)) : undefined;
+  return module?.getExportedDeclarations().get(Node.isImportSpecifier(alias) ? alias.getName() : 'default')?.[0];
+}
+
+/**
+ * A function a handler loads when it runs (`const { ask } = await import('./ask.js')`): followed, so
+ * its requests are reported at the call, but never inlined (that would load its module up front).
+ */
+function dynamicallyImported(id: Node): Helper | undefined {
+  const element = id.getSymbol()?.getDeclarations()[0];
+  if (!element || !Node.isBindingElement(element)) return undefined;
+  const init = element.getFirstAncestorByKind(SyntaxKind.VariableDeclaration)?.getInitializer();
+  const loading = init && unwrap(Node.isAwaitExpression(unwrap(init)) ? (unwrap(init) as import('ts-morph').AwaitExpression).getExpression() : init);
+  if (!loading || !Node.isCallExpression(loading) || loading.getExpression().getKind() !== SyntaxKind.ImportKeyword) return undefined;
+  const fn = id.getType().getSymbol()?.getDeclarations()[0];
+  if (!fn || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) || fn.getSourceFile().isInNodeModules() || fn.getSourceFile().isDeclarationFile()) return undefined;
+  const spec = loading.getArguments()[0]?.getText() ?? '';
+  const why = `it is loaded with import(${spec}) when the handler runs, which inlining would turn into an import of its module up front`;
+  return { fn: fn as FunctionLike, name: id.getText(), decl: element, notInlined: { why, fix: 'import it with an import declaration to have it inlined, or migrate by hand', cause: 'loaded with import() when the handler runs' } };
 }
 
 /** Which parameters of `fn` receive a request channel (or a server) at this call. */
@@ -870,8 +918,12 @@ function importFreeNames(helper: Helper, pieces: Node[], call: CallExpression, i
       const importDecl = decl.getFirstAncestorByKind(SyntaxKind.ImportDeclaration);
       if (importDecl && (Node.isImportSpecifier(decl) || Node.isImportClause(decl) || Node.isNamespaceImport(decl))) {
         const spec = importDecl.getModuleSpecifierValue();
+        // A module of the project (by a relative path or a paths alias) is imported as the handler's package can; a package by its name.
+        const target = spec.startsWith('.') ? (importDecl.getModuleSpecifierSourceFile()?.getFilePath() ?? path.resolve(path.dirname(module.getFilePath()), spec)) : resolveThroughPaths(module.getFilePath(), spec);
+        const specifier = target ? importableAs(call.getSourceFile(), target, spec.startsWith('.') ? respecified(module.getFilePath(), call.getSourceFile().getFilePath(), spec) : undefined) : spec;
+        if (!specifier) return `it uses ${name} from ${spec}, which the handler's package could only import by a path into another package; map that module in the tsconfig.json paths of the handler's package, or migrate by hand`;
         const need: ImportNeed = {
-          specifier: spec.startsWith('.') ? respecified(module.getFilePath(), call.getSourceFile().getFilePath(), spec) : spec,
+          specifier,
           target: importDecl.getModuleSpecifierSourceFile(),
           kind: Node.isImportSpecifier(decl) ? 'named' : Node.isImportClause(decl) ? 'default' : 'namespace',
           name: Node.isImportSpecifier(decl) ? decl.getName() : name,
@@ -891,8 +943,10 @@ function importFreeNames(helper: Helper, pieces: Node[], call: CallExpression, i
         toExport.push(name);
         exported = name;
       }
+      const specifier = importableAs(call.getSourceFile(), module.getFilePath(), specifierFor(call.getSourceFile(), module.getFilePath()));
+      if (!specifier) return `it uses ${name}, which the handler's package could only import from ${moduleName} by a path into another package; map that module in the tsconfig.json paths of the handler's package, or migrate by hand`;
       const need: ImportNeed = {
-        specifier: specifierFor(call.getSourceFile(), module.getFilePath()),
+        specifier,
         target: module,
         kind: 'named',
         name: exported,
@@ -936,6 +990,18 @@ function exportedName(module: SourceFile, top: Node, name: string): string | und
     for (const n of d.getNamedExports()) if (n.getName() === name) return n.getAliasNode()?.getText() ?? name;
   }
   return undefined;
+}
+
+/**
+ * How the handler's file imports a module file: by the relative path given, within its own package;
+ * from another package, only through its tsconfig.json `paths` (a relative path into another package
+ * would leave the package's own sources), or not at all (undefined).
+ */
+function importableAs(sf: SourceFile, target: string, relative: string | undefined): string | undefined {
+  const file = sf.getFilePath();
+  if (relative && packageDirOf(file) === packageDirOf(target)) return relative;
+  const like = sf.getImportDeclarations().map(d => d.getModuleSpecifierValue()).find(spec => resolveThroughPaths(file, spec) !== undefined) ?? '.js';
+  return specifierThroughPaths(file, target, like);
 }
 
 /** A relative specifier written in `fromModule`, as the file `toFile` would write it. */
