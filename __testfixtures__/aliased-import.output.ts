@@ -1,12 +1,13 @@
-import { McpServer as Mcp, inputRequired } from "@modelcontextprotocol/server";
+import { McpServer as Mcp, inputRequired } from '@modelcontextprotocol/server';
+import {
+  elicitResult,
+  resumeCall,
+  suspendCall,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
 
-import { elicitResult, resumeCall, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
-
-const mcp = new Mcp({ name: 'fixture', version: '1.0.0' }, {
-  requestState: {
-    verify: verifyRequestState
-  }
-});
+const mcp = new Mcp({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 mcp.registerTool('pick', { description: 'Picks a colour' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js

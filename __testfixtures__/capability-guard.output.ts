@@ -1,6 +1,5 @@
-import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-
 import {
   clientCapabilities,
   elicitResult,
@@ -10,11 +9,7 @@ import {
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
-export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
-  requestState: {
-    verify: verifyRequestState
-  }
-});
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 // A guard on what the client declared: on 2026-07-28 it is read from the request itself.
 server.registerTool('rename', { description: 'Renames a file', inputSchema: z.object({ file: z.string() }) }, async ({ file }, ctx) => {

@@ -1,23 +1,15 @@
 // A CommonJS server, as many JavaScript MCP servers are written.
-const {
-  McpServer,
-  inputRequired
-} = require("@modelcontextprotocol/server");
+const { McpServer, inputRequired } = require('@modelcontextprotocol/server');
 const { z } = require("zod");
-
 const {
   elicitResult,
   resumeCall,
   suspendCall,
   unknownPhase,
-  verifyRequestState
+  verifyRequestState,
 } = require('./mcp-migrate-state.cjs');
 
-const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
-  requestState: {
-    verify: verifyRequestState
-  }
-});
+const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 /**
  * @param {{ city: string }} args

@@ -1,14 +1,15 @@
-import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import {
+  elicitResult,
+  resumeCall,
+  suspendCall,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
 
-import { elicitResult, resumeCall, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
-
-const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
-  requestState: {
-    verify: verifyRequestState
-  }
-});
+const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 server.registerTool('confirm-delete', { inputSchema: z.object({ path: z.string() }) }, async ({ path }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js

@@ -1,4 +1,4 @@
-import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import {
   elicitResult,
@@ -9,11 +9,7 @@ import {
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
-export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
-  requestState: {
-    verify: verifyRequestState
-  }
-});
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 server.registerTool('ask-and-sample', { inputSchema: z.object({ question: z.string() }) }, async ({ question }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js

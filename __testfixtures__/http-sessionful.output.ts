@@ -1,16 +1,19 @@
 // A sessionful Streamable HTTP server on node:http: transports kept by session id, the body parsed once.
 import { createServer, type IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
+import {
+  NodeStreamableHTTPServerTransport,
+  toNodeHandler,
+  toWebRequest,
+} from '@modelcontextprotocol/node';
 import {
   McpServer,
   isInitializeRequest,
   createMcpHandler,
   inputRequired,
   isLegacyRequest,
-} from "@modelcontextprotocol/server";
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
-
 import {
   elicitResult,
   resumeCall,
@@ -21,11 +24,7 @@ import {
 } from './mcp-migrate-state.js';
 
 function buildServer(): McpServer {
-  const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
-    requestState: {
-      verify: verifyRequestState
-    }
-  });
+  const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
   server.registerTool('confirm', { inputSchema: z.object({ action: z.string() }) }, async ({ action }, ctx) => {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
     const resumed = resumeCall(ctx, 'confirm', { action });

@@ -1,17 +1,18 @@
 // A stateless Streamable HTTP server on node:http: a fresh server and transport for every request.
 import { createServer } from 'node:http';
-import { toNodeHandler } from "@modelcontextprotocol/node";
-import { McpServer, createMcpHandler, inputRequired } from "@modelcontextprotocol/server";
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { McpServer, createMcpHandler, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-
-import { elicitResult, resumeCall, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import {
+  elicitResult,
+  resumeCall,
+  suspendCall,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
 
 function buildServer(): McpServer {
-  const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
-    requestState: {
-      verify: verifyRequestState
-    }
-  });
+  const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
   server.registerTool('echo', { inputSchema: z.object({ text: z.string() }) }, async ({ text }) => ({ content: [{ type: 'text', text }] }));
   server.registerTool('confirm', { inputSchema: z.object({ action: z.string() }) }, async ({ action }, ctx) => {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js

@@ -1,6 +1,5 @@
-import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-
 import {
   elicitResult,
   requireClientSupport,
@@ -11,11 +10,7 @@ import {
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
-export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
-  requestState: {
-    verify: verifyRequestState
-  }
-});
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 // One elicitation per question: the loop re-enters mid-iteration on every round.
 server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.string()) }) }, async ({ questions }, ctx) => {

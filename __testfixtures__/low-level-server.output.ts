@@ -1,13 +1,15 @@
-import { Server, type ListToolsResult, inputRequired } from "@modelcontextprotocol/server";
-
-import { elicitResult, resumeCall, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import { Server, type ListToolsResult, inputRequired } from '@modelcontextprotocol/server';
+import {
+  elicitResult,
+  resumeCall,
+  suspendCall,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
 
 const server = new Server({ name: 'fixture', version: '1.0.0' }, {
   capabilities: { tools: {} },
-
-  requestState: {
-    verify: verifyRequestState
-  }
+  requestState: { verify: verifyRequestState },
 });
 
 server.setRequestHandler('tools/list', async (): Promise<ListToolsResult> => ({

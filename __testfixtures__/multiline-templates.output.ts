@@ -1,14 +1,15 @@
-import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import {
+  elicitResult,
+  resumeCall,
+  suspendCall,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
 
-import { elicitResult, resumeCall, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
-
-const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
-  requestState: {
-    verify: verifyRequestState
-  }
-});
+const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 // Statements moved into deeper phase blocks are re-indented, but for the text of a multi-line
 // template literal: its leading spaces are part of the string the tool returns.

@@ -1,8 +1,6 @@
-import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-
 import type { ServerContext } from '@modelcontextprotocol/server';
-
 import {
   elicitResult,
   resumeCall,
@@ -14,10 +12,7 @@ import {
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
   capabilities: { tools: {} },
-
-  requestState: {
-    verify: verifyRequestState
-  }
+  requestState: { verify: verifyRequestState },
 });
 
 /** Declared beside its registration and passed by name. */

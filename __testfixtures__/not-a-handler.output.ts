@@ -1,6 +1,5 @@
-import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-
 import {
   elicitResult,
   resumeCall,
@@ -10,11 +9,7 @@ import {
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
-const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
-  requestState: {
-    verify: verifyRequestState
-  }
-});
+const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 let cachedRoots: string[] = [];
 

@@ -1,6 +1,5 @@
-import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-
 import {
   elicitResult,
   resumeCall,
@@ -11,11 +10,7 @@ import {
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
-export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
-  requestState: {
-    verify: verifyRequestState
-  }
-});
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 server.registerTool('context', { inputSchema: z.object({ q: z.string() }) }, async ({ q }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js

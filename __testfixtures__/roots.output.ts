@@ -1,12 +1,13 @@
-import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import {
+  resumeCall,
+  rootsResult,
+  suspendCall,
+  unknownPhase,
+  verifyRequestState
+} from './mcp-migrate-state.js';
 
-import { resumeCall, rootsResult, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
-
-export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
-  requestState: {
-    verify: verifyRequestState
-  }
-});
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 server.registerTool('workspace', { description: 'Lists the workspace roots' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js

@@ -1,14 +1,16 @@
-import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-
-import { resumeCall, samplingResult, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import {
+  resumeCall,
+  samplingResult,
+  suspendCall,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
   capabilities: { tools: {} },
-
-  requestState: {
-    verify: verifyRequestState
-  }
+  requestState: { verify: verifyRequestState },
 });
 
 server.registerTool('haiku', { description: 'Writes a haiku', inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {

@@ -1,5 +1,4 @@
-import { Server, type ListToolsResult, inputRequired } from "@modelcontextprotocol/server";
-
+import { Server, type ListToolsResult, inputRequired } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,
@@ -11,10 +10,7 @@ import {
 
 export const server = new Server({ name: 'fixture', version: '1.0.0' }, {
   capabilities: { tools: {} },
-
-  requestState: {
-    verify: verifyRequestState
-  }
+  requestState: { verify: verifyRequestState },
 });
 
 server.setRequestHandler('tools/list', async (): Promise<ListToolsResult> => ({

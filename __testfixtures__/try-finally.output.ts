@@ -1,6 +1,5 @@
-import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-
 import {
   elicitResult,
   requireClientSupport,
@@ -12,11 +11,7 @@ import {
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
-export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
-  requestState: {
-    verify: verifyRequestState
-  }
-});
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 // What the finally blocks did, read back (and cleared) by the ledger tool: each must run once per call.
 const ledger: string[] = [];

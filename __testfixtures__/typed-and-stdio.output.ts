@@ -1,15 +1,21 @@
-import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
-import { McpServer, inputRequired } from "@modelcontextprotocol/server";
-import type { CallToolResult, CreateMessageRequest, InputRequiredResult } from "@modelcontextprotocol/server";
+import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import type {
+  CallToolResult,
+  CreateMessageRequest,
+  InputRequiredResult,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { resumeCall, samplingResult, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import {
+  resumeCall,
+  samplingResult,
+  suspendCall,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
 
 function createServer(): McpServer {
-  const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
-    requestState: {
-      verify: verifyRequestState
-    }
-  });
+  const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
   server.registerTool('poem', { inputSchema: z.object({ subject: z.string() }) }, async ({ subject }, ctx): Promise<CallToolResult | InputRequiredResult> => {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
     const resumed = resumeCall(ctx, 'poem', { subject });

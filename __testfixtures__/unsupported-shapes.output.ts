@@ -1,13 +1,14 @@
-import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import {
+  resumeCall,
+  rootsResult,
+  suspendCall,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
 
-import { resumeCall, rootsResult, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
-
-export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
-  requestState: {
-    verify: verifyRequestState
-  }
-});
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 server.registerTool('timed', { description: 'Keeps a Date across the await' }, async () => {
   const started = new Date();

@@ -1,6 +1,5 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-
 import {
   elicitResult,
   resumeCall,
@@ -10,11 +9,7 @@ import {
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
-export const server = new McpServer({ name: 'fixture', version: '2.0.0' }, {
-  requestState: {
-    verify: verifyRequestState
-  }
-});
+export const server = new McpServer({ name: 'fixture', version: '2.0.0' }, { requestState: { verify: verifyRequestState } });
 
 server.registerTool('rename', { inputSchema: z.object({ from: z.string() }) }, async ({ from }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js

@@ -15,12 +15,20 @@ import { importTypes, importTypeSpecifier } from './typeImports.js';
 
 export const V1_PACKAGE = '@modelcontextprotocol/sdk';
 
-/** Caret ranges written for the 2.x packages, the versions this tool is tested against. */
+/**
+ * Caret ranges written for the 2.x packages: server, client, core and node at the versions this tool is
+ * tested against; the framework adapters and the legacy package (which the official codemod's output
+ * imports) at their current releases.
+ */
 export const V2_PACKAGE_VERSIONS: Readonly<Record<string, string>> = {
   '@modelcontextprotocol/server': '^2.4.0',
   '@modelcontextprotocol/client': '^2.4.0',
   '@modelcontextprotocol/core': '^2.4.0',
   '@modelcontextprotocol/node': '^2.1.2',
+  '@modelcontextprotocol/express': '^2.0.2',
+  '@modelcontextprotocol/hono': '^2.0.2',
+  '@modelcontextprotocol/fastify': '^2.0.1',
+  '@modelcontextprotocol/server-legacy': '^2.3.1',
 };
 
 const DEPENDENCY_SECTIONS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const;
@@ -135,24 +143,35 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
       notes.push(`${rel(input.cwd, manifest)} could not be parsed (${(error as Error).message}); add the @modelcontextprotocol 2.x packages yourself`);
       continue;
     }
-    const declared = (name: string) => DEPENDENCY_SECTIONS.find(s => isRecord(json[s]) && name in (json[s] as Record<string, unknown>));
-    const v1Section = declared(V1_PACKAGE);
-    const targetSection = v1Section === 'devDependencies' ? 'devDependencies' : 'dependencies';
-    const add = Object.keys(V2_PACKAGE_VERSIONS).filter(name => imported.has(name) && !declared(name));
-    const remove = v1Section && !imported.has(V1_PACKAGE) ? [v1Section] : [];
+    const sectionsOf = (name: string) => DEPENDENCY_SECTIONS.filter(s => isRecord(json[s]) && name in (json[s] as Record<string, unknown>));
+    // The 2.x packages go where the SDK was declared (a library's peer and dev dependencies both), else to dependencies.
+    const v1Sections = sectionsOf(V1_PACKAGE);
+    const targets = v1Sections.length > 0 ? v1Sections : (['dependencies'] as const);
+    const wanted = [...imported].filter(name => name !== V1_PACKAGE).sort();
+    const unknown = wanted.filter(name => !(name in V2_PACKAGE_VERSIONS) && sectionsOf(name).length === 0);
+    const added = targets.map(section => ({ section, names: wanted.filter(n => n in V2_PACKAGE_VERSIONS && !sectionsOf(n).includes(section)) }));
+    const removed = imported.has(V1_PACKAGE) ? [] : v1Sections;
 
     let after = before;
-    if (add.length > 0) after = editSection(after, targetSection, { add: Object.fromEntries(add.map(n => [n, V2_PACKAGE_VERSIONS[n]!])) });
-    for (const section of remove) after = editSection(after, section, { remove: [V1_PACKAGE] });
+    for (const { section, names } of added) if (names.length > 0) after = editSection(after, section, { add: Object.fromEntries(names.map(n => [n, V2_PACKAGE_VERSIONS[n]!])) });
+    for (const section of removed) after = editSection(after, section, { remove: [V1_PACKAGE] });
+    if (unknown.length > 0) notes.push(`${rel(input.cwd, manifest)}: the code imports ${unknown.join(', ')}, which mcp-migrate has no version for: add ${unknown.length > 1 ? 'them' : 'it'} to package.json`);
     if (after === before) continue;
     changes.push({ path: manifest, before, after });
 
+    // One line per list of packages, with the sections it went to: `added X to devDependencies and peerDependencies`.
+    const bySections = new Map<string, string[]>();
+    for (const { section, names } of added) {
+      const list = names.map(n => `${n}@${V2_PACKAGE_VERSIONS[n]}`).join(', ');
+      if (names.length > 0) bySections.set(list, [...(bySections.get(list) ?? []), section]);
+    }
     const what = [
-      ...(add.length ? [`added ${add.map(n => `${n}@${V2_PACKAGE_VERSIONS[n]}`).join(', ')}`] : []),
-      ...(remove.length ? [`removed ${V1_PACKAGE}`] : []),
+      ...[...bySections].map(([list, sections]) => `added ${list} to ${sections.join(' and ')}`),
+      ...(removed.length ? [`removed ${V1_PACKAGE} from ${removed.join(' and ')}`] : []),
     ].join('; ');
     notes.push(`${rel(input.cwd, manifest)}: ${what}; run your package manager's install to update the lockfile`);
-    const zod = declared('zod') ? (json[declared('zod')!] as Record<string, unknown>).zod : undefined;
+    const zodSection = sectionsOf('zod')[0];
+    const zod = zodSection ? (json[zodSection] as Record<string, unknown>).zod : undefined;
     if (typeof zod === 'string' && reachesOnlyZod3(zod)) {
       notes.push(`${rel(input.cwd, manifest)}: zod "${zod}" stays on 3.x, but @modelcontextprotocol/server 2.x needs zod >= 4.2; raise it`);
     }

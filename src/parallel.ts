@@ -32,10 +32,10 @@ export async function migrateInThreads(files: SourceInput[], options: MigrateOpt
   const pipeline = import('./pipeline.js');
   const candidates = worthAnalysing(files);
   const groups = partitionCandidates(candidates, threads ?? defaultThreads(candidates.length));
-  const { finishRun, migrateGroup, migrateSources, placeStateModule } = await pipeline;
+  const { finishRun, migrateGroup, migrateSources, placeStateModules } = await pipeline;
   if (groups.length < 2 || options.onlyHandlerAt) return migrateSources(files, options);
 
-  const state = placeStateModule(candidates, options);
+  const state = placeStateModules(options.stateModuleCandidates ?? candidates, options.cwd);
   const [own, ...others] = groups;
   const failures: string[] = [];
   const inWorkers = others.map(group => runInWorker({ candidates: group, state, options }).catch((error: Error) => {

@@ -6,9 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import jscodeshift from 'jscodeshift';
-import { Node, Project, SyntaxKind, ts, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, ts, type Project, type SourceFile } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
 import { hoistAwaits, type Hoisting } from './analysis/hoist.js';
+import { analysisProject } from './analysis/project.js';
+import { importBindings, selfCheck } from './analysis/selfCheck.js';
 import { inlineHelpers, type Exclusion, type Refusal } from './analysis/inline.js';
 import { enclosingFunction, registrationOf } from './analysis/sites.js';
 import { MARKER_PREFIX } from './analysis/index.js';
@@ -16,9 +18,10 @@ import { planManifestChanges } from './manifest.js';
 import { isEmptyPlan, type FilePlan } from './plan.js';
 import { positionMapper, type Position } from './positions.js';
 import { emptyReport, unchangedFile, type Report, type SiteReport } from './report.js';
-import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateExports, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
+import { STATE_KEY_ENV, stateExports, stateModuleText } from './stateModule.js';
+import { placeStateModules, stateModuleFor, type StateModules } from './stateModulePlaces.js';
 import { MAX_INLINE_DEPTH, TRIGGER_PATTERN, worthAnalysing } from './triggers.js';
-import { oneLine, syntaxErrors, upgradeV1 } from './upgrade.js';
+import { oneLine, syntaxErrors, upgradeV1, V1_IMPORT } from './upgrade/index.js';
 import { applyPlan, parserFor } from '../transforms/mrtr.js';
 
 
@@ -67,22 +70,17 @@ export interface MigrateResult {
 }
 
 
-/** Where the requestState module of a run is (or goes), decided once for the whole run. */
-export interface StateModulePlace {
-  path: string;
-  exists: boolean;
-  flavour: ModuleFlavour;
-}
-
 /** One group's part of a run: everything but what is decided once per run (see finishRun). */
+export { placeStateModules, type StateModules } from './stateModulePlaces.js';
+
 export interface GroupResult extends MigrateResult {
-  /** Some handler was rewritten: the run needs the requestState module. */
-  rewroteHandlers: boolean;
+  /** The requestState modules the rewritten handlers import: the run creates those that do not exist. */
+  usedStateModules: string[];
 }
 
 export async function migrateSources(files: SourceInput[], options: MigrateOptions): Promise<MigrateResult> {
   const candidates = worthAnalysing(files);
-  const state = placeStateModule(candidates, options);
+  const state = placeStateModules(options.stateModuleCandidates ?? candidates, options.cwd);
   return finishRun([migrateGroup(candidates, state, options)], files, state, options);
 }
 
@@ -91,10 +89,10 @@ export async function migrateSources(files: SourceInput[], options: MigrateOptio
  * imports between candidates (a group of `partitionCandidates`, or all of them): files outside the group are
  * seen by the type checker only as they are on disk.
  */
-export function migrateGroup(candidates: SourceInput[], state: StateModulePlace, options: MigrateOptions): GroupResult {
+export function migrateGroup(candidates: SourceInput[], state: StateModules, options: MigrateOptions): GroupResult {
   const report = emptyReport();
   const rel = (p: string) => path.relative(options.cwd, p) || path.basename(p);
-  if (candidates.length === 0) return { changes: [], report, rewroteHandlers: false };
+  if (candidates.length === 0) return { changes: [], report, usedStateModules: [] };
 
   // A shebang is not JavaScript: every stage sees the text without it, the result gets it back.
   const shebangs = new Map<string, string>();
@@ -105,36 +103,29 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
     current.set(f.path, match ? f.text.slice(match[0].length) : f.text);
   }
 
-  // 1. Upgrade SDK 1.x files with the official codemod (in memory).
+  // 1. Upgrade SDK 1.x files with the official codemod (in memory). A file it fails on stays on 1.x, as it
+  //    was: rewriting its handlers would mix 1.x imports with 2.x code.
   if (options.upgradeV1 !== false) {
+    let failed: Map<string, string>;
     try {
       const upgraded = upgradeV1(candidates.map(f => ({ path: f.path, text: current.get(f.path)! })));
       for (const [p, text] of upgraded.texts) current.set(p, text);
       report.upgrade.push(...upgraded.notes.map(n => ({ ...n, file: rel(n.file) })));
+      failed = upgraded.failed;
     } catch (error) {
-      report.notes.push(`the official v1-to-v2 codemod failed (${oneLine(error)}); continuing without it`);
+      failed = new Map(candidates.filter(f => V1_IMPORT.test(f.text)).map(f => [f.path, `the official v1-to-v2 codemod failed (${oneLine(error)})`]));
+    }
+    for (const [file, why] of failed) {
+      report.files.push({ file: rel(file), outcome: 'error', reason: `${rel(file)}: not migrated, left as it was: ${why}` });
+      current.delete(file);
     }
   }
 
   // 2. Analysis over the (upgraded) candidates.
-  const project = new Project({
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
-    compilerOptions: {
-      allowJs: true,
-      checkJs: false,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      // Servers are not browser code: leaving out the DOM library saves a good part of the checker's start.
-      lib: ['lib.es2022.d.ts'],
-      strict: true,
-      skipLibCheck: true,
-      noEmit: true
-    }
-  });
+  const project = analysisProject();
   const sourceFiles = [];
   for (const f of candidates) {
+    if (!current.has(f.path)) continue;
     try {
       sourceFiles.push(project.createSourceFile(f.path, current.get(f.path)!, { overwrite: true }));
     } catch (error) {
@@ -205,7 +196,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
     }
     analysis = analyzeProject(project, {
       cwd: options.cwd,
-      stateModulePath: state.path,
+      stateModuleFor: file => stateModuleFor(state, file).path,
       files: analyzed.filter(healthy),
       mcpFiles: healthyFiles,
       onlyHandlerAt: options.onlyHandlerAt && inAnalysed(options.onlyHandlerAt),
@@ -257,25 +248,21 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
   }
   report.notes.push(...analysis.notes);
 
-  // 3. Rewrite each planned file; a failure leaves that file as it was.
+  // 3. Rewrite each planned file, and check the result; a failure leaves that file as it was.
   const plans = new Map<string, FilePlan>(analysis.plans.filter(p => !isEmptyPlan(p)).map(p => [p.file, p]));
   const changes: FileChange[] = [];
-  let rewroteHandlers = false;
+  const usedStateModules = new Set<string>();
   for (const f of candidates) {
     if (broken.has(f.path) || !current.has(f.path)) continue;
-    let after = current.get(f.path)!;
     const plan = plans.get(f.path);
-    if (plan) {
-      try {
-        after = rewrite(after, plan);
-        if (plan.handlers.length > 0) rewroteHandlers = true;
-      } catch (error) {
-        report.files.push({ file: rel(f.path), outcome: 'error', reason: `${rel(f.path)}: not rewritten, left as it was: ${(error as Error).message}` });
-        for (const site of report.sites) if (site.file === rel(f.path) && site.outcome === 'rewritten') Object.assign(site, { outcome: 'skipped', reason: `the rewrite of this file failed: ${(error as Error).message}`, cause: 'the rewrite of its file failed' });
-        continue;
-      }
+    const rewritten = plan ? rewriteChecked(project.getSourceFile(f.path)!, current.get(f.path)!, plan) : { text: current.get(f.path)! };
+    if ('error' in rewritten) {
+      report.files.push({ file: rel(f.path), outcome: 'error', reason: `${rel(f.path)}: not rewritten, left as it was: ${rewritten.error}` });
+      for (const site of report.sites) if (site.file === rel(f.path) && site.outcome === 'rewritten') Object.assign(site, { outcome: 'skipped', reason: `the rewrite of this file failed: ${rewritten.error}`, cause: 'the rewrite of its file failed' });
+      continue;
     }
-    after = (shebangs.get(f.path) ?? '') + after;
+    if (plan && plan.handlers.length > 0) usedStateModules.add(stateModuleFor(state, f.path).path);
+    const after = (shebangs.get(f.path) ?? '') + rewritten.text;
     if (after !== f.text) {
       changes.push({ path: f.path, before: f.text, after });
       report.files.push({ file: rel(f.path), outcome: 'changed' });
@@ -284,7 +271,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModulePlace,
     }
   }
 
-  return { changes, report, rewroteHandlers };
+  return { changes, report, usedStateModules: [...usedStateModules] };
 }
 
 /** One round of inlining over a group's files: what the report says of it, and where its first pass put its blocks. */
@@ -391,7 +378,7 @@ function unmigratedInlining(project: Project, analysis: ReturnType<typeof analyz
  * `placeStateModule` put it), the notes it needs, and package.json of each package that owns a changed
  * file (src/manifest.ts; lockfiles are left alone). `files`: every source of the run, for the manifests.
  */
-export function finishRun(groups: GroupResult[], files: SourceInput[], state: StateModulePlace, options: MigrateOptions): MigrateResult {
+export function finishRun(groups: GroupResult[], files: SourceInput[], state: StateModules, options: MigrateOptions): MigrateResult {
   const { cwd } = options;
   const rel = (p: string) => path.relative(cwd, p) || path.basename(p);
   const report = emptyReport();
@@ -412,16 +399,19 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
   const inGroups = new Set(report.files.map(f => f.file));
   for (const f of files) if (!inGroups.has(rel(f.path))) report.files.push(unchangedFile(f.path, cwd));
 
-  if (groups.some(g => g.rewroteHandlers)) {
-    if (!state.exists) {
-      changes.push({ path: state.path, before: null, after: stateModuleText(state.flavour) });
-      report.created.push(rel(state.path));
+  const used = new Set(groups.flatMap(g => g.usedStateModules));
+  for (const place of state.places.filter(p => used.has(p.path))) {
+    if (!place.exists) {
+      changes.push({ path: place.path, before: null, after: stateModuleText(place.flavour) });
+      report.created.push(rel(place.path));
     } else {
-      const missing = missingStateExports(state.path, changes);
+      const missing = missingStateExports(place.path, changes);
       if (missing.length > 0) {
-        report.notes.push(`${rel(state.path)} has no ${missing.join(', ')}, which the rewritten handlers import: it comes from an earlier mcp-migrate and is never overwritten; delete it and run again to have it generated anew (or copy those functions from a new one)`);
+        report.notes.push(`${rel(place.path)} has no ${missing.join(', ')}, which the rewritten handlers import: it comes from an earlier mcp-migrate and is never overwritten; delete it and run again to have it generated anew (or copy those functions from a new one)`);
       }
     }
+  }
+  if (used.size > 0) {
     report.notes.push(`set ${STATE_KEY_ENV} to a secret of at least 32 bytes before starting the server (it seals requestState)`);
     report.notes.push('the migrated code imports @modelcontextprotocol/server 2.x: add it to package.json and install');
   }
@@ -462,6 +452,26 @@ function exportableDeclaration(module: SourceFile, name: string) {
   return module.getFunction(name) ?? module.getClass(name) ?? module.getEnum(name) ?? module.getInterface(name) ?? module.getTypeAlias(name);
 }
 
+/**
+ * The file's rewrite, checked (src/analysis/selfCheck.ts) in the analysis project it was planned in; the
+ * source file is left holding the rewritten text. A rewrite that throws or fails the check is an error.
+ */
+function rewriteChecked(sf: SourceFile, text: string, plan: FilePlan): { text: string } | { error: string } {
+  let out: string;
+  try {
+    out = rewrite(text, plan);
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+  const before = importBindings(sf);
+  sf.replaceWithText(out);
+  const failures = selfCheck(sf, before);
+  if (failures.length === 0) return { text: out };
+  sf.replaceWithText(text);
+  const shown = failures.slice(0, 3).map(f => `line ${f.line} of the rewritten text: ${f.message}`);
+  return { error: `the rewrite failed its own check (${shown.join('; ')}${failures.length > 3 ? `; and ${failures.length - 3} more` : ''}); please report it` };
+}
+
 function rewrite(text: string, plan: FilePlan): string {
   const j = jscodeshift.withParser(parserFor(plan.file));
   const out = applyPlan(text, plan, { jscodeshift: j, j, stats: () => {}, report: () => {} });
@@ -472,27 +482,4 @@ function rewrite(text: string, plan: FilePlan): string {
     throw new Error(`the rewritten code would not parse (${(error as Error).message})`);
   }
   return out;
-}
-
-/**
- * Where the requestState module is (or goes): beside the handlers, in their common directory. Judged on
- * the files as given (the files that name a request), so every group of a run agrees.
- */
-export function placeStateModule(runCandidates: SourceInput[], { cwd, stateModuleCandidates }: MigrateOptions): StateModulePlace {
-  const candidates = stateModuleCandidates ?? runCandidates;
-  const handlerFiles = candidates.filter(f => TRIGGER_PATTERN.test(f.text));
-  const flavour: ModuleFlavour = handlerFiles.every(f => /\.[mc]?tsx?$/.test(f.path))
-    ? 'ts'
-    : handlerFiles.some(f => f.path.endsWith('.cjs') || /\brequire\(/.test(f.text))
-      ? 'cjs'
-      : 'esm';
-  const dirs = handlerFiles.map(f => path.dirname(f.path));
-  let common = dirs[0] ?? cwd;
-  for (const d of dirs) while (!(d + path.sep).startsWith(common + path.sep) && common !== path.dirname(common)) common = path.dirname(common);
-  for (const ext of ['.ts', '.mts', '.js', '.mjs', '.cjs']) {
-    const candidate = path.join(common, STATE_MODULE_BASENAME + ext);
-    if (fs.existsSync(candidate) || candidates.some(a => a.path === candidate)) return { path: candidate, exists: true, flavour };
-  }
-  const ext = flavour === 'esm' ? '.mjs' : stateModuleExtension(flavour);
-  return { path: path.join(common, STATE_MODULE_BASENAME + ext), exists: false, flavour };
 }

@@ -3,11 +3,11 @@
  * Everything in and out is plain data.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { migrateGroup, type MigrateOptions, type SourceInput, type StateModulePlace } from './pipeline.js';
+import { migrateGroup, type MigrateOptions, type SourceInput, type StateModules } from './pipeline.js';
 
 export interface GroupJob {
   candidates: SourceInput[];
-  state: StateModulePlace;
+  state: StateModules;
   options: MigrateOptions;
 }
 

@@ -134,6 +134,8 @@ export interface ServerWiringPlan {
   /** The options argument, when present. */
   options?: Range;
   optionsIsObjectLiteral: boolean;
+  /** The options literal's properties, when it is one: what goes one per line if the line grows too long. */
+  optionProperties?: Range[];
   /** The first argument, after which options are appended when absent. */
   firstArg?: Range;
   alreadyWired: boolean;
@@ -147,6 +149,8 @@ export interface StdioEntryPlan {
   removeDeclaration?: Range;
   /** Any other stdio transport (passed in, made with streams, used after connect): handed on, `serveStdio(() => server, { transport })`. */
   transportText?: string;
+  /** The handler of a `.catch(handler)` on the connect() promise (the call range then covers it): serveStdio's `onerror`. */
+  onerrorText?: string;
 }
 
 /**

@@ -14,7 +14,8 @@ export type SiteOutcome = 'rewritten' | 'marked' | 'skipped';
  * `entry`: a serving entry (stdio, Streamable HTTP or SSE), moved to `serveStdio`/`createMcpHandler` or marked;
  * `capabilities`: `getClientCapabilities()`, the connection's capabilities, which a 2026-07-28 client sends per request instead.
  */
-export type SiteKind = 'elicitation' | 'elicitation-url' | 'sampling' | 'roots' | 'request' | 'registration' | 'entry' | 'capabilities';
+/** `task`: a request about the client's tasks (SDK 1.x `server.experimental.tasks`), which nothing in 2026-07-28 replaces. */
+export type SiteKind = 'elicitation' | 'elicitation-url' | 'sampling' | 'roots' | 'request' | 'task' | 'registration' | 'entry' | 'capabilities';
 
 export interface SiteReport {
   file: string;

@@ -10,7 +10,7 @@ import path from 'node:path';
  * methods as string literals: `server.request({ method: 'elicitation/create', ... })`, or a channel a
  * helper is handed (`send({ method: 'roots/list' })`), names none of them.
  */
-export const TRIGGER_PATTERN = /\b(?:createMessage|elicitInput|listRoots|sendRequest|requestSampling|UrlElicitationRequiredError|mcpReq)\b|['"`](?:sampling\/createMessage|elicitation\/create|roots\/list)['"`]/;
+export const TRIGGER_PATTERN = /\b(?:createMessage|elicitInput|listRoots|sendRequest|requestSampling|UrlElicitationRequiredError|mcpReq|createMessageStream|elicitInputStream|getTaskResult)\b|\.tasks\.(?:getTask|listTasks|cancelTask|requestStream)\b|['"`](?:sampling\/createMessage|elicitation\/create|roots\/list)['"`]/;
 
 /** Files that import the SDK: where servers are built and connected, and what the v1-to-v2 upgrade touches. */
 export const MCP_TEXT = /@modelcontextprotocol\//;

@@ -192,7 +192,7 @@ describe('helpers imported from other files of the project', () => {
     const r = runCli(after, '.', '--json');
     expect(r.status, r.stderr).toBe(0);
     report = JSON.parse(r.stdout);
-  }, 120_000);
+  }, 600_000);
 
   it('inlines the helpers reached through a barrel, a default export and a helper of a third file, and says from where', () => {
     const rewritten = report.sites.filter(s => s.outcome === 'rewritten');
@@ -261,14 +261,14 @@ describe('helpers imported from other files of the project', () => {
 
   it('typechecks against the real SDK 2.x types', () => {
     expect(typecheckFiles(filesUnder(after), after)).toEqual([]);
-  }, 120_000);
+  }, 600_000);
 
   it('is a fixed point: a second run changes nothing', () => {
     commitAll(after, 'migrated');
     const r = runCli(after, '.', '--dry-run');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).not.toContain('diff --git');
-  }, 120_000);
+  }, 600_000);
 
   it('gives the same final results and input requests on both eras', async () => {
     const result = await verify({
@@ -280,7 +280,7 @@ describe('helpers imported from other files of the project', () => {
     });
     expect(result.rows).toHaveLength(SCENARIO.calls.length * 3);
     expect(result.ok, formatVerifyTable(result)).toBe(true);
-  }, 240_000);
+  }, 600_000);
 });
 
 describe('discovery of helper files', () => {
@@ -354,7 +354,7 @@ other.registerTool('name', { description: 'Asks a name' }, async () => {
       // The same result in one thread or two.
       outputs.set(jobs, { server, report: r.stdout });
       if (outputs.has('1') && jobs !== '1') expect(outputs.get(jobs)).toEqual(outputs.get('1'));
-    }, 120_000);
+    }, 600_000);
   }
 });
 
@@ -395,7 +395,7 @@ server.registerTool('hello', { description: 'Greets' }, async () => {
     expect(r.changes.find(c => c.path.endsWith('helper.ts'))?.after).toContain("export const PROMPT = 'Name?';");
     expect(r.changes.find(c => c.path.endsWith('server.ts'))?.after).toMatch(/import \{[^}]*\bPROMPT\b[^}]*\} from ['"]\.\/helper\.js['"]/);
     expect(r.report.notes).toContain('helper.ts: PROMPT exported, for the helper inlined into server.ts that uses it');
-  }, 60_000);
+  }, 600_000);
 
   it('keeps a let from being exported, and the helper from being inlined, with the reason', async () => {
     const r = await run("let PROMPT = 'Name?';");
@@ -403,5 +403,5 @@ server.registerTool('hello', { description: 'Greets' }, async () => {
     expect(site).toMatchObject({ outcome: 'marked' });
     expect(site!.reason).toMatch(/^askName\(\) \(helper\.ts\) is not inlined: it uses PROMPT, which helper\.ts does not export \(a let, which an import could not assign\)/);
     expect(r.changes.find(c => c.path.endsWith('helper.ts'))?.after ?? '').not.toContain('export let PROMPT');
-  }, 60_000);
+  }, 600_000);
 });

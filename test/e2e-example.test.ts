@@ -24,7 +24,7 @@ beforeAll(async () => {
   for (const change of result.changes) fs.writeFileSync(change.path, change.after);
   expect(result.report.sites.length).toBeGreaterThan(0);
   expect(result.report.sites.every(s => s.outcome === 'rewritten')).toBe(true);
-}, 60_000);
+}, 600_000);
 
 describe('bundled example, migrated', () => {
   it('gives the same final results on both eras as the legacy server gives a legacy client', async () => {
@@ -34,7 +34,7 @@ describe('bundled example, migrated', () => {
     // decline and cancel reach the migrated handler as the legacy await returned them
     expect(table).toMatch(/greet decline\s+after, modern client\s+2\s+pass/);
     expect(table).toMatch(/greet cancel\s+after, modern client\s+2\s+pass/);
-  }, 120_000);
+  }, 600_000);
 
   it('never sends a server-initiated request on the 2026-07-28 era', async () => {
     const run = await runScenario({ command: `${tsx} ${migrated}`, era: 'modern', scenario, env, timeoutMs: 20_000 });
@@ -44,7 +44,7 @@ describe('bundled example, migrated', () => {
     for (const call of run.calls) expect(call.violations, call.name).toEqual([]);
     // plan-trip asks twice: three rounds of tools/call on the modern era
     expect(run.calls.find(c => c.name === 'plan-trip two rounds')?.rounds).toBe(3);
-  }, 120_000);
+  }, 600_000);
 
   it('refuses to start without the requestState key, with a clear message', async () => {
     const noKey = { ...process.env };
@@ -52,5 +52,5 @@ describe('bundled example, migrated', () => {
     const run = await runScenario({ command: `${tsx} ${migrated}`, era: 'modern', scenario: { calls: scenario.calls.slice(0, 1) }, env: noKey, timeoutMs: 10_000 });
     expect(run.connected).toBe(false);
     expect(run.stderr).toMatch(/MCP_REQUEST_STATE_KEY must hold a secret of at least 32 bytes/);
-  }, 60_000);
+  }, 600_000);
 });

@@ -6,16 +6,20 @@
  * UPDATE_FIXTURES=1 rewrites the .output files from the current tool (review the diff!).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateSources, type MigrateResult } from '../src/pipeline.js';
 import { countByShape } from '../src/report.js';
 import { markEsm, typecheckFiles, typeScriptFilesIn } from './support/typecheck.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const fixtures = path.join(root, '__testfixtures__');
-// Inside the repo, so the outputs resolve the real SDK packages from node_modules.
-const work = path.join(root, '.tmp', 'fixtures');
+// Migrated outside the repository with nothing installed, as a project that has not installed its
+// dependencies yet: what the tool finds must not depend on what the project has installed.
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-fixtures-'));
+// Typechecked inside the repository, so the outputs resolve the real SDK 2.x packages from node_modules.
+const checkWork = path.join(root, '.tmp', 'fixtures');
 const names = fs
   .readdirSync(fixtures)
   .filter(f => /\.input\.[a-z]+$/.test(f))
@@ -45,7 +49,10 @@ beforeAll(async () => {
     outcomes.set(name, { name, ext, input, output, result, dir });
     if (process.env.UPDATE_FIXTURES) fs.writeFileSync(path.join(fixtures, `${name}.output${ext}`), output);
   }
-}, 120_000);
+  // Minutes on a loaded machine: never a reason to fail.
+}, 900_000);
+
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 describe('__testfixtures__', () => {
   for (const { name, ext } of names) {
@@ -163,11 +170,14 @@ describe('__testfixtures__', () => {
   });
 
   it('every output typechecks against the real SDK 2.x types (but for manual changes the official codemod asks for)', () => {
-    markEsm(work);
-    // Except where the official codemod itself asks for a manual change (its @mcp-codemod-error marker).
-    const checked = [...outcomes.values()].filter(o => !o.output.includes('@mcp-codemod-error'));
-    expect(typecheckFiles(typeScriptFilesIn(checked.map(o => o.dir)), work)).toEqual([]);
-  }, 120_000);
+    fs.rmSync(checkWork, { recursive: true, force: true });
+    fs.cpSync(work, checkWork, { recursive: true });
+    markEsm(checkWork);
+    // Except where the official codemod itself asks for a manual change (its @mcp-codemod-error marker), or
+    // a marker of ours says a request left as it is fails on SDK 2.x.
+    const checked = [...outcomes.values()].filter(o => !o.output.includes('@mcp-codemod-error') && !/\/\/ mcp-migrate: .*fails on SDK 2\.x/.test(o.output));
+    expect(typecheckFiles(typeScriptFilesIn(checked.map(o => path.join(checkWork, o.name))), checkWork)).toEqual([]);
+  }, 600_000);
 
   it('says so when an existing requestState module, made by an earlier version, lacks a helper the rewrite imports', async () => {
     const o = outcomes.get('capability-guard')!;
@@ -193,5 +203,5 @@ describe('__testfixtures__', () => {
       const again = await migrateSources([{ path: file, text: o.output }], { cwd: o.dir });
       expect(again.changes.filter(c => c.path === file), o.name).toEqual([]);
     }
-  }, 120_000);
+  }, 900_000);
 });

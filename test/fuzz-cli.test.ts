@@ -232,5 +232,5 @@ describe('CLI on truncated copies of the example (fast-check offsets)', () => {
       }),
       { seed: SEED, numRuns: 2, endOnFailure: true },
     );
-  }, 180_000);
+  }, 600_000);
 });

@@ -77,7 +77,7 @@ describe.each(sessionful)('a sessionful Streamable HTTP server, migrated ($name)
     expect(result.report.sites.every(s => s.outcome === 'rewritten')).toBe(true);
     expect(output).toContain(`const mcpHandler = toNodeHandler(createMcpHandler(() => ${factory}, { legacy: 'reject' }));`);
     expect(output).toContain(`if (!(await isLegacyRequest(await toWebRequest(req, ${body})))) {\n    await mcpHandler(req, res, ${body});\n    return;\n  }\n  const sessionId`);
-  }, 60_000);
+  }, 600_000);
 
   it('gives the same results on both eras as the original, each input request answered', async () => {
     const { file } = await migrate(name, input);
@@ -96,7 +96,7 @@ describe.each(sessionful)('a sessionful Streamable HTTP server, migrated ($name)
         expect(c.requests.map(r => r.method)).toEqual([c.name === 'haiku' ? 'sampling/createMessage' : 'elicitation/create']);
       }
     }
-  }, 120_000);
+  }, 600_000);
 
   it('keeps the authorization check in front of both eras', async () => {
     const { file } = await migrate(`${name}-auth`, input);
@@ -117,7 +117,7 @@ describe.each(sessionful)('a sessionful Streamable HTTP server, migrated ($name)
     const initialized = await post(legacy, { authorization: 'Bearer secret' });
     expect(initialized.status).toBe(200);
     expect(initialized.headers.get('mcp-session-id')).toBeTruthy();
-  }, 60_000);
+  }, 600_000);
 });
 
 describe.each(stateless)('a stateless Streamable HTTP server, migrated ($name)', ({ name, input, factory, args }) => {
@@ -130,7 +130,7 @@ describe.each(stateless)('a stateless Streamable HTTP server, migrated ($name)',
     expect(output).toContain(`const mcpHandler = toNodeHandler(createMcpHandler(() => ${factory}));`);
     expect(output).toContain(`await mcpHandler(${args});`);
     expect(output).not.toMatch(/StreamableHTTPServerTransport|\.connect\(|res\.on\('close'/);
-  }, 60_000);
+  }, 600_000);
 
   it('serves a 2026-07-28 client every branch of the tool that asks for input', async () => {
     const { file } = await migrate(name, input);
@@ -143,7 +143,7 @@ describe.each(stateless)('a stateless Streamable HTTP server, migrated ($name)',
       expect(c).toMatchObject({ rounds: 2, violations: [] });
       expect(c.requests.map(r => r.method)).toEqual(['elicitation/create']);
     }
-  }, 120_000);
+  }, 600_000);
 
   it('serves a 2025-era client statelessly, as before: a tool that asks for input is refused, as it was', async () => {
     const { file } = await migrate(name, input);
@@ -161,7 +161,7 @@ describe.each(stateless)('a stateless Streamable HTTP server, migrated ($name)',
     for (const run of [before, after]) expect(run.calls[1]).toMatchObject({ rounds: 1, requests: [], result: { isError: true } });
     expect(text(before.calls[1]!.result)).toMatch(/does not support form elicitation/);
     expect(text(after.calls[1]!.result)).toMatch(/did not declare the required capability .*per-request legacy serving cannot receive server-to-client requests/);
-  }, 120_000);
+  }, 600_000);
 });
 
 describe('where the handler is declared', () => {
@@ -201,5 +201,5 @@ describe('where the handler is declared', () => {
       ].join('\n')
     );
     expect(result.report.sites.map(s => `${s.kind} ${s.outcome}`)).toEqual(['entry rewritten']);
-  }, 60_000);
+  }, 600_000);
 });

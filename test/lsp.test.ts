@@ -128,7 +128,7 @@ describe('mcp-migrate lsp', () => {
     expect(applyWorkspaceEdit(resolved.edit!, new Map([[uri, text]])).get(uri)).toBe(after);
     await resolving.close(uri);
     expect(await resolving.stop()).toBe(0);
-  }, 120_000);
+  }, 600_000);
 
   it('never creates the requestState module over an existing one', async () => {
     const { file, uri, text, dir, diagnostics } = await openFixture('elicit-form', { existingStateModule: '// my own state module\n' });

@@ -89,7 +89,32 @@ describe('planManifestChanges', () => {
     const out = planManifestChanges({ cwd: '/w', files: [server], changed: [server.path], readFile, listSources: () => [] });
     expect(out.changes.map(c => c.path)).toEqual(['/w/app/package.json']);
     expect(JSON.parse(out.changes[0]!.after).dependencies).toEqual({ '@modelcontextprotocol/server': '^2.4.0' });
-    expect(out.notes.join('\n')).toMatch(/app\/package\.json: added @modelcontextprotocol\/server@\^2\.4\.0; removed @modelcontextprotocol\/sdk; run your package manager's install/);
+    expect(out.notes.join('\n')).toMatch(/app\/package\.json: added @modelcontextprotocol\/server@\^2\.4\.0 to dependencies; removed @modelcontextprotocol\/sdk from dependencies; run your package manager's install/);
+  });
+
+  it("moves a library's peer and dev dependencies on the SDK both, and says where", () => {
+    files.clear();
+    files.set('/w/package.json', `${JSON.stringify({ name: 'lib', peerDependencies: { '@modelcontextprotocol/sdk': '>=1.20' }, devDependencies: { '@modelcontextprotocol/sdk': '^1.25.0' } }, null, 2)}\n`);
+    const migrated = { path: '/w/src/a.ts', text: "import { McpServer } from '@modelcontextprotocol/server';\n" };
+    const out = planManifestChanges({ cwd: '/w', files: [migrated], changed: [migrated.path], readFile, listSources: () => [] });
+    const json = JSON.parse(out.changes[0]!.after);
+    expect(json.peerDependencies).toEqual({ '@modelcontextprotocol/server': '^2.4.0' });
+    expect(json.devDependencies).toEqual({ '@modelcontextprotocol/server': '^2.4.0' });
+    expect(out.notes[0]).toBe('package.json: added @modelcontextprotocol/server@^2.4.0 to devDependencies and peerDependencies; removed @modelcontextprotocol/sdk from devDependencies and peerDependencies; run your package manager\'s install to update the lockfile');
+  });
+
+  it('adds every 2.x package the output imports (the Express adapter, the legacy package), and names one it has no version for', () => {
+    files.clear();
+    files.set('/w/package.json', pkg({ '@modelcontextprotocol/sdk': '^1' }));
+    const text = [
+      "import { createMcpExpressApp } from '@modelcontextprotocol/express';",
+      "import { SSEServerTransport } from '@modelcontextprotocol/server-legacy/sse';",
+      "import { x } from '@modelcontextprotocol/made-up';",
+    ].join('\n');
+    const migrated = { path: '/w/src/a.ts', text };
+    const out = planManifestChanges({ cwd: '/w', files: [migrated], changed: [migrated.path], readFile, listSources: () => [] });
+    expect(JSON.parse(out.changes[0]!.after).dependencies).toEqual({ '@modelcontextprotocol/express': '^2.0.2', '@modelcontextprotocol/server-legacy': '^2.3.1' });
+    expect(out.notes).toContain('package.json: the code imports @modelcontextprotocol/made-up, which mcp-migrate has no version for: add it to package.json');
   });
 
   it('keeps the SDK while another file of the package (in the run or only on disk) still imports it', () => {
@@ -139,7 +164,7 @@ describe('migrateSources and the package.json', () => {
     expect(change?.before).toBe(manifest);
     expect(change?.after).toBe(manifest.replace('"@modelcontextprotocol/sdk": "^1.32.2"', '"@modelcontextprotocol/server": "^2.4.0"'));
     expect(result.changes.some(c => c.path.endsWith('package-lock.json'))).toBe(false);
-    expect(result.report.notes.some(n => /package\.json: added @modelcontextprotocol\/server@\^2\.4\.0; removed @modelcontextprotocol\/sdk; run your package manager's install/.test(n))).toBe(true);
+    expect(result.report.notes.some(n => /package\.json: added @modelcontextprotocol\/server@\^2\.4\.0 to dependencies; removed @modelcontextprotocol\/sdk from dependencies; run your package manager's install/.test(n))).toBe(true);
     expect(result.report.notes.some(n => /add it to package\.json and install/.test(n))).toBe(false);
   });
 });

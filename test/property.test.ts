@@ -350,7 +350,7 @@ describe('generated legacy handlers of the supported shapes (fast-check)', () =>
       { seed: SEED, numRuns: NUM_RUNS, endOnFailure: true, verbose: 1 },
     );
     expect(generated.length).toBeGreaterThanOrEqual(NUM_RUNS * 2);
-  }, 240_000);
+  }, 600_000);
 
   it('every generated output typechecks against the real SDK 2.x types', () => {
     expect(outputDirs.length, 'the migration property ran first').toBe(NUM_RUNS);
@@ -360,7 +360,7 @@ describe('generated legacy handlers of the supported shapes (fast-check)', () =>
       return g ? `${d}\n  from ${describeCase(g)}` : d;
     });
     expect(explain).toEqual([]);
-  }, 120_000);
+  }, 600_000);
 
   it(`a sample of ${BEHAVIOUR_SAMPLE} behaves like its input under verify on both eras (accept, decline, cancel)`, async () => {
     expect(generated.length).toBeGreaterThanOrEqual(BEHAVIOUR_SAMPLE);
@@ -371,5 +371,5 @@ describe('generated legacy handlers of the supported shapes (fast-check)', () =>
       const result = await verify({ before: `${tsx} ${g.before}`, after: `${tsx} ${g.after}`, scenario: scenarioFor(g.spec), env, timeoutMs: 20_000 });
       expect(result.ok, `${formatVerifyTable(result)}\n${describeCase(g)}`).toBe(true);
     }
-  }, 180_000);
+  }, 600_000);
 });

@@ -78,7 +78,7 @@ describe('--shard i/n', () => {
     } finally {
       await removeTree(tree);
     }
-  }, 120_000);
+  }, 600_000);
 
   it('refuses a malformed shard with a usage error', async () => {
     for (const bad of ['0/3', '4/3', '1/0', 'two/3', '1-3']) {

@@ -3,8 +3,11 @@
  * indexed where v2's context no longer has it, a tools/call result array that SDK 1.x's looser handler
  * type let TypeScript evolve from its pushes, and `import('…')` types (JSDoc ones too) it leaves on 1.x.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { upgradeV1 } from '../src/upgrade.js';
+import { upgradeV1 } from '../src/upgrade/index.js';
 
 const HEADER = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
@@ -155,5 +158,87 @@ export function serve(server: import('@modelcontextprotocol/sdk/server/mcp.js').
         "info: import('@modelcontextprotocol/sdk/server/streamableHttp.js').StreamableHTTPServerTransport (an import('…') type, which the official codemod does not rewrite) written as import('@modelcontextprotocol/node').NodeStreamableHTTPServerTransport"
       );
     });
+  });
+});
+
+describe('handler contexts the official codemod leaves on 1.x members', () => {
+  const upgradedTool = (callback: string) =>
+    upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 's', version: '1' });
+server.registerTool('t', {}, ${callback});
+`);
+
+  it('moves the members of a context named otherwise than extra, or the only parameter', () => {
+    const { text, notes } = upgradedTool('async (context) => [context.signal, context.sendRequest, context.authInfo?.clientId, context.sessionId]');
+    expect(text).toContain('async (context) => [context.mcpReq.signal, context.mcpReq.send, context.http?.authInfo?.clientId, context.sessionId]');
+    expect(notes).toContainEqual(expect.stringMatching(/^info: the handler context "context" read with SDK 1\.x members/));
+  });
+
+  it('names a destructured context and drops the official codemod\'s finding about it, now untrue', () => {
+    const { text, notes } = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 's', version: '1' });
+server.registerTool('t', { inputSchema: {} }, async (args, { signal, sendRequest: send }) => ({ s: signal.aborted, send, args }));
+`);
+    expect(text).toContain('async (args, ctx) => ({ s: ctx.mcpReq.signal.aborted, send: ctx.mcpReq.send, args })');
+    expect(text).not.toContain('@mcp-codemod-error');
+    expect(notes.some(n => n.includes('Destructuring of context parameter'))).toBe(false);
+  });
+
+  it('expands `const { sendRequest } = extra` in the body into member reads', () => {
+    const { text } = upgradedTool('async extra => { const { sendRequest, requestId } = extra; return sendRequest({ method: "ping" }, requestId); }');
+    expect(text).toContain('async extra => { return extra.mcpReq.send({ method: "ping" }, extra.mcpReq.id); }');
+  });
+
+  it('leaves a destructuring with a rest element or a default, and the codemod\'s finding with it', () => {
+    const { text, notes } = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 's', version: '1' });
+server.registerTool('t', { inputSchema: {} }, async (args, { signal, ...rest }) => ({ signal, rest, args }));
+`);
+    expect(text).toContain('async (args, { signal, ...rest })');
+    expect(text).toContain('@mcp-codemod-error Destructuring of context parameter');
+    expect(notes.some(n => n.includes('Destructuring of context parameter'))).toBe(true);
+  });
+});
+
+describe('tool() and prompt() calls the official codemod leaves or misreads', () => {
+  it('registers a tool named and described by constants, here and in a relative module', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-tool-overloads-'));
+    fs.writeFileSync(path.join(dir, 'names.ts'), "export const TOOLS = { search: { name: 'search', description: 'Finds things' } } as const;\n");
+    const { text, notes } = upgraded(
+      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { TOOLS } from './names.js';
+const ASK = 'ask';
+const server = new McpServer({ name: 's', version: '1' });
+server.tool(TOOLS.search.name, TOOLS.search.description, { q: z.string() }, async ({ q }) => ({ content: [{ type: 'text', text: q }] }));
+server.prompt(ASK, 'Asks', async () => ({ messages: [] }));
+`,
+      path.join(dir, 'server.ts')
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(text).toContain("server.registerTool(TOOLS.search.name, { description: TOOLS.search.description, inputSchema: z.object({ q: z.string() }) }, async ({ q }) =>");
+    expect(text).toContain("server.registerPrompt(ASK, { description: 'Asks' }, async () => ({ messages: [] }));");
+    expect(text).not.toContain('@mcp-codemod-error');
+    expect(notes).toContainEqual(expect.stringMatching(/^info: \.tool\(TOOLS\.search\.name, \.\.\.\) written as \.registerTool\(\)/));
+  });
+
+  it('registers annotations as annotations, not as the input schema', () => {
+    const { text } = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 's', version: '1' });
+server.tool('read', { readOnlyHint: true }, async () => ({ content: [] }));
+server.tool('wipe', 'Wipes', { destructiveHint: true, title: 'Wipe' }, async () => ({ content: [] }));
+`);
+    expect(text).toContain("server.registerTool('read', { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));");
+    expect(text).toContain("server.registerTool('wipe', { description: 'Wipes', annotations: { destructiveHint: true, title: 'Wipe' } }, async () => ({ content: [] }));");
+  });
+
+  it('leaves a call whose arguments it cannot tell apart to the codemod, and its finding', () => {
+    const { text } = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { describe } from 'elsewhere';
+const server = new McpServer({ name: 's', version: '1' });
+for (const tool of [{ name: 'a' }]) server.tool(tool.name, describe(tool), async () => ({ content: [] }));
+`);
+    expect(text).toContain('server.tool(tool.name, describe(tool)');
+    expect(text).toContain('@mcp-codemod-error Could not automatically migrate .tool() call');
   });
 });

@@ -55,7 +55,7 @@ describe('every fully rewritten fixture passes verify on both eras', () => {
       const sites = result.report.sites;
       expect(sites.length === 0 || sites.some(s => s.outcome !== 'rewritten'), `${name} is fully rewritten: add scenarios/${name}.json`).toBe(true);
     }
-  }, 60_000);
+  }, 600_000);
 
   for (const { name, ext, input } of inputs.filter(i => withScenario.has(i.name))) {
     it(`${name}`, async () => {
@@ -92,7 +92,7 @@ describe('every fully rewritten fixture passes verify on both eras', () => {
           expect(result.rows.filter(r => r.index === index).map(r => r.ok), table).toEqual([true, true, true]);
         }
       }
-    }, 60_000);
+    }, 600_000);
   }
 });
 
@@ -116,14 +116,14 @@ describe('serve-fixture', () => {
     expect(run.fatal, run.stderr).toBeUndefined();
     expect(run.serverInfo?.name).toBe('hidden');
     expect(run.calls[0]!.result).toEqual({ content: [{ type: 'text', text: 'hi' }] });
-  }, 60_000);
+  }, 600_000);
 
   it('refuses a module that defines no MCP server, saying so', async () => {
     const look = inputs.find(i => i.name === 'look-alike')!;
     const run = await runScenario({ command: `${serve} ${look.input}`, era: 'legacy', scenario: { calls: [call] }, timeoutMs: 20_000 });
     expect(run.connected).toBe(false);
     expect(run.stderr).toMatch(/serve-fixture: .*look-alike\.input\.ts imports neither @modelcontextprotocol\/sdk nor @modelcontextprotocol\/server/);
-  }, 60_000);
+  }, 600_000);
 });
 
 describe('a client that declares no sampling capability', () => {
@@ -140,7 +140,7 @@ describe('a client that declares no sampling capability', () => {
     expect(modern.calls[0]!.error, modern.stderr).toBeUndefined();
     expect(modern.calls[0]!.result).toMatchObject(expected);
     expect(modern.calls[0]!.requests).toEqual([]);
-  }, 60_000);
+  }, 600_000);
 });
 
 describe('a client that declares no sampling capability, in a try/catch/finally', () => {
@@ -164,7 +164,7 @@ describe('a client that declares no sampling capability, in a try/catch/finally'
     expect(modern.calls.map(c => c.error), modern.stderr).toEqual([undefined, undefined]);
     for (const [index, call] of modern.calls.entries()) expect(call.result, call.name).toMatchObject(before.calls[index]!.result as object);
     expect(modern.calls[0]!.requests).toEqual([]);
-  }, 60_000);
+  }, 600_000);
 });
 
 describe('smoke mode', () => {
@@ -172,5 +172,5 @@ describe('smoke mode', () => {
     const fixture = inputs.find(i => i.name === 'prompt-and-resource')!;
     const scenario = await smokeScenario({ command: `${serve} ${fixture.input}`, env }, { timeoutMs: 20_000 });
     expect(scenario.calls.map(c => `${c.method} ${String(c.params.name)}`)).toEqual(['prompts/get standup']);
-  }, 60_000);
+  }, 600_000);
 });

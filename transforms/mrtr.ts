@@ -14,10 +14,12 @@
  * Run standalone (`jscodeshift -t dist/transforms/mrtr.js src`) it plans the file itself.
  */
 import type { API, ASTPath, FileInfo, Options } from 'jscodeshift';
-import type { CarriedLocal, FilePlan, HandlerPlan, HttpEntryPlan, Range, RequestPlan, SuspensionPlan } from '../src/plan.js';
+import type { CarriedLocal, FilePlan, HandlerPlan, HttpEntryPlan, Range, ServerWiringPlan, RequestPlan, SuspensionPlan } from '../src/plan.js';
 import { nameAllocator } from '../src/analysis/names.js';
 import { stateExports } from '../src/stateModule.js';
 import { ts } from 'ts-morph';
+import { editImports, isRequire, type ImportChanges } from '../src/rewrite/imports.js';
+import { codeStyle, MAX_LINE, quoted, type CodeStyle } from '../src/rewrite/style.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type AnyNode = any;
@@ -41,9 +43,14 @@ export default function transformer(file: FileInfo, api: API, options: Options):
 
 export function applyPlan(source: string, plan: FilePlan, api: API): string {
   const j = api.jscodeshift;
-  const root = j(source);
+  // recast counts a tab as tabWidth columns and derives node offsets from columns: with the default of 4, every
+  // offset after a tab is off (the plan's offsets are characters). One column per tab keeps them characters.
+  const parse = (text: string) => j(text, { tabWidth: 1 });
+  const root = parse(source);
+  const style = codeStyle(source);
+  const unit = style.unit;
   const isTs = /\.[mc]?tsx?$/.test(plan.file);
-  const quote = (source.match(/'/g)?.length ?? 0) >= (source.match(/"/g)?.length ?? 0) ? 'single' : 'double';
+  const quote = style.quote;
 
   const byRange = new Map<string, ASTPath<AnyNode>>();
   const byStart = new Map<number, ASTPath<AnyNode>[]>();
@@ -60,13 +67,10 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
   };
   const statementAt = (start: number): ASTPath | undefined => byStart.get(start)?.find(p => j.Statement.check(p.node) && !j.BlockStatement.check(p.node));
 
-  const parseStatements = (text: string): AnyNode[] => j(text).find(j.Program).get().node.body;
-  const parseExpression = (text: string): AnyNode => {
-    // Parenthesised so an object literal is not read as a block; the parentheses are not kept.
-    const expression = parseStatements(`(${text});`)[0].expression;
-    if (expression.extra) delete expression.extra.parenthesized;
-    return expression;
-  };
+  const parseStatements = (text: string): AnyNode[] => parse(text).find(j.Program).get().node.body;
+  // As the right side of an assignment, not parenthesised: an object literal is not read as a block, and the
+  // node is the snippet's own, so recast prints it as written instead of reprinting it.
+  const parseExpression = (text: string): AnyNode => parseStatements(`mcpMigrateExpression = ${text};`)[0].expression.right;
 
   const usedBefore = identifierCounts();
   const commentEdits: { from: string; to: string }[] = [];
@@ -102,24 +106,17 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
   }
 
   for (const server of plan.servers) {
-    const construct = at(server.construct, 'server construction').node as AnyNode;
-    const verifyProp = j.objectProperty(j.identifier('requestState'), j.objectExpression([j.objectProperty(j.identifier('verify'), j.identifier(use('state', stateExports.verify)))]));
-    if (server.options && server.optionsIsObjectLiteral) {
-      let options = construct.arguments[1];
-      while (options.type === 'TSAsExpression' || options.type === 'ParenthesizedExpression') options = options.expression;
-      options.properties.push(verifyProp);
-    } else if (server.options) {
-      construct.arguments[1] = j.objectExpression([j.spreadElement(construct.arguments[1]), verifyProp]);
-    } else {
-      if (construct.arguments.length === 0) construct.arguments.push(j.objectExpression([]));
-      construct.arguments.push(j.objectExpression([verifyProp]));
-    }
+    const p = at(server.construct, 'server construction');
+    p.replace(parseExpression(wiredConstruction(source, server, use('state', stateExports.verify), style)));
   }
 
   for (const entry of plan.stdio) {
     const p = at(entry.call, 'stdio connect call');
-    const transport = entry.transportText === undefined ? '' : entry.transportText === 'transport' ? ', { transport }' : `, { transport: ${entry.transportText} }`;
-    const replacement = parseExpression(`${use('stdio', 'serveStdio')}(() => ${entry.serverText}${transport})`);
+    const options = [
+      entry.transportText === undefined ? '' : entry.transportText === 'transport' ? 'transport' : `transport: ${entry.transportText}`,
+      entry.onerrorText === undefined ? '' : `onerror: ${entry.onerrorText}`,
+    ].filter(Boolean);
+    const replacement = parseExpression(`${use('stdio', 'serveStdio')}(() => ${entry.serverText}${options.length > 0 ? `, { ${options.join(', ')} }` : ''})`);
     const parent = p.parent?.node as AnyNode;
     if (parent && parent.type === 'AwaitExpression') p.parent.replace(replacement);
     else p.replace(replacement);
@@ -128,9 +125,9 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
 
   for (const entry of plan.http) rewriteHttpEntry(entry);
 
-  addImports();
-  pruneImports();
-  let output = root.toSource({ quote, reuseWhitespace: true });
+  const importChanges = { add: importsToAdd(), remove: unusedMcpImports() };
+  let output = root.toSource({ quote, reuseWhitespace: true, tabWidth: unit === '\t' ? 1 : unit.length, useTabs: unit === '\t' });
+  output = editImports(output, parse(output).find(j.Program).get().node.body, importChanges, style);
   // Comments recast keeps verbatim: edited as text, since a reprinted comment is re-indented.
   for (const { from, to } of commentEdits) output = output.replace(from, () => to);
   return output;
@@ -169,23 +166,22 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
   }
 
   function stringLiteral(value: string): string {
-    return quote === 'single' ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : JSON.stringify(value);
+    return quoted(value, style);
   }
 
-  /** MCP imports the rewrite made unused (a request schema, the stdio transport) are removed. */
-  function pruneImports(): void {
+  /** Locals of MCP imports the rewrite made unused (a request schema, the stdio transport): they go. */
+  function unusedMcpImports(): Set<string> {
     const after = identifierCounts();
+    const unused = new Set<string>();
     root.find(j.ImportDeclaration).forEach(p => {
       const decl = p.node as AnyNode;
       if (!/^@modelcontextprotocol\//.test(decl.source.value)) return;
-      const keep = decl.specifiers.filter((sp: AnyNode) => {
+      for (const sp of decl.specifiers) {
         const local = sp.local?.name;
-        return !local || !((usedBefore.get(local) ?? 0) > 0 && (after.get(local) ?? 0) === 0);
-      });
-      if (keep.length === decl.specifiers.length) return;
-      if (keep.length === 0) p.prune();
-      else decl.specifiers = keep;
+        if (local && (usedBefore.get(local) ?? 0) > 0 && (after.get(local) ?? 0) === 0) unused.add(local);
+      }
     });
+    return unused;
   }
 
   function identifierCounts(): Map<string, number> {
@@ -214,7 +210,6 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     const resumed = nameAllocator(taken)('resumed');
 
     const body = fn.body;
-    const unit = indentUnit(source);
     // Markers for sites left in this handler, and its capability reads, travel with the statement text into every phase.
     const markerEdits = [
       ...plan.markers
@@ -615,7 +610,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
         for (const sp of st.specifiers ?? []) if (sp.type === 'ImportSpecifier' && sp.imported.name === name) local = sp.local?.name ?? name;
       }
       // CommonJS: const { name: local } = require(module)
-      if (!isRequireStatement(st)) continue;
+      if (!isRequire(st)) continue;
       for (const d of st.declarations) {
         if (d.init?.arguments?.[0]?.value !== module || d.id.type !== 'ObjectPattern') continue;
         for (const prop of d.id.properties) if (prop.key?.name === name && prop.value?.type === 'Identifier') local = prop.value.name;
@@ -628,64 +623,22 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     return (root.get().node as AnyNode).program;
   }
 
-  function addImports(): void {
-    const program = programNode();
-    const add = (module: string, names: Map<string, string>): void => {
-      const missing = [...names].filter(([name]) => importedFrom(module, name) === undefined).sort(([a], [b]) => a.localeCompare(b));
-      if (missing.length === 0) return;
-      const specifier = ([name, local]: [string, string]) => (name === local ? name : `${name}${plan.commonJs ? ':' : ' as'} ${local}`);
-      if (plan.commonJs) {
-        const properties = missing.map(([name, local]) => {
-          const property = j.objectProperty(j.identifier(name), j.identifier(local));
-          (property as AnyNode).shorthand = name === local;
-          return property;
-        });
-        const existing = program.body.find(
-          (st: AnyNode) =>
-            isRequireStatement(st) && st.declarations.length === 1 && st.declarations[0].id.type === 'ObjectPattern' && st.declarations[0].init.arguments[0]?.value === module
-        );
-        if (existing) {
-          existing.declarations[0].id.properties.push(...properties);
-          return;
-        }
-        const declaration = j.variableDeclaration('const', [j.variableDeclarator(j.objectPattern(properties), j.callExpression(j.identifier('require'), [j.stringLiteral(module)]))]);
-        insertAfterImports(program, declaration);
-        return;
-      }
-      const existing = program.body.find((s: AnyNode) => s.type === 'ImportDeclaration' && s.source.value === module && s.importKind !== 'type' && !s.specifiers.some((sp: AnyNode) => sp.type !== 'ImportSpecifier'));
-      const specs = missing.map(([name, local]) => j.importSpecifier(j.identifier(name), j.identifier(local)));
-      if (existing) existing.specifiers.push(...specs);
-      else insertAfterImports(program, j.importDeclaration(specs, j.stringLiteral(module)));
-    };
-    add(modules.sdk, needed.sdk);
-    const types = [...neededTypes].filter(([name]) => importedFrom(modules.sdk, name) === undefined);
-    if (types.length > 0 && isTs) {
-      const specs = types.map(([name, local]) => j.importSpecifier(j.identifier(name), j.identifier(local)));
-      const typeImport = program.body.find((s: AnyNode) => s.type === 'ImportDeclaration' && s.source.value === modules.sdk && s.importKind === 'type');
-      if (typeImport) typeImport.specifiers.push(...specs);
-      else {
-        const decl = j.importDeclaration(specs, j.stringLiteral(modules.sdk));
-        (decl as AnyNode).importKind = 'type';
-        insertAfterImports(program, decl);
-      }
-    }
-    add(modules.stdio, needed.stdio);
-    add(modules.node, needed.node);
-    add(modules.state, needed.state);
+  /** The names the rewritten code uses from each module, which the file does not import yet. */
+  function importsToAdd(): ImportChanges['add'] {
+    const missing = (module: string, names: Map<string, string>) =>
+      [...names].filter(([name]) => importedFrom(module, name) === undefined).sort(([a], [b]) => a.localeCompare(b));
+    const kind = plan.commonJs ? 'require' : 'import';
+    return [
+      { module: modules.sdk, kind, names: missing(modules.sdk, needed.sdk) },
+      ...(isTs ? [{ module: modules.sdk, kind: 'import type' as const, names: missing(modules.sdk, neededTypes) }] : []),
+      { module: modules.stdio, kind, names: missing(modules.stdio, needed.stdio) },
+      { module: modules.node, kind, names: missing(modules.node, needed.node) },
+      { module: modules.state, kind, names: missing(modules.state, needed.state) },
+    ];
   }
 
-  function insertAfterImports(program: AnyNode, node: AnyNode): void {
-    let index = 0;
-    program.body.forEach((s: AnyNode, i: number) => {
-      if (s.type === 'ImportDeclaration' || isRequireStatement(s)) index = i + 1;
-    });
-    program.body.splice(index, 0, node);
-  }
 }
 
-function isRequireStatement(s: AnyNode): boolean {
-  return s.type === 'VariableDeclaration' && s.declarations.some((d: AnyNode) => d.init?.type === 'CallExpression' && d.init.callee?.name === 'require');
-}
 
 function within(r: Range, node: AnyNode): boolean {
   return r.start >= node.start && r.end <= node.end;
@@ -762,19 +715,46 @@ function columnIndent(source: string, offset: number): string {
 }
 
 /** The file's indentation step: the most common increase of indentation from one line to the next. */
-function indentUnit(source: string): string {
-  if (/^\t/m.test(source) && !/^ {2}/m.test(source)) return '\t';
-  const counts = new Map<number, number>();
-  let prev = 0;
-  for (const line of source.split('\n')) {
-    if (line.trim() === '') continue;
-    const width = /^ */.exec(line)![0].length;
-    if (width > prev) counts.set(width - prev, (counts.get(width - prev) ?? 0) + 1);
-    prev = width;
+/**
+ * The server construction with `requestState: { verify }` in its options, written as text in the file's own
+ * layout (an object literal keeps its lines, its indentation and its trailing comma), so nothing is reprinted.
+ */
+function wiredConstruction(source: string, server: ServerWiringPlan, verify: string, style: CodeStyle): string {
+  const unit = style.unit;
+  const property = `requestState: { verify: ${verify} }`;
+  const { construct, options, firstArg } = server;
+  if (!options) {
+    const close = source.lastIndexOf(')', construct.end);
+    return `${source.slice(construct.start, close)}${firstArg ? '' : '{}'}, { ${property} }${source.slice(close, construct.end)}`;
   }
-  const best = [...counts.entries()].filter(([w]) => w === 2 || w === 4).sort((a, b) => b[1] - a[1])[0];
-  return ' '.repeat(best?.[0] ?? 2);
+  const literal = source.slice(options.start, options.end);
+  const withProperty = server.optionsIsObjectLiteral ? withLastProperty(literal, property, unit) : `{ ...${literal}, ${property} }`;
+  const wired = `${source.slice(construct.start, options.start)}${withProperty}${source.slice(options.end, construct.end)}`;
+  // Grown past the line length a formatter keeps, a literal on one line gets a line per property.
+  const lineStart = source.lastIndexOf('\n', construct.start - 1) + 1;
+  const tooLong = source.slice(lineStart, construct.start).length + wired.split('\n')[0]!.length > MAX_LINE;
+  if (!tooLong || !server.optionProperties || literal.includes('\n')) return wired;
+  const indent = /^[ \t]*/.exec(source.slice(lineStart))![0];
+  const items = [...server.optionProperties.map(r => source.slice(r.start, r.end)), property].map(p => `${indent}${unit}${p}`);
+  const body = `${items.join(',\n')}${style.trailingCommas ? ',' : ''}`;
+  return `${source.slice(construct.start, options.start)}{\n${body}\n${indent}}${source.slice(options.end, construct.end)}`;
 }
+
+/** An object literal's text with one more property, on a line of its own when its properties are (`as` casts kept). */
+function withLastProperty(literal: string, property: string, unit: string): string {
+  const close = literal.lastIndexOf('}');
+  const inside = literal.slice(literal.indexOf('{') + 1, close);
+  if (inside.trim() === '') return `${literal.slice(0, literal.indexOf('{'))}{ ${property} }${literal.slice(close + 1)}`;
+  const before = literal.slice(0, close).replace(/\s*$/, '');
+  const multiline = /\n\s*$/.test(literal.slice(0, close));
+  const comma = before.endsWith(',') ? '' : ',';
+  if (!multiline) return `${before}${comma} ${property} ${literal.slice(close)}`;
+  const lastLine = before.slice(before.lastIndexOf('\n') + 1);
+  const closeIndent = /[ \t]*$/.exec(literal.slice(0, close))![0];
+  const indent = /^[ \t]*/.exec(lastLine)![0] || closeIndent + unit;
+  return `${before}${comma}\n${indent}${property}${comma ? '' : ','}\n${closeIndent}${literal.slice(close)}`;
+}
+
 
 /**
  * Moves a multi-line slice from its original indentation to a new one, but for the lines that start

@@ -11,7 +11,9 @@ import type { FunctionLike, Registration, Site } from './sites.js';
 export class Unsupported extends Error {
   constructor(
     message: string,
-    readonly at: Node
+    readonly at: Node,
+    /** Whether the request, left as it is, still reaches 2025-era clients once the server runs on SDK 2.x. */
+    readonly servesLegacy = true
   ) {
     super(message);
   }
@@ -121,6 +123,7 @@ function suspensionOf(site: Site, body: Block): Suspension {
     const where = target && Node.isCallExpression(target) ? ` to ${target.getExpression().getText()}()` : '';
     throw new Unsupported(`${site.node.getText()} is passed on as a value${where}, so the request it sends cannot be followed; call it in the handler, or rewrite that helper to return inputRequired`, site.node);
   }
+  if (site.unsupported) throw new Unsupported(site.unsupported.reason, site.node, site.unsupported.servesLegacy);
   if (site.urlError) {
     throw new Unsupported('throw new UrlElicitationRequiredError(...) is not rewritten yet; return inputRequired({ inputRequests: { k: inputRequired.elicitUrl({ message, url }) } }) instead', site.node);
   }
@@ -432,7 +435,7 @@ function preferredKey(site: Site, s: Suspension): string {
     const e = unwrap(st.getExpression());
     if (Node.isBinaryExpression(e) && Node.isIdentifier(e.getLeft())) return e.getLeft().getText();
   }
-  return { elicitation: 'elicitation', 'elicitation-url': 'urlElicitation', sampling: 'sampling', roots: 'roots', request: 'request', registration: 'input', entry: 'input', capabilities: 'input' }[site.kind];
+  return { elicitation: 'elicitation', 'elicitation-url': 'urlElicitation', sampling: 'sampling', roots: 'roots', request: 'request', task: 'task', registration: 'input', entry: 'input', capabilities: 'input' }[site.kind];
 }
 
 /** The requested schema's text when the resuming phase can evaluate it again (a literal, or a module-level constant). */

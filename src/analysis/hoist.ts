@@ -201,7 +201,7 @@ class HandlerHoister {
   ) {
     this.js = /\.[cm]?jsx?$/.test(fn.getSourceFile().getFilePath());
     for (const site of sites) {
-      const parent = site.passedOn || site.urlError ? undefined : skipParensUp(site.node).getParent();
+      const parent = site.passedOn || site.urlError || site.unsupported ? undefined : skipParensUp(site.node).getParent();
       if (parent && Node.isAwaitExpression(parent)) {
         this.targets.push(parent);
         this.siteOf.set(parent, site);

@@ -2,15 +2,16 @@
  * Analysis: from a ts-morph project to one plan per file and the site lines of the report.
  */
 import path from 'node:path';
-import { Node, SyntaxKind, type CallExpression, type NewExpression, type Project, type SourceFile, type VariableDeclaration } from 'ts-morph';
-import type { FilePlan, HandlerPlan, MarkerPlan, ServerWiringPlan, StdioEntryPlan } from '../plan.js';
+import { Node, SyntaxKind, type CallExpression, type Project, type SourceFile } from 'ts-morph';
+import type { FilePlan, HandlerPlan, ServerWiringPlan } from '../plan.js';
 import type { SiteReport, SiteShape } from '../report.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { planHandler, Unsupported } from './flow.js';
 import { callersLeft } from './callers.js';
 import { helperKey, INLINE_LABEL } from './inline.js';
 import { entryNames, httpEntryOf, httpTransports, transportName } from './httpEntry.js';
-import { isMcpModule, mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
+import { isMcpModule, serverKindOf, unwrap } from './mcpSymbols.js';
+import { stdioEntries } from './stdioEntry.js';
 import { describeNonHandler, enclosingFunction, findSites, registrationOf, type FunctionLike, type NonHandler, type Site } from './sites.js';
 
 export const MARKER_PREFIX = 'mcp-migrate:';
@@ -24,8 +25,8 @@ export interface ProjectAnalysis {
 
 export interface AnalysisOptions {
   cwd: string;
-  /** Absolute path of the requestState module (existing or to be created). */
-  stateModulePath: string;
+  /** Absolute path of the requestState module (existing or to be created) a file's handlers import. */
+  stateModuleFor: (file: string) => string;
   /** Files to look for server-initiated requests in. */
   files: SourceFile[];
   /** Every file importing the SDK: where servers are constructed and connected. Defaults to `files`. */
@@ -44,7 +45,7 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
   const planFor = (sf: SourceFile): FilePlan => {
     let plan = plans.get(sf);
     if (!plan) {
-      plan = emptyPlan(sf, options.stateModulePath);
+      plan = emptyPlan(sf, options.stateModuleFor(sf.getFilePath()));
       plans.set(sf, plan);
     }
     return plan;
@@ -94,7 +95,8 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
         continue;
       }
       const markSite = (site: Site, error: Unsupported, wholeHandler: boolean): void => {
-        const what = wholeHandler ? 'not migrated' : `this ${site.kind} request is left as it is (2025-era clients only)`;
+        const left = error.servesLegacy ? '(2025-era clients only)' : 'and fails on SDK 2.x for every client';
+        const what = wholeHandler ? 'not migrated' : `this ${site.kind} request is left as it is ${left}`;
         const reason = `${registration.label} ${what}: ${error.message}`;
         addMarker(planFor(sf), site.node, reason);
         report(site, 'marked', reason, registration.label, wholeHandler ? `handler not migrated: ${error.message}` : error.message);
@@ -133,8 +135,15 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
     if (wiring && !wiring.alreadyWired) planFor(construction.getSourceFile()).servers.push(wiring);
   }
   for (const sf of mcpFiles) {
-    const entries = stdioEntries(sf);
-    if (entries.length > 0) planFor(sf).stdio.push(...entries);
+    for (const entry of options.onlyHandlerAt ? [] : stdioEntries(sf, V2_SERVER_MODULE)) {
+      if ('plan' in entry) {
+        planFor(sf).stdio.push(entry.plan);
+        continue;
+      }
+      addMarker(planFor(sf), entry.marked, entry.reason);
+      const { line, column } = sf.getLineAndColumnAtPos(entry.marked.getStart());
+      sites.push({ file: rel(options.cwd, sf), line, column, kind: 'entry', call: callText({ node: entry.marked } as Site), outcome: 'marked', reason: entry.reason, handler: 'serving entry', cause: entry.cause });
+    }
     const fresh = entryNames(sf);
     for (const transport of options.onlyHandlerAt ? [] : httpTransports(sf)) {
       const entry = httpEntryOf(transport, fresh);
@@ -357,51 +366,15 @@ function wiringOf(construction: Node): ServerWiringPlan | undefined {
   const range = (n: Node) => ({ start: n.getStart(), end: n.getEnd() });
   const optionsIsObjectLiteral = options !== undefined && Node.isObjectLiteralExpression(unwrap(options));
   const alreadyWired = optionsIsObjectLiteral && (unwrap(options!) as import('ts-morph').ObjectLiteralExpression).getProperty('requestState') !== undefined;
+  const literal = optionsIsObjectLiteral ? (unwrap(options!) as import('ts-morph').ObjectLiteralExpression) : undefined;
   return {
     construct: range(construction),
     options: options ? range(options) : undefined,
     optionsIsObjectLiteral,
+    ...(literal ? { optionProperties: literal.getProperties().map(range) } : {}),
     firstArg: first ? range(first) : undefined,
     alreadyWired
   };
-}
-
-/**
- * `server.connect(stdio transport)` calls, each to become `serveStdio(() => server)`: with the
- * transport passed on (`{ transport }`) unless it is a fresh `new StdioServerTransport()` made for
- * this call only, whose declaration goes. A 2.x server connected by hand serves 2025-era clients only.
- */
-function stdioEntries(sf: SourceFile): StdioEntryPlan[] {
-  const entries: StdioEntryPlan[] = [];
-  const importsV2 = sf.getImportDeclarations().some(d => d.getModuleSpecifierValue().startsWith(V2_SERVER_MODULE));
-  if (!importsV2) return entries;
-  const isStdioClass = (n: Node) => Node.isNewExpression(n) && mcpImportOf(n.getExpression())?.exportName === 'StdioServerTransport';
-  const isFreshStdioTransport = (n: Node | undefined): boolean => n !== undefined && isStdioClass(n) && (n as NewExpression).getArguments().length === 0;
-  const makesStdioTransport = (n: Node | undefined): boolean => n !== undefined && (isStdioClass(n) || n.getDescendants().some(isStdioClass));
-  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-    const callee = call.getExpression();
-    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'connect') continue;
-    const [arg] = call.getArguments();
-    if (!arg) continue;
-    const server = callee.getExpression();
-    const decl = Node.isIdentifier(arg) ? arg.getSymbol()?.getDeclarations()[0] : undefined;
-    const initializer = decl && Node.isVariableDeclaration(decl) ? decl.getInitializer() : undefined;
-    const stdio = makesStdioTransport(initializer ?? arg) || /\bStdioServerTransport\b/.test(arg.getType().getText());
-    if (!stdio || !serverKindOf(server)) continue;
-    const entry = { call: { start: call.getStart(), end: call.getEnd() }, serverText: server.getText() };
-    if (isFreshStdioTransport(arg)) {
-      entries.push(entry);
-      continue;
-    }
-    const statement = initializer && isFreshStdioTransport(initializer) ? (decl as VariableDeclaration).getVariableStatement() : undefined;
-    const onlyHere = () => sf.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => id !== (decl as VariableDeclaration).getNameNode() && id.getSymbol() === arg.getSymbol()).length === 1;
-    if (statement && statement.getDeclarations().length === 1 && onlyHere()) {
-      entries.push({ ...entry, removeDeclaration: { start: statement.getStart(), end: statement.getEnd() } });
-    } else {
-      entries.push({ ...entry, transportText: arg.getText() });
-    }
-  }
-  return entries;
 }
 
 function moduleSpecifier(sf: SourceFile, target: string): string {

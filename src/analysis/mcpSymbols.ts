@@ -107,7 +107,8 @@ function classKind(node: Node): ServerKind | undefined {
 function serverKindFromType(expr: Node): ServerKind | undefined {
   let symbol: MorphSymbol | undefined;
   try {
-    symbol = expr.getType().getSymbol();
+    // `McpServer | null`, `McpServer | undefined`: a server held in a field or returned by a getter.
+    symbol = expr.getType().getNonNullableType().getSymbol();
   } catch {
     return undefined;
   }

@@ -1,7 +1,7 @@
 /**
  * Finding server-initiated request sites and classifying the function each one sits in.
  */
-import { Node, SyntaxKind, VariableDeclarationKind, type CallExpression, type NewExpression, type PropertyAccessExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, VariableDeclarationKind, type CallExpression, type Identifier, type NewExpression, type PropertyAccessExpression, type SourceFile } from 'ts-morph';
 import type { HandlerMethod, RequestBuilder, ResponseReader } from '../plan.js';
 import type { SiteKind } from '../report.js';
 import { constObjectLiteral, literalString, mcpImportOf, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
@@ -22,6 +22,8 @@ export interface Site {
   urlError?: boolean;
   /** `extra.sendRequest` passed on as a value: what it will send is not known here. */
   passedOn?: boolean;
+  /** A request recognised but never rewritten: why, and whether, left as it is, it still reaches 2025-era clients on SDK 2.x. */
+  unsupported?: { reason: string; servesLegacy: boolean };
 }
 
 const BY_METHOD: Record<string, Pick<Site, 'kind' | 'builder' | 'reader'>> = {
@@ -57,10 +59,24 @@ export function findSites(sf: SourceFile): Site[] {
 
 function classifyCall(call: CallExpression): Omit<Site, 'fn'> | undefined {
   const callee = call.getExpression();
+  if (Node.isIdentifier(callee)) return destructuredChannelCall(call, callee);
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
   const method = callee.getName();
   const target = callee.getExpression();
   const [first] = call.getArguments();
+  const tasks = clientTaskCall(call, callee);
+  if (tasks) return tasks;
+  const site = requestCall(call, method, target, first);
+  // Task-augmented (`{ task: { ttl } }` in the options or the params): the client answers with a task to poll.
+  if (site && !site.unsupported && taskAugmented(call, site.params)) {
+    const reason = `a task-augmented request (the client answers with a task the server then polls with tasks/get and tasks/result) has no MCP 2026-07-28 form, nor has SDK 2.x the option; ask without it, or keep the long work on the server's side`;
+    return { ...site, unsupported: { reason, servesLegacy: false } };
+  }
+  return site;
+}
+
+/** A server-initiated request of one of the three kinds, from its call. */
+function requestCall(call: CallExpression, method: string, target: Node, first: Node | undefined): Omit<Site, 'fn'> | undefined {
   switch (method) {
     case 'createMessage':
       if (serverKindOf(target)) return { node: call, params: first, ...BY_METHOD['sampling/createMessage']! };
@@ -91,6 +107,54 @@ function classifyCall(call: CallExpression): Omit<Site, 'fn'> | undefined {
     default:
       return undefined;
   }
+}
+
+/** The SDK 1.x server's requests about the client's tasks (`server.experimental.tasks.getTaskResult(...)`, `elicitInputStream`, ...). */
+function clientTaskCall(call: CallExpression, callee: PropertyAccessExpression): Omit<Site, 'fn'> | undefined {
+  const tasks = unwrap(callee.getExpression());
+  if (!Node.isPropertyAccessExpression(tasks) || tasks.getName() !== 'tasks') return undefined;
+  const experimental = unwrap(tasks.getExpression());
+  if (!Node.isPropertyAccessExpression(experimental) || experimental.getName() !== 'experimental' || !serverKindOf(experimental.getExpression())) return undefined;
+  if (!CLIENT_TASK_METHODS.has(callee.getName())) return undefined;
+  const reason = `${callee.getName()}() asks the client about its tasks (tasks/get, tasks/result, or a request answered with a task), which neither MCP 2026-07-28 nor SDK 2.x has: ask with inputRequired and keep long work on the server's side`;
+  return { node: call, kind: 'task', builder: 'elicit', reader: 'elicitResult', unsupported: { reason, servesLegacy: false } };
+}
+
+const CLIENT_TASK_METHODS = new Set(['requestStream', 'createMessageStream', 'elicitInputStream', 'getTask', 'getTaskResult', 'listTasks', 'cancelTask']);
+
+/** A `task` member in the request's options argument, or in its params. */
+function taskAugmented(call: CallExpression, params: Node | undefined): boolean {
+  const hasTask = (n: Node | undefined) => n !== undefined && objectProperty(constObjectLiteral(n), 'task') !== undefined;
+  return hasTask(params) || call.getArguments().slice(1).some(hasTask);
+}
+
+/**
+ * `sendRequest({ method: 'elicitation/create', ... })` where `sendRequest` was destructured from the
+ * handler's context (`async (args, { sendRequest }) => ...`, `const { sendRequest } = extra`) in a way
+ * the upgrade did not turn into member reads (a default, a rest element, `--no-upgrade`): a site, marked.
+ */
+function destructuredChannelCall(call: CallExpression, callee: Identifier): Omit<Site, 'fn'> | undefined {
+  const binding = callee.getSymbol()?.getDeclarations().find(d => Node.isBindingElement(d));
+  if (!binding || !Node.isBindingElement(binding) || (binding.getPropertyNameNode()?.getText() ?? binding.getName()) !== 'sendRequest') return undefined;
+  const pattern = binding.getParent();
+  const owner = pattern.getParent();
+  const fromContext = Node.isParameterDeclaration(owner)
+    ? isContextParameter(owner)
+    : Node.isVariableDeclaration(owner) && owner.getInitializer() !== undefined && isHandlerExtra(owner.getInitializer()!);
+  if (!fromContext) return undefined;
+  const request = constObjectLiteral(call.getArguments()[0]);
+  const shape = BY_METHOD[literalString(objectProperty(request, 'method')) ?? ''];
+  if (!shape) return undefined;
+  const params = objectProperty(request, 'params');
+  const reason = `the request goes through sendRequest destructured from the handler's context (${pattern.getText()}), which SDK 2.x's context does not have; name the context parameter (ctx) and call ctx.mcpReq.send(...), then run again`;
+  return { node: call, params, ...(shape.kind === 'elicitation' ? elicitationShape(params) : shape), unsupported: { reason, servesLegacy: false } };
+}
+
+/** Whether a parameter is the context parameter of a registered handler. */
+function isContextParameter(param: import('ts-morph').ParameterDeclaration): boolean {
+  const fn = param.getParent() as FunctionLike;
+  const registration = registrationOf(fn);
+  return registration !== undefined && registration.ctxIndex === fn.getParameters().indexOf(param);
 }
 
 /** `extra.sendRequest` handed to something else as a value: a request we cannot follow. */

@@ -1,0 +1,97 @@
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import {
+  elicitResult,
+  resumeCall,
+  rootsResult,
+  samplingResult,
+  suspendCall,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
+
+// Servers reached through a factory, a nullable field, a getter and a method: found by their types.
+const createServer = () => new McpServer({ name: 'holders', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+
+export class Tools {
+  private server: McpServer | null = null;
+
+  private ensureServer(): McpServer {
+    if (!this.server) this.server = createServer();
+    return this.server;
+  }
+
+  get mcp(): McpServer | undefined {
+    return this.server ?? undefined;
+  }
+
+  register(): void {
+    const server = this.ensureServer();
+    server.registerTool('confirm', { inputSchema: z.object({ action: z.string() }) }, async ({ action }, ctx) => {
+      // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+      const resumed = resumeCall(ctx, 'confirm', { action });
+      if (resumed.phase === 0) {
+        return inputRequired({
+          inputRequests: {
+            answer: inputRequired.elicit({
+              message: `Run ${action}?`,
+              requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+            }),
+          },
+          requestState: await suspendCall(ctx, 'confirm', { action }, 1, {}),
+        });
+      }
+      if (resumed.phase === 1) {
+        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+        const ran = answer.action === 'accept' && answer.content?.ok === true;
+        return { content: [{ type: 'text', text: ran ? `ran ${action}` : `skipped ${action} (${answer.action})` }] };
+      }
+      throw unknownPhase('confirm', resumed);
+    });
+    this.server!.registerTool('count-roots', {}, async ctx => {
+      // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+      const resumed = resumeCall(ctx, 'count-roots', undefined);
+      if (resumed.phase === 0) {
+        return inputRequired({
+          inputRequests: {
+            roots: inputRequired.listRoots(),
+          },
+          requestState: await suspendCall(ctx, 'count-roots', undefined, 1, {}),
+        });
+      }
+      if (resumed.phase === 1) {
+        const { roots } = rootsResult(ctx, 'roots');
+        return { content: [{ type: 'text', text: `${roots.length} roots` }] };
+      }
+      throw unknownPhase('count-roots', resumed);
+    });
+    this.mcp?.registerTool('summarize', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
+      // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+      const resumed = resumeCall(ctx, 'summarize', { text });
+      if (resumed.phase === 0) {
+        return inputRequired({
+          inputRequests: {
+            reply: inputRequired.createMessage({
+              messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }],
+              maxTokens: 50,
+            }),
+          },
+          requestState: await suspendCall(ctx, 'summarize', { text }, 1, {}),
+        });
+      }
+      if (resumed.phase === 1) {
+        const reply = samplingResult(ctx, 'reply');
+        return { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '' }] };
+      }
+      throw unknownPhase('summarize', resumed);
+    });
+  }
+
+  async start(): Promise<void> {
+    serveStdio(() => this.ensureServer());
+  }
+}
+
+const tools = new Tools();
+tools.register();

@@ -1,0 +1,87 @@
+// Tab-indented, with a multi-line options literal: offsets stay characters, and the output keeps the tabs.
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import {
+	elicitResult,
+	resumeCall,
+	rootsResult,
+	suspendCall,
+	unknownPhase,
+	verifyRequestState,
+} from './mcp-migrate-state.js';
+
+const server = new McpServer(
+	{ name: 'tabs', version: '1.0.0' },
+	{
+		capabilities: { tools: {} },
+		instructions: 'Asks before it acts',
+		requestState: { verify: verifyRequestState },
+	},
+);
+
+server.registerTool('confirm', { inputSchema: z.object({ what: z.string() }) }, async ({ what }, ctx) => {
+	// mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+	const resumed = resumeCall(ctx, 'confirm', { what });
+	if (resumed.phase === 0) {
+		const label = what.toUpperCase();
+		return inputRequired({
+			inputRequests: {
+				answer: inputRequired.elicit({
+					message: `Really ${label}?`,
+					requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+				}),
+			},
+			requestState: await suspendCall(ctx, 'confirm', { what }, 1, { label }),
+		});
+	}
+	if (resumed.phase === 1) {
+		const label: string = resumed.locals.label;
+		const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } } });
+		if (answer.action === 'accept') {
+			return inputRequired({
+				inputRequests: {
+					more: inputRequired.elicit({ message: 'Sure?', requestedSchema: { type: 'object', properties: {} } }),
+				},
+				requestState: await suspendCall(ctx, 'confirm', { what }, 2, { answer, label }),
+			});
+		}
+		return { content: [{ type: 'text', text: `${label}: ${answer.action}` }] };
+	}
+	if (resumed.phase === 2) {
+		const answer = resumed.locals.answer;
+		const label: string = resumed.locals.label;
+		{
+			const more = elicitResult(ctx, 'more', { type: 'object', properties: {} });
+			return { content: [{ type: 'text', text: label + more.action }] };
+		}
+	}
+	throw unknownPhase('confirm', resumed);
+});
+
+server.registerTool('count', {}, async ctx => {
+	// mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+	const resumed = resumeCall(ctx, 'count', undefined);
+	if (resumed.phase === 0) {
+		return inputRequired({
+			inputRequests: {
+				rootList: inputRequired.listRoots(),
+				rootList2: inputRequired.listRoots(),
+			},
+			requestState: await suspendCall(ctx, 'count', undefined, 1, {}),
+		});
+	}
+	if (resumed.phase === 1) {
+		const rootList = rootsResult(ctx, 'rootList');
+		const rootList2 = rootsResult(ctx, 'rootList2');
+		const both = [rootList, rootList2];
+		return { content: [{ type: 'text', text: String(both.map(r => r.roots.length)) }] };
+	}
+	throw unknownPhase('count', resumed);
+});
+
+async function main() {
+	serveStdio(() => server);
+}
+
+main();

@@ -1,0 +1,67 @@
+/**
+ * The self-check after a file's rewrite: the rewritten text, analysed again as the user's project will have
+ * it, must leave no server-initiated request and no stdio `connect` without a `// mcp-migrate:` marker, and
+ * every module-level name the code reads must still come from where it came from before the rewrite. A file
+ * that fails is left as it was and reported: a rewrite that cannot be checked is not handed to the user.
+ */
+import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { MARKER_PREFIX, V2_SERVER_MODULE } from './index.js';
+import { findSites } from './sites.js';
+import { stdioEntries } from './stdioEntry.js';
+
+export interface SelfCheckFailure {
+  /** 1-based, in the rewritten text. */
+  line: number;
+  message: string;
+}
+
+/** Per local name, the module a file imports it from (`require` destructurings included). */
+export type ImportBindings = ReadonlyMap<string, string>;
+
+export function importBindings(sf: SourceFile): ImportBindings {
+  const bindings = new Map<string, string>();
+  for (const d of sf.getImportDeclarations()) {
+    const module = d.getModuleSpecifierValue();
+    const names = [d.getDefaultImport(), d.getNamespaceImport(), ...d.getNamedImports().map(n => n.getAliasNode() ?? n.getNameNode())];
+    for (const name of names) if (name) bindings.set(name.getText(), module);
+  }
+  return bindings;
+}
+
+/** What the rewritten `sf` gets wrong; `before`: the import bindings of the text the rewrite started from. */
+export function selfCheck(sf: SourceFile, before: ImportBindings): SelfCheckFailure[] {
+  const failures: SelfCheckFailure[] = [];
+  const fail = (node: Node, message: string) => failures.push({ line: node.getStartLineNumber(), message });
+  for (const site of findSites(sf)) {
+    if (!hasMarker(site.node)) fail(site.node, `a ${site.kind} request (${site.node.getText().split('(')[0]}) is left without a marker`);
+  }
+  for (const entry of stdioEntries(sf, V2_SERVER_MODULE)) {
+    const at = 'plan' in entry ? sf.getDescendantAtPos(entry.plan.call.start) : entry.marked;
+    if (at && !hasMarker(at)) fail(at, 'a stdio connect() is left without serveStdio or a marker');
+  }
+  const after = importBindings(sf);
+  const read = new Set(sf.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => !isDeclarationName(id)).map(id => id.getText()));
+  for (const [name, module] of before) {
+    if (!read.has(name)) continue;
+    const now = after.get(name);
+    if (now !== module) fail(sf, now ? `${name} now comes from ${now}, not ${module}` : `${name}, imported from ${module} before the rewrite, is no longer imported`);
+  }
+  return failures;
+}
+
+/** A marker on the statement holding `node`, or on a statement enclosing it (where a marker goes for a shared first line). */
+function hasMarker(node: Node): boolean {
+  for (let n: Node | undefined = node; n && !Node.isSourceFile(n); n = n.getParent()) {
+    if (Node.isStatement(n) && n.getLeadingCommentRanges().some(c => c.getText().includes(MARKER_PREFIX))) return true;
+  }
+  return false;
+}
+
+function isDeclarationName(id: Node): boolean {
+  const parent = id.getParent();
+  return (
+    parent !== undefined &&
+    (Node.isImportSpecifier(parent) || Node.isImportClause(parent) || Node.isNamespaceImport(parent) || Node.isExportSpecifier(parent) ||
+      ((Node.isPropertyAccessExpression(parent) || Node.isPropertyAssignment(parent)) && (parent as { getNameNode(): Node }).getNameNode() === id))
+  );
+}

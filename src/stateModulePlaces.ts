@@ -1,0 +1,89 @@
+/**
+ * Where the requestState module of a run goes: one per package (the nearest package.json within the run),
+ * in the common directory of that package's files that name a request, so that it sits inside the package's
+ * own sources (its tsconfig's rootDir, its module kind) and never in a directory above several packages.
+ * Decided once per run, as plain data, so that every group and thread of the run agrees.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { STATE_MODULE_BASENAME, stateModuleExtension, type ModuleFlavour } from './stateModule.js';
+import { TRIGGER_PATTERN } from './triggers.js';
+
+export interface StateModulePlace {
+  path: string;
+  exists: boolean;
+  flavour: ModuleFlavour;
+  /** The package directory the module serves (the run's root when no package.json is found). */
+  packageDir: string;
+}
+
+export interface StateModules {
+  places: StateModulePlace[];
+}
+
+/** The place serving a file: that of the innermost package holding it. */
+export function stateModuleFor(modules: StateModules, file: string): StateModulePlace {
+  const holding = modules.places.filter(p => file.startsWith(p.packageDir + path.sep) || file === p.packageDir);
+  return holding.sort((a, b) => b.packageDir.length - a.packageDir.length)[0] ?? modules.places[0]!;
+}
+
+/**
+ * One place per package of `candidates` (the files of the run worth analysing): judged on the files as given,
+ * those naming a request, else all of the package's candidates (a handler whose helper is in another file).
+ */
+export function placeStateModules(candidates: { path: string; text: string }[], cwd: string): StateModules {
+  const packageOf = packageDirs(cwd);
+  const byPackage = new Map<string, { path: string; text: string }[]>();
+  for (const f of candidates) {
+    const dir = packageOf(f.path);
+    byPackage.set(dir, [...(byPackage.get(dir) ?? []), f]);
+  }
+  if (byPackage.size === 0) byPackage.set(path.resolve(cwd), []);
+  const places = [...byPackage].map(([packageDir, files]) => {
+    const handlerFiles = files.filter(f => TRIGGER_PATTERN.test(f.text));
+    return place(packageDir, handlerFiles.length > 0 ? handlerFiles : files);
+  });
+  return { places };
+}
+
+function place(packageDir: string, files: { path: string; text: string }[]): StateModulePlace {
+  const dirs = files.map(f => path.dirname(f.path));
+  let common = dirs[0] ?? packageDir;
+  for (const d of dirs) while (!(d + path.sep).startsWith(common + path.sep) && common !== path.dirname(common)) common = path.dirname(common);
+  const flavour = flavourOf(packageDir, files);
+  for (const ext of ['.ts', '.mts', '.js', '.mjs', '.cjs']) {
+    const candidate = path.join(common, STATE_MODULE_BASENAME + ext);
+    if (fs.existsSync(candidate) || files.some(a => a.path === candidate)) return { path: candidate, exists: true, flavour, packageDir };
+  }
+  const ext = flavour === 'esm' ? '.mjs' : stateModuleExtension(flavour);
+  return { path: path.join(common, STATE_MODULE_BASENAME + ext), exists: false, flavour, packageDir };
+}
+
+/**
+ * TypeScript when the handlers are, or some are and the package is a TypeScript project (a tsconfig.json: its
+ * JavaScript files are compiled with it, and a TypeScript file importing an untyped .mjs fails under strict);
+ * CommonJS when a JavaScript handler requires; ES modules otherwise.
+ */
+function flavourOf(packageDir: string, files: { path: string; text: string }[]): ModuleFlavour {
+  const typeScript = files.filter(f => /\.[mc]?tsx?$/.test(f.path));
+  if (typeScript.length === files.length || (typeScript.length > 0 && fs.existsSync(path.join(packageDir, 'tsconfig.json')))) return 'ts';
+  return files.some(f => f.path.endsWith('.cjs') || /\brequire\(/.test(f.text)) ? 'cjs' : 'esm';
+}
+
+/** The directory of the nearest package.json above a file, within `cwd` (else `cwd`), read once per directory. */
+function packageDirs(cwd: string): (file: string) => string {
+  const root = path.resolve(cwd);
+  const known = new Map<string, string>();
+  const of = (dir: string): string => {
+    const cached = known.get(dir);
+    if (cached !== undefined) return cached;
+    const parent = path.dirname(dir);
+    const found = fs.existsSync(path.join(dir, 'package.json')) || dir === root || parent === dir || !dir.startsWith(root + path.sep) ? dir : of(parent);
+    known.set(dir, found);
+    return found;
+  };
+  return file => {
+    const dir = of(path.dirname(path.resolve(file)));
+    return dir.startsWith(root + path.sep) || dir === root ? dir : root;
+  };
+}

@@ -1,0 +1,30 @@
+import type { Diagnostic } from '@modelcontextprotocol/codemod';
+import type { SourceFile } from 'ts-morph';
+
+export const CODEMOD_MARKER = '@mcp-codemod-error';
+
+/**
+ * The official runner writes a `/* @mcp-codemod-error … *\/` comment above each finding that needs
+ * the user's action; called transform by transform, we write them the same way (one per line,
+ * findings on one line joined, none twice), so they show in the diff and stay greppable.
+ */
+export function insertCodemodMarkers(sf: SourceFile, diagnostics: Diagnostic[]): void {
+  const byLine = new Map<number, string[]>();
+  for (const d of diagnostics) {
+    let line = d.line;
+    try {
+      line = d.resolveCurrentLine?.() ?? d.line;
+    } catch {
+      // the node moved or vanished; keep the line it was found on
+    }
+    byLine.set(line, [...(byLine.get(line) ?? []), d.message]);
+  }
+  const lines = sf.getFullText().split('\n');
+  for (const [line, messages] of [...byLine].sort((a, b) => b[0] - a[0])) {
+    const index = line - 1;
+    if (index < 0 || index >= lines.length || (index > 0 && lines[index - 1]!.includes(CODEMOD_MARKER))) continue;
+    const indent = /^\s*/.exec(lines[index]!)![0];
+    const start = lines.slice(0, index).reduce((sum, l) => sum + l.length + 1, 0);
+    sf.insertText(start, `${indent}/* ${CODEMOD_MARKER} ${messages.join(' | ').replaceAll('*/', '* /')} */\n`);
+  }
+}

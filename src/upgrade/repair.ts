@@ -1,0 +1,15 @@
+/**
+ * A repair of the official codemod's output: the codemod's own `Transform` shape (id, name, apply on a
+ * ts-morph source file, diagnostics), so each could be offered upstream as it is. Repairs run after the
+ * codemod's transforms, in the order of `repairs` (src/upgrade/index.ts).
+ */
+import { DiagnosticLevel, type Diagnostic } from '@modelcontextprotocol/codemod';
+import type { SourceFile } from 'ts-morph';
+
+export type { Transform as Repair } from '@modelcontextprotocol/codemod';
+
+/** A finding of a repair, in the codemod's own form. */
+export function finding(sf: SourceFile, line: number, level: 'info' | 'warning' | 'error', message: string): Diagnostic {
+  const levels = { info: DiagnosticLevel.Info, warning: DiagnosticLevel.Warning, error: DiagnosticLevel.Error } as const;
+  return { file: sf.getFilePath(), line, level: levels[level], message };
+}
