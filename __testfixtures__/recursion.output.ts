@@ -1,13 +1,14 @@
-import { McpServer, inputRequired } from "@modelcontextprotocol/server";
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import {
+  elicitResult,
+  resumeCall,
+  suspendCall,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
 
-import { elicitResult, resumeCall, suspendCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
-
-const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
-  requestState: {
-    verify: verifyRequestState
-  }
-});
+const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 interface Node {
   name: string;
