@@ -14,6 +14,7 @@ async function* askAll(names: string[]) {
 
 server.registerTool('gen', { inputSchema: z.object({ names: z.array(z.string()) }) }, async ({ names }) => {
   const out: string[] = [];
+  // mcp-migrate: askAll() is not inlined: it is a generator, so its elicitation request is not migrated; migrate it by hand
   for await (const r of askAll(names)) out.push(r.action);
   return { content: [{ type: 'text', text: out.join(',') }] };
 });

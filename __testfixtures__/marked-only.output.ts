@@ -12,7 +12,7 @@ server.server.oninitialized = async () => {
 };
 
 export async function askName(): Promise<string> {
-  // mcp-migrate: elicitation request in helper askName(), not directly in a handler: calls to it from handlers (in this file, or in files importing it) are inlined and migrated; this body still serves any other caller (a non-handler, code outside the project) and needs migrating by hand there, or removing when nothing calls it
+  // mcp-migrate: elicitation request in helper askName(), not directly in a handler: no handler call reaching it was inlined; this body is left as it is and still sends the request to any caller outside the project: migrate it by hand for them, or remove it when nothing calls it
   const answer = await server.server.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
   return answer.action === 'accept' ? String(answer.content?.name) : 'anonymous';
 }

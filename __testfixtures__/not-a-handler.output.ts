@@ -82,14 +82,14 @@ server.registerTool('delegate', { inputSchema: z.object({ text: z.string() }) },
 
 /** Exported: other modules may call it, so it stays (marked) even though no handler here does. */
 export async function askAge(): Promise<number> {
-  // mcp-migrate: elicitation request in helper askAge(), not directly in a handler: calls to it from handlers (in this file, or in files importing it) are inlined and migrated; this body still serves any other caller (a non-handler, code outside the project) and needs migrating by hand there, or removing when nothing calls it
+  // mcp-migrate: elicitation request in helper askAge(), not directly in a handler: no handler call reaching it was inlined; this body is left as it is and still sends the request to any caller outside the project: migrate it by hand for them, or remove it when nothing calls it
   const answer = await server.server.elicitInput({ message: 'Age?', requestedSchema: { type: 'object', properties: { age: { type: 'number' } } } });
   return answer.action === 'accept' ? Number(answer.content?.age) : 0;
 }
 
 /** Recursive: the cycle is marked at the call and named, never unrolled. */
 async function askUntilYes(tries: number): Promise<boolean> {
-  // mcp-migrate: elicitation request in helper askUntilYes(), not directly in a handler: calls to it from handlers (in this file, or in files importing it) are inlined and migrated; this body still serves any other caller (a non-handler, code outside the project) and needs migrating by hand there, or removing when nothing calls it
+  // mcp-migrate: elicitation request in helper askUntilYes(), not directly in a handler: no handler call reaching it was inlined; 1 call reaching it is marked where it is made; this body is left as it is and still sends the request to those callers and any caller outside the project: migrate it by hand for them, or remove it when nothing calls it
   const answer = await server.server.elicitInput({ message: 'Ready?', requestedSchema: { type: 'object', properties: { ready: { type: 'boolean' } } } });
   if (answer.action === 'accept' || tries <= 1) return answer.action === 'accept';
   return askUntilYes(tries - 1);

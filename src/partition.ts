@@ -4,10 +4,14 @@
  * The analysis follows a server, a handler or a helper from one candidate into another through imports;
  * a file outside its group is seen by the type checker only as it is on disk (not upgraded, not inlined),
  * so two candidates that import one another must share a group. Groups are the connected parts of the
- * import graph between candidates: relative imports, and imports of a workspace package by its name
- * (which joins the importer to every candidate of that package). Text only, like the pre-filter: no parser is loaded.
+ * import graph between candidates: relative imports, imports of a workspace package by its name
+ * (which joins the importer to every candidate of that package), and imports through a tsconfig.json
+ * `paths` alias. Text only, like the pre-filter: no source is parsed (only the tsconfig.json files an alias needs).
  */
+import { resolveThroughPaths } from './analysis/tsconfigPaths.js';
 import { bareImports, PackageNames, relativeImportsAmong } from './triggers.js';
+
+const BARE_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*)['"]([^'".\/][^'"]*)['"]/g;
 
 /**
  * At most `count` groups of `files`, each closed under the imports between files, balanced by size.
@@ -39,6 +43,12 @@ export function partitionCandidates<F extends { path: string; text: string }>(fi
   // Which file a package name resolves to is not known without resolving it: the importer joins them all.
   files.forEach((f, i) => {
     for (const name of bareImports(f)) for (const other of byPackage.get(name) ?? []) union(i, other);
+    // A tsconfig.json paths alias (`@shared/ask.js`) resolves to one file.
+    for (const m of f.text.matchAll(BARE_SPECIFIER)) {
+      const target = resolveThroughPaths(f.path, m[1]!);
+      const j = target === undefined ? undefined : index.get(target);
+      if (j !== undefined) union(i, j);
+    }
   });
 
   const components = new Map<number, number[]>();

@@ -6,12 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import jscodeshift from 'jscodeshift';
-import { ts, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, ts, type Project, type SourceFile } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
 import { hoistAwaits, type Hoisting } from './analysis/hoist.js';
 import { analysisProject } from './analysis/project.js';
 import { importBindings, selfCheck } from './analysis/selfCheck.js';
-import { inlineHelpers, type Refusal } from './analysis/inline.js';
+import { inlineHelpers, type Exclusion, type Refusal } from './analysis/inline.js';
+import { enclosingFunction, registrationOf } from './analysis/sites.js';
 import { MARKER_PREFIX } from './analysis/index.js';
 import { planManifestChanges } from './manifest.js';
 import { isEmptyPlan, type FilePlan } from './plan.js';
@@ -143,51 +144,16 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
     }
   }
   const healthy = (sf: { getFilePath(): string }) => !broken.has(sf.getFilePath());
-  // Helpers that await a request are inlined into the handlers calling them, then analysed with
-  // them; a helper calling a helper takes another pass (a few at most: recursion is never inlined).
-  // A handler's file may name no trigger and import its helper from another file.
-  const refusals = new Map<string, Refusal[]>();
-  const toExport: { file: string; name: string; into: string }[] = [];
-  for (const sf of sourceFiles.filter(healthy)) {
-    const text = sf.getFullText();
-    if (!TRIGGER_PATTERN.test(text) && !RELATIVE_SPECIFIER.test(text)) continue;
-    const importedBefore = new Set(sf.getImportDeclarations().map(d => d.getModuleSpecifierValue()));
-    for (let pass = 0; pass < MAX_INLINE_DEPTH; pass++) {
-      let inlining: ReturnType<typeof inlineHelpers>;
-      try {
-        inlining = inlineHelpers(sf, { depth: MAX_INLINE_DEPTH - pass, rel, importedBefore });
-      } catch (error) {
-        report.notes.push(`${rel(sf.getFilePath())}: helpers not inlined (${oneLine(error)})`);
-        break;
-      }
-      const { edits, notes } = inlining;
-      for (const e of inlining.exports) if (!toExport.some(x => x.file === e.file && x.name === e.name)) toExport.push({ ...e, into: sf.getFilePath() });
-      if (inlining.refusals.length > 0) refusals.set(sf.getFilePath(), [...(refusals.get(sf.getFilePath()) ?? []), ...inlining.refusals]);
-      if (edits.length === 0) break;
-      report.notes.push(...notes);
-      let text = sf.getFullText();
-      for (const e of edits.sort((a, b) => b.start - a.start)) text = text.slice(0, e.start) + e.text + text.slice(e.end);
-      sf.replaceWithText(text);
-      current.set(sf.getFilePath(), text);
-    }
-  }
-  // A module-level declaration an inlined helper uses, which its module did not export: exported now,
-  // so the handler's file can import it (the helper's module is otherwise left as it is).
-  for (const { file, name, into } of toExport) {
-    const module = project.getSourceFile(file);
-    const declaration = module && exportableDeclaration(module, name);
-    if (!module || !declaration) {
-      report.notes.push(`${rel(file)}: ${name} could not be exported for the helper inlined into ${rel(into)}; export it by hand`);
-      continue;
-    }
-    if (declaration.isExported()) continue;
-    declaration.setIsExported(true);
-    current.set(file, module.getFullText());
-    report.notes.push(`${rel(file)}: ${name} exported, for the helper inlined into ${rel(into)} that uses it`);
-  }
-  const analyzed = sourceFiles.filter(sf => TRIGGER_PATTERN.test(sf.getFullText()));
+  // 2. Helpers that await a request are inlined into the handlers calling them (inlineGroup), then
+  // analysed with them. A call is pasted only where it is then migrated: when the analysis leaves a
+  // handler it was pasted into unmigrated (or every request it brought in as it is), the stage runs
+  // again from the upgraded texts without that call, which is marked with why.
+  const healthyFiles = sourceFiles.filter(healthy);
+  const upgraded = new Map<string, string>(healthyFiles.map(sf => [sf.getFilePath(), sf.getFullText()]));
+  const excluded = new Map<string, Map<number, Exclusion | null>>();
   // Sites are found in the analysed text (upgraded, without shebang); report them where the user wrote them.
   const mappers = new Map<string, (p: Position) => Position>();
+  const hoisted = new Map<string, Hoisting>();
   const inOriginal = (site: SiteReport): SiteReport => {
     const file = candidates.find(f => rel(f.path) === site.file);
     if (!file) return site;
@@ -210,31 +176,62 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
     const p = positionMapper(current.get(file.path)!, file.text)({ line: at.line - 1, character: at.column - 1 });
     return { file: file.path, offset: sf.compilerNode.getPositionOfLineAndCharacter(p.line, p.character) };
   };
-  // Awaits of requests inside expressions become statements of their own, which the analysis splits.
-  const hoisted = new Map<string, Hoisting>();
-  for (const sf of analyzed.filter(healthy)) {
-    if (options.onlyHandlerAt && options.onlyHandlerAt.path !== sf.getFilePath()) continue;
-    try {
-      const done = hoistAwaits(sf, options.onlyHandlerAt && inAnalysed(options.onlyHandlerAt)?.offset);
-      if (done) {
-        current.set(sf.getFilePath(), done.text);
-        hoisted.set(sf.getFilePath(), done);
+  let inlining: GroupInlining;
+  let analysis: ReturnType<typeof analyzeProject>;
+  for (let round = 0; ; round++) {
+    inlining = inlineGroup(healthyFiles, excluded, rel, current);
+    const analyzed = sourceFiles.filter(sf => TRIGGER_PATTERN.test(sf.getFullText()));
+    // Awaits of requests inside expressions become statements of their own, which the analysis splits.
+    for (const sf of analyzed.filter(healthy)) {
+      if (options.onlyHandlerAt && options.onlyHandlerAt.path !== sf.getFilePath()) continue;
+      try {
+        const done = hoistAwaits(sf, options.onlyHandlerAt && inAnalysed(options.onlyHandlerAt)?.offset);
+        if (done) {
+          current.set(sf.getFilePath(), done.text);
+          hoisted.set(sf.getFilePath(), done);
+        }
+      } catch (error) {
+        inlining.notes.push(`${rel(sf.getFilePath())}: awaits in expressions not hoisted (${oneLine(error)})`);
       }
-    } catch (error) {
-      report.notes.push(`${rel(sf.getFilePath())}: awaits in expressions not hoisted (${oneLine(error)})`);
     }
+    analysis = analyzeProject(project, {
+      cwd: options.cwd,
+      stateModuleFor: file => stateModuleFor(state, file).path,
+      files: analyzed.filter(healthy),
+      mcpFiles: healthyFiles,
+      onlyHandlerAt: options.onlyHandlerAt && inAnalysed(options.onlyHandlerAt),
+      hoisted: new Map([...hoisted].map(([file, h]) => [file, h.sites])),
+      inlined: inlining.helpers
+    });
+    const unmigrated = round < 2 ? unmigratedInlining(project, analysis, inlining.firstPass, rel) : new Map();
+    if (unmigrated.size === 0) break;
+    for (const [file, calls] of unmigrated) excluded.set(file, new Map([...(excluded.get(file) ?? []), ...calls]));
+    for (const sf of healthyFiles) {
+      sf.replaceWithText(upgraded.get(sf.getFilePath())!);
+      current.set(sf.getFilePath(), upgraded.get(sf.getFilePath())!);
+    }
+    hoisted.clear();
+    mappers.clear();
   }
-  const analysis = analyzeProject(project, {
-    cwd: options.cwd,
-    stateModuleFor: file => stateModuleFor(state, file).path,
-    files: analyzed.filter(healthy),
-    mcpFiles: sourceFiles.filter(healthy),
-    onlyHandlerAt: options.onlyHandlerAt && inAnalysed(options.onlyHandlerAt),
-    hoisted: new Map([...hoisted].map(([file, h]) => [file, h.sites]))
-  });
-  report.sites.push(...analysis.sites.map(site => inOriginal(site)));
+  report.notes.push(...inlining.notes);
+  // A request inlined from a helper is reported where the user wrote the helper's call.
+  const atInlinedCall = (site: SiteReport): SiteReport | undefined => {
+    const file = candidates.find(f => rel(f.path) === site.file);
+    const sf = file && project.getSourceFile(file.path);
+    const calls = file && inlining.firstPass.get(file.path);
+    if (!file || !sf || !calls?.size) return undefined;
+    const node = sf.getDescendantAtPos(sf.compilerNode.getPositionOfLineAndCharacter(site.line - 1, site.column - 1));
+    const block = node?.getAncestors().find(a => Node.isLabeledStatement(a) && calls.has(a.getLabel().getText()));
+    if (!block || !Node.isLabeledStatement(block)) return undefined;
+    const before = upgraded.get(file.path)!;
+    const lines = before.slice(0, calls.get(block.getLabel().getText())!).split('\n');
+    const p = positionMapper(file.text, before)({ line: lines.length - 1, character: lines.at(-1)!.length });
+    const callee = /^[\w$.]+/.exec(file.text.split('\n')[p.line]?.slice(p.character) ?? '')?.[0];
+    return { ...site, line: p.line + 1, column: p.character + 1, call: callee ? `${callee}(...)` : site.call };
+  };
+  report.sites.push(...analysis.sites.map(site => atInlinedCall(site) ?? inOriginal(site)));
   // A helper call not inlined carries a marker above it: one report line per marker.
-  for (const [file, list] of refusals) {
+  for (const [file, list] of inlining.refusals) {
     const text = current.get(file)!;
     const sf = project.getSourceFile(file)!;
     for (const r of new Map(list.map(x => [x.reason, x])).values()) {
@@ -275,6 +272,105 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   }
 
   return { changes, report, usedStateModules: [...usedStateModules] };
+}
+
+/** One round of inlining over a group's files: what the report says of it, and where its first pass put its blocks. */
+interface GroupInlining {
+  refusals: Map<string, Refusal[]>;
+  notes: string[];
+  /** Per helper (helperKey), how many of its calls were inlined. */
+  helpers: Map<string, number>;
+  /** Per file, the label of each block the first pass put in place of a call, with where that call was. */
+  firstPass: Map<string, Map<string, number>>;
+}
+
+/**
+ * Inlines the helpers of `files` (src/analysis/inline.ts), in the project and in `current`: a helper
+ * calling a helper takes another pass (a few at most: recursion is never inlined); `excluded` calls
+ * (positions in the upgraded texts) are not inlined. A handler's file may name no trigger and import
+ * its helper from another file. A module-level declaration an inlined helper uses, which its module
+ * did not export, is exported, so the handler's file can import it (that module is otherwise left as it is).
+ */
+function inlineGroup(files: SourceFile[], excluded: ReadonlyMap<string, ReadonlyMap<number, Exclusion | null>>, rel: (p: string) => string, current: Map<string, string>): GroupInlining {
+  const round: GroupInlining = { refusals: new Map(), notes: [], helpers: new Map(), firstPass: new Map() };
+  const toExport: { file: string; name: string; into: string }[] = [];
+  for (const sf of files) {
+    const text = sf.getFullText();
+    if (!TRIGGER_PATTERN.test(text) && !RELATIVE_SPECIFIER.test(text)) continue;
+    const file = sf.getFilePath();
+    const importedBefore = new Set(sf.getImportDeclarations().map(d => d.getModuleSpecifierValue()));
+    let exclude = excluded.get(file);
+    for (let pass = 0; pass < MAX_INLINE_DEPTH; pass++) {
+      let inlining: ReturnType<typeof inlineHelpers>;
+      try {
+        inlining = inlineHelpers(sf, { depth: MAX_INLINE_DEPTH - pass, rel, importedBefore, exclude });
+      } catch (error) {
+        round.notes.push(`${rel(file)}: helpers not inlined (${oneLine(error)})`);
+        break;
+      }
+      for (const e of inlining.exports) if (!toExport.some(x => x.file === e.file && x.name === e.name)) toExport.push({ ...e, into: file });
+      if (inlining.refusals.length > 0) round.refusals.set(file, [...(round.refusals.get(file) ?? []), ...inlining.refusals]);
+      if (pass === 0) round.firstPass.set(file, new Map(inlining.inlined.map(i => [i.label, i.call])));
+      if (inlining.text === undefined) break;
+      for (const [helper, calls] of inlining.helpers) round.helpers.set(helper, (round.helpers.get(helper) ?? 0) + calls);
+      exclude = inlining.excluded;
+      round.notes.push(...inlining.notes);
+      current.set(file, inlining.text);
+    }
+  }
+  for (const { file, name, into } of toExport) {
+    const module = files.find(f => f.getFilePath() === file);
+    const declaration = module && exportableDeclaration(module, name);
+    if (!module || !declaration) {
+      round.notes.push(`${rel(file)}: ${name} could not be exported for the helper inlined into ${rel(into)}; export it by hand`);
+      continue;
+    }
+    if (declaration.isExported()) continue;
+    declaration.setIsExported(true);
+    current.set(file, module.getFullText());
+    round.notes.push(`${rel(file)}: ${name} exported, for the helper inlined into ${rel(into)} that uses it`);
+  }
+  return round;
+}
+
+/**
+ * The calls the first pass of inlining put in place whose code the analysis did not migrate, with why:
+ * pasted into a handler it leaves unmigrated, or every request they brought in left as it is. Null for
+ * a handler the run was not asked to migrate (an editor's "this handler"): not inlined, not marked.
+ */
+function unmigratedInlining(project: Project, analysis: ReturnType<typeof analyzeProject>, firstPass: Map<string, Map<string, number>>, rel: (p: string) => string): Map<string, Map<number, Exclusion | null>> {
+  const found = new Map<string, Map<number, Exclusion | null>>();
+  for (const [file, labels] of firstPass) {
+    const sf = project.getSourceFile(file);
+    if (!sf || labels.size === 0) continue;
+    const handlers = analysis.plans.find(p => p.file === file)?.handlers ?? [];
+    const sites = analysis.sites.filter(s => s.file === rel(file)).map(s => ({ site: s, at: sf.compilerNode.getPositionOfLineAndCharacter(s.line - 1, s.column - 1) }));
+    for (const block of sf.getDescendantsOfKind(SyntaxKind.LabeledStatement)) {
+      const call = labels.get(block.getLabel().getText());
+      const handler = enclosingFunction(block);
+      if (call === undefined || !handler) continue;
+      const inside = (n: { getStart(): number; getEnd(): number }) => ({ at }: { at: number }) => n.getStart() <= at && at < n.getEnd();
+      const plan = handlers.find(h => h.fn.start === handler.getStart() && h.fn.end === handler.getEnd());
+      const within = (r: { start: number; end: number }) => block.getStart() <= r.start && r.end <= block.getEnd();
+      if (plan?.suspensions.some(s => s.requests.some(r => within(r.replace)))) continue;
+      const own = sites.filter(inside(handler));
+      if (own.length > 0 && own.every(({ site }) => site.outcome === 'skipped')) {
+        found.set(file, (found.get(file) ?? new Map()).set(call, null));
+        continue;
+      }
+      // Why: the handler's, the requests' from the block, or a helper call in it that was not inlined.
+      const why = (plan ? undefined : own.find(({ site }) => site.outcome === 'marked')?.site.cause?.replace(/^handler not migrated: /, '')) ??
+        sites.filter(inside(block)).find(({ site }) => site.outcome === 'marked')?.site.cause ??
+        /\/\/ mcp-migrate: ([^\n]*)/.exec(block.getText())?.[1] ??
+        'none of its requests could be migrated';
+      const label = registrationOf(handler)?.label ?? 'the handler';
+      const exclusion = plan
+        ? { reason: `inlined, its requests would be left as they are in ${label} (${why})`, cause: 'inlined, its requests would be left as they are' }
+        : { reason: `inlined, ${label} could not be migrated (${why})`, cause: 'inlined, its handler could not be migrated' };
+      found.set(file, (found.get(file) ?? new Map()).set(call, exclusion));
+    }
+  }
+  return found;
 }
 
 /**

@@ -113,6 +113,16 @@ describe('__testfixtures__', () => {
     expect(mixed.map(s => s.outcome).sort()).toEqual(['marked', 'rewritten']);
   });
 
+  it('takes only a recursion that reaches a request for a site: a recursive walk beside a request is left alone', () => {
+    const o = outcomes.get('recursion')!;
+    const sites = o.result.report.sites;
+    expect(sites.filter(s => s.handler === 'tools/call tree').map(s => `${s.outcome} ${s.call}`)).toEqual(['rewritten server.server.elicitInput(...)']);
+    expect(o.output).not.toMatch(/mcp-migrate: (isEven|isOdd|depth|countNodes)\(\)/);
+    const prune = sites.find(s => s.handler === 'tools/call prune');
+    expect(prune).toMatchObject({ outcome: 'marked', call: 'confirmEach(...)', shape: 'helper' });
+    expect(prune!.reason).toMatch(/^confirmEach\(\) → confirmEach\(\) is a cycle of helpers: not inlined/);
+  });
+
   it('warns at generation time about carried values whose size the type does not bound', () => {
     const notes = outcomes.get('loops-and-try')!.result.report.notes;
     expect(notes.some(n => /tools\/call survey carries "answers" \(an array\) in requestState; a state over 16 KiB is kept in the server's store/.test(n))).toBe(true);

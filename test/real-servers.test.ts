@@ -52,14 +52,18 @@ const SERVERS: RealServer[] = [
   {
     name: 'everything',
     entry: 'src/transports/stdio.ts',
-    // five server-initiated requests, the registration of tools in oninitialized, and five reads of
-    // the connection's client capabilities (undefined for a 2026-07-28 client under serveStdio)
-    sites: 11,
+    // five server-initiated requests, the registration of tools in oninitialized, five reads of the
+    // connection's client capabilities (undefined for a 2026-07-28 client under serveStdio), and two
+    // callers of the roots request that no handler makes: syncRoots() called from a setTimeout, and
+    // requestRoots set as the roots/list_changed notification handler
+    sites: 13,
     // syncRoots (src/server/roots.ts), inlined into the get-roots-list handler: its roots request, rewritten
-    // there, its capability check and the requestRoots closure it hands to setNotificationHandler, copied with it (marked).
-    inlinedCopies: 3,
+    // there, its capability check and the requestRoots closure it hands to setNotificationHandler, copied with it (marked, as is that handing).
+    inlinedCopies: 4,
     mustMark: [
       { file: 'src/server/roots.ts', kind: 'roots', handler: 'helper' },
+      { file: 'src/server/roots.ts', kind: 'roots', handler: 'notification' },
+      { file: 'src/server/index.ts', kind: 'roots', handler: 'callback' },
       { file: 'src/tools/trigger-url-elicitation.ts', kind: 'elicitation-url', handler: 'tools/call name' },
       { file: 'src/server/index.ts', kind: 'registration', handler: 'lifecycle' },
       ...['src/server/roots.ts', 'src/tools/get-roots-list.ts', 'src/tools/trigger-elicitation-request.ts', 'src/tools/trigger-sampling-request.ts', 'src/tools/trigger-url-elicitation.ts'].map(
@@ -69,6 +73,7 @@ const SERVERS: RealServer[] = [
     mayMark: [
       { file: 'src/tools/trigger-url-elicitation.ts', kind: 'elicitation', handler: 'tools/call name' },
       { file: 'src/tools/get-roots-list.ts', kind: 'roots', handler: 'helper' },
+      { file: 'src/tools/get-roots-list.ts', kind: 'roots', handler: 'notification' },
     ],
     knownBugs: {
       verify: byDesign(

@@ -7,7 +7,8 @@ import type { CarriedLocal, FilePlan, HandlerPlan, ServerWiringPlan } from '../p
 import type { SiteReport, SiteShape } from '../report.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { planHandler, Unsupported } from './flow.js';
-import { INLINE_LABEL } from './inline.js';
+import { callersLeft } from './callers.js';
+import { helperKey, INLINE_LABEL } from './inline.js';
 import { entryNames, httpEntryOf, httpTransports, transportName } from './httpEntry.js';
 import { isMcpModule, serverKindOf, unwrap } from './mcpSymbols.js';
 import { stdioEntries } from './stdioEntry.js';
@@ -34,6 +35,8 @@ export interface AnalysisOptions {
   onlyHandlerAt?: { file: string; offset: number };
   /** Per file, the offsets of request calls hoisted out of expressions (src/analysis/hoist.ts): their shape is 'expression'. */
   hoisted?: ReadonlyMap<string, ReadonlySet<number>>;
+  /** Per helper (helperKey in src/analysis/inline.ts), how many of its calls were inlined into handlers that are migrated. */
+  inlined?: ReadonlyMap<string, number>;
 }
 
 export function analyzeProject(project: Project, options: AnalysisOptions): ProjectAnalysis {
@@ -73,8 +76,19 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
       };
       if (!fn || !registration) {
         const why = describeNonHandler(fn);
+        // A helper's marker says what became of its callers; those it leaves are marked where they call it.
+        const callers = why.kind === 'helper' && fn ? callersLeft(fn, fnSites[0]!.kind) : undefined;
+        for (const left of callers?.left ?? []) {
+          const callFile = left.node.getSourceFile();
+          const { line, column } = callFile.getLineAndColumnAtPos(left.node.getStart());
+          const entry: SiteReport = { file: rel(options.cwd, callFile), line, column, kind: fnSites[0]!.kind, call: callText({ node: left.node } as Site), outcome: 'marked', reason: left.reason, handler: left.caller, shape: 'helper', cause: left.cause };
+          if (sites.some(s => s.file === entry.file && s.line === line && s.column === column && s.reason === left.reason)) continue;
+          addMarker(planFor(callFile), left.node, left.reason);
+          sites.push(entry);
+        }
         for (const site of fnSites) {
-          const reason = `${site.kind} request ${why.detail}: ${redesign(why.kind)}`;
+          const fate = callers && fn ? helperFate(inlinedReaching(fn, options.inlined), callers.left.length + callers.refused) : redesign(why.kind);
+          const reason = `${site.kind} request ${why.detail}: ${fate}`;
           addMarker(planFor(sf), site.node, reason);
           report(site, 'marked', reason, why.kind, NON_HANDLER_CAUSE[why.kind]);
         }
@@ -265,11 +279,26 @@ function redesign(kind: string): string {
       return 'a generator hands out its results one yield at a time, which phases cannot resume; await the requests in the handler (a loop there migrates) and keep the generator for the rest';
     case 'shared-handler':
       return 'its other callers would see input_required results, so it is not rewritten; give the registration a function of its own (a shared helper it calls is inlined there), or migrate by hand';
-    case 'helper':
-      return 'calls to it from handlers (in this file, or in files importing it) are inlined and migrated; this body still serves any other caller (a non-handler, code outside the project) and needs migrating by hand there, or removing when nothing calls it';
     default:
       return 'move it into a tools/call, prompts/get or resources/read handler';
   }
+}
+
+/**
+ * What became of a helper's callers, for the marker on its body: how many of its handler calls were
+ * inlined and migrated, how many calls are left (each marked where it is made), and what the body is still for.
+ */
+function helperFate(inlined: number, left: number): string {
+  const done = inlined > 0 ? `${inlined} handler ${inlined === 1 ? 'call reaching it was' : 'calls reaching it were'} inlined there and migrated` : 'no handler call reaching it was inlined';
+  const marked = left > 0 ? `; ${inlined > 0 ? `${left} other` : left} ${left === 1 ? 'call reaching it is' : 'calls reaching it are'} marked where ${left === 1 ? 'it is' : 'they are'} made` : '';
+  return `${done}${marked}; this body is left as it is and still sends the request to ${left > 0 ? 'those callers and ' : ''}any caller outside the project: migrate it by hand for them, or remove it when nothing calls it`;
+}
+
+/** How many handler calls of a helper, or of a function it is declared in, were inlined (and migrated). */
+function inlinedReaching(fn: FunctionLike, inlined: ReadonlyMap<string, number> | undefined): number {
+  let count = 0;
+  for (let f: FunctionLike | undefined = fn; f; f = enclosingFunction(f)) count += inlined?.get(helperKey(f)) ?? 0;
+  return count;
 }
 
 /** The innermost control-flow construct between a site and its function's body. */

@@ -31,9 +31,11 @@
 import path from 'node:path';
 import { Node, SyntaxKind, ts, VariableDeclarationKind, type CallExpression, type ImportDeclaration, type SourceFile, type Statement } from 'ts-morph';
 import type { SiteKind } from '../report.js';
+import { bindingAt, bindingOf, bindingOfSymbol, declaresName, notAReference, placeAsIs, referencesIn, type DeclarationPlace } from './bindings.js';
 import { boundIdentifiers, printableType } from './flow.js';
 import { constObjectLiteral, literalString, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
 import { nameAllocator } from './names.js';
+import { packageDirOf, resolveThroughPaths, specifierThroughPaths } from './tsconfigPaths.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { enclosingFunction, findSites, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
 
@@ -42,6 +44,9 @@ export { MAX_INLINE_DEPTH } from '../triggers.js';
 import { MAX_INLINE_DEPTH } from '../triggers.js';
 
 export const INLINE_LABEL = /^mcpInline\d*$/;
+
+/** The cause of a refusal to inline a helper whose code would not mean the same in the handler. */
+const MISBOUND = 'a name it uses would mean something else in the handler';
 
 export interface TextEdit {
   start: number;
@@ -64,12 +69,19 @@ export interface Refusal {
 }
 
 export interface Inlining {
-  edits: TextEdit[];
+  /** The file's new text, already in the project; undefined when this pass changes nothing. */
+  text: string | undefined;
   /** Module-level declarations of other files the inlined code imports, which their modules must now export. */
   exports: { file: string; name: string }[];
   /** What the report should say: helpers removed because every call to them was inlined, helpers inlined from other files. */
   notes: string[];
   refusals: Refusal[];
+  /** The calls inlined: where each was (in the file as the pass found it) and the label of the block that replaced it. */
+  inlined: { call: number; label: string }[];
+  /** Per helper (helperKey), how many calls to it this pass inlined. */
+  helpers: Map<string, number>;
+  /** The calls not to inline in the next pass, where they are in the new text: `exclude`, and those whose names would change meaning. */
+  excluded: Map<number, Exclusion | null>;
 }
 
 export interface InlineOptions {
@@ -82,6 +94,17 @@ export interface InlineOptions {
    * helper that this pass inlines goes away entirely; one the user wrote stays as a bare import.
    */
   importedBefore?: ReadonlySet<string>;
+  /**
+   * Calls not to inline (by position in the file as this pass finds it): with the reason their marker
+   * gives, or null for none (a handler not asked for).
+   */
+  exclude?: ReadonlyMap<number, Exclusion | null>;
+}
+
+/** Why a call is not inlined, for its marker: the reason, and the reason without names (what the summary counts by). */
+export interface Exclusion {
+  reason: string;
+  cause: string;
 }
 
 interface Helper {
@@ -89,21 +112,69 @@ interface Helper {
   name: string;
   /** The node the callee's symbol declares: the function, its variable declaration or the `export default`. */
   decl: Node;
+  /** Why a helper that is followed (its requests reach the handler) cannot be inlined (how it is loaded), and what to do. */
+  notInlined?: { why: string; fix: string; cause: string };
 }
 
 interface HelperEdit extends TextEdit {
   helper?: Helper;
   call: CallExpression | undefined;
+  /** What the inlined code's names must be bound to once it is in place. */
+  check?: BindingCheck;
 }
 
 /**
- * The edits that inline every eligible helper call inside a rewritable handler of this file; a
+ * What the names of one inlined call must mean once it is in the handler: each name it uses from
+ * outside the pasted code, with the binding it had where it was written (the helper's own free names
+ * as renamed, the handler's arguments and statement).
+ */
+interface BindingCheck {
+  label: string;
+  expected: Map<string, string>;
+  /** The names that must not be bound inside the pasted code (a declaration of the helper would take them). */
+  outside: Set<string>;
+}
+
+/**
+ * Inlines every eligible helper call inside a rewritable handler of this file, in the project; a
  * same-file helper left with no caller (and not exported) is removed, and said so. A helper of
- * another file stays as it is (other callers may use it).
+ * another file stays as it is (other callers may use it). Once in place, every name the inlined code
+ * uses is checked by symbol to be bound to what it was bound to where it was written: a call that
+ * fails is marked with the reason instead, and the pass is made again without it.
  */
 export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inlining {
+  const refused = new Map<number, Exclusion | null>(options.exclude ?? []);
+  for (;;) {
+    const before = sf.getFullText();
+    const { edits, checks, ...pass } = passEdits(sf, options, refused);
+    if (edits.length === 0) return { ...pass, text: undefined, excluded: refused };
+    const applied = applyInOrder(before, edits);
+    sf.replaceWithText(applied.text);
+    const failed = new Map<number, Exclusion>();
+    for (const { call, edit, check } of checks) {
+      const why = misbound(sf, check, applied.range(edit), applied.place(sf.getFilePath()));
+      if (why) failed.set(call, { reason: why, cause: MISBOUND });
+    }
+    if (failed.size === 0) {
+      const excluded = new Map<number, Exclusion | null>();
+      for (const [at, why] of refused) {
+        const moved = applied.forward(at);
+        if (moved !== undefined) excluded.set(moved, why);
+      }
+      return { ...pass, text: applied.text, excluded };
+    }
+    sf.replaceWithText(before);
+    for (const [call, why] of failed) refused.set(call, why);
+  }
+}
+
+function passEdits(sf: SourceFile, options: InlineOptions, refused: ReadonlyMap<number, Exclusion | null>): Omit<Inlining, 'text' | 'excluded'> & { edits: TextEdit[]; checks: { call: number; edit: TextEdit; check: BindingCheck }[] } {
   const rel = options.rel ?? ((p: string) => path.basename(p));
-  const { edits, refusals, imports } = inlineEdits(sf, options.depth ?? MAX_INLINE_DEPTH);
+  const { edits, refusals, imports } = inlineEdits(sf, options.depth ?? MAX_INLINE_DEPTH, refused);
+  const checks = edits.flatMap(e => (e.check && e.call ? [{ call: e.call.getStart(), edit: e as TextEdit, check: e.check }] : []));
+  const labelled = checks.map(c => ({ call: c.call, label: c.check.label }));
+  const helpers = new Map<string, number>();
+  for (const e of edits) if (e.helper && e.check) helpers.set(helperKey(e.helper.fn), (helpers.get(helperKey(e.helper.fn)) ?? 0) + 1);
   const notes: string[] = [];
   const inlinedCalls = new Set(edits.map(e => e.call));
   const inlined = new Map<FunctionLike, { helper: Helper; calls: number }>();
@@ -141,8 +212,79 @@ export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inli
     edits.push({ start: statement.getStart(true), end: statement.getEnd() + after, text: '', call: undefined });
     notes.push(`${sf.getBaseName()}:${line}: ${name}() removed: every call to it was inlined into the handlers, where it is migrated`);
   }
-  edits.push(...unusedImportEdits(unusedBindings, importEdits, options.importedBefore).map(e => ({ ...e, call: undefined })));
-  return { edits: [...edits, ...importEdits], notes, refusals, exports: imports.exports.map(e => ({ file: e.module.getFilePath(), name: e.name })) };
+  edits.push(...unusedImportEdits(unusedBindings, importEdits, options.importedBefore, imports.reused).map(e => ({ ...e, call: undefined })));
+  return { edits: [...edits, ...importEdits], checks, notes, refusals, inlined: labelled, helpers, exports: imports.exports.map(e => ({ file: e.module.getFilePath(), name: e.name })) };
+}
+
+/**
+ * The edits applied (right to left, as the pipeline always has), with where each one's text is in
+ * the result and, for a position of the result outside them, where it was before.
+ */
+function applyInOrder(before: string, edits: TextEdit[]): { text: string; range(edit: TextEdit): { start: number; end: number }; place(file: string): DeclarationPlace; forward(at: number): number | undefined } {
+  const order = [...edits].sort((a, b) => b.start - a.start);
+  let text = before;
+  for (const e of order) text = text.slice(0, e.start) + e.text + text.slice(e.end);
+  // An edit's text moves by what every edit applied after it (to its left) added or removed.
+  const starts = new Map<TextEdit, number>();
+  let shift = 0;
+  for (let i = order.length - 1; i >= 0; i--) {
+    const e = order[i]!;
+    starts.set(e, e.start + shift);
+    shift += e.text.length - (e.end - e.start);
+  }
+  const ascending = [...order].reverse();
+  const toBefore = (at: number): string => {
+    let moved = 0;
+    for (const [i, e] of ascending.entries()) {
+      const start = starts.get(e)!;
+      if (at < start) break;
+      if (at < start + e.text.length) return `inserted ${i}:${at - start}`;
+      moved += e.text.length - (e.end - e.start);
+    }
+    return String(at - moved);
+  };
+  return {
+    text,
+    range: e => ({ start: starts.get(e)!, end: starts.get(e)! + e.text.length }),
+    place: file => decl => (decl.getSourceFile().fileName === file ? `${file}:${toBefore(decl.getStart())}` : placeAsIs(decl)),
+    // A position of the text before: where it is now (undefined when an edit replaced it).
+    forward: at => {
+      let moved = 0;
+      for (const e of ascending) {
+        if (e.start <= at && at < e.end) return undefined;
+        if (e.end <= at) moved += e.text.length - (e.end - e.start);
+      }
+      return at + moved;
+    },
+  };
+}
+
+/**
+ * Why the inlined code in `range` of the edited file does not mean what it meant where it was
+ * written, if it does not: a name bound to another declaration than before, or one a declaration
+ * of the pasted code now takes.
+ */
+function misbound(sf: SourceFile, check: BindingCheck, range: { start: number; end: number }, place: DeclarationPlace): string | undefined {
+  const ids: Node[] = [];
+  sf.forEachDescendant((node, traversal) => {
+    if (node.getEnd() <= range.start || node.getStart() >= range.end) traversal.skip();
+    else if (Node.isIdentifier(node) && !notAReference(node) && !declaresName(node)) ids.push(node);
+  });
+  const file = path.basename(sf.getFilePath());
+  for (const id of ids) {
+    const name = id.getText();
+    const parent = id.getParent();
+    const symbol = parent && Node.isShorthandPropertyAssignment(parent) ? parent.getValueSymbol() : id.getSymbol();
+    const decl = symbol?.getDeclarations()[0];
+    if (decl && decl.getSourceFile() === sf && decl.getStart() >= range.start && decl.getEnd() <= range.end) {
+      if (check.outside.has(name)) return `it declares ${name}, which would hide the ${name} it must use in ${file}`;
+      continue;
+    }
+    const expected = check.expected.get(name);
+    if (expected === undefined) return `${name} could not be checked in ${file}`;
+    if (bindingOf(id, place) !== expected) return `it uses ${name}, which would mean something else in ${file} (rename one of them)`;
+  }
+  return undefined;
 }
 
 /** The import binding of a helper from another file, when every use of it in this file is inlined. */
@@ -163,9 +305,12 @@ function unusedImport(sf: SourceFile, helperEdits: HelperEdit[], inlinedCalls: S
  * so the module still loads, in the same order (one an earlier pass added goes). A declaration another edit changes, or whose default import stays
  * beside removed named ones, is left as it is.
  */
-function unusedImportEdits(bindings: Node[], importEdits: TextEdit[], importedBefore?: ReadonlySet<string>): TextEdit[] {
+function unusedImportEdits(bindings: Node[], importEdits: TextEdit[], importedBefore: ReadonlySet<string> | undefined, reused: ReadonlySet<string>): TextEdit[] {
   const byDeclaration = new Map<ImportDeclaration, Set<Node>>();
   for (const b of bindings) {
+    // Still used: by another helper's inlined code, which imports the same name.
+    const local = Node.isImportClause(b) ? b.getDefaultImport() : Node.isImportSpecifier(b) ? (b.getAliasNode() ?? b.getNameNode()) : b;
+    if (local && reused.has(local.getText())) continue;
     const decl = b.getFirstAncestorByKind(SyntaxKind.ImportDeclaration);
     if (decl) byDeclaration.set(decl, (byDeclaration.get(decl) ?? new Set()).add(b));
   }
@@ -195,7 +340,7 @@ function unusedImportEdits(bindings: Node[], importEdits: TextEdit[], importedBe
   return edits;
 }
 
-function inlineEdits(sf: SourceFile, depth: number): { edits: HelperEdit[]; refusals: Refusal[]; imports: Importer } {
+function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number, Exclusion | null>): { edits: HelperEdit[]; refusals: Refusal[]; imports: Importer } {
   const edits: HelperEdit[] = [];
   const refusals: Refusal[] = [];
   const fresh = nameAllocator(sf.getDescendantsOfKind(SyntaxKind.Identifier).map(i => i.getText()));
@@ -205,7 +350,7 @@ function inlineEdits(sf: SourceFile, depth: number): { edits: HelperEdit[]; refu
   const registrations = new Map<FunctionLike, ReturnType<typeof registrationOf>>();
   for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
-    if (!Node.isIdentifier(callee)) continue;
+    if (!Node.isIdentifier(callee) && !Node.isPropertyAccessExpression(callee)) continue;
     const handler = enclosingFunction(call);
     if (!handler) continue;
     if (!registrations.has(handler)) registrations.set(handler, registrationOf(handler));
@@ -235,17 +380,26 @@ function inlineEdits(sf: SourceFile, depth: number): { edits: HelperEdit[]; refu
       refuse(`${helper.name}() reaches its ${what} through ${reached.depth} levels of helpers, more than the ${MAX_INLINE_DEPTH} that are inlined; call the inner helper from the handler, or migrate by hand`, `more than ${MAX_INLINE_DEPTH} levels of helpers`);
       continue;
     }
-    // A same-file helper with a request of its own that cannot be inlined is marked where the request is.
-    const quiet = !crossFile && reach.hasOwnSite(helper.fn);
-    const why = ineligibility(helper, call, sf);
-    if (why) {
-      if (!quiet) refuse(`${helper.name}() ${crossFile ? `(${path.basename(helper.fn.getSourceFile().getFilePath())}) ` : ''}is not inlined: ${why}, so its ${what} is not migrated; migrate it by hand`, `helper not inlined: ${why}`);
+    if (!Node.isIdentifier(callee)) {
+      const member = Node.isMethodDeclaration(helper.fn) ? 'a method' : 'a member';
+      refuse(`${helper.name}() is not inlined: it is called as ${callee.getText()}(...), ${member}, not by a name of its own, so its ${what} is not migrated; call a function by its name from the handler, or migrate by hand`, 'helper not inlined: called as a method or member');
       continue;
     }
-    const edit = inlineCall(call, helper, handler, fresh, crossFile ? imports : undefined);
-    if (!edit) continue;
+    if (helper.notInlined) {
+      const { why, fix, cause } = helper.notInlined;
+      refuse(`${helper.name}() (${path.basename(helper.fn.getSourceFile().getFilePath())}) is not inlined: ${why}, so its ${what} is not migrated; ${fix}`, `helper not inlined: ${cause}`);
+      continue;
+    }
+    const why = ineligibility(helper, call, sf);
+    if (why) {
+      refuse(`${helper.name}() ${crossFile ? `(${path.basename(helper.fn.getSourceFile().getFilePath())}) ` : ''}is not inlined: ${why}, so its ${what} is not migrated; migrate it by hand`, `helper not inlined: ${why}`);
+      continue;
+    }
+    const excluded = refused.get(call.getStart());
+    if (excluded === null) continue;
+    const edit = excluded ? { refused: excluded.reason, cause: excluded.cause } : inlineCall(call, helper, handler, fresh, crossFile ? imports : undefined);
     if ('refused' in edit) {
-      if (!quiet) refuse(`${helper.name}() ${crossFile ? `(${path.basename(helper.fn.getSourceFile().getFilePath())}) ` : ''}is not inlined: ${edit.refused}, so its ${what} is not migrated`, `helper not inlined: ${edit.refused}`);
+      refuse(`${helper.name}() ${crossFile ? `(${path.basename(helper.fn.getSourceFile().getFilePath())}) ` : ''}is not inlined: ${edit.refused}, so its ${what} is not migrated`, `helper not inlined: ${edit.cause ?? edit.refused}`);
       continue;
     }
     edits.push({ ...edit, helper, call });
@@ -253,10 +407,28 @@ function inlineEdits(sf: SourceFile, depth: number): { edits: HelperEdit[]; refu
   return { edits, refusals, imports };
 }
 
+/** A helper function as the report knows it, whatever the edits around it: its file and the name it is declared by. */
+export function helperKey(fn: FunctionLike): string {
+  const parent = fn.getParent();
+  const name = Node.isFunctionDeclaration(fn)
+    ? (fn.getName() ?? 'default')
+    : Node.isMethodDeclaration(fn)
+      ? `${fn.getParentIfKind(SyntaxKind.ClassDeclaration)?.getName() ?? ''}.${fn.getName()}`
+      : parent && Node.isVariableDeclaration(parent)
+        ? parent.getName()
+        : parent && Node.isExportAssignment(parent)
+          ? 'default'
+          : `@${fn.getStart()}`;
+  return `${fn.getSourceFile().getFilePath()}\0${name}`;
+}
+
 /** The project function a callee names, through imports, re-exports and default exports. */
 function helperOf(callee: Node): Helper | undefined {
   const e = unwrap(callee);
+  if (Node.isPropertyAccessExpression(e)) return memberOf(e);
   if (!Node.isIdentifier(e)) return undefined;
+  const loaded = dynamicallyImported(e);
+  if (loaded) return loaded;
   let decl: Node | undefined = resolved(e);
   let fn: Node | undefined;
   for (let i = 0; i < 4 && decl && Node.isExportAssignment(decl); i++) {
@@ -274,13 +446,62 @@ function helperOf(callee: Node): Helper | undefined {
   // The module the tool writes is the migrated code's runtime, not a helper of the user's to inline.
   if (path.basename(file.getFilePath()).replace(/\.[cm]?[jt]s$/, '') === STATE_MODULE_BASENAME) return undefined;
   const name = Node.isFunctionDeclaration(decl) ? (decl.getName() ?? e.getText()) : Node.isVariableDeclaration(decl) ? decl.getName() : e.getText();
-  return { fn: fn as FunctionLike, name, decl };
+  return { fn: fn as FunctionLike, name, decl, notInlined: outsideTheRun(file) };
 }
 
+/**
+ * A module the type checker read from disk (not one of the files this run migrates, which the
+ * pipeline gives it, upgraded): its code is not pasted as it is, un-upgraded, into a handler.
+ */
+function outsideTheRun(file: SourceFile): Helper['notInlined'] {
+  if (!file.isSaved()) return undefined;
+  return { why: `${path.basename(file.getFilePath())} is not one of the files this run migrates`, fix: 'run mcp-migrate over its files and the handler\'s together, or migrate by hand', cause: 'its module is not one of the files the run migrates' };
+}
+
+/** A method or a function-valued member a call reaches through `this.ask`, `obj.ask` or `ns.ask`: never inlined, but followed. */
+function memberOf(access: import('ts-morph').PropertyAccessExpression): Helper | undefined {
+  const decl = resolved(access.getNameNode());
+  if (!decl) return undefined;
+  const value = Node.isPropertyAssignment(decl) || Node.isPropertyDeclaration(decl) || Node.isVariableDeclaration(decl) ? decl.getInitializer() : decl;
+  const fn = value && unwrap(value);
+  if (!fn || !(Node.isMethodDeclaration(fn) || Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) return undefined;
+  if (fn.getSourceFile().isDeclarationFile() || fn.getSourceFile().isInNodeModules()) return undefined;
+  return { fn: fn as FunctionLike, name: access.getName(), decl };
+}
+
+/**
+ * What a name declares, through imports; through a tsconfig.json `paths` alias too, which the analysis
+ * does not resolve (the module is read from disk when it is not one of the run's files).
+ */
 function resolved(id: Node): Node | undefined {
-  let symbol = id.getSymbol();
-  if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol();
-  return symbol?.getDeclarations()[0];
+  const symbol = id.getSymbol();
+  if (!symbol?.isAlias()) return symbol?.getDeclarations()[0];
+  const target = symbol.getAliasedSymbol()?.getDeclarations()[0];
+  if (target) return target;
+  const alias = symbol.getDeclarations()[0];
+  const importDecl = alias?.getFirstAncestorByKind(SyntaxKind.ImportDeclaration);
+  if (!alias || !importDecl || !(Node.isImportSpecifier(alias) || Node.isImportClause(alias))) return undefined;
+  const file = resolveThroughPaths(id.getSourceFile().getFilePath(), importDecl.getModuleSpecifierValue());
+  const project = id.getProject();
+  const module = file ? (project.getSourceFile(file) ?? project.addSourceFileAtPathIfExists(file)) : undefined;
+  return module?.getExportedDeclarations().get(Node.isImportSpecifier(alias) ? alias.getName() : 'default')?.[0];
+}
+
+/**
+ * A function a handler loads when it runs (`const { ask } = await import('./ask.js')`): followed, so
+ * its requests are reported at the call, but never inlined (that would load its module up front).
+ */
+function dynamicallyImported(id: Node): Helper | undefined {
+  const element = id.getSymbol()?.getDeclarations()[0];
+  if (!element || !Node.isBindingElement(element)) return undefined;
+  const init = element.getFirstAncestorByKind(SyntaxKind.VariableDeclaration)?.getInitializer();
+  const loading = init && unwrap(Node.isAwaitExpression(unwrap(init)) ? (unwrap(init) as import('ts-morph').AwaitExpression).getExpression() : init);
+  if (!loading || !Node.isCallExpression(loading) || loading.getExpression().getKind() !== SyntaxKind.ImportKeyword) return undefined;
+  const fn = id.getType().getSymbol()?.getDeclarations()[0];
+  if (!fn || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) || fn.getSourceFile().isInNodeModules() || fn.getSourceFile().isDeclarationFile()) return undefined;
+  const spec = loading.getArguments()[0]?.getText() ?? '';
+  const why = `it is loaded with import(${spec}) when the handler runs, which inlining would turn into an import of its module up front`;
+  return { fn: fn as FunctionLike, name: id.getText(), decl: element, notInlined: { why, fix: 'import it with an import declaration to have it inlined, or migrate by hand', cause: 'loaded with import() when the handler runs' } };
 }
 
 /** Which parameters of `fn` receive a request channel (or a server) at this call. */
@@ -348,26 +569,27 @@ interface Reached {
   cycle?: string[];
 }
 
-/** Whether a helper reaches a server-initiated request, itself or through the helpers it awaits. */
+/**
+ * Whether a helper reaches a server-initiated request, itself or through the helpers it calls. A
+ * recursion counts only when a member of the cycle reaches a request: a recursive tree walk is no site.
+ */
 class Reacher {
   private readonly sites = new Map<SourceFile, Site[]>();
-
-  hasOwnSite(fn: FunctionLike): boolean {
-    return this.sitesOf(fn.getSourceFile()).some(s => s.fn === fn);
-  }
+  private readonly reachesMemo = new Map<FunctionLike, boolean>();
 
   of(helper: Helper, channels: Set<Node>, stack: Helper[]): Reached | undefined {
     const at = stack.findIndex(s => s.fn === helper.fn);
-    if (at >= 0) return { kind: 'request', depth: stack.length, cycle: [...stack.slice(at), helper].map(s => s.name) };
+    if (at >= 0) {
+      // Every member of a cycle reaches every other: the cycle matters when one of them reaches a request.
+      if (!this.reaches(helper, channels, new Set())) return undefined;
+      return { kind: 'request', depth: stack.length, cycle: [...stack.slice(at), helper].map(s => s.name) };
+    }
     if (stack.length > MAX_INLINE_DEPTH + 2) return undefined;
     const body = helper.fn.getBody();
     if (!body) return undefined;
-    const own = this.sitesOf(helper.fn.getSourceFile()).find(s => s.fn === helper.fn);
-    let kind: SiteKind | undefined = own?.kind;
-    if (!kind && channels.size > 0) kind = channelUse(body, channels);
+    let kind = this.ownKind(helper, channels);
     let depth = kind ? 1 : 0;
-    for (const call of body.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-      if (enclosingFunction(call) !== helper.fn) continue;
+    for (const call of this.callsIn(helper.fn)) {
       const inner = helperOf(call.getExpression());
       if (!inner) continue;
       const r = this.of(inner, channelParams(call, inner.fn, d => channels.has(d)), [...stack, helper]);
@@ -377,6 +599,36 @@ class Reacher {
       depth = Math.max(depth, r.depth + 1);
     }
     return kind ? { kind, depth } : undefined;
+  }
+
+  /** Whether any path of calls from the helper reaches a request, however deep, cycles walked once. */
+  private reaches(helper: Helper, channels: Set<Node>, visiting: Set<FunctionLike>): boolean {
+    const memoised = channels.size === 0 ? this.reachesMemo.get(helper.fn) : undefined;
+    if (memoised !== undefined) return memoised;
+    if (visiting.has(helper.fn) || !helper.fn.getBody()) return false;
+    visiting.add(helper.fn);
+    let found = this.ownKind(helper, channels) !== undefined;
+    for (const call of found ? [] : this.callsIn(helper.fn)) {
+      const inner = helperOf(call.getExpression());
+      if (inner && this.reaches(inner, channelParams(call, inner.fn, d => channels.has(d)), visiting)) {
+        found = true;
+        break;
+      }
+    }
+    // Only a complete answer is kept: one cut short by a cycle in progress may change.
+    if (channels.size === 0 && (found || visiting.size === 1)) this.reachesMemo.set(helper.fn, found);
+    return found;
+  }
+
+  /** The request the helper makes itself, or through a request channel it was handed. */
+  private ownKind(helper: Helper, channels: Set<Node>): SiteKind | undefined {
+    const own = this.sitesOf(helper.fn.getSourceFile()).find(s => s.fn === helper.fn);
+    if (own) return own.kind;
+    return channels.size > 0 ? channelUse(helper.fn.getBody()!, channels) : undefined;
+  }
+
+  private callsIn(fn: FunctionLike): CallExpression[] {
+    return fn.getBody()!.getDescendantsOfKind(SyntaxKind.CallExpression).filter(call => enclosingFunction(call) === fn);
   }
 
   private sitesOf(sf: SourceFile): Site[] {
@@ -423,7 +675,7 @@ function isCommonJsFile(sf: SourceFile): boolean {
 }
 
 /** The statement forms a call can be inlined from: the statement then reads the helper's result from a fresh variable. */
-function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike, fresh: (base: string) => string, imports: Importer | undefined): TextEdit | { refused: string } | undefined {
+function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike, fresh: (base: string) => string, imports: Importer | undefined): (TextEdit & { check: BindingCheck }) | { refused: string; cause?: string } {
   const fn = helper.fn;
   const helperName = call.getExpression().getText();
   const awaited = call.getParent();
@@ -440,7 +692,6 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
   }
   if (!stmt) return { refused: 'the awaited call is not a statement of its own (const x = await f(...), x = await f(...), await f(...) or return await f(...))' };
   const crossFile = imports !== undefined;
-  if (!crossFile && !sameMeaningAt(fn, call)) return undefined;
   const args = call.getArguments();
   if (args.some(a => Node.isSpreadElement(a))) return { refused: 'an argument is spread' };
   const javascript = /\.[cm]?jsx?$/.test(call.getSourceFile().getFilePath());
@@ -449,7 +700,8 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
   // capture the handler's names, and (across files) the names imported at the call site.
   const renames = new Map<Node, string>();
   const substituted = new Set<Node>();
-  const guarded = new Set(handler.getParameters().flatMap(p => boundIdentifiers(p.getNameNode())).map(id => id.getText()));
+  // The handler's names the pasted code reads: a local of the helper's with one of them is renamed.
+  const guarded = new Set([...handler.getParameters().flatMap(p => boundIdentifiers(p.getNameNode())), ...args.flatMap(referencesIn)].map(id => id.getText()));
   const params = fn.getParameters();
   params.forEach((p, i) => {
     const arg = args[i];
@@ -480,7 +732,7 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
   const pieces: Node[] = [body, ...bound.flatMap(p => [p.getTypeNode(), p.getInitializer()].filter((n): n is NonNullable<typeof n> => n !== undefined)), ...(returnType ? [returnType] : [])];
   if (crossFile) {
     const problem = importFreeNames(helper, pieces, call, imports!, renames);
-    if (problem) return { refused: problem };
+    if (problem) return { refused: problem, cause: /means something else/.test(problem) ? MISBOUND : undefined };
   }
   const idEdits: TextEdit[] = [];
   for (const piece of pieces) {
@@ -539,7 +791,38 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
   const type = resultType(stmt, awaited, returnType && textOf(returnType), helperName);
   const binding = bindings.length > 0 ? `\n${indent}  ${bindings.join(`\n${indent}  `)}` : '';
   const text = `let ${result}${type.text};\n${indent}${label}: {${binding}${inner}\n${indent}}${reading}`;
-  return { start: stmt.getStart(), end: stmt.getEnd(), text, namesHelper: type.namesHelper };
+  const check = bindingCheck(fn, pieces, renames, call, stmt, awaited, type.text);
+  return { start: stmt.getStart(), end: stmt.getEnd(), text, namesHelper: type.namesHelper, check: { ...check, label } };
+}
+
+/**
+ * What the names of the inlined text must be bound to once it replaces `stmt`: the helper's free
+ * names (as renamed) what they are bound to in the helper; the handler's own (its arguments, the rest
+ * of its statement) what they are bound to at the call; the names the text adds (`undefined`, the
+ * result's type) what they mean at the call.
+ */
+function bindingCheck(fn: FunctionLike, pieces: Node[], renames: Map<Node, string>, call: CallExpression, stmt: Statement, awaited: Node, typeText: string): Omit<BindingCheck, 'label'> {
+  const expected = new Map<string, string>();
+  const outside = new Set<string>();
+  const expect = (name: string, binding: string) => {
+    const had = expected.get(name);
+    // Two bindings under one name cannot both be kept: one equal to neither fails the check.
+    expected.set(name, had === undefined || had === binding ? binding : `two bindings of ${name}`);
+    outside.add(name);
+  };
+  for (const piece of pieces) {
+    for (const id of referencesIn(piece)) {
+      const decl = declarationOf(id);
+      if (decl && decl !== fn && decl.getFirstAncestor(a => a === fn)) continue; // the helper's own
+      expect((decl && renames.get(decl)) ?? id.getText(), bindingOf(id, placeAsIs));
+    }
+  }
+  const inCall = (id: Node) => id.getStart() >= awaited.getStart() && id.getEnd() <= awaited.getEnd();
+  for (const id of [...referencesIn(stmt).filter(id => !inCall(id)), ...call.getArguments().flatMap(referencesIn)]) expect(id.getText(), bindingOf(id, placeAsIs));
+  for (const name of [...typeText.matchAll(/[A-Za-z_$][\w$]*/g)].map(m => m[0]).concat('undefined')) {
+    if (!expected.has(name)) expected.set(name, bindingAt(name, call, placeAsIs));
+  }
+  return { expected, outside };
 }
 
 /** The node a name's symbol is declared by (the value's, for a shorthand property). */
@@ -607,38 +890,6 @@ function resultType(stmt: Statement, awaited: Node, declared: string | undefined
   return { text: `!: Awaited<ReturnType<typeof ${helperName}>>`, namesHelper: true };
 }
 
-type Resolver = { resolveName(n: string, l: ts.Node, m: number, g: boolean): ts.Symbol | undefined };
-
-function resolveAt(name: string, at: Node): ts.Symbol | undefined {
-  const checker = at.getProject().getTypeChecker().compilerObject as unknown as Resolver;
-  return checker.resolveName(name, at.compilerNode, 0xffffffff, false);
-}
-
-/** A name that is not a reference to a binding: a member, a property key, a label. */
-function notAReference(id: Node): boolean {
-  const parent = id.getParent();
-  if (!parent) return true;
-  if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) return true;
-  if (Node.isQualifiedName(parent) && parent.getRight() === id) return true;
-  if ((Node.isPropertyAssignment(parent) || Node.isPropertySignature(parent) || Node.isMethodSignature(parent) || Node.isMethodDeclaration(parent) || Node.isPropertyDeclaration(parent) || Node.isEnumMember(parent)) && parent.getNameNode() === id) return true;
-  if (Node.isBindingElement(parent) && parent.getPropertyNameNode() === id) return true;
-  if (Node.isLabeledStatement(parent) || Node.isBreakStatement(parent) || Node.isContinueStatement(parent)) return true;
-  if (Node.isJsxAttribute(parent)) return true;
-  return false;
-}
-
-/** Every free name of the helper resolves at the call site to what it resolves to in the helper. */
-function sameMeaningAt(helper: FunctionLike, call: CallExpression): boolean {
-  for (const id of helper.getBody()!.getDescendantsOfKind(SyntaxKind.Identifier)) {
-    const decl = id.getSymbol()?.getDeclarations()[0];
-    if (!decl || decl.getFirstAncestor(a => a === helper)) continue; // the helper's own
-    const parent = id.getParent();
-    if ((Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) || (Node.isPropertyAssignment(parent) && parent.getNameNode() === id)) continue;
-    if (resolveAt(id.getText(), call) !== resolveAt(id.getText(), id)) return false;
-  }
-  return true;
-}
-
 /**
  * An imported helper's free names, made to mean the same in the handler's file: its module's imports
  * and its module's exported declarations are imported there (renamed where the name is taken); globals
@@ -647,32 +898,37 @@ function sameMeaningAt(helper: FunctionLike, call: CallExpression): boolean {
 function importFreeNames(helper: Helper, pieces: Node[], call: CallExpression, imports: Importer, renames: Map<Node, string>): string | undefined {
   const module = helper.fn.getSourceFile();
   const moduleName = path.basename(module.getFilePath());
-  const seen = new Set<Node>();
+  const seen = new Set<Node | string>();
   // Exported only once the whole helper can be brought over.
   const toExport: string[] = [];
   for (const piece of pieces) {
     for (const id of [piece, ...piece.getDescendants()].filter(Node.isIdentifier)) {
-      if (notAReference(id)) continue;
+      if (notAReference(id) || declaresName(id)) continue;
       const decl = declarationOf(id);
-      if (!decl || decl === helper.fn || decl.getFirstAncestor(a => a === helper.fn)) continue; // the helper's own
-      if (seen.has(decl)) continue;
-      seen.add(decl);
+      if (decl && (decl === helper.fn || decl.getFirstAncestor(a => a === helper.fn))) continue; // the helper's own
       const name = id.getText();
-      if (decl.getSourceFile() !== module) {
-        if (resolveAt(name, call) !== resolveAt(name, id)) return `it uses ${name}, which means something else at the call site`;
+      if (seen.has(decl ?? name)) continue;
+      seen.add(decl ?? name);
+      const binding = bindingOf(id, placeAsIs);
+      if (!decl || decl.getSourceFile() !== module) {
+        // A global, or a declaration of another file it does not import: the same name must mean it at the call.
+        if (bindingAt(name, call, placeAsIs) !== binding) return `it uses ${name}, which means something else at the call site (rename one of them)`;
         continue;
       }
-      const symbol = id.getSymbol();
       const importDecl = decl.getFirstAncestorByKind(SyntaxKind.ImportDeclaration);
       if (importDecl && (Node.isImportSpecifier(decl) || Node.isImportClause(decl) || Node.isNamespaceImport(decl))) {
         const spec = importDecl.getModuleSpecifierValue();
+        // A module of the project (by a relative path or a paths alias) is imported as the handler's package can; a package by its name.
+        const target = spec.startsWith('.') ? (importDecl.getModuleSpecifierSourceFile()?.getFilePath() ?? path.resolve(path.dirname(module.getFilePath()), spec)) : resolveThroughPaths(module.getFilePath(), spec);
+        const specifier = target ? importableAs(call.getSourceFile(), target, spec.startsWith('.') ? respecified(module.getFilePath(), call.getSourceFile().getFilePath(), spec) : undefined) : spec;
+        if (!specifier) return `it uses ${name} from ${spec}, which the handler's package could only import by a path into another package; map that module in the tsconfig.json paths of the handler's package, or migrate by hand`;
         const need: ImportNeed = {
-          specifier: spec.startsWith('.') ? respecified(module.getFilePath(), call.getSourceFile().getFilePath(), spec) : spec,
+          specifier,
           target: importDecl.getModuleSpecifierSourceFile(),
           kind: Node.isImportSpecifier(decl) ? 'named' : Node.isImportClause(decl) ? 'default' : 'namespace',
           name: Node.isImportSpecifier(decl) ? decl.getName() : name,
           typeOnly: importDecl.isTypeOnly() || (Node.isImportSpecifier(decl) && decl.isTypeOnly()),
-          symbol: symbol?.isAlias() ? symbol.getAliasedSymbol()?.compilerSymbol : symbol?.compilerSymbol,
+          binding,
         };
         const local = imports.local(need, name, call);
         if (local !== name) renames.set(decl, local);
@@ -687,13 +943,15 @@ function importFreeNames(helper: Helper, pieces: Node[], call: CallExpression, i
         toExport.push(name);
         exported = name;
       }
+      const specifier = importableAs(call.getSourceFile(), module.getFilePath(), specifierFor(call.getSourceFile(), module.getFilePath()));
+      if (!specifier) return `it uses ${name}, which the handler's package could only import from ${moduleName} by a path into another package; map that module in the tsconfig.json paths of the handler's package, or migrate by hand`;
       const need: ImportNeed = {
-        specifier: specifierFor(call.getSourceFile(), module.getFilePath()),
+        specifier,
         target: module,
         kind: 'named',
         name: exported,
         typeOnly: Node.isInterfaceDeclaration(top) || Node.isTypeAliasDeclaration(top),
-        symbol: symbol?.compilerSymbol,
+        binding,
       };
       const local = imports.local(need, name, call);
       if (local !== name) renames.set(decl, local);
@@ -734,6 +992,18 @@ function exportedName(module: SourceFile, top: Node, name: string): string | und
   return undefined;
 }
 
+/**
+ * How the handler's file imports a module file: by the relative path given, within its own package;
+ * from another package, only through its tsconfig.json `paths` (a relative path into another package
+ * would leave the package's own sources), or not at all (undefined).
+ */
+function importableAs(sf: SourceFile, target: string, relative: string | undefined): string | undefined {
+  const file = sf.getFilePath();
+  if (relative && packageDirOf(file) === packageDirOf(target)) return relative;
+  const like = sf.getImportDeclarations().map(d => d.getModuleSpecifierValue()).find(spec => resolveThroughPaths(file, spec) !== undefined) ?? '.js';
+  return specifierThroughPaths(file, target, like);
+}
+
 /** A relative specifier written in `fromModule`, as the file `toFile` would write it. */
 function respecified(fromModule: string, toFile: string, spec: string): string {
   const target = path.resolve(path.dirname(fromModule), spec);
@@ -757,13 +1027,15 @@ interface ImportNeed {
   /** The exported name (named), or the module's local name for a default or namespace import. */
   name: string;
   typeOnly: boolean;
-  /** What it resolves to, to find an import the file already has. */
-  symbol: ts.Symbol | undefined;
+  /** What it is bound to (src/analysis/bindings.ts), to find a binding the file already has. */
+  binding: string;
 }
 
 /** The imports a pass adds to the handler's file, merged into its existing ones where it can. */
 class Importer {
-  private readonly added = new Map<string, { need: ImportNeed; local: string }>();
+  private readonly added = new Map<string, { need: ImportNeed; local: string; reused: boolean }>();
+  /** The file's own names the inlined code uses: their imports stay. */
+  readonly reused = new Set<string>();
   /** Module-level declarations of helpers' modules to export, so that the handler's file can import them. */
   readonly exports: { module: SourceFile; name: string }[] = [];
 
@@ -776,34 +1048,23 @@ class Importer {
     private readonly fresh: (base: string) => string
   ) {}
 
-  /** The name `need` has at `call` in this file: a binding it already has, a declaration of its own, or a new import. */
+  /**
+   * The name `need` has at `call` in this file: a module-level name of the file bound to the same
+   * thing (its own declaration, or an import it has) and not hidden at the call, else a new import.
+   */
   local(need: ImportNeed, preferred: string, call: Node): string {
-    const key = `${need.target?.getFilePath() ?? need.specifier}\0${need.kind}\0${need.name}`;
-    const known = this.added.get(key);
+    const known = this.added.get(need.binding);
     if (known) return known.local;
-    const checker = this.sf.getProject().getTypeChecker().compilerObject;
-    const target = need.symbol && need.symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(need.symbol) : need.symbol;
-    if (target) {
-      // The file declares it itself (the helper imports it from here) or imports it already.
-      for (const d of target.getDeclarations() ?? []) {
-        if (d.getSourceFile() === this.sf.compilerNode) {
-          const name = ts.getNameOfDeclaration(d);
-          if (name && ts.isIdentifier(name) && resolveAt(name.text, call) === target) return name.text;
-        }
-      }
-      for (const decl of this.sf.getImportDeclarations()) {
-        for (const binding of bindingsOf(decl)) {
-          const symbol = binding.getSymbol()?.compilerSymbol;
-          const aliased = symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-          if (aliased === target && resolveAt(binding.getText(), call) === symbol) {
-            this.added.set(key, { need, local: binding.getText() });
-            return binding.getText();
-          }
-        }
-      }
+    const project = this.sf.getProject();
+    for (const symbol of this.sf.getLocals()) {
+      const name = symbol.getName();
+      if (bindingOfSymbol(symbol.compilerSymbol, name, project, placeAsIs) !== need.binding || bindingAt(name, call, placeAsIs) !== need.binding) continue;
+      this.added.set(need.binding, { need, local: name, reused: true });
+      this.reused.add(name);
+      return name;
     }
     const local = this.fresh(preferred);
-    this.added.set(key, { need, local });
+    this.added.set(need.binding, { need, local, reused: false });
     return local;
   }
 
@@ -811,12 +1072,13 @@ class Importer {
     if (this.added.size === 0) return [];
     const edits: TextEdit[] = [];
     const declarations = this.sf.getImportDeclarations();
-    const quote = declarations[0]?.getModuleSpecifier().getText().startsWith('"') ? '"' : "'";
+    // The user's quotes: the SDK's imports may have been rewritten by the official codemod, in its own.
+    const own = declarations.find(d => !d.getModuleSpecifierValue().startsWith('@modelcontextprotocol/')) ?? declarations[0];
+    const quote = own?.getModuleSpecifier().getText().startsWith('"') ? '"' : "'";
     const fresh: string[] = [];
     const bySpecifier = new Map<string, { need: ImportNeed; local: string }[]>();
     for (const entry of this.added.values()) {
-      if (entry.need.target === this.sf) continue;
-      if (declarations.some(d => bindingsOf(d).some(b => b.getText() === entry.local))) continue; // an existing binding, reused
+      if (entry.reused || entry.need.target === this.sf) continue;
       bySpecifier.set(entry.need.specifier, [...(bySpecifier.get(entry.need.specifier) ?? []), entry]);
     }
     for (const [specifier, entries] of bySpecifier) {

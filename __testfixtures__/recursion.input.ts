@@ -1,0 +1,59 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+
+interface Node {
+  name: string;
+  children: Node[];
+}
+
+/** A synchronous tree walk: recursive, but no member of the cycle makes a request. */
+function countNodes(node: Node): number {
+  return 1 + node.children.reduce((n, child) => n + countNodes(child), 0);
+}
+
+/** Mutual recursion without a request either. */
+function isEven(n: number): boolean {
+  return n === 0 ? true : isOdd(n - 1);
+}
+function isOdd(n: number): boolean {
+  return n === 0 ? false : isEven(n - 1);
+}
+
+/** An async walk that awaits only itself. */
+async function depth(node: Node): Promise<number> {
+  let deepest = 0;
+  for (const child of node.children) deepest = Math.max(deepest, await depth(child));
+  return deepest + 1;
+}
+
+server.registerTool('tree', { inputSchema: { size: z.number() } }, async ({ size }) => {
+  const tree: Node = { name: 'root', children: Array.from({ length: size }, (_, i) => ({ name: `c${i}`, children: [] })) };
+  const count = countNodes(tree);
+  const even = isEven(count);
+  const levels = await depth(tree);
+  const answer = await server.server.elicitInput({
+    message: `${count} nodes (${even ? 'even' : 'odd'}), ${levels} levels: keep them?`,
+    requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } } },
+  });
+  return { content: [{ type: 'text', text: answer.action === 'accept' && answer.content?.keep === true ? 'kept' : 'dropped' }] };
+});
+
+/** A walk that asks at every node: this cycle does reach a request, so the call is marked (never unrolled). */
+async function confirmEach(node: Node): Promise<string[]> {
+  const kept: string[] = [];
+  for (const child of node.children) kept.push(...(await confirmEach(child)));
+  return (await keep(node.name)) ? [node.name, ...kept] : kept;
+}
+
+async function keep(name: string): Promise<boolean> {
+  const answer = await server.server.elicitInput({ message: `Keep ${name}?`, requestedSchema: { type: 'object', properties: {} } });
+  return answer.action === 'accept';
+}
+
+server.registerTool('prune', { inputSchema: { size: z.number() } }, async ({ size }) => {
+  const tree: Node = { name: 'root', children: Array.from({ length: size }, (_, i) => ({ name: `c${i}`, children: [] })) };
+  const kept = await confirmEach(tree);
+  return { content: [{ type: 'text', text: kept.join(', ') }] };
+});

@@ -1,0 +1,518 @@
+/**
+ * Helpers inlined into handlers, as a user's project would have them: each project is migrated in a
+ * fresh directory outside the repository, twice: with nothing installed (node's and the SDK's
+ * declarations do not resolve there) and with the packages installed (a node_modules link); both runs
+ * must give the same result. The outputs are then typechecked against the real types.
+ *
+ * Inlined code keeps the meaning of every name it uses, checked by symbol; it is pasted only into
+ * handlers that are then migrated; and every marker about a helper says what truly happened.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { partitionCandidates } from '../src/partition.js';
+import { migrateSources, type MigrateResult } from '../src/pipeline.js';
+import { Project, ts } from 'ts-morph';
+import { typecheckFiles } from './support/typecheck.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+interface Migrated {
+  dir: string;
+  result: MigrateResult;
+  /** A file's text after the run (as it was when unchanged), by its path in the project. */
+  text(rel: string): string;
+  sites(rel: string): MigrateResult['report']['sites'];
+}
+
+/** Writes the project into a fresh directory outside the repository and migrates its sources (those under `only`, if given). */
+async function migrate(files: Record<string, string>, installed: boolean, only = ''): Promise<Migrated> {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-bindings-')));
+  made.push(dir);
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  }
+  if (installed) fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  const sources = Object.entries(files)
+    .filter(([rel]) => /\.[cm]?[jt]s$/.test(rel) && rel.startsWith(only))
+    .map(([rel, text]) => ({ path: path.join(dir, rel), text }));
+  const result = await migrateSources(sources, { cwd: dir });
+  for (const c of result.changes) fs.writeFileSync(c.path, c.after);
+  return {
+    dir,
+    result,
+    text: rel => fs.readFileSync(path.join(dir, rel), 'utf8'),
+    sites: rel => result.report.sites.filter(s => s.file === rel),
+  };
+}
+
+/** The same project migrated with nothing installed and with the packages installed: the same result. */
+async function bothWays(files: Record<string, string>): Promise<Migrated> {
+  const bare = await migrate(files, false);
+  const installed = await migrate(files, true);
+  const outputs = (m: Migrated) => m.result.changes.map(c => ({ path: path.relative(m.dir, c.path), after: c.after }));
+  expect(outputs(installed)).toEqual(outputs(bare));
+  expect(installed.result.report.sites).toEqual(bare.result.report.sites);
+  return installed;
+}
+
+function typecheck(m: Migrated): string[] {
+  const files = fs
+    .readdirSync(m.dir, { recursive: true, encoding: 'utf8' })
+    .filter(f => f.endsWith('.ts') && !f.split(path.sep).includes('node_modules'))
+    .map(f => path.join(m.dir, f));
+  return typecheckFiles(files, m.dir);
+}
+
+const PACKAGE = JSON.stringify({ name: 'bindings', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^4.2.0' } });
+
+describe('names an imported helper takes from node built-ins', () => {
+  // The handler's file imports readFileSync from node:fs; the helper imports isAbsolute from node:path and
+  // existsSync and statSync from node:fs. With nothing installed none of them resolves, and they must not
+  // be taken for one another (nor for McpServer or StdioServerTransport).
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { askPath } from './ask.js';
+
+const server = new McpServer({ name: 'bindings', version: '1.0.0' });
+
+/** The server's own isAbsolute: the helper's, from node:path, is imported under another name. */
+function isAbsolute(p: string): boolean {
+  return p.startsWith('~');
+}
+
+server.registerTool('read', { inputSchema: { hint: z.string() } }, async ({ hint }) => {
+  const p = await askPath(server, hint);
+  return { content: [{ type: 'text', text: isAbsolute(p) ? 'home' : readFileSync(p, 'utf8') }] };
+});
+
+await server.connect(new StdioServerTransport());
+`,
+    'src/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { isAbsolute } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+
+export async function askPath(server: McpServer, hint: string): Promise<string> {
+  const answer: ElicitResult = await server.server.elicitInput({ message: \`Path (\${hint})?\`, requestedSchema: { type: 'object', properties: { p: { type: 'string' } }, required: ['p'] } });
+  const p = answer.action === 'accept' ? String(answer.content?.p) : '.';
+  if (!isAbsolute(p) || !existsSync(p) || !statSync(p).isFile()) return '/dev/null';
+  return p;
+}
+`,
+  };
+  let m: Migrated;
+
+  it('imports each name from its own module, aliased where the handler file has the name, and calls it by that name', async () => {
+    m = await bothWays(files);
+    expect(m.sites('src/server.ts').map(s => `${s.outcome} ${s.shape}`)).toEqual(['rewritten helper']);
+    const server = m.text('src/server.ts');
+    expect(server).toMatch(/^import \{ readFileSync, existsSync, statSync \} from 'node:fs';$/m);
+    expect(server).toMatch(/^import \{ isAbsolute as isAbsolute2 \} from 'node:path';$/m);
+    // The helper's SDK type, imported from the package by its name (upgraded to 2.x, as the helper's own import is).
+    expect(server).toMatch(/^import (type \{ ElicitResult \}|\{[^}]*\btype ElicitResult\b[^}]*\}) from ["']@modelcontextprotocol\/server["'];$/m);
+    expect(server).toContain('if (!isAbsolute2(p) || !existsSync(p) || !statSync(p).isFile())');
+    expect(server).not.toMatch(/StdioServerTransport\(p\)|McpServer\(p\)|readFileSync\(p\)\.isFile/);
+    // The server's own isAbsolute keeps serving the server's code.
+    expect(server).toContain("text: isAbsolute(p) ? 'home'");
+  }, 120_000);
+
+  it('typechecks', () => {
+    expect(typecheck(m)).toEqual([]);
+  }, 120_000);
+});
+
+describe('names that cannot keep their meaning in the handler', () => {
+  // The helper reads the global process; the handler's file declares a process of its own at module level.
+  // Its exported LIMIT is imported beside the handler file's own LIMIT, from another module, aliased.
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { LIMIT } from './other-limits.js';
+import { askCount } from './count.js';
+import { askDir } from './dir.js';
+
+const server = new McpServer({ name: 'bindings', version: '1.0.0' });
+
+/** Not node's process: the helper's process.cwd() must not become this one. */
+const process = { cwd: () => '/srv' };
+
+server.registerTool('count', { description: 'Asks a count' }, async () => {
+  const n = await askCount(server);
+  return { content: [{ type: 'text', text: \`\${n} of \${LIMIT}\` }] };
+});
+
+server.registerTool('dir', { description: 'Asks a directory' }, async () => {
+  const d = await askDir(server);
+  return { content: [{ type: 'text', text: \`\${d} in \${process.cwd()}\` }] };
+});
+`,
+    'src/other-limits.ts': `export const LIMIT = 'the server\\'s own';
+`,
+    'src/limits.ts': `export const LIMIT = 10;
+`,
+    'src/count.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { LIMIT } from './limits.js';
+
+export async function askCount(server: McpServer): Promise<number> {
+  const a = await server.server.elicitInput({ message: \`How many (up to \${LIMIT})?\`, requestedSchema: { type: 'object', properties: { n: { type: 'number' } } } });
+  return a.action === 'accept' ? Math.min(Number(a.content?.n), LIMIT) : 0;
+}
+`,
+    'src/dir.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export async function askDir(server: McpServer): Promise<string> {
+  const a = await server.server.elicitInput({ message: \`Directory under \${process.cwd()}?\`, requestedSchema: { type: 'object', properties: { d: { type: 'string' } } } });
+  return a.action === 'accept' ? String(a.content?.d) : process.cwd();
+}
+`,
+  };
+  let m: Migrated;
+
+  it('imports a module export beside a name of the same spelling from another module, aliased', async () => {
+    m = await bothWays(files);
+    const server = m.text('src/server.ts');
+    expect(server).toMatch(/^import \{ LIMIT as LIMIT2 \} from '\.\/limits\.js';$/m);
+    expect(server).toContain('Math.min(Number(a.content?.n), LIMIT2)');
+    expect(server).toContain('text: `${n} of ${LIMIT}`');
+    expect(m.sites('src/server.ts').find(s => s.handler === 'tools/call count')).toMatchObject({ outcome: 'rewritten', shape: 'helper' });
+  }, 120_000);
+
+  it('marks a call whose helper reads a global the handler file declares differently, and pastes nothing', () => {
+    const server = m.text('src/server.ts');
+    const dir = m.sites('src/server.ts').filter(s => s.handler === 'tools/call dir');
+    expect(dir).toHaveLength(1);
+    expect(dir[0]).toMatchObject({ outcome: 'marked', call: 'askDir(...)', shape: 'helper' });
+    expect(dir[0]!.reason).toMatch(/^askDir\(\) \(dir\.ts\) is not inlined: it uses process, which means something else at the call site/);
+    expect(server).toContain(`// mcp-migrate: ${dir[0]!.reason}\n  const d = await askDir(server);`);
+    expect(server).not.toContain('Directory under');
+  });
+
+  it('typechecks', () => {
+    expect(typecheck(m)).toEqual([]);
+  }, 120_000);
+});
+
+describe('a helper of the same file', () => {
+  // The handler passes its local `question`, and the helper declares a `question` of its own; the
+  // handler has a local DEFAULT_NAME beside the module's, which the helper reads.
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+const server = new McpServer({ name: 'bindings', version: '1.0.0' });
+const DEFAULT_NAME = 'friend';
+
+async function askName(prompt: string): Promise<string> {
+  const question = \`\${prompt} (or leave it empty)\`;
+  const answer = await server.server.elicitInput({ message: question, requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+  return answer.action === 'accept' && answer.content?.name ? String(answer.content.name) : DEFAULT_NAME;
+}
+
+server.registerTool('greet', { description: 'Greets' }, async () => {
+  const question = 'Your name?';
+  const name = await askName(question);
+  return { content: [{ type: 'text', text: \`Hello \${name}\` }] };
+});
+
+server.registerTool('shadow', { description: 'Greets, with a default of its own' }, async () => {
+  const DEFAULT_NAME = 'stranger';
+  const name = await askName('Name?');
+  return { content: [{ type: 'text', text: \`Hello \${name}, not \${DEFAULT_NAME}\` }] };
+});
+`,
+  };
+  let m: Migrated;
+
+  it("renames the helper's local that the handler's argument would otherwise read", async () => {
+    m = await bothWays(files);
+    const server = m.text('src/server.ts');
+    expect(m.sites('src/server.ts').find(s => s.handler === 'tools/call greet')).toMatchObject({ outcome: 'rewritten', shape: 'helper' });
+    expect(server).toContain('const mcpPrompt: string = question;');
+    expect(server).toContain('const question2 = `${mcpPrompt} (or leave it empty)`;');
+  }, 120_000);
+
+  it("marks the call of a handler whose own local would hide the module's name the helper reads", () => {
+    const server = m.text('src/server.ts');
+    const shadow = m.sites('src/server.ts').filter(s => s.handler === 'tools/call shadow');
+    expect(shadow).toHaveLength(1);
+    expect(shadow[0]).toMatchObject({ outcome: 'marked', call: 'askName(...)', shape: 'helper' });
+    expect(shadow[0]!.reason).toMatch(/^askName\(\) is not inlined: it uses DEFAULT_NAME, which would mean something else in server\.ts/);
+    expect(server).toContain(`// mcp-migrate: ${shadow[0]!.reason}\n  const name = await askName('Name?');`);
+  });
+
+  it('typechecks', () => {
+    expect(typecheck(m)).toEqual([]);
+  }, 120_000);
+});
+
+describe('handlers that cannot be migrated with a helper inlined', () => {
+  // askChoice is inlined into three handlers; "timed" keeps a Date across it and cannot be migrated,
+  // nor can "when", whose helper keeps the Date itself: both keep their text, with the call marked.
+  const timed = `server.registerTool('timed', { description: 'Picks, with the time' }, async () => {
+  const started = new Date();
+  const c = await askChoice(server, 'Pick one');
+  return { content: [{ type: 'text', text: \`\${c} at \${started.toISOString()}\` }] };
+});`;
+  const when = `server.registerTool('when', { description: 'Asks when' }, async () => {
+  const w = await askWhen(server);
+  return { content: [{ type: 'text', text: w }] };
+});`;
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { askChoice, askWhen } from './ask.js';
+
+const server = new McpServer({ name: 'refused', version: '1.0.0' });
+
+server.registerTool('pick', { description: 'Picks' }, async () => {
+  const c = await askChoice(server, 'Pick one');
+  return { content: [{ type: 'text', text: c }] };
+});
+
+${timed}
+
+${when}
+`,
+    'src/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+/** Pasted into a handler only where that handler is then migrated. */
+export async function askChoice(server: McpServer, question: string): Promise<string> {
+  const answer = await server.server.elicitInput({
+    message: question,
+    requestedSchema: { type: 'object', properties: { choice: { type: 'string', enum: ['a', 'b'] } }, required: ['choice'] },
+  });
+  if (answer.action !== 'accept') return 'none';
+  return String(answer.content?.choice);
+}
+
+/** Keeps a Date across its request: a handler it is inlined into cannot carry it to the next round. */
+export async function askWhen(server: McpServer): Promise<string> {
+  const asked = new Date();
+  const answer = await server.server.elicitInput({ message: 'When?', requestedSchema: { type: 'object', properties: { when: { type: 'string' } } } });
+  return \`\${answer.action} after \${Date.now() - asked.getTime()} ms\`;
+}
+`,
+  };
+  let m: Migrated;
+
+  it('pastes the helper only into the handler that is migrated, and says so', async () => {
+    m = await bothWays(files);
+    const server = m.text('src/server.ts');
+    expect(m.sites('src/server.ts').find(s => s.handler === 'tools/call pick')).toMatchObject({ outcome: 'rewritten', shape: 'helper' });
+    const [pick, rest] = server.split("server.registerTool('timed'");
+    expect(pick).toContain('mcpInline: {');
+    expect(rest).not.toContain('mcpInline');
+    expect(m.result.report.notes).toContainEqual(expect.stringMatching(/^src\/server\.ts: askChoice\(\) from src\/ask\.ts:\d+ inlined into the handler that calls it, where it is migrated/));
+    expect(m.result.report.notes.filter(n => n.includes('askWhen() from'))).toEqual([]);
+  }, 120_000);
+
+  it('leaves the handlers it could not migrate as they were, the call marked with why', () => {
+    const server = m.text('src/server.ts');
+    for (const [handler, text, helper] of [['timed', timed, 'askChoice'], ['when', when, 'askWhen']] as const) {
+      const sites = m.sites('src/server.ts').filter(s => s.handler === `tools/call ${handler}`);
+      expect(sites, handler).toHaveLength(1);
+      expect(sites[0]).toMatchObject({ outcome: 'marked', call: `${helper}(...)`, shape: 'helper' });
+      expect(sites[0]!.reason).toMatch(new RegExp(`^${helper}\\(\\) \\(ask\\.ts\\) is not inlined: inlined, tools/call ${handler} could not be migrated \\(.*\\b(started|asked)\\b.*a Date.*\\), so its elicitation request is not migrated`));
+      const call = text.split('\n').find(l => l.includes(`await ${helper}(`))!;
+      expect(server, handler).toContain(text.replace(call, `  // mcp-migrate: ${sites[0]!.reason}\n${call}`));
+    }
+  });
+
+  it('typechecks', () => {
+    expect(typecheck(m)).toEqual([]);
+  }, 120_000);
+});
+
+describe('what a helper marker says of its callers', () => {
+  // askName is inlined into one handler; it is also called from a notification handler, from an HTTP
+  // server's request callback and through a copy bound into a static. askAge is a method, called
+  // through this from a handler registered in the class.
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { createServer } from 'node:http';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { askName } from './ask.js';
+
+const server = new McpServer({ name: 'callers', version: '1.0.0' });
+
+server.registerTool('hello', { description: 'Greets' }, async () => {
+  const name = await askName(server);
+  return { content: [{ type: 'text', text: \`Hello \${name}\` }] };
+});
+
+server.server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+  console.log(await askName(server));
+});
+
+createServer(async (req, res) => {
+  res.end(await askName(server));
+});
+
+class Greeter {
+  /** Stored: calls through it are not calls of askName by name. */
+  static ask = askName.bind(null);
+
+  async askAge(mcp: McpServer): Promise<number> {
+    const answer = await mcp.server.elicitInput({ message: 'Age?', requestedSchema: { type: 'object', properties: { age: { type: 'number' } } } });
+    return answer.action === 'accept' ? Number(answer.content?.age) : 0;
+  }
+
+  register(mcp: McpServer): void {
+    mcp.registerTool('age', { description: 'Asks an age' }, async () => {
+      const age = await this.askAge(mcp);
+      return { content: [{ type: 'text', text: String(age) }] };
+    });
+  }
+}
+
+new Greeter().register(server);
+
+server.registerTool('stored', { description: 'Greets through a stored function' }, async () => {
+  const name = await Greeter.ask(server);
+  return { content: [{ type: 'text', text: \`Hi \${name}\` }] };
+});
+`,
+    'src/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export async function askName(server: McpServer): Promise<string> {
+  const answer = await server.server.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+  return answer.action === 'accept' ? String(answer.content?.name) : 'friend';
+}
+`,
+  };
+  let m: Migrated;
+
+  it('says how many calls were inlined and migrated, and how many are left, each marked where it is made', async () => {
+    m = await bothWays(files);
+    const [askName] = m.sites('src/ask.ts');
+    expect(askName).toMatchObject({ outcome: 'marked', handler: 'helper' });
+    expect(askName!.reason).toBe(
+      'elicitation request in helper askName(), not directly in a handler: 1 handler call reaching it was inlined there and migrated; 3 other calls reaching it are marked where they are made; this body is left as it is and still sends the request to those callers and any caller outside the project: migrate it by hand for them, or remove it when nothing calls it'
+    );
+    const askAge = m.sites('src/server.ts').find(s => s.call === 'mcp.server.elicitInput(...)');
+    expect(askAge!.reason).toMatch(/^elicitation request in helper askAge\(\), not directly in a handler: no handler call reaching it was inlined; 1 call reaching it is marked where it is made;/);
+    expect(m.sites('src/server.ts').find(s => s.handler === 'tools/call hello')).toMatchObject({ outcome: 'rewritten', shape: 'helper' });
+  }, 120_000);
+
+  it('marks each caller it could not migrate, with why, and counts it as left', () => {
+    const server = m.text('src/server.ts');
+    const left = m.sites('src/server.ts').filter(s => s.outcome === 'marked' && s.shape === 'helper');
+    expect(left.map(s => `${s.line} ${s.call} [${s.handler}]`)).toEqual([
+      '14 askName(...) [notification]',
+      '18 askName(...) [callback]',
+      '32 this.askAge(...) [tools/call age]',
+      '41 Greeter.ask(...) [tools/call stored]',
+    ]);
+    const reasons = left.map(s => s.reason);
+    expect(reasons[0]).toMatch(/^calls askName\(\), which makes an elicitation request, in a notification handler: only tools\/call, prompts\/get and resources\/read can ask the client/);
+    expect(reasons[1]).toMatch(/^calls askName\(\), which makes an elicitation request, in a callback passed to createServer\(\): only a tools\/call/);
+    expect(reasons[2]).toMatch(/^askAge\(\) is not inlined: it is called as this\.askAge\(\.\.\.\), a method, not by a name of its own/);
+    expect(reasons[3]).toMatch(/^calls Greeter\.ask\(\), bound to askName\(\), which makes an elicitation request: it is not inlined \(it is called through a stored function\)/);
+    const original = files['src/server.ts'].split('\n');
+    for (const site of left) expect(server).toContain(`// mcp-migrate: ${site.reason}\n${original[site.line - 1]}`);
+  });
+});
+
+describe('helpers reached through a tsconfig.json paths alias, or loaded with import()', () => {
+  // A workspace: the server package imports its helper from the shared package through the alias
+  // @shared/*, which only the server's tsconfig.json knows; another tool loads its helper with import().
+  const files = {
+    'package.json': JSON.stringify({ name: 'acme', private: true, type: 'module', workspaces: ['packages/*'] }),
+    'packages/shared/package.json': JSON.stringify({ name: '@acme/shared', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0' } }),
+    'packages/shared/src/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { PROMPT } from './prompts.js';
+
+export async function askName(server: McpServer): Promise<string> {
+  const answer = await server.server.elicitInput({ message: PROMPT, requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+  return answer.action === 'accept' ? String(answer.content?.name) : 'friend';
+}
+`,
+    'packages/shared/src/prompts.ts': `export const PROMPT = 'Your name?';
+`,
+    'packages/server/package.json': JSON.stringify({ name: '@acme/server', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', '@acme/shared': '*' } }),
+    'packages/server/tsconfig.json': `{
+  // The shared package's sources, by an alias of this package's own.
+  "compilerOptions": {
+    "strict": true, "target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext", "skipLibCheck": true, "noEmit": true, "types": ["node"],
+    "paths": { "@shared/*": ["../shared/src/*"] }
+  },
+  "include": ["src"]
+}
+`,
+    'packages/server/src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { askName } from '@shared/ask.js';
+
+const server = new McpServer({ name: 'workspace', version: '1.0.0' });
+
+server.registerTool('hello', { description: 'Greets' }, async () => {
+  const name = await askName(server);
+  return { content: [{ type: 'text', text: \`Hello \${name}\` }] };
+});
+
+server.registerTool('age', { description: 'Asks an age, from a module loaded when needed' }, async () => {
+  const { askAge } = await import('./age.js');
+  const age = await askAge(server);
+  return { content: [{ type: 'text', text: String(age) }] };
+});
+`,
+    'packages/server/src/age.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export async function askAge(server: McpServer): Promise<number> {
+  const answer = await server.server.elicitInput({ message: 'Age?', requestedSchema: { type: 'object', properties: { age: { type: 'number' } } } });
+  return answer.action === 'accept' ? Number(answer.content?.age) : 0;
+}
+`,
+  };
+  const index = 'packages/server/src/index.ts';
+  let m: Migrated;
+
+  it('inlines a helper imported through the alias, importing its names through the alias too', async () => {
+    m = await bothWays(files);
+    expect(m.sites(index).find(s => s.handler === 'tools/call hello')).toMatchObject({ outcome: 'rewritten', shape: 'helper', line: 7, call: 'askName(...)' });
+    const server = m.text(index);
+    expect(server).toMatch(/^import \{ PROMPT \} from '@shared\/prompts\.js';$/m);
+    expect(server).toContain('inputRequired.elicit({ message: PROMPT,');
+    expect(m.result.report.notes).toContainEqual(expect.stringMatching(/^packages\/server\/src\/index\.ts: askName\(\) from packages\/shared\/src\/ask\.ts:\d+ inlined into the handler that calls it/));
+  }, 120_000);
+
+  it('marks a call of a helper loaded with import(), and does not report its handler rewritten', () => {
+    const age = m.sites(index).filter(s => s.handler === 'tools/call age');
+    expect(age).toHaveLength(1);
+    expect(age[0]).toMatchObject({ outcome: 'marked', call: 'askAge(...)', shape: 'helper', line: 13 });
+    expect(age[0]!.reason).toMatch(/^askAge\(\) \(age\.ts\) is not inlined: it is loaded with import\('\.\/age\.js'\) when the handler runs/);
+    expect(m.text(index)).toContain(`// mcp-migrate: ${age[0]!.reason}\n  const age = await askAge(server);`);
+  });
+
+  it("typechecks with the server package's own tsconfig.json", () => {
+    const project = new Project({ tsConfigFilePath: path.join(m.dir, 'packages/server/tsconfig.json') });
+    const errors = project.getPreEmitDiagnostics().map(d => `${path.relative(m.dir, d.getSourceFile()?.getFilePath() ?? '')}:${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, ' ')}`);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('keeps the alias importer and its helper in one group when the run is split into threads', () => {
+    const sources = Object.entries(files).filter(([rel]) => rel.endsWith('.ts')).map(([rel, text]) => ({ path: path.join(m.dir, rel), text }));
+    const groups = partitionCandidates(sources, 4).map(g => g.map(f => path.relative(m.dir, f.path)));
+    expect(groups.find(g => g.includes(index))).toContain('packages/shared/src/ask.ts');
+  });
+
+  it("marks the call when the helper's package is not part of the run, rather than pasting it un-upgraded", async () => {
+    const server = await migrate(files, true, 'packages/server/');
+    const hello = server.sites(index).filter(s => s.handler === 'tools/call hello');
+    expect(hello).toHaveLength(1);
+    expect(hello[0]).toMatchObject({ outcome: 'marked', call: 'askName(...)', shape: 'helper' });
+    expect(hello[0]!.reason).toMatch(/^askName\(\) \(ask\.ts\) is not inlined: ask\.ts is not one of the files this run migrates, so its elicitation request is not migrated; run mcp-migrate over its files and the handler's together/);
+    expect(server.text(index)).toContain(`// mcp-migrate: ${hello[0]!.reason}\n  const name = await askName(server);`);
+  }, 120_000);
+});
