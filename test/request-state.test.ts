@@ -3,7 +3,7 @@
  * migrated by the pipeline into a project under the system's temp directory, served over
  * Streamable HTTP as real processes (one or two instances), and called by the real 2.x client and
  * by raw 2026-07-28 JSON-RPC where a client must send what no SDK client would (a state replayed by
- * another user, or twice). Covers: the key (none under stdio, required over HTTP), binding to the
+ * another user, or twice). Covers: the key (none under stdio, required over HTTP, said at start), binding to the
  * authenticated user, single use, state kept by reference in a store, encryption, and a real Redis
  * (node-redis and ioredis) shared by two instances.
  */
@@ -75,12 +75,17 @@ interface Instance {
   stderr: () => string;
 }
 
+/** This process's environment without the module's settings. */
+function withoutStateSettings(): NodeJS.ProcessEnv {
+  const base = { ...process.env };
+  for (const name of Object.keys(base)) if (name.startsWith('MCP_REQUEST_STATE_')) delete base[name];
+  return base;
+}
+
 /** Starts `entry` of the migrated project on a free port, with `env` added (no inherited key). */
 async function serve(env: Record<string, string>, entry = 'http.ts'): Promise<Instance> {
   const port = await freeLoopbackPort();
-  const base = { ...process.env };
-  for (const name of Object.keys(base)) if (name.startsWith('MCP_REQUEST_STATE_')) delete base[name];
-  const child = spawn(process.execPath, [tsxCli, entry], { cwd: project, env: { ...base, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [tsxCli, entry], { cwd: project, env: { ...withoutStateSettings(), ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
   running.push(child);
   let stderr = '';
   child.stderr!.on('data', chunk => (stderr += chunk));
@@ -89,6 +94,15 @@ async function serve(env: Record<string, string>, entry = 'http.ts'): Promise<In
   await waitForPort(port, TIMEOUT, () => exited);
   return { url: `http://127.0.0.1:${port}/mcp`, stderr: () => stderr };
 }
+
+/** `read()` once `done` holds of it (a process's output arrives when it arrives: no deadline but the test's). */
+async function eventually(read: () => string, done: (text: string) => boolean): Promise<string> {
+  while (!done(read())) await new Promise(resolve => setTimeout(resolve, 50));
+  return read();
+}
+
+/** What a migrated server says at start without a key: what stdio needs, and what HTTP does. */
+const STARTUP_MESSAGE = /MCP_REQUEST_STATE_KEY is not set\. Under stdio nothing needs configuring.*Over HTTP .*several processes or instances may serve one flow, a configured key is required.*Generate one with/;
 
 interface Reply {
   result?: Record<string, unknown> & { requestState?: string; content?: { text: string }[] };
@@ -153,7 +167,6 @@ describe('the key', () => {
     const result = await client.callTool({ name: 'admin', arguments: { action: 'deploy' } });
     expect(result.isError).toBe(true);
     expect(JSON.stringify(result.content)).toMatch(/MCP_REQUEST_STATE_KEY is not set: over HTTP another instance may get the retry/);
-    expect(instance.stderr()).toMatch(/MCP_REQUEST_STATE_KEY is not set.*Generate one with/);
     // what asks nothing still serves
     expect((await client.listTools()).tools.map(t => t.name)).toContain('admin');
     await client.close();
@@ -169,6 +182,31 @@ describe('the key', () => {
     // and an instance with another key refuses it
     const other = await serve({ MCP_REQUEST_STATE_KEY: `${KEY}-other` });
     expect((await callTool(other, 'token-alice', 'admin', { action: 'deploy' }, { requestState: state, inputResponses: accept })).error).toMatchObject(REFUSED);
+  });
+
+  it('says at start, once on stderr, that HTTP with several processes or instances needs a configured key and stdio nothing', async () => {
+    const instance = await serve({});
+    // before any request
+    const said = await eventually(instance.stderr, text => /MCP_REQUEST_STATE_KEY is not set/.test(text));
+    expect(said).toMatch(STARTUP_MESSAGE);
+    const client = await modernClient(instance, 'token-alice');
+    await client.callTool({ name: 'admin', arguments: { action: 'deploy' } });
+    await client.close();
+    expect(instance.stderr().match(/MCP_REQUEST_STATE_KEY is not set/g)).toHaveLength(1);
+
+    const stdio = spawn(process.execPath, [tsxCli, 'stdio.ts'], { cwd: project, env: withoutStateSettings(), stdio: ['pipe', 'ignore', 'pipe'] });
+    running.push(stdio);
+    let stderr = '';
+    stdio.stderr!.on('data', chunk => (stderr += chunk));
+    expect(await eventually(() => stderr, text => /MCP_REQUEST_STATE_KEY is not set/.test(text))).toMatch(STARTUP_MESSAGE);
+  });
+
+  it('says nothing at start when a key is configured', async () => {
+    const instance = await serve({ MCP_REQUEST_STATE_KEY: KEY });
+    const client = await modernClient(instance, 'token-alice');
+    expect(await client.callTool({ name: 'admin', arguments: { action: 'deploy' } })).toMatchObject({ content: [{ text: 'deploy (accept) as admin: true' }] });
+    await client.close();
+    expect(instance.stderr()).not.toMatch(/MCP_REQUEST_STATE_KEY/);
   });
 
   it('refuses to start with a configured key shorter than 32 bytes, saying how to generate one', async () => {

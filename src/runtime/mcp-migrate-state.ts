@@ -78,14 +78,14 @@ const configuredKey = process.env[KEY_ENV];
 if (configuredKey !== undefined && Buffer.byteLength(configuredKey) < 32) throw new Error(`${KEY_ENV} must hold at least 32 bytes. ${GENERATE}`);
 const keyBytes = configuredKey === undefined ? crypto.getRandomValues(new Uint8Array(32)) : new TextEncoder().encode(configuredKey);
 const NO_SHARED_KEY = `${KEY_ENV} is not set: over HTTP another instance may get the retry of an input_required round, so every instance must seal its state with the same key. ${GENERATE}`;
-let noKeyReported = false;
+// Said once at start: which deployments need the key, before any round fails for want of it.
+if (configuredKey === undefined) {
+    console.error(`${KEY_ENV} is not set. Under stdio nothing needs configuring: every round of a flow returns to this process, which seals requestState with a key of its own. Over HTTP (Streamable HTTP, createMcpHandler), where several processes or instances may serve one flow, a configured key is required: each input_required round fails until every instance has the same one. ${GENERATE}`);
+}
 
 /** Under stdio the retry comes back to this process and its own key does; over HTTP a configured one must. */
 function requireSharedKey(ctx: ServerContext): void {
-    if (configuredKey !== undefined || ctx.http === undefined) return;
-    if (!noKeyReported) console.error(NO_SHARED_KEY);
-    noKeyReported = true;
-    throw new ProtocolError(ProtocolErrorCode.InternalError, NO_SHARED_KEY);
+    if (configuredKey === undefined && ctx.http !== undefined) throw new ProtocolError(ProtocolErrorCode.InternalError, NO_SHARED_KEY);
 }
 
 /** Who asks: the user the token names, with the OAuth client, and the session where there is one. */
