@@ -88,9 +88,6 @@ const PROJECTS: UserProject[] = [
       { file: 'src/helpers/paths.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'mark', because: HELPER_BODY },
       { file: 'src/tools.ts', at: 'await confirmRead(server, path, base)', kind: 'elicitation', expect: 'rewrite' },
     ],
-    known: {
-      tsc: NEW("an inlined helper's result is narrowed by assignment in the phase that does not suspend", /TS2339: Property 'full' does not exist on type '\{ ok: false; reason: string; \}'/),
-    },
   },
   {
     name: 'workspace-paths',

@@ -785,10 +785,10 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
   const inner = applyEdits(body.getText().slice(1, -1), body.getStart() + 1, edits);
   const indent = /^[ \t]*/.exec(stmt.getSourceFile().getFullText().slice(stmt.getStartLinePos()))![0];
   // The statement itself, reading the result where it awaited the call.
+  const type = resultType(stmt, awaited, returnType && textOf(returnType), helperName);
   const reading = Node.isExpressionStatement(stmt) && stmt.getExpression() === awaited
     ? ''
-    : `\n${indent}${stmt.getText().slice(0, awaited.getStart() - stmt.getStart())}${result}${stmt.getText().slice(awaited.getEnd() - stmt.getStart())}`;
-  const type = resultType(stmt, awaited, returnType && textOf(returnType), helperName);
+    : `\n${indent}${stmt.getText().slice(0, awaited.getStart() - stmt.getStart())}${readResult(result, type.text, awaited)}${stmt.getText().slice(awaited.getEnd() - stmt.getStart())}`;
   const binding = bindings.length > 0 ? `\n${indent}  ${bindings.join(`\n${indent}  `)}` : '';
   const text = `let ${result}${type.text};\n${indent}${label}: {${binding}${inner}\n${indent}}${reading}`;
   const check = bindingCheck(fn, pieces, renames, call, stmt, awaited, type.text);
@@ -876,6 +876,30 @@ function thenable(value: Node): boolean {
   }
 }
 
+/** `T` of a return type written `Promise<T>`, as a person would annotate the awaited value. */
+function promised(declared: string): string | undefined {
+  const inner = /^Promise<([\s\S]*)>$/.exec(declared.trim())?.[1];
+  if (inner === undefined) return undefined;
+  let depth = 0;
+  for (const c of inner) {
+    depth += c === '<' ? 1 : c === '>' ? -1 : 0;
+    if (depth < 0) return undefined;
+  }
+  return depth === 0 ? inner : undefined;
+}
+
+/**
+ * The result read where the call was awaited. A union result (`{ ok: true; ... } | { ok: false; ... }`) is
+ * read as its declared type: the checker narrows it to what the block's early returns assigned, and the
+ * phase that suspends in the block leaves only those, so the reads after it would not typecheck.
+ */
+function readResult(result: string, typeText: string, awaited: Node): string {
+  if (!typeText.startsWith('!: ') || !awaited.getType().isUnion() || awaited.getType().isBoolean()) return result;
+  const cast = `${result} as ${typeText.slice(3)}`;
+  const parent = awaited.getParent();
+  return parent && Node.isVariableDeclaration(parent) && parent.getInitializer() === awaited ? cast : `(${cast})`;
+}
+
 /**
  * The result variable's annotation (`!`: it is assigned inside the block before any read, which the
  * checker cannot see through the break): the helper's declared return type, else the call's type
@@ -883,7 +907,7 @@ function thenable(value: Node): boolean {
  */
 function resultType(stmt: Statement, awaited: Node, declared: string | undefined, helperName: string): { text: string; namesHelper: boolean } {
   if (/\.[cm]?jsx?$/.test(stmt.getSourceFile().getFilePath())) return { text: '', namesHelper: false };
-  if (declared) return { text: `!: Awaited<${declared}>`, namesHelper: false };
+  if (declared) return { text: `!: ${promised(declared) ?? `Awaited<${declared}>`}`, namesHelper: false };
   const handler = stmt.getFirstAncestor(a => Node.isArrowFunction(a) || Node.isFunctionExpression(a)) as FunctionLike | undefined;
   const printed = handler && printableType(awaited, handler);
   if (printed) return { text: `!: ${printed}`, namesHelper: false };
