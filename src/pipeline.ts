@@ -255,7 +255,8 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   for (const f of candidates) {
     if (broken.has(f.path) || !current.has(f.path)) continue;
     const plan = plans.get(f.path);
-    const rewritten = plan ? rewriteChecked(project.getSourceFile(f.path)!, current.get(f.path)!, plan) : { text: current.get(f.path)! };
+    const onlyHandlers = options.onlyHandlerAt && new Set(plan?.handlers.map(h => h.label));
+    const rewritten = plan ? rewriteChecked(project.getSourceFile(f.path)!, current.get(f.path)!, plan, onlyHandlers) : { text: current.get(f.path)! };
     if ('error' in rewritten) {
       report.files.push({ file: rel(f.path), outcome: 'error', reason: `${rel(f.path)}: not rewritten, left as it was: ${rewritten.error}` });
       for (const site of report.sites) if (site.file === rel(f.path) && site.outcome === 'rewritten') Object.assign(site, { outcome: 'skipped', reason: `the rewrite of this file failed: ${rewritten.error}`, cause: 'the rewrite of its file failed' });
@@ -490,7 +491,7 @@ function exportableDeclaration(module: SourceFile, name: string) {
  * The file's rewrite, checked (src/analysis/selfCheck.ts) in the analysis project it was planned in; the
  * source file is left holding the rewritten text. A rewrite that throws or fails the check is an error.
  */
-function rewriteChecked(sf: SourceFile, text: string, plan: FilePlan): { text: string } | { error: string } {
+function rewriteChecked(sf: SourceFile, text: string, plan: FilePlan, onlyHandlers?: ReadonlySet<string>): { text: string } | { error: string } {
   let out: string;
   try {
     out = rewrite(text, plan);
@@ -499,7 +500,7 @@ function rewriteChecked(sf: SourceFile, text: string, plan: FilePlan): { text: s
   }
   const before = importBindings(sf);
   sf.replaceWithText(out);
-  const failures = selfCheck(sf, before);
+  const failures = selfCheck(sf, before, onlyHandlers);
   if (failures.length === 0) return { text: out };
   sf.replaceWithText(text);
   const shown = failures.slice(0, 3).map(f => `line ${f.line} of the rewritten text: ${f.message}`);

@@ -145,7 +145,8 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
     if (wiring && !wiring.alreadyWired) planFor(construction.getSourceFile()).servers.push(wiring);
   }
   for (const sf of mcpFiles) {
-    for (const entry of options.onlyHandlerAt ? [] : stdioEntries(sf, V2_SERVER_MODULE)) {
+    // Even for one handler: its migrated phases reach a 2026-07-28 client only through serveStdio.
+    for (const entry of stdioEntries(sf, V2_SERVER_MODULE)) {
       if ('plan' in entry) {
         planFor(sf).stdio.push(entry.plan);
         continue;
