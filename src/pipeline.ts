@@ -62,6 +62,12 @@ export interface MigrateOptions {
    * for a shard, those of the whole tree worth analysing, so that every shard picks the same place.
    */
   stateModuleCandidates?: SourceInput[];
+  /**
+   * Stop after the analysis, on the text as typed: the report's sites and notes, no changes and no
+   * upgrade (an editor's diagnostics, which must come fast). SDK 1.x files are judged as the upgrade
+   * will leave them; a rewrite that would fail its check is found only by the full run.
+   */
+  sitesOnly?: boolean;
 }
 
 export interface MigrateResult {
@@ -105,7 +111,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
 
   // 1. Upgrade SDK 1.x files with the official codemod (in memory). A file it fails on stays on 1.x, as it
   //    was: rewriting its handlers would mix 1.x imports with 2.x code.
-  if (options.upgradeV1 !== false) {
+  if (options.upgradeV1 !== false && !options.sitesOnly) {
     let failed: Map<string, string>;
     try {
       const upgraded = upgradeV1(candidates.map(f => ({ path: f.path, text: current.get(f.path)! })));
@@ -201,6 +207,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
       mcpFiles: healthyFiles,
       onlyHandlerAt: options.onlyHandlerAt && inAnalysed(options.onlyHandlerAt),
       hoisted: new Map([...hoisted].map(([file, h]) => [file, h.sites])),
+      beforeUpgrade: options.sitesOnly,
       inlined: inlining.helpers
     });
     const unmigrated = round < 2 ? unmigratedInlining(project, analysis, inlining.firstPass, rel) : new Map();
@@ -247,6 +254,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
     }
   }
   report.notes.push(...analysis.notes);
+  if (options.sitesOnly) return { changes: [], report, usedStateModules: [] };
 
   // 3. Rewrite each planned file, and check the result; a failure leaves that file as it was.
   const plans = new Map<string, FilePlan>(analysis.plans.filter(p => !isEmptyPlan(p)).map(p => [p.file, p]));
