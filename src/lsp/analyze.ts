@@ -11,6 +11,7 @@ import { migrateSources } from '../pipeline.js';
 import type { SiteReport } from '../report.js';
 import { V1_IMPORT } from '../upgrade/index.js';
 import { minimalEdits } from './edits.js';
+import { reuseUnchanged } from './incremental.js';
 import { CallIndex } from './positions.js';
 
 export const DIAGNOSTIC_SOURCE = 'mcp-migrate';
@@ -33,6 +34,8 @@ export interface SiteData {
 export interface DocumentAnalysis {
   uri: string;
   version: number;
+  /** The text analysed, which a re-analysis compares with. */
+  text: string;
   diagnostics: Diagnostic[];
   /** The file has something to migrate (a site, or SDK 1.x to upgrade): the source action is offered, its edit made when asked for. */
   migratable: boolean;
@@ -64,16 +67,19 @@ export function documentPath(doc: Pick<TextDocument, 'uri' | 'languageId'>): { p
 
 /**
  * Diagnostics only: the analysis of the text as typed, without the upgrade or the rewrite (the file's
- * migration runs when a code action's edit is asked for), so the first diagnostics come fast.
+ * migration runs when a code action's edit is asked for), so the first diagnostics come fast. With the
+ * `previous` analysis of the document, the registrations the edit left as they were are not analysed again.
  */
-export async function analyzeDocument(doc: TextDocument): Promise<DocumentAnalysis> {
+export async function analyzeDocument(doc: TextDocument, previous?: DocumentAnalysis): Promise<DocumentAnalysis> {
   const text = doc.getText();
   const { path: file } = documentPath(doc);
-  const { report } = await migrateSources([{ path: file, text }], { cwd: path.dirname(file), sitesOnly: true });
-  const base = { uri: doc.uri, version: doc.version, diagnostics: [], migratable: false };
+  const reuse = previous && !previous.failure ? reuseUnchanged(previous, file, text) : undefined;
+  const { report } = await migrateSources([{ path: file, text: reuse?.analysed ?? text }], { cwd: path.dirname(file), sitesOnly: true });
+  const base = { uri: doc.uri, version: doc.version, text, diagnostics: [], migratable: false };
   const failed = report.files.find(f => f.outcome === 'error');
   if (failed && report.sites.length === 0) return { ...base, failure: failed.reason ?? 'the file could not be migrated' };
-  const diagnostics = report.sites.length === 0 ? [] : siteDiagnostics(file, text, report.sites);
+  const fresh = report.sites.length === 0 ? [] : siteDiagnostics(file, text, report.sites);
+  const diagnostics = reuse ? [...reuse.kept, ...fresh].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character) : fresh;
   return { ...base, diagnostics, migratable: diagnostics.length > 0 || V1_IMPORT.test(text) };
 }
 

@@ -86,7 +86,7 @@ export function startLanguageServer(
       const latest = documents.get(doc.uri);
       if (!latest || latest.version !== version) return undefined;
       try {
-        const result = await analyzeDocument(latest);
+        const result = await analyzeDocument(latest, cache.get(doc.uri));
         if (documents.get(doc.uri)?.version !== version) return result;
         // A failure is cached too: code actions on text that does not parse must not re-run the pipeline.
         cache.set(doc.uri, result);
