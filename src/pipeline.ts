@@ -9,7 +9,7 @@ import jscodeshift from 'jscodeshift';
 import { Node, SyntaxKind, ts, type Project, type SourceFile } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
 import { hoistAwaits, type Hoisting } from './analysis/hoist.js';
-import { analysisProject } from './analysis/project.js';
+import { analysisProject, forgetProjectFiles, sharedAnalysisProject } from './analysis/project.js';
 import { importBindings, selfCheck } from './analysis/selfCheck.js';
 import { inlineHelpers, type Exclusion, type Refusal } from './analysis/inline.js';
 import { enclosingFunction, registrationOf } from './analysis/sites.js';
@@ -128,7 +128,9 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   }
 
   // 2. Analysis over the (upgraded) candidates.
-  const project = analysisProject();
+  const project = options.sitesOnly ? sharedAnalysisProject() : analysisProject();
+  // A shared project holds what an earlier run left only if that run failed half-way.
+  if (options.sitesOnly) forgetProjectFiles(project);
   const sourceFiles = [];
   for (const f of candidates) {
     if (!current.has(f.path)) continue;
@@ -254,7 +256,10 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
     }
   }
   report.notes.push(...analysis.notes);
-  if (options.sitesOnly) return { changes: [], report, usedStateModules: [] };
+  if (options.sitesOnly) {
+    forgetProjectFiles(project);
+    return { changes: [], report, usedStateModules: [] };
+  }
 
   // 3. Rewrite each planned file, and check the result; a failure leaves that file as it was.
   const plans = new Map<string, FilePlan>(analysis.plans.filter(p => !isEmptyPlan(p)).map(p => [p.file, p]));
