@@ -12,6 +12,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { LspClient } from '../src/lsp/client.js';
 
+/** Issue goals for a 2,000-line SDK 1.x document: diagnostics need no upgrade, an edit re-analyses what it touched. */
+const FIRST_GOAL_MS = 2000;
+const CHANGE_GOAL_MS = 500;
+
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const CLI = path.resolve(HERE, '..', 'src', 'cli.js');
 
@@ -154,8 +158,9 @@ async function main(): Promise<void> {
 
     const lineCount = text.split('\n').length;
     console.log(`mcp-migrate lsp, ${lineCount}-line SDK ${sdk}.x document, ${diagnostics.length} sites`);
-    console.log(`  first analysis (didOpen → publishDiagnostics): ${firstMs.toFixed(0)} ms`);
-    console.log(`  re-analysis (didChange → publishDiagnostics, 300 ms debounce included): ${changeMs.toFixed(0)} ms`);
+    const goal = (ms: number, limit: number) => `(goal < ${limit} ms on an idle machine: ${ms < limit ? 'met' : 'NOT met'})`;
+    console.log(`  first analysis (didOpen → publishDiagnostics): ${firstMs.toFixed(0)} ms ${goal(firstMs, FIRST_GOAL_MS)}`);
+    console.log(`  re-analysis (didChange → publishDiagnostics, 300 ms debounce included): ${changeMs.toFixed(0)} ms ${goal(changeMs, CHANGE_GOAL_MS)}`);
     console.log(`  code action, quick fix after analysis:    ${stats(quick)}`);
     console.log(`  code action, source action after analysis: ${stats(source)}`);
   } finally {

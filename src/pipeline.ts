@@ -9,7 +9,7 @@ import jscodeshift from 'jscodeshift';
 import { Node, SyntaxKind, ts, type Project, type SourceFile } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
 import { hoistAwaits, type Hoisting } from './analysis/hoist.js';
-import { analysisProject } from './analysis/project.js';
+import { analysisProject, forgetProjectFiles, sharedAnalysisProject } from './analysis/project.js';
 import { importBindings, selfCheck } from './analysis/selfCheck.js';
 import { inlineHelpers, type Exclusion, type Refusal } from './analysis/inline.js';
 import { enclosingFunction, registrationOf } from './analysis/sites.js';
@@ -62,6 +62,12 @@ export interface MigrateOptions {
    * for a shard, those of the whole tree worth analysing, so that every shard picks the same place.
    */
   stateModuleCandidates?: SourceInput[];
+  /**
+   * Stop after the analysis, on the text as typed: the report's sites and notes, no changes and no
+   * upgrade (an editor's diagnostics, which must come fast). SDK 1.x files are judged as the upgrade
+   * will leave them; a rewrite that would fail its check is found only by the full run.
+   */
+  sitesOnly?: boolean;
 }
 
 export interface MigrateResult {
@@ -105,7 +111,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
 
   // 1. Upgrade SDK 1.x files with the official codemod (in memory). A file it fails on stays on 1.x, as it
   //    was: rewriting its handlers would mix 1.x imports with 2.x code.
-  if (options.upgradeV1 !== false) {
+  if (options.upgradeV1 !== false && !options.sitesOnly) {
     let failed: Map<string, string>;
     try {
       const upgraded = upgradeV1(candidates.map(f => ({ path: f.path, text: current.get(f.path)! })));
@@ -122,7 +128,9 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   }
 
   // 2. Analysis over the (upgraded) candidates.
-  const project = analysisProject();
+  const project = options.sitesOnly ? sharedAnalysisProject() : analysisProject();
+  // A shared project holds what an earlier run left only if that run failed half-way.
+  if (options.sitesOnly) forgetProjectFiles(project);
   const sourceFiles = [];
   for (const f of candidates) {
     if (!current.has(f.path)) continue;
@@ -201,6 +209,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
       mcpFiles: healthyFiles,
       onlyHandlerAt: options.onlyHandlerAt && inAnalysed(options.onlyHandlerAt),
       hoisted: new Map([...hoisted].map(([file, h]) => [file, h.sites])),
+      beforeUpgrade: options.sitesOnly,
       inlined: inlining.helpers
     });
     const unmigrated = round < 2 ? unmigratedInlining(project, analysis, inlining.firstPass, rel) : new Map();
@@ -247,6 +256,10 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
     }
   }
   report.notes.push(...analysis.notes);
+  if (options.sitesOnly) {
+    forgetProjectFiles(project);
+    return { changes: [], report, usedStateModules: [] };
+  }
 
   // 3. Rewrite each planned file, and check the result; a failure leaves that file as it was.
   const plans = new Map<string, FilePlan>(analysis.plans.filter(p => !isEmptyPlan(p)).map(p => [p.file, p]));
@@ -255,7 +268,8 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   for (const f of candidates) {
     if (broken.has(f.path) || !current.has(f.path)) continue;
     const plan = plans.get(f.path);
-    const rewritten = plan ? rewriteChecked(project.getSourceFile(f.path)!, current.get(f.path)!, plan) : { text: current.get(f.path)! };
+    const onlyHandlers = options.onlyHandlerAt && new Set(plan?.handlers.map(h => h.label));
+    const rewritten = plan ? rewriteChecked(project.getSourceFile(f.path)!, current.get(f.path)!, plan, onlyHandlers) : { text: current.get(f.path)! };
     if ('error' in rewritten) {
       report.files.push({ file: rel(f.path), outcome: 'error', reason: `${rel(f.path)}: not rewritten, left as it was: ${rewritten.error}` });
       for (const site of report.sites) if (site.file === rel(f.path) && site.outcome === 'rewritten') Object.assign(site, { outcome: 'skipped', reason: `the rewrite of this file failed: ${rewritten.error}`, cause: 'the rewrite of its file failed' });
@@ -490,7 +504,7 @@ function exportableDeclaration(module: SourceFile, name: string) {
  * The file's rewrite, checked (src/analysis/selfCheck.ts) in the analysis project it was planned in; the
  * source file is left holding the rewritten text. A rewrite that throws or fails the check is an error.
  */
-function rewriteChecked(sf: SourceFile, text: string, plan: FilePlan): { text: string } | { error: string } {
+function rewriteChecked(sf: SourceFile, text: string, plan: FilePlan, onlyHandlers?: ReadonlySet<string>): { text: string } | { error: string } {
   let out: string;
   try {
     out = rewrite(text, plan);
@@ -499,7 +513,7 @@ function rewriteChecked(sf: SourceFile, text: string, plan: FilePlan): { text: s
   }
   const before = importBindings(sf);
   sf.replaceWithText(out);
-  const failures = selfCheck(sf, before);
+  const failures = selfCheck(sf, before, onlyHandlers);
   if (failures.length === 0) return { text: out };
   sf.replaceWithText(text);
   const shown = failures.slice(0, 3).map(f => `line ${f.line} of the rewritten text: ${f.message}`);

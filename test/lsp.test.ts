@@ -216,6 +216,24 @@ describe('mcp-migrate lsp', () => {
     await client.close(uri);
   });
 
+  it('after an edit inside one handler, publishes what an analysis of the whole new text finds', async () => {
+    const { file, uri, text, dir, diagnostics } = await openFixture('loops-and-try');
+    // Two lines into countdown's handler (line 23, 1-based): its site moves, so do those of the handlers after it.
+    const insert = { start: { line: 22, character: 0 }, end: { line: 22, character: 0 } };
+    const added = '  const note = "edited";\n  void note;\n';
+    await client.change(uri, 2, [{ range: insert, text: added }]);
+    const now = (await client.diagnostics(uri, 2)).diagnostics;
+    const lines = text.split('\n');
+    const edited = [...lines.slice(0, 22), ...added.split('\n').slice(0, 2), ...lines.slice(22)].join('\n');
+    const whole = await migrateSources([{ path: file, text: edited }], { cwd: dir, sitesOnly: true });
+    expect(now).toHaveLength(diagnostics.length);
+    expect(now.map(d => [d.range.start.line + 1, d.range.start.character + 1, (d.data as { line: number }).line])).toEqual(
+      whole.report.sites.map(s => [s.line, s.column, s.line])
+    );
+    expect(now.map(d => d.message)).toEqual(diagnostics.map(d => d.message));
+    await client.close(uri);
+  });
+
   it('has nothing to say about a file it migrated', async () => {
     const { file, uri, text, dir } = await openFixture('elicit-form', { prefix: '// migrated below\n' });
     await client.close(uri);

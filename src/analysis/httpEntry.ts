@@ -34,8 +34,11 @@ export function transportName(n: NewExpression): string {
   return mcpImportOf(n.getExpression())?.exportName ?? '';
 }
 
-/** Decides one transport construction; `fresh` allocates the handler's name. */
-export function httpEntryOf(transport: NewExpression, fresh: (base: string) => string): HttpEntry {
+/**
+ * Decides one transport construction; `fresh` allocates the handler's name. `beforeUpgrade`: the file is
+ * analysed as typed (an editor's diagnostics), its SDK 1.x transport judged as the upgrade will leave it.
+ */
+export function httpEntryOf(transport: NewExpression, fresh: (base: string) => string, beforeUpgrade = false): HttpEntry {
   const name = transportName(transport);
   if (name === 'SSEServerTransport') {
     return { reason: 'SSEServerTransport (HTTP+SSE) is not served by the v2 server: move this endpoint to Streamable HTTP served by createMcpHandler(factory) from @modelcontextprotocol/server (toNodeHandler from @modelcontextprotocol/node on node:http/Express)' };
@@ -44,7 +47,8 @@ export function httpEntryOf(transport: NewExpression, fresh: (base: string) => s
     cause: `${name} not moved to createMcpHandler: ${why}`,
     reason: `${name} is not moved to createMcpHandler: ${why}; serve a server factory with toNodeHandler(createMcpHandler(factory)) (stateless, both eras; a 2025-era client cannot be asked for input there), or keep this wiring for 2025-era clients behind isLegacyRequest and send the other requests to createMcpHandler(factory, { legacy: 'reject' })`
   });
-  if (!/^@modelcontextprotocol\/(node|server)$/.test(mcpImportOf(transport.getExpression())?.module ?? '')) return manual('the transport is still the SDK 1.x one (run without --no-upgrade)');
+  const home = beforeUpgrade ? /^@modelcontextprotocol\/(node|server|sdk\/.*)$/ : /^@modelcontextprotocol\/(node|server)$/;
+  if (!home.test(mcpImportOf(transport.getExpression())?.module ?? '')) return manual('the transport is still the SDK 1.x one (run without --no-upgrade)');
   const enclosing = transport.getFirstAncestor(a => Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a));
   if (enclosing && Node.isMethodDeclaration(enclosing)) return manual('the request handler is a class method');
   const fn = enclosing as Fn | undefined;

@@ -16,6 +16,8 @@ import { describeNonHandler, enclosingFunction, findSites, registrationOf, type 
 
 export const MARKER_PREFIX = 'mcp-migrate:';
 export const V2_SERVER_MODULE = '@modelcontextprotocol/server';
+/** The SDK 1.x package: what a file not yet upgraded imports its server pieces from. */
+export const V1_SDK_MODULE = '@modelcontextprotocol/sdk';
 
 export interface ProjectAnalysis {
   plans: FilePlan[];
@@ -37,6 +39,8 @@ export interface AnalysisOptions {
   hoisted?: ReadonlyMap<string, ReadonlySet<number>>;
   /** Per helper (helperKey in src/analysis/inline.ts), how many of its calls were inlined into handlers that are migrated. */
   inlined?: ReadonlyMap<string, number>;
+  /** SDK 1.x files analysed as typed, not upgraded (an editor's diagnostics): their entries are judged as the upgrade will leave them. */
+  beforeUpgrade?: boolean;
 }
 
 export function analyzeProject(project: Project, options: AnalysisOptions): ProjectAnalysis {
@@ -145,7 +149,8 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
     if (wiring && !wiring.alreadyWired) planFor(construction.getSourceFile()).servers.push(wiring);
   }
   for (const sf of mcpFiles) {
-    for (const entry of options.onlyHandlerAt ? [] : stdioEntries(sf, V2_SERVER_MODULE)) {
+    // Even for one handler: its migrated phases reach a 2026-07-28 client only through serveStdio.
+    for (const entry of stdioEntries(sf, options.beforeUpgrade && importsFrom(sf, V1_SDK_MODULE) ? V1_SDK_MODULE : V2_SERVER_MODULE)) {
       if ('plan' in entry) {
         planFor(sf).stdio.push(entry.plan);
         continue;
@@ -156,7 +161,7 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
     }
     const fresh = entryNames(sf);
     for (const transport of options.onlyHandlerAt ? [] : httpTransports(sf)) {
-      const entry = httpEntryOf(transport, fresh);
+      const entry = httpEntryOf(transport, fresh, options.beforeUpgrade);
       if ('skip' in entry) continue;
       if (entry.plan) planFor(sf).http.push(entry.plan);
       else addMarker(planFor(sf), transport, entry.reason);
@@ -191,6 +196,10 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
     }
   }
   return { plans: [...plans.values()], sites, notes };
+}
+
+function importsFrom(sf: SourceFile, module: string): boolean {
+  return sf.getImportDeclarations().some(d => d.getModuleSpecifierValue().startsWith(module));
 }
 
 function emptyPlan(sf: SourceFile, stateModulePath: string): FilePlan {

@@ -49,6 +49,22 @@ export function analysisProject(): Project {
   });
 }
 
+let shared: Project | undefined;
+
+/**
+ * One analysis project kept for the life of the process (a language server analysing one document after
+ * another): the library, Node and SDK declarations are parsed once. The caller removes its
+ * own files before and after a run (forgetProjectFiles).
+ */
+export function sharedAnalysisProject(): Project {
+  return (shared ??= analysisProject());
+}
+
+/** Forgets every file of the project but installed declarations: the next run reads the user's files afresh. */
+export function forgetProjectFiles(project: Project): void {
+  for (const sf of project.getSourceFiles()) if (!sf.isInNodeModules()) project.removeSourceFile(sf);
+}
+
 /** The `@types` folder holding mcp-migrate's own `@types/node` (nested under it, or hoisted beside it). */
 function ownTypeRoots(): string[] {
   for (let dir = path.dirname(OWN_ANCHOR); ; dir = path.dirname(dir)) {

@@ -6,7 +6,7 @@
  */
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
 import { MARKER_PREFIX, V2_SERVER_MODULE } from './index.js';
-import { findSites } from './sites.js';
+import { findSites, registrationOf } from './sites.js';
 import { stdioEntries } from './stdioEntry.js';
 
 export interface SelfCheckFailure {
@@ -28,11 +28,17 @@ export function importBindings(sf: SourceFile): ImportBindings {
   return bindings;
 }
 
-/** What the rewritten `sf` gets wrong; `before`: the import bindings of the text the rewrite started from. */
-export function selfCheck(sf: SourceFile, before: ImportBindings): SelfCheckFailure[] {
+/**
+ * What the rewritten `sf` gets wrong; `before`: the import bindings of the text the rewrite started from.
+ * `onlyHandlers`: when one handler was asked for (an editor's quick fix), the labels of the handlers the
+ * rewrite converted; a request elsewhere was left as it is on purpose, unmarked.
+ */
+export function selfCheck(sf: SourceFile, before: ImportBindings, onlyHandlers?: ReadonlySet<string>): SelfCheckFailure[] {
   const failures: SelfCheckFailure[] = [];
   const fail = (node: Node, message: string) => failures.push({ line: node.getStartLineNumber(), message });
   for (const site of findSites(sf)) {
+    const label = site.fn && registrationOf(site.fn)?.label;
+    if (onlyHandlers && !(label && onlyHandlers.has(label))) continue;
     if (!hasMarker(site.node)) fail(site.node, `a ${site.kind} request (${site.node.getText().split('(')[0]}) is left without a marker`);
   }
   for (const entry of stdioEntries(sf, V2_SERVER_MODULE)) {

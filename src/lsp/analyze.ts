@@ -9,7 +9,9 @@ import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type TextEdit } fro
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { migrateSources } from '../pipeline.js';
 import type { SiteReport } from '../report.js';
+import { V1_IMPORT } from '../upgrade/index.js';
 import { minimalEdits } from './edits.js';
+import { reuseUnchanged } from './incremental.js';
 import { CallIndex } from './positions.js';
 
 export const DIAGNOSTIC_SOURCE = 'mcp-migrate';
@@ -32,13 +34,20 @@ export interface SiteData {
 export interface DocumentAnalysis {
   uri: string;
   version: number;
+  /** The text analysed, which a re-analysis compares with. */
+  text: string;
   diagnostics: Diagnostic[];
-  /** The file's migration as edits of the document; empty when the migration leaves the text as it is. */
-  edits: TextEdit[];
-  /** Files the run creates (the requestState module), for `file:` documents only. */
-  created: { path: string; uri: string; text: string }[];
+  /** The file has something to migrate (a site, or SDK 1.x to upgrade): the source action is offered, its edit made when asked for. */
+  migratable: boolean;
   /** Why the document was not analysed (it does not parse, the pipeline failed); nothing is published then. */
   failure?: string;
+}
+
+/** A migration of the document as edits, and the files it creates (the requestState module, for `file:` documents only). */
+export interface DocumentEdits {
+  /** Empty when the migration leaves the text as it is. */
+  edits: TextEdit[];
+  created: { path: string; uri: string; text: string }[];
 }
 
 const EXTENSION_OF_LANGUAGE: Record<string, string> = {
@@ -56,25 +65,38 @@ export function documentPath(doc: Pick<TextDocument, 'uri' | 'languageId'>): { p
   return { path: path.join(path.parse(process.cwd()).root, 'mcp-migrate-untitled', name.endsWith(ext) ? name : name + ext), onDisk: false };
 }
 
-export async function analyzeDocument(doc: TextDocument): Promise<DocumentAnalysis> {
-  const { file, report, edits, created } = await migrateDocument(doc);
-  const base = { uri: doc.uri, version: doc.version, diagnostics: [], edits: [], created: [] };
+/**
+ * Diagnostics only: the analysis of the text as typed, without the upgrade or the rewrite (the file's
+ * migration runs when a code action's edit is asked for), so the first diagnostics come fast. With the
+ * `previous` analysis of the document, the registrations the edit left as they were are not analysed again.
+ */
+export async function analyzeDocument(doc: TextDocument, previous?: DocumentAnalysis): Promise<DocumentAnalysis> {
+  const text = doc.getText();
+  const { path: file } = documentPath(doc);
+  const reuse = previous && !previous.failure ? reuseUnchanged(previous, file, text) : undefined;
+  const { report } = await migrateSources([{ path: file, text: reuse?.analysed ?? text }], { cwd: path.dirname(file), sitesOnly: true });
+  const base = { uri: doc.uri, version: doc.version, text, diagnostics: [], migratable: false };
   const failed = report.files.find(f => f.outcome === 'error');
   if (failed && report.sites.length === 0) return { ...base, failure: failed.reason ?? 'the file could not be migrated' };
-  const diagnostics = report.sites.length === 0 ? [] : siteDiagnostics(file, doc.getText(), report.sites);
-  return { ...base, diagnostics, edits, created };
+  const fresh = report.sites.length === 0 ? [] : siteDiagnostics(file, text, report.sites);
+  const diagnostics = reuse ? [...reuse.kept, ...fresh].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character) : fresh;
+  return { ...base, diagnostics, migratable: diagnostics.length > 0 || V1_IMPORT.test(text) };
+}
+
+/** The file's migration as edits: exactly what `mcp-migrate <file>` writes. */
+export async function fileEdits(doc: TextDocument): Promise<DocumentEdits> {
+  return migrateDocument(doc);
 }
 
 /** The edits that convert only the handler holding the site at `at` (1-based, in the document). */
-export async function handlerEdits(doc: TextDocument, at: { line: number; column: number }): Promise<Pick<DocumentAnalysis, 'edits' | 'created'>> {
-  const { edits, created } = await migrateDocument(doc, at);
-  return { edits, created };
+export async function handlerEdits(doc: TextDocument, at: { line: number; column: number }): Promise<DocumentEdits> {
+  return migrateDocument(doc, at);
 }
 
-async function migrateDocument(doc: TextDocument, onlyAt?: { line: number; column: number }) {
+async function migrateDocument(doc: TextDocument, onlyAt?: { line: number; column: number }): Promise<DocumentEdits> {
   const text = doc.getText();
   const { path: file, onDisk } = documentPath(doc);
-  const { changes, report } = await migrateSources([{ path: file, text }], {
+  const { changes } = await migrateSources([{ path: file, text }], {
     cwd: path.dirname(file),
     ...(onlyAt ? { onlyHandlerAt: { path: file, ...onlyAt } } : {})
   });
@@ -82,7 +104,7 @@ async function migrateDocument(doc: TextDocument, onlyAt?: { line: number; colum
   const created = onDisk
     ? changes.filter(c => c.before === null).map(c => ({ path: c.path, uri: pathToFileURL(c.path).href, text: c.after }))
     : [];
-  return { file, report, edits: own ? minimalEdits(doc, own.after) : [], created };
+  return { edits: own ? minimalEdits(doc, own.after) : [], created };
 }
 
 function siteDiagnostics(file: string, text: string, sites: SiteReport[]): Diagnostic[] {

@@ -1,10 +1,11 @@
 /**
  * `mcp-migrate lsp`: a language server on stdio. On open and (debounced) change of a TypeScript or
  * JavaScript document it runs the migration pipeline on the document's text and publishes a
- * diagnostic on every server-initiated request site. The source action applies the file's migration,
- * exactly what `mcp-migrate <file>` would write; the quick fix converts the one handler the site is in,
- * its edit computed when the client resolves the action (or at once for a client that cannot). The
- * last analysis per document version is cached, so listing code actions costs no pipeline run.
+ * diagnostic on every server-initiated request site: the analysis of the text as typed, without the
+ * upgrade or the rewrite, which run only for a code action's edit. The source action applies the file's
+ * migration, exactly what `mcp-migrate <file>` would write; the quick fix converts the one handler the
+ * site is in. Their edits are computed when the client resolves the action (or at once for a client that
+ * cannot). The last analysis and the last file migration per document version are cached.
  */
 import { existsSync } from 'node:fs';
 import { format } from 'node:util';
@@ -21,16 +22,19 @@ import {
   type Range,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeDocument, handlerEdits, isRewritable, type DocumentAnalysis, type SiteData } from './analyze.js';
+import { analyzeDocument, fileEdits, handlerEdits, isRewritable, type DocumentAnalysis, type DocumentEdits, type SiteData } from './analyze.js';
+import { workspaceEdit, type EditCapabilities } from './edits.js';
 
-/** What a quick fix carries until it is resolved: the document version and the site naming the handler. */
-interface QuickFixData {
+/**
+ * What a code action carries until it is resolved: the document version and, for a quick fix, the site
+ * naming the handler (the source action has none: it migrates the file).
+ */
+interface ActionData {
   uri: string;
   version: number;
-  line: number;
-  column: number;
+  line?: number;
+  column?: number;
 }
-import { workspaceEdit, type EditCapabilities } from './edits.js';
 
 export const MIGRATE_FILE_KIND = 'source.migrateToMcp2026';
 export const MIGRATE_FILE_TITLE = 'Migrate this file to MCP 2026-07-28';
@@ -61,6 +65,7 @@ export function startLanguageServer(
   let caps: EditCapabilities & { resolveEdit: boolean } = { documentChanges: false, createFiles: false, resolveEdit: false };
 
   const cache = new Map<string, DocumentAnalysis>();
+  const migrations = new Map<string, { version: number; done: Promise<DocumentEdits> }>();
   const running = new Map<string, { version: number; done: Promise<DocumentAnalysis | undefined> }>();
   const timers = new Map<string, NodeJS.Timeout>();
   // One pipeline run at a time: it is CPU-bound, and runs for stale versions are dropped.
@@ -81,7 +86,7 @@ export function startLanguageServer(
       const latest = documents.get(doc.uri);
       if (!latest || latest.version !== version) return undefined;
       try {
-        const result = await analyzeDocument(latest);
+        const result = await analyzeDocument(latest, cache.get(doc.uri));
         if (documents.get(doc.uri)?.version !== version) return result;
         // A failure is cached too: code actions on text that does not parse must not re-run the pipeline.
         cache.set(doc.uri, result);
@@ -98,6 +103,22 @@ export function startLanguageServer(
     });
     queue = done;
     running.set(doc.uri, { version, done });
+    return done;
+  }
+
+  /** Runs `work` after the pipeline runs queued before it. */
+  function enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const done = queue.then(work);
+    queue = done.catch(() => undefined);
+    return done;
+  }
+
+  /** The file's migration at `doc`'s version, run once per version. */
+  function migrationOf(doc: TextDocument): Promise<DocumentEdits> {
+    const current = migrations.get(doc.uri);
+    if (current?.version === doc.version) return current.done;
+    const done = enqueue(() => fileEdits(doc));
+    migrations.set(doc.uri, { version: doc.version, done });
     return done;
   }
 
@@ -141,6 +162,7 @@ export function startLanguageServer(
     clearTimeout(timers.get(e.document.uri));
     timers.delete(e.document.uri);
     cache.delete(e.document.uri);
+    migrations.delete(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
@@ -155,18 +177,15 @@ export function startLanguageServer(
         token.onCancellationRequested(() => resolve(undefined));
       }),
     ]);
-    if (!analysis || analysis.failure || analysis.version !== doc.version || analysis.edits.length === 0) return [];
+    if (!analysis || analysis.failure || analysis.version !== doc.version || !analysis.migratable) return [];
     const only = params.context.only;
     const asked = (kind: string): boolean => !only || only.some(o => kind === o || kind.startsWith(`${o}.`));
-    const edit = () =>
-      workspaceEdit(
-        doc,
-        analysis.edits,
-        // Never over an existing file, even one created since the analysis.
-        analysis.created.filter(f => !existsSync(f.path)),
-        caps,
-      );
     const actions: CodeAction[] = [];
+    // A client that cannot resolve gets the edit at once, and no action when there is nothing to edit.
+    const offer = async (action: CodeAction): Promise<void> => {
+      const ready = caps.resolveEdit ? action : await resolveAction(action);
+      if (ready.edit || caps.resolveEdit) actions.push(ready);
+    };
     if (asked(CodeActionKind.QuickFix)) {
       // An HTTP entry is moved with the whole file (source action), not as a handler.
       const here = analysis.diagnostics.filter(d => isRewritable(d) && (d.data as SiteData).kind !== 'entry' && overlaps(d.range, params.range));
@@ -178,28 +197,30 @@ export function startLanguageServer(
       }
       for (const diagnostics of byHandler.values()) {
         const site = diagnostics[0]!.data as SiteData;
-        const data: QuickFixData = { uri: doc.uri, version: doc.version, line: site.line, column: site.column };
-        const action: CodeAction = { title: QUICK_FIX_TITLE, kind: CodeActionKind.QuickFix, diagnostics, isPreferred: true, data };
-        actions.push(caps.resolveEdit ? action : await resolveQuickFix(action));
+        const data: ActionData = { uri: doc.uri, version: doc.version, line: site.line, column: site.column };
+        await offer({ title: QUICK_FIX_TITLE, kind: CodeActionKind.QuickFix, diagnostics, isPreferred: true, data });
       }
     }
     if (asked(MIGRATE_FILE_KIND)) {
       const diagnostics: Diagnostic[] = analysis.diagnostics.filter(isRewritable);
-      actions.push({ title: MIGRATE_FILE_TITLE, kind: MIGRATE_FILE_KIND, diagnostics, edit: edit() });
+      const data: ActionData = { uri: doc.uri, version: doc.version };
+      await offer({ title: MIGRATE_FILE_TITLE, kind: MIGRATE_FILE_KIND, diagnostics, data });
     }
     return actions;
   });
 
-  /** Computes the quick fix's edit: the pipeline run restricted to the site's handler. */
-  async function resolveQuickFix(action: CodeAction): Promise<CodeAction> {
-    const data = action.data as QuickFixData | undefined;
+  /** Computes an action's edit: the file's migration, or the run restricted to the quick fix's handler. */
+  async function resolveAction(action: CodeAction): Promise<CodeAction> {
+    const data = action.data as ActionData | undefined;
     const doc = data && documents.get(data.uri);
     if (!data || !doc || doc.version !== data.version) return action;
-    const { edits, created } = await handlerEdits(doc, { line: data.line, column: data.column });
+    const at = data.line !== undefined && data.column !== undefined ? { line: data.line, column: data.column } : undefined;
+    const { edits, created } = await (at ? enqueue(() => handlerEdits(doc, at)) : migrationOf(doc));
     if (edits.length === 0) return action;
+    // Never over an existing file, even one created since the run.
     return { ...action, edit: workspaceEdit(doc, edits, created.filter(f => !existsSync(f.path)), caps) };
   }
-  connection.onCodeActionResolve(resolveQuickFix);
+  connection.onCodeActionResolve(resolveAction);
 
   connection.onShutdown(() => {
     for (const t of timers.values()) clearTimeout(t);
