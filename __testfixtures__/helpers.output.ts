@@ -19,7 +19,7 @@ server.registerTool('greet', { inputSchema: z.object({ greeting: z.string() }) }
   if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     const question = `${greeting}! Who are you?`;
-    let askNameResult!: Awaited<Promise<string>>;
+    let askNameResult!: string;
     mcpInline: {
       const mcpQuestion: string = question;
       return await suspendRound(ctx, 'greet', { greeting }, 1, { askNameResult }, {
@@ -31,7 +31,7 @@ server.registerTool('greet', { inputSchema: z.object({ greeting: z.string() }) }
     }
   }
   if (resumed.phase === 1) {
-    let askNameResult: Awaited<Promise<string>> = resumed.locals.askNameResult;
+    let askNameResult: string = resumed.locals.askNameResult;
     mcpInline: {
       const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
       if (answer.action !== 'accept') { askNameResult = DEFAULT_NAME; break mcpInline; }
@@ -49,7 +49,7 @@ server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) 
   const resumed = resumeCall(ctx, 'introduce', { topic });
   if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
-    let askNameResult2!: Awaited<Promise<string>>;
+    let askNameResult2!: string;
     mcpInline2: {
       const mcpQuestion2: string = 'Your name, for the introduction?';
       return await suspendRound(ctx, 'introduce', { topic }, 1, { askNameResult2 }, {
@@ -61,7 +61,7 @@ server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) 
     }
   }
   if (resumed.phase === 1) {
-    let askNameResult2: Awaited<Promise<string>> = resumed.locals.askNameResult2;
+    let askNameResult2: string = resumed.locals.askNameResult2;
     mcpInline2: {
       const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
       if (answer.action !== 'accept') { askNameResult2 = DEFAULT_NAME; break mcpInline2; }
@@ -99,10 +99,10 @@ server.registerTool('confirm', { description: 'Asks a name, then to confirm it' 
   const resumed = resumeCall(ctx, 'confirm', undefined);
   if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
-    let confirmNameResult!: Awaited<Promise<string>>;
+    let confirmNameResult!: string;
     mcpInline4: {
       const mcpQuestion3: string = 'Name to confirm?';
-      let askNameResult3!: Awaited<Promise<string>>;
+      let askNameResult3!: string;
       mcpInline5: {
         const mcpQuestion4: string = mcpQuestion3;
         return await suspendRound(ctx, 'confirm', undefined, 1, { confirmNameResult, askNameResult3 }, {
@@ -115,9 +115,9 @@ server.registerTool('confirm', { description: 'Asks a name, then to confirm it' 
     }
   }
   if (resumed.phase === 1) {
-    let confirmNameResult: Awaited<Promise<string>> = resumed.locals.confirmNameResult;
+    let confirmNameResult: string = resumed.locals.confirmNameResult;
     mcpInline4: {
-      let askNameResult3: Awaited<Promise<string>> = resumed.locals.askNameResult3;
+      let askNameResult3: string = resumed.locals.askNameResult3;
       mcpInline5: {
         const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
         if (answer.action !== 'accept') { askNameResult3 = DEFAULT_NAME; break mcpInline5; }
@@ -136,7 +136,7 @@ server.registerTool('confirm', { description: 'Asks a name, then to confirm it' 
     return { content: [{ type: 'text', text: `Confirmed: ${name}` }] };
   }
   if (resumed.phase === 2) {
-    let confirmNameResult: Awaited<Promise<string>> = resumed.locals.confirmNameResult;
+    let confirmNameResult: string = resumed.locals.confirmNameResult;
     mcpInline4: {
       const name: string = resumed.locals.name;
       const check = elicitResult(ctx, 'check', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });

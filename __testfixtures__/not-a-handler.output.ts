@@ -24,7 +24,7 @@ server.registerTool('hello', { inputSchema: z.object({ greeting: z.string() }) }
   const resumed = resumeCall(ctx, 'hello', { greeting });
   if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
-    let askNameResult!: Awaited<Promise<string>>;
+    let askNameResult!: string;
     mcpInline: {
       return await suspendRound(ctx, 'hello', { greeting }, 1, { askNameResult }, {
         answer: inputRequired.elicit({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
@@ -32,7 +32,7 @@ server.registerTool('hello', { inputSchema: z.object({ greeting: z.string() }) }
     }
   }
   if (resumed.phase === 1) {
-    let askNameResult: Awaited<Promise<string>> = resumed.locals.askNameResult;
+    let askNameResult: string = resumed.locals.askNameResult;
     mcpInline: {
       const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } } });
       { askNameResult = answer.action === 'accept' ? String(answer.content?.name) : 'anonymous'; break mcpInline; }
@@ -57,7 +57,7 @@ server.registerTool('delegate', { inputSchema: z.object({ text: z.string() }) },
   if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     const result = await sampleWith(request => ctx.mcpReq.send(request as never, {} as never), text);
-    let sampleWithResult!: Awaited<Promise<unknown>>;
+    let sampleWithResult!: unknown;
     mcpInline2: {
       const mcpText: string = text;
       {
@@ -69,7 +69,7 @@ server.registerTool('delegate', { inputSchema: z.object({ text: z.string() }) },
   }
   if (resumed.phase === 1) {
     const result = resumed.locals.result;
-    let sampleWithResult: Awaited<Promise<unknown>>;
+    let sampleWithResult: unknown;
     mcpInline2: {
       sampleWithResult = samplingResult(ctx, 'sampleWithResult');
       break mcpInline2;
