@@ -12,6 +12,7 @@ import { helperKey, INLINE_LABEL } from './inline.js';
 import { entryNames, httpEntryOf, httpTransports, transportName } from './httpEntry.js';
 import { isMcpModule, serverKindOf, unwrap } from './mcpSymbols.js';
 import { stdioEntries } from './stdioEntry.js';
+import { claimedByFramework, frameworkRequests } from './frameworks.js';
 import { describeNonHandler, enclosingFunction, findSites, registrationOf, type FunctionLike, type NonHandler, type Site } from './sites.js';
 
 export const MARKER_PREFIX = 'mcp-migrate:';
@@ -54,7 +55,13 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
   const notes: string[] = [];
 
   for (const sf of options.files) {
-    const found = findSites(sf);
+    const viaFramework = options.onlyHandlerAt ? [] : frameworkRequests(sf);
+    for (const request of viaFramework) {
+      addMarker(planFor(sf), request.call, request.reason);
+      const { line, column } = sf.getLineAndColumnAtPos(request.call.getStart());
+      sites.push({ file: rel(options.cwd, sf), line, column, kind: request.method.kind, call: callText({ node: request.call } as Site), outcome: 'marked', reason: request.reason, handler: request.framework.name, shape: 'other', cause: request.cause });
+    }
+    const found = findSites(sf).filter(site => !claimedByFramework(site.node, viaFramework));
     if (found.length === 0) continue;
     const byFunction = new Map<FunctionLike | undefined, Site[]>();
     for (const site of found) byFunction.set(site.fn, [...(byFunction.get(site.fn) ?? []), site]);
