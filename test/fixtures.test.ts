@@ -126,6 +126,13 @@ describe('__testfixtures__', () => {
     expect(marked('framework-mcp-framework')).toEqual(['marked sampling this.samplingRequest(...) mcp-framework-request', 'marked elicitation this.elicit(...) mcp-framework-request']);
     expect(marked('framework-mcp-use')).toEqual(['marked sampling ctx.sample(...) mcp-use-request', 'marked elicitation ctx.elicit(...) mcp-use-request']);
     expect(marked('framework-mcp-agent')).toEqual(['marked elicitation this.server.server.elicitInput(...) mcp-agent-request', 'marked elicitation this.elicitInput(...) mcp-agent-request']);
+    // A framework's own source: the base-class helpers are the API to redesign, each subclass call is reported.
+    expect(marked('framework-base-class')).toEqual([
+      'marked sampling this.server.createMessage(...) framework-helper',
+      'marked elicitation this.server.elicitInput(...) framework-helper',
+      'marked sampling this.samplingRequest(...) framework-helper-call',
+      'marked elicitation this.confirm(...) framework-helper-call',
+    ]);
     // What the framework offers for 2026-07-28, in the marker.
     expect(outcomes.get('framework-fastmcp')!.output).toMatch(/mcp-migrate: .*no fastmcp release serves MCP 2026-07-28 yet/);
     expect(outcomes.get('framework-mcp-use')!.output).toMatch(/mcp-migrate: .*mcp-use 2\.x serves MCP 2026-07-28/);

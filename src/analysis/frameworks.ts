@@ -9,7 +9,7 @@
  * owns the handler): each is marked with what that framework offers for MCP 2026-07-28.
  */
 import { Node, SyntaxKind, type CallExpression, type ClassDeclaration, type ClassExpression, type ParameterDeclaration, type SourceFile } from 'ts-morph';
-import { FRAMEWORKS, frameworkCause, isFrameworkModule, type Framework, type FrameworkMethod } from '../tables/frameworks.js';
+import { FRAMEWORK_HELPER_CALL_CAUSE, FRAMEWORK_HELPER_CAUSE, FRAMEWORK_IMPORT, FRAMEWORKS, frameworkCause, isFrameworkModule, type Framework, type FrameworkMethod } from '../tables/frameworks.js';
 import { unwrap } from './mcpSymbols.js';
 
 export interface FrameworkRequest {
@@ -25,6 +25,7 @@ export interface FrameworkRequest {
 const MAX_ORIGIN_STEPS = 6;
 
 export function frameworkRequests(sf: SourceFile): FrameworkRequest[] {
+  if (!FRAMEWORK_IMPORT.test(sf.getFullText())) return [];
   const present = FRAMEWORKS.filter(f => importsFramework(sf, f));
   if (present.length === 0) return [];
   const found: FrameworkRequest[] = [];
@@ -190,4 +191,56 @@ function extendsFramework(cls: ClassDeclaration | ClassExpression, framework: Fr
   if (!declared) return false;
   if (declared.getSourceFile().getFilePath().includes(`/node_modules/${framework.packageDir}/`)) return (framework.baseClasses ?? []).includes(declared.getName() ?? '');
   return extendsFramework(declared, framework, depth + 1);
+}
+
+/** A project's own base-class method that sends a request, and its subclasses' calls of it. */
+export interface BaseClassHelper {
+  /** `BaseTool.samplingRequest`. */
+  name: string;
+  /** The helper's marker. */
+  reason: string;
+  calls: { node: CallExpression; reason: string }[];
+}
+
+/**
+ * A method sending a `kind` request that subclasses of its class call through `this` (or `super`): the
+ * request API a framework written on the SDK gives its tools. It cannot become input_required where it
+ * is (the method returns the answer to its caller, mid-execute), so the method is the API to redesign
+ * and each subclass call is reported with it.
+ */
+export function baseClassHelper(fn: Node, kind: string): BaseClassHelper | undefined {
+  if (!Node.isMethodDeclaration(fn)) return undefined;
+  const cls = fn.getParent();
+  if (!Node.isClassDeclaration(cls) && !Node.isClassExpression(cls)) return undefined;
+  const nameNode = fn.getNameNode();
+  if (!Node.isIdentifier(nameNode)) return undefined;
+  const name = `${cls.getName() ?? 'a base class'}.${fn.getName()}`;
+  const inSubclass = nameNode.findReferencesAsNodes().flatMap(ref => {
+    const access = ref.getParent();
+    const call = access?.getParent();
+    if (!Node.isPropertyAccessExpression(access) || access.getNameNode() !== ref || !Node.isCallExpression(call) || call.getExpression() !== access) return [];
+    const receiver = unwrap(access.getExpression());
+    if (!Node.isThisExpression(receiver) && receiver.getKind() !== SyntaxKind.SuperKeyword) return [];
+    const caller = receiver.getFirstAncestor(n => Node.isClassDeclaration(n) || Node.isClassExpression(n));
+    return caller && isSubclassOf(caller as ClassDeclaration | ClassExpression, cls) ? [call] : [];
+  });
+  if (inSubclass.length === 0) return undefined;
+  const count = `${inSubclass.length} subclass ${inSubclass.length === 1 ? 'call is' : 'calls are'} marked where made`;
+  const reason = `${FRAMEWORK_HELPER_CAUSE}: ${name}() sends ${article(kind)} ${kind} request and returns the answer to the subclass that calls it (${count}); MCP 2026-07-28 has no server-initiated requests: a tool returns inputRequired({ inputRequests }) and gets the answers on the retry (ctx.mcpReq.inputResponses), so redesign this API that way (e.g. a helper that builds the input request, and one that reads its answer), then move each subclass's tool onto it; left as it is, it serves 2025-era clients only`;
+  const calls = inSubclass.map(node => ({
+    node,
+    reason: `${FRAMEWORK_HELPER_CALL_CAUSE}: calls ${name}(), which sends ${article(kind)} ${kind} request and is an API to redesign for MCP 2026-07-28 (see its marker); migrate this call with it`,
+  }));
+  return { name, reason, calls };
+}
+
+/** Whether `cls` extends `base`, directly or through classes between (a base class calling its own abstract method is not one). */
+function isSubclassOf(cls: ClassDeclaration | ClassExpression, base: ClassDeclaration | ClassExpression): boolean {
+  let current = cls.getBaseClass();
+  for (let depth = 0; current && depth <= MAX_ORIGIN_STEPS; depth++, current = current.getBaseClass()) if (current === base) return true;
+  return false;
+}
+
+function article(word: string): string {
+  return /^[aeiou]/.test(word) ? 'an' : 'a';
 }
