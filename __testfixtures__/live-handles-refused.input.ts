@@ -35,3 +35,25 @@ server.registerTool('insert', {}, async () => {
   if (answer.action === 'accept') await tx.commit();
   return { content: [{ type: 'text', text: answer.action }] };
 });
+
+class Basket {
+  private readonly lines: string[] = [];
+  private requests = 0;
+  add(item: string): void {
+    this.lines.push(item);
+  }
+  count(): number {
+    this.requests++;
+    return this.lines.length;
+  }
+}
+
+// A handle changed before the question (add() pushes to a field count() reads after it): made again, it would
+// be empty: marked.
+server.registerTool('basket', {}, async () => {
+  const basket = new Basket();
+  basket.add('tea');
+  const answer = await server.server.elicitInput({ message: 'Add milk?', requestedSchema: { type: 'object', properties: {} } });
+  if (answer.action === 'accept') basket.add('milk');
+  return { content: [{ type: 'text', text: `${basket.count()} items` }] };
+});

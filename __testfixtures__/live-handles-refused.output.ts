@@ -37,3 +37,26 @@ server.registerTool('insert', {}, async () => {
   if (answer.action === 'accept') await tx.commit();
   return { content: [{ type: 'text', text: answer.action }] };
 });
+
+class Basket {
+  private readonly lines: string[] = [];
+  private requests = 0;
+  add(item: string): void {
+    this.lines.push(item);
+  }
+  count(): number {
+    this.requests++;
+    return this.lines.length;
+  }
+}
+
+// A handle changed before the question (add() pushes to a field count() reads after it): made again, it would
+// be empty: marked.
+server.registerTool('basket', {}, async () => {
+  const basket = new Basket();
+  basket.add('tea');
+  // mcp-migrate: tools/call basket not migrated: local "basket" (an instance of class Basket, changed before the question (basket.add()) in a way read after it: made again, it would not hold that change) is live across the await and cannot travel in requestState; ask before changing it, or carry what it holds as plain data and build it again after the question
+  const answer = await server.server.elicitInput({ message: 'Add milk?', requestedSchema: { type: 'object', properties: {} } });
+  if (answer.action === 'accept') basket.add('milk');
+  return { content: [{ type: 'text', text: `${basket.count()} items` }] };
+});

@@ -32,3 +32,23 @@ server.registerTool('close-ticket', { inputSchema: { id: z.string() } }, async (
   const changed = await db.run(`update tickets set open = false where id = '${id}'`);
   return { content: [{ type: 'text', text: `${await tickets.close(ticket.id, String(answer.content?.reason))} (${changed})` }] };
 });
+
+/** A pool whose connections must be released: the result says how many are still out. */
+let out = 0;
+const pool = {
+  async acquire(): Promise<{ release(): void; count(): number }> {
+    out++;
+    return { release: () => void out--, count: () => out };
+  },
+};
+
+// A connection released in a finally around the question: each phase releases the one it made.
+server.registerTool('count-open', {}, async () => {
+  const conn = await pool.acquire();
+  try {
+    const answer = await server.server.elicitInput({ message: 'Count?', requestedSchema: { type: 'object', properties: {} } });
+    return { content: [{ type: 'text', text: `${answer.action}: ${conn.count()} open` }] };
+  } finally {
+    conn.release();
+  }
+});

@@ -2,6 +2,7 @@ import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import {
   elicitResult,
+  requireClientSupport,
   resumeCall,
   suspendRound,
   unknownPhase,
@@ -54,4 +55,42 @@ server.registerTool('close-ticket', { inputSchema: z.object({ id: z.string() }) 
     return { content: [{ type: 'text', text: `${await tickets.close(ticket.id, String(answer.content?.reason))} (${changed})` }] };
   }
   throw unknownPhase('close-ticket', resumed);
+});
+
+/** A pool whose connections must be released: the result says how many are still out. */
+let out = 0;
+const pool = {
+  async acquire(): Promise<{ release(): void; count(): number }> {
+    out++;
+    return { release: () => void out--, count: () => out };
+  },
+};
+
+// A connection released in a finally around the question: each phase releases the one it made.
+server.registerTool('count-open', {}, async ctx => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'count-open', undefined);
+  if (resumed.askAgain) return resumed.askAgain;
+  if (resumed.phase === 0) {
+    const conn = await pool.acquire();
+    try {
+      requireClientSupport(ctx, ['elicitation']);
+      return await suspendRound(ctx, 'count-open', undefined, 1, {}, {
+        answer: inputRequired.elicit({ message: 'Count?', requestedSchema: { type: 'object', properties: {} } }),
+      });
+    } finally {
+      conn.release();
+    }
+  }
+  if (resumed.phase === 1) {
+    // mcp-migrate: made again on resume: an object with method release() cannot travel in requestState (review that making it twice is safe)
+    const conn = await pool.acquire();
+    try {
+      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: {} });
+      return { content: [{ type: 'text', text: `${answer.action}: ${conn.count()} open` }] };
+    } finally {
+      conn.release();
+    }
+  }
+  throw unknownPhase('count-open', resumed);
 });

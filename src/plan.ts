@@ -134,7 +134,12 @@ export interface HandlerPlan {
    * first, held in `round`); each finally the round passes through is wrapped in `if (!flag)`, so it
    * runs once, on the round that leaves its try for good.
    */
-  finallyGuard?: { flag: string; round: string };
+  finallyGuard?: {
+    flag: string;
+    round: string;
+    /** Trys whose finally only releases handles made again in each phase: it runs in every phase, unguarded. */
+    perPhase?: Range[];
+  };
 }
 
 export interface MarkerPlan {

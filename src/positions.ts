@@ -52,8 +52,9 @@ export function positionMapper(original: string, analysed: string): (p: Position
       else added += changes[i]!.count!;
     }
     i--;
+    const paired = pairHunk(from.slice(fi, fi + removed), to.slice(ti, ti + added));
     for (let k = 0; k < removed; k++) {
-      const line = Math.min(ti + Math.min(k, Math.max(added - 1, 0)), Math.max(to.length - 1, 0));
+      const line = Math.min(ti + paired[k]!, Math.max(to.length - 1, 0));
       lineOf[fi + k] = { line, same: false };
     }
     fi += removed;
@@ -69,6 +70,33 @@ export function positionMapper(original: string, analysed: string): (p: Position
     }
     return { line: target.line, character: mapColumn(a, o, character) };
   };
+}
+
+/**
+ * For each line of a hunk in `analysed`, the index of the line of `original` it came from: the most alike
+ * one at or after the previous pick (the upgrade joins and splits lines: `server.tool(` and its arguments
+ * become one `registerTool(` line, `await sendRequest(` becomes `await ctx.mcpReq.send(`). Large hunks are
+ * paired in order.
+ */
+function pairHunk(analysed: string[], original: string[]): number[] {
+  const last = Math.max(original.length - 1, 0);
+  if (original.length === 0 || analysed.length * original.length > 2_500) return analysed.map((_, k) => Math.min(k, last));
+  let from = 0;
+  return analysed.map(a => {
+    let best = from;
+    let bestScore = -1;
+    for (let j = from; j < original.length; j++) {
+      const score = alike(a.trim(), original[j]!.trim());
+      if (score > bestScore) [best, bestScore] = [j, score];
+    }
+    from = best;
+    return best;
+  });
+}
+
+/** How many characters two lines share, in order. */
+function alike(a: string, b: string): number {
+  return diffChars(a, b).reduce((n, c) => (c.added || c.removed ? n : n + c.value.length), 0);
 }
 
 /** A column in line `a` mapped to line `b` through a character diff. */

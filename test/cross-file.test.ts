@@ -276,7 +276,7 @@ describe('helpers imported from other files of the project', () => {
       after: `${tsx} ${path.join(after, 'src', 'server.ts')}`,
       scenario: parseScenario(SCENARIO),
       env,
-      timeoutMs: 20_000,
+      timeoutMs: 120_000,
     });
     expect(result.rows).toHaveLength(SCENARIO.calls.length * 3);
     expect(result.ok, formatVerifyTable(result)).toBe(true);

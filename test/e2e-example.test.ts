@@ -28,7 +28,7 @@ beforeAll(async () => {
 
 describe('bundled example, migrated', () => {
   it('gives the same final results on both eras as the legacy server gives a legacy client', async () => {
-    const result = await verify({ before: `${tsx} ${legacy}`, after: `${tsx} ${migrated}`, scenario, env, timeoutMs: 20_000 });
+    const result = await verify({ before: `${tsx} ${legacy}`, after: `${tsx} ${migrated}`, scenario, env, timeoutMs: 120_000 });
     const table = formatVerifyTable(result);
     expect(result.ok, table).toBe(true);
     // decline and cancel reach the migrated handler as the legacy await returned them
@@ -37,7 +37,7 @@ describe('bundled example, migrated', () => {
   }, 600_000);
 
   it('never sends a server-initiated request on the 2026-07-28 era', async () => {
-    const run = await runScenario({ command: `${tsx} ${migrated}`, era: 'modern', scenario, env, timeoutMs: 20_000 });
+    const run = await runScenario({ command: `${tsx} ${migrated}`, era: 'modern', scenario, env, timeoutMs: 120_000 });
     expect(run.fatal).toBeUndefined();
     expect(run.protocolVersion).toBe('2026-07-28');
     expect(run.violations).toEqual([]);
@@ -49,7 +49,7 @@ describe('bundled example, migrated', () => {
   it('serves stdio without a requestState key: every round comes back to the same process, sealed with its own key', async () => {
     const noKey = { ...process.env };
     delete noKey.MCP_REQUEST_STATE_KEY;
-    const result = await verify({ before: `${tsx} ${legacy}`, after: `${tsx} ${migrated}`, scenario, env: noKey, timeoutMs: 20_000 });
+    const result = await verify({ before: `${tsx} ${legacy}`, after: `${tsx} ${migrated}`, scenario, env: noKey, timeoutMs: 120_000 });
     expect(result.ok, formatVerifyTable(result)).toBe(true);
   }, 600_000);
 });

@@ -125,11 +125,11 @@ export async function askPath(server: McpServer, hint: string): Promise<string> 
     expect(server).not.toMatch(/StdioServerTransport\(p\)|McpServer\(p\)|readFileSync\(p\)\.isFile/);
     // The server's own isAbsolute keeps serving the server's code.
     expect(server).toContain("text: isAbsolute(p) ? 'home'");
-  }, 120_000);
+  }, 600_000);
 
   it('typechecks', () => {
     expect(typecheck(m)).toEqual([]);
-  }, 120_000);
+  }, 600_000);
 });
 
 describe('names that cannot keep their meaning in the handler', () => {
@@ -186,7 +186,7 @@ export async function askDir(server: McpServer): Promise<string> {
     expect(server).toContain('Math.min(Number(a.content?.n), LIMIT2)');
     expect(server).toContain('text: `${n} of ${LIMIT}`');
     expect(m.sites('src/server.ts').find(s => s.handler === 'tools/call count')).toMatchObject({ outcome: 'rewritten', shape: 'helper' });
-  }, 120_000);
+  }, 600_000);
 
   it('marks a call whose helper reads a global the handler file declares differently, and pastes nothing', () => {
     const server = m.text('src/server.ts');
@@ -200,7 +200,7 @@ export async function askDir(server: McpServer): Promise<string> {
 
   it('typechecks', () => {
     expect(typecheck(m)).toEqual([]);
-  }, 120_000);
+  }, 600_000);
 });
 
 describe('a helper of the same file', () => {
@@ -240,7 +240,7 @@ server.registerTool('shadow', { description: 'Greets, with a default of its own'
     expect(m.sites('src/server.ts').find(s => s.handler === 'tools/call greet')).toMatchObject({ outcome: 'rewritten', shape: 'helper' });
     expect(server).toContain('const mcpPrompt: string = question;');
     expect(server).toContain('const question2 = `${mcpPrompt} (or leave it empty)`;');
-  }, 120_000);
+  }, 600_000);
 
   it("marks the call of a handler whose own local would hide the module's name the helper reads", () => {
     const server = m.text('src/server.ts');
@@ -253,7 +253,7 @@ server.registerTool('shadow', { description: 'Greets, with a default of its own'
 
   it('typechecks', () => {
     expect(typecheck(m)).toEqual([]);
-  }, 120_000);
+  }, 600_000);
 });
 
 describe('handlers that cannot be migrated with a helper inlined', () => {
@@ -315,7 +315,7 @@ export async function askWhen(server: McpServer): Promise<string> {
     expect(rest).not.toContain('mcpInline');
     expect(m.result.report.notes).toContainEqual(expect.stringMatching(/^src\/server\.ts: askChoice\(\) from src\/ask\.ts:\d+ inlined into the handler that calls it, where it is migrated/));
     expect(m.result.report.notes.filter(n => n.includes('askWhen() from'))).toEqual([]);
-  }, 120_000);
+  }, 600_000);
 
   it('leaves the handlers it could not migrate as they were, the call marked with why', () => {
     const server = m.text('src/server.ts');
@@ -331,7 +331,7 @@ export async function askWhen(server: McpServer): Promise<string> {
 
   it('typechecks', () => {
     expect(typecheck(m)).toEqual([]);
-  }, 120_000);
+  }, 600_000);
 });
 
 describe('what a helper marker says of its callers', () => {
@@ -404,7 +404,7 @@ export async function askName(server: McpServer): Promise<string> {
     const askAge = m.sites('src/server.ts').find(s => s.call === 'mcp.server.elicitInput(...)');
     expect(askAge!.reason).toMatch(/^elicitation request in helper askAge\(\), not directly in a handler: no handler call reaching it was inlined; 1 call reaching it is marked where it is made;/);
     expect(m.sites('src/server.ts').find(s => s.handler === 'tools/call hello')).toMatchObject({ outcome: 'rewritten', shape: 'helper' });
-  }, 120_000);
+  }, 600_000);
 
   it('marks each caller it could not migrate, with why, and counts it as left', () => {
     const server = m.text('src/server.ts');
@@ -485,7 +485,7 @@ export async function askAge(server: McpServer): Promise<number> {
     expect(server).toMatch(/^import \{ PROMPT \} from '@shared\/prompts\.js';$/m);
     expect(server).toContain('inputRequired.elicit({ message: PROMPT,');
     expect(m.result.report.notes).toContainEqual(expect.stringMatching(/^packages\/server\/src\/index\.ts: askName\(\) from packages\/shared\/src\/ask\.ts:\d+ inlined into the handler that calls it/));
-  }, 120_000);
+  }, 600_000);
 
   it('marks a call of a helper loaded with import(), and does not report its handler rewritten', () => {
     const age = m.sites(index).filter(s => s.handler === 'tools/call age');
@@ -499,7 +499,7 @@ export async function askAge(server: McpServer): Promise<number> {
     const project = new Project({ tsConfigFilePath: path.join(m.dir, 'packages/server/tsconfig.json') });
     const errors = project.getPreEmitDiagnostics().map(d => `${path.relative(m.dir, d.getSourceFile()?.getFilePath() ?? '')}:${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, ' ')}`);
     expect(errors).toEqual([]);
-  }, 120_000);
+  }, 600_000);
 
   it('keeps the alias importer and its helper in one group when the run is split into threads', () => {
     const sources = Object.entries(files).filter(([rel]) => rel.endsWith('.ts')).map(([rel, text]) => ({ path: path.join(m.dir, rel), text }));
@@ -514,5 +514,5 @@ export async function askAge(server: McpServer): Promise<number> {
     expect(hello[0]).toMatchObject({ outcome: 'marked', call: 'askName(...)', shape: 'helper' });
     expect(hello[0]!.reason).toMatch(/^askName\(\) \(ask\.ts\) is not inlined: ask\.ts is not one of the files this run migrates, so its elicitation request is not migrated; run mcp-migrate over its files and the handler's together/);
     expect(server.text(index)).toContain(`// mcp-migrate: ${hello[0]!.reason}\n  const name = await askName(server);`);
-  }, 120_000);
+  }, 600_000);
 });

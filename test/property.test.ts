@@ -368,7 +368,7 @@ describe('generated legacy handlers of the supported shapes (fast-check)', () =>
     const firsts = Array.from({ length: NUM_RUNS }, (_, r) => generated.find(g => g.run === r)).filter((g): g is Generated => g !== undefined);
     const sample = [...firsts, ...generated.filter(g => !firsts.includes(g))].slice(0, BEHAVIOUR_SAMPLE);
     for (const g of sample) {
-      const result = await verify({ before: `${tsx} ${g.before}`, after: `${tsx} ${g.after}`, scenario: scenarioFor(g.spec), env, timeoutMs: 20_000 });
+      const result = await verify({ before: `${tsx} ${g.before}`, after: `${tsx} ${g.after}`, scenario: scenarioFor(g.spec), env, timeoutMs: 120_000 });
       expect(result.ok, `${formatVerifyTable(result)}\n${describeCase(g)}`).toBe(true);
     }
   }, 600_000);

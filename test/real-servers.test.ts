@@ -38,16 +38,6 @@ interface RealServer {
 /** A difference by design of the server, not of the rewrite: its verify fails on the modern era for `symptom`'s call. */
 const byDesign = (what: string, symptom: RegExp): Known => ({ issue: 'by design of the server', what, symptom });
 const modernFails = (call: string) => new RegExp(`${call}\\s+after, modern client\\s+\\d+\\s+FAIL`);
-/**
- * Seen only since the suite migrates each server as its user does (SDK 1.x installed, no 2.x): without
- * 2.x types the server a factory returns is not recognised, so the stdio entry stays `connect()`.
- */
-const entryLeft = (how: string): Known => ({
-  issue: '#15 finding 1',
-  what: `stdio entry of a server ${how} left on connect(): 2026-07-28 clients cannot connect`,
-  symptom: /server\/discover with error -32601/,
-});
-
 const SERVERS: RealServer[] = [
   {
     name: 'everything',
@@ -99,7 +89,6 @@ const SERVERS: RealServer[] = [
         'roots/list in oninitialized (marked) never runs on 2026-07-28 (there is no initialize), so echo sends no roots request and listRoots finds none',
         modernFails('listRoots'),
       ),
-      untouched: entryLeft('from createServer() (destructured)'),
     },
     // sampleLLM samples through a helper handed extra.sendRequest: inlined, it migrates.
     verifyUntouched: ['sampleLLM', 'elicit accept', 'elicit decline', 'elicit cancel'],
@@ -114,7 +103,7 @@ const SERVERS: RealServer[] = [
       { file: 'src/tools/client-interaction.ts', kind: 'sampling', handler: 'tools/call sampling-test' },
       { file: 'src/tools/elicitation.ts', kind: 'elicitation', handler: 'tools/call rejectable_elicitation' },
     ],
-    knownBugs: { verify: entryLeft('returned by a factory') },
+    knownBugs: {},
   },
   {
     name: 'mcp-layer-test-server',
@@ -130,13 +119,6 @@ const SERVERS: RealServer[] = [
         'every tool first asks hasCapability(), a closure over server.server.getClientCapabilities() outside any handler (marked), which under serveStdio answers undefined for a 2026-07-28 client, so on that era each tool replies that the client did not declare the capability (the legacy client gets the original results)',
         modernFails('booking accept'),
       ),
-      marks: { issue: '#15 finding 1', what: 'a server typed by a JSDoc import() type not found: no site reported', symptom: /must be marked: expected \[\] to include/ },
-      sites: { issue: '#15 finding 1', what: 'a server typed by a JSDoc import() type not found: no site reported', symptom: /expected \[\] to have a length of 4 but got \+0/ },
-      tsc: {
-        issue: '#16 item 4',
-        what: "zod raised to 4 as the notes ask, while the code keeps zod 3's one-argument z.record()",
-        symptom: /src\/tools\/roots\.js TS2554 Expected 2-3 arguments, but got 1/,
-      },
     },
   },
   {
@@ -146,7 +128,7 @@ const SERVERS: RealServer[] = [
     sites: 4,
     mustMark: [],
     mayMark: [],
-    knownBugs: { verify: entryLeft('returned by a factory (getServer())') },
+    knownBugs: {},
   },
   {
     name: 'mcp-toolkit-server',
@@ -162,7 +144,7 @@ const SERVERS: RealServer[] = [
       { file: 'src/tools/elicitation.ts', kind: 'elicitation', handler: 'helper' },
     ],
     mayMark: [],
-    knownBugs: { verify: entryLeft('returned by a factory') },
+    knownBugs: {},
   },
 ];
 

@@ -36,7 +36,7 @@ beforeAll(async () => {
   const r = await runCli(['--json', '--dry-run', 'src'], root);
   json = JSON.parse(r.stdout) as Json;
   human = (await runCli(['--dry-run', 'src'], root)).stderr;
-}, 300_000);
+}, 900_000);
 afterAll(() => removeTree(root));
 
 const shapeOf = (s: Site) => s.shape ?? (s.kind === 'entry' ? 'serving entry' : s.kind === 'registration' ? 'oninitialized registration' : s.kind === 'capabilities' ? 'capability check' : 'other');

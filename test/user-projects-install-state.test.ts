@@ -20,9 +20,9 @@ interface Migration {
 
 const PROJECTS: { name: string; known?: Known }[] = [
   // A server held in a class and reached through a getter and this.ensureServer(): found only through types.
-  { name: 'holder-getter', known: { issue: '#15 finding 1', what: 'the SDK types resolve only from the project', symptom: /sites found differ/ } },
+  { name: 'holder-getter' },
   // A helper using node:fs and node:path inlined into a file importing readFileSync: Node's types matter too.
-  { name: 'cross-file-builtins', known: { issue: '#15 finding 1', what: "the SDK's and Node's types resolve only from the project", symptom: /written files differ between SDK 1\.x only and SDK 2\.x only: src\/tools\.ts/ } },
+  { name: 'cross-file-builtins' },
 ];
 
 /** Installs each state's node_modules once, in a staging directory of its own. */

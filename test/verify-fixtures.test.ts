@@ -67,7 +67,7 @@ describe('every fully rewritten fixture passes verify on both eras', () => {
       // A fixture with a Streamable HTTP entry serves itself on PORT: verify runs it over HTTP.
       const http = migration.report.sites.some(s => s.kind === 'entry');
       const servers = http ? { before: `${tsx} ${input}`, after: `${tsx} ${file}`, http: '/mcp' } : { before: `${serve} ${input}`, after: `${serve} ${file}` };
-      const result = await verify({ ...servers, scenario, env, timeoutMs: 20_000 });
+      const result = await verify({ ...servers, scenario, env, timeoutMs: 120_000 });
       const table = formatVerifyTable(result);
       fs.writeFileSync(path.join(work, name, 'verify.txt'), `${table}\n`);
       expect(result.ok, table).toBe(true);
@@ -112,7 +112,7 @@ describe('serve-fixture', () => {
         ''
       ].join('\n')
     );
-    const run = await runScenario({ command: `${serve} ${file}`, era: 'legacy', scenario: { calls: [call] }, timeoutMs: 20_000 });
+    const run = await runScenario({ command: `${serve} ${file}`, era: 'legacy', scenario: { calls: [call] }, timeoutMs: 120_000 });
     expect(run.fatal, run.stderr).toBeUndefined();
     expect(run.serverInfo?.name).toBe('hidden');
     expect(run.calls[0]!.result).toEqual({ content: [{ type: 'text', text: 'hi' }] });
@@ -120,7 +120,7 @@ describe('serve-fixture', () => {
 
   it('refuses a module that defines no MCP server, saying so', async () => {
     const look = inputs.find(i => i.name === 'look-alike')!;
-    const run = await runScenario({ command: `${serve} ${look.input}`, era: 'legacy', scenario: { calls: [call] }, timeoutMs: 20_000 });
+    const run = await runScenario({ command: `${serve} ${look.input}`, era: 'legacy', scenario: { calls: [call] }, timeoutMs: 120_000 });
     expect(run.connected).toBe(false);
     expect(run.stderr).toMatch(/serve-fixture: .*look-alike\.input\.ts imports neither @modelcontextprotocol\/sdk nor @modelcontextprotocol\/server/);
   }, 600_000);
@@ -132,8 +132,8 @@ describe('a client that declares no sampling capability', () => {
     const { file } = await migrate('loops-and-try-no-sampling', fixture.ext, fixture.input);
     const scenario: Scenario = { calls: [{ name: 'careful without sampling', method: 'tools/call', params: { name: 'careful' }, answers: {} }] };
     const capabilities = { elicitation: { form: {} }, roots: { listChanged: false } };
-    const before = await runScenario({ command: `${serve} ${fixture.input}`, era: 'legacy', scenario, capabilities, env, timeoutMs: 20_000 });
-    const modern = await runScenario({ command: `${serve} ${file}`, era: 'modern', scenario, capabilities, env, timeoutMs: 20_000 });
+    const before = await runScenario({ command: `${serve} ${fixture.input}`, era: 'legacy', scenario, capabilities, env, timeoutMs: 120_000 });
+    const modern = await runScenario({ command: `${serve} ${file}`, era: 'modern', scenario, capabilities, env, timeoutMs: 120_000 });
     const expected = { content: [{ type: 'text', text: 'careful: no sampling (error)' }] };
     expect(before.calls[0]!.result).toEqual(expected);
     expect(modern.protocolVersion).toBe(MODERN_PROTOCOL_VERSION);
@@ -154,8 +154,8 @@ describe('a client that declares no sampling capability, in a try/catch/finally'
       ]
     };
     const capabilities = { elicitation: { form: {} }, roots: { listChanged: false } };
-    const before = await runScenario({ command: `${serve} ${fixture.input}`, era: 'legacy', scenario, capabilities, env, timeoutMs: 20_000 });
-    const modern = await runScenario({ command: `${serve} ${file}`, era: 'modern', scenario, capabilities, env, timeoutMs: 20_000 });
+    const before = await runScenario({ command: `${serve} ${fixture.input}`, era: 'legacy', scenario, capabilities, env, timeoutMs: 120_000 });
+    const modern = await runScenario({ command: `${serve} ${file}`, era: 'modern', scenario, capabilities, env, timeoutMs: 120_000 });
     expect(before.calls.map(c => c.error), before.stderr).toEqual([undefined, undefined]);
     // The legacy await's capability error, handled by the catch; the finally ran once, before any request.
     expect(before.calls[0]!.result).toEqual({ content: [{ type: 'text', text: 'rain not published: a request failed' }] });
@@ -170,7 +170,7 @@ describe('a client that declares no sampling capability, in a try/catch/finally'
 describe('smoke mode', () => {
   it('lists a server that has prompts but no tools', async () => {
     const fixture = inputs.find(i => i.name === 'prompt-and-resource')!;
-    const scenario = await smokeScenario({ command: `${serve} ${fixture.input}`, env }, { timeoutMs: 20_000 });
+    const scenario = await smokeScenario({ command: `${serve} ${fixture.input}`, env }, { timeoutMs: 120_000 });
     expect(scenario.calls.map(c => `${c.method} ${String(c.params.name)}`)).toEqual(['prompts/get standup']);
   }, 600_000);
 });

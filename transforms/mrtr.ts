@@ -286,7 +286,8 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
           const segments: string[] = [];
           for (const seg of st.chain as Segment[]) {
             // A finally runs as written unless a round can suspend in its try or catch.
-            const suspends = seg.finallyOf !== undefined && flagSet !== undefined && segments.some(text => flagSet.test(text));
+            const suspends = seg.finallyOf !== undefined && flagSet !== undefined && segments.some(text => flagSet.test(text))
+              && !(guard!.perPhase ?? []).some(r => r.start === seg.finallyOf.start && r.end === seg.finallyOf.end);
             const segBody = suspends ? [{ chain: [{ head: `if (!${guard!.flag})`, body: seg.body }] }] : seg.body;
             segments.push(`${segments.length === 0 ? indent : ' '}${seg.head === '' ? '' : `${seg.head} `}{\n${gen(segBody, indent + unit, all).join('\n')}\n${indent}}`);
           }

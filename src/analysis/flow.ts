@@ -98,10 +98,13 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
       recompute,
       ...(recomputedLocals.length > 0 ? { recomputedLocals } : {}),
       promiseAll: group.length === 1 && group[0]!.promiseAll ? range(group[0]!.promiseAll) : undefined,
-      insideTry: insideTry(group[0]!.statement, body) || undefined,
-      guardsFinally: guardsFinally(group[0]!.statement, body) || undefined
+      insideTry: insideTry(group[0]!.statement, body) || undefined
     };
   });
+  const perPhase = finallyGuard ? finallyPerPhase(ordered.map(s => s.statement), body, plans) : [];
+  for (const [i, p] of plans.entries()) p.guardsFinally = guardsFinally(groups[i]![0]!.statement, body, perPhase) || undefined;
+  const guard = plans.some(p => p.guardsFinally) ? finallyGuard : undefined;
+  if (guard && perPhase.length > 0) guard.perPhase = perPhase.map(range);
   const plan: HandlerPlan = {
     method: registration.method,
     label: registration.label,
@@ -113,7 +116,7 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
     suspensions: plans,
     loops,
     switches,
-    finallyGuard
+    finallyGuard: guard
   };
   return { plan, skipped };
 }
@@ -274,12 +277,37 @@ function insideTry(statement: Statement, body: Block): boolean {
 }
 
 /** Inside the try block or the catch clause of a try statement that has a finally block. */
-function guardsFinally(statement: Statement, body: Block): boolean {
+function guardsFinally(statement: Statement, body: Block, perPhase: Node[] = []): boolean {
   for (let n: Node = statement; n !== body; n = n.getParent()!) {
     const parent = n.getParent()!;
-    if (Node.isTryStatement(parent) && parent.getFinallyBlock() && n !== parent.getFinallyBlock()) return true;
+    if (Node.isTryStatement(parent) && parent.getFinallyBlock() && n !== parent.getFinallyBlock() && !perPhase.includes(parent)) return true;
   }
   return false;
+}
+
+/**
+ * The trys around suspensions whose finally only releases handles made again in each phase
+ * (`finally { connection.release(); }`): each phase's handle is its own, so that finally runs in every phase.
+ */
+function finallyPerPhase(statements: Statement[], body: Block, plans: SuspensionPlan[]): Node[] {
+  const remade = new Set(plans.flatMap(p => (p.recomputedLocals ?? []).map(l => l.name)));
+  if (remade.size === 0) return [];
+  const trys = new Set(statements.flatMap(st => st.getAncestors().filter(Node.isTryStatement).filter(t => t.getStart() >= body.getStart())));
+  return [...trys].filter(t => t.getFinallyBlock() !== undefined && releasesOnly(t.getFinallyBlock()!, remade));
+}
+
+/** Every statement of the block is a call of a method on one of `handles` (awaited or not), with plain arguments. */
+function releasesOnly(block: Block, handles: Set<string>): boolean {
+  const statements = block.getStatements();
+  return statements.length > 0 && statements.every(st => {
+    if (!Node.isExpressionStatement(st)) return false;
+    const expr = st.getExpression();
+    const call = Node.isAwaitExpression(expr) ? expr.getExpression() : expr;
+    if (!Node.isCallExpression(call)) return false;
+    const callee = call.getExpression();
+    return Node.isPropertyAccessExpression(callee) && Node.isIdentifier(callee.getExpression()) && handles.has(callee.getExpression().getText())
+      && call.getArguments().every(a => Node.isLiteralExpression(a) || Node.isIdentifier(a));
+  });
 }
 
 /** Loops and switches around the suspensions, in source order, with the names the rewrite introduces. */

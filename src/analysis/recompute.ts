@@ -45,6 +45,14 @@ export function recomputation(decl: VariableDeclaration, problem: string, fn: Fu
   if (setUp) {
     return { refused: `${problem}, set up before the question (${setUp.getParentOrThrow().getText().split('(')[0]}()): a new one would not be`, fix: 'ask before setting it up, or make and set it up after the question' };
   }
+  const after = all.filter(id => id.getStart() >= suspension.getEnd());
+  const change = changeReadLater(before, after);
+  if (change) {
+    return {
+      refused: `${problem}, changed before the question (${change}) in a way read after it: made again, it would not hold that change`,
+      fix: 'ask before changing it, or carry what it holds as plain data and build it again after the question',
+    };
+  }
   return { statement, initializer: init.getText().replace(/\s+/g, ' ') };
 }
 
@@ -75,9 +83,90 @@ function isWrite(id: Node): boolean {
   const parent = target.getParent();
   if (!parent) return false;
   if (Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent) || Node.isDeleteExpression(parent)) return true;
-  if (!Node.isBinaryExpression(parent) || parent.getLeft() !== target) return false;
-  const kind = parent.getOperatorToken().getKind();
+  return Node.isBinaryExpression(parent) && parent.getLeft() === target && isAssignment(parent);
+}
+
+/** Array, Map and Set methods that change what they are called on. */
+const MUTATORS = /^(push|pop|shift|unshift|splice|sort|reverse|fill|copyWithin|set|add|delete|clear)$/;
+
+/** Every field: what a use the project's code does not show (a library's method, the handle passed on) may touch. */
+const ALL = '*';
+
+/**
+ * The first use before the question that changes a field of the handle a use after it reads, named; a use
+ * whose effect cannot be read (a library's method called for its effect, the handle passed to a call made
+ * for its effect) changes every field. A counter bumped before and never read is no reason to refuse.
+ */
+function changeReadLater(before: Node[], after: Node[]): string | undefined {
+  const read = new Set(after.flatMap(id => [...fieldsOfUse(id, 'read')]));
+  if (read.size === 0) return undefined;
+  for (const id of before) {
+    const changed = fieldsOfUse(id, 'changed');
+    if ([...changed].some(f => read.has(f) || read.has(ALL) || f === ALL)) return callName(id);
+  }
+  return undefined;
+}
+
+/** The handle's fields a use of it reads or changes, as far as the project's code shows. */
+function fieldsOfUse(id: Node, what: 'read' | 'changed'): Set<string> {
+  const access = id.getParent();
+  const call = access?.getParent();
+  if (access && Node.isPropertyAccessExpression(access) && access.getExpression() === id) {
+    if (!(call && Node.isCallExpression(call) && call.getExpression() === access)) return new Set(what === 'read' ? [access.getName()] : []);
+    const bodies = (access.getNameNode().getSymbol()?.getDeclarations() ?? []).filter(d => !d.getSourceFile().isDeclarationFile() && !d.getSourceFile().isInNodeModules());
+    if (bodies.length > 0) return new Set(bodies.flatMap(d => [...thisFields(d, what, 3)]));
+    return new Set(what === 'read' || resultUnused(call) ? [ALL] : []);
+  }
+  if (access && Node.isCallExpression(access) && access.getArguments().includes(id as never)) return new Set(what === 'read' || resultUnused(access) ? [ALL] : []);
+  return new Set(what === 'read' ? [ALL] : []);
+}
+
+/** The fields of `this` a method reads, or changes (assigned, bumped, a mutator called on), through the methods of `this` it calls too. */
+function thisFields(method: Node, what: 'read' | 'changed', depth: number): Set<string> {
+  const fields = new Set<string>();
+  for (const n of method.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)) {
+    if (n.getExpression().getKind() !== SyntaxKind.ThisKeyword) continue;
+    const parent = n.getParentOrThrow();
+    if (Node.isCallExpression(parent) && parent.getExpression() === n) {
+      if (depth > 0) for (const d of n.getNameNode().getSymbol()?.getDeclarations() ?? []) if (d !== method) for (const f of thisFields(d, what, depth - 1)) fields.add(f);
+      continue;
+    }
+    if (fieldUse(n) === what) fields.add(n.getName());
+  }
+  return fields;
+}
+
+/** How `this.f` is used: assigned, bumped, a member of it assigned or a mutator called on it (changed), or read. */
+function fieldUse(access: Node): 'read' | 'changed' {
+  const parent = access.getParentOrThrow();
+  if (Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent)) {
+    const op = parent.getOperatorToken();
+    return op === SyntaxKind.PlusPlusToken || op === SyntaxKind.MinusMinusToken ? 'changed' : 'read';
+  }
+  if (Node.isDeleteExpression(parent)) return 'changed';
+  if (Node.isBinaryExpression(parent) && parent.getLeft() === access && isAssignment(parent)) return 'changed';
+  if (!(Node.isPropertyAccessExpression(parent) || Node.isElementAccessExpression(parent)) || parent.getExpression() !== access) return 'read';
+  const outer = parent.getParentOrThrow();
+  if (Node.isCallExpression(outer) && outer.getExpression() === parent && Node.isPropertyAccessExpression(parent) && MUTATORS.test(parent.getName())) return 'changed';
+  return Node.isBinaryExpression(outer) && outer.getLeft() === parent && isAssignment(outer) ? 'changed' : 'read';
+}
+
+function isAssignment(n: Node): boolean {
+  if (!Node.isBinaryExpression(n)) return false;
+  const kind = n.getOperatorToken().getKind();
   return kind >= SyntaxKind.FirstAssignment && kind <= SyntaxKind.LastAssignment;
+}
+
+/** A call made for its effect: a statement of its own, awaited or not. */
+function resultUnused(call: Node): boolean {
+  let node: Node = call;
+  while (Node.isAwaitExpression(node.getParentOrThrow()) || Node.isParenthesizedExpression(node.getParentOrThrow()) || Node.isVoidExpression(node.getParentOrThrow())) node = node.getParentOrThrow();
+  return Node.isExpressionStatement(node.getParentOrThrow());
+}
+
+function callName(id: Node): string {
+  const parent = id.getParentOrThrow();
+  return Node.isPropertyAccessExpression(parent) ? `${parent.getText()}()` : `${parent.getText().split('(')[0]}(${id.getText()})`;
 }
 
 /** `x.login(...)`, `x.beginTransaction()`: a call that sets the handle up. */

@@ -116,7 +116,8 @@ export function markersUnder(dir: string): string[] {
       const full = path.join(at, name);
       if (fs.statSync(full).isDirectory()) walk(full);
       else if (/\.[cm]?[jt]sx?$/.test(name) && !/^mcp-migrate-state\./.test(name)) {
-        for (const l of markerLines(full)) if (!/input_required phases/.test(l)) out.push(`${path.relative(dir, full)}: ${l.trim()}`);
+        // The banner of a migrated handler and a handle made again on resume are review notes, not work left.
+        for (const l of markerLines(full)) if (!/input_required phases|made again on resume/.test(l)) out.push(`${path.relative(dir, full)}: ${l.trim()}`);
       }
     }
   };

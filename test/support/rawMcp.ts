@@ -56,7 +56,7 @@ export class RawModernClient {
   }
 
   /** Starts the server and runs `server/discover`; returns its result. */
-  async connect(timeoutMs = 20_000): Promise<Record<string, unknown>> {
+  async connect(timeoutMs = 180_000): Promise<Record<string, unknown>> {
     await this.transport.start();
     const reply = await this.request('server/discover', {}, timeoutMs);
     if (reply.error) throw new Error(`server/discover failed: ${JSON.stringify(reply.error)}\n${this.transport.stderr}`);
@@ -64,7 +64,7 @@ export class RawModernClient {
   }
 
   /** Sends one request (the `_meta` envelope merged into `params._meta`) and waits for its reply. */
-  request(method: string, params: Record<string, unknown>, timeoutMs = 15_000): Promise<RpcReply> {
+  request(method: string, params: Record<string, unknown>, timeoutMs = 180_000): Promise<RpcReply> {
     const id = this.nextId++;
     const meta = { ...envelope(), ...((params._meta as Record<string, unknown> | undefined) ?? {}) };
     return new Promise<RpcReply>((resolve, reject) => {
