@@ -135,7 +135,11 @@ function isDestructuredFromContext(callee: Node, framework: Framework): boolean 
 function isContextParameter(param: ParameterDeclaration, framework: Framework): boolean {
   if (annotatedByFramework(param, framework) || typedByFramework(param, framework)) return true;
   const fn = param.getParent();
-  if (!('getParameters' in fn) || fn.getParameters().indexOf(param) < 1) return false;
+  return 'getParameters' in fn && fn.getParameters().indexOf(param) >= 1 && passedToInstance(fn, framework);
+}
+
+/** Whether `fn` is passed to a method of the framework's instance, directly or as a property of an object passed there. */
+function passedToInstance(fn: Node, framework: Framework): boolean {
   let passed: Node = fn;
   const holder = fn.getParent();
   if (Node.isPropertyAssignment(holder)) passed = holder.getParent();
@@ -148,8 +152,9 @@ function isContextParameter(param: ParameterDeclaration, framework: Framework): 
 
 /** Whether `expr` is made by the framework's constructor or factory, or read from such an instance (`server.sessions[0]`). */
 function reachedFromInstance(expr: Node, framework: Framework, steps: number): boolean {
-  const node = Node.isAwaitExpression(unwrap(expr)) ? unwrap((unwrap(expr) as import('ts-morph').AwaitExpression).getExpression()) : unwrap(expr);
   if (steps > MAX_ORIGIN_STEPS) return false;
+  const value = unwrap(expr);
+  const node = Node.isAwaitExpression(value) ? unwrap(value.getExpression()) : value;
   if (Node.isNewExpression(node) || Node.isCallExpression(node)) {
     const made = unwrap(node.getExpression());
     if (frameworkExport(made, framework) !== undefined) return true;
@@ -158,7 +163,8 @@ function reachedFromInstance(expr: Node, framework: Framework, steps: number): b
   if (Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node)) return reachedFromInstance(node.getExpression(), framework, steps + 1);
   if (!Node.isIdentifier(node)) return false;
   for (const decl of node.getSymbol()?.getDeclarations() ?? []) {
-    if (Node.isParameterDeclaration(decl) && annotatedByFramework(decl, framework)) return true;
+    // A parameter typed with the framework's type, or of a callback the instance calls (`server.on('connect', event => ...)`).
+    if (Node.isParameterDeclaration(decl) && (annotatedByFramework(decl, framework) || passedToInstance(decl.getParent(), framework))) return true;
     if ((Node.isVariableDeclaration(decl) || Node.isPropertyDeclaration(decl)) && decl.getInitializer()) {
       if (reachedFromInstance(decl.getInitializer()!, framework, steps + 1)) return true;
     }
