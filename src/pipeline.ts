@@ -21,6 +21,7 @@ import { DEPRECATED_KINDS, emptyReport, unchangedFile, type Report, type SiteRep
 import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateExports, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
 import { placeStateModules, stateModuleFor, type StateModules } from './stateModulePlaces.js';
 import { MAX_INLINE_DEPTH, MCP_TEXT, TRIGGER_PATTERN, worthAnalysing } from './triggers.js';
+import { FRAMEWORK_IMPORT, SDK_V1_FRAMEWORKS } from './tables/frameworks.js';
 import { oneLine, syntaxErrors, upgradeV1, V1_IMPORT } from './upgrade/index.js';
 import { applyPlan, parserFor } from '../transforms/mrtr.js';
 
@@ -114,7 +115,9 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   if (options.upgradeV1 !== false && !options.sitesOnly) {
     let failed: Map<string, string>;
     try {
-      const upgraded = upgradeV1(candidates.map(f => ({ path: f.path, text: current.get(f.path)! })));
+      const keptOnV1 = keptOnSdkV1(candidates, rel);
+      report.notes.push(...keptOnV1.values());
+      const upgraded = upgradeV1(candidates.filter(f => !keptOnV1.has(f.path)).map(f => ({ path: f.path, text: current.get(f.path)! })));
       for (const [p, text] of upgraded.texts) current.set(p, text);
       report.upgrade.push(...upgraded.notes.map(n => ({ ...n, file: rel(n.file) })));
       failed = upgraded.failed;
@@ -188,7 +191,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   let analysis: ReturnType<typeof analyzeProject>;
   for (let round = 0; ; round++) {
     inlining = inlineGroup(healthyFiles, excluded, rel, current);
-    const analyzed = sourceFiles.filter(sf => TRIGGER_PATTERN.test(sf.getFullText()));
+    const analyzed = sourceFiles.filter(sf => TRIGGER_PATTERN.test(sf.getFullText()) || FRAMEWORK_IMPORT.test(sf.getFullText()));
     // Awaits of requests inside expressions become statements of their own, which the analysis splits.
     for (const sf of analyzed.filter(healthy)) {
       if (options.onlyHandlerAt && options.onlyHandlerAt.path !== sf.getFilePath()) continue;
@@ -286,6 +289,16 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   }
 
   return { changes, report, usedStateModules: [...usedStateModules] };
+}
+
+/** The candidates using a framework that runs an SDK 1.x server only (McpAgent): not upgraded, each with the note saying why. */
+function keptOnSdkV1(candidates: SourceInput[], rel: (p: string) => string): Map<string, string> {
+  const kept = new Map<string, string>();
+  for (const f of candidates) {
+    const found = SDK_V1_FRAMEWORKS.find(({ imports }) => imports.test(f.text));
+    if (found) kept.set(f.path, `${rel(f.path)}: left on SDK 1.x, not upgraded: ${found.framework.keepsSdkV1}; ${found.framework.status}`);
+  }
+  return kept;
 }
 
 /** One round of inlining over a group's files: what the report says of it, and where its first pass put its blocks. */

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { FRAMEWORK_IMPORT } from './tables/frameworks.js';
 
 /**
  * Names whose presence makes a file worth analysing for server-initiated requests, and the request
@@ -21,7 +22,7 @@ export const MAX_INLINE_DEPTH = 3;
 export const HELPER_IMPORT_DEPTH = MAX_INLINE_DEPTH + 1;
 
 export function isCandidate(text: string): boolean {
-  return MCP_TEXT.test(text) || TRIGGER_PATTERN.test(text);
+  return MCP_TEXT.test(text) || TRIGGER_PATTERN.test(text) || FRAMEWORK_IMPORT.test(text);
 }
 
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
@@ -45,7 +46,8 @@ export function worthAnalysing<F extends { path: string; text: string }>(files: 
     }
     return bareImports(f).some(name => mcpPackages!.has(name));
   };
-  const seeds = files.filter(f => mcp.has(f.path) || (TRIGGER_PATTERN.test(f.text) && (relativeImportsAmong(f, mcp).length > 0 || importsMcpPackage(f))));
+  // A file importing a framework built on the SDK is analysed for the framework's own request APIs.
+  const seeds = files.filter(f => mcp.has(f.path) || FRAMEWORK_IMPORT.test(f.text) || (TRIGGER_PATTERN.test(f.text) && (relativeImportsAmong(f, mcp).length > 0 || importsMcpPackage(f))));
   if (seeds.length === 0) return seeds;
   const kept = new Set([...seeds, ...importedHelpers(seeds, files)].map(f => f.path));
   return files.filter(f => kept.has(f.path));

@@ -11,6 +11,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateSources, type MigrateResult } from '../src/pipeline.js';
 import { countByShape } from '../src/report.js';
+import { causeOf } from '../src/tables/causes.js';
+import { FRAMEWORK_IMPORT } from '../src/tables/frameworks.js';
 import { markEsm, typecheckFiles, typeScriptFilesIn } from './support/typecheck.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -113,6 +115,33 @@ describe('__testfixtures__', () => {
     expect(mixed.map(s => s.outcome).sort()).toEqual(['marked', 'rewritten']);
   });
 
+  it("marks each request sent through a framework's own API with that framework's guidance, never a look-alike", () => {
+    const marked = (name: string) => outcomes.get(name)!.result.report.sites.map(s => `${s.outcome} ${s.kind} ${s.call} ${causeOf(s).id}`);
+    expect(marked('framework-fastmcp')).toEqual([
+      'marked elicitation context.elicit(...) fastmcp-request',
+      'marked elicitation elicit(...) fastmcp-request',
+      'marked sampling session.requestSampling(...) fastmcp-request',
+      'marked elicitation context.elicit(...) fastmcp-request',
+    ]);
+    expect(marked('framework-mcp-framework')).toEqual(['marked sampling this.samplingRequest(...) mcp-framework-request', 'marked elicitation this.elicit(...) mcp-framework-request']);
+    expect(marked('framework-mcp-use')).toEqual(['marked sampling ctx.sample(...) mcp-use-request', 'marked elicitation ctx.elicit(...) mcp-use-request']);
+    expect(marked('framework-mcp-agent')).toEqual(['marked elicitation this.server.server.elicitInput(...) mcp-agent-request', 'marked elicitation this.elicitInput(...) mcp-agent-request']);
+    // A framework's own source: the base-class helpers are the API to redesign, each subclass call is reported.
+    expect(marked('framework-base-class')).toEqual([
+      'marked sampling this.server.createMessage(...) framework-helper',
+      'marked elicitation this.server.elicitInput(...) framework-helper',
+      'marked sampling this.samplingRequest(...) framework-helper-call',
+      'marked elicitation this.confirm(...) framework-helper-call',
+    ]);
+    // What the framework offers for 2026-07-28, in the marker.
+    expect(outcomes.get('framework-fastmcp')!.output).toMatch(/mcp-migrate: .*no fastmcp release serves MCP 2026-07-28 yet/);
+    expect(outcomes.get('framework-mcp-use')!.output).toMatch(/mcp-migrate: .*mcp-use 2\.x serves MCP 2026-07-28/);
+    // An McpAgent runs an SDK 1.x server only: its file is not upgraded to 2.x.
+    const agent = outcomes.get('framework-mcp-agent')!;
+    expect(agent.output).toContain("from '@modelcontextprotocol/sdk/server/mcp.js'");
+    expect(agent.result.report.notes).toContainEqual(expect.stringMatching(/left on SDK 1\.x, not upgraded: McpAgent runs an SDK 1\.x McpServer only/));
+  });
+
   it('takes only a recursion that reaches a request for a site: a recursive walk beside a request is left alone', () => {
     const o = outcomes.get('recursion')!;
     const sites = o.result.report.sites;
@@ -175,7 +204,8 @@ describe('__testfixtures__', () => {
     markEsm(checkWork);
     // Except where the official codemod itself asks for a manual change (its @mcp-codemod-error marker), or
     // a marker of ours says a request left as it is fails on SDK 2.x.
-    const checked = [...outcomes.values()].filter(o => !o.output.includes('@mcp-codemod-error') && !/\/\/ mcp-migrate: .*fails on SDK 2\.x/.test(o.output));
+    // Frameworks built on the SDK (fastmcp, mcp-framework...) are not installed here: their fixtures are left out.
+    const checked = [...outcomes.values()].filter(o => !o.output.includes('@mcp-codemod-error') && !/\/\/ mcp-migrate: .*fails on SDK 2\.x/.test(o.output) && !FRAMEWORK_IMPORT.test(o.output));
     expect(typecheckFiles(typeScriptFilesIn(checked.map(o => path.join(checkWork, o.name))), checkWork)).toEqual([]);
   }, 600_000);
 

@@ -31,6 +31,17 @@ describe('importedHelpers', () => {
     expect(read).toEqual([]);
   });
 
+  it("keeps a file importing a framework built on the SDK, which may import nothing of the SDK's, but not a look-alike package name", () => {
+    const tools = [
+      file('fast.ts', `import { FastMCP } from 'fastmcp';\n`),
+      file('tool.ts', `import { MCPTool } from "mcp-framework";\n`),
+      file('use.ts', `const { createMCPServer } = require('mcp-use/server');\n`),
+      file('agent.ts', `import { McpAgent } from 'agents/mcp';\n`),
+      file('other.ts', `import { Agent } from 'agents';\nimport x from 'fastmcp-helpers';\n`),
+    ];
+    expect(worthAnalysing(tools).map(f => path.basename(f.path))).toEqual(['fast.ts', 'tool.ts', 'use.ts', 'agent.ts']);
+  });
+
   it(`follows at most ${HELPER_IMPORT_DEPTH} hops`, () => {
     const chain = Array.from({ length: HELPER_IMPORT_DEPTH + 2 }, (_, i) => file(`h${i}.ts`, i === HELPER_IMPORT_DEPTH + 1 ? 'x.server.elicitInput({})' : `import { f } from './h${i + 1}.js';\n`));
     const seed = file('seed.ts', `import '@modelcontextprotocol/sdk/server/mcp.js';\nimport { f } from './h0.js';\n`);

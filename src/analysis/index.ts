@@ -12,6 +12,8 @@ import { helperKey, INLINE_LABEL } from './inline.js';
 import { entryNames, httpEntryOf, httpTransports, transportName } from './httpEntry.js';
 import { isMcpModule, serverKindOf, unwrap } from './mcpSymbols.js';
 import { stdioEntries } from './stdioEntry.js';
+import { baseClassHelper, claimedByFramework, frameworkRequests } from './frameworks.js';
+import { FRAMEWORK_HELPER_CALL_CAUSE, FRAMEWORK_HELPER_CAUSE } from '../tables/frameworks.js';
 import { describeNonHandler, enclosingFunction, findSites, registrationOf, type FunctionLike, type NonHandler, type Site } from './sites.js';
 
 export const MARKER_PREFIX = 'mcp-migrate:';
@@ -58,7 +60,13 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
   const notes: string[] = [];
 
   for (const sf of options.files) {
-    const found = findSites(sf);
+    const viaFramework = options.onlyHandlerAt ? [] : frameworkRequests(sf);
+    for (const request of viaFramework) {
+      addMarker(planFor(sf), request.call, request.reason);
+      const { line, column } = sf.getLineAndColumnAtPos(request.call.getStart());
+      sites.push({ file: rel(options.cwd, sf), line, column, kind: request.method.kind, call: callText({ node: request.call } as Site), outcome: 'marked', reason: request.reason, handler: request.framework.name, shape: 'other', cause: request.cause });
+    }
+    const found = findSites(sf).filter(site => !claimedByFramework(site.node, viaFramework));
     if (found.length === 0) continue;
     const byFunction = new Map<FunctionLike | undefined, Site[]>();
     for (const site of found) byFunction.set(site.fn, [...(byFunction.get(site.fn) ?? []), site]);
@@ -80,6 +88,20 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
       };
       if (!fn || !registration) {
         const why = describeNonHandler(fn);
+        const base = why.kind === 'helper' && fn && inlinedReaching(fn, options.inlined) === 0 ? baseClassHelper(fn, fnSites[0]!.kind) : undefined;
+        if (base) {
+          for (const call of base.calls) {
+            const callFile = call.node.getSourceFile();
+            const { line, column } = callFile.getLineAndColumnAtPos(call.node.getStart());
+            addMarker(planFor(callFile), call.node, call.reason);
+            sites.push({ file: rel(options.cwd, callFile), line, column, kind: fnSites[0]!.kind, call: callText({ node: call.node } as Site), outcome: 'marked', reason: call.reason, handler: base.name, shape: 'helper', cause: FRAMEWORK_HELPER_CALL_CAUSE });
+          }
+          for (const site of fnSites) {
+            addMarker(planFor(sf), site.node, base.reason);
+            report(site, 'marked', base.reason, base.name, FRAMEWORK_HELPER_CAUSE);
+          }
+          continue;
+        }
         // A helper's marker says what became of its callers; those it leaves are marked where they call it.
         const callers = why.kind === 'helper' && fn ? callersLeft(fn, fnSites[0]!.kind) : undefined;
         for (const left of callers?.left ?? []) {

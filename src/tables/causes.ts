@@ -8,6 +8,7 @@
  * fails on one, so a new cause gets its row here.
  */
 import type { SiteReport } from '../report.js';
+import { FRAMEWORK_HELPER_CALL_CAUSE, FRAMEWORK_HELPER_CAUSE, FRAMEWORKS } from './frameworks.js';
 
 export type CauseLevel = 'error' | 'warning';
 
@@ -46,6 +47,10 @@ const ROWS: readonly Row[] = [
   { id: 'destructured-send-request', level: 'error', match: /sendRequest destructured from the handler's context/, text: 'sendRequest destructured from the handler context', fix: 'SDK 2.x\'s context has no sendRequest: name the context parameter (ctx), call ctx.mcpReq.send(...), then run again' },
   { id: 'task-augmented-request', level: 'error', match: /task-augmented request/, text: 'task-augmented request', fix: 'MCP 2026-07-28 and SDK 2.x have no task-augmented requests: ask without the task, and keep long work on the server\'s side' },
   { id: 'client-tasks', level: 'error', match: /asks the client about its tasks/, text: 'request about the client\'s tasks (tasks/get, tasks/result)', fix: 'ask with inputRequired, and keep long work on the server\'s side' },
+  // Frameworks built on the SDK (src/tables/frameworks.ts), and a project's own base-class request helpers.
+  ...FRAMEWORKS.map((f): Row => ({ id: `${f.id}-request`, level: 'warning', match: new RegExp(`^${f.name} request:`), text: `request sent through ${f.name}'s own API`, fix: `${f.status}: ${f.instead}` })),
+  { id: 'framework-helper', level: 'warning', match: new RegExp(`^${FRAMEWORK_HELPER_CAUSE}`), text: 'base-class method that sends a request for its subclasses', fix: `${REDESIGN}: redesign the helper so that the subclass's tool returns inputRequired(...) and reads the answer on the retry (ctx.mcpReq.inputResponses), then migrate each call` },
+  { id: 'framework-helper-call', level: 'warning', match: new RegExp(`^${FRAMEWORK_HELPER_CALL_CAUSE}`), text: 'call of a base-class method that sends a request', fix: 'migrate it with the helper: once the helper is redesigned, return its inputRequired(...) from the tool' },
   // Helpers not inlined.
   { id: 'helper-cycle', level: 'warning', match: /cycle of helpers/, text: 'request reached through a cycle of helpers', fix: 'break the cycle, or return inputRequired from the handler by hand' },
   { id: 'helper-too-deep', level: 'warning', match: /levels of helpers/, text: 'request reached through more helper levels than are inlined', fix: 'call the inner helper from the handler, or migrate by hand' },
