@@ -37,7 +37,7 @@ import { constObjectLiteral, literalString, objectProperty, serverKindOf, unwrap
 import { nameAllocator } from './names.js';
 import { packageDirOf, resolveThroughPaths, specifierThroughPaths } from './tsconfigPaths.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
-import { methodIneligibility, overridesOf, receiverOf, thisEdits, thisOwner, type Receiver } from './methods.js';
+import { isPrivateMethod, methodIneligibility, overridesOf, receiverOf, thisEdits, thisOwner, type Receiver } from './methods.js';
 import { enclosingFunction, findSites, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
 
 /** How deep a chain of helpers calling helpers is inlined. */
@@ -200,15 +200,17 @@ function passEdits(sf: SourceFile, options: InlineOptions, refused: ReadonlyMap<
     }
     const decl = helper.decl;
     const statement = Node.isVariableDeclaration(decl) ? decl.getVariableStatement() : decl;
-    const nameNode = Node.isFunctionDeclaration(decl) || Node.isVariableDeclaration(decl) ? decl.getNameNode() : undefined;
+    const nameNode = Node.isFunctionDeclaration(decl) || Node.isVariableDeclaration(decl) || isPrivateMethod(decl) ? decl.getNameNode() : undefined;
     if (!statement || !nameNode || !Node.isIdentifier(nameNode)) continue;
     if ((Node.isFunctionDeclaration(statement) || Node.isVariableStatement(statement)) && statement.isExported()) continue;
     if (Node.isVariableStatement(statement) && statement.getDeclarations().length !== 1) continue;
     const refs = nameNode.findReferencesAsNodes().filter(r => r !== nameNode);
     const name = nameNode.getText();
+    // A call through this: its callee is the property access around the name.
+    const callOfRef = (r: Node) => (Node.isPropertyAccessExpression(r.getParent()) ? r.getParent()!.getParent() : r.getParent()) as CallExpression;
     const exportedLater =
       sf.getExportDeclarations().some(d => d.getNamedExports().some(n => n.getName() === name)) || sf.getExportAssignments().some(a => a.getExpression().getText() === name);
-    if (exportedLater || refs.some(r => r.getSourceFile() !== sf || !inlinedCalls.has(r.getParent() as CallExpression))) continue;
+    if (exportedLater || refs.some(r => r.getSourceFile() !== sf || !inlinedCalls.has(callOfRef(r)))) continue;
     if (edits.some(e => e.helper?.fn === helper.fn && e.namesHelper)) continue;
     const { line } = sf.getLineAndColumnAtPos(statement.getStart());
     const after = sf.getFullText().slice(statement.getEnd()).match(/^[ \t]*\n(?:[ \t]*\n)?/)?.[0].length ?? 0;
@@ -781,7 +783,7 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
     }
   }
   // The method's `this`, bound to the receiver.
-  if (receiver) idEdits.push(...thisEdits(fn, receiver));
+  if (receiver) idEdits.push(...thisEdits(fn, receiver, call.getSourceFile()));
   const textOf = (n: Node) => applyEdits(n.getText(), n.getStart(), idEdits.filter(e => e.start >= n.getStart() && e.end <= n.getEnd()));
 
   const label = fresh('mcpInline');

@@ -10,6 +10,7 @@
  * the handler's code cannot reach, one the instance's class may override.
  */
 import { Node, SyntaxKind, type ClassDeclaration, type MethodDeclaration, type PropertyAccessExpression } from 'ts-morph';
+import { codeStyle, quoted } from '../rewrite/style.js';
 import { unwrap } from './mcpSymbols.js';
 import type { FunctionLike } from './sites.js';
 
@@ -53,7 +54,7 @@ export function receiverOf(callee: PropertyAccessExpression, handler: FunctionLi
     const field = e.getNameNode().getSymbol()?.getDeclarations()[0];
     if (!field || !isField(field)) return notThrough(callee, `${e.getText()} is not a field of a class of the project`);
     if (reassigned(field)) {
-      return { refused: `it is called through ${e.getText()}, which is assigned outside the constructor, so a later round could find another object there`, fix: 'make the field readonly (set it once, in the constructor), or migrate by hand', cause: 'a method called through a field assigned outside the constructor' };
+      return { refused: `it is called through ${e.getText()}, which is assigned outside the constructor (a later round could find another object there)`, fix: 'make the field readonly (set it once, in the constructor), or migrate by hand', cause: 'a method called through a field assigned outside the constructor' };
     }
     fields.unshift(e.getName());
     e = unwrap(e.getExpression());
@@ -122,7 +123,7 @@ export function methodIneligibility(method: MethodDeclaration, receiver: Receive
   }
   const kept = [...written].find(m => read.has(m));
   if (kept) {
-    return { refused: `it writes this.${kept} and reads it back: a later round reads the field of the instance, which another call may have changed in between (or another server instance holds)`, fix: `keep the value in a local of the method, or migrate by hand`, cause: 'a method that writes an instance field and reads it back' };
+    return { refused: `it writes this.${kept} and reads it back (a later round would read the instance's field, which another call may have changed in between, or another server instance holds)`, fix: `keep the value in a local of the method, or migrate by hand`, cause: 'a method that writes an instance field and reads it back' };
   }
   return undefined;
 }
@@ -137,12 +138,13 @@ function sameClass(method: MethodDeclaration, handler: FunctionLike): boolean {
  * private or protected member of another object is read as `receiver['member']` (which TypeScript
  * allows from outside the class, as it does not for `receiver.member`).
  */
-export function thisEdits(method: FunctionLike, receiver: Receiver): { start: number; end: number; text: string }[] {
+export function thisEdits(method: FunctionLike, receiver: Receiver, handlerFile: import('ts-morph').SourceFile): { start: number; end: number; text: string }[] {
   if (receiver.self) return [];
+  const style = codeStyle(handlerFile.getFullText());
   return ownThis(method).map(t => {
     const access = t.getParent();
     if (access && Node.isPropertyAccessExpression(access) && access.getExpression() === t && hidden(access)) {
-      return { start: access.getStart(), end: access.getEnd(), text: `${receiver.text}[${JSON.stringify(access.getName())}]` };
+      return { start: access.getStart(), end: access.getEnd(), text: `${receiver.text}[${quoted(access.getName(), style)}]` };
     }
     return { start: t.getStart(), end: t.getEnd(), text: receiver.text };
   });
@@ -152,6 +154,11 @@ function hidden(access: PropertyAccessExpression): boolean {
   const decl = access.getNameNode().getSymbol()?.getDeclarations()[0];
   if (!decl || !(Node.isPropertyDeclaration(decl) || Node.isParameterDeclaration(decl) || Node.isMethodDeclaration(decl) || Node.isGetAccessorDeclaration(decl))) return false;
   return decl.hasModifier(SyntaxKind.PrivateKeyword) || decl.hasModifier(SyntaxKind.ProtectedKeyword);
+}
+
+/** A method nothing outside its class can call: once every call to it is inlined, it can go. */
+export function isPrivateMethod(decl: Node): decl is MethodDeclaration {
+  return Node.isMethodDeclaration(decl) && (decl.hasModifier(SyntaxKind.PrivateKeyword) || Node.isPrivateIdentifier(decl.getNameNode()));
 }
 
 /**
