@@ -33,7 +33,6 @@ server.registerTool('describe', { inputSchema: z.object({ name: z.string() }) },
   const resumed = resumeCall(ctx, 'describe', { name });
   if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
-    // mcp-migrate: find() → find() is a cycle of helpers: not inlined (a recursive helper is never unrolled), so its request is not migrated; break the cycle, or return inputRequired from the handler by hand
     const node: TreeNode | undefined = find(tree, name);
     if (!node) return { content: [{ type: 'text', text: `no ${name}` }] };
     const full = node.children.length > 0;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   elicitResult,
   resumeCall,
-  suspendCall,
+  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -38,19 +38,17 @@ async function depth(node: Node): Promise<number> {
 server.registerTool('tree', { inputSchema: z.object({ size: z.number() }) }, async ({ size }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const resumed = resumeCall(ctx, 'tree', { size });
+  if (resumed.askAgain) return resumed.askAgain;
   if (resumed.phase === 0) {
     const tree: Node = { name: 'root', children: Array.from({ length: size }, (_, i) => ({ name: `c${i}`, children: [] })) };
     const count = countNodes(tree);
     const even = isEven(count);
     const levels = await depth(tree);
-    return inputRequired({
-      inputRequests: {
-        answer: inputRequired.elicit({
-          message: `${count} nodes (${even ? 'even' : 'odd'}), ${levels} levels: keep them?`,
-          requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } } },
-        }),
-      },
-      requestState: await suspendCall(ctx, 'tree', { size }, 1, {}),
+    return await suspendRound(ctx, 'tree', { size }, 1, {}, {
+      answer: inputRequired.elicit({
+        message: `${count} nodes (${even ? 'even' : 'odd'}), ${levels} levels: keep them?`,
+        requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } } },
+      }),
     });
   }
   if (resumed.phase === 1) {
