@@ -387,7 +387,7 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
     }
     if (helper.overrides) {
       const classes = [...new Set(helper.overrides.map(o => o.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() ?? 'a class'))].join(', ');
-      refuse(`${helper.name}() is not inlined: ${callee.getText()}(...) runs the ${helper.name}() of whichever class the instance is (${classes}), so no one body can be inlined into the handler, and its ${what} is not migrated; register each class's tool with a handler of its own that calls its ${helper.name}() (that call is inlined), or migrate by hand`, 'helper not inlined: a method that subclasses override');
+      refuse(`${helper.name}() is not inlined: ${callee.getText()}(...) runs the ${helper.name}() of whichever class the instance is (${classes}), so no one body can be inlined into the handler, and the requests they make are not migrated; register each class's tool with a handler of its own that calls its ${helper.name}() (that call is inlined), or migrate by hand`, 'helper not inlined: a method that subclasses override');
       continue;
     }
     let receiver: Receiver | undefined;
@@ -631,7 +631,8 @@ class Reacher {
     for (const fn of helper.overrides!) {
       const r = this.of({ fn, name: helper.name, decl: fn }, new Set(), stack);
       if (r?.cycle) return r;
-      if (r) found = { kind: found?.kind ?? r.kind, depth: Math.max(found?.depth ?? 0, r.depth) };
+      // Bodies making requests of different kinds: the call reaches a request, of no one kind.
+      if (r) found = { kind: found && found.kind !== r.kind ? 'request' : r.kind, depth: Math.max(found?.depth ?? 0, r.depth) };
     }
     return found;
   }
