@@ -363,9 +363,11 @@ createServer(async (req, res) => {
 class Greeter {
   /** Stored: calls through it are not calls of askName by name. */
   static ask = askName.bind(null);
+  private asked = 0;
 
   async askAge(mcp: McpServer): Promise<number> {
-    const answer = await mcp.server.elicitInput({ message: 'Age?', requestedSchema: { type: 'object', properties: { age: { type: 'number' } } } });
+    this.asked += 1;
+    const answer = await mcp.server.elicitInput({ message: \`Age? (\${this.asked})\`, requestedSchema: { type: 'object', properties: { age: { type: 'number' } } } });
     return answer.action === 'accept' ? Number(answer.content?.age) : 0;
   }
 
@@ -412,13 +414,13 @@ export async function askName(server: McpServer): Promise<string> {
     expect(left.map(s => `${s.line} ${s.call} [${s.handler}]`)).toEqual([
       '14 askName(...) [notification]',
       '18 askName(...) [callback]',
-      '32 this.askAge(...) [tools/call age]',
-      '41 Greeter.ask(...) [tools/call stored]',
+      '34 this.askAge(...) [tools/call age]',
+      '43 Greeter.ask(...) [tools/call stored]',
     ]);
     const reasons = left.map(s => s.reason);
     expect(reasons[0]).toMatch(/^calls askName\(\), which makes an elicitation request, in a notification handler: only tools\/call, prompts\/get and resources\/read can ask the client/);
     expect(reasons[1]).toMatch(/^calls askName\(\), which makes an elicitation request, in a callback passed to createServer\(\): only a tools\/call/);
-    expect(reasons[2]).toMatch(/^askAge\(\) is not inlined: it is called as this\.askAge\(\.\.\.\), a method, not by a name of its own/);
+    expect(reasons[2]).toMatch(/^askAge\(\) is not inlined: it writes this\.asked and reads it back \(a later round would read the instance's field/);
     expect(reasons[3]).toMatch(/^calls Greeter\.ask\(\), bound to askName\(\), which makes an elicitation request: it is not inlined \(it is called through a stored function\)/);
     const original = files['src/server.ts'].split('\n');
     for (const site of left) expect(server).toContain(`// mcp-migrate: ${site.reason}\n${original[site.line - 1]}`);
