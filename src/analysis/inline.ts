@@ -200,7 +200,7 @@ function passEdits(sf: SourceFile, options: InlineOptions, refused: ReadonlyMap<
     }
     const decl = helper.decl;
     const statement = Node.isVariableDeclaration(decl) ? decl.getVariableStatement() : decl;
-    const nameNode = Node.isFunctionDeclaration(decl) || Node.isVariableDeclaration(decl) || isPrivateMethod(decl) ? decl.getNameNode() : undefined;
+    const nameNode = Node.isFunctionDeclaration(decl) || Node.isVariableDeclaration(decl) || (Node.isMethodDeclaration(decl) && isPrivateMethod(decl)) ? decl.getNameNode() : undefined;
     if (!statement || !nameNode || !Node.isIdentifier(nameNode)) continue;
     if ((Node.isFunctionDeclaration(statement) || Node.isVariableStatement(statement)) && statement.isExported()) continue;
     if (Node.isVariableStatement(statement) && statement.getDeclarations().length !== 1) continue;
@@ -784,7 +784,7 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
     }
   }
   // The method's `this`, bound to the receiver.
-  if (receiver) idEdits.push(...thisEdits(fn, receiver, call.getSourceFile()));
+  if (receiver) idEdits.push(...thisEdits(fn as import('ts-morph').MethodDeclaration, receiver, handler));
   const textOf = (n: Node) => applyEdits(n.getText(), n.getStart(), idEdits.filter(e => e.start >= n.getStart() && e.end <= n.getEnd()));
 
   const label = fresh('mcpInline');

@@ -138,26 +138,30 @@ function sameClass(method: MethodDeclaration, handler: FunctionLike): boolean {
  * private or protected member of another object is read as `receiver['member']` (which TypeScript
  * allows from outside the class, as it does not for `receiver.member`).
  */
-export function thisEdits(method: FunctionLike, receiver: Receiver, handlerFile: import('ts-morph').SourceFile): { start: number; end: number; text: string }[] {
-  if (receiver.self) return [];
-  const style = codeStyle(handlerFile.getFullText());
-  return ownThis(method).map(t => {
+export function thisEdits(method: MethodDeclaration, receiver: Receiver, handler: FunctionLike): { start: number; end: number; text: string }[] {
+  const inClass = sameClass(method, handler);
+  if (receiver.self && inClass) return [];
+  const style = codeStyle(handler.getSourceFile().getFullText());
+  const edits: { start: number; end: number; text: string }[] = [];
+  for (const t of ownThis(method)) {
     const access = t.getParent();
-    if (access && Node.isPropertyAccessExpression(access) && access.getExpression() === t && hidden(access)) {
-      return { start: access.getStart(), end: access.getEnd(), text: `${receiver.text}[${quoted(access.getName(), style)}]` };
-    }
-    return { start: t.getStart(), end: t.getEnd(), text: receiver.text };
-  });
+    const member = access && Node.isPropertyAccessExpression(access) && access.getExpression() === t ? access : undefined;
+    // A subclass's handler reaches the protected members of its own this, and no private one of its base class.
+    const hiddenHere = member && (hidden(member, SyntaxKind.PrivateKeyword) || (!receiver.self && hidden(member, SyntaxKind.ProtectedKeyword)));
+    if (member && hiddenHere) edits.push({ start: member.getStart(), end: member.getEnd(), text: `${receiver.text}[${quoted(member.getName(), style)}]` });
+    else if (!receiver.self) edits.push({ start: t.getStart(), end: t.getEnd(), text: receiver.text });
+  }
+  return edits;
 }
 
-function hidden(access: PropertyAccessExpression): boolean {
+function hidden(access: PropertyAccessExpression, modifier: SyntaxKind.PrivateKeyword | SyntaxKind.ProtectedKeyword): boolean {
   const decl = access.getNameNode().getSymbol()?.getDeclarations()[0];
   if (!decl || !(Node.isPropertyDeclaration(decl) || Node.isParameterDeclaration(decl) || Node.isMethodDeclaration(decl) || Node.isGetAccessorDeclaration(decl))) return false;
-  return decl.hasModifier(SyntaxKind.PrivateKeyword) || decl.hasModifier(SyntaxKind.ProtectedKeyword);
+  return decl.hasModifier(modifier);
 }
 
 /** A method nothing outside its class can call: once every call to it is inlined, it can go. */
-export function isPrivateMethod(decl: Node): decl is MethodDeclaration {
+export function isPrivateMethod(decl: Node): boolean {
   return Node.isMethodDeclaration(decl) && (decl.hasModifier(SyntaxKind.PrivateKeyword) || Node.isPrivateIdentifier(decl.getNameNode()));
 }
 
@@ -168,7 +172,8 @@ export function isPrivateMethod(decl: Node): decl is MethodDeclaration {
  */
 export function overridesOf(method: MethodDeclaration): MethodDeclaration[] {
   const cls = method.getParent();
-  if (!Node.isClassDeclaration(cls)) return [];
+  // A private method is never overridden.
+  if (!Node.isClassDeclaration(cls) || isPrivateMethod(method)) return [];
   const found: MethodDeclaration[] = [];
   const walk = (c: ClassDeclaration, depth: number) => {
     if (depth > 4) return;
