@@ -13,16 +13,6 @@ const routes: Record<string, string[]> = { fastest: ['A1'], scenic: ['coast road
 /** Wraps the questions the server asks; held in a field of the tools that use it. */
 class IntentElicitator {
   constructor(private readonly server: McpServer, private readonly prefix: string) {}
-
-  async elicitIntent(query: string): Promise<string | undefined> {
-    // mcp-migrate: elicitation request in helper elicitIntent(), not directly in a handler: 1 handler call reaching it was inlined there and migrated; this body is left as it is and still sends the request to any caller outside the project: migrate it by hand for them, or remove it when nothing calls it
-    const result = await this.server.server.elicitInput({
-      message: `${this.prefix} What would you like to do with "${query}"?`,
-      requestedSchema: { type: 'object', properties: { intent: { type: 'string', enum: ['buy', 'browse'] } }, required: ['intent'] },
-    });
-    if (result.action !== 'accept') return undefined;
-    return String(result.content?.intent);
-  }
 }
 
 /** Tools registered from a method: `this` of the arrow handlers is the instance. */
@@ -92,8 +82,7 @@ export class RouteTools {
       throw unknownPhase('search', resumed);
     });
   }
-
-  }
+}
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 new RouteTools(server).register();

@@ -37,7 +37,7 @@ import { constObjectLiteral, literalString, objectProperty, serverKindOf, unwrap
 import { nameAllocator } from './names.js';
 import { packageDirOf, resolveThroughPaths, specifierThroughPaths } from './tsconfigPaths.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
-import { isPrivateMethod, methodIneligibility, overridesOf, receiverOf, thisEdits, thisOwner, type Receiver } from './methods.js';
+import { callableOnlyHere, methodIneligibility, overridesOf, receiverOf, thisEdits, thisOwner, type Receiver } from './methods.js';
 import { enclosingFunction, findSites, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
 
 /** How deep a chain of helpers calling helpers is inlined. */
@@ -200,7 +200,7 @@ function passEdits(sf: SourceFile, options: InlineOptions, refused: ReadonlyMap<
     }
     const decl = helper.decl;
     const statement = Node.isVariableDeclaration(decl) ? decl.getVariableStatement() : decl;
-    const nameNode = Node.isFunctionDeclaration(decl) || Node.isVariableDeclaration(decl) || (Node.isMethodDeclaration(decl) && isPrivateMethod(decl)) ? decl.getNameNode() : undefined;
+    const nameNode = Node.isFunctionDeclaration(decl) || Node.isVariableDeclaration(decl) || (Node.isMethodDeclaration(decl) && callableOnlyHere(decl)) ? decl.getNameNode() : undefined;
     if (!statement || !nameNode || !Node.isIdentifier(nameNode)) continue;
     if ((Node.isFunctionDeclaration(statement) || Node.isVariableStatement(statement)) && statement.isExported()) continue;
     if (Node.isVariableStatement(statement) && statement.getDeclarations().length !== 1) continue;
@@ -213,12 +213,24 @@ function passEdits(sf: SourceFile, options: InlineOptions, refused: ReadonlyMap<
     if (exportedLater || refs.some(r => r.getSourceFile() !== sf || !inlinedCalls.has(callOfRef(r)))) continue;
     if (edits.some(e => e.helper?.fn === helper.fn && e.namesHelper)) continue;
     const { line } = sf.getLineAndColumnAtPos(statement.getStart());
-    const after = sf.getFullText().slice(statement.getEnd()).match(/^[ \t]*\n(?:[ \t]*\n)?/)?.[0].length ?? 0;
-    edits.push({ start: statement.getStart(true), end: statement.getEnd() + after, text: '', call: undefined });
+    edits.push({ ...removalRange(sf.getFullText(), statement), text: '', call: undefined });
     notes.push(`${sf.getBaseName()}:${line}: ${name}() removed: every call to it was inlined into the handlers, where it is migrated`);
   }
   edits.push(...unusedImportEdits(unusedBindings, importEdits, options.importedBefore, imports.reused).map(e => ({ ...e, call: undefined })));
   return { edits: [...edits, ...importEdits], checks, notes, refusals, inlined: labelled, helpers, exports: imports.exports.map(e => ({ file: e.module.getFilePath(), name: e.name })) };
+}
+
+/**
+ * What removing a declaration takes: its lines, and one blank line around it (the one before, when it
+ * is the last member of its class).
+ */
+function removalRange(full: string, declaration: Node): { start: number; end: number } {
+  let start = declaration.getStart(true);
+  const lineStart = full.lastIndexOf('\n', start - 1) + 1;
+  if (/^[ \t]*$/.test(full.slice(lineStart, start))) start = lineStart;
+  const end = declaration.getEnd() + (full.slice(declaration.getEnd()).match(/^[ \t]*\n(?:[ \t]*\n)?/)?.[0].length ?? 0);
+  if (/^[ \t]*\}/.test(full.slice(end)) && /\n[ \t]*\n$/.test(full.slice(0, start))) start = full.lastIndexOf('\n', start - 2) + 1;
+  return { start, end };
 }
 
 /**

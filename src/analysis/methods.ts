@@ -161,8 +161,24 @@ function hidden(access: PropertyAccessExpression, modifier: SyntaxKind.PrivateKe
 }
 
 /** A method nothing outside its class can call: once every call to it is inlined, it can go. */
-export function isPrivateMethod(decl: Node): boolean {
+function isPrivateMethod(decl: Node): boolean {
   return Node.isMethodDeclaration(decl) && (decl.hasModifier(SyntaxKind.PrivateKeyword) || Node.isPrivateIdentifier(decl.getNameNode()));
+}
+
+/**
+ * A method only its file can call, and no other class's method of the same name stands in for: private,
+ * or of a class the module does not export, overriding nothing and overridden by nothing. Once every
+ * call to it is inlined, it can go.
+ */
+export function callableOnlyHere(method: MethodDeclaration): boolean {
+  if (isPrivateMethod(method)) return true;
+  const cls = method.getParent();
+  if (!Node.isClassDeclaration(cls) || cls.isExported() || cls.isDefaultExport()) return false;
+  const name = cls.getName();
+  const file = cls.getSourceFile();
+  if (!name || file.getExportDeclarations().some(d => d.getNamedExports().some(n => n.getName() === name)) || file.getExportAssignments().some(a => a.getExpression().getText() === name)) return false;
+  for (let base = cls.getBaseClass(); base; base = base.getBaseClass()) if (base.getInstanceMember(method.getName())) return false;
+  return overridesOf(method).length === 0;
 }
 
 /**
