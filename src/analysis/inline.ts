@@ -37,7 +37,7 @@ import { constObjectLiteral, literalString, objectProperty, serverKindOf, unwrap
 import { nameAllocator } from './names.js';
 import { packageDirOf, resolveThroughPaths, specifierThroughPaths } from './tsconfigPaths.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
-import { callableOnlyHere, methodIneligibility, overridesOf, receiverOf, thisEdits, thisOwner, type Receiver } from './methods.js';
+import { callableOnlyHere, methodIneligibility, overridesOf, receiverClass, receiverOf, thisEdits, thisOwner, type Receiver } from './methods.js';
 import { enclosingFunction, findSites, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
 
 /** How deep a chain of helpers calling helpers is inlined. */
@@ -497,7 +497,7 @@ function memberOf(access: import('ts-morph').PropertyAccessExpression): Helper |
   const fn = value && unwrap(value);
   if (!fn || !(Node.isMethodDeclaration(fn) || Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) return undefined;
   if (fn.getSourceFile().isDeclarationFile() || fn.getSourceFile().isInNodeModules()) return undefined;
-  const overrides = Node.isMethodDeclaration(fn) ? overridesOf(fn) : [];
+  const overrides = Node.isMethodDeclaration(fn) ? overridesOf(fn, receiverClass(access.getExpression())) : [];
   if (Node.isMethodDeclaration(fn) && (overrides.length > 0 || !fn.getBody())) {
     return { fn: fn as FunctionLike, name: access.getName(), decl, overrides: [...(fn.getBody() ? [fn as FunctionLike] : []), ...overrides] };
   }

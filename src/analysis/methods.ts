@@ -186,10 +186,11 @@ export function callableOnlyHere(method: MethodDeclaration): boolean {
  * the classes of the project that override it. More than one, or none of its own: no single body can
  * be inlined.
  */
-export function overridesOf(method: MethodDeclaration): MethodDeclaration[] {
-  const cls = method.getParent();
+export function overridesOf(method: MethodDeclaration, receiverClass?: ClassDeclaration): MethodDeclaration[] {
   // A private method is never overridden.
-  if (!Node.isClassDeclaration(cls) || isPrivateMethod(method)) return [];
+  if (!Node.isClassDeclaration(method.getParent()) || isPrivateMethod(method)) return [];
+  // Through a receiver of a subclass, only that subclass's line of classes can stand in.
+  const cls = receiverClass && receiverClass !== method.getParent() && extendsClass(receiverClass, method.getParent() as ClassDeclaration) ? receiverClass : (method.getParent() as ClassDeclaration);
   const found: MethodDeclaration[] = [];
   const walk = (c: ClassDeclaration, depth: number) => {
     if (depth > 4) return;
@@ -201,4 +202,19 @@ export function overridesOf(method: MethodDeclaration): MethodDeclaration[] {
   };
   walk(cls, 0);
   return found;
+}
+
+function extendsClass(c: ClassDeclaration, base: ClassDeclaration): boolean {
+  for (let b = c.getBaseClass(), depth = 0; b && depth < 8; b = b.getBaseClass(), depth++) if (b === base) return true;
+  return false;
+}
+
+/** The class of the project a receiver's type is (`this` in a class's method: that class). */
+export function receiverClass(receiver: Node): ClassDeclaration | undefined {
+  try {
+    const decl = receiver.getType().getSymbol()?.getDeclarations()[0];
+    return decl && Node.isClassDeclaration(decl) ? decl : undefined;
+  } catch {
+    return undefined;
+  }
 }
