@@ -518,3 +518,69 @@ export async function askAge(server: McpServer): Promise<number> {
     expect(server.text(index)).toContain(`// mcp-migrate: ${hello[0]!.reason}\n  const name = await askName(server);`);
   }, 120_000);
 });
+
+describe('methods of the project\'s classes, inlined with this bound to the receiver', () => {
+  // The handler, registered in a subclass, asks through a helper object held in a readonly field (its
+  // class in another file, reading a private field) and through a method of its base class that a
+  // sibling class overrides (which its own this can never run).
+  const files = {
+    'package.json': PACKAGE,
+    'src/asker.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export class Asker {
+  constructor(private readonly server: McpServer, private readonly prefix: string) {}
+
+  async ask(question: string): Promise<string> {
+    const answer = await this.server.server.elicitInput({ message: \`\${this.prefix} \${question}\`, requestedSchema: { type: 'object', properties: { a: { type: 'string' } } } });
+    return answer.action === 'accept' ? String(answer.content?.a) : '';
+  }
+}
+`,
+    'src/tools.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { Asker } from './asker.js';
+
+abstract class Base {
+  protected readonly asker: Asker;
+
+  constructor(protected readonly server: McpServer) {
+    this.asker = new Asker(server, 'Shop:');
+  }
+
+  protected async confirm(what: string): Promise<boolean> {
+    const answer = await this.server.server.elicitInput({ message: \`Sure about \${what}?\`, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } });
+    return answer.action === 'accept' && answer.content?.ok === true;
+  }
+}
+
+export class Careful extends Base {
+  protected async confirm(what: string): Promise<boolean> {
+    const answer = await this.server.server.elicitInput({ message: \`Really sure about \${what}?\`, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } });
+    return answer.action === 'accept' && answer.content?.ok === true;
+  }
+}
+
+export class Orders extends Base {
+  register(): void {
+    this.server.registerTool('order', { inputSchema: { item: z.string() } }, async ({ item }) => {
+      const size = await this.asker.ask(\`Size of \${item}?\`);
+      const ok = await this.confirm(\`\${size} \${item}\`);
+      return { content: [{ type: 'text', text: ok ? \`Ordered \${size} \${item}\` : 'Not ordered' }] };
+    });
+  }
+}
+
+export const server = new McpServer({ name: 'orders', version: '1.0.0' });
+new Orders(server).register();
+`,
+  };
+
+  it('migrates both calls and typechecks, the private field read as receiver[name]', async () => {
+    const m = await bothWays(files);
+    expect(m.sites('src/tools.ts').filter(s => s.handler === 'tools/call order').map(s => s.outcome)).toEqual(['rewritten', 'rewritten']);
+    const tools = m.text('src/tools.ts');
+    expect(tools).toContain("this.asker['prefix']");
+    expect(tools).not.toMatch(/await this\.(asker\.ask|confirm)\(/);
+    expect(typecheck(m)).toEqual([]);
+  }, 120_000);
+});

@@ -55,6 +55,8 @@ export interface TextEdit {
   text: string;
   /** The inlined code names the helper (in a type), so the helper must stay. */
   namesHelper?: boolean;
+  /** A stretch of `text` (from `offset`) that is the original text at `start`: the statement that reads the result, as written. */
+  kept?: { offset: number; start: number; length: number };
 }
 
 /** A helper call that reaches a request but is not inlined: a marker above it says why. */
@@ -255,7 +257,11 @@ function applyInOrder(before: string, edits: TextEdit[]): { text: string; range(
     for (const [i, e] of ascending.entries()) {
       const start = starts.get(e)!;
       if (at < start) break;
-      if (at < start + e.text.length) return `inserted ${i}:${at - start}`;
+      if (at < start + e.text.length) {
+        // A declaration of the statement kept as written (`const size = ` before the result) is where it was.
+        const inKept = e.kept && at - start >= e.kept.offset && at - start < e.kept.offset + e.kept.length;
+        return inKept ? String(e.kept!.start + (at - start - e.kept!.offset)) : `inserted ${i}:${at - start}`;
+      }
       moved += e.text.length - (e.end - e.start);
     }
     return String(at - moved);
@@ -844,7 +850,9 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
   const binding = bindings.length > 0 ? `\n${indent}  ${bindings.join(`\n${indent}  `)}` : '';
   const text = `let ${result}${type.text};\n${indent}${label}: {${binding}${inner}\n${indent}}${reading}`;
   const check = bindingCheck(fn, pieces, renames, call, stmt, awaited, type.text);
-  return { start: stmt.getStart(), end: stmt.getEnd(), text, namesHelper: type.namesHelper, check: { ...check, label } };
+  const prefix = awaited.getStart() - stmt.getStart();
+  const kept = reading ? { offset: text.length - reading.length + 1 + indent.length, start: stmt.getStart(), length: prefix } : undefined;
+  return { start: stmt.getStart(), end: stmt.getEnd(), text, namesHelper: type.namesHelper, kept, check: { ...check, label } };
 }
 
 /**
