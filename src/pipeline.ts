@@ -28,6 +28,8 @@ import { applyPlan, parserFor } from '../transforms/mrtr.js';
 
 /** A relative import, re-export or require: a file that may call a helper of another file. */
 const RELATIVE_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)['"]\.{1,2}\//;
+/** A method called through this: a class's handler may reach a request in a method another file declares (a subclass's override). */
+const THIS_CALL = /\bthis(?:\.[\w$]+)+\s*\(/;
 
 export interface SourceInput {
   /** Absolute path. */
@@ -323,7 +325,7 @@ function inlineGroup(files: SourceFile[], excluded: ReadonlyMap<string, Readonly
   const toExport: { file: string; name: string; into: string }[] = [];
   for (const sf of files) {
     const text = sf.getFullText();
-    if (!TRIGGER_PATTERN.test(text) && !RELATIVE_SPECIFIER.test(text)) continue;
+    if (!TRIGGER_PATTERN.test(text) && !RELATIVE_SPECIFIER.test(text) && !THIS_CALL.test(text)) continue;
     const file = sf.getFilePath();
     const importedBefore = new Set(sf.getImportDeclarations().map(d => d.getModuleSpecifierValue()));
     let exclude = excluded.get(file);

@@ -363,9 +363,11 @@ createServer(async (req, res) => {
 class Greeter {
   /** Stored: calls through it are not calls of askName by name. */
   static ask = askName.bind(null);
+  private asked = 0;
 
   async askAge(mcp: McpServer): Promise<number> {
-    const answer = await mcp.server.elicitInput({ message: 'Age?', requestedSchema: { type: 'object', properties: { age: { type: 'number' } } } });
+    this.asked += 1;
+    const answer = await mcp.server.elicitInput({ message: \`Age? (\${this.asked})\`, requestedSchema: { type: 'object', properties: { age: { type: 'number' } } } });
     return answer.action === 'accept' ? Number(answer.content?.age) : 0;
   }
 
@@ -412,13 +414,13 @@ export async function askName(server: McpServer): Promise<string> {
     expect(left.map(s => `${s.line} ${s.call} [${s.handler}]`)).toEqual([
       '14 askName(...) [notification]',
       '18 askName(...) [callback]',
-      '32 this.askAge(...) [tools/call age]',
-      '41 Greeter.ask(...) [tools/call stored]',
+      '34 this.askAge(...) [tools/call age]',
+      '43 Greeter.ask(...) [tools/call stored]',
     ]);
     const reasons = left.map(s => s.reason);
     expect(reasons[0]).toMatch(/^calls askName\(\), which makes an elicitation request, in a notification handler: only tools\/call, prompts\/get and resources\/read can ask the client/);
     expect(reasons[1]).toMatch(/^calls askName\(\), which makes an elicitation request, in a callback passed to createServer\(\): only a tools\/call/);
-    expect(reasons[2]).toMatch(/^askAge\(\) is not inlined: it is called as this\.askAge\(\.\.\.\), a method, not by a name of its own/);
+    expect(reasons[2]).toMatch(/^askAge\(\) is not inlined: it writes this\.asked and reads it back \(a later round would read the instance's field/);
     expect(reasons[3]).toMatch(/^calls Greeter\.ask\(\), bound to askName\(\), which makes an elicitation request: it is not inlined \(it is called through a stored function\)/);
     const original = files['src/server.ts'].split('\n');
     for (const site of left) expect(server).toContain(`// mcp-migrate: ${site.reason}\n${original[site.line - 1]}`);
@@ -515,4 +517,70 @@ export async function askAge(server: McpServer): Promise<number> {
     expect(hello[0]!.reason).toMatch(/^askName\(\) \(ask\.ts\) is not inlined: ask\.ts is not one of the files this run migrates, so its elicitation request is not migrated; run mcp-migrate over its files and the handler's together/);
     expect(server.text(index)).toContain(`// mcp-migrate: ${hello[0]!.reason}\n  const name = await askName(server);`);
   }, 600_000);
+});
+
+describe('methods of the project\'s classes, inlined with this bound to the receiver', () => {
+  // The handler, registered in a subclass, asks through a helper object held in a readonly field (its
+  // class in another file, reading a private field) and through a method of its base class that a
+  // sibling class overrides (which its own this can never run).
+  const files = {
+    'package.json': PACKAGE,
+    'src/asker.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export class Asker {
+  constructor(private readonly server: McpServer, private readonly prefix: string) {}
+
+  async ask(question: string): Promise<string> {
+    const answer = await this.server.server.elicitInput({ message: \`\${this.prefix} \${question}\`, requestedSchema: { type: 'object', properties: { a: { type: 'string' } } } });
+    return answer.action === 'accept' ? String(answer.content?.a) : '';
+  }
+}
+`,
+    'src/tools.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { Asker } from './asker.js';
+
+abstract class Base {
+  protected readonly asker: Asker;
+
+  constructor(protected readonly server: McpServer) {
+    this.asker = new Asker(server, 'Shop:');
+  }
+
+  protected async confirm(what: string): Promise<boolean> {
+    const answer = await this.server.server.elicitInput({ message: \`Sure about \${what}?\`, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } });
+    return answer.action === 'accept' && answer.content?.ok === true;
+  }
+}
+
+export class Careful extends Base {
+  protected async confirm(what: string): Promise<boolean> {
+    const answer = await this.server.server.elicitInput({ message: \`Really sure about \${what}?\`, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } });
+    return answer.action === 'accept' && answer.content?.ok === true;
+  }
+}
+
+export class Orders extends Base {
+  register(): void {
+    this.server.registerTool('order', { inputSchema: { item: z.string() } }, async ({ item }) => {
+      const size = await this.asker.ask(\`Size of \${item}?\`);
+      const ok = await this.confirm(\`\${size} \${item}\`);
+      return { content: [{ type: 'text', text: ok ? \`Ordered \${size} \${item}\` : 'Not ordered' }] };
+    });
+  }
+}
+
+export const server = new McpServer({ name: 'orders', version: '1.0.0' });
+new Orders(server).register();
+`,
+  };
+
+  it('migrates both calls and typechecks, the private field read as receiver[name]', async () => {
+    const m = await bothWays(files);
+    expect(m.sites('src/tools.ts').filter(s => s.handler === 'tools/call order').map(s => s.outcome)).toEqual(['rewritten', 'rewritten']);
+    const tools = m.text('src/tools.ts');
+    expect(tools).toContain("this.asker['prefix']");
+    expect(tools).not.toMatch(/await this\.(asker\.ask|confirm)\(/);
+    expect(typecheck(m)).toEqual([]);
+  }, 120_000);
 });

@@ -114,7 +114,9 @@ function usesOf(name: Node): Node[] {
   return name.findReferencesAsNodes().filter(r => {
     const parent = r.getParent();
     // An import or an export: a name passed on, whose own uses are among the references.
-    return r !== name && !(parent && (Node.isImportSpecifier(parent) || Node.isImportClause(parent) || Node.isExportSpecifier(parent) || Node.isExportAssignment(parent)));
+    if (r === name || (parent && (Node.isImportSpecifier(parent) || Node.isImportClause(parent) || Node.isExportSpecifier(parent) || Node.isExportAssignment(parent)))) return false;
+    // The method it overrides (or an override of it): a declaration, not a use.
+    return !(parent && (Node.isMethodDeclaration(parent) || Node.isMethodSignature(parent)) && parent.getNameNode() === r);
   });
 }
 

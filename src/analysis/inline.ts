@@ -37,6 +37,7 @@ import { constObjectLiteral, literalString, objectProperty, serverKindOf, unwrap
 import { nameAllocator } from './names.js';
 import { packageDirOf, resolveThroughPaths, specifierThroughPaths } from './tsconfigPaths.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
+import { callableOnlyHere, methodIneligibility, overridesOf, receiverClass, receiverOf, thisEdits, thisOwner, type Receiver } from './methods.js';
 import { enclosingFunction, findSites, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
 
 /** How deep a chain of helpers calling helpers is inlined. */
@@ -54,6 +55,8 @@ export interface TextEdit {
   text: string;
   /** The inlined code names the helper (in a type), so the helper must stay. */
   namesHelper?: boolean;
+  /** A stretch of `text` (from `offset`) that is the original text at `start`: the statement that reads the result, as written. */
+  kept?: { offset: number; start: number; length: number };
 }
 
 /** A helper call that reaches a request but is not inlined: a marker above it says why. */
@@ -114,6 +117,8 @@ interface Helper {
   decl: Node;
   /** Why a helper that is followed (its requests reach the handler) cannot be inlined (how it is loaded), and what to do. */
   notInlined?: { why: string; fix: string; cause: string };
+  /** A method called through `this` that classes of the project override: every body the call may run. */
+  overrides?: FunctionLike[];
 }
 
 interface HelperEdit extends TextEdit {
@@ -197,23 +202,37 @@ function passEdits(sf: SourceFile, options: InlineOptions, refused: ReadonlyMap<
     }
     const decl = helper.decl;
     const statement = Node.isVariableDeclaration(decl) ? decl.getVariableStatement() : decl;
-    const nameNode = Node.isFunctionDeclaration(decl) || Node.isVariableDeclaration(decl) ? decl.getNameNode() : undefined;
+    const nameNode = Node.isFunctionDeclaration(decl) || Node.isVariableDeclaration(decl) || (Node.isMethodDeclaration(decl) && callableOnlyHere(decl)) ? decl.getNameNode() : undefined;
     if (!statement || !nameNode || !Node.isIdentifier(nameNode)) continue;
     if ((Node.isFunctionDeclaration(statement) || Node.isVariableStatement(statement)) && statement.isExported()) continue;
     if (Node.isVariableStatement(statement) && statement.getDeclarations().length !== 1) continue;
     const refs = nameNode.findReferencesAsNodes().filter(r => r !== nameNode);
     const name = nameNode.getText();
+    // A call through this: its callee is the property access around the name.
+    const callOfRef = (r: Node) => (Node.isPropertyAccessExpression(r.getParent()) ? r.getParent()!.getParent() : r.getParent()) as CallExpression;
     const exportedLater =
       sf.getExportDeclarations().some(d => d.getNamedExports().some(n => n.getName() === name)) || sf.getExportAssignments().some(a => a.getExpression().getText() === name);
-    if (exportedLater || refs.some(r => r.getSourceFile() !== sf || !inlinedCalls.has(r.getParent() as CallExpression))) continue;
+    if (exportedLater || refs.some(r => r.getSourceFile() !== sf || !inlinedCalls.has(callOfRef(r)))) continue;
     if (edits.some(e => e.helper?.fn === helper.fn && e.namesHelper)) continue;
     const { line } = sf.getLineAndColumnAtPos(statement.getStart());
-    const after = sf.getFullText().slice(statement.getEnd()).match(/^[ \t]*\n(?:[ \t]*\n)?/)?.[0].length ?? 0;
-    edits.push({ start: statement.getStart(true), end: statement.getEnd() + after, text: '', call: undefined });
+    edits.push({ ...removalRange(sf.getFullText(), statement), text: '', call: undefined });
     notes.push(`${sf.getBaseName()}:${line}: ${name}() removed: every call to it was inlined into the handlers, where it is migrated`);
   }
   edits.push(...unusedImportEdits(unusedBindings, importEdits, options.importedBefore, imports.reused).map(e => ({ ...e, call: undefined })));
   return { edits: [...edits, ...importEdits], checks, notes, refusals, inlined: labelled, helpers, exports: imports.exports.map(e => ({ file: e.module.getFilePath(), name: e.name })) };
+}
+
+/**
+ * What removing a declaration takes: its lines, and one blank line around it (the one before, when it
+ * is the last member of its class).
+ */
+function removalRange(full: string, declaration: Node): { start: number; end: number } {
+  let start = declaration.getStart(true);
+  const lineStart = full.lastIndexOf('\n', start - 1) + 1;
+  if (/^[ \t]*$/.test(full.slice(lineStart, start))) start = lineStart;
+  const end = declaration.getEnd() + (full.slice(declaration.getEnd()).match(/^[ \t]*\n(?:[ \t]*\n)?/)?.[0].length ?? 0);
+  if (/^[ \t]*\}/.test(full.slice(end)) && /\n[ \t]*\n$/.test(full.slice(0, start))) start = full.lastIndexOf('\n', start - 2) + 1;
+  return { start, end };
 }
 
 /**
@@ -238,7 +257,11 @@ function applyInOrder(before: string, edits: TextEdit[]): { text: string; range(
     for (const [i, e] of ascending.entries()) {
       const start = starts.get(e)!;
       if (at < start) break;
-      if (at < start + e.text.length) return `inserted ${i}:${at - start}`;
+      if (at < start + e.text.length) {
+        // A declaration of the statement kept as written (`const size = ` before the result) is where it was.
+        const inKept = e.kept && at - start >= e.kept.offset && at - start < e.kept.offset + e.kept.length;
+        return inKept ? String(e.kept!.start + (at - start - e.kept!.offset)) : `inserted ${i}:${at - start}`;
+      }
       moved += e.text.length - (e.end - e.start);
     }
     return String(at - moved);
@@ -380,24 +403,38 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
       refuse(`${helper.name}() reaches its ${what} through ${reached.depth} levels of helpers, more than the ${MAX_INLINE_DEPTH} that are inlined; call the inner helper from the handler, or migrate by hand`, `more than ${MAX_INLINE_DEPTH} levels of helpers`);
       continue;
     }
-    if (!Node.isIdentifier(callee)) {
-      const member = Node.isMethodDeclaration(helper.fn) ? 'a method' : 'a member';
-      refuse(`${helper.name}() is not inlined: it is called as ${callee.getText()}(...), ${member}, not by a name of its own, so its ${what} is not migrated; call a function by its name from the handler, or migrate by hand`, 'helper not inlined: called as a method or member');
+    if (helper.overrides) {
+      const classes = [...new Set(helper.overrides.map(o => o.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() ?? 'a class'))].join(', ');
+      refuse(`${helper.name}() is not inlined: ${callee.getText()}(...) runs the ${helper.name}() of whichever class the instance is (${classes}), so no one body can be inlined into the handler, and the requests they make are not migrated; register each class's tool with a handler of its own that calls its ${helper.name}() (that call is inlined), or migrate by hand`, 'helper not inlined: a method that subclasses override');
       continue;
+    }
+    let receiver: Receiver | undefined;
+    if (!Node.isIdentifier(callee)) {
+      const bound = Node.isMethodDeclaration(helper.fn) ? receiverOf(callee as import('ts-morph').PropertyAccessExpression, handler) : undefined;
+      if (!bound) {
+        refuse(`${helper.name}() is not inlined: it is called as ${callee.getText()}(...), a member, not by a name of its own, so its ${what} is not migrated; call a function by its name from the handler, or migrate by hand`, 'helper not inlined: called as a method or member');
+        continue;
+      }
+      const why = 'refused' in bound ? bound : methodIneligibility(helper.fn as import('ts-morph').MethodDeclaration, bound, handler);
+      if (why) {
+        refuse(`${helper.name}() ${crossFile ? `(${path.basename(helper.fn.getSourceFile().getFilePath())}) ` : ''}is not inlined: ${why.refused}, so its ${what} is not migrated; ${why.fix}`, `helper not inlined: ${why.cause}`);
+        continue;
+      }
+      receiver = bound as Receiver;
     }
     if (helper.notInlined) {
       const { why, fix, cause } = helper.notInlined;
       refuse(`${helper.name}() (${path.basename(helper.fn.getSourceFile().getFilePath())}) is not inlined: ${why}, so its ${what} is not migrated; ${fix}`, `helper not inlined: ${cause}`);
       continue;
     }
-    const why = ineligibility(helper, call, sf);
+    const why = ineligibility(helper, call, sf, receiver !== undefined);
     if (why) {
       refuse(`${helper.name}() ${crossFile ? `(${path.basename(helper.fn.getSourceFile().getFilePath())}) ` : ''}is not inlined: ${why}, so its ${what} is not migrated; migrate it by hand`, `helper not inlined: ${why}`);
       continue;
     }
     const excluded = refused.get(call.getStart());
     if (excluded === null) continue;
-    const edit = excluded ? { refused: excluded.reason, cause: excluded.cause } : inlineCall(call, helper, handler, fresh, crossFile ? imports : undefined);
+    const edit = excluded ? { refused: excluded.reason, cause: excluded.cause } : inlineCall(call, helper, handler, fresh, crossFile ? imports : undefined, receiver);
     if ('refused' in edit) {
       refuse(`${helper.name}() ${crossFile ? `(${path.basename(helper.fn.getSourceFile().getFilePath())}) ` : ''}is not inlined: ${edit.refused}, so its ${what} is not migrated`, `helper not inlined: ${edit.cause ?? edit.refused}`);
       continue;
@@ -466,6 +503,10 @@ function memberOf(access: import('ts-morph').PropertyAccessExpression): Helper |
   const fn = value && unwrap(value);
   if (!fn || !(Node.isMethodDeclaration(fn) || Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) return undefined;
   if (fn.getSourceFile().isDeclarationFile() || fn.getSourceFile().isInNodeModules()) return undefined;
+  const overrides = Node.isMethodDeclaration(fn) ? overridesOf(fn, receiverClass(access.getExpression())) : [];
+  if (Node.isMethodDeclaration(fn) && (overrides.length > 0 || !fn.getBody())) {
+    return { fn: fn as FunctionLike, name: access.getName(), decl, overrides: [...(fn.getBody() ? [fn as FunctionLike] : []), ...overrides] };
+  }
   return { fn: fn as FunctionLike, name: access.getName(), decl };
 }
 
@@ -585,6 +626,7 @@ class Reacher {
       return { kind: 'request', depth: stack.length, cycle: [...stack.slice(at), helper].map(s => s.name) };
     }
     if (stack.length > MAX_INLINE_DEPTH + 2) return undefined;
+    if (helper.overrides) return this.ofAny(helper, stack);
     const body = helper.fn.getBody();
     if (!body) return undefined;
     let kind = this.ownKind(helper, channels);
@@ -601,10 +643,23 @@ class Reacher {
     return kind ? { kind, depth } : undefined;
   }
 
+  /** What a call of a method its subclasses override reaches: the deepest request of any body it may run. */
+  private ofAny(helper: Helper, stack: Helper[]): Reached | undefined {
+    let found: Reached | undefined;
+    for (const fn of helper.overrides!) {
+      const r = this.of({ fn, name: helper.name, decl: fn }, new Set(), stack);
+      if (r?.cycle) return r;
+      // Bodies making requests of different kinds: the call reaches a request, of no one kind.
+      if (r) found = { kind: found && found.kind !== r.kind ? 'request' : r.kind, depth: Math.max(found?.depth ?? 0, r.depth) };
+    }
+    return found;
+  }
+
   /** Whether any path of calls from the helper reaches a request, however deep, cycles walked once. */
   private reaches(helper: Helper, channels: Set<Node>, visiting: Set<FunctionLike>): boolean {
     const memoised = channels.size === 0 ? this.reachesMemo.get(helper.fn) : undefined;
     if (memoised !== undefined) return memoised;
+    if (helper.overrides) return helper.overrides.some(fn => this.reaches({ fn, name: helper.name, decl: fn }, new Set(), visiting));
     if (visiting.has(helper.fn) || !helper.fn.getBody()) return false;
     visiting.add(helper.fn);
     let found = this.ownKind(helper, channels) !== undefined;
@@ -639,7 +694,7 @@ class Reacher {
 }
 
 /** Why a helper cannot be moved into the handler as it is, or undefined when it can. */
-function ineligibility(helper: Helper, call: CallExpression, sf: SourceFile): string | undefined {
+function ineligibility(helper: Helper, call: CallExpression, sf: SourceFile, throughReceiver: boolean): string | undefined {
   const { fn, decl } = helper;
   const body = fn.getBody();
   if (!body || !Node.isBlock(body) || !(fn as unknown as { isAsync(): boolean }).isAsync()) return 'it is not an async function with a block body';
@@ -655,13 +710,14 @@ function ineligibility(helper: Helper, call: CallExpression, sf: SourceFile): st
     if (statement?.getDeclarationKind() !== 'const') return 'it is not declared with const';
     container = statement.getParent();
   } else if (Node.isExportAssignment(decl)) container = decl.getParent();
+  else if (Node.isMethodDeclaration(decl) && throughReceiver) container = decl.getParent().getParent();
   else return 'it is not a function declaration or a const';
   const atModuleLevel = container !== undefined && Node.isSourceFile(container);
   if (helperFile !== sf && !atModuleLevel) return 'it is not declared at module level';
   if (!atModuleLevel && !(container && call.getFirstAncestor(a => a === container))) return 'it is not declared in a scope around the handler';
   if (fn.getParameters().some(p => !Node.isIdentifier(p.getNameNode()) || p.getDotDotDotToken())) return 'a parameter is destructured or a rest parameter';
   for (const d of body.getDescendants()) {
-    if (d.getKind() === SyntaxKind.ThisKeyword) return 'it uses this';
+    if (d.getKind() === SyntaxKind.ThisKeyword && !(throughReceiver && thisOwner(d) === fn)) return 'it uses this';
     if (Node.isIdentifier(d) && d.getText() === 'arguments') return 'it uses arguments';
     if (Node.isVariableDeclarationList(d) && d.getDeclarationKind() === 'var') return 'it declares a var';
     if (Node.isYieldExpression(d)) return 'it is a generator';
@@ -675,7 +731,7 @@ function isCommonJsFile(sf: SourceFile): boolean {
 }
 
 /** The statement forms a call can be inlined from: the statement then reads the helper's result from a fresh variable. */
-function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike, fresh: (base: string) => string, imports: Importer | undefined): (TextEdit & { check: BindingCheck }) | { refused: string; cause?: string } {
+function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike, fresh: (base: string) => string, imports: Importer | undefined, receiver: Receiver | undefined): (TextEdit & { check: BindingCheck }) | { refused: string; cause?: string } {
   const fn = helper.fn;
   const helperName = call.getExpression().getText();
   const awaited = call.getParent();
@@ -745,6 +801,8 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
       idEdits.push({ start: id.getStart(), end: id.getEnd(), text: keepsKey ? `${id.getText()}: ${renamed}` : renamed });
     }
   }
+  // The method's `this`, bound to the receiver.
+  if (receiver) idEdits.push(...thisEdits(fn as import('ts-morph').MethodDeclaration, receiver, handler));
   const textOf = (n: Node) => applyEdits(n.getText(), n.getStart(), idEdits.filter(e => e.start >= n.getStart() && e.end <= n.getEnd()));
 
   const label = fresh('mcpInline');
@@ -792,7 +850,9 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
   const binding = bindings.length > 0 ? `\n${indent}  ${bindings.join(`\n${indent}  `)}` : '';
   const text = `let ${result}${type.text};\n${indent}${label}: {${binding}${inner}\n${indent}}${reading}`;
   const check = bindingCheck(fn, pieces, renames, call, stmt, awaited, type.text);
-  return { start: stmt.getStart(), end: stmt.getEnd(), text, namesHelper: type.namesHelper, check: { ...check, label } };
+  const prefix = awaited.getStart() - stmt.getStart();
+  const kept = reading ? { offset: text.length - reading.length + 1 + indent.length, start: stmt.getStart(), length: prefix } : undefined;
+  return { start: stmt.getStart(), end: stmt.getEnd(), text, namesHelper: type.namesHelper, kept, check: { ...check, label } };
 }
 
 /**

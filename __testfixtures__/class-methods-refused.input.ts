@@ -1,0 +1,83 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+/** One class per tool: the handler registered in the base class runs whichever execute() the instance has. */
+abstract class BaseTool {
+  abstract readonly name: string;
+
+  constructor(protected readonly server: McpServer) {}
+
+  abstract execute(args: { text: string }): Promise<CallToolResult>;
+
+  register(): void {
+    this.server.registerTool(this.name, { inputSchema: { text: z.string() } }, async args => this.execute(args));
+  }
+}
+
+export class SummaryTool extends BaseTool {
+  readonly name = 'summarize';
+
+  async execute({ text }: { text: string }): Promise<CallToolResult> {
+    const result = await this.server.server.createMessage({
+      messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }],
+      maxTokens: 60,
+    });
+    return { content: [{ type: 'text', text: result.content.type === 'text' ? result.content.text : '' }] };
+  }
+}
+
+class Asker {
+  #asked = 0;
+  lastQuestion = '';
+
+  constructor(private readonly server: McpServer) {}
+
+  /** Reads a #private field: the handler of another class cannot. */
+  async askCounted(question: string): Promise<string> {
+    this.#asked++;
+    const answer = await this.server.server.elicitInput({ message: `${question} (#${this.#asked})`, requestedSchema: { type: 'object', properties: { a: { type: 'string' } } } });
+    return answer.action === 'accept' ? String(answer.content?.a) : '';
+  }
+
+  /** Writes a field before the question and reads it after: a later round would read the instance. */
+  async askRemembered(question: string): Promise<string> {
+    this.lastQuestion = question;
+    const answer = await this.server.server.elicitInput({ message: question, requestedSchema: { type: 'object', properties: { a: { type: 'string' } } } });
+    return answer.action === 'accept' ? `${this.lastQuestion}: ${String(answer.content?.a)}` : '';
+  }
+}
+
+export class AskTools {
+  /** Replaced by reset(): a later round could find another asker here. */
+  private swappable: Asker;
+  private readonly asker: Asker;
+
+  constructor(private readonly server: McpServer) {
+    this.asker = new Asker(server);
+    this.swappable = new Asker(server);
+  }
+
+  reset(): void {
+    this.swappable = new Asker(this.server);
+  }
+
+  register(): void {
+    this.server.registerTool('counted', { inputSchema: { q: z.string() } }, async ({ q }) => {
+      const answer = await this.asker.askCounted(q);
+      return { content: [{ type: 'text', text: answer }] };
+    });
+    this.server.registerTool('remembered', { inputSchema: { q: z.string() } }, async ({ q }) => {
+      const answer = await this.asker.askRemembered(q);
+      return { content: [{ type: 'text', text: answer }] };
+    });
+    this.server.registerTool('swapped', { inputSchema: { q: z.string() } }, async ({ q }) => {
+      const answer = await this.swappable.askRemembered(q);
+      return { content: [{ type: 'text', text: answer }] };
+    });
+  }
+}
+
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+new SummaryTool(server).register();
+new AskTools(server).register();

@@ -1,0 +1,88 @@
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import {
+  elicitResult,
+  resumeCall,
+  suspendRound,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
+
+const routes: Record<string, string[]> = { fastest: ['A1'], scenic: ['coast road', 'old bridge'] };
+
+/** Wraps the questions the server asks; held in a field of the tools that use it. */
+class IntentElicitator {
+  constructor(private readonly server: McpServer, private readonly prefix: string) {}
+}
+
+/** Tools registered from a method: `this` of the arrow handlers is the instance. */
+export class RouteTools {
+  private readonly elicitator: IntentElicitator;
+
+  constructor(private readonly server: McpServer) {
+    this.elicitator = new IntentElicitator(server, 'Shop:');
+  }
+
+  register(): void {
+    this.server.registerTool('plan_route', { inputSchema: z.object({ from: z.string(), to: z.string() }) }, async ({ from, to }, ctx) => {
+      // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+      const resumed = resumeCall(ctx, 'plan_route', { from, to });
+      if (resumed.askAgain) return resumed.askAgain;
+      if (resumed.phase === 0) {
+        let chooseRouteResult!: Awaited<Promise<string | undefined>>;
+        mcpInline: {
+          const mcpFrom: string = from;
+          const mcpTo: string = to;
+          return await suspendRound(ctx, 'plan_route', { from, to }, 1, { chooseRouteResult }, {
+            answer: inputRequired.elicit({
+              message: `How would you like to travel from ${mcpFrom} to ${mcpTo}?`,
+              requestedSchema: { type: 'object', properties: { kind: { type: 'string', enum: Object.keys(routes) } }, required: ['kind'] },
+            }),
+          });
+        }
+      }
+      if (resumed.phase === 1) {
+        let chooseRouteResult: Awaited<Promise<string | undefined>> = resumed.locals.chooseRouteResult;
+        mcpInline: {
+          const answer = elicitResult(ctx, 'answer');
+          { chooseRouteResult = answer.action === 'accept' ? String(answer.content?.kind) : undefined; break mcpInline; }
+        }
+        const preference = chooseRouteResult;
+        if (!preference) return { content: [{ type: 'text', text: `No route from ${from} to ${to}.` }] };
+        return { content: [{ type: 'text', text: `${from} → ${routes[preference]!.join(' → ')} → ${to}` }] };
+      }
+      throw unknownPhase('plan_route', resumed);
+    });
+    this.server.registerTool('search', { inputSchema: z.object({ query: z.string() }) }, async ({ query }, ctx) => {
+      // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+      const resumed = resumeCall(ctx, 'search', { query });
+      if (resumed.askAgain) return resumed.askAgain;
+      if (resumed.phase === 0) {
+        let elicitIntentResult!: Awaited<Promise<string | undefined>>;
+        mcpInline2: {
+          const mcpQuery: string = query;
+          return await suspendRound(ctx, 'search', { query }, 1, { elicitIntentResult }, {
+            result: inputRequired.elicit({
+              message: `${this.elicitator['prefix']} What would you like to do with "${mcpQuery}"?`,
+              requestedSchema: { type: 'object', properties: { intent: { type: 'string', enum: ['buy', 'browse'] } }, required: ['intent'] },
+            }),
+          });
+        }
+      }
+      if (resumed.phase === 1) {
+        let elicitIntentResult: Awaited<Promise<string | undefined>> = resumed.locals.elicitIntentResult;
+        mcpInline2: {
+          const result = elicitResult(ctx, 'result', { type: 'object', properties: { intent: { type: 'string', enum: ['buy', 'browse'] } }, required: ['intent'] });
+          if (result.action !== 'accept') { elicitIntentResult = undefined; break mcpInline2; }
+          { elicitIntentResult = String(result.content?.intent); break mcpInline2; }
+        }
+        const intent = elicitIntentResult;
+        return { content: [{ type: 'text', text: intent ? `${intent}: ${query}` : 'nothing chosen' }] };
+      }
+      throw unknownPhase('search', resumed);
+    });
+  }
+}
+
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+new RouteTools(server).register();
