@@ -29,7 +29,7 @@ export class RouteTools {
       const resumed = resumeCall(ctx, 'plan_route', { from, to });
       if (resumed.askAgain) return resumed.askAgain;
       if (resumed.phase === 0) {
-        let chooseRouteResult!: Awaited<Promise<string | undefined>>;
+        let chooseRouteResult!: string | undefined;
         mcpInline: {
           const mcpFrom: string = from;
           const mcpTo: string = to;
@@ -42,7 +42,7 @@ export class RouteTools {
         }
       }
       if (resumed.phase === 1) {
-        let chooseRouteResult: Awaited<Promise<string | undefined>> = resumed.locals.chooseRouteResult;
+        let chooseRouteResult: string | undefined = resumed.locals.chooseRouteResult;
         mcpInline: {
           const answer = elicitResult(ctx, 'answer');
           { chooseRouteResult = answer.action === 'accept' ? String(answer.content?.kind) : undefined; break mcpInline; }
@@ -58,7 +58,7 @@ export class RouteTools {
       const resumed = resumeCall(ctx, 'search', { query });
       if (resumed.askAgain) return resumed.askAgain;
       if (resumed.phase === 0) {
-        let elicitIntentResult!: Awaited<Promise<string | undefined>>;
+        let elicitIntentResult!: string | undefined;
         mcpInline2: {
           const mcpQuery: string = query;
           return await suspendRound(ctx, 'search', { query }, 1, { elicitIntentResult }, {
@@ -70,7 +70,7 @@ export class RouteTools {
         }
       }
       if (resumed.phase === 1) {
-        let elicitIntentResult: Awaited<Promise<string | undefined>> = resumed.locals.elicitIntentResult;
+        let elicitIntentResult: string | undefined = resumed.locals.elicitIntentResult;
         mcpInline2: {
           const result = elicitResult(ctx, 'result', { type: 'object', properties: { intent: { type: 'string', enum: ['buy', 'browse'] } }, required: ['intent'] });
           if (result.action !== 'accept') { elicitIntentResult = undefined; break mcpInline2; }

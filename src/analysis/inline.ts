@@ -949,12 +949,13 @@ function promised(declared: string): string | undefined {
 }
 
 /**
- * The result read where the call was awaited. A union result (`{ ok: true; ... } | { ok: false; ... }`) is
+ * The result read where the call was awaited. A union of objects (`{ ok: true; ... } | { ok: false; ... }`) is
  * read as its declared type: the checker narrows it to what the block's early returns assigned, and the
  * phase that suspends in the block leaves only those, so the reads after it would not typecheck.
  */
 function readResult(result: string, typeText: string, awaited: Node): string {
-  if (!typeText.startsWith('!: ') || !awaited.getType().isUnion() || awaited.getType().isBoolean()) return result;
+  const type = awaited.getType();
+  if (!typeText.startsWith('!: ') || !type.isUnion() || type.getUnionTypes().filter(t => t.isObject()).length < 2) return result;
   const cast = `${result} as ${typeText.slice(3)}`;
   const parent = awaited.getParent();
   return parent && Node.isVariableDeclaration(parent) && parent.getInitializer() === awaited ? cast : `(${cast})`;
