@@ -18,6 +18,8 @@ const ABOUT: Record<string, string> = {
   'awaits-in-expressions': 'Requests awaited inside expressions (arguments, templates, `?:`, `&&`, `??`), hoisted into statements of their own first.',
   'capability-guard': "A guard on the client's capabilities: in a rewritten handler it reads the request's own capabilities.",
   'client-tasks': "Task-augmented requests and requests about the client's tasks have no MCP 2026-07-28 form: each is marked, none rewritten.",
+  'narrowed-locals': 'A const narrowed before the question (`if (!node) return`) keeps its narrowed type where it is restored; a local read only in a shorthand property is carried.',
+  'recursion': 'A recursive helper beside a request: a recursion is a site only when its cycle reaches a request, so a synchronous tree walk is left alone.',
   'destructured-context': '`sendRequest` destructured from the handler context, in the signature or in the body: a site like `extra.sendRequest`.',
   'destructured-context-marked': 'A destructured context the rewrite cannot expand (a rest element): the request is marked, never left silently.',
   'elicit-form': 'A form elicitation in a tool, served over stdio.',
