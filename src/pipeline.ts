@@ -24,12 +24,18 @@ import { MAX_INLINE_DEPTH, MCP_TEXT, TRIGGER_PATTERN, worthAnalysing } from './t
 import { FRAMEWORK_IMPORT, SDK_V1_FRAMEWORKS } from './tables/frameworks.js';
 import { oneLine, syntaxErrors, upgradeV1, V1_IMPORT } from './upgrade/index.js';
 import { applyPlan, parserFor } from '../transforms/mrtr.js';
+import { resolveThroughPaths } from './analysis/tsconfigPaths.js';
 
 
 /** A relative import, re-export or require: a file that may call a helper of another file. */
 const RELATIVE_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)['"]\.{1,2}\//;
 /** A method called through this: a class's handler may reach a request in a method another file declares (a subclass's override). */
 const THIS_CALL = /\bthis(?:\.[\w$]+)+\s*\(/;
+
+/** Whether a file imports a module of its own project through a tsconfig.json `paths` alias (`@shared/ask.js`). */
+function importsThroughPaths(sf: SourceFile): boolean {
+  return sf.getImportDeclarations().some(d => resolveThroughPaths(sf.getFilePath(), d.getModuleSpecifierValue()) !== undefined);
+}
 
 export interface SourceInput {
   /** Absolute path. */
@@ -325,7 +331,7 @@ function inlineGroup(files: SourceFile[], excluded: ReadonlyMap<string, Readonly
   const toExport: { file: string; name: string; into: string }[] = [];
   for (const sf of files) {
     const text = sf.getFullText();
-    if (!TRIGGER_PATTERN.test(text) && !RELATIVE_SPECIFIER.test(text) && !THIS_CALL.test(text)) continue;
+    if (!TRIGGER_PATTERN.test(text) && !RELATIVE_SPECIFIER.test(text) && !THIS_CALL.test(text) && !importsThroughPaths(sf)) continue;
     const file = sf.getFilePath();
     const importedBefore = new Set(sf.getImportDeclarations().map(d => d.getModuleSpecifierValue()));
     let exclude = excluded.get(file);

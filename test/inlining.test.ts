@@ -509,6 +509,13 @@ export async function askAge(server: McpServer): Promise<number> {
     expect(groups.find(g => g.includes(index))).toContain('packages/shared/src/ask.ts');
   });
 
+  it('inlines the aliased helper into a file that names no request and imports nothing relative', async () => {
+    // The handler's file reaches its helper only through the alias: nothing else in it says a request may be near.
+    const only = { ...files, [index]: files[index].slice(0, files[index].indexOf("server.registerTool('age'")) };
+    const alone = await migrate(only, false);
+    expect(alone.sites(index).find(s => s.handler === 'tools/call hello')).toMatchObject({ outcome: 'rewritten', call: 'askName(...)' });
+  }, 600_000);
+
   it("marks the call when the helper's package is not part of the run, rather than pasting it un-upgraded", async () => {
     const server = await migrate(files, true, 'packages/server/');
     const hello = server.sites(index).filter(s => s.handler === 'tools/call hello');
