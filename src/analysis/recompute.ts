@@ -113,7 +113,8 @@ function fieldsOfUse(id: Node, what: 'read' | 'changed'): Set<string> {
   const call = access?.getParent();
   if (access && Node.isPropertyAccessExpression(access) && access.getExpression() === id) {
     if (!(call && Node.isCallExpression(call) && call.getExpression() === access)) return new Set(what === 'read' ? [access.getName()] : []);
-    const bodies = (access.getNameNode().getSymbol()?.getDeclarations() ?? []).filter(d => !d.getSourceFile().isDeclarationFile() && !d.getSourceFile().isInNodeModules());
+    // Only code that can be read: an interface's signature or a library's declaration says nothing of what the call changes.
+    const bodies = (access.getNameNode().getSymbol()?.getDeclarations() ?? []).filter(d => !d.getSourceFile().isDeclarationFile() && !d.getSourceFile().isInNodeModules() && hasBody(d));
     if (bodies.length > 0) return new Set(bodies.flatMap(d => [...thisFields(d, what, 3)]));
     return new Set(what === 'read' || resultUnused(call) ? [ALL] : []);
   }
@@ -149,6 +150,13 @@ function fieldUse(access: Node): 'read' | 'changed' {
   const outer = parent.getParentOrThrow();
   if (Node.isCallExpression(outer) && outer.getExpression() === parent && Node.isPropertyAccessExpression(parent) && MUTATORS.test(parent.getName())) return 'changed';
   return Node.isBinaryExpression(outer) && outer.getLeft() === parent && isAssignment(outer) ? 'changed' : 'read';
+}
+
+/** A method with a body, or a property initialised with a function. */
+function hasBody(d: Node): boolean {
+  if (Node.isMethodDeclaration(d)) return d.getBody() !== undefined;
+  const init = Node.isPropertyDeclaration(d) || Node.isPropertyAssignment(d) ? d.getInitializer() : undefined;
+  return init !== undefined && (Node.isArrowFunction(init) || Node.isFunctionExpression(init));
 }
 
 function isAssignment(n: Node): boolean {
