@@ -57,3 +57,22 @@ server.registerTool('basket', {}, async () => {
   if (answer.action === 'accept') basket.add('milk');
   return { content: [{ type: 'text', text: `${basket.count()} items` }] };
 });
+
+interface Cart {
+  add(item: string): void;
+  count(): number;
+}
+
+function makeCart(): Cart {
+  const items: string[] = [];
+  return { add: item => void items.push(item), count: () => items.length };
+}
+
+// The same through an interface: its signatures say nothing of what add() changes, so it counts as a change.
+server.registerTool('cart', {}, async () => {
+  const cart = makeCart();
+  cart.add('tea');
+  const answer = await server.server.elicitInput({ message: 'Add milk?', requestedSchema: { type: 'object', properties: {} } });
+  if (answer.action === 'accept') cart.add('milk');
+  return { content: [{ type: 'text', text: `${cart.count()} items` }] };
+});

@@ -60,3 +60,23 @@ server.registerTool('basket', {}, async () => {
   if (answer.action === 'accept') basket.add('milk');
   return { content: [{ type: 'text', text: `${basket.count()} items` }] };
 });
+
+interface Cart {
+  add(item: string): void;
+  count(): number;
+}
+
+function makeCart(): Cart {
+  const items: string[] = [];
+  return { add: item => void items.push(item), count: () => items.length };
+}
+
+// The same through an interface: its signatures say nothing of what add() changes, so it counts as a change.
+server.registerTool('cart', {}, async () => {
+  const cart = makeCart();
+  cart.add('tea');
+  // mcp-migrate: tools/call cart not migrated: local "cart" (an object with method add(), changed before the question (cart.add()) in a way read after it: made again, it would not hold that change) is live across the await and cannot travel in requestState; ask before changing it, or carry what it holds as plain data and build it again after the question
+  const answer = await server.server.elicitInput({ message: 'Add milk?', requestedSchema: { type: 'object', properties: {} } });
+  if (answer.action === 'accept') cart.add('milk');
+  return { content: [{ type: 'text', text: `${cart.count()} items` }] };
+});
