@@ -21,10 +21,20 @@ export interface StateModules {
   places: StateModulePlace[];
 }
 
-/** The place serving a file: that of the innermost package holding it. */
+/**
+ * The place serving a file: that of the innermost package holding it; for a CommonJS file in a package
+ * whose module is TypeScript or an ES module, the CommonJS one beside it (require() cannot load the other).
+ */
 export function stateModuleFor(modules: StateModules, file: string): StateModulePlace {
   const holding = modules.places.filter(p => file.startsWith(p.packageDir + path.sep) || file === p.packageDir);
-  return holding.sort((a, b) => b.packageDir.length - a.packageDir.length)[0] ?? modules.places[0]!;
+  const innermost = holding.sort((a, b) => b.packageDir.length - a.packageDir.length).filter(p => p.packageDir === holding[0]?.packageDir);
+  const commonJs = isCommonJsFile(file);
+  return innermost.find(p => (p.flavour === 'cjs') === commonJs) ?? innermost[0] ?? modules.places[0]!;
+}
+
+/** A `.cjs` file: CommonJS whatever its package says. */
+function isCommonJsFile(file: string): boolean {
+  return file.endsWith('.cjs');
 }
 
 /**
@@ -39,19 +49,22 @@ export function placeStateModules(candidates: { path: string; text: string }[], 
     byPackage.set(dir, [...(byPackage.get(dir) ?? []), f]);
   }
   if (byPackage.size === 0) byPackage.set(path.resolve(cwd), []);
-  const places = [...byPackage].map(([packageDir, files]) => {
+  const places = [...byPackage].flatMap(([packageDir, files]) => {
     const handlerFiles = files.filter(f => TRIGGER_PATTERN.test(f.text));
-    return place(packageDir, handlerFiles.length > 0 ? handlerFiles : files);
+    const main = place(packageDir, handlerFiles.length > 0 ? handlerFiles : files);
+    // .cjs handlers in a package whose module is not CommonJS get a CommonJS module of their own beside them.
+    const commonJs = handlerFiles.filter(f => isCommonJsFile(f.path));
+    return main.flavour === 'cjs' || commonJs.length === 0 ? [main] : [main, place(packageDir, commonJs, 'cjs')];
   });
   return { places };
 }
 
-function place(packageDir: string, files: { path: string; text: string }[]): StateModulePlace {
+function place(packageDir: string, files: { path: string; text: string }[], only?: ModuleFlavour): StateModulePlace {
   const dirs = files.map(f => path.dirname(f.path));
   let common = dirs[0] ?? packageDir;
   for (const d of dirs) while (!(d + path.sep).startsWith(common + path.sep) && common !== path.dirname(common)) common = path.dirname(common);
-  const flavour = flavourOf(packageDir, files);
-  for (const ext of ['.ts', '.mts', '.js', '.mjs', '.cjs']) {
+  const flavour = only ?? flavourOf(packageDir, files);
+  for (const ext of only === 'cjs' ? ['.cjs'] : ['.ts', '.mts', '.js', '.mjs', '.cjs']) {
     const candidate = path.join(common, STATE_MODULE_BASENAME + ext);
     if (fs.existsSync(candidate) || files.some(a => a.path === candidate)) return { path: candidate, exists: true, flavour, packageDir };
   }

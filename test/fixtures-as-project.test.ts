@@ -29,13 +29,7 @@ function runnableFixtures(): { name: string; file: string }[] {
 }
 
 /** Fixtures that fail here because of a known bug of mixing them in one package. */
-const KNOWN: Record<string, Known> = {
-  commonjs: {
-    issue: '#15 finding 12',
-    what: 'a CommonJS handler in a TypeScript package requires the one requestState module, which is TypeScript (ES module)',
-    symptom: /server exited with code 1/,
-  },
-};
+const KNOWN: Record<string, Known> = {};
 
 /** The fixture served from `dir` (the copy of serve-fixture.ts there loads the SDK the project installed). */
 const serving = (dir: string, file: string) => ({ command: `${JSON.stringify(process.execPath)} ${JSON.stringify(TSX)} serve-fixture.ts src/${file}`, cwd: dir, env: SERVER_ENV });

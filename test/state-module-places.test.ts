@@ -23,6 +23,20 @@ function project(name: string, files: Record<string, string>): string {
 const HANDLER = "server.server.elicitInput({ message: 'm', requestedSchema: { type: 'object', properties: {} } });\n";
 
 describe('the requestState module', () => {
+  it('is CommonJS beside the TypeScript one for a .cjs handler of a TypeScript package (require() cannot load the other)', () => {
+    const dir = project('mixed', {
+      'package.json': '{"name":"mixed","type":"module"}',
+      'tsconfig.json': '{}',
+      'src/server.ts': HANDLER,
+      'src/legacy.cjs': HANDLER,
+    });
+    const files = ['src/server.ts', 'src/legacy.cjs'].map(f => ({ path: path.join(dir, f), text: HANDLER }));
+    const modules = placeStateModules(files, dir);
+    expect(modules.places.map(p => `${path.relative(dir, p.path)} ${p.flavour}`).sort()).toEqual(['src/mcp-migrate-state.cjs cjs', 'src/mcp-migrate-state.ts ts']);
+    expect(path.relative(dir, stateModuleFor(modules, files[0]!.path).path)).toBe('src/mcp-migrate-state.ts');
+    expect(path.relative(dir, stateModuleFor(modules, files[1]!.path).path)).toBe('src/mcp-migrate-state.cjs');
+  });
+
   it('goes into each package of a workspace, never into the directory above them', () => {
     const dir = project('workspace', {
       'package.json': '{"private":true,"workspaces":["packages/*"]}',
