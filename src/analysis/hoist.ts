@@ -161,7 +161,8 @@ function isShortCircuit(n: Node): n is import('ts-morph').BinaryExpression {
   return k === SyntaxKind.AmpersandAmpersandToken || k === SyntaxKind.BarBarToken || k === SyntaxKind.QuestionQuestionToken;
 }
 
-function isAssignment(n: Node): boolean {
+/** `x = ...`, `x += ...` and the other assignment operators. */
+export function isAssignment(n: Node): boolean {
   if (!Node.isBinaryExpression(n)) return false;
   const k = n.getOperatorToken().getKind();
   return k >= SyntaxKind.FirstAssignment && k <= SyntaxKind.LastAssignment;

@@ -7,6 +7,7 @@
  * question (a login, a transaction), a promise already running, a value whose content is data (a Date, a Map).
  */
 import { Node, SyntaxKind, type Statement, type VariableDeclaration } from 'ts-morph';
+import { isAssignment } from './hoist.js';
 import type { FunctionLike } from './sites.js';
 
 /** What a value that cannot travel is, when making it again gives an equivalent one: a handle, not data. */
@@ -157,12 +158,6 @@ function hasBody(d: Node): boolean {
   if (Node.isMethodDeclaration(d)) return d.getBody() !== undefined;
   const init = Node.isPropertyDeclaration(d) || Node.isPropertyAssignment(d) ? d.getInitializer() : undefined;
   return init !== undefined && (Node.isArrowFunction(init) || Node.isFunctionExpression(init));
-}
-
-function isAssignment(n: Node): boolean {
-  if (!Node.isBinaryExpression(n)) return false;
-  const kind = n.getOperatorToken().getKind();
-  return kind >= SyntaxKind.FirstAssignment && kind <= SyntaxKind.LastAssignment;
 }
 
 /** A call made for its effect: a statement of its own, awaited or not. */
