@@ -526,6 +526,35 @@ export async function askAge(server: McpServer): Promise<number> {
   }, 600_000);
 });
 
+describe('a JavaScript helper that takes the server inside an options object', () => {
+  // No types say what `server` is: only the call passes it, as a property of the object the helper destructures.
+  const files = {
+    'package.json': JSON.stringify({ name: 'consent', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^3.25.0' } }),
+    'src/consent.js': `export async function requestWriteConsent({ server, toolName }) {
+  const result = await server.elicitInput({ message: \`Apply \${toolName}?\`, requestedSchema: { type: 'object', properties: {} } });
+  return result.action === 'accept';
+}
+`,
+    'src/server.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { requestWriteConsent } from './consent.js';
+
+const mcp = new McpServer({ name: 'consent', version: '1.0.0' });
+mcp.registerTool('add', { description: 'Adds' }, async () => {
+  const allowed = await requestWriteConsent({ server: mcp.server, toolName: 'add' });
+  return { content: [{ type: 'text', text: allowed ? 'added' : 'declined' }] };
+});
+`,
+  };
+
+  it('finds the request it reaches and marks the call, whatever is installed', async () => {
+    const m = await bothWays(files);
+    const sites = m.sites('src/server.js');
+    expect(sites).toHaveLength(1);
+    expect(sites[0]).toMatchObject({ outcome: 'marked', kind: 'elicitation', call: 'requestWriteConsent(...)', line: 6 });
+    expect(m.text('src/server.js')).toContain(`// mcp-migrate: ${sites[0]!.reason}\n  const allowed = await requestWriteConsent(`);
+  }, 600_000);
+});
+
 describe('methods of the project\'s classes, inlined with this bound to the receiver', () => {
   // The handler, registered in a subclass, asks through a helper object held in a readonly field (its
   // class in another file, reading a private field) and through a method of its base class that a

@@ -551,7 +551,17 @@ function channelParams(call: CallExpression, fn: FunctionLike, outerChannel: (de
   const found = new Set<Node>();
   call.getArguments().forEach((arg, i) => {
     const p = params[i];
-    if (p && !p.getDotDotDotToken() && isChannel(arg, outerChannel)) found.add(p);
+    if (!p || p.getDotDotDotToken()) return;
+    if (isChannel(arg, outerChannel)) found.add(p);
+    // `ask({ server: mcp.server, ... })` received as `ask({ server, ... })`: the binding is the channel.
+    const pattern = p.getNameNode();
+    if (!Node.isObjectBindingPattern(pattern)) return;
+    for (const element of pattern.getElements()) {
+      if (element.getDotDotDotToken()) continue;
+      const key = element.getPropertyNameNode()?.getText() ?? element.getName();
+      const value = objectProperty(arg, key);
+      if (value && isChannel(value, outerChannel)) found.add(element);
+    }
   });
   return found;
 }
