@@ -3,13 +3,14 @@
  * No argument parsing and no printing of the final report here (that is the CLI's part); this returns what
  * happened. Per-file problems never stop the run: the file is left byte-identical and reported.
  */
-import { promises as fs } from 'node:fs';
+import fsSync, { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { discoverSources, selectShard, type Discovery, type Shard } from './files.js';
 import { findDirtyFiles, formatDirtyRefusal, outsideGit } from './git.js';
 import { digestBytes, fileContains, finalizeText, keepShebang, readSource, readSourceIfWanted, removeTemporaryFiles, writeAtomic, type DecodedSource } from './io.js';
 import type { SourceInput } from './pipeline.js';
 import { emptyReport, type FileReport, type Report } from './report.js';
+import { STATE_MODULE_BASENAME } from './stateModule.js';
 // markers.ts imports types only: loading it loads nothing of the official codemod.
 import { CODEMOD_MARKER } from './upgrade/markers.js';
 import { HELPER_IMPORT_DEPTH, importedHelpers, isCandidate, worthAnalysing } from './triggers.js';
@@ -148,13 +149,30 @@ async function candidatesOfOtherShards(wholeTree: readonly string[], mine: Reado
   return worthAnalysing(all);
 }
 
-/** Refuse an in-place run over uncommitted changes in the given paths. */
-async function guardTree(paths: readonly string[], options: RunOptions): Promise<void> {
+/**
+ * Refuse an in-place run over uncommitted changes to files it may write under the given paths: the
+ * sources it reads, package.json files and requestState modules. Other files (a report redirected into
+ * the tree, notes, build output) are not its business.
+ */
+async function guardTree(discovery: Discovery, options: RunOptions): Promise<void> {
   if (options.force) return;
-  const dirty = await findDirtyFiles(paths).catch((err: Error) => {
+  const dirty = await findDirtyFiles(discovery.roots).catch((err: Error) => {
     throw new RunRefused(`${err.message}\n(pass --force to skip the git check)`);
   });
-  if (dirty.length) throw new RunRefused(formatDirtyRefusal(dirty, options.cwd));
+  if (dirty.length === 0) return;
+  // git names files by their real paths; discovery by the paths it was given.
+  const sources = new Set(discovery.files.map(realPath));
+  const mayWrite = (file: string) => sources.has(realPath(file)) || path.basename(file) === 'package.json' || path.basename(file).startsWith(`${STATE_MODULE_BASENAME}.`);
+  const relevant = dirty.filter(d => mayWrite(d.path));
+  if (relevant.length) throw new RunRefused(formatDirtyRefusal(relevant, options.cwd));
+}
+
+function realPath(file: string): string {
+  try {
+    return fsSync.realpathSync(file);
+  } catch {
+    return file;
+  }
 }
 
 async function warnOutsideGit(run: RunState, options: RunOptions, warnings: string[]): Promise<void> {
@@ -362,7 +380,7 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
   const run: RunState = { cwd, rel: relativeTo(cwd), discovery, sources: new Map(), unwanted: new Set(), results: new Map() };
   const warnings: string[] = [];
   if (options.mode === 'write') {
-    await guardTree(discovery.roots, options);
+    await guardTree(discovery, options);
     await warnOutsideGit(run, options, warnings);
   }
 

@@ -205,6 +205,14 @@ describe.concurrent('git guard', { timeout: 600_000 }, () => {
     expect(await hashTree(path.join(root, 'src'))).toEqual(before);
   });
 
+  it('does not count a file it never writes, such as a report redirected into the tree', async () => {
+    const root = await repo();
+    await writeFile(path.join(root, 'src/report.json'), '{}\n');
+    await writeFile(path.join(root, 'src/NOTES.md'), 'todo\n');
+    const r = await runCli(['src'], root);
+    expect(r.code, r.stderr).toBe(0);
+  });
+
   it('only looks at the target paths', async () => {
     const root = await repo();
     await writeFile(path.join(root, 'other/c.ts'), `${PLAIN_SOURCE}// edit\n`);
