@@ -23,8 +23,8 @@ export interface Delegation {
   call: CallExpression;
   /** The callee as the report names it: `execute()`. */
   callee: string;
-  /** Where the handler is registered, for the report: `BaseTool.register()`. */
-  registeredIn: string;
+  /** The handler as the report names it: `the tools/call delete handler`, `the tools/call handler registered in BaseTool.register()`. */
+  handlerName: string;
   /** Every body the call may run: the function's, or the method's and its overrides' in the project. */
   delegates: FunctionLike[];
   /** The method's declaration when it has no body (abstract): it takes the context parameter too. */
@@ -51,7 +51,7 @@ export function delegateRegistrationOf(fn: FunctionLike): Registration | undefin
   return {
     ...registration,
     label: delegateLabel(fn, delegation.callee),
-    delegateOf: `migrated as the delegate of the ${registration.method} handler registered in ${delegation.registeredIn}`,
+    delegateOf: `migrated as the delegate of ${delegation.handlerName}`,
   };
 }
 
@@ -91,7 +91,7 @@ function delegationFrom(handler: FunctionLike): Delegation | undefined {
   if (!registration || !call) return undefined;
   const target = calleeOf(call);
   if (!target) return undefined;
-  const delegation: Delegation = { handler, registration, call, callee: `${target.name}()`, registeredIn: registeredIn(registration.call), delegates: target.delegates, signature: target.signature };
+  const delegation: Delegation = { handler, registration, call, callee: `${target.name}()`, handlerName: handlerName(registration), delegates: target.delegates, signature: target.signature };
   delegation.refused = refusal(delegation, target.throughThis);
   return delegation;
 }
@@ -172,17 +172,17 @@ function refusal(d: Delegation, throughThis: boolean): Delegation['refused'] {
     if (taken && d.call.getArguments().length === d.registration.ctxIndex) return refuse(`${label} takes a parameter (${taken.getName()}) where the handler's context would go`, "pass the handler's context there, or migrate by hand", "it takes another parameter where the handler's context goes");
   }
   const elsewhere = otherCall(d);
-  if (elsewhere) return refuse(`it is also called at ${elsewhere}, which would get the input_required results it returns once migrated`, 'give that caller a function of its own, or migrate by hand', 'it is also called elsewhere');
+  if (elsewhere) return refuse(`it is also called in ${elsewhere}, which would get the input_required results it returns once migrated`, 'give that caller a function of its own, or migrate by hand', 'it is also called elsewhere');
   const stable = d.registration.args.kind === 'request' || literalString(d.registration.call.getArguments()[0]) !== undefined || (throughThis && /^this(?:\.[\w$]+)+$/.test(d.registration.nameText));
   if (!stable) return refuse(`the name it is registered under (${d.registration.nameText}) cannot be read inside it, and its requestState must be bound to that name`, 'register it under a literal name or a field of this, or migrate by hand', 'the name it is registered under cannot be read inside it');
   return undefined;
 }
 
-/** A call of the callee other than the handler's (`file:line`), or a use of it as a value. */
+/** Where the callee is called other than by the handler (`preview() of PreviewedTool`), or used as a value. */
 function otherCall(d: Delegation): string | undefined {
   const decl = declarationOf(unwrap(d.call.getExpression()));
   const name = decl && (Node.isMethodDeclaration(decl) || Node.isFunctionDeclaration(decl) || Node.isVariableDeclaration(decl)) ? decl.getNameNode() : undefined;
-  if (!name || !Node.isIdentifier(name)) return 'an unknown place';
+  if (!name || !Node.isIdentifier(name)) return 'a place it cannot be followed to';
   const callee = unwrap(d.call.getExpression());
   const calleeName = Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : callee;
   for (const ref of name.findReferencesAsNodes()) {
@@ -190,18 +190,24 @@ function otherCall(d: Delegation): string | undefined {
     if (ref === calleeName || !parent) continue;
     if ((Node.isMethodDeclaration(parent) || Node.isMethodSignature(parent) || Node.isFunctionDeclaration(parent) || Node.isVariableDeclaration(parent)) && parent.getNameNode() === ref) continue;
     if (Node.isImportSpecifier(parent) || Node.isExportSpecifier(parent) || Node.isImportClause(parent)) continue;
-    const sf = ref.getSourceFile();
-    return `${path.basename(sf.getFilePath())}:${sf.getLineAndColumnAtPos(ref.getStart()).line}`;
+    // Named, not placed: the reason must read the same in every pass, whatever the markers above it.
+    const caller = enclosingFunction(ref);
+    const callerName = caller && (Node.isMethodDeclaration(caller) || Node.isFunctionDeclaration(caller)) ? caller.getName() : undefined;
+    if (!caller || !callerName) return `module level of ${path.basename(ref.getSourceFile().getFilePath())}`;
+    return Node.isMethodDeclaration(caller) ? delegateLabel(caller, `${callerName}()`) : `${callerName}()`;
   }
   return undefined;
 }
 
-/** `BaseTool.register()`, `registerTools()`, or the file, for the report. */
-function registeredIn(call: CallExpression): string {
-  const fn = enclosingFunction(call);
-  if (fn && Node.isMethodDeclaration(fn)) return `${fn.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() ?? 'a class'}.${fn.getName()}()`;
-  if (fn && Node.isFunctionDeclaration(fn) && fn.getName()) return `${fn.getName()}()`;
-  return path.basename(call.getSourceFile().getFilePath());
+/** The handler as the report names it: by the name it is registered under, or where it is registered. */
+function handlerName(registration: Registration): string {
+  const name = literalString(registration.call.getArguments()[0]);
+  if (name !== undefined && registration.args.kind !== 'request') return `the ${registration.method} ${name} handler`;
+  const fn = enclosingFunction(registration.call);
+  const where = fn && Node.isMethodDeclaration(fn)
+    ? `${fn.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() ?? 'a class'}.${fn.getName()}()`
+    : fn && Node.isFunctionDeclaration(fn) && fn.getName() ? `${fn.getName()}()` : path.basename(registration.call.getSourceFile().getFilePath());
+  return `the ${registration.method} handler registered in ${where}`;
 }
 
 /** The delegation a function is a delegate of (migrated as its handler's), if it is one. */

@@ -501,7 +501,7 @@ interface Recorder {
 /**
  * Every delegate of a handler is migrated, or none is: the handler runs whichever one the instance has.
  * When all of them that make requests were migrated, the handler passes its context on (and an abstract
- * declaration takes it); otherwise each one's plan is dropped and its sites marked, with the call.
+ * declaration takes it); otherwise each one's plan is dropped and its sites marked with the reason.
  */
 function settleDelegations(outcomes: Map<Delegation, DelegateOutcome[]>, r: Recorder): void {
   for (const [delegation, list] of outcomes) {
@@ -510,29 +510,21 @@ function settleDelegations(outcomes: Map<Delegation, DelegateOutcome[]>, r: Reco
       passContextOn(delegation, list, r);
       continue;
     }
-    const why = `${failed.label} cannot be migrated (${failed.failure})`;
-    const reason = `${delegation.callee} is not migrated as the delegate of the handler registered in ${delegation.registeredIn}: that handler runs the ${delegation.callee} of whichever class the instance is, and ${why}; make it migratable, or migrate by hand`;
+    const classes = list.map(o => o.fn.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() ?? o.label).join(', ');
+    const reason = `${delegation.handlerName} runs the ${delegation.callee} of whichever class the instance is (${classes}), and ${failed.label} cannot be migrated (${failed.failure}), so none is; make that one migratable, or migrate by hand`;
     for (const o of list) {
       if (!o.plan) continue;
       const plan = r.planFor(o.fn.getSourceFile());
       plan.handlers.splice(plan.handlers.indexOf(o.plan), 1);
       for (const note of o.notes) r.notes.splice(r.notes.indexOf(note), 1);
       for (const site of o.sites) {
-        const sf = site.node.getSourceFile();
-        const { line, column } = sf.getLineAndColumnAtPos(site.node.getStart());
+        const { line, column } = site.node.getSourceFile().getLineAndColumnAtPos(site.node.getStart());
         const report = o.reports.find(x => x.outcome === 'rewritten' && x.line === line && x.column === column && x.kind === site.kind);
         if (!report) continue;
         Object.assign(report, { outcome: 'marked', reason: `${o.label} not migrated: ${reason}`, cause: `${DELEGATE_CAUSE}: another delegate of its handler cannot be migrated` });
         addMarker(plan, site.node, report.reason);
       }
     }
-    const call = delegation.call;
-    const sf = call.getSourceFile();
-    const { line, column } = sf.getLineAndColumnAtPos(call.getStart());
-    const kinds = new Set(list.flatMap(o => o.sites.map(s => s.kind)));
-    const marker = `${delegation.callee} is not migrated as the delegate of this handler: it runs the ${delegation.callee} of whichever class the instance is (${list.map(o => o.label).join(', ')}), and ${why}, so the requests they make are not migrated; make it migratable, or migrate by hand`;
-    addMarker(r.planFor(sf), call, marker);
-    r.sites.push({ file: r.rel(sf), line, column, kind: kinds.size === 1 ? [...kinds][0]! : 'request', call: `${call.getExpression().getText()}(...)`, outcome: 'marked', reason: marker, handler: delegation.registration.label, shape: 'helper', cause: `${DELEGATE_CAUSE}: another delegate of its handler cannot be migrated` });
   }
 }
 
@@ -556,5 +548,5 @@ function passContextOn(delegation: Delegation, migrated: DelegateOutcome[], r: R
   const { line } = sf.getLineAndColumnAtPos(call.getStart());
   const names = migrated.map(o => o.label);
   const declared = signature ? `; its declaration in ${signature.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() ?? 'the class'} takes the context too` : '';
-  r.notes.push(`${r.rel(sf)}:${line}: the ${registration.method} handler registered in ${delegation.registeredIn} passes its context on to ${call.getExpression().getText()}(...): ${names.join(' and ')} migrated as its ${names.length === 1 ? 'delegate' : 'delegates'}${declared}`);
+  r.notes.push(`${r.rel(sf)}:${line}: ${delegation.handlerName} passes its context on to ${call.getExpression().getText()}(...): ${names.join(' and ')} migrated as its ${names.length === 1 ? 'delegate' : 'delegates'}${declared}`);
 }
