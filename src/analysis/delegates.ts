@@ -11,7 +11,7 @@
  * parameter where the context goes, or one that cannot name the tool its state is bound to.
  */
 import path from 'node:path';
-import { Node, SyntaxKind, type CallExpression, type Project } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression, type Project, type SourceFile } from 'ts-morph';
 import { literalString, unwrap } from './mcpSymbols.js';
 import { overridesOf, receiverClass, thisOwner } from './methods.js';
 import { enclosingFunction, handlerRegistrationOf, TOOL_METHODS, type FunctionLike, type Registration } from './sites.js';
@@ -66,6 +66,8 @@ let registers: RegExp | undefined;
 
 /** Per version of the program (any edit makes a new one): each delegate, with its delegation. */
 const indexes = new WeakMap<object, Map<Node, Delegation>>();
+/** Per version of a file: the delegations its handlers make (made again once a delegate's file has changed). */
+const byFile = new WeakMap<object, Delegation[]>();
 
 function delegationIndex(project: Project): Map<Node, Delegation> {
   const program = project.getProgram().compilerObject;
@@ -73,16 +75,26 @@ function delegationIndex(project: Project): Map<Node, Delegation> {
   if (index) return index;
   index = new Map();
   for (const sf of project.getSourceFiles()) {
-    registers ??= new RegExp(`\\b(?:${[...Object.keys(TOOL_METHODS), 'setRequestHandler'].join('|')})\\s*\\(`);
-    if (sf.isDeclarationFile() || sf.isInNodeModules() || !registers.test(sf.getFullText())) continue;
-    for (const fn of [...sf.getDescendantsOfKind(SyntaxKind.ArrowFunction), ...sf.getDescendantsOfKind(SyntaxKind.FunctionExpression)]) {
-      if (!Node.isCallExpression(fn.getParent())) continue;
-      const delegation = delegationFrom(fn);
-      for (const d of delegation?.delegates ?? []) if (!index.has(d)) index.set(d, delegation!);
-    }
+    for (const delegation of delegationsIn(sf)) for (const d of delegation.delegates) if (!index.has(d)) index.set(d, delegation);
   }
   indexes.set(program, index);
   return index;
+}
+
+function delegationsIn(sf: SourceFile): Delegation[] {
+  const cached = byFile.get(sf.compilerNode);
+  const stale = (d: Delegation) => d.delegates.some(f => f.wasForgotten()) || d.signature?.wasForgotten() === true;
+  if (cached && !cached.some(stale)) return cached;
+  const found: Delegation[] = [];
+  registers ??= new RegExp(`\\b(?:${[...Object.keys(TOOL_METHODS), 'setRequestHandler'].join('|')})\\s*\\(`);
+  if (!sf.isDeclarationFile() && !sf.isInNodeModules() && registers.test(sf.getFullText())) {
+    for (const fn of [...sf.getDescendantsOfKind(SyntaxKind.ArrowFunction), ...sf.getDescendantsOfKind(SyntaxKind.FunctionExpression)]) {
+      const delegation = Node.isCallExpression(fn.getParent()) ? delegationFrom(fn) : undefined;
+      if (delegation) found.push(delegation);
+    }
+  }
+  byFile.set(sf.compilerNode, found);
+  return found;
 }
 
 function delegationFrom(handler: FunctionLike): Delegation | undefined {

@@ -8,6 +8,7 @@ import type { SiteReport, SiteShape } from '../report.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { ctxOf, planHandler, Unsupported } from './flow.js';
 import { DELEGATE_CAUSE, delegateLabel, delegationReaching, type Delegation } from './delegates.js';
+import { overridesOf } from './methods.js';
 import { callersLeft } from './callers.js';
 import { helperKey, INLINE_LABEL } from './inline.js';
 import { entryNames, httpEntryOf, httpTransports, transportName } from './httpEntry.js';
@@ -545,6 +546,13 @@ function passContextOn(delegation: Delegation, migrated: DelegateOutcome[], r: R
   const range = (n: Node) => ({ start: n.getStart(), end: n.getEnd() });
   if (call.getArguments().length === registration.ctxIndex) (r.planFor(sf).delegating ??= []).push({ fn: range(handler), ctx: ctxOf(registration, handler), call: range(call) });
   if (signature) (r.planFor(signature.getSourceFile()).delegateSignatures ??= []).push({ fn: range(signature), ctx: ctxOf(registration, signature) });
+  // A method body left as it is, overridden by a migrated one, takes the context too (an override may not ask for more).
+  const migratedFns = new Set<Node>(migrated.map(o => o.fn));
+  for (const fn of delegation.delegates.filter(f => !migratedFns.has(f) && Node.isMethodDeclaration(f) && overridesOf(f).some(o => migratedFns.has(o)))) {
+    const ctx = ctxOf(registration, fn);
+    const unused = ctx.add?.map(name => (name === ctx.name ? '_ctx' : name));
+    if (unused) (r.planFor(fn.getSourceFile()).delegateSignatures ??= []).push({ fn: range(fn), ctx: { ...ctx, name: '_ctx', add: unused } });
+  }
   const { line } = sf.getLineAndColumnAtPos(call.getStart());
   const names = migrated.map(o => o.label);
   const declared = signature ? `; its declaration in ${signature.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() ?? 'the class'} takes the context too` : '';
