@@ -57,8 +57,7 @@ export function delegateRegistrationOf(fn: FunctionLike): Registration | undefin
 
 /** The delegation a handler makes, when its body only returns a call of the project's own function or method. */
 export function delegationOf(handler: FunctionLike): Delegation | undefined {
-  for (const delegation of delegationIndex(handler.getProject()).values()) if (delegation.handler === handler) return delegation;
-  return undefined;
+  return delegationsIn(handler.getSourceFile()).find(d => d.handler === handler);
 }
 
 /** A registration call's name in a file's text (made when first needed: sites.ts and this module import each other). */
