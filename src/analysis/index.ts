@@ -61,6 +61,8 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
   const wiredConstructions = new Set<Node>();
   const notes: string[] = [];
   const delegated = new Map<Delegation, DelegateOutcome[]>();
+  /** The server construction each planned handler is registered on: wired once the plans are settled. */
+  const servingConstruction = new Map<HandlerPlan, Node>();
 
   for (const sf of options.files) {
     const viaFramework = options.onlyHandlerAt ? [] : frameworkRequests(sf);
@@ -155,7 +157,7 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
           addMarker(planFor(sf), declaration, reason);
         }
         const construction = constructionOf(registration.call.getExpression().asKindOrThrow(SyntaxKind.PropertyAccessExpression).getExpression());
-        if (construction) wiredConstructions.add(construction);
+        if (construction) servingConstruction.set(handler, construction);
         const left = new Set(skipped.map(s => s.site));
         const as = registration.delegateOf ? `, ${registration.delegateOf}` : '';
         for (const site of fnSites) if (!left.has(site)) report(site, 'rewritten', `rewritten into input_required phases of ${handler.label}${as}`, handler.label);
@@ -173,6 +175,7 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
     }
   }
   settleDelegations(delegated, { planFor, sites, notes, rel: sf => rel(options.cwd, sf) });
+  for (const plan of plans.values()) for (const handler of plan.handlers) if (servingConstruction.has(handler)) wiredConstructions.add(servingConstruction.get(handler)!);
 
   const mcpFiles = options.mcpFiles ?? options.files;
   if (sites.some(s => s.outcome === 'rewritten')) {
