@@ -125,7 +125,7 @@ function delegatedCall(handler: FunctionLike, registration: Registration): CallE
   if (params.length < registration.ctxIndex || (args.length !== registration.ctxIndex && args.length !== registration.ctxIndex + 1)) return undefined;
   const ctx = params[registration.ctxIndex];
   if (ctx && !Node.isIdentifier(ctx.getNameNode())) return undefined;
-  const same = passed.every((p, i) => {
+  const same = passed.length === args.length && passed.every((p, i) => {
     const arg = unwrap(args[i]!);
     return Node.isIdentifier(p.getNameNode()) && Node.isIdentifier(arg) && arg.getSymbol()?.getDeclarations()[0] === p;
   });
