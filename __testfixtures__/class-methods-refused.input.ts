@@ -2,7 +2,10 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
-/** One class per tool: the handler registered in the base class runs whichever execute() the instance has. */
+/**
+ * One class per tool: the handler registered in the base class runs whichever execute() the instance has,
+ * and does more than return its result (a handler that only returns it hands it its context instead).
+ */
 abstract class BaseTool {
   abstract readonly name: string;
 
@@ -11,7 +14,11 @@ abstract class BaseTool {
   abstract execute(args: { text: string }): Promise<CallToolResult>;
 
   register(): void {
-    this.server.registerTool(this.name, { inputSchema: { text: z.string() } }, async args => this.execute(args));
+    this.server.registerTool(this.name, { inputSchema: { text: z.string() } }, async args => {
+      const result = await this.execute(args);
+      console.error(`${this.name} answered`);
+      return result;
+    });
   }
 }
 

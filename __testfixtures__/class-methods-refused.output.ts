@@ -2,7 +2,10 @@ import { McpServer } from "@modelcontextprotocol/server";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { z } from 'zod';
 
-/** One class per tool: the handler registered in the base class runs whichever execute() the instance has. */
+/**
+ * One class per tool: the handler registered in the base class runs whichever execute() the instance has,
+ * and does more than return its result (a handler that only returns it hands it its context instead).
+ */
 abstract class BaseTool {
   abstract readonly name: string;
 
@@ -11,8 +14,12 @@ abstract class BaseTool {
   abstract execute(args: { text: string }): Promise<CallToolResult>;
 
   register(): void {
-    // mcp-migrate: execute() is not inlined: this.execute(...) runs the execute() of whichever class the instance is (SummaryTool), so no one body can be inlined into the handler, and the requests they make are not migrated; register each class's tool with a handler of its own that calls its execute() (that call is inlined), or migrate by hand
-    this.server.registerTool(this.name, { inputSchema: z.object({ text: z.string() }) }, async args => this.execute(args));
+    this.server.registerTool(this.name, { inputSchema: z.object({ text: z.string() }) }, async args => {
+      // mcp-migrate: execute() is not inlined: this.execute(...) runs the execute() of whichever class the instance is (SummaryTool), so no one body can be inlined into the handler, and the requests they make are not migrated; register each class's tool with a handler of its own that calls its execute() (that call is inlined), or migrate by hand
+      const result = await this.execute(args);
+      console.error(`${this.name} answered`);
+      return result;
+    });
   }
 }
 

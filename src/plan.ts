@@ -142,6 +142,24 @@ export interface HandlerPlan {
   };
 }
 
+/**
+ * A handler that only returns a call of the project's function or method, whose bodies are migrated
+ * as its delegates (handler plans of their own): it passes its context on to them.
+ */
+export interface DelegatingPlan {
+  /** The handler: its context parameter is appended when it declares none. */
+  fn: Range;
+  ctx: HandlerPlan['ctx'];
+  /** The call it returns: the context is appended to its arguments. */
+  call: Range;
+}
+
+/** The delegate's declaration without a body (an abstract method): it takes the context, and may return input_required. */
+export interface DelegateSignaturePlan {
+  fn: Range;
+  ctx: HandlerPlan['ctx'];
+}
+
 export interface MarkerPlan {
   /** Offset of the statement the marker comment goes above. */
   at: number;
@@ -208,6 +226,8 @@ export interface FilePlan {
   servers: ServerWiringPlan[];
   stdio: StdioEntryPlan[];
   http: HttpEntryPlan[];
+  delegating?: DelegatingPlan[];
+  delegateSignatures?: DelegateSignaturePlan[];
   /** Import specifier of the requestState module from this file. */
   stateModuleSpecifier: string;
   /** The SDK module the builders are imported from (`@modelcontextprotocol/server`). */
@@ -217,5 +237,5 @@ export interface FilePlan {
 }
 
 export function isEmptyPlan(plan: FilePlan): boolean {
-  return plan.handlers.length === 0 && plan.markers.length === 0 && plan.servers.length === 0 && plan.stdio.length === 0 && plan.http.length === 0;
+  return plan.handlers.length === 0 && plan.markers.length === 0 && plan.servers.length === 0 && plan.stdio.length === 0 && plan.http.length === 0 && !plan.delegating?.length && !plan.delegateSignatures?.length;
 }

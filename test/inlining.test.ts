@@ -620,3 +620,75 @@ new Orders(server).register();
     expect(typecheck(m)).toEqual([]);
   }, 120_000);
 });
+
+describe('a handler that only hands its call to a method: each override is migrated in place as its delegate', () => {
+  // The base class registers `async args => this.run(args as Args)` and has a default run() of its own that
+  // asks nothing; one subclass asks (migrated as the handler's delegate), another does not (left as it is).
+  const files = {
+    'package.json': PACKAGE,
+    'src/base.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+export abstract class Tool<Args> {
+  abstract readonly name: string;
+
+  constructor(protected readonly server: McpServer) {}
+
+  register(): void {
+    this.server.registerTool(this.name, { inputSchema: { text: z.string() } }, async args => this.run(args as Args));
+  }
+
+  async run(_args: Args): Promise<CallToolResult> {
+    return { content: [{ type: 'text', text: 'not implemented' }] };
+  }
+}
+`,
+    'src/ask.ts': `import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Tool } from './base.js';
+
+export class AskTool extends Tool<{ text: string }> {
+  readonly name = 'ask';
+
+  async run({ text }: { text: string }): Promise<CallToolResult> {
+    const answer = await this.server.server.elicitInput({ message: text, requestedSchema: { type: 'object', properties: { a: { type: 'string' } } } });
+    return { content: [{ type: 'text', text: answer.action === 'accept' ? String(answer.content?.a) : answer.action }] };
+  }
+}
+`,
+    'src/echo.ts': `import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Tool } from './base.js';
+
+export class EchoTool extends Tool<{ text: string }> {
+  readonly name = 'echo';
+
+  async run({ text }: { text: string }): Promise<CallToolResult> {
+    return { content: [{ type: 'text', text }] };
+  }
+}
+`,
+    'src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { AskTool } from './ask.js';
+import { EchoTool } from './echo.js';
+
+export const server = new McpServer({ name: 'tools', version: '1.0.0' });
+new AskTool(server).register();
+new EchoTool(server).register();
+`,
+  };
+
+  it('migrates the asking override in place, passes the context on from the handler, and typechecks', async () => {
+    const m = await bothWays(files);
+    expect(m.sites('src/ask.ts').map(s => `${s.outcome} ${s.reason}`)).toEqual([
+      'rewritten rewritten into input_required phases of run() of AskTool, migrated as the delegate of the tools/call handler registered in Tool.register()',
+    ]);
+    const base = m.text('src/base.ts');
+    expect(base).toContain('async (args, ctx) => this.run(args as Args, ctx)');
+    // The default body asks nothing, but an override may not take more parameters than it.
+    expect(base).toMatch(/async run\(_args: Args, _ctx: ServerContext\): Promise<CallToolResult \| InputRequiredResult>/);
+    expect(m.text('src/ask.ts')).toMatch(/async run\(\{ text \}: \{ text: string \}, ctx: ServerContext\)/);
+    expect(m.text('src/echo.ts')).toBe(files['src/echo.ts'].replace("'@modelcontextprotocol/sdk/types.js'", '"@modelcontextprotocol/server"'));
+    expect(m.result.report.notes).toContainEqual(expect.stringMatching(/^src\/base\.ts:\d+: the tools\/call handler registered in Tool\.register\(\) passes its context on to this\.run\(\.\.\.\): run\(\) of AskTool migrated as its delegate$/));
+    expect(typecheck(m)).toEqual([]);
+  }, 120_000);
+});

@@ -104,6 +104,17 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     node.comments = [...(node.comments ?? []), { type: 'CommentLine', value: ` ${marker.text}`, leading: true, trailing: false }];
   }
 
+  // A handler that hands its call on passes its context to the delegates migrated in its place.
+  for (const d of plan.delegating ?? []) {
+    addContextParams(at(d.fn, 'delegating handler').node, d.ctx);
+    (at(d.call, 'delegated call').node as AnyNode).arguments.push(j.identifier(d.ctx.name));
+  }
+  for (const s of plan.delegateSignatures ?? []) {
+    const fn = at(s.fn, 'delegate declaration').node;
+    addContextParams(fn, s.ctx);
+    widenReturnType(fn);
+  }
+
   for (const handler of [...plan.handlers].sort((a, b) => b.fn.start - a.fn.start)) {
     rewriteHandler(handler);
   }
@@ -200,11 +211,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
   function rewriteHandler(h: HandlerPlan): void {
     const fnPath = at(h.fn, 'handler');
     const fn = fnPath.node as AnyNode;
-    for (const name of h.ctx.add ?? []) {
-      const param = j.identifier(name);
-      if (h.ctx.typed) param.typeAnnotation = j.tsTypeAnnotation(name === h.ctx.name ? j.tsTypeReference(j.identifier(useType('ServerContext'))) : j.tsUnknownKeyword());
-      fn.params.push(param);
-    }
+    addContextParams(fn, h.ctx);
     widenReturnType(fn);
     widenJsDocReturns(fnPath);
     const ctx = h.ctx.name;
@@ -560,6 +567,15 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
   }
 
   /** `Promise<CallToolResult>` → `Promise<CallToolResult | InputRequiredResult>`: the handler now returns either. */
+  /** The context parameter (and those before it) a handler or delegate declares none of. */
+  function addContextParams(fn: AnyNode, ctx: HandlerPlan['ctx']): void {
+    for (const name of ctx.add ?? []) {
+      const param = j.identifier(name);
+      if (ctx.typed) param.typeAnnotation = j.tsTypeAnnotation(name === ctx.name ? j.tsTypeReference(j.identifier(useType('ServerContext'))) : j.tsUnknownKeyword());
+      fn.params.push(param);
+    }
+  }
+
   function widenReturnType(fn: AnyNode): void {
     const annotation = fn.returnType?.typeAnnotation;
     if (!annotation) return;

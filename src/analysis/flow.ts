@@ -757,7 +757,7 @@ function argsTextOf(registration: Registration, fn: FunctionLike): string {
   }
 }
 
-function ctxOf(registration: Registration, fn: FunctionLike): HandlerPlan['ctx'] {
+export function ctxOf(registration: Registration, fn: FunctionLike): HandlerPlan['ctx'] {
   const params = fn.getParameters();
   const existing = params[registration.ctxIndex];
   if (existing) {

@@ -6,7 +6,9 @@ import { Node, SyntaxKind, type CallExpression, type Project, type SourceFile } 
 import type { CarriedLocal, FilePlan, HandlerPlan, ServerWiringPlan } from '../plan.js';
 import type { SiteReport, SiteShape } from '../report.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
-import { planHandler, Unsupported } from './flow.js';
+import { ctxOf, planHandler, Unsupported } from './flow.js';
+import { DELEGATE_CAUSE, delegateLabel, delegationReaching, type Delegation } from './delegates.js';
+import { overridesOf } from './methods.js';
 import { callersLeft } from './callers.js';
 import { helperKey, INLINE_LABEL } from './inline.js';
 import { entryNames, httpEntryOf, httpTransports, transportName } from './httpEntry.js';
@@ -58,6 +60,9 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
   };
   const wiredConstructions = new Set<Node>();
   const notes: string[] = [];
+  const delegated = new Map<Delegation, DelegateOutcome[]>();
+  /** The server construction each planned handler is registered on: wired once the plans are settled. */
+  const servingConstruction = new Map<HandlerPlan, Node>();
 
   for (const sf of options.files) {
     const viaFramework = options.onlyHandlerAt ? [] : frameworkRequests(sf);
@@ -127,9 +132,14 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
         addMarker(planFor(sf), site.node, reason);
         report(site, 'marked', reason, registration.label, wholeHandler ? `handler not migrated: ${error.message}` : error.message);
       };
+      const before = { sites: sites.length, notes: notes.length };
+      let failure: string | undefined;
+      let planned: HandlerPlan | undefined;
       try {
         const { plan: handler, skipped } = planHandler(fn, registration, fnSites);
         for (const { site, reason } of skipped) markSite(site, reason, false);
+        planned = handler;
+        failure = handler ? undefined : skipped[0]?.reason.message;
         if (!handler) continue;
         planFor(sf).handlers.push(handler);
         for (const local of new Map(handler.suspensions.flatMap(s => s.recomputedLocals ?? []).map(l => [l.name, l])).values()) {
@@ -147,15 +157,25 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
           addMarker(planFor(sf), declaration, reason);
         }
         const construction = constructionOf(registration.call.getExpression().asKindOrThrow(SyntaxKind.PropertyAccessExpression).getExpression());
-        if (construction) wiredConstructions.add(construction);
+        if (construction) servingConstruction.set(handler, construction);
         const left = new Set(skipped.map(s => s.site));
-        for (const site of fnSites) if (!left.has(site)) report(site, 'rewritten', `rewritten into input_required phases of ${handler.label}`, handler.label);
+        const as = registration.delegateOf ? `, ${registration.delegateOf}` : '';
+        for (const site of fnSites) if (!left.has(site)) report(site, 'rewritten', `rewritten into input_required phases of ${handler.label}${as}`, handler.label);
       } catch (error) {
         if (!(error instanceof Unsupported)) throw error;
         for (const site of fnSites) markSite(site, error, true);
+        failure = error.message;
+      } finally {
+        const delegation = registration.delegateOf ? delegationReaching(fn) : undefined;
+        if (delegation) {
+          const outcome: DelegateOutcome = { fn, label: registration.label, plan: planned, failure, sites: fnSites, reports: sites.slice(before.sites), notes: notes.slice(before.notes) };
+          delegated.set(delegation, [...(delegated.get(delegation) ?? []), outcome]);
+        }
       }
     }
   }
+  settleDelegations(delegated, { planFor, sites, notes, rel: sf => rel(options.cwd, sf) });
+  for (const plan of plans.values()) for (const handler of plan.handlers) if (servingConstruction.has(handler)) wiredConstructions.add(servingConstruction.get(handler)!);
 
   const mcpFiles = options.mcpFiles ?? options.files;
   if (sites.some(s => s.outcome === 'rewritten')) {
@@ -460,3 +480,84 @@ export function importsMcp(sf: SourceFile): boolean {
 }
 
 export { STATE_MODULE_BASENAME };
+
+/** What became of one delegate of a handler that hands its call on (src/analysis/delegates.ts). */
+interface DelegateOutcome {
+  fn: FunctionLike;
+  label: string;
+  /** Its handler plan, when it was migrated. */
+  plan?: HandlerPlan;
+  /** Why it was not, when it was not. */
+  failure?: string;
+  sites: Site[];
+  /** What the report says of it: its sites, its notes. */
+  reports: SiteReport[];
+  notes: string[];
+}
+
+interface Recorder {
+  planFor: (sf: SourceFile) => FilePlan;
+  sites: SiteReport[];
+  notes: string[];
+  rel: (sf: SourceFile) => string;
+}
+
+/**
+ * Every delegate of a handler is migrated, or none is: the handler runs whichever one the instance has.
+ * When all of them that make requests were migrated, the handler passes its context on (and an abstract
+ * declaration takes it); otherwise each one's plan is dropped and its sites marked with the reason.
+ */
+function settleDelegations(outcomes: Map<Delegation, DelegateOutcome[]>, r: Recorder): void {
+  for (const [delegation, list] of outcomes) {
+    const failed = list.find(o => !o.plan) ?? unmigratedDelegate(delegation, list);
+    if (!failed) {
+      passContextOn(delegation, list, r);
+      continue;
+    }
+    const classes = list.map(o => o.fn.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() ?? o.label).join(', ');
+    const reason = `${delegation.handlerName} runs the ${delegation.callee} of whichever class the instance is (${classes}), and ${failed.label} cannot be migrated (${failed.failure}), so none is; make that one migratable, or migrate by hand`;
+    for (const o of list) {
+      if (!o.plan) continue;
+      const plan = r.planFor(o.fn.getSourceFile());
+      plan.handlers.splice(plan.handlers.indexOf(o.plan), 1);
+      for (const note of o.notes) r.notes.splice(r.notes.indexOf(note), 1);
+      for (const site of o.sites) {
+        const { line, column } = site.node.getSourceFile().getLineAndColumnAtPos(site.node.getStart());
+        const report = o.reports.find(x => x.outcome === 'rewritten' && x.line === line && x.column === column && x.kind === site.kind);
+        if (!report) continue;
+        Object.assign(report, { outcome: 'marked', reason: `${o.label} not migrated: ${reason}`, cause: `${DELEGATE_CAUSE}: another delegate of its handler cannot be migrated` });
+        addMarker(plan, site.node, report.reason);
+      }
+    }
+  }
+}
+
+/** A delegate that reaches a request the analysis did not find (a helper call in it was not inlined, and is marked). */
+function unmigratedDelegate(delegation: Delegation, migrated: DelegateOutcome[]): DelegateOutcome | undefined {
+  for (const fn of delegation.delegates) {
+    if (migrated.some(o => o.fn === fn)) continue;
+    const marker = /\/\/ mcp-migrate: ([^\n]*)/.exec(fn.getBody()?.getText() ?? '');
+    if (marker) return { fn, label: delegateLabel(fn, delegation.callee), failure: marker[1], sites: [], reports: [], notes: [] };
+  }
+  return undefined;
+}
+
+/** The handler's half of a migrated delegation: it passes its context to the call; an abstract declaration takes it. */
+function passContextOn(delegation: Delegation, migrated: DelegateOutcome[], r: Recorder): void {
+  const { handler, registration, call, signature } = delegation;
+  const sf = handler.getSourceFile();
+  const range = (n: Node) => ({ start: n.getStart(), end: n.getEnd() });
+  if (call.getArguments().length === registration.ctxIndex) (r.planFor(sf).delegating ??= []).push({ fn: range(handler), ctx: ctxOf(registration, handler), call: range(call) });
+  if (signature) (r.planFor(signature.getSourceFile()).delegateSignatures ??= []).push({ fn: range(signature), ctx: ctxOf(registration, signature) });
+  // A method body left as it is, overridden by a migrated one, takes the context too (an override may not ask for more).
+  const migratedFns = new Set<Node>(migrated.map(o => o.fn));
+  for (const fn of delegation.delegates.filter(f => !migratedFns.has(f) && Node.isMethodDeclaration(f) && overridesOf(f).some(o => migratedFns.has(o)))) {
+    const ctx = ctxOf(registration, fn);
+    const unused = ctx.add?.map(name => (name === ctx.name ? '_ctx' : name));
+    if (unused) (r.planFor(fn.getSourceFile()).delegateSignatures ??= []).push({ fn: range(fn), ctx: { ...ctx, name: '_ctx', add: unused } });
+  }
+  const { line } = sf.getLineAndColumnAtPos(call.getStart());
+  const names = migrated.map(o => o.label);
+  const declared = signature ? `; its declaration in ${signature.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() ?? 'the class'} takes the context too` : '';
+  r.notes.push(`${r.rel(sf)}:${line}: ${delegation.handlerName} passes its context on to ${call.getExpression().getText()}(...): ${names.join(' and ')} migrated as its ${names.length === 1 ? 'delegate' : 'delegates'}${declared}`);
+}

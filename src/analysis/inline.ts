@@ -38,6 +38,7 @@ import { nameAllocator } from './names.js';
 import { packageDirOf, resolveThroughPaths, specifierThroughPaths } from './tsconfigPaths.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { callableOnlyHere, methodIneligibility, overridesOf, receiverClass, receiverOf, thisEdits, thisOwner, type Receiver } from './methods.js';
+import { delegationOf } from './delegates.js';
 import { enclosingFunction, findSites, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
 
 /** How deep a chain of helpers calling helpers is inlined. */
@@ -395,6 +396,12 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
       const indent = /^[ \t]*/.exec(sf.getFullText().slice(stmt.getStartLinePos()))![0];
       edits.push({ start: stmt.getStart(), end: stmt.getStart(), text: `${text}\n${indent}`, call: undefined });
     };
+    // A handler that only hands its call on: the callee is migrated in place as its delegate (src/analysis/delegates.ts).
+    const delegation = delegationOf(handler);
+    if (delegation?.call === call) {
+      if (delegation.refused) refuse(delegation.refused.reason, delegation.refused.cause);
+      continue;
+    }
     if (reached.cycle) {
       refuse(`${reached.cycle.map(n => `${n}()`).join(' → ')} is a cycle of helpers: not inlined (a recursive helper is never unrolled), so its ${what} is not migrated; break the cycle, or return inputRequired from the handler by hand`, 'a cycle of helpers (never unrolled)');
       continue;

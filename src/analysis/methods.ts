@@ -62,7 +62,8 @@ export function receiverOf(callee: PropertyAccessExpression, handler: FunctionLi
   if (e.getKind() !== SyntaxKind.ThisKeyword) return notThrough(callee, `${callee.getExpression().getText()} is neither this nor a field of it`);
   const owner = thisOwner(e);
   if (!owner || Node.isFunctionDeclaration(owner) || Node.isFunctionExpression(owner) || Node.isSourceFile(owner)) return notThrough(callee, 'the handler\'s this is not an instance of a class');
-  if (handler.getKind() !== SyntaxKind.ArrowFunction) return notThrough(callee, 'the handler is not an arrow function, so its this is not the instance');
+  // A method is a handler only as the delegate its handler calls through this (src/analysis/delegates.ts): its this is the instance.
+  if (handler.getKind() !== SyntaxKind.ArrowFunction && !Node.isMethodDeclaration(handler)) return notThrough(callee, 'the handler is not an arrow function, so its this is not the instance');
   return { text: ['this', ...fields].join('.'), self: fields.length === 0 };
 }
 

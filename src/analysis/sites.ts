@@ -5,6 +5,7 @@ import { Node, SyntaxKind, VariableDeclarationKind, type CallExpression, type Id
 import type { HandlerMethod, RequestBuilder, ResponseReader } from '../plan.js';
 import type { SiteKind } from '../report.js';
 import { constObjectLiteral, literalString, mcpImportOf, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
+import { delegateRegistrationOf } from './delegates.js';
 
 
 export type FunctionLike = Node & { getParameters(): import('ts-morph').ParameterDeclaration[]; getBody(): Node | undefined };
@@ -210,11 +211,13 @@ export interface Registration {
   ctxIndex: number;
   /** Source text of the call's arguments as the handler sees them, or how to derive it from its parameters. */
   args: { kind: 'param'; index: number } | { kind: 'none' } | { kind: 'request' } | { kind: 'resource'; variablesIndex?: number };
+  /** Set for the delegate of a handler that only hands its call on: what the report says of it. */
+  delegateOf?: string;
 }
 
 export type NonHandler = { kind: 'helper' | 'shared-handler' | 'generator' | 'other-request' | 'notification' | 'lifecycle' | 'callback' | 'top-level'; detail: string };
 
-const TOOL_METHODS: Record<string, HandlerMethod> = {
+export const TOOL_METHODS: Record<string, HandlerMethod> = {
   registerTool: 'tools/call',
   tool: 'tools/call',
   registerPrompt: 'prompts/get',
@@ -229,8 +232,17 @@ const REQUEST_SCHEMAS: Record<string, HandlerMethod> = {
   ReadResourceRequestSchema: 'resources/read'
 };
 
-/** The registration a function is the callback of, when it is a tools/call, prompts/get or resources/read handler. */
+/**
+ * The registration a function is the callback of, when it is a tools/call, prompts/get or resources/read
+ * handler; or, for the delegate of a handler that only hands its call on (src/analysis/delegates.ts),
+ * that handler's registration as the delegate sees it.
+ */
 export function registrationOf(fn: FunctionLike): Registration | undefined {
+  return handlerRegistrationOf(fn) ?? delegateRegistrationOf(fn);
+}
+
+/** The registration a function is the callback of itself (not as a delegate). */
+export function handlerRegistrationOf(fn: FunctionLike): Registration | undefined {
   const passed = callbackArgument(fn);
   if (!passed) return undefined;
   const { call, arg } = passed;

@@ -1,0 +1,70 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+/** The handler only returns this.execute(...), but preview() calls execute() too: it would get input_required results. */
+abstract class PreviewedTool {
+  abstract readonly name: string;
+
+  constructor(protected readonly server: McpServer) {}
+
+  abstract execute(args: { text: string }): Promise<CallToolResult>;
+
+  register(): void {
+    this.server.registerTool(this.name, { inputSchema: { text: z.string() } }, async args => this.execute(args));
+  }
+
+  async preview(text: string): Promise<string> {
+    const result = await this.execute({ text });
+    return JSON.stringify(result.content);
+  }
+}
+
+export class TranslateTool extends PreviewedTool {
+  readonly name = 'translate';
+
+  async execute({ text }: { text: string }): Promise<CallToolResult> {
+    const result = await this.server.server.createMessage({
+      messages: [{ role: 'user', content: { type: 'text', text: `Translate: ${text}` } }],
+      maxTokens: 60,
+    });
+    return { content: [{ type: 'text', text: result.content.type === 'text' ? result.content.text : '' }] };
+  }
+}
+
+/** Every class's execute() is migrated, or none is: StampTool's cannot be (a Date lives across its question). */
+abstract class StampedTool {
+  abstract readonly name: string;
+
+  constructor(protected readonly server: McpServer) {}
+
+  abstract execute(args: { text: string }): Promise<CallToolResult>;
+
+  register(): void {
+    this.server.registerTool(this.name, { inputSchema: { text: z.string() } }, async args => this.execute(args));
+  }
+}
+
+export class ConfirmTool extends StampedTool {
+  readonly name = 'confirm';
+
+  async execute({ text }: { text: string }): Promise<CallToolResult> {
+    const answer = await this.server.server.elicitInput({ message: `Confirm ${text}?`, requestedSchema: { type: 'object', properties: {} } });
+    return { content: [{ type: 'text', text: answer.action }] };
+  }
+}
+
+export class StampTool extends StampedTool {
+  readonly name = 'stamp';
+
+  async execute({ text }: { text: string }): Promise<CallToolResult> {
+    const started = new Date();
+    const answer = await this.server.server.elicitInput({ message: `Stamp ${text}?`, requestedSchema: { type: 'object', properties: {} } });
+    return { content: [{ type: 'text', text: `${started.toISOString()} ${answer.action}` }] };
+  }
+}
+
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+new TranslateTool(server).register();
+new ConfirmTool(server).register();
+new StampTool(server).register();

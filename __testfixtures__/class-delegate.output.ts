@@ -1,0 +1,118 @@
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import type {
+  CallToolResult,
+  InputRequiredResult,
+  ServerContext,
+} from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import {
+  elicitResult,
+  resumeCall,
+  samplingResult,
+  suspendRound,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
+
+const routes: Record<string, string[]> = { fastest: ['A1'], scenic: ['coast road', 'old bridge'] };
+
+/** One class per tool: the handler registered in the base class only returns this.execute(...). */
+abstract class BaseTool {
+  abstract readonly name: string;
+
+  constructor(protected readonly server: McpServer) {}
+
+  abstract execute(args: { text: string }, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult>;
+
+  register(): void {
+    this.server.registerTool(this.name, { inputSchema: z.object({ text: z.string() }) }, async (args, ctx) => this.execute(args, ctx));
+  }
+
+  protected ok(text: string): CallToolResult {
+    return { content: [{ type: 'text', text }] };
+  }
+}
+
+export class RouteTool extends BaseTool {
+  readonly name = 'plan_route';
+
+  async execute({ text }: { text: string }, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
+    // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+    const resumed = resumeCall(ctx, this.name, { text });
+    if (resumed.askAgain) return resumed.askAgain;
+    if (resumed.phase === 0) {
+      let chooseRouteResult!: string | undefined;
+      mcpInline: {
+        const mcpTo: string = text;
+        return await suspendRound(ctx, this.name, { text }, 1, { chooseRouteResult }, {
+          answer: inputRequired.elicit({
+            message: `How would you like to travel to ${mcpTo}?`,
+            requestedSchema: { type: 'object', properties: { kind: { type: 'string', enum: Object.keys(routes) } }, required: ['kind'] },
+          }),
+        });
+      }
+    }
+    if (resumed.phase === 1) {
+      let chooseRouteResult: string | undefined = resumed.locals.chooseRouteResult;
+      mcpInline: {
+        const answer = elicitResult(ctx, 'answer');
+        { chooseRouteResult = answer.action === 'accept' ? String(answer.content?.kind) : undefined; break mcpInline; }
+      }
+      const preference = chooseRouteResult;
+      if (!preference) return this.ok(`No route to ${text}.`);
+      return this.ok(`${routes[preference]!.join(' → ')} → ${text}`);
+    }
+    throw unknownPhase(this.name, resumed);
+  }
+}
+
+export class SummaryTool extends BaseTool {
+  readonly name = 'summarize';
+
+  async execute({ text }: { text: string }, ctx: ServerContext) {
+    // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+    const resumed = resumeCall(ctx, this.name, { text });
+    if (resumed.askAgain) return resumed.askAgain;
+    if (resumed.phase === 0) {
+      return await suspendRound(ctx, this.name, { text }, 1, {}, {
+        result: inputRequired.createMessage({
+          messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }],
+          maxTokens: 60,
+        }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const result = samplingResult(ctx, 'result');
+      return this.ok(result.content.type === 'text' ? result.content.text : '(no summary)');
+    }
+    throw unknownPhase(this.name, resumed);
+  }
+}
+
+/** A tool whose handler returns what a function of the module gives back. */
+async function confirmDelete({ path }: { path: string }, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'delete', { path });
+  if (resumed.askAgain) return resumed.askAgain;
+  if (resumed.phase === 0) {
+    return await suspendRound(ctx, 'delete', { path }, 1, {}, {
+      answer: inputRequired.elicit({
+        message: `Delete ${path}?`,
+        requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
+      }),
+    });
+  }
+  if (resumed.phase === 1) {
+    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] });
+    if (answer.action !== 'accept' || !answer.content?.sure) return { content: [{ type: 'text', text: 'kept' }] };
+    return { content: [{ type: 'text', text: `deleted ${path}` }] };
+  }
+  throw unknownPhase('delete', resumed);
+}
+
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+new RouteTool(server).register();
+new SummaryTool(server).register();
+server.registerTool('delete', { inputSchema: z.object({ path: z.string() }) }, async (args, ctx) => {
+  return await confirmDelete(args, ctx);
+});

@@ -1,0 +1,228 @@
+/**
+ * Handlers that only hand their call on: `async args => this.execute(args as Args)`, or a block that
+ * only returns (or `return await`s) such a call, passing the handler's arguments as they came. The
+ * handler's result is the callee's, so the callee is migrated in place as if it were the handler (its
+ * delegate), and the handler passes its context on: `async (args, ctx) => this.execute(args as Args, ctx)`.
+ * For a method the classes of the project override, every body the call may run is a delegate (each
+ * migrated as an ordinary handler), and a declaration without a body (an abstract method) takes the
+ * context too. What keeps the callee from being one is a refusal that marks the call and leaves
+ * every delegate as it is: a callee also called elsewhere (that caller would get input_required
+ * results), one outside the run, not an async function with a block body, one taking another
+ * parameter where the context goes, or one that cannot name the tool its state is bound to.
+ */
+import path from 'node:path';
+import { Node, SyntaxKind, type CallExpression, type Project, type SourceFile } from 'ts-morph';
+import { literalString, unwrap } from './mcpSymbols.js';
+import { overridesOf, receiverClass, thisOwner } from './methods.js';
+import { enclosingFunction, handlerRegistrationOf, TOOL_METHODS, type FunctionLike, type Registration } from './sites.js';
+
+export interface Delegation {
+  /** The registered handler that only returns the call. */
+  handler: FunctionLike;
+  registration: Registration;
+  call: CallExpression;
+  /** The callee as the report names it: `execute()`. */
+  callee: string;
+  /** The handler as the report names it: `the tools/call delete handler`, `the tools/call handler registered in BaseTool.register()`. */
+  handlerName: string;
+  /** Every body the call may run: the function's, or the method's and its overrides' in the project. */
+  delegates: FunctionLike[];
+  /** The method's declaration when it has no body (abstract): it takes the context parameter too. */
+  signature?: FunctionLike;
+  /** Why the delegates are not migrated as the handler's: the call is then marked with the reason. */
+  refused?: { reason: string; cause: string };
+}
+
+/** The cause, as the report counts it, of a callee that is not migrated as its handler's delegate. */
+export const DELEGATE_CAUSE = 'delegate not migrated';
+
+/** A delegate as the report names it: `execute() of RouteTool`, or `runReport()`. */
+export function delegateLabel(fn: FunctionLike, callee: string): string {
+  const cls = Node.isMethodDeclaration(fn) ? fn.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() : undefined;
+  return cls ? `${callee} of ${cls}` : callee;
+}
+
+/** The registration a delegate is migrated under: its handler's, with the state bound to the same name. */
+export function delegateRegistrationOf(fn: FunctionLike): Registration | undefined {
+  if (!Node.isMethodDeclaration(fn) && !Node.isFunctionDeclaration(fn) && !Node.isArrowFunction(fn) && !Node.isFunctionExpression(fn)) return undefined;
+  const delegation = delegationIndex(fn.getProject()).get(fn);
+  if (!delegation || delegation.refused) return undefined;
+  const { registration } = delegation;
+  return {
+    ...registration,
+    label: delegateLabel(fn, delegation.callee),
+    delegateOf: `migrated as the delegate of ${delegation.handlerName}`,
+  };
+}
+
+/** The delegation a handler makes, when its body only returns a call of the project's own function or method. */
+export function delegationOf(handler: FunctionLike): Delegation | undefined {
+  return delegationsIn(handler.getSourceFile()).find(d => d.handler === handler);
+}
+
+/** A registration call's name in a file's text (made when first needed: sites.ts and this module import each other). */
+let registers: RegExp | undefined;
+
+/** Per version of the program (any edit makes a new one): each delegate, with its delegation. */
+const indexes = new WeakMap<object, Map<Node, Delegation>>();
+/** Per version of a file: the delegations its handlers make (made again once a delegate's file has changed). */
+const byFile = new WeakMap<object, Delegation[]>();
+
+function delegationIndex(project: Project): Map<Node, Delegation> {
+  const program = project.getProgram().compilerObject;
+  let index = indexes.get(program);
+  if (index) return index;
+  index = new Map();
+  for (const sf of project.getSourceFiles()) {
+    for (const delegation of delegationsIn(sf)) for (const d of delegation.delegates) if (!index.has(d)) index.set(d, delegation);
+  }
+  indexes.set(program, index);
+  return index;
+}
+
+function delegationsIn(sf: SourceFile): Delegation[] {
+  const cached = byFile.get(sf.compilerNode);
+  const stale = (d: Delegation) => d.delegates.some(f => f.wasForgotten()) || d.signature?.wasForgotten() === true;
+  if (cached && !cached.some(stale)) return cached;
+  const found: Delegation[] = [];
+  registers ??= new RegExp(`\\b(?:${[...Object.keys(TOOL_METHODS), 'setRequestHandler'].join('|')})\\s*\\(`);
+  if (!sf.isDeclarationFile() && !sf.isInNodeModules() && registers.test(sf.getFullText())) {
+    for (const fn of [...sf.getDescendantsOfKind(SyntaxKind.ArrowFunction), ...sf.getDescendantsOfKind(SyntaxKind.FunctionExpression)]) {
+      const delegation = Node.isCallExpression(fn.getParent()) ? delegationFrom(fn) : undefined;
+      if (delegation) found.push(delegation);
+    }
+  }
+  byFile.set(sf.compilerNode, found);
+  return found;
+}
+
+function delegationFrom(handler: FunctionLike): Delegation | undefined {
+  const registration = handlerRegistrationOf(handler);
+  const call = registration && delegatedCall(handler, registration);
+  if (!registration || !call) return undefined;
+  const target = calleeOf(call);
+  if (!target) return undefined;
+  const delegation: Delegation = { handler, registration, call, callee: `${target.name}()`, handlerName: handlerName(registration), delegates: target.delegates, signature: target.signature };
+  delegation.refused = refusal(delegation, target.throughThis);
+  return delegation;
+}
+
+/** The call a handler's body only returns, passing the handler's arguments (and its context) in order. */
+function delegatedCall(handler: FunctionLike, registration: Registration): CallExpression | undefined {
+  const body = handler.getBody();
+  let returned: Node | undefined = body;
+  if (body && Node.isBlock(body)) {
+    const [only, ...rest] = body.getStatements();
+    returned = only && rest.length === 0 && Node.isReturnStatement(only) ? only.getExpression() : undefined;
+  }
+  if (!returned) return undefined;
+  let e = unwrap(returned);
+  if (Node.isAwaitExpression(e)) e = unwrap(e.getExpression());
+  if (!Node.isCallExpression(e)) return undefined;
+  const params = handler.getParameters();
+  const args = e.getArguments();
+  const passed = params.slice(0, args.length);
+  if (params.length < registration.ctxIndex || (args.length !== registration.ctxIndex && args.length !== registration.ctxIndex + 1)) return undefined;
+  const ctx = params[registration.ctxIndex];
+  if (ctx && !Node.isIdentifier(ctx.getNameNode())) return undefined;
+  const same = passed.length === args.length && passed.every((p, i) => {
+    const arg = unwrap(args[i]!);
+    return Node.isIdentifier(p.getNameNode()) && Node.isIdentifier(arg) && arg.getSymbol()?.getDeclarations()[0] === p;
+  });
+  return same ? e : undefined;
+}
+
+interface Callee {
+  name: string;
+  delegates: FunctionLike[];
+  signature?: FunctionLike;
+  /** Called as `this.method(...)`: the delegate's `this` is the handler's. */
+  throughThis: boolean;
+}
+
+/** The project's function, or method of `this`, a delegating call runs. */
+function calleeOf(call: CallExpression): Callee | undefined {
+  const callee = unwrap(call.getExpression());
+  const decl = Node.isIdentifier(callee) || Node.isPropertyAccessExpression(callee) ? declarationOf(callee) : undefined;
+  if (!decl || decl.getSourceFile().isDeclarationFile() || decl.getSourceFile().isInNodeModules()) return undefined;
+  if (Node.isPropertyAccessExpression(callee)) {
+    const receiver = unwrap(callee.getExpression());
+    // The handler's this is the instance: an arrow written in a method (or a field) of the class.
+    const owner = receiver.getKind() === SyntaxKind.ThisKeyword ? thisOwner(receiver) : undefined;
+    const ofInstance = owner && (Node.isMethodDeclaration(owner) || Node.isConstructorDeclaration(owner) || Node.isPropertyDeclaration(owner));
+    if (!ofInstance || !Node.isMethodDeclaration(decl)) return undefined;
+    const delegates = [...(decl.getBody() ? [decl as FunctionLike] : []), ...overridesOf(decl, receiverClass(receiver))];
+    if (delegates.length === 0) return undefined;
+    return { name: callee.getName(), delegates, signature: decl.getBody() ? undefined : decl, throughThis: true };
+  }
+  const fn = Node.isVariableDeclaration(decl) ? decl.getInitializer() && unwrap(decl.getInitializer()!) : decl;
+  if (!fn || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) || !fn.getBody()) return undefined;
+  if (Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() !== 'const') return undefined;
+  return { name: callee.getText(), delegates: [fn], throughThis: false };
+}
+
+function declarationOf(callee: Node): Node | undefined {
+  const id = Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : callee;
+  const symbol = id.getSymbol();
+  const target = symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol;
+  return target?.getDeclarations()[0];
+}
+
+/** Why the delegates cannot be migrated as the handler's, if they cannot. */
+function refusal(d: Delegation, throughThis: boolean): Delegation['refused'] {
+  const refuse = (why: string, fix: string, cause: string) => ({
+    reason: `${d.callee} is not migrated as the delegate of this handler: ${why}, so the requests it makes are not migrated; ${fix}`,
+    cause: `${DELEGATE_CAUSE}: ${cause}`,
+  });
+  for (const fn of d.delegates) {
+    const label = delegateLabel(fn, d.callee);
+    const file = fn.getSourceFile();
+    if (file.isSaved()) return refuse(`${label} is in ${path.basename(file.getFilePath())}, which is not one of the files this run migrates`, "run mcp-migrate over its files and the handler's together, or migrate by hand", 'its module is not one of the files the run migrates');
+    if (!Node.isBlock(fn.getBody()) || !(fn as unknown as { isAsync(): boolean }).isAsync()) return refuse(`${label} is not an async function with a block body`, 'make it one, or migrate by hand', 'not an async function with a block body');
+    const taken = fn.getParameters()[d.registration.ctxIndex];
+    if (taken && d.call.getArguments().length === d.registration.ctxIndex) return refuse(`${label} takes a parameter (${taken.getName()}) where the handler's context would go`, "pass the handler's context there, or migrate by hand", "it takes another parameter where the handler's context goes");
+  }
+  const elsewhere = otherCall(d);
+  if (elsewhere) return refuse(`it is also called in ${elsewhere}, which would get the input_required results it returns once migrated`, 'give that caller a function of its own, or migrate by hand', 'it is also called elsewhere');
+  const stable = d.registration.args.kind === 'request' || literalString(d.registration.call.getArguments()[0]) !== undefined || (throughThis && /^this(?:\.[\w$]+)+$/.test(d.registration.nameText));
+  if (!stable) return refuse(`the name it is registered under (${d.registration.nameText}) cannot be read inside it, and its requestState must be bound to that name`, 'register it under a literal name or a field of this, or migrate by hand', 'the name it is registered under cannot be read inside it');
+  return undefined;
+}
+
+/** Where the callee is called other than by the handler (`preview() of PreviewedTool`), or used as a value. */
+function otherCall(d: Delegation): string | undefined {
+  const decl = declarationOf(unwrap(d.call.getExpression()));
+  const name = decl && (Node.isMethodDeclaration(decl) || Node.isFunctionDeclaration(decl) || Node.isVariableDeclaration(decl)) ? decl.getNameNode() : undefined;
+  if (!name || !Node.isIdentifier(name)) return 'a place it cannot be followed to';
+  const callee = unwrap(d.call.getExpression());
+  const calleeName = Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : callee;
+  for (const ref of name.findReferencesAsNodes()) {
+    const parent = ref.getParent();
+    if (ref === calleeName || !parent) continue;
+    if ((Node.isMethodDeclaration(parent) || Node.isMethodSignature(parent) || Node.isFunctionDeclaration(parent) || Node.isVariableDeclaration(parent)) && parent.getNameNode() === ref) continue;
+    if (Node.isImportSpecifier(parent) || Node.isExportSpecifier(parent) || Node.isImportClause(parent)) continue;
+    // Named, not placed: the reason must read the same in every pass, whatever the markers above it.
+    const caller = enclosingFunction(ref);
+    const callerName = caller && (Node.isMethodDeclaration(caller) || Node.isFunctionDeclaration(caller)) ? caller.getName() : undefined;
+    if (!caller || !callerName) return `module level of ${path.basename(ref.getSourceFile().getFilePath())}`;
+    return Node.isMethodDeclaration(caller) ? delegateLabel(caller, `${callerName}()`) : `${callerName}()`;
+  }
+  return undefined;
+}
+
+/** The handler as the report names it: by the name it is registered under, or where it is registered. */
+function handlerName(registration: Registration): string {
+  const name = literalString(registration.call.getArguments()[0]);
+  if (name !== undefined && registration.args.kind !== 'request') return `the ${registration.method} ${name} handler`;
+  const fn = enclosingFunction(registration.call);
+  const where = fn && Node.isMethodDeclaration(fn)
+    ? `${fn.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() ?? 'a class'}.${fn.getName()}()`
+    : fn && Node.isFunctionDeclaration(fn) && fn.getName() ? `${fn.getName()}()` : path.basename(registration.call.getSourceFile().getFilePath());
+  return `the ${registration.method} handler registered in ${where}`;
+}
+
+/** The delegation a function is a delegate of (migrated as its handler's), if it is one. */
+export function delegationReaching(fn: FunctionLike): Delegation | undefined {
+  const delegation = delegationIndex(fn.getProject()).get(fn);
+  return delegation && !delegation.refused ? delegation : undefined;
+}
