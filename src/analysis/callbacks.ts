@@ -81,7 +81,7 @@ function splitting(fn: FunctionLike, sites: Site[], at: { host: FunctionLike; re
   const body = host.getBody();
   const returned = statement && Node.isReturnStatement(statement) && statement.getParent() === body && unwrapAwait(statement.getExpression()) === call;
   if (!statement || !returned || !Node.isBlock(body)) {
-    const reason = `${where}: the handler does not return the wrapper's call directly, so an input_required result from the callback would not reach the client; write it \`return ${wrapper.slice(0, -2)}(...)\` as the handler's last statement, or move the request out of the callback`;
+    const reason = `${where}: the handler does not return the wrapper's call directly, so an input_required result from the callback would not reach the client; write it \`return ${call.getExpression().getText()}(...)\` as the handler's last statement, or move the request out of the callback`;
     return { kind: 'refused', reason, cause: CALLBACK_CAUSES.notReturned };
   }
   const before = body.getStatements().slice(0, body.getStatements().indexOf(statement));
