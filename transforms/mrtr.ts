@@ -220,7 +220,9 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       widenJsDocReturns(p);
     }
     if (h.host) {
-      const wrapperCall = statementAt(h.host.statement)!.node as AnyNode;
+      const statement = statementAt(h.host.statement);
+      if (!statement) throw new Error(`mrtr transform: cannot find the statement calling the wrapper of ${h.label} at offset ${h.host.statement} in ${plan.file}`);
+      const wrapperCall = statement.node as AnyNode;
       wrapperCall.comments = [...(wrapperCall.comments ?? []), { type: 'CommentLine', value: ` ${MARKER_TEXT} ${h.host.note}`, leading: true, trailing: false }];
     }
     const ctx = h.ctx.name;
