@@ -43,7 +43,6 @@ const LIBRARY_WRAPPERS: readonly LibraryWrapper[] = [
   },
 ];
 
-
 /**
  * What to do with the sites of `fn` when it is a callback the registered handler awaits (or returns)
  * through a wrapper; undefined when it is not one (a callback passed on, one outside a handler).
@@ -65,11 +64,10 @@ export function awaitedCallback(fn: FunctionLike, sites: Site[]): AwaitedCallbac
     const reason = `${where}, which ${passThrough}; move the request out of the callback: await it in the handler before calling ${wrapper}, and hand the answer in`;
     return { kind: 'refused', reason, cause: CALLBACK_CAUSES.wrapper };
   }
-  if (onlyRequest(fn, sites)) {
-    if (sideEffectFree(call.getArguments().filter(a => a !== fn))) {
-      const note = `${wrapper} no longer surrounds this question: the client now answers between rounds, so no call waits on the answer`;
-      return { kind: 'unwrap', host, registration, call, note, wrapper: rootName(call) };
-    }
+  // Its other arguments are gone with it: unwrapped only when evaluating them did nothing.
+  if (onlyRequest(fn, sites) && sideEffectFree(call.getArguments().filter(a => a !== fn))) {
+    const note = `${wrapper} no longer surrounds this question: the client now answers between rounds, so no call waits on the answer`;
+    return { kind: 'unwrap', host, registration, call, note, wrapper: rootName(call) };
   }
   return splitting(fn, sites, { host, registration, call, wrapper, where });
 }
