@@ -22,7 +22,7 @@ server.registerTool('gen', { inputSchema: z.object({ names: z.array(z.string()) 
 server.registerTool('cb', { inputSchema: z.object({ names: z.array(z.string()) }) }, async ({ names }) => {
   // mcp-migrate: elicitation request in a callback passed to map(): the await is inside a callback the handler passes on; await it directly in the handler body
   const results = await Promise.all(names.map(async n => server.server.elicitInput({ message: n, requestedSchema: { type: 'object', properties: {} } })));
-  // mcp-migrate: sampling request in a callback passed to run(): the await is inside a callback the handler passes on; await it directly in the handler body
+  // mcp-migrate: sampling request in a callback passed to run(), which is not the project's own function (its body cannot be read); move the request out of the callback: await it in the handler before calling run(), and hand the answer in
   await someLib.run(async () => { await server.server.createMessage({ messages: [], maxTokens: 1 }); });
   return { content: [{ type: 'text', text: String(results.length) }] };
 });

@@ -27,6 +27,12 @@ export interface RequestPlan {
   schemaText?: string;
   /** The expression replaced by the reader in the resuming phase: the `await` (or the `Promise.all` element). */
   replace: Range;
+  /**
+   * Made by a callback a wrapper ran (`await withTimeout(async () => server.elicitInput(q), ms)`), whose call
+   * `replace` covers: the line the round's request gets, saying what the wrapper no longer does, and the
+   * name the wrapper is reached by (its import goes when nothing else uses it).
+   */
+  unwrapped?: { note: string; wrapper: string };
 }
 
 export interface CarriedLocal {
@@ -116,6 +122,12 @@ export interface HandlerPlan {
   nameText: string;
   /** Source text of the value the state is bound to (the arguments the handler reads). */
   argsText: string;
+  /**
+   * Set when the phases are the body of a callback the handler returns through a pass-through wrapper
+   * (`return tracer.span('x', async span => { ... })`): `fn` and `body` are the callback's, the context
+   * parameter is `host`'s (the registered handler), and `note` goes above the wrapper's call, at `statement`.
+   */
+  host?: { fn: Range; statement: number; note: string };
   /** The context parameter's name, and the parameters to append when the handler declares none. */
   ctx: {
     name: string;

@@ -190,6 +190,18 @@ describe('__testfixtures__', () => {
     expect(o.output).toMatch(/const summary = \[tickResult, answer\.action, tick\(\)\];/);
   });
 
+  it('migrates requests in callbacks awaited through the project\'s own pass-through wrappers, and says what to review', () => {
+    const split = outcomes.get('awaited-callback-split')!;
+    expect(split.result.report.sites.map(s => `${s.outcome} ${s.shape}`)).toEqual(['rewritten callback', 'rewritten callback']);
+    expect(split.result.report.notes).toContainEqual(expect.stringMatching(/^awaited-callback-split\.ts:\d+: tools\/call archive: span\(\) now runs once per round/));
+    expect(split.output).toMatch(/\/\/ mcp-migrate: span\(\) now runs once per round[^\n]*\n\s+return tracer\.span\('archive', async span => \{\n\s+\/\/ mcp-migrate: input_required phases/);
+    const unwrap = outcomes.get('awaited-callback-unwrap')!;
+    expect(unwrap.result.report.notes).toContainEqual(expect.stringMatching(/^awaited-callback-unwrap\.ts:\d+: tools\/call deploy: withTimeout\(\) no longer surrounds this question/));
+    expect(unwrap.output).not.toMatch(/withTimeout\(async/);
+    const causes = outcomes.get('awaited-callbacks-refused')!.result.report.sites.map(s => `${s.outcome} ${causeOf(s).id}`);
+    expect(causes).toEqual(['marked callback-under-lock', 'marked callback-wrapper-not-pass-through', 'marked callback-parameter-changed', 'marked callback-result-not-returned']);
+  });
+
   it('batches independent requests into one round', () => {
     const out = outcomes.get('promise-all')!.output;
     // roots and sampling from Promise.all go out together; the two adjacent elicitations too.

@@ -139,7 +139,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
 
   for (const entry of plan.http) rewriteHttpEntry(entry);
 
-  const importChanges = { add: importsToAdd(), remove: unusedMcpImports() };
+  const importChanges = { add: importsToAdd(), remove: unusedMcpImports(), unwrapped: unusedWrappers() };
   let output = root.toSource({ quote, reuseWhitespace: true, tabWidth: unit === '\t' ? 1 : unit.length, useTabs: unit === '\t' });
   output = editImports(output, parse(output).find(j.Program).get().node.body, importChanges, style);
   // Comments recast keeps verbatim: edited as text, since a reprinted comment is re-indented.
@@ -198,6 +198,14 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     return unused;
   }
 
+  /** The wrappers of requests the rewrite unwrapped that nothing uses any more: their imports go. */
+  function unusedWrappers(): Set<string> {
+    const wrappers = plan.handlers.flatMap(h => h.suspensions.flatMap(s => s.requests.flatMap(r => (r.unwrapped ? [r.unwrapped.wrapper] : []))));
+    if (wrappers.length === 0) return new Set();
+    const after = identifierCounts();
+    return new Set(wrappers.filter(name => (usedBefore.get(name) ?? 0) > 0 && (after.get(name) ?? 0) === 0));
+  }
+
   function identifierCounts(): Map<string, number> {
     const counts = new Map<string, number>();
     root.find(j.Identifier).forEach(p => {
@@ -211,9 +219,19 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
   function rewriteHandler(h: HandlerPlan): void {
     const fnPath = at(h.fn, 'handler');
     const fn = fnPath.node as AnyNode;
-    addContextParams(fn, h.ctx);
-    widenReturnType(fn);
-    widenJsDocReturns(fnPath);
+    // A callback split inside its wrapper: the context is the registered handler's, and both return input_required.
+    const hostPath = h.host ? at(h.host.fn, 'handler') : fnPath;
+    addContextParams(hostPath.node as AnyNode, h.ctx);
+    for (const p of new Set([fnPath, hostPath])) {
+      widenReturnType(p.node as AnyNode);
+      widenJsDocReturns(p);
+    }
+    if (h.host) {
+      const statement = statementAt(h.host.statement);
+      if (!statement) throw new Error(`mrtr transform: cannot find the statement calling the wrapper of ${h.label} at offset ${h.host.statement} in ${plan.file}`);
+      const wrapperCall = statement.node as AnyNode;
+      wrapperCall.comments = [...(wrapperCall.comments ?? []), { type: 'CommentLine', value: ` ${MARKER_TEXT} ${h.host.note}`, leading: true, trailing: false }];
+    }
     const ctx = h.ctx.name;
     const taken: string[] = [];
     j(fnPath).find(j.Identifier).forEach(p => void taken.push((p.node as AnyNode).name));
@@ -252,6 +270,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       // still throw, and then the finally must run), right before the return it lets through.
       const flagged = s.guardsFinally && guard;
       return [
+        ...s.requests.filter(r => r.unwrapped).map(r => `${indent}// ${MARKER_TEXT} ${r.unwrapped!.note}`),
         ...(s.insideTry ? [`${indent}${use('state', stateExports.requireSupport)}(${ctx}, [${kinds.join(', ')}]);`] : []),
         `${indent}${flagged ? `const ${guard.round} =` : 'return'} await ${use('state', stateExports.suspend)}(${ctx}, ${h.nameText}, ${h.argsText}, ${s.phase}, ${locals}, {`,
         requests,

@@ -42,7 +42,11 @@ export interface HandlerPlanning {
  * ordinary await, still served to 2025-era clients) without holding back the others; what makes
  * the whole handler unmigratable (its shape, a local that cannot travel) throws Unsupported.
  */
-export function planHandler(fn: FunctionLike, registration: Registration, sites: Site[]): HandlerPlanning {
+/**
+ * `host`: when `fn` is a callback the registered handler returns through a pass-through wrapper, the
+ * handler (its parameters name the call and give the context) and the note for the wrapper's statement.
+ */
+export function planHandler(fn: FunctionLike, registration: Registration, sites: Site[], host?: { fn: FunctionLike; statement: Node; note: string }): HandlerPlanning {
   const body = fn.getBody();
   if (!body || !Node.isBlock(body)) throw new Unsupported('the handler is an expression-bodied arrow function; give it a block body', fn);
   if (!(fn as unknown as { isAsync(): boolean }).isAsync()) throw new Unsupported('the handler is not an async function', fn);
@@ -110,9 +114,10 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
     label: registration.label,
     fn: range(fn),
     body: range(body),
-    nameText: nameTextOf(registration, fn),
-    argsText: argsTextOf(registration, fn),
-    ctx: ctxOf(registration, fn),
+    ...(host ? { host: { fn: range(host.fn), statement: host.statement.getStart(), note: host.note } } : {}),
+    nameText: nameTextOf(registration, host?.fn ?? fn),
+    argsText: argsTextOf(registration, host?.fn ?? fn),
+    ctx: ctxOf(registration, host?.fn ?? fn),
     suspensions: plans,
     loops,
     switches,
@@ -132,7 +137,7 @@ function suspensionOf(site: Site, body: Block): Suspension {
   if (site.urlError) {
     throw new Unsupported('throw new UrlElicitationRequiredError(...) is not rewritten yet; return inputRequired({ inputRequests: { k: inputRequired.elicitUrl({ message, url }) } }) instead', site.node);
   }
-  let expr: Node = site.node;
+  let expr: Node = site.unwrapped?.call ?? site.node;
   let promiseAll: Node | undefined;
   const parent = skipParens(expr).getParent();
   if (parent && Node.isArrayLiteralExpression(parent)) {
@@ -438,7 +443,8 @@ function requestOf(site: Site, s: Suspension, keys: KeyAllocator, fn: FunctionLi
     paramsText,
     // SDK 1.x checked accepted content against the requested schema in `elicitInput` only, not in a generic request.
     schemaText: site.builder === 'elicit' && calledMethod(site) === 'elicitInput' ? repeatableSchema(constObjectLiteral(params), fn) : undefined,
-    replace: range(s.promiseAll ? site.node : withParens(s.replace))
+    replace: range(s.promiseAll ? site.node : withParens(s.replace)),
+    ...(site.unwrapped ? { unwrapped: { note: site.unwrapped.note, wrapper: site.unwrapped.wrapper } } : {})
   };
 }
 

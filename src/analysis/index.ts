@@ -6,6 +6,7 @@ import { Node, SyntaxKind, type CallExpression, type Project, type SourceFile } 
 import type { CarriedLocal, FilePlan, HandlerPlan, ServerWiringPlan } from '../plan.js';
 import type { SiteReport, SiteShape } from '../report.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
+import { awaitedCallbacks } from './callbacks.js';
 import { ctxOf, planHandler, Unsupported } from './flow.js';
 import { DELEGATE_CAUSE, delegateLabel, delegationReaching, type Delegation } from './delegates.js';
 import { overridesOf } from './methods.js';
@@ -73,12 +74,16 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
     }
     const found = findSites(sf).filter(site => !claimedByFramework(site.node, viaFramework));
     if (found.length === 0) continue;
+    const callbacks = awaitedCallbacks(found);
     const byFunction = new Map<FunctionLike | undefined, Site[]>();
     for (const site of found) byFunction.set(site.fn, [...(byFunction.get(site.fn) ?? []), site]);
     for (const [fn, fnSites] of byFunction) {
-      const registration = fn && registrationOf(fn);
+      const callback = fn && callbacks.get(fn);
+      const split = callback?.kind === 'split' ? callback : undefined;
+      const registration = fn && (registrationOf(fn) ?? split?.registration);
+      const handlerFn = split?.host ?? fn;
       const only = options.onlyHandlerAt;
-      if (only && !(registration && only.file === sf.getFilePath() && fn.getStart() <= only.offset && only.offset <= fn.getEnd())) {
+      if (only && !(registration && handlerFn && only.file === sf.getFilePath() && handlerFn.getStart() <= only.offset && only.offset <= handlerFn.getEnd())) {
         for (const site of fnSites) {
           const { line, column } = sf.getLineAndColumnAtPos(site.node.getStart());
           const reason = 'not selected: another handler was asked for';
@@ -88,10 +93,18 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
       }
       const report = (site: Site, outcome: SiteReport['outcome'], reason: string, handler: string, cause?: string): void => {
         const { line, column } = sf.getLineAndColumnAtPos(site.node.getStart());
-        const shape = handler === 'callback' ? 'callback' : options.hoisted?.get(sf.getFilePath())?.has(site.node.getStart()) ? 'expression' : shapeOf(site.node, fn);
+        const shape = handler === 'callback' || callback || site.unwrapped ? 'callback' : options.hoisted?.get(sf.getFilePath())?.has(site.node.getStart()) ? 'expression' : shapeOf(site.node, fn);
         sites.push({ file: rel(options.cwd, sf), line, column, kind: site.kind, call: callText(site), outcome, reason, handler, shape, cause });
       };
       if (!fn || !registration) {
+        if (callback?.kind === 'refused') {
+          for (const site of fnSites) {
+            const reason = `${site.kind} request ${callback.reason}`;
+            addMarker(planFor(sf), site.node, reason);
+            report(site, 'marked', reason, 'callback', callback.cause);
+          }
+          continue;
+        }
         const why = describeNonHandler(fn);
         const base = why.kind === 'helper' && fn && inlinedReaching(fn, options.inlined) === 0 ? baseClassHelper(fn, fnSites[0]!.kind) : undefined;
         if (base) {
@@ -136,12 +149,15 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
       let failure: string | undefined;
       let planned: HandlerPlan | undefined;
       try {
-        const { plan: handler, skipped } = planHandler(fn, registration, fnSites);
+        const { plan: handler, skipped } = planHandler(fn, registration, fnSites, split && { fn: split.host, statement: split.statement, note: split.note });
         for (const { site, reason } of skipped) markSite(site, reason, false);
         planned = handler;
         failure = handler ? undefined : skipped[0]?.reason.message;
         if (!handler) continue;
         planFor(sf).handlers.push(handler);
+        // What a wrapper around a request no longer does, or now does once per round: to review.
+        const wrapped = [...(handler.host ? [{ at: handler.host.statement, note: handler.host.note }] : []), ...handler.suspensions.flatMap(s => s.requests.filter(r => r.unwrapped).map(r => ({ at: r.replace.start, note: r.unwrapped!.note })))];
+        for (const { at, note } of wrapped) notes.push(`${rel(options.cwd, sf)}:${sf.getLineAndColumnAtPos(at).line}: ${handler.label}: ${note}`);
         for (const local of new Map(handler.suspensions.flatMap(s => s.recomputedLocals ?? []).map(l => [l.name, l])).values()) {
           const { line } = sf.getLineAndColumnAtPos(local.range.start);
           notes.push(`${rel(options.cwd, sf)}:${line}: ${handler.label} makes "${local.name}" again on resume (${local.initializer.slice(0, 80)}): ${local.what} cannot travel in requestState; review that making it twice is safe`);

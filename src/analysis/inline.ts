@@ -111,7 +111,7 @@ export interface Exclusion {
   cause: string;
 }
 
-interface Helper {
+export interface Helper {
   fn: FunctionLike;
   name: string;
   /** The node the callee's symbol declares: the function, its variable declaration or the `export default`. */
@@ -467,7 +467,7 @@ export function helperKey(fn: FunctionLike): string {
 }
 
 /** The project function a callee names, through imports, re-exports and default exports. */
-function helperOf(callee: Node): Helper | undefined {
+export function helperOf(callee: Node): Helper | undefined {
   const e = unwrap(callee);
   if (Node.isPropertyAccessExpression(e)) return memberOf(e);
   if (!Node.isIdentifier(e)) return undefined;

@@ -6,7 +6,7 @@
  * a value built from what changes between rounds (the time, a random number), one changed or set up before the
  * question (a login, a transaction), a promise already running, a value whose content is data (a Date, a Map).
  */
-import { Node, SyntaxKind, type Statement, type VariableDeclaration } from 'ts-morph';
+import { Node, SyntaxKind, type ParameterDeclaration, type Statement, type VariableDeclaration } from 'ts-morph';
 import { isAssignment } from './hoist.js';
 import type { FunctionLike } from './sites.js';
 
@@ -55,6 +55,22 @@ export function recomputation(decl: VariableDeclaration, problem: string, fn: Fu
     };
   }
   return { statement, initializer: init.getText().replace(/\s+/g, ' ') };
+}
+
+/**
+ * A parameter the caller supplies afresh each round (an awaited callback's, which its wrapper makes again):
+ * how it is changed before the question in a way read after it, like a handle made again; undefined when it is not.
+ */
+export function parameterChange(param: ParameterDeclaration, fn: FunctionLike, suspension: Statement): string | undefined {
+  const name = param.getNameNode();
+  const bound = Node.isIdentifier(name) ? [name] : name.getDescendantsOfKind(SyntaxKind.Identifier);
+  for (const id of bound) {
+    const symbol = id.getSymbol();
+    const all = fn.getDescendantsOfKind(SyntaxKind.Identifier).filter(use => use !== id && use.getSymbol() === symbol);
+    const change = changeReadLater(all.filter(use => use.getStart() < suspension.getStart()), all.filter(use => use.getStart() >= suspension.getEnd()));
+    if (change) return `changed before the question (${change}) in a way read after it`;
+  }
+  return undefined;
 }
 
 /** The identifiers of `fn` naming the local `decl` declares (its declaration left out). */
@@ -110,6 +126,8 @@ function changeReadLater(before: Node[], after: Node[]): string | undefined {
 
 /** The handle's fields a use of it reads or changes, as far as the project's code shows. */
 function fieldsOfUse(id: Node, what: 'read' | 'changed'): Set<string> {
+  const written = writtenField(id);
+  if (written) return new Set(what === 'changed' ? [written.field] : []);
   const access = id.getParent();
   const call = access?.getParent();
   if (access && Node.isPropertyAccessExpression(access) && access.getExpression() === id) {
@@ -167,7 +185,30 @@ function resultUnused(call: Node): boolean {
   return Node.isExpressionStatement(node.getParentOrThrow());
 }
 
+/**
+ * The field a use changes by writing into it (`x.f = v`, `x.f.g = v`, `x.f++`, `delete x.f.g`, `x.f.push(v)`;
+ * every field for `x = v` or `x[k] = v`), with the write; undefined for any other use.
+ */
+function writtenField(id: Node): { field: string; write: Node } | undefined {
+  let target: Node = id;
+  for (let p = id.getParent(); p && (Node.isPropertyAccessExpression(p) || Node.isElementAccessExpression(p)) && p.getExpression() === target; p = p.getParent()) target = p;
+  const first = target === id ? undefined : id.getParentOrThrow();
+  const field = first && Node.isPropertyAccessExpression(first) ? first.getName() : ALL;
+  const parent = target.getParentOrThrow();
+  if (Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent)) {
+    const op = parent.getOperatorToken();
+    return op === SyntaxKind.PlusPlusToken || op === SyntaxKind.MinusMinusToken ? { field, write: parent } : undefined;
+  }
+  if (Node.isDeleteExpression(parent) || (Node.isBinaryExpression(parent) && parent.getLeft() === target && isAssignment(parent))) return { field, write: parent };
+  // A mutator called on a field (`x.items.push(v)`); one called on the value itself is a method call, judged by its body.
+  const mutated = Node.isPropertyAccessExpression(target) && MUTATORS.test(target.getName()) && target.getExpression() !== id;
+  if (mutated && Node.isCallExpression(parent) && parent.getExpression() === target) return { field, write: parent };
+  return undefined;
+}
+
 function callName(id: Node): string {
+  const written = writtenField(id);
+  if (written) return written.write.getText().split('\n')[0]!;
   const parent = id.getParentOrThrow();
   return Node.isPropertyAccessExpression(parent) ? `${parent.getText()}()` : `${parent.getText().split('(')[0]}(${id.getText()})`;
 }

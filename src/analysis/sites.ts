@@ -23,6 +23,11 @@ export interface Site {
   urlError?: boolean;
   /** `extra.sendRequest` passed on as a value: what it will send is not known here. */
   passedOn?: boolean;
+  /**
+   * Made by a callback that does nothing else, passed to a pass-through wrapper the handler awaits
+   * (src/analysis/callbacks.ts): migrated as if the wrapper's `call` were the request; `note` says what the wrapper no longer does.
+   */
+  unwrapped?: { call: CallExpression; note: string; wrapper: string };
   /** A request recognised but never rewritten: why, and whether, left as it is, it still reaches 2025-era clients on SDK 2.x. */
   unsupported?: { reason: string; servesLegacy: boolean };
 }

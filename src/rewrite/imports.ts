@@ -12,6 +12,8 @@ export interface ImportChanges {
   add: { module: string; kind: ImportKind; names: [string, string][] }[];
   /** Locals of `@modelcontextprotocol/*` imports nothing uses any more: their specifiers go, and a declaration left empty. */
   remove: ReadonlySet<string>;
+  /** Locals of the project's other imports whose every use the rewrite took out (the wrapper of a request it unwrapped): they go too. */
+  unwrapped?: ReadonlySet<string>;
 }
 
 /** A top-level statement of the program as the parser gives it (Babel's AST through jscodeshift). */
@@ -29,8 +31,9 @@ export function editImports(text: string, statements: Statement[], changes: Impo
   const rewritten = new Map<Statement, string[]>();
   const namesOf = (st: Statement): string[] => rewritten.get(st) ?? specifiersOf(st).map((sp: Statement) => text.slice(sp.start, sp.end));
   for (const st of statements) {
-    if (!isMcpDeclaration(st)) continue;
-    const kept = specifiersOf(st).filter((sp: Statement) => !changes.remove.has(localOf(sp)));
+    const gone = isMcpDeclaration(st) ? changes.remove : changes.unwrapped && namedOnly(st) ? changes.unwrapped : undefined;
+    if (!gone) continue;
+    const kept = specifiersOf(st).filter((sp: Statement) => !gone.has(localOf(sp)));
     if (kept.length < specifiersOf(st).length) rewritten.set(st, kept.map((sp: Statement) => text.slice(sp.start, sp.end)));
   }
   const inserted: string[] = [];
@@ -77,9 +80,12 @@ function declares(st: Statement, module: string, kind: ImportKind): boolean {
 }
 
 function isMcpDeclaration(st: Statement): boolean {
-  const module = moduleOf(st);
-  if (module === undefined || !/^@modelcontextprotocol\//.test(module)) return false;
-  // Named specifiers only: a default or namespace import is left as it is.
+  return /^@modelcontextprotocol\//.test(moduleOf(st) ?? '') && namedOnly(st);
+}
+
+/** An import or require of named specifiers only: a default or namespace import is left as it is. */
+function namedOnly(st: Statement): boolean {
+  if (moduleOf(st) === undefined) return false;
   return st.type === 'ImportDeclaration' ? st.specifiers.every((sp: Statement) => sp.type === 'ImportSpecifier') : st.declarations[0].id.type === 'ObjectPattern';
 }
 

@@ -32,6 +32,15 @@ interface Row extends Cause {
   match?: RegExp;
 }
 
+/** How src/analysis/callbacks.ts says why it left a request in an awaited callback: the rows below match these. */
+export const CALLBACK_CAUSES = {
+  lock: 'request inside a callback run under a lock',
+  wrapper: "request inside a callback passed to a wrapper that does not pass the callback's value through",
+  notReturned: 'request inside an awaited callback whose wrapper call the handler does not return',
+  workBefore: 'request inside an awaited callback after work the handler would do again each round',
+  parameter: 'request inside an awaited callback whose parameter is changed before it and read after it',
+} as const;
+
 const REDESIGN = 'MCP 2026-07-28 has no server-initiated requests outside tools/call, prompts/get and resources/read';
 
 const ROWS: readonly Row[] = [
@@ -43,6 +52,12 @@ const ROWS: readonly Row[] = [
   { id: 'notification-handler', level: 'warning', match: /^in a notification handler/, text: 'request in a notification handler', fix: `${REDESIGN}: ask from inside the tool that needs it, or read it lazily there` },
   { id: 'lifecycle-callback', level: 'warning', match: /^in a lifecycle callback/, text: 'request in oninitialized, onclose or onerror', fix: `${REDESIGN}: ask from inside the tool that needs it, or read it lazily there` },
   { id: 'callback', level: 'warning', match: /^in a callback the handler passes on/, text: 'request inside a callback the handler passes on', fix: 'await the request directly in the handler body' },
+  // Awaited callbacks (src/analysis/callbacks.ts) left as they are.
+  { id: 'callback-under-lock', level: 'warning', match: new RegExp(`^${CALLBACK_CAUSES.lock}`), text: 'request inside a callback run under a lock (async-mutex runExclusive)', fix: 'ask before taking the lock (move the request out of the callback), then make the change under the lock with the answer' },
+  { id: 'callback-wrapper-not-pass-through', level: 'warning', match: new RegExp(`^${CALLBACK_CAUSES.wrapper}`), text: "request inside a callback passed to a wrapper that does not pass the callback's value through", fix: 'move the request out of the callback: await it in the handler before the wrapper call and hand the answer in' },
+  { id: 'callback-result-not-returned', level: 'warning', match: new RegExp(`^${CALLBACK_CAUSES.notReturned}`), text: 'request inside an awaited callback whose wrapper call the handler does not return', fix: 'return the wrapper call from the handler (`return wrapper(...)`), or move the request out of the callback' },
+  { id: 'callback-after-repeated-work', level: 'warning', match: new RegExp(`^${CALLBACK_CAUSES.workBefore}`), text: 'request inside an awaited callback after work the handler would do again each round', fix: 'move that work into the callback, or the request out of it' },
+  { id: 'callback-parameter-changed', level: 'warning', match: new RegExp(`^${CALLBACK_CAUSES.parameter}`), text: 'request inside an awaited callback whose parameter is changed before it and read after it', fix: 'ask before changing the parameter, or keep what it holds in a local' },
   { id: 'module-level', level: 'warning', match: /^at module level/, text: 'request at module level', fix: 'move it into a tools/call, prompts/get or resources/read handler' },
   { id: 'destructured-send-request', level: 'error', match: /sendRequest destructured from the handler's context/, text: 'sendRequest destructured from the handler context', fix: 'SDK 2.x\'s context has no sendRequest: name the context parameter (ctx), call ctx.mcpReq.send(...), then run again' },
   { id: 'task-augmented-request', level: 'error', match: /task-augmented request/, text: 'task-augmented request', fix: 'MCP 2026-07-28 and SDK 2.x have no task-augmented requests: ask without the task, and keep long work on the server\'s side' },

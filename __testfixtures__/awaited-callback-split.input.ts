@@ -1,0 +1,60 @@
+// A request inside a callback the handler returns through the project's own wrapper, which passes the
+// callback's value through: the callback's body is split into phases, the wrapper runs once per round.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+interface Span {
+  name: string;
+  attributes: Record<string, string | number>;
+}
+
+const finished: Span[] = [];
+
+/** Runs the work inside a named span, in the style of OpenTelemetry's startActiveSpan. */
+const tracer = {
+  async span<T>(name: string, work: (span: Span) => Promise<T>): Promise<T> {
+    const span: Span = { name, attributes: {} };
+    try {
+      return await work(span);
+    } finally {
+      finished.push(span);
+    }
+  },
+};
+
+/** Rejects when the work takes longer than `ms`; otherwise resolves with its value. */
+async function withDeadline<T>(work: () => Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work(), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const server = new McpServer({ name: 'awaited-callback-split', version: '1.0.0' });
+
+server.registerTool('archive', { inputSchema: { path: z.string() } }, async ({ path }) => {
+  return tracer.span('archive', async span => {
+    span.attributes.path = path;
+    const answer = await server.server.elicitInput({
+      message: `Archive ${path}?`,
+      requestedSchema: { type: 'object', properties: { keep: { type: 'integer', minimum: 1 } }, required: ['keep'] },
+    });
+    span.attributes.action = answer.action;
+    if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${path} left as it is (${answer.action})` }] };
+    return { content: [{ type: 'text', text: `archived ${path}, keeping ${answer.content?.keep} copies` }] };
+  });
+});
+
+server.registerTool('summarize', { inputSchema: { text: z.string() } }, async ({ text }) => {
+  return withDeadline(async () => {
+    const words = text.split(/\s+/).length;
+    const reply = await server.server.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }], maxTokens: 40 });
+    const summary = reply.content.type === 'text' ? reply.content.text : '';
+    return { content: [{ type: 'text', text: `${words} words: ${summary}` }] };
+  }, 30_000);
+});

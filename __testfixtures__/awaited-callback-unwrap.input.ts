@@ -1,0 +1,42 @@
+// A callback that does nothing but the request, passed to the project's own wrapper that passes its value
+// through (a timeout, a log line): unwrapped, the request migrated as if awaited where the wrapper's
+// call was. The wrapper no longer surrounds the question, which the client now answers between rounds.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+/** Rejects when the work takes longer than `ms`; otherwise resolves with its value. */
+async function withTimeout<T>(work: () => Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work(), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Says on stderr what it runs. */
+const logged = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
+  console.error(`running ${label}`);
+  return work();
+};
+
+const server = new McpServer({ name: 'awaited-callback-unwrap', version: '1.0.0' });
+const confirmSchema = { type: 'object' as const, properties: { sure: { type: 'boolean' as const } }, required: ['sure'] };
+
+server.registerTool('deploy', { inputSchema: { service: z.string() } }, async ({ service }) => {
+  const question = { message: `Deploy ${service} now?`, requestedSchema: confirmSchema };
+  const answer = await withTimeout(async () => server.server.elicitInput(question), 60_000);
+  if (answer.action === 'accept' && answer.content?.sure === true) return { content: [{ type: 'text', text: `deploying ${service}` }] };
+  return { content: [{ type: 'text', text: `${service} not deployed (${answer.action})` }] };
+});
+
+server.registerTool('name-it', { inputSchema: { topic: z.string() } }, async ({ topic }) => {
+  const reply = await logged('name-it', async () => {
+    return await server.server.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `A name for ${topic}?` } }], maxTokens: 10 });
+  });
+  const name = reply.content.type === 'text' ? reply.content.text : '';
+  return { content: [{ type: 'text', text: `${topic}: ${name}` }] };
+});

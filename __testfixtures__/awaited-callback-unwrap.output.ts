@@ -1,0 +1,72 @@
+// A callback that does nothing but the request, passed to the project's own wrapper that passes its value
+// through (a timeout, a log line): unwrapped, the request migrated as if awaited where the wrapper's
+// call was. The wrapper no longer surrounds the question, which the client now answers between rounds.
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import {
+  elicitResult,
+  resumeCall,
+  samplingResult,
+  suspendRound,
+  unknownPhase,
+  verifyRequestState
+} from './mcp-migrate-state.js';
+
+/** Rejects when the work takes longer than `ms`; otherwise resolves with its value. */
+async function withTimeout<T>(work: () => Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work(), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Says on stderr what it runs. */
+const logged = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
+  console.error(`running ${label}`);
+  return work();
+};
+
+const server = new McpServer({ name: 'awaited-callback-unwrap', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+const confirmSchema = { type: 'object' as const, properties: { sure: { type: 'boolean' as const } }, required: ['sure'] };
+
+server.registerTool('deploy', { inputSchema: z.object({ service: z.string() }) }, async ({ service }, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'deploy', { service });
+  if (resumed.askAgain) return resumed.askAgain;
+  if (resumed.phase === 0) {
+    const question = { message: `Deploy ${service} now?`, requestedSchema: confirmSchema };
+    // mcp-migrate: withTimeout() no longer surrounds this question: the client now answers between rounds, so no call waits on the answer
+    return await suspendRound(ctx, 'deploy', { service }, 1, {}, {
+      answer: inputRequired.elicit(question),
+    });
+  }
+  if (resumed.phase === 1) {
+    const answer = elicitResult(ctx, 'answer', confirmSchema);
+    if (answer.action === 'accept' && answer.content?.sure === true) return { content: [{ type: 'text', text: `deploying ${service}` }] };
+    return { content: [{ type: 'text', text: `${service} not deployed (${answer.action})` }] };
+  }
+  throw unknownPhase('deploy', resumed);
+});
+
+server.registerTool('name-it', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'name-it', { topic });
+  if (resumed.askAgain) return resumed.askAgain;
+  if (resumed.phase === 0) {
+    // mcp-migrate: logged() no longer surrounds this question: the client now answers between rounds, so no call waits on the answer
+    return await suspendRound(ctx, 'name-it', { topic }, 1, {}, {
+      reply: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `A name for ${topic}?` } }], maxTokens: 10 }),
+    });
+  }
+  if (resumed.phase === 1) {
+    const reply = samplingResult(ctx, 'reply');
+    const name = reply.content.type === 'text' ? reply.content.text : '';
+    return { content: [{ type: 'text', text: `${topic}: ${name}` }] };
+  }
+  throw unknownPhase('name-it', resumed);
+});
