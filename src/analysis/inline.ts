@@ -978,9 +978,17 @@ function resultType(stmt: Statement, awaited: Node, declared: string | undefined
 /**
  * An imported helper's free names, made to mean the same in the handler's file: its module's imports
  * and its module's exported declarations are imported there (renamed where the name is taken); globals
- * must not be shadowed at the call site. Why not, when a name cannot be brought over.
+ * must not be shadowed at the call site. Why not, when a name cannot be brought over: then the file
+ * gets none of the imports (the helper is not inlined, so nothing would use them).
  */
 function importFreeNames(helper: Helper, pieces: Node[], call: CallExpression, imports: Importer, renames: Map<Node, string>): string | undefined {
+  const before = imports.checkpoint();
+  const problem = bringFreeNames(helper, pieces, call, imports, renames);
+  if (problem) imports.rollback(before);
+  return problem;
+}
+
+function bringFreeNames(helper: Helper, pieces: Node[], call: CallExpression, imports: Importer, renames: Map<Node, string>): string | undefined {
   const module = helper.fn.getSourceFile();
   const moduleName = path.basename(module.getFilePath());
   const seen = new Set<Node | string>();
@@ -1126,6 +1134,16 @@ class Importer {
 
   exportFrom(module: SourceFile, name: string): void {
     if (!this.exports.some(e => e.module === module && e.name === name)) this.exports.push({ module, name });
+  }
+
+  /** What the pass has asked for so far, to go back to when a helper turns out not to be inlined after all. */
+  checkpoint(): { added: Set<string>; reused: Set<string> } {
+    return { added: new Set(this.added.keys()), reused: new Set(this.reused) };
+  }
+
+  rollback(to: { added: Set<string>; reused: Set<string> }): void {
+    for (const key of [...this.added.keys()]) if (!to.added.has(key)) this.added.delete(key);
+    for (const name of [...this.reused]) if (!to.reused.has(name)) this.reused.delete(name);
   }
 
   constructor(
