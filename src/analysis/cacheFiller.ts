@@ -58,7 +58,13 @@ export interface SplitNames {
 }
 
 /** Why a helper that fills a cache cannot be split, or undefined when it is no cache filler at all. */
-export type Recognised = CacheFiller | { refused: string } | undefined;
+export type Recognised = CacheFiller | Refused | undefined;
+
+/** Why not, and the same without names (what the summary counts by). */
+export interface Refused {
+  refused: string;
+  cause: string;
+}
 
 /** The helper as a cache filler, if it is one (its body checks a module-level `let` and returns it when set). */
 export function cacheFillerOf(fn: FunctionLike, name: string): Recognised {
@@ -69,12 +75,12 @@ export function cacheFillerOf(fn: FunctionLike, name: string): Recognised {
   const cache = guard && cacheGuard(guard, fn);
   if (!cache) return undefined;
   const module = fn.getSourceFile();
-  if (/\.c[jt]s$/.test(module.getFilePath()) || (module.getImportDeclarations().length === 0 && /\brequire\s*\(/.test(module.getFullText()))) return { refused: `${name}() fills a cache, but its module is CommonJS, where the split is not written` };
+  if (/\.c[jt]s$/.test(module.getFilePath()) || (module.getImportDeclarations().length === 0 && /\brequire\s*\(/.test(module.getFullText()))) return { refused: 'its module is CommonJS, which the split is not written for', cause: 'its module is CommonJS' };
   const request = first && requestOf(first, fn);
-  if (!request) return { refused: `${name}() fills a cache, but the statement after its cache check is not \`const answer = await <request>\`, so it is not split into a read of the cache and a fill from the answer` };
-  if (rest.length === 0 || !rest.some(s => assigns(s, cache.declaration))) return { refused: `${name}() checks a cache but does not store the answer in it, so it is not split` };
+  if (!request) return { refused: 'the statement after its cache check is not `const answer = await <request>`', cause: 'its request is not `const answer = await <request>` right after the cache check' };
+  if (rest.length === 0 || !rest.some(s => assigns(s, cache.declaration))) return { refused: `it does not store what it makes of the answer in ${cache.declaration.getName()}`, cause: 'it does not store the answer in its cache' };
   const why = restProblem(rest, fn, request.statement);
-  if (why) return { refused: `${name}() fills a cache, but what it stores ${why}, so it is not split into a read of the cache and a fill from the answer` };
+  if (why) return { refused: `what it stores ${why.refused}, which a fill from the answer alone would not have`, cause: `what it stores ${why.cause}` };
   return { fn, name, cache: cache.declaration, test: cache.test, request, rest, lock };
 }
 
@@ -142,20 +148,21 @@ function assigns(statement: Statement, cache: VariableDeclaration): boolean {
 }
 
 /** Why the statements after the request cannot become a synchronous function of the answer alone. */
-function restProblem(rest: Statement[], fn: FunctionLike, request: VariableStatement): string | undefined {
+function restProblem(rest: Statement[], fn: FunctionLike, request: VariableStatement): Refused | undefined {
   const params = new Set<Node>(fn.getParameters());
   for (const statement of rest) {
     for (const node of [statement, ...statement.getDescendants()]) {
-      if (Node.isAwaitExpression(node)) return 'awaits something more';
-      if (Node.isYieldExpression(node)) return 'yields';
-      if (node.getKind() === SyntaxKind.ThisKeyword) return 'uses this';
+      const same = (why: string) => ({ refused: why, cause: why });
+      if (Node.isAwaitExpression(node)) return same('awaits something more');
+      if (Node.isYieldExpression(node)) return same('yields');
+      if (node.getKind() === SyntaxKind.ThisKeyword) return same('uses this');
       if (!Node.isIdentifier(node) || notAReference(node)) continue;
-      if (node.getText() === 'arguments') return 'uses arguments';
+      if (node.getText() === 'arguments') return same('uses arguments');
       const decl = node.getSymbol()?.getDeclarations()[0];
-      if (decl && params.has(decl)) return `reads the parameter ${node.getText()}`;
+      if (decl && params.has(decl)) return { refused: `reads the parameter ${node.getText()}`, cause: 'reads a parameter' };
       // A local of the helper declared before the request (other than the answer) would not be there.
       const local = decl && decl.getFirstAncestor(a => a === fn) && decl.getStart() < request.getStart();
-      if (local && !(decl.getStart() >= request.getStart() && decl.getEnd() <= request.getEnd())) return `reads ${node.getText()}, which the helper declares before its request`;
+      if (local && !(decl.getStart() >= request.getStart() && decl.getEnd() <= request.getEnd())) return { refused: `reads ${node.getText()}, which the helper declares before its request`, cause: 'reads a local declared before the request' };
     }
   }
   return undefined;
@@ -184,13 +191,13 @@ export interface CallSplit {
  * request's parameters replaced by the call's arguments. Why not, for a call of another form, or a
  * request that reads what does not mean the same at the call.
  */
-export function splitCall(call: CallExpression, filler: CacheFiller, names: SplitNames, cacheType: string | undefined): CallSplit | { refused: string } {
+export function splitCall(call: CallExpression, filler: CacheFiller, names: SplitNames, cacheType: string | undefined): CallSplit | Refused {
   const awaited = call.getParent();
   const declaration = awaited && Node.isAwaitExpression(awaited) ? awaited.getParent() : undefined;
   const statement = declaration && Node.isVariableDeclaration(declaration) ? declaration.getVariableStatement() : undefined;
   const target = declaration && Node.isVariableDeclaration(declaration) ? declaration.getNameNode() : undefined;
   if (!statement || !target || !Node.isIdentifier(target) || statement.getDeclarations().length !== 1 || unwrap(declaration!.asKindOrThrow(SyntaxKind.VariableDeclaration).getInitializer()!) !== awaited) {
-    return { refused: `the call is not \`const name = await ${filler.name}(...)\`, the form its split into a read of the cache and a fill is written for` };
+    return { refused: `the call is not written \`const name = await ${filler.name}(...)\`, the form the split is made for`, cause: 'the call is not `const name = await helper(...)`' };
   }
   const request = requestAt(call, filler);
   if ('refused' in request) return request;
@@ -210,7 +217,7 @@ export function splitCall(call: CallExpression, filler: CacheFiller, names: Spli
 }
 
 /** The request's text at the call: the helper's parameters replaced by the arguments, every other name meaning the same there. */
-function requestAt(call: CallExpression, filler: CacheFiller): { text: string } | { refused: string } {
+function requestAt(call: CallExpression, filler: CacheFiller): { text: string } | Refused {
   const params = filler.fn.getParameters();
   const args = call.getArguments();
   const node = filler.request.call;
@@ -221,13 +228,13 @@ function requestAt(call: CallExpression, filler: CacheFiller): { text: string } 
     const index = params.findIndex(p => p === decl);
     if (index >= 0) {
       const arg = args[index];
-      if (!arg || !stable(arg) || params[index]!.getInitializer()) return { refused: `its request reads the parameter ${id.getText()}, which the call does not pass as a name or a literal` };
+      if (!arg || !stable(arg) || params[index]!.getInitializer()) return { refused: `its request reads the parameter ${id.getText()}, which the call does not pass as a name or a literal`, cause: 'its request reads a parameter the call does not pass as a name or a literal' };
       edits.push({ start: id.getStart(), end: id.getEnd(), text: arg.getText() });
       continue;
     }
-    if (decl && decl.getFirstAncestor(a => a === filler.fn)) return { refused: `its request reads ${id.getText()}, a local of ${filler.name}()` };
+    if (decl && decl.getFirstAncestor(a => a === filler.fn)) return { refused: `its request reads ${id.getText()}, a local of ${filler.name}()`, cause: 'its request reads a local of the helper' };
     if (bindingAt(id.getText(), call, placeAsIs) !== bindingOf(id, placeAsIs)) {
-      return { refused: `its request reads ${id.getText()}, which means something else at the call (${path.basename(call.getSourceFile().getFilePath())})` };
+      return { refused: `its request reads ${id.getText()}, which means something else at the call (${path.basename(call.getSourceFile().getFilePath())})`, cause: 'its request reads a name that means something else at the call' };
     }
   }
   let text = node.getText();

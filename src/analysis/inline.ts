@@ -451,9 +451,10 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
     if (filler) {
       const excluded = refused.get(call.getStart());
       if (excluded === null) continue;
-      const split = excluded ? { refused: excluded.reason } : 'refused' in filler ? filler : splitCallOf(call, filler, helperKey(helper.fn), splitNames, crossFile ? imports : undefined);
+      const split = excluded ? { refused: excluded.reason, cause: excluded.cause } : 'refused' in filler ? filler : splitCallOf(call, filler, helperKey(helper.fn), splitNames, crossFile ? imports : undefined);
       if ('refused' in split) {
-        refuse(`${helper.name}() ${crossFile ? `(${path.basename(helper.fn.getSourceFile().getFilePath())}) ` : ''}is not split into a read of its cache and a fill from the answer: ${split.refused}, so its ${what} is not migrated; migrate it by hand`, `cache filler not split: ${excluded?.cause ?? split.refused}`);
+        const where = crossFile ? ` (${path.basename(helper.fn.getSourceFile().getFilePath())})` : '';
+        refuse(`${helper.name}()${where} fills a cache, but is not split into a read of it and a fill from the answer: ${split.refused}, so its ${what} is not migrated; have the tool read the cache and ask only when it is empty (return inputRequired, fill the cache from the answer on the retry), or migrate by hand`, `cache filler not split: ${split.cause}`);
         continue;
       }
       edits.push({ ...split.edit, call });
@@ -481,12 +482,12 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
  * A handler's call of a cache filler, split (src/analysis/cacheFiller.ts): the read and the fill
  * imported from the helper's module when it is another one, under the names the run gave them.
  */
-function splitCallOf(call: CallExpression, filler: CacheFiller, key: string, splitNames: Map<string, SplitNames>, imports: Importer | undefined): { edit: TextEdit; names: SplitNames; read: string } | { refused: string } {
+function splitCallOf(call: CallExpression, filler: CacheFiller, key: string, splitNames: Map<string, SplitNames>, imports: Importer | undefined): { edit: TextEdit; names: SplitNames; read: string } | { refused: string; cause: string } {
   const names = splitNames.get(key) ?? splitNames.set(key, splitNamesOf(filler)).get(key)!;
   const cacheType = filler.cache.getTypeNode();
   const renames = new Map<Node, string>();
   const problem = cacheType && imports ? importFreeNames({ fn: filler.fn, name: filler.name, decl: filler.fn }, [cacheType], call, imports, renames) : undefined;
-  if (problem) return { refused: problem };
+  if (problem) return { refused: problem, cause: /means something else/.test(problem) ? MISBOUND : 'its cache\'s type cannot be imported at the call' };
   const renamed = cacheType && applyEdits(cacheType.getText(), cacheType.getStart(), referencesIn(cacheType).flatMap(id => {
     const to = renames.get(declarationOf(id)!);
     return to ? [{ start: id.getStart(), end: id.getEnd(), text: to }] : [];
@@ -495,7 +496,7 @@ function splitCallOf(call: CallExpression, filler: CacheFiller, key: string, spl
   if ('refused' in split) return split;
   const module = filler.fn.getSourceFile();
   const specifier = imports && importableAs(call.getSourceFile(), module.getFilePath(), specifierFor(call.getSourceFile(), module.getFilePath()));
-  if (imports && !specifier) return { refused: `its module could only be imported by a path into another package; map it in the tsconfig.json paths of the handler's package` };
+  if (imports && !specifier) return { refused: `its module could only be imported by a path into another package; map it in the tsconfig.json paths of the handler's package`, cause: 'its module could only be imported by a path into another package' };
   const local = (name: string) =>
     imports ? imports.local({ specifier: specifier!, target: module, kind: 'named', name, typeOnly: false, binding: `${module.getFilePath()}: the split's ${name}` }, name, call) : name;
   const locals = { read: local(names.read), fill: local(names.fill) };
