@@ -248,6 +248,68 @@ export async function askName(server: McpServer): Promise<string> {
   }, 600_000);
 });
 
+describe('a cache filler of another module, split for the tools that call it', () => {
+  // getSettings() returns its module's cache when set, else asks once and stores what it makes of the
+  // answer. Its type is not exported; one tool awaits it in an expression, the form the split is not made for.
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { getSettings } from './settings.js';
+
+const server = new McpServer({ name: 'settings', version: '1.0.0' });
+
+server.registerTool('theme', { description: 'The theme, asked once' }, async () => {
+  const settings = await getSettings(server);
+  return { content: [{ type: 'text', text: settings.theme }] };
+});
+
+server.registerTool('summary', { description: 'The settings, asked once' }, async () => {
+  return { content: [{ type: 'text', text: JSON.stringify(await getSettings(server)) }] };
+});
+`,
+    'src/settings.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+interface Settings {
+  theme: string;
+}
+
+let cached: Settings | undefined;
+
+export async function getSettings(server: McpServer): Promise<Settings> {
+  if (cached !== undefined) return cached;
+  const answer = await server.server.elicitInput({ message: 'Theme?', requestedSchema: { type: 'object', properties: { theme: { type: 'string' } } } });
+  cached = { theme: answer.action === 'accept' ? String(answer.content?.theme) : 'light' };
+  return cached;
+}
+`,
+  };
+  let m: Migrated;
+
+  it('reads the cache in the tool and asks only when it is empty, the fill in the helper\'s module', async () => {
+    m = await bothWays(files);
+    const server = m.text('src/server.ts');
+    expect(server).toMatch(/^import \{ getSettings, type Settings, cachedSettings, fillSettings \} from '\.\/settings\.js';$/m);
+    expect(m.sites('src/server.ts').find(s => s.line === 7)).toMatchObject({ outcome: 'rewritten' });
+    const settings = m.text('src/settings.ts');
+    expect(settings).toContain('export interface Settings {');
+    expect(settings).toContain('export function cachedSettings(): Settings | undefined {\n  return cached;\n}');
+    expect(settings).toMatch(/export function fillSettings\(answer: ElicitResult\): Settings \{\n  cached = \{ theme: answer\.action/);
+    expect(settings).toMatch(/^ {2}return fillSettings\(await server\.server\.elicitInput\(/m);
+    expect(m.result.report.notes.some(n => /^src\/settings\.ts:9: getSettings\(\) split for the tool call to it: cachedSettings\(\) reads its cache and fillSettings\(\) fills it/.test(n))).toBe(true);
+  }, 600_000);
+
+  it('marks the call awaited in an expression, and adds nothing for it', () => {
+    const [summary] = m.sites('src/server.ts').filter(s => s.line === 12);
+    expect(summary).toMatchObject({ outcome: 'marked', call: 'getSettings(...)', shape: 'helper' });
+    expect(summary!.reason).toMatch(/^getSettings\(\) \(settings\.ts\) fills a cache, but is not split into a read of it and a fill from the answer: the call is not written `const name = await getSettings\(\.\.\.\)`/);
+    expect(m.text('src/server.ts').match(/cachedSettings\(\)/g)).toHaveLength(1);
+  });
+
+  it('typechecks', () => {
+    expect(typecheck(m)).toEqual([]);
+  }, 600_000);
+});
+
 describe('a helper of the same file', () => {
   // The handler passes its local `question`, and the helper declares a `question` of its own; the
   // handler has a local DEFAULT_NAME beside the module's, which the helper reads.

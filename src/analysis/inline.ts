@@ -39,7 +39,7 @@ import { packageDirOf, resolveThroughPaths, specifierThroughPaths } from './tsco
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { callableOnlyHere, methodIneligibility, overridesOf, receiverClass, receiverOf, thisEdits, thisOwner, type Receiver } from './methods.js';
 import { enclosingFunction, findSites, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
-import { cacheFillerOf, splitCall, splitNames as splitNamesOf, type CacheFiller, type SplitNames } from './cacheFiller.js';
+import { cacheFillerOf, splitCall, splitNames as splitNamesOf, type CacheFiller, type CallSplit, type SplitNames } from './cacheFiller.js';
 
 /** How deep a chain of helpers calling helpers is inlined. */
 export { MAX_INLINE_DEPTH } from '../triggers.js';
@@ -484,6 +484,13 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
  */
 function splitCallOf(call: CallExpression, filler: CacheFiller, key: string, splitNames: Map<string, SplitNames>, imports: Importer | undefined): { edit: TextEdit; names: SplitNames; read: string } | { refused: string; cause: string } {
   const names = splitNames.get(key) ?? splitNames.set(key, splitNamesOf(filler)).get(key)!;
+  // Checked before anything is imported: a call refused here adds no import.
+  const form = splitCall(call, filler, names, undefined);
+  if ('refused' in form) return form;
+  const module = filler.fn.getSourceFile();
+  const specifier = imports && importableAs(call.getSourceFile(), module.getFilePath(), specifierFor(call.getSourceFile(), module.getFilePath()));
+  if (imports && !specifier) return { refused: `its module could only be imported by a path into another package; map it in the tsconfig.json paths of the handler's package`, cause: 'its module could only be imported by a path into another package' };
+  // The local is typed as the cache is, its names imported where they are another module's.
   const cacheType = filler.cache.getTypeNode();
   const renames = new Map<Node, string>();
   const problem = cacheType && imports ? importFreeNames({ fn: filler.fn, name: filler.name, decl: filler.fn }, [cacheType], call, imports, renames) : undefined;
@@ -492,11 +499,7 @@ function splitCallOf(call: CallExpression, filler: CacheFiller, key: string, spl
     const to = renames.get(declarationOf(id)!);
     return to ? [{ start: id.getStart(), end: id.getEnd(), text: to }] : [];
   }));
-  const split = splitCall(call, filler, names, renamed);
-  if ('refused' in split) return split;
-  const module = filler.fn.getSourceFile();
-  const specifier = imports && importableAs(call.getSourceFile(), module.getFilePath(), specifierFor(call.getSourceFile(), module.getFilePath()));
-  if (imports && !specifier) return { refused: `its module could only be imported by a path into another package; map it in the tsconfig.json paths of the handler's package`, cause: 'its module could only be imported by a path into another package' };
+  const split = splitCall(call, filler, names, renamed) as CallSplit;
   const local = (name: string) =>
     imports ? imports.local({ specifier: specifier!, target: module, kind: 'named', name, typeOnly: false, binding: `${module.getFilePath()}: the split's ${name}` }, name, call) : name;
   const locals = { read: local(names.read), fill: local(names.fill) };
