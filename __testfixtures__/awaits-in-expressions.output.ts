@@ -69,7 +69,7 @@ server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), not
   if (resumed.phase === 0) {
     let verdict!: "cancel" | "accept" | "decline" | "auto-approved";
     if (strict) {
-      return await suspendRound(ctx, 'review', { strict, note }, 1, { verdict }, {
+      return await suspendRound(ctx, 'review', { strict, note }, 1, {}, {
         verdict: inputRequired.elicit({ message: 'Approve this change?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } }),
       });
     } else {
@@ -77,7 +77,7 @@ server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), not
     }
     let comment!: string | number | boolean | string[] | undefined;
     if (note == null) {
-      return await suspendRound(ctx, 'review', { strict, note }, 2, { comment, verdict }, {
+      return await suspendRound(ctx, 'review', { strict, note }, 2, { verdict }, {
         comment: inputRequired.elicit({ message: 'Any comment?', requestedSchema: { type: 'object', properties: { text: { type: 'string' } } } }),
       });
     } else {
@@ -86,11 +86,11 @@ server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), not
     return { content: [{ type: 'text', text: `${verdict}: ${String(comment)}` }] };
   }
   if (resumed.phase === 1) {
-    let verdict: "cancel" | "accept" | "decline" | "auto-approved" = resumed.locals.verdict;
+    let verdict: "cancel" | "accept" | "decline" | "auto-approved";
     verdict = elicitResult(ctx, 'verdict', { type: 'object', properties: { ok: { type: 'boolean' } } }).action;
     let comment!: string | number | boolean | string[] | undefined;
     if (note == null) {
-      return await suspendRound(ctx, 'review', { strict, note }, 2, { comment, verdict }, {
+      return await suspendRound(ctx, 'review', { strict, note }, 2, { verdict }, {
         comment: inputRequired.elicit({ message: 'Any comment?', requestedSchema: { type: 'object', properties: { text: { type: 'string' } } } }),
       });
     } else {
@@ -99,7 +99,7 @@ server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), not
     return { content: [{ type: 'text', text: `${verdict}: ${String(comment)}` }] };
   }
   if (resumed.phase === 2) {
-    let comment: string | number | boolean | string[] | undefined = resumed.locals.comment;
+    let comment: string | number | boolean | string[] | undefined;
     let verdict: "cancel" | "accept" | "decline" | "auto-approved" = resumed.locals.verdict;
     comment = elicitResult(ctx, 'comment', { type: 'object', properties: { text: { type: 'string' } } }).content?.text;
     return { content: [{ type: 'text', text: `${verdict}: ${String(comment)}` }] };
@@ -144,7 +144,7 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
     }
     let named!: string | number | boolean | string[] | undefined;
     if (!label) {
-      return await suspendRound(ctx, 'confirm', { ask, label }, 2, { log, named }, {
+      return await suspendRound(ctx, 'confirm', { ask, label }, 2, { log }, {
         named: inputRequired.elicit({ message: 'Name it?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
       });
     } else {
@@ -152,7 +152,7 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
     }
     let mcpAwait1!: boolean;
     if (ask) {
-      return await suspendRound(ctx, 'confirm', { ask, label }, 3, { log, mcpAwait1, named }, {
+      return await suspendRound(ctx, 'confirm', { ask, label }, 3, { log, named }, {
         mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: { type: 'object', properties: {} } }),
       });
     } else {
@@ -168,7 +168,7 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
     log.push(elicitResult(ctx, 'elicitation', { type: 'object', properties: {} }).action);
     let named!: string | number | boolean | string[] | undefined;
     if (!label) {
-      return await suspendRound(ctx, 'confirm', { ask, label }, 2, { log, named }, {
+      return await suspendRound(ctx, 'confirm', { ask, label }, 2, { log }, {
         named: inputRequired.elicit({ message: 'Name it?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
       });
     } else {
@@ -176,7 +176,7 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
     }
     let mcpAwait1!: boolean;
     if (ask) {
-      return await suspendRound(ctx, 'confirm', { ask, label }, 3, { log, mcpAwait1, named }, {
+      return await suspendRound(ctx, 'confirm', { ask, label }, 3, { log, named }, {
         mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: { type: 'object', properties: {} } }),
       });
     } else {
@@ -189,11 +189,11 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
   }
   if (resumed.phase === 2) {
     const log: string[] = resumed.locals.log;
-    let named: string | number | boolean | string[] | undefined = resumed.locals.named;
+    let named: string | number | boolean | string[] | undefined;
     named = elicitResult(ctx, 'named', { type: 'object', properties: { name: { type: 'string' } } }).content?.name;
     let mcpAwait1!: boolean;
     if (ask) {
-      return await suspendRound(ctx, 'confirm', { ask, label }, 3, { log, mcpAwait1, named }, {
+      return await suspendRound(ctx, 'confirm', { ask, label }, 3, { log, named }, {
         mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: { type: 'object', properties: {} } }),
       });
     } else {
@@ -206,7 +206,7 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
   }
   if (resumed.phase === 3) {
     const log: string[] = resumed.locals.log;
-    let mcpAwait1: boolean = resumed.locals.mcpAwait1;
+    let mcpAwait1: boolean;
     let named: string | number | boolean | string[] | undefined = resumed.locals.named;
     mcpAwait1 = elicitResult(ctx, 'mcpAwait1', { type: 'object', properties: {} }).action === 'accept';
     if (mcpAwait1) {

@@ -11,7 +11,8 @@ import { analyzeProject } from './analysis/index.js';
 import { hoistAwaits, type Hoisting } from './analysis/hoist.js';
 import { analysisProject, forgetProjectFiles, sharedAnalysisProject } from './analysis/project.js';
 import { importBindings, selfCheck } from './analysis/selfCheck.js';
-import { inlineHelpers, type Exclusion, type Refusal } from './analysis/inline.js';
+import { inlineHelpers, type Exclusion, type Refusal, type Split } from './analysis/inline.js';
+import { splitModules, splitOrdinalAt } from './analysis/cacheFiller.js';
 import { enclosingFunction, registrationOf } from './analysis/sites.js';
 import { MARKER_PREFIX } from './analysis/index.js';
 import { planManifestChanges } from './manifest.js';
@@ -221,9 +222,11 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
       onlyHandlerAt: options.onlyHandlerAt && inAnalysed(options.onlyHandlerAt),
       hoisted: new Map([...hoisted].map(([file, h]) => [file, h.sites])),
       beforeUpgrade: options.sitesOnly,
-      inlined: inlining.helpers
+      inlined: inlining.helpers,
+      split: countSplits(inlining.splits),
     });
     const unmigrated = round < 2 ? unmigratedInlining(project, analysis, inlining.firstPass, rel) : new Map();
+    if (round < 2) for (const [file, calls] of unmigratedSplits(analysis, inlining.splits)) unmigrated.set(file, new Map([...(unmigrated.get(file) ?? []), ...calls]));
     if (unmigrated.size === 0) break;
     for (const [file, calls] of unmigrated) excluded.set(file, new Map([...(excluded.get(file) ?? []), ...calls]));
     for (const sf of healthyFiles) {
@@ -235,16 +238,20 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   }
   report.notes.push(...inlining.notes);
   // A request inlined from a helper is reported where the user wrote the helper's call.
+  // So is a request of a cache filler's split call (src/analysis/cacheFiller.ts).
   const atInlinedCall = (site: SiteReport): SiteReport | undefined => {
     const file = candidates.find(f => rel(f.path) === site.file);
     const sf = file && project.getSourceFile(file.path);
     const calls = file && inlining.firstPass.get(file.path);
-    if (!file || !sf || !calls?.size) return undefined;
+    const splits = (file && inlining.splits.get(file.path)?.filter(s => s.call >= 0)) ?? [];
+    if (!file || !sf || (!calls?.size && splits.length === 0)) return undefined;
     const node = sf.getDescendantAtPos(sf.compilerNode.getPositionOfLineAndCharacter(site.line - 1, site.column - 1));
-    const block = node?.getAncestors().find(a => Node.isLabeledStatement(a) && calls.has(a.getLabel().getText()));
-    if (!block || !Node.isLabeledStatement(block)) return undefined;
+    const block = node?.getAncestors().find(a => Node.isLabeledStatement(a) && calls?.has(a.getLabel().getText()));
+    const split = node && splits.length > 0 ? splitOrdinalAt(node, new Set(splits.map(s => s.read))) : undefined;
+    const offset = block && Node.isLabeledStatement(block) ? calls!.get(block.getLabel().getText()) : split !== undefined ? splits[split]?.call : undefined;
+    if (offset === undefined) return undefined;
     const before = upgraded.get(file.path)!;
-    const lines = before.slice(0, calls.get(block.getLabel().getText())!).split('\n');
+    const lines = before.slice(0, offset).split('\n');
     const p = positionMapper(file.text, before)({ line: lines.length - 1, character: lines.at(-1)!.length });
     const callee = /^[\w$.]+/.exec(file.text.split('\n')[p.line]?.slice(p.character) ?? '')?.[0];
     return { ...site, line: p.line + 1, column: p.character + 1, call: callee ? `${callee}(...)` : site.call };
@@ -317,6 +324,8 @@ interface GroupInlining {
   helpers: Map<string, number>;
   /** Per file, the label of each block the first pass put in place of a call, with where that call was. */
   firstPass: Map<string, Map<string, number>>;
+  /** Per handler file, the calls of cache fillers its first pass split (src/analysis/cacheFiller.ts). */
+  splits: Map<string, Split[]>;
 }
 
 /**
@@ -327,8 +336,9 @@ interface GroupInlining {
  * did not export, is exported, so the handler's file can import it (that module is otherwise left as it is).
  */
 function inlineGroup(files: SourceFile[], excluded: ReadonlyMap<string, ReadonlyMap<number, Exclusion | null>>, rel: (p: string) => string, current: Map<string, string>): GroupInlining {
-  const round: GroupInlining = { refusals: new Map(), notes: [], helpers: new Map(), firstPass: new Map() };
+  const round: GroupInlining = { refusals: new Map(), notes: [], helpers: new Map(), firstPass: new Map(), splits: new Map() };
   const toExport: { file: string; name: string; into: string }[] = [];
+  const splitNames = new Map<string, import('./analysis/cacheFiller.js').SplitNames>();
   for (const sf of files) {
     const text = sf.getFullText();
     if (!TRIGGER_PATTERN.test(text) && !RELATIVE_SPECIFIER.test(text) && !THIS_CALL.test(text) && !importsThroughPaths(sf)) continue;
@@ -338,7 +348,7 @@ function inlineGroup(files: SourceFile[], excluded: ReadonlyMap<string, Readonly
     for (let pass = 0; pass < MAX_INLINE_DEPTH; pass++) {
       let inlining: ReturnType<typeof inlineHelpers>;
       try {
-        inlining = inlineHelpers(sf, { depth: MAX_INLINE_DEPTH - pass, rel, importedBefore, exclude });
+        inlining = inlineHelpers(sf, { depth: MAX_INLINE_DEPTH - pass, rel, importedBefore, exclude, splitNames });
       } catch (error) {
         round.notes.push(`${rel(file)}: helpers not inlined (${oneLine(error)})`);
         break;
@@ -346,12 +356,18 @@ function inlineGroup(files: SourceFile[], excluded: ReadonlyMap<string, Readonly
       for (const e of inlining.exports) if (!toExport.some(x => x.file === e.file && x.name === e.name)) toExport.push({ ...e, into: file });
       if (inlining.refusals.length > 0) round.refusals.set(file, [...(round.refusals.get(file) ?? []), ...inlining.refusals]);
       if (pass === 0) round.firstPass.set(file, new Map(inlining.inlined.map(i => [i.label, i.call])));
+      // A split made by a later pass is in a helper's inlined block, which is excluded with its block.
+      if (inlining.splits.length > 0) round.splits.set(file, [...(round.splits.get(file) ?? []), ...inlining.splits.map(x => (pass === 0 ? x : { ...x, call: -1 }))]);
       if (inlining.text === undefined) break;
       for (const [helper, calls] of inlining.helpers) round.helpers.set(helper, (round.helpers.get(helper) ?? 0) + calls);
       exclude = inlining.excluded;
       round.notes.push(...inlining.notes);
       current.set(file, inlining.text);
     }
+  }
+  for (const { file, text, note } of splitModules(files, [...round.splits].flatMap(([into, list]) => list.map(split => ({ ...split, into }))), rel)) {
+    if (text !== undefined) current.set(file, text);
+    round.notes.push(note);
   }
   for (const { file, name, into } of toExport) {
     const module = files.find(f => f.getFilePath() === file);
@@ -366,6 +382,30 @@ function inlineGroup(files: SourceFile[], excluded: ReadonlyMap<string, Readonly
     round.notes.push(`${rel(file)}: ${name} exported, for the helper inlined into ${rel(into)} that uses it`);
   }
   return round;
+}
+
+/** Per cache filler (helperKey), how many of its handler calls were split. */
+function countSplits(splits: Map<string, Split[]>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const split of [...splits.values()].flat()) counts.set(split.key, (counts.get(split.key) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * The split calls of cache fillers whose handler the analysis did not migrate, with why: next round they
+ * are left as they were, marked (a split is made only where the handler then asks with input_required).
+ */
+function unmigratedSplits(analysis: ReturnType<typeof analyzeProject>, splits: Map<string, Split[]>): Map<string, Map<number, Exclusion>> {
+  const found = new Map<string, Map<number, Exclusion>>();
+  for (const [file, list] of splits) {
+    const handlers = analysis.plans.find(p => p.file === file)?.handlers ?? [];
+    for (const split of list) {
+      if (split.call < 0 || handlers.some(h => h.label === split.handler)) continue;
+      const reason = `${split.handler} could not be migrated`;
+      found.set(file, (found.get(file) ?? new Map()).set(split.call, { reason, cause: 'split, its handler could not be migrated' }));
+    }
+  }
+  return found;
 }
 
 /**

@@ -203,6 +203,113 @@ export async function askDir(server: McpServer): Promise<string> {
   }, 600_000);
 });
 
+describe("a helper refused for one module-local leaves the others' imports out", () => {
+  // askName reads prefix (a const, which could be exported) before counted (a let, which an import could
+  // not assign): it is not inlined, so the handler's file must import neither, and ask.ts export nothing.
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { askName } from './ask.js';
+
+const server = new McpServer({ name: 'locals', version: '1.0.0' });
+
+server.registerTool('hello', { description: 'Greets' }, async () => {
+  const name = await askName(server);
+  return { content: [{ type: 'text', text: \`Hello \${name}\` }] };
+});
+`,
+    'src/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+const prefix = 'Your name';
+let counted = 0;
+
+export async function askName(server: McpServer): Promise<string> {
+  const answer = await server.server.elicitInput({ message: \`\${prefix}?\`, requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+  counted += 1;
+  return answer.action === 'accept' ? \`\${String(answer.content?.name)} (\${counted})\` : 'friend';
+}
+`,
+  };
+  let m: Migrated;
+
+  it('marks the call and adds no import of the names it would have brought over', async () => {
+    m = await bothWays(files);
+    const [call] = m.sites('src/server.ts');
+    expect(call).toMatchObject({ outcome: 'marked', call: 'askName(...)', shape: 'helper' });
+    expect(call!.reason).toMatch(/^askName\(\) \(ask\.ts\) is not inlined: it uses counted, which ask\.ts does not export \(a let/);
+    const server = m.text('src/server.ts');
+    expect(server).toMatch(/^import \{ askName \} from '\.\/ask\.js';$/m);
+    expect(server).not.toMatch(/\bprefix\b/);
+    expect(m.text('src/ask.ts')).toMatch(/^const prefix = 'Your name';$/m);
+  }, 600_000);
+
+  it('typechecks', () => {
+    expect(typecheck(m)).toEqual([]);
+  }, 600_000);
+});
+
+describe('a cache filler of another module, split for the tools that call it', () => {
+  // getSettings() returns its module's cache when set, else asks once and stores what it makes of the
+  // answer. Its type is not exported; one tool awaits it in an expression, the form the split is not made for.
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { getSettings } from './settings.js';
+
+const server = new McpServer({ name: 'settings', version: '1.0.0' });
+
+server.registerTool('theme', { description: 'The theme, asked once' }, async () => {
+  const settings = await getSettings(server);
+  return { content: [{ type: 'text', text: settings.theme }] };
+});
+
+server.registerTool('summary', { description: 'The settings, asked once' }, async () => {
+  return { content: [{ type: 'text', text: JSON.stringify(await getSettings(server)) }] };
+});
+`,
+    'src/settings.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+interface Settings {
+  theme: string;
+}
+
+let cached: Settings | undefined;
+
+export async function getSettings(server: McpServer): Promise<Settings> {
+  if (cached !== undefined) return cached;
+  const answer = await server.server.elicitInput({ message: 'Theme?', requestedSchema: { type: 'object', properties: { theme: { type: 'string' } } } });
+  cached = { theme: answer.action === 'accept' ? String(answer.content?.theme) : 'light' };
+  return cached;
+}
+`,
+  };
+  let m: Migrated;
+
+  it('reads the cache in the tool and asks only when it is empty, the fill in the helper\'s module', async () => {
+    m = await bothWays(files);
+    const server = m.text('src/server.ts');
+    expect(server).toMatch(/^import \{ getSettings, type Settings, cachedSettings, fillSettings \} from '\.\/settings\.js';$/m);
+    expect(m.sites('src/server.ts').find(s => s.line === 7)).toMatchObject({ outcome: 'rewritten' });
+    const settings = m.text('src/settings.ts');
+    expect(settings).toContain('export interface Settings {');
+    expect(settings).toContain('export function cachedSettings(): Settings | undefined {\n  return cached;\n}');
+    expect(settings).toMatch(/export function fillSettings\(answer: ElicitResult\): Settings \{\n  cached = \{ theme: answer\.action/);
+    expect(settings).toMatch(/^ {2}return fillSettings\(await server\.server\.elicitInput\(/m);
+    expect(m.result.report.notes.some(n => /^src\/settings\.ts:9: getSettings\(\) split for the tool call to it: cachedSettings\(\) reads its cache and fillSettings\(\) fills it/.test(n))).toBe(true);
+  }, 600_000);
+
+  it('marks the call awaited in an expression, and adds nothing for it', () => {
+    const [summary] = m.sites('src/server.ts').filter(s => s.line === 12);
+    expect(summary).toMatchObject({ outcome: 'marked', call: 'getSettings(...)', shape: 'helper' });
+    expect(summary!.reason).toMatch(/^getSettings\(\) \(settings\.ts\) fills a cache, but is not split into a read of it and a fill from the answer: the call is not written `const name = await getSettings\(\.\.\.\)`/);
+    expect(m.text('src/server.ts').match(/cachedSettings\(\)/g)).toHaveLength(1);
+  });
+
+  it('typechecks', () => {
+    expect(typecheck(m)).toEqual([]);
+  }, 600_000);
+});
+
 describe('a helper of the same file', () => {
   // The handler passes its local `question`, and the helper declares a `question` of its own; the
   // handler has a local DEFAULT_NAME beside the module's, which the helper reads.
@@ -418,7 +525,7 @@ export async function askName(server: McpServer): Promise<string> {
       '43 Greeter.ask(...) [tools/call stored]',
     ]);
     const reasons = left.map(s => s.reason);
-    expect(reasons[0]).toMatch(/^calls askName\(\), which makes an elicitation request, in a notification handler: only tools\/call, prompts\/get and resources\/read can ask the client/);
+    expect(reasons[0]).toMatch(/^calls askName\(\), which makes an elicitation request, in a notification handler: a notification handler cannot ask the client anything on MCP 2026-07-28 .*; do not ask here: clear what the answer would refresh and let the next tool call that needs it ask$/);
     expect(reasons[1]).toMatch(/^calls askName\(\), which makes an elicitation request, in a callback passed to createServer\(\): only a tools\/call/);
     expect(reasons[2]).toMatch(/^askAge\(\) is not inlined: it writes this\.asked and reads it back \(a later round would read the instance's field/);
     expect(reasons[3]).toMatch(/^calls Greeter\.ask\(\), bound to askName\(\), which makes an elicitation request: it is not inlined \(it is called through a stored function\)/);

@@ -215,14 +215,10 @@ const PROJECTS: UserProject[] = [
     entry: 'src/index.ts',
     sites: [
       { file: 'src/context.ts', at: 'await server.server.listRoots()', kind: 'roots', expect: 'mark' },
-      { file: 'src/index.ts', at: 'const context = await getContext(server)', kind: 'roots', expect: 'rewrite', known: I16(5, 'cache filler under a mutex not migrated on the tool path', /expected rewritten, got .*getContext\(\) \(context\.ts\) is not inlined/) },
-      { file: 'src/index.ts', at: 'const workspace = await getContext(server)', kind: 'roots', expect: 'rewrite', known: I16(5, 'cache filler under a mutex not migrated on the tool path', /expected rewritten, got .*getContext\(\) \(context\.ts\) is not inlined/) },
-      { file: 'src/index.ts', at: 'const refreshed = await getContext(server)', kind: 'roots', expect: 'mark', because: /notification/, known: F(9, 'the lifecycle caller (a notification handler) gets no marker', NOT_FOUND) },
+      { file: 'src/index.ts', at: 'const context = await getContext(server)', kind: 'roots', expect: 'rewrite' },
+      { file: 'src/index.ts', at: 'const workspace = await getContext(server)', kind: 'roots', expect: 'rewrite' },
+      { file: 'src/index.ts', at: 'const refreshed = await getContext(server)', kind: 'roots', expect: 'mark', because: /notification handler cannot ask the client/ },
     ],
-    known: {
-      tsc: NEW("imports of a helper's module-locals added although the helper was not inlined", /TS2459: Module '"\.\/context\.js"' declares 'lock' locally, but it is not exported/),
-      verify: I16(5, 'the tools reading the cache are left on the legacy request', modernFails('primary')),
-    },
   },
   {
     name: 'transaction-mutated',

@@ -147,8 +147,9 @@ function holderOf(use: Node): Node | undefined {
 /** What to do about a call, outside a handler, of a helper that asks the client something. */
 function callerRedesign(kind: NonHandler['kind']): string {
   switch (kind) {
-    case 'lifecycle':
     case 'notification':
+      return 'a notification handler cannot ask the client anything on MCP 2026-07-28 (only tools/call, prompts/get and resources/read can, by returning input_required); do not ask here: clear what the answer would refresh and let the next tool call that needs it ask';
+    case 'lifecycle':
     case 'other-request':
       return 'only tools/call, prompts/get and resources/read can ask the client on MCP 2026-07-28 (they return input_required); ask from inside the tool that needs it, or read it lazily there';
     default:

@@ -553,13 +553,16 @@ function liveAcross(
   // What the awaits themselves mention (the request's arguments) is gone from the resuming code.
   const replaced = group.map(g => g.replace);
   const vanishes = (id: Node) => replaced.some(r => id.getStart() >= r.getStart() && id.getEnd() <= r.getEnd());
-  // `x = await request()`: x gets the answer where the phase resumes; that assignment is no use of x.
+  // `x = await request()`, `x = fill(await request())`: x gets its value where the phase resumes, from what
+  // does not read x; that assignment is no use of x, and its value before is never read.
   const answerTargets = new Set<Node>();
   for (const g of group) {
     const e = Node.isExpressionStatement(g.statement) ? unwrap(g.statement.getExpression()) : undefined;
     if (!e || !Node.isBinaryExpression(e) || e.getOperatorToken().getKind() !== SyntaxKind.EqualsToken || !Node.isIdentifier(e.getLeft())) continue;
     const right = unwrap(e.getRight());
-    if (right.getStart() === g.replace.getStart() && right.getEnd() === g.replace.getEnd()) answerTargets.add(e.getLeft());
+    const target = declOf(e.getLeft());
+    const readsTarget = right.getDescendantsOfKind(SyntaxKind.Identifier).some(id => declOf(id) === target);
+    if (right.getStart() <= g.replace.getStart() && g.replace.getEnd() <= right.getEnd() && !readsTarget) answerTargets.add(e.getLeft());
   }
   const answered = new Set([...answerTargets].map(declOf).filter((d): d is Node => d !== undefined));
   const carried = new Map<Node, CarriedLocal>();

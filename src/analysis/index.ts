@@ -44,6 +44,8 @@ export interface AnalysisOptions {
   hoisted?: ReadonlyMap<string, ReadonlySet<number>>;
   /** Per helper (helperKey in src/analysis/inline.ts), how many of its calls were inlined into handlers that are migrated. */
   inlined?: ReadonlyMap<string, number>;
+  /** Per cache filler (helperKey), how many of its handler calls were split into a read of its cache and a fill (src/analysis/cacheFiller.ts). */
+  split?: ReadonlyMap<string, number>;
   /** SDK 1.x files analysed as typed, not upgraded (an editor's diagnostics): their entries are judged as the upgrade will leave them. */
   beforeUpgrade?: boolean;
 }
@@ -121,7 +123,10 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
           continue;
         }
         // A helper's marker says what became of its callers; those it leaves are marked where they call it.
-        const callers = why.kind === 'helper' && fn ? callersLeft(fn, fnSites[0]!.kind) : undefined;
+        // A callback written in a helper (`lock.runExclusive(async () => ...)`) is reached through the helper's calls.
+        const around = why.kind === 'callback' && fn ? helperAroundCallback(fn) : undefined;
+        const helper = why.kind === 'helper' ? fn : around;
+        const callers = helper ? callersLeft(helper, fnSites[0]!.kind) : undefined;
         for (const left of callers?.left ?? []) {
           const callFile = left.node.getSourceFile();
           const { line, column } = callFile.getLineAndColumnAtPos(left.node.getStart());
@@ -130,11 +135,12 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
           addMarker(planFor(callFile), left.node, left.reason);
           sites.push(entry);
         }
+        const detail = around ? `${why.detail}, ${describeNonHandler(around).detail}` : why.detail;
         for (const site of fnSites) {
-          const fate = callers && fn ? helperFate(inlinedReaching(fn, options.inlined), callers.left.length + callers.refused) : redesign(why.kind);
-          const reason = `${site.kind} request ${why.detail}: ${fate}`;
+          const fate = callers && fn ? helperFate(inlinedReaching(fn, options.inlined), callers.left.length + callers.refused, inlinedReaching(fn, options.split)) : redesign(why.kind);
+          const reason = `${site.kind} request ${detail}: ${fate}`;
           addMarker(planFor(sf), site.node, reason);
-          report(site, 'marked', reason, why.kind, NON_HANDLER_CAUSE[why.kind]);
+          report(site, 'marked', reason, around ? 'helper' : why.kind, NON_HANDLER_CAUSE[around ? 'helper' : why.kind]);
         }
         continue;
       }
@@ -355,10 +361,27 @@ function redesign(kind: string): string {
  * What became of a helper's callers, for the marker on its body: how many of its handler calls were
  * inlined and migrated, how many calls are left (each marked where it is made), and what the body is still for.
  */
-function helperFate(inlined: number, left: number): string {
-  const done = inlined > 0 ? `${inlined} handler ${inlined === 1 ? 'call reaching it was' : 'calls reaching it were'} inlined there and migrated` : 'no handler call reaching it was inlined';
-  const marked = left > 0 ? `; ${inlined > 0 ? `${left} other` : left} ${left === 1 ? 'call reaching it is' : 'calls reaching it are'} marked where ${left === 1 ? 'it is' : 'they are'} made` : '';
-  return `${done}${marked}; this body is left as it is and still sends the request to ${left > 0 ? 'those callers and ' : ''}any caller outside the project: migrate it by hand for them, or remove it when nothing calls it`;
+function helperFate(inlined: number, left: number, split = 0): string {
+  const calls = (n: number) => `${n} handler ${n === 1 ? 'call reaching it was' : 'calls reaching it were'}`;
+  const splitDone = split > 0 ? `${calls(split)} migrated, ${split === 1 ? '' : 'each '}reading its cache and asking only when it is empty` : '';
+  const inlinedDone = inlined > 0 ? `${calls(inlined)} inlined there and migrated` : split > 0 ? '' : 'no handler call reaching it was inlined';
+  const done = [splitDone, inlinedDone].filter(Boolean).join('; ');
+  const marked = left > 0 ? `; ${inlined + split > 0 ? `${left} other` : left} ${left === 1 ? 'call reaching it is' : 'calls reaching it are'} marked where ${left === 1 ? 'it is' : 'they are'} made` : '';
+  return `${done}${marked}; this body ${split > 0 ? '' : 'is left as it is and '}still sends the request to ${left > 0 ? 'those callers and ' : ''}any caller outside the project: migrate it by hand for them, or remove it when nothing calls it`;
+}
+
+/**
+ * The helper a callback is written in, through callbacks nested in it (`lock.runExclusive(async () =>
+ * ...)` in `getContext()`): its request is made for whoever calls that helper. Undefined inside a handler.
+ */
+function helperAroundCallback(fn: FunctionLike): FunctionLike | undefined {
+  for (let f = enclosingFunction(fn); f; f = enclosingFunction(f)) {
+    if (registrationOf(f)) return undefined;
+    const kind = describeNonHandler(f).kind;
+    if (kind === 'helper') return f;
+    if (kind !== 'callback') return undefined;
+  }
+  return undefined;
 }
 
 /** How many handler calls of a helper, or of a function it is declared in, were inlined (and migrated). */

@@ -40,6 +40,7 @@ import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { callableOnlyHere, methodIneligibility, overridesOf, receiverClass, receiverOf, thisEdits, thisOwner, type Receiver } from './methods.js';
 import { delegationOf } from './delegates.js';
 import { enclosingFunction, findSites, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
+import { cacheFillerOf, splitCall, splitNames as splitNamesOf, type CacheFiller, type CallSplit, type SplitNames } from './cacheFiller.js';
 
 /** How deep a chain of helpers calling helpers is inlined. */
 export { MAX_INLINE_DEPTH } from '../triggers.js';
@@ -84,6 +85,8 @@ export interface Inlining {
   inlined: { call: number; label: string }[];
   /** Per helper (helperKey), how many calls to it this pass inlined. */
   helpers: Map<string, number>;
+  /** Cache fillers whose handler calls this pass split (src/analysis/cacheFiller.ts): their modules get the read and the fill. */
+  splits: Split[];
   /** The calls not to inline in the next pass, where they are in the new text: `exclude`, and those whose names would change meaning. */
   excluded: Map<number, Exclusion | null>;
 }
@@ -103,6 +106,22 @@ export interface InlineOptions {
    * gives, or null for none (a handler not asked for).
    */
   exclude?: ReadonlyMap<number, Exclusion | null>;
+  /** The names of each split cache filler's read and fill (by helperKey), the same for every file of the run. */
+  splitNames?: Map<string, SplitNames>;
+}
+
+/** A handler call of a cache filler split into a read of its cache and a fill from the answer. */
+export interface Split {
+  /** The helper (helperKey), its module and name, and the names of its read and fill. */
+  key: string;
+  module: string;
+  helper: string;
+  names: SplitNames;
+  /** The read as the handler's file calls it. */
+  read: string;
+  /** Where the call was (in the file as the pass found it), and the handler it is in. */
+  call: number;
+  handler: string;
 }
 
 /** Why a call is not inlined, for its marker: the reason, and the reason without names (what the summary counts by). */
@@ -176,7 +195,7 @@ export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inli
 
 function passEdits(sf: SourceFile, options: InlineOptions, refused: ReadonlyMap<number, Exclusion | null>): Omit<Inlining, 'text' | 'excluded'> & { edits: TextEdit[]; checks: { call: number; edit: TextEdit; check: BindingCheck }[] } {
   const rel = options.rel ?? ((p: string) => path.basename(p));
-  const { edits, refusals, imports } = inlineEdits(sf, options.depth ?? MAX_INLINE_DEPTH, refused);
+  const { edits, refusals, imports, splits } = inlineEdits(sf, options.depth ?? MAX_INLINE_DEPTH, refused, options.splitNames ?? new Map());
   const checks = edits.flatMap(e => (e.check && e.call ? [{ call: e.call.getStart(), edit: e as TextEdit, check: e.check }] : []));
   const labelled = checks.map(c => ({ call: c.call, label: c.check.label }));
   const helpers = new Map<string, number>();
@@ -220,7 +239,7 @@ function passEdits(sf: SourceFile, options: InlineOptions, refused: ReadonlyMap<
     notes.push(`${sf.getBaseName()}:${line}: ${name}() removed: every call to it was inlined into the handlers, where it is migrated`);
   }
   edits.push(...unusedImportEdits(unusedBindings, importEdits, options.importedBefore, imports.reused).map(e => ({ ...e, call: undefined })));
-  return { edits: [...edits, ...importEdits], checks, notes, refusals, inlined: labelled, helpers, exports: imports.exports.map(e => ({ file: e.module.getFilePath(), name: e.name })) };
+  return { edits: [...edits, ...importEdits], checks, notes, refusals, inlined: labelled, helpers, splits, exports: imports.exports.map(e => ({ file: e.module.getFilePath(), name: e.name })) };
 }
 
 /**
@@ -364,8 +383,9 @@ function unusedImportEdits(bindings: Node[], importEdits: TextEdit[], importedBe
   return edits;
 }
 
-function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number, Exclusion | null>): { edits: HelperEdit[]; refusals: Refusal[]; imports: Importer } {
+function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number, Exclusion | null>, splitNames: Map<string, SplitNames>): { edits: HelperEdit[]; refusals: Refusal[]; imports: Importer; splits: Split[] } {
   const edits: HelperEdit[] = [];
+  const splits: Split[] = [];
   const refusals: Refusal[] = [];
   const fresh = nameAllocator(sf.getDescendantsOfKind(SyntaxKind.Identifier).map(i => i.getText()));
   const imports = new Importer(sf, fresh);
@@ -434,6 +454,20 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
       refuse(`${helper.name}() (${path.basename(helper.fn.getSourceFile().getFilePath())}) is not inlined: ${why}, so its ${what} is not migrated; ${fix}`, `helper not inlined: ${cause}`);
       continue;
     }
+    const filler = receiver ? undefined : cacheFillerOf(helper.fn, helper.name);
+    if (filler) {
+      const excluded = refused.get(call.getStart());
+      if (excluded === null) continue;
+      const split = excluded ? { refused: excluded.reason, cause: excluded.cause } : 'refused' in filler ? filler : splitCallOf(call, filler, helperKey(helper.fn), splitNames, crossFile ? imports : undefined);
+      if ('refused' in split) {
+        const where = crossFile ? ` (${path.basename(helper.fn.getSourceFile().getFilePath())})` : '';
+        refuse(`${helper.name}()${where} fills a cache, but is not split into a read of it and a fill from the answer: ${split.refused}, so its ${what} is not migrated; have the tool read the cache and ask only when it is empty (return inputRequired, fill the cache from the answer on the retry), or migrate by hand`, `cache filler not split: ${split.cause}`);
+        continue;
+      }
+      edits.push({ ...split.edit, call });
+      splits.push({ key: helperKey(helper.fn), module: helper.fn.getSourceFile().getFilePath(), helper: helper.name, names: split.names, read: split.read, call: call.getStart(), handler: registration.label });
+      continue;
+    }
     const why = ineligibility(helper, call, sf, receiver !== undefined);
     if (why) {
       refuse(`${helper.name}() ${crossFile ? `(${path.basename(helper.fn.getSourceFile().getFilePath())}) ` : ''}is not inlined: ${why}, so its ${what} is not migrated; migrate it by hand`, `helper not inlined: ${why}`);
@@ -448,7 +482,35 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
     }
     edits.push({ ...edit, helper, call });
   }
-  return { edits, refusals, imports };
+  return { edits, refusals, imports, splits };
+}
+
+/**
+ * A handler's call of a cache filler, split (src/analysis/cacheFiller.ts): the read and the fill
+ * imported from the helper's module when it is another one, under the names the run gave them.
+ */
+function splitCallOf(call: CallExpression, filler: CacheFiller, key: string, splitNames: Map<string, SplitNames>, imports: Importer | undefined): { edit: TextEdit; names: SplitNames; read: string } | { refused: string; cause: string } {
+  const names = splitNames.get(key) ?? splitNames.set(key, splitNamesOf(filler)).get(key)!;
+  // Checked before anything is imported: a call refused here adds no import.
+  const form = splitCall(call, filler, names, undefined);
+  if ('refused' in form) return form;
+  const module = filler.fn.getSourceFile();
+  const specifier = imports && importableAs(call.getSourceFile(), module.getFilePath(), specifierFor(call.getSourceFile(), module.getFilePath()));
+  if (imports && !specifier) return { refused: `its module could only be imported by a path into another package; map it in the tsconfig.json paths of the handler's package`, cause: 'its module could only be imported by a path into another package' };
+  // The local is typed as the cache is, its names imported where they are another module's.
+  const cacheType = filler.cache.getTypeNode();
+  const renames = new Map<Node, string>();
+  const problem = cacheType && imports ? importFreeNames({ fn: filler.fn, name: filler.name, decl: filler.fn }, [cacheType], call, imports, renames) : undefined;
+  if (problem) return { refused: problem, cause: /means something else/.test(problem) ? MISBOUND : 'its cache\'s type cannot be imported at the call' };
+  const renamed = cacheType && applyEdits(cacheType.getText(), cacheType.getStart(), referencesIn(cacheType).flatMap(id => {
+    const to = renames.get(declarationOf(id)!);
+    return to ? [{ start: id.getStart(), end: id.getEnd(), text: to }] : [];
+  }));
+  const split = splitCall(call, filler, names, renamed) as CallSplit;
+  const local = (name: string) =>
+    imports ? imports.local({ specifier: specifier!, target: module, kind: 'named', name, typeOnly: false, binding: `${module.getFilePath()}: the split's ${name}` }, name, call) : name;
+  const locals = { read: local(names.read), fill: local(names.fill) };
+  return { edit: { start: split.start, end: split.end, text: split.text(locals) }, names, read: locals.read };
 }
 
 /** A helper function as the report knows it, whatever the edits around it: its file and the name it is declared by. */
@@ -694,7 +756,8 @@ class Reacher {
 
   /** The request the helper makes itself, or through a request channel it was handed. */
   private ownKind(helper: Helper, channels: Set<Node>): SiteKind | undefined {
-    const own = this.sitesOf(helper.fn.getSourceFile()).find(s => s.fn === helper.fn);
+    // A request in a callback the helper runs (`lock.runExclusive(async () => ...)`) is the helper's too.
+    const own = this.sitesOf(helper.fn.getSourceFile()).find(s => s.fn === helper.fn || s.fn?.getFirstAncestor(a => a === helper.fn) !== undefined);
     if (own) return own.kind;
     return channels.size > 0 ? channelUse(helper.fn.getBody()!, channels) : undefined;
   }
@@ -995,9 +1058,17 @@ function resultType(stmt: Statement, awaited: Node, declared: string | undefined
 /**
  * An imported helper's free names, made to mean the same in the handler's file: its module's imports
  * and its module's exported declarations are imported there (renamed where the name is taken); globals
- * must not be shadowed at the call site. Why not, when a name cannot be brought over.
+ * must not be shadowed at the call site. Why not, when a name cannot be brought over: then the file
+ * gets none of the imports (the helper is not inlined, so nothing would use them).
  */
 function importFreeNames(helper: Helper, pieces: Node[], call: CallExpression, imports: Importer, renames: Map<Node, string>): string | undefined {
+  const before = imports.checkpoint();
+  const problem = bringFreeNames(helper, pieces, call, imports, renames);
+  if (problem) imports.rollback(before);
+  return problem;
+}
+
+function bringFreeNames(helper: Helper, pieces: Node[], call: CallExpression, imports: Importer, renames: Map<Node, string>): string | undefined {
   const module = helper.fn.getSourceFile();
   const moduleName = path.basename(module.getFilePath());
   const seen = new Set<Node | string>();
@@ -1143,6 +1214,16 @@ class Importer {
 
   exportFrom(module: SourceFile, name: string): void {
     if (!this.exports.some(e => e.module === module && e.name === name)) this.exports.push({ module, name });
+  }
+
+  /** What the pass has asked for so far, to go back to when a helper turns out not to be inlined after all. */
+  checkpoint(): { added: Set<string>; reused: Set<string> } {
+    return { added: new Set(this.added.keys()), reused: new Set(this.reused) };
+  }
+
+  rollback(to: { added: Set<string>; reused: Set<string> }): void {
+    for (const key of [...this.added.keys()]) if (!to.added.has(key)) this.added.delete(key);
+    for (const name of [...this.reused]) if (!to.reused.has(name)) this.reused.delete(name);
   }
 
   constructor(

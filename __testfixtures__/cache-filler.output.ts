@@ -1,0 +1,140 @@
+import {
+  McpServer,
+  type ElicitResult,
+  type ListRootsResult,
+  inputRequired,
+} from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import {
+  elicitResult,
+  resumeCall,
+  rootsResult,
+  suspendRound,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
+
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+
+/** Runs one piece of work at a time, in the order asked. */
+class Lock {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  runExclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(work, work);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+}
+
+// Cache fillers: asked once, remembered for the next calls. Each tool asks only while the cache is empty.
+let units: 'metric' | 'imperial' | undefined;
+let rootUris: string[] | undefined;
+const lock = new Lock();
+
+async function getUnits(): Promise<'metric' | 'imperial'> {
+  if (units !== undefined) return units;
+  // mcp-migrate: elicitation request in helper getUnits(), not directly in a handler: 1 handler call reaching it was migrated, reading its cache and asking only when it is empty; this body still sends the request to any caller outside the project: migrate it by hand for them, or remove it when nothing calls it
+  return fillUnits(await server.server.elicitInput({
+    message: 'Metric or imperial?',
+    requestedSchema: { type: 'object', properties: { units: { type: 'string', enum: ['metric', 'imperial'] } }, required: ['units'] },
+  }));
+}
+
+/** getUnits()'s cache, undefined until it is filled: what a tool reads before it asks the client. */
+function cachedUnits(): 'metric' | 'imperial' | undefined {
+  return units;
+}
+
+/** Fills getUnits()'s cache from the client's answer to its elicitation request. */
+function fillUnits(answer: ElicitResult): 'metric' | 'imperial' {
+  units = answer.action === 'accept' && answer.content?.units === 'imperial' ? 'imperial' : 'metric';
+  return units;
+}
+
+async function loadRootUris(): Promise<string[]> {
+  return lock.runExclusive(async () => {
+    if (rootUris) return rootUris;
+    // mcp-migrate: roots request in a callback passed to runExclusive(), in helper loadRootUris(), not directly in a handler: 2 handler calls reaching it were migrated, each reading its cache and asking only when it is empty; this body still sends the request to any caller outside the project: migrate it by hand for them, or remove it when nothing calls it
+    return fillRootUris(await server.server.listRoots());
+  });
+}
+
+/** loadRootUris()'s cache, undefined until it is filled: what a tool reads before it asks the client. */
+function cachedRootUris(): string[] | undefined {
+  return rootUris;
+}
+
+/** Fills loadRootUris()'s cache from the client's answer to its roots request. */
+function fillRootUris({ roots }: ListRootsResult): string[] {
+  rootUris = roots.map(root => root.uri);
+  return rootUris;
+}
+
+server.registerTool('distance', { description: 'A distance in the units the user prefers', inputSchema: z.object({ km: z.number() }) }, async ({ km }, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'distance', { km });
+  if (resumed.askAgain) return resumed.askAgain;
+  if (resumed.phase === 0) {
+    let preferred: 'metric' | 'imperial' | undefined = cachedUnits();
+    if (preferred === undefined) {
+      return await suspendRound(ctx, 'distance', { km }, 1, {}, {
+        preferred: inputRequired.elicit({
+          message: 'Metric or imperial?',
+          requestedSchema: { type: 'object', properties: { units: { type: 'string', enum: ['metric', 'imperial'] } }, required: ['units'] },
+        }),
+      });
+    }
+    const text = preferred === 'imperial' ? `${(km * 0.621371).toFixed(1)} mi` : `${km} km`;
+    return { content: [{ type: 'text', text }] };
+  }
+  if (resumed.phase === 1) {
+    let preferred: 'metric' | 'imperial' | undefined;
+    preferred = fillUnits(elicitResult(ctx, 'preferred', { type: 'object', properties: { units: { type: 'string', enum: ['metric', 'imperial'] } }, required: ['units'] }));
+    const text = preferred === 'imperial' ? `${(km * 0.621371).toFixed(1)} mi` : `${km} km`;
+    return { content: [{ type: 'text', text }] };
+  }
+  throw unknownPhase('distance', resumed);
+});
+
+server.registerTool('root_count', { description: 'How many roots the client exposes' }, async ctx => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'root_count', undefined);
+  if (resumed.askAgain) return resumed.askAgain;
+  if (resumed.phase === 0) {
+    let uris: string[] | undefined = cachedRootUris();
+    if (!uris) {
+      return await suspendRound(ctx, 'root_count', undefined, 1, {}, {
+        uris: inputRequired.listRoots(),
+      });
+    }
+    return { content: [{ type: 'text', text: `${uris.length} roots` }] };
+  }
+  if (resumed.phase === 1) {
+    let uris: string[] | undefined;
+    uris = fillRootUris(rootsResult(ctx, 'uris'));
+    return { content: [{ type: 'text', text: `${uris.length} roots` }] };
+  }
+  throw unknownPhase('root_count', resumed);
+});
+
+server.registerTool('first_root', { description: 'The first root the client exposes' }, async ctx => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const resumed = resumeCall(ctx, 'first_root', undefined);
+  if (resumed.askAgain) return resumed.askAgain;
+  if (resumed.phase === 0) {
+    let uris: string[] | undefined = cachedRootUris();
+    if (!uris) {
+      return await suspendRound(ctx, 'first_root', undefined, 1, {}, {
+        uris: inputRequired.listRoots(),
+      });
+    }
+    return { content: [{ type: 'text', text: uris[0] ?? '(none)' }] };
+  }
+  if (resumed.phase === 1) {
+    let uris: string[] | undefined;
+    uris = fillRootUris(rootsResult(ctx, 'uris'));
+    return { content: [{ type: 'text', text: uris[0] ?? '(none)' }] };
+  }
+  throw unknownPhase('first_root', resumed);
+});
