@@ -55,6 +55,25 @@ describe('upgrade to SDK 2.x', () => {
     expect(notes.some(n => /"content" is typed CallToolResult\['content'\]/.test(n))).toBe(true);
   });
 
+  it('types a constant tool list a tools/list handler returns, so its input schemas keep type "object"', () => {
+    const { text, notes } = upgraded(`import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
+const tools = [
+  { name: 'a', inputSchema: { type: 'object', properties: { x: { type: 'string' } } } },
+  { name: 'b', inputSchema: { type: 'object', properties: {} } },
+];
+let others = [{ name: 'c', inputSchema: { type: 'object' } }];
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+`);
+    expect(text).toContain("const tools: ListToolsResult['tools'] = [");
+    expect(text).toContain("server.setRequestHandler('tools/list', async () => ({ tools }));");
+    // a list that is not a constant may change before it is listed: left as written
+    expect(text).toContain("let others = [{ name: 'c'");
+    expect(text).toMatch(/import type \{[^}]*\bListToolsResult\b[^}]*\} from "@modelcontextprotocol\/server"|import \{[^}]*\btype ListToolsResult\b[^}]*\} from "@modelcontextprotocol\/server"/);
+    expect(notes).toContainEqual(expect.stringMatching(/^info: "tools" is typed ListToolsResult\['tools'\]/));
+  });
+
   it('leaves JavaScript without annotations', () => {
     const js = `const { Server } = require('@modelcontextprotocol/sdk/server/index.js');
 const { CallToolRequestSchema } = require('@modelcontextprotocol/sdk/types.js');
