@@ -273,3 +273,30 @@ server.registerTool('t', { inputSchema: { tags: z.record(z.string()), pairs: z.r
     expect(notes).toContainEqual(expect.stringMatching(/^info: z\.record\(value\) written as z\.record\(z\.string\(\), value\)/));
   });
 });
+
+describe("McpError's message, which 2.x's ProtocolError no longer prefixes", () => {
+  it('keeps the "MCP error <code>: " prefix clients saw, whatever the message is written as', () => {
+    const { text, notes } = upgraded(`import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+export function fail(name: string, why: string) {
+  if (name === 'a') throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${name}\`);
+  if (name === 'b') throw new McpError(ErrorCode.InvalidParams, 'bad \\\`b\\\`');
+  if (name === 'c') throw new McpError(-32000, why, { name });
+  throw new McpError(codeOf(name), why);
+}
+class NotReady extends McpError {
+  constructor() {
+    super(ErrorCode.InternalError, 'not ready');
+  }
+}
+declare function codeOf(name: string): number;
+`);
+    expect(text).toContain('throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `MCP error ${ProtocolErrorCode.MethodNotFound}: Unknown tool: ${name}`);');
+    expect(text).toContain('throw new ProtocolError(ProtocolErrorCode.InvalidParams, `MCP error ${ProtocolErrorCode.InvalidParams}: bad \\`b\\``);');
+    expect(text).toContain('throw new ProtocolError(-32000, `MCP error -32000: ${why}`, { name });');
+    expect(text).toContain("super(ProtocolErrorCode.InternalError, `MCP error ${ProtocolErrorCode.InternalError}: not ready`);");
+    // a code read by a call would be read twice: left, and said
+    expect(text).toContain('throw new ProtocolError(codeOf(name), why);');
+    expect(notes.filter(n => /^info: the ProtocolError message keeps the "MCP error <code>: " prefix/.test(n))).toHaveLength(4);
+    expect(notes).toContainEqual(expect.stringMatching(/^warning: SDK 1\.x's McpError added "MCP error <code>: " to its message and 2\.x's ProtocolError does not/));
+  });
+});

@@ -206,11 +206,6 @@ const PROJECTS: UserProject[] = [
       { file: 'src/index.ts', at: 'await server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
       { file: 'src/index.ts', at: 'await server.createMessage', kind: 'sampling', expect: 'rewrite' },
     ],
-    known: {
-      tsc: I16(4, "the upgrade leaves a ListTools handler whose inputSchema.type is a string, which 2.x's types refuse", /TS2322: Type 'Promise<\{ tools:/),
-      verify: I16(4, 'McpError → ProtocolError drops the "MCP error -32601:" prefix from the error a client sees', modernFails('unknown')),
-    },
-    verifyUntouched: ['count', 'missing item', 'restock', 'remove accept', 'remove accept no', 'remove decline', 'remove cancel', 'remove forced', 'report', 'report prose', 'audit'],
   },
   {
     name: 'cache-mutex',
