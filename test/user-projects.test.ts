@@ -160,7 +160,6 @@ const PROJECTS: UserProject[] = [
       { file: 'src/tools/BaseTool.ts', at: 'async args => this.execute(args as Args)', kind: 'request', expect: 'mark', because: /runs the execute\(\) of whichever class the instance is \(RouteTool, SummaryTool\)/ },
     ],
     known: {
-      tsc: I16(4, 'inputSchema: this.schema (a raw shape held in a field) left for 2.x registerTool, which refuses it', /BaseTool\.ts\(\d+,\d+\): error TS2769: No overload matches this call/),
       verify: I16(2, 'class-based tools left on the legacy request', modernFails('route accept')),
     },
   },
