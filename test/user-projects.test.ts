@@ -135,12 +135,6 @@ const PROJECTS: UserProject[] = [
       { file: 'src/index.js', at: 'await server.server.createMessage', kind: 'sampling', expect: 'rewrite' },
       { file: 'src/recipes.js', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'mark', because: HELPER_BODY },
     ],
-    known: {
-      tsc: [
-        NEW('the requestState module mcp-migrate-state.mjs fails strict checkJs', /mcp-migrate-state\.mjs\(\d+,\d+\): error TS7006/),
-        NEW('locals restored in a JavaScript handler lose their JSDoc types', /src\/index\.js\(\d+,\d+\): error TS7006: Parameter 'i' implicitly has an 'any' type/),
-      ],
-    },
   },
   {
     name: 'api-client-handles',
