@@ -25,7 +25,8 @@ function zodImports(sf: SourceFile): ImportDeclaration[] {
 function namesRawShape(sf: SourceFile, typeText: string): boolean {
   return zodImports(sf).some(d => {
     const named = d.getNamedImports().some(n => n.getName() === 'ZodRawShape' && (n.getAliasNode()?.getText() ?? 'ZodRawShape') === typeText);
-    const namespace = d.getNamespaceImport()?.getText() ?? d.getNamedImports().find(n => n.getName() === 'z')?.getText();
+    const z = d.getNamedImports().find(n => n.getName() === 'z');
+    const namespace = d.getNamespaceImport()?.getText() ?? (z && (z.getAliasNode()?.getText() ?? 'z'));
     return named || (namespace !== undefined && typeText === `${namespace}.ZodRawShape`);
   });
 }
