@@ -325,6 +325,6 @@ export function more(server: McpServer) {
     // declared elsewhere: it may already be a schema object, so the codemod's finding stays
     expect(text).toContain("server.registerTool('v', { inputSchema: shared }");
     expect(text.match(/@mcp-codemod-error/g)).toHaveLength(1);
-    expect(notes).toContainEqual(expect.stringMatching(/^info: inputSchema: this\.schema is a raw zod shape where it is declared: wrapped with z\.object\(\)/));
+    expect(notes).toContainEqual(expect.stringMatching(/^info: inputSchema \(this\.schema\) is a raw zod shape: wrapped with z\.object\(\)/));
   });
 });

@@ -50,6 +50,11 @@ function isRawShape(member: Node): boolean {
   return fixed && Node.isObjectLiteralExpression(declaration.getInitializer());
 }
 
+function isObjectCall(value: Node | undefined): boolean {
+  const callee = Node.isCallExpression(value) ? value.getExpression() : undefined;
+  return Node.isPropertyAccessExpression(callee) && callee.getName() === 'object';
+}
+
 /** The name zod's `z` has in the file, imported as a value when only types came from zod; undefined when `z` means something else. */
 function zodValueName(sf: SourceFile): string | undefined {
   const imports = zodImports(sf);
@@ -83,15 +88,19 @@ export const rawShapesRepair: Repair = {
       const members = Node.isPropertyAccessExpression(callee) ? SCHEMA_MEMBERS[callee.getName()] : undefined;
       const config = call.getArguments().find(a => Node.isObjectLiteralExpression(a));
       if (!members || !config || !Node.isObjectLiteralExpression(config)) continue;
-      for (const member of members) {
-        const property = config.getProperty(member);
-        if (!property || !(Node.isPropertyAssignment(property) || Node.isShorthandPropertyAssignment(property)) || !isRawShape(property)) continue;
-        zod ??= zodValueName(sf);
-        if (!zod) return { changesCount: diagnostics.length, diagnostics };
+      // All of the call's schemas or none: 2.x's deprecated overload still takes raw shapes alone, never mixed with schema objects.
+      const present = members.map(member => ({ member, property: config.getProperty(member) })).filter(p => p.property !== undefined);
+      const raw = present.filter(p => Node.isPropertyAssignment(p.property) && Node.isObjectLiteralExpression(p.property.getInitializer()) || ((Node.isPropertyAssignment(p.property) || Node.isShorthandPropertyAssignment(p.property)) && isRawShape(p.property)));
+      const schemaObjects = present.filter(p => Node.isPropertyAssignment(p.property) && isObjectCall(p.property.getInitializer()));
+      if (raw.length === 0 || raw.length + schemaObjects.length !== present.length) continue;
+      zod ??= zodValueName(sf);
+      if (!zod) return { changesCount: diagnostics.length, diagnostics };
+      for (const { member, property } of raw) {
+        if (!Node.isPropertyAssignment(property) && !Node.isShorthandPropertyAssignment(property)) continue;
         const shape = Node.isPropertyAssignment(property) ? property.getInitializerOrThrow().getText() : property.getName();
         const line = call.getStartLineNumber();
         property.replaceWithText(`${member}: ${zod}.object(${shape})`);
-        diagnostics.push(finding(sf, line, 'info', `${member}: ${shape} is a raw zod shape where it is declared: wrapped with ${zod}.object(), as SDK 2.x takes a schema object`));
+        diagnostics.push(finding(sf, line, 'info', `${member}${shape.length > 40 ? '' : ` (${shape})`} is a raw zod shape: wrapped with ${zod}.object(), as SDK 2.x takes a schema object (and never a raw shape beside one)`));
       }
     }
     return { changesCount: diagnostics.length, diagnostics };
