@@ -1,7 +1,8 @@
 /**
  * package.json edits for a run: the package that owns each changed file (nearest package.json walking up,
  * within the run's cwd) gets the SDK 2.x packages its files import after the run, and loses
- * `@modelcontextprotocol/sdk` once none of its files imports it any more. Lockfiles are never touched; the
+ * `@modelcontextprotocol/sdk` once they import 2.x packages and none imports it any more, unless a package it
+ * depends on declares the SDK as a peer (a framework built on it). Lockfiles are never touched; the
  * edit is textual, so indentation, key order, line endings and the final newline stay as they were. The
  * result is a plain {@link FileChange}, so it joins the dry-run diff like any other change.
  */
@@ -150,7 +151,12 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
     const wanted = [...imported].filter(name => name !== V1_PACKAGE).sort();
     const unknown = wanted.filter(name => !(name in V2_PACKAGE_VERSIONS) && sectionsOf(name).length === 0);
     const added = targets.map(section => ({ section, names: wanted.filter(n => n in V2_PACKAGE_VERSIONS && !sectionsOf(n).includes(section)) }));
-    const removed = imported.has(V1_PACKAGE) ? [] : v1Sections;
+    // The SDK goes once the package's code has moved to 2.x packages, and only while nothing it installs needs it.
+    const needing = wanted.length > 0 && !imported.has(V1_PACKAGE) ? dependentsOnSdk(dir, json, read) : [];
+    const removed = wanted.length === 0 || imported.has(V1_PACKAGE) || needing.length > 0 ? [] : v1Sections;
+    if (v1Sections.length > 0 && needing.length > 0) {
+      notes.push(`${rel(input.cwd, manifest)}: ${V1_PACKAGE} stays: ${needing.join(', ')} ${needing.length > 1 ? 'declare' : 'declares'} it as a peer dependency`);
+    }
 
     let after = before;
     for (const { section, names } of added) if (names.length > 0) after = editSection(after, section, { add: Object.fromEntries(names.map(n => [n, V2_PACKAGE_VERSIONS[n]!])) });
@@ -172,11 +178,35 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
     notes.push(`${rel(input.cwd, manifest)}: ${what}; run your package manager's install to update the lockfile`);
     const zodSection = sectionsOf('zod')[0];
     const zod = zodSection ? (json[zodSection] as Record<string, unknown>).zod : undefined;
-    if (typeof zod === 'string' && reachesOnlyZod3(zod)) {
+    const serverDeclared = wanted.includes('@modelcontextprotocol/server') || sectionsOf('@modelcontextprotocol/server').length > 0;
+    if (serverDeclared && typeof zod === 'string' && reachesOnlyZod3(zod)) {
       notes.push(`${rel(input.cwd, manifest)}: zod "${zod}" stays on 3.x, but @modelcontextprotocol/server 2.x needs zod >= 4.2; raise it`);
     }
   }
   return { changes, notes };
+}
+
+/**
+ * The package's dependencies that declare the SDK 1.x as a peer (a framework built on it, such as
+ * mcp-framework), read from where Node would resolve them: node_modules of the package or above it.
+ */
+function dependentsOnSdk(dir: string, json: Record<string, unknown>, read: (file: string) => string | null): string[] {
+  const names = new Set(DEPENDENCY_SECTIONS.flatMap(section => (isRecord(json[section]) ? Object.keys(json[section] as Record<string, unknown>) : [])));
+  names.delete(V1_PACKAGE);
+  return [...names].sort().filter(name => {
+    for (let at = dir; ; at = path.dirname(at)) {
+      const text = read(path.join(at, 'node_modules', name, 'package.json'));
+      if (text !== null) {
+        try {
+          const peers = (JSON.parse(text) as { peerDependencies?: unknown }).peerDependencies;
+          return isRecord(peers) && V1_PACKAGE in peers;
+        } catch {
+          return false;
+        }
+      }
+      if (path.dirname(at) === at) return false;
+    }
+  });
 }
 
 function rel(cwd: string, p: string): string {

@@ -19,7 +19,7 @@ import { planManifestChanges } from './manifest.js';
 import { isEmptyPlan, type FilePlan } from './plan.js';
 import { positionMapper, type Position } from './positions.js';
 import { DEPRECATED_KINDS, emptyReport, unchangedFile, type Report, type SiteReport } from './report.js';
-import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateExports, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
+import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateExports, stateModuleDeclaration, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
 import { placeStateModules, stateModuleFor, type StateModules } from './stateModulePlaces.js';
 import { MAX_INLINE_DEPTH, MCP_TEXT, TRIGGER_PATTERN, worthAnalysing } from './triggers.js';
 import { FRAMEWORK_IMPORT, SDK_V1_FRAMEWORKS } from './tables/frameworks.js';
@@ -480,6 +480,13 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
     if (!place.exists) {
       changes.push({ path: place.path, before: null, after: stateModuleText(place.flavour) });
       report.created.push(rel(place.path));
+      if (place.declarations && place.flavour !== 'ts') {
+        const declaration = stateModuleDeclaration(place.path, place.flavour);
+        if (!fs.existsSync(declaration.path)) {
+          changes.push({ path: declaration.path, before: null, after: declaration.text });
+          report.created.push(rel(declaration.path));
+        }
+      }
     } else {
       const missing = missingStateExports(place.path, changes);
       if (missing.length > 0) {

@@ -44,6 +44,16 @@ export function stateModuleFile(flavour: ModuleFlavour): string {
   return path.join(packageRoot(), 'dist', 'runtime', STATE_MODULE_BASENAME + EMITTED_EXTENSION[flavour]);
 }
 
+/** Where the build emitted the declarations of the JavaScript flavour. */
+export function stateModuleDeclarationFile(flavour: Exclude<ModuleFlavour, 'ts'>): string {
+  return path.join(packageRoot(), 'dist', 'runtime', STATE_MODULE_BASENAME + (flavour === 'cjs' ? '.d.cts' : '.d.mts'));
+}
+
+/** The declaration file TypeScript reads for the JavaScript module at `modulePath`, and its text. */
+export function stateModuleDeclaration(modulePath: string, flavour: Exclude<ModuleFlavour, 'ts'>): { path: string; text: string } {
+  return { path: modulePath.replace(/\.([cm]?)js$/, '.d.$1ts'), text: fs.readFileSync(stateModuleDeclarationFile(flavour), 'utf8') };
+}
+
 /** The module text in the project's flavour: TypeScript, or JavaScript (ESM or CommonJS) without types. */
 export function stateModuleText(flavour: ModuleFlavour): string {
   return fs.readFileSync(stateModuleFile(flavour), 'utf8');

@@ -15,6 +15,8 @@ export interface StateModulePlace {
   flavour: ModuleFlavour;
   /** The package directory the module serves (the run's root when no package.json is found). */
   packageDir: string;
+  /** A JavaScript module in a package TypeScript checks (a tsconfig.json or jsconfig.json): its declarations go beside it. */
+  declarations: boolean;
 }
 
 export interface StateModules {
@@ -64,12 +66,13 @@ function place(packageDir: string, files: { path: string; text: string }[], only
   let common = dirs[0] ?? packageDir;
   for (const d of dirs) while (!(d + path.sep).startsWith(common + path.sep) && common !== path.dirname(common)) common = path.dirname(common);
   const flavour = only ?? flavourOf(packageDir, files);
+  const declarations = flavour !== 'ts' && ['tsconfig.json', 'jsconfig.json'].some(config => fs.existsSync(path.join(packageDir, config)));
   for (const ext of only === 'cjs' ? ['.cjs'] : ['.ts', '.mts', '.js', '.mjs', '.cjs']) {
     const candidate = path.join(common, STATE_MODULE_BASENAME + ext);
-    if (fs.existsSync(candidate) || files.some(a => a.path === candidate)) return { path: candidate, exists: true, flavour, packageDir };
+    if (fs.existsSync(candidate) || files.some(a => a.path === candidate)) return { path: candidate, exists: true, flavour, packageDir, declarations };
   }
   const ext = flavour === 'esm' ? '.mjs' : stateModuleExtension(flavour);
-  return { path: path.join(common, STATE_MODULE_BASENAME + ext), exists: false, flavour, packageDir };
+  return { path: path.join(common, STATE_MODULE_BASENAME + ext), exists: false, flavour, packageDir, declarations };
 }
 
 /**

@@ -405,3 +405,38 @@ server.registerTool('hello', { description: 'Greets' }, async () => {
     expect(r.changes.find(c => c.path.endsWith('helper.ts'))?.after ?? '').not.toContain('export let PROMPT');
   }, 600_000);
 });
+
+describe('locals of a JavaScript handler typed in another module', () => {
+  const dir = path.join(work, 'jsdoc-types');
+
+  it('are restored with a JSDoc import type of that module, so checked JavaScript keeps their types', async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
+    // Naming no request, the module is read from the disk as the handler's import.
+    fs.writeFileSync(path.join(dir, 'recipes.js'), "/** @typedef {{ name: string, servings: number }} Recipe */\n\n/** @type {Recipe[]} */\nexport const recipes = [{ name: 'pancakes', servings: 4 }];\n");
+    const { migrateSources } = await import('../src/pipeline.js');
+    const r = await migrateSources(
+      [
+        {
+          path: path.join(dir, 'server.js'),
+          text: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { recipes } from './recipes.js';
+
+const server = new McpServer({ name: 'recipes', version: '1.0.0' });
+
+server.registerTool('scale', { description: 'Scales the first recipe' }, async () => {
+  const recipe = recipes.find(r => r.servings > 0);
+  if (!recipe) return { content: [] };
+  const answer = await server.server.elicitInput({ message: 'Servings?', requestedSchema: { type: 'object', properties: { n: { type: 'number' } } } });
+  return { content: [{ type: 'text', text: \`\${recipe.name} \${answer.action}\` }] };
+});
+`,
+        },
+      ],
+      { cwd: dir }
+    );
+    expect(r.report.sites.map(s => s.outcome)).toEqual(['rewritten']);
+    expect(r.changes.find(c => c.path.endsWith('server.js'))?.after).toContain('/** @type {import("./recipes.js").Recipe} */ const recipe = resumed.locals.recipe;');
+  }, 600_000);
+});

@@ -141,6 +141,23 @@ describe('planManifestChanges', () => {
     expect(out.notes.join('\n')).toMatch(/zod "\^3\.25\.0" stays on 3\.x/);
   });
 
+  it('keeps the SDK of a package whose code imports no MCP package (only markers changed it): it is a framework\'s peer', () => {
+    files.clear();
+    files.set('/w/package.json', pkg({ '@modelcontextprotocol/sdk': '^1.29.0', 'mcp-framework': '^0.2.22', zod: '^3.25.76' }));
+    const tool = { path: '/w/src/tool.ts', text: "import { MCPTool } from 'mcp-framework';\n// mcp-migrate: a marker\n" };
+    expect(planManifestChanges({ cwd: '/w', files: [tool], changed: [tool.path], readFile, listSources: () => [] })).toEqual({ changes: [], notes: [] });
+  });
+
+  it('keeps the SDK beside the 2.x packages while a dependency declares it as a peer, and says which', () => {
+    files.clear();
+    files.set('/w/package.json', pkg({ '@modelcontextprotocol/sdk': '^1.29.0', 'mcp-framework': '^0.2.22' }));
+    files.set('/node_modules/mcp-framework/package.json', JSON.stringify({ name: 'mcp-framework', peerDependencies: { '@modelcontextprotocol/sdk': '^1.29.0' } }));
+    const migrated = { path: '/w/src/a.ts', text: "import { McpServer } from '@modelcontextprotocol/server';\n" };
+    const out = planManifestChanges({ cwd: '/w', files: [migrated], changed: [migrated.path], readFile, listSources: () => [] });
+    expect(JSON.parse(out.changes[0]!.after).dependencies).toEqual({ '@modelcontextprotocol/sdk': '^1.29.0', '@modelcontextprotocol/server': '^2.4.0', 'mcp-framework': '^0.2.22' });
+    expect(out.notes).toContain('package.json: @modelcontextprotocol/sdk stays: mcp-framework declares it as a peer dependency');
+  });
+
   it('leaves a package whose files changed but already declares what they import', () => {
     files.clear();
     files.set('/w/package.json', pkg({ '@modelcontextprotocol/server': '^2.4.0' }));

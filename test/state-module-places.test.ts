@@ -64,4 +64,13 @@ describe('the requestState module', () => {
     const cjs = project('cjs', { 'package.json': '{}', 'src/a.js': `const x = require('y');\n${HANDLER}` });
     expect(placeStateModules([{ path: path.join(cjs, 'src/a.js'), text: `const x = require('y');\n${HANDLER}` }], cjs).places[0]!.path).toBe(path.join(cjs, 'src', 'mcp-migrate-state.cjs'));
   });
+
+  it('has its declarations beside it when it is JavaScript in a package TypeScript checks', () => {
+    const plain = project('plain-js', { 'package.json': '{"type":"module"}', 'src/a.js': HANDLER });
+    expect(placeStateModules([{ path: path.join(plain, 'src/a.js'), text: HANDLER }], plain).places[0]).toMatchObject({ flavour: 'esm', declarations: false });
+    const checked = project('checked-js', { 'package.json': '{"type":"module"}', 'jsconfig.json': '{"compilerOptions":{"checkJs":true}}', 'src/a.js': HANDLER });
+    expect(placeStateModules([{ path: path.join(checked, 'src/a.js'), text: HANDLER }], checked).places[0]).toMatchObject({ flavour: 'esm', declarations: true });
+    const typeScript = project('ts-only', { 'package.json': '{"type":"module"}', 'tsconfig.json': '{}', 'src/a.ts': HANDLER });
+    expect(placeStateModules([{ path: path.join(typeScript, 'src/a.ts'), text: HANDLER }], typeScript).places[0]).toMatchObject({ flavour: 'ts', declarations: false });
+  });
 });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Project, ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { resumedFields, STATE_KEY_ENV, stateExports, stateModuleText } from '../src/stateModule.js';
+import { resumedFields, STATE_KEY_ENV, stateExports, stateModuleDeclaration, stateModuleText } from '../src/stateModule.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Inside the repo, so the module resolves the SDK from node_modules.
@@ -68,6 +68,33 @@ describe('the emitted requestState module', () => {
     });
     project.addSourceFileAtPath(file);
     const diagnostics = project.getPreEmitDiagnostics().map(d => `${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, '\n')}`);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('passes a strict checkJs project in ESM and CommonJS with its declarations beside it, which type what JavaScript handlers read', () => {
+    const dir = path.join(work, 'checkjs');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { allowJs: true, checkJs: true, strict: true, noEmit: true, skipLibCheck: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', types: ['node'] }, include: ['*'] }));
+    for (const [flavour, ext] of [['esm', '.mjs'], ['cjs', '.cjs']] as const) {
+      const module = path.join(dir, `mcp-migrate-state${ext}`);
+      fs.writeFileSync(module, stateModuleText(flavour));
+      const declaration = stateModuleDeclaration(module, flavour);
+      expect(path.basename(declaration.path)).toBe(`mcp-migrate-state.d.${ext.slice(1, 2)}ts`);
+      fs.writeFileSync(declaration.path, declaration.text);
+    }
+    // A handler that reads what resumeCall gives: a phase that is a number or a string, never any.
+    fs.writeFileSync(path.join(dir, 'handler.js'), `import { resumeCall } from './mcp-migrate-state.mjs';
+/** @param {import('@modelcontextprotocol/server').ServerContext} ctx */
+export function phaseOf(ctx) {
+  const resumed = resumeCall(ctx, 'tool', {});
+  /** @type {number | string} */
+  const phase = resumed.phase;
+  return phase;
+}
+`);
+    const project = new Project({ tsConfigFilePath: path.join(dir, 'tsconfig.json') });
+    const diagnostics = project.getPreEmitDiagnostics().map(d => `${d.getSourceFile()?.getBaseName()}:${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, '\n')}`);
     expect(diagnostics).toEqual([]);
   });
 });

@@ -55,6 +55,25 @@ describe('upgrade to SDK 2.x', () => {
     expect(notes.some(n => /"content" is typed CallToolResult\['content'\]/.test(n))).toBe(true);
   });
 
+  it('types a constant tool list a tools/list handler returns, so its input schemas keep type "object"', () => {
+    const { text, notes } = upgraded(`import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
+const tools = [
+  { name: 'a', inputSchema: { type: 'object', properties: { x: { type: 'string' } } } },
+  { name: 'b', inputSchema: { type: 'object', properties: {} } },
+];
+let others = [{ name: 'c', inputSchema: { type: 'object' } }];
+server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+`);
+    expect(text).toContain("const tools: ListToolsResult['tools'] = [");
+    expect(text).toContain("server.setRequestHandler('tools/list', async () => ({ tools }));");
+    // a list that is not a constant may change before it is listed: left as written
+    expect(text).toContain("let others = [{ name: 'c'");
+    expect(text).toMatch(/import type \{[^}]*\bListToolsResult\b[^}]*\} from "@modelcontextprotocol\/server"|import \{[^}]*\btype ListToolsResult\b[^}]*\} from "@modelcontextprotocol\/server"/);
+    expect(notes).toContainEqual(expect.stringMatching(/^info: "tools" is typed ListToolsResult\['tools'\]/));
+  });
+
   it('leaves JavaScript without annotations', () => {
     const js = `const { Server } = require('@modelcontextprotocol/sdk/server/index.js');
 const { CallToolRequestSchema } = require('@modelcontextprotocol/sdk/types.js');
@@ -252,5 +271,60 @@ server.registerTool('t', { inputSchema: { tags: z.record(z.string()), pairs: z.r
 `);
     expect(text).toContain('tags: z.record(z.string(), z.string()), pairs: z.record(z.string(), z.number())');
     expect(notes).toContainEqual(expect.stringMatching(/^info: z\.record\(value\) written as z\.record\(z\.string\(\), value\)/));
+  });
+});
+
+describe("McpError's message, which 2.x's ProtocolError no longer prefixes", () => {
+  it('keeps the "MCP error <code>: " prefix clients saw, whatever the message is written as', () => {
+    const { text, notes } = upgraded(`import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+export function fail(name: string, why: string) {
+  if (name === 'a') throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${name}\`);
+  if (name === 'b') throw new McpError(ErrorCode.InvalidParams, 'bad \\\`b\\\`');
+  if (name === 'c') throw new McpError(-32000, why, { name });
+  throw new McpError(codeOf(name), why);
+}
+class NotReady extends McpError {
+  constructor() {
+    super(ErrorCode.InternalError, 'not ready');
+  }
+}
+declare function codeOf(name: string): number;
+`);
+    expect(text).toContain('throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `MCP error ${ProtocolErrorCode.MethodNotFound}: Unknown tool: ${name}`);');
+    expect(text).toContain('throw new ProtocolError(ProtocolErrorCode.InvalidParams, `MCP error ${ProtocolErrorCode.InvalidParams}: bad \\`b\\``);');
+    expect(text).toContain('throw new ProtocolError(-32000, `MCP error -32000: ${why}`, { name });');
+    expect(text).toContain("super(ProtocolErrorCode.InternalError, `MCP error ${ProtocolErrorCode.InternalError}: not ready`);");
+    // a code read by a call would be read twice: left, and said
+    expect(text).toContain('throw new ProtocolError(codeOf(name), why);');
+    expect(notes.filter(n => /^info: the ProtocolError message keeps the "MCP error <code>: " prefix/.test(n))).toHaveLength(4);
+    expect(notes).toContainEqual(expect.stringMatching(/^warning: SDK 1\.x's McpError added "MCP error <code>: " to its message and 2\.x's ProtocolError does not/));
+  });
+});
+
+describe('raw zod shapes the official codemod cannot see are shapes', () => {
+  it('wraps a shape held in a field typed ZodRawShape, or in a constant, in z.object(), importing z beside the types', () => {
+    const { text, notes } = upgraded(`import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ZodRawShape } from 'zod';
+import { shared } from './shared.js';
+abstract class BaseTool {
+  abstract readonly schema: ZodRawShape;
+  constructor(private readonly server: McpServer) {}
+  register(): void {
+    this.server.registerTool('t', { inputSchema: this.schema }, async () => ({ content: [] }));
+  }
+}
+const inputSchema = { q: 1 };
+export function more(server: McpServer) {
+  server.registerTool('u', { inputSchema }, async () => ({ content: [] }));
+  server.registerTool('v', { inputSchema: shared }, async () => ({ content: [] }));
+}
+`);
+    expect(text).toContain("import { z, type ZodRawShape } from 'zod';");
+    expect(text).toContain("this.server.registerTool('t', { inputSchema: z.object(this.schema) }");
+    expect(text).toContain("server.registerTool('u', { inputSchema: z.object(inputSchema) }");
+    // declared elsewhere: it may already be a schema object, so the codemod's finding stays
+    expect(text).toContain("server.registerTool('v', { inputSchema: shared }");
+    expect(text.match(/@mcp-codemod-error/g)).toHaveLength(1);
+    expect(notes).toContainEqual(expect.stringMatching(/^info: inputSchema \(this\.schema\) is a raw zod shape: wrapped with z\.object\(\)/));
   });
 });

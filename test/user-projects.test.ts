@@ -135,12 +135,6 @@ const PROJECTS: UserProject[] = [
       { file: 'src/index.js', at: 'await server.server.createMessage', kind: 'sampling', expect: 'rewrite' },
       { file: 'src/recipes.js', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'mark', because: HELPER_BODY },
     ],
-    known: {
-      tsc: [
-        NEW('the requestState module mcp-migrate-state.mjs fails strict checkJs', /mcp-migrate-state\.mjs\(\d+,\d+\): error TS7006/),
-        NEW('locals restored in a JavaScript handler lose their JSDoc types', /src\/index\.js\(\d+,\d+\): error TS7006: Parameter 'i' implicitly has an 'any' type/),
-      ],
-    },
   },
   {
     name: 'api-client-handles',
@@ -158,10 +152,6 @@ const PROJECTS: UserProject[] = [
       { file: 'src/tools/RouteTool.ts', at: 'const preference = await this.chooseRoute(from, to)', kind: 'elicitation', expect: 'rewrite' },
       { file: 'src/tools/SummaryTool.ts', at: 'await this.server.server.createMessage', kind: 'sampling', expect: 'rewrite' },
     ],
-    known: {
-      check: I16(4, 'inputSchema: this.schema left with the official codemod\'s error marker, which --check counts', /Could not verify `inputSchema` is a schema object/),
-      tsc: I16(4, 'inputSchema: this.schema (a raw shape held in a field) left for 2.x registerTool, which refuses it', /BaseTool\.ts\(\d+,\d+\): error TS2769: No overload matches this call/),
-    },
   },
   {
     name: 'elicitator-field',
@@ -204,11 +194,6 @@ const PROJECTS: UserProject[] = [
       { file: 'src/index.ts', at: 'await server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
       { file: 'src/index.ts', at: 'await server.createMessage', kind: 'sampling', expect: 'rewrite' },
     ],
-    known: {
-      tsc: I16(4, "the upgrade leaves a ListTools handler whose inputSchema.type is a string, which 2.x's types refuse", /TS2322: Type 'Promise<\{ tools:/),
-      verify: I16(4, 'McpError → ProtocolError drops the "MCP error -32601:" prefix from the error a client sees', modernFails('unknown')),
-    },
-    verifyUntouched: ['count', 'missing item', 'restock', 'remove accept', 'remove accept no', 'remove decline', 'remove cancel', 'remove forced', 'report', 'report prose', 'audit'],
   },
   {
     name: 'cache-mutex',

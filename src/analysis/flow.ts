@@ -658,7 +658,11 @@ function carry(name: string, declare: CarriedLocal['declare'], decl: Node, scope
   return { name, declare, typeText, scope: range(scope) };
 }
 
-/** A type annotation for the restored local, when the checker's type prints as something valid at the handler. */
+/**
+ * A type annotation for the restored local, when the checker's type prints as something valid at the handler.
+ * In JavaScript, where it becomes a JSDoc type, a type declared in another module of the project and not
+ * named in the handler's file prints as an import type of it (`import("./recipes.js").Recipe`).
+ */
 export function printableType(decl: Node, fn: FunctionLike): string | undefined {
   let type: Type;
   try {
@@ -667,8 +671,16 @@ export function printableType(decl: Node, fn: FunctionLike): string | undefined 
     return undefined;
   }
   if (type.isAny() || type.isUnknown()) return undefined;
-  const text = type.getText(fn, ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope);
-  if (/import\(|\.\.\.|\bany\b|typeof /.test(text) || text.length > 200) return undefined;
+  const named = namesInScope(type.getText(fn, ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope), fn);
+  if (named !== undefined || !/\.[cm]?jsx?$/.test(fn.getSourceFile().getFilePath())) return named;
+  const imported = type.getText(fn, ts.TypeFormatFlags.NoTruncation);
+  const specifiers = [...imported.matchAll(/import\("([^"]*)"\)/g)].map(m => m[1]!);
+  return specifiers.length > 0 && specifiers.every(s => /^\.\.?\//.test(s)) ? namesInScope(imported, fn, true) : undefined;
+}
+
+/** `text` when it is a type every name of which resolves at `fn` (no `any`, spread or `typeof`, not too long; import types only when allowed). */
+function namesInScope(text: string, fn: FunctionLike, importTypes = false): string | undefined {
+  if ((!importTypes && /import\(/.test(text)) || /\.\.\.|\bany\b|typeof /.test(text) || text.length > 200) return undefined;
   const checker = fn.getProject().getTypeChecker().compilerObject;
   const parsed = ts.createSourceFile('t.ts', `type T = ${text};`, ts.ScriptTarget.Latest);
   let ok = true;

@@ -12,6 +12,8 @@ import { insertCodemodMarkers } from './markers.js';
 import type { Repair } from './repair.js';
 import { contextMembers, contextParamsRepair, type ContextMembers } from './repairs/contextParams.js';
 import { contextTypesRepair } from './repairs/contextTypes.js';
+import { errorMessagesRepair } from './repairs/errorMessages.js';
+import { rawShapesRepair, unverifiedSchemaStands } from './repairs/rawShapes.js';
 import { annotateResultArraysRepair } from './repairs/resultArrays.js';
 import { annotateToolListsRepair } from './repairs/toolLists.js';
 import { toolOverloadsRepair } from './repairs/toolOverloads.js';
@@ -55,16 +57,15 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
       // its requires turned into imports, and comes back with them turned into requires again.
       const commonJs = requiresToImports(sf);
       const sides = sdkSides(sf);
-      const actionRequired: Diagnostic[] = [];
+      const found: { diagnostic: Diagnostic; note: UpgradeNote }[] = [];
       for (const transform of [toolOverloadsRepair, ...migration.transforms, ...repairs((specifier, use) => typeHomes(specifier, use, sides), members)]) {
         const result = transform.apply(sf, { projectType });
-        notes.push(...result.diagnostics.map((d: Diagnostic) => toNote(d, sf.getFilePath())));
-        actionRequired.push(...result.diagnostics.filter((d: Diagnostic) => d.insertComment));
+        found.push(...result.diagnostics.map((d: Diagnostic) => ({ diagnostic: d, note: toNote(d, sf.getFilePath()) })));
       }
       // A finding about a construct a repair has since removed is no longer true.
-      const stale = new Set([...notes, ...actionRequired].filter(d => !stillApplies(d, sf)).map(d => d.message));
-      notes.splice(0, notes.length, ...notes.filter(n => n.file !== sf.getFilePath() || !stale.has(n.message)));
-      insertCodemodMarkers(sf, actionRequired.filter(d => !stale.has(d.message)));
+      const standing = found.filter(f => stillApplies(f.diagnostic, sf));
+      notes.push(...standing.map(f => f.note));
+      insertCodemodMarkers(sf, standing.map(f => f.diagnostic).filter(d => d.insertComment));
       if (commonJs) importsToRequires(sf);
       const after = sf.getFullText();
       if (after !== file.text) texts.set(file.path, after);
@@ -79,11 +80,12 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
 
 /** The repairs, in the order they run after the official codemod's transforms (toolOverloadsRepair runs before them). */
 function repairs(homeOf: Parameters<typeof typeImportsRepair>[0], members: ContextMembers): Repair[] {
-  return [typeImportsRepair(homeOf), contextParamsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair];
+  return [typeImportsRepair(homeOf), contextParamsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, rawShapesRepair, errorMessagesRepair];
 }
 
-/** The official codemod's findings about a destructured context stand while that destructuring does. */
-function stillApplies(d: { message: string }, sf: SourceFile): boolean {
+/** The official codemod's findings about a destructured context, or a schema it could not verify, stand while that construct does. */
+function stillApplies(d: Diagnostic, sf: SourceFile): boolean {
+  if (!unverifiedSchemaStands(d, sf)) return false;
   const destructured = /^Destructuring of context parameter (?:in signature|detected): "(?:const )?(.*?)(?: = \w+)?"\./s.exec(d.message)?.[1];
   return destructured === undefined || sf.getDescendantsOfKind(SyntaxKind.ObjectBindingPattern).some(p => p.getText() === destructured);
 }

@@ -40,10 +40,9 @@ export function normalizeResult(result: unknown): unknown {
   return stripped;
 }
 
-/** An error as compared: the code, and the message without the `MCP error <code>: ` prefix 1.x clients add. */
+/** An error as compared: the code, and the message as the server sent it (the legacy runner takes off what the 1.x client adds). */
 export function normalizeError(error: CallError): CallError {
-  const message = error.message.replace(/^MCP error -?\d+: /, '');
-  return error.code === undefined ? { message } : { code: error.code, message };
+  return error.code === undefined ? { message: error.message } : { code: error.code, message: error.message };
 }
 
 /**

@@ -147,14 +147,18 @@ function legacyClient(onAsk: AskHandler, onError: (error: Error) => void, capabi
       await client.connect(transport as never, { timeout });
     },
     httpTransport: (url) => new LegacyHttpTransport(url),
-    call(method, params, options) {
-      switch (method) {
-        case 'tools/call':
-          return client.callTool(params as never, CallToolResultSchema, options);
-        case 'prompts/get':
-          return client.getPrompt(params as never, options);
-        case 'resources/read':
-          return client.readResource(params as never, options);
+    async call(method, params, options) {
+      try {
+        switch (method) {
+          case 'tools/call':
+            return await client.callTool(params as never, CallToolResultSchema, options);
+          case 'prompts/get':
+            return await client.getPrompt(params as never, options);
+          case 'resources/read':
+            return await client.readResource(params as never, options);
+        }
+      } catch (error) {
+        throw asServerSentIt(error);
       }
     },
     async listTools(timeout) {
@@ -167,6 +171,18 @@ function legacyClient(onAsk: AskHandler, onError: (error: Error) => void, capabi
     protocolVersion: () => version,
     close: () => client.close(),
   };
+}
+
+/**
+ * The 1.x client raises an error response as an McpError, whose message puts "MCP error <code>: " before
+ * the message the server sent; the 2.x client keeps that message as it is. Taken off, both eras compare
+ * what the server sent (a 1.x server's own McpError prefix included).
+ */
+function asServerSentIt(error: unknown): unknown {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  const prefix = `MCP error ${String(code)}: `;
+  if (error instanceof Error && typeof code === 'number' && error.message.startsWith(prefix)) error.message = error.message.slice(prefix.length);
+  return error;
 }
 
 function modernClient(onAsk: AskHandler, onError: (error: Error) => void, capabilities: ClientCapabilitySet): EraClient {

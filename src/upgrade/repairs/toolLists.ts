@@ -1,5 +1,5 @@
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
-import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, VariableDeclarationKind, type SourceFile, type VariableDeclaration } from 'ts-morph';
 import { finding, type Repair } from '../repair.js';
 import { importServerTypes } from '../serverTypes.js';
 
@@ -9,6 +9,10 @@ import { importServerTypes } from '../serverTypes.js';
  * input schemas name different properties, adding `x?: undefined` to the others, which SDK 1.x's
  * `{ [x: string]: unknown }` accepted and 2.x's JSON-valued schema refuses (TS2322). Typing the
  * callback's result `ListToolsResult` gives the literal its contextual type back.
+ *
+ * A list kept in a constant (`const tools = [{ ..., inputSchema: { type: 'object', ... } }]`, returned as
+ * `{ tools }`) was inferred where it is declared, with `type: string`, which 2.x's `type: 'object'` refuses
+ * (TS2322): the constant is typed `ListToolsResult['tools']` there, which checks each tool as 2.x reads it.
  */
 function annotateToolLists(sf: SourceFile): Diagnostic[] {
   const notes: Diagnostic[] = [];
@@ -22,21 +26,40 @@ function annotateToolLists(sf: SourceFile): Diagnostic[] {
     const returned = Node.isBlock(body)
       ? body.getDescendantsOfKind(SyntaxKind.ReturnStatement).filter(r => r.getFirstAncestor(a => Node.isFunctionLikeDeclaration(a)) === handler).map(r => r.getExpression())
       : [body];
-    const literalLists = returned.filter(value => {
+    const lists = returned.map(value => {
       const object = value && unwrapParentheses(value);
-      if (!object || !Node.isObjectLiteralExpression(object)) return false;
+      if (!object || !Node.isObjectLiteralExpression(object)) return undefined;
       // Only the result's own members: a literal with others would newly fail the excess property check.
-      if (!object.getProperties().every(p => Node.isPropertyAssignment(p) && ['tools', 'nextCursor', '_meta'].includes(p.getName()))) return false;
+      if (!object.getProperties().every(p => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) && ['tools', 'nextCursor', '_meta'].includes(p.getName()))) return undefined;
       const tools = object.getProperty('tools');
-      const list = tools && Node.isPropertyAssignment(tools) ? tools.getInitializer() : undefined;
-      return list !== undefined && Node.isArrayLiteralExpression(list) && list.getElements().filter(e => Node.isObjectLiteralExpression(e)).length >= 2;
+      return Node.isPropertyAssignment(tools) ? tools.getInitializer() : Node.isShorthandPropertyAssignment(tools) ? tools : undefined;
     });
-    if (literalLists.length === 0 || literalLists.length !== returned.length) continue;
-    handler.setReturnType(handler.isAsync() ? 'Promise<ListToolsResult>' : 'ListToolsResult');
-    importServerTypes(sf, new Set(['ListToolsResult']));
-    notes.push(finding(sf, handler.getStartLineNumber(), 'info', "the tools/list handler's result is typed ListToolsResult: SDK 2.x infers the callback before checking it, and the literal tool list it returns no longer fits without that type"));
+    const literal = (list: Node | undefined) => list !== undefined && Node.isArrayLiteralExpression(list) && list.getElements().filter(e => Node.isObjectLiteralExpression(e)).length >= 2;
+    if (lists.length > 0 && lists.every(literal)) {
+      handler.setReturnType(handler.isAsync() ? 'Promise<ListToolsResult>' : 'ListToolsResult');
+      importServerTypes(sf, new Set(['ListToolsResult']));
+      notes.push(finding(sf, handler.getStartLineNumber(), 'info', "the tools/list handler's result is typed ListToolsResult: SDK 2.x infers the callback before checking it, and the literal tool list it returns no longer fits without that type"));
+      continue;
+    }
+    for (const constant of new Set(lists.map(list => list && toolListConstant(list)))) {
+      if (!constant) continue;
+      constant.setType("ListToolsResult['tools']");
+      importServerTypes(sf, new Set(['ListToolsResult']));
+      notes.push(finding(sf, constant.getStartLineNumber(), 'info', `"${constant.getName()}" is typed ListToolsResult['tools']: the tools/list handler returns it, and the type inferred where it is declared (an input schema's type: string) no longer fits SDK 2.x's tools`));
+    }
   }
   return notes;
+}
+
+/** The unannotated constant of this file, initialised with a literal array of tools, that `list` (`tools: name` or `{ tools }`) reads. */
+function toolListConstant(list: Node): VariableDeclaration | undefined {
+  const symbol = Node.isShorthandPropertyAssignment(list) ? list.getValueSymbol() : Node.isIdentifier(list) ? list.getSymbol() : undefined;
+  const declarations = symbol?.getDeclarations() ?? [];
+  const constant = declarations.length === 1 ? declarations[0] : undefined;
+  if (!Node.isVariableDeclaration(constant) || constant.getTypeNode() || constant.getSourceFile() !== list.getSourceFile()) return undefined;
+  if (constant.getVariableStatement()?.getDeclarationKind() !== VariableDeclarationKind.Const) return undefined;
+  const literal = constant.getInitializer();
+  return literal && Node.isArrayLiteralExpression(literal) && literal.getElements().length > 0 && literal.getElements().every(e => Node.isObjectLiteralExpression(e)) ? constant : undefined;
 }
 
 function unwrapParentheses(node: Node): Node {
