@@ -11,6 +11,7 @@ import path from 'node:path';
 import { ts } from 'ts-morph';
 import { SKIPPED_DIRECTORIES, SOURCE_EXTENSIONS, isDeclarationFile } from './files.js';
 import type { FileChange } from './pipeline.js';
+import { STATE_MODULE_BASENAME } from './stateModule.js';
 import { MCP_TEXT } from './triggers.js';
 import { importTypes, importTypeSpecifier } from './typeImports.js';
 
@@ -162,6 +163,10 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
     for (const { section, names } of added) if (names.length > 0) after = editSection(after, section, { add: Object.fromEntries(names.map(n => [n, V2_PACKAGE_VERSIONS[n]!])) });
     for (const section of removed) after = editSection(after, section, { remove: [V1_PACKAGE] });
     if (unknown.length > 0) notes.push(`${rel(input.cwd, manifest)}: the code imports ${unknown.join(', ')}, which mcp-migrate has no version for: add ${unknown.length > 1 ? 'them' : 'it'} to package.json`);
+    const typedStateModule = input.changed.some(f => ownerOf(f) === manifest && isTypeScriptStateModule(f));
+    if (typedStateModule && sectionsOf('@types/node').length === 0) {
+      notes.push(`${rel(input.cwd, manifest)}: the requestState module uses Node's crypto, process and Buffer, and the package declares no @types/node: add it to devDependencies (npm i -D @types/node) for tsc`);
+    }
     if (after === before) continue;
     changes.push({ path: manifest, before, after });
 
@@ -184,6 +189,12 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
     }
   }
   return { changes, notes };
+}
+
+/** A requestState module the run wrote in TypeScript (tsc then checks its Node imports). */
+function isTypeScriptStateModule(file: string): boolean {
+  const base = path.basename(file);
+  return base.startsWith(`${STATE_MODULE_BASENAME}.`) && /\.[cm]?ts$/.test(base) && !/\.d\.[cm]?ts$/.test(base);
 }
 
 /**

@@ -92,6 +92,19 @@ describe('planManifestChanges', () => {
     expect(out.notes.join('\n')).toMatch(/app\/package\.json: added @modelcontextprotocol\/server@\^2\.4\.0 to dependencies; removed @modelcontextprotocol\/sdk from dependencies; run your package manager's install/);
   });
 
+  it('says to add @types/node where a TypeScript requestState module is written and the package declares none', () => {
+    files.clear();
+    files.set('/w/package.json', pkg({ '@modelcontextprotocol/sdk': '^1' }));
+    const server = { path: '/w/src/server.ts', text: "import { McpServer } from '@modelcontextprotocol/server';\n" };
+    const state = { path: '/w/src/mcp-migrate-state.ts', text: "import { inputRequired } from '@modelcontextprotocol/server';\n" };
+    const plan = (withTypes: boolean) => {
+      if (withTypes) files.set('/w/package.json', `${JSON.stringify({ dependencies: { '@modelcontextprotocol/sdk': '^1' }, devDependencies: { '@types/node': '^20' } })}\n`);
+      return planManifestChanges({ cwd: '/w', files: [server, state], changed: [server.path, state.path], readFile, listSources: () => [] }).notes;
+    };
+    expect(plan(false)).toContainEqual(expect.stringMatching(/^package\.json: the requestState module uses Node's crypto, process and Buffer, and the package declares no @types\/node: add it to devDependencies/));
+    expect(plan(true).join('\n')).not.toMatch(/@types\/node/);
+  });
+
   it("moves a library's peer and dev dependencies on the SDK both, and says where", () => {
     files.clear();
     files.set('/w/package.json', `${JSON.stringify({ name: 'lib', peerDependencies: { '@modelcontextprotocol/sdk': '>=1.20' }, devDependencies: { '@modelcontextprotocol/sdk': '^1.25.0' } }, null, 2)}\n`);
