@@ -304,10 +304,23 @@ function secretLocals(fn: FunctionLike, carried: CarriedLocal[]): { local: Carri
         ? 'named like a secret'
         : SECRET_NAME.test(local.typeText ?? '')
           ? `typed ${local.typeText}`
-          : undefined;
+          : secretField(declaration);
     if (why) found.push({ local, declaration, why });
   }
   return found;
+}
+
+/** A field of the local's object type named like a secret (`{ accessToken, refreshToken }`), said as why. */
+function secretField(declaration: Node): string | undefined {
+  let names: string[];
+  try {
+    names = declaration.getType().getNonNullableType().getProperties().map(p => p.getName());
+  } catch {
+    return undefined;
+  }
+  // Counts and limits are no secret: `maxTokens` of a sampling request, `tokenCount` of a usage record.
+  const field = names.find(name => SECRET_NAME.test(name) && !/^max_?tokens$|count|limit|usage/i.test(name));
+  return field === undefined ? undefined : `its field "${field}" named like a secret`;
 }
 
 function addMarker(plan: FilePlan, node: Node, reason: string): void {

@@ -1,0 +1,26 @@
+// A local carried across the question whose type holds credentials (an OAuth session): requestState is
+// signed, not encrypted, so the client could read them; the local is marked with what to do.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+interface Session {
+  accessToken: string;
+  refreshToken: string;
+  expiresAt: number;
+}
+
+const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+
+async function freshSession(): Promise<Session> {
+  return { accessToken: 'at-0123', refreshToken: 'rt-4567', expiresAt: Date.now() + 60_000 };
+}
+
+server.registerTool('run-mutation', { inputSchema: { query: z.string() } }, async ({ query }) => {
+  const session = await freshSession();
+  const confirm = await server.server.elicitInput({
+    message: `Run ${query}?`,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+  });
+  if (confirm.action !== 'accept') return { content: [{ type: 'text', text: 'cancelled' }] };
+  return { content: [{ type: 'text', text: `ran ${query} with a token of ${session.accessToken.length} characters` }] };
+});
