@@ -39,7 +39,7 @@ import { packageDirOf, resolveThroughPaths, specifierThroughPaths } from './tsco
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { callableOnlyHere, methodIneligibility, overridesOf, receiverClass, receiverOf, thisEdits, thisOwner, type Receiver } from './methods.js';
 import { delegationOf } from './delegates.js';
-import { enclosingFunction, findSites, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
+import { enclosingFunction, findSites, handlerRegistrationOf, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
 import { cacheFillerOf, splitCall, splitNames as splitNamesOf, type CacheFiller, type CallSplit, type SplitNames } from './cacheFiller.js';
 
 /** How deep a chain of helpers calling helpers is inlined. */
@@ -757,7 +757,7 @@ class Reacher {
   /** The request the helper makes itself, or through a request channel it was handed. */
   private ownKind(helper: Helper, channels: Set<Node>): SiteKind | undefined {
     // A request in a callback the helper runs (`lock.runExclusive(async () => ...)`) is the helper's too.
-    const own = this.sitesOf(helper.fn.getSourceFile()).find(s => s.fn === helper.fn || s.fn?.getFirstAncestor(a => a === helper.fn) !== undefined);
+    const own = this.sitesOf(helper.fn.getSourceFile()).find(s => s.fn !== undefined && runBy(s.fn, helper.fn));
     if (own) return own.kind;
     return channels.size > 0 ? channelUse(helper.fn.getBody()!, channels) : undefined;
   }
@@ -771,6 +771,18 @@ class Reacher {
     if (!found) this.sites.set(sf, (found = findSites(sf)));
     return found;
   }
+}
+
+/**
+ * Whether `fn` is `helper` or a callback written in it that the helper runs: not a handler it registers
+ * (`registerTools()` holding `server.registerTool(..., async () => ...)` makes no request of its own).
+ */
+function runBy(fn: FunctionLike, helper: FunctionLike): boolean {
+  for (let f: FunctionLike | undefined = fn; f; f = enclosingFunction(f)) {
+    if (f === helper) return true;
+    if (handlerRegistrationOf(f)) return false;
+  }
+  return false;
 }
 
 /** Why a helper cannot be moved into the handler as it is, or undefined when it can. */
