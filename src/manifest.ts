@@ -194,7 +194,7 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
 /** A requestState module the run wrote in TypeScript (tsc then checks its Node imports). */
 function isTypeScriptStateModule(file: string): boolean {
   const base = path.basename(file);
-  return base.startsWith(`${STATE_MODULE_BASENAME}.`) && /\.[cm]?ts$/.test(base) && !/\.d\.[cm]?ts$/.test(base);
+  return base.startsWith(`${STATE_MODULE_BASENAME}.`) && /\.[cm]?ts$/.test(base) && !isDeclarationFile(base);
 }
 
 /**
