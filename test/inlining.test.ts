@@ -575,12 +575,29 @@ server.registerTool('age', { description: 'Asks an age, from a module loaded whe
   const age = await askAge(server);
   return { content: [{ type: 'text', text: String(age) }] };
 });
+
+server.registerTool('mood', { description: 'Asks a mood, from a module loaded when needed' }, async () => {
+  const { askMood } = await import('./mood.js');
+  const mood = await askMood(server, 'today');
+  return { content: [{ type: 'text', text: mood }] };
+});
 `,
     'packages/server/src/age.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
+const MAX_AGE = Number(process.env.MAX_AGE ?? 150);
+
 export async function askAge(server: McpServer): Promise<number> {
-  const answer = await server.server.elicitInput({ message: 'Age?', requestedSchema: { type: 'object', properties: { age: { type: 'number' } } } });
+  const answer = await server.server.elicitInput({ message: 'Age?', requestedSchema: { type: 'object', properties: { age: { type: 'number', maximum: MAX_AGE } } } });
   return answer.action === 'accept' ? Number(answer.content?.age) : 0;
+}
+`,
+    'packages/server/src/mood.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+type Mood = 'good' | 'bad';
+
+export async function askMood(server: McpServer, when: string): Promise<Mood | 'unknown'> {
+  const answer = await server.server.elicitInput({ message: \`Mood \${when}?\`, requestedSchema: { type: 'object', properties: { mood: { type: 'string', enum: ['good', 'bad'] } } } });
+  return answer.action === 'accept' ? (answer.content?.mood as Mood) : 'unknown';
 }
 `,
   };
@@ -596,12 +613,20 @@ export async function askAge(server: McpServer): Promise<number> {
     expect(m.result.report.notes).toContainEqual(expect.stringMatching(/^packages\/server\/src\/index\.ts: askName\(\) from packages\/shared\/src\/ask\.ts:\d+ inlined into the handler that calls it/));
   }, 600_000);
 
-  it('marks a call of a helper loaded with import(), and does not report its handler rewritten', () => {
+  it('marks a call of a helper loaded with import() that reads its own module, and does not report its handler rewritten', () => {
     const age = m.sites(index).filter(s => s.handler === 'tools/call age');
     expect(age).toHaveLength(1);
     expect(age[0]).toMatchObject({ outcome: 'marked', call: 'askAge(...)', shape: 'helper', line: 13 });
-    expect(age[0]!.reason).toMatch(/^askAge\(\) \(age\.ts\) is not inlined: it is loaded with import\('\.\/age\.js'\) when the handler runs/);
+    expect(age[0]!.reason).toMatch(/^askAge\(\) \(age\.ts\) is not inlined: it is loaded with import\('\.\/age\.js'\) when the handler runs and uses MAX_AGE of its module, which inlining would import up front/);
     expect(m.text(index)).toContain(`// mcp-migrate: ${age[0]!.reason}\n  const age = await askAge(server);`);
+  });
+
+  it('inlines a helper loaded with import() that reads nothing of its module, and drops the import()', () => {
+    expect(m.sites(index).find(s => s.handler === 'tools/call mood')).toMatchObject({ outcome: 'rewritten', call: 'askMood(...)', shape: 'helper' });
+    const server = m.text(index);
+    expect(server).not.toContain("import('./mood.js')");
+    expect(server).toContain("const { askAge } = await import('./age.js');");
+    expect(server).toMatch(/Mood \$\{\w+\}\?/);
   });
 
   it("typechecks with the server package's own tsconfig.json", () => {

@@ -40,6 +40,7 @@ import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { callableOnlyHere, methodIneligibility, overridesOf, receiverClass, receiverOf, thisEdits, thisOwner, type Receiver } from './methods.js';
 import { delegationOf } from './delegates.js';
 import { enclosingFunction, findSites, handlerRegistrationOf, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
+import { dynamicLoadOf, moduleValueRead, unusedLoadEdit, type DynamicLoad } from './dynamicImports.js';
 import { cacheFillerOf, splitCall, splitNames as splitNamesOf, type CacheFiller, type CallSplit, type SplitNames } from './cacheFiller.js';
 
 /** How deep a chain of helpers calling helpers is inlined. */
@@ -139,6 +140,8 @@ export interface Helper {
   notInlined?: { why: string; fix: string; cause: string };
   /** A method called through `this` that classes of the project override: every body the call may run. */
   overrides?: FunctionLike[];
+  /** A function the handler loads when it runs, with `import()` (src/analysis/dynamicImports.ts). */
+  load?: DynamicLoad;
 }
 
 interface HelperEdit extends TextEdit {
@@ -214,8 +217,11 @@ function passEdits(sf: SourceFile, options: InlineOptions, refused: ReadonlyMap<
   for (const { helper, calls } of inlined.values()) {
     const helperFile = helper.fn.getSourceFile();
     if (helperFile !== sf) {
-      const binding = !edits.some(e => e.helper?.fn === helper.fn && e.namesHelper) && unusedImport(sf, edits.filter(e => e.helper?.fn === helper.fn), inlinedCalls);
+      const keepsName = edits.some(e => e.helper?.fn === helper.fn && e.namesHelper);
+      const binding = !keepsName && !helper.load && unusedImport(sf, edits.filter(e => e.helper?.fn === helper.fn), inlinedCalls);
       if (binding) unusedBindings.push(binding);
+      const loadEdit = !keepsName && helper.load && unusedLoadEdit(helper.load, inlinedCalls);
+      if (loadEdit) edits.push({ ...loadEdit, call: undefined });
       const { line } = helperFile.getLineAndColumnAtPos(helper.fn.getStart());
       notes.push(`${rel(sf.getFilePath())}: ${helper.name}() from ${rel(helperFile.getFilePath())}:${line} inlined into ${calls === 1 ? 'the handler that calls it' : `the ${calls} handler calls to it`}, where it is migrated; ${rel(helperFile.getFilePath())} is left as it is, for its other callers`);
       continue;
@@ -449,8 +455,9 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
       }
       receiver = bound as Receiver;
     }
-    if (helper.notInlined) {
-      const { why, fix, cause } = helper.notInlined;
+    const keptLazy = helper.load && lazyRefusal(helper.load, helper.fn);
+    if (helper.notInlined ?? keptLazy) {
+      const { why, fix, cause } = (helper.notInlined ?? keptLazy)!;
       refuse(`${helper.name}() (${path.basename(helper.fn.getSourceFile().getFilePath())}) is not inlined: ${why}, so its ${what} is not migrated; ${fix}`, `helper not inlined: ${cause}`);
       continue;
     }
@@ -533,8 +540,9 @@ export function helperOf(callee: Node): Helper | undefined {
   const e = unwrap(callee);
   if (Node.isPropertyAccessExpression(e)) return memberOf(e);
   if (!Node.isIdentifier(e)) return undefined;
-  const loaded = dynamicallyImported(e);
-  if (loaded) return loaded;
+  const loaded = dynamicLoadOf(e);
+  // Declared like any helper of its module (what makes it one that can be inlined), loaded by the binding.
+  if (loaded) return { fn: loaded.fn, name: e.getText(), decl: Node.isFunctionDeclaration(loaded.fn) ? loaded.fn : (loaded.fn.getParent() ?? loaded.fn), load: loaded.load };
   let decl: Node | undefined = resolved(e);
   let fn: Node | undefined;
   for (let i = 0; i < 4 && decl && Node.isExportAssignment(decl); i++) {
@@ -597,21 +605,15 @@ function resolved(id: Node): Node | undefined {
   return module?.getExportedDeclarations().get(Node.isImportSpecifier(alias) ? alias.getName() : 'default')?.[0];
 }
 
-/**
- * A function a handler loads when it runs (`const { ask } = await import('./ask.js')`): followed, so
- * its requests are reported at the call, but never inlined (that would load its module up front).
- */
-function dynamicallyImported(id: Node): Helper | undefined {
-  const element = id.getSymbol()?.getDeclarations()[0];
-  if (!element || !Node.isBindingElement(element)) return undefined;
-  const init = element.getFirstAncestorByKind(SyntaxKind.VariableDeclaration)?.getInitializer();
-  const loading = init && unwrap(Node.isAwaitExpression(unwrap(init)) ? (unwrap(init) as import('ts-morph').AwaitExpression).getExpression() : init);
-  if (!loading || !Node.isCallExpression(loading) || loading.getExpression().getKind() !== SyntaxKind.ImportKeyword) return undefined;
-  const fn = id.getType().getSymbol()?.getDeclarations()[0];
-  if (!fn || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) || fn.getSourceFile().isInNodeModules() || fn.getSourceFile().isDeclarationFile()) return undefined;
-  const spec = loading.getArguments()[0]?.getText() ?? '';
-  const why = `it is loaded with import(${spec}) when the handler runs, which inlining would turn into an import of its module up front`;
-  return { fn: fn as FunctionLike, name: id.getText(), decl: element, notInlined: { why, fix: 'import it with an import declaration to have it inlined, or migrate by hand', cause: 'loaded with import() when the handler runs' } };
+/** Why a helper loaded with `import()` is not inlined: its body reads its own module, which inlining would import up front. */
+function lazyRefusal(load: DynamicLoad, fn: FunctionLike): Helper['notInlined'] {
+  const read = moduleValueRead(fn);
+  if (!read) return undefined;
+  return {
+    why: `it is loaded with import(${load.specifier}) when the handler runs and uses ${read} of its module, which inlining would import up front`,
+    fix: 'import it with an import declaration to have it inlined, or migrate by hand',
+    cause: 'loaded with import() when the handler runs',
+  };
 }
 
 /** Which parameters of `fn` receive a request channel (or a server) at this call. */
