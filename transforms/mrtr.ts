@@ -281,7 +281,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
 
     const stmtText = (node: AnyNode, indent: string, edits: { range: Range; text: string }[] = []): string => {
       const start = leadingStart(node);
-      let text = source.slice(start, node.end);
+      let text = source.slice(start, trailingEnd(source, node.end));
       for (const e of [...edits].sort((a, b) => b.range.start - a.range.start)) {
         text = text.slice(0, e.range.start - start) + e.text + text.slice(e.range.end - start);
       }
@@ -633,7 +633,8 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
   }
 
   function leadingStart(node: AnyNode): number {
-    const comments = (node.comments ?? node.leadingComments ?? []).filter((c: AnyNode) => c.leading !== false && c.end <= node.start);
+    // A comment after code on its line trails that code (see trailingEnd), it does not lead this node.
+    const comments = (node.comments ?? node.leadingComments ?? []).filter((c: AnyNode) => c.leading !== false && c.end <= node.start && !afterCode(source, c.start));
     return comments.length > 0 ? Math.min(...comments.map((c: AnyNode) => c.start)) : node.start;
   }
 
@@ -683,6 +684,18 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
 
 }
 
+
+/** Where a statement's text ends, with the comment that trails it on its line (`x(); // why`). */
+function trailingEnd(source: string, end: number): number {
+  const trailing = /^[ \t]*(?:\/\/[^\n]*|\/\*(?:(?!\*\/)[^\n])*\*\/(?=[ \t]*(?:\r?\n|$)))/.exec(source.slice(end, end + 2000));
+  return trailing ? end + trailing[0].length : end;
+}
+
+/** Whether code comes before `offset` on its line. */
+function afterCode(source: string, offset: number): boolean {
+  const lineStart = source.lastIndexOf('\n', offset - 1) + 1;
+  return !/^[ \t]*$/.test(source.slice(lineStart, offset));
+}
 
 function within(r: Range, node: AnyNode): boolean {
   return r.start >= node.start && r.end <= node.end;

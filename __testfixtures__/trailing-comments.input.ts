@@ -1,0 +1,24 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+
+async function confirm(question: string): Promise<boolean> {
+  try {
+    const answer = await server.server.elicitInput({
+      message: question,
+      requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+    });
+    return answer.action === 'accept' && answer.content?.ok === true; // only an explicit yes
+  } catch {
+    return false; /* a client that cannot ask: never consent */
+  }
+}
+
+server.registerTool('wipe', { inputSchema: { path: z.string() } }, async ({ path }) => {
+  const started = Date.now(); // timed from the first round
+  const ok = await confirm(`Wipe ${path}?`); // asks once per path
+  if (!ok) return { content: [{ type: 'text', text: 'Kept.' }] }; // declined or cancelled
+  const tookMs = Math.max(0, Date.now() - started); // never negative
+  return { content: [{ type: 'text', text: `Wiped ${path} after ${tookMs >= 0 ? 'a' : 'no'} question` }] };
+});
