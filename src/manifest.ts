@@ -11,7 +11,7 @@ import path from 'node:path';
 import { ts } from 'ts-morph';
 import { SKIPPED_DIRECTORIES, SOURCE_EXTENSIONS, isDeclarationFile } from './files.js';
 import type { FileChange } from './pipeline.js';
-import { STATE_MODULE_BASENAME } from './stateModule.js';
+import { isStateModuleFile } from './stateModule.js';
 import { MCP_TEXT } from './triggers.js';
 import { importTypes, importTypeSpecifier } from './typeImports.js';
 
@@ -193,8 +193,7 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
 
 /** A requestState module the run wrote in TypeScript (tsc then checks its Node imports). */
 function isTypeScriptStateModule(file: string): boolean {
-  const base = path.basename(file);
-  return base.startsWith(`${STATE_MODULE_BASENAME}.`) && /\.[cm]?ts$/.test(base) && !isDeclarationFile(base);
+  return isStateModuleFile(file) && /\.[cm]?ts$/.test(file) && !isDeclarationFile(path.basename(file));
 }
 
 /**

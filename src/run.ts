@@ -10,7 +10,7 @@ import { findDirtyFiles, formatDirtyRefusal, outsideGit } from './git.js';
 import { digestBytes, fileContains, finalizeText, keepShebang, readSource, readSourceIfWanted, removeTemporaryFiles, writeAtomic, type DecodedSource } from './io.js';
 import type { SourceInput } from './pipeline.js';
 import { emptyReport, type FileReport, type Report } from './report.js';
-import { STATE_MODULE_BASENAME } from './stateModule.js';
+import { isStateModuleFile } from './stateModule.js';
 // markers.ts imports types only: loading it loads nothing of the official codemod.
 import { CODEMOD_MARKER } from './upgrade/markers.js';
 import { HELPER_IMPORT_DEPTH, importedHelpers, isCandidate, worthAnalysing } from './triggers.js';
@@ -162,7 +162,7 @@ async function guardTree(discovery: Discovery, options: RunOptions): Promise<voi
   if (dirty.length === 0) return;
   // git names files by their real paths; discovery by the paths it was given.
   const sources = new Set(discovery.files.map(realPath));
-  const mayWrite = (file: string) => sources.has(realPath(file)) || path.basename(file) === 'package.json' || path.basename(file).startsWith(`${STATE_MODULE_BASENAME}.`);
+  const mayWrite = (file: string) => sources.has(realPath(file)) || path.basename(file) === 'package.json' || isStateModuleFile(file);
   const relevant = dirty.filter(d => mayWrite(d.path));
   if (relevant.length) throw new RunRefused(formatDirtyRefusal(relevant, options.cwd));
 }

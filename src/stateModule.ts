@@ -12,6 +12,11 @@ import { fileURLToPath } from 'node:url';
 export const STATE_MODULE_BASENAME = 'mcp-migrate-state';
 export const STATE_KEY_ENV = 'MCP_REQUEST_STATE_KEY';
 
+/** A file the tool writes as the requestState module, in any flavour, or a declaration beside one. */
+export function isStateModuleFile(file: string): boolean {
+  return path.basename(file).startsWith(`${STATE_MODULE_BASENAME}.`);
+}
+
 /** Names the module exports, in one place so the rewrite and the module cannot drift apart. */
 export const stateExports = {
   verify: 'verifyRequestState',

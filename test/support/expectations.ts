@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { it } from 'vitest';
 import type { Report, ReportSite } from './userProject.js';
+import { isStateModuleFile } from '../../src/stateModule.js';
 
 export interface Known {
   /** Where the bug is filed, e.g. "#15 finding 1". */
@@ -115,7 +116,7 @@ export function markersUnder(dir: string): string[] {
       if (name === 'node_modules' || name === '.git') continue;
       const full = path.join(at, name);
       if (fs.statSync(full).isDirectory()) walk(full);
-      else if (/\.[cm]?[jt]sx?$/.test(name) && !/^mcp-migrate-state\./.test(name)) {
+      else if (/\.[cm]?[jt]sx?$/.test(name) && !isStateModuleFile(name)) {
         // The banner of a migrated handler and a handle made again on resume are review notes, not work left.
         for (const l of markerLines(full)) if (!/input_required phases|made again on resume/.test(l)) out.push(`${path.relative(dir, full)}: ${l.trim()}`);
       }
