@@ -160,6 +160,7 @@ function callerRedesign(kind: NonHandler['kind']): string {
 const CALLER_CAUSE: Record<NonHandler['kind'], string> = {
   helper: 'from a helper',
   'shared-handler': 'from a handler that is also called or exported',
+  'wrapped-handler': 'from a handler wrapped by a function of the project',
   generator: 'from a generator',
   'other-request': 'from a request handler other than tools/call, prompts/get or resources/read',
   notification: 'from a notification handler',

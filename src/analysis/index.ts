@@ -344,6 +344,7 @@ function addMarker(plan: FilePlan, node: Node, reason: string): void {
 const NON_HANDLER_CAUSE: Record<NonHandler['kind'], string> = {
   helper: 'in a helper body, left for its callers that are not handlers (handler calls to it are inlined where they can be)',
   'shared-handler': 'in a handler passed by name that is also called or exported',
+  'wrapped-handler': 'in a handler wrapped by a function of the project before it is registered',
   generator: 'in a generator',
   'other-request': 'in a request handler other than tools/call, prompts/get or resources/read',
   notification: 'in a notification handler',
@@ -363,6 +364,8 @@ function redesign(kind: string): string {
       return 'the await is inside a callback the handler passes on; await it directly in the handler body';
     case 'generator':
       return 'a generator hands out its results one yield at a time, which phases cannot resume; await the requests in the handler (a loop there migrates) and keep the generator for the rest';
+    case 'wrapped-handler':
+      return 'the wrapper stands between the registration and this handler (its parameter and return types, and its code around every round), so it is not migrated; pass the callback to the registration directly and keep the wrapper\'s work inside it (it is then migrated), or migrate by hand';
     case 'shared-handler':
       return 'its other callers would see input_required results, so it is not rewritten; give the registration a function of its own (a shared helper it calls is inlined there), or migrate by hand';
     default:

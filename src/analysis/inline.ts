@@ -39,7 +39,7 @@ import { packageDirOf, resolveThroughPaths, specifierThroughPaths } from './tsco
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { callableOnlyHere, methodIneligibility, overridesOf, receiverClass, receiverOf, thisEdits, thisOwner, type Receiver } from './methods.js';
 import { delegationOf } from './delegates.js';
-import { enclosingFunction, findSites, handlerRegistrationOf, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
+import { enclosingFunction, findSites, handlerRegistrationOf, wrappedRegistrationOf, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
 import { dynamicLoadOf, moduleValueRead, unusedLoadEdit, type DynamicLoad } from './dynamicImports.js';
 import { cacheFillerOf, splitCall, splitNames as splitNamesOf, type CacheFiller, type CallSplit, type SplitNames } from './cacheFiller.js';
 
@@ -782,7 +782,7 @@ class Reacher {
 function runBy(fn: FunctionLike, helper: FunctionLike): boolean {
   for (let f: FunctionLike | undefined = fn; f; f = enclosingFunction(f)) {
     if (f === helper) return true;
-    if (handlerRegistrationOf(f)) return false;
+    if (handlerRegistrationOf(f) || wrappedRegistrationOf(f)) return false;
   }
   return false;
 }

@@ -220,7 +220,7 @@ export interface Registration {
   delegateOf?: string;
 }
 
-export type NonHandler = { kind: 'helper' | 'shared-handler' | 'generator' | 'other-request' | 'notification' | 'lifecycle' | 'callback' | 'top-level'; detail: string };
+export type NonHandler = { kind: 'helper' | 'shared-handler' | 'wrapped-handler' | 'generator' | 'other-request' | 'notification' | 'lifecycle' | 'callback' | 'top-level'; detail: string };
 
 export const TOOL_METHODS: Record<string, HandlerMethod> = {
   registerTool: 'tools/call',
@@ -290,6 +290,37 @@ function callbackArgument(fn: FunctionLike): { call: CallExpression; arg: Node }
   const use = named.uses[0]!;
   const call = use.getParent();
   return call && Node.isCallExpression(call) && call.getArguments().includes(use as never) ? { call, arg: use } : undefined;
+}
+
+/**
+ * The registration a callback reaches through calls that wrap it (`registerTool('send', config,
+ * withErrors(async (input, extra) => ...))`), with the innermost wrapper: the callback is registered
+ * (run by the wrapper's function, per request), not run where it is written.
+ */
+export function wrappedRegistrationOf(fn: FunctionLike): { registration: CallExpression; wrapper: CallExpression } | undefined {
+  let node: Node = fn;
+  let wrapper: CallExpression | undefined;
+  for (let depth = 0; depth < 4; depth++) {
+    const call = node.getParent();
+    if (!call || !Node.isCallExpression(call) || !call.getArguments().includes(node as never)) return undefined;
+    if (wrapper && call.getArguments().at(-1) === node && isRegistrationCall(call)) return { registration: call, wrapper };
+    wrapper ??= call;
+    node = call;
+  }
+  return undefined;
+}
+
+/** `server.registerTool(...)` and the other handler registrations of an SDK server. */
+function isRegistrationCall(call: CallExpression): boolean {
+  const callee = call.getExpression();
+  if (!Node.isPropertyAccessExpression(callee)) return false;
+  const name = callee.getName();
+  return (name in TOOL_METHODS && serverKindOf(callee.getExpression()) === 'McpServer') || (name === 'setRequestHandler' && serverKindOf(callee.getExpression()) !== undefined);
+}
+
+function calleeName(call: CallExpression): string {
+  const callee = call.getExpression();
+  return Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
 }
 
 /** A function passed by name to a registration call that has other uses too (see callbackArgument): the registration. */
@@ -370,6 +401,11 @@ export function describeNonHandler(fn: FunctionLike | undefined): NonHandler {
   if (parent && Node.isBinaryExpression(parent) && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
     const left = parent.getLeft().getText();
     if (/\.(oninitialized|onclose|onerror)$/.test(left)) return { kind: 'lifecycle', detail: `in ${left}` };
+  }
+  const wrapped = wrappedRegistrationOf(fn);
+  if (wrapped) {
+    const registered = `${calleeName(wrapped.registration)}(${wrapped.registration.getArguments()[0]?.getText() ?? ''})`;
+    return { kind: 'wrapped-handler', detail: `in a handler wrapped by ${calleeName(wrapped.wrapper)}() before ${registered} registers it` };
   }
   if (parent && Node.isCallExpression(parent)) {
     const callee = parent.getExpression();

@@ -1,0 +1,34 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+type ToolCallback<A> = (input: A, extra: { signal?: AbortSignal }) => Promise<CallToolResult>;
+
+/** Every tool's errors become tool results, not protocol errors. */
+function withErrors<A>(cb: ToolCallback<A>): ToolCallback<A> {
+  return async (input, extra) => {
+    try {
+      return await cb(input, extra);
+    } catch (error) {
+      return { content: [{ type: 'text', text: `Error: ${(error as Error).message}` }], isError: true };
+    }
+  };
+}
+
+export function createServer(): McpServer {
+  const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+  server.registerTool(
+    'send',
+    { inputSchema: { to: z.string() } },
+    withErrors(async ({ to }) => {
+      const answer = await server.server.elicitInput({
+        message: `Send to ${to}?`,
+        requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+      });
+      return { content: [{ type: 'text', text: answer.action === 'accept' && answer.content?.ok ? `Sent to ${to}` : 'Not sent' }] };
+    }),
+  );
+  return server;
+}
+
+export const server = createServer();
