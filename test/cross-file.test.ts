@@ -359,12 +359,13 @@ other.registerTool('name', { description: 'Asks a name' }, async () => {
 });
 
 describe('module-level declarations an imported helper uses', () => {
-  // Exported for the handler's file to import when that keeps their meaning; a let or var is not (an
-  // imported binding cannot be assigned), nor one of several declarations in a statement.
+  // Exported for the handler's file to import when that keeps their meaning: a let or var the helper
+  // only reads is (an import reads its current value), one it assigns is not (an imported binding
+  // cannot be assigned), nor one of several declarations in a statement.
   const dir = path.join(work, 'module-locals');
-  const helper = (declarations: string) => `${declarations}
+  const helper = (declarations: string, afterAsking = '') => `${declarations}
 export async function askName(server: McpServer): Promise<string> {
-  const a = await server.server.elicitInput({ message: PROMPT, requestedSchema: { type: 'object', properties: { n: { type: 'string' } } } });
+  const a = await server.server.elicitInput({ message: PROMPT, requestedSchema: { type: 'object', properties: { n: { type: 'string' } } } });${afterAsking}
   return a.action === 'accept' ? String(a.content?.n) : 'nobody';
 }
 `;
@@ -378,12 +379,12 @@ server.registerTool('hello', { description: 'Greets' }, async () => {
   return { content: [{ type: 'text', text: \`hello \${name}\` }] };
 });
 `;
-  const run = async (declarations: string) => {
+  const run = async (declarations: string, afterAsking = '') => {
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
     const { migrateSources } = await import('../src/pipeline.js');
     const sources = [
-      { path: path.join(dir, 'helper.ts'), text: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n${helper(declarations)}` },
+      { path: path.join(dir, 'helper.ts'), text: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n${helper(declarations, afterAsking)}` },
       { path: path.join(dir, 'server.ts'), text: handler },
     ];
     return migrateSources(sources, { cwd: dir });
@@ -397,11 +398,17 @@ server.registerTool('hello', { description: 'Greets' }, async () => {
     expect(r.report.notes).toContain('helper.ts: PROMPT exported, for the helper inlined into server.ts that uses it');
   }, 600_000);
 
-  it('keeps a let from being exported, and the helper from being inlined, with the reason', async () => {
+  it('exports a let the helper only reads, and inlines the helper', async () => {
     const r = await run("let PROMPT = 'Name?';");
+    expect(r.report.sites.filter(s => s.file === 'server.ts').map(s => s.outcome)).toEqual(['rewritten']);
+    expect(r.changes.find(c => c.path.endsWith('helper.ts'))?.after).toContain("export let PROMPT = 'Name?';");
+  }, 600_000);
+
+  it('keeps a let the helper assigns from being exported, and the helper from being inlined, with the reason', async () => {
+    const r = await run("let PROMPT = 'Name?';", "\n  PROMPT = 'Name again?';");
     const [site] = r.report.sites.filter(s => s.file === 'server.ts');
     expect(site).toMatchObject({ outcome: 'marked' });
-    expect(site!.reason).toMatch(/^askName\(\) \(helper\.ts\) is not inlined: it uses PROMPT, which helper\.ts does not export \(a let, which an import could not assign\)/);
+    expect(site!.reason).toMatch(/^askName\(\) \(helper\.ts\) is not inlined: it assigns PROMPT, a module-level let of helper\.ts, which the handler's file could not assign through an import; have helper\.ts export a function that makes the change/);
     expect(r.changes.find(c => c.path.endsWith('helper.ts'))?.after ?? '').not.toContain('export let PROMPT');
   }, 600_000);
 });

@@ -204,8 +204,8 @@ export async function askDir(server: McpServer): Promise<string> {
 });
 
 describe("a helper refused for one module-local leaves the others' imports out", () => {
-  // askName reads prefix (a const, which could be exported) before counted (a let, which an import could
-  // not assign): it is not inlined, so the handler's file must import neither, and ask.ts export nothing.
+  // askName reads prefix (a const, which could be exported) before it assigns counted (a let, which an
+  // import could not assign): it is not inlined, so the handler's file must import neither, and ask.ts export nothing.
   const files = {
     'package.json': PACKAGE,
     'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -236,7 +236,7 @@ export async function askName(server: McpServer): Promise<string> {
     m = await bothWays(files);
     const [call] = m.sites('src/server.ts');
     expect(call).toMatchObject({ outcome: 'marked', call: 'askName(...)', shape: 'helper' });
-    expect(call!.reason).toMatch(/^askName\(\) \(ask\.ts\) is not inlined: it uses counted, which ask\.ts does not export \(a let/);
+    expect(call!.reason).toMatch(/^askName\(\) \(ask\.ts\) is not inlined: it assigns counted, a module-level let of ask\.ts/);
     const server = m.text('src/server.ts');
     expect(server).toMatch(/^import \{ askName \} from '\.\/ask\.js';$/m);
     expect(server).not.toMatch(/\bprefix\b/);

@@ -1125,6 +1125,9 @@ function bringFreeNames(helper: Helper, pieces: Node[], call: CallExpression, im
       if (!top || Node.isImportDeclaration(top)) return `it uses ${name}, which is not at the module level of ${moduleName}`;
       let exported = exportedName(module, top, name);
       if (!exported) {
+        if (Node.isVariableStatement(top) && top.getDeclarationKind() !== VariableDeclarationKind.Const && assigned(decl, helper.fn)) {
+          return `it assigns ${name}, a module-level ${top.getDeclarationKind()} of ${moduleName}, which the handler's file could not assign through an import; have ${moduleName} export a function that makes the change and call that from the helper, or move the request into the handler`;
+        }
         const why = unexportable(module, top);
         if (why) return `it uses ${name}, which ${moduleName} does not export (${why}); export it from ${moduleName} (the handler's file then imports it), or move the request into the handler`;
         toExport.push(name);
@@ -1159,8 +1162,8 @@ function unexportable(module: SourceFile, top: Node): string | undefined {
       ? !top.isDefaultExport()
       : Node.isVariableStatement(top) && top.getDeclarations().length === 1;
   if (!declaration) return 'not a declaration of its own';
-  // An imported binding is read-only: a let or var the helper may assign stays where it is.
-  if (Node.isVariableStatement(top) && top.getDeclarationKind() !== VariableDeclarationKind.Const) return `a ${top.getDeclarationKind()}, which an import could not assign`;
+  // A let or var the helper only reads is exported like a const: an import reads its current value
+  // (a live binding); one it assigns is refused before this (an imported binding is read-only).
   const barrel = module
     .getProject()
     .getSourceFiles()
