@@ -1,6 +1,6 @@
 // Requests inside awaited callbacks that stay marked, each with the redesign to make. JavaScript: async-mutex
 // is not installed where the fixtures' outputs are typechecked.
-import { McpServer } from "@modelcontextprotocol/server";
+import { McpServer } from '@modelcontextprotocol/server';
 import { Mutex } from 'async-mutex';
 import { z } from 'zod';
 

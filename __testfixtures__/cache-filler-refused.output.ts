@@ -1,4 +1,4 @@
-import { McpServer } from "@modelcontextprotocol/server";
+import { McpServer } from '@modelcontextprotocol/server';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' });
 

@@ -1,5 +1,5 @@
-import { CreateMessageResultSchema } from "@modelcontextprotocol/core";
-import { McpServer } from "@modelcontextprotocol/server";
+import { CreateMessageResultSchema } from '@modelcontextprotocol/core';
+import { McpServer } from '@modelcontextprotocol/server';
 
 const server = new McpServer({ name: 'client-tasks', version: '1.0.0' });
 

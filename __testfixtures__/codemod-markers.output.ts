@@ -1,5 +1,5 @@
 // The official codemod cannot move a destructured context parameter, nor can mcp-migrate with a rest element: the codemod's marker must stay in the output.
-import { McpServer } from "@modelcontextprotocol/server";
+import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 const server = new McpServer({ name: 'x', version: '1' });
 /* @mcp-codemod-error Destructuring of context parameter in signature: "{ signal, ...rest }". Properties have been reorganized in v2 (e.g., signal is now ctx.mcpReq.signal). Manual refactoring required. */

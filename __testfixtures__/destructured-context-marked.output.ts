@@ -1,5 +1,5 @@
-import { ElicitResultSchema } from "@modelcontextprotocol/core";
-import { McpServer } from "@modelcontextprotocol/server";
+import { ElicitResultSchema } from '@modelcontextprotocol/core';
+import { McpServer } from '@modelcontextprotocol/server';
 
 const server = new McpServer({ name: 'destructured-marked', version: '1.0.0' });
 

@@ -1,7 +1,7 @@
 // A framework's own source: a base class gives its tools request helpers that send the request and
 // return the answer. The helpers are the API to redesign; each subclass call is reported with them.
-import { Server } from "@modelcontextprotocol/server";
-import type { CreateMessageRequest } from "@modelcontextprotocol/server";
+import { Server } from '@modelcontextprotocol/server';
+import type { CreateMessageRequest } from '@modelcontextprotocol/server';
 
 export abstract class BaseTool {
   constructor(protected server: Server) {}

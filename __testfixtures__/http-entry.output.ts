@@ -1,8 +1,8 @@
 // Streamable HTTP entries that are not mechanical to move: each is marked and says what to do.
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
-import { McpServer } from "@modelcontextprotocol/server";
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { McpServer } from '@modelcontextprotocol/server';
 
 function buildServer(tenant = 'default'): McpServer {
   const server = new McpServer({ name: `fixture-${tenant}`, version: '1.0.0' });

@@ -1,4 +1,4 @@
-import { McpServer } from "@modelcontextprotocol/server";
+import { McpServer } from '@modelcontextprotocol/server';
 
 // Nothing here can become input_required: every site is marked, none rewritten.
 const server = new McpServer({ name: 'fixture', version: '1.0.0' });

@@ -2,10 +2,10 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
-type ToolCallback<A> = (input: A, extra: { signal?: AbortSignal }) => Promise<CallToolResult>;
+type ToolCallback<A, E> = (input: A, extra: E) => Promise<CallToolResult>;
 
 /** Every tool's errors become tool results, not protocol errors. */
-function withErrors<A>(cb: ToolCallback<A>): ToolCallback<A> {
+function withErrors<A, E>(cb: ToolCallback<A, E>): ToolCallback<A, E> {
   return async (input, extra) => {
     try {
       return await cb(input, extra);

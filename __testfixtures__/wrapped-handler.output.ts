@@ -1,11 +1,11 @@
-import { McpServer } from "@modelcontextprotocol/server";
-import type { CallToolResult } from "@modelcontextprotocol/server";
+import { McpServer } from '@modelcontextprotocol/server';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
-type ToolCallback<A> = (input: A, extra: { signal?: AbortSignal }) => Promise<CallToolResult>;
+type ToolCallback<A, E> = (input: A, extra: E) => Promise<CallToolResult>;
 
 /** Every tool's errors become tool results, not protocol errors. */
-function withErrors<A>(cb: ToolCallback<A>): ToolCallback<A> {
+function withErrors<A, E>(cb: ToolCallback<A, E>): ToolCallback<A, E> {
   return async (input, extra) => {
     try {
       return await cb(input, extra);

@@ -819,7 +819,7 @@ new EchoTool(server).register();
     // The default body asks nothing, but an override may not take more parameters than it.
     expect(base).toMatch(/async run\(_args: Args, _ctx: ServerContext\): Promise<CallToolResult \| InputRequiredResult>/);
     expect(m.text('src/ask.ts')).toMatch(/async run\(\{ text \}: \{ text: string \}, ctx: ServerContext\)/);
-    expect(m.text('src/echo.ts')).toBe(files['src/echo.ts'].replace("'@modelcontextprotocol/sdk/types.js'", '"@modelcontextprotocol/server"'));
+    expect(m.text('src/echo.ts')).toBe(files['src/echo.ts'].replace("'@modelcontextprotocol/sdk/types.js'", "'@modelcontextprotocol/server'"));
     expect(m.result.report.notes).toContainEqual(expect.stringMatching(/^src\/base\.ts:\d+: the tools\/call handler registered in Tool\.register\(\) passes its context on to this\.run\(\.\.\.\): run\(\) of AskTool migrated as its delegate$/));
     expect(typecheck(m)).toEqual([]);
   }, 120_000);

@@ -51,7 +51,7 @@ describe('upgrade to SDK 2.x', () => {
     // an array with its own annotation, or not the result's member, is left as written
     expect(text).toContain(`const kept: { type: 'text'; text: string }[] = [];`);
     expect(text.match(/\bCallToolResult\b/g)).toHaveLength(2);
-    expect(text).toMatch(/import type \{[^}]*\bCallToolResult\b[^}]*\} from "@modelcontextprotocol\/server"|import \{[^}]*\btype CallToolResult\b[^}]*\} from "@modelcontextprotocol\/server"/);
+    expect(text).toMatch(/import type \{[^}]*\bCallToolResult\b[^}]*\} from '@modelcontextprotocol\/server'|import \{[^}]*\btype CallToolResult\b[^}]*\} from '@modelcontextprotocol\/server'/);
     expect(notes.some(n => /"content" is typed CallToolResult\['content'\]/.test(n))).toBe(true);
   });
 
@@ -70,7 +70,7 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
     expect(text).toContain("server.setRequestHandler('tools/list', async () => ({ tools }));");
     // a list that is not a constant may change before it is listed: left as written
     expect(text).toContain("let others = [{ name: 'c'");
-    expect(text).toMatch(/import type \{[^}]*\bListToolsResult\b[^}]*\} from "@modelcontextprotocol\/server"|import \{[^}]*\btype ListToolsResult\b[^}]*\} from "@modelcontextprotocol\/server"/);
+    expect(text).toMatch(/import type \{[^}]*\bListToolsResult\b[^}]*\} from '@modelcontextprotocol\/server'|import \{[^}]*\btype ListToolsResult\b[^}]*\} from '@modelcontextprotocol\/server'/);
     expect(notes).toContainEqual(expect.stringMatching(/^info: "tools" is typed ListToolsResult\['tools'\]/));
   });
 
@@ -326,5 +326,24 @@ export function more(server: McpServer) {
     expect(text).toContain("server.registerTool('v', { inputSchema: shared }");
     expect(text.match(/@mcp-codemod-error/g)).toHaveLength(1);
     expect(notes).toContainEqual(expect.stringMatching(/^info: inputSchema \(this\.schema\) is a raw zod shape: wrapped with z\.object\(\)/));
+  });
+});
+
+describe("the file's quotes in the SDK imports the official codemod rewrites", () => {
+  it('gives a single-quoted file its quotes back, and leaves a double-quoted one as it is', () => {
+    const single = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+export const server = new McpServer({ name: 's', version: '1' });
+export type R = CallToolResult;
+`);
+    expect(single.text).toMatch(/^import \{ McpServer \} from '@modelcontextprotocol\/server';$/m);
+    expect(single.text).toMatch(/^import type \{ CallToolResult \} from '@modelcontextprotocol\/server';$/m);
+    expect(single.text).not.toContain('"');
+    const double = upgraded(`import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+export const server = new McpServer({ name: "s", version: "1" });
+`);
+    expect(double.text).toMatch(/^import \{ McpServer \} from "@modelcontextprotocol\/server";$/m);
   });
 });

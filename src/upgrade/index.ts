@@ -13,6 +13,7 @@ import type { Repair } from './repair.js';
 import { contextMembers, contextParamsRepair, type ContextMembers } from './repairs/contextParams.js';
 import { contextTypesRepair } from './repairs/contextTypes.js';
 import { errorMessagesRepair } from './repairs/errorMessages.js';
+import { importQuotesRepair } from './repairs/importQuotes.js';
 import { rawShapesRepair, unverifiedSchemaStands } from './repairs/rawShapes.js';
 import { annotateResultArraysRepair } from './repairs/resultArrays.js';
 import { annotateToolListsRepair } from './repairs/toolLists.js';
@@ -80,7 +81,7 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
 
 /** The repairs, in the order they run after the official codemod's transforms (toolOverloadsRepair runs before them). */
 function repairs(homeOf: Parameters<typeof typeImportsRepair>[0], members: ContextMembers): Repair[] {
-  return [typeImportsRepair(homeOf), contextParamsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, rawShapesRepair, errorMessagesRepair];
+  return [typeImportsRepair(homeOf), contextParamsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, rawShapesRepair, errorMessagesRepair, importQuotesRepair];
 }
 
 /** The official codemod's findings about a destructured context, or a schema it could not verify, stand while that construct does. */
