@@ -226,6 +226,22 @@ const PROJECTS: UserProject[] = [
     ],
   },
   {
+    // Paid tools that confirm first: a helper with early returns, a capability check and a fail-open
+    // catch, reading module constants and a config set at startup.
+    name: 'paid-tools',
+    entry: 'src/index.ts',
+    sites: [
+      // It sets a module-level let from the answer, which the handler's file could not assign through an import.
+      { file: 'src/spend.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'mark', because: HELPER_BODY },
+      { file: 'src/index.ts', at: 'await confirmSpend(server,', kind: 'elicitation', expect: 'mark', because: /it assigns sessionAutoApprove, a module-level let of spend\.ts/ },
+      { file: 'src/confirmDelete.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'mark', because: HELPER_BODY },
+      { file: 'src/index.ts', at: 'await confirmDelete(server,', kind: 'elicitation', expect: 'rewrite' },
+      { file: 'src/spend.ts', at: 'server.server.getClientCapabilities?.()', kind: 'capabilities', expect: 'mark', because: /answers with what the client declared at initialize/ },
+    ],
+    known: { verify: BY_DESIGN('the charge confirmation stays marked: it sets a module-level flag from the answer', modernFails('render accept')) },
+    verifyUntouched: ['delete accept', 'delete decline', 'delete cancel', 'delete small', 'render free'],
+  },
+  {
     name: 'fastmcp-app',
     entry: 'src/index.ts',
     sites: [
