@@ -59,7 +59,7 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
       const commonJs = requiresToImports(sf);
       const sides = sdkSides(sf);
       const found: { diagnostic: Diagnostic; note: UpgradeNote }[] = [];
-      for (const transform of [toolOverloadsRepair, ...migration.transforms, ...repairs((specifier, use) => typeHomes(specifier, use, sides), members)]) {
+      for (const transform of [toolOverloadsRepair, ...migration.transforms, ...repairs((specifier, use) => typeHomes(specifier, use, sides), members), importQuotesRepair(file.text)]) {
         const result = transform.apply(sf, { projectType });
         found.push(...result.diagnostics.map((d: Diagnostic) => ({ diagnostic: d, note: toNote(d, sf.getFilePath()) })));
       }
@@ -81,7 +81,7 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
 
 /** The repairs, in the order they run after the official codemod's transforms (toolOverloadsRepair runs before them). */
 function repairs(homeOf: Parameters<typeof typeImportsRepair>[0], members: ContextMembers): Repair[] {
-  return [typeImportsRepair(homeOf), contextParamsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, rawShapesRepair, errorMessagesRepair, importQuotesRepair];
+  return [typeImportsRepair(homeOf), contextParamsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, rawShapesRepair, errorMessagesRepair];
 }
 
 /** The official codemod's findings about a destructured context, or a schema it could not verify, stand while that construct does. */

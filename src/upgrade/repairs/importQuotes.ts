@@ -1,45 +1,37 @@
 /**
- * The official codemod writes the module specifiers of the imports it rewrites in double quotes
- * (`from "@modelcontextprotocol/server"`), whatever the file uses. A file written with single quotes
- * gets them back, so the upgrade's diff is the specifier's change and nothing else.
+ * The official codemod writes the module specifiers of the imports it rewrites or adds in double
+ * quotes (`from "@modelcontextprotocol/server"`, `import { z } from "zod"`), whatever the file uses.
+ * A file written with single quotes gets them back in those imports (the ones not in its text as
+ * written), so the upgrade's diff is the change and nothing else.
  */
 import { Node, type SourceFile, type StringLiteral } from 'ts-morph';
 import { codeStyle } from '../../rewrite/style.js';
 import type { Repair } from '../repair.js';
 
-const SDK_SPECIFIER = /^@modelcontextprotocol\//;
+export function importQuotesRepair(original: string): Repair {
+  const quote = codeStyle(original).quote === 'single' ? "'" : '"';
+  return {
+    id: 'import-quotes',
+    name: "the file's quotes in the imports the codemod rewrites or adds",
+    apply: sf => {
+      let changesCount = 0;
+      for (const literal of changedSpecifiers(sf, original)) {
+        const value = literal.getLiteralValue();
+        if (literal.getText()[0] === quote || value.includes(quote) || value.includes('\\')) continue;
+        literal.replaceWithText(`${quote}${value}${quote}`);
+        changesCount++;
+      }
+      return { changesCount, diagnostics: [] };
+    },
+  };
+}
 
-export const importQuotesRepair: Repair = {
-  id: 'import-quotes',
-  name: "the file's quotes in the SDK imports the codemod rewrites",
-  apply: sf => {
-    const specifiers = sdkSpecifiers(sf);
-    const quote = fileQuote(sf, specifiers);
-    let changesCount = 0;
-    for (const literal of specifiers) {
-      if (literal.getText()[0] === quote) continue;
-      const value = literal.getLiteralValue();
-      if (value.includes(quote) || value.includes('\\')) continue;
-      literal.replaceWithText(`${quote}${value}${quote}`);
-      changesCount++;
-    }
-    return { changesCount, diagnostics: [] };
-  },
-};
-
-/** The specifiers of the file's SDK imports and re-exports. */
-function sdkSpecifiers(sf: SourceFile): StringLiteral[] {
+/** The specifiers of the import and export declarations that are not in the file as written. */
+function changedSpecifiers(sf: SourceFile, original: string): StringLiteral[] {
   const found: StringLiteral[] = [];
   for (const d of [...sf.getImportDeclarations(), ...sf.getExportDeclarations()]) {
     const literal = d.getModuleSpecifier();
-    if (literal && Node.isStringLiteral(literal) && SDK_SPECIFIER.test(literal.getLiteralValue())) found.push(literal);
+    if (literal && Node.isStringLiteral(literal) && !original.includes(d.getText())) found.push(literal);
   }
   return found;
-}
-
-/** The quote the file writes strings with, counted without the specifiers the codemod wrote. */
-function fileQuote(sf: SourceFile, specifiers: StringLiteral[]): "'" | '"' {
-  let text = sf.getFullText();
-  for (const literal of [...specifiers].reverse()) text = text.slice(0, literal.getStart()) + text.slice(literal.getEnd());
-  return codeStyle(text).quote === 'single' ? "'" : '"';
 }
