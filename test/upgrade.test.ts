@@ -347,3 +347,22 @@ export const server = new McpServer({ name: "s", version: "1" });
     expect(double.text).toMatch(/^import \{ McpServer \} from "@modelcontextprotocol\/server";$/m);
   });
 });
+
+describe('the context of a handler a project function wraps before it is registered', () => {
+  it('is not moved (the wrapper decides what it is) but marked where it reads members SDK 2.x moved', () => {
+    const { text, notes } = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const withErrors = (cb) => async (args, extra) => { try { return await cb(args, extra); } catch (e) { return { content: [], isError: true }; } };
+const server = new McpServer({ name: 's', version: '1' });
+server.registerTool('t', { description: 'T', inputSchema: {} }, withErrors(async (args, extra) => {
+  if (extra.signal.aborted) return { content: [] };
+  return { content: [{ type: 'text', text: String(extra.sessionId) }] };
+}));
+server.registerTool('u', { description: 'U', inputSchema: {} }, withErrors(async (args, extra) => ({ content: [{ type: 'text', text: typeof extra } ] })));
+`, '/project/src/server.js');
+    expect(text).toContain('if (extra.signal.aborted)');
+    expect(text).toMatch(/\/\* @mcp-codemod-error a handler wrapped by withErrors\(\) reads extra\.signal, where SDK 1\.x's context had them; SDK 2\.x moved them \(extra\.signal → extra\.mcpReq\.signal\)/);
+    // The codemod's own import of z, in the file's quotes.
+    expect(text).toMatch(/^import \{ z \} from 'zod';$/m);
+    expect(notes.filter(n => /a handler wrapped by withErrors\(\)/.test(n))).toHaveLength(1);
+  });
+});

@@ -49,7 +49,9 @@ export function contextParamsRepair(members: ContextMembers): Repair {
     apply: sf => {
       const diagnostics: Diagnostic[] = [];
       for (const { callback, param } of handlerContexts(sf)) diagnostics.push(...repairContext(sf, callback, param, members));
-      return { changesCount: diagnostics.length, diagnostics };
+      const changesCount = diagnostics.length;
+      for (const wrapped of wrappedContexts(sf)) diagnostics.push(...wrappedContextFinding(sf, wrapped, members));
+      return { changesCount, diagnostics };
     },
   };
 }
@@ -70,6 +72,42 @@ function handlerContexts(sf: SourceFile): { callback: Callback; param: Parameter
     if (param) found.push({ callback, param });
   }
   return found;
+}
+
+/**
+ * Handlers a project function wraps before the registration takes them (`registerTool(name, config,
+ * withErrors(async (args, extra) => ...))`), with the parameter that would be the context: the
+ * wrapper decides what that parameter receives, so its 1.x members are not moved, only marked.
+ */
+function wrappedContexts(sf: SourceFile): { callback: Callback; param: ParameterDeclaration; wrapper: string }[] {
+  const found: { callback: Callback; param: ParameterDeclaration; wrapper: string }[] = [];
+  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = call.getExpression();
+    if (!Node.isPropertyAccessExpression(callee) || !REGISTRATIONS.test(callee.getName())) continue;
+    const args = call.getArguments();
+    const wrapping = args[args.length - 1];
+    if (!wrapping || !Node.isCallExpression(wrapping)) continue;
+    const callback = wrapping.getArguments().find((a): a is Callback => Node.isArrowFunction(a) || Node.isFunctionExpression(a));
+    if (!callback) continue;
+    const index = contextIndex(callee.getName(), args.slice(1, -1), callback.getParameters().length);
+    const param = index === undefined ? undefined : callback.getParameters()[index];
+    if (param && Node.isIdentifier(param.getNameNode())) found.push({ callback, param, wrapper: wrapping.getExpression().getText() });
+  }
+  return found;
+}
+
+/** A marker on a wrapped handler whose context parameter reads members SDK 2.x moved. */
+function wrappedContextFinding(sf: SourceFile, wrapped: { callback: Callback; param: ParameterDeclaration; wrapper: string }, members: ContextMembers): Diagnostic[] {
+  const name = wrapped.param.getName();
+  const reads = new Set<string>();
+  for (const access of wrapped.callback.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)) {
+    const target = access.getExpression();
+    if (members.has(access.getName()) && Node.isIdentifier(target) && target.getSymbol() === wrapped.param.getSymbol()) reads.add(access.getName());
+  }
+  if (reads.size === 0) return [];
+  const moves = [...reads].map(m => `${name}.${m} → ${name}${members.get(m)}`).join(', ');
+  const message = `a handler wrapped by ${wrapped.wrapper}() reads ${[...reads].map(m => `${name}.${m}`).join(', ')}, where SDK 1.x's context had them; SDK 2.x moved them (${moves}), and the wrapper decides what ${name} is, so they were not moved: if ${wrapped.wrapper}() passes the SDK's context on, move them (and type its parameter ServerContext)`;
+  return [{ ...finding(sf, wrapped.param.getStartLineNumber(), 'warning', message), insertComment: true }];
 }
 
 /** Which parameter of a registered callback is the context, when the registration's arguments tell. */
