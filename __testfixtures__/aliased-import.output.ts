@@ -1,31 +1,26 @@
 import { McpServer as Mcp, inputRequired } from '@modelcontextprotocol/server';
-import {
-  elicitResult,
-  resumeCall,
-  suspendRound,
-  unknownPhase,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
 
 const mcp = new Mcp({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 mcp.registerTool('pick', { description: 'Picks a colour' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'pick', undefined);
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    return await suspendRound(ctx, 'pick', undefined, 1, {}, {
-      choice: inputRequired.elicit({
-        message: 'Pick a colour',
-        requestedSchema: { type: 'object', properties: { colour: { type: 'string', enum: ['red', 'blue'] } }, required: ['colour'] },
-      }),
-    });
-  }
-  if (resumed.phase === 1) {
-    const choice = elicitResult(ctx, 'choice', { type: 'object', properties: { colour: { type: 'string', enum: ['red', 'blue'] } }, required: ['colour'] });
-    return { content: [{ type: 'text', text: choice.action === 'accept' ? String(choice.content?.colour) : 'none' }] };
-  }
-  throw unknownPhase('pick', resumed);
+  const call = resumeCall(ctx, 'pick', undefined);
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      return call.suspend(1, {}, {
+        choice: inputRequired.elicit({
+          message: 'Pick a colour',
+          requestedSchema: { type: 'object', properties: { colour: { type: 'string', enum: ['red', 'blue'] } }, required: ['colour'] },
+        }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const choice = elicitResult(ctx, 'choice', { type: 'object', properties: { colour: { type: 'string', enum: ['red', 'blue'] } }, required: ['colour'] });
+      return { content: [{ type: 'text', text: choice.action === 'accept' ? String(choice.content?.colour) : 'none' }] };
+    }
+    throw unknownPhase('pick', resumed);
+  });
 });
 
 export default mcp;

@@ -6,7 +6,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -49,24 +48,25 @@ server.registerTool('archive', { inputSchema: z.object({ path: z.string() }) }, 
   // mcp-migrate: span() now runs once per round: its callback resumes from requestState inside a fresh call (review that running it on each retry is safe)
   return tracer.span('archive', async span => {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    const resumed = resumeCall(ctx, 'archive', { path });
-    if (resumed.askAgain) return resumed.askAgain;
-    if (resumed.phase === 0) {
-      span.attributes.path = path;
-      return await suspendRound(ctx, 'archive', { path }, 1, {}, {
-        answer: inputRequired.elicit({
-          message: `Archive ${path}?`,
-          requestedSchema: { type: 'object', properties: { keep: { type: 'integer', minimum: 1 } }, required: ['keep'] },
-        }),
-      });
-    }
-    if (resumed.phase === 1) {
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { keep: { type: 'integer', minimum: 1 } }, required: ['keep'] });
-      span.attributes.action = answer.action;
-      if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${path} left as it is (${answer.action})` }] };
-      return { content: [{ type: 'text', text: `archived ${path}, keeping ${answer.content?.keep} copies` }] };
-    }
-    throw unknownPhase('archive', resumed);
+    const call = resumeCall(ctx, 'archive', { path });
+    return call.run(async resumed => {
+      if (resumed.phase === 0) {
+        span.attributes.path = path;
+        return call.suspend(1, {}, {
+          answer: inputRequired.elicit({
+            message: `Archive ${path}?`,
+            requestedSchema: { type: 'object', properties: { keep: { type: 'integer', minimum: 1 } }, required: ['keep'] },
+          }),
+        });
+      }
+      if (resumed.phase === 1) {
+        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { keep: { type: 'integer', minimum: 1 } }, required: ['keep'] });
+        span.attributes.action = answer.action;
+        if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${path} left as it is (${answer.action})` }] };
+        return { content: [{ type: 'text', text: `archived ${path}, keeping ${answer.content?.keep} copies` }] };
+      }
+      throw unknownPhase('archive', resumed);
+    });
   });
 });
 
@@ -74,20 +74,21 @@ server.registerTool('summarize', { inputSchema: z.object({ text: z.string() }) }
   // mcp-migrate: withDeadline() now runs once per round: its callback resumes from requestState inside a fresh call (review that running it on each retry is safe)
   return withDeadline(async () => {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    const resumed = resumeCall(ctx, 'summarize', { text });
-    if (resumed.askAgain) return resumed.askAgain;
-    if (resumed.phase === 0) {
-      const words = text.split(/\s+/).length;
-      return await suspendRound(ctx, 'summarize', { text }, 1, { words }, {
-        reply: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }], maxTokens: 40 }),
-      });
-    }
-    if (resumed.phase === 1) {
-      const words: number = resumed.locals.words;
-      const reply = samplingResult(ctx, 'reply');
-      const summary = reply.content.type === 'text' ? reply.content.text : '';
-      return { content: [{ type: 'text', text: `${words} words: ${summary}` }] };
-    }
-    throw unknownPhase('summarize', resumed);
+    const call = resumeCall(ctx, 'summarize', { text });
+    return call.run(async resumed => {
+      if (resumed.phase === 0) {
+        const words = text.split(/\s+/).length;
+        return call.suspend(1, { words }, {
+          reply: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }], maxTokens: 40 }),
+        });
+      }
+      if (resumed.phase === 1) {
+        const words: number = resumed.locals.words;
+        const reply = samplingResult(ctx, 'reply');
+        const summary = reply.content.type === 'text' ? reply.content.text : '';
+        return { content: [{ type: 'text', text: `${words} words: ${summary}` }] };
+      }
+      throw unknownPhase('summarize', resumed);
+    });
   }, 30_000);
 });

@@ -7,7 +7,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  suspendRound,
   unknownPhase,
   verifyRequestState
 } from './mcp-migrate-state.js';
@@ -36,37 +35,39 @@ const confirmSchema = { type: 'object' as const, properties: { sure: { type: 'bo
 
 server.registerTool('deploy', { inputSchema: z.object({ service: z.string() }) }, async ({ service }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'deploy', { service });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const question = { message: `Deploy ${service} now?`, requestedSchema: confirmSchema };
-    // mcp-migrate: withTimeout() no longer surrounds this question: the client now answers between rounds, so no call waits on the answer
-    return await suspendRound(ctx, 'deploy', { service }, 1, {}, {
-      answer: inputRequired.elicit(question),
-    });
-  }
-  if (resumed.phase === 1) {
-    const answer = elicitResult(ctx, 'answer', confirmSchema);
-    if (answer.action === 'accept' && answer.content?.sure === true) return { content: [{ type: 'text', text: `deploying ${service}` }] };
-    return { content: [{ type: 'text', text: `${service} not deployed (${answer.action})` }] };
-  }
-  throw unknownPhase('deploy', resumed);
+  const call = resumeCall(ctx, 'deploy', { service });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const question = { message: `Deploy ${service} now?`, requestedSchema: confirmSchema };
+      // mcp-migrate: withTimeout() no longer surrounds this question: the client now answers between rounds, so no call waits on the answer
+      return call.suspend(1, {}, {
+        answer: inputRequired.elicit(question),
+      });
+    }
+    if (resumed.phase === 1) {
+      const answer = elicitResult(ctx, 'answer', confirmSchema);
+      if (answer.action === 'accept' && answer.content?.sure === true) return { content: [{ type: 'text', text: `deploying ${service}` }] };
+      return { content: [{ type: 'text', text: `${service} not deployed (${answer.action})` }] };
+    }
+    throw unknownPhase('deploy', resumed);
+  });
 });
 
 server.registerTool('name-it', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'name-it', { topic });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    // mcp-migrate: logged() no longer surrounds this question: the client now answers between rounds, so no call waits on the answer
-    return await suspendRound(ctx, 'name-it', { topic }, 1, {}, {
-      reply: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `A name for ${topic}?` } }], maxTokens: 10 }),
-    });
-  }
-  if (resumed.phase === 1) {
-    const reply = samplingResult(ctx, 'reply');
-    const name = reply.content.type === 'text' ? reply.content.text : '';
-    return { content: [{ type: 'text', text: `${topic}: ${name}` }] };
-  }
-  throw unknownPhase('name-it', resumed);
+  const call = resumeCall(ctx, 'name-it', { topic });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      // mcp-migrate: logged() no longer surrounds this question: the client now answers between rounds, so no call waits on the answer
+      return call.suspend(1, {}, {
+        reply: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `A name for ${topic}?` } }], maxTokens: 10 }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const reply = samplingResult(ctx, 'reply');
+      const name = reply.content.type === 'text' ? reply.content.text : '';
+      return { content: [{ type: 'text', text: `${topic}: ${name}` }] };
+    }
+    throw unknownPhase('name-it', resumed);
+  });
 });

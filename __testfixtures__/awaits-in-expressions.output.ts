@@ -5,7 +5,6 @@ import {
   resumeCall,
   rootsResult,
   samplingResult,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -21,90 +20,93 @@ function describe(mood: unknown, model: string): string {
 // Two requests awaited as the arguments of one call.
 server.registerTool('check-in', { inputSchema: z.object({ name: z.string() }) }, async ({ name }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'check-in', { name });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    return await suspendRound(ctx, 'check-in', { name }, 1, {}, {
-      answer: inputRequired.elicit({ message: `How are you, ${name}?`, requestedSchema: moodSchema }),
-      sample: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `Greet ${name}` } }], maxTokens: 20 }),
-    });
-  }
-  if (resumed.phase === 1) {
-    const answer = elicitResult(ctx, 'answer', moodSchema);
-    const sample = samplingResult(ctx, 'sample');
-    const text = describe(
-      answer.content?.mood,
-      sample.model,
-    );
-    return { content: [{ type: 'text', text }] };
-  }
-  throw unknownPhase('check-in', resumed);
+  const call = resumeCall(ctx, 'check-in', { name });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      return call.suspend(1, {}, {
+        answer: inputRequired.elicit({ message: `How are you, ${name}?`, requestedSchema: moodSchema }),
+        sample: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `Greet ${name}` } }], maxTokens: 20 }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const answer = elicitResult(ctx, 'answer', moodSchema);
+      const sample = samplingResult(ctx, 'sample');
+      const text = describe(
+        answer.content?.mood,
+        sample.model,
+      );
+      return { content: [{ type: 'text', text }] };
+    }
+    throw unknownPhase('check-in', resumed);
+  });
 });
 
 // Two requests in one template literal.
 server.registerTool('inventory', { description: 'Counts roots and asks for a label' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'inventory', undefined);
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    return await suspendRound(ctx, 'inventory', undefined, 1, {}, {
-      rootList: inputRequired.listRoots(),
-      answer: inputRequired.elicit({ message: 'Label?', requestedSchema: { type: 'object', properties: { label: { type: 'string' } } } }),
-    });
-  }
-  if (resumed.phase === 1) {
-    const rootList = rootsResult(ctx, 'rootList');
-    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { label: { type: 'string' } } });
-    const label = `${rootList.roots.length} roots, labelled ${answer.action}`;
-    return { content: [{ type: 'text', text: label }] };
-  }
-  throw unknownPhase('inventory', resumed);
+  const call = resumeCall(ctx, 'inventory', undefined);
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      return call.suspend(1, {}, {
+        rootList: inputRequired.listRoots(),
+        answer: inputRequired.elicit({ message: 'Label?', requestedSchema: { type: 'object', properties: { label: { type: 'string' } } } }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const rootList = rootsResult(ctx, 'rootList');
+      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { label: { type: 'string' } } });
+      const label = `${rootList.roots.length} roots, labelled ${answer.action}`;
+      return { content: [{ type: 'text', text: label }] };
+    }
+    throw unknownPhase('inventory', resumed);
+  });
 });
 
 // A request sent only on one side of a conditional, or of a short-circuit.
 server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), note: z.string().optional() }) }, async ({ strict, note }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'review', { strict, note });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    let verdict!: "cancel" | "accept" | "decline" | "auto-approved";
-    if (strict) {
-      return await suspendRound(ctx, 'review', { strict, note }, 1, {}, {
-        verdict: inputRequired.elicit({ message: 'Approve this change?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } }),
-      });
-    } else {
-      verdict = 'auto-approved';
+  const call = resumeCall(ctx, 'review', { strict, note });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      let verdict!: "cancel" | "accept" | "decline" | "auto-approved";
+      if (strict) {
+        return call.suspend(1, {}, {
+          verdict: inputRequired.elicit({ message: 'Approve this change?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } }),
+        });
+      } else {
+        verdict = 'auto-approved';
+      }
+      let comment!: string | number | boolean | string[] | undefined;
+      if (note == null) {
+        return call.suspend(2, { verdict }, {
+          comment: inputRequired.elicit({ message: 'Any comment?', requestedSchema: { type: 'object', properties: { text: { type: 'string' } } } }),
+        });
+      } else {
+        comment = note;
+      }
+      return { content: [{ type: 'text', text: `${verdict}: ${String(comment)}` }] };
     }
-    let comment!: string | number | boolean | string[] | undefined;
-    if (note == null) {
-      return await suspendRound(ctx, 'review', { strict, note }, 2, { verdict }, {
-        comment: inputRequired.elicit({ message: 'Any comment?', requestedSchema: { type: 'object', properties: { text: { type: 'string' } } } }),
-      });
-    } else {
-      comment = note;
+    if (resumed.phase === 1) {
+      let verdict: "cancel" | "accept" | "decline" | "auto-approved";
+      verdict = elicitResult(ctx, 'verdict', { type: 'object', properties: { ok: { type: 'boolean' } } }).action;
+      let comment!: string | number | boolean | string[] | undefined;
+      if (note == null) {
+        return call.suspend(2, { verdict }, {
+          comment: inputRequired.elicit({ message: 'Any comment?', requestedSchema: { type: 'object', properties: { text: { type: 'string' } } } }),
+        });
+      } else {
+        comment = note;
+      }
+      return { content: [{ type: 'text', text: `${verdict}: ${String(comment)}` }] };
     }
-    return { content: [{ type: 'text', text: `${verdict}: ${String(comment)}` }] };
-  }
-  if (resumed.phase === 1) {
-    let verdict: "cancel" | "accept" | "decline" | "auto-approved";
-    verdict = elicitResult(ctx, 'verdict', { type: 'object', properties: { ok: { type: 'boolean' } } }).action;
-    let comment!: string | number | boolean | string[] | undefined;
-    if (note == null) {
-      return await suspendRound(ctx, 'review', { strict, note }, 2, { verdict }, {
-        comment: inputRequired.elicit({ message: 'Any comment?', requestedSchema: { type: 'object', properties: { text: { type: 'string' } } } }),
-      });
-    } else {
-      comment = note;
+    if (resumed.phase === 2) {
+      let comment: string | number | boolean | string[] | undefined;
+      let verdict: "cancel" | "accept" | "decline" | "auto-approved" = resumed.locals.verdict;
+      comment = elicitResult(ctx, 'comment', { type: 'object', properties: { text: { type: 'string' } } }).content?.text;
+      return { content: [{ type: 'text', text: `${verdict}: ${String(comment)}` }] };
     }
-    return { content: [{ type: 'text', text: `${verdict}: ${String(comment)}` }] };
-  }
-  if (resumed.phase === 2) {
-    let comment: string | number | boolean | string[] | undefined;
-    let verdict: "cancel" | "accept" | "decline" | "auto-approved" = resumed.locals.verdict;
-    comment = elicitResult(ctx, 'comment', { type: 'object', properties: { text: { type: 'string' } } }).content?.text;
-    return { content: [{ type: 'text', text: `${verdict}: ${String(comment)}` }] };
-  }
-  throw unknownPhase('review', resumed);
+    throw unknownPhase('review', resumed);
+  });
 });
 
 // A call with an effect evaluated before the request: it still runs first, once.
@@ -113,132 +115,135 @@ const tick = () => ++calls;
 
 server.registerTool('counted', { description: 'Counts calls around a request' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'counted', undefined);
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const tickResult = tick();
-    return await suspendRound(ctx, 'counted', undefined, 1, { tickResult }, {
-      answer: inputRequired.elicit({ message: 'Continue?', requestedSchema: { type: 'object', properties: {} } }),
-    });
-  }
-  if (resumed.phase === 1) {
-    const tickResult: number = resumed.locals.tickResult;
-    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: {} });
-    const summary = [tickResult, answer.action, tick()];
-    return { content: [{ type: 'text', text: summary.join(' ') }] };
-  }
-  throw unknownPhase('counted', resumed);
+  const call = resumeCall(ctx, 'counted', undefined);
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const tickResult = tick();
+      return call.suspend(1, { tickResult }, {
+        answer: inputRequired.elicit({ message: 'Continue?', requestedSchema: { type: 'object', properties: {} } }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const tickResult: number = resumed.locals.tickResult;
+      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: {} });
+      const summary = [tickResult, answer.action, tick()];
+      return { content: [{ type: 'text', text: summary.join(' ') }] };
+    }
+    throw unknownPhase('counted', resumed);
+  });
 });
 
 // A request on the right of && and ||, as a statement of its own, and in an if's test.
 server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label: z.string() }) }, async ({ ask, label }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'confirm', { ask, label });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const log: string[] = [];
-    if (ask) {
-      return await suspendRound(ctx, 'confirm', { ask, label }, 1, { log }, {
-        elicitation: inputRequired.elicit({ message: `Log ${label}?`, requestedSchema: { type: 'object', properties: {} } }),
-      });
+  const call = resumeCall(ctx, 'confirm', { ask, label });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const log: string[] = [];
+      if (ask) {
+        return call.suspend(1, { log }, {
+          elicitation: inputRequired.elicit({ message: `Log ${label}?`, requestedSchema: { type: 'object', properties: {} } }),
+        });
+      }
+      let named!: string | number | boolean | string[] | undefined;
+      if (!label) {
+        return call.suspend(2, { log }, {
+          named: inputRequired.elicit({ message: 'Name it?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
+        });
+      } else {
+        named = label;
+      }
+      let mcpAwait1!: boolean;
+      if (ask) {
+        return call.suspend(3, { log, named }, {
+          mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: { type: 'object', properties: {} } }),
+        });
+      } else {
+        mcpAwait1 = ask;
+      }
+      if (mcpAwait1) {
+        return { content: [{ type: 'text', text: `confirmed ${String(named)} ${log.join(',')}` }] };
+      }
+      return { content: [{ type: 'text', text: `not confirmed ${String(named)} ${log.join(',')}` }] };
     }
-    let named!: string | number | boolean | string[] | undefined;
-    if (!label) {
-      return await suspendRound(ctx, 'confirm', { ask, label }, 2, { log }, {
-        named: inputRequired.elicit({ message: 'Name it?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
-      });
-    } else {
-      named = label;
+    if (resumed.phase === 1) {
+      const log: string[] = resumed.locals.log;
+      log.push(elicitResult(ctx, 'elicitation', { type: 'object', properties: {} }).action);
+      let named!: string | number | boolean | string[] | undefined;
+      if (!label) {
+        return call.suspend(2, { log }, {
+          named: inputRequired.elicit({ message: 'Name it?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
+        });
+      } else {
+        named = label;
+      }
+      let mcpAwait1!: boolean;
+      if (ask) {
+        return call.suspend(3, { log, named }, {
+          mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: { type: 'object', properties: {} } }),
+        });
+      } else {
+        mcpAwait1 = ask;
+      }
+      if (mcpAwait1) {
+        return { content: [{ type: 'text', text: `confirmed ${String(named)} ${log.join(',')}` }] };
+      }
+      return { content: [{ type: 'text', text: `not confirmed ${String(named)} ${log.join(',')}` }] };
     }
-    let mcpAwait1!: boolean;
-    if (ask) {
-      return await suspendRound(ctx, 'confirm', { ask, label }, 3, { log, named }, {
-        mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: { type: 'object', properties: {} } }),
-      });
-    } else {
-      mcpAwait1 = ask;
+    if (resumed.phase === 2) {
+      const log: string[] = resumed.locals.log;
+      let named: string | number | boolean | string[] | undefined;
+      named = elicitResult(ctx, 'named', { type: 'object', properties: { name: { type: 'string' } } }).content?.name;
+      let mcpAwait1!: boolean;
+      if (ask) {
+        return call.suspend(3, { log, named }, {
+          mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: { type: 'object', properties: {} } }),
+        });
+      } else {
+        mcpAwait1 = ask;
+      }
+      if (mcpAwait1) {
+        return { content: [{ type: 'text', text: `confirmed ${String(named)} ${log.join(',')}` }] };
+      }
+      return { content: [{ type: 'text', text: `not confirmed ${String(named)} ${log.join(',')}` }] };
     }
-    if (mcpAwait1) {
-      return { content: [{ type: 'text', text: `confirmed ${String(named)} ${log.join(',')}` }] };
+    if (resumed.phase === 3) {
+      const log: string[] = resumed.locals.log;
+      let mcpAwait1: boolean;
+      let named: string | number | boolean | string[] | undefined = resumed.locals.named;
+      mcpAwait1 = elicitResult(ctx, 'mcpAwait1', { type: 'object', properties: {} }).action === 'accept';
+      if (mcpAwait1) {
+        return { content: [{ type: 'text', text: `confirmed ${String(named)} ${log.join(',')}` }] };
+      }
+      return { content: [{ type: 'text', text: `not confirmed ${String(named)} ${log.join(',')}` }] };
     }
-    return { content: [{ type: 'text', text: `not confirmed ${String(named)} ${log.join(',')}` }] };
-  }
-  if (resumed.phase === 1) {
-    const log: string[] = resumed.locals.log;
-    log.push(elicitResult(ctx, 'elicitation', { type: 'object', properties: {} }).action);
-    let named!: string | number | boolean | string[] | undefined;
-    if (!label) {
-      return await suspendRound(ctx, 'confirm', { ask, label }, 2, { log }, {
-        named: inputRequired.elicit({ message: 'Name it?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
-      });
-    } else {
-      named = label;
-    }
-    let mcpAwait1!: boolean;
-    if (ask) {
-      return await suspendRound(ctx, 'confirm', { ask, label }, 3, { log, named }, {
-        mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: { type: 'object', properties: {} } }),
-      });
-    } else {
-      mcpAwait1 = ask;
-    }
-    if (mcpAwait1) {
-      return { content: [{ type: 'text', text: `confirmed ${String(named)} ${log.join(',')}` }] };
-    }
-    return { content: [{ type: 'text', text: `not confirmed ${String(named)} ${log.join(',')}` }] };
-  }
-  if (resumed.phase === 2) {
-    const log: string[] = resumed.locals.log;
-    let named: string | number | boolean | string[] | undefined;
-    named = elicitResult(ctx, 'named', { type: 'object', properties: { name: { type: 'string' } } }).content?.name;
-    let mcpAwait1!: boolean;
-    if (ask) {
-      return await suspendRound(ctx, 'confirm', { ask, label }, 3, { log, named }, {
-        mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: { type: 'object', properties: {} } }),
-      });
-    } else {
-      mcpAwait1 = ask;
-    }
-    if (mcpAwait1) {
-      return { content: [{ type: 'text', text: `confirmed ${String(named)} ${log.join(',')}` }] };
-    }
-    return { content: [{ type: 'text', text: `not confirmed ${String(named)} ${log.join(',')}` }] };
-  }
-  if (resumed.phase === 3) {
-    const log: string[] = resumed.locals.log;
-    let mcpAwait1: boolean;
-    let named: string | number | boolean | string[] | undefined = resumed.locals.named;
-    mcpAwait1 = elicitResult(ctx, 'mcpAwait1', { type: 'object', properties: {} }).action === 'accept';
-    if (mcpAwait1) {
-      return { content: [{ type: 'text', text: `confirmed ${String(named)} ${log.join(',')}` }] };
-    }
-    return { content: [{ type: 'text', text: `not confirmed ${String(named)} ${log.join(',')}` }] };
-  }
-  throw unknownPhase('confirm', resumed);
+    throw unknownPhase('confirm', resumed);
+  });
 });
 
 // A conditional returned directly.
 server.registerTool('pick', { inputSchema: z.object({ choose: z.boolean() }) }, async ({ choose }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'pick', { choose });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const tries = 'one pick';
-    if (choose) {
-      return await suspendRound(ctx, 'pick', { choose }, 1, { tries }, {
-        sampling: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'Pick one' } }], maxTokens: 5 }),
-      });
-    } else {
-      return { content: [{ type: 'text', text: `${tries}: not sampled` }] };
+  const call = resumeCall(ctx, 'pick', { choose });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const tries = 'one pick';
+      if (choose) {
+        return call.suspend(1, { tries }, {
+          sampling: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'Pick one' } }], maxTokens: 5 }),
+        });
+      } else {
+        return { content: [{ type: 'text', text: `${tries}: not sampled` }] };
+      }
     }
-  }
-  if (resumed.phase === 1) {
-    const tries: "one pick" = resumed.locals.tries;
-    return {
-      content: [
-        { type: 'text', text: `${tries}: ${samplingResult(ctx, 'sampling').model}` },
-      ],
-    };
-  }
-  throw unknownPhase('pick', resumed);
+    if (resumed.phase === 1) {
+      const tries: "one pick" = resumed.locals.tries;
+      return {
+        content: [
+          { type: 'text', text: `${tries}: ${samplingResult(ctx, 'sampling').model}` },
+        ],
+      };
+    }
+    throw unknownPhase('pick', resumed);
+  });
 });

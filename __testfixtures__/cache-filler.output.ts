@@ -9,7 +9,6 @@ import {
   elicitResult,
   resumeCall,
   rootsResult,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -73,68 +72,71 @@ function fillRootUris({ roots }: ListRootsResult): string[] {
 
 server.registerTool('distance', { description: 'A distance in the units the user prefers', inputSchema: z.object({ km: z.number() }) }, async ({ km }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'distance', { km });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    let preferred: 'metric' | 'imperial' | undefined = cachedUnits();
-    if (preferred === undefined) {
-      return await suspendRound(ctx, 'distance', { km }, 1, {}, {
-        preferred: inputRequired.elicit({
-          message: 'Metric or imperial?',
-          requestedSchema: { type: 'object', properties: { units: { type: 'string', enum: ['metric', 'imperial'] } }, required: ['units'] },
-        }),
-      });
+  const call = resumeCall(ctx, 'distance', { km });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      let preferred: 'metric' | 'imperial' | undefined = cachedUnits();
+      if (preferred === undefined) {
+        return call.suspend(1, {}, {
+          preferred: inputRequired.elicit({
+            message: 'Metric or imperial?',
+            requestedSchema: { type: 'object', properties: { units: { type: 'string', enum: ['metric', 'imperial'] } }, required: ['units'] },
+          }),
+        });
+      }
+      const text = preferred === 'imperial' ? `${(km * 0.621371).toFixed(1)} mi` : `${km} km`;
+      return { content: [{ type: 'text', text }] };
     }
-    const text = preferred === 'imperial' ? `${(km * 0.621371).toFixed(1)} mi` : `${km} km`;
-    return { content: [{ type: 'text', text }] };
-  }
-  if (resumed.phase === 1) {
-    let preferred: 'metric' | 'imperial' | undefined;
-    preferred = fillUnits(elicitResult(ctx, 'preferred', { type: 'object', properties: { units: { type: 'string', enum: ['metric', 'imperial'] } }, required: ['units'] }));
-    const text = preferred === 'imperial' ? `${(km * 0.621371).toFixed(1)} mi` : `${km} km`;
-    return { content: [{ type: 'text', text }] };
-  }
-  throw unknownPhase('distance', resumed);
+    if (resumed.phase === 1) {
+      let preferred: 'metric' | 'imperial' | undefined;
+      preferred = fillUnits(elicitResult(ctx, 'preferred', { type: 'object', properties: { units: { type: 'string', enum: ['metric', 'imperial'] } }, required: ['units'] }));
+      const text = preferred === 'imperial' ? `${(km * 0.621371).toFixed(1)} mi` : `${km} km`;
+      return { content: [{ type: 'text', text }] };
+    }
+    throw unknownPhase('distance', resumed);
+  });
 });
 
 server.registerTool('root_count', { description: 'How many roots the client exposes' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'root_count', undefined);
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    let uris: string[] | undefined = cachedRootUris();
-    if (!uris) {
-      return await suspendRound(ctx, 'root_count', undefined, 1, {}, {
-        uris: inputRequired.listRoots(),
-      });
+  const call = resumeCall(ctx, 'root_count', undefined);
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      let uris: string[] | undefined = cachedRootUris();
+      if (!uris) {
+        return call.suspend(1, {}, {
+          uris: inputRequired.listRoots(),
+        });
+      }
+      return { content: [{ type: 'text', text: `${uris.length} roots` }] };
     }
-    return { content: [{ type: 'text', text: `${uris.length} roots` }] };
-  }
-  if (resumed.phase === 1) {
-    let uris: string[] | undefined;
-    uris = fillRootUris(rootsResult(ctx, 'uris'));
-    return { content: [{ type: 'text', text: `${uris.length} roots` }] };
-  }
-  throw unknownPhase('root_count', resumed);
+    if (resumed.phase === 1) {
+      let uris: string[] | undefined;
+      uris = fillRootUris(rootsResult(ctx, 'uris'));
+      return { content: [{ type: 'text', text: `${uris.length} roots` }] };
+    }
+    throw unknownPhase('root_count', resumed);
+  });
 });
 
 server.registerTool('first_root', { description: 'The first root the client exposes' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'first_root', undefined);
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    let uris: string[] | undefined = cachedRootUris();
-    if (!uris) {
-      return await suspendRound(ctx, 'first_root', undefined, 1, {}, {
-        uris: inputRequired.listRoots(),
-      });
+  const call = resumeCall(ctx, 'first_root', undefined);
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      let uris: string[] | undefined = cachedRootUris();
+      if (!uris) {
+        return call.suspend(1, {}, {
+          uris: inputRequired.listRoots(),
+        });
+      }
+      return { content: [{ type: 'text', text: uris[0] ?? '(none)' }] };
     }
-    return { content: [{ type: 'text', text: uris[0] ?? '(none)' }] };
-  }
-  if (resumed.phase === 1) {
-    let uris: string[] | undefined;
-    uris = fillRootUris(rootsResult(ctx, 'uris'));
-    return { content: [{ type: 'text', text: uris[0] ?? '(none)' }] };
-  }
-  throw unknownPhase('first_root', resumed);
+    if (resumed.phase === 1) {
+      let uris: string[] | undefined;
+      uris = fillRootUris(rootsResult(ctx, 'uris'));
+      return { content: [{ type: 'text', text: uris[0] ?? '(none)' }] };
+    }
+    throw unknownPhase('first_root', resumed);
+  });
 });

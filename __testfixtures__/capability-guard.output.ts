@@ -4,7 +4,6 @@ import {
   clientCapabilities,
   elicitResult,
   resumeCall,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -14,24 +13,25 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 // A guard on what the client declared: on 2026-07-28 it is read from the request itself.
 server.registerTool('rename', { description: 'Renames a file', inputSchema: z.object({ file: z.string() }) }, async ({ file }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'rename', { file });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const capabilities = clientCapabilities(ctx, server.server);
-    if (!capabilities?.elicitation) {
-      return { content: [{ type: 'text', text: `cannot ask for a new name for ${file}` }] };
+  const call = resumeCall(ctx, 'rename', { file });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const capabilities = clientCapabilities(ctx, server.server);
+      if (!capabilities?.elicitation) {
+        return { content: [{ type: 'text', text: `cannot ask for a new name for ${file}` }] };
+      }
+      return call.suspend(1, {}, {
+        answer: inputRequired.elicit({
+          message: `New name for ${file}?`,
+          requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+        }),
+      });
     }
-    return await suspendRound(ctx, 'rename', { file }, 1, {}, {
-      answer: inputRequired.elicit({
-        message: `New name for ${file}?`,
-        requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
-      }),
-    });
-  }
-  if (resumed.phase === 1) {
-    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
-    const sampling = clientCapabilities(ctx, server.server)?.sampling !== undefined;
-    return { content: [{ type: 'text', text: answer.action === 'accept' ? `${file} -> ${answer.content?.name} (sampling: ${sampling})` : `${file} kept` }] };
-  }
-  throw unknownPhase('rename', resumed);
+    if (resumed.phase === 1) {
+      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+      const sampling = clientCapabilities(ctx, server.server)?.sampling !== undefined;
+      return { content: [{ type: 'text', text: answer.action === 'accept' ? `${file} -> ${answer.content?.name} (sampling: ${sampling})` : `${file} kept` }] };
+    }
+    throw unknownPhase('rename', resumed);
+  });
 });

@@ -9,7 +9,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -38,31 +37,32 @@ export class RouteTool extends BaseTool {
 
   async execute({ text }: { text: string }, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    const resumed = resumeCall(ctx, this.name, { text });
-    if (resumed.askAgain) return resumed.askAgain;
-    if (resumed.phase === 0) {
-      let chooseRouteResult!: string | undefined;
-      mcpInline: {
-        const mcpTo: string = text;
-        return await suspendRound(ctx, this.name, { text }, 1, { chooseRouteResult }, {
-          answer: inputRequired.elicit({
-            message: `How would you like to travel to ${mcpTo}?`,
-            requestedSchema: { type: 'object', properties: { kind: { type: 'string', enum: Object.keys(routes) } }, required: ['kind'] },
-          }),
-        });
+    const call = resumeCall(ctx, this.name, { text });
+    return call.run(async resumed => {
+      if (resumed.phase === 0) {
+        let chooseRouteResult!: string | undefined;
+        mcpInline: {
+          const mcpTo: string = text;
+          return call.suspend(1, { chooseRouteResult }, {
+            answer: inputRequired.elicit({
+              message: `How would you like to travel to ${mcpTo}?`,
+              requestedSchema: { type: 'object', properties: { kind: { type: 'string', enum: Object.keys(routes) } }, required: ['kind'] },
+            }),
+          });
+        }
       }
-    }
-    if (resumed.phase === 1) {
-      let chooseRouteResult: string | undefined = resumed.locals.chooseRouteResult;
-      mcpInline: {
-        const answer = elicitResult(ctx, 'answer');
-        { chooseRouteResult = answer.action === 'accept' ? String(answer.content?.kind) : undefined; break mcpInline; }
+      if (resumed.phase === 1) {
+        let chooseRouteResult: string | undefined = resumed.locals.chooseRouteResult;
+        mcpInline: {
+          const answer = elicitResult(ctx, 'answer');
+          { chooseRouteResult = answer.action === 'accept' ? String(answer.content?.kind) : undefined; break mcpInline; }
+        }
+        const preference = chooseRouteResult;
+        if (!preference) return this.ok(`No route to ${text}.`);
+        return this.ok(`${routes[preference]!.join(' → ')} → ${text}`);
       }
-      const preference = chooseRouteResult;
-      if (!preference) return this.ok(`No route to ${text}.`);
-      return this.ok(`${routes[preference]!.join(' → ')} → ${text}`);
-    }
-    throw unknownPhase(this.name, resumed);
+      throw unknownPhase(this.name, resumed);
+    });
   }
 }
 
@@ -71,43 +71,45 @@ export class SummaryTool extends BaseTool {
 
   async execute({ text }: { text: string }, ctx: ServerContext) {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    const resumed = resumeCall(ctx, this.name, { text });
-    if (resumed.askAgain) return resumed.askAgain;
-    if (resumed.phase === 0) {
-      return await suspendRound(ctx, this.name, { text }, 1, {}, {
-        result: inputRequired.createMessage({
-          messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }],
-          maxTokens: 60,
-        }),
-      });
-    }
-    if (resumed.phase === 1) {
-      const result = samplingResult(ctx, 'result');
-      return this.ok(result.content.type === 'text' ? result.content.text : '(no summary)');
-    }
-    throw unknownPhase(this.name, resumed);
+    const call = resumeCall(ctx, this.name, { text });
+    return call.run(async resumed => {
+      if (resumed.phase === 0) {
+        return call.suspend(1, {}, {
+          result: inputRequired.createMessage({
+            messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }],
+            maxTokens: 60,
+          }),
+        });
+      }
+      if (resumed.phase === 1) {
+        const result = samplingResult(ctx, 'result');
+        return this.ok(result.content.type === 'text' ? result.content.text : '(no summary)');
+      }
+      throw unknownPhase(this.name, resumed);
+    });
   }
 }
 
 /** A tool whose handler returns what a function of the module gives back. */
 async function confirmDelete({ path }: { path: string }, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'delete', { path });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    return await suspendRound(ctx, 'delete', { path }, 1, {}, {
-      answer: inputRequired.elicit({
-        message: `Delete ${path}?`,
-        requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
-      }),
-    });
-  }
-  if (resumed.phase === 1) {
-    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] });
-    if (answer.action !== 'accept' || !answer.content?.sure) return { content: [{ type: 'text', text: 'kept' }] };
-    return { content: [{ type: 'text', text: `deleted ${path}` }] };
-  }
-  throw unknownPhase('delete', resumed);
+  const call = resumeCall(ctx, 'delete', { path });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      return call.suspend(1, {}, {
+        answer: inputRequired.elicit({
+          message: `Delete ${path}?`,
+          requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
+        }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] });
+      if (answer.action !== 'accept' || !answer.content?.sure) return { content: [{ type: 'text', text: 'kept' }] };
+      return { content: [{ type: 'text', text: `deleted ${path}` }] };
+    }
+    throw unknownPhase('delete', resumed);
+  });
 }
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });

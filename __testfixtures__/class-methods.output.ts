@@ -1,12 +1,6 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  resumeCall,
-  suspendRound,
-  unknownPhase,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
 
 const routes: Record<string, string[]> = { fastest: ['A1'], scenic: ['coast road', 'old bridge'] };
 
@@ -26,60 +20,62 @@ export class RouteTools {
   register(): void {
     this.server.registerTool('plan_route', { inputSchema: z.object({ from: z.string(), to: z.string() }) }, async ({ from, to }, ctx) => {
       // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-      const resumed = resumeCall(ctx, 'plan_route', { from, to });
-      if (resumed.askAgain) return resumed.askAgain;
-      if (resumed.phase === 0) {
-        let chooseRouteResult!: string | undefined;
-        mcpInline: {
-          const mcpFrom: string = from;
-          const mcpTo: string = to;
-          return await suspendRound(ctx, 'plan_route', { from, to }, 1, { chooseRouteResult }, {
-            answer: inputRequired.elicit({
-              message: `How would you like to travel from ${mcpFrom} to ${mcpTo}?`,
-              requestedSchema: { type: 'object', properties: { kind: { type: 'string', enum: Object.keys(routes) } }, required: ['kind'] },
-            }),
-          });
+      const call = resumeCall(ctx, 'plan_route', { from, to });
+      return call.run(async resumed => {
+        if (resumed.phase === 0) {
+          let chooseRouteResult!: string | undefined;
+          mcpInline: {
+            const mcpFrom: string = from;
+            const mcpTo: string = to;
+            return call.suspend(1, { chooseRouteResult }, {
+              answer: inputRequired.elicit({
+                message: `How would you like to travel from ${mcpFrom} to ${mcpTo}?`,
+                requestedSchema: { type: 'object', properties: { kind: { type: 'string', enum: Object.keys(routes) } }, required: ['kind'] },
+              }),
+            });
+          }
         }
-      }
-      if (resumed.phase === 1) {
-        let chooseRouteResult: string | undefined = resumed.locals.chooseRouteResult;
-        mcpInline: {
-          const answer = elicitResult(ctx, 'answer');
-          { chooseRouteResult = answer.action === 'accept' ? String(answer.content?.kind) : undefined; break mcpInline; }
+        if (resumed.phase === 1) {
+          let chooseRouteResult: string | undefined = resumed.locals.chooseRouteResult;
+          mcpInline: {
+            const answer = elicitResult(ctx, 'answer');
+            { chooseRouteResult = answer.action === 'accept' ? String(answer.content?.kind) : undefined; break mcpInline; }
+          }
+          const preference = chooseRouteResult;
+          if (!preference) return { content: [{ type: 'text', text: `No route from ${from} to ${to}.` }] };
+          return { content: [{ type: 'text', text: `${from} → ${routes[preference]!.join(' → ')} → ${to}` }] };
         }
-        const preference = chooseRouteResult;
-        if (!preference) return { content: [{ type: 'text', text: `No route from ${from} to ${to}.` }] };
-        return { content: [{ type: 'text', text: `${from} → ${routes[preference]!.join(' → ')} → ${to}` }] };
-      }
-      throw unknownPhase('plan_route', resumed);
+        throw unknownPhase('plan_route', resumed);
+      });
     });
     this.server.registerTool('search', { inputSchema: z.object({ query: z.string() }) }, async ({ query }, ctx) => {
       // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-      const resumed = resumeCall(ctx, 'search', { query });
-      if (resumed.askAgain) return resumed.askAgain;
-      if (resumed.phase === 0) {
-        let elicitIntentResult!: string | undefined;
-        mcpInline2: {
-          const mcpQuery: string = query;
-          return await suspendRound(ctx, 'search', { query }, 1, { elicitIntentResult }, {
-            result: inputRequired.elicit({
-              message: `${this.elicitator['prefix']} What would you like to do with "${mcpQuery}"?`,
-              requestedSchema: { type: 'object', properties: { intent: { type: 'string', enum: ['buy', 'browse'] } }, required: ['intent'] },
-            }),
-          });
+      const call = resumeCall(ctx, 'search', { query });
+      return call.run(async resumed => {
+        if (resumed.phase === 0) {
+          let elicitIntentResult!: string | undefined;
+          mcpInline2: {
+            const mcpQuery: string = query;
+            return call.suspend(1, { elicitIntentResult }, {
+              result: inputRequired.elicit({
+                message: `${this.elicitator['prefix']} What would you like to do with "${mcpQuery}"?`,
+                requestedSchema: { type: 'object', properties: { intent: { type: 'string', enum: ['buy', 'browse'] } }, required: ['intent'] },
+              }),
+            });
+          }
         }
-      }
-      if (resumed.phase === 1) {
-        let elicitIntentResult: string | undefined = resumed.locals.elicitIntentResult;
-        mcpInline2: {
-          const result = elicitResult(ctx, 'result', { type: 'object', properties: { intent: { type: 'string', enum: ['buy', 'browse'] } }, required: ['intent'] });
-          if (result.action !== 'accept') { elicitIntentResult = undefined; break mcpInline2; }
-          { elicitIntentResult = String(result.content?.intent); break mcpInline2; }
+        if (resumed.phase === 1) {
+          let elicitIntentResult: string | undefined = resumed.locals.elicitIntentResult;
+          mcpInline2: {
+            const result = elicitResult(ctx, 'result', { type: 'object', properties: { intent: { type: 'string', enum: ['buy', 'browse'] } }, required: ['intent'] });
+            if (result.action !== 'accept') { elicitIntentResult = undefined; break mcpInline2; }
+            { elicitIntentResult = String(result.content?.intent); break mcpInline2; }
+          }
+          const intent = elicitIntentResult;
+          return { content: [{ type: 'text', text: intent ? `${intent}: ${query}` : 'nothing chosen' }] };
         }
-        const intent = elicitIntentResult;
-        return { content: [{ type: 'text', text: intent ? `${intent}: ${query}` : 'nothing chosen' }] };
-      }
-      throw unknownPhase('search', resumed);
+        throw unknownPhase('search', resumed);
+      });
     });
   }
 }

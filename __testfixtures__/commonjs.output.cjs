@@ -4,7 +4,6 @@ const { z } = require("zod");
 const {
   elicitResult,
   resumeCall,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } = require('./mcp-migrate-state.cjs');
@@ -16,25 +15,26 @@ const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestSta
  */
 server.registerTool('weather', { inputSchema: z.object({ city: z.string() }) }, async ({ city }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.cjs
-  const resumed = resumeCall(ctx, 'weather', { city });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    /** @type {string} */
-    const unit = city.startsWith('US') ? 'F' : 'C';
-    return await suspendRound(ctx, 'weather', { city }, 1, { unit }, {
-      answer: inputRequired.elicit({
-        message: `Weather for ${city}: which day?`,
-        requestedSchema: { type: 'object', properties: { day: { type: 'string' } }, required: ['day'] },
-      }),
-    });
-  }
-  if (resumed.phase === 1) {
-    /** @type {string} */ const unit = resumed.locals.unit;
-    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { day: { type: 'string' } }, required: ['day'] });
-    if (answer.action !== 'accept') return { content: [{ type: 'text', text: 'no day chosen' }] };
-    return { content: [{ type: 'text', text: `${city} on ${answer.content.day}: 20°${unit}` }] };
-  }
-  throw unknownPhase('weather', resumed);
+  const call = resumeCall(ctx, 'weather', { city });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      /** @type {string} */
+      const unit = city.startsWith('US') ? 'F' : 'C';
+      return call.suspend(1, { unit }, {
+        answer: inputRequired.elicit({
+          message: `Weather for ${city}: which day?`,
+          requestedSchema: { type: 'object', properties: { day: { type: 'string' } }, required: ['day'] },
+        }),
+      });
+    }
+    if (resumed.phase === 1) {
+      /** @type {string} */ const unit = resumed.locals.unit;
+      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { day: { type: 'string' } }, required: ['day'] });
+      if (answer.action !== 'accept') return { content: [{ type: 'text', text: 'no day chosen' }] };
+      return { content: [{ type: 'text', text: `${city} on ${answer.content.day}: 20°${unit}` }] };
+    }
+    throw unknownPhase('weather', resumed);
+  });
 });
 
 module.exports = { server };

@@ -1,28 +1,23 @@
 // Minified-looking but hand-written: imports without spaces (from'...') are SDK 1.x imports like any other.
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
-import {
-  elicitResult,
-  resumeCall,
-  suspendRound,
-  unknownPhase,
-  verifyRequestState
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
 
 const s=new McpServer({name:'x',version:'1'}, { requestState: { verify: verifyRequestState } });
 s.registerTool('a',{},async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'a', undefined);
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    return await suspendRound(ctx, 'a', undefined, 1, {}, {
-      r: inputRequired.elicit({message:'m',requestedSchema:{type:'object',properties:{}}}),
-    });
-  }
-  if (resumed.phase === 1) {
-    const r=elicitResult(ctx, 'r', {type:'object',properties:{}});
-    return{content:[{type:'text',text:r.action}]}
-  }
-  throw unknownPhase('a', resumed);
+  const call = resumeCall(ctx, 'a', undefined);
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      return call.suspend(1, {}, {
+        r: inputRequired.elicit({message:'m',requestedSchema:{type:'object',properties:{}}}),
+      });
+    }
+    if (resumed.phase === 1) {
+      const r=elicitResult(ctx, 'r', {type:'object',properties:{}});
+      return{content:[{type:'text',text:r.action}]}
+    }
+    throw unknownPhase('a', resumed);
+  });
 });
 serveStdio(() => s);

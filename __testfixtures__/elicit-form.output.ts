@@ -1,37 +1,32 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  resumeCall,
-  suspendRound,
-  unknownPhase,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 server.registerTool('confirm-delete', { inputSchema: z.object({ path: z.string() }) }, async ({ path }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'confirm-delete', { path });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    return await suspendRound(ctx, 'confirm-delete', { path }, 1, {}, {
-      answer: inputRequired.elicit({
-        message: `Delete ${path}?`,
-        requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
-      }),
-    });
-  }
-  if (resumed.phase === 1) {
-    // Ask before deleting anything.
-    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] });
-    if (answer.action !== 'accept' || answer.content?.confirm !== true) {
-      return { content: [{ type: 'text', text: `Kept ${path} (${answer.action})` }] };
+  const call = resumeCall(ctx, 'confirm-delete', { path });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      return call.suspend(1, {}, {
+        answer: inputRequired.elicit({
+          message: `Delete ${path}?`,
+          requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+        }),
+      });
     }
-    return { content: [{ type: 'text', text: `Deleted ${path}` }] };
-  }
-  throw unknownPhase('confirm-delete', resumed);
+    if (resumed.phase === 1) {
+      // Ask before deleting anything.
+      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] });
+      if (answer.action !== 'accept' || answer.content?.confirm !== true) {
+        return { content: [{ type: 'text', text: `Kept ${path} (${answer.action})` }] };
+      }
+      return { content: [{ type: 'text', text: `Deleted ${path}` }] };
+    }
+    throw unknownPhase('confirm-delete', resumed);
+  });
 });
 
 serveStdio(() => server);

@@ -4,7 +4,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -13,23 +12,24 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 
 server.registerTool('ask-and-sample', { inputSchema: z.object({ question: z.string() }) }, async ({ question }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'ask-and-sample', { question });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    return await suspendRound(ctx, 'ask-and-sample', { question }, 1, {}, {
-      reply: inputRequired.elicit({ message: question, requestedSchema: { type: 'object', properties: { note: { type: 'string' } } } }),
-    });
-  }
-  if (resumed.phase === 1) {
-    const reply = elicitResult(ctx, 'reply');
-    const note = reply.action === 'accept' ? String(reply.content?.note ?? '') : '';
-    return await suspendRound(ctx, 'ask-and-sample', { question }, 2, {}, {
-      sampled: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `${question} ${note}` } }], maxTokens: 50 }),
-    });
-  }
-  if (resumed.phase === 2) {
-    const sampled = samplingResult(ctx, 'sampled');
-    return { content: [{ type: 'text', text: sampled.content.type === 'text' ? sampled.content.text : '' }] };
-  }
-  throw unknownPhase('ask-and-sample', resumed);
+  const call = resumeCall(ctx, 'ask-and-sample', { question });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      return call.suspend(1, {}, {
+        reply: inputRequired.elicit({ message: question, requestedSchema: { type: 'object', properties: { note: { type: 'string' } } } }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const reply = elicitResult(ctx, 'reply');
+      const note = reply.action === 'accept' ? String(reply.content?.note ?? '') : '';
+      return call.suspend(2, {}, {
+        sampled: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `${question} ${note}` } }], maxTokens: 50 }),
+      });
+    }
+    if (resumed.phase === 2) {
+      const sampled = samplingResult(ctx, 'sampled');
+      return { content: [{ type: 'text', text: sampled.content.type === 'text' ? sampled.content.text : '' }] };
+    }
+    throw unknownPhase('ask-and-sample', resumed);
+  });
 });

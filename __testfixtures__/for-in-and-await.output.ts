@@ -6,7 +6,6 @@ import {
   resumeCall,
   rootsResult,
   samplingResult,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -16,133 +15,105 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 // One question per key of the record: the loop resumes at the key it asked about.
 server.registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.string(), z.boolean()) }) }, async ({ flags }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'review-flags', { flags });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const kept: string[] = [];
-    const mcpKeys: string[] = [];
-    for (const flag in flags) mcpKeys.push(flag);
-    for (let mcpIndex = 0; mcpIndex < mcpKeys.length; mcpIndex++) {
-      const flag = mcpKeys[mcpIndex];
-      return await suspendRound(ctx, 'review-flags', { flags }, 1, { kept, mcpKeys, mcpIndex }, {
-        answer: inputRequired.elicit({
-          message: `Keep ${flag} (now ${flags[flag] ? 'on' : 'off'})?`,
-          requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } }, required: ['keep'] },
-        }),
-      });
-    }
-    return { content: [{ type: 'text', text: `kept ${kept.length}: ${kept.join(', ')}` }] };
-  }
-  if (resumed.phase === 1) {
-    const kept: string[] = resumed.locals.kept;
-    const mcpKeys: string[] = resumed.locals.mcpKeys;
-    for (let mcpIndex = resumed.locals.mcpIndex, mcpFirst = true; mcpIndex < mcpKeys.length; mcpIndex++, mcpFirst = false) {
-      const flag = mcpKeys[mcpIndex];
-      if (mcpFirst) {
-        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { keep: { type: 'boolean' } }, required: ['keep'] });
-        if (answer.action === 'cancel') break;
-        if (answer.action !== 'accept') continue;
-        if (answer.content?.keep) kept.push(flag);
-      } else {
-        return await suspendRound(ctx, 'review-flags', { flags }, 1, { kept, mcpKeys, mcpIndex }, {
+  const call = resumeCall(ctx, 'review-flags', { flags });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const kept: string[] = [];
+      const mcpKeys: string[] = [];
+      for (const flag in flags) mcpKeys.push(flag);
+      for (let mcpIndex = 0; mcpIndex < mcpKeys.length; mcpIndex++) {
+        const flag = mcpKeys[mcpIndex];
+        return call.suspend(1, { kept, mcpKeys, mcpIndex }, {
           answer: inputRequired.elicit({
             message: `Keep ${flag} (now ${flags[flag] ? 'on' : 'off'})?`,
             requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } }, required: ['keep'] },
           }),
         });
       }
+      return { content: [{ type: 'text', text: `kept ${kept.length}: ${kept.join(', ')}` }] };
     }
-    return { content: [{ type: 'text', text: `kept ${kept.length}: ${kept.join(', ')}` }] };
-  }
-  throw unknownPhase('review-flags', resumed);
+    if (resumed.phase === 1) {
+      const kept: string[] = resumed.locals.kept;
+      const mcpKeys: string[] = resumed.locals.mcpKeys;
+      for (let mcpIndex = resumed.locals.mcpIndex, mcpFirst = true; mcpIndex < mcpKeys.length; mcpIndex++, mcpFirst = false) {
+        const flag = mcpKeys[mcpIndex];
+        if (mcpFirst) {
+          const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { keep: { type: 'boolean' } }, required: ['keep'] });
+          if (answer.action === 'cancel') break;
+          if (answer.action !== 'accept') continue;
+          if (answer.content?.keep) kept.push(flag);
+        } else {
+          return call.suspend(1, { kept, mcpKeys, mcpIndex }, {
+            answer: inputRequired.elicit({
+              message: `Keep ${flag} (now ${flags[flag] ? 'on' : 'off'})?`,
+              requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } }, required: ['keep'] },
+            }),
+          });
+        }
+      }
+      return { content: [{ type: 'text', text: `kept ${kept.length}: ${kept.join(', ')}` }] };
+    }
+    throw unknownPhase('review-flags', resumed);
+  });
 });
 
 // for await over a plain array: each element is awaited, then sampled.
 server.registerTool('tag-files', { inputSchema: z.object({ files: z.array(z.string()) }) }, async ({ files }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'tag-files', { files });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const tags: string[] = [];
-    const mcpItems = [...files];
-    for (let mcpIndex = 0; mcpIndex < mcpItems.length; mcpIndex++) {
-      const file = await mcpItems[mcpIndex];
-      return await suspendRound(ctx, 'tag-files', { files }, 1, { mcpItems, tags, mcpIndex }, {
-        result: inputRequired.createMessage({
-          messages: [{ role: 'user', content: { type: 'text', text: `Tag ${file}` } }],
-          maxTokens: 10,
-        }),
-      });
-    }
-    return { content: [{ type: 'text', text: tags.join(', ') || 'no files' }] };
-  }
-  if (resumed.phase === 1) {
-    const mcpItems = resumed.locals.mcpItems;
-    const tags: string[] = resumed.locals.tags;
-    for (let mcpIndex = resumed.locals.mcpIndex, mcpFirst = true; mcpIndex < mcpItems.length; mcpIndex++, mcpFirst = false) {
-      const file = await mcpItems[mcpIndex];
-      if (mcpFirst) {
-        const result = samplingResult(ctx, 'result');
-        tags.push(`${file}=${result.content.type === 'text' ? result.content.text : '?'}`);
-      } else {
-        return await suspendRound(ctx, 'tag-files', { files }, 1, { mcpItems, tags, mcpIndex }, {
+  const call = resumeCall(ctx, 'tag-files', { files });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const tags: string[] = [];
+      const mcpItems = [...files];
+      for (let mcpIndex = 0; mcpIndex < mcpItems.length; mcpIndex++) {
+        const file = await mcpItems[mcpIndex];
+        return call.suspend(1, { mcpItems, tags, mcpIndex }, {
           result: inputRequired.createMessage({
             messages: [{ role: 'user', content: { type: 'text', text: `Tag ${file}` } }],
             maxTokens: 10,
           }),
         });
       }
+      return { content: [{ type: 'text', text: tags.join(', ') || 'no files' }] };
     }
-    return { content: [{ type: 'text', text: tags.join(', ') || 'no files' }] };
-  }
-  throw unknownPhase('tag-files', resumed);
+    if (resumed.phase === 1) {
+      const mcpItems = resumed.locals.mcpItems;
+      const tags: string[] = resumed.locals.tags;
+      for (let mcpIndex = resumed.locals.mcpIndex, mcpFirst = true; mcpIndex < mcpItems.length; mcpIndex++, mcpFirst = false) {
+        const file = await mcpItems[mcpIndex];
+        if (mcpFirst) {
+          const result = samplingResult(ctx, 'result');
+          tags.push(`${file}=${result.content.type === 'text' ? result.content.text : '?'}`);
+        } else {
+          return call.suspend(1, { mcpItems, tags, mcpIndex }, {
+            result: inputRequired.createMessage({
+              messages: [{ role: 'user', content: { type: 'text', text: `Tag ${file}` } }],
+              maxTokens: 10,
+            }),
+          });
+        }
+      }
+      return { content: [{ type: 'text', text: tags.join(', ') || 'no files' }] };
+    }
+    throw unknownPhase('tag-files', resumed);
+  });
 });
 
 // A for...in around a try/finally: the finally runs once per key, on the round that finishes it.
 server.registerTool('audit', { inputSchema: z.object({ owners: z.record(z.string(), z.string()) }) }, async ({ owners }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'audit', { owners });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
-    const log: string[] = [];
-    const mcpKeys: string[] = [];
-    for (const path in owners) mcpKeys.push(path);
-    for (let mcpIndex = 0; mcpIndex < mcpKeys.length; mcpIndex++) {
-      const path = mcpKeys[mcpIndex];
-      try {
-        requireClientSupport(ctx, ['roots']);
-        const mcpRound = await suspendRound(ctx, 'audit', { owners }, 1, { log, mcpKeys, mcpIndex }, {
-          roots: inputRequired.listRoots(),
-        });
-        mcpSuspended = true;
-        return mcpRound;
-      } finally {
-        if (!mcpSuspended) {
-          log.push(`checked ${path}`);
-        }
-      }
-    }
-    return { content: [{ type: 'text', text: log.join('; ') || 'nothing to audit' }] };
-  }
-  if (resumed.phase === 1) {
-    let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
-    const log: string[] = resumed.locals.log;
-    const mcpKeys: string[] = resumed.locals.mcpKeys;
-    for (let mcpIndex = resumed.locals.mcpIndex, mcpFirst = true; mcpIndex < mcpKeys.length; mcpIndex++, mcpFirst = false) {
-      const path = mcpKeys[mcpIndex];
-      if (mcpFirst) {
-        try {
-          const { roots } = rootsResult(ctx, 'roots');
-          if (roots.length === 0) continue;
-          log.push(`${path} (${owners[path]}) in ${roots.length} roots`);
-        } finally {
-          log.push(`checked ${path}`);
-        }
-      } else {
+  const call = resumeCall(ctx, 'audit', { owners });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
+      const log: string[] = [];
+      const mcpKeys: string[] = [];
+      for (const path in owners) mcpKeys.push(path);
+      for (let mcpIndex = 0; mcpIndex < mcpKeys.length; mcpIndex++) {
+        const path = mcpKeys[mcpIndex];
         try {
           requireClientSupport(ctx, ['roots']);
-          const mcpRound = await suspendRound(ctx, 'audit', { owners }, 1, { log, mcpKeys, mcpIndex }, {
+          const mcpRound = await call.suspend(1, { log, mcpKeys, mcpIndex }, {
             roots: inputRequired.listRoots(),
           });
           mcpSuspended = true;
@@ -153,8 +124,39 @@ server.registerTool('audit', { inputSchema: z.object({ owners: z.record(z.string
           }
         }
       }
+      return { content: [{ type: 'text', text: log.join('; ') || 'nothing to audit' }] };
     }
-    return { content: [{ type: 'text', text: log.join('; ') || 'nothing to audit' }] };
-  }
-  throw unknownPhase('audit', resumed);
+    if (resumed.phase === 1) {
+      let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
+      const log: string[] = resumed.locals.log;
+      const mcpKeys: string[] = resumed.locals.mcpKeys;
+      for (let mcpIndex = resumed.locals.mcpIndex, mcpFirst = true; mcpIndex < mcpKeys.length; mcpIndex++, mcpFirst = false) {
+        const path = mcpKeys[mcpIndex];
+        if (mcpFirst) {
+          try {
+            const { roots } = rootsResult(ctx, 'roots');
+            if (roots.length === 0) continue;
+            log.push(`${path} (${owners[path]}) in ${roots.length} roots`);
+          } finally {
+            log.push(`checked ${path}`);
+          }
+        } else {
+          try {
+            requireClientSupport(ctx, ['roots']);
+            const mcpRound = await call.suspend(1, { log, mcpKeys, mcpIndex }, {
+              roots: inputRequired.listRoots(),
+            });
+            mcpSuspended = true;
+            return mcpRound;
+          } finally {
+            if (!mcpSuspended) {
+              log.push(`checked ${path}`);
+            }
+          }
+        }
+      }
+      return { content: [{ type: 'text', text: log.join('; ') || 'nothing to audit' }] };
+    }
+    throw unknownPhase('audit', resumed);
+  });
 });

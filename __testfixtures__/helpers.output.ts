@@ -4,7 +4,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -15,135 +14,138 @@ const DEFAULT_NAME = 'friend';
 
 server.registerTool('greet', { inputSchema: z.object({ greeting: z.string() }) }, async ({ greeting }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'greet', { greeting });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const question = `${greeting}! Who are you?`;
-    let askNameResult!: string;
-    mcpInline: {
-      const mcpQuestion: string = question;
-      return await suspendRound(ctx, 'greet', { greeting }, 1, { askNameResult }, {
-        answer: inputRequired.elicit({
-          message: mcpQuestion,
-          requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
-        }),
-      });
-    }
-  }
-  if (resumed.phase === 1) {
-    let askNameResult: string = resumed.locals.askNameResult;
-    mcpInline: {
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
-      if (answer.action !== 'accept') { askNameResult = DEFAULT_NAME; break mcpInline; }
-      const name = String(answer.content?.name);
-      { askNameResult = name.trim() === '' ? DEFAULT_NAME : name; break mcpInline; }
-    }
-    const name = askNameResult;
-    return { content: [{ type: 'text', text: `${greeting}, ${name}` }] };
-  }
-  throw unknownPhase('greet', resumed);
-});
-
-server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'introduce', { topic });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    let askNameResult2!: string;
-    mcpInline2: {
-      const mcpQuestion2: string = 'Your name, for the introduction?';
-      return await suspendRound(ctx, 'introduce', { topic }, 1, { askNameResult2 }, {
-        answer: inputRequired.elicit({
-          message: mcpQuestion2,
-          requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
-        }),
-      });
-    }
-  }
-  if (resumed.phase === 1) {
-    let askNameResult2: string = resumed.locals.askNameResult2;
-    mcpInline2: {
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
-      if (answer.action !== 'accept') { askNameResult2 = DEFAULT_NAME; break mcpInline2; }
-      const name = String(answer.content?.name);
-      { askNameResult2 = name.trim() === '' ? DEFAULT_NAME : name; break mcpInline2; }
-    }
-    const name = askNameResult2;
-    let summarizeResult!: string;
-    mcpInline3: {
-      const mcpText: string = topic;
-      const mcpWords: number = 10;
-      return await suspendRound(ctx, 'introduce', { topic }, 2, { name, summarizeResult }, {
-        result: inputRequired.createMessage({
-          messages: [{ role: 'user', content: { type: 'text', text: `In ${mcpWords} words: ${mcpText}` } }],
-          maxTokens: mcpWords * 4,
-        }),
-      });
-    }
-  }
-  if (resumed.phase === 2) {
-    const name: string = resumed.locals.name;
-    let summarizeResult: string = resumed.locals.summarizeResult;
-    mcpInline3: {
-      const result = samplingResult(ctx, 'result');
-      { summarizeResult = result.content.type === 'text' ? result.content.text : ''; break mcpInline3; }
-    }
-    const blurb = summarizeResult;
-    return { content: [{ type: 'text', text: `${name} presents ${topic}: ${blurb}` }] };
-  }
-  throw unknownPhase('introduce', resumed);
-});
-
-server.registerTool('confirm', { description: 'Asks a name, then to confirm it' }, async ctx => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'confirm', undefined);
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    let confirmNameResult!: string;
-    mcpInline4: {
-      const mcpQuestion3: string = 'Name to confirm?';
-      let askNameResult3!: string;
-      mcpInline5: {
-        const mcpQuestion4: string = mcpQuestion3;
-        return await suspendRound(ctx, 'confirm', undefined, 1, { confirmNameResult, askNameResult3 }, {
+  const call = resumeCall(ctx, 'greet', { greeting });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const question = `${greeting}! Who are you?`;
+      let askNameResult!: string;
+      mcpInline: {
+        const mcpQuestion: string = question;
+        return call.suspend(1, { askNameResult }, {
           answer: inputRequired.elicit({
-            message: mcpQuestion4,
+            message: mcpQuestion,
             requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
           }),
         });
       }
     }
-  }
-  if (resumed.phase === 1) {
-    let confirmNameResult: string = resumed.locals.confirmNameResult;
-    mcpInline4: {
-      let askNameResult3: string = resumed.locals.askNameResult3;
-      mcpInline5: {
+    if (resumed.phase === 1) {
+      let askNameResult: string = resumed.locals.askNameResult;
+      mcpInline: {
         const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
-        if (answer.action !== 'accept') { askNameResult3 = DEFAULT_NAME; break mcpInline5; }
+        if (answer.action !== 'accept') { askNameResult = DEFAULT_NAME; break mcpInline; }
         const name = String(answer.content?.name);
-        { askNameResult3 = name.trim() === '' ? DEFAULT_NAME : name; break mcpInline5; }
+        { askNameResult = name.trim() === '' ? DEFAULT_NAME : name; break mcpInline; }
       }
-      const name = askNameResult3;
-      return await suspendRound(ctx, 'confirm', undefined, 2, { confirmNameResult, name }, {
-        check: inputRequired.elicit({
-          message: `Is ${name} right?`,
-          requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
-        }),
-      });
+      const name = askNameResult;
+      return { content: [{ type: 'text', text: `${greeting}, ${name}` }] };
     }
-    const name = confirmNameResult;
-    return { content: [{ type: 'text', text: `Confirmed: ${name}` }] };
-  }
-  if (resumed.phase === 2) {
-    let confirmNameResult: string = resumed.locals.confirmNameResult;
-    mcpInline4: {
+    throw unknownPhase('greet', resumed);
+  });
+});
+
+server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const call = resumeCall(ctx, 'introduce', { topic });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      let askNameResult2!: string;
+      mcpInline2: {
+        const mcpQuestion2: string = 'Your name, for the introduction?';
+        return call.suspend(1, { askNameResult2 }, {
+          answer: inputRequired.elicit({
+            message: mcpQuestion2,
+            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+          }),
+        });
+      }
+    }
+    if (resumed.phase === 1) {
+      let askNameResult2: string = resumed.locals.askNameResult2;
+      mcpInline2: {
+        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+        if (answer.action !== 'accept') { askNameResult2 = DEFAULT_NAME; break mcpInline2; }
+        const name = String(answer.content?.name);
+        { askNameResult2 = name.trim() === '' ? DEFAULT_NAME : name; break mcpInline2; }
+      }
+      const name = askNameResult2;
+      let summarizeResult!: string;
+      mcpInline3: {
+        const mcpText: string = topic;
+        const mcpWords: number = 10;
+        return call.suspend(2, { name, summarizeResult }, {
+          result: inputRequired.createMessage({
+            messages: [{ role: 'user', content: { type: 'text', text: `In ${mcpWords} words: ${mcpText}` } }],
+            maxTokens: mcpWords * 4,
+          }),
+        });
+      }
+    }
+    if (resumed.phase === 2) {
       const name: string = resumed.locals.name;
-      const check = elicitResult(ctx, 'check', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
-      { confirmNameResult = check.action === 'accept' && check.content?.ok === true ? name : DEFAULT_NAME; break mcpInline4; }
+      let summarizeResult: string = resumed.locals.summarizeResult;
+      mcpInline3: {
+        const result = samplingResult(ctx, 'result');
+        { summarizeResult = result.content.type === 'text' ? result.content.text : ''; break mcpInline3; }
+      }
+      const blurb = summarizeResult;
+      return { content: [{ type: 'text', text: `${name} presents ${topic}: ${blurb}` }] };
     }
-    const name = confirmNameResult;
-    return { content: [{ type: 'text', text: `Confirmed: ${name}` }] };
-  }
-  throw unknownPhase('confirm', resumed);
+    throw unknownPhase('introduce', resumed);
+  });
+});
+
+server.registerTool('confirm', { description: 'Asks a name, then to confirm it' }, async ctx => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const call = resumeCall(ctx, 'confirm', undefined);
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      let confirmNameResult!: string;
+      mcpInline4: {
+        const mcpQuestion3: string = 'Name to confirm?';
+        let askNameResult3!: string;
+        mcpInline5: {
+          const mcpQuestion4: string = mcpQuestion3;
+          return call.suspend(1, { confirmNameResult, askNameResult3 }, {
+            answer: inputRequired.elicit({
+              message: mcpQuestion4,
+              requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+            }),
+          });
+        }
+      }
+    }
+    if (resumed.phase === 1) {
+      let confirmNameResult: string = resumed.locals.confirmNameResult;
+      mcpInline4: {
+        let askNameResult3: string = resumed.locals.askNameResult3;
+        mcpInline5: {
+          const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+          if (answer.action !== 'accept') { askNameResult3 = DEFAULT_NAME; break mcpInline5; }
+          const name = String(answer.content?.name);
+          { askNameResult3 = name.trim() === '' ? DEFAULT_NAME : name; break mcpInline5; }
+        }
+        const name = askNameResult3;
+        return call.suspend(2, { confirmNameResult, name }, {
+          check: inputRequired.elicit({
+            message: `Is ${name} right?`,
+            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+          }),
+        });
+      }
+      const name = confirmNameResult;
+      return { content: [{ type: 'text', text: `Confirmed: ${name}` }] };
+    }
+    if (resumed.phase === 2) {
+      let confirmNameResult: string = resumed.locals.confirmNameResult;
+      mcpInline4: {
+        const name: string = resumed.locals.name;
+        const check = elicitResult(ctx, 'check', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+        { confirmNameResult = check.action === 'accept' && check.content?.ok === true ? name : DEFAULT_NAME; break mcpInline4; }
+      }
+      const name = confirmNameResult;
+      return { content: [{ type: 'text', text: `Confirmed: ${name}` }] };
+    }
+    throw unknownPhase('confirm', resumed);
+  });
 });

@@ -18,7 +18,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -27,40 +26,42 @@ function buildServer(): McpServer {
   const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
   server.registerTool('confirm', { inputSchema: z.object({ action: z.string() }) }, async ({ action }, ctx) => {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    const resumed = resumeCall(ctx, 'confirm', { action });
-    if (resumed.askAgain) return resumed.askAgain;
-    if (resumed.phase === 0) {
-      return await suspendRound(ctx, 'confirm', { action }, 1, {}, {
-        answer: inputRequired.elicit({
-          message: `Really ${action}?`,
-          requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
-        }),
-      });
-    }
-    if (resumed.phase === 1) {
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] });
-      if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${action}: ${answer.action}` }] };
-      return { content: [{ type: 'text', text: `${action}: ${answer.content?.sure ? 'done' : 'kept'}` }] };
-    }
-    throw unknownPhase('confirm', resumed);
+    const call = resumeCall(ctx, 'confirm', { action });
+    return call.run(async resumed => {
+      if (resumed.phase === 0) {
+        return call.suspend(1, {}, {
+          answer: inputRequired.elicit({
+            message: `Really ${action}?`,
+            requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
+          }),
+        });
+      }
+      if (resumed.phase === 1) {
+        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] });
+        if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${action}: ${answer.action}` }] };
+        return { content: [{ type: 'text', text: `${action}: ${answer.content?.sure ? 'done' : 'kept'}` }] };
+      }
+      throw unknownPhase('confirm', resumed);
+    });
   });
   server.registerTool('haiku', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    const resumed = resumeCall(ctx, 'haiku', { topic });
-    if (resumed.askAgain) return resumed.askAgain;
-    if (resumed.phase === 0) {
-      return await suspendRound(ctx, 'haiku', { topic }, 1, {}, {
-        reply: inputRequired.createMessage({
-          messages: [{ role: 'user', content: { type: 'text', text: `A haiku about ${topic}` } }],
-          maxTokens: 60,
-        }),
-      });
-    }
-    if (resumed.phase === 1) {
-      const reply = samplingResult(ctx, 'reply');
-      return { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '(no text)' }] };
-    }
-    throw unknownPhase('haiku', resumed);
+    const call = resumeCall(ctx, 'haiku', { topic });
+    return call.run(async resumed => {
+      if (resumed.phase === 0) {
+        return call.suspend(1, {}, {
+          reply: inputRequired.createMessage({
+            messages: [{ role: 'user', content: { type: 'text', text: `A haiku about ${topic}` } }],
+            maxTokens: 60,
+          }),
+        });
+      }
+      if (resumed.phase === 1) {
+        const reply = samplingResult(ctx, 'reply');
+        return { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '(no text)' }] };
+      }
+      throw unknownPhase('haiku', resumed);
+    });
   });
   return server;
 }

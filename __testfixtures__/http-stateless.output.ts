@@ -3,35 +3,30 @@ import { createServer } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { McpServer, createMcpHandler, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  resumeCall,
-  suspendRound,
-  unknownPhase,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
 
 function buildServer(): McpServer {
   const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
   server.registerTool('echo', { inputSchema: z.object({ text: z.string() }) }, async ({ text }) => ({ content: [{ type: 'text', text }] }));
   server.registerTool('confirm', { inputSchema: z.object({ action: z.string() }) }, async ({ action }, ctx) => {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    const resumed = resumeCall(ctx, 'confirm', { action });
-    if (resumed.askAgain) return resumed.askAgain;
-    if (resumed.phase === 0) {
-      return await suspendRound(ctx, 'confirm', { action }, 1, {}, {
-        answer: inputRequired.elicit({
-          message: `Really ${action}?`,
-          requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
-        }),
-      });
-    }
-    if (resumed.phase === 1) {
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] });
-      if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${action}: ${answer.action}` }] };
-      return { content: [{ type: 'text', text: `${action}: ${answer.content?.sure ? 'done' : 'kept'}` }] };
-    }
-    throw unknownPhase('confirm', resumed);
+    const call = resumeCall(ctx, 'confirm', { action });
+    return call.run(async resumed => {
+      if (resumed.phase === 0) {
+        return call.suspend(1, {}, {
+          answer: inputRequired.elicit({
+            message: `Really ${action}?`,
+            requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
+          }),
+        });
+      }
+      if (resumed.phase === 1) {
+        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] });
+        if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${action}: ${answer.action}` }] };
+        return { content: [{ type: 'text', text: `${action}: ${answer.content?.sure ? 'done' : 'kept'}` }] };
+      }
+      throw unknownPhase('confirm', resumed);
+    });
   });
   return server;
 }

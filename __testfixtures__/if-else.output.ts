@@ -4,7 +4,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -13,49 +12,50 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 
 server.registerTool('deploy', { inputSchema: z.object({ env: z.string() }) }, async ({ env }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'deploy', { env });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    let note = 'no review';
-    if (env === 'prod') {
-      return await suspendRound(ctx, 'deploy', { env }, 1, { note }, {
-        review: inputRequired.elicit({
-          message: 'Production deploy: who approves?',
-          requestedSchema: { type: 'object', properties: { approver: { type: 'string' } }, required: ['approver'] },
+  const call = resumeCall(ctx, 'deploy', { env });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      let note = 'no review';
+      if (env === 'prod') {
+        return call.suspend(1, { note }, {
+          review: inputRequired.elicit({
+            message: 'Production deploy: who approves?',
+            requestedSchema: { type: 'object', properties: { approver: { type: 'string' } }, required: ['approver'] },
+          }),
+        });
+      } else {
+        note = `auto-approved for ${env}`;
+      }
+      return call.suspend(2, { note }, {
+        summary: inputRequired.createMessage({
+          messages: [{ role: 'user', content: { type: 'text', text: `Release notes for ${env}` } }],
+          maxTokens: 80,
         }),
       });
-    } else {
-      note = `auto-approved for ${env}`;
     }
-    return await suspendRound(ctx, 'deploy', { env }, 2, { note }, {
-      summary: inputRequired.createMessage({
-        messages: [{ role: 'user', content: { type: 'text', text: `Release notes for ${env}` } }],
-        maxTokens: 80,
-      }),
-    });
-  }
-  if (resumed.phase === 1) {
-    let note: string = resumed.locals.note;
-    {
-      const review = elicitResult(ctx, 'review', { type: 'object', properties: { approver: { type: 'string' } }, required: ['approver'] });
-      if (review.action !== 'accept') {
-        return { content: [{ type: 'text', text: 'Deploy cancelled' }], isError: true };
+    if (resumed.phase === 1) {
+      let note: string = resumed.locals.note;
+      {
+        const review = elicitResult(ctx, 'review', { type: 'object', properties: { approver: { type: 'string' } }, required: ['approver'] });
+        if (review.action !== 'accept') {
+          return { content: [{ type: 'text', text: 'Deploy cancelled' }], isError: true };
+        }
+        note = `approved by ${String(review.content?.approver)}`;
       }
-      note = `approved by ${String(review.content?.approver)}`;
+      return call.suspend(2, { note }, {
+        summary: inputRequired.createMessage({
+          messages: [{ role: 'user', content: { type: 'text', text: `Release notes for ${env}` } }],
+          maxTokens: 80,
+        }),
+      });
     }
-    return await suspendRound(ctx, 'deploy', { env }, 2, { note }, {
-      summary: inputRequired.createMessage({
-        messages: [{ role: 'user', content: { type: 'text', text: `Release notes for ${env}` } }],
-        maxTokens: 80,
-      }),
-    });
-  }
-  if (resumed.phase === 2) {
-    let note: string = resumed.locals.note;
-    const summary = samplingResult(ctx, 'summary');
-    return {
-      content: [{ type: 'text', text: `Deployed to ${env}, ${note}: ${summary.content.type === 'text' ? summary.content.text : ''}` }],
-    };
-  }
-  throw unknownPhase('deploy', resumed);
+    if (resumed.phase === 2) {
+      let note: string = resumed.locals.note;
+      const summary = samplingResult(ctx, 'summary');
+      return {
+        content: [{ type: 'text', text: `Deployed to ${env}, ${note}: ${summary.content.type === 'text' ? summary.content.text : ''}` }],
+      };
+    }
+    throw unknownPhase('deploy', resumed);
+  });
 });

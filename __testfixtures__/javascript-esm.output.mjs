@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   elicitResult,
   resumeCall,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.mjs';
@@ -12,23 +11,24 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 
 server.registerTool('nickname', { inputSchema: z.object({ name: z.string() }) }, async ({ name }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.mjs
-  const resumed = resumeCall(ctx, 'nickname', { name });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const upper = name.toUpperCase();
-    return await suspendRound(ctx, 'nickname', { name }, 1, { upper }, {
-      answer: inputRequired.elicit({
-        message: `A nickname for ${name}?`,
-        requestedSchema: { type: 'object', properties: { nick: { type: 'string' } }, required: ['nick'] },
-      }),
-    });
-  }
-  if (resumed.phase === 1) {
-    /** @type {string} */ const upper = resumed.locals.upper;
-    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { nick: { type: 'string' } }, required: ['nick'] });
-    return { content: [{ type: 'text', text: answer.action === 'accept' ? `${upper} aka ${answer.content.nick}` : upper }] };
-  }
-  throw unknownPhase('nickname', resumed);
+  const call = resumeCall(ctx, 'nickname', { name });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const upper = name.toUpperCase();
+      return call.suspend(1, { upper }, {
+        answer: inputRequired.elicit({
+          message: `A nickname for ${name}?`,
+          requestedSchema: { type: 'object', properties: { nick: { type: 'string' } }, required: ['nick'] },
+        }),
+      });
+    }
+    if (resumed.phase === 1) {
+      /** @type {string} */ const upper = resumed.locals.upper;
+      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { nick: { type: 'string' } }, required: ['nick'] });
+      return { content: [{ type: 'text', text: answer.action === 'accept' ? `${upper} aka ${answer.content.nick}` : upper }] };
+    }
+    throw unknownPhase('nickname', resumed);
+  });
 });
 
 /**
@@ -38,21 +38,22 @@ server.registerTool('nickname', { inputSchema: z.object({ name: z.string() }) },
  */
 async function weather({ city }, ctx) {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.mjs
-  const resumed = resumeCall(ctx, 'weather', { city });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    return await suspendRound(ctx, 'weather', { city }, 1, {}, {
-      answer: inputRequired.elicit({
-        message: `Unit for ${city}?`,
-        requestedSchema: { type: 'object', properties: { unit: { type: 'string', enum: ['C', 'F'] } }, required: ['unit'] },
-      }),
-    });
-  }
-  if (resumed.phase === 1) {
-    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { unit: { type: 'string', enum: ['C', 'F'] } }, required: ['unit'] });
-    return { content: [{ type: 'text', text: answer.action === 'accept' ? `${city}: 20 ${answer.content.unit}` : `${city}: no unit` }] };
-  }
-  throw unknownPhase('weather', resumed);
+  const call = resumeCall(ctx, 'weather', { city });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      return call.suspend(1, {}, {
+        answer: inputRequired.elicit({
+          message: `Unit for ${city}?`,
+          requestedSchema: { type: 'object', properties: { unit: { type: 'string', enum: ['C', 'F'] } }, required: ['unit'] },
+        }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { unit: { type: 'string', enum: ['C', 'F'] } }, required: ['unit'] });
+      return { content: [{ type: 'text', text: answer.action === 'accept' ? `${city}: 20 ${answer.content.unit}` : `${city}: no unit` }] };
+    }
+    throw unknownPhase('weather', resumed);
+  });
 }
 
 server.registerTool('weather', { inputSchema: z.object({ city: z.string() }) }, weather);

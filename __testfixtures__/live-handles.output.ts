@@ -4,7 +4,6 @@ import {
   elicitResult,
   requireClientSupport,
   resumeCall,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -30,31 +29,32 @@ const server = new McpServer({ name: 'live-handles', version: '1.0.0' }, { reque
 // Handles made before the question and used after it are made again where the handler resumes.
 server.registerTool('close-ticket', { inputSchema: z.object({ id: z.string() }) }, async ({ id }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'close-ticket', { id });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const tickets = new TicketsClient(process.env.TICKETS_URL ?? 'http://tickets.local');
-    const db = await connect();
-    const ticket = await tickets.find(id);
-    return await suspendRound(ctx, 'close-ticket', { id }, 1, { ticket }, {
-      answer: inputRequired.elicit({
-        message: `Close "${ticket.title}"?`,
-        requestedSchema: { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] },
-      }),
-    });
-  }
-  if (resumed.phase === 1) {
-    const ticket: { id: string; title: string; } = resumed.locals.ticket;
-    // mcp-migrate: made again on resume: an instance of class TicketsClient cannot travel in requestState (review that making it twice is safe)
-    const tickets = new TicketsClient(process.env.TICKETS_URL ?? 'http://tickets.local');
-    // mcp-migrate: made again on resume: an object with method run() cannot travel in requestState (review that making it twice is safe)
-    const db = await connect();
-    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] });
-    if (answer.action !== 'accept') return { content: [{ type: 'text', text: `left open (${answer.action})` }] };
-    const changed = await db.run(`update tickets set open = false where id = '${id}'`);
-    return { content: [{ type: 'text', text: `${await tickets.close(ticket.id, String(answer.content?.reason))} (${changed})` }] };
-  }
-  throw unknownPhase('close-ticket', resumed);
+  const call = resumeCall(ctx, 'close-ticket', { id });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const tickets = new TicketsClient(process.env.TICKETS_URL ?? 'http://tickets.local');
+      const db = await connect();
+      const ticket = await tickets.find(id);
+      return call.suspend(1, { ticket }, {
+        answer: inputRequired.elicit({
+          message: `Close "${ticket.title}"?`,
+          requestedSchema: { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] },
+        }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const ticket: { id: string; title: string; } = resumed.locals.ticket;
+      // mcp-migrate: made again on resume: an instance of class TicketsClient cannot travel in requestState (review that making it twice is safe)
+      const tickets = new TicketsClient(process.env.TICKETS_URL ?? 'http://tickets.local');
+      // mcp-migrate: made again on resume: an object with method run() cannot travel in requestState (review that making it twice is safe)
+      const db = await connect();
+      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] });
+      if (answer.action !== 'accept') return { content: [{ type: 'text', text: `left open (${answer.action})` }] };
+      const changed = await db.run(`update tickets set open = false where id = '${id}'`);
+      return { content: [{ type: 'text', text: `${await tickets.close(ticket.id, String(answer.content?.reason))} (${changed})` }] };
+    }
+    throw unknownPhase('close-ticket', resumed);
+  });
 });
 
 /** A pool whose connections must be released: the result says how many are still out. */
@@ -69,28 +69,29 @@ const pool = {
 // A connection released in a finally around the question: each phase releases the one it made.
 server.registerTool('count-open', {}, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'count-open', undefined);
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const conn = await pool.acquire();
-    try {
-      requireClientSupport(ctx, ['elicitation']);
-      return await suspendRound(ctx, 'count-open', undefined, 1, {}, {
-        answer: inputRequired.elicit({ message: 'Count?', requestedSchema: { type: 'object', properties: {} } }),
-      });
-    } finally {
-      conn.release();
+  const call = resumeCall(ctx, 'count-open', undefined);
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const conn = await pool.acquire();
+      try {
+        requireClientSupport(ctx, ['elicitation']);
+        return await call.suspend(1, {}, {
+          answer: inputRequired.elicit({ message: 'Count?', requestedSchema: { type: 'object', properties: {} } }),
+        });
+      } finally {
+        conn.release();
+      }
     }
-  }
-  if (resumed.phase === 1) {
-    // mcp-migrate: made again on resume: an object with method release() cannot travel in requestState (review that making it twice is safe)
-    const conn = await pool.acquire();
-    try {
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: {} });
-      return { content: [{ type: 'text', text: `${answer.action}: ${conn.count()} open` }] };
-    } finally {
-      conn.release();
+    if (resumed.phase === 1) {
+      // mcp-migrate: made again on resume: an object with method release() cannot travel in requestState (review that making it twice is safe)
+      const conn = await pool.acquire();
+      try {
+        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: {} });
+        return { content: [{ type: 'text', text: `${answer.action}: ${conn.count()} open` }] };
+      } finally {
+        conn.release();
+      }
     }
-  }
-  throw unknownPhase('count-open', resumed);
+    throw unknownPhase('count-open', resumed);
+  });
 });

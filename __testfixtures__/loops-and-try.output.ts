@@ -5,7 +5,6 @@ import {
   requireClientSupport,
   resumeCall,
   samplingResult,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -15,151 +14,155 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 // One elicitation per question: the loop re-enters mid-iteration on every round.
 server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.string()) }) }, async ({ questions }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'survey', { questions });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const answers: string[] = [];
-    const mcpItems = [...questions];
-    for (let mcpIndex = 0; mcpIndex < mcpItems.length; mcpIndex++) {
-      const question = mcpItems[mcpIndex];
-      return await suspendRound(ctx, 'survey', { questions }, 1, { answers, mcpItems, mcpIndex }, {
-        answer: inputRequired.elicit({
-          message: question,
-          requestedSchema: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
-        }),
-      });
-    }
-    return { content: [{ type: 'text', text: `${answers.length} answers: ${answers.join(', ')}` }] };
-  }
-  if (resumed.phase === 1) {
-    const answers: string[] = resumed.locals.answers;
-    const mcpItems = resumed.locals.mcpItems;
-    for (let mcpIndex = resumed.locals.mcpIndex, mcpFirst = true; mcpIndex < mcpItems.length; mcpIndex++, mcpFirst = false) {
-      const question = mcpItems[mcpIndex];
-      if (mcpFirst) {
-        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] });
-        if (answer.action === 'cancel') break;
-        if (answer.action !== 'accept') continue;
-        answers.push(String(answer.content?.a));
-      } else {
-        return await suspendRound(ctx, 'survey', { questions }, 1, { answers, mcpItems, mcpIndex }, {
+  const call = resumeCall(ctx, 'survey', { questions });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const answers: string[] = [];
+      const mcpItems = [...questions];
+      for (let mcpIndex = 0; mcpIndex < mcpItems.length; mcpIndex++) {
+        const question = mcpItems[mcpIndex];
+        return call.suspend(1, { answers, mcpItems, mcpIndex }, {
           answer: inputRequired.elicit({
             message: question,
             requestedSchema: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
           }),
         });
       }
+      return { content: [{ type: 'text', text: `${answers.length} answers: ${answers.join(', ')}` }] };
     }
-    return { content: [{ type: 'text', text: `${answers.length} answers: ${answers.join(', ')}` }] };
-  }
-  throw unknownPhase('survey', resumed);
+    if (resumed.phase === 1) {
+      const answers: string[] = resumed.locals.answers;
+      const mcpItems = resumed.locals.mcpItems;
+      for (let mcpIndex = resumed.locals.mcpIndex, mcpFirst = true; mcpIndex < mcpItems.length; mcpIndex++, mcpFirst = false) {
+        const question = mcpItems[mcpIndex];
+        if (mcpFirst) {
+          const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] });
+          if (answer.action === 'cancel') break;
+          if (answer.action !== 'accept') continue;
+          answers.push(String(answer.content?.a));
+        } else {
+          return call.suspend(1, { answers, mcpItems, mcpIndex }, {
+            answer: inputRequired.elicit({
+              message: question,
+              requestedSchema: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+            }),
+          });
+        }
+      }
+      return { content: [{ type: 'text', text: `${answers.length} answers: ${answers.join(', ')}` }] };
+    }
+    throw unknownPhase('survey', resumed);
+  });
 });
 
 // A classic for loop with an accumulator, and a sampling call per step.
 server.registerTool('countdown', { inputSchema: z.object({ from: z.number() }) }, async ({ from }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'countdown', { from });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    let story = '';
-    for (let i = from; i > 0; i--) {
-      return await suspendRound(ctx, 'countdown', { from }, 1, { story, i }, {
-        line: inputRequired.createMessage({
-          messages: [{ role: 'user', content: { type: 'text', text: `Line ${i} of the story so far: ${story}` } }],
-          maxTokens: 20,
-        }),
-      });
-    }
-    return { content: [{ type: 'text', text: story.trim() || 'nothing to count' }] };
-  }
-  if (resumed.phase === 1) {
-    let story: string = resumed.locals.story;
-    for (let i: number = resumed.locals.i, mcpFirst = true; mcpFirst || (i > 0); mcpFirst = false, i--) {
-      if (mcpFirst) {
-        const line = samplingResult(ctx, 'line');
-        story += `${i}:${line.content.type === 'text' ? line.content.text : '?'} `;
-      } else {
-        return await suspendRound(ctx, 'countdown', { from }, 1, { story, i }, {
+  const call = resumeCall(ctx, 'countdown', { from });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      let story = '';
+      for (let i = from; i > 0; i--) {
+        return call.suspend(1, { story, i }, {
           line: inputRequired.createMessage({
             messages: [{ role: 'user', content: { type: 'text', text: `Line ${i} of the story so far: ${story}` } }],
             maxTokens: 20,
           }),
         });
       }
+      return { content: [{ type: 'text', text: story.trim() || 'nothing to count' }] };
     }
-    return { content: [{ type: 'text', text: story.trim() || 'nothing to count' }] };
-  }
-  throw unknownPhase('countdown', resumed);
+    if (resumed.phase === 1) {
+      let story: string = resumed.locals.story;
+      for (let i: number = resumed.locals.i, mcpFirst = true; mcpFirst || (i > 0); mcpFirst = false, i--) {
+        if (mcpFirst) {
+          const line = samplingResult(ctx, 'line');
+          story += `${i}:${line.content.type === 'text' ? line.content.text : '?'} `;
+        } else {
+          return call.suspend(1, { story, i }, {
+            line: inputRequired.createMessage({
+              messages: [{ role: 'user', content: { type: 'text', text: `Line ${i} of the story so far: ${story}` } }],
+              maxTokens: 20,
+            }),
+          });
+        }
+      }
+      return { content: [{ type: 'text', text: story.trim() || 'nothing to count' }] };
+    }
+    throw unknownPhase('countdown', resumed);
+  });
 });
 
 // Ask until the user accepts, at most three times.
 server.registerTool('insist', { description: 'Asks until accepted' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'insist', undefined);
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    let tries = 0;
-    let value = '';
-    while (tries < 3) {
-      tries++;
-      return await suspendRound(ctx, 'insist', undefined, 1, { tries, value }, {
-        answer: inputRequired.elicit({
-          message: `Attempt ${tries}: your name?`,
-          requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
-        }),
-      });
-    }
-    return { content: [{ type: 'text', text: value ? `Hello ${value} after ${tries} tries` : `Gave up after ${tries} tries` }] };
-  }
-  if (resumed.phase === 1) {
-    let tries: number = resumed.locals.tries;
-    let value: string = resumed.locals.value;
-    for (let mcpFirst = true; mcpFirst || (tries < 3); mcpFirst = false) {
-      if (mcpFirst) {
-        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
-        if (answer.action === 'accept') {
-          value = String(answer.content?.name);
-          break;
-        }
-      } else {
+  const call = resumeCall(ctx, 'insist', undefined);
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      let tries = 0;
+      let value = '';
+      while (tries < 3) {
         tries++;
-        return await suspendRound(ctx, 'insist', undefined, 1, { tries, value }, {
+        return call.suspend(1, { tries, value }, {
           answer: inputRequired.elicit({
             message: `Attempt ${tries}: your name?`,
             requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
           }),
         });
       }
+      return { content: [{ type: 'text', text: value ? `Hello ${value} after ${tries} tries` : `Gave up after ${tries} tries` }] };
     }
-    return { content: [{ type: 'text', text: value ? `Hello ${value} after ${tries} tries` : `Gave up after ${tries} tries` }] };
-  }
-  throw unknownPhase('insist', resumed);
+    if (resumed.phase === 1) {
+      let tries: number = resumed.locals.tries;
+      let value: string = resumed.locals.value;
+      for (let mcpFirst = true; mcpFirst || (tries < 3); mcpFirst = false) {
+        if (mcpFirst) {
+          const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+          if (answer.action === 'accept') {
+            value = String(answer.content?.name);
+            break;
+          }
+        } else {
+          tries++;
+          return call.suspend(1, { tries, value }, {
+            answer: inputRequired.elicit({
+              message: `Attempt ${tries}: your name?`,
+              requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+            }),
+          });
+        }
+      }
+      return { content: [{ type: 'text', text: value ? `Hello ${value} after ${tries} tries` : `Gave up after ${tries} tries` }] };
+    }
+    throw unknownPhase('insist', resumed);
+  });
 });
 
 // The legacy await throws when the request fails; the catch still handles it.
 server.registerTool('careful', { description: 'Samples with a fallback' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'careful', undefined);
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const label = 'careful';
-    try {
-      requireClientSupport(ctx, ['sampling']);
-      return await suspendRound(ctx, 'careful', undefined, 1, { label }, {
-        result: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 }),
-      });
-    } catch (error) {
-      return { content: [{ type: 'text', text: `${label}: no sampling (${error instanceof Error ? 'error' : 'unknown'})` }] };
+  const call = resumeCall(ctx, 'careful', undefined);
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const label = 'careful';
+      try {
+        requireClientSupport(ctx, ['sampling']);
+        return await call.suspend(1, { label }, {
+          result: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 }),
+        });
+      } catch (error) {
+        return { content: [{ type: 'text', text: `${label}: no sampling (${error instanceof Error ? 'error' : 'unknown'})` }] };
+      }
     }
-  }
-  if (resumed.phase === 1) {
-    const label: "careful" = resumed.locals.label;
-    try {
-      const result = samplingResult(ctx, 'result');
-      return { content: [{ type: 'text', text: `${label}: ${result.model}` }] };
-    } catch (error) {
-      return { content: [{ type: 'text', text: `${label}: no sampling (${error instanceof Error ? 'error' : 'unknown'})` }] };
+    if (resumed.phase === 1) {
+      const label: "careful" = resumed.locals.label;
+      try {
+        const result = samplingResult(ctx, 'result');
+        return { content: [{ type: 'text', text: `${label}: ${result.model}` }] };
+      } catch (error) {
+        return { content: [{ type: 'text', text: `${label}: no sampling (${error instanceof Error ? 'error' : 'unknown'})` }] };
+      }
     }
-  }
-  throw unknownPhase('careful', resumed);
+    throw unknownPhase('careful', resumed);
+  });
 });

@@ -1,11 +1,5 @@
 import { Server, type ListToolsResult, inputRequired } from '@modelcontextprotocol/server';
-import {
-  elicitResult,
-  resumeCall,
-  suspendRound,
-  unknownPhase,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new Server({ name: 'fixture', version: '1.0.0' }, {
   capabilities: { tools: {} },
@@ -21,34 +15,35 @@ server.setRequestHandler('tools/list', async (): Promise<ListToolsResult> => ({
 
 server.setRequestHandler('tools/call', async (request, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, request.params.name, request.params.arguments);
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    if (request.params.name === 'confirm') {
-      return await suspendRound(ctx, request.params.name, request.params.arguments, 1, {}, {
-        reply: inputRequired.elicit({ message: 'Proceed?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } }),
+  const call = resumeCall(ctx, request.params.name, request.params.arguments);
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      if (request.params.name === 'confirm') {
+        return call.suspend(1, {}, {
+          reply: inputRequired.elicit({ message: 'Proceed?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } }),
+        });
+      }
+      const topic = String(request.params.arguments?.topic ?? 'anything');
+      return call.suspend(2, {}, {
+        answer: inputRequired.elicit({
+          message: `Tell me about ${topic}`,
+          requestedSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+        }),
       });
     }
-    const topic = String(request.params.arguments?.topic ?? 'anything');
-    return await suspendRound(ctx, request.params.name, request.params.arguments, 2, {}, {
-      answer: inputRequired.elicit({
-        message: `Tell me about ${topic}`,
-        requestedSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
-      }),
-    });
-  }
-  if (resumed.phase === 1) {
-    {
-      // The Server's generic request method, as class-based servers often spell it.
-      const reply = elicitResult(ctx, 'reply');
-      return { content: [{ type: 'text', text: reply.action === 'accept' && reply.content?.ok ? 'proceeding' : `stopped (${reply.action})` }] };
+    if (resumed.phase === 1) {
+      {
+        // The Server's generic request method, as class-based servers often spell it.
+        const reply = elicitResult(ctx, 'reply');
+        return { content: [{ type: 'text', text: reply.action === 'accept' && reply.content?.ok ? 'proceeding' : `stopped (${reply.action})` }] };
+      }
     }
-  }
-  if (resumed.phase === 2) {
-    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] });
-    return { content: [{ type: 'text', text: answer.action === 'accept' ? String(answer.content?.text) : 'nothing' }] };
-  }
-  throw unknownPhase(request.params.name, resumed);
+    if (resumed.phase === 2) {
+      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] });
+      return { content: [{ type: 'text', text: answer.action === 'accept' ? String(answer.content?.text) : 'nothing' }] };
+    }
+    throw unknownPhase(request.params.name, resumed);
+  });
 });
 
 export { server };

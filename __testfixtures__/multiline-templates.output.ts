@@ -1,13 +1,7 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  resumeCall,
-  suspendRound,
-  unknownPhase,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
@@ -15,35 +9,36 @@ const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestSta
 // template literal: its leading spaces are part of the string the tool returns.
 server.registerTool('report', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'report', { topic });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const header = `Report on ${topic}:
+  const call = resumeCall(ctx, 'report', { topic });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const header = `Report on ${topic}:
   - this line keeps its two spaces
       - and this one its six`;
-    if (topic !== '') {
-      return await suspendRound(ctx, 'report', { topic }, 1, { header }, {
-        answer: inputRequired.elicit({
-          message: `Anything to add about ${topic}?
+      if (topic !== '') {
+        return call.suspend(1, { header }, {
+          answer: inputRequired.elicit({
+            message: `Anything to add about ${topic}?
   (one line is enough)`,
-          requestedSchema: { type: 'object', properties: { note: { type: 'string' } } },
-        }),
-      });
+            requestedSchema: { type: 'object', properties: { note: { type: 'string' } } },
+          }),
+        });
+      }
+      return { content: [{ type: 'text', text: header }] };
     }
-    return { content: [{ type: 'text', text: header }] };
-  }
-  if (resumed.phase === 1) {
-    const header: string = resumed.locals.header;
-    {
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { note: { type: 'string' } } });
-      const footer = `${header}
+    if (resumed.phase === 1) {
+      const header: string = resumed.locals.header;
+      {
+        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { note: { type: 'string' } } });
+        const footer = `${header}
   answered: ${
-        answer.action === 'accept' ? String(answer.content?.note) : answer.action
-      }`;
-      return { content: [{ type: 'text', text: footer }] };
+          answer.action === 'accept' ? String(answer.content?.note) : answer.action
+        }`;
+        return { content: [{ type: 'text', text: footer }] };
+      }
     }
-  }
-  throw unknownPhase('report', resumed);
+    throw unknownPhase('report', resumed);
+  });
 });
 
 serveStdio(() => server);

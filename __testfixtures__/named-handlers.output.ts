@@ -5,7 +5,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -18,44 +17,46 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
 /** Declared beside its registration and passed by name. */
 async function summarize({ text }: { text: string }, ctx: ServerContext) {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'summarize', { text });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    return await suspendRound(ctx, 'summarize', { text }, 1, {}, {
-      result: inputRequired.createMessage({
-        messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }],
-        maxTokens: 60,
-      }),
-    });
-  }
-  if (resumed.phase === 1) {
-    const result = samplingResult(ctx, 'result');
-    const summary = result.content.type === 'text' ? result.content.text : '';
-    return { content: [{ type: 'text' as const, text: `${text.length} chars: ${summary}` }] };
-  }
-  throw unknownPhase('summarize', resumed);
+  const call = resumeCall(ctx, 'summarize', { text });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      return call.suspend(1, {}, {
+        result: inputRequired.createMessage({
+          messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }],
+          maxTokens: 60,
+        }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const result = samplingResult(ctx, 'result');
+      const summary = result.content.type === 'text' ? result.content.text : '';
+      return { content: [{ type: 'text' as const, text: `${text.length} chars: ${summary}` }] };
+    }
+    throw unknownPhase('summarize', resumed);
+  });
 }
 
 server.registerTool('summarize', { description: 'Summarizes a text', inputSchema: z.object({ text: z.string() }) }, summarize);
 
 const confirmDelete = async ({ file }: { file: string }, ctx: ServerContext) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'delete', { file });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    return await suspendRound(ctx, 'delete', { file }, 1, {}, {
-      answer: inputRequired.elicit({
-        message: `Delete ${file}?`,
-        requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
-      }),
-    });
-  }
-  if (resumed.phase === 1) {
-    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] });
-    if (answer.action !== 'accept' || !answer.content?.sure) return { content: [{ type: 'text' as const, text: 'kept' }] };
-    return { content: [{ type: 'text' as const, text: `deleted ${file}` }] };
-  }
-  throw unknownPhase('delete', resumed);
+  const call = resumeCall(ctx, 'delete', { file });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      return call.suspend(1, {}, {
+        answer: inputRequired.elicit({
+          message: `Delete ${file}?`,
+          requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
+        }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] });
+      if (answer.action !== 'accept' || !answer.content?.sure) return { content: [{ type: 'text' as const, text: 'kept' }] };
+      return { content: [{ type: 'text' as const, text: `deleted ${file}` }] };
+    }
+    throw unknownPhase('delete', resumed);
+  });
 };
 
 server.registerTool('delete', { description: 'Deletes a file', inputSchema: z.object({ file: z.string() }) }, confirmDelete);

@@ -1,12 +1,6 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  resumeCall,
-  suspendRound,
-  unknownPhase,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
 
 interface TreeNode {
   name: string;
@@ -30,25 +24,26 @@ const server = new McpServer({ name: 'narrowed-locals', version: '1.0.0' }, { re
 // property ({ full }) is carried like any other.
 server.registerTool('describe', { inputSchema: z.object({ name: z.string() }) }, async ({ name }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'describe', { name });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const node: TreeNode | undefined = find(tree, name);
-    if (!node) return { content: [{ type: 'text', text: `no ${name}` }] };
-    const full = node.children.length > 0;
-    return await suspendRound(ctx, 'describe', { name }, 1, { full, node }, {
-      answer: inputRequired.elicit({
-        message: `Describe ${node.name}?`,
-        requestedSchema: { type: 'object', properties: { detail: { type: 'string' } } },
-      }),
-    });
-  }
-  if (resumed.phase === 1) {
-    const full: boolean = resumed.locals.full;
-    const node: TreeNode = resumed.locals.node;
-    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { detail: { type: 'string' } } });
-    const summary = { ok: answer.action === 'accept', full };
-    return { content: [{ type: 'text', text: `${node.name} has ${node.children.length} children: ${JSON.stringify(summary)}` }] };
-  }
-  throw unknownPhase('describe', resumed);
+  const call = resumeCall(ctx, 'describe', { name });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const node: TreeNode | undefined = find(tree, name);
+      if (!node) return { content: [{ type: 'text', text: `no ${name}` }] };
+      const full = node.children.length > 0;
+      return call.suspend(1, { full, node }, {
+        answer: inputRequired.elicit({
+          message: `Describe ${node.name}?`,
+          requestedSchema: { type: 'object', properties: { detail: { type: 'string' } } },
+        }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const full: boolean = resumed.locals.full;
+      const node: TreeNode = resumed.locals.node;
+      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { detail: { type: 'string' } } });
+      const summary = { ok: answer.action === 'accept', full };
+      return { content: [{ type: 'text', text: `${node.name} has ${node.children.length} children: ${JSON.stringify(summary)}` }] };
+    }
+    throw unknownPhase('describe', resumed);
+  });
 });

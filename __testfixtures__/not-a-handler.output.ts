@@ -4,7 +4,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -21,26 +20,27 @@ server.server.oninitialized = async () => {
 
 server.registerTool('hello', { inputSchema: z.object({ greeting: z.string() }) }, async ({ greeting }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'hello', { greeting });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    let askNameResult!: string;
-    mcpInline: {
-      return await suspendRound(ctx, 'hello', { greeting }, 1, { askNameResult }, {
-        answer: inputRequired.elicit({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
-      });
+  const call = resumeCall(ctx, 'hello', { greeting });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      let askNameResult!: string;
+      mcpInline: {
+        return call.suspend(1, { askNameResult }, {
+          answer: inputRequired.elicit({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
+        });
+      }
     }
-  }
-  if (resumed.phase === 1) {
-    let askNameResult: string = resumed.locals.askNameResult;
-    mcpInline: {
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } } });
-      { askNameResult = answer.action === 'accept' ? String(answer.content?.name) : 'anonymous'; break mcpInline; }
+    if (resumed.phase === 1) {
+      let askNameResult: string = resumed.locals.askNameResult;
+      mcpInline: {
+        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } } });
+        { askNameResult = answer.action === 'accept' ? String(answer.content?.name) : 'anonymous'; break mcpInline; }
+      }
+      const name = askNameResult;
+      return { content: [{ type: 'text', text: `${greeting}, ${name} (${cachedRoots.length} roots)` }] };
     }
-    const name = askNameResult;
-    return { content: [{ type: 'text', text: `${greeting}, ${name} (${cachedRoots.length} roots)` }] };
-  }
-  throw unknownPhase('hello', resumed);
+    throw unknownPhase('hello', resumed);
+  });
 });
 
 export { server };
@@ -53,31 +53,32 @@ async function sampleWith(send: Send, text: string): Promise<unknown> {
 
 server.registerTool('delegate', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'delegate', { text });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const result = await sampleWith(request => ctx.mcpReq.send(request as never, {} as never), text);
-    let sampleWithResult!: unknown;
-    mcpInline2: {
-      const mcpText: string = text;
-      {
-        return await suspendRound(ctx, 'delegate', { text }, 1, { result }, {
-          sampleWithResult: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: mcpText } }], maxTokens: 5 }),
-        });
+  const call = resumeCall(ctx, 'delegate', { text });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const result = await sampleWith(request => ctx.mcpReq.send(request as never, {} as never), text);
+      let sampleWithResult!: unknown;
+      mcpInline2: {
+        const mcpText: string = text;
+        {
+          return call.suspend(1, { result }, {
+            sampleWithResult: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: mcpText } }], maxTokens: 5 }),
+          });
+        }
       }
     }
-  }
-  if (resumed.phase === 1) {
-    const result = resumed.locals.result;
-    let sampleWithResult: unknown;
-    mcpInline2: {
-      sampleWithResult = samplingResult(ctx, 'sampleWithResult');
-      break mcpInline2;
+    if (resumed.phase === 1) {
+      const result = resumed.locals.result;
+      let sampleWithResult: unknown;
+      mcpInline2: {
+        sampleWithResult = samplingResult(ctx, 'sampleWithResult');
+        break mcpInline2;
+      }
+      const direct = sampleWithResult;
+      return { content: [{ type: 'text', text: `${String(result)} ${String(direct)}` }] };
     }
-    const direct = sampleWithResult;
-    return { content: [{ type: 'text', text: `${String(result)} ${String(direct)}` }] };
-  }
-  throw unknownPhase('delegate', resumed);
+    throw unknownPhase('delegate', resumed);
+  });
 });
 
 /** Exported: other modules may call it, so it stays (marked) even though no handler here does. */

@@ -5,7 +5,6 @@ import {
   resumeCall,
   rootsResult as mcpRootsResult,
   samplingResult,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -14,30 +13,31 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 
 server.registerTool('context', { inputSchema: z.object({ q: z.string() }) }, async ({ q }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'context', { q });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const started = q.trim();
-    return await suspendRound(ctx, 'context', { q }, 1, {}, {
-      rootsResult: inputRequired.listRoots(),
-      sample: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: started } }], maxTokens: 10 }),
-    });
-  }
-  if (resumed.phase === 1) {
-    const [rootsResult, sample] = [mcpRootsResult(ctx, 'rootsResult'), samplingResult(ctx, 'sample')];
-    return await suspendRound(ctx, 'context', { q }, 2, { rootsResult, sample }, {
-      first: inputRequired.elicit({ message: 'First name?', requestedSchema: { type: 'object', properties: { n: { type: 'string' } } } }),
-      second: inputRequired.elicit({ message: 'Last name?', requestedSchema: { type: 'object', properties: { n: { type: 'string' } } } }),
-    });
-  }
-  if (resumed.phase === 2) {
-    const rootsResult = resumed.locals.rootsResult;
-    const sample = resumed.locals.sample;
-    const first = elicitResult(ctx, 'first', { type: 'object', properties: { n: { type: 'string' } } });
-    const second = elicitResult(ctx, 'second', { type: 'object', properties: { n: { type: 'string' } } });
-    return {
-      content: [{ type: 'text', text: `${rootsResult.roots.length} ${sample.model} ${first.action} ${second.action}` }],
-    };
-  }
-  throw unknownPhase('context', resumed);
+  const call = resumeCall(ctx, 'context', { q });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const started = q.trim();
+      return call.suspend(1, {}, {
+        rootsResult: inputRequired.listRoots(),
+        sample: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: started } }], maxTokens: 10 }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const [rootsResult, sample] = [mcpRootsResult(ctx, 'rootsResult'), samplingResult(ctx, 'sample')];
+      return call.suspend(2, { rootsResult, sample }, {
+        first: inputRequired.elicit({ message: 'First name?', requestedSchema: { type: 'object', properties: { n: { type: 'string' } } } }),
+        second: inputRequired.elicit({ message: 'Last name?', requestedSchema: { type: 'object', properties: { n: { type: 'string' } } } }),
+      });
+    }
+    if (resumed.phase === 2) {
+      const rootsResult = resumed.locals.rootsResult;
+      const sample = resumed.locals.sample;
+      const first = elicitResult(ctx, 'first', { type: 'object', properties: { n: { type: 'string' } } });
+      const second = elicitResult(ctx, 'second', { type: 'object', properties: { n: { type: 'string' } } });
+      return {
+        content: [{ type: 'text', text: `${rootsResult.roots.length} ${sample.model} ${first.action} ${second.action}` }],
+      };
+    }
+    throw unknownPhase('context', resumed);
+  });
 });

@@ -4,7 +4,6 @@ import {
   elicitResult,
   resumeCall,
   rootsResult,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -13,37 +12,39 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 
 server.registerPrompt('standup', { argsSchema: z.object({ team: z.string() }) }, async ({ team }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'standup', { team });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    return await suspendRound(ctx, 'standup', { team }, 1, {}, {
-      mood: inputRequired.elicit({
-        message: `How is ${team} doing?`,
-        requestedSchema: { type: 'object', properties: { mood: { type: 'string', enum: ['good', 'bad'] } }, required: ['mood'] },
-      }),
-    });
-  }
-  if (resumed.phase === 1) {
-    const mood = elicitResult(ctx, 'mood', { type: 'object', properties: { mood: { type: 'string', enum: ['good', 'bad'] } }, required: ['mood'] });
-    return {
-      messages: [{ role: 'user', content: { type: 'text', text: `Standup for ${team}: ${mood.action === 'accept' ? String(mood.content?.mood) : 'unknown'}` } }],
-    };
-  }
-  throw unknownPhase('standup', resumed);
+  const call = resumeCall(ctx, 'standup', { team });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      return call.suspend(1, {}, {
+        mood: inputRequired.elicit({
+          message: `How is ${team} doing?`,
+          requestedSchema: { type: 'object', properties: { mood: { type: 'string', enum: ['good', 'bad'] } }, required: ['mood'] },
+        }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const mood = elicitResult(ctx, 'mood', { type: 'object', properties: { mood: { type: 'string', enum: ['good', 'bad'] } }, required: ['mood'] });
+      return {
+        messages: [{ role: 'user', content: { type: 'text', text: `Standup for ${team}: ${mood.action === 'accept' ? String(mood.content?.mood) : 'unknown'}` } }],
+      };
+    }
+    throw unknownPhase('standup', resumed);
+  });
 });
 
 server.registerResource('notes', new ResourceTemplate('notes://{id}', { list: undefined }), { mimeType: 'text/plain' }, async (uri, { id }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'notes', uri.href);
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    return await suspendRound(ctx, 'notes', uri.href, 1, {}, {
-      roots: inputRequired.listRoots(),
-    });
-  }
-  if (resumed.phase === 1) {
-    const { roots } = rootsResult(ctx, 'roots');
-    return { contents: [{ uri: uri.href, text: `note ${String(id)} in ${roots.length} roots` }] };
-  }
-  throw unknownPhase('notes', resumed);
+  const call = resumeCall(ctx, 'notes', uri.href);
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      return call.suspend(1, {}, {
+        roots: inputRequired.listRoots(),
+      });
+    }
+    if (resumed.phase === 1) {
+      const { roots } = rootsResult(ctx, 'roots');
+      return { contents: [{ uri: uri.href, text: `note ${String(id)} in ${roots.length} roots` }] };
+    }
+    throw unknownPhase('notes', resumed);
+  });
 });

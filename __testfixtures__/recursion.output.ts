@@ -1,12 +1,6 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  resumeCall,
-  suspendRound,
-  unknownPhase,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
@@ -37,25 +31,26 @@ async function depth(node: Node): Promise<number> {
 
 server.registerTool('tree', { inputSchema: z.object({ size: z.number() }) }, async ({ size }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'tree', { size });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const tree: Node = { name: 'root', children: Array.from({ length: size }, (_, i) => ({ name: `c${i}`, children: [] })) };
-    const count = countNodes(tree);
-    const even = isEven(count);
-    const levels = await depth(tree);
-    return await suspendRound(ctx, 'tree', { size }, 1, {}, {
-      answer: inputRequired.elicit({
-        message: `${count} nodes (${even ? 'even' : 'odd'}), ${levels} levels: keep them?`,
-        requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } } },
-      }),
-    });
-  }
-  if (resumed.phase === 1) {
-    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { keep: { type: 'boolean' } } });
-    return { content: [{ type: 'text', text: answer.action === 'accept' && answer.content?.keep === true ? 'kept' : 'dropped' }] };
-  }
-  throw unknownPhase('tree', resumed);
+  const call = resumeCall(ctx, 'tree', { size });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const tree: Node = { name: 'root', children: Array.from({ length: size }, (_, i) => ({ name: `c${i}`, children: [] })) };
+      const count = countNodes(tree);
+      const even = isEven(count);
+      const levels = await depth(tree);
+      return call.suspend(1, {}, {
+        answer: inputRequired.elicit({
+          message: `${count} nodes (${even ? 'even' : 'odd'}), ${levels} levels: keep them?`,
+          requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } } },
+        }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { keep: { type: 'boolean' } } });
+      return { content: [{ type: 'text', text: answer.action === 'accept' && answer.content?.keep === true ? 'kept' : 'dropped' }] };
+    }
+    throw unknownPhase('tree', resumed);
+  });
 });
 
 /** A walk that asks at every node: this cycle does reach a request, so the call is marked (never unrolled). */

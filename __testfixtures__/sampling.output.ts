@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   resumeCall,
   samplingResult,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -15,22 +14,23 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
 
 server.registerTool('haiku', { description: 'Writes a haiku', inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'haiku', { topic });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const prompt = `Write a haiku about ${topic}`;
-    return await suspendRound(ctx, 'haiku', { topic }, 1, { prompt }, {
-      result: inputRequired.createMessage({
-        messages: [{ role: 'user', content: { type: 'text', text: prompt } }],
-        maxTokens: 60,
-      }),
-    });
-  }
-  if (resumed.phase === 1) {
-    const prompt: string = resumed.locals.prompt;
-    const result = samplingResult(ctx, 'result');
-    const text = result.content.type === 'text' ? result.content.text : '';
-    return { content: [{ type: 'text', text: `${prompt}:\n${text}` }] };
-  }
-  throw unknownPhase('haiku', resumed);
+  const call = resumeCall(ctx, 'haiku', { topic });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const prompt = `Write a haiku about ${topic}`;
+      return call.suspend(1, { prompt }, {
+        result: inputRequired.createMessage({
+          messages: [{ role: 'user', content: { type: 'text', text: prompt } }],
+          maxTokens: 60,
+        }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const prompt: string = resumed.locals.prompt;
+      const result = samplingResult(ctx, 'result');
+      const text = result.content.type === 'text' ? result.content.text : '';
+      return { content: [{ type: 'text', text: `${prompt}:\n${text}` }] };
+    }
+    throw unknownPhase('haiku', resumed);
+  });
 });

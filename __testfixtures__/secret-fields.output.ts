@@ -2,13 +2,7 @@
 // signed, not encrypted, so the client could read them; the local is marked with what to do.
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  resumeCall,
-  suspendRound,
-  unknownPhase,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
 
 interface Session {
   accessToken: string;
@@ -24,23 +18,24 @@ async function freshSession(): Promise<Session> {
 
 server.registerTool('run-mutation', { inputSchema: z.object({ query: z.string() }) }, async ({ query }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'run-mutation', { query });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    // mcp-migrate: tools/call run-mutation carries "session" (its field "accessToken" named like a secret) in requestState, which the client can read (it is signed, not encrypted): compute it again after the round, or set MCP_REQUEST_STATE_ENCRYPT=1
-    const session = await freshSession();
-    return await suspendRound(ctx, 'run-mutation', { query }, 1, { session }, {
-      confirm: inputRequired.elicit({
-        message: `Run ${query}?`,
-        requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
-      }),
-    });
-  }
-  if (resumed.phase === 1) {
-    const session: Session = resumed.locals.session;
-    const confirm = elicitResult(ctx, 'confirm', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
-    if (confirm.action !== 'accept') return { content: [{ type: 'text', text: 'cancelled' }] };
-    return { content: [{ type: 'text', text: `ran ${query} with a token of ${session.accessToken.length} characters` }] };
-  }
-  throw unknownPhase('run-mutation', resumed);
+  const call = resumeCall(ctx, 'run-mutation', { query });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      // mcp-migrate: tools/call run-mutation carries "session" (its field "accessToken" named like a secret) in requestState, which the client can read (it is signed, not encrypted): compute it again after the round, or set MCP_REQUEST_STATE_ENCRYPT=1
+      const session = await freshSession();
+      return call.suspend(1, { session }, {
+        confirm: inputRequired.elicit({
+          message: `Run ${query}?`,
+          requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+        }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const session: Session = resumed.locals.session;
+      const confirm = elicitResult(ctx, 'confirm', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+      if (confirm.action !== 'accept') return { content: [{ type: 'text', text: 'cancelled' }] };
+      return { content: [{ type: 'text', text: `ran ${query} with a token of ${session.accessToken.length} characters` }] };
+    }
+    throw unknownPhase('run-mutation', resumed);
+  });
 });

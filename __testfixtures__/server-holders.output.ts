@@ -6,7 +6,6 @@ import {
   resumeCall,
   rootsResult,
   samplingResult,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -30,55 +29,58 @@ export class Tools {
     const server = this.ensureServer();
     server.registerTool('confirm', { inputSchema: z.object({ action: z.string() }) }, async ({ action }, ctx) => {
       // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-      const resumed = resumeCall(ctx, 'confirm', { action });
-      if (resumed.askAgain) return resumed.askAgain;
-      if (resumed.phase === 0) {
-        return await suspendRound(ctx, 'confirm', { action }, 1, {}, {
-          answer: inputRequired.elicit({
-            message: `Run ${action}?`,
-            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
-          }),
-        });
-      }
-      if (resumed.phase === 1) {
-        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
-        const ran = answer.action === 'accept' && answer.content?.ok === true;
-        return { content: [{ type: 'text', text: ran ? `ran ${action}` : `skipped ${action} (${answer.action})` }] };
-      }
-      throw unknownPhase('confirm', resumed);
+      const call = resumeCall(ctx, 'confirm', { action });
+      return call.run(async resumed => {
+        if (resumed.phase === 0) {
+          return call.suspend(1, {}, {
+            answer: inputRequired.elicit({
+              message: `Run ${action}?`,
+              requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+            }),
+          });
+        }
+        if (resumed.phase === 1) {
+          const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+          const ran = answer.action === 'accept' && answer.content?.ok === true;
+          return { content: [{ type: 'text', text: ran ? `ran ${action}` : `skipped ${action} (${answer.action})` }] };
+        }
+        throw unknownPhase('confirm', resumed);
+      });
     });
     this.server!.registerTool('count-roots', {}, async ctx => {
       // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-      const resumed = resumeCall(ctx, 'count-roots', undefined);
-      if (resumed.askAgain) return resumed.askAgain;
-      if (resumed.phase === 0) {
-        return await suspendRound(ctx, 'count-roots', undefined, 1, {}, {
-          roots: inputRequired.listRoots(),
-        });
-      }
-      if (resumed.phase === 1) {
-        const { roots } = rootsResult(ctx, 'roots');
-        return { content: [{ type: 'text', text: `${roots.length} roots` }] };
-      }
-      throw unknownPhase('count-roots', resumed);
+      const call = resumeCall(ctx, 'count-roots', undefined);
+      return call.run(async resumed => {
+        if (resumed.phase === 0) {
+          return call.suspend(1, {}, {
+            roots: inputRequired.listRoots(),
+          });
+        }
+        if (resumed.phase === 1) {
+          const { roots } = rootsResult(ctx, 'roots');
+          return { content: [{ type: 'text', text: `${roots.length} roots` }] };
+        }
+        throw unknownPhase('count-roots', resumed);
+      });
     });
     this.mcp?.registerTool('summarize', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
       // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-      const resumed = resumeCall(ctx, 'summarize', { text });
-      if (resumed.askAgain) return resumed.askAgain;
-      if (resumed.phase === 0) {
-        return await suspendRound(ctx, 'summarize', { text }, 1, {}, {
-          reply: inputRequired.createMessage({
-            messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }],
-            maxTokens: 50,
-          }),
-        });
-      }
-      if (resumed.phase === 1) {
-        const reply = samplingResult(ctx, 'reply');
-        return { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '' }] };
-      }
-      throw unknownPhase('summarize', resumed);
+      const call = resumeCall(ctx, 'summarize', { text });
+      return call.run(async resumed => {
+        if (resumed.phase === 0) {
+          return call.suspend(1, {}, {
+            reply: inputRequired.createMessage({
+              messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }],
+              maxTokens: 50,
+            }),
+          });
+        }
+        if (resumed.phase === 1) {
+          const reply = samplingResult(ctx, 'reply');
+          return { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '' }] };
+        }
+        throw unknownPhase('summarize', resumed);
+      });
     });
   }
 

@@ -1,12 +1,6 @@
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
-import {
-  elicitResult,
-  resumeCall,
-  suspendRound,
-  unknownPhase,
-  verifyRequestState
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new McpServer({ name: 'after-connect', version: '1.0.0' }, {
   capabilities: { logging: {} },
@@ -15,18 +9,19 @@ const server = new McpServer({ name: 'after-connect', version: '1.0.0' }, {
 
 server.registerTool('ask', {}, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'ask', undefined);
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    return await suspendRound(ctx, 'ask', undefined, 1, {}, {
-      answer: inputRequired.elicit({ message: 'Go on?', requestedSchema: { type: 'object', properties: {} } }),
-    });
-  }
-  if (resumed.phase === 1) {
-    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: {} });
-    return { content: [{ type: 'text', text: answer.action }] };
-  }
-  throw unknownPhase('ask', resumed);
+  const call = resumeCall(ctx, 'ask', undefined);
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      return call.suspend(1, {}, {
+        answer: inputRequired.elicit({ message: 'Go on?', requestedSchema: { type: 'object', properties: {} } }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: {} });
+      return { content: [{ type: 'text', text: answer.action }] };
+    }
+    throw unknownPhase('ask', resumed);
+  });
 });
 
 // Uses the server once connected: serveStdio would not have connected it yet (marked).

@@ -3,7 +3,6 @@ import {
   elicitResult,
   resumeCall,
   rootsResult,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -23,62 +22,63 @@ server.setRequestHandler('tools/list', async (): Promise<ListToolsResult> => ({
 
 server.setRequestHandler('tools/call', async (request, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, request.params.name, request.params.arguments);
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const args = request.params.arguments ?? {};
-    let text = '';
-    switch (request.params.name) {
-    case 'echo':
-      text = String(args.text ?? '');
-      break;
-    case 'confirm':
-      {
-        const what = String(args.what ?? 'it');
-        return await suspendRound(ctx, request.params.name, request.params.arguments, 1, { text, what }, {
-          answer: inputRequired.elicit({
-            message: `Confirm ${what}?`,
-            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
-          }),
-        });
+  const call = resumeCall(ctx, request.params.name, request.params.arguments);
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const args = request.params.arguments ?? {};
+      let text = '';
+      switch (request.params.name) {
+      case 'echo':
+        text = String(args.text ?? '');
+        break;
+      case 'confirm':
+        {
+          const what = String(args.what ?? 'it');
+          return call.suspend(1, { text, what }, {
+            answer: inputRequired.elicit({
+              message: `Confirm ${what}?`,
+              requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+            }),
+          });
+        }
+      case 'roots':
+        {
+          return call.suspend(2, { text }, {
+            roots: inputRequired.listRoots(),
+          });
+        }
+      default:
+        throw new Error(`unknown tool ${request.params.name}`);
       }
-    case 'roots':
-      {
-        return await suspendRound(ctx, request.params.name, request.params.arguments, 2, { text }, {
-          roots: inputRequired.listRoots(),
-        });
-      }
-    default:
-      throw new Error(`unknown tool ${request.params.name}`);
+      return { content: [{ type: 'text', text: `[${request.params.name}] ${text}` }] };
     }
-    return { content: [{ type: 'text', text: `[${request.params.name}] ${text}` }] };
-  }
-  if (resumed.phase === 1) {
-    let text: string = resumed.locals.text;
-    mcpSwitch: {
-      {
-        const what: string = resumed.locals.what;
-        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
-        if (answer.action !== 'accept') {
-          text = `${what}: ${answer.action}`;
+    if (resumed.phase === 1) {
+      let text: string = resumed.locals.text;
+      mcpSwitch: {
+        {
+          const what: string = resumed.locals.what;
+          const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+          if (answer.action !== 'accept') {
+            text = `${what}: ${answer.action}`;
+            break mcpSwitch;
+          }
+          text = `${what}: ${answer.content?.ok ? 'confirmed' : 'refused'}`;
           break mcpSwitch;
         }
-        text = `${what}: ${answer.content?.ok ? 'confirmed' : 'refused'}`;
-        break mcpSwitch;
       }
+      return { content: [{ type: 'text', text: `[${request.params.name}] ${text}` }] };
     }
-    return { content: [{ type: 'text', text: `[${request.params.name}] ${text}` }] };
-  }
-  if (resumed.phase === 2) {
-    let text: string = resumed.locals.text;
-    mcpSwitch: {
-      {
-        const { roots } = rootsResult(ctx, 'roots');
-        text = `${roots.length} roots`;
-        break mcpSwitch;
+    if (resumed.phase === 2) {
+      let text: string = resumed.locals.text;
+      mcpSwitch: {
+        {
+          const { roots } = rootsResult(ctx, 'roots');
+          text = `${roots.length} roots`;
+          break mcpSwitch;
+        }
       }
+      return { content: [{ type: 'text', text: `[${request.params.name}] ${text}` }] };
     }
-    return { content: [{ type: 'text', text: `[${request.params.name}] ${text}` }] };
-  }
-  throw unknownPhase(request.params.name, resumed);
+    throw unknownPhase(request.params.name, resumed);
+  });
 });

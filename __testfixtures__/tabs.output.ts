@@ -6,7 +6,6 @@ import {
 	elicitResult,
 	resumeCall,
 	rootsResult,
-	suspendRound,
 	unknownPhase,
 	verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -22,55 +21,57 @@ const server = new McpServer(
 
 server.registerTool('confirm', { inputSchema: z.object({ what: z.string() }) }, async ({ what }, ctx) => {
 	// mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-	const resumed = resumeCall(ctx, 'confirm', { what });
-	if (resumed.askAgain) return resumed.askAgain;
-	if (resumed.phase === 0) {
-		const label = what.toUpperCase();
-		return await suspendRound(ctx, 'confirm', { what }, 1, { label }, {
-			answer: inputRequired.elicit({
-				message: `Really ${label}?`,
-				requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
-			}),
-		});
-	}
-	if (resumed.phase === 1) {
-		const label: string = resumed.locals.label;
-		const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } } });
-		if (answer.action === 'accept') {
-			return await suspendRound(ctx, 'confirm', { what }, 2, { answer, label }, {
-				more: inputRequired.elicit({ message: 'Sure?', requestedSchema: { type: 'object', properties: {} } }),
+	const call = resumeCall(ctx, 'confirm', { what });
+	return call.run(async resumed => {
+		if (resumed.phase === 0) {
+			const label = what.toUpperCase();
+			return call.suspend(1, { label }, {
+				answer: inputRequired.elicit({
+					message: `Really ${label}?`,
+					requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+				}),
 			});
 		}
-		return { content: [{ type: 'text', text: `${label}: ${answer.action}` }] };
-	}
-	if (resumed.phase === 2) {
-		const answer = resumed.locals.answer;
-		const label: string = resumed.locals.label;
-		{
-			const more = elicitResult(ctx, 'more', { type: 'object', properties: {} });
-			return { content: [{ type: 'text', text: label + more.action }] };
+		if (resumed.phase === 1) {
+			const label: string = resumed.locals.label;
+			const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } } });
+			if (answer.action === 'accept') {
+				return call.suspend(2, { answer, label }, {
+					more: inputRequired.elicit({ message: 'Sure?', requestedSchema: { type: 'object', properties: {} } }),
+				});
+			}
+			return { content: [{ type: 'text', text: `${label}: ${answer.action}` }] };
 		}
-	}
-	throw unknownPhase('confirm', resumed);
+		if (resumed.phase === 2) {
+			const answer = resumed.locals.answer;
+			const label: string = resumed.locals.label;
+			{
+				const more = elicitResult(ctx, 'more', { type: 'object', properties: {} });
+				return { content: [{ type: 'text', text: label + more.action }] };
+			}
+		}
+		throw unknownPhase('confirm', resumed);
+	});
 });
 
 server.registerTool('count', {}, async ctx => {
 	// mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-	const resumed = resumeCall(ctx, 'count', undefined);
-	if (resumed.askAgain) return resumed.askAgain;
-	if (resumed.phase === 0) {
-		return await suspendRound(ctx, 'count', undefined, 1, {}, {
-			rootList: inputRequired.listRoots(),
-			rootList2: inputRequired.listRoots(),
-		});
-	}
-	if (resumed.phase === 1) {
-		const rootList = rootsResult(ctx, 'rootList');
-		const rootList2 = rootsResult(ctx, 'rootList2');
-		const both = [rootList, rootList2];
-		return { content: [{ type: 'text', text: String(both.map(r => r.roots.length)) }] };
-	}
-	throw unknownPhase('count', resumed);
+	const call = resumeCall(ctx, 'count', undefined);
+	return call.run(async resumed => {
+		if (resumed.phase === 0) {
+			return call.suspend(1, {}, {
+				rootList: inputRequired.listRoots(),
+				rootList2: inputRequired.listRoots(),
+			});
+		}
+		if (resumed.phase === 1) {
+			const rootList = rootsResult(ctx, 'rootList');
+			const rootList2 = rootsResult(ctx, 'rootList2');
+			const both = [rootList, rootList2];
+			return { content: [{ type: 'text', text: String(both.map(r => r.roots.length)) }] };
+		}
+		throw unknownPhase('count', resumed);
+	});
 });
 
 async function main() {

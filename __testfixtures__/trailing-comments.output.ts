@@ -4,7 +4,6 @@ import {
   elicitResult,
   requireClientSupport,
   resumeCall,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -13,45 +12,46 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 
 server.registerTool('wipe', { inputSchema: z.object({ path: z.string() }) }, async ({ path }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'wipe', { path });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const started = Date.now(); // timed from the first round
-    let confirmResult!: boolean;
-    mcpInline: {
-      const mcpQuestion: string = `Wipe ${path}?`;
-      try {
-        requireClientSupport(ctx, ['elicitation']);
-        return await suspendRound(ctx, 'wipe', { path }, 1, { confirmResult, started }, {
-          answer: inputRequired.elicit({
-            message: mcpQuestion,
-            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
-          }),
-        });
-      } catch {
-        { confirmResult = false; break mcpInline; } /* a client that cannot ask: never consent */
+  const call = resumeCall(ctx, 'wipe', { path });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const started = Date.now(); // timed from the first round
+      let confirmResult!: boolean;
+      mcpInline: {
+        const mcpQuestion: string = `Wipe ${path}?`;
+        try {
+          requireClientSupport(ctx, ['elicitation']);
+          return await call.suspend(1, { confirmResult, started }, {
+            answer: inputRequired.elicit({
+              message: mcpQuestion,
+              requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+            }),
+          });
+        } catch {
+          { confirmResult = false; break mcpInline; } /* a client that cannot ask: never consent */
+        }
       }
+      const ok = confirmResult; // asks once per path
+      if (!ok) return { content: [{ type: 'text', text: 'Kept.' }] }; // declined or cancelled
+      const tookMs = Math.max(0, Date.now() - started); // never negative
+      return { content: [{ type: 'text', text: `Wiped ${path} after ${tookMs >= 0 ? 'a' : 'no'} question` }] };
     }
-    const ok = confirmResult; // asks once per path
-    if (!ok) return { content: [{ type: 'text', text: 'Kept.' }] }; // declined or cancelled
-    const tookMs = Math.max(0, Date.now() - started); // never negative
-    return { content: [{ type: 'text', text: `Wiped ${path} after ${tookMs >= 0 ? 'a' : 'no'} question` }] };
-  }
-  if (resumed.phase === 1) {
-    let confirmResult: boolean = resumed.locals.confirmResult;
-    const started: number = resumed.locals.started;
-    mcpInline: {
-      try {
-        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
-        { confirmResult = answer.action === 'accept' && answer.content?.ok === true; break mcpInline; } // only an explicit yes
-      } catch {
-        { confirmResult = false; break mcpInline; } /* a client that cannot ask: never consent */
+    if (resumed.phase === 1) {
+      let confirmResult: boolean = resumed.locals.confirmResult;
+      const started: number = resumed.locals.started;
+      mcpInline: {
+        try {
+          const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+          { confirmResult = answer.action === 'accept' && answer.content?.ok === true; break mcpInline; } // only an explicit yes
+        } catch {
+          { confirmResult = false; break mcpInline; } /* a client that cannot ask: never consent */
+        }
       }
+      const ok = confirmResult; // asks once per path
+      if (!ok) return { content: [{ type: 'text', text: 'Kept.' }] }; // declined or cancelled
+      const tookMs = Math.max(0, Date.now() - started); // never negative
+      return { content: [{ type: 'text', text: `Wiped ${path} after ${tookMs >= 0 ? 'a' : 'no'} question` }] };
     }
-    const ok = confirmResult; // asks once per path
-    if (!ok) return { content: [{ type: 'text', text: 'Kept.' }] }; // declined or cancelled
-    const tookMs = Math.max(0, Date.now() - started); // never negative
-    return { content: [{ type: 'text', text: `Wiped ${path} after ${tookMs >= 0 ? 'a' : 'no'} question` }] };
-  }
-  throw unknownPhase('wipe', resumed);
+    throw unknownPhase('wipe', resumed);
+  });
 });

@@ -6,7 +6,6 @@ import {
   resumeCall,
   rootsResult,
   samplingResult,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -24,204 +23,208 @@ server.registerTool('ledger', { description: 'What the finally blocks did since 
 // A seat is held while the user confirms and released however the call ends.
 server.registerTool('reserve', { inputSchema: z.object({ seat: z.string() }) }, async ({ seat }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'reserve', { seat });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
-    if (held.has(seat)) return { content: [{ type: 'text', text: `${seat} is already held` }] };
-    held.add(seat);
-    try {
-      requireClientSupport(ctx, ['elicitation']);
-      const mcpRound = await suspendRound(ctx, 'reserve', { seat }, 1, {}, {
-        answer: inputRequired.elicit({
-          message: `Reserve seat ${seat}?`,
-          requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
-        }),
-      });
-      mcpSuspended = true;
-      return mcpRound;
-    } catch (error) {
-      return { content: [{ type: 'text', text: `${seat} not reserved: ${error instanceof Error ? error.message : 'unknown error'}` }] };
-    } finally {
-      if (!mcpSuspended) {
+  const call = resumeCall(ctx, 'reserve', { seat });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
+      if (held.has(seat)) return { content: [{ type: 'text', text: `${seat} is already held` }] };
+      held.add(seat);
+      try {
+        requireClientSupport(ctx, ['elicitation']);
+        const mcpRound = await call.suspend(1, {}, {
+          answer: inputRequired.elicit({
+            message: `Reserve seat ${seat}?`,
+            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+          }),
+        });
+        mcpSuspended = true;
+        return mcpRound;
+      } catch (error) {
+        return { content: [{ type: 'text', text: `${seat} not reserved: ${error instanceof Error ? error.message : 'unknown error'}` }] };
+      } finally {
+        if (!mcpSuspended) {
+          held.delete(seat);
+          ledger.push(`released ${seat}`);
+        }
+      }
+    }
+    if (resumed.phase === 1) {
+      try {
+        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+        if (answer.action === 'cancel') throw new Error('cancelled by the user');
+        if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${seat} not reserved (${answer.action})` }] };
+        return { content: [{ type: 'text', text: `${seat} reserved for ${answer.content?.name}` }] };
+      } catch (error) {
+        return { content: [{ type: 'text', text: `${seat} not reserved: ${error instanceof Error ? error.message : 'unknown error'}` }] };
+      } finally {
         held.delete(seat);
         ledger.push(`released ${seat}`);
       }
     }
-  }
-  if (resumed.phase === 1) {
-    try {
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
-      if (answer.action === 'cancel') throw new Error('cancelled by the user');
-      if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${seat} not reserved (${answer.action})` }] };
-      return { content: [{ type: 'text', text: `${seat} reserved for ${answer.content?.name}` }] };
-    } catch (error) {
-      return { content: [{ type: 'text', text: `${seat} not reserved: ${error instanceof Error ? error.message : 'unknown error'}` }] };
-    } finally {
-      held.delete(seat);
-      ledger.push(`released ${seat}`);
-    }
-  }
-  throw unknownPhase('reserve', resumed);
+    throw unknownPhase('reserve', resumed);
+  });
 });
 
 // Two requests, the second in a nested try: each finally runs once, inner first, on the round that leaves it;
 // the outer catch sees what a request threw (a client without sampling).
 server.registerTool('publish', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'publish', { topic });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
-    const trail: string[] = [];
-    try {
-      trail.push('drafted');
-      requireClientSupport(ctx, ['sampling']);
-      const mcpRound = await suspendRound(ctx, 'publish', { topic }, 1, { trail }, {
-        draft: inputRequired.createMessage({
-          messages: [{ role: 'user', content: { type: 'text', text: `Write about ${topic}` } }],
-          maxTokens: 50,
-        }),
-      });
-      mcpSuspended = true;
-      return mcpRound;
-    } catch {
-      return { content: [{ type: 'text', text: `${topic} not published: a request failed` }] };
-    } finally {
-      if (!mcpSuspended) {
-        ledger.push(`publish ${topic}: ${trail.join(' > ')}`);
-      }
-    }
-  }
-  if (resumed.phase === 1) {
-    let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
-    const trail: string[] = resumed.locals.trail;
-    try {
-      const draft = samplingResult(ctx, 'draft');
-      const text = draft.content.type === 'text' ? draft.content.text : '';
-      if (!text) return { content: [{ type: 'text', text: 'empty draft' }] };
+  const call = resumeCall(ctx, 'publish', { topic });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
+      const trail: string[] = [];
       try {
-        requireClientSupport(ctx, ['elicitation']);
-        const mcpRound = await suspendRound(ctx, 'publish', { topic }, 2, { trail, text }, {
-          review: inputRequired.elicit({
-            message: `Publish "${text}"?`,
-            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+        trail.push('drafted');
+        requireClientSupport(ctx, ['sampling']);
+        const mcpRound = await call.suspend(1, { trail }, {
+          draft: inputRequired.createMessage({
+            messages: [{ role: 'user', content: { type: 'text', text: `Write about ${topic}` } }],
+            maxTokens: 50,
           }),
         });
         mcpSuspended = true;
         return mcpRound;
+      } catch {
+        return { content: [{ type: 'text', text: `${topic} not published: a request failed` }] };
       } finally {
         if (!mcpSuspended) {
-          trail.push('review closed');
+          ledger.push(`publish ${topic}: ${trail.join(' > ')}`);
         }
       }
-    } catch {
-      return { content: [{ type: 'text', text: `${topic} not published: a request failed` }] };
-    } finally {
-      if (!mcpSuspended) {
+    }
+    if (resumed.phase === 1) {
+      let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
+      const trail: string[] = resumed.locals.trail;
+      try {
+        const draft = samplingResult(ctx, 'draft');
+        const text = draft.content.type === 'text' ? draft.content.text : '';
+        if (!text) return { content: [{ type: 'text', text: 'empty draft' }] };
+        try {
+          requireClientSupport(ctx, ['elicitation']);
+          const mcpRound = await call.suspend(2, { trail, text }, {
+            review: inputRequired.elicit({
+              message: `Publish "${text}"?`,
+              requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+            }),
+          });
+          mcpSuspended = true;
+          return mcpRound;
+        } finally {
+          if (!mcpSuspended) {
+            trail.push('review closed');
+          }
+        }
+      } catch {
+        return { content: [{ type: 'text', text: `${topic} not published: a request failed` }] };
+      } finally {
+        if (!mcpSuspended) {
+          ledger.push(`publish ${topic}: ${trail.join(' > ')}`);
+        }
+      }
+      return { content: [{ type: 'text', text: `published: ${trail.join(' > ')}` }] };
+    }
+    if (resumed.phase === 2) {
+      const trail: string[] = resumed.locals.trail;
+      try {
+        const text: string = resumed.locals.text;
+        try {
+          const review = elicitResult(ctx, 'review', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+          if (review.action !== 'accept' || !review.content?.ok) return { content: [{ type: 'text', text: `kept as a draft: ${text}` }] };
+          trail.push('published');
+        } finally {
+          trail.push('review closed');
+        }
+      } catch {
+        return { content: [{ type: 'text', text: `${topic} not published: a request failed` }] };
+      } finally {
         ledger.push(`publish ${topic}: ${trail.join(' > ')}`);
       }
+      return { content: [{ type: 'text', text: `published: ${trail.join(' > ')}` }] };
     }
-    return { content: [{ type: 'text', text: `published: ${trail.join(' > ')}` }] };
-  }
-  if (resumed.phase === 2) {
-    const trail: string[] = resumed.locals.trail;
-    try {
-      const text: string = resumed.locals.text;
-      try {
-        const review = elicitResult(ctx, 'review', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
-        if (review.action !== 'accept' || !review.content?.ok) return { content: [{ type: 'text', text: `kept as a draft: ${text}` }] };
-        trail.push('published');
-      } finally {
-        trail.push('review closed');
-      }
-    } catch {
-      return { content: [{ type: 'text', text: `${topic} not published: a request failed` }] };
-    } finally {
-      ledger.push(`publish ${topic}: ${trail.join(' > ')}`);
-    }
-    return { content: [{ type: 'text', text: `published: ${trail.join(' > ')}` }] };
-  }
-  throw unknownPhase('publish', resumed);
+    throw unknownPhase('publish', resumed);
+  });
 });
 
 // A finally that returns: its result wins over the try's, and over the throw.
 server.registerTool('workspace', { description: 'Counts the roots, whatever happens' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'workspace', undefined);
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
-    let status = 'not asked';
-    try {
-      requireClientSupport(ctx, ['roots']);
-      const mcpRound = await suspendRound(ctx, 'workspace', undefined, 1, { status }, {
-        roots: inputRequired.listRoots(),
-      });
-      mcpSuspended = true;
-      return mcpRound;
-    } finally {
-      if (!mcpSuspended) {
-        ledger.push(`workspace: ${status}`);
-        // eslint-disable-next-line no-unsafe-finally
-        return { content: [{ type: 'text', text: `workspace status: ${status}` }] };
-      }
-    }
-  }
-  if (resumed.phase === 1) {
-    let status: string = resumed.locals.status;
-    try {
-      const { roots } = rootsResult(ctx, 'roots');
-      status = `${roots.length} roots`;
-      if (roots.length === 0) throw new Error('no roots');
-      return { content: [{ type: 'text', text: `first root ${roots[0]!.uri}` }] };
-    } finally {
-      ledger.push(`workspace: ${status}`);
-      // eslint-disable-next-line no-unsafe-finally
-      return { content: [{ type: 'text', text: `workspace status: ${status}` }] };
-    }
-  }
-  throw unknownPhase('workspace', resumed);
-});
-
-// A try/finally in a switch case: every case returns, the finally runs once for the card.
-server.registerTool('checkout', { inputSchema: z.object({ method: z.enum(['card', 'cash']) }) }, async ({ method }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'checkout', { method });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
-    switch (method) {
-    case 'card':
+  const call = resumeCall(ctx, 'workspace', undefined);
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
+      let status = 'not asked';
       try {
-        requireClientSupport(ctx, ['elicitation']);
-        const mcpRound = await suspendRound(ctx, 'checkout', { method }, 1, {}, {
-          card: inputRequired.elicit({
-            message: 'Pay by card?',
-            requestedSchema: { type: 'object', properties: { holder: { type: 'string' } }, required: ['holder'] },
-          }),
+        requireClientSupport(ctx, ['roots']);
+        const mcpRound = await call.suspend(1, { status }, {
+          roots: inputRequired.listRoots(),
         });
         mcpSuspended = true;
         return mcpRound;
       } finally {
         if (!mcpSuspended) {
+          ledger.push(`workspace: ${status}`);
+          // eslint-disable-next-line no-unsafe-finally
+          return { content: [{ type: 'text', text: `workspace status: ${status}` }] };
+        }
+      }
+    }
+    if (resumed.phase === 1) {
+      let status: string = resumed.locals.status;
+      try {
+        const { roots } = rootsResult(ctx, 'roots');
+        status = `${roots.length} roots`;
+        if (roots.length === 0) throw new Error('no roots');
+        return { content: [{ type: 'text', text: `first root ${roots[0]!.uri}` }] };
+      } finally {
+        ledger.push(`workspace: ${status}`);
+        // eslint-disable-next-line no-unsafe-finally
+        return { content: [{ type: 'text', text: `workspace status: ${status}` }] };
+      }
+    }
+    throw unknownPhase('workspace', resumed);
+  });
+});
+
+// A try/finally in a switch case: every case returns, the finally runs once for the card.
+server.registerTool('checkout', { inputSchema: z.object({ method: z.enum(['card', 'cash']) }) }, async ({ method }, ctx) => {
+  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+  const call = resumeCall(ctx, 'checkout', { method });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
+      switch (method) {
+      case 'card':
+        try {
+          requireClientSupport(ctx, ['elicitation']);
+          const mcpRound = await call.suspend(1, {}, {
+            card: inputRequired.elicit({
+              message: 'Pay by card?',
+              requestedSchema: { type: 'object', properties: { holder: { type: 'string' } }, required: ['holder'] },
+            }),
+          });
+          mcpSuspended = true;
+          return mcpRound;
+        } finally {
+          if (!mcpSuspended) {
+            ledger.push(`checkout ${method}`);
+          }
+        }
+      default:
+        ledger.push(`checkout ${method} at the desk`);
+        return { content: [{ type: 'text', text: 'pay at the desk' }] };
+      }
+    }
+    if (resumed.phase === 1) {
+      mcpSwitch: {
+        try {
+          const card = elicitResult(ctx, 'card', { type: 'object', properties: { holder: { type: 'string' } }, required: ['holder'] });
+          return { content: [{ type: 'text', text: card.action === 'accept' ? `paid by ${card.content?.holder}` : `card ${card.action}` }] };
+        } finally {
           ledger.push(`checkout ${method}`);
         }
       }
-    default:
-      ledger.push(`checkout ${method} at the desk`);
-      return { content: [{ type: 'text', text: 'pay at the desk' }] };
     }
-  }
-  if (resumed.phase === 1) {
-    mcpSwitch: {
-      try {
-        const card = elicitResult(ctx, 'card', { type: 'object', properties: { holder: { type: 'string' } }, required: ['holder'] });
-        return { content: [{ type: 'text', text: card.action === 'accept' ? `paid by ${card.content?.holder}` : `card ${card.action}` }] };
-      } finally {
-        ledger.push(`checkout ${method}`);
-      }
-    }
-  }
-  throw unknownPhase('checkout', resumed);
+    throw unknownPhase('checkout', resumed);
+  });
 });

@@ -1,12 +1,6 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  resumeCall,
-  suspendRound,
-  unknownPhase,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
 
 // A server living beside JSX code: the transform must parse TSX.
 const Badge = (props: { label: string }) => <span className="badge">{props.label}</span>;
@@ -16,21 +10,22 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 
 server.registerTool('label', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'label', { text });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const upper = text.toUpperCase() as string;
-    return await suspendRound(ctx, 'label', { text }, 1, { upper }, {
-      style: inputRequired.elicit({
-        message: `Style for ${upper}?`,
-        requestedSchema: { type: 'object', properties: { style: { type: 'string', enum: ['bold', 'plain'] } }, required: ['style'] },
-      }),
-    });
-  }
-  if (resumed.phase === 1) {
-    const upper: string = resumed.locals.upper;
-    const style = elicitResult(ctx, 'style', { type: 'object', properties: { style: { type: 'string', enum: ['bold', 'plain'] } }, required: ['style'] });
-    return { content: [{ type: 'text', text: style.action === 'accept' ? `${upper}:${String(style.content?.style)}` : upper }] };
-  }
-  throw unknownPhase('label', resumed);
+  const call = resumeCall(ctx, 'label', { text });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const upper = text.toUpperCase() as string;
+      return call.suspend(1, { upper }, {
+        style: inputRequired.elicit({
+          message: `Style for ${upper}?`,
+          requestedSchema: { type: 'object', properties: { style: { type: 'string', enum: ['bold', 'plain'] } }, required: ['style'] },
+        }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const upper: string = resumed.locals.upper;
+      const style = elicitResult(ctx, 'style', { type: 'object', properties: { style: { type: 'string', enum: ['bold', 'plain'] } }, required: ['style'] });
+      return { content: [{ type: 'text', text: style.action === 'accept' ? `${upper}:${String(style.content?.style)}` : upper }] };
+    }
+    throw unknownPhase('label', resumed);
+  });
 });

@@ -9,7 +9,6 @@ import { z } from 'zod';
 import {
   resumeCall,
   samplingResult,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -18,22 +17,23 @@ function createServer(): McpServer {
   const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
   server.registerTool('poem', { inputSchema: z.object({ subject: z.string() }) }, async ({ subject }, ctx): Promise<CallToolResult | InputRequiredResult> => {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    const resumed = resumeCall(ctx, 'poem', { subject });
-    if (resumed.askAgain) return resumed.askAgain;
-    if (resumed.phase === 0) {
-      const request: CreateMessageRequest = {
-        method: 'sampling/createMessage',
-        params: { messages: [{ role: 'user', content: { type: 'text', text: `A poem about ${subject}` } }], maxTokens: 40 },
-      };
-      return await suspendRound(ctx, 'poem', { subject }, 1, {}, {
-        poem: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `A poem about ${subject}` } }], maxTokens: 40 }),
-      });
-    }
-    if (resumed.phase === 1) {
-      const poem = samplingResult(ctx, 'poem');
-      return { content: [{ type: 'text', text: poem.content.type === 'text' ? poem.content.text : '' }] };
-    }
-    throw unknownPhase('poem', resumed);
+    const call = resumeCall(ctx, 'poem', { subject });
+    return call.run(async resumed => {
+      if (resumed.phase === 0) {
+        const request: CreateMessageRequest = {
+          method: 'sampling/createMessage',
+          params: { messages: [{ role: 'user', content: { type: 'text', text: `A poem about ${subject}` } }], maxTokens: 40 },
+        };
+        return call.suspend(1, {}, {
+          poem: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `A poem about ${subject}` } }], maxTokens: 40 }),
+        });
+      }
+      if (resumed.phase === 1) {
+        const poem = samplingResult(ctx, 'poem');
+        return { content: [{ type: 'text', text: poem.content.type === 'text' ? poem.content.text : '' }] };
+      }
+      throw unknownPhase('poem', resumed);
+    });
   });
   return server;
 }

@@ -1,12 +1,6 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  resumeCall,
-  rootsResult,
-  suspendRound,
-  unknownPhase,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { resumeCall, rootsResult, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
@@ -56,23 +50,24 @@ async function* pending(flags: Record<string, boolean>) {
 
 server.registerTool('mixed', { inputSchema: z.object({ flags: z.record(z.string(), z.boolean()) }) }, async ({ flags }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'mixed', { flags });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    const seen: string[] = [];
-    for await (const flag of pending(flags)) {
-      // mcp-migrate: tools/call mixed this elicitation request is left as it is (2025-era clients only): the await is inside a for await...of over an iterable of type AsyncGenerator<string, void, unknown>, not an array: its position cannot travel in requestState; collect the items into an array before the loop, or migrate by hand
-      const answer = await server.server.elicitInput({ message: `Keep ${flag}?`, requestedSchema: { type: 'object', properties: {} } });
-      seen.push(`${flag}:${answer.action}`);
+  const call = resumeCall(ctx, 'mixed', { flags });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      const seen: string[] = [];
+      for await (const flag of pending(flags)) {
+        // mcp-migrate: tools/call mixed this elicitation request is left as it is (2025-era clients only): the await is inside a for await...of over an iterable of type AsyncGenerator<string, void, unknown>, not an array: its position cannot travel in requestState; collect the items into an array before the loop, or migrate by hand
+        const answer = await server.server.elicitInput({ message: `Keep ${flag}?`, requestedSchema: { type: 'object', properties: {} } });
+        seen.push(`${flag}:${answer.action}`);
+      }
+      return call.suspend(1, { seen }, {
+        roots: inputRequired.listRoots(),
+      });
     }
-    return await suspendRound(ctx, 'mixed', { flags }, 1, { seen }, {
-      roots: inputRequired.listRoots(),
-    });
-  }
-  if (resumed.phase === 1) {
-    const seen: string[] = resumed.locals.seen;
-    const { roots } = rootsResult(ctx, 'roots');
-    return { content: [{ type: 'text', text: `${seen.join(',')} in ${roots.length} roots` }] };
-  }
-  throw unknownPhase('mixed', resumed);
+    if (resumed.phase === 1) {
+      const seen: string[] = resumed.locals.seen;
+      const { roots } = rootsResult(ctx, 'roots');
+      return { content: [{ type: 'text', text: `${seen.join(',')} in ${roots.length} roots` }] };
+    }
+    throw unknownPhase('mixed', resumed);
+  });
 });

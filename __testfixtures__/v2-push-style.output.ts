@@ -4,7 +4,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -13,30 +12,31 @@ export const server = new McpServer({ name: 'fixture', version: '2.0.0' }, { req
 
 server.registerTool('rename', { inputSchema: z.object({ from: z.string() }) }, async ({ from }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'rename', { from });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    return await suspendRound(ctx, 'rename', { from }, 1, {}, {
-      answer: inputRequired.elicit({
-        message: `New name for ${from}?`,
-        requestedSchema: { type: 'object', properties: { to: { type: 'string' } }, required: ['to'] },
-      }),
-    });
-  }
-  if (resumed.phase === 1) {
-    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { to: { type: 'string' } }, required: ['to'] });
-    if (answer.action !== 'accept') return { content: [{ type: 'text', text: 'unchanged' }] };
-    return await suspendRound(ctx, 'rename', { from }, 2, { answer }, {
-      check: inputRequired.createMessage({
-        messages: [{ role: 'user', content: { type: 'text', text: `Is ${String(answer.content?.to)} a good name?` } }],
-        maxTokens: 20,
-      }),
-    });
-  }
-  if (resumed.phase === 2) {
-    const answer = resumed.locals.answer;
-    const check = samplingResult(ctx, 'check');
-    return { content: [{ type: 'text', text: `${from} -> ${String(answer.content?.to)} (${check.model})` }] };
-  }
-  throw unknownPhase('rename', resumed);
+  const call = resumeCall(ctx, 'rename', { from });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      return call.suspend(1, {}, {
+        answer: inputRequired.elicit({
+          message: `New name for ${from}?`,
+          requestedSchema: { type: 'object', properties: { to: { type: 'string' } }, required: ['to'] },
+        }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { to: { type: 'string' } }, required: ['to'] });
+      if (answer.action !== 'accept') return { content: [{ type: 'text', text: 'unchanged' }] };
+      return call.suspend(2, { answer }, {
+        check: inputRequired.createMessage({
+          messages: [{ role: 'user', content: { type: 'text', text: `Is ${String(answer.content?.to)} a good name?` } }],
+          maxTokens: 20,
+        }),
+      });
+    }
+    if (resumed.phase === 2) {
+      const answer = resumed.locals.answer;
+      const check = samplingResult(ctx, 'check');
+      return { content: [{ type: 'text', text: `${from} -> ${String(answer.content?.to)} (${check.model})` }] };
+    }
+    throw unknownPhase('rename', resumed);
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * The requestState module the tool writes once per project (never over an existing file): the
- * runtime side of every rewritten handler. Handlers import `suspendRound`, `resumeCall` and the
- * answer readers from it; the server construction imports `verifyRequestState`. Its source is
+ * runtime side of every rewritten handler. Handlers import `resumeCall` (which binds the call once:
+ * its `run` and `suspend`) and the answer readers from it; the server construction imports `verifyRequestState`. Its source is
  * src/runtime/mcp-migrate-state.ts, emitted by the build into dist/runtime in each flavour
  * (src/runtime/emit.ts).
  */
@@ -20,7 +20,6 @@ export function isStateModuleFile(file: string): boolean {
 /** Names the module exports, in one place so the rewrite and the module cannot drift apart. */
 export const stateExports = {
   verify: 'verifyRequestState',
-  suspend: 'suspendRound',
   resume: 'resumeCall',
   elicit: 'elicitResult',
   sampling: 'samplingResult',
@@ -30,8 +29,8 @@ export const stateExports = {
   capabilities: 'clientCapabilities'
 } as const;
 
-/** Fields of what `resumeCall` returns that the rewritten handlers read. */
-export const resumedFields = { askAgain: 'askAgain' } as const;
+/** Methods of the call `resumeCall` binds that the rewritten handlers use. */
+export const boundCallMethods = { run: 'run', suspend: 'suspend' } as const;
 
 export type ModuleFlavour = 'ts' | 'esm' | 'cjs';
 

@@ -184,9 +184,9 @@ describe('__testfixtures__', () => {
     const lines = o.input.split('\n');
     for (const site of o.result.report.sites) expect(lines[site.line - 1]!.slice(site.column - 1), `${site.line}:${site.column}`).toMatch(/^server\.server\.(elicitInput|createMessage|listRoots)\(/);
     // Two requests of one expression go out in one round.
-    expect(o.output).toMatch(/suspendRound\([^\n]*\{\n\s+answer: inputRequired\.elicit\([^\n]*\n\s+sample: inputRequired\.createMessage\(/);
+    expect(o.output).toMatch(/call\.suspend\([^\n]*\{\n\s+answer: inputRequired\.elicit\([^\n]*\n\s+sample: inputRequired\.createMessage\(/);
     // The effect before the request runs in the first phase only; the one after it in the resuming phase.
-    expect(o.output).toMatch(/const tickResult = tick\(\);\n\s+return await suspendRound/);
+    expect(o.output).toMatch(/const tickResult = tick\(\);\n\s+return call\.suspend/);
     expect(o.output).toMatch(/const summary = \[tickResult, answer\.action, tick\(\)\];/);
   });
 
@@ -205,8 +205,8 @@ describe('__testfixtures__', () => {
   it('batches independent requests into one round', () => {
     const out = outcomes.get('promise-all')!.output;
     // roots and sampling from Promise.all go out together; the two adjacent elicitations too.
-    expect(out).toMatch(/suspendRound\([^\n]*\{\n\s+rootsResult: [\s\S]*?sample: /);
-    expect(out).toMatch(/suspendRound\([^\n]*\{\n\s+first: [\s\S]*?second: /);
+    expect(out).toMatch(/call\.suspend\([^\n]*\{\n\s+rootsResult: [\s\S]*?sample: /);
+    expect(out).toMatch(/call\.suspend\([^\n]*\{\n\s+first: [\s\S]*?second: /);
     expect(out.match(/resumed\.phase === \d/g)).toEqual(['resumed.phase === 0', 'resumed.phase === 1', 'resumed.phase === 2']);
   });
 

@@ -208,7 +208,7 @@ describe('mcp-migrate lsp', () => {
     expect(moved.map((d: Diagnostic) => d.range)).toEqual([{ start: { line: at.start.line + 2, character: at.start.character }, end: { line: at.end.line + 2, character: at.end.character } }]);
     const [action] = actionsOnly(await client.codeActions(uri, moved[0]!.range, ['quickfix']));
     expect((action!.edit!.documentChanges![0] as TextDocumentEdit).textDocument.version).toBe(2);
-    expect(applyWorkspaceEdit(action!.edit!, new Map([[uri, header + text]])).get(uri)).toMatch(/^\/\/ a comment\n\/\/ another\n[\s\S]*return await suspendRound\(/);
+    expect(applyWorkspaceEdit(action!.edit!, new Map([[uri, header + text]])).get(uri)).toMatch(/^\/\/ a comment\n\/\/ another\n[\s\S]*return call\.suspend\(/);
 
     // Text that does not parse: nothing new is published and nothing is offered.
     await client.change(uri, 3, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: 'const = ;\n' }]);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Project, ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { resumedFields, STATE_KEY_ENV, stateExports, stateModuleDeclaration, stateModuleText } from '../src/stateModule.js';
+import { boundCallMethods, STATE_KEY_ENV, stateExports, stateModuleDeclaration, stateModuleText } from '../src/stateModule.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Inside the repo, so the module resolves the SDK from node_modules.
@@ -38,7 +38,11 @@ describe('the emitted requestState module', () => {
       expect(typeof cjs[name], name).toBe('function');
     }
     expect(source).toContain(`const KEY_ENV = '${STATE_KEY_ENV}';`);
-    expect(source).toMatch(new RegExp(`\\b${resumedFields.askAgain}: InputRequiredResult`));
+    // The methods of the bound call the handlers use, declared on it and implemented where it is made.
+    for (const method of Object.values(boundCallMethods)) {
+      expect(source).toMatch(new RegExp(`^    ${method}(<R>)?\\(`, 'm'));
+      expect(source).toMatch(new RegExp(`^        async ${method}\\(`, 'm'));
+    }
   });
 
   it('typechecks under the strictest settings a project may use, without the DOM library', () => {
@@ -83,14 +87,21 @@ describe('the emitted requestState module', () => {
       expect(path.basename(declaration.path)).toBe(`mcp-migrate-state.d.${ext.slice(1, 2)}ts`);
       fs.writeFileSync(declaration.path, declaration.text);
     }
-    // A handler that reads what resumeCall gives: a phase that is a number or a string, never any.
+    // A handler that runs its phases through the bound call: a phase that is a number or a string, never any,
+    // and a result that is the handler's own or an input_required round, never the bound call's continuation.
     fs.writeFileSync(path.join(dir, 'handler.js'), `import { resumeCall } from './mcp-migrate-state.mjs';
-/** @param {import('@modelcontextprotocol/server').ServerContext} ctx */
+/**
+ * @param {import('@modelcontextprotocol/server').ServerContext} ctx
+ * @returns {Promise<{ phase: number | string } | import('@modelcontextprotocol/server').InputRequiredResult>}
+ */
 export function phaseOf(ctx) {
-  const resumed = resumeCall(ctx, 'tool', {});
-  /** @type {number | string} */
-  const phase = resumed.phase;
-  return phase;
+  const call = resumeCall(ctx, 'tool', {});
+  return call.run(async resumed => {
+    if (resumed.phase === 0) return call.suspend(1, {}, {});
+    /** @type {number | string} */
+    const phase = resumed.phase;
+    return { phase };
+  });
 }
 `);
     const project = new Project({ tsConfigFilePath: path.join(dir, 'tsconfig.json') });

@@ -2,27 +2,30 @@
  * jscodeshift transform: applies a file's plan (from the ts-morph analysis) to its source,
  * preserving the formatting and comments of every statement it does not have to change.
  *
- * A handler with suspension points becomes a phase switch:
+ * A handler with suspension points binds its call once and runs its phases through it:
  *
- *   const resumed = resumeCall(ctx, NAME, ARGS);
- *   switch (resumed.phase) {
- *     case 0: { ...code up to the first await...; return inputRequired({ inputRequests, requestState: await suspendCall(ctx, NAME, ARGS, 1, { live }) }); }
- *     case 1: { const live = resumed.locals.live; const answer = elicitResult(ctx, 'answer'); ...rest... }
- *     default: throw unknownPhase(NAME, resumed);
- *   }
+ *   const call = resumeCall(ctx, NAME, ARGS);
+ *   return call.run(async resumed => {
+ *     if (resumed.phase === 0) { ...code up to the first await...; return call.suspend(1, { live }, { answer: inputRequired.elicit({...}) }); }
+ *     if (resumed.phase === 1) { const live = resumed.locals.live; const answer = elicitResult(ctx, 'answer'); ...rest... }
+ *     throw unknownPhase(NAME, resumed);
+ *   });
+ *
+ * `run` goes on into the next phase in the same request where that request already carries the
+ * round's answers, and otherwise returns the round as input_required with its state sealed.
  *
  * Run standalone (`jscodeshift -t dist/transforms/mrtr.js src`) it plans the file itself.
  */
 import type { API, ASTPath, FileInfo, Options } from 'jscodeshift';
 import type { CarriedLocal, FilePlan, HandlerPlan, HttpEntryPlan, Range, ServerWiringPlan, RequestPlan, SuspensionPlan } from '../src/plan.js';
 import { nameAllocator } from '../src/analysis/names.js';
-import { resumedFields, stateExports } from '../src/stateModule.js';
+import { boundCallMethods, stateExports } from '../src/stateModule.js';
 
 /** What starts every comment the rewrite writes (src/analysis/index.ts MARKER_PREFIX). */
 const MARKER_TEXT = 'mcp-migrate:';
 import { ts } from 'ts-morph';
 import { editImports, isRequire, type ImportChanges } from '../src/rewrite/imports.js';
-import { codeStyle, MAX_LINE, quoted, type CodeStyle } from '../src/rewrite/style.js';
+import { arrowParam, codeStyle, MAX_LINE, quoted, type CodeStyle } from '../src/rewrite/style.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type AnyNode = any;
@@ -235,7 +238,9 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     const ctx = h.ctx.name;
     const taken: string[] = [];
     j(fnPath).find(j.Identifier).forEach(p => void taken.push((p.node as AnyNode).name));
-    const resumed = nameAllocator(taken)('resumed');
+    const allocate = nameAllocator(taken);
+    const resumed = allocate('resumed');
+    const call = allocate('call');
 
     const body = fn.body;
     // Markers for sites left in this handler, and its capability reads, travel with the statement text into every phase.
@@ -272,7 +277,8 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       return [
         ...s.requests.filter(r => r.unwrapped).map(r => `${indent}// ${MARKER_TEXT} ${r.unwrapped!.note}`),
         ...(s.insideTry ? [`${indent}${use('state', stateExports.requireSupport)}(${ctx}, [${kinds.join(', ')}]);`] : []),
-        `${indent}${flagged ? `const ${guard.round} =` : 'return'} await ${use('state', stateExports.suspend)}(${ctx}, ${h.nameText}, ${h.argsText}, ${s.phase}, ${locals}, {`,
+        // Inside a try the round is awaited, so that its catch sees what sealing the state throws.
+        `${indent}${flagged ? `const ${guard.round} = await` : s.insideTry ? 'return await' : 'return'} ${call}.${boundCallMethods.suspend}(${s.phase}, ${locals}, {`,
         requests,
         `${indent}});`,
         ...(flagged ? [`${indent}${guard.flag} = true;`, `${indent}return ${guard.round};`] : [])
@@ -552,12 +558,12 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
 
     // The block is printed at the handler's own indentation by recast; write it relative to that.
     const bodyIndent = unit;
-    const i1 = bodyIndent + unit;
+    const phaseIndent = bodyIndent + unit;
+    const i1 = phaseIndent + unit;
     const lines: string[] = [];
     lines.push(`${bodyIndent}// ${MARKER_TEXT} input_required phases (MCP 2026-07-28); state sealed by ${plan.stateModuleSpecifier}`);
-    lines.push(`${bodyIndent}const ${resumed} = ${use('state', stateExports.resume)}(${ctx}, ${h.nameText}, ${h.argsText});`);
-    // A retry that lacks an answer this round asked for is asked the round again.
-    lines.push(`${bodyIndent}if (${resumed}.${resumedFields.askAgain}) return ${resumed}.${resumedFields.askAgain};`);
+    lines.push(`${bodyIndent}const ${call} = ${use('state', stateExports.resume)}(${ctx}, ${h.nameText}, ${h.argsText});`);
+    lines.push(`${bodyIndent}return ${call}.${boundCallMethods.run}(async ${arrowParam(resumed, style)} => {`);
     // Where the handler could run off its end (returning undefined), each phase must too, rather
     // than fall into the next phase's test.
     const fallsOff = completesNormally(body);
@@ -565,14 +571,14 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       const declareFlag = guard && flagSet!.test(code.join('\n'))
         ? [`${i1}let ${guard.flag} = false; // true once this round suspends: a finally then waits for the round that leaves its try`]
         : [];
-      lines.push(`${bodyIndent}if (${resumed}.phase === ${phase}) {`, ...declareFlag, ...code, ...(exit || !fallsOff ? [] : [`${i1}return;`]), `${bodyIndent}}`);
+      lines.push(`${phaseIndent}if (${resumed}.phase === ${phase}) {`, ...declareFlag, ...code, ...(exit || !fallsOff ? [] : [`${i1}return;`]), `${phaseIndent}}`);
     };
     phaseBlock(0, gen(body.body, i1, markerEdits), exits(body.body));
     for (const s of h.suspensions) {
       const phase = resumePhase(s, i1);
       phaseBlock(s.phase, phase.lines, exits(phase.stmts));
     }
-    lines.push(`${bodyIndent}throw ${use('state', stateExports.unknownPhase)}(${h.nameText}, ${resumed});`);
+    lines.push(`${phaseIndent}throw ${use('state', stateExports.unknownPhase)}(${h.nameText}, ${resumed});`, `${bodyIndent}});`);
     const blockText = `{\n${lines.join('\n')}\n}`;
     let parsed: AnyNode;
     try {

@@ -1,6 +1,7 @@
 /**
  * The file's own way of writing code, read from its text, so that what the rewrite writes looks like what
- * was there: quotes, indentation unit (a tab, two or four spaces), semicolons, trailing commas.
+ * was there: quotes, indentation unit (a tab, two or four spaces), semicolons, trailing commas, and
+ * whether a lone arrow parameter is parenthesised.
  */
 export interface CodeStyle {
   quote: 'single' | 'double';
@@ -9,6 +10,8 @@ export interface CodeStyle {
   semicolons: boolean;
   /** Whether a multi-line list ends with a comma. */
   trailingCommas: boolean;
+  /** Whether a lone arrow parameter is written `(x) =>` (prettier's `arrowParens: 'always'`) rather than `x =>`. */
+  arrowParens: boolean;
 }
 
 /** Lines longer than this are broken, one item per line (what most formatters do at 80 to 120). */
@@ -25,6 +28,7 @@ export function codeStyle(source: string): CodeStyle {
     unit: indentUnit(source),
     semicolons: withSemicolon >= without,
     trailingCommas: /,[ \t]*\r?\n[ \t]*[}\])]/.test(source),
+    arrowParens: (source.match(/(?<![\w$.)])\([A-Za-z_$][\w$]*\) =>/g)?.length ?? 0) > (source.match(/(?<![\w$.])[A-Za-z_$][\w$]* =>/g)?.length ?? 0),
   };
 }
 
@@ -40,6 +44,11 @@ export function indentUnit(source: string): string {
   }
   const best = [...counts.entries()].filter(([w]) => w === 2 || w === 4).sort((a, b) => b[1] - a[1])[0];
   return ' '.repeat(best?.[0] ?? 2);
+}
+
+/** An arrow function's lone parameter as the file writes it. */
+export function arrowParam(name: string, style: Pick<CodeStyle, 'arrowParens'>): string {
+  return style.arrowParens ? `(${name})` : name;
 }
 
 export function quoted(value: string, style: Pick<CodeStyle, 'quote'>): string {

@@ -1,9 +1,10 @@
 /**
  * requestState for the handlers mcp-migrate moved to MCP 2026-07-28 `input_required` rounds.
  *
- * Where a handler awaited a request to the client, it now returns `suspendRound(...)`: the client
- * answers, then retries the call with the answers and the state, and `resumeCall` resumes the
- * handler where the await returned. The state carries the locals the rest of the handler needs,
+ * Where a handler awaited a request to the client, its phases now run in `resumeCall(...).run`, and
+ * the await became `call.suspend(...)`: the client answers, then retries the call with the answers
+ * and the state, and the handler resumes where the await returned (in the same request, where it
+ * already carries the answers). The state carries the locals the rest of the handler needs,
  * sealed by the SDK's createRequestStateCodec (HMAC-SHA256, ten minutes) and bound to the request
  * method, the authenticated user, and the call's name and arguments.
  *
@@ -176,33 +177,68 @@ function canonical(value: unknown): string {
 
 const callHash = (ctx: ServerContext, name: string, args: unknown) => createHash('sha256').update(canonical([ctx.mcpReq.method, name, args ?? null])).digest('base64url');
 
-/** Seals the state of the call `name(args)` and returns the round that asks `inputRequests`. */
-export async function suspendRound(ctx: ServerContext, name: string, args: unknown, phase: number | string, locals: Record<string, unknown>, inputRequests: InputRequests): Promise<InputRequiredResult> {
-    const state: Sealed = { call: callHash(ctx, name, args), phase, locals, asked: inputRequests, nonce: randomId() };
-    return inputRequired({ inputRequests, requestState: await seal(ctx, state) });
-}
-
-export interface ResumedCall {
+export interface Resumed {
     phase: number | string;
     // The phases restore the locals' types where they declare them.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     locals: Record<string, any>;
-    /** Set when the retry lacks an answer the round asked for: that round again, to return as it is. */
-    askAgain: InputRequiredResult | undefined;
 }
 
-/** This round of the call `name(args)`: phase 0 on a first call. Refuses state issued for another call. */
-export function resumeCall(ctx: ServerContext, name: string, args: unknown): ResumedCall {
+/** A round this request already answers: `run` goes on into its phase instead of returning it. */
+export class Answered {
+    // (a field, not a parameter property: the module stays erasable TypeScript, runnable by Node's type stripping)
+    readonly next: Resumed;
+    constructor(next: Resumed) {
+        this.next = next;
+    }
+}
+
+/** One call of a handler, bound once: its phases run through `run`, and each round ends in `suspend`. */
+export interface BoundCall {
+    /** Runs `phases` from where this request resumes, on into each round the request already answers. */
+    run<R>(phases: (resumed: Resumed) => Promise<R | Answered | InputRequiredResult>): Promise<R | InputRequiredResult>;
+    /** Ends a phase: the round asking `inputRequests`, its state sealed, unless this request already answers it. */
+    suspend(phase: number | string, locals: Record<string, unknown>, inputRequests: InputRequests): Promise<Answered | InputRequiredResult>;
+}
+
+/** Per request, the round whose answers the current phase reads, when `run` went on into it in the same request. */
+const answering = new WeakMap<ServerContext, InputRequests>();
+
+/** The call `name(args)`, resumed from its state: phase 0 on a first call. Refuses state issued for another call. */
+export function resumeCall(ctx: ServerContext, name: string, args: unknown): BoundCall {
     const state = ctx.mcpReq.requestState<Verified | string>();
-    if (state === undefined) return { phase: 0, locals: {}, askAgain: undefined };
-    if (typeof state !== 'object') throw invalid('requestState was not verified: pass requestState: { verify: verifyRequestState } in the server options');
-    if (state.call !== callHash(ctx, name, args)) throw invalid(`requestState was issued for another call than ${name} with these arguments`);
-    const askAgain = unanswered(state.asked, ctx) ? inputRequired({ inputRequests: state.asked, requestState: state.wire }) : undefined;
-    return { phase: state.phase, locals: state.locals, askAgain };
+    if (state !== undefined && typeof state !== 'object') throw invalid('requestState was not verified: pass requestState: { verify: verifyRequestState } in the server options');
+    const call = callHash(ctx, name, args);
+    if (state !== undefined && state.call !== call) throw invalid(`requestState was issued for another call than ${name} with these arguments`);
+    // The keys whose answers a phase of this request has read: a round asking one again goes to the client.
+    const consumed = new Set(Object.keys(state?.asked ?? {}));
+    return {
+        async run(phases) {
+            // A retry that lacks an answer its round asked for is asked the round again.
+            if (state !== undefined && unanswered(state.asked, ctx)) return inputRequired({ inputRequests: state.asked, requestState: state.wire });
+            let resumed: Resumed = state === undefined ? { phase: 0, locals: {} } : { phase: state.phase, locals: state.locals };
+            for (;;) {
+                const result = await phases(resumed);
+                if (!(result instanceof Answered)) return result;
+                resumed = result.next;
+            }
+        },
+        async suspend(phase, locals, inputRequests) {
+            const keys = Object.keys(inputRequests);
+            if (unanswered(inputRequests, ctx) || keys.some(key => consumed.has(key))) {
+                const sealed: Sealed = { call, phase, locals, asked: inputRequests, nonce: randomId() };
+                return inputRequired({ inputRequests, requestState: await seal(ctx, sealed) });
+            }
+            for (const key of keys) consumed.add(key);
+            answering.set(ctx, inputRequests);
+            // The locals as a retry would bring them back from the sealed state.
+            return new Answered({ phase, locals: JSON.parse(JSON.stringify(locals)) as Record<string, unknown> });
+        }
+    };
 }
 
 /** A phase this version of the handler does not have (state minted by another build). */
-export function unknownPhase(name: string, resumed: ResumedCall): ProtocolError {
+export function unknownPhase(name: string, resumed: Resumed): ProtocolError {
     return invalid(`requestState names phase ${resumed.phase}, which ${name} does not have: call it again`);
 }
 
@@ -261,7 +297,7 @@ export function elicitResult(ctx: ServerContext, key: string, requestedSchema?: 
 
 /** The answer to a sampling request as `createMessage` returned it (content blocks only where it offered tools). */
 export function samplingResult(ctx: ServerContext, key: string): CreateMessageResult {
-    const params = ctx.mcpReq.requestState<Verified>()?.asked[key]?.params;
+    const params = (answering.get(ctx) ?? ctx.mcpReq.requestState<Verified>()?.asked)?.[key]?.params;
     const schema = params !== undefined && 'tools' in params ? specTypeSchemas.CreateMessageResultWithTools : specTypeSchemas.CreateMessageResult;
     return answer(ctx, key, schema, 'sampling') as CreateMessageResult;
 }
