@@ -4,8 +4,8 @@
  * Streamable HTTP as real processes (one or two instances), and called by the real 2.x client and
  * by raw 2026-07-28 JSON-RPC where a client must send what no SDK client would (a state replayed by
  * another user, or twice). Covers: the key (none under stdio, required over HTTP, said at start), binding to the
- * authenticated user, single use, state kept by reference in a store, encryption, and a real Redis
- * (node-redis and ioredis) shared by two instances.
+ * authenticated user, single use, state kept by reference in a store, encryption, a real Redis
+ * (node-redis and ioredis) shared by two instances, and rounds a request answers before they are asked.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +17,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { migrateSources, type MigrateResult } from '../src/pipeline.js';
 import { freeLoopbackPort, waitForPort } from '../src/verify/http.js';
 import { MODERN_PROTOCOL_VERSION } from '../src/verify/index.js';
+import { CLIENT_CAPABILITIES } from '../src/verify/run.js';
 import { envelope } from './support/rawMcp.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -109,9 +110,9 @@ interface Reply {
   error?: { code: number; message: string };
 }
 
-/** One raw 2026-07-28 `tools/call` as `token`'s user, with the per-request `_meta` envelope. */
+/** One raw 2026-07-28 `tools/call` as `token`'s user, with the per-request `_meta` envelope (unless `retry` gives its own). */
 async function callTool(instance: Instance, token: string, name: string, args: Record<string, unknown>, retry: Record<string, unknown> = {}): Promise<Reply> {
-  const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args, ...retry, _meta: envelope() } };
+  const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args, _meta: envelope(), ...retry } };
   const response = await fetch(instance.url, {
     method: 'POST',
     headers: {
@@ -264,6 +265,45 @@ describe('encryption', () => {
     expect(textOf(await callTool(encrypted, 'token-alice', 'secret', { service: 'billing' }, { requestState: state, inputResponses: accept }))).toBe('billing accept with a token of 22 characters');
     // an instance with the same key opens it whatever its own setting, so the setting can change without breaking flows
     expect(textOf(await callTool(signed, 'token-alice', 'secret', { service: 'billing' }, { requestState: state, inputResponses: accept }))).toBe('billing accept with a token of 22 characters');
+  });
+});
+
+describe('answers a request carries before they are asked', () => {
+  // What a sampling request offering tools may answer (content blocks), which createMessage accepted only there.
+  const planned = { plan: { role: 'assistant', model: 'm', content: [{ type: 'tool_use', id: 't1', name: 'map', input: {} }], stopReason: 'toolUse' } };
+  /** The envelope of a client that can answer sampling requests offering tools. */
+  const samplingTools = { _meta: { ...envelope(), 'io.modelcontextprotocol/clientCapabilities': { ...CLIENT_CAPABILITIES, sampling: { tools: {} } } } };
+
+  it('a first call that already answers its round completes in that request, ignoring keys nothing asks', async () => {
+    const instance = await serve({ MCP_REQUEST_STATE_KEY: KEY });
+    const extra = { unknown_extra_key: { action: 'accept', content: { foo: 'bar' } } };
+    expect(textOf(await callTool(instance, 'token-alice', 'admin', { action: 'deploy' }, { inputResponses: { ...accept, ...extra } }))).toBe('deploy (accept) as admin: true');
+  });
+
+  it('goes on through each round the request answers, reading each answer as that round asked it, and asks the first it does not', async () => {
+    const instance = await serve({ MCP_REQUEST_STATE_KEY: KEY });
+    expect(textOf(await callTool(instance, 'token-alice', 'route', { city: 'Oslo' }, { ...samplingTools, inputResponses: { ...accept, ...planned } }))).toBe('Oslo accept: tool_use');
+    const second = await callTool(instance, 'token-alice', 'route', { city: 'Oslo' }, { ...samplingTools, inputResponses: accept });
+    expect(second.result?.resultType, JSON.stringify(second)).toBe('input_required');
+    expect(Object.keys(second.result!.inputRequests as object)).toEqual(['plan']);
+    expect(textOf(await callTool(instance, 'token-alice', 'route', { city: 'Oslo' }, { ...samplingTools, requestState: second.result!.requestState, inputResponses: planned }))).toBe('Oslo accept: tool_use');
+    // a retry of round one that answers round two as well
+    const state = await firstRound(instance, 'token-alice', 'route', { city: 'Oslo' });
+    expect(textOf(await callTool(instance, 'token-alice', 'route', { city: 'Oslo' }, { ...samplingTools, requestState: state, inputResponses: { ...accept, ...planned } }))).toBe('Oslo accept: tool_use');
+  });
+
+  it('asks the client a key a loop asks again: one answer serves one round', async () => {
+    const instance = await serve({ MCP_REQUEST_STATE_KEY: KEY });
+    const reply = await callTool(instance, 'token-alice', 'survey', { questions: ['tea?', 'cake?'] }, { inputResponses: accept });
+    expect(reply.result, JSON.stringify(reply)).toMatchObject({ resultType: 'input_required', inputRequests: { answer: { params: { message: 'cake?' } } } });
+    const retried = await callTool(instance, 'token-alice', 'survey', { questions: ['tea?', 'cake?'] }, { requestState: reply.result!.requestState, inputResponses: accept });
+    expect(textOf(retried)).toBe('tea?=accept cake?=accept');
+  });
+
+  it('still refuses state replayed by another user, whatever answers come with it', async () => {
+    const instance = await serve({ MCP_REQUEST_STATE_KEY: KEY });
+    const state = await firstRound(instance, 'token-alice', 'route', { city: 'Oslo' });
+    expect((await callTool(instance, 'token-bob', 'route', { city: 'Oslo' }, { requestState: state, inputResponses: { ...accept, ...planned } })).error).toMatchObject(REFUSED);
   });
 });
 

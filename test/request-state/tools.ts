@@ -1,6 +1,8 @@
 // A legacy (SDK 1.x) server whose tools carry state across an elicitation: what the migrated
 // requestState module must keep to the caller (admin), to one use (transfer), in a store (big)
-// and out of sight (secret). Served by http.ts (Streamable HTTP, stateless) and stdio.ts.
+// and out of sight (secret), and the tools whose rounds a request may answer before they are asked
+// (route: two rounds, the second a sampling request offering tools; survey: one question per round).
+// Served by http.ts (Streamable HTTP, stateless) and stdio.ts.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
@@ -28,6 +30,24 @@ export function buildServer(): McpServer {
     const apiToken = process.env.FIXTURE_API_TOKEN ?? 'tok-123-very-secret';
     const answer = await server.server.elicitInput({ message: `Call ${service}?`, requestedSchema: confirm });
     return { content: [{ type: 'text', text: `${service} ${answer.action} with a token of ${apiToken.length} characters` }] };
+  });
+  server.registerTool('route', { inputSchema: { city: z.string() } }, async ({ city }) => {
+    const answer = await server.server.elicitInput({ message: `Route to ${city}?`, requestedSchema: confirm });
+    const plan = await server.server.createMessage({
+      messages: [{ role: 'user', content: { type: 'text', text: `Plan a route to ${city} (${answer.action})` } }],
+      maxTokens: 50,
+      tools: [{ name: 'map', inputSchema: { type: 'object' } }],
+    });
+    const kinds = Array.isArray(plan.content) ? plan.content.map(block => block.type) : [plan.content.type];
+    return { content: [{ type: 'text', text: `${city} ${answer.action}: ${kinds.join(',')}` }] };
+  });
+  server.registerTool('survey', { inputSchema: { questions: z.array(z.string()) } }, async ({ questions }) => {
+    const results: string[] = [];
+    for (const question of questions) {
+      const answer = await server.server.elicitInput({ message: question, requestedSchema: confirm });
+      results.push(`${question}=${answer.action}`);
+    }
+    return { content: [{ type: 'text', text: results.join(' ') }] };
   });
   return server;
 }
