@@ -11,6 +11,7 @@
  * - the module's checks inside the handler (`resumeCall`, `elicitResult`, ...): a ProtocolError
  *   InvalidParams, which McpServer turns into an `isError` tool result (tools) or a JSON-RPC -32602 (prompts).
  * A retry that lacks an answer the round asked for is no attack: it is asked the same round again.
+ * Answers a first call already carries are checked as a retry's are, the call running from its start.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -227,6 +228,20 @@ describe('migrated example under forged retries (raw 2026-07-28 JSON-RPC over st
     // and the answer, when it comes, is taken
     const done = await client.callTool('greet', { name: 'Ada' }, { requestState: state, inputResponses: moodAccept });
     expect(done.result).toMatchObject({ resultType: 'complete', content: [{ text: 'Hello, Ada. You feel calm.' }] });
+    await expectStillServing();
+  });
+
+  it('checks answers a first call already carries as a retry\'s: one of another kind is asked for, a malformed or invalid one refused, an honest one completes the call', async () => {
+    const asked = await client.callTool('greet', { name: 'Ada' }, { inputResponses: { answer: { roots: [{ uri: 'file:///a' }] } } });
+    expect(asked.result, JSON.stringify(asked)).toMatchObject({ resultType: 'input_required', inputRequests: { answer: { method: 'elicitation/create' } } });
+    expectToolRefusal(
+      await client.callTool('greet', { name: 'Ada' }, { inputResponses: { answer: { action: 'accept', content: { mood: 5 } } } }),
+      /^MCP error -32602: Elicitation response content does not match requested schema: data\/mood must be string$/
+    );
+    const listed = { role: 'assistant', model: 'm', content: [{ type: 'text', text: 'x' }] };
+    expectToolRefusal(await client.callTool('summarize', { text: 't' }, { inputResponses: { result: listed } }), /the sampling response for "result" is malformed/);
+    const done = await client.callTool('greet', { name: 'Ada' }, { inputResponses: moodAccept });
+    expect(done.result, JSON.stringify(done)).toMatchObject({ resultType: 'complete', content: [{ text: 'Hello, Ada. You feel calm.' }] });
     await expectStillServing();
   });
 
