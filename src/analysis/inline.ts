@@ -39,6 +39,7 @@ import { packageDirOf, resolveThroughPaths, specifierThroughPaths } from './tsco
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { callableOnlyHere, methodIneligibility, overridesOf, receiverClass, receiverOf, thisEdits, thisOwner, type Receiver } from './methods.js';
 import { delegationOf } from './delegates.js';
+import { entriesOf, entryLabel, namedEntry } from './dispatch.js';
 import { enclosingFunction, findSites, handlerRegistrationOf, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
 import { cacheFillerOf, splitCall, splitNames as splitNamesOf, type CacheFiller, type CallSplit, type SplitNames } from './cacheFiller.js';
 
@@ -137,8 +138,10 @@ export interface Helper {
   decl: Node;
   /** Why a helper that is followed (its requests reach the handler) cannot be inlined (how it is loaded), and what to do. */
   notInlined?: { why: string; fix: string; cause: string };
-  /** A method called through `this` that classes of the project override: every body the call may run. */
+  /** A method called through `this` that classes of the project override, or a table's property: every body the call may run. */
   overrides?: FunctionLike[];
+  /** The call goes through a property a table's entries share (src/analysis/dispatch.ts): `overrides` are the entries. */
+  table?: true;
 }
 
 interface HelperEdit extends TextEdit {
@@ -430,6 +433,15 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
       refuse(`${helper.name}() reaches its ${what} through ${reached.depth} levels of helpers, more than the ${MAX_INLINE_DEPTH} that are inlined; call the inner helper from the handler, or migrate by hand`, `more than ${MAX_INLINE_DEPTH} levels of helpers`);
       continue;
     }
+    if (helper.table) {
+      const asking = helper.overrides!.flatMap(fn => {
+        const r = reach.of({ fn, name: helper.name, decl: fn }, new Set(), []);
+        return r ? [`${entryLabel(fn)} (${r.kind === 'request' ? 'requests' : r.kind})`] : [];
+      });
+      const those = asking.length === 1 ? 'that entry' : 'those entries';
+      refuse(`${helper.name}() is not inlined: ${callee.getText()}(...) dispatches to the ${helper.name}() of whichever of ${helper.overrides!.length} entries ${unwrap((callee as import('ts-morph').PropertyAccessExpression).getExpression()).getText()} is, and ${asking.length} of them ${asking.length === 1 ? 'asks' : 'ask'} the client (${asking.join(', ')}), so no one body can be inlined into the handler, and ${asking.length === 1 ? 'its request is' : 'their requests are'} not migrated; migrate ${those} by hand (${asking.length === 1 ? 'it returns' : 'each returns'} inputRequired, and this handler returns that result as it is)`, 'helper not inlined: a call through a table of entries, any of which it may run');
+      continue;
+    }
     if (helper.overrides) {
       const classes = [...new Set(helper.overrides.map(o => o.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() ?? 'a class'))].join(', ');
       refuse(`${helper.name}() is not inlined: ${callee.getText()}(...) runs the ${helper.name}() of whichever class the instance is (${classes}), so no one body can be inlined into the handler, and the requests they make are not migrated; register each class's tool with a handler of its own that calls its ${helper.name}() (that call is inlined), or migrate by hand`, 'helper not inlined: a method that subclasses override');
@@ -564,9 +576,14 @@ function outsideTheRun(file: SourceFile): Helper['notInlined'] {
   return { why: `${path.basename(file.getFilePath())} is not one of the files this run migrates`, fix: 'run mcp-migrate over its files and the handler\'s together, or migrate by hand', cause: 'its module is not one of the files the run migrates' };
 }
 
-/** A method or a function-valued member a call reaches through `this.ask`, `obj.ask` or `ns.ask`: never inlined, but followed. */
+/**
+ * A method or a function-valued member a call reaches through `this.ask`, `obj.ask` or `ns.ask`: never
+ * inlined, but followed; through a table's property (`t.invoke`), every entry the call may run.
+ */
 function memberOf(access: import('ts-morph').PropertyAccessExpression): Helper | undefined {
-  const decl = resolved(access.getNameNode());
+  const entries = entriesOf(access);
+  if (entries && entries.length > 1) return { fn: entries[0]!, name: access.getName(), decl: entries[0]!, overrides: entries, table: true };
+  const decl = entries?.[0] ?? namedEntry(access) ?? resolved(access.getNameNode());
   if (!decl) return undefined;
   const value = Node.isPropertyAssignment(decl) || Node.isPropertyDeclaration(decl) || Node.isVariableDeclaration(decl) ? decl.getInitializer() : decl;
   const fn = value && unwrap(value);
