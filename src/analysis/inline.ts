@@ -37,6 +37,7 @@ import { constObjectLiteral, literalString, objectProperty, serverKindOf, unwrap
 import { nameAllocator } from './names.js';
 import { packageDirOf, resolveThroughPaths, specifierThroughPaths } from './tsconfigPaths.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
+import { codeStyle } from '../rewrite/style.js';
 import { callableOnlyHere, methodIneligibility, overridesOf, receiverClass, receiverOf, thisEdits, thisOwner, type Receiver } from './methods.js';
 import { delegationOf } from './delegates.js';
 import { entriesOf, entryLabel, namedEntry } from './dispatch.js';
@@ -845,17 +846,10 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
   const helperName = call.getExpression().getText();
   const awaited = call.getParent();
   if (!awaited || !Node.isAwaitExpression(awaited)) return { refused: 'the call is not awaited where it is made' };
-  const parent = awaited.getParent();
-  let stmt: Statement | undefined;
-  if (Node.isVariableDeclaration(parent) && unwrap(parent.getInitializer()!) === awaited) {
-    const vs = parent.getVariableStatement();
-    if (vs && vs.getDeclarations().length === 1) stmt = vs;
-  } else if (Node.isBinaryExpression(parent) && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken && parent.getRight() === awaited) {
-    if (Node.isExpressionStatement(parent.getParent())) stmt = parent.getParent() as Statement;
-  } else if (Node.isExpressionStatement(parent) || Node.isReturnStatement(parent)) {
-    stmt = parent;
-  }
-  if (!stmt) return { refused: 'the awaited call is not a statement of its own (const x = await f(...), x = await f(...), await f(...) or return await f(...))' };
+  // `async args => await f(...)`: read as `async args => { return await f(...); }`, the body it becomes.
+  const concise = conciseBody(awaited);
+  const stmt = concise ?? awaitingStatement(awaited);
+  if (!stmt) return { refused: 'the awaited call is not a statement of its own (const x = await f(...), x = await f(...), await f(...), return await f(...) or => await f(...))' };
   const crossFile = imports !== undefined;
   const args = call.getArguments();
   if (args.some(a => Node.isSpreadElement(a))) return { refused: 'an argument is spread' };
@@ -950,18 +944,44 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
     edits.push({ start: ret.getStart(), end: ret.getEnd(), text: `{ ${result} = ${valueText}; break ${label}; }` });
   }
   const inner = applyEdits(body.getText().slice(1, -1), body.getStart() + 1, edits);
-  const indent = /^[ \t]*/.exec(stmt.getSourceFile().getFullText().slice(stmt.getStartLinePos()))![0];
+  const source = stmt.getSourceFile().getFullText();
+  const lineIndent = /^[ \t]*/.exec(source.slice(stmt.getStartLinePos()))![0];
+  const indent = concise ? lineIndent + codeStyle(source).unit : lineIndent;
   // The statement itself, reading the result where it awaited the call.
   const type = resultType(stmt, awaited, returnType && textOf(returnType), helperName);
-  const reading = Node.isExpressionStatement(stmt) && stmt.getExpression() === awaited
-    ? ''
-    : `\n${indent}${stmt.getText().slice(0, awaited.getStart() - stmt.getStart())}${readResult(result, type.text, awaited)}${stmt.getText().slice(awaited.getEnd() - stmt.getStart())}`;
+  const reading = concise
+    ? `\n${indent}return ${readResult(result, type.text, awaited)}${codeStyle(source).semicolons ? ';' : ''}`
+    : Node.isExpressionStatement(stmt) && stmt.getExpression() === awaited
+      ? ''
+      : `\n${indent}${stmt.getText().slice(0, awaited.getStart() - stmt.getStart())}${readResult(result, type.text, awaited)}${stmt.getText().slice(awaited.getEnd() - stmt.getStart())}`;
   const binding = bindings.length > 0 ? `\n${indent}  ${bindings.join(`\n${indent}  `)}` : '';
-  const text = `let ${result}${type.text};\n${indent}${label}: {${binding}${inner}\n${indent}}${reading}`;
+  const block = `let ${result}${type.text};\n${indent}${label}: {${binding}${inner}\n${indent}}${reading}`;
+  const text = concise ? `{\n${indent}${block}\n${lineIndent}}` : block;
   const check = bindingCheck(fn, pieces, renames, call, stmt, awaited, type.text);
   const prefix = awaited.getStart() - stmt.getStart();
-  const kept = reading ? { offset: text.length - reading.length + 1 + indent.length, start: stmt.getStart(), length: prefix } : undefined;
+  const kept = reading && !concise ? { offset: text.length - reading.length + 1 + indent.length, start: stmt.getStart(), length: prefix } : undefined;
   return { start: stmt.getStart(), end: stmt.getEnd(), text, namesHelper: type.namesHelper, kept, check: { ...check, label } };
+}
+
+/** The statement an awaited call is the whole of: `const x = await f(...)`, `x = await f(...)`, `await f(...)`, `return await f(...)`. */
+function awaitingStatement(awaited: Node): Statement | undefined {
+  const parent = awaited.getParent();
+  if (Node.isVariableDeclaration(parent) && unwrap(parent.getInitializer()!) === awaited) {
+    const vs = parent.getVariableStatement();
+    return vs && vs.getDeclarations().length === 1 ? vs : undefined;
+  }
+  if (Node.isBinaryExpression(parent) && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken && parent.getRight() === awaited) {
+    return Node.isExpressionStatement(parent.getParent()) ? (parent.getParent() as Statement) : undefined;
+  }
+  return Node.isExpressionStatement(parent) || Node.isReturnStatement(parent) ? parent : undefined;
+}
+
+/** The expression body an awaited call is, parenthesized or not (`async args => await f(...)`), which the inlined block replaces. */
+function conciseBody(awaited: Node): Node | undefined {
+  let body = awaited;
+  while (Node.isParenthesizedExpression(body.getParent())) body = body.getParent()!;
+  const arrow = body.getParent();
+  return arrow && Node.isArrowFunction(arrow) && arrow.getBody() === body ? body : undefined;
 }
 
 /**
@@ -970,7 +990,7 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
  * of its statement) what they are bound to at the call; the names the text adds (`undefined`, the
  * result's type) what they mean at the call.
  */
-function bindingCheck(fn: FunctionLike, pieces: Node[], renames: Map<Node, string>, call: CallExpression, stmt: Statement, awaited: Node, typeText: string): Omit<BindingCheck, 'label'> {
+function bindingCheck(fn: FunctionLike, pieces: Node[], renames: Map<Node, string>, call: CallExpression, stmt: Node, awaited: Node, typeText: string): Omit<BindingCheck, 'label'> {
   const expected = new Map<string, string>();
   const outside = new Set<string>();
   const expect = (name: string, binding: string) => {
@@ -1075,7 +1095,7 @@ function readResult(result: string, typeText: string, awaited: Node): string {
  * checker cannot see through the break): the helper's declared return type, else the call's type
  * where it prints, else one that names the helper (which then has to stay).
  */
-function resultType(stmt: Statement, awaited: Node, declared: string | undefined, helperName: string): { text: string; namesHelper: boolean } {
+function resultType(stmt: Node, awaited: Node, declared: string | undefined, helperName: string): { text: string; namesHelper: boolean } {
   if (/\.[cm]?jsx?$/.test(stmt.getSourceFile().getFilePath())) return { text: '', namesHelper: false };
   if (declared) return { text: `!: ${promised(declared) ?? `Awaited<${declared}>`}`, namesHelper: false };
   const handler = stmt.getFirstAncestor(a => Node.isArrowFunction(a) || Node.isFunctionExpression(a)) as FunctionLike | undefined;
