@@ -886,6 +886,26 @@ server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
   return tool.invoke({ text: String(request.params.arguments?.text ?? '') }, { server, extra });
 });
 `,
+    'src/confirmer.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+interface Confirmer {
+  confirm(server: McpServer, what: string): Promise<boolean>;
+}
+
+class ElicitingConfirmer implements Confirmer {
+  async confirm(server: McpServer, what: string): Promise<boolean> {
+    const answer = await server.server.elicitInput({ message: \`\${what}?\`, requestedSchema: { type: 'object', properties: {} } });
+    return answer.action === 'accept';
+  }
+}
+
+export function registerWipe(server: McpServer, confirmer: Confirmer = new ElicitingConfirmer()): void {
+  server.registerTool('wipe', { description: 'Wipes' }, async () => {
+    const ok = await confirmer.confirm(server, 'Wipe');
+    return { content: [{ type: 'text', text: ok ? 'wiped' : 'kept' }] };
+  });
+}
+`,
     'src/untyped.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
@@ -915,11 +935,15 @@ for (const a of actions) {
     expect(m.sites('src/basic.ts')).toEqual([]);
     expect(m.sites('src/types.ts')).toEqual([]);
     expect(m.sites('src/index.ts').map(s => `${s.line} ${s.kind} ${s.call}: ${s.reason}`)).toEqual([
-      '12 request t.invoke(...): invoke() is not inlined: t.invoke(...) dispatches to the invoke() of whichever of 5 entries t is, and 2 of them ask the client (deleteTool (elicitation), SummarizeTool (sampling)), so no one body can be inlined into the handler, and their requests are not migrated; migrate those entries by hand (each returns inputRequired, and this handler returns that result as it is)',
+      '12 request t.invoke(...): invoke() is not inlined: t.invoke(...) dispatches to the invoke() of whichever of 5 entries t is, and 2 of them ask the client (deleteTool (elicitation), SummarizeTool (sampling)), so no body can be inlined into the handler (the call does not name one), and their requests are not migrated; migrate those entries by hand (each returns inputRequired, and this handler returns that result as it is)',
       '15 elicitation deleteTool.invoke(...): invoke() is not inlined: it is called as deleteTool.invoke(...), a member, not by a name of its own, so its elicitation request is not migrated; call a function by its name from the handler, or migrate by hand',
     ]);
     expect(m.sites('src/low-level.ts').map(s => `${s.line} ${s.kind} ${s.call}`)).toEqual(['7 request tool.invoke(...)']);
     expect(m.sites('src/low-level.ts')[0]!.reason).toMatch(/^invoke\(\) is not inlined: tool\.invoke\(\.\.\.\) dispatches to the invoke\(\) of whichever of 5 entries tool is, and 2 of them ask the client \(deleteTool \(elicitation\), SummarizeTool \(sampling\)\)/);
+    // One implementation of an interface's method: the call still does not name the body that runs.
+    expect(m.sites('src/confirmer.ts').filter(s => s.call === 'confirmer.confirm(...)').map(s => s.reason)).toEqual([
+      expect.stringMatching(/^confirm\(\) is not inlined: confirmer\.confirm\(\.\.\.\) dispatches to the confirm\(\) of whatever confirmer is \(one entry of the project declares it\), and it asks the client \(ElicitingConfirmer \(elicitation\)\)/),
+    ]);
     expect(m.sites('src/untyped.ts').filter(s => s.call === 'a.execute(...)').map(s => s.reason)).toEqual([
       expect.stringMatching(/^execute\(\) is not inlined: a\.execute\(\.\.\.\) dispatches to the execute\(\) of whichever of 3 entries a is, and 1 of them asks the client \(the confirm entry \(elicitation\)\)/),
     ]);
@@ -930,6 +954,7 @@ for (const a of actions) {
     expect(fate('src/confirm.ts')).toEqual(['3 calls reaching it are']);
     expect(fate('src/classes.ts')).toEqual(['2 calls reaching it are']);
     expect(fate('src/untyped.ts')).toEqual(['1 call reaching it is']);
+    expect(fate('src/confirmer.ts')).toEqual(['1 call reaching it is']);
     expect(m.result.report.sites.filter(s => /passed on as a value/.test(s.reason))).toEqual([]);
   });
 

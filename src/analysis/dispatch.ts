@@ -29,14 +29,15 @@ export function declaresMember(ref: Node): boolean {
 
 /**
  * The entries' functions a call through `access` may run, when the property is one a table's entries
- * share (an interface's member, or an element of an array of literals): one or more. Undefined for a
- * member of one object or class, which the caller resolves as it is.
+ * share: an interface's member (one entry or more: the call does not name the one that runs), or a
+ * member of the object literals of an array. Undefined for a member of one object or class, which the
+ * caller resolves as it is.
  */
 export function entriesOf(access: PropertyAccessExpression): FunctionLike[] | undefined {
   if (namedEntry(access)) return undefined;
   const declarations = (access.getNameNode().getSymbol()?.getDeclarations() ?? []).filter(d => !d.getSourceFile().isDeclarationFile() && !d.getSourceFile().isInNodeModules());
   const members = new Set<Node>();
-  let shared = declarations.length > 1;
+  let shared = false;
   for (const d of declarations) {
     if (Node.isPropertySignature(d) || Node.isMethodSignature(d)) {
       shared = true;
@@ -44,11 +45,14 @@ export function entriesOf(access: PropertyAccessExpression): FunctionLike[] | un
       continue;
     }
     const siblings = siblingsOf(d);
-    if (siblings.length > 1) shared = true;
+    shared ||= siblings.length > 1;
     for (const m of siblings.length > 0 ? siblings : [d]) members.add(m);
   }
+  // An untyped array of literals: TypeScript resolves the call to one element's member, or to several.
+  shared ||= declarations.length > 1 && declarations.every(d => Node.isObjectLiteralExpression(d.getParent()));
   if (!shared) return undefined;
-  return [...new Set([...members].map(functionOf).filter((f): f is FunctionLike => f !== undefined))];
+  const entries = [...new Set([...members].map(functionOf).filter((f): f is FunctionLike => f !== undefined))];
+  return entries.length > 0 ? entries : undefined;
 }
 
 /**
@@ -105,10 +109,20 @@ export function entryLabel(fn: FunctionLike): string {
   return `an entry in ${fn.getSourceFile().getBaseName()}`;
 }
 
+/** Per version of the program (an edit makes a new one): each signature's implementations. */
+const implementations = new WeakMap<object, Node[]>();
+
 /** The members that implement an interface's property or method: in object literals and classes of the project. */
 function implementationsOf(signature: Node): Node[] {
+  const cached = implementations.get(signature.compilerNode);
+  if (cached) return cached;
   const name = (signature as import('ts-morph').PropertySignature).getNameNode();
-  if (!Node.isIdentifier(name)) return [];
+  const found = Node.isIdentifier(name) ? membersImplementing(name) : [];
+  implementations.set(signature.compilerNode, found);
+  return found;
+}
+
+function membersImplementing(name: import('ts-morph').Identifier): Node[] {
   return name
     .findReferencesAsNodes()
     // `{ name, invoke }`: a function declared elsewhere, stored in the entry under the property's name.

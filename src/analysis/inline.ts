@@ -439,8 +439,7 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
         const r = reach.of({ fn, name: helper.name, decl: fn }, new Set(), []);
         return r ? [`${entryLabel(fn)} (${r.kind === 'request' ? 'requests' : r.kind})`] : [];
       });
-      const those = asking.length === 1 ? 'that entry' : 'those entries';
-      refuse(`${helper.name}() is not inlined: ${callee.getText()}(...) dispatches to the ${helper.name}() of whichever of ${helper.overrides!.length} entries ${unwrap((callee as import('ts-morph').PropertyAccessExpression).getExpression()).getText()} is, and ${asking.length} of them ${asking.length === 1 ? 'asks' : 'ask'} the client (${asking.join(', ')}), so no one body can be inlined into the handler, and ${asking.length === 1 ? 'its request is' : 'their requests are'} not migrated; migrate ${those} by hand (${asking.length === 1 ? 'it returns' : 'each returns'} inputRequired, and this handler returns that result as it is)`, 'helper not inlined: a call through a table of entries, any of which it may run');
+      refuse(dispatchRefusal(helper, callee as import('ts-morph').PropertyAccessExpression, asking), 'helper not inlined: a call through a table of entries, any of which it may run');
       continue;
     }
     if (helper.overrides) {
@@ -496,6 +495,16 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
     edits.push({ ...edit, helper, call });
   }
   return { edits, refusals, imports, splits };
+}
+
+/** Why a call through a table's property is not inlined: the entries it may run, and those of them that ask. */
+function dispatchRefusal(helper: Helper, callee: import('ts-morph').PropertyAccessExpression, asking: string[]): string {
+  const entries = helper.overrides!.length;
+  const receiver = unwrap(callee.getExpression()).getText();
+  const which = entries === 1 ? `of whatever ${receiver} is (one entry of the project declares it)` : `of whichever of ${entries} entries ${receiver} is`;
+  const ask = asking.length === 1 ? (entries === 1 ? 'it asks' : '1 of them asks') : `${asking.length} of them ask`;
+  const those = asking.length === 1 ? 'that entry' : 'those entries';
+  return `${helper.name}() is not inlined: ${callee.getText()}(...) dispatches to the ${helper.name}() ${which}, and ${ask} the client (${asking.join(', ')}), so no body can be inlined into the handler (the call does not name one), and ${asking.length === 1 ? 'its request is' : 'their requests are'} not migrated; migrate ${those} by hand (${asking.length === 1 ? 'it returns' : 'each returns'} inputRequired, and this handler returns that result as it is)`;
 }
 
 /**
@@ -583,8 +592,8 @@ function outsideTheRun(file: SourceFile): Helper['notInlined'] {
  */
 function memberOf(access: import('ts-morph').PropertyAccessExpression): Helper | undefined {
   const entries = entriesOf(access);
-  if (entries && entries.length > 1) return { fn: entries[0]!, name: access.getName(), decl: entries[0]!, overrides: entries, table: true };
-  const decl = entries?.[0] ?? namedEntry(access) ?? resolved(access.getNameNode());
+  if (entries) return { fn: entries[0]!, name: access.getName(), decl: entries[0]!, overrides: entries, table: true };
+  const decl = namedEntry(access) ?? resolved(access.getNameNode());
   if (!decl) return undefined;
   const value = Node.isPropertyAssignment(decl) || Node.isPropertyDeclaration(decl) || Node.isVariableDeclaration(decl) ? decl.getInitializer() : decl;
   const fn = value && unwrap(value);
