@@ -824,3 +824,166 @@ new EchoTool(server).register();
     expect(typecheck(m)).toEqual([]);
   }, 120_000);
 });
+
+describe('a table of tool entries, dispatched through the property they share', () => {
+  // ToolDef's invoke() is declared by object literals and by classes implementing it; a loop registers
+  // each entry with a handler calling t.invoke(...), and a low-level tools/call handler finds the entry by
+  // name and calls its invoke(). Two entries ask, three do not; one asking entry is also called by its own
+  // name. In another file, an untyped array of literals is dispatched the same way.
+  const files = {
+    'package.json': PACKAGE,
+    'src/types.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+
+export interface ToolContext {
+  server: McpServer;
+  extra: RequestHandlerExtra<ServerRequest, ServerNotification>;
+}
+
+export interface ToolDef {
+  name: string;
+  invoke(args: { text: string }, ctx: ToolContext): Promise<CallToolResult>;
+}
+
+export const text = (t: string): CallToolResult => ({ content: [{ type: 'text', text: t }] });
+`,
+    'src/basic.ts': `import { text, type ToolDef } from './types.js';
+
+export const echoTool: ToolDef = { name: 'echo', invoke: async args => text(args.text) };
+
+export const shoutTool: ToolDef = {
+  name: 'shout',
+  invoke: async args => text(args.text.toUpperCase()),
+};
+`,
+    'src/confirm.ts': `import { text, type ToolDef } from './types.js';
+
+export const deleteTool: ToolDef = {
+  name: 'delete',
+  invoke: async (args, ctx) => {
+    const answer = await ctx.server.server.elicitInput({ message: \`Delete \${args.text}?\`, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } });
+    return text(answer.action === 'accept' && answer.content?.ok ? 'deleted' : 'kept');
+  },
+};
+`,
+    'src/classes.ts': `import { text, type ToolContext, type ToolDef } from './types.js';
+
+export class SummarizeTool implements ToolDef {
+  name = 'summarize';
+
+  async invoke(args: { text: string }, ctx: ToolContext) {
+    const reply = await ctx.server.server.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: args.text } }], maxTokens: 100 });
+    return text(reply.content.type === 'text' ? reply.content.text : '');
+  }
+}
+
+export class ClockTool implements ToolDef {
+  name = 'clock';
+
+  async invoke() {
+    return text('12:00');
+  }
+}
+`,
+    'src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { echoTool, shoutTool } from './basic.js';
+import { ClockTool, SummarizeTool } from './classes.js';
+import { deleteTool } from './confirm.js';
+import type { ToolDef } from './types.js';
+
+export const tools: ToolDef[] = [echoTool, shoutTool, deleteTool, new SummarizeTool(), new ClockTool()];
+
+export const server = new McpServer({ name: 'table', version: '1.0.0' });
+for (const t of tools) {
+  server.registerTool(t.name, { inputSchema: { text: z.string() } }, (args, extra) => t.invoke(args, { server, extra }));
+}
+
+server.registerTool('delete_now', { inputSchema: { text: z.string() } }, (args, extra) => deleteTool.invoke(args, { server, extra }));
+`,
+    'src/low-level.ts': `import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { server, tools } from './index.js';
+
+server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  const tool = tools.find(t => t.name === request.params.name);
+  if (!tool) throw new Error(\`Unknown tool: \${request.params.name}\`);
+  return tool.invoke({ text: String(request.params.arguments?.text ?? '') }, { server, extra });
+});
+`,
+    'src/confirmer.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+interface Confirmer {
+  confirm(server: McpServer, what: string): Promise<boolean>;
+}
+
+class ElicitingConfirmer implements Confirmer {
+  async confirm(server: McpServer, what: string): Promise<boolean> {
+    const answer = await server.server.elicitInput({ message: \`\${what}?\`, requestedSchema: { type: 'object', properties: {} } });
+    return answer.action === 'accept';
+  }
+}
+
+export function registerWipe(server: McpServer, confirmer: Confirmer = new ElicitingConfirmer()): void {
+  server.registerTool('wipe', { description: 'Wipes' }, async () => {
+    const ok = await confirmer.confirm(server, 'Wipe');
+    return { content: [{ type: 'text', text: ok ? 'wiped' : 'kept' }] };
+  });
+}
+`,
+    'src/untyped.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'untyped', version: '1.0.0' });
+
+const actions = [
+  { name: 'echo', execute: async (text: string) => text },
+  {
+    name: 'confirm',
+    execute: async (text: string) => {
+      const answer = await server.server.elicitInput({ message: text, requestedSchema: { type: 'object', properties: {} } });
+      return answer.action;
+    },
+  },
+  { name: 'shout', execute: async (text: string) => text.toUpperCase() },
+];
+
+for (const a of actions) {
+  server.registerTool(a.name, { inputSchema: { text: z.string() } }, async ({ text }) => ({ content: [{ type: 'text', text: await a.execute(text) }] }));
+}
+`,
+  };
+  let m: Migrated;
+
+  it('marks the dispatching call with the entries that ask, and no entry that does not', async () => {
+    m = await bothWays(files);
+    expect(m.sites('src/basic.ts')).toEqual([]);
+    expect(m.sites('src/types.ts')).toEqual([]);
+    expect(m.sites('src/index.ts').map(s => `${s.line} ${s.kind} ${s.call}: ${s.reason}`)).toEqual([
+      '12 request t.invoke(...): invoke() is not inlined: t.invoke(...) dispatches to the invoke() of whichever of 5 entries t is, and 2 of them ask the client (deleteTool (elicitation), SummarizeTool (sampling)), so no body can be inlined into the handler (the call does not name one), and their requests are not migrated; migrate those entries by hand (each returns inputRequired, and this handler returns that result as it is)',
+      '15 elicitation deleteTool.invoke(...): invoke() is not inlined: it is called as deleteTool.invoke(...), a member, not by a name of its own, so its elicitation request is not migrated; call a function by its name from the handler, or migrate by hand',
+    ]);
+    expect(m.sites('src/low-level.ts').map(s => `${s.line} ${s.kind} ${s.call}`)).toEqual(['7 request tool.invoke(...)']);
+    expect(m.sites('src/low-level.ts')[0]!.reason).toMatch(/^invoke\(\) is not inlined: tool\.invoke\(\.\.\.\) dispatches to the invoke\(\) of whichever of 5 entries tool is, and 2 of them ask the client \(deleteTool \(elicitation\), SummarizeTool \(sampling\)\)/);
+    // One implementation of an interface's method: the call still does not name the body that runs.
+    expect(m.sites('src/confirmer.ts').filter(s => s.call === 'confirmer.confirm(...)').map(s => s.reason)).toEqual([
+      expect.stringMatching(/^confirm\(\) is not inlined: confirmer\.confirm\(\.\.\.\) dispatches to the confirm\(\) of whatever confirmer is \(one entry of the project declares it\), and it asks the client \(ElicitingConfirmer \(elicitation\)\)/),
+    ]);
+    expect(m.sites('src/untyped.ts').filter(s => s.call === 'a.execute(...)').map(s => s.reason)).toEqual([
+      expect.stringMatching(/^execute\(\) is not inlined: a\.execute\(\.\.\.\) dispatches to the execute\(\) of whichever of 3 entries a is, and 1 of them asks the client \(the confirm entry \(elicitation\)\)/),
+    ]);
+  }, 600_000);
+
+  it("counts each request's own callers only: each dispatch once, and a call of the entry by its name", () => {
+    const fate = (rel: string) => m.sites(rel).filter(s => s.handler === 'helper').map(s => /no handler call reaching it was inlined; (.*?) marked/.exec(s.reason)?.[1]);
+    expect(fate('src/confirm.ts')).toEqual(['3 calls reaching it are']);
+    expect(fate('src/classes.ts')).toEqual(['2 calls reaching it are']);
+    expect(fate('src/untyped.ts')).toEqual(['1 call reaching it is']);
+    expect(fate('src/confirmer.ts')).toEqual(['1 call reaching it is']);
+    expect(m.result.report.sites.filter(s => /passed on as a value/.test(s.reason))).toEqual([]);
+  });
+
+  it('typechecks', () => {
+    expect(typecheck(m)).toEqual([]);
+  });
+});

@@ -242,6 +242,19 @@ const PROJECTS: UserProject[] = [
     verifyUntouched: ['delete accept', 'delete decline', 'delete cancel', 'delete small', 'render free'],
   },
   {
+    name: 'tool-table',
+    entry: 'src/index.ts',
+    sites: [
+      // Five entries share ToolDef's invoke(); the loop's handler may run any of them: a dispatch, marked with the two that ask.
+      { file: 'src/index.ts', at: 't.invoke(args, { server, extra })', kind: 'request', expect: 'mark', because: /dispatches to the invoke\(\) of whichever of 5 entries t is, and 2 of them ask the client \(deleteTool \(elicitation\), SummarizeTool \(sampling\)\)/ },
+      // Each asking entry is reached by that one call, not by its siblings' declarations of invoke.
+      { file: 'src/tools/delete.ts', at: 'await ctx.server.server.elicitInput', kind: 'elicitation', expect: 'mark', because: /; 1 call reaching it is marked where it is made;/ },
+      { file: 'src/tools/summarize.ts', at: 'await ctx.server.server.createMessage', kind: 'sampling', expect: 'mark', because: /; 1 call reaching it is marked where it is made;/ },
+    ],
+    known: { verify: BY_DESIGN('the tools dispatched through the table stay marked', modernFails('summarize')) },
+    verifyUntouched: ['list', 'add', 'count', 'delete missing'],
+  },
+  {
     name: 'fastmcp-app',
     entry: 'src/index.ts',
     sites: [

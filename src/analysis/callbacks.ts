@@ -107,6 +107,7 @@ function splitting(fn: FunctionLike, sites: Site[], at: { host: FunctionLike; re
 function passesThrough(call: CallExpression, callback: FunctionLike): true | string {
   const helper = helperOf(call.getExpression());
   if (!helper) return "is not the project's own function (its body cannot be read)";
+  if (helper.table) return 'is called through a table of entries, any of which the call may run';
   if (helper.overrides) return 'is a method classes of the project override, any of which the call may run';
   const index = call.getArguments().indexOf(callback as never);
   const param = helper.fn.getParameters()[index];

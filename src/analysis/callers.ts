@@ -7,6 +7,7 @@
  */
 import { Node, SyntaxKind, type CallExpression } from 'ts-morph';
 import type { SiteKind } from '../report.js';
+import { declaresMember, entryNames, usesEntry } from './dispatch.js';
 import { describeNonHandler, enclosingFunction, registrationOf, type FunctionLike, type NonHandler } from './sites.js';
 
 /** A call (or a use as a value) the migration leaves, with the marker's reason and what the summary counts it by. */
@@ -40,7 +41,8 @@ export function callersLeft(fn: FunctionLike, kind: SiteKind): HelperCallers {
       const name = nameOf(g);
       if (!name) continue;
       const makes = g === fn ? `, which makes ${request}` : `, which reaches ${request} (in ${nameOf(fn)?.getText() ?? 'a helper'}())`;
-      for (const use of usesOf(name)) {
+      const uses = new Set(entryNames(g, name).flatMap(usesOf).filter(use => usesEntry(use, g)));
+      for (const use of uses) {
         const call = callOf(use);
         const parent = use.getParent();
         if (parent && Node.isBindingElement(parent)) {
@@ -115,8 +117,8 @@ function usesOf(name: Node): Node[] {
     const parent = r.getParent();
     // An import or an export: a name passed on, whose own uses are among the references.
     if (r === name || (parent && (Node.isImportSpecifier(parent) || Node.isImportClause(parent) || Node.isExportSpecifier(parent) || Node.isExportAssignment(parent)))) return false;
-    // The method it overrides (or an override of it): a declaration, not a use.
-    return !(parent && (Node.isMethodDeclaration(parent) || Node.isMethodSignature(parent)) && parent.getNameNode() === r);
+    // The method it overrides (or an override of it), another entry's of a table, an interface's: a declaration, not a use.
+    return !declaresMember(r);
   });
 }
 

@@ -12,6 +12,7 @@
  */
 import path from 'node:path';
 import { Node, SyntaxKind, type CallExpression, type Project, type SourceFile } from 'ts-morph';
+import { declaresMember } from './dispatch.js';
 import { literalString, unwrap } from './mcpSymbols.js';
 import { overridesOf, receiverClass, thisOwner } from './methods.js';
 import { enclosingFunction, handlerRegistrationOf, TOOL_METHODS, type FunctionLike, type Registration } from './sites.js';
@@ -199,7 +200,8 @@ function otherCall(d: Delegation): string | undefined {
   for (const ref of name.findReferencesAsNodes()) {
     const parent = ref.getParent();
     if (ref === calleeName || !parent) continue;
-    if ((Node.isMethodDeclaration(parent) || Node.isMethodSignature(parent) || Node.isFunctionDeclaration(parent) || Node.isVariableDeclaration(parent)) && parent.getNameNode() === ref) continue;
+    // A declaration: its own, an override's, or another entry's of a table the method is one of (src/analysis/dispatch.ts).
+    if (declaresMember(ref) || ((Node.isFunctionDeclaration(parent) || Node.isVariableDeclaration(parent)) && parent.getNameNode() === ref)) continue;
     if (Node.isImportSpecifier(parent) || Node.isExportSpecifier(parent) || Node.isImportClause(parent)) continue;
     // Named, not placed: the reason must read the same in every pass, whatever the markers above it.
     const caller = enclosingFunction(ref);

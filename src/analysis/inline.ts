@@ -37,8 +37,10 @@ import { constObjectLiteral, literalString, objectProperty, serverKindOf, unwrap
 import { nameAllocator } from './names.js';
 import { packageDirOf, resolveThroughPaths, specifierThroughPaths } from './tsconfigPaths.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
+import { codeStyle } from '../rewrite/style.js';
 import { callableOnlyHere, methodIneligibility, overridesOf, receiverClass, receiverOf, thisEdits, thisOwner, type Receiver } from './methods.js';
 import { delegationOf } from './delegates.js';
+import { entriesOf, entryLabel, namedEntry } from './dispatch.js';
 import { enclosingFunction, findSites, handlerRegistrationOf, wrappedRegistrationOf, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
 import { dynamicLoadOf, moduleValueRead, unusedLoadEdit, type DynamicLoad } from './dynamicImports.js';
 import { cacheFillerOf, splitCall, splitNames as splitNamesOf, type CacheFiller, type CallSplit, type SplitNames } from './cacheFiller.js';
@@ -138,10 +140,12 @@ export interface Helper {
   decl: Node;
   /** Why a helper that is followed (its requests reach the handler) cannot be inlined (how it is loaded), and what to do. */
   notInlined?: { why: string; fix: string; cause: string };
-  /** A method called through `this` that classes of the project override: every body the call may run. */
+  /** A method called through `this` that classes of the project override, or a table's property: every body the call may run. */
   overrides?: FunctionLike[];
   /** A function the handler loads when it runs, with `import()` (src/analysis/dynamicImports.ts). */
   load?: DynamicLoad;
+  /** The call goes through a property a table's entries share (src/analysis/dispatch.ts): `overrides` are the entries. */
+  table?: true;
 }
 
 interface HelperEdit extends TextEdit {
@@ -436,6 +440,14 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
       refuse(`${helper.name}() reaches its ${what} through ${reached.depth} levels of helpers, more than the ${MAX_INLINE_DEPTH} that are inlined; call the inner helper from the handler, or migrate by hand`, `more than ${MAX_INLINE_DEPTH} levels of helpers`);
       continue;
     }
+    if (helper.table) {
+      const asking = helper.overrides!.flatMap(fn => {
+        const r = reach.of({ fn, name: helper.name, decl: fn }, new Set(), []);
+        return r ? [`${entryLabel(fn)} (${r.kind === 'request' ? 'requests' : r.kind})`] : [];
+      });
+      refuse(dispatchRefusal(helper, callee as import('ts-morph').PropertyAccessExpression, asking), 'helper not inlined: a call through a table of entries, any of which it may run');
+      continue;
+    }
     if (helper.overrides) {
       const classes = [...new Set(helper.overrides.map(o => o.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() ?? 'a class'))].join(', ');
       refuse(`${helper.name}() is not inlined: ${callee.getText()}(...) runs the ${helper.name}() of whichever class the instance is (${classes}), so no one body can be inlined into the handler, and the requests they make are not migrated; register each class's tool with a handler of its own that calls its ${helper.name}() (that call is inlined), or migrate by hand`, 'helper not inlined: a method that subclasses override');
@@ -490,6 +502,16 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
     edits.push({ ...edit, helper, call });
   }
   return { edits, refusals, imports, splits };
+}
+
+/** Why a call through a table's property is not inlined: the entries it may run, and those of them that ask. */
+function dispatchRefusal(helper: Helper, callee: import('ts-morph').PropertyAccessExpression, asking: string[]): string {
+  const entries = helper.overrides!.length;
+  const receiver = unwrap(callee.getExpression()).getText();
+  const which = entries === 1 ? `of whatever ${receiver} is (one entry of the project declares it)` : `of whichever of ${entries} entries ${receiver} is`;
+  const ask = asking.length === 1 ? (entries === 1 ? 'it asks' : '1 of them asks') : `${asking.length} of them ask`;
+  const those = asking.length === 1 ? 'that entry' : 'those entries';
+  return `${helper.name}() is not inlined: ${callee.getText()}(...) dispatches to the ${helper.name}() ${which}, and ${ask} the client (${asking.join(', ')}), so no body can be inlined into the handler (the call does not name one), and ${asking.length === 1 ? 'its request is' : 'their requests are'} not migrated; migrate ${those} by hand (${asking.length === 1 ? 'it returns' : 'each returns'} inputRequired, and this handler returns that result as it is)`;
 }
 
 /**
@@ -572,9 +594,14 @@ function outsideTheRun(file: SourceFile): Helper['notInlined'] {
   return { why: `${path.basename(file.getFilePath())} is not one of the files this run migrates`, fix: 'run mcp-migrate over its files and the handler\'s together, or migrate by hand', cause: 'its module is not one of the files the run migrates' };
 }
 
-/** A method or a function-valued member a call reaches through `this.ask`, `obj.ask` or `ns.ask`: never inlined, but followed. */
+/**
+ * A method or a function-valued member a call reaches through `this.ask`, `obj.ask` or `ns.ask`: never
+ * inlined, but followed; through a table's property (`t.invoke`), every entry the call may run.
+ */
 function memberOf(access: import('ts-morph').PropertyAccessExpression): Helper | undefined {
-  const decl = resolved(access.getNameNode());
+  const entries = entriesOf(access);
+  if (entries) return { fn: entries[0]!, name: access.getName(), decl: entries[0]!, overrides: entries, table: true };
+  const decl = namedEntry(access) ?? resolved(access.getNameNode());
   if (!decl) return undefined;
   const value = Node.isPropertyAssignment(decl) || Node.isPropertyDeclaration(decl) || Node.isVariableDeclaration(decl) ? decl.getInitializer() : decl;
   const fn = value && unwrap(value);
@@ -830,17 +857,10 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
   const helperName = call.getExpression().getText();
   const awaited = call.getParent();
   if (!awaited || !Node.isAwaitExpression(awaited)) return { refused: 'the call is not awaited where it is made' };
-  const parent = awaited.getParent();
-  let stmt: Statement | undefined;
-  if (Node.isVariableDeclaration(parent) && unwrap(parent.getInitializer()!) === awaited) {
-    const vs = parent.getVariableStatement();
-    if (vs && vs.getDeclarations().length === 1) stmt = vs;
-  } else if (Node.isBinaryExpression(parent) && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken && parent.getRight() === awaited) {
-    if (Node.isExpressionStatement(parent.getParent())) stmt = parent.getParent() as Statement;
-  } else if (Node.isExpressionStatement(parent) || Node.isReturnStatement(parent)) {
-    stmt = parent;
-  }
-  if (!stmt) return { refused: 'the awaited call is not a statement of its own (const x = await f(...), x = await f(...), await f(...) or return await f(...))' };
+  // `async args => await f(...)`: read as `async args => { return await f(...); }`, the body it becomes.
+  const concise = conciseBody(awaited);
+  const stmt = concise ?? awaitingStatement(awaited);
+  if (!stmt) return { refused: 'the awaited call is not a statement of its own (const x = await f(...), x = await f(...), await f(...), return await f(...) or => await f(...))' };
   const crossFile = imports !== undefined;
   const args = call.getArguments();
   if (args.some(a => Node.isSpreadElement(a))) return { refused: 'an argument is spread' };
@@ -935,18 +955,44 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
     edits.push({ start: ret.getStart(), end: ret.getEnd(), text: `{ ${result} = ${valueText}; break ${label}; }` });
   }
   const inner = applyEdits(body.getText().slice(1, -1), body.getStart() + 1, edits);
-  const indent = /^[ \t]*/.exec(stmt.getSourceFile().getFullText().slice(stmt.getStartLinePos()))![0];
+  const source = stmt.getSourceFile().getFullText();
+  const lineIndent = /^[ \t]*/.exec(source.slice(stmt.getStartLinePos()))![0];
+  const indent = concise ? lineIndent + codeStyle(source).unit : lineIndent;
   // The statement itself, reading the result where it awaited the call.
   const type = resultType(stmt, awaited, returnType && textOf(returnType), helperName);
-  const reading = Node.isExpressionStatement(stmt) && stmt.getExpression() === awaited
-    ? ''
-    : `\n${indent}${stmt.getText().slice(0, awaited.getStart() - stmt.getStart())}${readResult(result, type.text, awaited)}${stmt.getText().slice(awaited.getEnd() - stmt.getStart())}`;
+  const reading = concise
+    ? `\n${indent}return ${readResult(result, type.text, awaited)}${codeStyle(source).semicolons ? ';' : ''}`
+    : Node.isExpressionStatement(stmt) && stmt.getExpression() === awaited
+      ? ''
+      : `\n${indent}${stmt.getText().slice(0, awaited.getStart() - stmt.getStart())}${readResult(result, type.text, awaited)}${stmt.getText().slice(awaited.getEnd() - stmt.getStart())}`;
   const binding = bindings.length > 0 ? `\n${indent}  ${bindings.join(`\n${indent}  `)}` : '';
-  const text = `let ${result}${type.text};\n${indent}${label}: {${binding}${inner}\n${indent}}${reading}`;
+  const block = `let ${result}${type.text};\n${indent}${label}: {${binding}${inner}\n${indent}}${reading}`;
+  const text = concise ? `{\n${indent}${block}\n${lineIndent}}` : block;
   const check = bindingCheck(fn, pieces, renames, call, stmt, awaited, type.text);
   const prefix = awaited.getStart() - stmt.getStart();
-  const kept = reading ? { offset: text.length - reading.length + 1 + indent.length, start: stmt.getStart(), length: prefix } : undefined;
+  const kept = reading && !concise ? { offset: text.length - reading.length + 1 + indent.length, start: stmt.getStart(), length: prefix } : undefined;
   return { start: stmt.getStart(), end: stmt.getEnd(), text, namesHelper: type.namesHelper, kept, check: { ...check, label } };
+}
+
+/** The statement an awaited call is the whole of: `const x = await f(...)`, `x = await f(...)`, `await f(...)`, `return await f(...)`. */
+function awaitingStatement(awaited: Node): Statement | undefined {
+  const parent = awaited.getParent();
+  if (Node.isVariableDeclaration(parent) && unwrap(parent.getInitializer()!) === awaited) {
+    const vs = parent.getVariableStatement();
+    return vs && vs.getDeclarations().length === 1 ? vs : undefined;
+  }
+  if (Node.isBinaryExpression(parent) && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken && parent.getRight() === awaited) {
+    return Node.isExpressionStatement(parent.getParent()) ? (parent.getParent() as Statement) : undefined;
+  }
+  return Node.isExpressionStatement(parent) || Node.isReturnStatement(parent) ? parent : undefined;
+}
+
+/** The expression body an awaited call is, parenthesized or not (`async args => await f(...)`), which the inlined block replaces. */
+function conciseBody(awaited: Node): Node | undefined {
+  let body = awaited;
+  while (Node.isParenthesizedExpression(body.getParent())) body = body.getParent()!;
+  const arrow = body.getParent();
+  return arrow && Node.isArrowFunction(arrow) && arrow.getBody() === body ? body : undefined;
 }
 
 /**
@@ -955,7 +1001,7 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
  * of its statement) what they are bound to at the call; the names the text adds (`undefined`, the
  * result's type) what they mean at the call.
  */
-function bindingCheck(fn: FunctionLike, pieces: Node[], renames: Map<Node, string>, call: CallExpression, stmt: Statement, awaited: Node, typeText: string): Omit<BindingCheck, 'label'> {
+function bindingCheck(fn: FunctionLike, pieces: Node[], renames: Map<Node, string>, call: CallExpression, stmt: Node, awaited: Node, typeText: string): Omit<BindingCheck, 'label'> {
   const expected = new Map<string, string>();
   const outside = new Set<string>();
   const expect = (name: string, binding: string) => {
@@ -1060,7 +1106,7 @@ function readResult(result: string, typeText: string, awaited: Node): string {
  * checker cannot see through the break): the helper's declared return type, else the call's type
  * where it prints, else one that names the helper (which then has to stay).
  */
-function resultType(stmt: Statement, awaited: Node, declared: string | undefined, helperName: string): { text: string; namesHelper: boolean } {
+function resultType(stmt: Node, awaited: Node, declared: string | undefined, helperName: string): { text: string; namesHelper: boolean } {
   if (/\.[cm]?jsx?$/.test(stmt.getSourceFile().getFilePath())) return { text: '', namesHelper: false };
   if (declared) return { text: `!: ${promised(declared) ?? `Awaited<${declared}>`}`, namesHelper: false };
   const handler = stmt.getFirstAncestor(a => Node.isArrowFunction(a) || Node.isFunctionExpression(a)) as FunctionLike | undefined;
