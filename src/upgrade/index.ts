@@ -10,6 +10,7 @@ import type { UpgradeNote } from '../report.js';
 import { importsToRequires, requiresToImports } from './commonjs.js';
 import { insertCodemodMarkers } from './markers.js';
 import type { Repair } from './repair.js';
+import { boundOverloadsRepair } from './repairs/boundOverloads.js';
 import { contextMembers, contextParamsRepair, type ContextMembers } from './repairs/contextParams.js';
 import { contextTypesRepair } from './repairs/contextTypes.js';
 import { errorMessagesRepair } from './repairs/errorMessages.js';
@@ -59,7 +60,7 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
       const commonJs = requiresToImports(sf);
       const sides = sdkSides(sf);
       const found: { diagnostic: Diagnostic; note: UpgradeNote }[] = [];
-      for (const transform of [toolOverloadsRepair, ...migration.transforms, ...repairs((specifier, use) => typeHomes(specifier, use, sides), members), importQuotesRepair(file.text)]) {
+      for (const transform of [boundOverloadsRepair, toolOverloadsRepair, ...migration.transforms, ...repairs((specifier, use) => typeHomes(specifier, use, sides), members), importQuotesRepair(file.text)]) {
         const result = transform.apply(sf, { projectType });
         found.push(...result.diagnostics.map((d: Diagnostic) => ({ diagnostic: d, note: toNote(d, sf.getFilePath()) })));
       }
@@ -79,7 +80,7 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
 }
 
 
-/** The repairs, in the order they run after the official codemod's transforms (toolOverloadsRepair runs before them). */
+/** The repairs, in the order they run after the official codemod's transforms (boundOverloadsRepair and toolOverloadsRepair run before them). */
 function repairs(homeOf: Parameters<typeof typeImportsRepair>[0], members: ContextMembers): Repair[] {
   return [typeImportsRepair(homeOf), contextParamsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, rawShapesRepair, errorMessagesRepair];
 }

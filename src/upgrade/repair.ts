@@ -4,7 +4,7 @@
  * codemod's transforms, in the order of `repairs` (src/upgrade/index.ts).
  */
 import { DiagnosticLevel, type Diagnostic } from '@modelcontextprotocol/codemod';
-import type { SourceFile } from 'ts-morph';
+import type { Node, SourceFile } from 'ts-morph';
 
 export type { Transform as Repair } from '@modelcontextprotocol/codemod';
 
@@ -12,4 +12,13 @@ export type { Transform as Repair } from '@modelcontextprotocol/codemod';
 export function finding(sf: SourceFile, line: number, level: 'info' | 'warning' | 'error', message: string): Diagnostic {
   const levels = { info: DiagnosticLevel.Info, warning: DiagnosticLevel.Warning, error: DiagnosticLevel.Error } as const;
   return { file: sf.getFilePath(), line, level: levels[level], message };
+}
+
+/**
+ * Code a repair recognises and leaves because it cannot be rewritten safely: marked above its line the way
+ * the official codemod marks what it leaves (an `@mcp-codemod-error` comment), so `--check` fails on it until
+ * it is migrated by hand and the marker removed.
+ */
+export function leftover(node: Node, message: string): Diagnostic {
+  return { ...finding(node.getSourceFile(), node.getStartLineNumber(), 'warning', message), insertComment: true, resolveCurrentLine: () => node.getStartLineNumber() };
 }

@@ -72,7 +72,7 @@ function registerConfig(method: 'tool' | 'prompt', call: CallExpression, roles: 
 }
 
 /** `server`, `this.server`, `mcp`…: not a chat client's `tool` (the codemod asks the same of its own candidates). */
-function receiverIsServer(receiver: Node): boolean {
+export function receiverIsServer(receiver: Node): boolean {
   return /(?:^|\.)(?:\w*[sS]erver|mcp\w*|\w*Mcp)$/.test(receiver.getText());
 }
 
