@@ -15,6 +15,7 @@ import { contextMembers, contextParamsRepair, type ContextMembers } from './repa
 import { contextTypesRepair } from './repairs/contextTypes.js';
 import { errorMessagesRepair } from './repairs/errorMessages.js';
 import { importQuotesRepair } from './repairs/importQuotes.js';
+import { pickedMethodsRepair } from './repairs/pickedMethods.js';
 import { rawShapesRepair, unverifiedSchemaStands } from './repairs/rawShapes.js';
 import { annotateResultArraysRepair } from './repairs/resultArrays.js';
 import { annotateToolListsRepair } from './repairs/toolLists.js';
@@ -82,7 +83,7 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
 
 /** The repairs, in the order they run after the official codemod's transforms (boundOverloadsRepair and toolOverloadsRepair run before them). */
 function repairs(homeOf: Parameters<typeof typeImportsRepair>[0], members: ContextMembers): Repair[] {
-  return [typeImportsRepair(homeOf), contextParamsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, rawShapesRepair, errorMessagesRepair];
+  return [typeImportsRepair(homeOf), contextParamsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, rawShapesRepair, errorMessagesRepair, pickedMethodsRepair];
 }
 
 /** The official codemod's findings about a destructured context, or a schema it could not verify, stand while that construct does. */

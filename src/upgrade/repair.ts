@@ -22,3 +22,8 @@ export function finding(sf: SourceFile, line: number, level: 'info' | 'warning' 
 export function leftover(node: Node, message: string): Diagnostic {
   return { ...finding(node.getSourceFile(), node.getStartLineNumber(), 'warning', message), insertComment: true, resolveCurrentLine: () => node.getStartLineNumber() };
 }
+
+/** A table keyed by names read from the code: no prototype, so `toString` or `constructor` is never a key of it. */
+export function namesTable<T>(entries: Record<string, T>): Readonly<Record<string, T>> {
+  return Object.freeze(Object.assign(Object.create(null) as Record<string, T>, entries));
+}
