@@ -448,3 +448,42 @@ export type ToolArgs = Parameters<McpServer['tool']>;
     expect(notes).toContainEqual(expect.stringMatching(/^info: Pick<McpServer, 'tool'> written as Pick<McpServer, 'registerTool'>/));
   });
 });
+
+describe('uses of ErrorCode the official codemod leaves naming nothing', () => {
+  it("writes a member in a type where the codemod sends it in an expression, and marks every other use", () => {
+    const { text, notes } = upgraded(`import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+export interface Failure {
+  code: ErrorCode;
+  message: string;
+}
+export type BadParams = ErrorCode.InvalidParams;
+export type Timeout = typeof ErrorCode.RequestTimeout;
+export const codes = Object.values(ErrorCode);
+export function invalid(message: string): Failure {
+  return { code: ErrorCode.InvalidParams, message };
+}
+export function fail(f: Failure): never {
+  throw new McpError(f.code, f.message);
+}
+`);
+    expect(text).toContain('export type BadParams = ProtocolErrorCode.InvalidParams;');
+    expect(text).toContain('export type Timeout = typeof SdkErrorCode.RequestTimeout;');
+    expect(text).toMatch(/^import \{[^}]*\bProtocolErrorCode\b[^}]*\bSdkErrorCode\b[^}]*\} from '@modelcontextprotocol\/server';$/m);
+    expect(text).toMatch(/\/\* @mcp-codemod-error SDK 1\.x's ErrorCode names nothing here[^\n]*\*\/\n  code: ErrorCode;/);
+    expect(text).toMatch(/\/\* @mcp-codemod-error SDK 1\.x's ErrorCode names nothing here[^\n]*\*\/\nexport const codes = Object\.values\(ErrorCode\);/);
+    expect(text.match(/@mcp-codemod-error/g)).toHaveLength(2);
+    expect(notes).toContainEqual(expect.stringMatching(/^info: ErrorCode\.InvalidParams in a type written as ProtocolErrorCode\.InvalidParams/));
+  });
+
+  it("replaces the codemod's finding that ErrorCode is gone with its own, one per use", () => {
+    const { text, notes } = upgraded(`import type { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+export type Bad = ErrorCode.InvalidParams;
+export function codeOf(e: McpError): ErrorCode { return e.code as ErrorCode; }
+`);
+    expect(text).toContain('export type Bad = ProtocolErrorCode.InvalidParams;');
+    expect(text).not.toContain('is not exported by the v2 packages');
+    expect(text.match(/@mcp-codemod-error SDK 1\.x's ErrorCode names nothing here/g)).toHaveLength(1);
+    expect(notes.filter(n => n.includes('is not exported by the v2 packages'))).toEqual([]);
+  });
+});

@@ -13,6 +13,7 @@ import type { Repair } from './repair.js';
 import { boundOverloadsRepair } from './repairs/boundOverloads.js';
 import { contextMembers, contextParamsRepair, type ContextMembers } from './repairs/contextParams.js';
 import { contextTypesRepair } from './repairs/contextTypes.js';
+import { codemodErrorCodeHomes, errorCodeNames, errorCodeUsesRepair, isErrorCodeSplitFinding } from './repairs/errorCodeUses.js';
 import { errorMessagesRepair } from './repairs/errorMessages.js';
 import { importQuotesRepair } from './repairs/importQuotes.js';
 import { pickedMethodsRepair } from './repairs/pickedMethods.js';
@@ -47,6 +48,7 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
   const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true } });
   const projectType = 'server' as const;
   const typeHomes = codemodTypeHomes(migration, projectType);
+  const errorCodeHomes = codemodErrorCodeHomes(migration, projectType);
   const members = contextMembers(migration);
   for (const file of v1) {
     // One file the official codemod cannot handle must not cost the others their upgrade.
@@ -60,13 +62,16 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
       // its requires turned into imports, and comes back with them turned into requires again.
       const commonJs = requiresToImports(sf);
       const sides = sdkSides(sf);
+      // What the official codemod removes, read before it runs.
+      const errorCodes = errorCodeNames(sf);
       const found: { diagnostic: Diagnostic; note: UpgradeNote }[] = [];
-      for (const transform of [boundOverloadsRepair, toolOverloadsRepair, ...migration.transforms, ...repairs((specifier, use) => typeHomes(specifier, use, sides), members), importQuotesRepair(file.text)]) {
+      const afterCodemod = repairs((specifier, use) => typeHomes(specifier, use, sides), members, errorCodeUsesRepair(errorCodes, sides, errorCodeHomes));
+      for (const transform of [boundOverloadsRepair, toolOverloadsRepair, ...migration.transforms, ...afterCodemod, importQuotesRepair(file.text)]) {
         const result = transform.apply(sf, { projectType });
         found.push(...result.diagnostics.map((d: Diagnostic) => ({ diagnostic: d, note: toNote(d, sf.getFilePath()) })));
       }
       // A finding about a construct a repair has since removed is no longer true.
-      const standing = found.filter(f => stillApplies(f.diagnostic, sf));
+      const standing = found.filter(f => stillApplies(f.diagnostic, sf) && !(errorCodes.length > 0 && isErrorCodeSplitFinding(f.diagnostic)));
       notes.push(...standing.map(f => f.note));
       insertCodemodMarkers(sf, standing.map(f => f.diagnostic).filter(d => d.insertComment));
       if (commonJs) importsToRequires(sf);
@@ -82,8 +87,8 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
 
 
 /** The repairs, in the order they run after the official codemod's transforms (boundOverloadsRepair and toolOverloadsRepair run before them). */
-function repairs(homeOf: Parameters<typeof typeImportsRepair>[0], members: ContextMembers): Repair[] {
-  return [typeImportsRepair(homeOf), contextParamsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, rawShapesRepair, errorMessagesRepair, pickedMethodsRepair];
+function repairs(homeOf: Parameters<typeof typeImportsRepair>[0], members: ContextMembers, errorCodeUses: Repair): Repair[] {
+  return [typeImportsRepair(homeOf), contextParamsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, rawShapesRepair, errorMessagesRepair, errorCodeUses, pickedMethodsRepair];
 }
 
 /** The official codemod's findings about a destructured context, or a schema it could not verify, stand while that construct does. */
