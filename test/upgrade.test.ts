@@ -487,3 +487,41 @@ export function codeOf(e: McpError): ErrorCode { return e.code as ErrorCode; }
     expect(notes.filter(n => n.includes('is not exported by the v2 packages'))).toEqual([]);
   });
 });
+
+describe('zod 3 APIs that zod 4, which SDK 2.x needs, dropped', () => {
+  it('writes what zod 3 reads alike where the value is certainly zod\'s, and marks the rest with what zod 4 reads', () => {
+    const { text, notes } = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z, ZodError } from 'zod';
+const server = new McpServer({ name: 's', version: '1' });
+const Kind = z.enum(['a', 'b']);
+server.registerTool('t', { inputSchema: { kind: Kind, name: z.string({ required_error: 'needed', invalid_type_error: 'text' }), errorMap: z.string(), nick: z.ostring() } }, async args => {
+  const parsed = z.object({ n: z.number() }).safeParse(args);
+  if (!parsed.success) return { content: [{ type: 'text', text: parsed.error.errors.map(e => e.message).join(', ') }] };
+  try { z.string().ip().parse('x'); } catch (e) { if (e instanceof ZodError) return { content: [{ type: 'text', text: JSON.stringify(e.formErrors) }] }; }
+  return { content: [{ type: 'text', text: Kind.Enum.a }] };
+});
+export const Deep = z.object({ a: z.object({ b: z.string() }) }).deepPartial();
+export type Refined = z.ZodEffects<z.ZodString>;
+export const kind = (s: z.ZodTypeAny) => (s._def as { typeName?: string }).typeName;
+export const response = { errors: [] as string[] };
+export const errors = response.errors;
+export const named = Kind.toString() + Kind.constructor.name;
+`);
+    expect(text).toContain("nick: z.string().optional()");
+    expect(text).toContain('parsed.error.issues.map(e => e.message)');
+    expect(text).toContain('JSON.stringify(e.flatten())');
+    expect(text).toContain('Kind.enum.a');
+    // not zod's: left alone
+    expect(text).toContain('export const errors = response.errors;');
+    // a shape's key named like a param holds a schema
+    expect(text).toContain('errorMap: z.string()');
+    expect(text).toMatch(/@mcp-codemod-error required_error, invalid_type_error: zod 4, which SDK 2\.x needs, takes \{ error: issue =>/);
+    expect(text).toMatch(/@mcp-codemod-error \.ip: zod 4, which SDK 2\.x needs, has no z\.string\(\)\.ip\(\)/);
+    expect(text).toMatch(/@mcp-codemod-error \.deepPartial: zod 4, which SDK 2\.x needs, has no \.deepPartial\(\)/);
+    expect(text).toMatch(/@mcp-codemod-error z\.ZodEffects: zod 4, which SDK 2\.x needs, has no ZodEffects/);
+    expect(text).toMatch(/@mcp-codemod-error \.typeName: zod 4, which SDK 2\.x needs, keeps a schema's definition in \._zod\.def/);
+    expect(text.match(/@mcp-codemod-error/g)).toHaveLength(5);
+    expect(notes).toContainEqual(expect.stringMatching(/^info: \.errors of a ZodError written as \.issues/));
+    expect(notes).toContainEqual(expect.stringMatching(/^info: z\.ostring\(\) written as z\.string\(\)\.optional\(\)/));
+  });
+});

@@ -22,6 +22,7 @@ import { annotateResultArraysRepair } from './repairs/resultArrays.js';
 import { annotateToolListsRepair } from './repairs/toolLists.js';
 import { toolOverloadsRepair } from './repairs/toolOverloads.js';
 import { codemodTypeHomes, sdkSides, typeImportsRepair } from './repairs/typeImports.js';
+import { zodApisRepair } from './repairs/zodApis.js';
 import { zodRecordRepair } from './repairs/zodRecord.js';
 
 export { CODEMOD_MARKER } from './markers.js';
@@ -88,7 +89,7 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
 
 /** The repairs, in the order they run after the official codemod's transforms (boundOverloadsRepair and toolOverloadsRepair run before them). */
 function repairs(homeOf: Parameters<typeof typeImportsRepair>[0], members: ContextMembers, errorCodeUses: Repair): Repair[] {
-  return [typeImportsRepair(homeOf), contextParamsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, rawShapesRepair, errorMessagesRepair, errorCodeUses, pickedMethodsRepair];
+  return [typeImportsRepair(homeOf), contextParamsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, zodApisRepair, rawShapesRepair, errorMessagesRepair, errorCodeUses, pickedMethodsRepair];
 }
 
 /** The official codemod's findings about a destructured context, or a schema it could not verify, stand while that construct does. */
