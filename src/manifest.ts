@@ -56,6 +56,8 @@ export interface ManifestInput {
 export interface ManifestResult {
   changes: FileChange[];
   notes: string[];
+  /** The package.json files whose zod stays on 3.x while the run moves the package to @modelcontextprotocol/server 2.x, which needs zod 4. */
+  zodToRaise: string[];
 }
 
 /**
@@ -126,6 +128,7 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
 
   const changes: FileChange[] = [];
   const notes: string[] = [];
+  const zodToRaise: string[] = [];
   for (const manifest of [...manifests].sort()) {
     const before = read(manifest)!;
     const dir = path.dirname(manifest);
@@ -186,9 +189,10 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
     const serverDeclared = wanted.includes('@modelcontextprotocol/server') || sectionsOf('@modelcontextprotocol/server').length > 0;
     if (serverDeclared && typeof zod === 'string' && reachesOnlyZod3(zod)) {
       notes.push(`${rel(input.cwd, manifest)}: zod "${zod}" stays on 3.x, but @modelcontextprotocol/server 2.x needs zod >= 4.2; raise it`);
+      zodToRaise.push(manifest);
     }
   }
-  return { changes, notes };
+  return { changes, notes, zodToRaise };
 }
 
 /** A requestState module the run wrote in TypeScript (tsc then checks its Node imports). */

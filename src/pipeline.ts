@@ -15,15 +15,15 @@ import { inlineHelpers, type Exclusion, type Refusal, type Split } from './analy
 import { splitModules, splitOrdinalAt } from './analysis/cacheFiller.js';
 import { enclosingFunction, registrationOf } from './analysis/sites.js';
 import { MARKER_PREFIX } from './analysis/index.js';
-import { planManifestChanges } from './manifest.js';
+import { owningManifest, planManifestChanges } from './manifest.js';
 import { isEmptyPlan, type FilePlan } from './plan.js';
 import { positionMapper, type Position } from './positions.js';
 import { DEPRECATED_KINDS, emptyReport, unchangedFile, type Report, type SiteReport } from './report.js';
 import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateExports, stateModuleDeclaration, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
 import { placeStateModules, stateModuleFor, type StateModules } from './stateModulePlaces.js';
-import { MAX_INLINE_DEPTH, MCP_TEXT, TRIGGER_PATTERN, worthAnalysing } from './triggers.js';
+import { MAX_INLINE_DEPTH, MCP_TEXT, TRIGGER_PATTERN, worthAnalysing, ZOD_IMPORT } from './triggers.js';
 import { FRAMEWORK_IMPORT, SDK_V1_FRAMEWORKS } from './tables/frameworks.js';
-import { oneLine, syntaxErrors, upgradeV1, V1_IMPORT } from './upgrade/index.js';
+import { oneLine, syntaxErrors, upgradeV1, upgradeZodOnly, V1_IMPORT } from './upgrade/index.js';
 import { applyPlan, parserFor } from '../transforms/mrtr.js';
 import { resolveThroughPaths } from './analysis/tsconfigPaths.js';
 
@@ -525,8 +525,31 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
     report.notes = report.notes.filter(n => !n.startsWith('the migrated code imports @modelcontextprotocol/server 2.x'));
   }
   report.notes.push(...manifests.notes);
+  if (options.upgradeV1 !== false) upgradeZodUsers(files, finalText, manifests.zodToRaise, { changes, report }, cwd);
   report.files.sort((a, b) => a.file.localeCompare(b.file));
   return { changes, report };
+}
+
+/**
+ * The files of a package whose zod the run asks to raise to 4 that import zod and did not import SDK 1.x (a
+ * schemas module): upgradeV1 repaired the zod 3 calls of SDK 1.x files, these get the same repairs (src/upgrade).
+ */
+function upgradeZodUsers(files: SourceInput[], finalText: ReadonlyMap<string, string>, zodToRaise: string[], run: MigrateResult, cwd: string): void {
+  if (zodToRaise.length === 0) return;
+  const { changes, report } = run;
+  const raised = new Set(zodToRaise);
+  const exists = (p: string) => fs.existsSync(p);
+  const users = files
+    .filter(f => !V1_IMPORT.test(f.text) && ZOD_IMPORT.test(finalText.get(f.path)!) && raised.has(owningManifest(f.path, cwd, exists) ?? ''))
+    .map(f => ({ path: f.path, text: finalText.get(f.path)! }));
+  const upgraded = upgradeZodOnly(users);
+  for (const [p, after] of upgraded.texts) {
+    const change = changes.find(c => c.path === p);
+    if (change) change.after = after;
+    else changes.push({ path: p, before: finalText.get(p)!, after });
+  }
+  report.upgrade.push(...upgraded.notes.map(n => ({ ...n, file: path.relative(cwd, n.file) || path.basename(n.file) })));
+  report.upgrade.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
 }
 
 /** The requestState module's exports the changed files call that an existing module (made by an earlier version) lacks. */

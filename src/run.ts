@@ -13,7 +13,7 @@ import { emptyReport, type FileReport, type Report } from './report.js';
 import { isStateModuleFile } from './stateModule.js';
 // markers.ts imports types only: loading it loads nothing of the official codemod.
 import { CODEMOD_MARKER } from './upgrade/markers.js';
-import { HELPER_IMPORT_DEPTH, importedHelpers, isCandidate, worthAnalysing } from './triggers.js';
+import { HELPER_IMPORT_DEPTH, importedHelpers, isCandidate, worthAnalysing, ZOD_IMPORT } from './triggers.js';
 import { createProgress, type Progress, type ProgressStream } from './progress.js';
 import { exitCodeOf, summarize, type CodemodLeftover, type FileResult, type RunMode, type RunReport } from './format-report.js';
 
@@ -81,8 +81,11 @@ interface RunState {
   results: Map<string, FileResult>;
 }
 
-/** A file no migration needs, unless it holds a marker of the official codemod (a leftover to report). */
-const wanted = (text: string) => isCandidate(text) || text.includes(CODEMOD_MARKER);
+/**
+ * A file no migration needs, unless it holds a marker of the official codemod (a leftover to report) or imports
+ * zod (the upgrade moves a server's package to zod 4, and repairs the zod 3 calls of its files).
+ */
+const wanted = (text: string) => isCandidate(text) || text.includes(CODEMOD_MARKER) || ZOD_IMPORT.test(text);
 
 function relativeTo(cwd: string): (abs: string) => string {
   // Every file gets a report line: slicing the common prefix off is most of the cost of 10,000 of them.
@@ -197,7 +200,8 @@ async function migrate(run: RunState, wholeTree: readonly string[], options: Run
   const inputs: SourceInput[] = [];
   const inert = new Set(run.unwanted);
   for (const [p, s] of run.sources) {
-    if (isCandidate(s.text)) inputs.push({ path: p, text: s.text });
+    // A zod user is no candidate, but the upgrade may repair it (src/pipeline.ts finishRun).
+    if (isCandidate(s.text) || ZOD_IMPORT.test(s.text)) inputs.push({ path: p, text: s.text });
     else inert.add(p);
   }
   const seeds = worthAnalysing(inputs);

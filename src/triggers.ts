@@ -21,6 +21,9 @@ export const MAX_INLINE_DEPTH = 3;
 /** Relative-import hops followed from a file worth analysing to find its helpers: one per helper level, one more for a barrel. */
 export const HELPER_IMPORT_DEPTH = MAX_INLINE_DEPTH + 1;
 
+/** zod's main entry, imported or required: what changes meaning when a package raises zod from 3 to 4. */
+export const ZOD_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)['"]zod['"]/;
+
 export function isCandidate(text: string): boolean {
   return MCP_TEXT.test(text) || TRIGGER_PATTERN.test(text) || FRAMEWORK_IMPORT.test(text);
 }

@@ -158,7 +158,7 @@ describe('planManifestChanges', () => {
     files.clear();
     files.set('/w/package.json', pkg({ '@modelcontextprotocol/sdk': '^1.29.0', 'mcp-framework': '^0.2.22', zod: '^3.25.76' }));
     const tool = { path: '/w/src/tool.ts', text: "import { MCPTool } from 'mcp-framework';\n// mcp-migrate: a marker\n" };
-    expect(planManifestChanges({ cwd: '/w', files: [tool], changed: [tool.path], readFile, listSources: () => [] })).toEqual({ changes: [], notes: [] });
+    expect(planManifestChanges({ cwd: '/w', files: [tool], changed: [tool.path], readFile, listSources: () => [] })).toEqual({ changes: [], notes: [], zodToRaise: [] });
   });
 
   it('keeps the SDK beside the 2.x packages while a dependency declares it as a peer, and says which', () => {
@@ -175,7 +175,7 @@ describe('planManifestChanges', () => {
     files.clear();
     files.set('/w/package.json', pkg({ '@modelcontextprotocol/server': '^2.4.0' }));
     const a = { path: '/w/a.ts', text: "import { McpServer } from '@modelcontextprotocol/server';\n" };
-    expect(planManifestChanges({ cwd: '/w', files: [a], changed: [a.path], readFile, listSources: () => [] })).toEqual({ changes: [], notes: [] });
+    expect(planManifestChanges({ cwd: '/w', files: [a], changed: [a.path], readFile, listSources: () => [] })).toEqual({ changes: [], notes: [], zodToRaise: [] });
   });
 });
 

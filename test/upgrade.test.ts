@@ -1,12 +1,14 @@
 /**
  * The official v1-to-v2 codemod's output, and the type mistakes of it we correct: a context member
  * indexed where v2's context no longer has it, a tools/call result array that SDK 1.x's looser handler
- * type let TypeScript evolve from its pushes, and `import('…')` types (JSDoc ones too) it leaves on 1.x.
+ * type let TypeScript evolve from its pushes, and `import('…')` types (JSDoc ones too) it leaves on 1.x;
+ * what it leaves that cannot run on 2.x (bound tool() references, Pick<McpServer, 'tool'>, ErrorCode in
+ * types, zod 3 APIs, in SDK files and in the zod-only modules of their package), repaired or marked.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { upgradeV1 } from '../src/upgrade/index.js';
 
 const HEADER = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -523,5 +525,45 @@ export const named = Kind.toString() + Kind.constructor.name;
     expect(text.match(/@mcp-codemod-error/g)).toHaveLength(5);
     expect(notes).toContainEqual(expect.stringMatching(/^info: \.errors of a ZodError written as \.issues/));
     expect(notes).toContainEqual(expect.stringMatching(/^info: z\.ostring\(\) written as z\.string\(\)\.optional\(\)/));
+  });
+});
+
+describe('modules that import zod and not the SDK, in a package moved to zod 4', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-zod-users-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+    return { path: path.join(dir, file), text };
+  };
+  const schemas = `import { z } from 'zod';
+export const Tags = z.record(z.string());
+export const Deep = z.object({ a: z.object({ b: z.string() }) }).deepPartial();
+`;
+  const server = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Tags } from './schemas.js';
+const server = new McpServer({ name: 's', version: '1' });
+server.registerTool('t', { inputSchema: { tags: Tags } }, async () => ({ content: [] }));
+`;
+
+  it('get the zod repairs and markers the SDK files get, and only there', async () => {
+    const { migrateSources } = await import('../src/pipeline.js');
+    write('package.json', '{\n  "name": "app",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.24.0",\n    "zod": "^3.25.76"\n  }\n}\n');
+    write('tools/package.json', '{\n  "name": "tools",\n  "dependencies": {\n    "zod": "^3.25.76"\n  }\n}\n');
+    const sources = [write('src/server.ts', server), write('src/schemas.ts', schemas), write('tools/schemas.ts', schemas)];
+    const result = await migrateSources(sources, { cwd: dir });
+    const after = (file: string) => result.changes.find(c => c.path === path.join(dir, file))?.after;
+    expect(after('src/schemas.ts')).toContain('export const Tags = z.record(z.string(), z.string());');
+    expect(after('src/schemas.ts')).toMatch(/\/\* @mcp-codemod-error \.deepPartial: zod 4[^\n]*\*\/\nexport const Deep/);
+    expect(result.report.upgrade.filter(n => n.file === path.join('src', 'schemas.ts')).map(n => n.level)).toEqual(['info', 'warning']);
+    // a package the run does not move to SDK 2.x keeps its zod
+    expect(after('tools/schemas.ts')).toBeUndefined();
+  });
+
+  it('are left as they are where the package already declares zod 4', async () => {
+    const { migrateSources } = await import('../src/pipeline.js');
+    write('package.json', '{\n  "name": "app",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.24.0",\n    "zod": "^4.2.0"\n  }\n}\n');
+    const result = await migrateSources([write('src/server.ts', server), write('src/schemas.ts', schemas)], { cwd: dir });
+    expect(result.changes.some(c => c.path === path.join(dir, 'src', 'schemas.ts'))).toBe(false);
   });
 });

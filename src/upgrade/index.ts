@@ -7,6 +7,7 @@
 import { getMigration, type Diagnostic } from '@modelcontextprotocol/codemod';
 import { Project, SyntaxKind, ts, type SourceFile } from 'ts-morph';
 import type { UpgradeNote } from '../report.js';
+import { ZOD_IMPORT } from '../triggers.js';
 import { importsToRequires, requiresToImports } from './commonjs.js';
 import { insertCodemodMarkers } from './markers.js';
 import type { Repair } from './repair.js';
@@ -30,6 +31,9 @@ export { CODEMOD_MARKER } from './markers.js';
 /** A file naming SDK 1.x: an import, a require, a dynamic import or an `import('…')` type (JSDoc ones too). */
 export const V1_IMPORT = /from\s*['"]@modelcontextprotocol\/sdk[/'"]|(?:require|import)\(\s*['"]@modelcontextprotocol\/sdk[/'"]/;
 
+/** What the official codemod is told the project is: mcp-migrate moves servers. */
+const PROJECT_TYPE = 'server' as const;
+
 export interface UpgradeResult {
   /** New text per upgraded file (absolute path). */
   texts: Map<string, string>;
@@ -47,9 +51,8 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
   const migration = getMigration('v1-to-v2');
   if (!migration) throw new Error('the official codemod has no v1-to-v2 migration');
   const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true } });
-  const projectType = 'server' as const;
-  const typeHomes = codemodTypeHomes(migration, projectType);
-  const errorCodeHomes = codemodErrorCodeHomes(migration, projectType);
+  const typeHomes = codemodTypeHomes(migration, PROJECT_TYPE);
+  const errorCodeHomes = codemodErrorCodeHomes(migration, PROJECT_TYPE);
   const members = contextMembers(migration);
   for (const file of v1) {
     // One file the official codemod cannot handle must not cost the others their upgrade.
@@ -59,23 +62,19 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
         notes.push({ file: file.path, line: 1, level: 'error', message: 'not upgraded to SDK 2.x: the file has syntax errors' });
         continue;
       }
-      // The official codemod reads import declarations only: a CommonJS file goes through it with
-      // its requires turned into imports, and comes back with them turned into requires again.
-      const commonJs = requiresToImports(sf);
-      const sides = sdkSides(sf);
-      // What the official codemod removes, read before it runs.
-      const errorCodes = errorCodeNames(sf);
-      const found: { diagnostic: Diagnostic; note: UpgradeNote }[] = [];
-      const afterCodemod = repairs((specifier, use) => typeHomes(specifier, use, sides), members, errorCodeUsesRepair(errorCodes, sides, errorCodeHomes));
-      for (const transform of [boundOverloadsRepair, toolOverloadsRepair, ...migration.transforms, ...afterCodemod, importQuotesRepair(file.text)]) {
-        const result = transform.apply(sf, { projectType });
-        found.push(...result.diagnostics.map((d: Diagnostic) => ({ diagnostic: d, note: toNote(d, sf.getFilePath()) })));
-      }
-      // A finding about a construct a repair has since removed is no longer true.
-      const standing = found.filter(f => stillApplies(f.diagnostic, sf) && !(errorCodes.length > 0 && isErrorCodeSplitFinding(f.diagnostic)));
-      notes.push(...standing.map(f => f.note));
-      insertCodemodMarkers(sf, standing.map(f => f.diagnostic).filter(d => d.insertComment));
-      if (commonJs) importsToRequires(sf);
+      notes.push(
+        ...applyTransforms(sf, () => {
+          const sides = sdkSides(sf);
+          // What the official codemod removes, read before it runs.
+          const errorCodes = errorCodeNames(sf);
+          const afterCodemod = repairs((specifier, use) => typeHomes(specifier, use, sides), members, errorCodeUsesRepair(errorCodes, sides, errorCodeHomes));
+          return {
+            transforms: [boundOverloadsRepair, toolOverloadsRepair, ...migration.transforms, ...afterCodemod, importQuotesRepair(file.text)],
+            // A finding about a construct a repair has since removed is no longer true.
+            stands: d => stillApplies(d, sf) && !(errorCodes.length > 0 && isErrorCodeSplitFinding(d)),
+          };
+        })
+      );
       const after = sf.getFullText();
       if (after !== file.text) texts.set(file.path, after);
     } catch (error) {
@@ -86,6 +85,49 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
   return { texts, notes, failed };
 }
 
+/** The transforms to run on a file, and which of their findings still stand after all of them ran. */
+interface TransformPlan {
+  transforms: Repair[];
+  stands: (d: Diagnostic) => boolean;
+}
+
+/**
+ * Runs the transforms `plan` reads off a file, CommonJS included (the official codemod reads import
+ * declarations only: a CommonJS file goes through with its requires turned into imports, which the plan then
+ * reads, and comes back with them turned into requires again); marks the standing findings that ask for it,
+ * and returns them as notes.
+ */
+function applyTransforms(sf: SourceFile, plan: () => TransformPlan): UpgradeNote[] {
+  const commonJs = requiresToImports(sf);
+  const { transforms, stands } = plan();
+  const found: { diagnostic: Diagnostic; note: UpgradeNote }[] = [];
+  for (const transform of transforms) {
+    const result = transform.apply(sf, { projectType: PROJECT_TYPE });
+    found.push(...result.diagnostics.map((d: Diagnostic) => ({ diagnostic: d, note: toNote(d, sf.getFilePath()) })));
+  }
+  const standing = found.filter(f => stands(f.diagnostic));
+  insertCodemodMarkers(sf, standing.map(f => f.diagnostic).filter(d => d.insertComment));
+  if (commonJs) importsToRequires(sf);
+  return standing.map(f => f.note);
+}
+
+/**
+ * The zod repairs alone, for files of a package the run moves to SDK 2.x, and so to zod 4, that did not import
+ * SDK 1.x: the official codemod (like upgradeV1) reads only files that import the SDK, and a schemas module of
+ * the server would keep zod 3 calls that no longer compile. A file that does not parse is left.
+ */
+export function upgradeZodOnly(files: { path: string; text: string }[]): Omit<UpgradeResult, 'failed'> {
+  const texts = new Map<string, string>();
+  const notes: UpgradeNote[] = [];
+  const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true } });
+  for (const file of files.filter(f => ZOD_IMPORT.test(f.text))) {
+    const sf = project.createSourceFile(file.path, file.text, { overwrite: true });
+    if (hasSyntaxErrors(sf)) continue;
+    notes.push(...applyTransforms(sf, () => ({ transforms: [zodRecordRepair, zodApisRepair], stands: () => true })));
+    if (sf.getFullText() !== file.text) texts.set(file.path, sf.getFullText());
+  }
+  return { texts, notes };
+}
 
 /** The repairs, in the order they run after the official codemod's transforms (boundOverloadsRepair and toolOverloadsRepair run before them). */
 function repairs(homeOf: Parameters<typeof typeImportsRepair>[0], members: ContextMembers, errorCodeUses: Repair): Repair[] {
