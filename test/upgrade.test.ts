@@ -253,6 +253,18 @@ server.tool('wipe', 'Wipes', { destructiveHint: true, title: 'Wipe' }, async () 
     expect(text).toContain("server.registerTool('wipe', { description: 'Wipes', annotations: { destructiveHint: true, title: 'Wipe' } }, async () => ({ content: [] }));");
   });
 
+  it('registers a parameter shape whose only key is title as the input schema, not as annotations', () => {
+    const { text } = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+const DESCRIPTION = 'Deletes a note';
+const server = new McpServer({ name: 's', version: '1' });
+server.tool('delete', DESCRIPTION, { title: z.string() }, async ({ title }) => ({ content: [{ type: 'text', text: title }] }));
+server.tool('wipe', DESCRIPTION, { title: 'Wipe', destructiveHint: true }, async () => ({ content: [] }));
+`);
+    expect(text).toContain("server.registerTool('delete', { description: DESCRIPTION, inputSchema: z.object({ title: z.string() }) }, async ({ title }) =>");
+    expect(text).toContain("server.registerTool('wipe', { description: DESCRIPTION, annotations: { title: 'Wipe', destructiveHint: true } }, async () =>");
+  });
+
   it('leaves a call whose arguments it cannot tell apart to the codemod, and its finding', () => {
     const { text } = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { describe } from 'elsewhere';

@@ -99,8 +99,14 @@ function roleReader(sf: SourceFile): (n: Node) => Role {
     // `z.object({...})`, `z.string()`...: a schema built with zod.
     if (Node.isCallExpression(e) && /^z\./.test(e.getExpression().getText())) return 'shape';
     if (Node.isObjectLiteralExpression(e)) {
-      const keys = e.getProperties().map(p => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) ? p.getName() : ''));
-      return keys.length > 0 && keys.every(k => ANNOTATION_KEYS.has(k)) ? 'annotations' : 'shape';
+      const properties = e.getProperties();
+      const keys = properties.map(p => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) ? p.getName() : ''));
+      if (keys.length === 0 || !keys.every(k => ANNOTATION_KEYS.has(k))) return 'shape';
+      // `{ title: z.string() }` is a parameter named title: annotations hold a string title and boolean hints, never a schema.
+      const values = properties.map(p => (Node.isPropertyAssignment(p) ? role(p.getInitializerOrThrow(), depth + 1) : 'unknown'));
+      if (values.includes('shape')) return 'shape';
+      const title = keys.indexOf('title');
+      return title < 0 || values[title] === 'string' ? 'annotations' : 'unknown';
     }
     if (depth > 4) return 'unknown';
     const held = constValue(e, moduleAt);
