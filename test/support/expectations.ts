@@ -108,7 +108,13 @@ export function markerLines(file: string): string[] {
   return fs.readFileSync(file, 'utf8').split(/\r?\n/).filter(l => l.trim().startsWith('// mcp-migrate:'));
 }
 
-/** Every `// mcp-migrate:` marker under `dir` (node_modules aside), as `file: line`. */
+/** The `@mcp-codemod-error` marker lines of a file: what the v1-to-v2 upgrade left for the user. */
+export function codemodMarkerLines(file: string): string[] {
+  if (!fs.existsSync(file)) return [];
+  return fs.readFileSync(file, 'utf8').split(/\r?\n/).filter(l => l.includes('@mcp-codemod-error'));
+}
+
+/** Every `// mcp-migrate:` and `@mcp-codemod-error` marker under `dir` (node_modules aside), as `file: line`: what is left. */
 export function markersUnder(dir: string): string[] {
   const out: string[] = [];
   const walk = (at: string) => {
@@ -119,6 +125,7 @@ export function markersUnder(dir: string): string[] {
       else if (/\.[cm]?[jt]sx?$/.test(name) && !isStateModuleFile(name)) {
         // The banner of a migrated handler and a handle made again on resume are review notes, not work left.
         for (const l of markerLines(full)) if (!/input_required phases|made again on resume/.test(l)) out.push(`${path.relative(dir, full)}: ${l.trim()}`);
+        for (const l of codemodMarkerLines(full)) out.push(`${path.relative(dir, full)}: ${l.trim()}`);
       }
     }
   };
