@@ -258,21 +258,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   };
   report.sites.push(...analysis.sites.map(site => atInlinedCall(site) ?? inOriginal(site)));
   // A helper call not inlined carries a marker above it: one report line per marker.
-  for (const [file, list] of inlining.refusals) {
-    const text = current.get(file)!;
-    const sf = project.getSourceFile(file)!;
-    for (const r of new Map(list.map(x => [x.reason, x])).values()) {
-      const marker = `// ${MARKER_PREFIX} ${r.reason}`;
-      for (let at = text.indexOf(marker); at >= 0; at = text.indexOf(marker, at + marker.length)) {
-        const next = text.indexOf('\n', at);
-        const statement = next < 0 ? at : next + 1 + /^[ \t]*/.exec(text.slice(next + 1))![0].length;
-        const call = text.indexOf(r.call.replace(/\.\.\.\)$/, ''), statement);
-        const start = call >= 0 && call - statement < 400 ? call : statement;
-        const { line, column } = sf.getLineAndColumnAtPos(start);
-        report.sites.push(inOriginal({ file: rel(file), line, column, kind: r.kind, call: r.call, outcome: 'marked', reason: r.reason, handler: r.handler, shape: 'helper', cause: r.cause }));
-      }
-    }
-  }
+  for (const [file, list] of inlining.refusals) report.sites.push(...refusalSites(project.getSourceFile(file)!, current.get(file)!, list).map(site => inOriginal({ ...site, file: rel(file) })));
   report.notes.push(...analysis.notes);
   if (options.sitesOnly) {
     forgetProjectFiles(project);
@@ -304,6 +290,38 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   }
 
   return { changes, report, usedStateModules: [...usedStateModules] };
+}
+
+/**
+ * A report line per marker of a helper call not inlined, at the call below it, in the analysed text. The
+ * same reason can mark calls in several handlers (two tools calling one helper): each line names the
+ * handler its call is in.
+ */
+function refusalSites(sf: SourceFile, text: string, refusals: Refusal[]): Omit<SiteReport, 'file'>[] {
+  const sites: Omit<SiteReport, 'file'>[] = [];
+  for (const r of new Map(refusals.map(x => [x.reason, x])).values()) {
+    const marker = `// ${MARKER_PREFIX} ${r.reason}`;
+    for (let at = text.indexOf(marker); at >= 0; at = text.indexOf(marker, at + marker.length)) {
+      const next = text.indexOf('\n', at);
+      const statement = next < 0 ? at : next + 1 + /^[ \t]*/.exec(text.slice(next + 1))![0].length;
+      const call = text.indexOf(r.call.replace(/\.\.\.\)$/, ''), statement);
+      const start = call >= 0 && call - statement < 400 ? call : statement;
+      const label = handlerLabelAt(sf.getDescendantAtPos(start));
+      const own = refusals.find(x => x.reason === r.reason && x.handler === label) ?? r;
+      const { line, column } = sf.getLineAndColumnAtPos(start);
+      sites.push({ line, column, kind: own.kind, call: own.call, outcome: 'marked', reason: own.reason, handler: own.handler, shape: 'helper', cause: own.cause });
+    }
+  }
+  return sites;
+}
+
+/** The label of the handler a node is in (through callbacks nested in it), if any. */
+function handlerLabelAt(node: Node | undefined): string | undefined {
+  for (let fn = node && enclosingFunction(node); fn; fn = enclosingFunction(fn)) {
+    const registration = registrationOf(fn);
+    if (registration) return registration.label;
+  }
+  return undefined;
 }
 
 /** The candidates using a framework that runs an SDK 1.x server only (McpAgent): not upgraded, each with the note saying why. */
