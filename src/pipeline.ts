@@ -17,8 +17,8 @@ import { enclosingFunction, registrationOf } from './analysis/sites.js';
 import { MARKER_PREFIX } from './analysis/index.js';
 import { planManifestChanges } from './manifest.js';
 import { isEmptyPlan, type FilePlan } from './plan.js';
-import { positionMapper, type Position } from './positions.js';
-import { DEPRECATED_KINDS, emptyReport, unchangedFile, type Report, type SiteReport } from './report.js';
+import { movedNote, positionMapper, type Position } from './positions.js';
+import { DEPRECATED_KINDS, emptyReport, unchangedFile, type Report, type SiteReport, type UpgradeNote } from './report.js';
 import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateExports, stateModuleDeclaration, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
 import { placeStateModules, stateModuleFor, type StateModules } from './stateModulePlaces.js';
 import { MAX_INLINE_DEPTH, MCP_TEXT, TRIGGER_PATTERN, worthAnalysing } from './triggers.js';
@@ -128,7 +128,9 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
       report.notes.push(...keptOnV1.values());
       const upgraded = upgradeV1(candidates.filter(f => !keptOnV1.has(f.path)).map(f => ({ path: f.path, text: current.get(f.path)! })));
       for (const [p, text] of upgraded.texts) current.set(p, text);
-      report.upgrade.push(...upgraded.notes.map(n => ({ ...n, file: rel(n.file) })));
+      // Its findings are at lines of the text it was given: the file's, less a shebang.
+      const inGiven = (n: UpgradeNote): UpgradeNote => ({ ...n, line: n.line + (shebangs.has(n.file) ? 1 : 0) });
+      report.upgrade.push(...upgraded.notes.map(n => ({ ...inGiven(n), file: rel(n.file) })));
       failed = upgraded.failed;
     } catch (error) {
       failed = new Map(candidates.filter(f => V1_IMPORT.test(f.text)).map(f => [f.path, `the official v1-to-v2 codemod failed (${oneLine(error)})`]));
@@ -174,15 +176,22 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   // Sites are found in the analysed text (upgraded, without shebang); report them where the user wrote them.
   const mappers = new Map<string, (p: Position) => Position>();
   const hoisted = new Map<string, Hoisting>();
-  const inOriginal = (site: SiteReport): SiteReport => {
-    const file = candidates.find(f => rel(f.path) === site.file);
-    if (!file) return site;
+  /** From the analysed text of a candidate (by its path relative to the cwd) to the text as given. */
+  const toOriginalOf = (relative: string): { file: SourceInput; map: (p: Position) => Position } | undefined => {
+    const file = candidates.find(f => rel(f.path) === relative);
+    if (!file) return undefined;
     let toOriginal = mappers.get(file.path);
     if (!toOriginal) {
       const h = hoisted.get(file.path);
       const fromBefore = positionMapper(file.text, h ? h.before : current.get(file.path)!);
       mappers.set(file.path, (toOriginal = h ? p => fromBefore(h.toBefore(p)) : fromBefore));
     }
+    return { file, map: toOriginal };
+  };
+  const inOriginal = (site: SiteReport): SiteReport => {
+    const found = toOriginalOf(site.file);
+    if (!found) return site;
+    const { file, map: toOriginal } = found;
     const p = toOriginal({ line: site.line - 1, character: site.column - 1 });
     const callee = /^[\w$.]+/.exec(file.text.split('\n')[p.line]?.slice(p.character) ?? '')?.[0];
     const call = callee && site.call.endsWith('(...)') ? `${callee}(...)` : site.call;
@@ -236,7 +245,12 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
     hoisted.clear();
     mappers.clear();
   }
-  report.notes.push(...inlining.notes);
+  // Notes that name a line name it in the text as given: the analysis's in the analysed text, the inlining's in the upgraded one.
+  const upgradedToOriginal = (relative: string) => {
+    const file = candidates.find(f => rel(f.path) === relative);
+    return file && upgraded.has(file.path) ? positionMapper(file.text, upgraded.get(file.path)!) : undefined;
+  };
+  report.notes.push(...inlining.notes.map(note => movedNote(note, upgradedToOriginal)));
   // A request inlined from a helper is reported where the user wrote the helper's call.
   // So is a request of a cache filler's split call (src/analysis/cacheFiller.ts).
   const atInlinedCall = (site: SiteReport): SiteReport | undefined => {
@@ -259,7 +273,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   report.sites.push(...analysis.sites.map(site => atInlinedCall(site) ?? inOriginal(site)));
   // A helper call not inlined carries a marker above it: one report line per marker.
   for (const [file, list] of inlining.refusals) report.sites.push(...refusalSites(project.getSourceFile(file)!, current.get(file)!, list).map(site => inOriginal({ ...site, file: rel(file) })));
-  report.notes.push(...analysis.notes);
+  report.notes.push(...analysis.notes.map(note => movedNote(note, relative => toOriginalOf(relative)?.map)));
   if (options.sitesOnly) {
     forgetProjectFiles(project);
     return { changes: [], report, usedStateModules: [] };

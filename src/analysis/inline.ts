@@ -236,7 +236,7 @@ function passEdits(sf: SourceFile, options: InlineOptions, refused: ReadonlyMap<
     if (edits.some(e => e.helper?.fn === helper.fn && e.namesHelper)) continue;
     const { line } = sf.getLineAndColumnAtPos(statement.getStart());
     edits.push({ ...removalRange(sf.getFullText(), statement), text: '', call: undefined });
-    notes.push(`${sf.getBaseName()}:${line}: ${name}() removed: every call to it was inlined into the handlers, where it is migrated`);
+    notes.push(`${rel(sf.getFilePath())}:${line}: ${name}() removed: every call to it was inlined into the handlers, where it is migrated`);
   }
   edits.push(...unusedImportEdits(unusedBindings, importEdits, options.importedBefore, imports.reused).map(e => ({ ...e, call: undefined })));
   return { edits: [...edits, ...importEdits], checks, notes, refusals, inlined: labelled, helpers, splits, exports: imports.exports.map(e => ({ file: e.module.getFilePath(), name: e.name })) };

@@ -6,6 +6,7 @@
  */
 import { getMigration, type Diagnostic } from '@modelcontextprotocol/codemod';
 import { Project, SyntaxKind, ts, type SourceFile } from 'ts-morph';
+import { positionMapper, type Position } from '../positions.js';
 import type { UpgradeNote } from '../report.js';
 import { importsToRequires, requiresToImports } from './commonjs.js';
 import { insertCodemodMarkers } from './markers.js';
@@ -28,6 +29,7 @@ export const V1_IMPORT = /from\s*['"]@modelcontextprotocol\/sdk[/'"]|(?:require|
 export interface UpgradeResult {
   /** New text per upgraded file (absolute path). */
   texts: Map<string, string>;
+  /** Its findings, each at its line in the text given. */
   notes: UpgradeNote[];
   /** SDK 1.x files the official codemod failed on, with why: left on 1.x, so nothing else of them may change. */
   failed: Map<string, string>;
@@ -57,14 +59,14 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
       // its requires turned into imports, and comes back with them turned into requires again.
       const commonJs = requiresToImports(sf);
       const sides = sdkSides(sf);
-      const found: { diagnostic: Diagnostic; note: UpgradeNote }[] = [];
+      const found: { diagnostic: Diagnostic; seenIn: string }[] = [];
       for (const transform of [toolOverloadsRepair, ...migration.transforms, ...repairs((specifier, use) => typeHomes(specifier, use, sides), members)]) {
-        const result = transform.apply(sf, { projectType });
-        found.push(...result.diagnostics.map((d: Diagnostic) => ({ diagnostic: d, note: toNote(d, sf.getFilePath()) })));
+        const seenIn = sf.getFullText();
+        found.push(...transform.apply(sf, { projectType }).diagnostics.map((diagnostic: Diagnostic) => ({ diagnostic, seenIn })));
       }
       // A finding about a construct a repair has since removed is no longer true.
       const standing = found.filter(f => stillApplies(f.diagnostic, sf));
-      notes.push(...standing.map(f => f.note));
+      notes.push(...locateNotes(standing, file.text, sf));
       insertCodemodMarkers(sf, standing.map(f => f.diagnostic).filter(d => d.insertComment));
       if (commonJs) importsToRequires(sf);
       const after = sf.getFullText();
@@ -97,14 +99,28 @@ export function oneLine(error: unknown): string {
   return (text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find(l => l.trim() !== '') ?? 'unknown error').trim();
 }
 
-function toNote(d: Diagnostic, file: string): UpgradeNote {
-  let line = d.line;
-  try {
-    line = d.resolveCurrentLine?.() ?? d.line;
-  } catch {
-    // the node moved or vanished; keep the original line
-  }
-  return { file: d.file || file, line, level: d.level as UpgradeNote['level'], message: d.message };
+/**
+ * The findings, each at its line in the text as given. A finding that follows its node is located once
+ * every transform has run (as the official runner does); the others name a line of the text the
+ * transform that found them saw, which the transforms after it may have moved.
+ */
+function locateNotes(found: { diagnostic: Diagnostic; seenIn: string }[], given: string, sf: SourceFile): UpgradeNote[] {
+  const mappers = new Map<string, (p: Position) => Position>();
+  const inGiven = (text: string, line: number) => {
+    const map = mappers.get(text) ?? mappers.set(text, positionMapper(given, text)).get(text)!;
+    return map({ line: line - 1, character: 0 }).line + 1;
+  };
+  const final = sf.getFullText();
+  return found.map(({ diagnostic: d, seenIn }) => {
+    let line: number | undefined;
+    try {
+      if (d.resolveCurrentLine) line = inGiven(final, d.resolveCurrentLine());
+    } catch {
+      // the node moved or vanished; keep the line it was found on
+    }
+    line ??= inGiven(seenIn, d.line);
+    return { file: d.file || sf.getFilePath(), line, level: d.level as UpgradeNote['level'], message: d.message };
+  });
 }
 
 /** Syntax errors only (no type checking): what the parser itself reported. */
