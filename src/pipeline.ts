@@ -18,6 +18,7 @@ import { MARKER_PREFIX } from './analysis/index.js';
 import { planManifestChanges } from './manifest.js';
 import { isEmptyPlan, type FilePlan } from './plan.js';
 import { movedNote, positionMapper, type Position } from './positions.js';
+import { anchorsIn, requestAnchor, type RequestAnchor } from './rewrittenAt.js';
 import { DEPRECATED_KINDS, emptyReport, unchangedFile, type Report, type SiteReport, type UpgradeNote } from './report.js';
 import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateExports, stateModuleDeclaration, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
 import { placeStateModules, stateModuleFor, type StateModules } from './stateModulePlaces.js';
@@ -270,7 +271,21 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
     const callee = /^[\w$.]+/.exec(file.text.split('\n')[p.line]?.slice(p.character) ?? '')?.[0];
     return { ...site, line: p.line + 1, column: p.character + 1, call: callee ? `${callee}(...)` : site.call };
   };
-  report.sites.push(...analysis.sites.map(site => atInlinedCall(site) ?? inOriginal(site)));
+  // A rewritten request's place in the new text, found once the file is rewritten (src/rewrittenAt.ts).
+  const anchors = new Map<SiteReport, { path: string; anchor: RequestAnchor }>();
+  const anchorOf = (site: SiteReport): { path: string; anchor: RequestAnchor } | undefined => {
+    const file = site.outcome === 'rewritten' ? candidates.find(f => rel(f.path) === site.file) : undefined;
+    const sf = file && project.getSourceFile(file.path);
+    if (!file || !sf) return undefined;
+    const anchor = requestAnchor(analysis.plans.find(p => p.file === file.path), sf.compilerNode.getPositionOfLineAndCharacter(site.line - 1, site.column - 1));
+    return anchor && { path: file.path, anchor };
+  };
+  for (const site of analysis.sites) {
+    const reported = atInlinedCall(site) ?? inOriginal(site);
+    const anchor = anchorOf(site);
+    if (anchor) anchors.set(reported, anchor);
+    report.sites.push(reported);
+  }
   // A helper call not inlined carries a marker above it: one report line per marker.
   for (const [file, list] of inlining.refusals) report.sites.push(...refusalSites(project.getSourceFile(file)!, current.get(file)!, list).map(site => inOriginal({ ...site, file: rel(file) })));
   report.notes.push(...analysis.notes.map(note => movedNote(note, relative => toOriginalOf(relative)?.map)));
@@ -294,6 +309,10 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
       continue;
     }
     if (plan && plan.handlers.length > 0) usedStateModules.add(stateModuleFor(state, f.path).path);
+    const mine = [...anchors].filter(([, a]) => a.path === f.path);
+    anchorsIn(current.get(f.path)!, rewritten.text, mine.map(([, a]) => a.anchor)).forEach((at, i) => {
+      if (at) mine[i]![0].rewrittenAt = { line: at.line + 1 + (shebangs.has(f.path) ? 1 : 0), column: at.character + 1 };
+    });
     const after = (shebangs.get(f.path) ?? '') + rewritten.text;
     if (after !== f.text) {
       changes.push({ path: f.path, before: f.text, after });

@@ -857,6 +857,6 @@ function templateTexts(code: string): [number, number][] {
   return found;
 }
 
-function propertyKey(key: string): string {
+export function propertyKey(key: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
 }
