@@ -49,7 +49,7 @@ function findWrapping(fn: FunctionLike, { call, arg }: { call: CallExpression; a
   const wrapper = wrapperFunction(callee);
   const param = wrapper?.getParameters()[call.getArguments().indexOf(arg as never)];
   if (!wrapper || !param || param.isRestParameter() || !Node.isIdentifier(param.getNameNode())) return undefined;
-  const uses = param.getNameNode().asKindOrThrow(SyntaxKind.Identifier).findReferencesAsNodes().filter(u => u !== param.getNameNode() && u.getSourceFile() === wrapper.getSourceFile());
+  const uses = usesOf(param, wrapper);
   const handedTo = uses.map(u => ({ use: u, registration: registrationTaking(u) })).find(x => x.registration);
   if (!handedTo) return undefined;
   const registration = handedTo.registration!;
@@ -86,6 +86,14 @@ function wrapperFunction(callee: Node): FunctionLike | undefined {
   const fn = Node.isVariableDeclaration(decl) || Node.isPropertyDeclaration(decl) ? decl.getInitializer() && unwrap(decl.getInitializer()!) : decl;
   if (!fn || !(Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) || !fn.getBody()) return undefined;
   return fn as FunctionLike;
+}
+
+/** The identifiers naming a parameter in its function (by symbol: a shadowing local is another name). */
+function usesOf(param: ParameterDeclaration, fn: FunctionLike): Node[] {
+  const nameNode = param.getNameNode();
+  const symbol = nameNode.getSymbol();
+  const name = nameNode.getText();
+  return fn.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => id !== nameNode && id.getText() === name && id.getSymbol() === symbol);
 }
 
 /** The registration call a use of the wrapper's parameter is the handler of, if it is one. */
