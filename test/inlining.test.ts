@@ -856,7 +856,8 @@ export class Confirmations {
 
 describe('a callback registered through a wrapper that cannot be migrated as its handler', () => {
   // Each wrapper registers the callback, but: under a name made inside it, declared with a type of the
-  // project's own, or also calling it. The marker says what was found and what to do.
+  // project's own, also returning it, or calling it from a handler of its own. The marker says what was
+  // found and what to do.
   const files = {
     'package.json': PACKAGE,
     'src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -879,6 +880,17 @@ function logged(name: string, cb: (args: any, extra: any) => Promise<CallToolRes
   return cb;
 }
 
+function timed(name: string, cb: (args: any, extra: any) => Promise<CallToolResult>) {
+  server.registerTool(name, { inputSchema: { what: z.string() } }, async (args, extra) => {
+    const started = Date.now();
+    try {
+      return await cb(args, extra);
+    } finally {
+      console.error(name, Date.now() - started);
+    }
+  });
+}
+
 prefixed('wipe', async ({ what }) => {
   const answer = await server.server.elicitInput({ message: \`Wipe \${what}?\`, requestedSchema: { type: 'object', properties: {} } });
   return { content: [{ type: 'text', text: answer.action }] };
@@ -893,6 +905,11 @@ logged('drop', async ({ what }) => {
   const answer = await server.server.elicitInput({ message: \`Drop \${what}?\`, requestedSchema: { type: 'object', properties: {} } });
   return { content: [{ type: 'text', text: answer.action }] };
 });
+
+timed('purge', async ({ what }) => {
+  const answer = await server.server.elicitInput({ message: \`Purge \${what}?\`, requestedSchema: { type: 'object', properties: {} } });
+  return { content: [{ type: 'text', text: answer.action }] };
+});
 `,
   };
 
@@ -900,11 +917,12 @@ logged('drop', async ({ what }) => {
     const m = await bothWays(files);
     const reasons = m.sites('src/index.ts').map(s => `${s.outcome} ${s.reason}`);
     expect(reasons).toEqual([
-      expect.stringMatching(/^marked elicitation request in a callback registered through prefixed\(\) of index\.ts, which hands it to server\.registerTool\(\.\.\.\): it is not migrated as that registration's handler: the name prefixed\(\) registers it under \(`admin_\$\{name\}`\) is made inside prefixed\(\), where the callback cannot read it, .*; pass the name to prefixed\(\) as an argument, or migrate by hand$/),
-      expect.stringMatching(/^marked elicitation request in a callback registered through aliased\(\) of index\.ts, which hands it to server\.registerTool\(\.\.\.\): it is not migrated as that registration's handler: cb is declared as Handler, which the rewrite cannot widen to let the handler return input_required; declare it as the SDK's callback type/),
-      expect.stringMatching(/^marked elicitation request in a callback registered through logged\(\) of index\.ts, which hands it to server\.registerTool\(\.\.\.\): it is not migrated as that registration's handler: logged\(\) also uses it otherwise than registering it \(2 uses\)/),
+      expect.stringMatching(/^marked elicitation request in a callback passed to prefixed\(\) of index\.ts, which registers it with server\.registerTool\(\.\.\.\): it is not migrated as that registration's handler: the name prefixed\(\) registers it under \(`admin_\$\{name\}`\) is made inside prefixed\(\), where the callback cannot read it, .*; pass the name to prefixed\(\) as an argument, or migrate by hand$/),
+      expect.stringMatching(/^marked elicitation request in a callback passed to aliased\(\) of index\.ts, which registers it with server\.registerTool\(\.\.\.\): it is not migrated as that registration's handler: cb is declared as Handler, which the rewrite cannot widen to let the handler return input_required; declare it as the SDK's callback type/),
+      expect.stringMatching(/^marked elicitation request in a callback passed to logged\(\) of index\.ts, which registers it with server\.registerTool\(\.\.\.\): it is not migrated as that registration's handler: logged\(\) also uses it otherwise than registering it \(2 uses\)/),
+      expect.stringMatching(/^marked elicitation request in a callback passed to timed\(\) of index\.ts, which registers it with server\.registerTool\(\.\.\.\): it is not migrated as that registration's handler: timed\(\) does not register it but calls it from the handler it registers, .*; have timed\(\) pass it to server\.registerTool\(\.\.\.\) unchanged, or migrate by hand$/),
     ]);
     for (const s of m.sites('src/index.ts')) expect(s.reason).not.toMatch(/passes on|not directly in a handler/);
-    expect(m.text('src/index.ts')).toContain('// mcp-migrate: elicitation request in a callback registered through prefixed()');
+    expect(m.text('src/index.ts')).toContain('// mcp-migrate: elicitation request in a callback passed to prefixed() of index.ts, which registers it with server.registerTool(...)');
   }, 120_000);
 });

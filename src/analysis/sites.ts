@@ -402,7 +402,7 @@ export function describeNonHandler(fn: FunctionLike | undefined): NonHandler {
   const wrapping = passed && wrappingOf(fn, passed);
   if (wrapping?.refused) {
     const registration = wrapping.registration.getExpression().getText();
-    return { kind: 'wrapped', detail: `in a callback registered through ${wrapping.wrapper} of ${wrapping.where}, which hands it to ${registration}(...)`, fate: `it is not migrated as that registration's handler: ${wrapping.refused.why}; ${wrapping.refused.fix}` };
+    return { kind: 'wrapped', detail: `in a callback passed to ${wrapping.wrapper} of ${wrapping.where}, which registers it with ${registration}(...)`, fate: `it is not migrated as that registration's handler: ${wrapping.refused.why}; ${wrapping.refused.fix}` };
   }
   if (parent && Node.isCallExpression(parent) && parent.getArguments().includes(fn as never)) {
     const callee = parent.getExpression();

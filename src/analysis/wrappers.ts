@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { Node, SyntaxKind, type CallExpression, type ParameterDeclaration } from 'ts-morph';
 import { mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
-import { registrationFor, TOOL_METHODS, type FunctionLike, type Registration } from './sites.js';
+import { enclosingFunction, handlerRegistrationOf, registrationFor, TOOL_METHODS, type FunctionLike, type Registration } from './sites.js';
 
 export interface Wrapping {
   /** The wrapper's call the callback is passed to. */
@@ -38,6 +38,8 @@ export function wrappedRegistrationOf(fn: FunctionLike, passed: { call: CallExpr
 export function wrappingOf(fn: FunctionLike, passed: { call: CallExpression; arg: Node }): Wrapping | undefined {
   const cached = cache.get(fn);
   if (cached !== undefined) return cached ?? undefined;
+  // None while it is looked for: wrappers that register callbacks through each other end there.
+  cache.set(fn, null);
   const found = findWrapping(fn, passed) ?? null;
   cache.set(fn, found);
   return found ?? undefined;
@@ -50,12 +52,19 @@ function findWrapping(fn: FunctionLike, { call, arg }: { call: CallExpression; a
   const param = wrapper?.getParameters()[call.getArguments().indexOf(arg as never)];
   if (!wrapper || !param || param.isRestParameter() || !Node.isIdentifier(param.getNameNode())) return undefined;
   const uses = usesOf(param, wrapper);
-  const handedTo = uses.map(u => ({ use: u, registration: registrationTaking(u) })).find(x => x.registration);
-  if (!handedTo) return undefined;
-  const registration = handedTo.registration!;
   const name = `${Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText()}()`;
   // Named, not placed: a marker's text must read the same in every pass, whatever the lines above it.
   const where = path.basename(wrapper.getSourceFile().getFilePath());
+  const handedTo = uses.map(u => ({ use: u, registration: registrationTaking(u) })).find(x => x.registration);
+  if (!handedTo) {
+    // Called from a handler the wrapper registers (`server.registerTool(name, config, async (a, ctx) => cb(a, ctx))`).
+    const host = uses.map(u => enclosingFunction(u)).find(f => f && f !== wrapper && handlerRegistrationOf(f));
+    if (!host) return undefined;
+    const registration = handlerRegistrationOf(host)!.call;
+    const why = `${name} does not register it but calls it from the handler it registers, a call through a parameter that cannot be followed to migrate it as that handler's delegate`;
+    return { call, wrapper: name, registration, where, refused: { why, fix: `have ${name} pass it to ${registration.getExpression().getText()}(...) unchanged, or migrate by hand` } };
+  }
+  const registration = handedTo.registration!;
   const wrapping: Wrapping = { call, wrapper: name, registration, where };
   const refuse = (why: string, fix: string): Wrapping => ({ ...wrapping, refused: { why, fix } });
   if (uses.length !== 1) {
