@@ -45,6 +45,8 @@ const ABOUT: Record<string, string> = {
   'typed-and-stdio': 'Typed requests and results, and stdio entries: a transport made, passed in or returned.',
   'unsupported-shapes': 'Shapes that are not split into phases (a `Date` kept across the await, an await in `finally`, in a callback, two in one statement): marked, the rest migrated.',
   'v2-push-style': 'SDK 2.x push-style requests (`ctx.mcpReq.elicitInput`, `requestSampling`) moved to input_required.',
+  'wrapper-function': 'Tools registered through a function of the project that hands each handler on unchanged: each callback migrated as its tool\'s handler, the wrapper\'s callback type widened.',
+  'wrapper-method': 'A tool registered through a private method, its callback handing the call to another method: that method migrated as the handler\'s delegate.',
 };
 
 export interface FixturePair {

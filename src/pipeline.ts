@@ -17,8 +17,9 @@ import { enclosingFunction, registrationOf } from './analysis/sites.js';
 import { MARKER_PREFIX } from './analysis/index.js';
 import { owningManifest, planManifestChanges } from './manifest.js';
 import { isEmptyPlan, type FilePlan } from './plan.js';
-import { positionMapper, type Position } from './positions.js';
-import { DEPRECATED_KINDS, emptyReport, unchangedFile, type Report, type SiteReport } from './report.js';
+import { movedNote, positionMapper, type Position } from './positions.js';
+import { anchorsIn, requestAnchor, type RequestAnchor } from './rewrittenAt.js';
+import { DEPRECATED_KINDS, emptyReport, unchangedFile, type Report, type SiteReport, type UpgradeNote } from './report.js';
 import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateExports, stateModuleDeclaration, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
 import { placeStateModules, stateModuleFor, type StateModules } from './stateModulePlaces.js';
 import { MAX_INLINE_DEPTH, MCP_TEXT, TRIGGER_PATTERN, worthAnalysing, ZOD_IMPORT } from './triggers.js';
@@ -128,7 +129,9 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
       report.notes.push(...keptOnV1.values());
       const upgraded = upgradeV1(candidates.filter(f => !keptOnV1.has(f.path)).map(f => ({ path: f.path, text: current.get(f.path)! })));
       for (const [p, text] of upgraded.texts) current.set(p, text);
-      report.upgrade.push(...upgraded.notes.map(n => ({ ...n, file: rel(n.file) })));
+      // Its findings are at lines of the text it was given: the file's, less a shebang.
+      const inGiven = (n: UpgradeNote): UpgradeNote => ({ ...n, line: n.line + (shebangs.has(n.file) ? 1 : 0) });
+      report.upgrade.push(...upgraded.notes.map(n => ({ ...inGiven(n), file: rel(n.file) })));
       failed = upgraded.failed;
     } catch (error) {
       failed = new Map(candidates.filter(f => V1_IMPORT.test(f.text)).map(f => [f.path, `the official v1-to-v2 codemod failed (${oneLine(error)})`]));
@@ -174,15 +177,22 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   // Sites are found in the analysed text (upgraded, without shebang); report them where the user wrote them.
   const mappers = new Map<string, (p: Position) => Position>();
   const hoisted = new Map<string, Hoisting>();
-  const inOriginal = (site: SiteReport): SiteReport => {
-    const file = candidates.find(f => rel(f.path) === site.file);
-    if (!file) return site;
+  /** From the analysed text of a candidate (by its path relative to the cwd) to the text as given. */
+  const toOriginalOf = (relative: string): { file: SourceInput; map: (p: Position) => Position } | undefined => {
+    const file = candidates.find(f => rel(f.path) === relative);
+    if (!file) return undefined;
     let toOriginal = mappers.get(file.path);
     if (!toOriginal) {
       const h = hoisted.get(file.path);
       const fromBefore = positionMapper(file.text, h ? h.before : current.get(file.path)!);
       mappers.set(file.path, (toOriginal = h ? p => fromBefore(h.toBefore(p)) : fromBefore));
     }
+    return { file, map: toOriginal };
+  };
+  const inOriginal = (site: SiteReport): SiteReport => {
+    const found = toOriginalOf(site.file);
+    if (!found) return site;
+    const { file, map: toOriginal } = found;
     const p = toOriginal({ line: site.line - 1, character: site.column - 1 });
     const callee = /^[\w$.]+/.exec(file.text.split('\n')[p.line]?.slice(p.character) ?? '')?.[0];
     const call = callee && site.call.endsWith('(...)') ? `${callee}(...)` : site.call;
@@ -236,7 +246,12 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
     hoisted.clear();
     mappers.clear();
   }
-  report.notes.push(...inlining.notes);
+  // Notes that name a line name it in the text as given: the analysis's in the analysed text, the inlining's in the upgraded one.
+  const upgradedToOriginal = (relative: string) => {
+    const file = candidates.find(f => rel(f.path) === relative);
+    return file && upgraded.has(file.path) ? positionMapper(file.text, upgraded.get(file.path)!) : undefined;
+  };
+  report.notes.push(...inlining.notes.map(note => movedNote(note, upgradedToOriginal)));
   // A request inlined from a helper is reported where the user wrote the helper's call.
   // So is a request of a cache filler's split call (src/analysis/cacheFiller.ts).
   const atInlinedCall = (site: SiteReport): SiteReport | undefined => {
@@ -256,24 +271,24 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
     const callee = /^[\w$.]+/.exec(file.text.split('\n')[p.line]?.slice(p.character) ?? '')?.[0];
     return { ...site, line: p.line + 1, column: p.character + 1, call: callee ? `${callee}(...)` : site.call };
   };
-  report.sites.push(...analysis.sites.map(site => atInlinedCall(site) ?? inOriginal(site)));
-  // A helper call not inlined carries a marker above it: one report line per marker.
-  for (const [file, list] of inlining.refusals) {
-    const text = current.get(file)!;
-    const sf = project.getSourceFile(file)!;
-    for (const r of new Map(list.map(x => [x.reason, x])).values()) {
-      const marker = `// ${MARKER_PREFIX} ${r.reason}`;
-      for (let at = text.indexOf(marker); at >= 0; at = text.indexOf(marker, at + marker.length)) {
-        const next = text.indexOf('\n', at);
-        const statement = next < 0 ? at : next + 1 + /^[ \t]*/.exec(text.slice(next + 1))![0].length;
-        const call = text.indexOf(r.call.replace(/\.\.\.\)$/, ''), statement);
-        const start = call >= 0 && call - statement < 400 ? call : statement;
-        const { line, column } = sf.getLineAndColumnAtPos(start);
-        report.sites.push(inOriginal({ file: rel(file), line, column, kind: r.kind, call: r.call, outcome: 'marked', reason: r.reason, handler: r.handler, shape: 'helper', cause: r.cause }));
-      }
-    }
+  // A rewritten request's place in the new text, found once the file is rewritten (src/rewrittenAt.ts).
+  const anchors = new Map<SiteReport, { path: string; anchor: RequestAnchor }>();
+  const anchorOf = (site: SiteReport): { path: string; anchor: RequestAnchor } | undefined => {
+    const file = site.outcome === 'rewritten' ? candidates.find(f => rel(f.path) === site.file) : undefined;
+    const sf = file && project.getSourceFile(file.path);
+    if (!file || !sf) return undefined;
+    const anchor = requestAnchor(analysis.plans.find(p => p.file === file.path), sf.compilerNode.getPositionOfLineAndCharacter(site.line - 1, site.column - 1));
+    return anchor && { path: file.path, anchor };
+  };
+  for (const site of analysis.sites) {
+    const reported = atInlinedCall(site) ?? inOriginal(site);
+    const anchor = anchorOf(site);
+    if (anchor) anchors.set(reported, anchor);
+    report.sites.push(reported);
   }
-  report.notes.push(...analysis.notes);
+  // A helper call not inlined carries a marker above it: one report line per marker.
+  for (const [file, list] of inlining.refusals) report.sites.push(...refusalSites(project.getSourceFile(file)!, current.get(file)!, list).map(site => inOriginal({ ...site, file: rel(file) })));
+  report.notes.push(...analysis.notes.map(note => movedNote(note, relative => toOriginalOf(relative)?.map)));
   if (options.sitesOnly) {
     forgetProjectFiles(project);
     return { changes: [], report, usedStateModules: [] };
@@ -294,6 +309,10 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
       continue;
     }
     if (plan && plan.handlers.length > 0) usedStateModules.add(stateModuleFor(state, f.path).path);
+    const mine = [...anchors].filter(([, a]) => a.path === f.path);
+    anchorsIn(current.get(f.path)!, rewritten.text, mine.map(([, a]) => a.anchor)).forEach((at, i) => {
+      if (at) mine[i]![0].rewrittenAt = { line: at.line + 1 + (shebangs.has(f.path) ? 1 : 0), column: at.character + 1 };
+    });
     const after = (shebangs.get(f.path) ?? '') + rewritten.text;
     if (after !== f.text) {
       changes.push({ path: f.path, before: f.text, after });
@@ -304,6 +323,38 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   }
 
   return { changes, report, usedStateModules: [...usedStateModules] };
+}
+
+/**
+ * A report line per marker of a helper call not inlined, at the call below it, in the analysed text. The
+ * same reason can mark calls in several handlers (two tools calling one helper): each line names the
+ * handler its call is in.
+ */
+function refusalSites(sf: SourceFile, text: string, refusals: Refusal[]): Omit<SiteReport, 'file'>[] {
+  const sites: Omit<SiteReport, 'file'>[] = [];
+  for (const r of new Map(refusals.map(x => [x.reason, x])).values()) {
+    const marker = `// ${MARKER_PREFIX} ${r.reason}`;
+    for (let at = text.indexOf(marker); at >= 0; at = text.indexOf(marker, at + marker.length)) {
+      const next = text.indexOf('\n', at);
+      const statement = next < 0 ? at : next + 1 + /^[ \t]*/.exec(text.slice(next + 1))![0].length;
+      const call = text.indexOf(r.call.replace(/\.\.\.\)$/, ''), statement);
+      const start = call >= 0 && call - statement < 400 ? call : statement;
+      const label = handlerLabelAt(sf.getDescendantAtPos(start));
+      const own = refusals.find(x => x.reason === r.reason && x.handler === label) ?? r;
+      const { line, column } = sf.getLineAndColumnAtPos(start);
+      sites.push({ line, column, kind: own.kind, call: own.call, outcome: 'marked', reason: own.reason, handler: own.handler, shape: 'helper', cause: own.cause });
+    }
+  }
+  return sites;
+}
+
+/** The label of the handler a node is in (through callbacks nested in it), if any. */
+function handlerLabelAt(node: Node | undefined): string | undefined {
+  for (let fn = node && enclosingFunction(node); fn; fn = enclosingFunction(fn)) {
+    const registration = registrationOf(fn);
+    if (registration) return registration.label;
+  }
+  return undefined;
 }
 
 /** The candidates using a framework that runs an SDK 1.x server only (McpAgent): not upgraded, each with the note saying why. */

@@ -240,6 +240,12 @@ export interface FilePlan {
   http: HttpEntryPlan[];
   delegating?: DelegatingPlan[];
   delegateSignatures?: DelegateSignaturePlan[];
+  /**
+   * Function types (`(args: any, extra: any) => Promise<CallToolResult>`) of wrapper parameters that
+   * handlers migrated here are registered through (src/analysis/wrappers.ts): their return types are
+   * widened by InputRequiredResult.
+   */
+  widenedCallbackTypes?: Range[];
   /** Import specifier of the requestState module from this file. */
   stateModuleSpecifier: string;
   /** The SDK module the builders are imported from (`@modelcontextprotocol/server`). */
@@ -249,5 +255,5 @@ export interface FilePlan {
 }
 
 export function isEmptyPlan(plan: FilePlan): boolean {
-  return plan.handlers.length === 0 && plan.markers.length === 0 && plan.servers.length === 0 && plan.stdio.length === 0 && plan.http.length === 0 && !plan.delegating?.length && !plan.delegateSignatures?.length;
+  return plan.handlers.length === 0 && plan.markers.length === 0 && plan.servers.length === 0 && plan.stdio.length === 0 && plan.http.length === 0 && !plan.delegating?.length && !plan.delegateSignatures?.length && !plan.widenedCallbackTypes?.length;
 }

@@ -28,8 +28,9 @@ export function positionMapper(original: string, analysed: string): (p: Position
   if (original === analysed) return p => p;
   const from = splitLines(analysed);
   const to = splitLines(original);
-  // For each analysed line: the original line it corresponds to, and whether the two are equal up to indentation.
-  const lineOf: { line: number; same: boolean }[] = [];
+  // For each analysed line: the original line it corresponds to, whether the two are equal up to
+  // indentation, and for a changed line the hunk it is in.
+  const lineOf: { line: number; same: boolean; hunk?: Hunk }[] = [];
   let fi = 0;
   let ti = 0;
   const changes = diffArrays(
@@ -52,15 +53,18 @@ export function positionMapper(original: string, analysed: string): (p: Position
       else added += changes[i]!.count!;
     }
     i--;
+    const hunk: Hunk = { from: fi, fromEnd: fi + removed, to: ti, toEnd: ti + added };
     const paired = pairHunk(from.slice(fi, fi + removed), to.slice(ti, ti + added));
     for (let k = 0; k < removed; k++) {
       const line = Math.min(ti + paired[k]!, Math.max(to.length - 1, 0));
-      lineOf[fi + k] = { line, same: false };
+      lineOf[fi + k] = { line, same: false, hunk };
     }
     fi += removed;
     ti += added;
   }
-  return ({ line, character }) => {
+  const whole: Hunk = { from: 0, fromEnd: from.length, to: 0, toEnd: to.length };
+  const texts = new WeakMap<Hunk, RegionTexts>();
+  const map = ({ line, character }: Position, below = true): Position => {
     const target = lineOf[Math.min(line, lineOf.length - 1)] ?? { line: 0, same: false };
     const a = from[line] ?? '';
     const o = to[target.line] ?? '';
@@ -68,8 +72,117 @@ export function positionMapper(original: string, analysed: string): (p: Position
       const shifted = character < indentOf(a) ? Math.min(character, indentOf(o)) : character - indentOf(a) + indentOf(o);
       return { line: target.line, character: Math.min(shifted, o.length) };
     }
-    return { line: target.line, character: mapColumn(a, o, character) };
+    if (!target.hunk) return { line: target.line, character: mapColumn(a, o, character) };
+    const p = { line, character };
+    return byText(from, to, target.hunk, p, texts) ?? (below ? byLineBelow(p) : undefined) ?? byText(from, to, whole, p, texts) ?? { line: target.line, character: mapColumn(a, o, character) };
   };
+  /**
+   * A call whose arguments open at the end of its line (`elicitInput({`), found by the line below
+   * (`message: ...`, which the rewrite keeps): at the callee that opens its arguments at the end of the line above that one.
+   */
+  const byLineBelow = ({ line, character }: Position): Position | undefined => {
+    const a = from[line] ?? '';
+    if (!/^[\w$.]+\(\s*[[{(]?\s*$/.test(a.slice(character)) || line + 1 >= from.length) return undefined;
+    const next = from[line + 1]!;
+    const q = map({ line: line + 1, character: indentOf(next) }, false);
+    const above = to[q.line - 1];
+    const open = above !== undefined && /\(\s*[[{(]?\s*$/.exec(above);
+    if (!open) return undefined;
+    const start = calleeBefore(above!, open.index);
+    return start !== undefined && start < open.index ? { line: q.line - 1, character: start } : undefined;
+  };
+  return p => map(p);
+}
+
+/** Lines `from`..`fromEnd` of the analysed text that replace lines `to`..`toEnd` of the original. */
+interface Hunk {
+  from: number;
+  fromEnd: number;
+  to: number;
+  toEnd: number;
+}
+
+/** A region's lines of both texts, joined. */
+interface RegionTexts {
+  here: string;
+  there: string;
+}
+
+/** The longest text looked for, and the shortest accepted, by `byText`. */
+const NEEDLE_MAX = 40;
+const NEEDLE_MIN = 8;
+
+/**
+ * A position on a changed line, found by the text that starts there, in `region` (its hunk, else the
+ * whole text: the rewrite moves a request awaited inside a statement above it). The upgrade joins lines
+ * (a `server.tool(` call over six lines becomes one `registerTool(` line) and adds lines (a marker),
+ * and the rewrite turns a request into an entry of `inputRequests`, so the line a whole-line pairing
+ * picks may hold another call. The text is looked for at the same occurrence in the other text (the
+ * second `confirmed(server, id)` of a hunk is the second one there); a call whose callee was respelled
+ * (`extra.sendRequest(` → `ctx.mcpReq.send(`, `server.elicitInput(` → `inputRequired.elicit(`) by its
+ * arguments, else by its method's name (`listRoots(`), the position then at the callee found before them.
+ */
+function byText(from: string[], to: string[], region: Hunk, p: Position, cache: WeakMap<Hunk, RegionTexts>): Position | undefined {
+  const line = from[p.line] ?? '';
+  // From the first character that is not blank: indentation differs between the texts.
+  const start = p.character + (line.slice(p.character).length - line.slice(p.character).trimStart().length);
+  const rest = line.slice(start);
+  if (rest.trim().length < 4 || region.toEnd === region.to) return undefined;
+  const { here, there } = cache.get(region) ?? cache.set(region, { here: from.slice(region.from, region.fromEnd).join('\n'), there: to.slice(region.to, region.toEnd).join('\n') }).get(region)!;
+  const offset = from.slice(region.from, p.line).reduce((n, l) => n + l.length + 1, 0) + start;
+  const callee = /^[\w$.]*?([\w$]+)\(/.exec(rest) ?? undefined;
+  const name = callee && callee[0].length - callee[1]!.length - 1;
+  const found =
+    // The call itself, its callee whole at least.
+    sameOccurrence(here, there, offset, NEEDLE_MAX, callee ? callee[0].length : Math.min(NEEDLE_MIN, rest.trimEnd().length)) ??
+    (callee && calleeBefore(there, sameOccurrence(here, there, offset + callee[0].length - 1, NEEDLE_MAX, NEEDLE_MIN))) ??
+    (callee && calleeBefore(there, sameOccurrence(here, there, offset + name!, callee[1]!.length + 1, callee[1]!.length + 1)));
+  if (found === undefined) return undefined;
+  const before = there.slice(0, found).split('\n');
+  return { line: region.to + before.length - 1, character: before.at(-1)!.length };
+}
+
+/** How many needle lengths `sameOccurrence` counts, from the longest found, before it gives up. */
+const NEEDLE_TRIES = 8;
+
+/**
+ * The offset in `there` of the text at `offset` in `here`: the longest text from there (`max` to `min`
+ * characters, on its line) that occurs as often in both, at the same occurrence.
+ */
+function sameOccurrence(here: string, there: string, offset: number, max: number, min: number): number | undefined {
+  const rest = here.slice(offset, offset + max).split('\n', 1)[0]!;
+  if (rest.length < min || !there.includes(rest.slice(0, min))) return undefined;
+  // The longest text still found there (a longer text is found no more often).
+  let longest = min;
+  for (let hi = rest.length; longest < hi; ) {
+    const mid = Math.ceil((longest + hi) / 2);
+    if (there.includes(rest.slice(0, mid))) longest = mid;
+    else hi = mid - 1;
+  }
+  for (let length = longest; length >= Math.max(min, longest - NEEDLE_TRIES); length--) {
+    const needle = rest.slice(0, length);
+    const inHere = occurrences(here, needle);
+    const inThere = occurrences(there, needle);
+    if (inHere.length !== inThere.length) continue;
+    const at = inThere[inHere.indexOf(offset)];
+    if (at !== undefined) return at;
+  }
+  return undefined;
+}
+
+/** The start of the callee (`a.b.c`) just before offset `at` of `text`. */
+function calleeBefore(text: string, at: number | undefined): number | undefined {
+  if (at === undefined) return undefined;
+  let start = at;
+  while (start > 0 && /[\w$.]/.test(text[start - 1]!)) start--;
+  return start;
+}
+
+/** Where `needle` starts in `text`, each occurrence. */
+function occurrences(text: string, needle: string): number[] {
+  const found: number[] = [];
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) found.push(at);
+  return found;
 }
 
 /**
@@ -114,6 +227,20 @@ function mapColumn(a: string, b: string, column: number): number {
     if (!c.removed) bi += n;
   }
   return Math.min(bi, b.length);
+}
+
+/** A note about a line of a file: `src/server.ts:21: tools/call greet carries ...`. */
+const NOTE_AT_LINE = /^([^\s:][^:\n]*):(\d+): /;
+
+/**
+ * A note that names a line of a file, with that line moved by the file's mapper (a note about another
+ * file, or about no line, as it is).
+ */
+export function movedNote(note: string, mapperOf: (file: string) => ((p: Position) => Position) | undefined): string {
+  const m = NOTE_AT_LINE.exec(note);
+  const map = m && mapperOf(m[1]!);
+  if (!m || !map) return note;
+  return `${m[1]}:${map({ line: Number(m[2]) - 1, character: 0 }).line + 1}: ${note.slice(m[0].length)}`;
 }
 
 /**

@@ -35,6 +35,12 @@ export interface SiteReport {
   cause?: string;
   /** For a request of a kind the protocol deprecates (sampling, roots: SEP-2577), whatever the outcome: what to use instead. */
   deprecated?: string;
+  /**
+   * For a rewritten request: where the rewrite put it in the file's new text (1-based), the entry of
+   * `inputRequests` it became. The pipeline sets it; a run that writes the file reports the site there,
+   * and no report prints the field.
+   */
+  rewrittenAt?: { line: number; column: number };
 }
 
 /** Request kinds SEP-2577 deprecates (migrated all the same, since they still work), with the alternative. */

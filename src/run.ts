@@ -9,6 +9,7 @@ import { discoverSources, selectShard, type Discovery, type Shard } from './file
 import { findDirtyFiles, formatDirtyRefusal, outsideGit } from './git.js';
 import { digestBytes, fileContains, finalizeText, keepShebang, readSource, readSourceIfWanted, removeTemporaryFiles, writeAtomic, type DecodedSource } from './io.js';
 import type { SourceInput } from './pipeline.js';
+import { movedNote, positionMapper, type Position } from './positions.js';
 import { emptyReport, type FileReport, type Report } from './report.js';
 import { isStateModuleFile } from './stateModule.js';
 // markers.ts imports types only: loading it loads nothing of the official codemod.
@@ -371,6 +372,44 @@ function codemodLeftovers(run: RunState, edits: AppliedChange[], creations: Appl
   return leftovers.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line);
 }
 
+/**
+ * The report's positions in the files as the run leaves them on disk. The pipeline gives them in the
+ * files as read: a file the run wrote gets them carried into its new text (a marked site is then on
+ * the line below its marker, a rewritten request at the `inputRequests` entry it became). The official codemod's leftovers are found in the text as written, or as
+ * it would be: in a file the run did not write they are carried back to the line of the file as it is.
+ */
+function inFilesAsLeft<R extends Pick<Report, 'sites' | 'upgrade' | 'notes'>>(run: RunState, report: R, leftovers: CodemodLeftover[], edits: AppliedChange[], written: ReadonlySet<string>): { report: R; leftovers: CodemodLeftover[] } {
+  const forward = new Map<string, (p: Position) => Position>();
+  const back = new Map<string, (p: Position) => Position>();
+  for (const e of edits) {
+    if (run.results.get(e.path)?.outcome === 'error' || e.before === null) continue;
+    if (written.has(e.path)) forward.set(run.rel(e.path), lazily(() => positionMapper(e.after, e.before!)));
+    else back.set(run.rel(e.path), lazily(() => positionMapper(e.before!, e.after)));
+  }
+  const key = (file: string) => run.rel(path.resolve(run.cwd, file));
+  const moved = <T extends { file: string; line: number; column?: number }>(x: T, maps: Map<string, (p: Position) => Position>): T => {
+    const map = maps.get(key(x.file));
+    if (!map) return x;
+    const p = map({ line: x.line - 1, character: (x.column ?? 1) - 1 });
+    return { ...x, line: p.line + 1, ...(x.column !== undefined ? { column: p.character + 1 } : {}) };
+  };
+  return {
+    report: {
+      ...report,
+      sites: report.sites.map(({ rewrittenAt, ...s }) => (rewrittenAt && forward.has(key(s.file)) ? { ...s, ...rewrittenAt } : moved(s, forward))),
+      upgrade: report.upgrade.map(u => moved(u, forward)),
+      notes: report.notes.map(n => movedNote(n, file => forward.get(key(file)))),
+    },
+    leftovers: leftovers.map(l => moved(l, back)),
+  };
+}
+
+/** `make()`, made on the first call only. */
+function lazily<A, B>(make: () => (a: A) => B): (a: A) => B {
+  let made: ((a: A) => B) | undefined;
+  return a => (made ??= make())(a);
+}
+
 export async function runMigration(options: RunOptions): Promise<RunResult> {
   const cwd = path.resolve(options.cwd);
   let discovery: Discovery;
@@ -407,10 +446,11 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
   progress.done();
 
   const files = fileResults(run, pipelineFiles, edits, creations, written);
-  const leftovers = codemodLeftovers(run, edits, creations);
   const { files: _ignored, ...pipelineRest } = report;
   void _ignored;
-  const rest = { ...pipelineRest, created: pipelineRest.created.filter(c => run.results.get(path.resolve(cwd, c))?.outcome !== 'error') };
+  const located = inFilesAsLeft(run, pipelineRest, codemodLeftovers(run, edits, creations), edits, written);
+  const leftovers = located.leftovers;
+  const rest = { ...located.report, created: pipelineRest.created.filter(c => run.results.get(path.resolve(cwd, c))?.outcome !== 'error') };
   const summary = summarize(rest, files, leftovers);
   const runReport: RunReport = { schemaVersion: 1, mode: options.mode, ...rest, files, codemodLeftovers: leftovers, warnings, summary, exitCode: exitCodeOf(options.mode, summary) };
   const ok = (c: AppliedChange) => run.results.get(c.path)?.outcome !== 'error';

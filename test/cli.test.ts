@@ -315,3 +315,150 @@ describe.concurrent('migrating for real', { timeout: 600_000 }, () => {
     expect(JSON.parse(r.stdout).upgrade).toEqual([]);
   });
 });
+
+/**
+ * A legacy server whose upgrade changes the lines above its sites: imports over several lines, and
+ * `server.tool(...)` calls over six lines that become one `registerTool(...)` line each. Two tools
+ * hand their call to the same helper (marked for both), one is rewritten, a request in
+ * `oninitialized` is marked, and a tool registered in a loop is left by the official codemod.
+ */
+const MOVING_LINES = `import {
+  McpServer,
+} from '@modelcontextprotocol/sdk/server/mcp.js';
+import {
+  z,
+} from 'zod';
+
+const server = new McpServer({ name: 'moving', version: '1.0.0' });
+
+async function confirmed(id: string) {
+  const answer = await server.server.elicitInput({
+    message: \`Delete \${id}?\`,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+  });
+  return { content: [{ type: 'text' as const, text: answer.action }] };
+}
+
+server.tool(
+  'delete_a',
+  'Deletes a thing after the user confirms it',
+  { id: z.string() },
+  async ({ id }) => confirmed(id),
+);
+server.tool(
+  'delete_b',
+  'Deletes another thing after the user confirms it',
+  { id: z.string() },
+  async ({ id }) => confirmed(id),
+);
+
+server.tool(
+  'greet',
+  'Greets',
+  { name: z.string() },
+  async ({ name }) => {
+    const answer = await server.server.elicitInput({
+      message: \`How are you, \${name}?\`,
+      requestedSchema: { type: 'object', properties: { mood: { type: 'string' } } },
+    });
+    return { content: [{ type: 'text', text: \`\${name}: \${answer.action}\` }] };
+  },
+);
+
+for (const tool of [{ name: 'ping' }]) server.tool(tool.name, \`The \${tool.name} tool\`, async () => ({ content: [{ type: 'text', text: 'pong' }] }));
+
+server.server.oninitialized = async () => {
+  await server.server.listRoots();
+};
+`;
+
+interface PositionedReport {
+  sites: { file: string; line: number; column: number; outcome: string; kind: string; reason: string; handler?: string }[];
+  codemodLeftovers: { file: string; line: number; column: number; message: string }[];
+  upgrade: { file: string; line: number; message: string }[];
+}
+interface SarifLog {
+  runs: { results: { ruleId: string; message: { text: string }; locations: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number; startColumn?: number } } }[] }[] }[];
+}
+
+/** `file:line:col` of each site left and each codemod leftover, as --json gives them. */
+function jsonPlaces(r: PositionedReport): string[] {
+  return [...r.sites.filter(s => s.outcome !== 'rewritten').map(s => `${s.file}:${s.line}:${s.column}`), ...r.codemodLeftovers.map(l => `${l.file}:${l.line}:${l.column}`)].sort();
+}
+/** The same places as the human report prints them. */
+function textPlaces(stderr: string): string[] {
+  return [...stderr.matchAll(/^(src\/\S+:\d+:\d+) {2}(?:elicitation|roots|codemod) /gm)].map(m => m[1]!).sort();
+}
+/** The same places as the SARIF log gives them. */
+function sarifPlaces(log: SarifLog): string[] {
+  return log.runs[0]!.results
+    .filter(r => r.ruleId !== 'migration-pending')
+    .map(r => r.locations[0]!.physicalLocation)
+    .map(l => `${l.artifactLocation.uri}:${l.region!.startLine}:${l.region!.startColumn}`)
+    .sort();
+}
+const at = (text: string, line: number, column: number) => text.split('\n')[line - 1]!.slice(column - 1);
+
+describe.concurrent('report positions', { timeout: 600_000 }, () => {
+  it('under --dry-run and --check, point into the file as it is, the same in the text report, --json and SARIF', async () => {
+    const root = await tree({ 'src/server.ts': MOVING_LINES });
+    const [json, text, sarif, check] = await Promise.all([
+      runCli(['--dry-run', '--json', 'src'], root),
+      runCli(['--dry-run', 'src'], root),
+      runCli(['--dry-run', '--format', 'sarif', 'src'], root),
+      runCli(['--check', '--json', 'src'], root),
+    ]);
+    expect(await readFile(path.join(root, 'src/server.ts'), 'utf8')).toBe(MOVING_LINES);
+    const report = JSON.parse(json.stdout) as PositionedReport;
+    const delegations = report.sites.filter(s => s.outcome === 'marked' && s.handler?.startsWith('tools/call delete_'));
+    // Each tool's call of the helper where it is, under its own tool's name.
+    expect(delegations.map(s => [s.handler, s.line, at(MOVING_LINES, s.line, s.column)])).toEqual([
+      ['tools/call delete_a', 22, 'confirmed(id),'],
+      ['tools/call delete_b', 28, 'confirmed(id),'],
+    ]);
+    const greet = report.sites.find(s => s.outcome === 'rewritten')!;
+    expect([greet.line, at(MOVING_LINES, greet.line, greet.column)]).toEqual([36, 'server.server.elicitInput({']);
+    const roots = report.sites.find(s => s.kind === 'roots')!;
+    expect([roots.line, at(MOVING_LINES, roots.line, roots.column)]).toEqual([47, 'server.server.listRoots();']);
+    const helper = report.sites.find(s => s.handler === 'helper')!;
+    expect([helper.line, at(MOVING_LINES, helper.line, helper.column)]).toEqual([11, 'server.server.elicitInput({']);
+    expect(report.codemodLeftovers.map(l => [l.line, at(MOVING_LINES, l.line, l.column).slice(0, 18)])).toEqual([[44, 'for (const tool of']]);
+    for (const u of report.upgrade.filter(u => /wrapped with z\.object/.test(u.message))) expect(at(MOVING_LINES, u.line, 1)).toBe('server.tool(');
+
+    expect(textPlaces(text.stderr)).toEqual(jsonPlaces(report));
+    expect(sarifPlaces(JSON.parse(sarif.stdout) as SarifLog)).toEqual(jsonPlaces(report));
+    expect(jsonPlaces(JSON.parse(check.stdout) as PositionedReport)).toEqual(jsonPlaces(report));
+  });
+
+  it('after a run that writes, point into the file as written, the same in the text report, --json and SARIF', async () => {
+    const [forJson, forText, forSarif] = await Promise.all([0, 1, 2].map(() => tree({ 'src/server.ts': MOVING_LINES })));
+    const [json, text, sarif] = await Promise.all([runCli(['--json', 'src'], forJson!), runCli(['src'], forText!), runCli(['--format', 'sarif', 'src'], forSarif!)]);
+    expect([json.code, text.code, sarif.code]).toEqual([0, 0, 0]);
+    const written = await readFile(path.join(forJson!, 'src/server.ts'), 'utf8');
+    expect(written).not.toBe(MOVING_LINES);
+    const lines = written.split('\n');
+    const report = JSON.parse(json.stdout) as PositionedReport;
+    for (const s of report.sites.filter(x => x.outcome === 'marked')) {
+      // A marked site: its call, on the line below its marker.
+      expect(lines[s.line - 2], `${s.line}`).toContain(`// mcp-migrate: ${s.reason}`);
+      expect(at(written, s.line, s.column)).toMatch(/^(confirmed\(id\)|server\.server\.(elicitInput|listRoots)\()/);
+    }
+    const delegations = report.sites.filter(s => s.handler?.startsWith('tools/call delete_'));
+    expect(delegations.map(s => s.handler)).toEqual(['tools/call delete_a', 'tools/call delete_b']);
+    expect(lines[delegations[0]!.line - 1]).toContain("registerTool('delete_a'");
+    expect(lines[delegations[1]!.line - 1]).toContain("registerTool('delete_b'");
+    // A rewritten request: the entry of inputRequests it became.
+    const greet = report.sites.find(s => s.outcome === 'rewritten')!;
+    expect(at(written, greet.line, greet.column)).toBe('inputRequired.elicit({');
+    expect(lines[greet.line - 2]).toMatch(/await suspendRound\(ctx, 'greet'/);
+    for (const l of report.codemodLeftovers) {
+      expect(lines[l.line - 2]).toContain('@mcp-codemod-error');
+      expect(at(written, l.line, l.column)).toMatch(/^for \(const tool of/);
+    }
+    for (const u of report.upgrade.filter(u => /wrapped with z\.object/.test(u.message))) expect(lines[u.line - 1]).toMatch(/^server\.registerTool\(/);
+
+    expect(await readFile(path.join(forText!, 'src/server.ts'), 'utf8')).toBe(written);
+    expect(textPlaces(text.stderr)).toEqual(jsonPlaces(report));
+    expect(sarifPlaces(JSON.parse(sarif.stdout) as SarifLog)).toEqual(jsonPlaces(report));
+  });
+});

@@ -247,12 +247,13 @@ describe('helpers imported from other files of the project', () => {
     // A lone module-level declaration would be exported for the handler's file to import; one of two in its statement is not.
     expect(local?.reason).toMatch(/^askSecret\(\) \(local\.ts\) is not inlined: it uses PROMPT, which local\.ts does not export \(not a declaration of its own\)/);
     expect(marked).toHaveLength(2);
-    const original = PROJECT['src/server.ts']!.split('\n');
+    const written = server.split('\n');
     for (const site of marked) {
-      // Reported where the user wrote the call; marked right above its statement.
-      const statement = original[site.line - 1]!;
+      // The run wrote the file: reported where the call is in it, marked right above its statement.
+      const statement = written[site.line - 1]!;
       expect(statement.slice(site.column - 1)).toMatch(new RegExp(`^${site.call.replace('(...)', '\\(')}`));
-      expect(server, site.reason).toContain(`// mcp-migrate: ${site.reason}\n${statement}`);
+      expect(written[site.line - 2]!.trim(), site.reason).toBe(`// mcp-migrate: ${site.reason}`);
+      expect(PROJECT['src/server.ts']).toContain(`\n${statement}\n`);
     }
     // Neither is unrolled: the calls are still there.
     expect(server).toMatch(/const n = await ping\(server, 2\);/);

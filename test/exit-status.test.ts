@@ -83,12 +83,14 @@ describe.concurrent('skipped files that import the SDK', { timeout: 600_000 }, (
 });
 
 describe.concurrent('code the official codemod could not migrate', { timeout: 600_000 }, () => {
-  it('is reported where its marker is; --check fails on it before and after the run', async () => {
+  it('is reported at the code its marker is about, in the file as the run leaves it; --check fails on it before and after the run', async () => {
     const root = await tree({ 'src/server.ts': UNCONVERTIBLE_TOOL, 'src/describe.ts': DESCRIBE });
     const dry = await runCli(['--dry-run', '--json', 'src'], root);
     expect(dry.code, dry.stderr).toBe(0);
+    // Nothing written: the line of the file as it is (the marker would go above it).
     const leftovers = JSON.parse(dry.stdout).codemodLeftovers;
-    expect(leftovers).toEqual([{ file: 'src/server.ts', line: 8, column: 1, message: 'Could not automatically migrate .tool() call. Manual migration required.' }]);
+    expect(UNCONVERTIBLE_TOOL.split('\n')[6]).toMatch(/^for \(const tool of/);
+    expect(leftovers).toEqual([{ file: 'src/server.ts', line: 7, column: 1, message: 'Could not automatically migrate .tool() call. Manual migration required.' }]);
 
     const write = await runCli(['src'], root);
     expect(write.code, write.stderr).toBe(0);

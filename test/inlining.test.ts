@@ -987,3 +987,130 @@ for (const a of actions) {
     expect(typecheck(m)).toEqual([]);
   });
 });
+
+describe('handlers registered through a function or method of the project', () => {
+  // A module function in another file and a private method hand the callback on unchanged to the
+  // registration: each callback is that tool's handler, migrated as one (the method's through its delegate).
+  const files = {
+    'package.json': PACKAGE,
+    'src/reg.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+export function reg(server: McpServer, name: string, schema: z.ZodRawShape, cb: (args: any, extra: any) => Promise<CallToolResult>) {
+  server.registerTool(name, { inputSchema: z.object(schema) }, cb);
+}
+`,
+    'src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { reg } from './reg.js';
+
+export const server = new McpServer({ name: 'wrapped', version: '1.0.0' });
+
+reg(server, 'greet', { name: z.string() }, async ({ name }) => {
+  const answer = await server.server.elicitInput({ message: \`How are you, \${name}?\`, requestedSchema: { type: 'object', properties: { mood: { type: 'string' } } } });
+  return { content: [{ type: 'text', text: \`\${name}: \${answer.action}\` }] };
+});
+
+export class Confirmations {
+  constructor(private readonly server: McpServer) {
+    this.reg('confirm', async (a, extra) => this.confirm(a, extra));
+  }
+
+  private reg(name: string, cb: (a: any, extra: any) => Promise<CallToolResult>) {
+    this.server.tool(name, { what: z.string() }, cb);
+  }
+
+  private async confirm(a: { what: string }, extra: any): Promise<CallToolResult> {
+    const answer = await this.server.server.elicitInput({ message: \`Really \${a.what}?\`, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } });
+    return { content: [{ type: 'text', text: \`\${a.what}: \${answer.action}\` }] };
+  }
+}
+`,
+  };
+
+  it('migrates each callback as the handler of the tool it is registered as, and widens the type the wrapper declares it with', async () => {
+    const m = await bothWays(files);
+    expect(m.sites('src/index.ts').map(s => `${s.outcome} ${s.handler}`)).toEqual(['rewritten tools/call greet', 'rewritten confirm() of Confirmations']);
+    const index = m.text('src/index.ts');
+    expect(index).toContain("resumeCall(ctx, 'greet', { name })");
+    expect(index).toContain("resumeCall(extra, 'confirm', a)");
+    expect(index).toContain('cb: (a: any, extra: any) => Promise<CallToolResult | InputRequiredResult>');
+    expect(m.text('src/reg.ts')).toContain('cb: (args: any, extra: any) => Promise<CallToolResult | InputRequiredResult>');
+    expect(m.text('src/index.ts')).not.toMatch(/mcp-migrate: .*not a handler|not directly in a handler/);
+  }, 120_000);
+});
+
+describe('a callback registered through a wrapper that cannot be migrated as its handler', () => {
+  // Each wrapper registers the callback, but: under a name made inside it, declared with a type of the
+  // project's own, also returning it, or calling it from a handler of its own. The marker says what was
+  // found and what to do.
+  const files = {
+    'package.json': PACKAGE,
+    'src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+export const server = new McpServer({ name: 'wrapped', version: '1.0.0' });
+type Handler = (args: any, extra: any) => Promise<CallToolResult>;
+
+function prefixed(name: string, cb: (args: any, extra: any) => Promise<CallToolResult>) {
+  server.registerTool(\`admin_\${name}\`, { inputSchema: { what: z.string() } }, cb);
+}
+
+function aliased(name: string, cb: Handler) {
+  server.registerTool(name, { inputSchema: { what: z.string() } }, cb);
+}
+
+function logged(name: string, cb: (args: any, extra: any) => Promise<CallToolResult>) {
+  server.registerTool(name, { inputSchema: { what: z.string() } }, cb);
+  return cb;
+}
+
+function timed(name: string, cb: (args: any, extra: any) => Promise<CallToolResult>) {
+  server.registerTool(name, { inputSchema: { what: z.string() } }, async (args, extra) => {
+    const started = Date.now();
+    try {
+      return await cb(args, extra);
+    } finally {
+      console.error(name, Date.now() - started);
+    }
+  });
+}
+
+prefixed('wipe', async ({ what }) => {
+  const answer = await server.server.elicitInput({ message: \`Wipe \${what}?\`, requestedSchema: { type: 'object', properties: {} } });
+  return { content: [{ type: 'text', text: answer.action }] };
+});
+
+aliased('reset', async ({ what }) => {
+  const answer = await server.server.elicitInput({ message: \`Reset \${what}?\`, requestedSchema: { type: 'object', properties: {} } });
+  return { content: [{ type: 'text', text: answer.action }] };
+});
+
+logged('drop', async ({ what }) => {
+  const answer = await server.server.elicitInput({ message: \`Drop \${what}?\`, requestedSchema: { type: 'object', properties: {} } });
+  return { content: [{ type: 'text', text: answer.action }] };
+});
+
+timed('purge', async ({ what }) => {
+  const answer = await server.server.elicitInput({ message: \`Purge \${what}?\`, requestedSchema: { type: 'object', properties: {} } });
+  return { content: [{ type: 'text', text: answer.action }] };
+});
+`,
+  };
+
+  it('marks each request with the registration it was found in and why it is not migrated as its handler', async () => {
+    const m = await bothWays(files);
+    const reasons = m.sites('src/index.ts').map(s => `${s.outcome} ${s.reason}`);
+    expect(reasons).toEqual([
+      expect.stringMatching(/^marked elicitation request in a callback passed to prefixed\(\) of index\.ts, which registers it with server\.registerTool\(\.\.\.\): it is not migrated as that registration's handler: the name prefixed\(\) registers it under \(`admin_\$\{name\}`\) is made inside prefixed\(\), where the callback cannot read it, .*; pass the name to prefixed\(\) as an argument, or migrate by hand$/),
+      expect.stringMatching(/^marked elicitation request in a callback passed to aliased\(\) of index\.ts, which registers it with server\.registerTool\(\.\.\.\): it is not migrated as that registration's handler: cb is declared as Handler, which the rewrite cannot widen to let the handler return input_required; declare it as the SDK's callback type/),
+      expect.stringMatching(/^marked elicitation request in a callback passed to logged\(\) of index\.ts, which registers it with server\.registerTool\(\.\.\.\): it is not migrated as that registration's handler: logged\(\) also uses it otherwise than registering it \(2 uses\)/),
+      expect.stringMatching(/^marked elicitation request in a callback passed to timed\(\) of index\.ts, which registers it with server\.registerTool\(\.\.\.\): it is not migrated as that registration's handler: timed\(\) does not register it but calls it from the handler it registers, .*; have timed\(\) pass it to server\.registerTool\(\.\.\.\) unchanged, or migrate by hand$/),
+    ]);
+    for (const s of m.sites('src/index.ts')) expect(s.reason).not.toMatch(/passes on|not directly in a handler/);
+    expect(m.text('src/index.ts')).toContain('// mcp-migrate: elicitation request in a callback passed to prefixed() of index.ts, which registers it with server.registerTool(...)');
+  }, 120_000);
+});

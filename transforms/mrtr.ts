@@ -117,6 +117,8 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     addContextParams(fn, s.ctx);
     widenReturnType(fn);
   }
+  // The type of a wrapper's parameter that handlers migrated elsewhere are registered through.
+  for (const r of plan.widenedCallbackTypes ?? []) widenFunctionType(at(r, 'callback type').node as AnyNode);
 
   for (const handler of [...plan.handlers].sort((a, b) => b.fn.start - a.fn.start)) {
     rewriteHandler(handler);
@@ -602,15 +604,27 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
   }
 
   function widenReturnType(fn: AnyNode): void {
-    const annotation = fn.returnType?.typeAnnotation;
-    if (!annotation) return;
+    const widened = fn.returnType?.typeAnnotation && widenedAnnotation(fn.returnType.typeAnnotation);
+    if (widened) fn.returnType = widened;
+  }
+
+  /** `(args: any, ctx: any) => Promise<CallToolResult>`: its result widened as a handler's return type is. */
+  function widenFunctionType(type: AnyNode): void {
+    // The parser names the result `typeAnnotation` (Babel 7) or `returnType` (Babel 8).
+    // Only the type inside is replaced: a new annotation would print as `: T`, not `=> T`.
+    const result = type.returnType ?? type.typeAnnotation;
+    const widened = result?.typeAnnotation && widenedAnnotation(result.typeAnnotation);
+    if (widened) result.typeAnnotation = widened.typeAnnotation;
+  }
+
+  /** The type annotation `T | InputRequiredResult` (`Promise<T | InputRequiredResult>` for a promise), unless `T` names it already. */
+  function widenedAnnotation(annotation: AnyNode): AnyNode | undefined {
     const promise = annotation.type === 'TSTypeReference' && annotation.typeName?.name === 'Promise' ? annotation.typeParameters?.params?.[0] : undefined;
     const inner = promise ?? annotation;
     const text = source.slice(inner.start, inner.end);
-    if (/\bInputRequiredResult\b/.test(text)) return;
+    if (/\bInputRequiredResult\b/.test(text)) return undefined;
     const widened = `${text} | ${useType('InputRequiredResult')}`;
-    const parsed = parseStatements(`let x: ${promise ? `Promise<${widened}>` : widened};`)[0].declarations[0].id.typeAnnotation;
-    fn.returnType = parsed;
+    return parseStatements(`let x: ${promise ? `Promise<${widened}>` : widened};`)[0].declarations[0].id.typeAnnotation;
   }
 
   /**
@@ -876,6 +890,6 @@ function templateTexts(code: string): [number, number][] {
   return found;
 }
 
-function propertyKey(key: string): string {
+export function propertyKey(key: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
 }

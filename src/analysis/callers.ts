@@ -82,7 +82,7 @@ export function callersLeft(fn: FunctionLike, kind: SiteKind): HelperCallers {
         seen.add(caller);
         return;
       }
-      found.left.push({ node: call, reason: `calls ${what}, ${non.detail}: ${callerRedesign(non.kind)}`, cause: `a helper that makes a request, called ${CALLER_CAUSE[non.kind]}`, caller: non.kind });
+      found.left.push({ node: call, reason: `calls ${what}, ${non.detail}: ${non.fate ?? callerRedesign(non.kind)}`, cause: `a helper that makes a request, called ${CALLER_CAUSE[non.kind]}`, caller: non.kind });
     }
   }
   return found;
@@ -168,5 +168,6 @@ const CALLER_CAUSE: Record<NonHandler['kind'], string> = {
   notification: 'from a notification handler',
   lifecycle: 'from a lifecycle callback',
   callback: 'from a callback (an HTTP route, a timer, a handler\'s callback)',
+  wrapped: 'from a handler registered through a wrapper of the project that is not migrated as its handler',
   'top-level': 'at module level'
 };

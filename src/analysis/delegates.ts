@@ -185,7 +185,7 @@ function refusal(d: Delegation, throughThis: boolean): Delegation['refused'] {
   }
   const elsewhere = otherCall(d);
   if (elsewhere) return refuse(`it is also called in ${elsewhere}, which would get the input_required results it returns once migrated`, 'give that caller a function of its own, or migrate by hand', 'it is also called elsewhere');
-  const stable = d.registration.args.kind === 'request' || literalString(d.registration.call.getArguments()[0]) !== undefined || (throughThis && /^this(?:\.[\w$]+)+$/.test(d.registration.nameText));
+  const stable = d.registration.args.kind === 'request' || literalString(registeredName(d.registration)) !== undefined || (throughThis && /^this(?:\.[\w$]+)+$/.test(d.registration.nameText));
   if (!stable) return refuse(`the name it is registered under (${d.registration.nameText}) cannot be read inside it, and its requestState must be bound to that name`, 'register it under a literal name or a field of this, or migrate by hand', 'the name it is registered under cannot be read inside it');
   return undefined;
 }
@@ -212,9 +212,14 @@ function otherCall(d: Delegation): string | undefined {
   return undefined;
 }
 
+/** The expression a handler is registered under: the registration's first argument, or what the caller of a wrapper passes for it. */
+function registeredName(registration: Registration): Node | undefined {
+  return registration.wrapper ? registration.wrapper.name : registration.call.getArguments()[0];
+}
+
 /** The handler as the report names it: by the name it is registered under, or where it is registered. */
 function handlerName(registration: Registration): string {
-  const name = literalString(registration.call.getArguments()[0]);
+  const name = literalString(registeredName(registration));
   if (name !== undefined && registration.args.kind !== 'request') return `the ${registration.method} ${name} handler`;
   const fn = enclosingFunction(registration.call);
   const where = fn && Node.isMethodDeclaration(fn)

@@ -17,7 +17,7 @@ import { isMcpModule, serverKindOf, unwrap } from './mcpSymbols.js';
 import { stdioEntries } from './stdioEntry.js';
 import { baseClassHelper, claimedByFramework, frameworkRequests } from './frameworks.js';
 import { FRAMEWORK_HELPER_CALL_CAUSE, FRAMEWORK_HELPER_CAUSE } from '../tables/frameworks.js';
-import { describeNonHandler, enclosingFunction, findSites, registrationOf, type FunctionLike, type NonHandler, type Site } from './sites.js';
+import { describeNonHandler, enclosingFunction, findSites, registrationOf, type FunctionLike, type NonHandler, type Registration, type Site } from './sites.js';
 
 export const MARKER_PREFIX = 'mcp-migrate:';
 export const V2_SERVER_MODULE = '@modelcontextprotocol/server';
@@ -137,7 +137,7 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
         }
         const detail = around ? `${why.detail}, ${describeNonHandler(around).detail}` : why.detail;
         for (const site of fnSites) {
-          const fate = callers && fn ? helperFate(inlinedReaching(fn, options.inlined), callers.left.length + callers.refused, inlinedReaching(fn, options.split)) : redesign(why.kind);
+          const fate = callers && fn ? helperFate(inlinedReaching(fn, options.inlined), callers.left.length + callers.refused, inlinedReaching(fn, options.split)) : (why.fate ?? redesign(why.kind));
           const reason = `${site.kind} request ${detail}: ${fate}`;
           addMarker(planFor(sf), site.node, reason);
           report(site, 'marked', reason, around ? 'helper' : why.kind, NON_HANDLER_CAUSE[around ? 'helper' : why.kind]);
@@ -161,6 +161,7 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
         failure = handler ? undefined : skipped[0]?.reason.message;
         if (!handler) continue;
         planFor(sf).handlers.push(handler);
+        widenWrapperType(registration, planFor);
         // What a wrapper around a request no longer does, or now does once per round: to review.
         const wrapped = [...(handler.host ? [{ at: handler.host.statement, note: handler.host.note }] : []), ...handler.suspensions.flatMap(s => s.requests.filter(r => r.unwrapped).map(r => ({ at: r.replace.start, note: r.unwrapped!.note })))];
         for (const { at, note } of wrapped) notes.push(`${rel(options.cwd, sf)}:${sf.getLineAndColumnAtPos(at).line}: ${handler.label}: ${note}`);
@@ -340,6 +341,14 @@ function addMarker(plan: FilePlan, node: Node, reason: string): void {
   plan.markers.push({ at, text });
 }
 
+/** A handler registered through a wrapper whose parameter's function type lets it return no input_required: that type widened, once. */
+function widenWrapperType(registration: Registration, planFor: (sf: SourceFile) => FilePlan): void {
+  const type = registration.wrapper?.widen;
+  if (!type) return;
+  const widened = (planFor(type.getSourceFile()).widenedCallbackTypes ??= []);
+  if (!widened.some(r => r.start === type.getStart())) widened.push({ start: type.getStart(), end: type.getEnd() });
+}
+
 /** The cause the summary counts a site outside a migratable handler under. */
 const NON_HANDLER_CAUSE: Record<NonHandler['kind'], string> = {
   helper: 'in a helper body, left for its callers that are not handlers (handler calls to it are inlined where they can be)',
@@ -350,6 +359,7 @@ const NON_HANDLER_CAUSE: Record<NonHandler['kind'], string> = {
   notification: 'in a notification handler',
   lifecycle: 'in a lifecycle callback (oninitialized, onclose, onerror)',
   callback: 'in a callback the handler passes on',
+  wrapped: 'in a callback registered through a wrapper of the project that is not migrated as its handler',
   'top-level': 'at module level'
 };
 

@@ -41,7 +41,7 @@ import { codeStyle } from '../rewrite/style.js';
 import { callableOnlyHere, methodIneligibility, overridesOf, receiverClass, receiverOf, thisEdits, thisOwner, type Receiver } from './methods.js';
 import { delegationOf } from './delegates.js';
 import { entriesOf, entryLabel, namedEntry } from './dispatch.js';
-import { enclosingFunction, findSites, handlerRegistrationOf, wrappedRegistrationOf, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
+import { enclosingFunction, findSites, handlerRegistrationOf, registeredWrapperCallOf, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
 import { dynamicLoadOf, moduleValueRead, unusedLoadEdit, type DynamicLoad } from './dynamicImports.js';
 import { cacheFillerOf, splitCall, splitNames as splitNamesOf, type CacheFiller, type CallSplit, type SplitNames } from './cacheFiller.js';
 
@@ -246,7 +246,7 @@ function passEdits(sf: SourceFile, options: InlineOptions, refused: ReadonlyMap<
     if (edits.some(e => e.helper?.fn === helper.fn && e.namesHelper)) continue;
     const { line } = sf.getLineAndColumnAtPos(statement.getStart());
     edits.push({ ...removalRange(sf.getFullText(), statement), text: '', call: undefined });
-    notes.push(`${sf.getBaseName()}:${line}: ${name}() removed: every call to it was inlined into the handlers, where it is migrated`);
+    notes.push(`${rel(sf.getFilePath())}:${line}: ${name}() removed: every call to it was inlined into the handlers, where it is migrated`);
   }
   edits.push(...unusedImportEdits(unusedBindings, importEdits, options.importedBefore, imports.reused).map(e => ({ ...e, call: undefined })));
   return { edits: [...edits, ...importEdits], checks, notes, refusals, inlined: labelled, helpers, splits, exports: imports.exports.map(e => ({ file: e.module.getFilePath(), name: e.name })) };
@@ -809,7 +809,7 @@ class Reacher {
 function runBy(fn: FunctionLike, helper: FunctionLike): boolean {
   for (let f: FunctionLike | undefined = fn; f; f = enclosingFunction(f)) {
     if (f === helper) return true;
-    if (handlerRegistrationOf(f) || wrappedRegistrationOf(f)) return false;
+    if (handlerRegistrationOf(f) || registeredWrapperCallOf(f)) return false;
   }
   return false;
 }

@@ -6,6 +6,7 @@ import type { HandlerMethod, RequestBuilder, ResponseReader } from '../plan.js';
 import type { SiteKind } from '../report.js';
 import { constObjectLiteral, literalString, mcpImportOf, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
 import { delegateRegistrationOf } from './delegates.js';
+import { wrappedRegistrationOf, wrappingOf } from './wrappers.js';
 
 
 export type FunctionLike = Node & { getParameters(): import('ts-morph').ParameterDeclaration[]; getBody(): Node | undefined };
@@ -218,9 +219,20 @@ export interface Registration {
   args: { kind: 'param'; index: number } | { kind: 'none' } | { kind: 'request' } | { kind: 'resource'; variablesIndex?: number };
   /** Set for the delegate of a handler that only hands its call on: what the report says of it. */
   delegateOf?: string;
+  /**
+   * Set for a callback registered through a function of the project (`reg('confirm', async (a, ctx) => ...)`):
+   * the wrapper's call, the argument it is registered under (`nameText` is its text), and the function type
+   * of the wrapper's parameter whose return type the rewrite widens.
+   */
+  wrapper?: { call: CallExpression; name?: Node; widen?: Node };
 }
 
-export type NonHandler = { kind: 'helper' | 'shared-handler' | 'wrapped-handler' | 'generator' | 'other-request' | 'notification' | 'lifecycle' | 'callback' | 'top-level'; detail: string };
+export type NonHandler = {
+  kind: 'helper' | 'shared-handler' | 'wrapped-handler' | 'generator' | 'other-request' | 'notification' | 'lifecycle' | 'callback' | 'wrapped' | 'top-level';
+  detail: string;
+  /** What became of it and what to do, when the kind does not say it alone. */
+  fate?: string;
+};
 
 export const TOOL_METHODS: Record<string, HandlerMethod> = {
   registerTool: 'tools/call',
@@ -246,16 +258,22 @@ export function registrationOf(fn: FunctionLike): Registration | undefined {
   return handlerRegistrationOf(fn) ?? delegateRegistrationOf(fn);
 }
 
-/** The registration a function is the callback of itself (not as a delegate). */
+/** The registration a function is the callback of itself (not as a delegate): directly, or through a wrapper of the project. */
 export function handlerRegistrationOf(fn: FunctionLike): Registration | undefined {
   const passed = callbackArgument(fn);
   if (!passed) return undefined;
-  const { call, arg } = passed;
+  return registrationFor(passed.call, passed.arg, fn) ?? wrappedRegistrationOf(fn, passed);
+}
+
+/**
+ * The registration `call` makes with `arg` (which stands for `fn`) as its handler, if it is one; `args`
+ * are its arguments as the handler's scope reads them (a wrapper's parameters read as its caller passes them).
+ */
+export function registrationFor(call: CallExpression, arg: Node, fn: FunctionLike, args: Node[] = call.getArguments()): Registration | undefined {
   const callee = call.getExpression();
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
   const name = callee.getName();
   const target = callee.getExpression();
-  const args = call.getArguments();
   const first = args[0];
   if (name in TOOL_METHODS && serverKindOf(target) === 'McpServer' && args[args.length - 1] === arg) {
     const method = TOOL_METHODS[name]!;
@@ -282,7 +300,7 @@ export function handlerRegistrationOf(fn: FunctionLike): Registration | undefine
  * file. Any other use (a direct call, a second registration, an export) keeps it a helper: its
  * callers would see the handler's new input_required results.
  */
-function callbackArgument(fn: FunctionLike): { call: CallExpression; arg: Node } | undefined {
+export function callbackArgument(fn: FunctionLike): { call: CallExpression; arg: Node } | undefined {
   const parent = fn.getParent();
   if (parent && Node.isCallExpression(parent) && parent.getArguments().includes(fn as never)) return { call: parent, arg: fn };
   const named = usesByName(fn);
@@ -297,7 +315,7 @@ function callbackArgument(fn: FunctionLike): { call: CallExpression; arg: Node }
  * withErrors(async (input, extra) => ...))`), with the innermost wrapper: the callback is registered
  * (run by the wrapper's function, per request), not run where it is written.
  */
-export function wrappedRegistrationOf(fn: FunctionLike): { registration: CallExpression; wrapper: CallExpression } | undefined {
+export function registeredWrapperCallOf(fn: FunctionLike): { registration: CallExpression; wrapper: CallExpression } | undefined {
   let node: Node = fn;
   let wrapper: CallExpression | undefined;
   for (let depth = 0; depth < 4; depth++) {
@@ -402,7 +420,7 @@ export function describeNonHandler(fn: FunctionLike | undefined): NonHandler {
     const left = parent.getLeft().getText();
     if (/\.(oninitialized|onclose|onerror)$/.test(left)) return { kind: 'lifecycle', detail: `in ${left}` };
   }
-  const wrapped = wrappedRegistrationOf(fn);
+  const wrapped = registeredWrapperCallOf(fn);
   if (wrapped) {
     const registered = `${calleeName(wrapped.registration)}(${wrapped.registration.getArguments()[0]?.getText() ?? ''})`;
     return { kind: 'wrapped-handler', detail: `in a handler wrapped by ${calleeName(wrapped.wrapper)}() before ${registered} registers it` };
@@ -415,7 +433,16 @@ export function describeNonHandler(fn: FunctionLike | undefined): NonHandler {
       const schema = parent.getArguments()[0]?.getText() ?? 'a request';
       return { kind: 'other-request', detail: `in the ${schema} handler, which is not tools/call, prompts/get or resources/read` };
     }
-    if (parent.getArguments().includes(fn as never)) return { kind: 'callback', detail: `in a callback passed to ${calleeName}()` };
+  }
+  const passed = callbackArgument(fn);
+  const wrapping = passed && wrappingOf(fn, passed);
+  if (wrapping?.refused) {
+    const registration = wrapping.registration.getExpression().getText();
+    return { kind: 'wrapped', detail: `in a callback passed to ${wrapping.wrapper} of ${wrapping.where}, which registers it with ${registration}(...)`, fate: `it is not migrated as that registration's handler: ${wrapping.refused.why}; ${wrapping.refused.fix}` };
+  }
+  if (parent && Node.isCallExpression(parent) && parent.getArguments().includes(fn as never)) {
+    const callee = parent.getExpression();
+    return { kind: 'callback', detail: `in a callback passed to ${Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText()}()` };
   }
   const name = Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) ? fn.getName() : variableNameOf(fn);
   const shared = sharedRegistration(fn);

@@ -6,6 +6,7 @@
  */
 import { getMigration, type Diagnostic } from '@modelcontextprotocol/codemod';
 import { Project, SyntaxKind, ts, type SourceFile } from 'ts-morph';
+import { positionMapper, type Position } from '../positions.js';
 import type { UpgradeNote } from '../report.js';
 import { ZOD_IMPORT } from '../triggers.js';
 import { importsToRequires, requiresToImports } from './commonjs.js';
@@ -37,6 +38,7 @@ const PROJECT_TYPE = 'server' as const;
 export interface UpgradeResult {
   /** New text per upgraded file (absolute path). */
   texts: Map<string, string>;
+  /** Its findings, each at its line in the text given. */
   notes: UpgradeNote[];
   /** SDK 1.x files the official codemod failed on, with why: left on 1.x, so nothing else of them may change. */
   failed: Map<string, string>;
@@ -63,7 +65,7 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
         continue;
       }
       notes.push(
-        ...applyTransforms(sf, () => {
+        ...applyTransforms(sf, file.text, () => {
           const sides = sdkSides(sf);
           // What the official codemod removes, read before it runs.
           const errorCodes = errorCodeNames(sf);
@@ -97,18 +99,19 @@ interface TransformPlan {
  * reads, and comes back with them turned into requires again); marks the standing findings that ask for it,
  * and returns them as notes.
  */
-function applyTransforms(sf: SourceFile, plan: () => TransformPlan): UpgradeNote[] {
+function applyTransforms(sf: SourceFile, given: string, plan: () => TransformPlan): UpgradeNote[] {
   const commonJs = requiresToImports(sf);
   const { transforms, stands } = plan();
-  const found: { diagnostic: Diagnostic; note: UpgradeNote }[] = [];
+  const found: { diagnostic: Diagnostic; seenIn: string }[] = [];
   for (const transform of transforms) {
-    const result = transform.apply(sf, { projectType: PROJECT_TYPE });
-    found.push(...result.diagnostics.map((d: Diagnostic) => ({ diagnostic: d, note: toNote(d, sf.getFilePath()) })));
+    const seenIn = sf.getFullText();
+    found.push(...transform.apply(sf, { projectType: PROJECT_TYPE }).diagnostics.map((diagnostic: Diagnostic) => ({ diagnostic, seenIn })));
   }
   const standing = found.filter(f => stands(f.diagnostic));
+  const notes = locateNotes(standing, given, sf);
   insertCodemodMarkers(sf, standing.map(f => f.diagnostic).filter(d => d.insertComment));
   if (commonJs) importsToRequires(sf);
-  return standing.map(f => f.note);
+  return notes;
 }
 
 /**
@@ -123,7 +126,7 @@ export function upgradeZodOnly(files: { path: string; text: string }[]): Omit<Up
   for (const file of files.filter(f => ZOD_IMPORT.test(f.text))) {
     const sf = project.createSourceFile(file.path, file.text, { overwrite: true });
     if (hasSyntaxErrors(sf)) continue;
-    notes.push(...applyTransforms(sf, () => ({ transforms: [zodRecordRepair, zodApisRepair], stands: () => true })));
+    notes.push(...applyTransforms(sf, file.text, () => ({ transforms: [zodRecordRepair, zodApisRepair], stands: () => true })));
     if (sf.getFullText() !== file.text) texts.set(file.path, sf.getFullText());
   }
   return { texts, notes };
@@ -148,14 +151,28 @@ export function oneLine(error: unknown): string {
   return (text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find(l => l.trim() !== '') ?? 'unknown error').trim();
 }
 
-function toNote(d: Diagnostic, file: string): UpgradeNote {
-  let line = d.line;
-  try {
-    line = d.resolveCurrentLine?.() ?? d.line;
-  } catch {
-    // the node moved or vanished; keep the original line
-  }
-  return { file: d.file || file, line, level: d.level as UpgradeNote['level'], message: d.message };
+/**
+ * The findings, each at its line in the text as given. A finding that follows its node is located once
+ * every transform has run (as the official runner does); the others name a line of the text the
+ * transform that found them saw, which the transforms after it may have moved.
+ */
+function locateNotes(found: { diagnostic: Diagnostic; seenIn: string }[], given: string, sf: SourceFile): UpgradeNote[] {
+  const mappers = new Map<string, (p: Position) => Position>();
+  const inGiven = (text: string, line: number) => {
+    const map = mappers.get(text) ?? mappers.set(text, positionMapper(given, text)).get(text)!;
+    return map({ line: line - 1, character: 0 }).line + 1;
+  };
+  const final = sf.getFullText();
+  return found.map(({ diagnostic: d, seenIn }) => {
+    let line: number | undefined;
+    try {
+      if (d.resolveCurrentLine) line = inGiven(final, d.resolveCurrentLine());
+    } catch {
+      // the node moved or vanished; keep the line it was found on
+    }
+    line ??= inGiven(seenIn, d.line);
+    return { file: d.file || sf.getFilePath(), line, level: d.level as UpgradeNote['level'], message: d.message };
+  });
 }
 
 /** Syntax errors only (no type checking): what the parser itself reported. */

@@ -1,0 +1,51 @@
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import type {
+  CallToolResult,
+  ServerContext,
+  InputRequiredResult,
+} from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import {
+  elicitResult,
+  resumeCall,
+  suspendRound,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
+
+type Extra = ServerContext;
+
+/** A server whose tools are registered through a private method that hands each handler on unchanged. */
+class ConfirmServer {
+  readonly server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+
+  constructor() {
+    this.reg('confirm', async (a, extra) => this.confirm(a, extra));
+  }
+
+  private reg(name: string, cb: (a: any, extra: any) => Promise<CallToolResult | InputRequiredResult>) {
+    this.server.registerTool(name, { inputSchema: z.object({ what: z.string() }) }, cb);
+  }
+
+  private async confirm(a: { what: string }, extra: Extra): Promise<CallToolResult | InputRequiredResult> {
+    // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+    const resumed = resumeCall(extra, 'confirm', a);
+    if (resumed.askAgain) return resumed.askAgain;
+    if (resumed.phase === 0) {
+      return await suspendRound(extra, 'confirm', a, 1, {}, {
+        answer: inputRequired.elicit({
+          message: `Really ${a.what}?`,
+          requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+        }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const answer = elicitResult(extra, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+      if (answer.action !== 'accept' || answer.content?.ok !== true) return { content: [{ type: 'text', text: `${a.what}: not done (${answer.action})` }] };
+      return { content: [{ type: 'text', text: `${a.what}: done` }] };
+    }
+    throw unknownPhase('confirm', resumed);
+  }
+}
+
+export const server = new ConfirmServer().server;
