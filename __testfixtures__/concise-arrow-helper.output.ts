@@ -1,11 +1,10 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
-import type { CallToolResult } from "@modelcontextprotocol/server";
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import {
   elicitResult,
   resumeCall,
   samplingResult,
-  suspendRound,
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
@@ -18,29 +17,30 @@ class Summaries {
   register(): void {
     this.server.registerTool('summarize', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
       // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-      const resumed = resumeCall(ctx, 'summarize', { text });
-      if (resumed.askAgain) return resumed.askAgain;
-      if (resumed.phase === 0) {
-        let summarizeResult!: CallToolResult;
-        mcpInline: {
-          const mcpText: string = text.trim();
-          return await suspendRound(ctx, 'summarize', { text }, 1, { summarizeResult }, {
-            reply: inputRequired.createMessage({
-              messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${mcpText}` } }],
-              maxTokens: 60,
-            }),
-          });
+      const call = resumeCall(ctx, 'summarize', { text });
+      return call.run(async resumed => {
+        if (resumed.phase === 0) {
+          let summarizeResult!: CallToolResult;
+          mcpInline: {
+            const mcpText: string = text.trim();
+            return call.suspend(1, { summarizeResult }, {
+              reply: inputRequired.createMessage({
+                messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${mcpText}` } }],
+                maxTokens: 60,
+              }),
+            });
+          }
         }
-      }
-      if (resumed.phase === 1) {
-        let summarizeResult: CallToolResult = resumed.locals.summarizeResult;
-        mcpInline: {
-          const reply = samplingResult(ctx, 'reply');
-          { summarizeResult = { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '(no summary)' }] }; break mcpInline; }
+        if (resumed.phase === 1) {
+          let summarizeResult: CallToolResult = resumed.locals.summarizeResult;
+          mcpInline: {
+            const reply = samplingResult(ctx, 'reply');
+            { summarizeResult = { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '(no summary)' }] }; break mcpInline; }
+          }
+          return summarizeResult;
         }
-        return summarizeResult;
-      }
-      throw unknownPhase('summarize', resumed);
+        throw unknownPhase('summarize', resumed);
+      });
     });
   }
 }
@@ -48,30 +48,31 @@ class Summaries {
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 server.registerTool('delete', { inputSchema: z.object({ path: z.string() }) }, async ({ path }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'delete', { path });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    let confirmDeleteResult!: CallToolResult;
-    mcpInline2: {
-      const mcpPath: string = path;
-      return await suspendRound(ctx, 'delete', { path }, 1, { confirmDeleteResult, mcpPath }, {
-        answer: inputRequired.elicit({
-          message: `Delete ${mcpPath}?`,
-          requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
-        }),
-      });
+  const call = resumeCall(ctx, 'delete', { path });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      let confirmDeleteResult!: CallToolResult;
+      mcpInline2: {
+        const mcpPath: string = path;
+        return call.suspend(1, { confirmDeleteResult, mcpPath }, {
+          answer: inputRequired.elicit({
+            message: `Delete ${mcpPath}?`,
+            requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
+          }),
+        });
+      }
     }
-  }
-  if (resumed.phase === 1) {
-    let confirmDeleteResult: CallToolResult = resumed.locals.confirmDeleteResult;
-    mcpInline2: {
-      const mcpPath: string = resumed.locals.mcpPath;
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] });
-      if (answer.action !== 'accept' || !answer.content?.sure) { confirmDeleteResult = { content: [{ type: 'text', text: `kept ${mcpPath}` }] }; break mcpInline2; }
-      { confirmDeleteResult = { content: [{ type: 'text', text: `deleted ${mcpPath}` }] }; break mcpInline2; }
+    if (resumed.phase === 1) {
+      let confirmDeleteResult: CallToolResult = resumed.locals.confirmDeleteResult;
+      mcpInline2: {
+        const mcpPath: string = resumed.locals.mcpPath;
+        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] });
+        if (answer.action !== 'accept' || !answer.content?.sure) { confirmDeleteResult = { content: [{ type: 'text', text: `kept ${mcpPath}` }] }; break mcpInline2; }
+        { confirmDeleteResult = { content: [{ type: 'text', text: `deleted ${mcpPath}` }] }; break mcpInline2; }
+      }
+      return confirmDeleteResult;
     }
-    return confirmDeleteResult;
-  }
-  throw unknownPhase('delete', resumed);
+    throw unknownPhase('delete', resumed);
+  });
 });
 new Summaries(server).register();

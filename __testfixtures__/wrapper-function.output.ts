@@ -5,13 +5,7 @@ import type {
   ServerContext,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  resumeCall,
-  suspendRound,
-  unknownPhase,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
@@ -22,22 +16,23 @@ function reg(name: string, config: { description: string; inputSchema: z.ZodObje
 
 reg('greet', { description: 'Asks how you are', inputSchema: z.object({ name: z.string() }) }, async ({ name }, ctx: ServerContext) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const resumed = resumeCall(ctx, 'greet', { name });
-  if (resumed.askAgain) return resumed.askAgain;
-  if (resumed.phase === 0) {
-    return await suspendRound(ctx, 'greet', { name }, 1, {}, {
-      answer: inputRequired.elicit({
-        message: `How are you, ${name}?`,
-        requestedSchema: { type: 'object', properties: { mood: { type: 'string' } }, required: ['mood'] },
-      }),
-    });
-  }
-  if (resumed.phase === 1) {
-    const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { mood: { type: 'string' } }, required: ['mood'] });
-    if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${name} did not say (${answer.action})` }] };
-    return { content: [{ type: 'text', text: `${name} feels ${answer.content?.mood}` }] };
-  }
-  throw unknownPhase('greet', resumed);
+  const call = resumeCall(ctx, 'greet', { name });
+  return call.run(async resumed => {
+    if (resumed.phase === 0) {
+      return call.suspend(1, {}, {
+        answer: inputRequired.elicit({
+          message: `How are you, ${name}?`,
+          requestedSchema: { type: 'object', properties: { mood: { type: 'string' } }, required: ['mood'] },
+        }),
+      });
+    }
+    if (resumed.phase === 1) {
+      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { mood: { type: 'string' } }, required: ['mood'] });
+      if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${name} did not say (${answer.action})` }] };
+      return { content: [{ type: 'text', text: `${name} feels ${answer.content?.mood}` }] };
+    }
+    throw unknownPhase('greet', resumed);
+  });
 });
 
 reg('ping', { description: 'Answers pong', inputSchema: z.object({}) }, async () => ({ content: [{ type: 'text', text: 'pong' }] }));

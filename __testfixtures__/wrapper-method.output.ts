@@ -5,13 +5,7 @@ import type {
   InputRequiredResult,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  resumeCall,
-  suspendRound,
-  unknownPhase,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
 
 type Extra = ServerContext;
 
@@ -29,22 +23,23 @@ class ConfirmServer {
 
   private async confirm(a: { what: string }, extra: Extra): Promise<CallToolResult | InputRequiredResult> {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    const resumed = resumeCall(extra, 'confirm', a);
-    if (resumed.askAgain) return resumed.askAgain;
-    if (resumed.phase === 0) {
-      return await suspendRound(extra, 'confirm', a, 1, {}, {
-        answer: inputRequired.elicit({
-          message: `Really ${a.what}?`,
-          requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
-        }),
-      });
-    }
-    if (resumed.phase === 1) {
-      const answer = elicitResult(extra, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
-      if (answer.action !== 'accept' || answer.content?.ok !== true) return { content: [{ type: 'text', text: `${a.what}: not done (${answer.action})` }] };
-      return { content: [{ type: 'text', text: `${a.what}: done` }] };
-    }
-    throw unknownPhase('confirm', resumed);
+    const call = resumeCall(extra, 'confirm', a);
+    return call.run(async resumed => {
+      if (resumed.phase === 0) {
+        return call.suspend(1, {}, {
+          answer: inputRequired.elicit({
+            message: `Really ${a.what}?`,
+            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+          }),
+        });
+      }
+      if (resumed.phase === 1) {
+        const answer = elicitResult(extra, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+        if (answer.action !== 'accept' || answer.content?.ok !== true) return { content: [{ type: 'text', text: `${a.what}: not done (${answer.action})` }] };
+        return { content: [{ type: 'text', text: `${a.what}: done` }] };
+      }
+      throw unknownPhase('confirm', resumed);
+    });
   }
 }
 
