@@ -41,6 +41,11 @@ export interface SiteReport {
    * and no report prints the field.
    */
   rewrittenAt?: { line: number; column: number };
+  /**
+   * Where the site was in the file as the run read it (1-based), when a run that wrote the file
+   * reports it elsewhere: `line` and `column` are then in the file as written. In `--json` only.
+   */
+  readAt?: { line: number; column: number };
 }
 
 /** Request kinds SEP-2577 deprecates (migrated all the same, since they still work), with the alternative. */

@@ -396,7 +396,11 @@ function inFilesAsLeft<R extends Pick<Report, 'sites' | 'upgrade' | 'notes'>>(ru
   return {
     report: {
       ...report,
-      sites: report.sites.map(({ rewrittenAt, ...s }) => (rewrittenAt && forward.has(key(s.file)) ? { ...s, ...rewrittenAt } : moved(s, forward))),
+      sites: report.sites.map(({ rewrittenAt, ...s }) => {
+        if (!forward.has(key(s.file))) return s;
+        const readAt = { line: s.line, column: s.column };
+        return { ...(rewrittenAt ? { ...s, ...rewrittenAt } : moved(s, forward)), readAt };
+      }),
       upgrade: report.upgrade.map(u => moved(u, forward)),
       notes: report.notes.map(n => movedNote(n, file => forward.get(key(file)))),
     },

@@ -82,7 +82,7 @@ export function describeSite(s: Pick<ReportSite, 'file' | 'line' | 'kind' | 'out
 export function assertSite(report: Report | undefined, original: string, site: SiteExpectation): void {
   if (!report) throw new Error('the migration printed no JSON report');
   const line = lineOf(original, site.file, site.at);
-  const found = report.sites.filter(s => s.file === site.file && s.line === line && s.kind === site.kind);
+  const found = report.sites.filter(s => s.file === site.file && lineRead(s) === line && s.kind === site.kind);
   if (found.length === 0) {
     const there = report.sites.filter(s => s.file === site.file).map(describeSite);
     throw new Error(`${site.file}:${line} ${site.kind} (${site.at}) is not in the report; the report has in that file: ${there.length ? there.join(' | ') : 'nothing'}`);
@@ -99,7 +99,12 @@ export function assertSite(report: Report | undefined, original: string, site: S
 /** Report sites that match no expectation: each one is a site the original does not have. */
 export function unexpectedSites(report: Report, original: string, sites: SiteExpectation[]): ReportSite[] {
   const expected = new Set(sites.map(s => `${s.file}:${lineOf(original, s.file, s.at)}:${s.kind}`));
-  return report.sites.filter(s => !expected.has(`${s.file}:${s.line}:${s.kind}`));
+  return report.sites.filter(s => !expected.has(`${s.file}:${lineRead(s)}:${s.kind}`));
+}
+
+/** A site's line in the file as the run read it (the expectations name lines of the original). */
+function lineRead(s: ReportSite): number {
+  return s.readAt?.line ?? s.line;
 }
 
 /** The `// mcp-migrate:` marker lines of a file. */

@@ -121,6 +121,8 @@ export interface ReportSite {
   reason: string;
   handler?: string;
   shape?: string;
+  /** Where it was in the file as read, when the run wrote the file and reports it there instead. */
+  readAt?: { line: number; column: number };
 }
 
 export interface Report {
