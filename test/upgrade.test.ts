@@ -265,6 +265,41 @@ server.tool('wipe', DESCRIPTION, { title: 'Wipe', destructiveHint: true }, async
     expect(text).toContain("server.registerTool('wipe', { description: DESCRIPTION, annotations: { title: 'Wipe', destructiveHint: true } }, async () =>");
   });
 
+  it('registers the tools of a constant table walked by a loop, wrapping the raw shapes its entries hold', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-tool-table-'));
+    fs.mkdirSync(path.join(dir, 'tools'));
+    fs.writeFileSync(path.join(dir, 'tools', 'search.ts'), "import { z } from 'zod';\nexport const search = { name: 'search', description: 'Finds', schema: z.object({ q: z.string() }) };\n");
+    fs.writeFileSync(path.join(dir, 'tools', 'index.ts'), "import { z } from 'zod';\nimport { search } from './search.js';\nexport const TOOLS = [search, { name: 'ping', description: 'Pings', schema: z.object({}) }] as const;\n");
+    const { text } = upgraded(
+      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { TOOLS } from './tools/index.js';
+const server = new McpServer({ name: 's', version: '1' });
+const RAW = [{ name: 'a', description: 'A', shape: { x: z.string() } }, { name: 'b', description: 'B', shape: {} }];
+for (const t of RAW) {
+  server.tool(t.name, t.description, t.shape, async () => ({ content: [] }));
+}
+TOOLS.forEach(tool => server.tool(tool.name, tool.description, tool.schema, async () => ({ content: [] })));
+`,
+      path.join(dir, 'server.ts')
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(text).toContain('server.registerTool(t.name, { description: t.description, inputSchema: z.object(t.shape) }, async () =>');
+    expect(text).toContain('server.registerTool(tool.name, { description: tool.description, inputSchema: tool.schema }, async () =>');
+    expect(text).not.toContain('@mcp-codemod-error');
+  });
+
+  it('leaves a table whose entries disagree on what a member is to the codemod, and its finding', () => {
+    const { text } = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+const server = new McpServer({ name: 's', version: '1' });
+const MIXED = [{ name: 'a', extra: 'A' }, { name: 'b', extra: { readOnlyHint: true } }];
+for (const t of MIXED) server.tool(t.name, t.extra, async () => ({ content: [] }));
+`);
+    expect(text).toContain('server.tool(t.name, t.extra');
+    expect(text).toContain('@mcp-codemod-error Could not automatically migrate .tool() call');
+  });
+
   it('leaves a call whose arguments it cannot tell apart to the codemod, and its finding', () => {
     const { text } = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { describe } from 'elsewhere';

@@ -7,6 +7,7 @@
  */
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import { Node, SyntaxKind, VariableDeclarationKind, type ImportDeclaration, type SourceFile } from 'ts-morph';
+import { moduleReader, tableMembers, withoutAssertions } from '../constValues.js';
 import { finding, type Repair } from '../repair.js';
 
 /** The config members that held a raw shape in SDK 1.x, per registration method. */
@@ -121,12 +122,14 @@ export function unverifiedSchemaStands(d: Diagnostic, sf: SourceFile): boolean {
     return true;
   }
   const calls = sf.getDescendantsOfKind(SyntaxKind.CallExpression).filter(c => c.getStartLineNumber() === line);
+  const moduleAt = moduleReader();
   return calls.length === 0 || calls.some(call => call.getArguments().some(config => {
     const property = Node.isObjectLiteralExpression(config) ? config.getProperty(member) : undefined;
     if (Node.isShorthandPropertyAssignment(property)) return true;
     const value = Node.isPropertyAssignment(property) ? property.getInitializer() : undefined;
-    if (!value || Node.isObjectLiteralExpression(value)) return false;
-    const callee = Node.isCallExpression(value) ? value.getExpression() : undefined;
-    return !(Node.isPropertyAccessExpression(callee) && callee.getName() === 'object');
+    if (!value || Node.isObjectLiteralExpression(value) || isObjectCall(value)) return false;
+    // `t.schema` of a loop over a const table whose every entry holds a `.object(...)` call.
+    const entries = tableMembers(withoutAssertions(value), moduleAt);
+    return !entries?.every(entry => entry !== undefined && isObjectCall(withoutAssertions(entry)));
   }));
 }
