@@ -6,6 +6,7 @@ import type { HandlerMethod, RequestBuilder, ResponseReader } from '../plan.js';
 import type { SiteKind } from '../report.js';
 import { constObjectLiteral, literalString, mcpImportOf, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
 import { delegateRegistrationOf } from './delegates.js';
+import { aliasedRequest, elementAccessRequest, REQUEST_METHODS, strayRequestMethod } from './methodRefs.js';
 import { wrappedRegistrationOf, wrappingOf } from './wrappers.js';
 
 
@@ -52,6 +53,8 @@ export function findSites(sf: SourceFile): Site[] {
     if (Node.isCallExpression(node)) {
       const site = classifyCall(node);
       if (site) sites.push({ ...site, fn: enclosingFunction(node) });
+    } else if (strayRequestMethod(node)) {
+      sites.push({ ...strayMethodSite(node as PropertyAccessExpression), fn: enclosingFunction(node) });
     } else if (passedOnChannel(node)) {
       sites.push({ node: node as never, kind: 'request', builder: 'elicit', reader: 'elicitResult', passedOn: true, fn: enclosingFunction(node) });
     } else if (Node.isNewExpression(node)) {
@@ -66,7 +69,8 @@ export function findSites(sf: SourceFile): Site[] {
 
 function classifyCall(call: CallExpression): Omit<Site, 'fn'> | undefined {
   const callee = call.getExpression();
-  if (Node.isIdentifier(callee)) return destructuredChannelCall(call, callee);
+  if (Node.isIdentifier(callee)) return destructuredChannelCall(call, callee) ?? aliasedMethodCall(call, callee);
+  if (elementAccessRequest(call)) return elementAccessCall(call);
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
   const method = callee.getName();
   const target = callee.getExpression();
@@ -155,6 +159,42 @@ function destructuredChannelCall(call: CallExpression, callee: Identifier): Omit
   const params = objectProperty(request, 'params');
   const reason = `the request goes through sendRequest destructured from the handler's context (${pattern.getText()}), which SDK 2.x's context does not have; name the context parameter (ctx) and call ctx.mcpReq.send(...), then run again`;
   return { node: call, params, ...(shape.kind === 'elicitation' ? elicitationShape(params) : shape), unsupported: { reason, servesLegacy: false } };
+}
+
+/** The site shape a request method sends, its params the call's first argument. */
+function methodShape(method: string, params: Node | undefined): Pick<Site, 'kind' | 'builder' | 'reader'> {
+  const wire = REQUEST_METHODS[method]!;
+  return wire === 'elicitation/create' ? elicitationShape(params) : BY_METHOD[wire]!;
+}
+
+/** `ask(...)` where `ask` holds a server's request method: a site, marked (the rewrite follows method calls only). */
+function aliasedMethodCall(call: CallExpression, callee: Identifier): Omit<Site, 'fn'> | undefined {
+  const alias = aliasedRequest(callee);
+  if (!alias) return undefined;
+  const [first] = call.getArguments();
+  const reason = `the request goes through ${callee.getText()}, which holds the server's ${alias.method}() (${oneLine(alias.declaration)}); call the server's ${alias.method}(...) where it is awaited, then run again`;
+  return { node: call, params: first, ...methodShape(alias.method, first), unsupported: { reason, servesLegacy: true } };
+}
+
+/** `srv['listRoots'](...)`: a site, marked. */
+function elementAccessCall(call: CallExpression): Omit<Site, 'fn'> {
+  const callee = unwrap(call.getExpression()) as import('ts-morph').ElementAccessExpression;
+  const method = elementAccessRequest(call)!;
+  const [first] = call.getArguments();
+  const reason = `the request is made through an element access (${callee.getText()}); write it as ${callee.getExpression().getText()}.${method}(...), then run again`;
+  return { node: call, params: first, ...methodShape(method, first), unsupported: { reason, servesLegacy: true } };
+}
+
+/** The server's request method handed on as a value: a site, marked where it is handed on. */
+function strayMethodSite(node: PropertyAccessExpression): Omit<Site, 'fn'> {
+  const method = strayRequestMethod(node)!;
+  const reason = `the server's ${method} is handed on as a value (${oneLine((node.getFirstAncestor(a => Node.isStatement(a)) ?? node).getText())}), so the request it sends cannot be followed; call it where the answer is awaited, or rewrite what receives it to return inputRequired`;
+  return { node, ...methodShape(method, undefined), unsupported: { reason, servesLegacy: true } };
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > 80 ? `${flat.slice(0, 77)}...` : flat;
 }
 
 /** Whether a parameter is the context parameter of a registered handler. */

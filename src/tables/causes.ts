@@ -95,6 +95,9 @@ const ROWS: readonly Row[] = [
   // Shapes the phases do not split.
   { id: 'two-requests-one-statement', level: 'warning', match: /two server-initiated requests are awaited in one statement/, text: 'two requests awaited in one statement', fix: 'split it into one await per statement' },
   { id: 'request-passed-as-value', level: 'warning', match: /is passed on as a value/, text: 'request channel passed on as a value', fix: 'call it in the handler, or rewrite the helper it goes to so it returns inputRequired' },
+  { id: 'request-method-aliased', level: 'warning', match: /which holds the server's \w+\(\)/, text: "request made through a variable that holds the server's request method", fix: "call the server's method (server.server.elicitInput(...)) where the answer is awaited" },
+  { id: 'request-method-element-access', level: 'warning', match: /made through an element access/, text: "request made through an element access (srv['listRoots']())", fix: 'write it as a method call (srv.listRoots())' },
+  { id: 'request-method-handed-on', level: 'warning', match: /is handed on as a value/, text: "the server's request method handed on as a value", fix: 'call it where the answer is awaited, or rewrite what receives it to return inputRequired' },
   { id: 'url-elicitation-error', level: 'warning', match: /UrlElicitationRequiredError/, text: 'throw new UrlElicitationRequiredError(...)', fix: 'return inputRequired({ inputRequests: { k: inputRequired.elicitUrl({ message, url }) } }) instead' },
   { id: 'request-in-array', level: 'warning', match: /put in an array that is not awaited/, text: 'request put in an array not awaited with Promise.all', fix: 'await the requests with Promise.all where the array is made' },
   { id: 'request-not-awaited', level: 'warning', match: /not awaited where it is made/, text: 'request promise stored or passed on', fix: 'await the request where it is made' },

@@ -1,0 +1,98 @@
+/**
+ * A server's request method reached other than by `server.method(...)`: an alias (`const ask =
+ * server.server.elicitInput.bind(server.server)`, `const { listRoots } = server.server`), an element access
+ * (`srv['listRoots']()`), or the method handed on as a value (`retry(server.server.createMessage)`). Each
+ * is a request the rewrite cannot follow: found, so that it is marked and reported rather than missed.
+ */
+import { Node, type CallExpression, type Identifier } from 'ts-morph';
+import { literalString, serverKindOf, unwrap } from './mcpSymbols.js';
+
+/** The server's request methods, by the wire method each sends. */
+export const REQUEST_METHODS: Readonly<Record<string, string>> = Object.freeze(
+  Object.assign(Object.create(null) as Record<string, string>, {
+    createMessage: 'sampling/createMessage',
+    listRoots: 'roots/list',
+    elicitInput: 'elicitation/create',
+  })
+);
+
+/** `server.method` or `server['method']` where `server` is an SDK server and `method` one of its request methods. */
+export function requestMethodOf(node: Node): string | undefined {
+  const n = unwrap(node);
+  const name = Node.isPropertyAccessExpression(n) ? n.getName() : Node.isElementAccessExpression(n) ? literalString(n.getArgumentExpression()) : undefined;
+  if (!name || !(name in REQUEST_METHODS)) return undefined;
+  const target = (n as Node & { getExpression(): Node }).getExpression();
+  return serverKindOf(target) ? name : undefined;
+}
+
+/** `srv['listRoots'](...)`: the method, when the callee is an element access to a request method. */
+export function elementAccessRequest(call: CallExpression): string | undefined {
+  const callee = unwrap(call.getExpression());
+  return Node.isElementAccessExpression(callee) ? requestMethodOf(callee) : undefined;
+}
+
+/**
+ * `ask(...)` where `ask` holds a server's request method: `const ask = server.elicitInput.bind(server)`,
+ * `const ask = server.elicitInput`, `const { elicitInput: ask } = server`. The method and the declaration.
+ */
+export function aliasedRequest(callee: Identifier): { method: string; declaration: string } | undefined {
+  for (const d of callee.getSymbol()?.getDeclarations() ?? []) {
+    if (Node.isVariableDeclaration(d)) {
+      const init = d.getInitializer();
+      const method = init && requestMethodOf(boundOf(init) ?? init);
+      if (method) return { method, declaration: d.getText() };
+    }
+    if (Node.isBindingElement(d)) {
+      const name = d.getPropertyNameNode()?.getText() ?? d.getName();
+      const owner = d.getParent()?.getParent();
+      const source = owner && Node.isVariableDeclaration(owner) ? owner.getInitializer() : undefined;
+      if (name in REQUEST_METHODS && source && serverKindOf(source)) return { method: name, declaration: owner!.getText() };
+    }
+  }
+  return undefined;
+}
+
+/** Whether a variable holding a request method is read other than as the callee of a call. */
+function aliasHandedOn(declaration: import('ts-morph').VariableDeclaration): boolean {
+  const name = declaration.getNameNode();
+  if (!Node.isIdentifier(name)) return false;
+  return name.findReferencesAsNodes().some(ref => {
+    if (ref === name) return false;
+    const parent = ref.getParent();
+    return !(parent && Node.isCallExpression(parent) && parent.getExpression() === ref);
+  });
+}
+
+/** `x.bind(...)`: x. */
+function boundOf(init: Node): Node | undefined {
+  const call = unwrap(init);
+  if (!Node.isCallExpression(call)) return undefined;
+  const callee = call.getExpression();
+  return Node.isPropertyAccessExpression(callee) && callee.getName() === 'bind' ? callee.getExpression() : undefined;
+}
+
+/**
+ * A request method handed on as a value (`retry(server.createMessage.bind(server))`, `{ ask:
+ * server.elicitInput }`): the method. Not its call, not a test of whether it exists (`if
+ * (server.elicitInput)`, `typeof`), and not an alias a variable holds: the alias's calls are the sites.
+ */
+export function strayRequestMethod(node: Node): string | undefined {
+  if (!Node.isPropertyAccessExpression(node) && !Node.isElementAccessExpression(node)) return undefined;
+  const method = requestMethodOf(node);
+  if (!method) return undefined;
+  let value: Node = node;
+  let parent = value.getParent();
+  while (parent && Node.isParenthesizedExpression(parent)) [value, parent] = [parent, parent.getParent()];
+  // `.bind(...)` / `.call(...)` / `.apply(...)`: the bound function is the value handed on; a call is a call.
+  if (parent && Node.isPropertyAccessExpression(parent) && /^(bind|call|apply)$/.test(parent.getName())) {
+    const applied = parent.getParent();
+    if (!applied || !Node.isCallExpression(applied) || applied.getExpression() !== parent) return undefined;
+    if (parent.getName() !== 'bind') return method;
+    [value, parent] = [applied, applied.getParent()];
+  }
+  if (!parent) return undefined;
+  if (Node.isCallExpression(parent)) return parent.getExpression() === value ? undefined : method;
+  // An alias: its calls are the sites, unless it is itself handed on (`const send = ....bind(...); retry(send)`).
+  if (Node.isVariableDeclaration(parent)) return aliasHandedOn(parent) ? method : undefined;
+  return Node.isPropertyAssignment(parent) || Node.isReturnStatement(parent) || Node.isArrayLiteralExpression(parent) || Node.isArrowFunction(parent) ? method : undefined;
+}
