@@ -687,6 +687,75 @@ mcp.registerTool('add', { description: 'Adds' }, async () => {
   }, 600_000);
 });
 
+describe('a helper handed an object that holds the server', () => {
+  // `askUser(this, q)`: the helper reaches the server through a field of what it is handed
+  // (deps.mcp.server), typed by an interface in TypeScript and by the constructor's assignment in JavaScript.
+  const typed = {
+    'package.json': PACKAGE,
+    'src/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export interface Deps {
+  mcp: McpServer;
+  log: { request(what: string): void };
+}
+
+export async function askUser(deps: Deps, question: string): Promise<boolean> {
+  deps.log.request(question);
+  const res = await deps.mcp.server.elicitInput({ message: question, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } });
+  return res.action === 'accept' && res.content?.ok === true;
+}
+`,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { askUser } from './ask.js';
+
+export class App {
+  readonly mcp = new McpServer({ name: 'app', version: '1.0.0' });
+  readonly log = { request: (what: string) => console.error(what) };
+  constructor() {
+    this.mcp.registerTool('wipe', { description: 'Wipes' }, async () => {
+      const ok = await askUser(this, 'Wipe it?');
+      return { content: [{ type: 'text', text: ok ? 'wiped' : 'kept' }] };
+    });
+  }
+}
+`,
+  };
+  const untyped = {
+    'package.json': JSON.stringify({ name: 'app', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^3.25.0' } }),
+    'src/ask.js': `export async function askUser(ctx, question) {
+  const res = await ctx.mcp.server.elicitInput({ message: question, requestedSchema: { type: 'object', properties: {} } });
+  return res.action === 'accept';
+}
+`,
+    'src/server.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { askUser } from './ask.js';
+
+export class App {
+  constructor() {
+    this.mcp = new McpServer({ name: 'app', version: '1.0.0' });
+    this.mcp.registerTool('wipe', { description: 'Wipes' }, async () => {
+      const ok = await askUser(this, 'Wipe it?');
+      return { content: [{ type: 'text', text: ok ? 'wiped' : 'kept' }] };
+    });
+  }
+}
+`,
+  };
+
+  it('inlines it with the object bound to the helper\'s parameter, whatever is installed', async () => {
+    const m = await bothWays(typed);
+    expect(m.sites('src/server.ts')).toEqual([expect.objectContaining({ outcome: 'rewritten', kind: 'elicitation', call: 'askUser(...)' })]);
+    expect(m.text('src/server.ts')).toContain('const mcpDeps: Deps = this;');
+    expect(m.text('src/server.ts')).toContain('mcpDeps.log.request(');
+  }, 600_000);
+
+  it('finds it in JavaScript, where only the constructor says what the field holds', async () => {
+    const m = await bothWays(untyped);
+    expect(m.sites('src/server.js')).toEqual([expect.objectContaining({ kind: 'elicitation', call: 'askUser(...)' })]);
+    expect(m.sites('src/server.js')[0]!.outcome).not.toBe('skipped');
+  }, 600_000);
+});
+
 describe('methods of the project\'s classes, inlined with this bound to the receiver', () => {
   // The handler, registered in a subclass, asks through a helper object held in a readonly field (its
   // class in another file, reading a private field) and through a method of its base class that a

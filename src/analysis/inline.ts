@@ -33,7 +33,7 @@ import { Node, SyntaxKind, ts, VariableDeclarationKind, type CallExpression, typ
 import type { SiteKind } from '../report.js';
 import { bindingAt, bindingOf, bindingOfSymbol, declaresName, notAReference, placeAsIs, referencesIn, type DeclarationPlace } from './bindings.js';
 import { boundIdentifiers, printableType } from './flow.js';
-import { constObjectLiteral, literalString, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
+import { constObjectLiteral, literalString, objectProperty, serverFieldsOf, serverKindOf, unwrap } from './mcpSymbols.js';
 import { nameAllocator } from './names.js';
 import { packageDirOf, resolveThroughPaths, specifierThroughPaths } from './tsconfigPaths.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
@@ -651,6 +651,7 @@ function channelParams(call: CallExpression, fn: FunctionLike, outerChannel: (de
     const p = params[i];
     if (!p || p.getDotDotDotToken()) return;
     if (isChannel(arg, outerChannel)) found.add(p);
+    else heldServers(p, arg, found);
     // `ask({ server: mcp.server, ... })` received as `ask({ server, ... })`: the binding is the channel.
     const pattern = p.getNameNode();
     if (!Node.isObjectBindingPattern(pattern)) return;
@@ -662,6 +663,22 @@ function channelParams(call: CallExpression, fn: FunctionLike, outerChannel: (de
     }
   });
   return found;
+}
+
+/**
+ * The fields through which a parameter reaches a server: `askUser(this, q)` received as `ctx`, where
+ * `this.mcp` is an McpServer, and read as `ctx.mcp.server.elicitInput(...)`. Only those fields lead to a
+ * request, so `ctx.logger.request(...)` stays what it is.
+ */
+const serverHolders = new WeakMap<Node, Set<string>>();
+
+function heldServers(param: Node, arg: Node, found: Set<Node>): void {
+  const a = unwrap(arg);
+  if (!Node.isIdentifier(a) && !Node.isThisExpression(a) && !Node.isPropertyAccessExpression(a)) return;
+  const fields = serverFieldsOf(a);
+  if (fields.length === 0) return;
+  serverHolders.set(param, new Set(fields));
+  found.add(param);
 }
 
 /** `extra.sendRequest`, `ctx.mcpReq.send`, `ctx.mcpReq`, the handler's `extra`/`ctx`, an SDK server, or a parameter that received one. */
@@ -691,10 +708,17 @@ function channelUse(body: Node, channels: Set<Node>): SiteKind | undefined {
     if (!decl || !channels.has(decl)) continue;
     let n: Node = id;
     const parent = n.getParent();
-    if (parent && Node.isCallExpression(parent) && parent.getExpression() === n) return kindOfRequest(parent);
-    for (let hops = 0; hops < 2; hops++) {
+    const holds = serverHolders.get(decl);
+    if (!holds && parent && Node.isCallExpression(parent) && parent.getExpression() === n) return kindOfRequest(parent);
+    for (let hops = 0; hops < (holds ? 3 : 2); hops++) {
       const access = n.getParent();
       if (!access || !Node.isPropertyAccessExpression(access) || access.getExpression() !== n) break;
+      // A holder of a server: its first hop must be one of the fields that hold one.
+      if (holds && hops === 0) {
+        if (!holds.has(access.getName())) break;
+        n = access;
+        continue;
+      }
       const call = access.getParent();
       if (REQUEST_NAMES.has(access.getName()) && call && Node.isCallExpression(call) && call.getExpression() === access) return KIND_BY_NAME[access.getName()] ?? kindOfRequest(call);
       if (access.getName() !== 'server' && access.getName() !== 'mcpReq') break;

@@ -104,6 +104,52 @@ function classKind(node: Node): ServerKind | undefined {
   return undefined;
 }
 
+/**
+ * The properties of a project object that hold an SDK server (`this` of a class whose constructor sets
+ * `this.mcp = new McpServer(...)`, a `{ server, db }` bag): how a helper handed the object reaches the server.
+ */
+export function serverFieldsOf(expr: Node): string[] {
+  let type: import('ts-morph').Type;
+  try {
+    // `this` is typed as the class's polymorphic this: its apparent type is the class.
+    type = expr.getType().getNonNullableType().getApparentType();
+  } catch {
+    return [];
+  }
+  if (!type.isObject() || sdkServerName(type.getSymbol()) || type.getCallSignatures().length > 0) return [];
+  return type.getProperties().filter(p => declaredServer(p) || typedServer(p, expr)).map(p => p.getName());
+}
+
+/** A property declared as a server, read from its declaration: known whether or not the SDK is installed. */
+function declaredServer(property: MorphSymbol): boolean {
+  return property.getDeclarations().some(d => {
+    if (Node.isPropertyDeclaration(d) || Node.isPropertySignature(d) || Node.isParameterDeclaration(d)) {
+      const typeNode = d.getTypeNode();
+      if (typeNode && Node.isTypeReference(typeNode) && classKind(typeNode.getTypeName())) return true;
+      const init = Node.isPropertySignature(d) ? undefined : d.getInitializer();
+      return init !== undefined && serverKindOf(init) !== undefined;
+    }
+    // JavaScript's `this.mcp = new McpServer(...)` in a constructor.
+    const assignment = Node.isPropertyAccessExpression(d) ? d.getParent() : d;
+    return Node.isBinaryExpression(assignment) && assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken && serverKindOf(assignment.getRight()) !== undefined;
+  });
+}
+
+function typedServer(property: MorphSymbol, at: Node): boolean {
+  try {
+    return sdkServerName(property.getTypeAtLocation(at).getNonNullableType().getSymbol()) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** McpServer or Server, where the symbol is the SDK's own class. */
+function sdkServerName(symbol: MorphSymbol | undefined): ServerKind | undefined {
+  const name = symbol?.getName();
+  if (name !== 'McpServer' && name !== 'Server') return undefined;
+  return symbol!.getDeclarations().some(d => /[\\/]@modelcontextprotocol[\\/]/.test(d.getSourceFile().getFilePath())) ? name : undefined;
+}
+
 function serverKindFromType(expr: Node): ServerKind | undefined {
   let symbol: MorphSymbol | undefined;
   try {
@@ -112,10 +158,7 @@ function serverKindFromType(expr: Node): ServerKind | undefined {
   } catch {
     return undefined;
   }
-  const name = symbol?.getName();
-  if (name !== 'McpServer' && name !== 'Server') return undefined;
-  const fromMcp = symbol!.getDeclarations().some(d => /[\\/]@modelcontextprotocol[\\/]/.test(d.getSourceFile().getFilePath()));
-  return fromMcp ? name : undefined;
+  return sdkServerName(symbol);
 }
 
 export function unwrap(node: Node): Node {
