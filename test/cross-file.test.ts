@@ -434,6 +434,15 @@ server.registerTool('hello', { description: 'Greets' }, async () => {
     expect(helperAfter).toContain('export function setLast(value: string): void {');
   }, 600_000);
 
+  it('reuses a setter the module has already (an earlier run gave it), exporting it', async () => {
+    const r = await run("let PROMPT = 'Name?';\nfunction setPROMPT(text: string) {\n  PROMPT = text;\n}", "\n  PROMPT = 'Name again?';");
+    expect(r.report.sites.filter(s => s.file === 'server.ts').map(s => s.outcome)).toEqual(['rewritten']);
+    const helperAfter = r.changes.find(c => c.path.endsWith('helper.ts'))!.after;
+    expect(helperAfter).toContain("export let PROMPT = 'Name?';\nexport function setPROMPT(text: string) {\n  PROMPT = text;\n}");
+    expect(helperAfter.match(/function setPROMPT/g)).toHaveLength(1);
+    expect(r.changes.find(c => c.path.endsWith('server.ts'))!.after).toContain("setPROMPT('Name again?');");
+  }, 600_000);
+
   // What a setter call cannot stand for keeps the helper where it is, with why; the module is left as it was.
   const refusals: [string, string, string, RegExp][] = [
     ['inside a function the helper creates', "let PROMPT = 'Name?';", "\n  setTimeout(() => { PROMPT = 'again'; }, 0);", /it assigns PROMPT, a module-level let of helper\.ts, inside a function it creates/],
@@ -443,6 +452,7 @@ server.registerTool('hello', { description: 'Greets' }, async () => {
     ['with a logical assignment', "let PROMPT = 'Name?';", "\n  PROMPT ||= 'again';", /it assigns PROMPT, a module-level let of helper\.ts, with \|\|=/],
     ['an increment of what is not a number', "let PROMPT: any = 'Name?';", '\n  PROMPT++;', /it increments PROMPT, a module-level let of helper\.ts, which is not declared a number/],
     ['when the setter name is taken', "let PROMPT = 'Name?';\nexport const setPROMPT = 1;", "\n  PROMPT = 'again';", /it assigns PROMPT, a module-level let of helper\.ts, and helper\.ts already has a setPROMPT/],
+    ['and reads it narrowed by the assignment', "const PROMPT = 'Name?';\nlet last: string | undefined;", "\n  last = 'x';\n  void last.length;", /it assigns last, a module-level let of helper\.ts, and reads it after that narrowed to string \(declared string \| undefined\)/],
     ['in a module that assigns its CommonJS exports', "let PROMPT = 'Name?';\nmodule.exports.legacy = true;", "\n  PROMPT = 'again';", /it assigns PROMPT, a module-level let of helper\.ts, a CommonJS module, whose exports are copies/],
   ];
   for (const [what, declarations, afterAsking, reason] of refusals) {
@@ -452,7 +462,7 @@ server.registerTool('hello', { description: 'Greets' }, async () => {
       expect(site).toMatchObject({ outcome: 'marked', cause: 'helper not inlined: it assigns a module-level variable of its module where a setter call cannot stand in' });
       expect(site!.reason).toMatch(/^askName\(\) \(helper\.ts\) is not inlined: /);
       expect(site!.reason).toMatch(reason);
-      expect(r.changes.find(c => c.path.endsWith('helper.ts'))?.after ?? '').not.toMatch(/export let PROMPT|function setPROMPT/);
+      expect(r.changes.find(c => c.path.endsWith('helper.ts'))?.after ?? '').not.toMatch(/export (let|var) |function set[A-Z]/);
     }, 600_000);
   }
 });

@@ -25,7 +25,8 @@
  * site. An imported helper's free names are imported at the call site (its module's imports,
  * re-specified from the handler's file, and its module's exported declarations); a lone module-level
  * declaration its module does not export is exported for it (src/pipeline.ts does that once the
- * passes are done), any other module-local keeps the helper from being inlined, and said so. Cycles (a helper reaching
+ * passes are done), and a let or var the helper assigns gets a setter beside it, which the inlined code
+ * calls (src/analysis/moduleSetters.ts); any other module-local keeps the helper from being inlined, and said so. Cycles (a helper reaching
  * itself, across files too) are reported with the cycle, never inlined.
  */
 import path from 'node:path';
@@ -43,7 +44,7 @@ import { delegationOf } from './delegates.js';
 import { entriesOf, entryLabel, namedEntry } from './dispatch.js';
 import { enclosingFunction, findSites, handlerRegistrationOf, registeredWrapperCallOf, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
 import { dynamicLoadOf, moduleValueRead, unusedLoadEdit, type DynamicLoad } from './dynamicImports.js';
-import { isModuleVariable, SETTER_CAUSE, setterBinding, setterDeclaration, setterEdits, setterName, setterObstacle, variableWrites, type ModuleSetter } from './moduleSetters.js';
+import { existingSetter, isModuleVariable, SETTER_CAUSE, setterBinding, setterDeclaration, setterEdits, setterName, setterObstacle, variableWrites, type ModuleSetter } from './moduleSetters.js';
 import { cacheFillerOf, splitCall, splitNames as splitNamesOf, type CacheFiller, type CallSplit, type SplitNames } from './cacheFiller.js';
 
 /** How deep a chain of helpers calling helpers is inlined. */
@@ -1152,7 +1153,7 @@ function bringFreeNames(helper: Helper, pieces: Node[], call: CallExpression, im
   const seen = new Set<Node | string>();
   // Exported only once the whole helper can be brought over.
   const toExport: string[] = [];
-  const toSet: { setter: ModuleSetter; name: string; text: string }[] = [];
+  const toSet: { setter: ModuleSetter; name: string; text: string | undefined }[] = [];
   for (const piece of pieces) {
     for (const id of [piece, ...piece.getDescendants()].filter(Node.isIdentifier)) {
       if (notAReference(id) || declaresName(id)) continue;
@@ -1221,7 +1222,7 @@ function bringFreeNames(helper: Helper, pieces: Node[], call: CallExpression, im
   }
   for (const name of toExport) imports.exportFrom(module, name);
   for (const { setter, name, text } of toSet) {
-    imports.exportFrom(setter.decl.getSourceFile(), name, { variable: setter.decl.getName(), text });
+    imports.exportFrom(setter.decl.getSourceFile(), name, text === undefined ? undefined : { variable: setter.decl.getName(), text });
     setters!.push(setter);
   }
   return undefined;
@@ -1232,21 +1233,24 @@ function bringFreeNames(helper: Helper, pieces: Node[], call: CallExpression, im
  * get, imported at the call, and whether the code also reads the variable (then it is imported too);
  * or why no setter can stand in for its assignments. No setter when the code only reads it.
  */
-function bringSetter(helper: Helper, pieces: Node[], call: CallExpression, imports: Importer, decl: VariableDeclaration, top: VariableStatement): { refused: string } | { reads: boolean; setter?: { setter: ModuleSetter; name: string; text: string } } {
+function bringSetter(helper: Helper, pieces: Node[], call: CallExpression, imports: Importer, decl: VariableDeclaration, top: VariableStatement): { refused: string } | { reads: boolean; setter?: { setter: ModuleSetter; name: string; text: string | undefined } } {
   const found = variableWrites(decl, pieces, helper.fn);
   if ('refused' in found || found.writes.length === 0) return found;
   const module = decl.getSourceFile();
   const moduleName = path.basename(module.getFilePath());
   const what = `${decl.getName()}, a module-level ${top.getDeclarationKind()} of ${moduleName}`;
   const name = setterName(decl.getName());
-  const barrel = barrelOf(module);
-  const obstacle = setterObstacle(module, what, name) ?? (barrel && `it assigns ${what}, whose setter ${moduleName} cannot export (${path.basename(barrel.getFilePath())} re-exports all of it); have ${moduleName} export a function that makes the change and call that from the helper, or migrate by hand`);
+  // One the module has already (an earlier run's) is reused, exported if it is not.
+  const existing = existingSetter(module, name, decl);
+  const barrel = existing?.isExported() ? undefined : barrelOf(module);
+  const obstacle = setterObstacle(module, what, name, existing !== undefined) ?? (barrel && `it assigns ${what}, whose setter ${moduleName} cannot export (${path.basename(barrel.getFilePath())} re-exports all of it); have ${moduleName} export a function that makes the change and call that from the helper, or migrate by hand`);
   if (obstacle) return { refused: obstacle };
   const specifier = importableAs(call.getSourceFile(), module.getFilePath(), specifierFor(call.getSourceFile(), module.getFilePath()));
   if (!specifier) return { refused: `it assigns ${what}, whose setter the handler's package could only import by a path into another package; map that module in the tsconfig.json paths of the handler's package, or migrate by hand` };
-  const binding = setterBinding(module, name);
+  const binding = setterBinding(module, name, existing);
   const local = imports.local({ specifier, target: module, kind: 'named', name, typeOnly: false, binding }, name, call);
-  return { reads: found.reads, setter: { setter: { decl, writes: found.writes, local, binding }, name, text: setterDeclaration(decl, name, helper.fn) } };
+  const text = existing ? undefined : setterDeclaration(decl, name, helper.fn);
+  return { reads: found.reads, setter: { setter: { decl, writes: found.writes, local, binding }, name, text } };
 }
 
 /**

@@ -16,7 +16,8 @@
  * module (its exports are copies), or a setter name its module already has.
  */
 import path from 'node:path';
-import { Node, SyntaxKind, VariableDeclarationKind, type SourceFile, type VariableDeclaration, type VariableStatement } from 'ts-morph';
+import { Node, SyntaxKind, VariableDeclarationKind, type FunctionDeclaration, type SourceFile, type VariableDeclaration, type VariableStatement } from 'ts-morph';
+import { placeAsIs } from './bindings.js';
 import { codeStyle } from '../rewrite/style.js';
 import { printableType } from './flow.js';
 import type { FunctionLike } from './sites.js';
@@ -158,10 +159,11 @@ export function setterName(variable: string): string {
   return `set${variable[0]!.toUpperCase()}${variable.slice(1)}`;
 }
 
-/** Why `module` cannot get a setter `setter` beside its variable, if it cannot. */
-export function setterObstacle(module: SourceFile, what: string, setter: string): string | undefined {
+/** Why `module` cannot get a setter `setter` beside its variable (or use the one it has), if it cannot. */
+export function setterObstacle(module: SourceFile, what: string, setter: string, has: boolean): string | undefined {
   const name = path.basename(module.getFilePath());
   if (commonJs(module)) return `it assigns ${what}, a CommonJS module, whose exports are copies taken once, not live bindings; have ${name} export a function that makes the change and call that from the helper, or migrate by hand`;
+  if (has) return undefined;
   if (module.getLocal(setter) || module.getExportedDeclarations().has(setter) || module.getExportDeclarations().some(d => d.getNamedExports().some(n => (n.getAliasNode() ?? n.getNameNode()).getText() === setter))) {
     return `it assigns ${what}, and ${name} already has a ${setter}, the name the setter it would need takes; rename that ${setter}, or migrate by hand`;
   }
@@ -193,9 +195,27 @@ export function setterDeclaration(decl: VariableDeclaration, setter: string, hel
   return [...lines, `${style.unit}${name} = ${param}${style.semicolons ? ';' : ''}`, '}'].join(eol);
 }
 
-/** What `binding()` (src/analysis/bindings.ts) gives the handler's import of the setter before its module declares it. */
-export function setterBinding(module: SourceFile, setter: string): string {
-  return `import ${module.getFilePath().replace(/\.[cm]?[jt]sx?$/, '')} ${setter}`;
+/**
+ * What `bindingOf()` (src/analysis/bindings.ts) gives the handler's import of the setter: its
+ * declaration, where the module has one already, else the module and name it is to be exported as.
+ */
+export function setterBinding(module: SourceFile, setter: string, existing: FunctionDeclaration | undefined): string {
+  return existing ? placeAsIs(existing.compilerNode) : `import ${module.getFilePath().replace(/\.[cm]?[jt]sx?$/, '')} ${setter}`;
+}
+
+/**
+ * The setter an earlier run gave the module (or its author wrote just so): a function of that name
+ * whose one statement assigns its one parameter to the variable. A later run inlining another call reuses it.
+ */
+export function existingSetter(module: SourceFile, setter: string, variable: VariableDeclaration): FunctionDeclaration | undefined {
+  const fn = module.getFunction(setter);
+  const [param, ...more] = fn?.getParameters() ?? [];
+  const [statement, ...rest] = fn?.getStatements() ?? [];
+  if (!fn || !param || more.length > 0 || rest.length > 0 || !statement || !Node.isExpressionStatement(statement) || fn.isDefaultExport() || fn.getOverloads().length > 0) return undefined;
+  const assignment = statement.getExpression();
+  if (!Node.isBinaryExpression(assignment) || assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return undefined;
+  const [target, value] = [assignment.getLeft(), assignment.getRight()];
+  return Node.isIdentifier(target) && symbolDeclaration(target) === variable && Node.isIdentifier(value) && symbolDeclaration(value) === param ? fn : undefined;
 }
 
 /** The setter call standing for a write, `variable` being the variable's name and `setter` the setter's in the handler's file. */
