@@ -983,7 +983,11 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
   const block = `let ${result}${type.text};\n${indent}${label}: {${binding}${inner}\n${indent}}${reading}`;
   const text = concise ? `{\n${indent}${block}\n${lineIndent}}` : block;
   const check = bindingCheck(fn, pieces, renames, call, stmt, awaited, type.text);
-  for (const s of setters) check.expected.set(s.local, s.binding), check.outside.add(s.local);
+  // The setters the inlined code calls: imported, from a module that declares them only once the passes are done.
+  for (const s of setters) {
+    check.expected.set(s.local, s.binding);
+    check.outside.add(s.local);
+  }
   const prefix = awaited.getStart() - stmt.getStart();
   const kept = reading && !concise ? { offset: text.length - reading.length + 1 + indent.length, start: stmt.getStart(), length: prefix } : undefined;
   return { start: stmt.getStart(), end: stmt.getEnd(), text, namesHelper: type.namesHelper, kept, check: { ...check, label } };
