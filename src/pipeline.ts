@@ -11,7 +11,7 @@ import { analyzeProject } from './analysis/index.js';
 import { hoistAwaits, type Hoisting } from './analysis/hoist.js';
 import { analysisProject, forgetProjectFiles, sharedAnalysisProject } from './analysis/project.js';
 import { importBindings, selfCheck } from './analysis/selfCheck.js';
-import { inlineHelpers, type Exclusion, type Refusal, type Split } from './analysis/inline.js';
+import { inlineHelpers, type Exclusion, type Refusal, type SetterExport, type Split } from './analysis/inline.js';
 import { splitModules, splitOrdinalAt } from './analysis/cacheFiller.js';
 import { enclosingFunction, registrationOf } from './analysis/sites.js';
 import { MARKER_PREFIX } from './analysis/index.js';
@@ -388,7 +388,7 @@ interface GroupInlining {
  */
 function inlineGroup(files: SourceFile[], excluded: ReadonlyMap<string, ReadonlyMap<number, Exclusion | null>>, rel: (p: string) => string, current: Map<string, string>): GroupInlining {
   const round: GroupInlining = { refusals: new Map(), notes: [], helpers: new Map(), firstPass: new Map(), splits: new Map() };
-  const toExport: { file: string; name: string; into: string }[] = [];
+  const toExport: { file: string; name: string; into: string; setter?: SetterExport }[] = [];
   const splitNames = new Map<string, import('./analysis/cacheFiller.js').SplitNames>();
   for (const sf of files) {
     const text = sf.getFullText();
@@ -420,8 +420,18 @@ function inlineGroup(files: SourceFile[], excluded: ReadonlyMap<string, Readonly
     if (text !== undefined) current.set(file, text);
     round.notes.push(note);
   }
-  for (const { file, name, into } of toExport) {
+  for (const { file, name, into, setter } of toExport) {
     const module = files.find(f => f.getFilePath() === file);
+    if (module && setter) {
+      const added = addSetter(module, name, setter);
+      if (added) current.set(file, module.getFullText());
+      round.notes.push(
+        added
+          ? `${rel(file)}: ${name}() added beside ${setter.variable} and exported, for the helper inlined into ${rel(into)} that assigns ${setter.variable} (an imported binding cannot be assigned)`
+          : `${rel(file)}: ${name}() could not be added beside ${setter.variable} for the helper inlined into ${rel(into)} that assigns it; add it by hand`
+      );
+      continue;
+    }
     const declaration = module && exportableDeclaration(module, name);
     if (!module || !declaration) {
       round.notes.push(`${rel(file)}: ${name} could not be exported for the helper inlined into ${rel(into)}; export it by hand`);
@@ -433,6 +443,25 @@ function inlineGroup(files: SourceFile[], excluded: ReadonlyMap<string, Readonly
     round.notes.push(`${rel(file)}: ${name} exported, for the helper inlined into ${rel(into)} that uses it`);
   }
   return round;
+}
+
+/**
+ * A setter, exported, put on the lines after its variable's statement (src/analysis/moduleSetters.ts);
+ * false when the variable's statement is not at module level, or the name is taken already.
+ */
+function addSetter(module: SourceFile, name: string, setter: SetterExport): boolean {
+  const statement = module.getVariableStatement(setter.variable);
+  if (!statement || module.getLocal(name)) return false;
+  const full = module.getFullText();
+  const eol = full.includes('\r\n') ? '\r\n' : '\n';
+  let at = full.indexOf('\n', statement.getEnd());
+  if (at < 0) at = full.length;
+  else if (full[at - 1] === '\r') at--;
+  // A blank line before it, and after it when the next line is not one already.
+  const nextLine = full.slice(at).replace(/^\r?\n/, '');
+  const after = nextLine === '' || /^[ \t]*\r?\n/.test(nextLine) ? '' : eol;
+  module.insertText(at, `${eol}${eol}${setter.text}${after}`);
+  return true;
 }
 
 /** Per cache filler (helperKey), how many of its handler calls were split. */

@@ -360,9 +360,9 @@ other.registerTool('name', { description: 'Asks a name' }, async () => {
 });
 
 describe('module-level declarations an imported helper uses', () => {
-  // Exported for the handler's file to import when that keeps their meaning: a let or var the helper
-  // only reads is (an import reads its current value), one it assigns is not (an imported binding
-  // cannot be assigned), nor one of several declarations in a statement.
+  // Exported for the handler's file to import when that keeps their meaning: a let or var is (an
+  // import reads its current value), and one the helper assigns gets a setter beside it, which the
+  // inlined code calls (an imported binding cannot be assigned); not one of several declarations in a statement.
   const dir = path.join(work, 'module-locals');
   const helper = (declarations: string, afterAsking = '') => `${declarations}
 export async function askName(server: McpServer): Promise<string> {
@@ -405,13 +405,66 @@ server.registerTool('hello', { description: 'Greets' }, async () => {
     expect(r.changes.find(c => c.path.endsWith('helper.ts'))?.after).toContain("export let PROMPT = 'Name?';");
   }, 600_000);
 
-  it('keeps a let the helper assigns from being exported, and the helper from being inlined, with the reason', async () => {
+  it('gives a let the helper assigns a setter beside it, exports both, and calls the setter where the helper assigned it', async () => {
     const r = await run("let PROMPT = 'Name?';", "\n  PROMPT = 'Name again?';");
-    const [site] = r.report.sites.filter(s => s.file === 'server.ts');
-    expect(site).toMatchObject({ outcome: 'marked' });
-    expect(site!.reason).toMatch(/^askName\(\) \(helper\.ts\) is not inlined: it assigns PROMPT, a module-level let of helper\.ts, which the handler's file could not assign through an import; have helper\.ts export a function that makes the change/);
-    expect(r.changes.find(c => c.path.endsWith('helper.ts'))?.after ?? '').not.toContain('export let PROMPT');
+    expect(r.report.sites.filter(s => s.file === 'server.ts').map(s => s.outcome)).toEqual(['rewritten']);
+    const helperAfter = r.changes.find(c => c.path.endsWith('helper.ts'))!.after;
+    expect(helperAfter).toContain(
+      "export let PROMPT = 'Name?';\n\n/** Sets PROMPT from another module, which cannot assign an imported binding. */\nexport function setPROMPT(value: string): void {\n  PROMPT = value;\n}\n"
+    );
+    const server = r.changes.find(c => c.path.endsWith('server.ts'))!.after;
+    expect(server).toMatch(/import \{[^}]*\bsetPROMPT, PROMPT\b[^}]*\} from ['"]\.\/helper\.js['"]/);
+    expect(server).toContain("setPROMPT('Name again?');");
+    expect(server).not.toMatch(/^\s*PROMPT = /m);
+    expect(r.report.notes).toContain('helper.ts: setPROMPT() added beside PROMPT and exported, for the helper inlined into server.ts that assigns PROMPT (an imported binding cannot be assigned)');
   }, 600_000);
+
+  it('turns compound assignments and increments of a number into setter calls, and imports a variable only written by its setter alone', async () => {
+    const r = await run("const PROMPT = 'Name?';\nlet asked = 0;\nlet last = '';", '\n  asked++;\n  asked *= a.action === \'accept\' ? 2 : 1;\n  last = String(a.content?.n);');
+    expect(r.report.sites.filter(s => s.file === 'server.ts').map(s => s.outcome)).toEqual(['rewritten']);
+    const server = r.changes.find(c => c.path.endsWith('server.ts'))!.after;
+    expect(server).toContain('setAsked(asked + 1);');
+    expect(server).toContain("setAsked(asked * (a.action === 'accept' ? 2 : 1));");
+    expect(server).toContain('setLast(String(a.content?.n));');
+    expect(server).toMatch(/import \{[^}]*\basked\b[^}]*\} from/);
+    expect(server).not.toMatch(/import \{[^}]*\blast\b[^}]*\} from/);
+    const helperAfter = r.changes.find(c => c.path.endsWith('helper.ts'))!.after;
+    expect(helperAfter).toContain('export let asked = 0;');
+    expect(helperAfter).toMatch(/^let last = '';$/m);
+    expect(helperAfter).toContain('export function setLast(value: string): void {');
+  }, 600_000);
+
+  it('reuses a setter the module has already (an earlier run gave it), exporting it', async () => {
+    const r = await run("let PROMPT = 'Name?';\nfunction setPROMPT(text: string) {\n  PROMPT = text;\n}", "\n  PROMPT = 'Name again?';");
+    expect(r.report.sites.filter(s => s.file === 'server.ts').map(s => s.outcome)).toEqual(['rewritten']);
+    const helperAfter = r.changes.find(c => c.path.endsWith('helper.ts'))!.after;
+    expect(helperAfter).toContain("export let PROMPT = 'Name?';\nexport function setPROMPT(text: string) {\n  PROMPT = text;\n}");
+    expect(helperAfter.match(/function setPROMPT/g)).toHaveLength(1);
+    expect(r.changes.find(c => c.path.endsWith('server.ts'))!.after).toContain("setPROMPT('Name again?');");
+  }, 600_000);
+
+  // What a setter call cannot stand for keeps the helper where it is, with why; the module is left as it was.
+  const refusals: [string, string, string, RegExp][] = [
+    ['inside a function the helper creates', "let PROMPT = 'Name?';", "\n  setTimeout(() => { PROMPT = 'again'; }, 0);", /it assigns PROMPT, a module-level let of helper\.ts, inside a function it creates/],
+    ['by destructuring', "let PROMPT = 'Name?';", "\n  [PROMPT] = ['again'];", /it assigns PROMPT, a module-level let of helper\.ts, by destructuring or as a loop variable/],
+    ['as a loop variable', "let PROMPT = 'Name?';", "\n  for (PROMPT of ['a', 'b']) void 0;", /it assigns PROMPT, a module-level let of helper\.ts, by destructuring or as a loop variable/],
+    ['in an expression that uses its value', "let PROMPT = 'Name?';", "\n  const was = (PROMPT = 'again');\n  void was;", /it assigns PROMPT, a module-level let of helper\.ts, inside an expression that uses its value/],
+    ['with a logical assignment', "let PROMPT = 'Name?';", "\n  PROMPT ||= 'again';", /it assigns PROMPT, a module-level let of helper\.ts, with \|\|=/],
+    ['an increment of what is not a number', "let PROMPT: any = 'Name?';", '\n  PROMPT++;', /it increments PROMPT, a module-level let of helper\.ts, which is not declared a number/],
+    ['when the setter name is taken', "let PROMPT = 'Name?';\nexport const setPROMPT = 1;", "\n  PROMPT = 'again';", /it assigns PROMPT, a module-level let of helper\.ts, and helper\.ts already has a setPROMPT/],
+    ['and reads it narrowed by the assignment', "const PROMPT = 'Name?';\nlet last: string | undefined;", "\n  last = 'x';\n  void last.length;", /it assigns last, a module-level let of helper\.ts, and reads it after that narrowed to string \(declared string \| undefined\)/],
+    ['in a module that assigns its CommonJS exports', "let PROMPT = 'Name?';\nmodule.exports.legacy = true;", "\n  PROMPT = 'again';", /it assigns PROMPT, a module-level let of helper\.ts, a CommonJS module, whose exports are copies/],
+  ];
+  for (const [what, declarations, afterAsking, reason] of refusals) {
+    it(`marks a helper that assigns a module let ${what}, and leaves its module as it was`, async () => {
+      const r = await run(declarations, afterAsking);
+      const [site] = r.report.sites.filter(s => s.file === 'server.ts');
+      expect(site).toMatchObject({ outcome: 'marked', cause: 'helper not inlined: it assigns a module-level variable of its module where a setter call cannot stand in' });
+      expect(site!.reason).toMatch(/^askName\(\) \(helper\.ts\) is not inlined: /);
+      expect(site!.reason).toMatch(reason);
+      expect(r.changes.find(c => c.path.endsWith('helper.ts'))?.after ?? '').not.toMatch(/export (let|var) |function set[A-Z]/);
+    }, 600_000);
+  }
 });
 
 describe('locals of a JavaScript handler typed in another module', () => {

@@ -204,8 +204,9 @@ export async function askDir(server: McpServer): Promise<string> {
 });
 
 describe("a helper refused for one module-local leaves the others' imports out", () => {
-  // askName reads prefix (a const, which could be exported) before it assigns counted (a let, which an
-  // import could not assign): it is not inlined, so the handler's file must import neither, and ask.ts export nothing.
+  // askName reads prefix (a const, which could be exported) before it assigns counted (a let) in an
+  // expression that uses the value, which no setter call stands for: it is not inlined, so the
+  // handler's file must import neither, and ask.ts export nothing.
   const files = {
     'package.json': PACKAGE,
     'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -225,8 +226,8 @@ let counted = 0;
 
 export async function askName(server: McpServer): Promise<string> {
   const answer = await server.server.elicitInput({ message: \`\${prefix}?\`, requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
-  counted += 1;
-  return answer.action === 'accept' ? \`\${String(answer.content?.name)} (\${counted})\` : 'friend';
+  const n = ++counted;
+  return answer.action === 'accept' ? \`\${String(answer.content?.name)} (\${n})\` : 'friend';
 }
 `,
   };
@@ -236,11 +237,74 @@ export async function askName(server: McpServer): Promise<string> {
     m = await bothWays(files);
     const [call] = m.sites('src/server.ts');
     expect(call).toMatchObject({ outcome: 'marked', call: 'askName(...)', shape: 'helper' });
-    expect(call!.reason).toMatch(/^askName\(\) \(ask\.ts\) is not inlined: it assigns counted, a module-level let of ask\.ts/);
+    expect(call!.reason).toMatch(/^askName\(\) \(ask\.ts\) is not inlined: it assigns counted, a module-level let of ask\.ts, inside an expression that uses its value/);
     const server = m.text('src/server.ts');
     expect(server).toMatch(/^import \{ askName \} from '\.\/ask\.js';$/m);
     expect(server).not.toMatch(/\bprefix\b/);
     expect(m.text('src/ask.ts')).toMatch(/^const prefix = 'Your name';$/m);
+  }, 600_000);
+
+  it('typechecks', () => {
+    expect(typecheck(m)).toEqual([]);
+  }, 600_000);
+});
+
+describe('a helper that assigns module-level variables of its own module', () => {
+  // An import cannot assign what it imports: ask.ts gets a setter beside each variable askName assigns,
+  // typed as the variable is, and the inlined code calls it; the variables it reads are exported (live
+  // bindings), and the helper stays as it is for its other callers.
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { askName, summary } from './ask.js';
+
+const server = new McpServer({ name: 'setters', version: '1.0.0' });
+
+server.registerTool('hello', { description: 'Greets' }, async () => {
+  const name = await askName(server);
+  return { content: [{ type: 'text', text: \`Hello \${name} (\${summary()})\` }] };
+});
+`,
+    'src/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+type Mode = 'new' | 'known';
+
+let mode: Mode = 'new';
+var asked = 0;
+let lastName: string | undefined;
+
+export function summary(): string {
+  return \`\${mode}, asked \${asked}, last \${lastName ?? 'nobody'}\`;
+}
+
+export async function askName(server: McpServer): Promise<string> {
+  if (mode === 'known' && lastName) return lastName;
+  asked++;
+  const answer = await server.server.elicitInput({ message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+  if (answer.action !== 'accept') return 'friend';
+  const given = String(answer.content?.name);
+  lastName = given;
+  mode = 'known';
+  asked += 10;
+  return given;
+}
+`,
+  };
+  let m: Migrated;
+
+  it('inlines the helper, with setter calls where it assigned them', async () => {
+    m = await bothWays(files);
+    expect(m.sites('src/server.ts').map(s => s.outcome)).toEqual(['rewritten']);
+    const server = m.text('src/server.ts');
+    for (const call of ['setAsked(asked + 1);', 'setLastName(given);', "setMode('known');", 'setAsked(asked + 10);']) expect(server).toContain(call);
+    expect(server).not.toMatch(/^\s*(mode|asked|lastName)\b[^(]*=/m);
+    const ask = m.text('src/ask.ts');
+    expect(ask).toContain("export let mode: Mode = 'new';\n\n/** Sets mode from another module, which cannot assign an imported binding. */\nexport function setMode(value: Mode): void {\n  mode = value;\n}\n");
+    expect(ask).toContain('export function setAsked(value: number): void {');
+    expect(ask).toContain('export function setLastName(value: string | undefined): void {');
+    expect(ask).toMatch(/^export var asked = 0;$/m);
+    // The helper itself is as it was.
+    expect(ask).toContain("  lastName = given;\n  mode = 'known';\n  asked += 10;\n");
   }, 600_000);
 
   it('typechecks', () => {

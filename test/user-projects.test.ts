@@ -231,15 +231,16 @@ const PROJECTS: UserProject[] = [
     name: 'paid-tools',
     entry: 'src/index.ts',
     sites: [
-      // It sets a module-level let from the answer, which the handler's file could not assign through an import.
+      // confirmSpend() sets a module-level let of spend.ts from the answer: inlined, the assignment calls
+      // setSessionAutoApprove(), which spend.ts gets beside the let (exported for reads); the scenario's
+      // last call proves the approval holds for the session.
       { file: 'src/spend.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'mark', because: HELPER_BODY },
-      { file: 'src/index.ts', at: 'await confirmSpend(server,', kind: 'elicitation', expect: 'mark', because: /it assigns sessionAutoApprove, a module-level let of spend\.ts/ },
+      { file: 'src/index.ts', at: 'await confirmSpend(server,', kind: 'elicitation', expect: 'rewrite' },
+      { file: 'src/index.ts', at: 'await confirmSpend(server,', kind: 'capabilities', expect: 'rewrite' },
       { file: 'src/confirmDelete.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'mark', because: HELPER_BODY },
       { file: 'src/index.ts', at: 'await confirmDelete(server,', kind: 'elicitation', expect: 'rewrite' },
       { file: 'src/spend.ts', at: 'server.server.getClientCapabilities?.()', kind: 'capabilities', expect: 'mark', because: /answers with what the client declared at initialize/ },
     ],
-    known: { verify: BY_DESIGN('the charge confirmation stays marked: it sets a module-level flag from the answer', modernFails('render accept')) },
-    verifyUntouched: ['delete accept', 'delete decline', 'delete cancel', 'delete small', 'render free'],
   },
   {
     name: 'tool-table',

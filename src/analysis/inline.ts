@@ -25,11 +25,12 @@
  * site. An imported helper's free names are imported at the call site (its module's imports,
  * re-specified from the handler's file, and its module's exported declarations); a lone module-level
  * declaration its module does not export is exported for it (src/pipeline.ts does that once the
- * passes are done), any other module-local keeps the helper from being inlined, and said so. Cycles (a helper reaching
+ * passes are done), and a let or var the helper assigns gets a setter beside it, which the inlined code
+ * calls (src/analysis/moduleSetters.ts); any other module-local keeps the helper from being inlined, and said so. Cycles (a helper reaching
  * itself, across files too) are reported with the cycle, never inlined.
  */
 import path from 'node:path';
-import { Node, SyntaxKind, ts, VariableDeclarationKind, type CallExpression, type ImportDeclaration, type SourceFile, type Statement } from 'ts-morph';
+import { Node, SyntaxKind, ts, VariableDeclarationKind, type CallExpression, type ImportDeclaration, type SourceFile, type Statement, type VariableDeclaration, type VariableStatement } from 'ts-morph';
 import type { SiteKind } from '../report.js';
 import { bindingAt, bindingOf, bindingOfSymbol, declaresName, notAReference, placeAsIs, referencesIn, type DeclarationPlace } from './bindings.js';
 import { boundIdentifiers, printableType } from './flow.js';
@@ -43,6 +44,7 @@ import { delegationOf } from './delegates.js';
 import { entriesOf, entryLabel, namedEntry } from './dispatch.js';
 import { enclosingFunction, findSites, handlerRegistrationOf, registeredWrapperCallOf, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
 import { dynamicLoadOf, moduleValueRead, unusedLoadEdit, type DynamicLoad } from './dynamicImports.js';
+import { existingSetter, isModuleVariable, SETTER_CAUSE, setterBinding, setterDeclaration, setterEdits, setterName, setterObstacle, variableWrites, type ModuleSetter } from './moduleSetters.js';
 import { cacheFillerOf, splitCall, splitNames as splitNamesOf, type CacheFiller, type CallSplit, type SplitNames } from './cacheFiller.js';
 
 /** How deep a chain of helpers calling helpers is inlined. */
@@ -79,8 +81,11 @@ export interface Refusal {
 export interface Inlining {
   /** The file's new text, already in the project; undefined when this pass changes nothing. */
   text: string | undefined;
-  /** Module-level declarations of other files the inlined code imports, which their modules must now export. */
-  exports: { file: string; name: string }[];
+  /**
+   * Module-level declarations of other files the inlined code imports, which their modules must now
+   * export; a setter (src/analysis/moduleSetters.ts) is added, exported, beside its variable first.
+   */
+  exports: { file: string; name: string; setter?: SetterExport }[];
   /** What the report should say: helpers removed because every call to them was inlined, helpers inlined from other files. */
   notes: string[];
   refusals: Refusal[];
@@ -111,6 +116,12 @@ export interface InlineOptions {
   exclude?: ReadonlyMap<number, Exclusion | null>;
   /** The names of each split cache filler's read and fill (by helperKey), the same for every file of the run. */
   splitNames?: Map<string, SplitNames>;
+}
+
+/** A setter a module gets beside the variable it sets: the variable's name and the declaration to add. */
+export interface SetterExport {
+  variable: string;
+  text: string;
 }
 
 /** A handler call of a cache filler split into a read of its cache and a fill from the answer. */
@@ -249,7 +260,7 @@ function passEdits(sf: SourceFile, options: InlineOptions, refused: ReadonlyMap<
     notes.push(`${rel(sf.getFilePath())}:${line}: ${name}() removed: every call to it was inlined into the handlers, where it is migrated`);
   }
   edits.push(...unusedImportEdits(unusedBindings, importEdits, options.importedBefore, imports.reused).map(e => ({ ...e, call: undefined })));
-  return { edits: [...edits, ...importEdits], checks, notes, refusals, inlined: labelled, helpers, splits, exports: imports.exports.map(e => ({ file: e.module.getFilePath(), name: e.name })) };
+  return { edits: [...edits, ...importEdits], checks, notes, refusals, inlined: labelled, helpers, splits, exports: imports.exports.map(e => ({ file: e.module.getFilePath(), name: e.name, ...(e.setter ? { setter: e.setter } : {}) })) };
 }
 
 /**
@@ -924,9 +935,10 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
   // (A substituted parameter's type and default are not moved.)
   const bound = params.filter(p => !substituted.has(p));
   const pieces: Node[] = [body, ...bound.flatMap(p => [p.getTypeNode(), p.getInitializer()].filter((n): n is NonNullable<typeof n> => n !== undefined)), ...(returnType ? [returnType] : [])];
+  const setters: ModuleSetter[] = [];
   if (crossFile) {
-    const problem = importFreeNames(helper, pieces, call, imports!, renames);
-    if (problem) return { refused: problem, cause: /means something else/.test(problem) ? MISBOUND : undefined };
+    const problem = importFreeNames(helper, pieces, call, imports!, renames, setters);
+    if (problem) return { refused: problem, cause: /means something else/.test(problem) ? MISBOUND : /^it (assigns|increments) [\w$]+, a module-level/.test(problem) ? SETTER_CAUSE : undefined };
   }
   const idEdits: TextEdit[] = [];
   for (const piece of pieces) {
@@ -942,6 +954,8 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
   // The method's `this`, bound to the receiver.
   if (receiver) idEdits.push(...thisEdits(fn as import('ts-morph').MethodDeclaration, receiver, handler));
   const textOf = (n: Node) => applyEdits(n.getText(), n.getStart(), idEdits.filter(e => e.start >= n.getStart() && e.end <= n.getEnd()));
+  // Assignments of another module's variables: calls of its setters.
+  setterEdits(setters, idEdits, renames, textOf);
 
   const label = fresh('mcpInline');
   const result = fresh(`${helper.name}Result`);
@@ -993,6 +1007,11 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
   const block = `let ${result}${type.text};\n${indent}${label}: {${binding}${inner}\n${indent}}${reading}`;
   const text = concise ? `{\n${indent}${block}\n${lineIndent}}` : block;
   const check = bindingCheck(fn, pieces, renames, call, stmt, awaited, type.text);
+  // The setters the inlined code calls: imported, from a module that declares them only once the passes are done.
+  for (const s of setters) {
+    check.expected.set(s.local, s.binding);
+    check.outside.add(s.local);
+  }
   const prefix = awaited.getStart() - stmt.getStart();
   const kept = reading && !concise ? { offset: text.length - reading.length + 1 + indent.length, start: stmt.getStart(), length: prefix } : undefined;
   return { start: stmt.getStart(), end: stmt.getEnd(), text, namesHelper: type.namesHelper, kept, check: { ...check, label } };
@@ -1145,19 +1164,24 @@ function resultType(stmt: Node, awaited: Node, declared: string | undefined, hel
  * must not be shadowed at the call site. Why not, when a name cannot be brought over: then the file
  * gets none of the imports (the helper is not inlined, so nothing would use them).
  */
-function importFreeNames(helper: Helper, pieces: Node[], call: CallExpression, imports: Importer, renames: Map<Node, string>): string | undefined {
+function importFreeNames(helper: Helper, pieces: Node[], call: CallExpression, imports: Importer, renames: Map<Node, string>, setters?: ModuleSetter[]): string | undefined {
   const before = imports.checkpoint();
-  const problem = bringFreeNames(helper, pieces, call, imports, renames);
+  const problem = bringFreeNames(helper, pieces, call, imports, renames, setters);
   if (problem) imports.rollback(before);
   return problem;
 }
 
-function bringFreeNames(helper: Helper, pieces: Node[], call: CallExpression, imports: Importer, renames: Map<Node, string>): string | undefined {
+/**
+ * (With `setters`, a module-level let or var the moved code assigns is set through a setter its module
+ * gets, collected there; without, it keeps the helper from being inlined.)
+ */
+function bringFreeNames(helper: Helper, pieces: Node[], call: CallExpression, imports: Importer, renames: Map<Node, string>, setters?: ModuleSetter[]): string | undefined {
   const module = helper.fn.getSourceFile();
   const moduleName = path.basename(module.getFilePath());
   const seen = new Set<Node | string>();
   // Exported only once the whole helper can be brought over.
   const toExport: string[] = [];
+  const toSet: { setter: ModuleSetter; name: string; text: string | undefined }[] = [];
   for (const piece of pieces) {
     for (const id of [piece, ...piece.getDescendants()].filter(Node.isIdentifier)) {
       if (notAReference(id) || declaresName(id)) continue;
@@ -1193,9 +1217,16 @@ function bringFreeNames(helper: Helper, pieces: Node[], call: CallExpression, im
       }
       const top = Node.isSourceFile(decl.getParent()) ? decl : decl.getFirstAncestor(a => Node.isSourceFile(a.getParent()));
       if (!top || Node.isImportDeclaration(top)) return `it uses ${name}, which is not at the module level of ${moduleName}`;
+      if (setters && isModuleVariable(decl, top)) {
+        const set = bringSetter(helper, pieces, call, imports, decl as VariableDeclaration, top);
+        if ('refused' in set) return set.refused;
+        if (set.setter) toSet.push(set.setter);
+        // Only written: the inlined code calls the setter, and needs no import of the variable.
+        if (!set.reads) continue;
+      }
       let exported = exportedName(module, top, name);
       if (!exported) {
-        if (Node.isVariableStatement(top) && top.getDeclarationKind() !== VariableDeclarationKind.Const && assigned(decl, helper.fn)) {
+        if (!setters && Node.isVariableStatement(top) && top.getDeclarationKind() !== VariableDeclarationKind.Const && assigned(decl, helper.fn)) {
           return `it assigns ${name}, a module-level ${top.getDeclarationKind()} of ${moduleName}, which the handler's file could not assign through an import; have ${moduleName} export a function that makes the change and call that from the helper, or move the request into the handler`;
         }
         const why = unexportable(module, top);
@@ -1218,7 +1249,36 @@ function bringFreeNames(helper: Helper, pieces: Node[], call: CallExpression, im
     }
   }
   for (const name of toExport) imports.exportFrom(module, name);
+  for (const { setter, name, text } of toSet) {
+    imports.exportFrom(setter.decl.getSourceFile(), name, text === undefined ? undefined : { variable: setter.decl.getName(), text });
+    setters!.push(setter);
+  }
   return undefined;
+}
+
+/**
+ * A module variable the moved code assigns (src/analysis/moduleSetters.ts): the setter its module is to
+ * get, imported at the call, and whether the code also reads the variable (then it is imported too);
+ * or why no setter can stand in for its assignments. No setter when the code only reads it.
+ */
+function bringSetter(helper: Helper, pieces: Node[], call: CallExpression, imports: Importer, decl: VariableDeclaration, top: VariableStatement): { refused: string } | { reads: boolean; setter?: { setter: ModuleSetter; name: string; text: string | undefined } } {
+  const found = variableWrites(decl, pieces, helper.fn);
+  if ('refused' in found || found.writes.length === 0) return found;
+  const module = decl.getSourceFile();
+  const moduleName = path.basename(module.getFilePath());
+  const what = `${decl.getName()}, a module-level ${top.getDeclarationKind()} of ${moduleName}`;
+  const name = setterName(decl.getName());
+  // One the module has already (an earlier run's) is reused, exported if it is not.
+  const existing = existingSetter(module, name, decl);
+  const barrel = existing?.isExported() ? undefined : barrelOf(module);
+  const obstacle = setterObstacle(module, what, name, existing !== undefined) ?? (barrel && `it assigns ${what}, whose setter ${moduleName} cannot export (${path.basename(barrel.getFilePath())} re-exports all of it); have ${moduleName} export a function that makes the change and call that from the helper, or migrate by hand`);
+  if (obstacle) return { refused: obstacle };
+  const specifier = importableAs(call.getSourceFile(), module.getFilePath(), specifierFor(call.getSourceFile(), module.getFilePath()));
+  if (!specifier) return { refused: `it assigns ${what}, whose setter the handler's package could only import by a path into another package; map that module in the tsconfig.json paths of the handler's package, or migrate by hand` };
+  const binding = setterBinding(module, name, existing);
+  const local = imports.local({ specifier, target: module, kind: 'named', name, typeOnly: false, binding }, name, call);
+  const text = existing ? undefined : setterDeclaration(decl, name, helper.fn);
+  return { reads: found.reads, setter: { setter: { decl, writes: found.writes, local, binding }, name, text } };
 }
 
 /**
@@ -1232,14 +1292,19 @@ function unexportable(module: SourceFile, top: Node): string | undefined {
       ? !top.isDefaultExport()
       : Node.isVariableStatement(top) && top.getDeclarations().length === 1;
   if (!declaration) return 'not a declaration of its own';
-  // A let or var the helper only reads is exported like a const: an import reads its current value
-  // (a live binding); one it assigns is refused before this (an imported binding is read-only).
-  const barrel = module
+  // A let or var is exported like a const: an import reads its current value (a live binding); one
+  // the helper assigns is assigned through a setter its module gets (an imported binding is read-only).
+  const barrel = barrelOf(module);
+  if (barrel) return `${path.basename(barrel.getFilePath())} re-exports all of it`;
+  return undefined;
+}
+
+/** A file of the project that re-exports all of `module` (`export * from`), where a new export could clash. */
+function barrelOf(module: SourceFile): SourceFile | undefined {
+  return module
     .getProject()
     .getSourceFiles()
     .find(f => !f.isDeclarationFile() && f.getExportDeclarations().some(d => !d.getNamedExports().length && !d.getNamespaceExport() && d.getModuleSpecifierSourceFile() === module));
-  if (barrel) return `${path.basename(barrel.getFilePath())} re-exports all of it`;
-  return undefined;
 }
 
 /** The name a module exports a top-level declaration as, if it does. */
@@ -1297,10 +1362,10 @@ class Importer {
   /** The file's own names the inlined code uses: their imports stay. */
   readonly reused = new Set<string>();
   /** Module-level declarations of helpers' modules to export, so that the handler's file can import them. */
-  readonly exports: { module: SourceFile; name: string }[] = [];
+  readonly exports: { module: SourceFile; name: string; setter?: SetterExport }[] = [];
 
-  exportFrom(module: SourceFile, name: string): void {
-    if (!this.exports.some(e => e.module === module && e.name === name)) this.exports.push({ module, name });
+  exportFrom(module: SourceFile, name: string, setter?: SetterExport): void {
+    if (!this.exports.some(e => e.module === module && e.name === name)) this.exports.push({ module, name, ...(setter ? { setter } : {}) });
   }
 
   /** What the pass has asked for so far, to go back to when a helper turns out not to be inlined after all. */
