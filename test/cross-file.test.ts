@@ -416,6 +416,8 @@ server.registerTool('hello', { description: 'Greets' }, async () => {
     expect(server).toMatch(/import \{[^}]*\bsetPROMPT, PROMPT\b[^}]*\} from ['"]\.\/helper\.js['"]/);
     expect(server).toContain("setPROMPT('Name again?');");
     expect(server).not.toMatch(/^\s*PROMPT = /m);
+    // Its one call inlined, the helper's import goes, in the declaration that now brings the setter.
+    expect(server).toMatch(/^import \{ setPROMPT, PROMPT \} from '\.\/helper\.js';$/m);
     expect(r.report.notes).toContain('helper.ts: setPROMPT() added beside PROMPT and exported, for the helper inlined into server.ts that assigns PROMPT (an imported binding cannot be assigned)');
   }, 600_000);
 

@@ -380,12 +380,14 @@ function unusedImportEdits(bindings: Node[], importEdits: TextEdit[], importedBe
   }
   const edits: TextEdit[] = [];
   for (const [decl, unused] of byDeclaration) {
-    // An import added right after the declaration does not change it; one inside it does.
-    if (decl.isTypeOnly() || importEdits.some(e => e.start >= decl.getStart() && e.start < decl.getEnd())) continue;
+    // An import added right after the declaration does not change it; names appended to its braces join
+    // the names it keeps (`{ confirmSpend }` + `, setApproved` → `{ setApproved }`); any other edit inside it wins.
+    const appended = appendedNames(decl, importEdits);
+    if (decl.isTypeOnly() || !appended) continue;
     const insertedAfter = importEdits.some(e => e.start === decl.getEnd());
     const clause = decl.getImportClause();
     const named = decl.getNamedImports();
-    const keptNamed = named.filter(n => !unused.has(n));
+    const keptNamed = [...named.filter(n => !unused.has(n)).map(n => n.getText()), ...appended.names];
     const keepsDefault = decl.getDefaultImport() !== undefined && !(clause && unused.has(clause));
     if (keptNamed.length === 0 && !keepsDefault && !decl.getNamespaceImport()) {
       if (importedBefore && !importedBefore.has(decl.getModuleSpecifierValue())) {
@@ -393,15 +395,30 @@ function unusedImportEdits(bindings: Node[], importEdits: TextEdit[], importedBe
         const lineEnd = source.indexOf('\n', decl.getEnd());
         edits.push({ start: decl.getStart(true), end: lineEnd < 0 || insertedAfter ? decl.getEnd() : lineEnd + 1, text: '' });
       } else edits.push({ start: decl.getStart(), end: decl.getEnd(), text: `import ${decl.getModuleSpecifier().getText()};` });
-    } else if (keptNamed.length < named.length && !(clause && unused.has(clause))) {
+    } else if (named.some(n => unused.has(n)) && !(clause && unused.has(clause))) {
       const braces = decl.getFirstDescendantByKindOrThrow(SyntaxKind.NamedImports);
       const inner = braces.getText().slice(1, -1);
       const spaced = /^\s/.test(inner) ? ' ' : '';
-      const text = keptNamed.length === 0 ? '' : `{${spaced}${keptNamed.map(n => n.getText()).join(', ')}${spaced}}`;
-      if (text) edits.push({ start: braces.getStart(), end: braces.getEnd(), text });
+      const text = keptNamed.length === 0 ? '' : `{${spaced}${keptNamed.join(', ')}${spaced}}`;
+      if (!text) continue;
+      edits.push({ start: braces.getStart(), end: braces.getEnd(), text });
+      // The appended names are in the new braces: their own insertion goes.
+      for (const e of appended.edits) importEdits.splice(importEdits.indexOf(e), 1);
     }
   }
   return edits;
+}
+
+/**
+ * The names other edits append to a declaration's braces (the importer adds `, name` after its last named
+ * import), and those edits; undefined when another edit changes the declaration otherwise.
+ */
+function appendedNames(decl: ImportDeclaration, importEdits: TextEdit[]): { names: string[]; edits: TextEdit[] } | undefined {
+  const inside = importEdits.filter(e => e.start >= decl.getStart() && e.start < decl.getEnd());
+  const last = decl.getNamedImports().at(-1);
+  const appendsOnly = inside.every(e => last && e.start === last.getEnd() && e.end === e.start && /^(, [\w$][\w$ ]*)+$/.test(e.text));
+  if (!appendsOnly) return undefined;
+  return { names: inside.flatMap(e => e.text.split(', ').filter(Boolean)), edits: inside };
 }
 
 function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number, Exclusion | null>, splitNames: Map<string, SplitNames>): { edits: HelperEdit[]; refusals: Refusal[]; imports: Importer; splits: Split[] } {
