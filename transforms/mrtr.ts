@@ -77,6 +77,8 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
   // As the right side of an assignment, not parenthesised: an object literal is not read as a block, and the
   // node is the snippet's own, so recast prints it as written instead of reprinting it.
   const parseExpression = (text: string): AnyNode => parseStatements(`mcpMigrateExpression = ${text};`)[0].expression.right;
+  // `super(...)` parses only in a derived class's constructor: the wiring of a subclass of the SDK's server.
+  const parseSuperCall = (text: string): AnyNode => parseStatements(`class M extends B { constructor() { ${text}; } }`)[0].body.body[0].body.body[0].expression;
 
   const usedBefore = identifierCounts();
   const commentEdits: { from: string; to: string }[] = [];
@@ -126,7 +128,8 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
 
   for (const server of plan.servers) {
     const p = at(server.construct, 'server construction');
-    p.replace(parseExpression(wiredConstruction(source, server, use('state', stateExports.verify), style)));
+    const wired = wiredConstruction(source, server, use('state', stateExports.verify), style);
+    p.replace(/^super\s*\(/.test(wired) ? parseSuperCall(wired) : parseExpression(wired));
   }
 
   for (const entry of plan.stdio) {

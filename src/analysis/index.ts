@@ -204,7 +204,12 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
   if (sites.some(s => s.outcome === 'rewritten')) {
     // A handler's server is often built elsewhere (a factory, a parameter): wire every SDK server
     // the project constructs, so whichever one serves the handler verifies its state.
-    for (const sf of mcpFiles) for (const n of sf.getDescendantsOfKind(SyntaxKind.NewExpression)) if (serverKindOf(n)) wiredConstructions.add(n);
+    for (const sf of mcpFiles) {
+      for (const n of sf.getDescendantsOfKind(SyntaxKind.NewExpression)) {
+        const call = serverKindOf(n) ? sdkConstructorCall(n) : undefined;
+        if (call) wiredConstructions.add(call);
+      }
+    }
     if (wiredConstructions.size === 0) {
       notes.push('no McpServer/Server construction was found: pass requestState: { verify: verifyRequestState } in the options of the server that registers the migrated handlers');
     }
@@ -492,7 +497,7 @@ function registers(call: import('ts-morph').CallExpression, depth: number): bool
 function constructionOf(expr: Node, depth = 0): Node | undefined {
   if (depth > 6) return undefined;
   const e = unwrap(expr);
-  if (Node.isNewExpression(e)) return serverKindOf(e) ? e : undefined;
+  if (Node.isNewExpression(e)) return serverKindOf(e) ? sdkConstructorCall(e) : undefined;
   if (Node.isPropertyAccessExpression(e) && e.getName() === 'server') return constructionOf(e.getExpression(), depth + 1);
   const symbol = Node.isIdentifier(e) ? e.getSymbol() : Node.isPropertyAccessExpression(e) ? e.getNameNode().getSymbol() : undefined;
   const target = symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol;
@@ -505,8 +510,37 @@ function constructionOf(expr: Node, depth = 0): Node | undefined {
   return undefined;
 }
 
+/**
+ * The call whose arguments reach the SDK server's constructor: `new McpServer(...)` itself, or for a project
+ * subclass (`class NotesServer extends McpServer`), the `super(...)` of the last constructor on the way to
+ * the SDK class (the `new` when no class on the way declares one). Undefined when a constructor's
+ * `super` call cannot be found.
+ */
+function sdkConstructorCall(created: import('ts-morph').NewExpression): Node | undefined {
+  let current: Node = created;
+  let cls = projectClassOf(created.getExpression());
+  for (let depth = 0; cls && depth < 5; depth++) {
+    const ctor = cls.getConstructors().find(c => c.getBody() !== undefined);
+    if (ctor) {
+      const superCall = ctor.getDescendantsOfKind(SyntaxKind.CallExpression).find(c => c.getExpression().getKind() === SyntaxKind.SuperKeyword);
+      if (!superCall) return undefined;
+      current = superCall;
+    }
+    const base = cls.getExtends()?.getExpression();
+    cls = base ? projectClassOf(base) : undefined;
+  }
+  return current;
+}
+
+/** The project's class declaration a name stands for (through imports); undefined for the SDK's own. */
+function projectClassOf(name: Node): import('ts-morph').ClassDeclaration | undefined {
+  const symbol = name.getSymbol();
+  const declared = (symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol)?.getDeclarations().find(d => Node.isClassDeclaration(d));
+  return declared && Node.isClassDeclaration(declared) && !declared.getSourceFile().isInNodeModules() && !declared.getSourceFile().isDeclarationFile() ? declared : undefined;
+}
+
 function wiringOf(construction: Node): ServerWiringPlan | undefined {
-  if (!Node.isNewExpression(construction)) return undefined;
+  if (!Node.isNewExpression(construction) && !Node.isCallExpression(construction)) return undefined;
   const args = construction.getArguments();
   const [first, options] = args;
   const range = (n: Node) => ({ start: n.getStart(), end: n.getEnd() });

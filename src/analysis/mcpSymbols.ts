@@ -78,7 +78,8 @@ export function serverKindOf(expr: Node, depth = 0): ServerKind | undefined {
   if (Node.isPropertyAccessExpression(e) && e.getName() === 'server' && serverKindOf(e.getExpression(), depth + 1) === 'McpServer') {
     return 'Server';
   }
-  if (Node.isNewExpression(e)) return classKind(e.getExpression());
+  if (Node.isNewExpression(e)) return classKind(e.getExpression()) ?? serverKindFromType(e);
+  if (Node.isThisExpression(e)) return thisKind(e);
   const symbol = Node.isIdentifier(e) ? e.getSymbol() : Node.isPropertyAccessExpression(e) ? e.getNameNode().getSymbol() : undefined;
   for (const decl of symbol?.getDeclarations() ?? []) {
     if (Node.isVariableDeclaration(decl) || Node.isPropertyDeclaration(decl) || Node.isParameterDeclaration(decl)) {
@@ -97,10 +98,29 @@ export function serverKindOf(expr: Node, depth = 0): ServerKind | undefined {
   return serverKindFromType(e);
 }
 
-function classKind(node: Node): ServerKind | undefined {
+/** The SDK server class a name stands for: the SDK's own, or a project class that extends one (`class NotesServer extends McpServer`). */
+function classKind(node: Node, depth = 0): ServerKind | undefined {
   const imported = mcpImportOf(node);
   if (imported && (imported.exportName === 'McpServer' || imported.exportName === 'Server')) return imported.exportName;
-  if (Node.isQualifiedName(node)) return undefined;
+  if (depth > 4 || !Node.isIdentifier(node)) return undefined;
+  const symbol = node.getSymbol();
+  const declarations = (symbol?.getAliasedSymbol() ?? symbol)?.getDeclarations() ?? [];
+  const declared = declarations.find(d => Node.isClassDeclaration(d));
+  return declared && Node.isClassDeclaration(declared) ? extendedKind(declared, depth) : undefined;
+}
+
+function extendedKind(cls: import('ts-morph').ClassDeclaration, depth: number): ServerKind | undefined {
+  if (cls.getSourceFile().isInNodeModules()) return undefined;
+  const base = cls.getExtends()?.getExpression();
+  return base ? classKind(base, depth + 1) : undefined;
+}
+
+/** `this` in a class that extends an SDK server (in its methods, constructor, field initializers and their arrow functions). */
+function thisKind(self: Node): ServerKind | undefined {
+  for (const scope of self.getAncestors()) {
+    if (Node.isClassDeclaration(scope)) return extendedKind(scope, 0);
+    if (Node.isFunctionDeclaration(scope) || Node.isFunctionExpression(scope) || Node.isClassExpression(scope) || Node.isObjectLiteralExpression(scope)) return undefined;
+  }
   return undefined;
 }
 
@@ -158,7 +178,22 @@ function serverKindFromType(expr: Node): ServerKind | undefined {
   } catch {
     return undefined;
   }
-  return sdkServerName(symbol);
+  return sdkServerName(symbol) ?? baseServerName(expr);
+}
+
+/** A subclass of an SDK server, by its type's base classes (a class the project imports from a package, say). */
+function baseServerName(expr: Node): ServerKind | undefined {
+  try {
+    let bases = expr.getType().getNonNullableType().getApparentType().getBaseTypes();
+    for (let depth = 0; depth < 5 && bases.length > 0; depth++) {
+      const found = bases.map(b => sdkServerName(b.getSymbol())).find(k => k !== undefined);
+      if (found) return found;
+      bases = bases.flatMap(b => b.getBaseTypes());
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
 }
 
 export function unwrap(node: Node): Node {
