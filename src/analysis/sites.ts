@@ -345,9 +345,19 @@ export function callbackArgument(fn: FunctionLike): { call: CallExpression; arg:
   if (parent && Node.isCallExpression(parent) && parent.getArguments().includes(fn as never)) return { call: parent, arg: fn };
   const named = usesByName(fn);
   if (!named || named.exported || named.uses.length !== 1) return undefined;
-  const use = named.uses[0]!;
+  const use = valueOfUse(named.uses[0]!);
   const call = use.getParent();
   return call && Node.isCallExpression(call) && call.getArguments().includes(use as never) ? { call, arg: use } : undefined;
+}
+
+/** What a use of a function's name hands on: the name itself, or for a member, `this.name` or `this.name.bind(this)`. */
+function valueOfUse(use: Node): Node {
+  const member = use.getParent();
+  if (!member || !Node.isPropertyAccessExpression(member) || member.getNameNode() !== use || !Node.isThisExpression(member.getExpression())) return use;
+  const bind = member.getParent();
+  const bound = bind?.getParent();
+  const isBind = bind && Node.isPropertyAccessExpression(bind) && bind.getName() === 'bind' && bound && Node.isCallExpression(bound) && bound.getExpression() === bind;
+  return isBind && (bound as CallExpression).getArguments().length === 1 && Node.isThisExpression((bound as CallExpression).getArguments()[0]!) ? bound! : member;
 }
 
 /**
@@ -385,7 +395,8 @@ function calleeName(call: CallExpression): string {
 export function sharedRegistration(fn: FunctionLike): CallExpression | undefined {
   const named = usesByName(fn);
   if (!named || (!named.exported && named.uses.length === 1)) return undefined;
-  for (const use of named.uses) {
+  for (const named_ of named.uses) {
+    const use = valueOfUse(named_);
     const call = use.getParent();
     if (!call || !Node.isCallExpression(call) || !call.getArguments().includes(use as never)) continue;
     const callee = call.getExpression();
@@ -420,7 +431,9 @@ function usesByName(fn: FunctionLike): NamedUses | undefined {
     }
   }
   let found: NamedUses | null = null;
-  if (nameNode && Node.isIdentifier(nameNode)) {
+  const member = classMemberName(fn);
+  if (member) found = memberUses(member);
+  else if (nameNode && Node.isIdentifier(nameNode)) {
     const name = nameNode.getText();
     const symbol = nameNode.getSymbol();
     const uses = fn
@@ -431,6 +444,32 @@ function usesByName(fn: FunctionLike): NamedUses | undefined {
   }
   namedUsesCache.set(fn, found);
   return found ?? undefined;
+}
+
+/** The name of a class method, or of a field a function initialises (`sum = async (...) => ...`). */
+function classMemberName(fn: FunctionLike): Identifier | undefined {
+  const parent = fn.getParent();
+  const member = Node.isMethodDeclaration(fn) ? fn : (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) && parent && Node.isPropertyDeclaration(parent) && parent.getInitializer() === fn ? parent : undefined;
+  if (!member || member.isStatic() || !Node.isClassDeclaration(member.getParent())) return undefined;
+  const name = member.getNameNode();
+  return Node.isIdentifier(name) ? name : undefined;
+}
+
+/**
+ * A member's uses anywhere (it can be called from other files): asked of the language service only when its
+ * file hands `this.name` on as an argument, which is what makes it a handler candidate at all.
+ */
+function memberUses(name: Identifier): NamedUses | null {
+  const text = name.getText();
+  const handedOn = name.getSourceFile().getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).some(a => {
+    if (a.getName() !== text || !Node.isThisExpression(a.getExpression())) return false;
+    const value = valueOfUse(a.getNameNode());
+    const call = value.getParent();
+    return call !== undefined && Node.isCallExpression(call) && call.getArguments().includes(value as never);
+  });
+  if (!handedOn) return null;
+  const uses = name.findReferencesAsNodes().filter(r => r !== name);
+  return { exported: uses.some(u => u.getSourceFile() !== name.getSourceFile()), uses };
 }
 
 function requestHandlerMethod(schema: Node): HandlerMethod | undefined {
