@@ -5,6 +5,7 @@ import {
   inputRequired,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,
@@ -70,6 +71,8 @@ function fillRootUris({ roots }: ListRootsResult): string[] {
   return rootUris;
 }
 
+const preferredSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { units: { type: 'string', enum: ['metric', 'imperial'] } }, required: ['units'] };
+
 server.registerTool('distance', { description: 'A distance in the units the user prefers', inputSchema: z.object({ km: z.number() }) }, async ({ km }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'distance', { km });
@@ -80,7 +83,7 @@ server.registerTool('distance', { description: 'A distance in the units the user
         return call.suspend(1, {}, {
           preferred: inputRequired.elicit({
             message: 'Metric or imperial?',
-            requestedSchema: { type: 'object', properties: { units: { type: 'string', enum: ['metric', 'imperial'] } }, required: ['units'] },
+            requestedSchema: preferredSchema,
           }),
         });
       }
@@ -89,7 +92,7 @@ server.registerTool('distance', { description: 'A distance in the units the user
     }
     if (resumed.phase === 1) {
       let preferred: 'metric' | 'imperial' | undefined;
-      preferred = fillUnits(elicitResult(ctx, 'preferred', { type: 'object', properties: { units: { type: 'string', enum: ['metric', 'imperial'] } }, required: ['units'] }));
+      preferred = fillUnits(elicitResult(ctx, 'preferred', preferredSchema));
       const text = preferred === 'imperial' ? `${(km * 0.621371).toFixed(1)} mi` : `${km} km`;
       return { content: [{ type: 'text', text }] };
     }

@@ -1,6 +1,7 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import type {
   CallToolResult,
+  ElicitRequestFormParams,
   InputRequiredResult,
   ServerContext,
 } from '@modelcontextprotocol/server';
@@ -90,6 +91,8 @@ export class SummaryTool extends BaseTool {
   }
 }
 
+const deleteSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] };
+
 /** A tool whose handler returns what a function of the module gives back. */
 async function confirmDelete({ path }: { path: string }, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
@@ -99,12 +102,12 @@ async function confirmDelete({ path }: { path: string }, ctx: ServerContext): Pr
       return call.suspend(1, {}, {
         answer: inputRequired.elicit({
           message: `Delete ${path}?`,
-          requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
+          requestedSchema: deleteSchema,
         }),
       });
     }
     if (resumed.phase === 1) {
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] });
+      const answer = elicitResult(ctx, 'answer', deleteSchema);
       if (answer.action !== 'accept' || !answer.content?.sure) return { content: [{ type: 'text', text: 'kept' }] };
       return { content: [{ type: 'text', text: `deleted ${path}` }] };
     }

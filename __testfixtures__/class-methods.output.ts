@@ -1,5 +1,6 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
 
 const routes: Record<string, string[]> = { fastest: ['A1'], scenic: ['coast road', 'old bridge'] };
@@ -8,6 +9,8 @@ const routes: Record<string, string[]> = { fastest: ['A1'], scenic: ['coast road
 class IntentElicitator {
   constructor(private readonly server: McpServer, private readonly prefix: string) {}
 }
+
+const searchSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { intent: { type: 'string', enum: ['buy', 'browse'] } }, required: ['intent'] };
 
 /** Tools registered from a method: `this` of the arrow handlers is the instance. */
 export class RouteTools {
@@ -59,7 +62,7 @@ export class RouteTools {
             return call.suspend(1, { elicitIntentResult }, {
               result: inputRequired.elicit({
                 message: `${this.elicitator['prefix']} What would you like to do with "${mcpQuery}"?`,
-                requestedSchema: { type: 'object', properties: { intent: { type: 'string', enum: ['buy', 'browse'] } }, required: ['intent'] },
+                requestedSchema: searchSchema,
               }),
             });
           }
@@ -67,7 +70,7 @@ export class RouteTools {
         if (resumed.phase === 1) {
           let elicitIntentResult: string | undefined = resumed.locals.elicitIntentResult;
           mcpInline2: {
-            const result = elicitResult(ctx, 'result', { type: 'object', properties: { intent: { type: 'string', enum: ['buy', 'browse'] } }, required: ['intent'] });
+            const result = elicitResult(ctx, 'result', searchSchema);
             if (result.action !== 'accept') { elicitIntentResult = undefined; break mcpInline2; }
             { elicitIntentResult = String(result.content?.intent); break mcpInline2; }
           }

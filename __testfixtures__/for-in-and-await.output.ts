@@ -1,5 +1,6 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   requireClientSupport,
@@ -11,6 +12,8 @@ import {
 } from './mcp-migrate-state.js';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+
+const reviewFlagsSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { keep: { type: 'boolean' } }, required: ['keep'] };
 
 // One question per key of the record: the loop resumes at the key it asked about.
 server.registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.string(), z.boolean()) }) }, async ({ flags }, ctx) => {
@@ -26,7 +29,7 @@ server.registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.
         return call.suspend(1, { kept, mcpKeys, mcpIndex }, {
           answer: inputRequired.elicit({
             message: `Keep ${flag} (now ${flags[flag] ? 'on' : 'off'})?`,
-            requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } }, required: ['keep'] },
+            requestedSchema: reviewFlagsSchema,
           }),
         });
       }
@@ -38,7 +41,7 @@ server.registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.
       for (let mcpIndex = resumed.locals.mcpIndex, mcpFirst = true; mcpIndex < mcpKeys.length; mcpIndex++, mcpFirst = false) {
         const flag = mcpKeys[mcpIndex];
         if (mcpFirst) {
-          const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { keep: { type: 'boolean' } }, required: ['keep'] });
+          const answer = elicitResult(ctx, 'answer', reviewFlagsSchema);
           if (answer.action === 'cancel') break;
           if (answer.action !== 'accept') continue;
           if (answer.content?.keep) kept.push(flag);
@@ -46,7 +49,7 @@ server.registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.
           return call.suspend(1, { kept, mcpKeys, mcpIndex }, {
             answer: inputRequired.elicit({
               message: `Keep ${flag} (now ${flags[flag] ? 'on' : 'off'})?`,
-              requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } }, required: ['keep'] },
+              requestedSchema: reviewFlagsSchema,
             }),
           });
         }

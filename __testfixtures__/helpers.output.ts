@@ -1,5 +1,6 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,
@@ -11,6 +12,8 @@ import {
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 const DEFAULT_NAME = 'friend';
+
+const nameSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
 
 server.registerTool('greet', { inputSchema: z.object({ greeting: z.string() }) }, async ({ greeting }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
@@ -24,7 +27,7 @@ server.registerTool('greet', { inputSchema: z.object({ greeting: z.string() }) }
         return call.suspend(1, { askNameResult }, {
           answer: inputRequired.elicit({
             message: mcpQuestion,
-            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+            requestedSchema: nameSchema,
           }),
         });
       }
@@ -32,7 +35,7 @@ server.registerTool('greet', { inputSchema: z.object({ greeting: z.string() }) }
     if (resumed.phase === 1) {
       let askNameResult: string = resumed.locals.askNameResult;
       mcpInline: {
-        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+        const answer = elicitResult(ctx, 'answer', nameSchema);
         if (answer.action !== 'accept') { askNameResult = DEFAULT_NAME; break mcpInline; }
         const name = String(answer.content?.name);
         { askNameResult = name.trim() === '' ? DEFAULT_NAME : name; break mcpInline; }
@@ -55,7 +58,7 @@ server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) 
         return call.suspend(1, { askNameResult2 }, {
           answer: inputRequired.elicit({
             message: mcpQuestion2,
-            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+            requestedSchema: nameSchema,
           }),
         });
       }
@@ -63,7 +66,7 @@ server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) 
     if (resumed.phase === 1) {
       let askNameResult2: string = resumed.locals.askNameResult2;
       mcpInline2: {
-        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+        const answer = elicitResult(ctx, 'answer', nameSchema);
         if (answer.action !== 'accept') { askNameResult2 = DEFAULT_NAME; break mcpInline2; }
         const name = String(answer.content?.name);
         { askNameResult2 = name.trim() === '' ? DEFAULT_NAME : name; break mcpInline2; }
@@ -95,6 +98,8 @@ server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) 
   });
 });
 
+const checkSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
+
 server.registerTool('confirm', { description: 'Asks a name, then to confirm it' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'confirm', undefined);
@@ -109,7 +114,7 @@ server.registerTool('confirm', { description: 'Asks a name, then to confirm it' 
           return call.suspend(1, { confirmNameResult, askNameResult3 }, {
             answer: inputRequired.elicit({
               message: mcpQuestion4,
-              requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+              requestedSchema: nameSchema,
             }),
           });
         }
@@ -120,7 +125,7 @@ server.registerTool('confirm', { description: 'Asks a name, then to confirm it' 
       mcpInline4: {
         let askNameResult3: string = resumed.locals.askNameResult3;
         mcpInline5: {
-          const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+          const answer = elicitResult(ctx, 'answer', nameSchema);
           if (answer.action !== 'accept') { askNameResult3 = DEFAULT_NAME; break mcpInline5; }
           const name = String(answer.content?.name);
           { askNameResult3 = name.trim() === '' ? DEFAULT_NAME : name; break mcpInline5; }
@@ -129,7 +134,7 @@ server.registerTool('confirm', { description: 'Asks a name, then to confirm it' 
         return call.suspend(2, { confirmNameResult, name }, {
           check: inputRequired.elicit({
             message: `Is ${name} right?`,
-            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+            requestedSchema: checkSchema,
           }),
         });
       }
@@ -140,7 +145,7 @@ server.registerTool('confirm', { description: 'Asks a name, then to confirm it' 
       let confirmNameResult: string = resumed.locals.confirmNameResult;
       mcpInline4: {
         const name: string = resumed.locals.name;
-        const check = elicitResult(ctx, 'check', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+        const check = elicitResult(ctx, 'check', checkSchema);
         { confirmNameResult = check.action === 'accept' && check.content?.ok === true ? name : DEFAULT_NAME; break mcpInline4; }
       }
       const name = confirmNameResult;

@@ -14,6 +14,7 @@ import {
   isLegacyRequest,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,
@@ -21,6 +22,8 @@ import {
   unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
+
+const confirmSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] };
 
 function buildServer(): McpServer {
   const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
@@ -32,12 +35,12 @@ function buildServer(): McpServer {
         return call.suspend(1, {}, {
           answer: inputRequired.elicit({
             message: `Really ${action}?`,
-            requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
+            requestedSchema: confirmSchema,
           }),
         });
       }
       if (resumed.phase === 1) {
-        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] });
+        const answer = elicitResult(ctx, 'answer', confirmSchema);
         if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${action}: ${answer.action}` }] };
         return { content: [{ type: 'text', text: `${action}: ${answer.content?.sure ? 'done' : 'kept'}` }] };
       }
@@ -68,13 +71,13 @@ function buildServer(): McpServer {
 
 const transports = new Map<string, NodeStreamableHTTPServerTransport>();
 
+const mcpHandler = toNodeHandler(createMcpHandler(() => buildServer(), { legacy: 'reject' }));
+
 async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return chunks.length > 0 ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
 }
-
-const mcpHandler = toNodeHandler(createMcpHandler(() => buildServer(), { legacy: 'reject' }));
 
 createServer(async (req, res) => {
   if (process.env.MCP_TOKEN && req.headers.authorization !== `Bearer ${process.env.MCP_TOKEN}`) {

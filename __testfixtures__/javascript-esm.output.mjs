@@ -9,6 +9,9 @@ import {
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
+/** @type {import('@modelcontextprotocol/server').ElicitRequestFormParams['requestedSchema']} */
+const nicknameSchema = { type: 'object', properties: { nick: { type: 'string' } }, required: ['nick'] };
+
 server.registerTool('nickname', { inputSchema: z.object({ name: z.string() }) }, async ({ name }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.mjs
   const call = resumeCall(ctx, 'nickname', { name });
@@ -18,18 +21,21 @@ server.registerTool('nickname', { inputSchema: z.object({ name: z.string() }) },
       return call.suspend(1, { upper }, {
         answer: inputRequired.elicit({
           message: `A nickname for ${name}?`,
-          requestedSchema: { type: 'object', properties: { nick: { type: 'string' } }, required: ['nick'] },
+          requestedSchema: nicknameSchema,
         }),
       });
     }
     if (resumed.phase === 1) {
       /** @type {string} */ const upper = resumed.locals.upper;
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { nick: { type: 'string' } }, required: ['nick'] });
+      const answer = elicitResult(ctx, 'answer', nicknameSchema);
       return { content: [{ type: 'text', text: answer.action === 'accept' ? `${upper} aka ${answer.content.nick}` : upper }] };
     }
     throw unknownPhase('nickname', resumed);
   });
 });
+
+/** @type {import('@modelcontextprotocol/server').ElicitRequestFormParams['requestedSchema']} */
+const weatherSchema = { type: 'object', properties: { unit: { type: 'string', enum: ['C', 'F'] } }, required: ['unit'] };
 
 /**
  * Declared apart and passed by name, typed with JSDoc.
@@ -44,12 +50,12 @@ async function weather({ city }, ctx) {
       return call.suspend(1, {}, {
         answer: inputRequired.elicit({
           message: `Unit for ${city}?`,
-          requestedSchema: { type: 'object', properties: { unit: { type: 'string', enum: ['C', 'F'] } }, required: ['unit'] },
+          requestedSchema: weatherSchema,
         }),
       });
     }
     if (resumed.phase === 1) {
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { unit: { type: 'string', enum: ['C', 'F'] } }, required: ['unit'] });
+      const answer = elicitResult(ctx, 'answer', weatherSchema);
       return { content: [{ type: 'text', text: answer.action === 'accept' ? `${city}: 20 ${answer.content.unit}` : `${city}: no unit` }] };
     }
     throw unknownPhase('weather', resumed);

@@ -1,5 +1,6 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   requireClientSupport,
@@ -10,6 +11,8 @@ import {
 } from './mcp-migrate-state.js';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+
+const surveySchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] };
 
 // One elicitation per question: the loop re-enters mid-iteration on every round.
 server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.string()) }) }, async ({ questions }, ctx) => {
@@ -24,7 +27,7 @@ server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.str
         return call.suspend(1, { answers, mcpItems, mcpIndex }, {
           answer: inputRequired.elicit({
             message: question,
-            requestedSchema: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+            requestedSchema: surveySchema,
           }),
         });
       }
@@ -36,7 +39,7 @@ server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.str
       for (let mcpIndex = resumed.locals.mcpIndex, mcpFirst = true; mcpIndex < mcpItems.length; mcpIndex++, mcpFirst = false) {
         const question = mcpItems[mcpIndex];
         if (mcpFirst) {
-          const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] });
+          const answer = elicitResult(ctx, 'answer', surveySchema);
           if (answer.action === 'cancel') break;
           if (answer.action !== 'accept') continue;
           answers.push(String(answer.content?.a));
@@ -44,7 +47,7 @@ server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.str
           return call.suspend(1, { answers, mcpItems, mcpIndex }, {
             answer: inputRequired.elicit({
               message: question,
-              requestedSchema: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+              requestedSchema: surveySchema,
             }),
           });
         }
@@ -93,6 +96,8 @@ server.registerTool('countdown', { inputSchema: z.object({ from: z.number() }) }
   });
 });
 
+const insistSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
+
 // Ask until the user accepts, at most three times.
 server.registerTool('insist', { description: 'Asks until accepted' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
@@ -106,7 +111,7 @@ server.registerTool('insist', { description: 'Asks until accepted' }, async ctx 
         return call.suspend(1, { tries, value }, {
           answer: inputRequired.elicit({
             message: `Attempt ${tries}: your name?`,
-            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+            requestedSchema: insistSchema,
           }),
         });
       }
@@ -117,7 +122,7 @@ server.registerTool('insist', { description: 'Asks until accepted' }, async ctx 
       let value: string = resumed.locals.value;
       for (let mcpFirst = true; mcpFirst || (tries < 3); mcpFirst = false) {
         if (mcpFirst) {
-          const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+          const answer = elicitResult(ctx, 'answer', insistSchema);
           if (answer.action === 'accept') {
             value = String(answer.content?.name);
             break;
@@ -127,7 +132,7 @@ server.registerTool('insist', { description: 'Asks until accepted' }, async ctx 
           return call.suspend(1, { tries, value }, {
             answer: inputRequired.elicit({
               message: `Attempt ${tries}: your name?`,
-              requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+              requestedSchema: insistSchema,
             }),
           });
         }

@@ -1,5 +1,6 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,
@@ -18,6 +19,8 @@ server.server.oninitialized = async () => {
   cachedRoots = roots.map(r => r.uri);
 };
 
+const helloSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { name: { type: 'string' } } };
+
 server.registerTool('hello', { inputSchema: z.object({ greeting: z.string() }) }, async ({ greeting }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'hello', { greeting });
@@ -26,14 +29,14 @@ server.registerTool('hello', { inputSchema: z.object({ greeting: z.string() }) }
       let askNameResult!: string;
       mcpInline: {
         return call.suspend(1, { askNameResult }, {
-          answer: inputRequired.elicit({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
+          answer: inputRequired.elicit({ message: 'Name?', requestedSchema: helloSchema }),
         });
       }
     }
     if (resumed.phase === 1) {
       let askNameResult: string = resumed.locals.askNameResult;
       mcpInline: {
-        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } } });
+        const answer = elicitResult(ctx, 'answer', helloSchema);
         { askNameResult = answer.action === 'accept' ? String(answer.content?.name) : 'anonymous'; break mcpInline; }
       }
       const name = askNameResult;

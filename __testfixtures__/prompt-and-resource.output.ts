@@ -1,5 +1,6 @@
 import { McpServer, ResourceTemplate, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,
@@ -10,6 +11,8 @@ import {
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
+const moodSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { mood: { type: 'string', enum: ['good', 'bad'] } }, required: ['mood'] };
+
 server.registerPrompt('standup', { argsSchema: z.object({ team: z.string() }) }, async ({ team }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'standup', { team });
@@ -18,12 +21,12 @@ server.registerPrompt('standup', { argsSchema: z.object({ team: z.string() }) },
       return call.suspend(1, {}, {
         mood: inputRequired.elicit({
           message: `How is ${team} doing?`,
-          requestedSchema: { type: 'object', properties: { mood: { type: 'string', enum: ['good', 'bad'] } }, required: ['mood'] },
+          requestedSchema: moodSchema,
         }),
       });
     }
     if (resumed.phase === 1) {
-      const mood = elicitResult(ctx, 'mood', { type: 'object', properties: { mood: { type: 'string', enum: ['good', 'bad'] } }, required: ['mood'] });
+      const mood = elicitResult(ctx, 'mood', moodSchema);
       return {
         messages: [{ role: 'user', content: { type: 'text', text: `Standup for ${team}: ${mood.action === 'accept' ? String(mood.content?.mood) : 'unknown'}` } }],
       };

@@ -1,6 +1,7 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,
@@ -12,6 +13,8 @@ import {
 
 // Servers reached through a factory, a nullable field, a getter and a method: found by their types.
 const createServer = () => new McpServer({ name: 'holders', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+
+const confirmSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
 
 export class Tools {
   private server: McpServer | null = null;
@@ -35,12 +38,12 @@ export class Tools {
           return call.suspend(1, {}, {
             answer: inputRequired.elicit({
               message: `Run ${action}?`,
-              requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+              requestedSchema: confirmSchema,
             }),
           });
         }
         if (resumed.phase === 1) {
-          const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+          const answer = elicitResult(ctx, 'answer', confirmSchema);
           const ran = answer.action === 'accept' && answer.content?.ok === true;
           return { content: [{ type: 'text', text: ran ? `ran ${action}` : `skipped ${action} (${answer.action})` }] };
         }

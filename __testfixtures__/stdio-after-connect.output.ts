@@ -1,5 +1,6 @@
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new McpServer({ name: 'after-connect', version: '1.0.0' }, {
@@ -7,17 +8,19 @@ const server = new McpServer({ name: 'after-connect', version: '1.0.0' }, {
   requestState: { verify: verifyRequestState }
 });
 
+const askSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: {} };
+
 server.registerTool('ask', {}, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'ask', undefined);
   return call.run(async resumed => {
     if (resumed.phase === 0) {
       return call.suspend(1, {}, {
-        answer: inputRequired.elicit({ message: 'Go on?', requestedSchema: { type: 'object', properties: {} } }),
+        answer: inputRequired.elicit({ message: 'Go on?', requestedSchema: askSchema }),
       });
     }
     if (resumed.phase === 1) {
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: {} });
+      const answer = elicitResult(ctx, 'answer', askSchema);
       return { content: [{ type: 'text', text: answer.action }] };
     }
     throw unknownPhase('ask', resumed);

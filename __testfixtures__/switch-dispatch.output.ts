@@ -1,4 +1,5 @@
 import { Server, type ListToolsResult, inputRequired } from '@modelcontextprotocol/server';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,
@@ -20,6 +21,8 @@ server.setRequestHandler('tools/list', async (): Promise<ListToolsResult> => ({
   ],
 }));
 
+const okSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
+
 server.setRequestHandler('tools/call', async (request, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, request.params.name, request.params.arguments);
@@ -37,7 +40,7 @@ server.setRequestHandler('tools/call', async (request, ctx) => {
           return call.suspend(1, { text, what }, {
             answer: inputRequired.elicit({
               message: `Confirm ${what}?`,
-              requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+              requestedSchema: okSchema,
             }),
           });
         }
@@ -57,7 +60,7 @@ server.setRequestHandler('tools/call', async (request, ctx) => {
       mcpSwitch: {
         {
           const what: string = resumed.locals.what;
-          const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+          const answer = elicitResult(ctx, 'answer', okSchema);
           if (answer.action !== 'accept') {
             text = `${what}: ${answer.action}`;
             break mcpSwitch;

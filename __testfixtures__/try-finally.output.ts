@@ -1,5 +1,6 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   requireClientSupport,
@@ -20,6 +21,8 @@ server.registerTool('ledger', { description: 'What the finally blocks did since 
   return { content: [{ type: 'text', text: ledger.splice(0).join(' | ') || 'nothing' }] };
 });
 
+const reserveSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
+
 // A seat is held while the user confirms and released however the call ends.
 server.registerTool('reserve', { inputSchema: z.object({ seat: z.string() }) }, async ({ seat }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
@@ -34,7 +37,7 @@ server.registerTool('reserve', { inputSchema: z.object({ seat: z.string() }) }, 
         const mcpRound = await call.suspend(1, {}, {
           answer: inputRequired.elicit({
             message: `Reserve seat ${seat}?`,
-            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+            requestedSchema: reserveSchema,
           }),
         });
         mcpSuspended = true;
@@ -50,7 +53,7 @@ server.registerTool('reserve', { inputSchema: z.object({ seat: z.string() }) }, 
     }
     if (resumed.phase === 1) {
       try {
-        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+        const answer = elicitResult(ctx, 'answer', reserveSchema);
         if (answer.action === 'cancel') throw new Error('cancelled by the user');
         if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${seat} not reserved (${answer.action})` }] };
         return { content: [{ type: 'text', text: `${seat} reserved for ${answer.content?.name}` }] };
@@ -64,6 +67,8 @@ server.registerTool('reserve', { inputSchema: z.object({ seat: z.string() }) }, 
     throw unknownPhase('reserve', resumed);
   });
 });
+
+const reviewSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
 
 // Two requests, the second in a nested try: each finally runs once, inner first, on the round that leaves it;
 // the outer catch sees what a request threw (a client without sampling).
@@ -105,7 +110,7 @@ server.registerTool('publish', { inputSchema: z.object({ topic: z.string() }) },
           const mcpRound = await call.suspend(2, { trail, text }, {
             review: inputRequired.elicit({
               message: `Publish "${text}"?`,
-              requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+              requestedSchema: reviewSchema,
             }),
           });
           mcpSuspended = true;
@@ -129,7 +134,7 @@ server.registerTool('publish', { inputSchema: z.object({ topic: z.string() }) },
       try {
         const text: string = resumed.locals.text;
         try {
-          const review = elicitResult(ctx, 'review', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+          const review = elicitResult(ctx, 'review', reviewSchema);
           if (review.action !== 'accept' || !review.content?.ok) return { content: [{ type: 'text', text: `kept as a draft: ${text}` }] };
           trail.push('published');
         } finally {
@@ -186,6 +191,8 @@ server.registerTool('workspace', { description: 'Counts the roots, whatever happ
   });
 });
 
+const cardSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { holder: { type: 'string' } }, required: ['holder'] };
+
 // A try/finally in a switch case: every case returns, the finally runs once for the card.
 server.registerTool('checkout', { inputSchema: z.object({ method: z.enum(['card', 'cash']) }) }, async ({ method }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
@@ -200,7 +207,7 @@ server.registerTool('checkout', { inputSchema: z.object({ method: z.enum(['card'
           const mcpRound = await call.suspend(1, {}, {
             card: inputRequired.elicit({
               message: 'Pay by card?',
-              requestedSchema: { type: 'object', properties: { holder: { type: 'string' } }, required: ['holder'] },
+              requestedSchema: cardSchema,
             }),
           });
           mcpSuspended = true;
@@ -218,7 +225,7 @@ server.registerTool('checkout', { inputSchema: z.object({ method: z.enum(['card'
     if (resumed.phase === 1) {
       mcpSwitch: {
         try {
-          const card = elicitResult(ctx, 'card', { type: 'object', properties: { holder: { type: 'string' } }, required: ['holder'] });
+          const card = elicitResult(ctx, 'card', cardSchema);
           return { content: [{ type: 'text', text: card.action === 'accept' ? `paid by ${card.content?.holder}` : `card ${card.action}` }] };
         } finally {
           ledger.push(`checkout ${method}`);

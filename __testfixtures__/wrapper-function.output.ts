@@ -1,6 +1,7 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import type {
   CallToolResult,
+  ElicitRequestFormParams,
   InputRequiredResult,
   ServerContext,
 } from '@modelcontextprotocol/server';
@@ -14,6 +15,8 @@ function reg(name: string, config: { description: string; inputSchema: z.ZodObje
   server.registerTool(name, config, cb);
 }
 
+const greetSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { mood: { type: 'string' } }, required: ['mood'] };
+
 reg('greet', { description: 'Asks how you are', inputSchema: z.object({ name: z.string() }) }, async ({ name }, ctx: ServerContext) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'greet', { name });
@@ -22,12 +25,12 @@ reg('greet', { description: 'Asks how you are', inputSchema: z.object({ name: z.
       return call.suspend(1, {}, {
         answer: inputRequired.elicit({
           message: `How are you, ${name}?`,
-          requestedSchema: { type: 'object', properties: { mood: { type: 'string' } }, required: ['mood'] },
+          requestedSchema: greetSchema,
         }),
       });
     }
     if (resumed.phase === 1) {
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { mood: { type: 'string' } }, required: ['mood'] });
+      const answer = elicitResult(ctx, 'answer', greetSchema);
       if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${name} did not say (${answer.action})` }] };
       return { content: [{ type: 'text', text: `${name} feels ${answer.content?.mood}` }] };
     }

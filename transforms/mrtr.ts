@@ -26,6 +26,7 @@ const MARKER_TEXT = 'mcp-migrate:';
 import { ts } from 'ts-morph';
 import { editImports, isRequire, type ImportChanges } from '../src/rewrite/imports.js';
 import { arrowParam, codeStyle, MAX_LINE, quoted, type CodeStyle } from '../src/rewrite/style.js';
+import { canDeclareApart, declaredSchemas, paramsNaming, type SchemaDeclaration, type SchemaSite } from '../src/rewrite/schemas.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type AnyNode = any;
@@ -120,9 +121,12 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
   // The type of a wrapper's parameter that handlers migrated elsewhere are registered through.
   for (const r of plan.widenedCallbackTypes ?? []) widenFunctionType(at(r, 'callback type').node as AnyNode);
 
+  // Read before any handler is rewritten: a const's name must be none of the file's.
+  const schemas = declaredSchemas(schemaSites(source, plan), root.find(j.Identifier).nodes().map((n: AnyNode) => n.name));
   for (const handler of [...plan.handlers].sort((a, b) => b.fn.start - a.fn.start)) {
     rewriteHandler(handler);
   }
+  declareSchemas(schemas.declarations);
 
   for (const server of plan.servers) {
     const p = at(server.construct, 'server construction');
@@ -182,6 +186,24 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       route.insertBefore(routing);
     }
     outer.insertBefore(declaration);
+  }
+
+  /** Each schema declared apart, before the top-level statement holding the first handler that asks it. */
+  function declareSchemas(declarations: SchemaDeclaration[]): void {
+    if (declarations.length === 0) return;
+    const end = style.semicolons ? ';' : '';
+    const type = `${isTs ? useType('ElicitRequestFormParams') : `import('${modules.sdk}').ElicitRequestFormParams`}['requestedSchema']`;
+    const body = programNode().body as AnyNode[];
+    const byHolder = new Map<AnyNode, string[]>();
+    for (const d of declarations) {
+      const holder = body.find(st => typeof st.start === 'number' && st.start <= d.before && st.end > d.before);
+      if (!holder) throw new Error(`mrtr transform: cannot find the statement holding the handler at offset ${d.before} in ${plan.file}`);
+      // Typed: out of the request, the literal's `type: 'object'` would widen to a string the request's type refuses.
+      const text = isTs ? `const ${d.name}: ${type} = ${d.text}${end}` : `/** @type {${type}} */\nconst ${d.name} = ${d.text}${end}`;
+      byHolder.set(holder, [...(byHolder.get(holder) ?? []), text]);
+    }
+    // Parsed together, the consts before one statement keep a line each.
+    for (const [holder, texts] of byHolder) body.splice(body.indexOf(holder), 0, ...parseStatements(texts.join('\n')));
   }
 
   function stringLiteral(value: string): string {
@@ -259,7 +281,9 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
 
     const builderCall = (r: RequestPlan, indent: string): string => {
       if (r.builder === 'listRoots') return `${use('sdk', 'inputRequired')}.listRoots()`;
-      const params = reindent(r.paramsText ?? '{}', columnIndent(source, offsetOf(r.paramsText)), indent);
+      const schema = schemas.names.get(r);
+      const written = schema ? paramsNaming(r.paramsText!, r.schemaText!, schema) : r.paramsText ?? '{}';
+      const params = reindent(written, columnIndent(source, offsetOf(r.paramsText)), indent);
       return `${use('sdk', 'inputRequired')}.${r.builder}(${params})`;
     };
     const offsetOf = (text: string | undefined): number => (text ? source.indexOf(text, h.fn.start) : h.fn.start);
@@ -435,7 +459,8 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
         });
 
     const readerText = (r: RequestPlan): string => {
-      const schema = r.schemaText ? `, ${r.schemaText}` : '';
+      const named = schemas.names.get(r) ?? r.schemaText;
+      const schema = named ? `, ${named}` : '';
       return `${use('state', r.reader)}(${ctx}, ${stringLiteral(r.key)}${schema})`;
     };
 
@@ -704,6 +729,18 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
 
 }
 
+
+/** The requests whose schemas are declared apart, each schema's text moved to the top level. */
+function schemaSites(source: string, plan: FilePlan): SchemaSite[] {
+  return plan.handlers.flatMap(handler =>
+    handler.suspensions.flatMap(s =>
+      s.requests.filter(canDeclareApart).map(request => {
+        const at = source.indexOf(request.paramsText!, handler.fn.start) + request.paramsText!.indexOf(request.schemaText!);
+        return { handler, request, text: reindent(request.schemaText!, columnIndent(source, at), '') };
+      })
+    )
+  );
+}
 
 /** Where a statement's text ends, with the comment that trails it on its line (`x(); // why`). */
 function trailingEnd(source: string, end: number): number {
