@@ -1,6 +1,6 @@
 import { McpServer as Mcp, inputRequired } from '@modelcontextprotocol/server';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 const mcp = new Mcp({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
@@ -22,7 +22,7 @@ mcp.registerTool('pick', { description: 'Picks a colour' }, async ctx => {
       const choice = elicitResult(ctx, 'choice', choiceSchema);
       return { content: [{ type: 'text', text: choice.action === 'accept' ? String(choice.content?.colour) : 'none' }] };
     }
-    throw unknownPhase('pick', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 

@@ -7,7 +7,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -68,7 +67,7 @@ server.registerTool('archive', { inputSchema: z.object({ path: z.string() }) }, 
         if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${path} left as it is (${answer.action})` }] };
         return { content: [{ type: 'text', text: `archived ${path}, keeping ${answer.content?.keep} copies` }] };
       }
-      throw unknownPhase('archive', resumed);
+      throw call.unknownPhase(resumed);
     });
   });
 });
@@ -76,7 +75,6 @@ server.registerTool('archive', { inputSchema: z.object({ path: z.string() }) }, 
 server.registerTool('summarize', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
   // mcp-migrate: withDeadline() now runs once per round: its callback resumes from requestState inside a fresh call (review that running it on each retry is safe)
   return withDeadline(async () => {
-    // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
     const call = resumeCall(ctx, 'summarize', { text });
     return call.run(async resumed => {
       if (resumed.phase === 0) {
@@ -91,7 +89,7 @@ server.registerTool('summarize', { inputSchema: z.object({ text: z.string() }) }
         const summary = reply.content.type === 'text' ? reply.content.text : '';
         return { content: [{ type: 'text', text: `${words} words: ${summary}` }] };
       }
-      throw unknownPhase('summarize', resumed);
+      throw call.unknownPhase(resumed);
     });
   }, 30_000);
 });

@@ -6,7 +6,6 @@ import {
   resumeCall,
   rootsResult,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -38,7 +37,7 @@ server.registerTool('check-in', { inputSchema: z.object({ name: z.string() }) },
       );
       return { content: [{ type: 'text', text }] };
     }
-    throw unknownPhase('check-in', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
@@ -46,7 +45,6 @@ const inventorySchema: ElicitRequestFormParams['requestedSchema'] = { type: 'obj
 
 // Two requests in one template literal.
 server.registerTool('inventory', { description: 'Counts roots and asks for a label' }, async ctx => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'inventory', undefined);
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -61,7 +59,7 @@ server.registerTool('inventory', { description: 'Counts roots and asks for a lab
       const label = `${rootList.roots.length} roots, labelled ${answer.action}`;
       return { content: [{ type: 'text', text: label }] };
     }
-    throw unknownPhase('inventory', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
@@ -70,7 +68,6 @@ const commentSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'objec
 
 // A request sent only on one side of a conditional, or of a short-circuit.
 server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), note: z.string().optional() }) }, async ({ strict, note }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'review', { strict, note });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -111,7 +108,7 @@ server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), not
       comment = elicitResult(ctx, 'comment', commentSchema).content?.text;
       return { content: [{ type: 'text', text: `${verdict}: ${String(comment)}` }] };
     }
-    throw unknownPhase('review', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
@@ -122,7 +119,6 @@ const tick = () => ++calls;
 const countedSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: {} };
 
 server.registerTool('counted', { description: 'Counts calls around a request' }, async ctx => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'counted', undefined);
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -137,7 +133,7 @@ server.registerTool('counted', { description: 'Counts calls around a request' },
       const summary = [tickResult, answer.action, tick()];
       return { content: [{ type: 'text', text: summary.join(' ') }] };
     }
-    throw unknownPhase('counted', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
@@ -146,7 +142,6 @@ const namedSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object'
 
 // A request on the right of && and ||, as a statement of its own, and in an if's test.
 server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label: z.string() }) }, async ({ ask, label }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'confirm', { ask, label });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -228,13 +223,12 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
       }
       return { content: [{ type: 'text', text: `not confirmed ${String(named)} ${log.join(',')}` }] };
     }
-    throw unknownPhase('confirm', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 // A conditional returned directly.
 server.registerTool('pick', { inputSchema: z.object({ choose: z.boolean() }) }, async ({ choose }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'pick', { choose });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -255,6 +249,6 @@ server.registerTool('pick', { inputSchema: z.object({ choose: z.boolean() }) }, 
         ],
       };
     }
-    throw unknownPhase('pick', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

@@ -6,13 +6,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
-import {
-  elicitResult,
-  resumeCall,
-  rootsResult,
-  unknownPhase,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, rootsResult, verifyRequestState } from './mcp-migrate-state.js';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
@@ -96,12 +90,11 @@ server.registerTool('distance', { description: 'A distance in the units the user
       const text = preferred === 'imperial' ? `${(km * 0.621371).toFixed(1)} mi` : `${km} km`;
       return { content: [{ type: 'text', text }] };
     }
-    throw unknownPhase('distance', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 server.registerTool('root_count', { description: 'How many roots the client exposes' }, async ctx => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'root_count', undefined);
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -118,12 +111,11 @@ server.registerTool('root_count', { description: 'How many roots the client expo
       uris = fillRootUris(rootsResult(ctx, 'uris'));
       return { content: [{ type: 'text', text: `${uris.length} roots` }] };
     }
-    throw unknownPhase('root_count', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 server.registerTool('first_root', { description: 'The first root the client exposes' }, async ctx => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'first_root', undefined);
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -140,6 +132,6 @@ server.registerTool('first_root', { description: 'The first root the client expo
       uris = fillRootUris(rootsResult(ctx, 'uris'));
       return { content: [{ type: 'text', text: uris[0] ?? '(none)' }] };
     }
-    throw unknownPhase('first_root', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

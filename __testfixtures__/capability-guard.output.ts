@@ -5,7 +5,6 @@ import {
   clientCapabilities,
   elicitResult,
   resumeCall,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -35,6 +34,6 @@ server.registerTool('rename', { description: 'Renames a file', inputSchema: z.ob
       const sampling = clientCapabilities(ctx, server.server)?.sampling !== undefined;
       return { content: [{ type: 'text', text: answer.action === 'accept' ? `${file} -> ${answer.content?.name} (sampling: ${sampling})` : `${file} kept` }] };
     }
-    throw unknownPhase('rename', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

@@ -10,7 +10,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -62,7 +61,7 @@ export class RouteTool extends BaseTool {
         if (!preference) return this.ok(`No route to ${text}.`);
         return this.ok(`${routes[preference]!.join(' → ')} → ${text}`);
       }
-      throw unknownPhase(this.name, resumed);
+      throw call.unknownPhase(resumed);
     });
   }
 }
@@ -71,7 +70,6 @@ export class SummaryTool extends BaseTool {
   readonly name = 'summarize';
 
   async execute({ text }: { text: string }, ctx: ServerContext) {
-    // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
     const call = resumeCall(ctx, this.name, { text });
     return call.run(async resumed => {
       if (resumed.phase === 0) {
@@ -86,7 +84,7 @@ export class SummaryTool extends BaseTool {
         const result = samplingResult(ctx, 'result');
         return this.ok(result.content.type === 'text' ? result.content.text : '(no summary)');
       }
-      throw unknownPhase(this.name, resumed);
+      throw call.unknownPhase(resumed);
     });
   }
 }
@@ -95,7 +93,6 @@ const deleteSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object
 
 /** A tool whose handler returns what a function of the module gives back. */
 async function confirmDelete({ path }: { path: string }, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'delete', { path });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -111,7 +108,7 @@ async function confirmDelete({ path }: { path: string }, ctx: ServerContext): Pr
       if (answer.action !== 'accept' || !answer.content?.sure) return { content: [{ type: 'text', text: 'kept' }] };
       return { content: [{ type: 'text', text: `deleted ${path}` }] };
     }
-    throw unknownPhase('delete', resumed);
+    throw call.unknownPhase(resumed);
   });
 }
 

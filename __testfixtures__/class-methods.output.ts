@@ -1,7 +1,7 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 const routes: Record<string, string[]> = { fastest: ['A1'], scenic: ['coast road', 'old bridge'] };
 
@@ -48,11 +48,10 @@ export class RouteTools {
           if (!preference) return { content: [{ type: 'text', text: `No route from ${from} to ${to}.` }] };
           return { content: [{ type: 'text', text: `${from} → ${routes[preference]!.join(' → ')} → ${to}` }] };
         }
-        throw unknownPhase('plan_route', resumed);
+        throw call.unknownPhase(resumed);
       });
     });
     this.server.registerTool('search', { inputSchema: z.object({ query: z.string() }) }, async ({ query }, ctx) => {
-      // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
       const call = resumeCall(ctx, 'search', { query });
       return call.run(async resumed => {
         if (resumed.phase === 0) {
@@ -77,7 +76,7 @@ export class RouteTools {
           const intent = elicitIntentResult;
           return { content: [{ type: 'text', text: intent ? `${intent}: ${query}` : 'nothing chosen' }] };
         }
-        throw unknownPhase('search', resumed);
+        throw call.unknownPhase(resumed);
       });
     });
   }

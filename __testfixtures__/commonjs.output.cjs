@@ -1,12 +1,7 @@
 // A CommonJS server, as many JavaScript MCP servers are written.
 const { McpServer, inputRequired } = require('@modelcontextprotocol/server');
 const { z } = require("zod");
-const {
-  elicitResult,
-  resumeCall,
-  unknownPhase,
-  verifyRequestState,
-} = require('./mcp-migrate-state.cjs');
+const { elicitResult, resumeCall, verifyRequestState } = require('./mcp-migrate-state.cjs');
 
 const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
@@ -36,7 +31,7 @@ server.registerTool('weather', { inputSchema: z.object({ city: z.string() }) }, 
       if (answer.action !== 'accept') return { content: [{ type: 'text', text: 'no day chosen' }] };
       return { content: [{ type: 'text', text: `${city} on ${answer.content.day}: 20°${unit}` }] };
     }
-    throw unknownPhase('weather', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 

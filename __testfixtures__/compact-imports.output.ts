@@ -2,7 +2,7 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 const s=new McpServer({name:'x',version:'1'}, { requestState: { verify: verifyRequestState } });
 const aSchema: ElicitRequestFormParams['requestedSchema'] = {type:'object',properties:{}};
@@ -19,7 +19,7 @@ s.registerTool('a',{},async ctx => {
       const r=elicitResult(ctx, 'r', aSchema);
       return{content:[{type:'text',text:r.action}]}
     }
-    throw unknownPhase('a', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 serveStdio(() => s);

@@ -5,7 +5,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -39,7 +38,7 @@ class Summaries {
           }
           return summarizeResult;
         }
-        throw unknownPhase('summarize', resumed);
+        throw call.unknownPhase(resumed);
       });
     });
   }
@@ -48,7 +47,6 @@ class Summaries {
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 const deleteSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] };
 server.registerTool('delete', { inputSchema: z.object({ path: z.string() }) }, async ({ path }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'delete', { path });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -73,7 +71,7 @@ server.registerTool('delete', { inputSchema: z.object({ path: z.string() }) }, a
       }
       return confirmDeleteResult;
     }
-    throw unknownPhase('delete', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 new Summaries(server).register();

@@ -7,7 +7,6 @@ import {
   resumeCall,
   rootsResult,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -56,13 +55,12 @@ server.registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.
       }
       return { content: [{ type: 'text', text: `kept ${kept.length}: ${kept.join(', ')}` }] };
     }
-    throw unknownPhase('review-flags', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 // for await over a plain array: each element is awaited, then sampled.
 server.registerTool('tag-files', { inputSchema: z.object({ files: z.array(z.string()) }) }, async ({ files }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'tag-files', { files });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -98,13 +96,12 @@ server.registerTool('tag-files', { inputSchema: z.object({ files: z.array(z.stri
       }
       return { content: [{ type: 'text', text: tags.join(', ') || 'no files' }] };
     }
-    throw unknownPhase('tag-files', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 // A for...in around a try/finally: the finally runs once per key, on the round that finishes it.
 server.registerTool('audit', { inputSchema: z.object({ owners: z.record(z.string(), z.string()) }) }, async ({ owners }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'audit', { owners });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -160,6 +157,6 @@ server.registerTool('audit', { inputSchema: z.object({ owners: z.record(z.string
       }
       return { content: [{ type: 'text', text: log.join('; ') || 'nothing to audit' }] };
     }
-    throw unknownPhase('audit', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

@@ -5,7 +5,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -43,12 +42,11 @@ server.registerTool('greet', { inputSchema: z.object({ greeting: z.string() }) }
       const name = askNameResult;
       return { content: [{ type: 'text', text: `${greeting}, ${name}` }] };
     }
-    throw unknownPhase('greet', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'introduce', { topic });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -94,14 +92,13 @@ server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) 
       const blurb = summarizeResult;
       return { content: [{ type: 'text', text: `${name} presents ${topic}: ${blurb}` }] };
     }
-    throw unknownPhase('introduce', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 const checkSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
 
 server.registerTool('confirm', { description: 'Asks a name, then to confirm it' }, async ctx => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'confirm', undefined);
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -151,6 +148,6 @@ server.registerTool('confirm', { description: 'Asks a name, then to confirm it' 
       const name = confirmNameResult;
       return { content: [{ type: 'text', text: `Confirmed: ${name}` }] };
     }
-    throw unknownPhase('confirm', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

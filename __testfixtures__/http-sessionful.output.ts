@@ -19,7 +19,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -44,11 +43,10 @@ function buildServer(): McpServer {
         if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${action}: ${answer.action}` }] };
         return { content: [{ type: 'text', text: `${action}: ${answer.content?.sure ? 'done' : 'kept'}` }] };
       }
-      throw unknownPhase('confirm', resumed);
+      throw call.unknownPhase(resumed);
     });
   });
   server.registerTool('haiku', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
-    // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
     const call = resumeCall(ctx, 'haiku', { topic });
     return call.run(async resumed => {
       if (resumed.phase === 0) {
@@ -63,7 +61,7 @@ function buildServer(): McpServer {
         const reply = samplingResult(ctx, 'reply');
         return { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '(no text)' }] };
       }
-      throw unknownPhase('haiku', resumed);
+      throw call.unknownPhase(resumed);
     });
   });
   return server;

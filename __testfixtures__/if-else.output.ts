@@ -5,7 +5,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -59,6 +58,6 @@ server.registerTool('deploy', { inputSchema: z.object({ env: z.string() }) }, as
         content: [{ type: 'text', text: `Deployed to ${env}, ${note}: ${summary.content.type === 'text' ? summary.content.text : ''}` }],
       };
     }
-    throw unknownPhase('deploy', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

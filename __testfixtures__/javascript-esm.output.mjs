@@ -1,11 +1,6 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  resumeCall,
-  unknownPhase,
-  verifyRequestState,
-} from './mcp-migrate-state.mjs';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.mjs';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
@@ -30,7 +25,7 @@ server.registerTool('nickname', { inputSchema: z.object({ name: z.string() }) },
       const answer = elicitResult(ctx, 'answer', nicknameSchema);
       return { content: [{ type: 'text', text: answer.action === 'accept' ? `${upper} aka ${answer.content.nick}` : upper }] };
     }
-    throw unknownPhase('nickname', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
@@ -43,7 +38,6 @@ const weatherSchema = { type: 'object', properties: { unit: { type: 'string', en
  * @returns {Promise<import('@modelcontextprotocol/server').CallToolResult | import('@modelcontextprotocol/server').InputRequiredResult>}
  */
 async function weather({ city }, ctx) {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.mjs
   const call = resumeCall(ctx, 'weather', { city });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -58,7 +52,7 @@ async function weather({ city }, ctx) {
       const answer = elicitResult(ctx, 'answer', weatherSchema);
       return { content: [{ type: 'text', text: answer.action === 'accept' ? `${city}: 20 ${answer.content.unit}` : `${city}: no unit` }] };
     }
-    throw unknownPhase('weather', resumed);
+    throw call.unknownPhase(resumed);
   });
 }
 

@@ -5,7 +5,6 @@ import {
   elicitResult,
   requireClientSupport,
   resumeCall,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -56,7 +55,7 @@ server.registerTool('close-ticket', { inputSchema: z.object({ id: z.string() }) 
       const changed = await db.run(`update tickets set open = false where id = '${id}'`);
       return { content: [{ type: 'text', text: `${await tickets.close(ticket.id, String(answer.content?.reason))} (${changed})` }] };
     }
-    throw unknownPhase('close-ticket', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
@@ -73,7 +72,6 @@ const countOpenSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'obj
 
 // A connection released in a finally around the question: each phase releases the one it made.
 server.registerTool('count-open', {}, async ctx => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'count-open', undefined);
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -97,6 +95,6 @@ server.registerTool('count-open', {}, async ctx => {
         conn.release();
       }
     }
-    throw unknownPhase('count-open', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

@@ -6,7 +6,6 @@ import {
   requireClientSupport,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -54,13 +53,12 @@ server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.str
       }
       return { content: [{ type: 'text', text: `${answers.length} answers: ${answers.join(', ')}` }] };
     }
-    throw unknownPhase('survey', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 // A classic for loop with an accumulator, and a sampling call per step.
 server.registerTool('countdown', { inputSchema: z.object({ from: z.number() }) }, async ({ from }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'countdown', { from });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -92,7 +90,7 @@ server.registerTool('countdown', { inputSchema: z.object({ from: z.number() }) }
       }
       return { content: [{ type: 'text', text: story.trim() || 'nothing to count' }] };
     }
-    throw unknownPhase('countdown', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
@@ -100,7 +98,6 @@ const insistSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object
 
 // Ask until the user accepts, at most three times.
 server.registerTool('insist', { description: 'Asks until accepted' }, async ctx => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'insist', undefined);
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -139,13 +136,12 @@ server.registerTool('insist', { description: 'Asks until accepted' }, async ctx 
       }
       return { content: [{ type: 'text', text: value ? `Hello ${value} after ${tries} tries` : `Gave up after ${tries} tries` }] };
     }
-    throw unknownPhase('insist', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 // The legacy await throws when the request fails; the catch still handles it.
 server.registerTool('careful', { description: 'Samples with a fallback' }, async ctx => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'careful', undefined);
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -168,6 +164,6 @@ server.registerTool('careful', { description: 'Samples with a fallback' }, async
         return { content: [{ type: 'text', text: `${label}: no sampling (${error instanceof Error ? 'error' : 'unknown'})` }] };
       }
     }
-    throw unknownPhase('careful', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

@@ -1,6 +1,6 @@
 import { Server, type ListToolsResult, inputRequired } from '@modelcontextprotocol/server';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new Server({ name: 'fixture', version: '1.0.0' }, {
   capabilities: { tools: {} },
@@ -45,7 +45,7 @@ server.setRequestHandler('tools/call', async (request, ctx) => {
       const answer = elicitResult(ctx, 'answer', textSchema);
       return { content: [{ type: 'text', text: answer.action === 'accept' ? String(answer.content?.text) : 'nothing' }] };
     }
-    throw unknownPhase(request.params.name, resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 

@@ -2,7 +2,7 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
@@ -40,7 +40,7 @@ server.registerTool('report', { inputSchema: z.object({ topic: z.string() }) }, 
         return { content: [{ type: 'text', text: footer }] };
       }
     }
-    throw unknownPhase('report', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 

@@ -5,7 +5,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -32,7 +31,7 @@ async function summarize({ text }: { text: string }, ctx: ServerContext) {
       const summary = result.content.type === 'text' ? result.content.text : '';
       return { content: [{ type: 'text' as const, text: `${text.length} chars: ${summary}` }] };
     }
-    throw unknownPhase('summarize', resumed);
+    throw call.unknownPhase(resumed);
   });
 }
 
@@ -41,7 +40,6 @@ server.registerTool('summarize', { description: 'Summarizes a text', inputSchema
 const deleteSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] };
 
 const confirmDelete = async ({ file }: { file: string }, ctx: ServerContext) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'delete', { file });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -57,7 +55,7 @@ const confirmDelete = async ({ file }: { file: string }, ctx: ServerContext) => 
       if (answer.action !== 'accept' || !answer.content?.sure) return { content: [{ type: 'text' as const, text: 'kept' }] };
       return { content: [{ type: 'text' as const, text: `deleted ${file}` }] };
     }
-    throw unknownPhase('delete', resumed);
+    throw call.unknownPhase(resumed);
   });
 };
 

@@ -1,7 +1,7 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 interface TreeNode {
   name: string;
@@ -47,6 +47,6 @@ server.registerTool('describe', { inputSchema: z.object({ name: z.string() }) },
       const summary = { ok: answer.action === 'accept', full };
       return { content: [{ type: 'text', text: `${node.name} has ${node.children.length} children: ${JSON.stringify(summary)}` }] };
     }
-    throw unknownPhase('describe', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

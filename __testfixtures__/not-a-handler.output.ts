@@ -5,7 +5,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -42,7 +41,7 @@ server.registerTool('hello', { inputSchema: z.object({ greeting: z.string() }) }
       const name = askNameResult;
       return { content: [{ type: 'text', text: `${greeting}, ${name} (${cachedRoots.length} roots)` }] };
     }
-    throw unknownPhase('hello', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
@@ -55,7 +54,6 @@ async function sampleWith(send: Send, text: string): Promise<unknown> {
 }
 
 server.registerTool('delegate', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'delegate', { text });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -80,7 +78,7 @@ server.registerTool('delegate', { inputSchema: z.object({ text: z.string() }) },
       const direct = sampleWithResult;
       return { content: [{ type: 'text', text: `${String(result)} ${String(direct)}` }] };
     }
-    throw unknownPhase('delegate', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 

@@ -6,7 +6,6 @@ import {
   resumeCall,
   rootsResult as mcpRootsResult,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -41,6 +40,6 @@ server.registerTool('context', { inputSchema: z.object({ q: z.string() }) }, asy
         content: [{ type: 'text', text: `${rootsResult.roots.length} ${sample.model} ${first.action} ${second.action}` }],
       };
     }
-    throw unknownPhase('context', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

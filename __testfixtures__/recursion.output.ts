@@ -1,7 +1,7 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
@@ -52,7 +52,7 @@ server.registerTool('tree', { inputSchema: z.object({ size: z.number() }) }, asy
       const answer = elicitResult(ctx, 'answer', treeSchema);
       return { content: [{ type: 'text', text: answer.action === 'accept' && answer.content?.keep === true ? 'kept' : 'dropped' }] };
     }
-    throw unknownPhase('tree', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 

@@ -3,7 +3,7 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 interface Session {
   accessToken: string;
@@ -39,6 +39,6 @@ server.registerTool('run-mutation', { inputSchema: z.object({ query: z.string() 
       if (confirm.action !== 'accept') return { content: [{ type: 'text', text: 'cancelled' }] };
       return { content: [{ type: 'text', text: `ran ${query} with a token of ${session.accessToken.length} characters` }] };
     }
-    throw unknownPhase('run-mutation', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

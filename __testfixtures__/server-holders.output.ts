@@ -7,7 +7,6 @@ import {
   resumeCall,
   rootsResult,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -47,11 +46,10 @@ export class Tools {
           const ran = answer.action === 'accept' && answer.content?.ok === true;
           return { content: [{ type: 'text', text: ran ? `ran ${action}` : `skipped ${action} (${answer.action})` }] };
         }
-        throw unknownPhase('confirm', resumed);
+        throw call.unknownPhase(resumed);
       });
     });
     this.server!.registerTool('count-roots', {}, async ctx => {
-      // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
       const call = resumeCall(ctx, 'count-roots', undefined);
       return call.run(async resumed => {
         if (resumed.phase === 0) {
@@ -63,11 +61,10 @@ export class Tools {
           const { roots } = rootsResult(ctx, 'roots');
           return { content: [{ type: 'text', text: `${roots.length} roots` }] };
         }
-        throw unknownPhase('count-roots', resumed);
+        throw call.unknownPhase(resumed);
       });
     });
     this.mcp?.registerTool('summarize', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
-      // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
       const call = resumeCall(ctx, 'summarize', { text });
       return call.run(async resumed => {
         if (resumed.phase === 0) {
@@ -82,7 +79,7 @@ export class Tools {
           const reply = samplingResult(ctx, 'reply');
           return { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '' }] };
         }
-        throw unknownPhase('summarize', resumed);
+        throw call.unknownPhase(resumed);
       });
     });
   }

@@ -1,7 +1,7 @@
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new McpServer({ name: 'after-connect', version: '1.0.0' }, {
   capabilities: { logging: {} },
@@ -23,7 +23,7 @@ server.registerTool('ask', {}, async ctx => {
       const answer = elicitResult(ctx, 'answer', askSchema);
       return { content: [{ type: 'text', text: answer.action }] };
     }
-    throw unknownPhase('ask', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 

@@ -1,12 +1,6 @@
 import { Server, type ListToolsResult, inputRequired } from '@modelcontextprotocol/server';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
-import {
-  elicitResult,
-  resumeCall,
-  rootsResult,
-  unknownPhase,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, rootsResult, verifyRequestState } from './mcp-migrate-state.js';
 
 export const server = new Server({ name: 'fixture', version: '1.0.0' }, {
   capabilities: { tools: {} },
@@ -82,6 +76,6 @@ server.setRequestHandler('tools/call', async (request, ctx) => {
       }
       return { content: [{ type: 'text', text: `[${request.params.name}] ${text}` }] };
     }
-    throw unknownPhase(request.params.name, resumed);
+    throw call.unknownPhase(resumed);
   });
 });

@@ -3,13 +3,7 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
-import {
-	elicitResult,
-	resumeCall,
-	rootsResult,
-	unknownPhase,
-	verifyRequestState,
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, rootsResult, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new McpServer(
 	{ name: 'tabs', version: '1.0.0' },
@@ -54,12 +48,11 @@ server.registerTool('confirm', { inputSchema: z.object({ what: z.string() }) }, 
 				return { content: [{ type: 'text', text: label + more.action }] };
 			}
 		}
-		throw unknownPhase('confirm', resumed);
+		throw call.unknownPhase(resumed);
 	});
 });
 
 server.registerTool('count', {}, async ctx => {
-	// mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
 	const call = resumeCall(ctx, 'count', undefined);
 	return call.run(async resumed => {
 		if (resumed.phase === 0) {
@@ -74,7 +67,7 @@ server.registerTool('count', {}, async ctx => {
 			const both = [rootList, rootList2];
 			return { content: [{ type: 'text', text: String(both.map(r => r.roots.length)) }] };
 		}
-		throw unknownPhase('count', resumed);
+		throw call.unknownPhase(resumed);
 	});
 });
 

@@ -5,7 +5,6 @@ import {
   elicitResult,
   requireClientSupport,
   resumeCall,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -55,6 +54,6 @@ server.registerTool('wipe', { inputSchema: z.object({ path: z.string() }) }, asy
       const tookMs = Math.max(0, Date.now() - started); // never negative
       return { content: [{ type: 'text', text: `Wiped ${path} after ${tookMs >= 0 ? 'a' : 'no'} question` }] };
     }
-    throw unknownPhase('wipe', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

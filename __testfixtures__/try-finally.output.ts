@@ -7,7 +7,6 @@ import {
   resumeCall,
   rootsResult,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -64,7 +63,7 @@ server.registerTool('reserve', { inputSchema: z.object({ seat: z.string() }) }, 
         ledger.push(`released ${seat}`);
       }
     }
-    throw unknownPhase('reserve', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
@@ -73,7 +72,6 @@ const reviewSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object
 // Two requests, the second in a nested try: each finally runs once, inner first, on the round that leaves it;
 // the outer catch sees what a request threw (a client without sampling).
 server.registerTool('publish', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'publish', { topic });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -147,13 +145,12 @@ server.registerTool('publish', { inputSchema: z.object({ topic: z.string() }) },
       }
       return { content: [{ type: 'text', text: `published: ${trail.join(' > ')}` }] };
     }
-    throw unknownPhase('publish', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 // A finally that returns: its result wins over the try's, and over the throw.
 server.registerTool('workspace', { description: 'Counts the roots, whatever happens' }, async ctx => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'workspace', undefined);
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -187,7 +184,7 @@ server.registerTool('workspace', { description: 'Counts the roots, whatever happ
         return { content: [{ type: 'text', text: `workspace status: ${status}` }] };
       }
     }
-    throw unknownPhase('workspace', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
@@ -195,7 +192,6 @@ const cardSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object',
 
 // A try/finally in a switch case: every case returns, the finally runs once for the card.
 server.registerTool('checkout', { inputSchema: z.object({ method: z.enum(['card', 'cash']) }) }, async ({ method }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'checkout', { method });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -232,6 +228,6 @@ server.registerTool('checkout', { inputSchema: z.object({ method: z.enum(['card'
         }
       }
     }
-    throw unknownPhase('checkout', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

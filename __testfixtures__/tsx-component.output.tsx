@@ -1,7 +1,7 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 // A server living beside JSX code: the transform must parse TSX.
 const Badge = (props: { label: string }) => <span className="badge">{props.label}</span>;
@@ -29,6 +29,6 @@ server.registerTool('label', { inputSchema: z.object({ text: z.string() }) }, as
       const style = elicitResult(ctx, 'style', styleSchema);
       return { content: [{ type: 'text', text: style.action === 'accept' ? `${upper}:${String(style.content?.style)}` : upper }] };
     }
-    throw unknownPhase('label', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

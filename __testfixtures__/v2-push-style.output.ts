@@ -5,7 +5,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -40,6 +39,6 @@ server.registerTool('rename', { inputSchema: z.object({ from: z.string() }) }, a
       const check = samplingResult(ctx, 'check');
       return { content: [{ type: 'text', text: `${from} -> ${String(answer.content?.to)} (${check.model})` }] };
     }
-    throw unknownPhase('rename', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

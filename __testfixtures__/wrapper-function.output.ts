@@ -6,7 +6,7 @@ import type {
   ServerContext,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
@@ -34,7 +34,7 @@ reg('greet', { description: 'Asks how you are', inputSchema: z.object({ name: z.
       if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${name} did not say (${answer.action})` }] };
       return { content: [{ type: 'text', text: `${name} feels ${answer.content?.mood}` }] };
     }
-    throw unknownPhase('greet', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 

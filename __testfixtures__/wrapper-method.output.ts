@@ -6,7 +6,7 @@ import type {
   InputRequiredResult,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 type Extra = ServerContext;
 
@@ -41,7 +41,7 @@ class ConfirmServer {
         if (answer.action !== 'accept' || answer.content?.ok !== true) return { content: [{ type: 'text', text: `${a.what}: not done (${answer.action})` }] };
         return { content: [{ type: 'text', text: `${a.what}: done` }] };
       }
-      throw unknownPhase('confirm', resumed);
+      throw call.unknownPhase(resumed);
     });
   }
 }

@@ -8,7 +8,7 @@
  *   return call.run(async resumed => {
  *     if (resumed.phase === 0) { ...code up to the first await...; return call.suspend(1, { live }, { answer: inputRequired.elicit({...}) }); }
  *     if (resumed.phase === 1) { const live = resumed.locals.live; const answer = elicitResult(ctx, 'answer'); ...rest... }
- *     throw unknownPhase(NAME, resumed);
+ *     throw call.unknownPhase(resumed);
  *   });
  *
  * `run` goes on into the next phase in the same request where that request already carries the
@@ -121,6 +121,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
   // The type of a wrapper's parameter that handlers migrated elsewhere are registered through.
   for (const r of plan.widenedCallbackTypes ?? []) widenFunctionType(at(r, 'callback type').node as AnyNode);
 
+  const bannered = banneredHandler(source, plan);
   // Read before any handler is rewritten: a const's name must be none of the file's.
   const schemas = declaredSchemas(schemaSites(source, plan), root.find(j.Identifier).nodes().map((n: AnyNode) => n.name));
   for (const handler of [...plan.handlers].sort((a, b) => b.fn.start - a.fn.start)) {
@@ -588,7 +589,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     const phaseIndent = bodyIndent + unit;
     const i1 = phaseIndent + unit;
     const lines: string[] = [];
-    lines.push(`${bodyIndent}// ${MARKER_TEXT} input_required phases (MCP 2026-07-28); state sealed by ${plan.stateModuleSpecifier}`);
+    if (h === bannered) lines.push(`${bodyIndent}${banner(plan)}`);
     lines.push(`${bodyIndent}const ${call} = ${use('state', stateExports.resume)}(${ctx}, ${h.nameText}, ${h.argsText});`);
     lines.push(`${bodyIndent}return ${call}.${boundCallMethods.run}(async ${arrowParam(resumed, style)} => {`);
     // Where the handler could run off its end (returning undefined), each phase must too, rather
@@ -605,7 +606,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       const phase = resumePhase(s, i1);
       phaseBlock(s.phase, phase.lines, exits(phase.stmts));
     }
-    lines.push(`${phaseIndent}throw ${use('state', stateExports.unknownPhase)}(${h.nameText}, ${resumed});`, `${bodyIndent}});`);
+    lines.push(`${phaseIndent}throw ${call}.${boundCallMethods.unknownPhase}(${resumed});`, `${bodyIndent}});`);
     const blockText = `{\n${lines.join('\n')}\n}`;
     let parsed: AnyNode;
     try {
@@ -729,6 +730,17 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
 
 }
 
+
+/** What the first migrated handler of a file says of them all. */
+function banner(plan: FilePlan): string {
+  return `// ${MARKER_TEXT} input_required phases (MCP 2026-07-28); state sealed by ${plan.stateModuleSpecifier}`;
+}
+
+/** The handler the banner goes in: the file's first, unless the file has it already (from a run that migrated another handler). */
+function banneredHandler(source: string, plan: FilePlan): HandlerPlan | undefined {
+  if (source.includes(banner(plan))) return undefined;
+  return [...plan.handlers].sort((a, b) => a.fn.start - b.fn.start)[0];
+}
 
 /** The requests whose schemas are declared apart, each schema's text moved to the top level. */
 function schemaSites(source: string, plan: FilePlan): SchemaSite[] {
