@@ -197,7 +197,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     const body = programNode().body as AnyNode[];
     const byHolder = new Map<AnyNode, string[]>();
     for (const d of declarations) {
-      const holder = body.find(st => typeof st.start === 'number' && st.start <= d.before && st.end > d.before);
+      const holder = schemaHolder(body, d.before);
       if (!holder) throw new Error(`mrtr transform: cannot find the statement holding the handler at offset ${d.before} in ${plan.file}`);
       // Typed: out of the request, the literal's `type: 'object'` would widen to a string the request's type refuses.
       const text = isTs ? `const ${d.name}: ${type} = ${d.text}${end}` : `/** @type {${type}} */\nconst ${d.name} = ${d.text}${end}`;
@@ -730,6 +730,28 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
 
 }
 
+
+/**
+ * The top-level statement a schema's const goes before: the one holding its handler, or for a handler
+ * declared as a function (hoisted, so callable before its line runs) after a top-level await, which
+ * lets requests in before the module has run to its end, that await's statement.
+ */
+function schemaHolder(body: AnyNode[], offset: number): AnyNode | undefined {
+  const index = body.findIndex(st => typeof st.start === 'number' && st.start <= offset && st.end > offset);
+  if (index < 0) return undefined;
+  const holder = body[index];
+  const fn = holder.type === 'ExportNamedDeclaration' || holder.type === 'ExportDefaultDeclaration' ? holder.declaration : holder;
+  if (fn?.type !== 'FunctionDeclaration') return holder;
+  return body.slice(0, index).find(awaitsAtTopLevel) ?? holder;
+}
+
+/** Whether a statement awaits outside any function of its own (a top-level await, or a for await). */
+function awaitsAtTopLevel(node: AnyNode): boolean {
+  if (!node || typeof node !== 'object') return false;
+  if (node.type === 'AwaitExpression' || (node.type === 'ForOfStatement' && node.await)) return true;
+  if (/Function|ClassBody/.test(node.type ?? '')) return false;
+  return Object.entries(node).some(([k, v]) => k !== 'loc' && k !== 'comments' && (Array.isArray(v) ? v.some(awaitsAtTopLevel) : typeof v === 'object' && v !== null && typeof (v as AnyNode).type === 'string' && awaitsAtTopLevel(v)));
+}
 
 /** What the first migrated handler of a file says of them all. */
 function banner(plan: FilePlan): string {
