@@ -1,7 +1,10 @@
 import { McpServer as Mcp, inputRequired } from '@modelcontextprotocol/server';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 const mcp = new Mcp({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+
+const choiceSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { colour: { type: 'string', enum: ['red', 'blue'] } }, required: ['colour'] };
 
 mcp.registerTool('pick', { description: 'Picks a colour' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
@@ -11,15 +14,15 @@ mcp.registerTool('pick', { description: 'Picks a colour' }, async ctx => {
       return call.suspend(1, {}, {
         choice: inputRequired.elicit({
           message: 'Pick a colour',
-          requestedSchema: { type: 'object', properties: { colour: { type: 'string', enum: ['red', 'blue'] } }, required: ['colour'] },
+          requestedSchema: choiceSchema,
         }),
       });
     }
     if (resumed.phase === 1) {
-      const choice = elicitResult(ctx, 'choice', { type: 'object', properties: { colour: { type: 'string', enum: ['red', 'blue'] } }, required: ['colour'] });
+      const choice = elicitResult(ctx, 'choice', choiceSchema);
       return { content: [{ type: 'text', text: choice.action === 'accept' ? String(choice.content?.colour) : 'none' }] };
     }
-    throw unknownPhase('pick', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 

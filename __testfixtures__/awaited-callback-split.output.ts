@@ -2,11 +2,11 @@
 // callback's value through: the callback's body is split into phases, the wrapper runs once per round.
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -44,6 +44,8 @@ async function withDeadline<T>(work: () => Promise<T>, ms: number): Promise<T> {
 
 const server = new McpServer({ name: 'awaited-callback-split', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
+const archiveSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { keep: { type: 'integer', minimum: 1 } }, required: ['keep'] };
+
 server.registerTool('archive', { inputSchema: z.object({ path: z.string() }) }, async ({ path }, ctx) => {
   // mcp-migrate: span() now runs once per round: its callback resumes from requestState inside a fresh call (review that running it on each retry is safe)
   return tracer.span('archive', async span => {
@@ -55,17 +57,17 @@ server.registerTool('archive', { inputSchema: z.object({ path: z.string() }) }, 
         return call.suspend(1, {}, {
           answer: inputRequired.elicit({
             message: `Archive ${path}?`,
-            requestedSchema: { type: 'object', properties: { keep: { type: 'integer', minimum: 1 } }, required: ['keep'] },
+            requestedSchema: archiveSchema,
           }),
         });
       }
       if (resumed.phase === 1) {
-        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { keep: { type: 'integer', minimum: 1 } }, required: ['keep'] });
+        const answer = elicitResult(ctx, 'answer', archiveSchema);
         span.attributes.action = answer.action;
         if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${path} left as it is (${answer.action})` }] };
         return { content: [{ type: 'text', text: `archived ${path}, keeping ${answer.content?.keep} copies` }] };
       }
-      throw unknownPhase('archive', resumed);
+      throw call.unknownPhase(resumed);
     });
   });
 });
@@ -73,7 +75,6 @@ server.registerTool('archive', { inputSchema: z.object({ path: z.string() }) }, 
 server.registerTool('summarize', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
   // mcp-migrate: withDeadline() now runs once per round: its callback resumes from requestState inside a fresh call (review that running it on each retry is safe)
   return withDeadline(async () => {
-    // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
     const call = resumeCall(ctx, 'summarize', { text });
     return call.run(async resumed => {
       if (resumed.phase === 0) {
@@ -88,7 +89,7 @@ server.registerTool('summarize', { inputSchema: z.object({ text: z.string() }) }
         const summary = reply.content.type === 'text' ? reply.content.text : '';
         return { content: [{ type: 'text', text: `${words} words: ${summary}` }] };
       }
-      throw unknownPhase('summarize', resumed);
+      throw call.unknownPhase(resumed);
     });
   }, 30_000);
 });

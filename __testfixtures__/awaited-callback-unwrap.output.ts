@@ -7,7 +7,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState
 } from './mcp-migrate-state.js';
 
@@ -49,12 +48,11 @@ server.registerTool('deploy', { inputSchema: z.object({ service: z.string() }) }
       if (answer.action === 'accept' && answer.content?.sure === true) return { content: [{ type: 'text', text: `deploying ${service}` }] };
       return { content: [{ type: 'text', text: `${service} not deployed (${answer.action})` }] };
     }
-    throw unknownPhase('deploy', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 server.registerTool('name-it', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'name-it', { topic });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -68,6 +66,6 @@ server.registerTool('name-it', { inputSchema: z.object({ topic: z.string() }) },
       const name = reply.content.type === 'text' ? reply.content.text : '';
       return { content: [{ type: 'text', text: `${topic}: ${name}` }] };
     }
-    throw unknownPhase('name-it', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

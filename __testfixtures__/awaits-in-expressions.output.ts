@@ -1,11 +1,11 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,
   rootsResult,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -37,41 +37,44 @@ server.registerTool('check-in', { inputSchema: z.object({ name: z.string() }) },
       );
       return { content: [{ type: 'text', text }] };
     }
-    throw unknownPhase('check-in', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
+const inventorySchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { label: { type: 'string' } } };
+
 // Two requests in one template literal.
 server.registerTool('inventory', { description: 'Counts roots and asks for a label' }, async ctx => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'inventory', undefined);
   return call.run(async resumed => {
     if (resumed.phase === 0) {
       return call.suspend(1, {}, {
         rootList: inputRequired.listRoots(),
-        answer: inputRequired.elicit({ message: 'Label?', requestedSchema: { type: 'object', properties: { label: { type: 'string' } } } }),
+        answer: inputRequired.elicit({ message: 'Label?', requestedSchema: inventorySchema }),
       });
     }
     if (resumed.phase === 1) {
       const rootList = rootsResult(ctx, 'rootList');
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { label: { type: 'string' } } });
+      const answer = elicitResult(ctx, 'answer', inventorySchema);
       const label = `${rootList.roots.length} roots, labelled ${answer.action}`;
       return { content: [{ type: 'text', text: label }] };
     }
-    throw unknownPhase('inventory', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
+const verdictSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } } };
+const commentSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { text: { type: 'string' } } };
+
 // A request sent only on one side of a conditional, or of a short-circuit.
 server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), note: z.string().optional() }) }, async ({ strict, note }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'review', { strict, note });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
       let verdict!: "cancel" | "accept" | "decline" | "auto-approved";
       if (strict) {
         return call.suspend(1, {}, {
-          verdict: inputRequired.elicit({ message: 'Approve this change?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } }),
+          verdict: inputRequired.elicit({ message: 'Approve this change?', requestedSchema: verdictSchema }),
         });
       } else {
         verdict = 'auto-approved';
@@ -79,7 +82,7 @@ server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), not
       let comment!: string | number | boolean | string[] | undefined;
       if (note == null) {
         return call.suspend(2, { verdict }, {
-          comment: inputRequired.elicit({ message: 'Any comment?', requestedSchema: { type: 'object', properties: { text: { type: 'string' } } } }),
+          comment: inputRequired.elicit({ message: 'Any comment?', requestedSchema: commentSchema }),
         });
       } else {
         comment = note;
@@ -88,11 +91,11 @@ server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), not
     }
     if (resumed.phase === 1) {
       let verdict: "cancel" | "accept" | "decline" | "auto-approved";
-      verdict = elicitResult(ctx, 'verdict', { type: 'object', properties: { ok: { type: 'boolean' } } }).action;
+      verdict = elicitResult(ctx, 'verdict', verdictSchema).action;
       let comment!: string | number | boolean | string[] | undefined;
       if (note == null) {
         return call.suspend(2, { verdict }, {
-          comment: inputRequired.elicit({ message: 'Any comment?', requestedSchema: { type: 'object', properties: { text: { type: 'string' } } } }),
+          comment: inputRequired.elicit({ message: 'Any comment?', requestedSchema: commentSchema }),
         });
       } else {
         comment = note;
@@ -102,10 +105,10 @@ server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), not
     if (resumed.phase === 2) {
       let comment: string | number | boolean | string[] | undefined;
       let verdict: "cancel" | "accept" | "decline" | "auto-approved" = resumed.locals.verdict;
-      comment = elicitResult(ctx, 'comment', { type: 'object', properties: { text: { type: 'string' } } }).content?.text;
+      comment = elicitResult(ctx, 'comment', commentSchema).content?.text;
       return { content: [{ type: 'text', text: `${verdict}: ${String(comment)}` }] };
     }
-    throw unknownPhase('review', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
@@ -113,42 +116,45 @@ server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), not
 let calls = 0;
 const tick = () => ++calls;
 
+const countedSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: {} };
+
 server.registerTool('counted', { description: 'Counts calls around a request' }, async ctx => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'counted', undefined);
   return call.run(async resumed => {
     if (resumed.phase === 0) {
       const tickResult = tick();
       return call.suspend(1, { tickResult }, {
-        answer: inputRequired.elicit({ message: 'Continue?', requestedSchema: { type: 'object', properties: {} } }),
+        answer: inputRequired.elicit({ message: 'Continue?', requestedSchema: countedSchema }),
       });
     }
     if (resumed.phase === 1) {
       const tickResult: number = resumed.locals.tickResult;
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: {} });
+      const answer = elicitResult(ctx, 'answer', countedSchema);
       const summary = [tickResult, answer.action, tick()];
       return { content: [{ type: 'text', text: summary.join(' ') }] };
     }
-    throw unknownPhase('counted', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
+const confirmElicitationSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: {} };
+const namedSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { name: { type: 'string' } } };
+
 // A request on the right of && and ||, as a statement of its own, and in an if's test.
 server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label: z.string() }) }, async ({ ask, label }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'confirm', { ask, label });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
       const log: string[] = [];
       if (ask) {
         return call.suspend(1, { log }, {
-          elicitation: inputRequired.elicit({ message: `Log ${label}?`, requestedSchema: { type: 'object', properties: {} } }),
+          elicitation: inputRequired.elicit({ message: `Log ${label}?`, requestedSchema: confirmElicitationSchema }),
         });
       }
       let named!: string | number | boolean | string[] | undefined;
       if (!label) {
         return call.suspend(2, { log }, {
-          named: inputRequired.elicit({ message: 'Name it?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
+          named: inputRequired.elicit({ message: 'Name it?', requestedSchema: namedSchema }),
         });
       } else {
         named = label;
@@ -156,7 +162,7 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
       let mcpAwait1!: boolean;
       if (ask) {
         return call.suspend(3, { log, named }, {
-          mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: { type: 'object', properties: {} } }),
+          mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: confirmElicitationSchema }),
         });
       } else {
         mcpAwait1 = ask;
@@ -168,11 +174,11 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
     }
     if (resumed.phase === 1) {
       const log: string[] = resumed.locals.log;
-      log.push(elicitResult(ctx, 'elicitation', { type: 'object', properties: {} }).action);
+      log.push(elicitResult(ctx, 'elicitation', confirmElicitationSchema).action);
       let named!: string | number | boolean | string[] | undefined;
       if (!label) {
         return call.suspend(2, { log }, {
-          named: inputRequired.elicit({ message: 'Name it?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
+          named: inputRequired.elicit({ message: 'Name it?', requestedSchema: namedSchema }),
         });
       } else {
         named = label;
@@ -180,7 +186,7 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
       let mcpAwait1!: boolean;
       if (ask) {
         return call.suspend(3, { log, named }, {
-          mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: { type: 'object', properties: {} } }),
+          mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: confirmElicitationSchema }),
         });
       } else {
         mcpAwait1 = ask;
@@ -193,11 +199,11 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
     if (resumed.phase === 2) {
       const log: string[] = resumed.locals.log;
       let named: string | number | boolean | string[] | undefined;
-      named = elicitResult(ctx, 'named', { type: 'object', properties: { name: { type: 'string' } } }).content?.name;
+      named = elicitResult(ctx, 'named', namedSchema).content?.name;
       let mcpAwait1!: boolean;
       if (ask) {
         return call.suspend(3, { log, named }, {
-          mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: { type: 'object', properties: {} } }),
+          mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: confirmElicitationSchema }),
         });
       } else {
         mcpAwait1 = ask;
@@ -211,19 +217,18 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
       const log: string[] = resumed.locals.log;
       let mcpAwait1: boolean;
       let named: string | number | boolean | string[] | undefined = resumed.locals.named;
-      mcpAwait1 = elicitResult(ctx, 'mcpAwait1', { type: 'object', properties: {} }).action === 'accept';
+      mcpAwait1 = elicitResult(ctx, 'mcpAwait1', confirmElicitationSchema).action === 'accept';
       if (mcpAwait1) {
         return { content: [{ type: 'text', text: `confirmed ${String(named)} ${log.join(',')}` }] };
       }
       return { content: [{ type: 'text', text: `not confirmed ${String(named)} ${log.join(',')}` }] };
     }
-    throw unknownPhase('confirm', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 // A conditional returned directly.
 server.registerTool('pick', { inputSchema: z.object({ choose: z.boolean() }) }, async ({ choose }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'pick', { choose });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -244,6 +249,6 @@ server.registerTool('pick', { inputSchema: z.object({ choose: z.boolean() }) }, 
         ],
       };
     }
-    throw unknownPhase('pick', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

@@ -5,13 +5,8 @@ import {
   inputRequired,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  resumeCall,
-  rootsResult,
-  unknownPhase,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { elicitResult, resumeCall, rootsResult, verifyRequestState } from './mcp-migrate-state.js';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
@@ -70,6 +65,8 @@ function fillRootUris({ roots }: ListRootsResult): string[] {
   return rootUris;
 }
 
+const preferredSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { units: { type: 'string', enum: ['metric', 'imperial'] } }, required: ['units'] };
+
 server.registerTool('distance', { description: 'A distance in the units the user prefers', inputSchema: z.object({ km: z.number() }) }, async ({ km }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'distance', { km });
@@ -80,7 +77,7 @@ server.registerTool('distance', { description: 'A distance in the units the user
         return call.suspend(1, {}, {
           preferred: inputRequired.elicit({
             message: 'Metric or imperial?',
-            requestedSchema: { type: 'object', properties: { units: { type: 'string', enum: ['metric', 'imperial'] } }, required: ['units'] },
+            requestedSchema: preferredSchema,
           }),
         });
       }
@@ -89,16 +86,15 @@ server.registerTool('distance', { description: 'A distance in the units the user
     }
     if (resumed.phase === 1) {
       let preferred: 'metric' | 'imperial' | undefined;
-      preferred = fillUnits(elicitResult(ctx, 'preferred', { type: 'object', properties: { units: { type: 'string', enum: ['metric', 'imperial'] } }, required: ['units'] }));
+      preferred = fillUnits(elicitResult(ctx, 'preferred', preferredSchema));
       const text = preferred === 'imperial' ? `${(km * 0.621371).toFixed(1)} mi` : `${km} km`;
       return { content: [{ type: 'text', text }] };
     }
-    throw unknownPhase('distance', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 server.registerTool('root_count', { description: 'How many roots the client exposes' }, async ctx => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'root_count', undefined);
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -115,12 +111,11 @@ server.registerTool('root_count', { description: 'How many roots the client expo
       uris = fillRootUris(rootsResult(ctx, 'uris'));
       return { content: [{ type: 'text', text: `${uris.length} roots` }] };
     }
-    throw unknownPhase('root_count', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 server.registerTool('first_root', { description: 'The first root the client exposes' }, async ctx => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'first_root', undefined);
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -137,6 +132,6 @@ server.registerTool('first_root', { description: 'The first root the client expo
       uris = fillRootUris(rootsResult(ctx, 'uris'));
       return { content: [{ type: 'text', text: uris[0] ?? '(none)' }] };
     }
-    throw unknownPhase('first_root', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

@@ -1,14 +1,16 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   clientCapabilities,
   elicitResult,
   resumeCall,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+
+const renameSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
 
 // A guard on what the client declared: on 2026-07-28 it is read from the request itself.
 server.registerTool('rename', { description: 'Renames a file', inputSchema: z.object({ file: z.string() }) }, async ({ file }, ctx) => {
@@ -23,15 +25,15 @@ server.registerTool('rename', { description: 'Renames a file', inputSchema: z.ob
       return call.suspend(1, {}, {
         answer: inputRequired.elicit({
           message: `New name for ${file}?`,
-          requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+          requestedSchema: renameSchema,
         }),
       });
     }
     if (resumed.phase === 1) {
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+      const answer = elicitResult(ctx, 'answer', renameSchema);
       const sampling = clientCapabilities(ctx, server.server)?.sampling !== undefined;
       return { content: [{ type: 'text', text: answer.action === 'accept' ? `${file} -> ${answer.content?.name} (sampling: ${sampling})` : `${file} kept` }] };
     }
-    throw unknownPhase('rename', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

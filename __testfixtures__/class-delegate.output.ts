@@ -1,6 +1,7 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import type {
   CallToolResult,
+  ElicitRequestFormParams,
   InputRequiredResult,
   ServerContext,
 } from '@modelcontextprotocol/server';
@@ -9,7 +10,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -61,7 +61,7 @@ export class RouteTool extends BaseTool {
         if (!preference) return this.ok(`No route to ${text}.`);
         return this.ok(`${routes[preference]!.join(' → ')} → ${text}`);
       }
-      throw unknownPhase(this.name, resumed);
+      throw call.unknownPhase(resumed);
     });
   }
 }
@@ -70,7 +70,6 @@ export class SummaryTool extends BaseTool {
   readonly name = 'summarize';
 
   async execute({ text }: { text: string }, ctx: ServerContext) {
-    // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
     const call = resumeCall(ctx, this.name, { text });
     return call.run(async resumed => {
       if (resumed.phase === 0) {
@@ -85,30 +84,31 @@ export class SummaryTool extends BaseTool {
         const result = samplingResult(ctx, 'result');
         return this.ok(result.content.type === 'text' ? result.content.text : '(no summary)');
       }
-      throw unknownPhase(this.name, resumed);
+      throw call.unknownPhase(resumed);
     });
   }
 }
 
+const deleteSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] };
+
 /** A tool whose handler returns what a function of the module gives back. */
 async function confirmDelete({ path }: { path: string }, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'delete', { path });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
       return call.suspend(1, {}, {
         answer: inputRequired.elicit({
           message: `Delete ${path}?`,
-          requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
+          requestedSchema: deleteSchema,
         }),
       });
     }
     if (resumed.phase === 1) {
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] });
+      const answer = elicitResult(ctx, 'answer', deleteSchema);
       if (answer.action !== 'accept' || !answer.content?.sure) return { content: [{ type: 'text', text: 'kept' }] };
       return { content: [{ type: 'text', text: `deleted ${path}` }] };
     }
-    throw unknownPhase('delete', resumed);
+    throw call.unknownPhase(resumed);
   });
 }
 

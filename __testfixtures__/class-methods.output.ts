@@ -1,6 +1,7 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 const routes: Record<string, string[]> = { fastest: ['A1'], scenic: ['coast road', 'old bridge'] };
 
@@ -8,6 +9,8 @@ const routes: Record<string, string[]> = { fastest: ['A1'], scenic: ['coast road
 class IntentElicitator {
   constructor(private readonly server: McpServer, private readonly prefix: string) {}
 }
+
+const searchSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { intent: { type: 'string', enum: ['buy', 'browse'] } }, required: ['intent'] };
 
 /** Tools registered from a method: `this` of the arrow handlers is the instance. */
 export class RouteTools {
@@ -45,11 +48,10 @@ export class RouteTools {
           if (!preference) return { content: [{ type: 'text', text: `No route from ${from} to ${to}.` }] };
           return { content: [{ type: 'text', text: `${from} → ${routes[preference]!.join(' → ')} → ${to}` }] };
         }
-        throw unknownPhase('plan_route', resumed);
+        throw call.unknownPhase(resumed);
       });
     });
     this.server.registerTool('search', { inputSchema: z.object({ query: z.string() }) }, async ({ query }, ctx) => {
-      // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
       const call = resumeCall(ctx, 'search', { query });
       return call.run(async resumed => {
         if (resumed.phase === 0) {
@@ -59,7 +61,7 @@ export class RouteTools {
             return call.suspend(1, { elicitIntentResult }, {
               result: inputRequired.elicit({
                 message: `${this.elicitator['prefix']} What would you like to do with "${mcpQuery}"?`,
-                requestedSchema: { type: 'object', properties: { intent: { type: 'string', enum: ['buy', 'browse'] } }, required: ['intent'] },
+                requestedSchema: searchSchema,
               }),
             });
           }
@@ -67,14 +69,14 @@ export class RouteTools {
         if (resumed.phase === 1) {
           let elicitIntentResult: string | undefined = resumed.locals.elicitIntentResult;
           mcpInline2: {
-            const result = elicitResult(ctx, 'result', { type: 'object', properties: { intent: { type: 'string', enum: ['buy', 'browse'] } }, required: ['intent'] });
+            const result = elicitResult(ctx, 'result', searchSchema);
             if (result.action !== 'accept') { elicitIntentResult = undefined; break mcpInline2; }
             { elicitIntentResult = String(result.content?.intent); break mcpInline2; }
           }
           const intent = elicitIntentResult;
           return { content: [{ type: 'text', text: intent ? `${intent}: ${query}` : 'nothing chosen' }] };
         }
-        throw unknownPhase('search', resumed);
+        throw call.unknownPhase(resumed);
       });
     });
   }

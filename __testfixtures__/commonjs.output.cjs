@@ -1,14 +1,12 @@
 // A CommonJS server, as many JavaScript MCP servers are written.
 const { McpServer, inputRequired } = require('@modelcontextprotocol/server');
 const { z } = require("zod");
-const {
-  elicitResult,
-  resumeCall,
-  unknownPhase,
-  verifyRequestState,
-} = require('./mcp-migrate-state.cjs');
+const { elicitResult, resumeCall, verifyRequestState } = require('./mcp-migrate-state.cjs');
 
 const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+
+/** @type {import('@modelcontextprotocol/server').ElicitRequestFormParams['requestedSchema']} */
+const weatherSchema = { type: 'object', properties: { day: { type: 'string' } }, required: ['day'] };
 
 /**
  * @param {{ city: string }} args
@@ -23,17 +21,17 @@ server.registerTool('weather', { inputSchema: z.object({ city: z.string() }) }, 
       return call.suspend(1, { unit }, {
         answer: inputRequired.elicit({
           message: `Weather for ${city}: which day?`,
-          requestedSchema: { type: 'object', properties: { day: { type: 'string' } }, required: ['day'] },
+          requestedSchema: weatherSchema,
         }),
       });
     }
     if (resumed.phase === 1) {
       /** @type {string} */ const unit = resumed.locals.unit;
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { day: { type: 'string' } }, required: ['day'] });
+      const answer = elicitResult(ctx, 'answer', weatherSchema);
       if (answer.action !== 'accept') return { content: [{ type: 'text', text: 'no day chosen' }] };
       return { content: [{ type: 'text', text: `${city} on ${answer.content.day}: 20°${unit}` }] };
     }
-    throw unknownPhase('weather', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 

@@ -1,11 +1,10 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CallToolResult, ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -39,15 +38,15 @@ class Summaries {
           }
           return summarizeResult;
         }
-        throw unknownPhase('summarize', resumed);
+        throw call.unknownPhase(resumed);
       });
     });
   }
 }
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+const deleteSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] };
 server.registerTool('delete', { inputSchema: z.object({ path: z.string() }) }, async ({ path }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'delete', { path });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -57,7 +56,7 @@ server.registerTool('delete', { inputSchema: z.object({ path: z.string() }) }, a
         return call.suspend(1, { confirmDeleteResult, mcpPath }, {
           answer: inputRequired.elicit({
             message: `Delete ${mcpPath}?`,
-            requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
+            requestedSchema: deleteSchema,
           }),
         });
       }
@@ -66,13 +65,13 @@ server.registerTool('delete', { inputSchema: z.object({ path: z.string() }) }, a
       let confirmDeleteResult: CallToolResult = resumed.locals.confirmDeleteResult;
       mcpInline2: {
         const mcpPath: string = resumed.locals.mcpPath;
-        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] });
+        const answer = elicitResult(ctx, 'answer', deleteSchema);
         if (answer.action !== 'accept' || !answer.content?.sure) { confirmDeleteResult = { content: [{ type: 'text', text: `kept ${mcpPath}` }] }; break mcpInline2; }
         { confirmDeleteResult = { content: [{ type: 'text', text: `deleted ${mcpPath}` }] }; break mcpInline2; }
       }
       return confirmDeleteResult;
     }
-    throw unknownPhase('delete', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 new Summaries(server).register();

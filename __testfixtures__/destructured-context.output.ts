@@ -4,7 +4,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState
 } from './mcp-migrate-state.js';
 
@@ -24,13 +23,12 @@ server.registerTool('confirm', { inputSchema: z.object({ action: z.string() }) }
       const answer = elicitResult(ctx, 'answer');
       return { content: [{ type: 'text', text: `${action}: ${answer.action}` }] };
     }
-    throw unknownPhase('confirm', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 // A tool without arguments: the context is its only parameter, destructured in the body.
 server.registerTool('haiku', {}, async extra => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(extra, 'haiku', undefined);
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -42,13 +40,12 @@ server.registerTool('haiku', {}, async extra => {
       const reply = samplingResult(extra, 'reply');
       return { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '' }] };
     }
-    throw unknownPhase('haiku', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 // The only parameter, destructured, with a member that moved (signal).
 server.registerTool('limerick', {}, async (ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'limerick', undefined);
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -60,13 +57,12 @@ server.registerTool('limerick', {}, async (ctx) => {
       const reply = samplingResult(ctx, 'reply');
       return { content: [{ type: 'text', text: `${reply.model}${ctx.mcpReq.signal.aborted ? ' (aborted)' : ''}` }] };
     }
-    throw unknownPhase('limerick', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 // A context named otherwise than extra.
 server.registerTool('rename', { inputSchema: z.object({ from: z.string() }) }, async ({ from }, context) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(context, 'rename', { from });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -79,6 +75,6 @@ server.registerTool('rename', { inputSchema: z.object({ from: z.string() }) }, a
       const to = answer.action === 'accept' ? String(answer.content?.to) : from;
       return { content: [{ type: 'text', text: `${from} -> ${to}${context.sessionId ? '' : ''}` }] };
     }
-    throw unknownPhase('rename', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

@@ -1,9 +1,12 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+
+const confirmDeleteSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
 
 server.registerTool('confirm-delete', { inputSchema: z.object({ path: z.string() }) }, async ({ path }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
@@ -13,19 +16,19 @@ server.registerTool('confirm-delete', { inputSchema: z.object({ path: z.string()
       return call.suspend(1, {}, {
         answer: inputRequired.elicit({
           message: `Delete ${path}?`,
-          requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+          requestedSchema: confirmDeleteSchema,
         }),
       });
     }
     if (resumed.phase === 1) {
       // Ask before deleting anything.
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] });
+      const answer = elicitResult(ctx, 'answer', confirmDeleteSchema);
       if (answer.action !== 'accept' || answer.content?.confirm !== true) {
         return { content: [{ type: 'text', text: `Kept ${path} (${answer.action})` }] };
       }
       return { content: [{ type: 'text', text: `Deleted ${path}` }] };
     }
-    throw unknownPhase('confirm-delete', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 

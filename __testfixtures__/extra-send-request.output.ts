@@ -4,7 +4,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -30,6 +29,6 @@ server.registerTool('ask-and-sample', { inputSchema: z.object({ question: z.stri
       const sampled = samplingResult(ctx, 'sampled');
       return { content: [{ type: 'text', text: sampled.content.type === 'text' ? sampled.content.text : '' }] };
     }
-    throw unknownPhase('ask-and-sample', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

@@ -1,16 +1,18 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   requireClientSupport,
   resumeCall,
   rootsResult,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+
+const reviewFlagsSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { keep: { type: 'boolean' } }, required: ['keep'] };
 
 // One question per key of the record: the loop resumes at the key it asked about.
 server.registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.string(), z.boolean()) }) }, async ({ flags }, ctx) => {
@@ -26,7 +28,7 @@ server.registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.
         return call.suspend(1, { kept, mcpKeys, mcpIndex }, {
           answer: inputRequired.elicit({
             message: `Keep ${flag} (now ${flags[flag] ? 'on' : 'off'})?`,
-            requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } }, required: ['keep'] },
+            requestedSchema: reviewFlagsSchema,
           }),
         });
       }
@@ -38,7 +40,7 @@ server.registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.
       for (let mcpIndex = resumed.locals.mcpIndex, mcpFirst = true; mcpIndex < mcpKeys.length; mcpIndex++, mcpFirst = false) {
         const flag = mcpKeys[mcpIndex];
         if (mcpFirst) {
-          const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { keep: { type: 'boolean' } }, required: ['keep'] });
+          const answer = elicitResult(ctx, 'answer', reviewFlagsSchema);
           if (answer.action === 'cancel') break;
           if (answer.action !== 'accept') continue;
           if (answer.content?.keep) kept.push(flag);
@@ -46,20 +48,19 @@ server.registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.
           return call.suspend(1, { kept, mcpKeys, mcpIndex }, {
             answer: inputRequired.elicit({
               message: `Keep ${flag} (now ${flags[flag] ? 'on' : 'off'})?`,
-              requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } }, required: ['keep'] },
+              requestedSchema: reviewFlagsSchema,
             }),
           });
         }
       }
       return { content: [{ type: 'text', text: `kept ${kept.length}: ${kept.join(', ')}` }] };
     }
-    throw unknownPhase('review-flags', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 // for await over a plain array: each element is awaited, then sampled.
 server.registerTool('tag-files', { inputSchema: z.object({ files: z.array(z.string()) }) }, async ({ files }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'tag-files', { files });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -95,13 +96,12 @@ server.registerTool('tag-files', { inputSchema: z.object({ files: z.array(z.stri
       }
       return { content: [{ type: 'text', text: tags.join(', ') || 'no files' }] };
     }
-    throw unknownPhase('tag-files', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 // A for...in around a try/finally: the finally runs once per key, on the round that finishes it.
 server.registerTool('audit', { inputSchema: z.object({ owners: z.record(z.string(), z.string()) }) }, async ({ owners }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'audit', { owners });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -157,6 +157,6 @@ server.registerTool('audit', { inputSchema: z.object({ owners: z.record(z.string
       }
       return { content: [{ type: 'text', text: log.join('; ') || 'nothing to audit' }] };
     }
-    throw unknownPhase('audit', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

@@ -1,16 +1,18 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 const DEFAULT_NAME = 'friend';
+
+const nameSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
 
 server.registerTool('greet', { inputSchema: z.object({ greeting: z.string() }) }, async ({ greeting }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
@@ -24,7 +26,7 @@ server.registerTool('greet', { inputSchema: z.object({ greeting: z.string() }) }
         return call.suspend(1, { askNameResult }, {
           answer: inputRequired.elicit({
             message: mcpQuestion,
-            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+            requestedSchema: nameSchema,
           }),
         });
       }
@@ -32,7 +34,7 @@ server.registerTool('greet', { inputSchema: z.object({ greeting: z.string() }) }
     if (resumed.phase === 1) {
       let askNameResult: string = resumed.locals.askNameResult;
       mcpInline: {
-        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+        const answer = elicitResult(ctx, 'answer', nameSchema);
         if (answer.action !== 'accept') { askNameResult = DEFAULT_NAME; break mcpInline; }
         const name = String(answer.content?.name);
         { askNameResult = name.trim() === '' ? DEFAULT_NAME : name; break mcpInline; }
@@ -40,12 +42,11 @@ server.registerTool('greet', { inputSchema: z.object({ greeting: z.string() }) }
       const name = askNameResult;
       return { content: [{ type: 'text', text: `${greeting}, ${name}` }] };
     }
-    throw unknownPhase('greet', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'introduce', { topic });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -55,7 +56,7 @@ server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) 
         return call.suspend(1, { askNameResult2 }, {
           answer: inputRequired.elicit({
             message: mcpQuestion2,
-            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+            requestedSchema: nameSchema,
           }),
         });
       }
@@ -63,7 +64,7 @@ server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) 
     if (resumed.phase === 1) {
       let askNameResult2: string = resumed.locals.askNameResult2;
       mcpInline2: {
-        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+        const answer = elicitResult(ctx, 'answer', nameSchema);
         if (answer.action !== 'accept') { askNameResult2 = DEFAULT_NAME; break mcpInline2; }
         const name = String(answer.content?.name);
         { askNameResult2 = name.trim() === '' ? DEFAULT_NAME : name; break mcpInline2; }
@@ -91,12 +92,13 @@ server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) 
       const blurb = summarizeResult;
       return { content: [{ type: 'text', text: `${name} presents ${topic}: ${blurb}` }] };
     }
-    throw unknownPhase('introduce', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
+const checkSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
+
 server.registerTool('confirm', { description: 'Asks a name, then to confirm it' }, async ctx => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'confirm', undefined);
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -109,7 +111,7 @@ server.registerTool('confirm', { description: 'Asks a name, then to confirm it' 
           return call.suspend(1, { confirmNameResult, askNameResult3 }, {
             answer: inputRequired.elicit({
               message: mcpQuestion4,
-              requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+              requestedSchema: nameSchema,
             }),
           });
         }
@@ -120,7 +122,7 @@ server.registerTool('confirm', { description: 'Asks a name, then to confirm it' 
       mcpInline4: {
         let askNameResult3: string = resumed.locals.askNameResult3;
         mcpInline5: {
-          const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+          const answer = elicitResult(ctx, 'answer', nameSchema);
           if (answer.action !== 'accept') { askNameResult3 = DEFAULT_NAME; break mcpInline5; }
           const name = String(answer.content?.name);
           { askNameResult3 = name.trim() === '' ? DEFAULT_NAME : name; break mcpInline5; }
@@ -129,7 +131,7 @@ server.registerTool('confirm', { description: 'Asks a name, then to confirm it' 
         return call.suspend(2, { confirmNameResult, name }, {
           check: inputRequired.elicit({
             message: `Is ${name} right?`,
-            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+            requestedSchema: checkSchema,
           }),
         });
       }
@@ -140,12 +142,12 @@ server.registerTool('confirm', { description: 'Asks a name, then to confirm it' 
       let confirmNameResult: string = resumed.locals.confirmNameResult;
       mcpInline4: {
         const name: string = resumed.locals.name;
-        const check = elicitResult(ctx, 'check', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+        const check = elicitResult(ctx, 'check', checkSchema);
         { confirmNameResult = check.action === 'accept' && check.content?.ok === true ? name : DEFAULT_NAME; break mcpInline4; }
       }
       const name = confirmNameResult;
       return { content: [{ type: 'text', text: `Confirmed: ${name}` }] };
     }
-    throw unknownPhase('confirm', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

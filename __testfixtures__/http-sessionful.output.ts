@@ -14,13 +14,15 @@ import {
   isLegacyRequest,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
+
+const confirmSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] };
 
 function buildServer(): McpServer {
   const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
@@ -32,20 +34,19 @@ function buildServer(): McpServer {
         return call.suspend(1, {}, {
           answer: inputRequired.elicit({
             message: `Really ${action}?`,
-            requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
+            requestedSchema: confirmSchema,
           }),
         });
       }
       if (resumed.phase === 1) {
-        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] });
+        const answer = elicitResult(ctx, 'answer', confirmSchema);
         if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${action}: ${answer.action}` }] };
         return { content: [{ type: 'text', text: `${action}: ${answer.content?.sure ? 'done' : 'kept'}` }] };
       }
-      throw unknownPhase('confirm', resumed);
+      throw call.unknownPhase(resumed);
     });
   });
   server.registerTool('haiku', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
-    // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
     const call = resumeCall(ctx, 'haiku', { topic });
     return call.run(async resumed => {
       if (resumed.phase === 0) {
@@ -60,7 +61,7 @@ function buildServer(): McpServer {
         const reply = samplingResult(ctx, 'reply');
         return { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '(no text)' }] };
       }
-      throw unknownPhase('haiku', resumed);
+      throw call.unknownPhase(resumed);
     });
   });
   return server;
@@ -68,13 +69,13 @@ function buildServer(): McpServer {
 
 const transports = new Map<string, NodeStreamableHTTPServerTransport>();
 
+const mcpHandler = toNodeHandler(createMcpHandler(() => buildServer(), { legacy: 'reject' }));
+
 async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return chunks.length > 0 ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
 }
-
-const mcpHandler = toNodeHandler(createMcpHandler(() => buildServer(), { legacy: 'reject' }));
 
 createServer(async (req, res) => {
   if (process.env.MCP_TOKEN && req.headers.authorization !== `Bearer ${process.env.MCP_TOKEN}`) {

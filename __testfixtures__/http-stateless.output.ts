@@ -3,7 +3,10 @@ import { createServer } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { McpServer, createMcpHandler, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
+
+const confirmSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] };const mcpHandler = toNodeHandler(createMcpHandler(() => buildServer()));
 
 function buildServer(): McpServer {
   const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
@@ -16,22 +19,20 @@ function buildServer(): McpServer {
         return call.suspend(1, {}, {
           answer: inputRequired.elicit({
             message: `Really ${action}?`,
-            requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
+            requestedSchema: confirmSchema,
           }),
         });
       }
       if (resumed.phase === 1) {
-        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] });
+        const answer = elicitResult(ctx, 'answer', confirmSchema);
         if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${action}: ${answer.action}` }] };
         return { content: [{ type: 'text', text: `${action}: ${answer.content?.sure ? 'done' : 'kept'}` }] };
       }
-      throw unknownPhase('confirm', resumed);
+      throw call.unknownPhase(resumed);
     });
   });
   return server;
 }
-
-const mcpHandler = toNodeHandler(createMcpHandler(() => buildServer()));
 
 createServer(async (req, res) => {
   if (req.url !== '/mcp') {

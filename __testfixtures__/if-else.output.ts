@@ -1,14 +1,16 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+
+const reviewSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { approver: { type: 'string' } }, required: ['approver'] };
 
 server.registerTool('deploy', { inputSchema: z.object({ env: z.string() }) }, async ({ env }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
@@ -20,7 +22,7 @@ server.registerTool('deploy', { inputSchema: z.object({ env: z.string() }) }, as
         return call.suspend(1, { note }, {
           review: inputRequired.elicit({
             message: 'Production deploy: who approves?',
-            requestedSchema: { type: 'object', properties: { approver: { type: 'string' } }, required: ['approver'] },
+            requestedSchema: reviewSchema,
           }),
         });
       } else {
@@ -36,7 +38,7 @@ server.registerTool('deploy', { inputSchema: z.object({ env: z.string() }) }, as
     if (resumed.phase === 1) {
       let note: string = resumed.locals.note;
       {
-        const review = elicitResult(ctx, 'review', { type: 'object', properties: { approver: { type: 'string' } }, required: ['approver'] });
+        const review = elicitResult(ctx, 'review', reviewSchema);
         if (review.action !== 'accept') {
           return { content: [{ type: 'text', text: 'Deploy cancelled' }], isError: true };
         }
@@ -56,6 +58,6 @@ server.registerTool('deploy', { inputSchema: z.object({ env: z.string() }) }, as
         content: [{ type: 'text', text: `Deployed to ${env}, ${note}: ${summary.content.type === 'text' ? summary.content.text : ''}` }],
       };
     }
-    throw unknownPhase('deploy', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

@@ -1,13 +1,11 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  resumeCall,
-  unknownPhase,
-  verifyRequestState,
-} from './mcp-migrate-state.mjs';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.mjs';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+
+/** @type {import('@modelcontextprotocol/server').ElicitRequestFormParams['requestedSchema']} */
+const nicknameSchema = { type: 'object', properties: { nick: { type: 'string' } }, required: ['nick'] };
 
 server.registerTool('nickname', { inputSchema: z.object({ name: z.string() }) }, async ({ name }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.mjs
@@ -18,18 +16,21 @@ server.registerTool('nickname', { inputSchema: z.object({ name: z.string() }) },
       return call.suspend(1, { upper }, {
         answer: inputRequired.elicit({
           message: `A nickname for ${name}?`,
-          requestedSchema: { type: 'object', properties: { nick: { type: 'string' } }, required: ['nick'] },
+          requestedSchema: nicknameSchema,
         }),
       });
     }
     if (resumed.phase === 1) {
       /** @type {string} */ const upper = resumed.locals.upper;
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { nick: { type: 'string' } }, required: ['nick'] });
+      const answer = elicitResult(ctx, 'answer', nicknameSchema);
       return { content: [{ type: 'text', text: answer.action === 'accept' ? `${upper} aka ${answer.content.nick}` : upper }] };
     }
-    throw unknownPhase('nickname', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
+
+/** @type {import('@modelcontextprotocol/server').ElicitRequestFormParams['requestedSchema']} */
+const weatherSchema = { type: 'object', properties: { unit: { type: 'string', enum: ['C', 'F'] } }, required: ['unit'] };
 
 /**
  * Declared apart and passed by name, typed with JSDoc.
@@ -37,22 +38,21 @@ server.registerTool('nickname', { inputSchema: z.object({ name: z.string() }) },
  * @returns {Promise<import('@modelcontextprotocol/server').CallToolResult | import('@modelcontextprotocol/server').InputRequiredResult>}
  */
 async function weather({ city }, ctx) {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.mjs
   const call = resumeCall(ctx, 'weather', { city });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
       return call.suspend(1, {}, {
         answer: inputRequired.elicit({
           message: `Unit for ${city}?`,
-          requestedSchema: { type: 'object', properties: { unit: { type: 'string', enum: ['C', 'F'] } }, required: ['unit'] },
+          requestedSchema: weatherSchema,
         }),
       });
     }
     if (resumed.phase === 1) {
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { unit: { type: 'string', enum: ['C', 'F'] } }, required: ['unit'] });
+      const answer = elicitResult(ctx, 'answer', weatherSchema);
       return { content: [{ type: 'text', text: answer.action === 'accept' ? `${city}: 20 ${answer.content.unit}` : `${city}: no unit` }] };
     }
-    throw unknownPhase('weather', resumed);
+    throw call.unknownPhase(resumed);
   });
 }
 

@@ -1,10 +1,10 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   requireClientSupport,
   resumeCall,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -26,6 +26,8 @@ async function connect(): Promise<{ run(sql: string): Promise<number> }> {
 
 const server = new McpServer({ name: 'live-handles', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
+const closeTicketSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] };
+
 // Handles made before the question and used after it are made again where the handler resumes.
 server.registerTool('close-ticket', { inputSchema: z.object({ id: z.string() }) }, async ({ id }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
@@ -38,7 +40,7 @@ server.registerTool('close-ticket', { inputSchema: z.object({ id: z.string() }) 
       return call.suspend(1, { ticket }, {
         answer: inputRequired.elicit({
           message: `Close "${ticket.title}"?`,
-          requestedSchema: { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] },
+          requestedSchema: closeTicketSchema,
         }),
       });
     }
@@ -48,12 +50,12 @@ server.registerTool('close-ticket', { inputSchema: z.object({ id: z.string() }) 
       const tickets = new TicketsClient(process.env.TICKETS_URL ?? 'http://tickets.local');
       // mcp-migrate: made again on resume: an object with method run() cannot travel in requestState (review that making it twice is safe)
       const db = await connect();
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { reason: { type: 'string' } }, required: ['reason'] });
+      const answer = elicitResult(ctx, 'answer', closeTicketSchema);
       if (answer.action !== 'accept') return { content: [{ type: 'text', text: `left open (${answer.action})` }] };
       const changed = await db.run(`update tickets set open = false where id = '${id}'`);
       return { content: [{ type: 'text', text: `${await tickets.close(ticket.id, String(answer.content?.reason))} (${changed})` }] };
     }
-    throw unknownPhase('close-ticket', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
@@ -66,9 +68,10 @@ const pool = {
   },
 };
 
+const countOpenSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: {} };
+
 // A connection released in a finally around the question: each phase releases the one it made.
 server.registerTool('count-open', {}, async ctx => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'count-open', undefined);
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -76,7 +79,7 @@ server.registerTool('count-open', {}, async ctx => {
       try {
         requireClientSupport(ctx, ['elicitation']);
         return await call.suspend(1, {}, {
-          answer: inputRequired.elicit({ message: 'Count?', requestedSchema: { type: 'object', properties: {} } }),
+          answer: inputRequired.elicit({ message: 'Count?', requestedSchema: countOpenSchema }),
         });
       } finally {
         conn.release();
@@ -86,12 +89,12 @@ server.registerTool('count-open', {}, async ctx => {
       // mcp-migrate: made again on resume: an object with method release() cannot travel in requestState (review that making it twice is safe)
       const conn = await pool.acquire();
       try {
-        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: {} });
+        const answer = elicitResult(ctx, 'answer', countOpenSchema);
         return { content: [{ type: 'text', text: `${answer.action}: ${conn.count()} open` }] };
       } finally {
         conn.release();
       }
     }
-    throw unknownPhase('count-open', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

@@ -1,15 +1,17 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   requireClientSupport,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+
+const surveySchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] };
 
 // One elicitation per question: the loop re-enters mid-iteration on every round.
 server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.string()) }) }, async ({ questions }, ctx) => {
@@ -24,7 +26,7 @@ server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.str
         return call.suspend(1, { answers, mcpItems, mcpIndex }, {
           answer: inputRequired.elicit({
             message: question,
-            requestedSchema: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+            requestedSchema: surveySchema,
           }),
         });
       }
@@ -36,7 +38,7 @@ server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.str
       for (let mcpIndex = resumed.locals.mcpIndex, mcpFirst = true; mcpIndex < mcpItems.length; mcpIndex++, mcpFirst = false) {
         const question = mcpItems[mcpIndex];
         if (mcpFirst) {
-          const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] });
+          const answer = elicitResult(ctx, 'answer', surveySchema);
           if (answer.action === 'cancel') break;
           if (answer.action !== 'accept') continue;
           answers.push(String(answer.content?.a));
@@ -44,20 +46,19 @@ server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.str
           return call.suspend(1, { answers, mcpItems, mcpIndex }, {
             answer: inputRequired.elicit({
               message: question,
-              requestedSchema: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+              requestedSchema: surveySchema,
             }),
           });
         }
       }
       return { content: [{ type: 'text', text: `${answers.length} answers: ${answers.join(', ')}` }] };
     }
-    throw unknownPhase('survey', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 // A classic for loop with an accumulator, and a sampling call per step.
 server.registerTool('countdown', { inputSchema: z.object({ from: z.number() }) }, async ({ from }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'countdown', { from });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -89,13 +90,14 @@ server.registerTool('countdown', { inputSchema: z.object({ from: z.number() }) }
       }
       return { content: [{ type: 'text', text: story.trim() || 'nothing to count' }] };
     }
-    throw unknownPhase('countdown', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
+const insistSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
+
 // Ask until the user accepts, at most three times.
 server.registerTool('insist', { description: 'Asks until accepted' }, async ctx => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'insist', undefined);
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -106,7 +108,7 @@ server.registerTool('insist', { description: 'Asks until accepted' }, async ctx 
         return call.suspend(1, { tries, value }, {
           answer: inputRequired.elicit({
             message: `Attempt ${tries}: your name?`,
-            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+            requestedSchema: insistSchema,
           }),
         });
       }
@@ -117,7 +119,7 @@ server.registerTool('insist', { description: 'Asks until accepted' }, async ctx 
       let value: string = resumed.locals.value;
       for (let mcpFirst = true; mcpFirst || (tries < 3); mcpFirst = false) {
         if (mcpFirst) {
-          const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+          const answer = elicitResult(ctx, 'answer', insistSchema);
           if (answer.action === 'accept') {
             value = String(answer.content?.name);
             break;
@@ -127,20 +129,19 @@ server.registerTool('insist', { description: 'Asks until accepted' }, async ctx 
           return call.suspend(1, { tries, value }, {
             answer: inputRequired.elicit({
               message: `Attempt ${tries}: your name?`,
-              requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+              requestedSchema: insistSchema,
             }),
           });
         }
       }
       return { content: [{ type: 'text', text: value ? `Hello ${value} after ${tries} tries` : `Gave up after ${tries} tries` }] };
     }
-    throw unknownPhase('insist', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 // The legacy await throws when the request fails; the catch still handles it.
 server.registerTool('careful', { description: 'Samples with a fallback' }, async ctx => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'careful', undefined);
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -163,6 +164,6 @@ server.registerTool('careful', { description: 'Samples with a fallback' }, async
         return { content: [{ type: 'text', text: `${label}: no sampling (${error instanceof Error ? 'error' : 'unknown'})` }] };
       }
     }
-    throw unknownPhase('careful', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

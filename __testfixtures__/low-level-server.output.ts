@@ -1,5 +1,6 @@
 import { Server, type ListToolsResult, inputRequired } from '@modelcontextprotocol/server';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new Server({ name: 'fixture', version: '1.0.0' }, {
   capabilities: { tools: {} },
@@ -12,6 +13,8 @@ server.setRequestHandler('tools/list', async (): Promise<ListToolsResult> => ({
     { name: 'confirm', description: 'Asks before going on', inputSchema: { type: 'object', properties: {} } },
   ],
 }));
+
+const textSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] };
 
 server.setRequestHandler('tools/call', async (request, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
@@ -27,7 +30,7 @@ server.setRequestHandler('tools/call', async (request, ctx) => {
       return call.suspend(2, {}, {
         answer: inputRequired.elicit({
           message: `Tell me about ${topic}`,
-          requestedSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+          requestedSchema: textSchema,
         }),
       });
     }
@@ -39,10 +42,10 @@ server.setRequestHandler('tools/call', async (request, ctx) => {
       }
     }
     if (resumed.phase === 2) {
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] });
+      const answer = elicitResult(ctx, 'answer', textSchema);
       return { content: [{ type: 'text', text: answer.action === 'accept' ? String(answer.content?.text) : 'nothing' }] };
     }
-    throw unknownPhase(request.params.name, resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 

@@ -1,9 +1,12 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+
+const reportSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { note: { type: 'string' } } };
 
 // Statements moved into deeper phase blocks are re-indented, but for the text of a multi-line
 // template literal: its leading spaces are part of the string the tool returns.
@@ -20,7 +23,7 @@ server.registerTool('report', { inputSchema: z.object({ topic: z.string() }) }, 
           answer: inputRequired.elicit({
             message: `Anything to add about ${topic}?
   (one line is enough)`,
-            requestedSchema: { type: 'object', properties: { note: { type: 'string' } } },
+            requestedSchema: reportSchema,
           }),
         });
       }
@@ -29,7 +32,7 @@ server.registerTool('report', { inputSchema: z.object({ topic: z.string() }) }, 
     if (resumed.phase === 1) {
       const header: string = resumed.locals.header;
       {
-        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { note: { type: 'string' } } });
+        const answer = elicitResult(ctx, 'answer', reportSchema);
         const footer = `${header}
   answered: ${
           answer.action === 'accept' ? String(answer.content?.note) : answer.action
@@ -37,7 +40,7 @@ server.registerTool('report', { inputSchema: z.object({ topic: z.string() }) }, 
         return { content: [{ type: 'text', text: footer }] };
       }
     }
-    throw unknownPhase('report', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 

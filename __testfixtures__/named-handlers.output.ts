@@ -1,11 +1,10 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { ServerContext } from '@modelcontextprotocol/server';
+import type { ElicitRequestFormParams, ServerContext } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -32,30 +31,31 @@ async function summarize({ text }: { text: string }, ctx: ServerContext) {
       const summary = result.content.type === 'text' ? result.content.text : '';
       return { content: [{ type: 'text' as const, text: `${text.length} chars: ${summary}` }] };
     }
-    throw unknownPhase('summarize', resumed);
+    throw call.unknownPhase(resumed);
   });
 }
 
 server.registerTool('summarize', { description: 'Summarizes a text', inputSchema: z.object({ text: z.string() }) }, summarize);
 
+const deleteSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] };
+
 const confirmDelete = async ({ file }: { file: string }, ctx: ServerContext) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'delete', { file });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
       return call.suspend(1, {}, {
         answer: inputRequired.elicit({
           message: `Delete ${file}?`,
-          requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
+          requestedSchema: deleteSchema,
         }),
       });
     }
     if (resumed.phase === 1) {
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] });
+      const answer = elicitResult(ctx, 'answer', deleteSchema);
       if (answer.action !== 'accept' || !answer.content?.sure) return { content: [{ type: 'text' as const, text: 'kept' }] };
       return { content: [{ type: 'text' as const, text: `deleted ${file}` }] };
     }
-    throw unknownPhase('delete', resumed);
+    throw call.unknownPhase(resumed);
   });
 };
 

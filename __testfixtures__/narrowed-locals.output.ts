@@ -1,6 +1,7 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 interface TreeNode {
   name: string;
@@ -20,6 +21,8 @@ function find(node: TreeNode, name: string): TreeNode | undefined {
 
 const server = new McpServer({ name: 'narrowed-locals', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
+const describeSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { detail: { type: 'string' } } };
+
 // A const narrowed before the await keeps its narrowed type after it; a local read only in a shorthand
 // property ({ full }) is carried like any other.
 server.registerTool('describe', { inputSchema: z.object({ name: z.string() }) }, async ({ name }, ctx) => {
@@ -33,17 +36,17 @@ server.registerTool('describe', { inputSchema: z.object({ name: z.string() }) },
       return call.suspend(1, { full, node }, {
         answer: inputRequired.elicit({
           message: `Describe ${node.name}?`,
-          requestedSchema: { type: 'object', properties: { detail: { type: 'string' } } },
+          requestedSchema: describeSchema,
         }),
       });
     }
     if (resumed.phase === 1) {
       const full: boolean = resumed.locals.full;
       const node: TreeNode = resumed.locals.node;
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { detail: { type: 'string' } } });
+      const answer = elicitResult(ctx, 'answer', describeSchema);
       const summary = { ok: answer.action === 'accept', full };
       return { content: [{ type: 'text', text: `${node.name} has ${node.children.length} children: ${JSON.stringify(summary)}` }] };
     }
-    throw unknownPhase('describe', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

@@ -1,10 +1,10 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -18,6 +18,8 @@ server.server.oninitialized = async () => {
   cachedRoots = roots.map(r => r.uri);
 };
 
+const helloSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { name: { type: 'string' } } };
+
 server.registerTool('hello', { inputSchema: z.object({ greeting: z.string() }) }, async ({ greeting }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'hello', { greeting });
@@ -26,20 +28,20 @@ server.registerTool('hello', { inputSchema: z.object({ greeting: z.string() }) }
       let askNameResult!: string;
       mcpInline: {
         return call.suspend(1, { askNameResult }, {
-          answer: inputRequired.elicit({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }),
+          answer: inputRequired.elicit({ message: 'Name?', requestedSchema: helloSchema }),
         });
       }
     }
     if (resumed.phase === 1) {
       let askNameResult: string = resumed.locals.askNameResult;
       mcpInline: {
-        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } } });
+        const answer = elicitResult(ctx, 'answer', helloSchema);
         { askNameResult = answer.action === 'accept' ? String(answer.content?.name) : 'anonymous'; break mcpInline; }
       }
       const name = askNameResult;
       return { content: [{ type: 'text', text: `${greeting}, ${name} (${cachedRoots.length} roots)` }] };
     }
-    throw unknownPhase('hello', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
@@ -52,7 +54,6 @@ async function sampleWith(send: Send, text: string): Promise<unknown> {
 }
 
 server.registerTool('delegate', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'delegate', { text });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -77,7 +78,7 @@ server.registerTool('delegate', { inputSchema: z.object({ text: z.string() }) },
       const direct = sampleWithResult;
       return { content: [{ type: 'text', text: `${String(result)} ${String(direct)}` }] };
     }
-    throw unknownPhase('delegate', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 

@@ -1,14 +1,11 @@
 import { McpServer, ResourceTemplate, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  resumeCall,
-  rootsResult,
-  unknownPhase,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { elicitResult, resumeCall, rootsResult, verifyRequestState } from './mcp-migrate-state.js';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+
+const moodSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { mood: { type: 'string', enum: ['good', 'bad'] } }, required: ['mood'] };
 
 server.registerPrompt('standup', { argsSchema: z.object({ team: z.string() }) }, async ({ team }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
@@ -18,22 +15,21 @@ server.registerPrompt('standup', { argsSchema: z.object({ team: z.string() }) },
       return call.suspend(1, {}, {
         mood: inputRequired.elicit({
           message: `How is ${team} doing?`,
-          requestedSchema: { type: 'object', properties: { mood: { type: 'string', enum: ['good', 'bad'] } }, required: ['mood'] },
+          requestedSchema: moodSchema,
         }),
       });
     }
     if (resumed.phase === 1) {
-      const mood = elicitResult(ctx, 'mood', { type: 'object', properties: { mood: { type: 'string', enum: ['good', 'bad'] } }, required: ['mood'] });
+      const mood = elicitResult(ctx, 'mood', moodSchema);
       return {
         messages: [{ role: 'user', content: { type: 'text', text: `Standup for ${team}: ${mood.action === 'accept' ? String(mood.content?.mood) : 'unknown'}` } }],
       };
     }
-    throw unknownPhase('standup', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 server.registerResource('notes', new ResourceTemplate('notes://{id}', { list: undefined }), { mimeType: 'text/plain' }, async (uri, { id }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'notes', uri.href);
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -45,6 +41,6 @@ server.registerResource('notes', new ResourceTemplate('notes://{id}', { list: un
       const { roots } = rootsResult(ctx, 'roots');
       return { contents: [{ uri: uri.href, text: `note ${String(id)} in ${roots.length} roots` }] };
     }
-    throw unknownPhase('notes', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

@@ -1,6 +1,7 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
@@ -29,6 +30,8 @@ async function depth(node: Node): Promise<number> {
   return deepest + 1;
 }
 
+const treeSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { keep: { type: 'boolean' } } };
+
 server.registerTool('tree', { inputSchema: z.object({ size: z.number() }) }, async ({ size }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'tree', { size });
@@ -41,15 +44,15 @@ server.registerTool('tree', { inputSchema: z.object({ size: z.number() }) }, asy
       return call.suspend(1, {}, {
         answer: inputRequired.elicit({
           message: `${count} nodes (${even ? 'even' : 'odd'}), ${levels} levels: keep them?`,
-          requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } } },
+          requestedSchema: treeSchema,
         }),
       });
     }
     if (resumed.phase === 1) {
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { keep: { type: 'boolean' } } });
+      const answer = elicitResult(ctx, 'answer', treeSchema);
       return { content: [{ type: 'text', text: answer.action === 'accept' && answer.content?.keep === true ? 'kept' : 'dropped' }] };
     }
-    throw unknownPhase('tree', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 

@@ -1,5 +1,5 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
-import { resumeCall, rootsResult, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import { resumeCall, rootsResult, verifyRequestState } from './mcp-migrate-state.js';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
@@ -16,6 +16,6 @@ server.registerTool('workspace', { description: 'Lists the workspace roots' }, a
       const { roots } = rootsResult(ctx, 'roots');
       return { content: [{ type: 'text', text: roots.map(r => r.uri).join('\n') }] };
     }
-    throw unknownPhase('workspace', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

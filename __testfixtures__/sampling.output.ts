@@ -1,11 +1,6 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  resumeCall,
-  samplingResult,
-  unknownPhase,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { resumeCall, samplingResult, verifyRequestState } from './mcp-migrate-state.js';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
   capabilities: { tools: {} },
@@ -31,6 +26,6 @@ server.registerTool('haiku', { description: 'Writes a haiku', inputSchema: z.obj
       const text = result.content.type === 'text' ? result.content.text : '';
       return { content: [{ type: 'text', text: `${prompt}:\n${text}` }] };
     }
-    throw unknownPhase('haiku', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

@@ -2,7 +2,8 @@
 // signed, not encrypted, so the client could read them; the local is marked with what to do.
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 interface Session {
   accessToken: string;
@@ -16,6 +17,8 @@ async function freshSession(): Promise<Session> {
   return { accessToken: 'at-0123', refreshToken: 'rt-4567', expiresAt: Date.now() + 60_000 };
 }
 
+const confirmSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
+
 server.registerTool('run-mutation', { inputSchema: z.object({ query: z.string() }) }, async ({ query }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'run-mutation', { query });
@@ -26,16 +29,16 @@ server.registerTool('run-mutation', { inputSchema: z.object({ query: z.string() 
       return call.suspend(1, { session }, {
         confirm: inputRequired.elicit({
           message: `Run ${query}?`,
-          requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+          requestedSchema: confirmSchema,
         }),
       });
     }
     if (resumed.phase === 1) {
       const session: Session = resumed.locals.session;
-      const confirm = elicitResult(ctx, 'confirm', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+      const confirm = elicitResult(ctx, 'confirm', confirmSchema);
       if (confirm.action !== 'accept') return { content: [{ type: 'text', text: 'cancelled' }] };
       return { content: [{ type: 'text', text: `ran ${query} with a token of ${session.accessToken.length} characters` }] };
     }
-    throw unknownPhase('run-mutation', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

@@ -1,17 +1,19 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,
   rootsResult,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
 // Servers reached through a factory, a nullable field, a getter and a method: found by their types.
 const createServer = () => new McpServer({ name: 'holders', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+
+const confirmSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
 
 export class Tools {
   private server: McpServer | null = null;
@@ -35,20 +37,19 @@ export class Tools {
           return call.suspend(1, {}, {
             answer: inputRequired.elicit({
               message: `Run ${action}?`,
-              requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+              requestedSchema: confirmSchema,
             }),
           });
         }
         if (resumed.phase === 1) {
-          const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+          const answer = elicitResult(ctx, 'answer', confirmSchema);
           const ran = answer.action === 'accept' && answer.content?.ok === true;
           return { content: [{ type: 'text', text: ran ? `ran ${action}` : `skipped ${action} (${answer.action})` }] };
         }
-        throw unknownPhase('confirm', resumed);
+        throw call.unknownPhase(resumed);
       });
     });
     this.server!.registerTool('count-roots', {}, async ctx => {
-      // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
       const call = resumeCall(ctx, 'count-roots', undefined);
       return call.run(async resumed => {
         if (resumed.phase === 0) {
@@ -60,11 +61,10 @@ export class Tools {
           const { roots } = rootsResult(ctx, 'roots');
           return { content: [{ type: 'text', text: `${roots.length} roots` }] };
         }
-        throw unknownPhase('count-roots', resumed);
+        throw call.unknownPhase(resumed);
       });
     });
     this.mcp?.registerTool('summarize', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
-      // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
       const call = resumeCall(ctx, 'summarize', { text });
       return call.run(async resumed => {
         if (resumed.phase === 0) {
@@ -79,7 +79,7 @@ export class Tools {
           const reply = samplingResult(ctx, 'reply');
           return { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '' }] };
         }
-        throw unknownPhase('summarize', resumed);
+        throw call.unknownPhase(resumed);
       });
     });
   }

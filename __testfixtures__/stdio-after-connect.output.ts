@@ -1,11 +1,14 @@
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new McpServer({ name: 'after-connect', version: '1.0.0' }, {
   capabilities: { logging: {} },
   requestState: { verify: verifyRequestState }
 });
+
+const askSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: {} };
 
 server.registerTool('ask', {}, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
@@ -13,14 +16,14 @@ server.registerTool('ask', {}, async ctx => {
   return call.run(async resumed => {
     if (resumed.phase === 0) {
       return call.suspend(1, {}, {
-        answer: inputRequired.elicit({ message: 'Go on?', requestedSchema: { type: 'object', properties: {} } }),
+        answer: inputRequired.elicit({ message: 'Go on?', requestedSchema: askSchema }),
       });
     }
     if (resumed.phase === 1) {
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: {} });
+      const answer = elicitResult(ctx, 'answer', askSchema);
       return { content: [{ type: 'text', text: answer.action }] };
     }
-    throw unknownPhase('ask', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 

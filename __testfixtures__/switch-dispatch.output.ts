@@ -1,11 +1,6 @@
 import { Server, type ListToolsResult, inputRequired } from '@modelcontextprotocol/server';
-import {
-  elicitResult,
-  resumeCall,
-  rootsResult,
-  unknownPhase,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { elicitResult, resumeCall, rootsResult, verifyRequestState } from './mcp-migrate-state.js';
 
 export const server = new Server({ name: 'fixture', version: '1.0.0' }, {
   capabilities: { tools: {} },
@@ -19,6 +14,8 @@ server.setRequestHandler('tools/list', async (): Promise<ListToolsResult> => ({
     { name: 'roots', description: 'Counts roots', inputSchema: { type: 'object', properties: { text: { type: 'string' }, what: { type: 'string' } } } },
   ],
 }));
+
+const okSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
 
 server.setRequestHandler('tools/call', async (request, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
@@ -37,7 +34,7 @@ server.setRequestHandler('tools/call', async (request, ctx) => {
           return call.suspend(1, { text, what }, {
             answer: inputRequired.elicit({
               message: `Confirm ${what}?`,
-              requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+              requestedSchema: okSchema,
             }),
           });
         }
@@ -57,7 +54,7 @@ server.setRequestHandler('tools/call', async (request, ctx) => {
       mcpSwitch: {
         {
           const what: string = resumed.locals.what;
-          const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+          const answer = elicitResult(ctx, 'answer', okSchema);
           if (answer.action !== 'accept') {
             text = `${what}: ${answer.action}`;
             break mcpSwitch;
@@ -79,6 +76,6 @@ server.setRequestHandler('tools/call', async (request, ctx) => {
       }
       return { content: [{ type: 'text', text: `[${request.params.name}] ${text}` }] };
     }
-    throw unknownPhase(request.params.name, resumed);
+    throw call.unknownPhase(resumed);
   });
 });

@@ -2,13 +2,8 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-	elicitResult,
-	resumeCall,
-	rootsResult,
-	unknownPhase,
-	verifyRequestState,
-} from './mcp-migrate-state.js';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { elicitResult, resumeCall, rootsResult, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new McpServer(
 	{ name: 'tabs', version: '1.0.0' },
@@ -19,6 +14,9 @@ const server = new McpServer(
 	},
 );
 
+const confirmAnswerSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } } };
+const moreSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: {} };
+
 server.registerTool('confirm', { inputSchema: z.object({ what: z.string() }) }, async ({ what }, ctx) => {
 	// mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
 	const call = resumeCall(ctx, 'confirm', { what });
@@ -28,16 +26,16 @@ server.registerTool('confirm', { inputSchema: z.object({ what: z.string() }) }, 
 			return call.suspend(1, { label }, {
 				answer: inputRequired.elicit({
 					message: `Really ${label}?`,
-					requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+					requestedSchema: confirmAnswerSchema,
 				}),
 			});
 		}
 		if (resumed.phase === 1) {
 			const label: string = resumed.locals.label;
-			const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } } });
+			const answer = elicitResult(ctx, 'answer', confirmAnswerSchema);
 			if (answer.action === 'accept') {
 				return call.suspend(2, { answer, label }, {
-					more: inputRequired.elicit({ message: 'Sure?', requestedSchema: { type: 'object', properties: {} } }),
+					more: inputRequired.elicit({ message: 'Sure?', requestedSchema: moreSchema }),
 				});
 			}
 			return { content: [{ type: 'text', text: `${label}: ${answer.action}` }] };
@@ -46,16 +44,15 @@ server.registerTool('confirm', { inputSchema: z.object({ what: z.string() }) }, 
 			const answer = resumed.locals.answer;
 			const label: string = resumed.locals.label;
 			{
-				const more = elicitResult(ctx, 'more', { type: 'object', properties: {} });
+				const more = elicitResult(ctx, 'more', moreSchema);
 				return { content: [{ type: 'text', text: label + more.action }] };
 			}
 		}
-		throw unknownPhase('confirm', resumed);
+		throw call.unknownPhase(resumed);
 	});
 });
 
 server.registerTool('count', {}, async ctx => {
-	// mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
 	const call = resumeCall(ctx, 'count', undefined);
 	return call.run(async resumed => {
 		if (resumed.phase === 0) {
@@ -70,7 +67,7 @@ server.registerTool('count', {}, async ctx => {
 			const both = [rootList, rootList2];
 			return { content: [{ type: 'text', text: String(both.map(r => r.roots.length)) }] };
 		}
-		throw unknownPhase('count', resumed);
+		throw call.unknownPhase(resumed);
 	});
 });
 

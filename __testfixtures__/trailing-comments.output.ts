@@ -1,14 +1,16 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   requireClientSupport,
   resumeCall,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+
+const wipeSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
 
 server.registerTool('wipe', { inputSchema: z.object({ path: z.string() }) }, async ({ path }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
@@ -24,7 +26,7 @@ server.registerTool('wipe', { inputSchema: z.object({ path: z.string() }) }, asy
           return await call.suspend(1, { confirmResult, started }, {
             answer: inputRequired.elicit({
               message: mcpQuestion,
-              requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+              requestedSchema: wipeSchema,
             }),
           });
         } catch {
@@ -41,7 +43,7 @@ server.registerTool('wipe', { inputSchema: z.object({ path: z.string() }) }, asy
       const started: number = resumed.locals.started;
       mcpInline: {
         try {
-          const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+          const answer = elicitResult(ctx, 'answer', wipeSchema);
           { confirmResult = answer.action === 'accept' && answer.content?.ok === true; break mcpInline; } // only an explicit yes
         } catch {
           { confirmResult = false; break mcpInline; } /* a client that cannot ask: never consent */
@@ -52,6 +54,6 @@ server.registerTool('wipe', { inputSchema: z.object({ path: z.string() }) }, asy
       const tookMs = Math.max(0, Date.now() - started); // never negative
       return { content: [{ type: 'text', text: `Wiped ${path} after ${tookMs >= 0 ? 'a' : 'no'} question` }] };
     }
-    throw unknownPhase('wipe', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

@@ -1,12 +1,12 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   requireClientSupport,
   resumeCall,
   rootsResult,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -19,6 +19,8 @@ const held = new Set<string>();
 server.registerTool('ledger', { description: 'What the finally blocks did since the last look' }, async () => {
   return { content: [{ type: 'text', text: ledger.splice(0).join(' | ') || 'nothing' }] };
 });
+
+const reserveSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
 
 // A seat is held while the user confirms and released however the call ends.
 server.registerTool('reserve', { inputSchema: z.object({ seat: z.string() }) }, async ({ seat }, ctx) => {
@@ -34,7 +36,7 @@ server.registerTool('reserve', { inputSchema: z.object({ seat: z.string() }) }, 
         const mcpRound = await call.suspend(1, {}, {
           answer: inputRequired.elicit({
             message: `Reserve seat ${seat}?`,
-            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+            requestedSchema: reserveSchema,
           }),
         });
         mcpSuspended = true;
@@ -50,7 +52,7 @@ server.registerTool('reserve', { inputSchema: z.object({ seat: z.string() }) }, 
     }
     if (resumed.phase === 1) {
       try {
-        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+        const answer = elicitResult(ctx, 'answer', reserveSchema);
         if (answer.action === 'cancel') throw new Error('cancelled by the user');
         if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${seat} not reserved (${answer.action})` }] };
         return { content: [{ type: 'text', text: `${seat} reserved for ${answer.content?.name}` }] };
@@ -61,14 +63,15 @@ server.registerTool('reserve', { inputSchema: z.object({ seat: z.string() }) }, 
         ledger.push(`released ${seat}`);
       }
     }
-    throw unknownPhase('reserve', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
+
+const reviewSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
 
 // Two requests, the second in a nested try: each finally runs once, inner first, on the round that leaves it;
 // the outer catch sees what a request threw (a client without sampling).
 server.registerTool('publish', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'publish', { topic });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -105,7 +108,7 @@ server.registerTool('publish', { inputSchema: z.object({ topic: z.string() }) },
           const mcpRound = await call.suspend(2, { trail, text }, {
             review: inputRequired.elicit({
               message: `Publish "${text}"?`,
-              requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+              requestedSchema: reviewSchema,
             }),
           });
           mcpSuspended = true;
@@ -129,7 +132,7 @@ server.registerTool('publish', { inputSchema: z.object({ topic: z.string() }) },
       try {
         const text: string = resumed.locals.text;
         try {
-          const review = elicitResult(ctx, 'review', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+          const review = elicitResult(ctx, 'review', reviewSchema);
           if (review.action !== 'accept' || !review.content?.ok) return { content: [{ type: 'text', text: `kept as a draft: ${text}` }] };
           trail.push('published');
         } finally {
@@ -142,13 +145,12 @@ server.registerTool('publish', { inputSchema: z.object({ topic: z.string() }) },
       }
       return { content: [{ type: 'text', text: `published: ${trail.join(' > ')}` }] };
     }
-    throw unknownPhase('publish', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
 // A finally that returns: its result wins over the try's, and over the throw.
 server.registerTool('workspace', { description: 'Counts the roots, whatever happens' }, async ctx => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'workspace', undefined);
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -182,13 +184,14 @@ server.registerTool('workspace', { description: 'Counts the roots, whatever happ
         return { content: [{ type: 'text', text: `workspace status: ${status}` }] };
       }
     }
-    throw unknownPhase('workspace', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 
+const cardSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { holder: { type: 'string' } }, required: ['holder'] };
+
 // A try/finally in a switch case: every case returns, the finally runs once for the card.
 server.registerTool('checkout', { inputSchema: z.object({ method: z.enum(['card', 'cash']) }) }, async ({ method }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   const call = resumeCall(ctx, 'checkout', { method });
   return call.run(async resumed => {
     if (resumed.phase === 0) {
@@ -200,7 +203,7 @@ server.registerTool('checkout', { inputSchema: z.object({ method: z.enum(['card'
           const mcpRound = await call.suspend(1, {}, {
             card: inputRequired.elicit({
               message: 'Pay by card?',
-              requestedSchema: { type: 'object', properties: { holder: { type: 'string' } }, required: ['holder'] },
+              requestedSchema: cardSchema,
             }),
           });
           mcpSuspended = true;
@@ -218,13 +221,13 @@ server.registerTool('checkout', { inputSchema: z.object({ method: z.enum(['card'
     if (resumed.phase === 1) {
       mcpSwitch: {
         try {
-          const card = elicitResult(ctx, 'card', { type: 'object', properties: { holder: { type: 'string' } }, required: ['holder'] });
+          const card = elicitResult(ctx, 'card', cardSchema);
           return { content: [{ type: 'text', text: card.action === 'accept' ? `paid by ${card.content?.holder}` : `card ${card.action}` }] };
         } finally {
           ledger.push(`checkout ${method}`);
         }
       }
     }
-    throw unknownPhase('checkout', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

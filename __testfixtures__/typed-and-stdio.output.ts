@@ -6,12 +6,7 @@ import type {
   InputRequiredResult,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  resumeCall,
-  samplingResult,
-  unknownPhase,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { resumeCall, samplingResult, verifyRequestState } from './mcp-migrate-state.js';
 
 function createServer(): McpServer {
   const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
@@ -32,7 +27,7 @@ function createServer(): McpServer {
         const poem = samplingResult(ctx, 'poem');
         return { content: [{ type: 'text', text: poem.content.type === 'text' ? poem.content.text : '' }] };
       }
-      throw unknownPhase('poem', resumed);
+      throw call.unknownPhase(resumed);
     });
   });
   return server;

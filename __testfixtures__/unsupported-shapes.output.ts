@@ -1,6 +1,6 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { resumeCall, rootsResult, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import { resumeCall, rootsResult, verifyRequestState } from './mcp-migrate-state.js';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
@@ -68,6 +68,6 @@ server.registerTool('mixed', { inputSchema: z.object({ flags: z.record(z.string(
       const { roots } = rootsResult(ctx, 'roots');
       return { content: [{ type: 'text', text: `${seen.join(',')} in ${roots.length} roots` }] };
     }
-    throw unknownPhase('mixed', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

@@ -1,14 +1,16 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
 export const server = new McpServer({ name: 'fixture', version: '2.0.0' }, { requestState: { verify: verifyRequestState } });
+
+const renameSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { to: { type: 'string' } }, required: ['to'] };
 
 server.registerTool('rename', { inputSchema: z.object({ from: z.string() }) }, async ({ from }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
@@ -18,12 +20,12 @@ server.registerTool('rename', { inputSchema: z.object({ from: z.string() }) }, a
       return call.suspend(1, {}, {
         answer: inputRequired.elicit({
           message: `New name for ${from}?`,
-          requestedSchema: { type: 'object', properties: { to: { type: 'string' } }, required: ['to'] },
+          requestedSchema: renameSchema,
         }),
       });
     }
     if (resumed.phase === 1) {
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { to: { type: 'string' } }, required: ['to'] });
+      const answer = elicitResult(ctx, 'answer', renameSchema);
       if (answer.action !== 'accept') return { content: [{ type: 'text', text: 'unchanged' }] };
       return call.suspend(2, { answer }, {
         check: inputRequired.createMessage({
@@ -37,6 +39,6 @@ server.registerTool('rename', { inputSchema: z.object({ from: z.string() }) }, a
       const check = samplingResult(ctx, 'check');
       return { content: [{ type: 'text', text: `${from} -> ${String(answer.content?.to)} (${check.model})` }] };
     }
-    throw unknownPhase('rename', resumed);
+    throw call.unknownPhase(resumed);
   });
 });

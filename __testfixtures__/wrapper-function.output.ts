@@ -1,11 +1,12 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import type {
   CallToolResult,
+  ElicitRequestFormParams,
   InputRequiredResult,
   ServerContext,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
@@ -13,6 +14,8 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 function reg(name: string, config: { description: string; inputSchema: z.ZodObject<z.ZodRawShape> }, cb: (args: any, extra: any) => Promise<CallToolResult | InputRequiredResult>) {
   server.registerTool(name, config, cb);
 }
+
+const greetSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { mood: { type: 'string' } }, required: ['mood'] };
 
 reg('greet', { description: 'Asks how you are', inputSchema: z.object({ name: z.string() }) }, async ({ name }, ctx: ServerContext) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
@@ -22,16 +25,16 @@ reg('greet', { description: 'Asks how you are', inputSchema: z.object({ name: z.
       return call.suspend(1, {}, {
         answer: inputRequired.elicit({
           message: `How are you, ${name}?`,
-          requestedSchema: { type: 'object', properties: { mood: { type: 'string' } }, required: ['mood'] },
+          requestedSchema: greetSchema,
         }),
       });
     }
     if (resumed.phase === 1) {
-      const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { mood: { type: 'string' } }, required: ['mood'] });
+      const answer = elicitResult(ctx, 'answer', greetSchema);
       if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${name} did not say (${answer.action})` }] };
       return { content: [{ type: 'text', text: `${name} feels ${answer.content?.mood}` }] };
     }
-    throw unknownPhase('greet', resumed);
+    throw call.unknownPhase(resumed);
   });
 });
 

@@ -2,12 +2,15 @@ import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import type {
   CallToolResult,
   ServerContext,
+  ElicitRequestFormParams,
   InputRequiredResult,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 type Extra = ServerContext;
+
+const confirmSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
 
 /** A server whose tools are registered through a private method that hands each handler on unchanged. */
 class ConfirmServer {
@@ -29,16 +32,16 @@ class ConfirmServer {
         return call.suspend(1, {}, {
           answer: inputRequired.elicit({
             message: `Really ${a.what}?`,
-            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+            requestedSchema: confirmSchema,
           }),
         });
       }
       if (resumed.phase === 1) {
-        const answer = elicitResult(extra, 'answer', { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+        const answer = elicitResult(extra, 'answer', confirmSchema);
         if (answer.action !== 'accept' || answer.content?.ok !== true) return { content: [{ type: 'text', text: `${a.what}: not done (${answer.action})` }] };
         return { content: [{ type: 'text', text: `${a.what}: done` }] };
       }
-      throw unknownPhase('confirm', resumed);
+      throw call.unknownPhase(resumed);
     });
   }
 }

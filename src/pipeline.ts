@@ -20,7 +20,7 @@ import { isEmptyPlan, type FilePlan } from './plan.js';
 import { movedNote, positionMapper, type Position } from './positions.js';
 import { anchorsIn, requestAnchor, type RequestAnchor } from './rewrittenAt.js';
 import { DEPRECATED_KINDS, emptyReport, unchangedFile, type Report, type SiteReport, type UpgradeNote } from './report.js';
-import { STATE_KEY_ENV, STATE_MODULE_BASENAME, stateExports, stateModuleDeclaration, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
+import { boundCallMethods, STATE_KEY_ENV, STATE_MODULE_BASENAME, stateExports, stateModuleDeclaration, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
 import { placeStateModules, stateModuleFor, type StateModules } from './stateModulePlaces.js';
 import { MAX_INLINE_DEPTH, MCP_TEXT, TRIGGER_PATTERN, worthAnalysing, ZOD_IMPORT } from './triggers.js';
 import { FRAMEWORK_IMPORT, SDK_V1_FRAMEWORKS } from './tables/frameworks.js';
@@ -570,7 +570,7 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
     } else {
       const missing = missingStateExports(place.path, changes);
       if (missing.length > 0) {
-        report.notes.push(`${rel(place.path)} has no ${missing.join(', ')}, which the rewritten handlers import: it comes from an earlier mcp-migrate and is never overwritten; delete it and run again to have it generated anew (or copy those functions from a new one)`);
+        report.notes.push(`${rel(place.path)} has no ${missing.join(', ')}, which the rewritten handlers use: it comes from an earlier mcp-migrate and is never overwritten; delete it and run again to have it generated anew (or copy those functions from a new one)`);
       }
     }
   }
@@ -632,7 +632,10 @@ function upgradeZodUsers(files: SourceInput[], finalText: ReadonlyMap<string, st
   report.upgrade.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
 }
 
-/** The requestState module's exports the changed files call that an existing module (made by an earlier version) lacks. */
+/**
+ * The requestState module's exports, and methods of the call it binds, that the changed files call and an
+ * existing module (made by an earlier version) lacks.
+ */
 function missingStateExports(modulePath: string, changes: FileChange[]): string[] {
   let text: string;
   try {
@@ -640,8 +643,16 @@ function missingStateExports(modulePath: string, changes: FileChange[]): string[
   } catch {
     return [];
   }
-  const used = Object.values(stateExports).filter(name => changes.some(c => new RegExp(`\\b${name}\\(`).test(c.after) && !new RegExp(`\\b${name}\\(`).test(c.before ?? '')));
-  return used.filter(name => !new RegExp(`\\bexport\\s+(?:async\\s+)?function\\s+${name}\\b|\\bexports\\.${name}\\s*=|\\bexport\\s*\\{[^}]*\\b${name}\\b`).test(text));
+  const newlyCalled = (call: string) => changes.some(c => new RegExp(call).test(c.after) && !new RegExp(call).test(c.before ?? ''));
+  const functions = Object.values(stateExports)
+    .filter(name => newlyCalled(`\\b${name}\\(`))
+    .filter(name => !new RegExp(`\\bexport\\s+(?:async\\s+)?function\\s+${name}\\b|\\bexports\\.${name}\\s*=|\\bexport\\s*\\{[^}]*\\b${name}\\b`).test(text));
+  // A method is declared on the bound call, and implemented where it is made, at the start of a line.
+  const methods = Object.values(boundCallMethods)
+    .filter(name => newlyCalled(`\\.${name}\\(`))
+    .filter(name => !new RegExp(`^\\s*(?:async\\s+)?${name}(?:<\\w+>)?\\(`, 'm').test(text))
+    .map(name => `the bound call's ${name} method`);
+  return [...functions, ...methods];
 }
 
 const STATE_IMPORT = new RegExp(`(?:\\bfrom\\s*|\\bimport\\s*\\(\\s*|\\brequire\\s*\\(\\s*)['"](\\.{1,2}/(?:[^'"\\n]*/)?${STATE_MODULE_BASENAME}(\\.[cm]?js)?)['"]`, 'g');

@@ -24,13 +24,12 @@ export const stateExports = {
   elicit: 'elicitResult',
   sampling: 'samplingResult',
   roots: 'rootsResult',
-  unknownPhase: 'unknownPhase',
   requireSupport: 'requireClientSupport',
   capabilities: 'clientCapabilities'
 } as const;
 
 /** Methods of the call `resumeCall` binds that the rewritten handlers use. */
-export const boundCallMethods = { run: 'run', suspend: 'suspend' } as const;
+export const boundCallMethods = { run: 'run', suspend: 'suspend', unknownPhase: 'unknownPhase' } as const;
 
 export type ModuleFlavour = 'ts' | 'esm' | 'cjs';
 

@@ -226,13 +226,17 @@ describe('__testfixtures__', () => {
     const dir = path.join(work, 'capability-guard-old-module');
     fs.mkdirSync(dir, { recursive: true });
     const module = fs.readFileSync(path.join(o.dir, 'mcp-migrate-state.ts'), 'utf8');
-    const without = module.replace(/\/\*\* The client's capabilities for this request[\s\S]*?\n}\n/, '');
+    const without = module
+      .replace(/\/\*\* The client's capabilities for this request[\s\S]*?\n}\n/, '')
+      .replace(/\n *\/\*\* What to throw for a phase[^\n]*\n *unknownPhase\(resumed: Resumed\)[^\n]*/, '')
+      .replace(/\n *unknownPhase\(resumed\) \{[\s\S]*?\n {8}\}/, '');
     expect(without).not.toContain('clientCapabilities');
+    expect(without).not.toContain('unknownPhase');
     fs.writeFileSync(path.join(dir, 'mcp-migrate-state.ts'), without);
     const file = path.join(dir, 'capability-guard.ts');
     const result = await migrateSources([{ path: file, text: o.input }], { cwd: dir });
     expect(result.report.created).toEqual([]);
-    expect(result.report.notes).toContainEqual(expect.stringMatching(/^mcp-migrate-state\.ts has no clientCapabilities, which the rewritten handlers import: .*delete it and run again/));
+    expect(result.report.notes).toContainEqual(expect.stringMatching(/^mcp-migrate-state\.ts has no clientCapabilities, the bound call's unknownPhase method, which the rewritten handlers use: .*delete it and run again/));
     // With the module as this version writes it, nothing is said.
     fs.writeFileSync(path.join(dir, 'mcp-migrate-state.ts'), module);
     const current = await migrateSources([{ path: file, text: o.input }], { cwd: dir });

@@ -8,7 +8,7 @@
  *   return call.run(async resumed => {
  *     if (resumed.phase === 0) { ...code up to the first await...; return call.suspend(1, { live }, { answer: inputRequired.elicit({...}) }); }
  *     if (resumed.phase === 1) { const live = resumed.locals.live; const answer = elicitResult(ctx, 'answer'); ...rest... }
- *     throw unknownPhase(NAME, resumed);
+ *     throw call.unknownPhase(resumed);
  *   });
  *
  * `run` goes on into the next phase in the same request where that request already carries the
@@ -26,6 +26,7 @@ const MARKER_TEXT = 'mcp-migrate:';
 import { ts } from 'ts-morph';
 import { editImports, isRequire, type ImportChanges } from '../src/rewrite/imports.js';
 import { arrowParam, codeStyle, MAX_LINE, quoted, type CodeStyle } from '../src/rewrite/style.js';
+import { canDeclareApart, declaredSchemas, paramsNaming, type SchemaDeclaration, type SchemaSite } from '../src/rewrite/schemas.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type AnyNode = any;
@@ -122,9 +123,13 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
   // The type of a wrapper's parameter that handlers migrated elsewhere are registered through.
   for (const r of plan.widenedCallbackTypes ?? []) widenFunctionType(at(r, 'callback type').node as AnyNode);
 
+  const bannered = banneredHandler(source, plan);
+  // Read before any handler is rewritten: a const's name must be none of the file's.
+  const schemas = declaredSchemas(schemaSites(source, plan), root.find(j.Identifier).nodes().map((n: AnyNode) => n.name));
   for (const handler of [...plan.handlers].sort((a, b) => b.fn.start - a.fn.start)) {
     rewriteHandler(handler);
   }
+  declareSchemas(schemas.declarations);
 
   for (const server of plan.servers) {
     const p = at(server.construct, 'server construction');
@@ -185,6 +190,24 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       route.insertBefore(routing);
     }
     outer.insertBefore(declaration);
+  }
+
+  /** Each schema declared apart, before the top-level statement holding the first handler that asks it. */
+  function declareSchemas(declarations: SchemaDeclaration[]): void {
+    if (declarations.length === 0) return;
+    const end = style.semicolons ? ';' : '';
+    const type = `${isTs ? useType('ElicitRequestFormParams') : `import('${modules.sdk}').ElicitRequestFormParams`}['requestedSchema']`;
+    const body = programNode().body as AnyNode[];
+    const byHolder = new Map<AnyNode, string[]>();
+    for (const d of declarations) {
+      const holder = schemaHolder(body, d.before);
+      if (!holder) throw new Error(`mrtr transform: cannot find the statement holding the handler at offset ${d.before} in ${plan.file}`);
+      // Typed: out of the request, the literal's `type: 'object'` would widen to a string the request's type refuses.
+      const text = isTs ? `const ${d.name}: ${type} = ${d.text}${end}` : `/** @type {${type}} */\nconst ${d.name} = ${d.text}${end}`;
+      byHolder.set(holder, [...(byHolder.get(holder) ?? []), text]);
+    }
+    // Parsed together, the consts before one statement keep a line each.
+    for (const [holder, texts] of byHolder) body.splice(body.indexOf(holder), 0, ...parseStatements(texts.join('\n')));
   }
 
   function stringLiteral(value: string): string {
@@ -262,7 +285,9 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
 
     const builderCall = (r: RequestPlan, indent: string): string => {
       if (r.builder === 'listRoots') return `${use('sdk', 'inputRequired')}.listRoots()`;
-      const params = reindent(r.paramsText ?? '{}', columnIndent(source, offsetOf(r.paramsText)), indent);
+      const schema = schemas.names.get(r);
+      const written = schema ? paramsNaming(r.paramsText!, r.schemaText!, schema) : r.paramsText ?? '{}';
+      const params = reindent(written, columnIndent(source, offsetOf(r.paramsText)), indent);
       return `${use('sdk', 'inputRequired')}.${r.builder}(${params})`;
     };
     const offsetOf = (text: string | undefined): number => (text ? source.indexOf(text, h.fn.start) : h.fn.start);
@@ -438,7 +463,8 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
         });
 
     const readerText = (r: RequestPlan): string => {
-      const schema = r.schemaText ? `, ${r.schemaText}` : '';
+      const named = schemas.names.get(r) ?? r.schemaText;
+      const schema = named ? `, ${named}` : '';
       return `${use('state', r.reader)}(${ctx}, ${stringLiteral(r.key)}${schema})`;
     };
 
@@ -566,7 +592,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     const phaseIndent = bodyIndent + unit;
     const i1 = phaseIndent + unit;
     const lines: string[] = [];
-    lines.push(`${bodyIndent}// ${MARKER_TEXT} input_required phases (MCP 2026-07-28); state sealed by ${plan.stateModuleSpecifier}`);
+    if (h === bannered) lines.push(`${bodyIndent}${banner(plan)}`);
     lines.push(`${bodyIndent}const ${call} = ${use('state', stateExports.resume)}(${ctx}, ${h.nameText}, ${h.argsText});`);
     lines.push(`${bodyIndent}return ${call}.${boundCallMethods.run}(async ${arrowParam(resumed, style)} => {`);
     // Where the handler could run off its end (returning undefined), each phase must too, rather
@@ -583,7 +609,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       const phase = resumePhase(s, i1);
       phaseBlock(s.phase, phase.lines, exits(phase.stmts));
     }
-    lines.push(`${phaseIndent}throw ${use('state', stateExports.unknownPhase)}(${h.nameText}, ${resumed});`, `${bodyIndent}});`);
+    lines.push(`${phaseIndent}throw ${call}.${boundCallMethods.unknownPhase}(${resumed});`, `${bodyIndent}});`);
     const blockText = `{\n${lines.join('\n')}\n}`;
     let parsed: AnyNode;
     try {
@@ -707,6 +733,51 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
 
 }
 
+
+/**
+ * The top-level statement a schema's const goes before: the one holding its handler, or for a handler
+ * declared as a function (hoisted, so callable before its line runs) after a top-level await, which
+ * lets requests in before the module has run to its end, that await's statement.
+ */
+function schemaHolder(body: AnyNode[], offset: number): AnyNode | undefined {
+  const index = body.findIndex(st => typeof st.start === 'number' && st.start <= offset && st.end > offset);
+  if (index < 0) return undefined;
+  const holder = body[index];
+  const fn = holder.type === 'ExportNamedDeclaration' || holder.type === 'ExportDefaultDeclaration' ? holder.declaration : holder;
+  if (fn?.type !== 'FunctionDeclaration') return holder;
+  return body.slice(0, index).find(awaitsAtTopLevel) ?? holder;
+}
+
+/** Whether a statement awaits outside any function of its own (a top-level await, or a for await). */
+function awaitsAtTopLevel(node: AnyNode): boolean {
+  if (!node || typeof node !== 'object') return false;
+  if (node.type === 'AwaitExpression' || (node.type === 'ForOfStatement' && node.await)) return true;
+  if (/Function|ClassBody/.test(node.type ?? '')) return false;
+  return Object.entries(node).some(([k, v]) => k !== 'loc' && k !== 'comments' && (Array.isArray(v) ? v.some(awaitsAtTopLevel) : typeof v === 'object' && v !== null && typeof (v as AnyNode).type === 'string' && awaitsAtTopLevel(v)));
+}
+
+/** What the first migrated handler of a file says of them all. */
+function banner(plan: FilePlan): string {
+  return `// ${MARKER_TEXT} input_required phases (MCP 2026-07-28); state sealed by ${plan.stateModuleSpecifier}`;
+}
+
+/** The handler the banner goes in: the file's first, unless the file has it already (from a run that migrated another handler). */
+function banneredHandler(source: string, plan: FilePlan): HandlerPlan | undefined {
+  if (source.includes(banner(plan))) return undefined;
+  return [...plan.handlers].sort((a, b) => a.fn.start - b.fn.start)[0];
+}
+
+/** The requests whose schemas are declared apart, each schema's text moved to the top level. */
+function schemaSites(source: string, plan: FilePlan): SchemaSite[] {
+  return plan.handlers.flatMap(handler =>
+    handler.suspensions.flatMap(s =>
+      s.requests.filter(canDeclareApart).map(request => {
+        const at = source.indexOf(request.paramsText!, handler.fn.start) + request.paramsText!.indexOf(request.schemaText!);
+        return { handler, request, text: reindent(request.schemaText!, columnIndent(source, at), '') };
+      })
+    )
+  );
+}
 
 /** Where a statement's text ends, with the comment that trails it on its line (`x(); // why`). */
 function trailingEnd(source: string, end: number): number {

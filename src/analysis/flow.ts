@@ -442,7 +442,7 @@ function requestOf(site: Site, s: Suspension, keys: KeyAllocator, fn: FunctionLi
     reader: site.reader,
     paramsText,
     // SDK 1.x checked accepted content against the requested schema in `elicitInput` only, not in a generic request.
-    schemaText: site.builder === 'elicit' && calledMethod(site) === 'elicitInput' ? repeatableSchema(constObjectLiteral(params), fn) : undefined,
+    schemaText: site.builder === 'elicit' && calledMethod(site) === 'elicitInput' ? requestedSchemaText(params, fn) : undefined,
     replace: range(s.promiseAll ? site.node : withParens(s.replace)),
     ...(site.unwrapped ? { unwrapped: { note: site.unwrapped.note, wrapper: site.unwrapped.wrapper } } : {})
   };
@@ -481,6 +481,17 @@ function preferredKey(site: Site, s: Suspension): string {
     if (Node.isBinaryExpression(e) && Node.isIdentifier(e.getLeft())) return e.getLeft().getText();
   }
   return { elicitation: 'elicitation', 'elicitation-url': 'urlElicitation', sampling: 'sampling', roots: 'roots', request: 'request', task: 'task', registration: 'input', entry: 'input', capabilities: 'input' }[site.kind];
+}
+
+/**
+ * What the resuming phase checks the answer against: the schema repeated, or read from the params where
+ * they are a const declared outside the handler (`params.requestedSchema`), so it is written once.
+ */
+function requestedSchemaText(params: Node | undefined, fn: FunctionLike): string | undefined {
+  const literal = constObjectLiteral(params);
+  const text = repeatableSchema(literal, fn);
+  const heldOutside = params !== undefined && Node.isIdentifier(params) && literal !== params && !literal!.getFirstAncestor(a => a === fn);
+  return text?.startsWith('{') && heldOutside ? `${params.getText()}.requestedSchema` : text;
 }
 
 /** The requested schema's text when the resuming phase can evaluate it again (a literal, or a module-level constant). */

@@ -199,6 +199,8 @@ export interface BoundCall {
     run<R>(phases: (resumed: Resumed) => Promise<R | Answered | InputRequiredResult>): Promise<R | InputRequiredResult>;
     /** Ends a phase: the round asking `inputRequests`, its state sealed, unless this request already answers it. */
     suspend(phase: number | string, locals: Record<string, unknown>, inputRequests: InputRequests): Promise<Answered | InputRequiredResult>;
+    /** What to throw for a phase this version of the handler does not have (state minted by another build). */
+    unknownPhase(resumed: Resumed): ProtocolError;
 }
 
 /** Per request, the round whose answers the current phase reads, when `run` went on into it in the same request. */
@@ -233,13 +235,11 @@ export function resumeCall(ctx: ServerContext, name: string, args: unknown): Bou
             answering.set(ctx, inputRequests);
             // The locals as a retry would bring them back from the sealed state.
             return new Answered({ phase, locals: JSON.parse(JSON.stringify(locals)) as Record<string, unknown> });
+        },
+        unknownPhase(resumed) {
+            return invalid(`requestState names phase ${resumed.phase}, which ${name} does not have: call it again`);
         }
     };
-}
-
-/** A phase this version of the handler does not have (state minted by another build). */
-export function unknownPhase(name: string, resumed: Resumed): ProtocolError {
-    return invalid(`requestState names phase ${resumed.phase}, which ${name} does not have: call it again`);
 }
 
 const invalid = (message: string) => new ProtocolError(ProtocolErrorCode.InvalidParams, message);
