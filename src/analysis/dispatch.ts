@@ -177,6 +177,12 @@ function objectLiteralOf(expression: Node | undefined): import('ts-morph').Objec
   return e && Node.isObjectLiteralExpression(e) ? e : undefined;
 }
 
+/** The object literal or class an entry's function is a member of (`{ name, invoke: async () => ... }`, `class X { async invoke() {} }`). */
+export function entryObjectOf(fn: FunctionLike): Node | undefined {
+  const parent = memberOf(fn)?.getParent();
+  return parent && (Node.isObjectLiteralExpression(parent) || Node.isClassDeclaration(parent)) ? parent : undefined;
+}
+
 /** The member of an object literal or class a function is the value of (`invoke: async () => ...`, `async invoke() {...}`). */
 function memberOf(fn: FunctionLike): Node | undefined {
   if (Node.isMethodDeclaration(fn)) return fn;
