@@ -115,7 +115,8 @@ const implementations = new WeakMap<object, Node[]>();
 /** The members that implement an interface's property or method: in object literals and classes of the project. */
 function implementationsOf(signature: Node): Node[] {
   const cached = implementations.get(signature.compilerNode);
-  if (cached) return cached;
+  // An edit of an entry's file (an inlining pass) forgets its members, while the signature's file stays as it was.
+  if (cached && !cached.some(m => m.wasForgotten())) return cached;
   const name = (signature as import('ts-morph').PropertySignature).getNameNode();
   const found = Node.isIdentifier(name) ? membersImplementing(name) : [];
   implementations.set(signature.compilerNode, found);
