@@ -3,6 +3,8 @@ import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/proto
 import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
+// A table whose loop handler only returns t.invoke(...), where one entry that asks cannot be migrated as its delegate (its name is made when the module loads): no entry is, and the dispatch is marked with why.
+
 interface ToolContext {
   server: McpServer;
   extra: RequestHandlerExtra<ServerRequest, ServerNotification>;

@@ -2,6 +2,8 @@ import { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
+// A table whose loop handler only returns t.invoke(...), where one entry that asks cannot be migrated as its delegate (its name is made when the module loads): no entry is, and the dispatch is marked with why.
+
 interface ToolContext {
   server: McpServer;
   extra: ServerContext;

@@ -3,6 +3,8 @@ import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/proto
 import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
+// A table of tools registered by a loop whose handler only returns t.invoke(args, { server, extra }): each entry that asks is migrated in place as that handler's delegate, bound to its own name and reading the context the handler passes on.
+
 /** What every entry of the table is handed when it runs. */
 interface ToolContext {
   server: McpServer;
@@ -12,7 +14,7 @@ interface ToolContext {
 /** One entry of the tool table, registered by the loop below. */
 interface ToolDef {
   name: string;
-  schema: z.ZodObject;
+  shape: z.ZodRawShape;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   invoke(args: any, ctx: ToolContext): Promise<CallToolResult>;
 }
@@ -21,13 +23,11 @@ const text = (value: string): CallToolResult => ({ content: [{ type: 'text', tex
 
 const files = new Map<string, string>([['a.txt', 'alpha beta gamma']]);
 
-const pathSchema = z.object({ path: z.string() });
-
 /** Asks before it deletes: an object literal whose invoke() makes the request. */
 const deleteTool: ToolDef = {
   name: 'delete_file',
-  schema: pathSchema,
-  invoke: async ({ path }: z.infer<typeof pathSchema>, ctx) => {
+  shape: { path: z.string() },
+  invoke: async ({ path }: { path: string }, ctx) => {
     if (!files.has(path)) return text(`No file ${path}.`);
     const answer = await ctx.server.server.elicitInput({
       message: `Delete ${path}?`,
@@ -42,16 +42,16 @@ const deleteTool: ToolDef = {
 /** Lists the files: asks nothing. */
 const listTool: ToolDef = {
   name: 'list_files',
-  schema: z.object({}),
+  shape: {},
   invoke: async () => text([...files.keys()].join('\n') || 'No files.'),
 };
 
 /** Asks the client's model for a summary: a class implementing the entry. */
 class SummarizeTool implements ToolDef {
   readonly name = 'summarize_file';
-  readonly schema = pathSchema;
+  readonly shape = { path: z.string() };
 
-  async invoke({ path }: z.infer<typeof pathSchema>, ctx: ToolContext) {
+  async invoke({ path }: { path: string }, ctx: ToolContext) {
     const body = files.get(path);
     if (body === undefined) return text(`No file ${path}.`);
     const reply = await ctx.server.server.createMessage({
@@ -67,5 +67,5 @@ const tools: ToolDef[] = [listTool, deleteTool, new SummarizeTool()];
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' });
 
 for (const t of tools) {
-  server.registerTool(t.name, { inputSchema: t.schema }, (args, extra) => t.invoke(args, { server, extra }));
+  server.registerTool(t.name, { inputSchema: z.object(t.shape) }, (args, extra) => t.invoke(args, { server, extra }));
 }

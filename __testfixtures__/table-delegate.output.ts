@@ -13,6 +13,8 @@ import {
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
+// A table of tools registered by a loop whose handler only returns t.invoke(args, { server, extra }): each entry that asks is migrated in place as that handler's delegate, bound to its own name and reading the context the handler passes on.
+
 /** What every entry of the table is handed when it runs. */
 interface ToolContext {
   server: McpServer;
@@ -22,7 +24,7 @@ interface ToolContext {
 /** One entry of the tool table, registered by the loop below. */
 interface ToolDef {
   name: string;
-  schema: z.ZodObject;
+  shape: z.ZodRawShape;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   invoke(args: any, ctx: ToolContext): Promise<CallToolResult | InputRequiredResult>;
 }
@@ -31,13 +33,11 @@ const text = (value: string): CallToolResult => ({ content: [{ type: 'text', tex
 
 const files = new Map<string, string>([['a.txt', 'alpha beta gamma']]);
 
-const pathSchema = z.object({ path: z.string() });
-
 /** Asks before it deletes: an object literal whose invoke() makes the request. */
 const deleteTool: ToolDef = {
   name: 'delete_file',
-  schema: pathSchema,
-  invoke: async ({ path }: z.infer<typeof pathSchema>, ctx) => {
+  shape: { path: z.string() },
+  invoke: async ({ path }: { path: string }, ctx) => {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
     const call = resumeCall(ctx.extra, 'delete_file', { path });
     return call.run(async resumed => {
@@ -64,16 +64,16 @@ const deleteTool: ToolDef = {
 /** Lists the files: asks nothing. */
 const listTool: ToolDef = {
   name: 'list_files',
-  schema: z.object({}),
+  shape: {},
   invoke: async () => text([...files.keys()].join('\n') || 'No files.'),
 };
 
 /** Asks the client's model for a summary: a class implementing the entry. */
 class SummarizeTool implements ToolDef {
   readonly name = 'summarize_file';
-  readonly schema = pathSchema;
+  readonly shape = { path: z.string() };
 
-  async invoke({ path }: z.infer<typeof pathSchema>, ctx: ToolContext) {
+  async invoke({ path }: { path: string }, ctx: ToolContext) {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
     const call = resumeCall(ctx.extra, this.name, { path });
     return call.run(async resumed => {
@@ -101,6 +101,5 @@ const tools: ToolDef[] = [listTool, deleteTool, new SummarizeTool()];
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 for (const t of tools) {
-  /* @mcp-codemod-error Could not verify `inputSchema` is a schema object. Raw shapes are deprecated in v2 — pass a Standard Schema object (e.g. z.object({ … })); no change is needed if it already is one. */
-  server.registerTool(t.name, { inputSchema: t.schema }, (args, ctx) => t.invoke(args, { server, extra: ctx }));
+  server.registerTool(t.name, { inputSchema: z.object(t.shape) }, (args, ctx) => t.invoke(args, { server, extra: ctx }));
 }

@@ -989,6 +989,100 @@ for (const a of actions) {
   });
 });
 
+describe('a table whose loop handler only returns the call through it: its entries are the delegates', () => {
+  // The handler passes its context on as it is (e.run(args, extra)); one entry asks through the module's
+  // server and declares no context parameter (it is given one), a class entry binds its state to this.name.
+  // In another file the context travels in an object whose member the project types itself: refused.
+  const files = {
+    'package.json': PACKAGE,
+    'src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+interface Entry {
+  name: string;
+  run(args: { text: string }, extra: RequestHandlerExtra<ServerRequest, ServerNotification>): Promise<CallToolResult>;
+}
+
+export const server = new McpServer({ name: 'table', version: '1.0.0' });
+
+const confirm: Entry = {
+  name: 'confirm',
+  run: async args => {
+    const answer = await server.server.elicitInput({ message: args.text, requestedSchema: { type: 'object', properties: {} } });
+    return { content: [{ type: 'text', text: answer.action }] };
+  },
+};
+
+class Summarize implements Entry {
+  readonly name = 'summarize';
+
+  async run(args: { text: string }) {
+    const reply = await server.server.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: args.text } }], maxTokens: 10 });
+    return { content: [{ type: 'text' as const, text: reply.content.type === 'text' ? reply.content.text : '' }] };
+  }
+}
+
+const echo: Entry = { name: 'echo', run: async args => ({ content: [{ type: 'text', text: args.text }] }) };
+
+for (const e of [confirm, new Summarize(), echo]) {
+  server.registerTool(e.name, { inputSchema: { text: z.string() } }, async (args, extra) => e.run(args, extra));
+}
+`,
+    'src/typed.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+interface Ctx {
+  server: McpServer;
+  extra: { signal: AbortSignal };
+}
+
+interface Step {
+  name: string;
+  go(args: { text: string }, ctx: Ctx): Promise<CallToolResult>;
+}
+
+const ask: Step = {
+  name: 'ask',
+  go: async (args, ctx) => {
+    const answer = await ctx.server.server.elicitInput({ message: args.text, requestedSchema: { type: 'object', properties: {} } });
+    return { content: [{ type: 'text', text: answer.action }] };
+  },
+};
+
+export function registerSteps(server: McpServer): void {
+  for (const s of [ask]) {
+    server.registerTool(s.name, { inputSchema: { text: z.string() } }, (args, extra) => s.go(args, { server, extra }));
+  }
+}
+`,
+  };
+  let m: Migrated;
+
+  it('migrates the entries that ask in place, with the context the handler passes, and widens the interface', async () => {
+    m = await bothWays(files);
+    expect(m.sites('src/index.ts').map(s => `${s.kind} ${s.outcome}`)).toEqual(['elicitation rewritten', 'sampling rewritten']);
+    const text = m.text('src/index.ts');
+    expect(text).toMatch(/run: async \(args, ctx\) => \{\n\s+\/\/ mcp-migrate: input_required phases[^\n]*\n\s+const call = resumeCall\(ctx, 'confirm', args\);/);
+    expect(text).toMatch(/async run\(args: \{ text: string \}, ctx: ServerContext\) \{\n\s+\/\/ mcp-migrate: input_required phases[^\n]*\n\s+const call = resumeCall\(ctx, this\.name, args\);/);
+    expect(text).toMatch(/run\(args: \{ text: string \}, extra: ServerContext\): Promise<CallToolResult \| InputRequiredResult>;/);
+    expect(text).toContain("const echo: Entry = { name: 'echo', run: async args => ({ content: [{ type: 'text', text: args.text }] }) };");
+    expect(text).toContain('async (args, ctx) => e.run(args, ctx)');
+  }, 600_000);
+
+  it('leaves a table whose entries are handed the context in a member typed by the project, saying why', () => {
+    expect(m.sites('src/typed.ts').filter(s => s.call === 's.go(...)').map(s => s.reason)).toEqual([
+      expect.stringMatching(/nor is it migrated as the handler's delegates: go\(\) of ask reads the handler's context from extra, typed \{ signal: AbortSignal \}, not as the SDK's context; type it as the handler's context \(ServerContext\)/),
+    ]);
+  });
+
+  it('typechecks', () => {
+    expect(typecheck(m).filter(e => !e.includes('typed.ts'))).toEqual([]);
+  });
+});
+
 describe('handlers registered through a function or method of the project', () => {
   // A module function in another file and a private method hand the callback on unchanged to the
   // registration: each callback is that tool's handler, migrated as one (the method's through its delegate).

@@ -79,22 +79,18 @@ const indexes = new WeakMap<object, Map<Node, Delegation>>();
 const byFile = new WeakMap<object, Delegation[]>();
 
 /**
- * The programs and files whose delegations are being found: what finding a table's asking entries asks
- * of the analysis (is this a handler's context?) is answered without delegations meanwhile.
+ * How many files' delegations are being found: what finding a table's asking entries asks of the
+ * analysis (is this parameter a handler's context?) is answered without delegations meanwhile, and
+ * nothing found then is kept.
  */
-const finding = new Set<object>();
+let finding = 0;
 
 function delegationIndex(project: Project): Map<Node, Delegation> {
+  if (finding > 0) return new Map();
   const program = project.getProgram().compilerObject;
   let index = indexes.get(program);
   if (index) return index;
-  if (finding.has(program)) return new Map();
-  finding.add(program);
-  try {
-    index = buildIndex(project);
-  } finally {
-    finding.delete(program);
-  }
+  index = buildIndex(project);
   indexes.set(program, index);
   return index;
 }
@@ -111,12 +107,12 @@ function delegationsIn(sf: SourceFile): Delegation[] {
   const cached = byFile.get(sf.compilerNode);
   const stale = (d: Delegation) => d.delegates.some(f => f.wasForgotten()) || d.signature?.wasForgotten() === true || d.table?.widen?.wasForgotten() === true;
   if (cached && !cached.some(stale)) return cached;
-  if (finding.has(sf.compilerNode)) return [];
-  finding.add(sf.compilerNode);
+  if (finding > 0) return [];
+  finding++;
   try {
     return findDelegations(sf);
   } finally {
-    finding.delete(sf.compilerNode);
+    finding--;
   }
 }
 

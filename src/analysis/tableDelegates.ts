@@ -65,7 +65,7 @@ export function tableRefusal(call: CallExpression, registration: Registration, e
     const file = fn.getSourceFile();
     if (file.isSaved()) return { why: `${label} is in ${path.basename(file.getFilePath())}, which is not one of the files this run migrates`, fix: "run mcp-migrate over its files and the handler's together", cause: 'its module is not one of the files the run migrates' };
     const param = contextProblem(fn, registration, table.ctxMember);
-    if (param) return { why: `${label} ${param}`, fix: `name its context parameter (ctx)`, cause: "it takes another parameter where the handler's context goes" };
+    if (param) return { why: `${label} ${param.problem}`, fix: param.fix, cause: "it takes another parameter where the handler's context goes" };
     const name = entryName(fn, named);
     if (!name) return { why: `the ${named} of ${entryLabel(fn)} is not a string literal, so ${label} cannot bind its requestState to the name it is registered under`, fix: `give it a literal ${named}`, cause: 'the name it is registered under cannot be read inside it' };
     table.names.set(fn, name);
@@ -107,13 +107,13 @@ function entryName(fn: FunctionLike, property: string): string | undefined {
   return undefined;
 }
 
-/** What is wrong with where the entry takes its context, if anything: a destructured parameter, or none a method could be given. */
-function contextProblem(fn: FunctionLike, registration: Registration, ctxMember: string): string | undefined {
+/** What is wrong with where the entry takes its context, if anything, and what to do: a destructured parameter, none a method could be given, another type. */
+function contextProblem(fn: FunctionLike, registration: Registration, ctxMember: string): { problem: string; fix: string } | undefined {
   const param = fn.getParameters()[registration.ctxIndex];
-  if (!param) return Node.isMethodDeclaration(fn) ? 'declares no parameter for the context it is handed' : undefined;
-  if (!Node.isIdentifier(param.getNameNode())) return `destructures the context it is handed (${param.getNameNode().getText()})`;
+  if (!param) return Node.isMethodDeclaration(fn) ? { problem: 'declares no parameter for the context it is handed', fix: 'declare it (ctx)' } : undefined;
+  if (!Node.isIdentifier(param.getNameNode())) return { problem: `destructures the context it is handed (${param.getNameNode().getText()})`, fix: 'name its context parameter (ctx)' };
   const typed = contextTypeProblem(param, ctxMember);
-  return typed;
+  return typed ? { problem: typed, fix: "type it as the handler's context (ServerContext)" } : undefined;
 }
 
 /**
