@@ -1063,9 +1063,9 @@ export function registerSteps(server: McpServer): void {
 
   it('migrates the entries that ask in place, with the context the handler passes, and widens the interface', async () => {
     m = await bothWays(files);
-    expect(m.sites('src/index.ts').map(s => `${s.kind} ${s.outcome}`)).toEqual(['elicitation rewritten', 'sampling rewritten']);
+    expect(m.sites('src/index.ts').map(s => `${s.kind} ${s.outcome}${s.outcome === 'marked' ? ` ${s.reason}` : ''}`)).toEqual(['elicitation rewritten', 'sampling rewritten']);
     const text = m.text('src/index.ts');
-    expect(text).toMatch(/run: async \(args, ctx\) => \{\n\s+\/\/ mcp-migrate: input_required phases[^\n]*\n\s+const call = resumeCall\(ctx, 'confirm', args\);/);
+    expect(text).toMatch(/run: async \(args, ctx: ServerContext\) => \{\n\s+\/\/ mcp-migrate: input_required phases[^\n]*\n\s+const call = resumeCall\(ctx, 'confirm', args\);/);
     expect(text).toMatch(/async run\(args: \{ text: string \}, ctx: ServerContext\) \{\n\s+\/\/ mcp-migrate: input_required phases[^\n]*\n\s+const call = resumeCall\(ctx, this\.name, args\);/);
     expect(text).toMatch(/run\(args: \{ text: string \}, extra: ServerContext\): Promise<CallToolResult \| InputRequiredResult>;/);
     expect(text).toContain("const echo: Entry = { name: 'echo', run: async args => ({ content: [{ type: 'text', text: args.text }] }) };");

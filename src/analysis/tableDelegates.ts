@@ -110,7 +110,8 @@ function entryName(fn: FunctionLike, property: string): string | undefined {
 /** What is wrong with where the entry takes its context, if anything, and what to do: a destructured parameter, none a method could be given, another type. */
 function contextProblem(fn: FunctionLike, registration: Registration, ctxMember: string): { problem: string; fix: string } | undefined {
   const param = fn.getParameters()[registration.ctxIndex];
-  if (!param) return Node.isMethodDeclaration(fn) ? { problem: 'declares no parameter for the context it is handed', fix: 'declare it (ctx)' } : undefined;
+  // Given one where it has none: the context itself is typed ServerContext; a member of an object, by the table's declaration, which a method does not read.
+  if (!param) return Node.isMethodDeclaration(fn) && ctxMember !== '' ? { problem: 'declares no parameter for the context it is handed', fix: 'declare it (ctx)' } : undefined;
   if (!Node.isIdentifier(param.getNameNode())) return { problem: `destructures the context it is handed (${param.getNameNode().getText()})`, fix: 'name its context parameter (ctx)' };
   const typed = contextTypeProblem(param, ctxMember);
   return typed ? { problem: typed, fix: "type it as the handler's context (ServerContext)" } : undefined;
