@@ -962,7 +962,8 @@ describe('a table of tool entries, dispatched through the property they share', 
   // ToolDef's invoke() is declared by object literals and by classes implementing it; a loop registers
   // each entry with a handler calling t.invoke(...), and a low-level tools/call handler finds the entry by
   // name and calls its invoke(). Two entries ask, three do not; one asking entry is also called by its own
-  // name. In another file, an untyped array of literals is dispatched the same way.
+  // name. In another file, an untyped array of literals is dispatched the same way. The loop's handler only
+  // returns t.invoke(...), but deleteTool's invoke() is also called elsewhere: no entry is migrated as its delegate.
   const files = {
     'package.json': PACKAGE,
     'src/types.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -1093,7 +1094,7 @@ for (const a of actions) {
     expect(m.sites('src/basic.ts')).toEqual([]);
     expect(m.sites('src/types.ts')).toEqual([]);
     expect(m.sites('src/index.ts').map(s => `${s.line} ${s.kind} ${s.call}: ${s.reason}`)).toEqual([
-      '12 request t.invoke(...): invoke() is not inlined: t.invoke(...) dispatches to the invoke() of whichever of 5 entries t is, and 2 of them ask the client (deleteTool (elicitation), SummarizeTool (sampling)), so no body can be inlined into the handler (the call does not name one), and their requests are not migrated; migrate those entries by hand (each returns inputRequired, and this handler returns that result as it is)',
+      '12 request t.invoke(...): invoke() is not inlined: t.invoke(...) dispatches to the invoke() of whichever of 5 entries t is, and 2 of them ask the client (deleteTool (elicitation), SummarizeTool (sampling)), so no body can be inlined into the handler (the call does not name one), and their requests are not migrated; nor are they migrated as the handler\'s delegates: invoke() of deleteTool is also called in the tools/call delete_now handler, which would get the input_required results it returns once migrated; give that caller a function of its own, or migrate those entries by hand (each returns inputRequired, and this handler returns that result as it is)',
       '15 elicitation deleteTool.invoke(...): invoke() is not inlined: it is called as deleteTool.invoke(...), a member, not by a name of its own, so its elicitation request is not migrated; call a function by its name from the handler, or migrate by hand',
     ]);
     expect(m.sites('src/low-level.ts').map(s => `${s.line} ${s.kind} ${s.call}`)).toEqual(['7 request tool.invoke(...)']);
@@ -1118,6 +1119,100 @@ for (const a of actions) {
 
   it('typechecks', () => {
     expect(typecheck(m)).toEqual([]);
+  });
+});
+
+describe('a table whose loop handler only returns the call through it: its entries are the delegates', () => {
+  // The handler passes its context on as it is (e.run(args, extra)); one entry asks through the module's
+  // server and declares no context parameter (it is given one), a class entry binds its state to this.name.
+  // In another file the context travels in an object whose member the project types itself: refused.
+  const files = {
+    'package.json': PACKAGE,
+    'src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+interface Entry {
+  name: string;
+  run(args: { text: string }, extra: RequestHandlerExtra<ServerRequest, ServerNotification>): Promise<CallToolResult>;
+}
+
+export const server = new McpServer({ name: 'table', version: '1.0.0' });
+
+const confirm: Entry = {
+  name: 'confirm',
+  run: async args => {
+    const answer = await server.server.elicitInput({ message: args.text, requestedSchema: { type: 'object', properties: {} } });
+    return { content: [{ type: 'text', text: answer.action }] };
+  },
+};
+
+class Summarize implements Entry {
+  readonly name = 'summarize';
+
+  async run(args: { text: string }) {
+    const reply = await server.server.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: args.text } }], maxTokens: 10 });
+    return { content: [{ type: 'text' as const, text: reply.content.type === 'text' ? reply.content.text : '' }] };
+  }
+}
+
+const echo: Entry = { name: 'echo', run: async args => ({ content: [{ type: 'text', text: args.text }] }) };
+
+for (const e of [confirm, new Summarize(), echo]) {
+  server.registerTool(e.name, { inputSchema: { text: z.string() } }, async (args, extra) => e.run(args, extra));
+}
+`,
+    'src/typed.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+interface Ctx {
+  server: McpServer;
+  extra: { signal: AbortSignal };
+}
+
+interface Step {
+  name: string;
+  go(args: { text: string }, ctx: Ctx): Promise<CallToolResult>;
+}
+
+const ask: Step = {
+  name: 'ask',
+  go: async (args, ctx) => {
+    const answer = await ctx.server.server.elicitInput({ message: args.text, requestedSchema: { type: 'object', properties: {} } });
+    return { content: [{ type: 'text', text: answer.action }] };
+  },
+};
+
+export function registerSteps(server: McpServer): void {
+  for (const s of [ask]) {
+    server.registerTool(s.name, { inputSchema: { text: z.string() } }, (args, extra) => s.go(args, { server, extra }));
+  }
+}
+`,
+  };
+  let m: Migrated;
+
+  it('migrates the entries that ask in place, with the context the handler passes, and widens the interface', async () => {
+    m = await bothWays(files);
+    expect(m.sites('src/index.ts').map(s => `${s.kind} ${s.outcome}${s.outcome === 'marked' ? ` ${s.reason}` : ''}`)).toEqual(['elicitation rewritten', 'sampling rewritten']);
+    const text = m.text('src/index.ts');
+    expect(text).toMatch(/run: async \(args, ctx: ServerContext\) => \{\n\s+\/\/ mcp-migrate: input_required phases[^\n]*\n\s+const call = resumeCall\(ctx, 'confirm', args\);/);
+    expect(text).toMatch(/async run\(args: \{ text: string \}, ctx: ServerContext\) \{\n\s+\/\/ mcp-migrate: input_required phases[^\n]*\n\s+const call = resumeCall\(ctx, this\.name, args\);/);
+    expect(text).toMatch(/run\(args: \{ text: string \}, extra: ServerContext\): Promise<CallToolResult \| InputRequiredResult>;/);
+    expect(text).toContain("const echo: Entry = { name: 'echo', run: async args => ({ content: [{ type: 'text', text: args.text }] }) };");
+    expect(text).toContain('async (args, ctx) => e.run(args, ctx)');
+  }, 600_000);
+
+  it('leaves a table whose entries are handed the context in a member typed by the project, saying why', () => {
+    expect(m.sites('src/typed.ts').filter(s => s.call === 's.go(...)').map(s => s.reason)).toEqual([
+      expect.stringMatching(/nor is it migrated as the handler's delegates: go\(\) of ask reads the handler's context from extra, typed \{ signal: AbortSignal \}, not as the SDK's context; type it as the handler's context \(ServerContext\)/),
+    ]);
+  });
+
+  it('typechecks', () => {
+    expect(typecheck(m).filter(e => !e.includes('typed.ts'))).toEqual([]);
   });
 });
 

@@ -12,10 +12,11 @@
  */
 import path from 'node:path';
 import { Node, SyntaxKind, type CallExpression, type Project, type SourceFile } from 'ts-morph';
-import { declaresMember } from './dispatch.js';
+import { declaresMember, entryLabel, entryObjectOf } from './dispatch.js';
 import { literalString, unwrap } from './mcpSymbols.js';
 import { overridesOf, receiverClass, thisOwner } from './methods.js';
 import { enclosingFunction, handlerRegistrationOf, TOOL_METHODS, type FunctionLike, type Registration } from './sites.js';
+import { contextMember, tableEntries, tableRefusal, type TableDispatch } from './tableDelegates.js';
 
 export interface Delegation {
   /** The registered handler that only returns the call. */
@@ -32,6 +33,8 @@ export interface Delegation {
   signature?: FunctionLike;
   /** Why the delegates are not migrated as the handler's: the call is then marked with the reason. */
   refused?: { reason: string; cause: string };
+  /** A call through a table's shared property (src/analysis/tableDelegates.ts): the delegates are its entries. */
+  table?: TableDispatch;
 }
 
 /** The cause, as the report counts it, of a callee that is not migrated as its handler's delegate. */
@@ -40,6 +43,8 @@ export const DELEGATE_CAUSE = 'delegate not migrated';
 /** A delegate as the report names it: `execute() of RouteTool`, or `runReport()`. */
 export function delegateLabel(fn: FunctionLike, callee: string): string {
   const cls = Node.isMethodDeclaration(fn) ? fn.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() : undefined;
+  // An entry of a table: `invoke() of deleteTool`.
+  if (!cls && Node.isObjectLiteralExpression(entryObjectOf(fn))) return `${callee} of ${entryLabel(fn)}`;
   return cls ? `${callee} of ${cls}` : callee;
 }
 
@@ -48,9 +53,13 @@ export function delegateRegistrationOf(fn: FunctionLike): Registration | undefin
   if (!Node.isMethodDeclaration(fn) && !Node.isFunctionDeclaration(fn) && !Node.isArrowFunction(fn) && !Node.isFunctionExpression(fn)) return undefined;
   const delegation = delegationIndex(fn.getProject()).get(fn);
   if (!delegation || delegation.refused) return undefined;
-  const { registration } = delegation;
+  const { registration, table } = delegation;
+  // An entry of a table is bound to its own name, and reads the context where the handler put it.
+  const name = table?.names.get(fn);
+  if (table && name === undefined) return undefined;
   return {
     ...registration,
+    ...(table ? { nameText: name!, ctxMember: table.ctxMember } : {}),
     label: delegateLabel(fn, delegation.callee),
     delegateOf: `migrated as the delegate of ${delegation.handlerName}`,
   };
@@ -69,22 +78,45 @@ const indexes = new WeakMap<object, Map<Node, Delegation>>();
 /** Per version of a file: the delegations its handlers make (made again once a delegate's file has changed). */
 const byFile = new WeakMap<object, Delegation[]>();
 
+/**
+ * How many files' delegations are being found: what finding a table's asking entries asks of the
+ * analysis (is this parameter a handler's context?) is answered without delegations meanwhile, and
+ * nothing found then is kept.
+ */
+let finding = 0;
+
 function delegationIndex(project: Project): Map<Node, Delegation> {
+  if (finding > 0) return new Map();
   const program = project.getProgram().compilerObject;
   let index = indexes.get(program);
   if (index) return index;
-  index = new Map();
+  index = buildIndex(project);
+  indexes.set(program, index);
+  return index;
+}
+
+function buildIndex(project: Project): Map<Node, Delegation> {
+  const index = new Map<Node, Delegation>();
   for (const sf of project.getSourceFiles()) {
     for (const delegation of delegationsIn(sf)) for (const d of delegation.delegates) if (!index.has(d)) index.set(d, delegation);
   }
-  indexes.set(program, index);
   return index;
 }
 
 function delegationsIn(sf: SourceFile): Delegation[] {
   const cached = byFile.get(sf.compilerNode);
-  const stale = (d: Delegation) => d.delegates.some(f => f.wasForgotten()) || d.signature?.wasForgotten() === true;
+  const stale = (d: Delegation) => d.delegates.some(f => f.wasForgotten()) || d.signature?.wasForgotten() === true || d.table?.widen?.wasForgotten() === true;
   if (cached && !cached.some(stale)) return cached;
+  if (finding > 0) return [];
+  finding++;
+  try {
+    return findDelegations(sf);
+  } finally {
+    finding--;
+  }
+}
+
+function findDelegations(sf: SourceFile): Delegation[] {
   const found: Delegation[] = [];
   registers ??= new RegExp(`\\b(?:${[...Object.keys(TOOL_METHODS), 'setRequestHandler'].join('|')})\\s*\\(`);
   if (!sf.isDeclarationFile() && !sf.isInNodeModules() && registers.test(sf.getFullText())) {
@@ -99,17 +131,36 @@ function delegationsIn(sf: SourceFile): Delegation[] {
 
 function delegationFrom(handler: FunctionLike): Delegation | undefined {
   const registration = handlerRegistrationOf(handler);
-  const call = registration && delegatedCall(handler, registration);
-  if (!registration || !call) return undefined;
-  const target = calleeOf(call);
+  const passed = registration && delegatedCall(handler, registration);
+  if (!registration || !passed) return undefined;
+  const { call, ctxMember } = passed;
+  const entries = tableEntries(call);
+  if (entries) return ctxMember === undefined ? undefined : tableDelegation(handler, registration, call, entries, ctxMember);
+  const target = ctxMember ? undefined : calleeOf(call);
   if (!target) return undefined;
   const delegation: Delegation = { handler, registration, call, callee: `${target.name}()`, handlerName: handlerName(registration), delegates: target.delegates, signature: target.signature };
   delegation.refused = refusal(delegation, target.throughThis);
   return delegation;
 }
 
-/** The call a handler's body only returns, passing the handler's arguments (and its context) in order. */
-function delegatedCall(handler: FunctionLike, registration: Registration): CallExpression | undefined {
+/** A call through a table's property, passing the handler's context on: its entries are the delegates. */
+function tableDelegation(handler: FunctionLike, registration: Registration, call: CallExpression, entries: FunctionLike[], ctxMember: string): Delegation {
+  const table: TableDispatch = { ctxMember, names: new Map(), asking: [] };
+  const callee = `${(unwrap(call.getExpression()) as import('ts-morph').PropertyAccessExpression).getName()}()`;
+  const delegation: Delegation = { handler, registration, call, callee, handlerName: handlerName(registration), delegates: entries, table };
+  const refused = tableRefusal(call, registration, entries, table);
+  if (refused) {
+    table.refused = refused;
+    delegation.refused = { reason: `the entries are not migrated as the delegates of this handler either: ${refused.why}; ${refused.fix}, or migrate by hand`, cause: `${DELEGATE_CAUSE}: ${refused.cause}` };
+  }
+  return delegation;
+}
+
+/**
+ * The call a handler's body only returns, passing the handler's arguments (and its context) in order;
+ * `ctxMember` when it passes the context, '' as it is or `.extra` in an object literal (`{ server, extra }`).
+ */
+function delegatedCall(handler: FunctionLike, registration: Registration): { call: CallExpression; ctxMember?: string } | undefined {
   const body = handler.getBody();
   let returned: Node | undefined = body;
   if (body && Node.isBlock(body)) {
@@ -126,11 +177,13 @@ function delegatedCall(handler: FunctionLike, registration: Registration): CallE
   if (params.length < registration.ctxIndex || (args.length !== registration.ctxIndex && args.length !== registration.ctxIndex + 1)) return undefined;
   const ctx = params[registration.ctxIndex];
   if (ctx && !Node.isIdentifier(ctx.getNameNode())) return undefined;
-  const same = passed.length === args.length && passed.every((p, i) => {
+  const carried = args.length > registration.ctxIndex ? contextMember(args[registration.ctxIndex]!, ctx) : undefined;
+  const compared = carried === undefined ? args.length : registration.ctxIndex;
+  const same = passed.length >= compared && passed.slice(0, compared).every((p, i) => {
     const arg = unwrap(args[i]!);
     return Node.isIdentifier(p.getNameNode()) && Node.isIdentifier(arg) && arg.getSymbol()?.getDeclarations()[0] === p;
   });
-  return same ? e : undefined;
+  return same ? { call: e, ctxMember: carried } : undefined;
 }
 
 interface Callee {

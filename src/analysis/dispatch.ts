@@ -115,7 +115,8 @@ const implementations = new WeakMap<object, Node[]>();
 /** The members that implement an interface's property or method: in object literals and classes of the project. */
 function implementationsOf(signature: Node): Node[] {
   const cached = implementations.get(signature.compilerNode);
-  if (cached) return cached;
+  // An edit of an entry's file (an inlining pass) forgets its members, while the signature's file stays as it was.
+  if (cached && !cached.some(m => m.wasForgotten())) return cached;
   const name = (signature as import('ts-morph').PropertySignature).getNameNode();
   const found = Node.isIdentifier(name) ? membersImplementing(name) : [];
   implementations.set(signature.compilerNode, found);
@@ -175,6 +176,12 @@ function objectLiteralOf(expression: Node | undefined): import('ts-morph').Objec
     while (e && (Node.isSatisfiesExpression(e) || Node.isAsExpression(e) || Node.isParenthesizedExpression(e))) e = e.getExpression();
   }
   return e && Node.isObjectLiteralExpression(e) ? e : undefined;
+}
+
+/** The object literal or class an entry's function is a member of (`{ name, invoke: async () => ... }`, `class X { async invoke() {} }`). */
+export function entryObjectOf(fn: FunctionLike): Node | undefined {
+  const parent = memberOf(fn)?.getParent();
+  return parent && (Node.isObjectLiteralExpression(parent) || Node.isClassDeclaration(parent)) ? parent : undefined;
 }
 
 /** The member of an object literal or class a function is the value of (`invoke: async () => ...`, `async invoke() {...}`). */

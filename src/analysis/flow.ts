@@ -792,14 +792,18 @@ function argsTextOf(registration: Registration, fn: FunctionLike): string {
 export function ctxOf(registration: Registration, fn: FunctionLike): HandlerPlan['ctx'] {
   const params = fn.getParameters();
   const existing = params[registration.ctxIndex];
+  // A table's entry handed the context in a member of its parameter (`ctx.extra`): read there.
+  const member = registration.ctxMember ?? '';
   if (existing) {
     if (!Node.isIdentifier(existing.getNameNode())) throw new Unsupported('the context parameter is destructured; name it (e.g. ctx) so the rewrite can use it', existing);
-    return { name: existing.getName() };
+    return { name: `${existing.getName()}${member}` };
   }
   const taken = new Set(fn.getDescendantsOfKind(SyntaxKind.Identifier).map(i => i.getText()));
   const name = taken.has('ctx') ? 'mcpCtx' : 'ctx';
   const add: string[] = [];
   for (let i = params.length; i < registration.ctxIndex; i++) add.push(i === 0 ? '_args' : `_arg${i}`);
+  // An entry's parameters take their types from its table's declaration of the member.
+  if (member) return { name: `${name}${member}`, add: [...add, name] };
   // Written inline, the callback's parameters take their types from the registration; declared
   // apart and passed by name, TypeScript would infer them as implicit any.
   const inline = fn.getParent() === registration.call;

@@ -10,6 +10,7 @@ import { awaitedCallbacks } from './callbacks.js';
 import { ctxOf, planHandler, Unsupported } from './flow.js';
 import { DELEGATE_CAUSE, delegateLabel, delegationReaching, type Delegation } from './delegates.js';
 import { overridesOf } from './methods.js';
+import { entryLabel } from './dispatch.js';
 import { callersLeft } from './callers.js';
 import { helperKey, INLINE_LABEL } from './inline.js';
 import { entryNames, httpEntryOf, httpTransports, transportName } from './httpEntry.js';
@@ -613,8 +614,9 @@ function settleDelegations(outcomes: Map<Delegation, DelegateOutcome[]>, r: Reco
       passContextOn(delegation, list, r);
       continue;
     }
-    const classes = list.map(o => o.fn.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() ?? o.label).join(', ');
-    const reason = `${delegation.handlerName} runs the ${delegation.callee} of whichever class the instance is (${classes}), and ${failed.label} cannot be migrated (${failed.failure}), so none is; make that one migratable, or migrate by hand`;
+    const classes = list.map(o => (delegation.table ? entryLabel(o.fn) : (o.fn.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() ?? o.label))).join(', ');
+    const whichever = delegation.table ? `whichever entry ${(delegation.call.getExpression() as import('ts-morph').PropertyAccessExpression).getExpression().getText()} is` : 'whichever class the instance is';
+    const reason = `${delegation.handlerName} runs the ${delegation.callee} of ${whichever} (${classes}), and ${failed.label} cannot be migrated (${failed.failure}), so none is; make that one migratable, or migrate by hand`;
     for (const o of list) {
       if (!o.plan) continue;
       const plan = r.planFor(o.fn.getSourceFile());
@@ -648,15 +650,21 @@ function passContextOn(delegation: Delegation, migrated: DelegateOutcome[], r: R
   const range = (n: Node) => ({ start: n.getStart(), end: n.getEnd() });
   if (call.getArguments().length === registration.ctxIndex) (r.planFor(sf).delegating ??= []).push({ fn: range(handler), ctx: ctxOf(registration, handler), call: range(call) });
   if (signature) (r.planFor(signature.getSourceFile()).delegateSignatures ??= []).push({ fn: range(signature), ctx: ctxOf(registration, signature) });
+  // A table's declaration of the member its entries share returns what they may: input_required too.
+  const widen = delegation.table?.widen;
+  if (widen) (r.planFor(widen.getSourceFile()).widenedCallbackTypes ??= []).push(range(widen));
   // A method body left as it is, overridden by a migrated one, takes the context too (an override may not ask for more).
   const migratedFns = new Set<Node>(migrated.map(o => o.fn));
-  for (const fn of delegation.delegates.filter(f => !migratedFns.has(f) && Node.isMethodDeclaration(f) && overridesOf(f).some(o => migratedFns.has(o)))) {
+  for (const fn of delegation.delegates.filter(f => !delegation.table && !migratedFns.has(f) && Node.isMethodDeclaration(f) && overridesOf(f).some(o => migratedFns.has(o)))) {
     const ctx = ctxOf(registration, fn);
     const unused = ctx.add?.map(name => (name === ctx.name ? '_ctx' : name));
     if (unused) (r.planFor(fn.getSourceFile()).delegateSignatures ??= []).push({ fn: range(fn), ctx: { ...ctx, name: '_ctx', add: unused } });
   }
   const { line } = sf.getLineAndColumnAtPos(call.getStart());
   const names = migrated.map(o => o.label);
-  const declared = signature ? `; its declaration in ${signature.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() ?? 'the class'} takes the context too` : '';
+  const owner = widen?.getFirstAncestor(a => Node.isInterfaceDeclaration(a) || Node.isTypeAliasDeclaration(a)) as { getName(): string } | undefined;
+  const declared = signature
+    ? `; its declaration in ${signature.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() ?? 'the class'} takes the context too`
+    : widen ? `; its declaration in ${owner?.getName() ?? 'the table\'s type'} may return InputRequiredResult too` : '';
   r.notes.push(`${r.rel(sf)}:${line}: ${delegation.handlerName} passes its context on to ${call.getExpression().getText()}(...): ${names.join(' and ')} migrated as its ${names.length === 1 ? 'delegate' : 'delegates'}${declared}`);
 }

@@ -456,7 +456,9 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
     };
     // A handler that only hands its call on: the callee is migrated in place as its delegate (src/analysis/delegates.ts).
     const delegation = delegationOf(handler);
-    if (delegation?.call === call) {
+    // A table's entries that cannot be the handler's delegates: the call keeps the dispatch's marker, saying why.
+    const notDelegates = delegation?.call === call ? delegation.table?.refused : undefined;
+    if (delegation?.call === call && !notDelegates) {
       if (delegation.refused) refuse(delegation.refused.reason, delegation.refused.cause);
       continue;
     }
@@ -473,7 +475,7 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
         const r = reach.of({ fn, name: helper.name, decl: fn }, new Set(), []);
         return r ? [`${entryLabel(fn)} (${r.kind === 'request' ? 'requests' : r.kind})`] : [];
       });
-      refuse(dispatchRefusal(helper, callee as import('ts-morph').PropertyAccessExpression, asking), 'helper not inlined: a call through a table of entries, any of which it may run');
+      refuse(dispatchRefusal(helper, callee as import('ts-morph').PropertyAccessExpression, asking, notDelegates), 'helper not inlined: a call through a table of entries, any of which it may run');
       continue;
     }
     if (helper.overrides) {
@@ -533,13 +535,19 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
 }
 
 /** Why a call through a table's property is not inlined: the entries it may run, and those of them that ask. */
-function dispatchRefusal(helper: Helper, callee: import('ts-morph').PropertyAccessExpression, asking: string[]): string {
+/**
+ * The marker of a call through a table; `notDelegates` says why the handler, which only returns the
+ * call, does not have the entries that ask migrated as its delegates (src/analysis/tableDelegates.ts).
+ */
+function dispatchRefusal(helper: Helper, callee: import('ts-morph').PropertyAccessExpression, asking: string[], notDelegates?: { why: string; fix: string }): string {
   const entries = helper.overrides!.length;
   const receiver = unwrap(callee.getExpression()).getText();
   const which = entries === 1 ? `of whatever ${receiver} is (one entry of the project declares it)` : `of whichever of ${entries} entries ${receiver} is`;
   const ask = asking.length === 1 ? (entries === 1 ? 'it asks' : '1 of them asks') : `${asking.length} of them ask`;
   const those = asking.length === 1 ? 'that entry' : 'those entries';
-  return `${helper.name}() is not inlined: ${callee.getText()}(...) dispatches to the ${helper.name}() ${which}, and ${ask} the client (${asking.join(', ')}), so no body can be inlined into the handler (the call does not name one), and ${asking.length === 1 ? 'its request is' : 'their requests are'} not migrated; migrate ${those} by hand (${asking.length === 1 ? 'it returns' : 'each returns'} inputRequired, and this handler returns that result as it is)`;
+  const delegates = notDelegates ? `; nor ${asking.length === 1 ? 'is it' : 'are they'} migrated as the handler's delegates: ${notDelegates.why}` : '';
+  const fix = notDelegates ? `${notDelegates.fix}, or migrate ${those} by hand` : `migrate ${those} by hand`;
+  return `${helper.name}() is not inlined: ${callee.getText()}(...) dispatches to the ${helper.name}() ${which}, and ${ask} the client (${asking.join(', ')}), so no body can be inlined into the handler (the call does not name one), and ${asking.length === 1 ? 'its request is' : 'their requests are'} not migrated${delegates}; ${fix} (${asking.length === 1 ? 'it returns' : 'each returns'} inputRequired, and this handler returns that result as it is)`;
 }
 
 /**
@@ -852,6 +860,11 @@ class Reacher {
     if (!found) this.sites.set(sf, (found = findSites(sf)));
     return found;
   }
+}
+
+/** The kind of request a function makes, itself or through the helpers it calls (a table's entry, say), if it makes one. */
+export function requestReached(fn: FunctionLike, name: string): SiteKind | undefined {
+  return new Reacher().of({ fn, name, decl: fn }, new Set(), [])?.kind;
 }
 
 /**

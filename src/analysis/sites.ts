@@ -201,7 +201,7 @@ function oneLine(text: string): string {
 function isContextParameter(param: import('ts-morph').ParameterDeclaration): boolean {
   const fn = param.getParent() as FunctionLike;
   const registration = registrationOf(fn);
-  return registration !== undefined && registration.ctxIndex === fn.getParameters().indexOf(param);
+  return registration !== undefined && !registration.ctxMember && registration.ctxIndex === fn.getParameters().indexOf(param);
 }
 
 /** `extra.sendRequest` handed to something else as a value: a request we cannot follow. */
@@ -233,7 +233,7 @@ export function isHandlerExtra(node: Node): boolean {
     }
     const fn = decl.getParent();
     const registration = fn && registrationOf(fn as FunctionLike);
-    if (registration && registration.ctxIndex === (fn as FunctionLike).getParameters().indexOf(decl)) return true;
+    if (registration && !registration.ctxMember && registration.ctxIndex === (fn as FunctionLike).getParameters().indexOf(decl)) return true;
   }
   return false;
 }
@@ -259,6 +259,11 @@ export interface Registration {
   args: { kind: 'param'; index: number } | { kind: 'none' } | { kind: 'request' } | { kind: 'resource'; variablesIndex?: number };
   /** Set for the delegate of a handler that only hands its call on: what the report says of it. */
   delegateOf?: string;
+  /**
+   * Set for an entry of a table migrated as a delegate (src/analysis/tableDelegates.ts) that is handed the
+   * context in a member of its context parameter (`.extra` of `{ server, extra }`): the context is read there.
+   */
+  ctxMember?: string;
   /**
    * Set for a callback registered through a function of the project (`reg('confirm', async (a, ctx) => ...)`):
    * the wrapper's call, the argument it is registered under (`nameText` is its text), and the function type

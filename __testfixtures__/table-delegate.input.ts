@@ -1,0 +1,71 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+// A table of tools registered by a loop whose handler only returns t.invoke(args, { server, extra }): each entry that asks is migrated in place as that handler's delegate, bound to its own name and reading the context the handler passes on.
+
+/** What every entry of the table is handed when it runs. */
+interface ToolContext {
+  server: McpServer;
+  extra: RequestHandlerExtra<ServerRequest, ServerNotification>;
+}
+
+/** One entry of the tool table, registered by the loop below. */
+interface ToolDef {
+  name: string;
+  shape: z.ZodRawShape;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  invoke(args: any, ctx: ToolContext): Promise<CallToolResult>;
+}
+
+const text = (value: string): CallToolResult => ({ content: [{ type: 'text', text: value }] });
+
+const files = new Map<string, string>([['a.txt', 'alpha beta gamma']]);
+
+/** Asks before it deletes: an object literal whose invoke() makes the request. */
+const deleteTool: ToolDef = {
+  name: 'delete_file',
+  shape: { path: z.string() },
+  invoke: async ({ path }: { path: string }, ctx) => {
+    if (!files.has(path)) return text(`No file ${path}.`);
+    const answer = await ctx.server.server.elicitInput({
+      message: `Delete ${path}?`,
+      requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+    });
+    if (answer.action !== 'accept' || answer.content?.confirm !== true) return text(`Kept ${path} (${answer.action}).`);
+    files.delete(path);
+    return text(`Deleted ${path}.`);
+  },
+};
+
+/** Lists the files: asks nothing. */
+const listTool: ToolDef = {
+  name: 'list_files',
+  shape: {},
+  invoke: async () => text([...files.keys()].join('\n') || 'No files.'),
+};
+
+/** Asks the client's model for a summary: a class implementing the entry. */
+class SummarizeTool implements ToolDef {
+  readonly name = 'summarize_file';
+  readonly shape = { path: z.string() };
+
+  async invoke({ path }: { path: string }, ctx: ToolContext) {
+    const body = files.get(path);
+    if (body === undefined) return text(`No file ${path}.`);
+    const reply = await ctx.server.server.createMessage({
+      messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${body}` } }],
+      maxTokens: 60,
+    });
+    return text(reply.content.type === 'text' ? reply.content.text : '(no summary)');
+  }
+}
+
+const tools: ToolDef[] = [listTool, deleteTool, new SummarizeTool()];
+
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+
+for (const t of tools) {
+  server.registerTool(t.name, { inputSchema: z.object(t.shape) }, (args, extra) => t.invoke(args, { server, extra }));
+}

@@ -1,0 +1,105 @@
+import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import type {
+  CallToolResult,
+  ServerContext,
+  InputRequiredResult,
+} from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import {
+  elicitResult,
+  resumeCall,
+  samplingResult,
+  unknownPhase,
+  verifyRequestState,
+} from './mcp-migrate-state.js';
+
+// A table of tools registered by a loop whose handler only returns t.invoke(args, { server, extra }): each entry that asks is migrated in place as that handler's delegate, bound to its own name and reading the context the handler passes on.
+
+/** What every entry of the table is handed when it runs. */
+interface ToolContext {
+  server: McpServer;
+  extra: ServerContext;
+}
+
+/** One entry of the tool table, registered by the loop below. */
+interface ToolDef {
+  name: string;
+  shape: z.ZodRawShape;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  invoke(args: any, ctx: ToolContext): Promise<CallToolResult | InputRequiredResult>;
+}
+
+const text = (value: string): CallToolResult => ({ content: [{ type: 'text', text: value }] });
+
+const files = new Map<string, string>([['a.txt', 'alpha beta gamma']]);
+
+/** Asks before it deletes: an object literal whose invoke() makes the request. */
+const deleteTool: ToolDef = {
+  name: 'delete_file',
+  shape: { path: z.string() },
+  invoke: async ({ path }: { path: string }, ctx) => {
+    // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+    const call = resumeCall(ctx.extra, 'delete_file', { path });
+    return call.run(async resumed => {
+      if (resumed.phase === 0) {
+        if (!files.has(path)) return text(`No file ${path}.`);
+        return call.suspend(1, {}, {
+          answer: inputRequired.elicit({
+            message: `Delete ${path}?`,
+            requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+          }),
+        });
+      }
+      if (resumed.phase === 1) {
+        const answer = elicitResult(ctx.extra, 'answer', { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] });
+        if (answer.action !== 'accept' || answer.content?.confirm !== true) return text(`Kept ${path} (${answer.action}).`);
+        files.delete(path);
+        return text(`Deleted ${path}.`);
+      }
+      throw unknownPhase('delete_file', resumed);
+    });
+  },
+};
+
+/** Lists the files: asks nothing. */
+const listTool: ToolDef = {
+  name: 'list_files',
+  shape: {},
+  invoke: async () => text([...files.keys()].join('\n') || 'No files.'),
+};
+
+/** Asks the client's model for a summary: a class implementing the entry. */
+class SummarizeTool implements ToolDef {
+  readonly name = 'summarize_file';
+  readonly shape = { path: z.string() };
+
+  async invoke({ path }: { path: string }, ctx: ToolContext) {
+    // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
+    const call = resumeCall(ctx.extra, this.name, { path });
+    return call.run(async resumed => {
+      if (resumed.phase === 0) {
+        const body = files.get(path);
+        if (body === undefined) return text(`No file ${path}.`);
+        return call.suspend(1, {}, {
+          reply: inputRequired.createMessage({
+            messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${body}` } }],
+            maxTokens: 60,
+          }),
+        });
+      }
+      if (resumed.phase === 1) {
+        const reply = samplingResult(ctx.extra, 'reply');
+        return text(reply.content.type === 'text' ? reply.content.text : '(no summary)');
+      }
+      throw unknownPhase(this.name, resumed);
+    });
+  }
+}
+
+const tools: ToolDef[] = [listTool, deleteTool, new SummarizeTool()];
+
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+
+for (const t of tools) {
+  server.registerTool(t.name, { inputSchema: z.object(t.shape) }, (args, ctx) => t.invoke(args, { server, extra: ctx }));
+}
