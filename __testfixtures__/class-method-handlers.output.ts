@@ -1,13 +1,14 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { ServerContext } from '@modelcontextprotocol/server';
+import type { ElicitRequestFormParams, ServerContext } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
+
+const deleteNoteSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
 
 /** Tools as members of a class, registered by reference: a bound method and an arrow-function field. */
 class NoteTools {
@@ -26,23 +27,22 @@ class NoteTools {
         return call.suspend(1, {}, {
           answer: inputRequired.elicit({
             message: `Delete "${title}"?`,
-            requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+            requestedSchema: deleteNoteSchema,
           }),
         });
       }
       if (resumed.phase === 1) {
-        const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] });
+        const answer = elicitResult(ctx, 'answer', deleteNoteSchema);
         if (answer.action !== 'accept' || answer.content?.confirm !== true) {
           return { content: [{ type: 'text' as const, text: `Kept "${title}" (${answer.action})` }] };
         }
         return { content: [{ type: 'text' as const, text: this.notes.delete(title) ? `Deleted "${title}"` : `No note "${title}"` }] };
       }
-      throw unknownPhase('delete-note', resumed);
+      throw call.unknownPhase(resumed);
     });
   }
 
   summarizeNote = async ({ title }: { title: string }, ctx: ServerContext) => {
-    // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
     const call = resumeCall(ctx, 'summarize-note', { title });
     return call.run(async resumed => {
       if (resumed.phase === 0) {
@@ -58,7 +58,7 @@ class NoteTools {
         const reply = samplingResult(ctx, 'reply');
         return { content: [{ type: 'text' as const, text: reply.content.type === 'text' ? reply.content.text : '' }] };
       }
-      throw unknownPhase('summarize-note', resumed);
+      throw call.unknownPhase(resumed);
     });
   };
 }

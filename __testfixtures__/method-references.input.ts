@@ -29,7 +29,7 @@ server.registerTool('roots', {}, async () => {
 server.registerTool('summary', { inputSchema: { text: z.string() } }, async ({ text }) => {
   const send = low.createMessage.bind(low, { messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 50 });
   const reply = await withRetry(send);
-  return { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '' }] };
+  return { content: [{ type: 'text', text: reply.model }] };
 });
 
 /** Whether the client can be asked at all: a test of the method, not a request. */

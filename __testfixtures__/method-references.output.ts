@@ -33,7 +33,7 @@ server.registerTool('summary', { inputSchema: z.object({ text: z.string() }) }, 
   // mcp-migrate: tools/call summary this sampling request is left as it is (2025-era clients only): the server's createMessage is handed on as a value (const send = low.createMessage.bind(low, { messages: [{ role: 'user', content...), so the request it sends cannot be followed; call it where the answer is awaited, or rewrite what receives it to return inputRequired
   const send = low.createMessage.bind(low, { messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 50 });
   const reply = await withRetry(send);
-  return { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '' }] };
+  return { content: [{ type: 'text', text: reply.model }] };
 });
 
 /** Whether the client can be asked at all: a test of the method, not a request. */

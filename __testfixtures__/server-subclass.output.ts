@@ -1,6 +1,9 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { elicitResult, resumeCall, unknownPhase, verifyRequestState } from './mcp-migrate-state.js';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
+
+const deleteNoteSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
 
 /** The server is a subclass of McpServer that registers its own tools: `this` is the server. */
 class NotesServer extends McpServer {
@@ -16,19 +19,19 @@ class NotesServer extends McpServer {
           return call.suspend(1, {}, {
             answer: inputRequired.elicit({
               message: `Delete "${title}"?`,
-              requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+              requestedSchema: deleteNoteSchema,
             }),
           });
         }
         if (resumed.phase === 1) {
-          const answer = elicitResult(ctx, 'answer', { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] });
+          const answer = elicitResult(ctx, 'answer', deleteNoteSchema);
           if (answer.action !== 'accept' || answer.content?.confirm !== true) {
             return { content: [{ type: 'text', text: `Kept "${title}" (${answer.action})` }] };
           }
           const existed = this.notes.delete(title);
           return { content: [{ type: 'text', text: existed ? `Deleted "${title}"` : `No note "${title}"` }] };
         }
-        throw unknownPhase('delete-note', resumed);
+        throw call.unknownPhase(resumed);
       });
     });
   }

@@ -2,6 +2,7 @@ import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import type {
   CallToolResult,
   ServerContext,
+  ElicitRequestFormParams,
   InputRequiredResult,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
@@ -9,7 +10,6 @@ import {
   elicitResult,
   resumeCall,
   samplingResult,
-  unknownPhase,
   verifyRequestState,
 } from './mcp-migrate-state.js';
 
@@ -33,6 +33,8 @@ const text = (value: string): CallToolResult => ({ content: [{ type: 'text', tex
 
 const files = new Map<string, string>([['a.txt', 'alpha beta gamma']]);
 
+const deleteFileSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
+
 /** Asks before it deletes: an object literal whose invoke() makes the request. */
 const deleteTool: ToolDef = {
   name: 'delete_file',
@@ -46,17 +48,17 @@ const deleteTool: ToolDef = {
         return call.suspend(1, {}, {
           answer: inputRequired.elicit({
             message: `Delete ${path}?`,
-            requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+            requestedSchema: deleteFileSchema,
           }),
         });
       }
       if (resumed.phase === 1) {
-        const answer = elicitResult(ctx.extra, 'answer', { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] });
+        const answer = elicitResult(ctx.extra, 'answer', deleteFileSchema);
         if (answer.action !== 'accept' || answer.content?.confirm !== true) return text(`Kept ${path} (${answer.action}).`);
         files.delete(path);
         return text(`Deleted ${path}.`);
       }
-      throw unknownPhase('delete_file', resumed);
+      throw call.unknownPhase(resumed);
     });
   },
 };
@@ -74,7 +76,6 @@ class SummarizeTool implements ToolDef {
   readonly shape = { path: z.string() };
 
   async invoke({ path }: { path: string }, ctx: ToolContext) {
-    // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
     const call = resumeCall(ctx.extra, this.name, { path });
     return call.run(async resumed => {
       if (resumed.phase === 0) {
@@ -91,7 +92,7 @@ class SummarizeTool implements ToolDef {
         const reply = samplingResult(ctx.extra, 'reply');
         return text(reply.content.type === 'text' ? reply.content.text : '(no summary)');
       }
-      throw unknownPhase(this.name, resumed);
+      throw call.unknownPhase(resumed);
     });
   }
 }
