@@ -1,8 +1,11 @@
 // A request inside a callback the handler returns through the project's own wrapper, which passes the
 // callback's value through: the callback's body is split into phases, the wrapper runs once per round.
-import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  inputRequired,
+  type ElicitRequestFormParams,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,

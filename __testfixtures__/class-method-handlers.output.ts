@@ -1,6 +1,10 @@
-import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  inputRequired,
+  type ElicitRequestFormParams,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { ElicitRequestFormParams, ServerContext } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,

@@ -1,6 +1,9 @@
-import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  inputRequired,
+  type ElicitRequestFormParams,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 const routes: Record<string, string[]> = { fastest: ['A1'], scenic: ['coast road', 'old bridge'] };

@@ -1,7 +1,10 @@
 // Minified-looking but hand-written: imports without spaces (from'...') are SDK 1.x imports like any other.
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { McpServer, inputRequired } from '@modelcontextprotocol/server';
-import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  inputRequired,
+  type ElicitRequestFormParams
+} from '@modelcontextprotocol/server';
 import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 const s=new McpServer({name:'x',version:'1'}, { requestState: { verify: verifyRequestState } });

@@ -12,9 +12,9 @@ import {
   createMcpHandler,
   inputRequired,
   isLegacyRequest,
+  type ElicitRequestFormParams,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,

@@ -1,9 +1,13 @@
 // A stateless Streamable HTTP server on node:http: a fresh server and transport for every request.
 import { createServer } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
-import { McpServer, createMcpHandler, inputRequired } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  createMcpHandler,
+  inputRequired,
+  type ElicitRequestFormParams,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 const confirmSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] };const mcpHandler = toNodeHandler(createMcpHandler(() => buildServer()));

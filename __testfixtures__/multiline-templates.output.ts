@@ -1,7 +1,10 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  inputRequired,
+  type ElicitRequestFormParams,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });

@@ -1,6 +1,10 @@
-import { McpServer, ResourceTemplate, inputRequired } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  ResourceTemplate,
+  inputRequired,
+  type ElicitRequestFormParams,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { elicitResult, resumeCall, rootsResult, verifyRequestState } from './mcp-migrate-state.js';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });

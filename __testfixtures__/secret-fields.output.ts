@@ -1,8 +1,11 @@
 // A local carried across the question whose type holds credentials (an OAuth session): requestState is
 // signed, not encrypted, so the client could read them; the local is marked with what to do.
-import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  inputRequired,
+  type ElicitRequestFormParams,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 interface Session {

@@ -1,7 +1,10 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  inputRequired,
+  type ElicitRequestFormParams,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import {
   elicitResult,
   resumeCall,

@@ -1,5 +1,9 @@
-import { Server, type ListToolsResult, inputRequired } from '@modelcontextprotocol/server';
-import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import {
+  Server,
+  type ListToolsResult,
+  inputRequired,
+  type ElicitRequestFormParams,
+} from '@modelcontextprotocol/server';
 import { elicitResult, resumeCall, rootsResult, verifyRequestState } from './mcp-migrate-state.js';
 
 export const server = new Server({ name: 'fixture', version: '1.0.0' }, {

@@ -37,11 +37,15 @@ export function editImports(text: string, statements: Statement[], changes: Impo
     if (kept.length < specifiersOf(st).length) rewritten.set(st, kept.map((sp: Statement) => text.slice(sp.start, sp.end)));
   }
   const inserted: string[] = [];
+  // A file that writes no `import type` of its own gets its added types beside the module's values (`type X`).
+  const separateTypes = statements.some(st => st.type === 'ImportDeclaration' && st.importKind === 'type');
   for (const { module, kind, names } of changes.add) {
     if (names.length === 0) continue;
     const specifiers = names.map(([name, local]) => (name === local ? name : `${name}${kind === 'require' ? ':' : ' as'} ${local}`));
     const existing = statements.find(st => declares(st, module, kind));
+    const values = kind === 'import type' && !existing && !separateTypes ? statements.find(st => declares(st, module, 'import')) : undefined;
     if (existing) rewritten.set(existing, [...namesOf(existing), ...specifiers]);
+    else if (values) rewritten.set(values, [...namesOf(values), ...specifiers.map(sp => `type ${sp}`)]);
     else inserted.push(importText(specifiers, module, kind, style));
   }
   for (const [st, names] of rewritten) {
