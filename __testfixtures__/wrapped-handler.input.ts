@@ -4,13 +4,15 @@ import { z } from 'zod';
 
 type ToolCallback<A, E> = (input: A, extra: E) => Promise<CallToolResult>;
 
-/** Every tool's errors become tool results, not protocol errors. */
+/** Every tool is tried three times; its last error becomes a tool result, not a protocol error. */
 function withErrors<A, E>(cb: ToolCallback<A, E>): ToolCallback<A, E> {
   return async (input, extra) => {
-    try {
-      return await cb(input, extra);
-    } catch (error) {
-      return { content: [{ type: 'text', text: `Error: ${(error as Error).message}` }], isError: true };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await cb(input, extra);
+      } catch (error) {
+        if (attempt === 3) return { content: [{ type: 'text', text: `Error: ${(error as Error).message}` }], isError: true };
+      }
     }
   };
 }

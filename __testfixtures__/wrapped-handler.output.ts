@@ -4,13 +4,15 @@ import { z } from 'zod';
 
 type ToolCallback<A, E> = (input: A, extra: E) => Promise<CallToolResult>;
 
-/** Every tool's errors become tool results, not protocol errors. */
+/** Every tool is tried three times; its last error becomes a tool result, not a protocol error. */
 function withErrors<A, E>(cb: ToolCallback<A, E>): ToolCallback<A, E> {
   return async (input, extra) => {
-    try {
-      return await cb(input, extra);
-    } catch (error) {
-      return { content: [{ type: 'text', text: `Error: ${(error as Error).message}` }], isError: true };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await cb(input, extra);
+      } catch (error) {
+        if (attempt === 3) return { content: [{ type: 'text', text: `Error: ${(error as Error).message}` }], isError: true };
+      }
     }
   };
 }
@@ -21,7 +23,7 @@ export function createServer(): McpServer {
     'send',
     { inputSchema: z.object({ to: z.string() }) },
     withErrors(async ({ to }) => {
-      // mcp-migrate: elicitation request in a handler wrapped by withErrors() before registerTool('send') registers it: the wrapper stands between the registration and this handler (its parameter and return types, and its code around every round), so it is not migrated; pass the callback to the registration directly and keep the wrapper's work inside it (it is then migrated), or migrate by hand
+      // mcp-migrate: elicitation request in a handler wrapped by withErrors() before registerTool('send') registers it: it is not migrated as its handler: withErrors() calls the callback in a loop (a retry), where a migrated handler would run only its current round again, from its state, not the whole handler as now; make withErrors() a pass-through of the project (`return async (...args) => { ... return await cb(...args); }`), or pass the callback to the registration directly and keep the wrapper's work inside it (it is then migrated); or migrate by hand
       const answer = await server.server.elicitInput({
         message: `Send to ${to}?`,
         requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },

@@ -1342,3 +1342,67 @@ timed('purge', async ({ what }) => {
     expect(m.text('src/index.ts')).toContain('// mcp-migrate: elicitation request in a callback passed to prefixed() of index.ts, which registers it with server.registerTool(...)');
   }, 120_000);
 });
+
+describe('a handler wrapped by a pass-through wrapper of the project before it is registered', () => {
+  // withLogging() (another file) hands the registration's arguments to the callback unchanged and returns
+  // its result: the callback is the tool's handler, and the wrapper's function type is widened. withUser()
+  // changes the arguments, and aliased()'s type alias is named outside its signature: both stay marked, with which.
+  const files = {
+    'package.json': PACKAGE,
+    'src/wrap.ts': `import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+export function withLogging<A, E>(cb: (args: A, extra: E) => Promise<CallToolResult>) {
+  return async (args: A, extra: E) => {
+    console.error('tool call');
+    return cb(args, extra);
+  };
+}
+`,
+    'src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { withLogging } from './wrap.js';
+
+export const server = new McpServer({ name: 'wrapped', version: '1.0.0' });
+type Handler<A, E> = (args: A, extra: E) => Promise<CallToolResult>;
+export const handlers: Handler<unknown, unknown>[] = [];
+
+function withUser<A, E>(cb: (args: A & { user: string }, extra: E) => Promise<CallToolResult>) {
+  return async (args: A, extra: E) => cb({ ...args, user: 'me' }, extra);
+}
+
+function aliased<A, E>(cb: Handler<A, E>): Handler<A, E> {
+  return async (...args) => cb(...args);
+}
+
+server.registerTool('greet', { inputSchema: { name: z.string() } }, withLogging(async ({ name }) => {
+  const answer = await server.server.elicitInput({ message: \`How are you, \${name}?\`, requestedSchema: { type: 'object', properties: { mood: { type: 'string' } } } });
+  return { content: [{ type: 'text', text: \`\${name}: \${answer.action}\` }] };
+}));
+
+server.registerTool('wipe', { inputSchema: { what: z.string() } }, withUser(async ({ what, user }) => {
+  const answer = await server.server.elicitInput({ message: \`Wipe \${what} for \${user}?\`, requestedSchema: { type: 'object', properties: {} } });
+  return { content: [{ type: 'text', text: answer.action }] };
+}));
+
+server.registerTool('reset', { inputSchema: { what: z.string() } }, aliased(async ({ what }) => {
+  const answer = await server.server.elicitInput({ message: \`Reset \${what}?\`, requestedSchema: { type: 'object', properties: {} } });
+  return { content: [{ type: 'text', text: answer.action }] };
+}));
+`,
+  };
+
+  it('migrates the callback of a pass-through as the handler, and marks the others with why not', async () => {
+    const m = await bothWays(files);
+    const reasons = m.sites('src/index.ts').map(s => `${s.outcome} ${s.reason}`);
+    expect(reasons).toEqual([
+      'rewritten rewritten into input_required phases of tools/call greet',
+      expect.stringMatching(/^marked elicitation request in a handler wrapped by withUser\(\) before registerTool\('wipe'\) registers it: it is not migrated as its handler: withUser\(\) does not hand the callback the arguments it receives as they came/),
+      expect.stringMatching(/^marked elicitation request in a handler wrapped by aliased\(\) before registerTool\('reset'\) registers it: it is not migrated as its handler: its parameter cb is declared as Handler<A, E>, a type alias also used outside the wrapper's signature \(index\.ts:8\)/),
+    ]);
+    expect(m.text('src/index.ts')).toContain("resumeCall(ctx, 'greet', { name })");
+    expect(m.text('src/wrap.ts')).toContain('cb: (args: A, extra: E) => Promise<CallToolResult | InputRequiredResult>');
+    expect(m.result.report.notes).toContainEqual(expect.stringMatching(/^src\/index\.ts:\d+: tools\/call greet: withLogging\(\) now runs once per round/));
+    expect(typecheck(m)).toEqual([]);
+  }, 120_000);
+});

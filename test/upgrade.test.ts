@@ -399,20 +399,35 @@ export const server = new McpServer({ name: "s", version: "1" });
 
 describe('the context of a handler a project function wraps before it is registered', () => {
   it('is not moved (the wrapper decides what it is) but marked where it reads members SDK 2.x moved', () => {
+    // withRetry() calls the callback again when it throws: no pass-through.
     const { text, notes } = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-const withErrors = (cb) => async (args, extra) => { try { return await cb(args, extra); } catch (e) { return { content: [], isError: true }; } };
+const withRetry = (cb) => async (args, extra) => { try { return await cb(args, extra); } catch (e) { return await cb(args, extra); } };
 const server = new McpServer({ name: 's', version: '1' });
-server.registerTool('t', { description: 'T', inputSchema: {} }, withErrors(async (args, extra) => {
+server.registerTool('t', { description: 'T', inputSchema: {} }, withRetry(async (args, extra) => {
   if (extra.signal.aborted) return { content: [] };
   return { content: [{ type: 'text', text: String(extra.sessionId) }] };
 }));
-server.registerTool('u', { description: 'U', inputSchema: {} }, withErrors(async (args, extra) => ({ content: [{ type: 'text', text: typeof extra } ] })));
+server.registerTool('u', { description: 'U', inputSchema: {} }, withRetry(async (args, extra) => ({ content: [{ type: 'text', text: typeof extra } ] })));
 `, '/project/src/server.js');
     expect(text).toContain('if (extra.signal.aborted)');
-    expect(text).toMatch(/\/\* @mcp-codemod-error a handler wrapped by withErrors\(\) reads extra\.signal, where SDK 1\.x's context had them; SDK 2\.x moved them \(extra\.signal → extra\.mcpReq\.signal\)/);
+    expect(text).toMatch(/\/\* @mcp-codemod-error a handler wrapped by withRetry\(\) reads extra\.signal, where SDK 1\.x's context had them; SDK 2\.x moved them \(extra\.signal → extra\.mcpReq\.signal\)/);
     // The codemod's own import of z, in the file's quotes.
     expect(text).toMatch(/^import \{ z \} from 'zod';$/m);
-    expect(notes.filter(n => /a handler wrapped by withErrors\(\)/.test(n))).toHaveLength(1);
+    expect(notes.filter(n => /a handler wrapped by withRetry\(\)/.test(n))).toHaveLength(1);
+  });
+
+  it('is moved as a handler\'s when the wrapper is a pass-through of the file (it hands the context on unchanged)', () => {
+    const { text, notes } = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const withErrors = (cb) => async (...args) => { try { return await cb(...args); } catch (e) { return { content: [], isError: true }; } };
+const server = new McpServer({ name: 's', version: '1' });
+server.registerTool('t', { description: 'T', inputSchema: {} }, withErrors(async (args, extra) => {
+  if (extra.signal.aborted) return { content: [] };
+  return { content: [] };
+}));
+`, '/project/src/server.js');
+    expect(text).toContain('if (extra.mcpReq.signal.aborted)');
+    expect(text).not.toContain('@mcp-codemod-error');
+    expect(notes.filter(n => /a handler wrapped by withErrors\(\)/.test(n))).toHaveLength(0);
   });
 });
 

@@ -165,6 +165,11 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
         widenWrapperType(registration, planFor);
         // What a wrapper around a request no longer does, or now does once per round: to review.
         const wrapped = [...(handler.host ? [{ at: handler.host.statement, note: handler.host.note }] : []), ...handler.suspensions.flatMap(s => s.requests.filter(r => r.unwrapped).map(r => ({ at: r.replace.start, note: r.unwrapped!.note })))];
+        const passing = passThroughNote(registration);
+        if (passing) {
+          wrapped.push(passing);
+          addMarker(planFor(sf), registration.wrapper!.call, passing.note);
+        }
         for (const { at, note } of wrapped) notes.push(`${rel(options.cwd, sf)}:${sf.getLineAndColumnAtPos(at).line}: ${handler.label}: ${note}`);
         for (const local of new Map(handler.suspensions.flatMap(s => s.recomputedLocals ?? []).map(l => [l.name, l])).values()) {
           const { line } = sf.getLineAndColumnAtPos(local.range.start);
@@ -347,12 +352,20 @@ function addMarker(plan: FilePlan, node: Node, reason: string): void {
   plan.markers.push({ at, text });
 }
 
-/** A handler registered through a wrapper whose parameter's function type lets it return no input_required: that type widened, once. */
+/** For a handler wrapped by a pass-through before it is registered: the review note on the wrapper's call. */
+function passThroughNote(registration: Registration): { at: number; note: string } | undefined {
+  const wrapper = registration.wrapper;
+  if (!wrapper?.passesThrough) return undefined;
+  const note = `${wrapper.passesThrough} now runs once per round: the handler it wraps resumes from requestState inside a fresh call, so its code around the handler (a try/catch, logging, timing) runs on each retry (review that running it on each retry is safe)`;
+  return { at: wrapper.call.getStart(), note };
+}
+
+/** A handler registered through a wrapper whose function types let it return no input_required: those types widened, once. */
 function widenWrapperType(registration: Registration, planFor: (sf: SourceFile) => FilePlan): void {
-  const type = registration.wrapper?.widen;
-  if (!type) return;
-  const widened = (planFor(type.getSourceFile()).widenedCallbackTypes ??= []);
-  if (!widened.some(r => r.start === type.getStart())) widened.push({ start: type.getStart(), end: type.getEnd() });
+  for (const type of registration.wrapper?.widen ?? []) {
+    const widened = (planFor(type.getSourceFile()).widenedCallbackTypes ??= []);
+    if (!widened.some(r => r.start === type.getStart())) widened.push({ start: type.getStart(), end: type.getEnd() });
+  }
 }
 
 /** The cause the summary counts a site outside a migratable handler under. */
@@ -381,7 +394,7 @@ function redesign(kind: string): string {
     case 'generator':
       return 'a generator hands out its results one yield at a time, which phases cannot resume; await the requests in the handler (a loop there migrates) and keep the generator for the rest';
     case 'wrapped-handler':
-      return 'the wrapper stands between the registration and this handler (its parameter and return types, and its code around every round), so it is not migrated; pass the callback to the registration directly and keep the wrapper\'s work inside it (it is then migrated), or migrate by hand';
+      return 'the wrapper stands between the registration and this handler, and only one call of a pass-through of the project, passed to the registration itself, is migrated through (a function that returns `async (...args) => cb(...args)`), so it is not migrated; make it one, or pass the callback to the registration directly and keep the wrapper\'s work inside it (it is then migrated); or migrate by hand';
     case 'shared-handler':
       return 'its other callers would see input_required results, so it is not rewritten; give the registration a function of its own (a shared helper it calls is inlined there), or migrate by hand';
     default:

@@ -7,6 +7,7 @@ import type { SiteKind } from '../report.js';
 import { constObjectLiteral, literalString, mcpImportOf, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
 import { delegateRegistrationOf } from './delegates.js';
 import { aliasedRequest, elementAccessRequest, REQUEST_METHODS, strayRequestMethod } from './methodRefs.js';
+import { passThroughOf } from './passThrough.js';
 import { wrappedRegistrationOf, wrappingOf } from './wrappers.js';
 
 
@@ -267,9 +268,12 @@ export interface Registration {
   /**
    * Set for a callback registered through a function of the project (`reg('confirm', async (a, ctx) => ...)`):
    * the wrapper's call, the argument it is registered under (`nameText` is its text), and the function type
-   * of the wrapper's parameter whose return type the rewrite widens.
+   * of the wrapper's parameter whose return type the rewrite widens. For a callback wrapped by a pass-through
+   * before it is registered (`registerTool('send', config, withErrors(cb))`, src/analysis/passThrough.ts): the
+   * wrapper's call, the registration's name argument, the wrapper's function types to widen, and the
+   * wrapper as the report names it (`passesThrough`: it now runs once per round).
    */
-  wrapper?: { call: CallExpression; name?: Node; widen?: Node };
+  wrapper?: { call: CallExpression; name?: Node; widen?: Node[]; passesThrough?: string };
 }
 
 export type NonHandler = {
@@ -307,7 +311,7 @@ export function registrationOf(fn: FunctionLike): Registration | undefined {
 export function handlerRegistrationOf(fn: FunctionLike): Registration | undefined {
   const passed = callbackArgument(fn);
   if (!passed) return undefined;
-  return registrationFor(passed.call, passed.arg, fn) ?? wrappedRegistrationOf(fn, passed);
+  return registrationFor(passed.call, passed.arg, fn) ?? wrappedRegistrationOf(fn, passed) ?? passThroughOf(fn, passed)?.handler;
 }
 
 /**
@@ -384,7 +388,7 @@ export function registeredWrapperCallOf(fn: FunctionLike): { registration: CallE
 }
 
 /** `server.registerTool(...)` and the other handler registrations of an SDK server. */
-function isRegistrationCall(call: CallExpression): boolean {
+export function isRegistrationCall(call: CallExpression): boolean {
   const callee = call.getExpression();
   if (!Node.isPropertyAccessExpression(callee)) return false;
   const name = callee.getName();
@@ -507,7 +511,10 @@ export function describeNonHandler(fn: FunctionLike | undefined): NonHandler {
   const wrapped = registeredWrapperCallOf(fn);
   if (wrapped) {
     const registered = `${calleeName(wrapped.registration)}(${wrapped.registration.getArguments()[0]?.getText() ?? ''})`;
-    return { kind: 'wrapped-handler', detail: `in a handler wrapped by ${calleeName(wrapped.wrapper)}() before ${registered} registers it` };
+    const detail = `in a handler wrapped by ${calleeName(wrapped.wrapper)}() before ${registered} registers it`;
+    const passed = callbackArgument(fn);
+    const refused = passed && passed.call === wrapped.wrapper ? passThroughOf(fn, passed)?.refused : undefined;
+    return { kind: 'wrapped-handler', detail, ...(refused ? { fate: `it is not migrated as its handler: ${refused.why}; ${refused.fix}` } : {}) };
   }
   if (parent && Node.isCallExpression(parent)) {
     const callee = parent.getExpression();

@@ -83,11 +83,11 @@ function findWrapping(fn: FunctionLike, { call, arg }: { call: CallExpression; a
   if (typed.widen && wrapper.getSourceFile().isSaved()) {
     return refuse(`${param.getName()} is declared as ${typed.widen.getText()}, whose result must be widened to let the handler return input_required, and ${path.basename(wrapper.getSourceFile().getFilePath())} is not one of the files this run migrates`, `run mcp-migrate over it and this file together, or migrate by hand`);
   }
-  return { ...wrapping, handler: { ...handler, wrapper: { call, name: named, widen: typed.widen } } };
+  return { ...wrapping, handler: { ...handler, wrapper: { call, name: named, widen: typed.widen ? [typed.widen] : undefined } } };
 }
 
 /** The project's function or method a call runs (`reg(...)`, `this.reg(...)`, `tools.reg(...)`), with a body. */
-function wrapperFunction(callee: Node): FunctionLike | undefined {
+export function wrapperFunction(callee: Node): FunctionLike | undefined {
   const id = Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : Node.isIdentifier(callee) ? callee : undefined;
   const symbol = id?.getSymbol();
   const decl = (symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol)?.getDeclarations()[0];

@@ -10,6 +10,7 @@
  */
 import type { Diagnostic, Migration } from '@modelcontextprotocol/codemod';
 import { Node, Project, SyntaxKind, type ArrowFunction, type FunctionExpression, type Identifier, type ObjectBindingPattern, type ParameterDeclaration, type SourceFile } from 'ts-morph';
+import { passesArgumentsThrough } from '../../analysis/forwarding.js';
 import { finding, type Repair } from '../repair.js';
 
 /** The members of SDK 1.x's RequestHandlerExtra. */
@@ -49,8 +50,11 @@ export function contextParamsRepair(members: ContextMembers): Repair {
     apply: sf => {
       const diagnostics: Diagnostic[] = [];
       for (const { callback, param } of handlerContexts(sf)) diagnostics.push(...repairContext(sf, callback, param, members));
+      const wrapped = wrappedContexts(sf);
+      // A pass-through hands the callback the SDK's context unchanged: it is the handler's, moved as one.
+      for (const w of wrapped.filter(w => w.passesThrough)) diagnostics.push(...repairContext(sf, w.callback, w.param, members));
       const changesCount = diagnostics.length;
-      for (const wrapped of wrappedContexts(sf)) diagnostics.push(...wrappedContextFinding(sf, wrapped, members));
+      for (const w of wrapped.filter(w => !w.passesThrough)) diagnostics.push(...wrappedContextFinding(sf, w, members));
       return { changesCount, diagnostics };
     },
   };
@@ -76,11 +80,12 @@ function handlerContexts(sf: SourceFile): { callback: Callback; param: Parameter
 
 /**
  * Handlers a project function wraps before the registration takes them (`registerTool(name, config,
- * withErrors(async (args, extra) => ...))`), with the parameter that would be the context: the
- * wrapper decides what that parameter receives, so its 1.x members are not moved, only marked.
+ * withErrors(async (args, extra) => ...))`), with the parameter that would be the context: unless the
+ * wrapper is a pass-through of the file's (src/analysis/forwarding.ts), it decides what that parameter
+ * receives, so its 1.x members are not moved, only marked.
  */
-function wrappedContexts(sf: SourceFile): { callback: Callback; param: ParameterDeclaration; wrapper: string }[] {
-  const found: { callback: Callback; param: ParameterDeclaration; wrapper: string }[] = [];
+function wrappedContexts(sf: SourceFile): { callback: Callback; param: ParameterDeclaration; wrapper: string; passesThrough: boolean }[] {
+  const found: { callback: Callback; param: ParameterDeclaration; wrapper: string; passesThrough: boolean }[] = [];
   for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     if (!Node.isPropertyAccessExpression(callee) || !REGISTRATIONS.test(callee.getName())) continue;
@@ -91,7 +96,7 @@ function wrappedContexts(sf: SourceFile): { callback: Callback; param: Parameter
     if (!callback) continue;
     const index = contextIndex(callee.getName(), args.slice(1, -1), callback.getParameters().length);
     const param = index === undefined ? undefined : callback.getParameters()[index];
-    if (param && Node.isIdentifier(param.getNameNode())) found.push({ callback, param, wrapper: wrapping.getExpression().getText() });
+    if (param && Node.isIdentifier(param.getNameNode())) found.push({ callback, param, wrapper: wrapping.getExpression().getText(), passesThrough: passesArgumentsThrough(wrapping, callback, index!) });
   }
   return found;
 }

@@ -1,0 +1,64 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+type ToolCallback<A, E> = (input: A, extra: E) => Promise<CallToolResult>;
+
+/** Every tool's errors become tool results, not protocol errors. */
+function withErrors<A, E>(cb: ToolCallback<A, E>): ToolCallback<A, E> {
+  return async (input, extra) => {
+    try {
+      return await cb(input, extra);
+    } catch (error) {
+      return { content: [{ type: 'text', text: `Error: ${(error as Error).message}` }], isError: true };
+    }
+  };
+}
+
+/** Each call's time is logged. */
+function timed<A, E>(cb: (input: A, extra: E) => Promise<CallToolResult>): (input: A, extra: E) => Promise<CallToolResult> {
+  return async (...args) => {
+    const started = Date.now();
+    try {
+      return await cb(...args);
+    } finally {
+      console.error(`tool call took ${Date.now() - started} ms`);
+    }
+  };
+}
+
+export function createServer(): McpServer {
+  const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+  server.registerTool(
+    'send',
+    { inputSchema: { to: z.string() } },
+    withErrors(async ({ to }) => {
+      if (to === '') throw new Error('no recipient');
+      const answer = await server.server.elicitInput({
+        message: `Send to ${to}?`,
+        requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+      });
+      return { content: [{ type: 'text', text: answer.action === 'accept' && answer.content?.ok ? `Sent to ${to}` : 'Not sent' }] };
+    }),
+  );
+  server.registerTool(
+    'echo',
+    { inputSchema: { text: z.string() } },
+    withErrors(async ({ text }) => ({ content: [{ type: 'text', text }] })),
+  );
+  server.registerTool(
+    'archive',
+    { inputSchema: { path: z.string() } },
+    timed(async ({ path }, extra) => {
+      const folder = path.replace(/\/+$/, '');
+      const answer = await server.server.elicitInput({
+        message: `Archive ${path}?`,
+        requestedSchema: { type: 'object', properties: { keep: { type: 'number' } }, required: ['keep'] },
+      });
+      return { content: [{ type: 'text', text: answer.action === 'accept' ? `Archived ${folder}, keeping ${answer.content?.keep}` : 'Not archived' }] };
+    }),
+  );
+  return server;
+}
+
+export const server = createServer();
