@@ -469,16 +469,26 @@ function classMemberName(fn: FunctionLike): Identifier | undefined {
  * file hands `this.name` on as an argument, which is what makes it a handler candidate at all.
  */
 function memberUses(name: Identifier): NamedUses | null {
-  const text = name.getText();
-  const handedOn = name.getSourceFile().getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).some(a => {
-    if (a.getName() !== text || !Node.isThisExpression(a.getExpression())) return false;
-    const value = valueOfUse(a.getNameNode());
-    const call = value.getParent();
-    return call !== undefined && Node.isCallExpression(call) && call.getArguments().includes(value as never);
-  });
-  if (!handedOn) return null;
+  if (!membersHandedOn(name.getSourceFile()).has(name.getText())) return null;
   const uses = name.findReferencesAsNodes().filter(r => r !== name);
   return { exported: uses.some(u => u.getSourceFile() !== name.getSourceFile()), uses };
+}
+
+/** Per file, the names of `this.name` (or `this.name.bind(this)`) handed to a call as an argument: one walk of the file. */
+const handedOnCache = new WeakMap<SourceFile, Set<string>>();
+
+function membersHandedOn(sf: SourceFile): Set<string> {
+  let names = handedOnCache.get(sf);
+  if (names) return names;
+  names = new Set();
+  for (const access of sf.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)) {
+    if (!Node.isThisExpression(access.getExpression())) continue;
+    const value = valueOfUse(access.getNameNode());
+    const call = value.getParent();
+    if (call && Node.isCallExpression(call) && call.getArguments().includes(value as never)) names.add(access.getName());
+  }
+  handedOnCache.set(sf, names);
+  return names;
 }
 
 function requestHandlerMethod(schema: Node): HandlerMethod | undefined {
