@@ -365,7 +365,7 @@ server.tool(
   },
 );
 
-for (const tool of [{ name: 'ping' }]) server.tool(tool.name, \`The \${tool.name} tool\`, async () => ({ content: [{ type: 'text', text: 'pong' }] }));
+for (const tool of [{ name: 'ping' }]) server.tool(tool.name, String(tool.name), async () => ({ content: [{ type: 'text', text: 'pong' }] }));
 
 server.server.oninitialized = async () => {
   await server.server.listRoots();

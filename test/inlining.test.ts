@@ -1199,7 +1199,7 @@ export function registerSteps(server: McpServer): void {
     expect(m.sites('src/index.ts').map(s => `${s.kind} ${s.outcome}${s.outcome === 'marked' ? ` ${s.reason}` : ''}`)).toEqual(['elicitation rewritten', 'sampling rewritten']);
     const text = m.text('src/index.ts');
     expect(text).toMatch(/run: async \(args, ctx: ServerContext\) => \{\n\s+\/\/ mcp-migrate: input_required phases[^\n]*\n\s+const call = resumeCall\(ctx, 'confirm', args\);/);
-    expect(text).toMatch(/async run\(args: \{ text: string \}, ctx: ServerContext\) \{\n\s+\/\/ mcp-migrate: input_required phases[^\n]*\n\s+const call = resumeCall\(ctx, this\.name, args\);/);
+    expect(text).toMatch(/async run\(args: \{ text: string \}, ctx: ServerContext\) \{\n(?:\s+\/\/ mcp-migrate: input_required phases[^\n]*\n)?\s+const call = resumeCall\(ctx, this\.name, args\);/);
     expect(text).toMatch(/run\(args: \{ text: string \}, extra: ServerContext\): Promise<CallToolResult \| InputRequiredResult>;/);
     expect(text).toContain("const echo: Entry = { name: 'echo', run: async args => ({ content: [{ type: 'text', text: args.text }] }) };");
     expect(text).toContain('async (args, ctx) => e.run(args, ctx)');
