@@ -56,14 +56,21 @@ function isObjectCall(value: Node | undefined): boolean {
   return Node.isPropertyAccessExpression(callee) && callee.getName() === 'object';
 }
 
-/** The name zod's `z` has in the file, imported as a value when only types came from zod; undefined when `z` means something else. */
-function zodValueName(sf: SourceFile): string | undefined {
-  const imports = zodImports(sf);
-  for (const d of imports.filter(i => !i.isTypeOnly())) {
+/** The name zod's `z` is imported as in the file, as a value; undefined when it is not. */
+export function importedZodName(sf: SourceFile): string | undefined {
+  for (const d of zodImports(sf).filter(i => !i.isTypeOnly())) {
     const named = d.getNamedImports().find(n => n.getName() === 'z' && !n.isTypeOnly());
     const name = d.getNamespaceImport()?.getText() ?? d.getDefaultImport()?.getText() ?? (named && (named.getAliasNode()?.getText() ?? 'z'));
     if (name) return name;
   }
+  return undefined;
+}
+
+/** The name zod's `z` has in the file, imported as a value when only types came from zod; undefined when `z` means something else. */
+function zodValueName(sf: SourceFile): string | undefined {
+  const imported = importedZodName(sf);
+  if (imported) return imported;
+  const imports = zodImports(sf);
   if (sf.getLocal('z') !== undefined) return undefined;
   const typeOnly = imports.find(i => i.isTypeOnly() && i.getNamedImports().length > 0 && !i.getNamespaceImport() && !i.getDefaultImport());
   if (typeOnly) {

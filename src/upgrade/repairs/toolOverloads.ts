@@ -16,6 +16,7 @@ import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import { Node, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph';
 import { constValue, moduleReader, tableMembers, withoutAssertions, type ModuleAt } from '../constValues.js';
 import { finding, type Repair } from '../repair.js';
+import { importedZodName } from './rawShapes.js';
 
 /** The keys of SDK 1.x's ToolAnnotations: an object literal of these only is annotations, not a parameter shape. */
 const ANNOTATION_KEYS = new Set(['title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']);
@@ -34,7 +35,7 @@ export const toolOverloadsRepair: Repair = {
   apply: sf => {
     const diagnostics: Diagnostic[] = [];
     const roles = roleReader(sf);
-    const zod = zodName(sf);
+    const zod = importedZodName(sf);
     for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression).reverse()) {
       const callee = call.getExpression();
       if (!Node.isPropertyAccessExpression(callee) || !/^(tool|prompt)$/.test(callee.getName()) || !receiverIsServer(callee.getExpression())) continue;
@@ -137,14 +138,4 @@ function isRawShape(n: Node, moduleAt: ModuleAt): boolean {
   if (Node.isObjectLiteralExpression(e)) return true;
   const held = Node.isIdentifier(e) || Node.isPropertyAccessExpression(e) ? constValue(e, moduleAt) : undefined;
   return held !== undefined && Node.isObjectLiteralExpression(withoutAssertions(held));
-}
-
-/** The name zod's `z` is imported as in the file, as a value; undefined when it is not. */
-function zodName(sf: SourceFile): string | undefined {
-  for (const d of sf.getImportDeclarations().filter(i => /^zod(\/v3|\/v4)?$/.test(i.getModuleSpecifierValue()) && !i.isTypeOnly())) {
-    const named = d.getNamedImports().find(n => n.getName() === 'z' && !n.isTypeOnly());
-    const name = d.getNamespaceImport()?.getText() ?? d.getDefaultImport()?.getText() ?? (named && (named.getAliasNode()?.getText() ?? 'z'));
-    if (name) return name;
-  }
-  return undefined;
 }
