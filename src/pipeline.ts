@@ -22,7 +22,7 @@ import { anchorsIn, requestAnchor, type RequestAnchor } from './rewrittenAt.js';
 import { DEPRECATED_KINDS, emptyReport, unchangedFile, type Report, type SiteReport, type UpgradeNote } from './report.js';
 import { boundCallMethods, STATE_KEY_ENV, STATE_MODULE_BASENAME, stateExports, stateModuleDeclaration, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
 import { placeStateModules, stateModuleFor, type StateModules } from './stateModulePlaces.js';
-import { MAX_INLINE_DEPTH, MCP_TEXT, TRIGGER_PATTERN, worthAnalysing, ZOD_IMPORT } from './triggers.js';
+import { importersOfRequestAliases, MAX_INLINE_DEPTH, MCP_TEXT, TRIGGER_PATTERN, worthAnalysing, ZOD_IMPORT } from './triggers.js';
 import { FRAMEWORK_IMPORT, SDK_V1_FRAMEWORKS } from './tables/frameworks.js';
 import { oneLine, syntaxErrors, upgradeV1, upgradeZodOnly, V1_IMPORT } from './upgrade/index.js';
 import { applyPlan, parserFor } from '../transforms/mrtr.js';
@@ -210,7 +210,9 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   let analysis: ReturnType<typeof analyzeProject>;
   for (let round = 0; ; round++) {
     inlining = inlineGroup(healthyFiles, excluded, rel, current);
-    const analyzed = sourceFiles.filter(sf => TRIGGER_PATTERN.test(sf.getFullText()) || FRAMEWORK_IMPORT.test(sf.getFullText()));
+    // A file calling a request method a module exports under another name (`ask(...)`) may name no trigger.
+    const aliasUsers = importersOfRequestAliases(sourceFiles.map(sf => ({ path: sf.getFilePath(), text: sf.getFullText() })));
+    const analyzed = sourceFiles.filter(sf => TRIGGER_PATTERN.test(sf.getFullText()) || FRAMEWORK_IMPORT.test(sf.getFullText()) || aliasUsers.has(sf.getFilePath()));
     // Awaits of requests inside expressions become statements of their own, which the analysis splits.
     for (const sf of analyzed.filter(healthy)) {
       if (options.onlyHandlerAt && options.onlyHandlerAt.path !== sf.getFilePath()) continue;

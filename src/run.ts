@@ -14,7 +14,7 @@ import { emptyReport, type FileReport, type Report } from './report.js';
 import { isStateModuleFile } from './stateModule.js';
 // markers.ts imports types only: loading it loads nothing of the official codemod.
 import { CODEMOD_MARKER } from './upgrade/markers.js';
-import { HELPER_IMPORT_DEPTH, importedHelpers, isCandidate, worthAnalysing, ZOD_IMPORT } from './triggers.js';
+import { HELPER_IMPORT_DEPTH, importedHelpers, isCandidate, relativeImportsAmong, REQUEST_METHOD_VALUE, worthAnalysing, ZOD_IMPORT } from './triggers.js';
 import { createProgress, type Progress, type ProgressStream } from './progress.js';
 import { exitCodeOf, summarize, type CodemodLeftover, type FileResult, type RunMode, type RunReport } from './format-report.js';
 
@@ -179,6 +179,24 @@ function realPath(file: string): string {
   }
 }
 
+/**
+ * A module exporting a request method under another name (`export const ask =
+ * server.server.elicitInput.bind(server.server)`): the files calling `ask(...)` may name no trigger and
+ * import no SDK, so the pre-filter left them undecoded. Decode those that import such a module, so the
+ * analysis finds their calls (rare: only read again when some input reads a request method as a value).
+ */
+async function decodeAliasImporters(run: RunState, inputs: SourceInput[]): Promise<void> {
+  const holders = new Set(inputs.filter(i => REQUEST_METHOD_VALUE.test(i.text)).map(i => i.path));
+  if (holders.size === 0) return;
+  for (const p of [...run.unwanted]) {
+    const r = await readSource(p);
+    if (!r.ok || relativeImportsAmong({ path: p, text: r.text }, holders).length === 0) continue;
+    run.unwanted.delete(p);
+    run.sources.set(p, r);
+    inputs.push({ path: p, text: r.text });
+  }
+}
+
 async function warnOutsideGit(run: RunState, options: RunOptions, warnings: string[]): Promise<void> {
   const outside = await outsideGit(run.discovery.roots);
   if (outside.length === 0) return;
@@ -208,6 +226,7 @@ async function migrate(run: RunState, wholeTree: readonly string[], options: Run
   const seeds = worthAnalysing(inputs);
   if (seeds.length === 0) return { changes: [], report: emptyReport() };
   if (run.unwanted.size > 0) await decodeImportedHelpers(run, seeds, inputs);
+  if (run.unwanted.size > 0) await decodeAliasImporters(run, inputs);
   const stateModuleCandidates = options.shard ? await candidatesOfOtherShards(wholeTree, new Set(run.discovery.files), inputs) : undefined;
   // The pipeline (parser, type checker, official codemod) loads only when some file needs analysing.
   const { migrateInThreads } = await import('./parallel.js');

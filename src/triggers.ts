@@ -13,6 +13,13 @@ import { FRAMEWORK_IMPORT } from './tables/frameworks.js';
  */
 export const TRIGGER_PATTERN = /\b(?:createMessage|elicitInput|listRoots|sendRequest|requestSampling|UrlElicitationRequiredError|mcpReq|createMessageStream|elicitInputStream|getTaskResult)\b|\.tasks\.(?:getTask|listTasks|cancelTask|requestStream)\b|['"`](?:sampling\/createMessage|elicitation\/create|roots\/list)['"`]/;
 
+/**
+ * A request method read as a value rather than called (`server.elicitInput.bind(server)`, `const {
+ * listRoots } = server`, `ask = server.createMessage;`): a module that may export it under another name,
+ * which the files importing it then call naming no trigger.
+ */
+export const REQUEST_METHOD_VALUE = /\b(?:createMessage|elicitInput|listRoots)\b\s*(?:\.\s*bind\b|[,;}]|=(?!=)|:\s*\w|$)/m;
+
 /** Files that import the SDK: where servers are built and connected, and what the v1-to-v2 upgrade touches. */
 export const MCP_TEXT = /@modelcontextprotocol\//;
 
@@ -49,11 +56,21 @@ export function worthAnalysing<F extends { path: string; text: string }>(files: 
     }
     return bareImports(f).some(name => mcpPackages!.has(name));
   };
+  const aliasUsers = importersOfRequestAliases(files);
   // A file importing a framework built on the SDK is analysed for the framework's own request APIs.
-  const seeds = files.filter(f => mcp.has(f.path) || FRAMEWORK_IMPORT.test(f.text) || (TRIGGER_PATTERN.test(f.text) && (relativeImportsAmong(f, mcp).length > 0 || importsMcpPackage(f))));
+  const seeds = files.filter(
+    f => mcp.has(f.path) || FRAMEWORK_IMPORT.test(f.text) || aliasUsers.has(f.path) || (TRIGGER_PATTERN.test(f.text) && (relativeImportsAmong(f, mcp).length > 0 || importsMcpPackage(f)))
+  );
   if (seeds.length === 0) return seeds;
   const kept = new Set([...seeds, ...importedHelpers(seeds, files)].map(f => f.path));
   return files.filter(f => kept.has(f.path));
+}
+
+/** The files of `files` that import, by a relative path, a module reading a request method as a value (REQUEST_METHOD_VALUE). */
+export function importersOfRequestAliases(files: readonly { path: string; text: string }[]): Set<string> {
+  const holders = new Set(files.filter(f => REQUEST_METHOD_VALUE.test(f.text)).map(f => f.path));
+  if (holders.size === 0) return holders;
+  return new Set(files.filter(f => relativeImportsAmong(f, holders).length > 0).map(f => f.path));
 }
 
 /**

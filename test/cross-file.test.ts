@@ -15,6 +15,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatVerifyTable, parseScenario, verify } from '../src/verify/index.js';
 import { typecheckFiles } from './support/typecheck.js';
+import { causeOf } from '../src/tables/causes.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const cli = path.join(root, 'dist', 'src', 'cli.js');
@@ -357,6 +358,46 @@ other.registerTool('name', { description: 'Asks a name' }, async () => {
       if (outputs.has('1') && jobs !== '1') expect(outputs.get(jobs)).toEqual(outputs.get('1'));
     }, 600_000);
   }
+});
+
+describe('a request method exported under another name', () => {
+  // `ask` holds the server's elicitInput, exported by the server's module; the tools file calls it naming no
+  // trigger and importing nothing of the SDK or zod, so the text pre-filter alone never decodes it.
+  const files: Record<string, string> = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export const mcp = new McpServer({ name: 'aliases', version: '1.0.0' });
+export const ask = mcp.server.elicitInput.bind(mcp.server);
+`,
+    'src/tools.ts': `import { ask as askUser, mcp } from './server.js';
+
+mcp.registerTool('delete_note', { description: 'Deletes a note' }, async () => {
+  const answer = await askUser({ message: 'Delete?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } });
+  return { content: [{ type: 'text', text: answer.action }] };
+});
+`,
+  };
+
+  it('marks the call where the alias is called, in the importing file, and not the export as a module-level request', () => {
+    const dir = path.join(work, 'exported-alias');
+    writeProject(dir, files);
+    commitAll(dir, 'original');
+    const r = runCli(dir, 'src', '--check', '--json');
+    expect(r.status, r.stderr).not.toBe(0);
+    const report: Report = JSON.parse(r.stdout);
+    expect(report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${causeOf(s).id}`)).toEqual(['src/tools.ts:4 marked request-method-aliased']);
+  });
+
+  it('marks the export when an importing file hands the alias on', () => {
+    const dir = path.join(work, 'exported-alias-handed-on');
+    writeProject(dir, { ...files, 'src/retry.ts': "import { ask } from './server.js';\n\nexport const asker = { ask };\n" });
+    commitAll(dir, 'original');
+    const r = runCli(dir, 'src', '--check', '--json');
+    expect(r.status, r.stderr).not.toBe(0);
+    const report: Report = JSON.parse(r.stdout);
+    expect(report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${causeOf(s).id}`).sort()).toEqual(['src/server.ts:4 marked request-method-handed-on', 'src/tools.ts:4 marked request-method-aliased']);
+  });
 });
 
 describe('module-level declarations an imported helper uses', () => {

@@ -3,7 +3,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HELPER_IMPORT_DEPTH, importedHelpers, worthAnalysing } from '../src/triggers.js';
+import { HELPER_IMPORT_DEPTH, importedHelpers, REQUEST_METHOD_VALUE, worthAnalysing } from '../src/triggers.js';
 
 const dir = path.resolve('/project/src');
 const file = (name: string, text: string) => ({ path: path.join(dir, name), text });
@@ -40,6 +40,16 @@ describe('importedHelpers', () => {
       file('other.ts', `import { Agent } from 'agents';\nimport x from 'fastmcp-helpers';\n`),
     ];
     expect(worthAnalysing(tools).map(f => path.basename(f.path))).toEqual(['fast.ts', 'tool.ts', 'use.ts', 'agent.ts']);
+  });
+
+  it('keeps a file importing a module that reads a request method as a value, which it may call under another name', () => {
+    const holder = file('holder.ts', `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const mcp = new McpServer({ name: 'x', version: '1' });\nexport const ask = mcp.server.elicitInput.bind(mcp.server);\n`);
+    const caller = file('tools.ts', `import { ask } from './holder.js';\nexport const run = () => ask({ message: 'ok?' });\n`);
+    const plain = file('plain.ts', `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const other = new McpServer({ name: 'y', version: '1' });\n`);
+    const bystander = file('bystander.ts', `import { other } from './plain.js';\nexport const name = other;\n`);
+    expect(worthAnalysing([holder, caller, plain, bystander]).map(f => path.basename(f.path))).toEqual(['holder.ts', 'tools.ts', 'plain.ts']);
+    for (const value of ['const { listRoots } = server.server;', 'ask = srv.createMessage;', 'const ask = srv.elicitInput\n']) expect(REQUEST_METHOD_VALUE.test(value), value).toBe(true);
+    for (const call of ['await srv.elicitInput({})', 'srv.createMessage (x)', "typeof srv.listRoots === 'function'"]) expect(REQUEST_METHOD_VALUE.test(call), call).toBe(false);
   });
 
   it(`follows at most ${HELPER_IMPORT_DEPTH} hops`, () => {

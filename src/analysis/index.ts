@@ -80,7 +80,8 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
     const callbacks = awaitedCallbacks(found);
     const byFunction = new Map<FunctionLike | undefined, Site[]>();
     for (const site of found) byFunction.set(site.fn, [...(byFunction.get(site.fn) ?? []), site]);
-    for (const [fn, fnSites] of byFunction) {
+    for (const [fn, grouped] of byFunction) {
+      let fnSites = grouped;
       const callback = fn && callbacks.get(fn);
       const split = callback?.kind === 'split' ? callback : undefined;
       const registration = fn && (registrationOf(fn) ?? split?.registration);
@@ -109,6 +110,16 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
           continue;
         }
         const why = describeNonHandler(fn);
+        if (why.kind === 'top-level') {
+          // A request method handed on from module level (`retry(server.createMessage)`) says so, not "move the request into a handler".
+          for (const site of fnSites.filter(s => s.unsupported)) {
+            const reason = `${site.kind} request at module level: ${site.unsupported!.reason}`;
+            addMarker(planFor(sf), site.node, reason);
+            report(site, 'marked', reason, why.kind, site.unsupported!.reason);
+          }
+          fnSites = fnSites.filter(s => !s.unsupported);
+          if (fnSites.length === 0) continue;
+        }
         const base = why.kind === 'helper' && fn && inlinedReaching(fn, options.inlined) === 0 ? baseClassHelper(fn, fnSites[0]!.kind) : undefined;
         if (base) {
           for (const call of base.calls) {

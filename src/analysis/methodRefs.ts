@@ -36,7 +36,9 @@ export function elementAccessRequest(call: CallExpression): string | undefined {
  * `const ask = server.elicitInput`, `const { elicitInput: ask } = server`. The method and the declaration.
  */
 export function aliasedRequest(callee: Identifier): { method: string; declaration: string } | undefined {
-  for (const d of callee.getSymbol()?.getDeclarations() ?? []) {
+  // An alias imported from the module that declares it (`import { ask } from './ask.js'`): its declaration there.
+  const symbol = callee.getSymbol();
+  for (const d of (symbol?.getAliasedSymbol() ?? symbol)?.getDeclarations() ?? []) {
     if (Node.isVariableDeclaration(d)) {
       const init = d.getInitializer();
       const method = init && requestMethodOf(boundOf(init) ?? init);
@@ -52,13 +54,17 @@ export function aliasedRequest(callee: Identifier): { method: string; declaratio
   return undefined;
 }
 
-/** Whether a variable holding a request method is read other than as the callee of a call. */
+/**
+ * Whether a variable holding a request method is read other than as the callee of a call. Its export and
+ * its imports are not reads: the calls in the importing files are (aliasedRequest follows the import).
+ */
 function aliasHandedOn(declaration: import('ts-morph').VariableDeclaration): boolean {
   const name = declaration.getNameNode();
   if (!Node.isIdentifier(name)) return false;
   return name.findReferencesAsNodes().some(ref => {
     if (ref === name) return false;
     const parent = ref.getParent();
+    if (parent && (Node.isImportSpecifier(parent) || Node.isExportSpecifier(parent))) return false;
     return !(parent && Node.isCallExpression(parent) && parent.getExpression() === ref);
   });
 }
