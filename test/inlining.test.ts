@@ -820,6 +820,44 @@ export class App {
   }, 600_000);
 });
 
+describe('a helper typed by a part of the server', () => {
+  // `Pick<LowLevel, ...>` of `McpServer['server']`, through type aliases: the helper's body is a request site
+  // (so a caller other than a handler, here a lifecycle callback, is marked), whatever is installed.
+  const files = {
+    'package.json': PACKAGE,
+    'src/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+type LowLevel = McpServer['server'];
+export type Asker = Pick<LowLevel, 'elicitInput'> | undefined;
+
+export async function confirm(server: Asker, message: string): Promise<boolean> {
+  const answer = await server!.elicitInput({ message, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } });
+  return answer.action === 'accept' && answer.content?.ok === true;
+}
+`,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { confirm } from './ask.js';
+
+const mcp = new McpServer({ name: 'app', version: '1.0.0' });
+
+mcp.registerTool('wipe', { description: 'Wipes' }, async () => {
+  const ok = await confirm(mcp.server, 'Wipe it?');
+  return { content: [{ type: 'text', text: ok ? 'wiped' : 'kept' }] };
+});
+
+mcp.server.oninitialized = async () => {
+  if (await confirm(mcp.server, 'Telemetry?')) console.error('on');
+};
+`,
+  };
+
+  it('migrates the handler\'s call and marks the helper body and its lifecycle caller', async () => {
+    const m = await bothWays(files);
+    expect(m.sites('src/server.ts').map(s => `${s.outcome} ${s.line}`)).toEqual(['rewritten 7', 'marked 12']);
+    expect(m.sites('src/ask.ts').map(s => `${s.outcome} ${s.line}`)).toEqual(['marked 7']);
+  }, 600_000);
+});
+
 describe('methods of the project\'s classes, inlined with this bound to the receiver', () => {
   // The handler, registered in a subclass, asks through a helper object held in a readonly field (its
   // class in another file, reading a private field) and through a method of its base class that a

@@ -84,10 +84,8 @@ export function serverKindOf(expr: Node, depth = 0): ServerKind | undefined {
   for (const decl of symbol?.getDeclarations() ?? []) {
     if (Node.isVariableDeclaration(decl) || Node.isPropertyDeclaration(decl) || Node.isParameterDeclaration(decl)) {
       const typeNode = decl.getTypeNode();
-      if (typeNode && Node.isTypeReference(typeNode)) {
-        const kind = classKind(typeNode.getTypeName());
-        if (kind) return kind;
-      }
+      const declared = typeNode && typeNodeKind(typeNode);
+      if (declared) return declared;
       const init = decl.getInitializer();
       if (init) {
         const kind = serverKindOf(init, depth + 1);
@@ -96,6 +94,36 @@ export function serverKindOf(expr: Node, depth = 0): ServerKind | undefined {
     }
   }
   return serverKindFromType(e);
+}
+
+/** Types that keep some of a server's members: a `Pick<Server, 'elicitInput'>` still sends the server's requests. */
+const PART_OF = new Set(['Pick', 'Omit', 'Partial', 'Required', 'Readonly', 'NonNullable']);
+
+/**
+ * The server class a declared type names: `Server`, `McpServer | undefined`, `Pick<Server, 'elicitInput'>`,
+ * or a type alias of the project's for one of those. Read from the declarations, so the same whether the
+ * SDK's types resolve or not.
+ */
+function typeNodeKind(node: import('ts-morph').TypeNode, depth = 0): ServerKind | undefined {
+  if (depth > 10) return undefined;
+  if (Node.isParenthesizedTypeNode(node)) return typeNodeKind(node.getTypeNode(), depth + 1);
+  if (Node.isUnionTypeNode(node) || Node.isIntersectionTypeNode(node)) return node.getTypeNodes().map(t => typeNodeKind(t, depth + 1)).find(k => k !== undefined);
+  // `McpServer['server']`: the low-level Server.
+  if (Node.isIndexedAccessTypeNode(node)) {
+    const index = node.getIndexTypeNode();
+    const literal = Node.isLiteralTypeNode(index) ? literalString(index.getLiteral()) : undefined;
+    return literal === 'server' && typeNodeKind(node.getObjectTypeNode(), depth + 1) === 'McpServer' ? 'Server' : undefined;
+  }
+  if (!Node.isTypeReference(node)) return undefined;
+  const name = node.getTypeName();
+  const kind = classKind(name);
+  if (kind) return kind;
+  const [first] = node.getTypeArguments();
+  if (first && PART_OF.has(name.getText())) return typeNodeKind(first, depth + 1);
+  const symbol = Node.isIdentifier(name) ? name.getSymbol() : undefined;
+  const alias = (symbol?.getAliasedSymbol() ?? symbol)?.getDeclarations().find(d => Node.isTypeAliasDeclaration(d));
+  const aliased = alias && Node.isTypeAliasDeclaration(alias) && !alias.getSourceFile().isInNodeModules() ? alias.getTypeNode() : undefined;
+  return aliased ? typeNodeKind(aliased, depth + 1) : undefined;
 }
 
 /** The SDK server class a name stands for: the SDK's own, or a project class that extends one (`class NotesServer extends McpServer`). */
