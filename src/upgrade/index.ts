@@ -26,6 +26,7 @@ import { annotateToolListsRepair } from './repairs/toolLists.js';
 import { toolOverloadsRepair } from './repairs/toolOverloads.js';
 import { codemodTypeHomes, sdkSides, typeImportsRepair } from './repairs/typeImports.js';
 import { zodApisRepair } from './repairs/zodApis.js';
+import { zodErrorParamsRepair } from './repairs/zodErrorParams.js';
 import { zodRecordRepair } from './repairs/zodRecord.js';
 
 export { CODEMOD_MARKER } from './markers.js';
@@ -129,7 +130,7 @@ export function upgradeZodOnly(files: { path: string; text: string }[]): Omit<Up
   for (const file of files.filter(f => ZOD_IMPORT.test(f.text))) {
     const sf = project.createSourceFile(file.path, file.text, { overwrite: true });
     if (hasSyntaxErrors(sf)) continue;
-    notes.push(...applyTransforms(sf, file.text, () => ({ transforms: [zodRecordRepair, zodApisRepair], stands: () => true })));
+    notes.push(...applyTransforms(sf, file.text, () => ({ transforms: [zodRecordRepair, zodErrorParamsRepair, zodApisRepair], stands: () => true })));
     if (sf.getFullText() !== file.text) texts.set(file.path, sf.getFullText());
   }
   return { texts, notes };
@@ -137,7 +138,7 @@ export function upgradeZodOnly(files: { path: string; text: string }[]): Omit<Up
 
 /** The repairs, in the order they run after the official codemod's transforms (boundOverloadsRepair and toolOverloadsRepair run before them). */
 function repairs(homeOf: Parameters<typeof typeImportsRepair>[0], members: ContextMembers, errorCodes: Repair[]): Repair[] {
-  return [typeImportsRepair(homeOf), contextParamsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, zodApisRepair, rawShapesRepair, errorMessagesRepair, ...errorCodes, pickedMethodsRepair];
+  return [typeImportsRepair(homeOf), contextParamsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, zodErrorParamsRepair, zodApisRepair, rawShapesRepair, errorMessagesRepair, ...errorCodes, pickedMethodsRepair];
 }
 
 /**
