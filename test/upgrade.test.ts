@@ -584,7 +584,7 @@ export const isTimeout = (code: number) => code === ErrorCode.RequestTimeout;
     expect(text.match(/@mcp-codemod-error/g)).toHaveLength(1);
     const notes = result.notes.filter(n => /^ErrorCode in a type written as ProtocolErrorCode: /.test(n.message));
     expect(notes.map(n => n.line)).toEqual([8, 7, 7, 3]);
-    expect(notes[0]!.message).toMatch(/no SDK 1\.x file of this run names an ErrorCode member the official codemod sends elsewhere/);
+    expect(notes[0]!.message).toMatch(/no SDK 1\.x file upgraded with this one names an ErrorCode member the official codemod sends elsewhere/);
   });
 
   it('is both enums when another file of the run names one the codemod sends to SdkErrorCode', () => {
@@ -596,7 +596,7 @@ export const isTimeout = (code: number) => code === ErrorCode.RequestTimeout;
     expect(text).toContain('  code: ProtocolErrorCode | SdkErrorCode;');
     expect(text).toContain('export const seen: (ProtocolErrorCode | SdkErrorCode)[] = [];');
     expect(text).toMatch(/^import \{ ProtocolError, ProtocolErrorCode, type SdkErrorCode \} from '@modelcontextprotocol\/server';$/m);
-    expect(result.notes).toContainEqual(expect.objectContaining({ line: 3, message: expect.stringMatching(/this run names RequestTimeout\); a use that needs a number must narrow it to ProtocolErrorCode$/) }));
+    expect(result.notes).toContainEqual(expect.objectContaining({ line: 3, message: expect.stringMatching(/the files upgraded with this one name RequestTimeout\); a use that needs a number must narrow it to ProtocolErrorCode$/) }));
   });
 });
 

@@ -58,7 +58,7 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
   const typeHomes = codemodTypeHomes(migration, PROJECT_TYPE);
   const errorCodeHomes = codemodErrorCodeHomes(migration, PROJECT_TYPE);
   const members = contextMembers(migration);
-  const errorCodeValues = errorCodeValuesOf(project, v1);
+  const errorCodeValues = errorCodeValuesOf(v1);
   for (const file of v1) {
     // One file the official codemod cannot handle must not cost the others their upgrade.
     try {
@@ -144,9 +144,10 @@ function repairs(homeOf: Parameters<typeof typeImportsRepair>[0], members: Conte
 /**
  * The ErrorCode members every SDK 1.x file of the run names, read before the official codemod rewrites any:
  * what a value typed ErrorCode can be (errorCodeTypesRepair). Each file is read as the codemod reads it
- * (CommonJS requires as imports) in a copy the upgrade then overwrites.
+ * (CommonJS requires as imports), in a project of its own, so the upgrade's sees none of them early.
  */
-function errorCodeValuesOf(project: Project, files: { path: string; text: string }[]): ErrorCodeValues {
+function errorCodeValuesOf(files: { path: string; text: string }[]): ErrorCodeValues {
+  const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true } });
   const values: ErrorCodeValues = { members: new Set(), whole: false };
   for (const file of files.filter(f => /\bErrorCode\b/.test(f.text))) {
     try {

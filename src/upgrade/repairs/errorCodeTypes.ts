@@ -5,7 +5,8 @@
  * ProtocolErrorCode (the numeric JSON-RPC codes). So the type becomes the union of the enums the run's values
  * can be. 1.x's codes were all numbers: a value the project never wrote as a member (a number, a cast) is a
  * ProtocolErrorCode, and a SdkErrorCode only comes from a member the codemod sends there. When no SDK 1.x file
- * of the run names such a member (nor the enum itself as a value, which holds them all), the type is
+ * upgraded with it (the run's files, or its group of files importing one another) names such a member (nor
+ * the enum itself as a value, which holds them all), the type is
  * ProtocolErrorCode alone, which stays a number where one is passed on (`new ProtocolError(f.code, …)`); a
  * value of SdkErrorCode given to it later fails tsc there, a string enum being no number.
  * Only a type that stands for one value is written (a declaration's, a union's member, an array's element, a
@@ -88,8 +89,8 @@ function homesOf(values: ErrorCodeValues, sides: SdkSides, homeOf: (member: stri
 
 /** Why the type is written so, for the report. */
 function because({ homes, elsewhere }: Homes, values: ErrorCodeValues): string {
-  if (homes.length === 1) return `no SDK 1.x file of this run names an ErrorCode member the official codemod sends elsewhere, and 1.x's codes were all numbers (a ${homes[0]!.name} stays a number where it is passed on)`;
-  const why = values.whole ? 'the enum itself is used as a value, holding all its members' : `this run names ${elsewhere.join(', ')}`;
+  if (homes.length === 1) return `no SDK 1.x file upgraded with this one names an ErrorCode member the official codemod sends elsewhere, and 1.x's codes were all numbers (a ${homes[0]!.name} stays a number where it is passed on)`;
+  const why = values.whole ? 'the enum itself is used as a value, holding all its members' : `the files upgraded with this one name ${elsewhere.join(', ')}`;
   return `its values can be of either enum the official codemod sends its members to (${why}); a use that needs a number must narrow it to ${homes[0]!.name}`;
 }
 
