@@ -6,9 +6,9 @@
  * can be. 1.x's codes were all numbers: a value the project never wrote as a member (a number, a cast) is a
  * ProtocolErrorCode, and a SdkErrorCode only comes from a member the codemod sends there. When no SDK 1.x file
  * upgraded with it (the run's files, or its group of files importing one another) names such a member (nor
- * the enum itself as a value, which holds them all), the type is
- * ProtocolErrorCode alone, which stays a number where one is passed on (`new ProtocolError(f.code, …)`); a
- * value of SdkErrorCode given to it later fails tsc there, a string enum being no number.
+ * the enum itself as a value, which holds them all), the type is ProtocolErrorCode alone, which stays a
+ * number where one is passed on (`new ProtocolError(f.code, …)`); a value of SdkErrorCode given to it later
+ * fails tsc there, a string enum being no number.
  * Only a type that stands for one value is written (a declaration's, a union's member, an array's element, a
  * cast); as a type argument or under an operator (`Record<ErrorCode, string>`, `keyof ErrorCode`) its meaning
  * changes with the members, so it is left for errorCodeUsesRepair to mark.
