@@ -514,7 +514,7 @@ export type ToolArgs = Parameters<McpServer['tool']>;
 });
 
 describe('uses of ErrorCode the official codemod leaves naming nothing', () => {
-  it("writes a member in a type where the codemod sends it in an expression, and marks every other use", () => {
+  it("writes a member in a type where the codemod sends it in an expression, ErrorCode as a type as both enums, and marks every other use", () => {
     const { text, notes } = upgraded(`import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 export interface Failure {
   code: ErrorCode;
@@ -533,22 +533,70 @@ export function fail(f: Failure): never {
     expect(text).toContain('export type BadParams = ProtocolErrorCode.InvalidParams;');
     expect(text).toContain('export type Timeout = typeof SdkErrorCode.RequestTimeout;');
     expect(text).toMatch(/^import \{[^}]*\bProtocolErrorCode\b[^}]*\bSdkErrorCode\b[^}]*\} from '@modelcontextprotocol\/server';$/m);
-    expect(text).toMatch(/\/\* @mcp-codemod-error SDK 1\.x's ErrorCode names nothing here[^\n]*\*\/\n  code: ErrorCode;/);
+    // the enum used as a value holds every member: a value typed ErrorCode may be of either enum
+    expect(text).toContain('  code: ProtocolErrorCode | SdkErrorCode;');
     expect(text).toMatch(/\/\* @mcp-codemod-error SDK 1\.x's ErrorCode names nothing here[^\n]*\*\/\nexport const codes = Object\.values\(ErrorCode\);/);
-    expect(text.match(/@mcp-codemod-error/g)).toHaveLength(2);
+    expect(text.match(/@mcp-codemod-error/g)).toHaveLength(1);
     expect(notes).toContainEqual(expect.stringMatching(/^info: ErrorCode\.InvalidParams in a type written as ProtocolErrorCode\.InvalidParams/));
+    expect(notes).toContainEqual(expect.stringMatching(/^info: ErrorCode in a type written as ProtocolErrorCode \| SdkErrorCode: [^\n]*the enum itself is used as a value/));
   });
 
   it("replaces the codemod's finding that ErrorCode is gone with its own, one per use", () => {
     const { text, notes } = upgraded(`import type { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 export type Bad = ErrorCode.InvalidParams;
-export function codeOf(e: McpError): ErrorCode { return e.code as ErrorCode; }
+export type Texts = Record<ErrorCode, string>;
 `);
     expect(text).toContain('export type Bad = ProtocolErrorCode.InvalidParams;');
     expect(text).not.toContain('is not exported by the v2 packages');
     expect(text.match(/@mcp-codemod-error SDK 1\.x's ErrorCode names nothing here/g)).toHaveLength(1);
     expect(notes.filter(n => n.includes('is not exported by the v2 packages'))).toEqual([]);
+  });
+});
+
+describe('ErrorCode as a type, which SDK 2.x split into ProtocolErrorCode and SdkErrorCode', () => {
+  const errors = `import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+export interface Failure {
+  code: ErrorCode;
+  message: string;
+}
+export const invalid = (message: string): Failure => ({ code: ErrorCode.InvalidParams, message });
+export function codeOf(e: McpError): ErrorCode | undefined { return e.code as ErrorCode; }
+export const seen: ErrorCode[] = [];
+export type Texts = Record<ErrorCode, string>;
+export function fail(f: Failure): never {
+  throw new McpError(f.code, f.message);
+}
+`;
+  const timeouts = `import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+export const isTimeout = (code: number) => code === ErrorCode.RequestTimeout;
+`;
+
+  it('is ProtocolErrorCode when no file of the run names a member the codemod sends to SdkErrorCode, so it stays a number', () => {
+    const result = upgradeV1([{ path: '/project/src/errors.ts', text: errors }]);
+    const text = result.texts.get('/project/src/errors.ts')!;
+    expect(text).toContain('  code: ProtocolErrorCode;');
+    expect(text).toContain('export function codeOf(e: ProtocolError): ProtocolErrorCode | undefined { return e.code as ProtocolErrorCode; }');
+    expect(text).toContain('export const seen: ProtocolErrorCode[] = [];');
+    expect(text).toMatch(/^import \{ ProtocolError, ProtocolErrorCode \} from '@modelcontextprotocol\/server';$/m);
+    // one entry per code: its meaning changes with the members, so it stays marked
+    expect(text).toMatch(/\/\* @mcp-codemod-error SDK 1\.x's ErrorCode names nothing here[^\n]*\*\/\nexport type Texts = Record<ErrorCode, string>;/);
+    expect(text.match(/@mcp-codemod-error/g)).toHaveLength(1);
+    const notes = result.notes.filter(n => /^ErrorCode in a type written as ProtocolErrorCode: /.test(n.message));
+    expect(notes.map(n => n.line)).toEqual([8, 7, 7, 3]);
+    expect(notes[0]!.message).toMatch(/no SDK 1\.x file upgraded with this one names an ErrorCode member the official codemod sends elsewhere/);
+  });
+
+  it('is both enums when another file of the run names one the codemod sends to SdkErrorCode', () => {
+    const result = upgradeV1([
+      { path: '/project/src/errors.ts', text: errors },
+      { path: '/project/src/timeouts.ts', text: timeouts },
+    ]);
+    const text = result.texts.get('/project/src/errors.ts')!;
+    expect(text).toContain('  code: ProtocolErrorCode | SdkErrorCode;');
+    expect(text).toContain('export const seen: (ProtocolErrorCode | SdkErrorCode)[] = [];');
+    expect(text).toMatch(/^import \{ ProtocolError, ProtocolErrorCode, type SdkErrorCode \} from '@modelcontextprotocol\/server';$/m);
+    expect(result.notes).toContainEqual(expect.objectContaining({ line: 3, message: expect.stringMatching(/the files upgraded with this one name RequestTimeout\); a use that needs a number must narrow it to ProtocolErrorCode$/) }));
   });
 });
 
@@ -579,14 +627,50 @@ export const named = Kind.toString() + Kind.constructor.name;
     expect(text).toContain('export const errors = response.errors;');
     // a shape's key named like a param holds a schema
     expect(text).toContain('errorMap: z.string()');
-    expect(text).toMatch(/@mcp-codemod-error required_error, invalid_type_error: zod 4, which SDK 2\.x needs, takes \{ error: issue =>/);
+    expect(text).toContain("name: z.string({ error: issue => (issue.input === undefined ? 'needed' : 'text') })");
     expect(text).toMatch(/@mcp-codemod-error \.ip: zod 4, which SDK 2\.x needs, has no z\.string\(\)\.ip\(\)/);
     expect(text).toMatch(/@mcp-codemod-error \.deepPartial: zod 4, which SDK 2\.x needs, has no \.deepPartial\(\)/);
     expect(text).toMatch(/@mcp-codemod-error z\.ZodEffects: zod 4, which SDK 2\.x needs, has no ZodEffects/);
     expect(text).toMatch(/@mcp-codemod-error \.typeName: zod 4, which SDK 2\.x needs, keeps a schema's definition in \._zod\.def/);
-    expect(text.match(/@mcp-codemod-error/g)).toHaveLength(5);
+    expect(text.match(/@mcp-codemod-error/g)).toHaveLength(4);
     expect(notes).toContainEqual(expect.stringMatching(/^info: \.errors of a ZodError written as \.issues/));
     expect(notes).toContainEqual(expect.stringMatching(/^info: z\.ostring\(\) written as z\.string\(\)\.optional\(\)/));
+  });
+});
+
+describe("zod 3's error params, which zod 4 reads as one error param", () => {
+  it('writes them as zod 4 reads them alike where the factory raises only invalid_type, and marks the rest with why not', () => {
+    const { text, notes } = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+const REQUIRED = 'needed';
+let later = 'x';
+export const Title = z.string({ required_error: 'a title' }).min(1);
+export const Count = z.number({ required_error: REQUIRED, invalid_type_error: \`a number\` });
+export const Flag = z.boolean({ invalid_type_error: 'yes or no' });
+export const Said = z.string({ required_error: 'r', message: 'm' });
+export const Pick = z.enum(['a', 'b'], { required_error: 'pick one' });
+export const Mapped = z.string({ errorMap: () => ({ message: 'x' }) });
+export const Late = z.string({ required_error: later });
+export const Described = z.string({ required_error: 'r', description: 'd' });
+export const Shape = z.object({ errorMap: z.string(), required_error: z.string() });
+const issue = 'taken';
+export const Named = z.string({ required_error: issue });
+const server = new McpServer({ name: 's', version: '1' });
+`);
+    expect(text).toContain("export const Title = z.string({ error: issue => (issue.input === undefined ? 'a title' : undefined) }).min(1);");
+    expect(text).toContain('export const Count = z.number({ error: issue => (issue.input === undefined ? REQUIRED : `a number`) });');
+    expect(text).toContain("export const Flag = z.boolean({ error: issue => (issue.input === undefined ? undefined : 'yes or no') });");
+    // zod 3 gave message over them
+    expect(text).toContain("export const Said = z.string({ message: 'm' });");
+    expect(text).toContain('export const Named = z.string({ error: zodIssue => (zodIssue.input === undefined ? issue : undefined) });');
+    // a shape's keys hold schemas
+    expect(text).toContain('z.object({ errorMap: z.string(), required_error: z.string() })');
+    expect(text).toMatch(/@mcp-codemod-error required_error: [^\n]*not written so here: the issues z\.enum\(\) raises itself are not the same in zod 4[^\n]*\*\/\nexport const Pick/);
+    expect(text).toMatch(/@mcp-codemod-error errorMap: [^\n]*not written so here: an errorMap is not read alike[^\n]*\*\/\nexport const Mapped/);
+    expect(text).toMatch(/@mcp-codemod-error required_error: [^\n]*not written so here: later is not a string written out or a const[^\n]*\*\/\nexport const Late/);
+    expect(text).toMatch(/@mcp-codemod-error required_error: [^\n]*not written so here: the same params hold description[^\n]*\*\/\nexport const Described/);
+    expect(text.match(/@mcp-codemod-error/g)).toHaveLength(4);
+    expect(notes).toContainEqual(expect.stringMatching(/^info: required_error, invalid_type_error of z\.number\(\) written as \{ error: issue => /));
   });
 });
 

@@ -16,6 +16,7 @@ import { boundOverloadsRepair } from './repairs/boundOverloads.js';
 import { contextMembers, contextParamsRepair, type ContextMembers } from './repairs/contextParams.js';
 import { contextTypesRepair } from './repairs/contextTypes.js';
 import { codemodErrorCodeHomes, errorCodeNames, errorCodeUsesRepair, isErrorCodeSplitFinding } from './repairs/errorCodeUses.js';
+import { addErrorCodeValues, errorCodeTypesRepair, type ErrorCodeValues } from './repairs/errorCodeTypes.js';
 import { errorMessagesRepair } from './repairs/errorMessages.js';
 import { importQuotesRepair } from './repairs/importQuotes.js';
 import { pickedMethodsRepair } from './repairs/pickedMethods.js';
@@ -25,6 +26,7 @@ import { annotateToolListsRepair } from './repairs/toolLists.js';
 import { toolOverloadsRepair } from './repairs/toolOverloads.js';
 import { codemodTypeHomes, sdkSides, typeImportsRepair } from './repairs/typeImports.js';
 import { zodApisRepair } from './repairs/zodApis.js';
+import { zodErrorParamsRepair } from './repairs/zodErrorParams.js';
 import { zodRecordRepair } from './repairs/zodRecord.js';
 
 export { CODEMOD_MARKER } from './markers.js';
@@ -56,6 +58,7 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
   const typeHomes = codemodTypeHomes(migration, PROJECT_TYPE);
   const errorCodeHomes = codemodErrorCodeHomes(migration, PROJECT_TYPE);
   const members = contextMembers(migration);
+  const errorCodeValues = errorCodeValuesOf(v1);
   for (const file of v1) {
     // One file the official codemod cannot handle must not cost the others their upgrade.
     try {
@@ -69,7 +72,8 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
           const sides = sdkSides(sf);
           // What the official codemod removes, read before it runs.
           const errorCodes = errorCodeNames(sf);
-          const afterCodemod = repairs((specifier, use) => typeHomes(specifier, use, sides), members, errorCodeUsesRepair(errorCodes, sides, errorCodeHomes));
+          const errorCodeRepairs = [errorCodeTypesRepair(errorCodes, errorCodeValues, sides, errorCodeHomes), errorCodeUsesRepair(errorCodes, sides, errorCodeHomes)];
+          const afterCodemod = repairs((specifier, use) => typeHomes(specifier, use, sides), members, errorCodeRepairs);
           return {
             transforms: [boundOverloadsRepair, toolOverloadsRepair, ...migration.transforms, ...afterCodemod, importQuotesRepair(file.text)],
             // A finding about a construct a repair has since removed is no longer true.
@@ -126,15 +130,36 @@ export function upgradeZodOnly(files: { path: string; text: string }[]): Omit<Up
   for (const file of files.filter(f => ZOD_IMPORT.test(f.text))) {
     const sf = project.createSourceFile(file.path, file.text, { overwrite: true });
     if (hasSyntaxErrors(sf)) continue;
-    notes.push(...applyTransforms(sf, file.text, () => ({ transforms: [zodRecordRepair, zodApisRepair], stands: () => true })));
+    notes.push(...applyTransforms(sf, file.text, () => ({ transforms: [zodRecordRepair, zodErrorParamsRepair, zodApisRepair], stands: () => true })));
     if (sf.getFullText() !== file.text) texts.set(file.path, sf.getFullText());
   }
   return { texts, notes };
 }
 
 /** The repairs, in the order they run after the official codemod's transforms (boundOverloadsRepair and toolOverloadsRepair run before them). */
-function repairs(homeOf: Parameters<typeof typeImportsRepair>[0], members: ContextMembers, errorCodeUses: Repair): Repair[] {
-  return [typeImportsRepair(homeOf), contextParamsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, zodApisRepair, rawShapesRepair, errorMessagesRepair, errorCodeUses, pickedMethodsRepair];
+function repairs(homeOf: Parameters<typeof typeImportsRepair>[0], members: ContextMembers, errorCodes: Repair[]): Repair[] {
+  return [typeImportsRepair(homeOf), contextParamsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, zodErrorParamsRepair, zodApisRepair, rawShapesRepair, errorMessagesRepair, ...errorCodes, pickedMethodsRepair];
+}
+
+/**
+ * The ErrorCode members every SDK 1.x file of the run names, read before the official codemod rewrites any:
+ * what a value typed ErrorCode can be (errorCodeTypesRepair). Each file is read as the codemod reads it
+ * (CommonJS requires as imports), in a project of its own, so the upgrade's sees none of them early.
+ */
+function errorCodeValuesOf(files: { path: string; text: string }[]): ErrorCodeValues {
+  const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true } });
+  const values: ErrorCodeValues = { members: new Set(), whole: false };
+  for (const file of files.filter(f => /\bErrorCode\b/.test(f.text))) {
+    try {
+      const sf = project.createSourceFile(file.path, file.text, { overwrite: true });
+      requiresToImports(sf);
+      addErrorCodeValues(sf, values);
+    } catch {
+      // Unread, it may name any member.
+      values.whole = true;
+    }
+  }
+  return values;
 }
 
 /** The official codemod's findings about a destructured context, or a schema it could not verify, stand while that construct does. */

@@ -3,8 +3,9 @@
  * rewrites each `ErrorCode.Member` expression to its enum and removes the import, but leaves every other use
  * of the name: a type (`code: ErrorCode`, `ErrorCode.InvalidParams` in a type, `keyof typeof ErrorCode`) or a
  * value (`Object.values(ErrorCode)`), which then name nothing (TS2304, TS2503), unmarked when some member
- * access was rewritten. A member named in a type goes where the codemod sends that member as a value; any
- * other use names both enums at once in 1.x and one of them in 2.x, so it is left, marked, and said.
+ * access was rewritten. A member named in a type goes where the codemod sends that member as a value; the
+ * name standing for one value in a type (`code: ErrorCode`) was written by errorCodeTypesRepair before this
+ * runs; any other use names both enums at once in 1.x and one of them in 2.x, so it is left, marked, and said.
  */
 import type { Diagnostic, Migration, TransformContext } from '@modelcontextprotocol/codemod';
 import { Node, Project, SyntaxKind, type Identifier, type SourceFile } from 'ts-morph';
@@ -55,7 +56,7 @@ export function codemodErrorCodeHomes(migration: Migration, projectType: Transfo
 }
 
 /** Whether an identifier reads a binding (not a member's name, not a declaration's name). */
-function isReference(id: Identifier): boolean {
+export function isReference(id: Identifier): boolean {
   const parent = id.getParent();
   if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) return false;
   if (Node.isQualifiedName(parent) && parent.getRight() === id) return false;
@@ -64,7 +65,7 @@ function isReference(id: Identifier): boolean {
 }
 
 /** Adds `name` from `module` to the file's value import of that module, or a new one. */
-function importName(sf: SourceFile, name: string, module: string): void {
+export function importName(sf: SourceFile, name: string, module: string): void {
   const existing = sf.getImportDeclarations().filter(d => d.getModuleSpecifierValue() === module && !d.getNamespaceImport() && !d.getDefaultImport());
   if (existing.some(d => d.getNamedImports().some(n => n.getName() === name && !n.getAliasNode()))) return;
   const target = existing.find(d => !d.isTypeOnly()) ?? existing[0];

@@ -1,15 +1,15 @@
 /**
  * SDK 2.x needs zod 4 (the upgrade's notes ask for the raise), and zod 4 dropped APIs of zod 3 that a server
- * may use beside its SDK calls: error params (`required_error`, `errorMap`), `ZodError.errors`, `.Enum`,
- * `.deepPartial()`, `z.function().args()`, `z.ZodEffects`... Once zod is raised, each fails the project's tsc
+ * may use beside its SDK calls: `ZodError.errors`, `.Enum`, `.deepPartial()`, `z.function().args()`,
+ * `z.ZodEffects`... Once zod is raised, each fails the project's tsc
  * (or, in JavaScript, at run time). The official codemod rewrites none of them. Where zod 3 already reads a
  * form zod 4 keeps, and the value is certainly zod's, it is written so (`z.ostring()` → `z.string().optional()`,
  * a ZodError's `.errors` → `.issues`, `.formErrors` → `.flatten()`); every other use is left, marked with what
  * zod 4 reads instead, and said. Only imports of zod's main entry change meaning with the raise (`zod/v3`
- * stays zod 3, `zod/v4` is zod 4 already).
+ * stays zod 3, `zod/v4` is zod 4 already). Error params (`required_error`, `errorMap`) are zodErrorParamsRepair's.
  */
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
-import { Node, SyntaxKind, type PropertyAccessExpression, type PropertyAssignment, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type PropertyAccessExpression, type SourceFile } from 'ts-morph';
 import { finding, leftover, namesTable, type Repair } from '../repair.js';
 
 const ALIKE = 'which zod 3 reads alike';
@@ -40,20 +40,13 @@ const DROPPED_CHAINED: Readonly<Record<string, Readonly<Record<string, string>>>
 /** Factories zod 4 dropped that zod 3 defined as another call. */
 const DROPPED_FACTORIES = namesTable({ ostring: 'string().optional()', onumber: 'number().optional()', oboolean: 'boolean().optional()' });
 
-/** Params of zod 3 factories and checks that zod 4 reads as one `error` param. */
-const DROPPED_PARAMS = namesTable({
-  required_error: "takes { error: issue => issue.input === undefined ? 'required' : 'invalid' } in place of required_error and invalid_type_error",
-  invalid_type_error: "takes { error: issue => issue.input === undefined ? 'required' : 'invalid' } in place of required_error and invalid_type_error",
-  errorMap: 'takes { error: issue => message } in place of errorMap',
-});
-
 /** Types zod 4 no longer exports. */
 const DROPPED_TYPES = namesTable({
   ZodEffects: "has no ZodEffects: a refinement keeps its schema's type and a transform is a ZodPipe (z.ZodType<Output, Input> fits both)",
   ZodTypeDef: 'has no ZodTypeDef: ZodType takes <Output, Input>',
 });
 
-interface ZodNames {
+export interface ZodNames {
   /** What `z` is imported as (`import { z }`, `import * as z`, `import z`). */
   namespaces: Set<string>;
   /** Local names of named imports, by the name zod exports (`ZodError`, `ZodEffects`). */
@@ -61,7 +54,7 @@ interface ZodNames {
 }
 
 /** The names zod's main entry is imported as; undefined when the file does not import it. */
-function zodNames(sf: SourceFile): ZodNames | undefined {
+export function zodNames(sf: SourceFile): ZodNames | undefined {
   const imports = sf.getImportDeclarations().filter(d => d.getModuleSpecifierValue() === 'zod');
   if (imports.length === 0) return undefined;
   const namespaces = new Set<string>();
@@ -78,7 +71,7 @@ function zodNames(sf: SourceFile): ZodNames | undefined {
 }
 
 /** The zod factory a chain of calls starts from (`z.string().min(1).ip` → `string`), if it starts at zod. */
-function chainFactory(n: Node, zod: ZodNames): string | undefined {
+export function chainFactory(n: Node, zod: ZodNames): string | undefined {
   let at: Node = n;
   for (;;) {
     if (Node.isCallExpression(at)) at = at.getExpression();
@@ -160,16 +153,8 @@ function rewriteFactories(sf: SourceFile, zod: ZodNames, diagnostics: Diagnostic
   }
 }
 
-/** Error params of a zod call (`z.string({ required_error })`), and zod 3 types named in a type. */
-function paramsAndTypes(sf: SourceFile, zod: ZodNames, diagnostics: Diagnostic[]): void {
-  for (const object of sf.getDescendantsOfKind(SyntaxKind.ObjectLiteralExpression)) {
-    const call = object.getParent();
-    if (!Node.isCallExpression(call) || !call.getArguments().includes(object) || chainFactory(call, zod) === undefined) continue;
-    // A key of a shape (`z.object({ errorMap: z.string() })`) holds a schema, not a param.
-    const params = object.getProperties().filter((p): p is PropertyAssignment => Node.isPropertyAssignment(p) && p.getName() in DROPPED_PARAMS && chainFactory(p.getInitializerOrThrow(), zod) === undefined);
-    const instead = [...new Set(params.map(p => DROPPED_PARAMS[p.getName()]!))];
-    if (params.length > 0) diagnostics.push(leftover(params[0]!, `${params.map(p => p.getName()).join(', ')}: zod 4, which SDK 2.x needs, ${instead.join('; ')}; then remove this marker`));
-  }
+/** zod 3 types named in a type (error params are zodErrorParamsRepair's). */
+function droppedTypes(sf: SourceFile, zod: ZodNames, diagnostics: Diagnostic[]): void {
   for (const type of sf.getDescendantsOfKind(SyntaxKind.TypeReference)) {
     const name = Object.keys(DROPPED_TYPES).find(t => namesZodExport(type.getTypeName().getText(), t, zod));
     if (name) diagnostics.push(leftover(type, `${type.getTypeName().getText()}: zod 4, which SDK 2.x needs, ${DROPPED_TYPES[name]}; then remove this marker`));
@@ -184,7 +169,7 @@ export const zodApisRepair: Repair = {
     const zod = zodNames(sf);
     if (!zod) return { changesCount: 0, diagnostics };
     rewriteFactories(sf, zod, diagnostics);
-    paramsAndTypes(sf, zod, diagnostics);
+    droppedTypes(sf, zod, diagnostics);
     for (const access of sf.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).reverse()) memberFinding(access, zod, diagnostics);
     return { changesCount: diagnostics.filter(d => !d.insertComment).length, diagnostics };
   },
