@@ -856,6 +856,33 @@ mcp.server.oninitialized = async () => {
     expect(m.sites('src/server.ts').map(s => `${s.outcome} ${s.line}`)).toEqual(['rewritten 7', 'marked 12']);
     expect(m.sites('src/ask.ts').map(s => `${s.outcome} ${s.line}`)).toEqual(['marked 7']);
   }, 600_000);
+
+  it('does the same for a helper typed by an interface of the project, or any, that the project hands a server', async () => {
+    const structural = {
+      ...files,
+      'src/ask.ts': `import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+
+export interface Asker {
+  elicitInput(params: ElicitRequest['params']): Promise<ElicitResult>;
+}
+
+export async function confirm(server: Asker, message: string): Promise<boolean> {
+  const answer = await server.elicitInput({ message, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } });
+  return answer.action === 'accept' && answer.content?.ok === true;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function confirmAny(mcp: any, message: string): Promise<boolean> {
+  const answer = await mcp.server.elicitInput({ message, requestedSchema: { type: 'object', properties: {} } });
+  return answer.action === 'accept';
+}
+`,
+      'src/server.ts': files['src/server.ts'].replace("import { confirm } from './ask.js';", "import { confirm, confirmAny } from './ask.js';").replace("console.error('on');", "console.error('on');\n  if (await confirmAny(mcp, 'Crash reports?')) console.error('on');"),
+    };
+    const m = await bothWays(structural);
+    expect(m.sites('src/server.ts').map(s => `${s.outcome} ${s.line}`)).toEqual(['rewritten 7', 'marked 12', 'marked 13']);
+    expect(m.sites('src/ask.ts').map(s => `${s.outcome} ${s.line}`)).toEqual(['marked 8', 'marked 14']);
+  }, 600_000);
 });
 
 describe('methods of the project\'s classes, inlined with this bound to the receiver', () => {

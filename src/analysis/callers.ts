@@ -8,6 +8,7 @@
 import { Node, SyntaxKind, type CallExpression } from 'ts-morph';
 import type { SiteKind } from '../report.js';
 import { declaresMember, entryNames, usesEntry } from './dispatch.js';
+import { serverKindOf, unwrap, type ServerKind } from './mcpSymbols.js';
 import { describeNonHandler, enclosingFunction, registrationOf, type FunctionLike, type NonHandler } from './sites.js';
 
 /** A call (or a use as a value) the migration leaves, with the marker's reason and what the summary counts it by. */
@@ -97,6 +98,30 @@ function valueUse(use: Node, helper: string): LeftCall {
   }
   const reason = `${helper}, is ${passedTo ? `passed to ${passedTo}()` : 'passed on as a value'} here: what calls it cannot be followed, so the request is not migrated for those callers; call it by its name from a tools/call, prompts/get or resources/read handler, or migrate by hand`;
   return { node: use, reason, cause: 'a helper that makes a request, passed on as a value', caller: 'value' };
+}
+
+const handed = new WeakMap<Node, ServerKind | undefined>();
+
+/**
+ * A helper's parameter that a call in the project hands a server (`confirm(mcp.server, q)` for `function
+ * confirm(server: Asker, ...)`, typed by an interface of the project, `any`, or untyped JavaScript): the
+ * server whose requests the helper's body makes, where its type does not say so. Also a parameter handed
+ * on from a helper's parameter that is handed a server (`askColour(server)` calling `askWith(server, q)`).
+ */
+export function handedServerKind(target: Node): ServerKind | undefined {
+  const e = unwrap(target);
+  // `server.server` of a handed McpServer: the low-level Server.
+  if (Node.isPropertyAccessExpression(e) && e.getName() === 'server') return handedServerKind(e.getExpression()) === 'McpServer' ? 'Server' : undefined;
+  const param = Node.isIdentifier(e) ? e.getSymbol()?.getDeclarations().find(d => Node.isParameterDeclaration(d)) : undefined;
+  if (!param || !Node.isParameterDeclaration(param) || !Node.isIdentifier(param.getNameNode())) return undefined;
+  if (handed.has(param)) return handed.get(param);
+  handed.set(param, undefined); // a helper handing its parameter to itself
+  const fn = param.getParent() as FunctionLike;
+  const index = fn.getParameters().indexOf(param);
+  const name = nameOf(fn);
+  const kind = name ? usesOf(name).map(use => callOf(use)?.getArguments()[index]).map(arg => arg && (serverKindOf(arg) ?? handedServerKind(arg))).find(k => k !== undefined) : undefined;
+  handed.set(param, kind);
+  return kind;
 }
 
 /** The name a function is declared or assigned by, whose references are its uses. */

@@ -5,6 +5,7 @@ import { Node, SyntaxKind, VariableDeclarationKind, type CallExpression, type Id
 import type { HandlerMethod, RequestBuilder, ResponseReader } from '../plan.js';
 import type { SiteKind } from '../report.js';
 import { constObjectLiteral, literalString, mcpImportOf, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
+import { handedServerKind } from './callers.js';
 import { delegateRegistrationOf } from './delegates.js';
 import { aliasedRequest, elementAccessRequest, REQUEST_METHODS, strayRequestMethod } from './methodRefs.js';
 import { passThroughOf } from './passThrough.js';
@@ -91,13 +92,13 @@ function classifyCall(call: CallExpression): Omit<Site, 'fn'> | undefined {
 function requestCall(call: CallExpression, method: string, target: Node, first: Node | undefined): Omit<Site, 'fn'> | undefined {
   switch (method) {
     case 'createMessage':
-      if (serverKindOf(target)) return { node: call, params: first, ...BY_METHOD['sampling/createMessage']! };
+      if (serverKindOf(target) ?? handedServerKind(target)) return { node: call, params: first, ...BY_METHOD['sampling/createMessage']! };
       return undefined;
     case 'listRoots':
-      if (serverKindOf(target)) return { node: call, ...BY_METHOD['roots/list']! };
+      if (serverKindOf(target) ?? handedServerKind(target)) return { node: call, ...BY_METHOD['roots/list']! };
       return undefined;
     case 'elicitInput':
-      if (serverKindOf(target) || isMcpReq(target)) return { node: call, params: first, ...elicitationShape(first) };
+      if (serverKindOf(target) || isMcpReq(target) || handedServerKind(target)) return { node: call, params: first, ...elicitationShape(first) };
       return undefined;
     case 'requestSampling':
       if (isMcpReq(target)) return { node: call, params: first, ...BY_METHOD['sampling/createMessage']! };
