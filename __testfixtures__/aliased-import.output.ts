@@ -11,21 +11,22 @@ const choiceSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object
 
 mcp.registerTool('pick', { description: 'Picks a colour' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'pick', undefined);
+  type PickStep = { step: 'awaiting-choice' };
+  const call = resumeCall<PickStep>(ctx, 'pick', undefined);
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
-      return call.suspend(1, {}, {
+    if (resumed.step === 'start') {
+      return call.suspend({ step: 'awaiting-choice' }, {
         choice: inputRequired.elicit({
           message: 'Pick a colour',
           requestedSchema: choiceSchema,
         }),
       });
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-choice') {
       const choice = elicitResult(ctx, 'choice', choiceSchema);
       return { content: [{ type: 'text', text: choice.action === 'accept' ? String(choice.content?.colour) : 'none' }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 

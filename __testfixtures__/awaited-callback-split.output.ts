@@ -53,24 +53,25 @@ server.registerTool('archive', { inputSchema: z.object({ path: z.string() }) }, 
   // mcp-migrate: span() now runs once per round: its callback resumes from requestState inside a fresh call (review that running it on each retry is safe)
   return tracer.span('archive', async span => {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    const call = resumeCall(ctx, 'archive', { path });
+    type ArchiveStep = { step: 'awaiting-answer' };
+    const call = resumeCall<ArchiveStep>(ctx, 'archive', { path });
     return call.run(async resumed => {
-      if (resumed.phase === 0) {
+      if (resumed.step === 'start') {
         span.attributes.path = path;
-        return call.suspend(1, {}, {
+        return call.suspend({ step: 'awaiting-answer' }, {
           answer: inputRequired.elicit({
             message: `Archive ${path}?`,
             requestedSchema: archiveSchema,
           }),
         });
       }
-      if (resumed.phase === 1) {
+      if (resumed.step === 'awaiting-answer') {
         const answer = elicitResult(ctx, 'answer', archiveSchema);
         span.attributes.action = answer.action;
         if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${path} left as it is (${answer.action})` }] };
         return { content: [{ type: 'text', text: `archived ${path}, keeping ${answer.content?.keep} copies` }] };
       }
-      throw call.unknownPhase(resumed);
+      throw call.unknownStep(resumed);
     });
   });
 });
@@ -78,21 +79,22 @@ server.registerTool('archive', { inputSchema: z.object({ path: z.string() }) }, 
 server.registerTool('summarize', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
   // mcp-migrate: withDeadline() now runs once per round: its callback resumes from requestState inside a fresh call (review that running it on each retry is safe)
   return withDeadline(async () => {
-    const call = resumeCall(ctx, 'summarize', { text });
+    type SummarizeStep = { step: 'awaiting-reply'; words: number };
+    const call = resumeCall<SummarizeStep>(ctx, 'summarize', { text });
     return call.run(async resumed => {
-      if (resumed.phase === 0) {
+      if (resumed.step === 'start') {
         const words = text.split(/\s+/).length;
-        return call.suspend(1, { words }, {
+        return call.suspend({ step: 'awaiting-reply', words }, {
           reply: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }], maxTokens: 40 }),
         });
       }
-      if (resumed.phase === 1) {
-        const words: number = resumed.locals.words;
+      if (resumed.step === 'awaiting-reply') {
+        const words = resumed.words;
         const reply = samplingResult(ctx, 'reply');
         const summary = reply.content.type === 'text' ? reply.content.text : '';
         return { content: [{ type: 'text', text: `${words} words: ${summary}` }] };
       }
-      throw call.unknownPhase(resumed);
+      throw call.unknownStep(resumed);
     });
   }, 30_000);
 });

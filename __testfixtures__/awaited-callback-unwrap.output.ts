@@ -34,38 +34,40 @@ const confirmSchema = { type: 'object' as const, properties: { sure: { type: 'bo
 
 server.registerTool('deploy', { inputSchema: z.object({ service: z.string() }) }, async ({ service }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'deploy', { service });
+  type DeployStep = { step: 'awaiting-answer' };
+  const call = resumeCall<DeployStep>(ctx, 'deploy', { service });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const question = { message: `Deploy ${service} now?`, requestedSchema: confirmSchema };
       // mcp-migrate: withTimeout() no longer surrounds this question: the client now answers between rounds, so no call waits on the answer
-      return call.suspend(1, {}, {
+      return call.suspend({ step: 'awaiting-answer' }, {
         answer: inputRequired.elicit(question),
       });
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-answer') {
       const answer = elicitResult(ctx, 'answer', confirmSchema);
       if (answer.action === 'accept' && answer.content?.sure === true) return { content: [{ type: 'text', text: `deploying ${service}` }] };
       return { content: [{ type: 'text', text: `${service} not deployed (${answer.action})` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 
 server.registerTool('name-it', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
-  const call = resumeCall(ctx, 'name-it', { topic });
+  type NameItStep = { step: 'awaiting-reply' };
+  const call = resumeCall<NameItStep>(ctx, 'name-it', { topic });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       // mcp-migrate: logged() no longer surrounds this question: the client now answers between rounds, so no call waits on the answer
-      return call.suspend(1, {}, {
+      return call.suspend({ step: 'awaiting-reply' }, {
         reply: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `A name for ${topic}?` } }], maxTokens: 10 }),
       });
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-reply') {
       const reply = samplingResult(ctx, 'reply');
       const name = reply.content.type === 'text' ? reply.content.text : '';
       return { content: [{ type: 'text', text: `${topic}: ${name}` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });

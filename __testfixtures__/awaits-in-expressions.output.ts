@@ -23,15 +23,16 @@ function describe(mood: unknown, model: string): string {
 // Two requests awaited as the arguments of one call.
 server.registerTool('check-in', { inputSchema: z.object({ name: z.string() }) }, async ({ name }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'check-in', { name });
+  type CheckInStep = { step: 'awaiting-answer-and-sample' };
+  const call = resumeCall<CheckInStep>(ctx, 'check-in', { name });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
-      return call.suspend(1, {}, {
+    if (resumed.step === 'start') {
+      return call.suspend({ step: 'awaiting-answer-and-sample' }, {
         answer: inputRequired.elicit({ message: `How are you, ${name}?`, requestedSchema: moodSchema }),
         sample: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `Greet ${name}` } }], maxTokens: 20 }),
       });
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-answer-and-sample') {
       const answer = elicitResult(ctx, 'answer', moodSchema);
       const sample = samplingResult(ctx, 'sample');
       const text = describe(
@@ -40,7 +41,7 @@ server.registerTool('check-in', { inputSchema: z.object({ name: z.string() }) },
       );
       return { content: [{ type: 'text', text }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 
@@ -48,21 +49,22 @@ const inventorySchema: ElicitRequestFormParams['requestedSchema'] = { type: 'obj
 
 // Two requests in one template literal.
 server.registerTool('inventory', { description: 'Counts roots and asks for a label' }, async ctx => {
-  const call = resumeCall(ctx, 'inventory', undefined);
+  type InventoryStep = { step: 'awaiting-root-list-and-answer' };
+  const call = resumeCall<InventoryStep>(ctx, 'inventory', undefined);
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
-      return call.suspend(1, {}, {
+    if (resumed.step === 'start') {
+      return call.suspend({ step: 'awaiting-root-list-and-answer' }, {
         rootList: inputRequired.listRoots(),
         answer: inputRequired.elicit({ message: 'Label?', requestedSchema: inventorySchema }),
       });
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-root-list-and-answer') {
       const rootList = rootsResult(ctx, 'rootList');
       const answer = elicitResult(ctx, 'answer', inventorySchema);
       const label = `${rootList.roots.length} roots, labelled ${answer.action}`;
       return { content: [{ type: 'text', text: label }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 
@@ -71,12 +73,15 @@ const commentSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'objec
 
 // A request sent only on one side of a conditional, or of a short-circuit.
 server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), note: z.string().optional() }) }, async ({ strict, note }, ctx) => {
-  const call = resumeCall(ctx, 'review', { strict, note });
+  type ReviewStep =
+    | { step: 'awaiting-verdict' }
+    | { step: 'awaiting-comment'; verdict: "cancel" | "accept" | "decline" | "auto-approved" };
+  const call = resumeCall<ReviewStep>(ctx, 'review', { strict, note });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       let verdict!: "cancel" | "accept" | "decline" | "auto-approved";
       if (strict) {
-        return call.suspend(1, {}, {
+        return call.suspend({ step: 'awaiting-verdict' }, {
           verdict: inputRequired.elicit({ message: 'Approve this change?', requestedSchema: verdictSchema }),
         });
       } else {
@@ -84,7 +89,7 @@ server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), not
       }
       let comment!: string | number | boolean | string[] | undefined;
       if (note == null) {
-        return call.suspend(2, { verdict }, {
+        return call.suspend({ step: 'awaiting-comment', verdict }, {
           comment: inputRequired.elicit({ message: 'Any comment?', requestedSchema: commentSchema }),
         });
       } else {
@@ -92,12 +97,12 @@ server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), not
       }
       return { content: [{ type: 'text', text: `${verdict}: ${String(comment)}` }] };
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-verdict') {
       let verdict: "cancel" | "accept" | "decline" | "auto-approved";
       verdict = elicitResult(ctx, 'verdict', verdictSchema).action;
       let comment!: string | number | boolean | string[] | undefined;
       if (note == null) {
-        return call.suspend(2, { verdict }, {
+        return call.suspend({ step: 'awaiting-comment', verdict }, {
           comment: inputRequired.elicit({ message: 'Any comment?', requestedSchema: commentSchema }),
         });
       } else {
@@ -105,13 +110,13 @@ server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), not
       }
       return { content: [{ type: 'text', text: `${verdict}: ${String(comment)}` }] };
     }
-    if (resumed.phase === 2) {
+    if (resumed.step === 'awaiting-comment') {
       let comment: string | number | boolean | string[] | undefined;
-      let verdict: "cancel" | "accept" | "decline" | "auto-approved" = resumed.locals.verdict;
+      let verdict = resumed.verdict;
       comment = elicitResult(ctx, 'comment', commentSchema).content?.text;
       return { content: [{ type: 'text', text: `${verdict}: ${String(comment)}` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 
@@ -122,21 +127,22 @@ const tick = () => ++calls;
 const countedSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: {} };
 
 server.registerTool('counted', { description: 'Counts calls around a request' }, async ctx => {
-  const call = resumeCall(ctx, 'counted', undefined);
+  type CountedStep = { step: 'awaiting-answer'; tickResult: number };
+  const call = resumeCall<CountedStep>(ctx, 'counted', undefined);
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const tickResult = tick();
-      return call.suspend(1, { tickResult }, {
+      return call.suspend({ step: 'awaiting-answer', tickResult }, {
         answer: inputRequired.elicit({ message: 'Continue?', requestedSchema: countedSchema }),
       });
     }
-    if (resumed.phase === 1) {
-      const tickResult: number = resumed.locals.tickResult;
+    if (resumed.step === 'awaiting-answer') {
+      const tickResult = resumed.tickResult;
       const answer = elicitResult(ctx, 'answer', countedSchema);
       const summary = [tickResult, answer.action, tick()];
       return { content: [{ type: 'text', text: summary.join(' ') }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 
@@ -145,18 +151,22 @@ const namedSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object'
 
 // A request on the right of && and ||, as a statement of its own, and in an if's test.
 server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label: z.string() }) }, async ({ ask, label }, ctx) => {
-  const call = resumeCall(ctx, 'confirm', { ask, label });
+  type ConfirmStep =
+    | { step: 'awaiting-elicitation'; log: string[] }
+    | { step: 'awaiting-named'; log: string[] }
+    | { step: 'awaiting-elicitation2'; log: string[]; named: string | number | boolean | string[] | undefined };
+  const call = resumeCall<ConfirmStep>(ctx, 'confirm', { ask, label });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const log: string[] = [];
       if (ask) {
-        return call.suspend(1, { log }, {
+        return call.suspend({ step: 'awaiting-elicitation', log }, {
           elicitation: inputRequired.elicit({ message: `Log ${label}?`, requestedSchema: confirmElicitationSchema }),
         });
       }
       let named!: string | number | boolean | string[] | undefined;
       if (!label) {
-        return call.suspend(2, { log }, {
+        return call.suspend({ step: 'awaiting-named', log }, {
           named: inputRequired.elicit({ message: 'Name it?', requestedSchema: namedSchema }),
         });
       } else {
@@ -164,7 +174,7 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
       }
       let mcpAwait1!: boolean;
       if (ask) {
-        return call.suspend(3, { log, named }, {
+        return call.suspend({ step: 'awaiting-elicitation2', log, named }, {
           mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: confirmElicitationSchema }),
         });
       } else {
@@ -175,12 +185,12 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
       }
       return { content: [{ type: 'text', text: `not confirmed ${String(named)} ${log.join(',')}` }] };
     }
-    if (resumed.phase === 1) {
-      const log: string[] = resumed.locals.log;
+    if (resumed.step === 'awaiting-elicitation') {
+      const log = resumed.log;
       log.push(elicitResult(ctx, 'elicitation', confirmElicitationSchema).action);
       let named!: string | number | boolean | string[] | undefined;
       if (!label) {
-        return call.suspend(2, { log }, {
+        return call.suspend({ step: 'awaiting-named', log }, {
           named: inputRequired.elicit({ message: 'Name it?', requestedSchema: namedSchema }),
         });
       } else {
@@ -188,7 +198,7 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
       }
       let mcpAwait1!: boolean;
       if (ask) {
-        return call.suspend(3, { log, named }, {
+        return call.suspend({ step: 'awaiting-elicitation2', log, named }, {
           mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: confirmElicitationSchema }),
         });
       } else {
@@ -199,13 +209,13 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
       }
       return { content: [{ type: 'text', text: `not confirmed ${String(named)} ${log.join(',')}` }] };
     }
-    if (resumed.phase === 2) {
-      const log: string[] = resumed.locals.log;
+    if (resumed.step === 'awaiting-named') {
+      const log = resumed.log;
       let named: string | number | boolean | string[] | undefined;
       named = elicitResult(ctx, 'named', namedSchema).content?.name;
       let mcpAwait1!: boolean;
       if (ask) {
-        return call.suspend(3, { log, named }, {
+        return call.suspend({ step: 'awaiting-elicitation2', log, named }, {
           mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: confirmElicitationSchema }),
         });
       } else {
@@ -216,42 +226,43 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
       }
       return { content: [{ type: 'text', text: `not confirmed ${String(named)} ${log.join(',')}` }] };
     }
-    if (resumed.phase === 3) {
-      const log: string[] = resumed.locals.log;
+    if (resumed.step === 'awaiting-elicitation2') {
+      const log = resumed.log;
       let mcpAwait1: boolean;
-      let named: string | number | boolean | string[] | undefined = resumed.locals.named;
+      let named = resumed.named;
       mcpAwait1 = elicitResult(ctx, 'mcpAwait1', confirmElicitationSchema).action === 'accept';
       if (mcpAwait1) {
         return { content: [{ type: 'text', text: `confirmed ${String(named)} ${log.join(',')}` }] };
       }
       return { content: [{ type: 'text', text: `not confirmed ${String(named)} ${log.join(',')}` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 
 // A conditional returned directly.
 server.registerTool('pick', { inputSchema: z.object({ choose: z.boolean() }) }, async ({ choose }, ctx) => {
-  const call = resumeCall(ctx, 'pick', { choose });
+  type PickStep = { step: 'awaiting-sampling'; tries: "one pick" };
+  const call = resumeCall<PickStep>(ctx, 'pick', { choose });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const tries = 'one pick';
       if (choose) {
-        return call.suspend(1, { tries }, {
+        return call.suspend({ step: 'awaiting-sampling', tries }, {
           sampling: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'Pick one' } }], maxTokens: 5 }),
         });
       } else {
         return { content: [{ type: 'text', text: `${tries}: not sampled` }] };
       }
     }
-    if (resumed.phase === 1) {
-      const tries: "one pick" = resumed.locals.tries;
+    if (resumed.step === 'awaiting-sampling') {
+      const tries = resumed.tries;
       return {
         content: [
           { type: 'text', text: `${tries}: ${samplingResult(ctx, 'sampling').model}` },
         ],
       };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });

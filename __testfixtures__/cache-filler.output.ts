@@ -69,12 +69,13 @@ const preferredSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'obj
 
 server.registerTool('distance', { description: 'A distance in the units the user prefers', inputSchema: z.object({ km: z.number() }) }, async ({ km }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'distance', { km });
+  type DistanceStep = { step: 'awaiting-preferred' };
+  const call = resumeCall<DistanceStep>(ctx, 'distance', { km });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       let preferred: 'metric' | 'imperial' | undefined = cachedUnits();
       if (preferred === undefined) {
-        return call.suspend(1, {}, {
+        return call.suspend({ step: 'awaiting-preferred' }, {
           preferred: inputRequired.elicit({
             message: 'Metric or imperial?',
             requestedSchema: preferredSchema,
@@ -84,54 +85,56 @@ server.registerTool('distance', { description: 'A distance in the units the user
       const text = preferred === 'imperial' ? `${(km * 0.621371).toFixed(1)} mi` : `${km} km`;
       return { content: [{ type: 'text', text }] };
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-preferred') {
       let preferred: 'metric' | 'imperial' | undefined;
       preferred = fillUnits(elicitResult(ctx, 'preferred', preferredSchema));
       const text = preferred === 'imperial' ? `${(km * 0.621371).toFixed(1)} mi` : `${km} km`;
       return { content: [{ type: 'text', text }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 
 server.registerTool('root_count', { description: 'How many roots the client exposes' }, async ctx => {
-  const call = resumeCall(ctx, 'root_count', undefined);
+  type RootCountStep = { step: 'awaiting-uris' };
+  const call = resumeCall<RootCountStep>(ctx, 'root_count', undefined);
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       let uris: string[] | undefined = cachedRootUris();
       if (!uris) {
-        return call.suspend(1, {}, {
+        return call.suspend({ step: 'awaiting-uris' }, {
           uris: inputRequired.listRoots(),
         });
       }
       return { content: [{ type: 'text', text: `${uris.length} roots` }] };
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-uris') {
       let uris: string[] | undefined;
       uris = fillRootUris(rootsResult(ctx, 'uris'));
       return { content: [{ type: 'text', text: `${uris.length} roots` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 
 server.registerTool('first_root', { description: 'The first root the client exposes' }, async ctx => {
-  const call = resumeCall(ctx, 'first_root', undefined);
+  type FirstRootStep = { step: 'awaiting-uris' };
+  const call = resumeCall<FirstRootStep>(ctx, 'first_root', undefined);
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       let uris: string[] | undefined = cachedRootUris();
       if (!uris) {
-        return call.suspend(1, {}, {
+        return call.suspend({ step: 'awaiting-uris' }, {
           uris: inputRequired.listRoots(),
         });
       }
       return { content: [{ type: 'text', text: uris[0] ?? '(none)' }] };
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-uris') {
       let uris: string[] | undefined;
       uris = fillRootUris(rootsResult(ctx, 'uris'));
       return { content: [{ type: 'text', text: uris[0] ?? '(none)' }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });

@@ -18,25 +18,26 @@ const renameSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object
 // A guard on what the client declared: on 2026-07-28 it is read from the request itself.
 server.registerTool('rename', { description: 'Renames a file', inputSchema: z.object({ file: z.string() }) }, async ({ file }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'rename', { file });
+  type RenameStep = { step: 'awaiting-answer' };
+  const call = resumeCall<RenameStep>(ctx, 'rename', { file });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const capabilities = clientCapabilities(ctx, server.server);
       if (!capabilities?.elicitation) {
         return { content: [{ type: 'text', text: `cannot ask for a new name for ${file}` }] };
       }
-      return call.suspend(1, {}, {
+      return call.suspend({ step: 'awaiting-answer' }, {
         answer: inputRequired.elicit({
           message: `New name for ${file}?`,
           requestedSchema: renameSchema,
         }),
       });
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-answer') {
       const answer = elicitResult(ctx, 'answer', renameSchema);
       const sampling = clientCapabilities(ctx, server.server)?.sampling !== undefined;
       return { content: [{ type: 'text', text: answer.action === 'accept' ? `${file} -> ${answer.content?.name} (sampling: ${sampling})` : `${file} kept` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });

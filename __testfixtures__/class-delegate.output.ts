@@ -37,13 +37,14 @@ export class RouteTool extends BaseTool {
 
   async execute({ text }: { text: string }, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    const call = resumeCall(ctx, this.name, { text });
+    type Step = { step: 'awaiting-answer'; chooseRouteResult: string | undefined };
+    const call = resumeCall<Step>(ctx, this.name, { text });
     return call.run(async resumed => {
-      if (resumed.phase === 0) {
+      if (resumed.step === 'start') {
         let chooseRouteResult!: string | undefined;
         mcpInline: {
           const mcpTo: string = text;
-          return call.suspend(1, { chooseRouteResult }, {
+          return call.suspend({ step: 'awaiting-answer', chooseRouteResult }, {
             answer: inputRequired.elicit({
               message: `How would you like to travel to ${mcpTo}?`,
               requestedSchema: { type: 'object', properties: { kind: { type: 'string', enum: Object.keys(routes) } }, required: ['kind'] },
@@ -51,8 +52,8 @@ export class RouteTool extends BaseTool {
           });
         }
       }
-      if (resumed.phase === 1) {
-        let chooseRouteResult: string | undefined = resumed.locals.chooseRouteResult;
+      if (resumed.step === 'awaiting-answer') {
+        let chooseRouteResult = resumed.chooseRouteResult;
         mcpInline: {
           const answer = elicitResult(ctx, 'answer');
           { chooseRouteResult = answer.action === 'accept' ? String(answer.content?.kind) : undefined; break mcpInline; }
@@ -61,7 +62,7 @@ export class RouteTool extends BaseTool {
         if (!preference) return this.ok(`No route to ${text}.`);
         return this.ok(`${routes[preference]!.join(' → ')} → ${text}`);
       }
-      throw call.unknownPhase(resumed);
+      throw call.unknownStep(resumed);
     });
   }
 }
@@ -70,21 +71,22 @@ export class SummaryTool extends BaseTool {
   readonly name = 'summarize';
 
   async execute({ text }: { text: string }, ctx: ServerContext) {
-    const call = resumeCall(ctx, this.name, { text });
+    type Step = { step: 'awaiting-result' };
+    const call = resumeCall<Step>(ctx, this.name, { text });
     return call.run(async resumed => {
-      if (resumed.phase === 0) {
-        return call.suspend(1, {}, {
+      if (resumed.step === 'start') {
+        return call.suspend({ step: 'awaiting-result' }, {
           result: inputRequired.createMessage({
             messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }],
             maxTokens: 60,
           }),
         });
       }
-      if (resumed.phase === 1) {
+      if (resumed.step === 'awaiting-result') {
         const result = samplingResult(ctx, 'result');
         return this.ok(result.content.type === 'text' ? result.content.text : '(no summary)');
       }
-      throw call.unknownPhase(resumed);
+      throw call.unknownStep(resumed);
     });
   }
 }
@@ -93,22 +95,23 @@ const deleteSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object
 
 /** A tool whose handler returns what a function of the module gives back. */
 async function confirmDelete({ path }: { path: string }, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
-  const call = resumeCall(ctx, 'delete', { path });
+  type DeleteStep = { step: 'awaiting-answer' };
+  const call = resumeCall<DeleteStep>(ctx, 'delete', { path });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
-      return call.suspend(1, {}, {
+    if (resumed.step === 'start') {
+      return call.suspend({ step: 'awaiting-answer' }, {
         answer: inputRequired.elicit({
           message: `Delete ${path}?`,
           requestedSchema: deleteSchema,
         }),
       });
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-answer') {
       const answer = elicitResult(ctx, 'answer', deleteSchema);
       if (answer.action !== 'accept' || !answer.content?.sure) return { content: [{ type: 'text', text: 'kept' }] };
       return { content: [{ type: 'text', text: `deleted ${path}` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 }
 

@@ -25,44 +25,46 @@ class NoteTools {
 
   async deleteNote({ title }: { title: string }, ctx: ServerContext) {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    const call = resumeCall(ctx, 'delete-note', { title });
+    type DeleteNoteStep = { step: 'awaiting-answer' };
+    const call = resumeCall<DeleteNoteStep>(ctx, 'delete-note', { title });
     return call.run(async resumed => {
-      if (resumed.phase === 0) {
-        return call.suspend(1, {}, {
+      if (resumed.step === 'start') {
+        return call.suspend({ step: 'awaiting-answer' }, {
           answer: inputRequired.elicit({
             message: `Delete "${title}"?`,
             requestedSchema: deleteNoteSchema,
           }),
         });
       }
-      if (resumed.phase === 1) {
+      if (resumed.step === 'awaiting-answer') {
         const answer = elicitResult(ctx, 'answer', deleteNoteSchema);
         if (answer.action !== 'accept' || answer.content?.confirm !== true) {
           return { content: [{ type: 'text' as const, text: `Kept "${title}" (${answer.action})` }] };
         }
         return { content: [{ type: 'text' as const, text: this.notes.delete(title) ? `Deleted "${title}"` : `No note "${title}"` }] };
       }
-      throw call.unknownPhase(resumed);
+      throw call.unknownStep(resumed);
     });
   }
 
   summarizeNote = async ({ title }: { title: string }, ctx: ServerContext) => {
-    const call = resumeCall(ctx, 'summarize-note', { title });
+    type SummarizeNoteStep = { step: 'awaiting-reply' };
+    const call = resumeCall<SummarizeNoteStep>(ctx, 'summarize-note', { title });
     return call.run(async resumed => {
-      if (resumed.phase === 0) {
+      if (resumed.step === 'start') {
         const body = this.notes.get(title) ?? '';
-        return call.suspend(1, {}, {
+        return call.suspend({ step: 'awaiting-reply' }, {
           reply: inputRequired.createMessage({
             messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${body}` } }],
             maxTokens: 60,
           }),
         });
       }
-      if (resumed.phase === 1) {
+      if (resumed.step === 'awaiting-reply') {
         const reply = samplingResult(ctx, 'reply');
         return { content: [{ type: 'text' as const, text: reply.content.type === 'text' ? reply.content.text : '' }] };
       }
-      throw call.unknownPhase(resumed);
+      throw call.unknownStep(resumed);
     });
   };
 }

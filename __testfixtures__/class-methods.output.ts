@@ -26,14 +26,15 @@ export class RouteTools {
   register(): void {
     this.server.registerTool('plan_route', { inputSchema: z.object({ from: z.string(), to: z.string() }) }, async ({ from, to }, ctx) => {
       // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-      const call = resumeCall(ctx, 'plan_route', { from, to });
+      type PlanRouteStep = { step: 'awaiting-answer'; chooseRouteResult: string | undefined };
+      const call = resumeCall<PlanRouteStep>(ctx, 'plan_route', { from, to });
       return call.run(async resumed => {
-        if (resumed.phase === 0) {
+        if (resumed.step === 'start') {
           let chooseRouteResult!: string | undefined;
           mcpInline: {
             const mcpFrom: string = from;
             const mcpTo: string = to;
-            return call.suspend(1, { chooseRouteResult }, {
+            return call.suspend({ step: 'awaiting-answer', chooseRouteResult }, {
               answer: inputRequired.elicit({
                 message: `How would you like to travel from ${mcpFrom} to ${mcpTo}?`,
                 requestedSchema: { type: 'object', properties: { kind: { type: 'string', enum: Object.keys(routes) } }, required: ['kind'] },
@@ -41,8 +42,8 @@ export class RouteTools {
             });
           }
         }
-        if (resumed.phase === 1) {
-          let chooseRouteResult: string | undefined = resumed.locals.chooseRouteResult;
+        if (resumed.step === 'awaiting-answer') {
+          let chooseRouteResult = resumed.chooseRouteResult;
           mcpInline: {
             const answer = elicitResult(ctx, 'answer');
             { chooseRouteResult = answer.action === 'accept' ? String(answer.content?.kind) : undefined; break mcpInline; }
@@ -51,17 +52,18 @@ export class RouteTools {
           if (!preference) return { content: [{ type: 'text', text: `No route from ${from} to ${to}.` }] };
           return { content: [{ type: 'text', text: `${from} → ${routes[preference]!.join(' → ')} → ${to}` }] };
         }
-        throw call.unknownPhase(resumed);
+        throw call.unknownStep(resumed);
       });
     });
     this.server.registerTool('search', { inputSchema: z.object({ query: z.string() }) }, async ({ query }, ctx) => {
-      const call = resumeCall(ctx, 'search', { query });
+      type SearchStep = { step: 'awaiting-result'; elicitIntentResult: string | undefined };
+      const call = resumeCall<SearchStep>(ctx, 'search', { query });
       return call.run(async resumed => {
-        if (resumed.phase === 0) {
+        if (resumed.step === 'start') {
           let elicitIntentResult!: string | undefined;
           mcpInline2: {
             const mcpQuery: string = query;
-            return call.suspend(1, { elicitIntentResult }, {
+            return call.suspend({ step: 'awaiting-result', elicitIntentResult }, {
               result: inputRequired.elicit({
                 message: `${this.elicitator['prefix']} What would you like to do with "${mcpQuery}"?`,
                 requestedSchema: searchSchema,
@@ -69,8 +71,8 @@ export class RouteTools {
             });
           }
         }
-        if (resumed.phase === 1) {
-          let elicitIntentResult: string | undefined = resumed.locals.elicitIntentResult;
+        if (resumed.step === 'awaiting-result') {
+          let elicitIntentResult = resumed.elicitIntentResult;
           mcpInline2: {
             const result = elicitResult(ctx, 'result', searchSchema);
             if (result.action !== 'accept') { elicitIntentResult = undefined; break mcpInline2; }
@@ -79,7 +81,7 @@ export class RouteTools {
           const intent = elicitIntentResult;
           return { content: [{ type: 'text', text: intent ? `${intent}: ${query}` : 'nothing chosen' }] };
         }
-        throw call.unknownPhase(resumed);
+        throw call.unknownStep(resumed);
       });
     });
   }

@@ -15,23 +15,23 @@ server.registerTool('weather', { inputSchema: z.object({ city: z.string() }) }, 
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.cjs
   const call = resumeCall(ctx, 'weather', { city });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       /** @type {string} */
       const unit = city.startsWith('US') ? 'F' : 'C';
-      return call.suspend(1, { unit }, {
+      return call.suspend({ step: 'awaiting-answer', unit }, {
         answer: inputRequired.elicit({
           message: `Weather for ${city}: which day?`,
           requestedSchema: weatherSchema,
         }),
       });
     }
-    if (resumed.phase === 1) {
-      /** @type {string} */ const unit = resumed.locals.unit;
+    if (resumed.step === 'awaiting-answer') {
+      /** @type {string} */ const unit = resumed.unit;
       const answer = elicitResult(ctx, 'answer', weatherSchema);
       if (answer.action !== 'accept') return { content: [{ type: 'text', text: 'no day chosen' }] };
       return { content: [{ type: 'text', text: `${city} on ${answer.content.day}: 20°${unit}` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 

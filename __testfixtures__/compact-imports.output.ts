@@ -11,18 +11,19 @@ const s=new McpServer({name:'x',version:'1'}, { requestState: { verify: verifyRe
 const aSchema: ElicitRequestFormParams['requestedSchema'] = {type:'object',properties:{}};
 s.registerTool('a',{},async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'a', undefined);
+  type AStep = { step: 'awaiting-r' };
+  const call = resumeCall<AStep>(ctx, 'a', undefined);
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
-      return call.suspend(1, {}, {
+    if (resumed.step === 'start') {
+      return call.suspend({ step: 'awaiting-r' }, {
         r: inputRequired.elicit({message:'m',requestedSchema:aSchema}),
       });
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-r') {
       const r=elicitResult(ctx, 'r', aSchema);
       return{content:[{type:'text',text:r.action}]}
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 serveStdio(() => s);

@@ -16,13 +16,14 @@ class Summaries {
   register(): void {
     this.server.registerTool('summarize', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
       // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-      const call = resumeCall(ctx, 'summarize', { text });
+      type SummarizeStep = { step: 'awaiting-reply'; summarizeResult: CallToolResult };
+      const call = resumeCall<SummarizeStep>(ctx, 'summarize', { text });
       return call.run(async resumed => {
-        if (resumed.phase === 0) {
+        if (resumed.step === 'start') {
           let summarizeResult!: CallToolResult;
           mcpInline: {
             const mcpText: string = text.trim();
-            return call.suspend(1, { summarizeResult }, {
+            return call.suspend({ step: 'awaiting-reply', summarizeResult }, {
               reply: inputRequired.createMessage({
                 messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${mcpText}` } }],
                 maxTokens: 60,
@@ -30,15 +31,15 @@ class Summaries {
             });
           }
         }
-        if (resumed.phase === 1) {
-          let summarizeResult: CallToolResult = resumed.locals.summarizeResult;
+        if (resumed.step === 'awaiting-reply') {
+          let summarizeResult = resumed.summarizeResult;
           mcpInline: {
             const reply = samplingResult(ctx, 'reply');
             { summarizeResult = { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '(no summary)' }] }; break mcpInline; }
           }
           return summarizeResult;
         }
-        throw call.unknownPhase(resumed);
+        throw call.unknownStep(resumed);
       });
     });
   }
@@ -47,13 +48,14 @@ class Summaries {
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 const deleteSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] };
 server.registerTool('delete', { inputSchema: z.object({ path: z.string() }) }, async ({ path }, ctx) => {
-  const call = resumeCall(ctx, 'delete', { path });
+  type DeleteStep = { step: 'awaiting-answer'; confirmDeleteResult: CallToolResult; mcpPath: string };
+  const call = resumeCall<DeleteStep>(ctx, 'delete', { path });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       let confirmDeleteResult!: CallToolResult;
       mcpInline2: {
         const mcpPath: string = path;
-        return call.suspend(1, { confirmDeleteResult, mcpPath }, {
+        return call.suspend({ step: 'awaiting-answer', confirmDeleteResult, mcpPath }, {
           answer: inputRequired.elicit({
             message: `Delete ${mcpPath}?`,
             requestedSchema: deleteSchema,
@@ -61,17 +63,17 @@ server.registerTool('delete', { inputSchema: z.object({ path: z.string() }) }, a
         });
       }
     }
-    if (resumed.phase === 1) {
-      let confirmDeleteResult: CallToolResult = resumed.locals.confirmDeleteResult;
+    if (resumed.step === 'awaiting-answer') {
+      let confirmDeleteResult = resumed.confirmDeleteResult;
       mcpInline2: {
-        const mcpPath: string = resumed.locals.mcpPath;
+        const mcpPath = resumed.mcpPath;
         const answer = elicitResult(ctx, 'answer', deleteSchema);
         if (answer.action !== 'accept' || !answer.content?.sure) { confirmDeleteResult = { content: [{ type: 'text', text: `kept ${mcpPath}` }] }; break mcpInline2; }
         { confirmDeleteResult = { content: [{ type: 'text', text: `deleted ${mcpPath}` }] }; break mcpInline2; }
       }
       return confirmDeleteResult;
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 new Summaries(server).register();

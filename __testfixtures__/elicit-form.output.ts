@@ -13,17 +13,18 @@ const confirmDeleteSchema: ElicitRequestFormParams['requestedSchema'] = { type: 
 
 server.registerTool('confirm-delete', { inputSchema: z.object({ path: z.string() }) }, async ({ path }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'confirm-delete', { path });
+  type ConfirmDeleteStep = { step: 'awaiting-answer' };
+  const call = resumeCall<ConfirmDeleteStep>(ctx, 'confirm-delete', { path });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
-      return call.suspend(1, {}, {
+    if (resumed.step === 'start') {
+      return call.suspend({ step: 'awaiting-answer' }, {
         answer: inputRequired.elicit({
           message: `Delete ${path}?`,
           requestedSchema: confirmDeleteSchema,
         }),
       });
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-answer') {
       // Ask before deleting anything.
       const answer = elicitResult(ctx, 'answer', confirmDeleteSchema);
       if (answer.action !== 'accept' || answer.content?.confirm !== true) {
@@ -31,7 +32,7 @@ server.registerTool('confirm-delete', { inputSchema: z.object({ path: z.string()
       }
       return { content: [{ type: 'text', text: `Deleted ${path}` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 

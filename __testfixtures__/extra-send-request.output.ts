@@ -11,24 +11,27 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 
 server.registerTool('ask-and-sample', { inputSchema: z.object({ question: z.string() }) }, async ({ question }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'ask-and-sample', { question });
+  type AskAndSampleStep =
+    | { step: 'awaiting-reply' }
+    | { step: 'awaiting-sampled' };
+  const call = resumeCall<AskAndSampleStep>(ctx, 'ask-and-sample', { question });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
-      return call.suspend(1, {}, {
+    if (resumed.step === 'start') {
+      return call.suspend({ step: 'awaiting-reply' }, {
         reply: inputRequired.elicit({ message: question, requestedSchema: { type: 'object', properties: { note: { type: 'string' } } } }),
       });
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-reply') {
       const reply = elicitResult(ctx, 'reply');
       const note = reply.action === 'accept' ? String(reply.content?.note ?? '') : '';
-      return call.suspend(2, {}, {
+      return call.suspend({ step: 'awaiting-sampled' }, {
         sampled: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `${question} ${note}` } }], maxTokens: 50 }),
       });
     }
-    if (resumed.phase === 2) {
+    if (resumed.step === 'awaiting-sampled') {
       const sampled = samplingResult(ctx, 'sampled');
       return { content: [{ type: 'text', text: sampled.content.type === 'text' ? sampled.content.text : '' }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });

@@ -20,15 +20,16 @@ const reviewFlagsSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'o
 // One question per key of the record: the loop resumes at the key it asked about.
 server.registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.string(), z.boolean()) }) }, async ({ flags }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'review-flags', { flags });
+  type ReviewFlagsStep = { step: 'awaiting-answer'; kept: string[]; mcpKeys: string[]; mcpIndex: number };
+  const call = resumeCall<ReviewFlagsStep>(ctx, 'review-flags', { flags });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const kept: string[] = [];
       const mcpKeys: string[] = [];
       for (const flag in flags) mcpKeys.push(flag);
       for (let mcpIndex = 0; mcpIndex < mcpKeys.length; mcpIndex++) {
         const flag = mcpKeys[mcpIndex];
-        return call.suspend(1, { kept, mcpKeys, mcpIndex }, {
+        return call.suspend({ step: 'awaiting-answer', kept, mcpKeys, mcpIndex }, {
           answer: inputRequired.elicit({
             message: `Keep ${flag} (now ${flags[flag] ? 'on' : 'off'})?`,
             requestedSchema: reviewFlagsSchema,
@@ -37,10 +38,10 @@ server.registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.
       }
       return { content: [{ type: 'text', text: `kept ${kept.length}: ${kept.join(', ')}` }] };
     }
-    if (resumed.phase === 1) {
-      const kept: string[] = resumed.locals.kept;
-      const mcpKeys: string[] = resumed.locals.mcpKeys;
-      for (let mcpIndex = resumed.locals.mcpIndex, mcpFirst = true; mcpIndex < mcpKeys.length; mcpIndex++, mcpFirst = false) {
+    if (resumed.step === 'awaiting-answer') {
+      const kept = resumed.kept;
+      const mcpKeys = resumed.mcpKeys;
+      for (let mcpIndex = resumed.mcpIndex, mcpFirst = true; mcpIndex < mcpKeys.length; mcpIndex++, mcpFirst = false) {
         const flag = mcpKeys[mcpIndex];
         if (mcpFirst) {
           const answer = elicitResult(ctx, 'answer', reviewFlagsSchema);
@@ -48,7 +49,7 @@ server.registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.
           if (answer.action !== 'accept') continue;
           if (answer.content?.keep) kept.push(flag);
         } else {
-          return call.suspend(1, { kept, mcpKeys, mcpIndex }, {
+          return call.suspend({ step: 'awaiting-answer', kept, mcpKeys, mcpIndex }, {
             answer: inputRequired.elicit({
               message: `Keep ${flag} (now ${flags[flag] ? 'on' : 'off'})?`,
               requestedSchema: reviewFlagsSchema,
@@ -58,20 +59,21 @@ server.registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.
       }
       return { content: [{ type: 'text', text: `kept ${kept.length}: ${kept.join(', ')}` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 
 // for await over a plain array: each element is awaited, then sampled.
 server.registerTool('tag-files', { inputSchema: z.object({ files: z.array(z.string()) }) }, async ({ files }, ctx) => {
-  const call = resumeCall(ctx, 'tag-files', { files });
+  type TagFilesStep = { step: 'awaiting-result'; mcpItems: string[]; tags: string[]; mcpIndex: number };
+  const call = resumeCall<TagFilesStep>(ctx, 'tag-files', { files });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const tags: string[] = [];
       const mcpItems = [...files];
       for (let mcpIndex = 0; mcpIndex < mcpItems.length; mcpIndex++) {
         const file = await mcpItems[mcpIndex];
-        return call.suspend(1, { mcpItems, tags, mcpIndex }, {
+        return call.suspend({ step: 'awaiting-result', mcpItems, tags, mcpIndex }, {
           result: inputRequired.createMessage({
             messages: [{ role: 'user', content: { type: 'text', text: `Tag ${file}` } }],
             maxTokens: 10,
@@ -80,16 +82,16 @@ server.registerTool('tag-files', { inputSchema: z.object({ files: z.array(z.stri
       }
       return { content: [{ type: 'text', text: tags.join(', ') || 'no files' }] };
     }
-    if (resumed.phase === 1) {
-      const mcpItems = resumed.locals.mcpItems;
-      const tags: string[] = resumed.locals.tags;
-      for (let mcpIndex = resumed.locals.mcpIndex, mcpFirst = true; mcpIndex < mcpItems.length; mcpIndex++, mcpFirst = false) {
+    if (resumed.step === 'awaiting-result') {
+      const mcpItems = resumed.mcpItems;
+      const tags = resumed.tags;
+      for (let mcpIndex = resumed.mcpIndex, mcpFirst = true; mcpIndex < mcpItems.length; mcpIndex++, mcpFirst = false) {
         const file = await mcpItems[mcpIndex];
         if (mcpFirst) {
           const result = samplingResult(ctx, 'result');
           tags.push(`${file}=${result.content.type === 'text' ? result.content.text : '?'}`);
         } else {
-          return call.suspend(1, { mcpItems, tags, mcpIndex }, {
+          return call.suspend({ step: 'awaiting-result', mcpItems, tags, mcpIndex }, {
             result: inputRequired.createMessage({
               messages: [{ role: 'user', content: { type: 'text', text: `Tag ${file}` } }],
               maxTokens: 10,
@@ -99,15 +101,16 @@ server.registerTool('tag-files', { inputSchema: z.object({ files: z.array(z.stri
       }
       return { content: [{ type: 'text', text: tags.join(', ') || 'no files' }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 
 // A for...in around a try/finally: the finally runs once per key, on the round that finishes it.
 server.registerTool('audit', { inputSchema: z.object({ owners: z.record(z.string(), z.string()) }) }, async ({ owners }, ctx) => {
-  const call = resumeCall(ctx, 'audit', { owners });
+  type AuditStep = { step: 'awaiting-roots'; log: string[]; mcpKeys: string[]; mcpIndex: number };
+  const call = resumeCall<AuditStep>(ctx, 'audit', { owners });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
       const log: string[] = [];
       const mcpKeys: string[] = [];
@@ -116,7 +119,7 @@ server.registerTool('audit', { inputSchema: z.object({ owners: z.record(z.string
         const path = mcpKeys[mcpIndex];
         try {
           requireClientSupport(ctx, ['roots']);
-          const mcpRound = await call.suspend(1, { log, mcpKeys, mcpIndex }, {
+          const mcpRound = await call.suspend({ step: 'awaiting-roots', log, mcpKeys, mcpIndex }, {
             roots: inputRequired.listRoots(),
           });
           mcpSuspended = true;
@@ -129,11 +132,11 @@ server.registerTool('audit', { inputSchema: z.object({ owners: z.record(z.string
       }
       return { content: [{ type: 'text', text: log.join('; ') || 'nothing to audit' }] };
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-roots') {
       let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
-      const log: string[] = resumed.locals.log;
-      const mcpKeys: string[] = resumed.locals.mcpKeys;
-      for (let mcpIndex = resumed.locals.mcpIndex, mcpFirst = true; mcpIndex < mcpKeys.length; mcpIndex++, mcpFirst = false) {
+      const log = resumed.log;
+      const mcpKeys = resumed.mcpKeys;
+      for (let mcpIndex = resumed.mcpIndex, mcpFirst = true; mcpIndex < mcpKeys.length; mcpIndex++, mcpFirst = false) {
         const path = mcpKeys[mcpIndex];
         if (mcpFirst) {
           try {
@@ -146,7 +149,7 @@ server.registerTool('audit', { inputSchema: z.object({ owners: z.record(z.string
         } else {
           try {
             requireClientSupport(ctx, ['roots']);
-            const mcpRound = await call.suspend(1, { log, mcpKeys, mcpIndex }, {
+            const mcpRound = await call.suspend({ step: 'awaiting-roots', log, mcpKeys, mcpIndex }, {
               roots: inputRequired.listRoots(),
             });
             mcpSuspended = true;
@@ -160,6 +163,6 @@ server.registerTool('audit', { inputSchema: z.object({ owners: z.record(z.string
       }
       return { content: [{ type: 'text', text: log.join('; ') || 'nothing to audit' }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });

@@ -19,14 +19,15 @@ const nameSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object',
 
 server.registerTool('greet', { inputSchema: z.object({ greeting: z.string() }) }, async ({ greeting }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'greet', { greeting });
+  type GreetStep = { step: 'awaiting-answer'; askNameResult: string };
+  const call = resumeCall<GreetStep>(ctx, 'greet', { greeting });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const question = `${greeting}! Who are you?`;
       let askNameResult!: string;
       mcpInline: {
         const mcpQuestion: string = question;
-        return call.suspend(1, { askNameResult }, {
+        return call.suspend({ step: 'awaiting-answer', askNameResult }, {
           answer: inputRequired.elicit({
             message: mcpQuestion,
             requestedSchema: nameSchema,
@@ -34,8 +35,8 @@ server.registerTool('greet', { inputSchema: z.object({ greeting: z.string() }) }
         });
       }
     }
-    if (resumed.phase === 1) {
-      let askNameResult: string = resumed.locals.askNameResult;
+    if (resumed.step === 'awaiting-answer') {
+      let askNameResult = resumed.askNameResult;
       mcpInline: {
         const answer = elicitResult(ctx, 'answer', nameSchema);
         if (answer.action !== 'accept') { askNameResult = DEFAULT_NAME; break mcpInline; }
@@ -45,18 +46,21 @@ server.registerTool('greet', { inputSchema: z.object({ greeting: z.string() }) }
       const name = askNameResult;
       return { content: [{ type: 'text', text: `${greeting}, ${name}` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 
 server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
-  const call = resumeCall(ctx, 'introduce', { topic });
+  type IntroduceStep =
+    | { step: 'awaiting-answer'; askNameResult2: string }
+    | { step: 'awaiting-result'; name: string; summarizeResult: string };
+  const call = resumeCall<IntroduceStep>(ctx, 'introduce', { topic });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       let askNameResult2!: string;
       mcpInline2: {
         const mcpQuestion2: string = 'Your name, for the introduction?';
-        return call.suspend(1, { askNameResult2 }, {
+        return call.suspend({ step: 'awaiting-answer', askNameResult2 }, {
           answer: inputRequired.elicit({
             message: mcpQuestion2,
             requestedSchema: nameSchema,
@@ -64,8 +68,8 @@ server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) 
         });
       }
     }
-    if (resumed.phase === 1) {
-      let askNameResult2: string = resumed.locals.askNameResult2;
+    if (resumed.step === 'awaiting-answer') {
+      let askNameResult2 = resumed.askNameResult2;
       mcpInline2: {
         const answer = elicitResult(ctx, 'answer', nameSchema);
         if (answer.action !== 'accept') { askNameResult2 = DEFAULT_NAME; break mcpInline2; }
@@ -77,7 +81,7 @@ server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) 
       mcpInline3: {
         const mcpText: string = topic;
         const mcpWords: number = 10;
-        return call.suspend(2, { name, summarizeResult }, {
+        return call.suspend({ step: 'awaiting-result', name, summarizeResult }, {
           result: inputRequired.createMessage({
             messages: [{ role: 'user', content: { type: 'text', text: `In ${mcpWords} words: ${mcpText}` } }],
             maxTokens: mcpWords * 4,
@@ -85,9 +89,9 @@ server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) 
         });
       }
     }
-    if (resumed.phase === 2) {
-      const name: string = resumed.locals.name;
-      let summarizeResult: string = resumed.locals.summarizeResult;
+    if (resumed.step === 'awaiting-result') {
+      const name = resumed.name;
+      let summarizeResult = resumed.summarizeResult;
       mcpInline3: {
         const result = samplingResult(ctx, 'result');
         { summarizeResult = result.content.type === 'text' ? result.content.text : ''; break mcpInline3; }
@@ -95,23 +99,26 @@ server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) 
       const blurb = summarizeResult;
       return { content: [{ type: 'text', text: `${name} presents ${topic}: ${blurb}` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 
 const checkSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
 
 server.registerTool('confirm', { description: 'Asks a name, then to confirm it' }, async ctx => {
-  const call = resumeCall(ctx, 'confirm', undefined);
+  type ConfirmStep =
+    | { step: 'awaiting-answer'; confirmNameResult: string; askNameResult3: string }
+    | { step: 'awaiting-check'; confirmNameResult: string; name: string };
+  const call = resumeCall<ConfirmStep>(ctx, 'confirm', undefined);
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       let confirmNameResult!: string;
       mcpInline4: {
         const mcpQuestion3: string = 'Name to confirm?';
         let askNameResult3!: string;
         mcpInline5: {
           const mcpQuestion4: string = mcpQuestion3;
-          return call.suspend(1, { confirmNameResult, askNameResult3 }, {
+          return call.suspend({ step: 'awaiting-answer', confirmNameResult, askNameResult3 }, {
             answer: inputRequired.elicit({
               message: mcpQuestion4,
               requestedSchema: nameSchema,
@@ -120,10 +127,10 @@ server.registerTool('confirm', { description: 'Asks a name, then to confirm it' 
         }
       }
     }
-    if (resumed.phase === 1) {
-      let confirmNameResult: string = resumed.locals.confirmNameResult;
+    if (resumed.step === 'awaiting-answer') {
+      let confirmNameResult = resumed.confirmNameResult;
       mcpInline4: {
-        let askNameResult3: string = resumed.locals.askNameResult3;
+        let askNameResult3 = resumed.askNameResult3;
         mcpInline5: {
           const answer = elicitResult(ctx, 'answer', nameSchema);
           if (answer.action !== 'accept') { askNameResult3 = DEFAULT_NAME; break mcpInline5; }
@@ -131,7 +138,7 @@ server.registerTool('confirm', { description: 'Asks a name, then to confirm it' 
           { askNameResult3 = name.trim() === '' ? DEFAULT_NAME : name; break mcpInline5; }
         }
         const name = askNameResult3;
-        return call.suspend(2, { confirmNameResult, name }, {
+        return call.suspend({ step: 'awaiting-check', confirmNameResult, name }, {
           check: inputRequired.elicit({
             message: `Is ${name} right?`,
             requestedSchema: checkSchema,
@@ -141,16 +148,16 @@ server.registerTool('confirm', { description: 'Asks a name, then to confirm it' 
       const name = confirmNameResult;
       return { content: [{ type: 'text', text: `Confirmed: ${name}` }] };
     }
-    if (resumed.phase === 2) {
-      let confirmNameResult: string = resumed.locals.confirmNameResult;
+    if (resumed.step === 'awaiting-check') {
+      let confirmNameResult = resumed.confirmNameResult;
       mcpInline4: {
-        const name: string = resumed.locals.name;
+        const name = resumed.name;
         const check = elicitResult(ctx, 'check', checkSchema);
         { confirmNameResult = check.action === 'accept' && check.content?.ok === true ? name : DEFAULT_NAME; break mcpInline4; }
       }
       const name = confirmNameResult;
       return { content: [{ type: 'text', text: `Confirmed: ${name}` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });

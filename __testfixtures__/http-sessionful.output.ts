@@ -28,40 +28,42 @@ function buildServer(): McpServer {
   const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
   server.registerTool('confirm', { inputSchema: z.object({ action: z.string() }) }, async ({ action }, ctx) => {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    const call = resumeCall(ctx, 'confirm', { action });
+    type ConfirmStep = { step: 'awaiting-answer' };
+    const call = resumeCall<ConfirmStep>(ctx, 'confirm', { action });
     return call.run(async resumed => {
-      if (resumed.phase === 0) {
-        return call.suspend(1, {}, {
+      if (resumed.step === 'start') {
+        return call.suspend({ step: 'awaiting-answer' }, {
           answer: inputRequired.elicit({
             message: `Really ${action}?`,
             requestedSchema: confirmSchema,
           }),
         });
       }
-      if (resumed.phase === 1) {
+      if (resumed.step === 'awaiting-answer') {
         const answer = elicitResult(ctx, 'answer', confirmSchema);
         if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${action}: ${answer.action}` }] };
         return { content: [{ type: 'text', text: `${action}: ${answer.content?.sure ? 'done' : 'kept'}` }] };
       }
-      throw call.unknownPhase(resumed);
+      throw call.unknownStep(resumed);
     });
   });
   server.registerTool('haiku', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
-    const call = resumeCall(ctx, 'haiku', { topic });
+    type HaikuStep = { step: 'awaiting-reply' };
+    const call = resumeCall<HaikuStep>(ctx, 'haiku', { topic });
     return call.run(async resumed => {
-      if (resumed.phase === 0) {
-        return call.suspend(1, {}, {
+      if (resumed.step === 'start') {
+        return call.suspend({ step: 'awaiting-reply' }, {
           reply: inputRequired.createMessage({
             messages: [{ role: 'user', content: { type: 'text', text: `A haiku about ${topic}` } }],
             maxTokens: 60,
           }),
         });
       }
-      if (resumed.phase === 1) {
+      if (resumed.step === 'awaiting-reply') {
         const reply = samplingResult(ctx, 'reply');
         return { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '(no text)' }] };
       }
-      throw call.unknownPhase(resumed);
+      throw call.unknownStep(resumed);
     });
   });
   return server;

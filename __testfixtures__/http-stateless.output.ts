@@ -17,22 +17,23 @@ function buildServer(): McpServer {
   server.registerTool('echo', { inputSchema: z.object({ text: z.string() }) }, async ({ text }) => ({ content: [{ type: 'text', text }] }));
   server.registerTool('confirm', { inputSchema: z.object({ action: z.string() }) }, async ({ action }, ctx) => {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    const call = resumeCall(ctx, 'confirm', { action });
+    type ConfirmStep = { step: 'awaiting-answer' };
+    const call = resumeCall<ConfirmStep>(ctx, 'confirm', { action });
     return call.run(async resumed => {
-      if (resumed.phase === 0) {
-        return call.suspend(1, {}, {
+      if (resumed.step === 'start') {
+        return call.suspend({ step: 'awaiting-answer' }, {
           answer: inputRequired.elicit({
             message: `Really ${action}?`,
             requestedSchema: confirmSchema,
           }),
         });
       }
-      if (resumed.phase === 1) {
+      if (resumed.step === 'awaiting-answer') {
         const answer = elicitResult(ctx, 'answer', confirmSchema);
         if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${action}: ${answer.action}` }] };
         return { content: [{ type: 'text', text: `${action}: ${answer.content?.sure ? 'done' : 'kept'}` }] };
       }
-      throw call.unknownPhase(resumed);
+      throw call.unknownStep(resumed);
     });
   });
   return server;

@@ -17,12 +17,15 @@ const reviewSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object
 
 server.registerTool('deploy', { inputSchema: z.object({ env: z.string() }) }, async ({ env }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'deploy', { env });
+  type DeployStep =
+    | { step: 'awaiting-review'; note: string }
+    | { step: 'awaiting-summary'; note: string };
+  const call = resumeCall<DeployStep>(ctx, 'deploy', { env });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       let note = 'no review';
       if (env === 'prod') {
-        return call.suspend(1, { note }, {
+        return call.suspend({ step: 'awaiting-review', note }, {
           review: inputRequired.elicit({
             message: 'Production deploy: who approves?',
             requestedSchema: reviewSchema,
@@ -31,15 +34,15 @@ server.registerTool('deploy', { inputSchema: z.object({ env: z.string() }) }, as
       } else {
         note = `auto-approved for ${env}`;
       }
-      return call.suspend(2, { note }, {
+      return call.suspend({ step: 'awaiting-summary', note }, {
         summary: inputRequired.createMessage({
           messages: [{ role: 'user', content: { type: 'text', text: `Release notes for ${env}` } }],
           maxTokens: 80,
         }),
       });
     }
-    if (resumed.phase === 1) {
-      let note: string = resumed.locals.note;
+    if (resumed.step === 'awaiting-review') {
+      let note = resumed.note;
       {
         const review = elicitResult(ctx, 'review', reviewSchema);
         if (review.action !== 'accept') {
@@ -47,20 +50,20 @@ server.registerTool('deploy', { inputSchema: z.object({ env: z.string() }) }, as
         }
         note = `approved by ${String(review.content?.approver)}`;
       }
-      return call.suspend(2, { note }, {
+      return call.suspend({ step: 'awaiting-summary', note }, {
         summary: inputRequired.createMessage({
           messages: [{ role: 'user', content: { type: 'text', text: `Release notes for ${env}` } }],
           maxTokens: 80,
         }),
       });
     }
-    if (resumed.phase === 2) {
-      let note: string = resumed.locals.note;
+    if (resumed.step === 'awaiting-summary') {
+      let note = resumed.note;
       const summary = samplingResult(ctx, 'summary');
       return {
         content: [{ type: 'text', text: `Deployed to ${env}, ${note}: ${summary.content.type === 'text' ? summary.content.text : ''}` }],
       };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });

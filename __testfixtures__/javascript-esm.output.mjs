@@ -11,21 +11,21 @@ server.registerTool('nickname', { inputSchema: z.object({ name: z.string() }) },
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.mjs
   const call = resumeCall(ctx, 'nickname', { name });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const upper = name.toUpperCase();
-      return call.suspend(1, { upper }, {
+      return call.suspend({ step: 'awaiting-answer', upper }, {
         answer: inputRequired.elicit({
           message: `A nickname for ${name}?`,
           requestedSchema: nicknameSchema,
         }),
       });
     }
-    if (resumed.phase === 1) {
-      /** @type {string} */ const upper = resumed.locals.upper;
+    if (resumed.step === 'awaiting-answer') {
+      /** @type {string} */ const upper = resumed.upper;
       const answer = elicitResult(ctx, 'answer', nicknameSchema);
       return { content: [{ type: 'text', text: answer.action === 'accept' ? `${upper} aka ${answer.content.nick}` : upper }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 
@@ -40,19 +40,19 @@ const weatherSchema = { type: 'object', properties: { unit: { type: 'string', en
 async function weather({ city }, ctx) {
   const call = resumeCall(ctx, 'weather', { city });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
-      return call.suspend(1, {}, {
+    if (resumed.step === 'start') {
+      return call.suspend({ step: 'awaiting-answer' }, {
         answer: inputRequired.elicit({
           message: `Unit for ${city}?`,
           requestedSchema: weatherSchema,
         }),
       });
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-answer') {
       const answer = elicitResult(ctx, 'answer', weatherSchema);
       return { content: [{ type: 'text', text: answer.action === 'accept' ? `${city}: 20 ${answer.content.unit}` : `${city}: no unit` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 }
 

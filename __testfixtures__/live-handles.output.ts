@@ -34,21 +34,22 @@ const closeTicketSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'o
 // Handles made before the question and used after it are made again where the handler resumes.
 server.registerTool('close-ticket', { inputSchema: z.object({ id: z.string() }) }, async ({ id }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'close-ticket', { id });
+  type CloseTicketStep = { step: 'awaiting-answer'; ticket: { id: string; title: string; } };
+  const call = resumeCall<CloseTicketStep>(ctx, 'close-ticket', { id });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const tickets = new TicketsClient(process.env.TICKETS_URL ?? 'http://tickets.local');
       const db = await connect();
       const ticket = await tickets.find(id);
-      return call.suspend(1, { ticket }, {
+      return call.suspend({ step: 'awaiting-answer', ticket }, {
         answer: inputRequired.elicit({
           message: `Close "${ticket.title}"?`,
           requestedSchema: closeTicketSchema,
         }),
       });
     }
-    if (resumed.phase === 1) {
-      const ticket: { id: string; title: string; } = resumed.locals.ticket;
+    if (resumed.step === 'awaiting-answer') {
+      const ticket = resumed.ticket;
       // mcp-migrate: made again on resume: an instance of class TicketsClient cannot travel in requestState (review that making it twice is safe)
       const tickets = new TicketsClient(process.env.TICKETS_URL ?? 'http://tickets.local');
       // mcp-migrate: made again on resume: an object with method run() cannot travel in requestState (review that making it twice is safe)
@@ -58,7 +59,7 @@ server.registerTool('close-ticket', { inputSchema: z.object({ id: z.string() }) 
       const changed = await db.run(`update tickets set open = false where id = '${id}'`);
       return { content: [{ type: 'text', text: `${await tickets.close(ticket.id, String(answer.content?.reason))} (${changed})` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 
@@ -75,20 +76,21 @@ const countOpenSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'obj
 
 // A connection released in a finally around the question: each phase releases the one it made.
 server.registerTool('count-open', {}, async ctx => {
-  const call = resumeCall(ctx, 'count-open', undefined);
+  type CountOpenStep = { step: 'awaiting-answer' };
+  const call = resumeCall<CountOpenStep>(ctx, 'count-open', undefined);
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const conn = await pool.acquire();
       try {
         requireClientSupport(ctx, ['elicitation']);
-        return await call.suspend(1, {}, {
+        return await call.suspend({ step: 'awaiting-answer' }, {
           answer: inputRequired.elicit({ message: 'Count?', requestedSchema: countOpenSchema }),
         });
       } finally {
         conn.release();
       }
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-answer') {
       // mcp-migrate: made again on resume: an object with method release() cannot travel in requestState (review that making it twice is safe)
       const conn = await pool.acquire();
       try {
@@ -98,6 +100,6 @@ server.registerTool('count-open', {}, async ctx => {
         conn.release();
       }
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });

@@ -19,14 +19,15 @@ const surveySchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object
 // One elicitation per question: the loop re-enters mid-iteration on every round.
 server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.string()) }) }, async ({ questions }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'survey', { questions });
+  type SurveyStep = { step: 'awaiting-answer'; answers: string[]; mcpItems: string[]; mcpIndex: number };
+  const call = resumeCall<SurveyStep>(ctx, 'survey', { questions });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const answers: string[] = [];
       const mcpItems = [...questions];
       for (let mcpIndex = 0; mcpIndex < mcpItems.length; mcpIndex++) {
         const question = mcpItems[mcpIndex];
-        return call.suspend(1, { answers, mcpItems, mcpIndex }, {
+        return call.suspend({ step: 'awaiting-answer', answers, mcpItems, mcpIndex }, {
           answer: inputRequired.elicit({
             message: question,
             requestedSchema: surveySchema,
@@ -35,10 +36,10 @@ server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.str
       }
       return { content: [{ type: 'text', text: `${answers.length} answers: ${answers.join(', ')}` }] };
     }
-    if (resumed.phase === 1) {
-      const answers: string[] = resumed.locals.answers;
-      const mcpItems = resumed.locals.mcpItems;
-      for (let mcpIndex = resumed.locals.mcpIndex, mcpFirst = true; mcpIndex < mcpItems.length; mcpIndex++, mcpFirst = false) {
+    if (resumed.step === 'awaiting-answer') {
+      const answers = resumed.answers;
+      const mcpItems = resumed.mcpItems;
+      for (let mcpIndex = resumed.mcpIndex, mcpFirst = true; mcpIndex < mcpItems.length; mcpIndex++, mcpFirst = false) {
         const question = mcpItems[mcpIndex];
         if (mcpFirst) {
           const answer = elicitResult(ctx, 'answer', surveySchema);
@@ -46,7 +47,7 @@ server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.str
           if (answer.action !== 'accept') continue;
           answers.push(String(answer.content?.a));
         } else {
-          return call.suspend(1, { answers, mcpItems, mcpIndex }, {
+          return call.suspend({ step: 'awaiting-answer', answers, mcpItems, mcpIndex }, {
             answer: inputRequired.elicit({
               message: question,
               requestedSchema: surveySchema,
@@ -56,18 +57,19 @@ server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.str
       }
       return { content: [{ type: 'text', text: `${answers.length} answers: ${answers.join(', ')}` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 
 // A classic for loop with an accumulator, and a sampling call per step.
 server.registerTool('countdown', { inputSchema: z.object({ from: z.number() }) }, async ({ from }, ctx) => {
-  const call = resumeCall(ctx, 'countdown', { from });
+  type CountdownStep = { step: 'awaiting-line'; story: string; i: number };
+  const call = resumeCall<CountdownStep>(ctx, 'countdown', { from });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       let story = '';
       for (let i = from; i > 0; i--) {
-        return call.suspend(1, { story, i }, {
+        return call.suspend({ step: 'awaiting-line', story, i }, {
           line: inputRequired.createMessage({
             messages: [{ role: 'user', content: { type: 'text', text: `Line ${i} of the story so far: ${story}` } }],
             maxTokens: 20,
@@ -76,14 +78,14 @@ server.registerTool('countdown', { inputSchema: z.object({ from: z.number() }) }
       }
       return { content: [{ type: 'text', text: story.trim() || 'nothing to count' }] };
     }
-    if (resumed.phase === 1) {
-      let story: string = resumed.locals.story;
-      for (let i: number = resumed.locals.i, mcpFirst = true; mcpFirst || (i > 0); mcpFirst = false, i--) {
+    if (resumed.step === 'awaiting-line') {
+      let story = resumed.story;
+      for (let i = resumed.i, mcpFirst = true; mcpFirst || (i > 0); mcpFirst = false, i--) {
         if (mcpFirst) {
           const line = samplingResult(ctx, 'line');
           story += `${i}:${line.content.type === 'text' ? line.content.text : '?'} `;
         } else {
-          return call.suspend(1, { story, i }, {
+          return call.suspend({ step: 'awaiting-line', story, i }, {
             line: inputRequired.createMessage({
               messages: [{ role: 'user', content: { type: 'text', text: `Line ${i} of the story so far: ${story}` } }],
               maxTokens: 20,
@@ -93,7 +95,7 @@ server.registerTool('countdown', { inputSchema: z.object({ from: z.number() }) }
       }
       return { content: [{ type: 'text', text: story.trim() || 'nothing to count' }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 
@@ -101,14 +103,15 @@ const insistSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object
 
 // Ask until the user accepts, at most three times.
 server.registerTool('insist', { description: 'Asks until accepted' }, async ctx => {
-  const call = resumeCall(ctx, 'insist', undefined);
+  type InsistStep = { step: 'awaiting-answer'; tries: number; value: string };
+  const call = resumeCall<InsistStep>(ctx, 'insist', undefined);
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       let tries = 0;
       let value = '';
       while (tries < 3) {
         tries++;
-        return call.suspend(1, { tries, value }, {
+        return call.suspend({ step: 'awaiting-answer', tries, value }, {
           answer: inputRequired.elicit({
             message: `Attempt ${tries}: your name?`,
             requestedSchema: insistSchema,
@@ -117,9 +120,9 @@ server.registerTool('insist', { description: 'Asks until accepted' }, async ctx 
       }
       return { content: [{ type: 'text', text: value ? `Hello ${value} after ${tries} tries` : `Gave up after ${tries} tries` }] };
     }
-    if (resumed.phase === 1) {
-      let tries: number = resumed.locals.tries;
-      let value: string = resumed.locals.value;
+    if (resumed.step === 'awaiting-answer') {
+      let tries = resumed.tries;
+      let value = resumed.value;
       for (let mcpFirst = true; mcpFirst || (tries < 3); mcpFirst = false) {
         if (mcpFirst) {
           const answer = elicitResult(ctx, 'answer', insistSchema);
@@ -129,7 +132,7 @@ server.registerTool('insist', { description: 'Asks until accepted' }, async ctx 
           }
         } else {
           tries++;
-          return call.suspend(1, { tries, value }, {
+          return call.suspend({ step: 'awaiting-answer', tries, value }, {
             answer: inputRequired.elicit({
               message: `Attempt ${tries}: your name?`,
               requestedSchema: insistSchema,
@@ -139,27 +142,28 @@ server.registerTool('insist', { description: 'Asks until accepted' }, async ctx 
       }
       return { content: [{ type: 'text', text: value ? `Hello ${value} after ${tries} tries` : `Gave up after ${tries} tries` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 
 // The legacy await throws when the request fails; the catch still handles it.
 server.registerTool('careful', { description: 'Samples with a fallback' }, async ctx => {
-  const call = resumeCall(ctx, 'careful', undefined);
+  type CarefulStep = { step: 'awaiting-result'; label: "careful" };
+  const call = resumeCall<CarefulStep>(ctx, 'careful', undefined);
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const label = 'careful';
       try {
         requireClientSupport(ctx, ['sampling']);
-        return await call.suspend(1, { label }, {
+        return await call.suspend({ step: 'awaiting-result', label }, {
           result: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 }),
         });
       } catch (error) {
         return { content: [{ type: 'text', text: `${label}: no sampling (${error instanceof Error ? 'error' : 'unknown'})` }] };
       }
     }
-    if (resumed.phase === 1) {
-      const label: "careful" = resumed.locals.label;
+    if (resumed.step === 'awaiting-result') {
+      const label = resumed.label;
       try {
         const result = samplingResult(ctx, 'result');
         return { content: [{ type: 'text', text: `${label}: ${result.model}` }] };
@@ -167,6 +171,6 @@ server.registerTool('careful', { description: 'Samples with a fallback' }, async
         return { content: [{ type: 'text', text: `${label}: no sampling (${error instanceof Error ? 'error' : 'unknown'})` }] };
       }
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });

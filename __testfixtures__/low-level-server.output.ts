@@ -22,34 +22,37 @@ const textSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object',
 
 server.setRequestHandler('tools/call', async (request, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, request.params.name, request.params.arguments);
+  type Step =
+    | { step: 'awaiting-reply' }
+    | { step: 'awaiting-answer' };
+  const call = resumeCall<Step>(ctx, request.params.name, request.params.arguments);
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       if (request.params.name === 'confirm') {
-        return call.suspend(1, {}, {
+        return call.suspend({ step: 'awaiting-reply' }, {
           reply: inputRequired.elicit({ message: 'Proceed?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } }),
         });
       }
       const topic = String(request.params.arguments?.topic ?? 'anything');
-      return call.suspend(2, {}, {
+      return call.suspend({ step: 'awaiting-answer' }, {
         answer: inputRequired.elicit({
           message: `Tell me about ${topic}`,
           requestedSchema: textSchema,
         }),
       });
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-reply') {
       {
         // The Server's generic request method, as class-based servers often spell it.
         const reply = elicitResult(ctx, 'reply');
         return { content: [{ type: 'text', text: reply.action === 'accept' && reply.content?.ok ? 'proceeding' : `stopped (${reply.action})` }] };
       }
     }
-    if (resumed.phase === 2) {
+    if (resumed.step === 'awaiting-answer') {
       const answer = elicitResult(ctx, 'answer', textSchema);
       return { content: [{ type: 'text', text: answer.action === 'accept' ? String(answer.content?.text) : 'nothing' }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 

@@ -15,14 +15,15 @@ const reportSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object
 // template literal: its leading spaces are part of the string the tool returns.
 server.registerTool('report', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'report', { topic });
+  type ReportStep = { step: 'awaiting-answer'; header: string };
+  const call = resumeCall<ReportStep>(ctx, 'report', { topic });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const header = `Report on ${topic}:
   - this line keeps its two spaces
       - and this one its six`;
       if (topic !== '') {
-        return call.suspend(1, { header }, {
+        return call.suspend({ step: 'awaiting-answer', header }, {
           answer: inputRequired.elicit({
             message: `Anything to add about ${topic}?
   (one line is enough)`,
@@ -32,8 +33,8 @@ server.registerTool('report', { inputSchema: z.object({ topic: z.string() }) }, 
       }
       return { content: [{ type: 'text', text: header }] };
     }
-    if (resumed.phase === 1) {
-      const header: string = resumed.locals.header;
+    if (resumed.step === 'awaiting-answer') {
+      const header = resumed.header;
       {
         const answer = elicitResult(ctx, 'answer', reportSchema);
         const footer = `${header}
@@ -43,7 +44,7 @@ server.registerTool('report', { inputSchema: z.object({ topic: z.string() }) }, 
         return { content: [{ type: 'text', text: footer }] };
       }
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 

@@ -20,22 +20,23 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
 /** Declared beside its registration and passed by name. */
 async function summarize({ text }: { text: string }, ctx: ServerContext) {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'summarize', { text });
+  type SummarizeStep = { step: 'awaiting-result' };
+  const call = resumeCall<SummarizeStep>(ctx, 'summarize', { text });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
-      return call.suspend(1, {}, {
+    if (resumed.step === 'start') {
+      return call.suspend({ step: 'awaiting-result' }, {
         result: inputRequired.createMessage({
           messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }],
           maxTokens: 60,
         }),
       });
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-result') {
       const result = samplingResult(ctx, 'result');
       const summary = result.content.type === 'text' ? result.content.text : '';
       return { content: [{ type: 'text' as const, text: `${text.length} chars: ${summary}` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 }
 
@@ -44,22 +45,23 @@ server.registerTool('summarize', { description: 'Summarizes a text', inputSchema
 const deleteSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] };
 
 const confirmDelete = async ({ file }: { file: string }, ctx: ServerContext) => {
-  const call = resumeCall(ctx, 'delete', { file });
+  type DeleteStep = { step: 'awaiting-answer' };
+  const call = resumeCall<DeleteStep>(ctx, 'delete', { file });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
-      return call.suspend(1, {}, {
+    if (resumed.step === 'start') {
+      return call.suspend({ step: 'awaiting-answer' }, {
         answer: inputRequired.elicit({
           message: `Delete ${file}?`,
           requestedSchema: deleteSchema,
         }),
       });
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-answer') {
       const answer = elicitResult(ctx, 'answer', deleteSchema);
       if (answer.action !== 'accept' || !answer.content?.sure) return { content: [{ type: 'text' as const, text: 'kept' }] };
       return { content: [{ type: 'text' as const, text: `deleted ${file}` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 };
 

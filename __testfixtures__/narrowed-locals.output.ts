@@ -30,26 +30,27 @@ const describeSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'obje
 // property ({ full }) is carried like any other.
 server.registerTool('describe', { inputSchema: z.object({ name: z.string() }) }, async ({ name }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'describe', { name });
+  type DescribeStep = { step: 'awaiting-answer'; full: boolean; node: TreeNode };
+  const call = resumeCall<DescribeStep>(ctx, 'describe', { name });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const node: TreeNode | undefined = find(tree, name);
       if (!node) return { content: [{ type: 'text', text: `no ${name}` }] };
       const full = node.children.length > 0;
-      return call.suspend(1, { full, node }, {
+      return call.suspend({ step: 'awaiting-answer', full, node }, {
         answer: inputRequired.elicit({
           message: `Describe ${node.name}?`,
           requestedSchema: describeSchema,
         }),
       });
     }
-    if (resumed.phase === 1) {
-      const full: boolean = resumed.locals.full;
-      const node: TreeNode = resumed.locals.node;
+    if (resumed.step === 'awaiting-answer') {
+      const full = resumed.full;
+      const node = resumed.node;
       const answer = elicitResult(ctx, 'answer', describeSchema);
       const summary = { ok: answer.action === 'accept', full };
       return { content: [{ type: 'text', text: `${node.name} has ${node.children.length} children: ${JSON.stringify(summary)}` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });

@@ -25,18 +25,19 @@ const helloSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object'
 
 server.registerTool('hello', { inputSchema: z.object({ greeting: z.string() }) }, async ({ greeting }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'hello', { greeting });
+  type HelloStep = { step: 'awaiting-answer'; askNameResult: string };
+  const call = resumeCall<HelloStep>(ctx, 'hello', { greeting });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       let askNameResult!: string;
       mcpInline: {
-        return call.suspend(1, { askNameResult }, {
+        return call.suspend({ step: 'awaiting-answer', askNameResult }, {
           answer: inputRequired.elicit({ message: 'Name?', requestedSchema: helloSchema }),
         });
       }
     }
-    if (resumed.phase === 1) {
-      let askNameResult: string = resumed.locals.askNameResult;
+    if (resumed.step === 'awaiting-answer') {
+      let askNameResult = resumed.askNameResult;
       mcpInline: {
         const answer = elicitResult(ctx, 'answer', helloSchema);
         { askNameResult = answer.action === 'accept' ? String(answer.content?.name) : 'anonymous'; break mcpInline; }
@@ -44,7 +45,7 @@ server.registerTool('hello', { inputSchema: z.object({ greeting: z.string() }) }
       const name = askNameResult;
       return { content: [{ type: 'text', text: `${greeting}, ${name} (${cachedRoots.length} roots)` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 
@@ -57,22 +58,23 @@ async function sampleWith(send: Send, text: string): Promise<unknown> {
 }
 
 server.registerTool('delegate', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
-  const call = resumeCall(ctx, 'delegate', { text });
+  type DelegateStep = { step: 'awaiting-sample-with-result'; result: unknown };
+  const call = resumeCall<DelegateStep>(ctx, 'delegate', { text });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const result = await sampleWith(request => ctx.mcpReq.send(request as never, {} as never), text);
       let sampleWithResult!: unknown;
       mcpInline2: {
         const mcpText: string = text;
         {
-          return call.suspend(1, { result }, {
+          return call.suspend({ step: 'awaiting-sample-with-result', result }, {
             sampleWithResult: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: mcpText } }], maxTokens: 5 }),
           });
         }
       }
     }
-    if (resumed.phase === 1) {
-      const result = resumed.locals.result;
+    if (resumed.step === 'awaiting-sample-with-result') {
+      const result = resumed.result;
       let sampleWithResult: unknown;
       mcpInline2: {
         sampleWithResult = samplingResult(ctx, 'sampleWithResult');
@@ -81,7 +83,7 @@ server.registerTool('delegate', { inputSchema: z.object({ text: z.string() }) },
       const direct = sampleWithResult;
       return { content: [{ type: 'text', text: `${String(result)} ${String(direct)}` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 

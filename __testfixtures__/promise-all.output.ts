@@ -1,7 +1,9 @@
 import {
   McpServer,
   inputRequired,
+  type CreateMessageResult,
   type ElicitRequestFormParams,
+  type ListRootsResult,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import {
@@ -18,31 +20,34 @@ const contextSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'objec
 
 server.registerTool('context', { inputSchema: z.object({ q: z.string() }) }, async ({ q }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'context', { q });
+  type ContextStep =
+    | { step: 'awaiting-roots-result-and-sample' }
+    | { step: 'awaiting-first-and-second'; rootsResult: ListRootsResult; sample: CreateMessageResult };
+  const call = resumeCall<ContextStep>(ctx, 'context', { q });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const started = q.trim();
-      return call.suspend(1, {}, {
+      return call.suspend({ step: 'awaiting-roots-result-and-sample' }, {
         rootsResult: inputRequired.listRoots(),
         sample: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: started } }], maxTokens: 10 }),
       });
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-roots-result-and-sample') {
       const [rootsResult, sample] = [mcpRootsResult(ctx, 'rootsResult'), samplingResult(ctx, 'sample')];
-      return call.suspend(2, { rootsResult, sample }, {
+      return call.suspend({ step: 'awaiting-first-and-second', rootsResult, sample }, {
         first: inputRequired.elicit({ message: 'First name?', requestedSchema: contextSchema }),
         second: inputRequired.elicit({ message: 'Last name?', requestedSchema: contextSchema }),
       });
     }
-    if (resumed.phase === 2) {
-      const rootsResult = resumed.locals.rootsResult;
-      const sample = resumed.locals.sample;
+    if (resumed.step === 'awaiting-first-and-second') {
+      const rootsResult = resumed.rootsResult;
+      const sample = resumed.sample;
       const first = elicitResult(ctx, 'first', contextSchema);
       const second = elicitResult(ctx, 'second', contextSchema);
       return {
         content: [{ type: 'text', text: `${rootsResult.roots.length} ${sample.model} ${first.action} ${second.action}` }],
       };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });

@@ -13,38 +13,40 @@ const moodSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object',
 
 server.registerPrompt('standup', { argsSchema: z.object({ team: z.string() }) }, async ({ team }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'standup', { team });
+  type StandupStep = { step: 'awaiting-mood' };
+  const call = resumeCall<StandupStep>(ctx, 'standup', { team });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
-      return call.suspend(1, {}, {
+    if (resumed.step === 'start') {
+      return call.suspend({ step: 'awaiting-mood' }, {
         mood: inputRequired.elicit({
           message: `How is ${team} doing?`,
           requestedSchema: moodSchema,
         }),
       });
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-mood') {
       const mood = elicitResult(ctx, 'mood', moodSchema);
       return {
         messages: [{ role: 'user', content: { type: 'text', text: `Standup for ${team}: ${mood.action === 'accept' ? String(mood.content?.mood) : 'unknown'}` } }],
       };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 
 server.registerResource('notes', new ResourceTemplate('notes://{id}', { list: undefined }), { mimeType: 'text/plain' }, async (uri, { id }, ctx) => {
-  const call = resumeCall(ctx, 'notes', uri.href);
+  type NotesStep = { step: 'awaiting-roots' };
+  const call = resumeCall<NotesStep>(ctx, 'notes', uri.href);
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
-      return call.suspend(1, {}, {
+    if (resumed.step === 'start') {
+      return call.suspend({ step: 'awaiting-roots' }, {
         roots: inputRequired.listRoots(),
       });
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-roots') {
       const { roots } = rootsResult(ctx, 'roots');
       return { contents: [{ uri: uri.href, text: `note ${String(id)} in ${roots.length} roots` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });

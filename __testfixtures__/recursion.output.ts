@@ -37,25 +37,26 @@ const treeSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object',
 
 server.registerTool('tree', { inputSchema: z.object({ size: z.number() }) }, async ({ size }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'tree', { size });
+  type TreeStep = { step: 'awaiting-answer' };
+  const call = resumeCall<TreeStep>(ctx, 'tree', { size });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const tree: Node = { name: 'root', children: Array.from({ length: size }, (_, i) => ({ name: `c${i}`, children: [] })) };
       const count = countNodes(tree);
       const even = isEven(count);
       const levels = await depth(tree);
-      return call.suspend(1, {}, {
+      return call.suspend({ step: 'awaiting-answer' }, {
         answer: inputRequired.elicit({
           message: `${count} nodes (${even ? 'even' : 'odd'}), ${levels} levels: keep them?`,
           requestedSchema: treeSchema,
         }),
       });
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-answer') {
       const answer = elicitResult(ctx, 'answer', treeSchema);
       return { content: [{ type: 'text', text: answer.action === 'accept' && answer.content?.keep === true ? 'kept' : 'dropped' }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 

@@ -5,17 +5,18 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 
 server.registerTool('workspace', { description: 'Lists the workspace roots' }, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'workspace', undefined);
+  type WorkspaceStep = { step: 'awaiting-roots' };
+  const call = resumeCall<WorkspaceStep>(ctx, 'workspace', undefined);
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
-      return call.suspend(1, {}, {
+    if (resumed.step === 'start') {
+      return call.suspend({ step: 'awaiting-roots' }, {
         roots: inputRequired.listRoots(),
       });
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-roots') {
       const { roots } = rootsResult(ctx, 'roots');
       return { content: [{ type: 'text', text: roots.map(r => r.uri).join('\n') }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });

@@ -9,23 +9,24 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, {
 
 server.registerTool('haiku', { description: 'Writes a haiku', inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'haiku', { topic });
+  type HaikuStep = { step: 'awaiting-result'; prompt: string };
+  const call = resumeCall<HaikuStep>(ctx, 'haiku', { topic });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const prompt = `Write a haiku about ${topic}`;
-      return call.suspend(1, { prompt }, {
+      return call.suspend({ step: 'awaiting-result', prompt }, {
         result: inputRequired.createMessage({
           messages: [{ role: 'user', content: { type: 'text', text: prompt } }],
           maxTokens: 60,
         }),
       });
     }
-    if (resumed.phase === 1) {
-      const prompt: string = resumed.locals.prompt;
+    if (resumed.step === 'awaiting-result') {
+      const prompt = resumed.prompt;
       const result = samplingResult(ctx, 'result');
       const text = result.content.type === 'text' ? result.content.text : '';
       return { content: [{ type: 'text', text: `${prompt}:\n${text}` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });

@@ -24,24 +24,25 @@ const confirmSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'objec
 
 server.registerTool('run-mutation', { inputSchema: z.object({ query: z.string() }) }, async ({ query }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'run-mutation', { query });
+  type RunMutationStep = { step: 'awaiting-confirm'; session: Session };
+  const call = resumeCall<RunMutationStep>(ctx, 'run-mutation', { query });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       // mcp-migrate: tools/call run-mutation carries "session" (its field "accessToken" named like a secret) in requestState, which the client can read (it is signed, not encrypted): compute it again after the round, or set MCP_REQUEST_STATE_ENCRYPT=1
       const session = await freshSession();
-      return call.suspend(1, { session }, {
+      return call.suspend({ step: 'awaiting-confirm', session }, {
         confirm: inputRequired.elicit({
           message: `Run ${query}?`,
           requestedSchema: confirmSchema,
         }),
       });
     }
-    if (resumed.phase === 1) {
-      const session: Session = resumed.locals.session;
+    if (resumed.step === 'awaiting-confirm') {
+      const session = resumed.session;
       const confirm = elicitResult(ctx, 'confirm', confirmSchema);
       if (confirm.action !== 'accept') return { content: [{ type: 'text', text: 'cancelled' }] };
       return { content: [{ type: 'text', text: `ran ${query} with a token of ${session.accessToken.length} characters` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });

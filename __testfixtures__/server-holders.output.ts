@@ -34,55 +34,58 @@ export class Tools {
     const server = this.ensureServer();
     server.registerTool('confirm', { inputSchema: z.object({ action: z.string() }) }, async ({ action }, ctx) => {
       // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-      const call = resumeCall(ctx, 'confirm', { action });
+      type ConfirmStep = { step: 'awaiting-answer' };
+      const call = resumeCall<ConfirmStep>(ctx, 'confirm', { action });
       return call.run(async resumed => {
-        if (resumed.phase === 0) {
-          return call.suspend(1, {}, {
+        if (resumed.step === 'start') {
+          return call.suspend({ step: 'awaiting-answer' }, {
             answer: inputRequired.elicit({
               message: `Run ${action}?`,
               requestedSchema: confirmSchema,
             }),
           });
         }
-        if (resumed.phase === 1) {
+        if (resumed.step === 'awaiting-answer') {
           const answer = elicitResult(ctx, 'answer', confirmSchema);
           const ran = answer.action === 'accept' && answer.content?.ok === true;
           return { content: [{ type: 'text', text: ran ? `ran ${action}` : `skipped ${action} (${answer.action})` }] };
         }
-        throw call.unknownPhase(resumed);
+        throw call.unknownStep(resumed);
       });
     });
     this.server!.registerTool('count-roots', {}, async ctx => {
-      const call = resumeCall(ctx, 'count-roots', undefined);
+      type CountRootsStep = { step: 'awaiting-roots' };
+      const call = resumeCall<CountRootsStep>(ctx, 'count-roots', undefined);
       return call.run(async resumed => {
-        if (resumed.phase === 0) {
-          return call.suspend(1, {}, {
+        if (resumed.step === 'start') {
+          return call.suspend({ step: 'awaiting-roots' }, {
             roots: inputRequired.listRoots(),
           });
         }
-        if (resumed.phase === 1) {
+        if (resumed.step === 'awaiting-roots') {
           const { roots } = rootsResult(ctx, 'roots');
           return { content: [{ type: 'text', text: `${roots.length} roots` }] };
         }
-        throw call.unknownPhase(resumed);
+        throw call.unknownStep(resumed);
       });
     });
     this.mcp?.registerTool('summarize', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
-      const call = resumeCall(ctx, 'summarize', { text });
+      type SummarizeStep = { step: 'awaiting-reply' };
+      const call = resumeCall<SummarizeStep>(ctx, 'summarize', { text });
       return call.run(async resumed => {
-        if (resumed.phase === 0) {
-          return call.suspend(1, {}, {
+        if (resumed.step === 'start') {
+          return call.suspend({ step: 'awaiting-reply' }, {
             reply: inputRequired.createMessage({
               messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }],
               maxTokens: 50,
             }),
           });
         }
-        if (resumed.phase === 1) {
+        if (resumed.step === 'awaiting-reply') {
           const reply = samplingResult(ctx, 'reply');
           return { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '' }] };
         }
-        throw call.unknownPhase(resumed);
+        throw call.unknownStep(resumed);
       });
     });
   }

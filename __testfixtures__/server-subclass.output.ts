@@ -16,17 +16,18 @@ class NotesServer extends McpServer {
     super({ name: 'notes', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
     this.registerTool('delete-note', { inputSchema: z.object({ title: z.string() }) }, async ({ title }, ctx) => {
       // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-      const call = resumeCall(ctx, 'delete-note', { title });
+      type DeleteNoteStep = { step: 'awaiting-answer' };
+      const call = resumeCall<DeleteNoteStep>(ctx, 'delete-note', { title });
       return call.run(async resumed => {
-        if (resumed.phase === 0) {
-          return call.suspend(1, {}, {
+        if (resumed.step === 'start') {
+          return call.suspend({ step: 'awaiting-answer' }, {
             answer: inputRequired.elicit({
               message: `Delete "${title}"?`,
               requestedSchema: deleteNoteSchema,
             }),
           });
         }
-        if (resumed.phase === 1) {
+        if (resumed.step === 'awaiting-answer') {
           const answer = elicitResult(ctx, 'answer', deleteNoteSchema);
           if (answer.action !== 'accept' || answer.content?.confirm !== true) {
             return { content: [{ type: 'text', text: `Kept "${title}" (${answer.action})` }] };
@@ -34,7 +35,7 @@ class NotesServer extends McpServer {
           const existed = this.notes.delete(title);
           return { content: [{ type: 'text', text: existed ? `Deleted "${title}"` : `No note "${title}"` }] };
         }
-        throw call.unknownPhase(resumed);
+        throw call.unknownStep(resumed);
       });
     });
   }

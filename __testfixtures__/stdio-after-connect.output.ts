@@ -15,18 +15,19 @@ const askSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', 
 
 server.registerTool('ask', {}, async ctx => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'ask', undefined);
+  type AskStep = { step: 'awaiting-answer' };
+  const call = resumeCall<AskStep>(ctx, 'ask', undefined);
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
-      return call.suspend(1, {}, {
+    if (resumed.step === 'start') {
+      return call.suspend({ step: 'awaiting-answer' }, {
         answer: inputRequired.elicit({ message: 'Go on?', requestedSchema: askSchema }),
       });
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-answer') {
       const answer = elicitResult(ctx, 'answer', askSchema);
       return { content: [{ type: 'text', text: answer.action }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 

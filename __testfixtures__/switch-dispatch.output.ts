@@ -23,9 +23,12 @@ const okSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', p
 
 server.setRequestHandler('tools/call', async (request, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, request.params.name, request.params.arguments);
+  type Step =
+    | { step: 'awaiting-answer'; text: string; what: string }
+    | { step: 'awaiting-roots'; text: string };
+  const call = resumeCall<Step>(ctx, request.params.name, request.params.arguments);
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const args = request.params.arguments ?? {};
       let text = '';
       switch (request.params.name) {
@@ -35,7 +38,7 @@ server.setRequestHandler('tools/call', async (request, ctx) => {
       case 'confirm':
         {
           const what = String(args.what ?? 'it');
-          return call.suspend(1, { text, what }, {
+          return call.suspend({ step: 'awaiting-answer', text, what }, {
             answer: inputRequired.elicit({
               message: `Confirm ${what}?`,
               requestedSchema: okSchema,
@@ -44,7 +47,7 @@ server.setRequestHandler('tools/call', async (request, ctx) => {
         }
       case 'roots':
         {
-          return call.suspend(2, { text }, {
+          return call.suspend({ step: 'awaiting-roots', text }, {
             roots: inputRequired.listRoots(),
           });
         }
@@ -53,11 +56,11 @@ server.setRequestHandler('tools/call', async (request, ctx) => {
       }
       return { content: [{ type: 'text', text: `[${request.params.name}] ${text}` }] };
     }
-    if (resumed.phase === 1) {
-      let text: string = resumed.locals.text;
+    if (resumed.step === 'awaiting-answer') {
+      let text = resumed.text;
       mcpSwitch: {
         {
-          const what: string = resumed.locals.what;
+          const what = resumed.what;
           const answer = elicitResult(ctx, 'answer', okSchema);
           if (answer.action !== 'accept') {
             text = `${what}: ${answer.action}`;
@@ -69,8 +72,8 @@ server.setRequestHandler('tools/call', async (request, ctx) => {
       }
       return { content: [{ type: 'text', text: `[${request.params.name}] ${text}` }] };
     }
-    if (resumed.phase === 2) {
-      let text: string = resumed.locals.text;
+    if (resumed.step === 'awaiting-roots') {
+      let text = resumed.text;
       mcpSwitch: {
         {
           const { roots } = rootsResult(ctx, 'roots');
@@ -80,6 +83,6 @@ server.setRequestHandler('tools/call', async (request, ctx) => {
       }
       return { content: [{ type: 'text', text: `[${request.params.name}] ${text}` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });

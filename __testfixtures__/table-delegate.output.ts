@@ -41,24 +41,25 @@ const deleteTool: ToolDef = {
   shape: { path: z.string() },
   invoke: async ({ path }: { path: string }, ctx) => {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    const call = resumeCall(ctx.extra, 'delete_file', { path });
+    type DeleteFileStep = { step: 'awaiting-answer' };
+    const call = resumeCall<DeleteFileStep>(ctx.extra, 'delete_file', { path });
     return call.run(async resumed => {
-      if (resumed.phase === 0) {
+      if (resumed.step === 'start') {
         if (!files.has(path)) return text(`No file ${path}.`);
-        return call.suspend(1, {}, {
+        return call.suspend({ step: 'awaiting-answer' }, {
           answer: inputRequired.elicit({
             message: `Delete ${path}?`,
             requestedSchema: deleteFileSchema,
           }),
         });
       }
-      if (resumed.phase === 1) {
+      if (resumed.step === 'awaiting-answer') {
         const answer = elicitResult(ctx.extra, 'answer', deleteFileSchema);
         if (answer.action !== 'accept' || answer.content?.confirm !== true) return text(`Kept ${path} (${answer.action}).`);
         files.delete(path);
         return text(`Deleted ${path}.`);
       }
-      throw call.unknownPhase(resumed);
+      throw call.unknownStep(resumed);
     });
   },
 };
@@ -76,23 +77,24 @@ class SummarizeTool implements ToolDef {
   readonly shape = { path: z.string() };
 
   async invoke({ path }: { path: string }, ctx: ToolContext) {
-    const call = resumeCall(ctx.extra, this.name, { path });
+    type Step = { step: 'awaiting-reply' };
+    const call = resumeCall<Step>(ctx.extra, this.name, { path });
     return call.run(async resumed => {
-      if (resumed.phase === 0) {
+      if (resumed.step === 'start') {
         const body = files.get(path);
         if (body === undefined) return text(`No file ${path}.`);
-        return call.suspend(1, {}, {
+        return call.suspend({ step: 'awaiting-reply' }, {
           reply: inputRequired.createMessage({
             messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${body}` } }],
             maxTokens: 60,
           }),
         });
       }
-      if (resumed.phase === 1) {
+      if (resumed.step === 'awaiting-reply') {
         const reply = samplingResult(ctx.extra, 'reply');
         return text(reply.content.type === 'text' ? reply.content.text : '(no summary)');
       }
-      throw call.unknownPhase(resumed);
+      throw call.unknownStep(resumed);
     });
   }
 }

@@ -4,6 +4,7 @@ import {
 	McpServer,
 	inputRequired,
 	type ElicitRequestFormParams,
+	type ElicitResult,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { elicitResult, resumeCall, rootsResult, verifyRequestState } from './mcp-migrate-state.js';
@@ -22,55 +23,59 @@ const moreSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object',
 
 server.registerTool('confirm', { inputSchema: z.object({ what: z.string() }) }, async ({ what }, ctx) => {
 	// mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-	const call = resumeCall(ctx, 'confirm', { what });
+	type ConfirmStep =
+		| { step: 'awaiting-answer'; label: string }
+		| { step: 'awaiting-more'; answer: ElicitResult; label: string };
+	const call = resumeCall<ConfirmStep>(ctx, 'confirm', { what });
 	return call.run(async resumed => {
-		if (resumed.phase === 0) {
+		if (resumed.step === 'start') {
 			const label = what.toUpperCase();
-			return call.suspend(1, { label }, {
+			return call.suspend({ step: 'awaiting-answer', label }, {
 				answer: inputRequired.elicit({
 					message: `Really ${label}?`,
 					requestedSchema: confirmAnswerSchema,
 				}),
 			});
 		}
-		if (resumed.phase === 1) {
-			const label: string = resumed.locals.label;
+		if (resumed.step === 'awaiting-answer') {
+			const label = resumed.label;
 			const answer = elicitResult(ctx, 'answer', confirmAnswerSchema);
 			if (answer.action === 'accept') {
-				return call.suspend(2, { answer, label }, {
+				return call.suspend({ step: 'awaiting-more', answer, label }, {
 					more: inputRequired.elicit({ message: 'Sure?', requestedSchema: moreSchema }),
 				});
 			}
 			return { content: [{ type: 'text', text: `${label}: ${answer.action}` }] };
 		}
-		if (resumed.phase === 2) {
-			const answer = resumed.locals.answer;
-			const label: string = resumed.locals.label;
+		if (resumed.step === 'awaiting-more') {
+			const answer = resumed.answer;
+			const label = resumed.label;
 			{
 				const more = elicitResult(ctx, 'more', moreSchema);
 				return { content: [{ type: 'text', text: label + more.action }] };
 			}
 		}
-		throw call.unknownPhase(resumed);
+		throw call.unknownStep(resumed);
 	});
 });
 
 server.registerTool('count', {}, async ctx => {
-	const call = resumeCall(ctx, 'count', undefined);
+	type CountStep = { step: 'awaiting-root-list' };
+	const call = resumeCall<CountStep>(ctx, 'count', undefined);
 	return call.run(async resumed => {
-		if (resumed.phase === 0) {
-			return call.suspend(1, {}, {
+		if (resumed.step === 'start') {
+			return call.suspend({ step: 'awaiting-root-list' }, {
 				rootList: inputRequired.listRoots(),
 				rootList2: inputRequired.listRoots(),
 			});
 		}
-		if (resumed.phase === 1) {
+		if (resumed.step === 'awaiting-root-list') {
 			const rootList = rootsResult(ctx, 'rootList');
 			const rootList2 = rootsResult(ctx, 'rootList2');
 			const both = [rootList, rootList2];
 			return { content: [{ type: 'text', text: String(both.map(r => r.roots.length)) }] };
 		}
-		throw call.unknownPhase(resumed);
+		throw call.unknownStep(resumed);
 	});
 });
 

@@ -17,16 +17,17 @@ const wipeSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object',
 
 server.registerTool('wipe', { inputSchema: z.object({ path: z.string() }) }, async ({ path }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'wipe', { path });
+  type WipeStep = { step: 'awaiting-answer'; confirmResult: boolean; started: number };
+  const call = resumeCall<WipeStep>(ctx, 'wipe', { path });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const started = Date.now(); // timed from the first round
       let confirmResult!: boolean;
       mcpInline: {
         const mcpQuestion: string = `Wipe ${path}?`;
         try {
           requireClientSupport(ctx, ['elicitation']);
-          return await call.suspend(1, { confirmResult, started }, {
+          return await call.suspend({ step: 'awaiting-answer', confirmResult, started }, {
             answer: inputRequired.elicit({
               message: mcpQuestion,
               requestedSchema: wipeSchema,
@@ -41,9 +42,9 @@ server.registerTool('wipe', { inputSchema: z.object({ path: z.string() }) }, asy
       const tookMs = Math.max(0, Date.now() - started); // never negative
       return { content: [{ type: 'text', text: `Wiped ${path} after ${tookMs >= 0 ? 'a' : 'no'} question` }] };
     }
-    if (resumed.phase === 1) {
-      let confirmResult: boolean = resumed.locals.confirmResult;
-      const started: number = resumed.locals.started;
+    if (resumed.step === 'awaiting-answer') {
+      let confirmResult = resumed.confirmResult;
+      const started = resumed.started;
       mcpInline: {
         try {
           const answer = elicitResult(ctx, 'answer', wipeSchema);
@@ -57,6 +58,6 @@ server.registerTool('wipe', { inputSchema: z.object({ path: z.string() }) }, asy
       const tookMs = Math.max(0, Date.now() - started); // never negative
       return { content: [{ type: 'text', text: `Wiped ${path} after ${tookMs >= 0 ? 'a' : 'no'} question` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });

@@ -28,15 +28,16 @@ const reserveSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'objec
 // A seat is held while the user confirms and released however the call ends.
 server.registerTool('reserve', { inputSchema: z.object({ seat: z.string() }) }, async ({ seat }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'reserve', { seat });
+  type ReserveStep = { step: 'awaiting-answer' };
+  const call = resumeCall<ReserveStep>(ctx, 'reserve', { seat });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
       if (held.has(seat)) return { content: [{ type: 'text', text: `${seat} is already held` }] };
       held.add(seat);
       try {
         requireClientSupport(ctx, ['elicitation']);
-        const mcpRound = await call.suspend(1, {}, {
+        const mcpRound = await call.suspend({ step: 'awaiting-answer' }, {
           answer: inputRequired.elicit({
             message: `Reserve seat ${seat}?`,
             requestedSchema: reserveSchema,
@@ -53,7 +54,7 @@ server.registerTool('reserve', { inputSchema: z.object({ seat: z.string() }) }, 
         }
       }
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-answer') {
       try {
         const answer = elicitResult(ctx, 'answer', reserveSchema);
         if (answer.action === 'cancel') throw new Error('cancelled by the user');
@@ -66,7 +67,7 @@ server.registerTool('reserve', { inputSchema: z.object({ seat: z.string() }) }, 
         ledger.push(`released ${seat}`);
       }
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 
@@ -75,15 +76,18 @@ const reviewSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object
 // Two requests, the second in a nested try: each finally runs once, inner first, on the round that leaves it;
 // the outer catch sees what a request threw (a client without sampling).
 server.registerTool('publish', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
-  const call = resumeCall(ctx, 'publish', { topic });
+  type PublishStep =
+    | { step: 'awaiting-draft'; trail: string[] }
+    | { step: 'awaiting-review'; trail: string[]; text: string };
+  const call = resumeCall<PublishStep>(ctx, 'publish', { topic });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
       const trail: string[] = [];
       try {
         trail.push('drafted');
         requireClientSupport(ctx, ['sampling']);
-        const mcpRound = await call.suspend(1, { trail }, {
+        const mcpRound = await call.suspend({ step: 'awaiting-draft', trail }, {
           draft: inputRequired.createMessage({
             messages: [{ role: 'user', content: { type: 'text', text: `Write about ${topic}` } }],
             maxTokens: 50,
@@ -99,16 +103,16 @@ server.registerTool('publish', { inputSchema: z.object({ topic: z.string() }) },
         }
       }
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-draft') {
       let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
-      const trail: string[] = resumed.locals.trail;
+      const trail = resumed.trail;
       try {
         const draft = samplingResult(ctx, 'draft');
         const text = draft.content.type === 'text' ? draft.content.text : '';
         if (!text) return { content: [{ type: 'text', text: 'empty draft' }] };
         try {
           requireClientSupport(ctx, ['elicitation']);
-          const mcpRound = await call.suspend(2, { trail, text }, {
+          const mcpRound = await call.suspend({ step: 'awaiting-review', trail, text }, {
             review: inputRequired.elicit({
               message: `Publish "${text}"?`,
               requestedSchema: reviewSchema,
@@ -130,10 +134,10 @@ server.registerTool('publish', { inputSchema: z.object({ topic: z.string() }) },
       }
       return { content: [{ type: 'text', text: `published: ${trail.join(' > ')}` }] };
     }
-    if (resumed.phase === 2) {
-      const trail: string[] = resumed.locals.trail;
+    if (resumed.step === 'awaiting-review') {
+      const trail = resumed.trail;
       try {
-        const text: string = resumed.locals.text;
+        const text = resumed.text;
         try {
           const review = elicitResult(ctx, 'review', reviewSchema);
           if (review.action !== 'accept' || !review.content?.ok) return { content: [{ type: 'text', text: `kept as a draft: ${text}` }] };
@@ -148,20 +152,21 @@ server.registerTool('publish', { inputSchema: z.object({ topic: z.string() }) },
       }
       return { content: [{ type: 'text', text: `published: ${trail.join(' > ')}` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 
 // A finally that returns: its result wins over the try's, and over the throw.
 server.registerTool('workspace', { description: 'Counts the roots, whatever happens' }, async ctx => {
-  const call = resumeCall(ctx, 'workspace', undefined);
+  type WorkspaceStep = { step: 'awaiting-roots'; status: string };
+  const call = resumeCall<WorkspaceStep>(ctx, 'workspace', undefined);
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
       let status = 'not asked';
       try {
         requireClientSupport(ctx, ['roots']);
-        const mcpRound = await call.suspend(1, { status }, {
+        const mcpRound = await call.suspend({ step: 'awaiting-roots', status }, {
           roots: inputRequired.listRoots(),
         });
         mcpSuspended = true;
@@ -174,8 +179,8 @@ server.registerTool('workspace', { description: 'Counts the roots, whatever happ
         }
       }
     }
-    if (resumed.phase === 1) {
-      let status: string = resumed.locals.status;
+    if (resumed.step === 'awaiting-roots') {
+      let status = resumed.status;
       try {
         const { roots } = rootsResult(ctx, 'roots');
         status = `${roots.length} roots`;
@@ -187,7 +192,7 @@ server.registerTool('workspace', { description: 'Counts the roots, whatever happ
         return { content: [{ type: 'text', text: `workspace status: ${status}` }] };
       }
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 
@@ -195,15 +200,16 @@ const cardSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object',
 
 // A try/finally in a switch case: every case returns, the finally runs once for the card.
 server.registerTool('checkout', { inputSchema: z.object({ method: z.enum(['card', 'cash']) }) }, async ({ method }, ctx) => {
-  const call = resumeCall(ctx, 'checkout', { method });
+  type CheckoutStep = { step: 'awaiting-card' };
+  const call = resumeCall<CheckoutStep>(ctx, 'checkout', { method });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       let mcpSuspended = false; // true once this round suspends: a finally then waits for the round that leaves its try
       switch (method) {
       case 'card':
         try {
           requireClientSupport(ctx, ['elicitation']);
-          const mcpRound = await call.suspend(1, {}, {
+          const mcpRound = await call.suspend({ step: 'awaiting-card' }, {
             card: inputRequired.elicit({
               message: 'Pay by card?',
               requestedSchema: cardSchema,
@@ -221,7 +227,7 @@ server.registerTool('checkout', { inputSchema: z.object({ method: z.enum(['card'
         return { content: [{ type: 'text', text: 'pay at the desk' }] };
       }
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-card') {
       mcpSwitch: {
         try {
           const card = elicitResult(ctx, 'card', cardSchema);
@@ -231,6 +237,6 @@ server.registerTool('checkout', { inputSchema: z.object({ method: z.enum(['card'
         }
       }
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });

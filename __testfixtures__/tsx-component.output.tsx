@@ -16,22 +16,23 @@ const styleSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object'
 
 server.registerTool('label', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'label', { text });
+  type LabelStep = { step: 'awaiting-style'; upper: string };
+  const call = resumeCall<LabelStep>(ctx, 'label', { text });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const upper = text.toUpperCase() as string;
-      return call.suspend(1, { upper }, {
+      return call.suspend({ step: 'awaiting-style', upper }, {
         style: inputRequired.elicit({
           message: `Style for ${upper}?`,
           requestedSchema: styleSchema,
         }),
       });
     }
-    if (resumed.phase === 1) {
-      const upper: string = resumed.locals.upper;
+    if (resumed.step === 'awaiting-style') {
+      const upper = resumed.upper;
       const style = elicitResult(ctx, 'style', styleSchema);
       return { content: [{ type: 'text', text: style.action === 'accept' ? `${upper}:${String(style.content?.style)}` : upper }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });

@@ -12,22 +12,23 @@ function createServer(): McpServer {
   const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
   server.registerTool('poem', { inputSchema: z.object({ subject: z.string() }) }, async ({ subject }, ctx): Promise<CallToolResult | InputRequiredResult> => {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    const call = resumeCall(ctx, 'poem', { subject });
+    type PoemStep = { step: 'awaiting-poem' };
+    const call = resumeCall<PoemStep>(ctx, 'poem', { subject });
     return call.run(async resumed => {
-      if (resumed.phase === 0) {
+      if (resumed.step === 'start') {
         const request: CreateMessageRequest = {
           method: 'sampling/createMessage',
           params: { messages: [{ role: 'user', content: { type: 'text', text: `A poem about ${subject}` } }], maxTokens: 40 },
         };
-        return call.suspend(1, {}, {
+        return call.suspend({ step: 'awaiting-poem' }, {
           poem: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `A poem about ${subject}` } }], maxTokens: 40 }),
         });
       }
-      if (resumed.phase === 1) {
+      if (resumed.step === 'awaiting-poem') {
         const poem = samplingResult(ctx, 'poem');
         return { content: [{ type: 'text', text: poem.content.type === 'text' ? poem.content.text : '' }] };
       }
-      throw call.unknownPhase(resumed);
+      throw call.unknownStep(resumed);
     });
   });
   return server;

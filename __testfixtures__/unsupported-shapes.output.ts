@@ -50,24 +50,25 @@ async function* pending(flags: Record<string, boolean>) {
 
 server.registerTool('mixed', { inputSchema: z.object({ flags: z.record(z.string(), z.boolean()) }) }, async ({ flags }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'mixed', { flags });
+  type MixedStep = { step: 'awaiting-roots'; seen: string[] };
+  const call = resumeCall<MixedStep>(ctx, 'mixed', { flags });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
+    if (resumed.step === 'start') {
       const seen: string[] = [];
       for await (const flag of pending(flags)) {
         // mcp-migrate: tools/call mixed this elicitation request is left as it is (2025-era clients only): the await is inside a for await...of over an iterable of type AsyncGenerator<string, void, unknown>, not an array: its position cannot travel in requestState; collect the items into an array before the loop, or migrate by hand
         const answer = await server.server.elicitInput({ message: `Keep ${flag}?`, requestedSchema: { type: 'object', properties: {} } });
         seen.push(`${flag}:${answer.action}`);
       }
-      return call.suspend(1, { seen }, {
+      return call.suspend({ step: 'awaiting-roots', seen }, {
         roots: inputRequired.listRoots(),
       });
     }
-    if (resumed.phase === 1) {
-      const seen: string[] = resumed.locals.seen;
+    if (resumed.step === 'awaiting-roots') {
+      const seen = resumed.seen;
       const { roots } = rootsResult(ctx, 'roots');
       return { content: [{ type: 'text', text: `${seen.join(',')} in ${roots.length} roots` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });

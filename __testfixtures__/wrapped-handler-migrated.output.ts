@@ -44,22 +44,23 @@ export function createServer(): McpServer {
     { inputSchema: z.object({ to: z.string() }) },
     withErrors(async ({ to }, ctx: ServerContext) => {
       // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-      const call = resumeCall(ctx, 'send', { to });
+      type SendStep = { step: 'awaiting-answer' };
+      const call = resumeCall<SendStep>(ctx, 'send', { to });
       return call.run(async resumed => {
-        if (resumed.phase === 0) {
+        if (resumed.step === 'start') {
           if (to === '') throw new Error('no recipient');
-          return call.suspend(1, {}, {
+          return call.suspend({ step: 'awaiting-answer' }, {
             answer: inputRequired.elicit({
               message: `Send to ${to}?`,
               requestedSchema: sendSchema,
             }),
           });
         }
-        if (resumed.phase === 1) {
+        if (resumed.step === 'awaiting-answer') {
           const answer = elicitResult(ctx, 'answer', sendSchema);
           return { content: [{ type: 'text', text: answer.action === 'accept' && answer.content?.ok ? `Sent to ${to}` : 'Not sent' }] };
         }
-        throw call.unknownPhase(resumed);
+        throw call.unknownStep(resumed);
       });
     }),
   );
@@ -73,23 +74,24 @@ export function createServer(): McpServer {
     'archive',
     { inputSchema: z.object({ path: z.string() }) },
     timed(async ({ path }, extra) => {
-      const call = resumeCall(extra, 'archive', { path });
+      type ArchiveStep = { step: 'awaiting-answer'; folder: string };
+      const call = resumeCall<ArchiveStep>(extra, 'archive', { path });
       return call.run(async resumed => {
-        if (resumed.phase === 0) {
+        if (resumed.step === 'start') {
           const folder = path.replace(/\/+$/, '');
-          return call.suspend(1, { folder }, {
+          return call.suspend({ step: 'awaiting-answer', folder }, {
             answer: inputRequired.elicit({
               message: `Archive ${path}?`,
               requestedSchema: archiveSchema,
             }),
           });
         }
-        if (resumed.phase === 1) {
-          const folder: string = resumed.locals.folder;
+        if (resumed.step === 'awaiting-answer') {
+          const folder = resumed.folder;
           const answer = elicitResult(extra, 'answer', archiveSchema);
           return { content: [{ type: 'text', text: answer.action === 'accept' ? `Archived ${folder}, keeping ${answer.content?.keep}` : 'Not archived' }] };
         }
-        throw call.unknownPhase(resumed);
+        throw call.unknownStep(resumed);
       });
     }),
   );

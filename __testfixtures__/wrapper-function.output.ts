@@ -19,22 +19,23 @@ const greetSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object'
 
 reg('greet', { description: 'Asks how you are', inputSchema: z.object({ name: z.string() }) }, async ({ name }, ctx: ServerContext) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  const call = resumeCall(ctx, 'greet', { name });
+  type GreetStep = { step: 'awaiting-answer' };
+  const call = resumeCall<GreetStep>(ctx, 'greet', { name });
   return call.run(async resumed => {
-    if (resumed.phase === 0) {
-      return call.suspend(1, {}, {
+    if (resumed.step === 'start') {
+      return call.suspend({ step: 'awaiting-answer' }, {
         answer: inputRequired.elicit({
           message: `How are you, ${name}?`,
           requestedSchema: greetSchema,
         }),
       });
     }
-    if (resumed.phase === 1) {
+    if (resumed.step === 'awaiting-answer') {
       const answer = elicitResult(ctx, 'answer', greetSchema);
       if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${name} did not say (${answer.action})` }] };
       return { content: [{ type: 'text', text: `${name} feels ${answer.content?.mood}` }] };
     }
-    throw call.unknownPhase(resumed);
+    throw call.unknownStep(resumed);
   });
 });
 

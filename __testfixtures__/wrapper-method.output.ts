@@ -26,22 +26,23 @@ class ConfirmServer {
 
   private async confirm(a: { what: string }, extra: Extra): Promise<CallToolResult | InputRequiredResult> {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    const call = resumeCall(extra, 'confirm', a);
+    type ConfirmStep = { step: 'awaiting-answer' };
+    const call = resumeCall<ConfirmStep>(extra, 'confirm', a);
     return call.run(async resumed => {
-      if (resumed.phase === 0) {
-        return call.suspend(1, {}, {
+      if (resumed.step === 'start') {
+        return call.suspend({ step: 'awaiting-answer' }, {
           answer: inputRequired.elicit({
             message: `Really ${a.what}?`,
             requestedSchema: confirmSchema,
           }),
         });
       }
-      if (resumed.phase === 1) {
+      if (resumed.step === 'awaiting-answer') {
         const answer = elicitResult(extra, 'answer', confirmSchema);
         if (answer.action !== 'accept' || answer.content?.ok !== true) return { content: [{ type: 'text', text: `${a.what}: not done (${answer.action})` }] };
         return { content: [{ type: 'text', text: `${a.what}: done` }] };
       }
-      throw call.unknownPhase(resumed);
+      throw call.unknownStep(resumed);
     });
   }
 }

@@ -40,6 +40,12 @@ export interface CarriedLocal {
   /** How it is re-declared in the resuming phase; `assign` for a reassigned parameter. */
   declare: 'const' | 'let' | 'var' | 'assign';
   typeText?: string;
+  /**
+   * Its type as a field of the handler's steps (TypeScript) where `typeText` has none: what the reader
+   * of an earlier round returns (the local holds that round's answer), or a type written out (`number`,
+   * `typeof param`, `unknown`; `any` where the local's own type is `any` or cannot be named at the handler).
+   */
+  stepType?: { reader: ResponseReader } | { text: string };
   /** The block, case clause or loop it is declared in (the function body for top-level locals). */
   scope: Range;
   /** Set when its size is not bounded by its type (an array, a record): the state may hit the size limit. */
@@ -62,8 +68,11 @@ export interface RecomputedLocal {
 }
 
 export interface SuspensionPlan {
-  /** The phase number the handler resumes at after this suspension (1-based). */
-  phase: number;
+  /**
+   * The step the handler resumes at after this suspension, named by what the round waits for
+   * (`awaiting-review` for the request keyed `review`), unique in the handler.
+   */
+  step: string;
   /** The statements of this round, in order: one, or several adjacent independent awaits batched into one round. */
   statements: Range[];
   requests: RequestPlan[];

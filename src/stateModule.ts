@@ -29,7 +29,7 @@ export const stateExports = {
 } as const;
 
 /** Methods of the call `resumeCall` binds that the rewritten handlers use. */
-export const boundCallMethods = { run: 'run', suspend: 'suspend', unknownPhase: 'unknownPhase' } as const;
+export const boundCallMethods = { run: 'run', suspend: 'suspend', unknownStep: 'unknownStep' } as const;
 
 export type ModuleFlavour = 'ts' | 'esm' | 'cjs';
 

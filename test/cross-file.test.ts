@@ -541,6 +541,6 @@ server.registerTool('scale', { description: 'Scales the first recipe' }, async (
       { cwd: dir }
     );
     expect(r.report.sites.map(s => s.outcome)).toEqual(['rewritten']);
-    expect(r.changes.find(c => c.path.endsWith('server.js'))?.after).toContain('/** @type {import("./recipes.js").Recipe} */ const recipe = resumed.locals.recipe;');
+    expect(r.changes.find(c => c.path.endsWith('server.js'))?.after).toContain('/** @type {import("./recipes.js").Recipe} */ const recipe = resumed.recipe;');
   }, 600_000);
 });

@@ -207,7 +207,7 @@ describe('__testfixtures__', () => {
     // roots and sampling from Promise.all go out together; the two adjacent elicitations too.
     expect(out).toMatch(/call\.suspend\([^\n]*\{\n\s+rootsResult: [\s\S]*?sample: /);
     expect(out).toMatch(/call\.suspend\([^\n]*\{\n\s+first: [\s\S]*?second: /);
-    expect(out.match(/resumed\.phase === \d/g)).toEqual(['resumed.phase === 0', 'resumed.phase === 1', 'resumed.phase === 2']);
+    expect(out.match(/resumed\.step === '[\w-]+'/g)).toEqual(["resumed.step === 'start'", "resumed.step === 'awaiting-roots-result-and-sample'", "resumed.step === 'awaiting-first-and-second'"]);
   });
 
   it('every output typechecks against the real SDK 2.x types (but for manual changes the official codemod asks for)', () => {
@@ -228,15 +228,15 @@ describe('__testfixtures__', () => {
     const module = fs.readFileSync(path.join(o.dir, 'mcp-migrate-state.ts'), 'utf8');
     const without = module
       .replace(/\/\*\* The client's capabilities for this request[\s\S]*?\n}\n/, '')
-      .replace(/\n *\/\*\* What to throw for a phase[^\n]*\n *unknownPhase\(resumed: Resumed\)[^\n]*/, '')
-      .replace(/\n *unknownPhase\(resumed\) \{[\s\S]*?\n {8}\}/, '');
+      .replace(/\n *\/\*\* What to throw for a step[^\n]*\n *unknownStep\(resumed: Step\)[^\n]*/, '')
+      .replace(/\n *unknownStep\(resumed\) \{[\s\S]*?\n {8}\}/, '');
     expect(without).not.toContain('clientCapabilities');
-    expect(without).not.toContain('unknownPhase');
+    expect(without).not.toContain('unknownStep');
     fs.writeFileSync(path.join(dir, 'mcp-migrate-state.ts'), without);
     const file = path.join(dir, 'capability-guard.ts');
     const result = await migrateSources([{ path: file, text: o.input }], { cwd: dir });
     expect(result.report.created).toEqual([]);
-    expect(result.report.notes).toContainEqual(expect.stringMatching(/^mcp-migrate-state\.ts has no clientCapabilities, the bound call's unknownPhase method, which the rewritten handlers use: .*delete it and run again/));
+    expect(result.report.notes).toContainEqual(expect.stringMatching(/^mcp-migrate-state\.ts has no clientCapabilities, the bound call's unknownStep method, which the rewritten handlers use: .*delete it and run again/));
     // With the module as this version writes it, nothing is said.
     fs.writeFileSync(path.join(dir, 'mcp-migrate-state.ts'), module);
     const current = await migrateSources([{ path: file, text: o.input }], { cwd: dir });

@@ -1263,8 +1263,8 @@ export function registerSteps(server: McpServer): void {
     m = await bothWays(files);
     expect(m.sites('src/index.ts').map(s => `${s.kind} ${s.outcome}${s.outcome === 'marked' ? ` ${s.reason}` : ''}`)).toEqual(['elicitation rewritten', 'sampling rewritten']);
     const text = m.text('src/index.ts');
-    expect(text).toMatch(/run: async \(args, ctx: ServerContext\) => \{\n\s+\/\/ mcp-migrate: input_required phases[^\n]*\n\s+const call = resumeCall\(ctx, 'confirm', args\);/);
-    expect(text).toMatch(/async run\(args: \{ text: string \}, ctx: ServerContext\) \{\n(?:\s+\/\/ mcp-migrate: input_required phases[^\n]*\n)?\s+const call = resumeCall\(ctx, this\.name, args\);/);
+    expect(text).toMatch(/run: async \(args, ctx: ServerContext\) => \{\n\s+\/\/ mcp-migrate: input_required phases[^\n]*\n\s+type ConfirmStep = [^;]*;\n\s+const call = resumeCall<ConfirmStep>\(ctx, 'confirm', args\);/);
+    expect(text).toMatch(/async run\(args: \{ text: string \}, ctx: ServerContext\) \{\n(?:\s+\/\/ mcp-migrate: input_required phases[^\n]*\n)?\s+type Step = [^;]*;\n\s+const call = resumeCall<Step>\(ctx, this\.name, args\);/);
     expect(text).toMatch(/run\(args: \{ text: string \}, extra: ServerContext\): Promise<CallToolResult \| InputRequiredResult>;/);
     expect(text).toContain("const echo: Entry = { name: 'echo', run: async args => ({ content: [{ type: 'text', text: args.text }] }) };");
     expect(text).toContain('async (args, ctx) => e.run(args, ctx)');
@@ -1327,8 +1327,8 @@ export class Confirmations {
     const m = await bothWays(files);
     expect(m.sites('src/index.ts').map(s => `${s.outcome} ${s.handler}`)).toEqual(['rewritten tools/call greet', 'rewritten confirm() of Confirmations']);
     const index = m.text('src/index.ts');
-    expect(index).toContain("resumeCall(ctx, 'greet', { name })");
-    expect(index).toContain("resumeCall(extra, 'confirm', a)");
+    expect(index).toContain("resumeCall<GreetStep>(ctx, 'greet', { name })");
+    expect(index).toContain("resumeCall<ConfirmStep>(extra, 'confirm', a)");
     expect(index).toContain('cb: (a: any, extra: any) => Promise<CallToolResult | InputRequiredResult>');
     expect(m.text('src/reg.ts')).toContain('cb: (args: any, extra: any) => Promise<CallToolResult | InputRequiredResult>');
     expect(m.text('src/index.ts')).not.toMatch(/mcp-migrate: .*not a handler|not directly in a handler/);
@@ -1465,7 +1465,7 @@ server.registerTool('reset', { inputSchema: { what: z.string() } }, aliased(asyn
       expect.stringMatching(/^marked elicitation request in a handler wrapped by withUser\(\) before registerTool\('wipe'\) registers it: it is not migrated as its handler: withUser\(\) does not hand the callback the arguments it receives as they came/),
       expect.stringMatching(/^marked elicitation request in a handler wrapped by aliased\(\) before registerTool\('reset'\) registers it: it is not migrated as its handler: its parameter cb is declared as Handler<A, E>, a type alias also used outside the wrapper's signature \(index\.ts:8\)/),
     ]);
-    expect(m.text('src/index.ts')).toContain("resumeCall(ctx, 'greet', { name })");
+    expect(m.text('src/index.ts')).toContain("resumeCall<GreetStep>(ctx, 'greet', { name })");
     expect(m.text('src/wrap.ts')).toContain('cb: (args: A, extra: E) => Promise<CallToolResult | InputRequiredResult>');
     expect(m.result.report.notes).toContainEqual(expect.stringMatching(/^src\/index\.ts:\d+: tools\/call greet: withLogging\(\) now runs once per round/));
     expect(typecheck(m)).toEqual([]);

@@ -71,6 +71,25 @@ describe('the emitted requestState module', () => {
       skipAddingFilesFromTsConfig: true
     });
     project.addSourceFileAtPath(file);
+    // A handler's declared steps type what it resumes with: a misspelt local does not compile.
+    project.createSourceFile(path.join(work, 'handler.ts'), `import type { ServerContext } from '@modelcontextprotocol/server';
+import { resumeCall } from './mcp-migrate-state.js';
+
+export function noteOf(ctx: ServerContext) {
+  type ToolStep = { step: 'awaiting-answer'; note: string };
+  const call = resumeCall<ToolStep>(ctx, 'tool', {});
+  return call.run(async resumed => {
+    if (resumed.step === 'start') return call.suspend({ step: 'awaiting-answer', note: 'kept' }, {});
+    if (resumed.step === 'awaiting-answer') {
+      // @ts-expect-error: the step carries no such local
+      void resumed.notes;
+      const note = resumed.note;
+      return { note };
+    }
+    throw call.unknownStep(resumed);
+  });
+}
+`, { overwrite: true });
     const diagnostics = project.getPreEmitDiagnostics().map(d => `${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, '\n')}`);
     expect(diagnostics).toEqual([]);
   });
@@ -87,20 +106,21 @@ describe('the emitted requestState module', () => {
       expect(path.basename(declaration.path)).toBe(`mcp-migrate-state.d.${ext.slice(1, 2)}ts`);
       fs.writeFileSync(declaration.path, declaration.text);
     }
-    // A handler that runs its phases through the bound call: a phase that is a number or a string, never any,
-    // and a result that is the handler's own or an input_required round, never the bound call's continuation.
+    // A handler that runs its phases through the bound call: a step that is a string, never any, and a
+    // result that is the handler's own or an input_required round, never the bound call's continuation.
     fs.writeFileSync(path.join(dir, 'handler.js'), `import { resumeCall } from './mcp-migrate-state.mjs';
 /**
  * @param {import('@modelcontextprotocol/server').ServerContext} ctx
- * @returns {Promise<{ phase: number | string } | import('@modelcontextprotocol/server').InputRequiredResult>}
+ * @returns {Promise<{ step: string } | import('@modelcontextprotocol/server').InputRequiredResult>}
  */
-export function phaseOf(ctx) {
+export function stepOf(ctx) {
   const call = resumeCall(ctx, 'tool', {});
   return call.run(async resumed => {
-    if (resumed.phase === 0) return call.suspend(1, {}, {});
-    /** @type {number | string} */
-    const phase = resumed.phase;
-    return { phase };
+    if (resumed.step === 'start') return call.suspend({ step: 'awaiting-answer', note: 'kept' }, {});
+    /** @type {string} */
+    const step = resumed.step;
+    if (resumed.step === 'awaiting-answer') return { step: \`\${step} \${String(resumed.note)}\` };
+    throw call.unknownStep(resumed);
   });
 }
 `);

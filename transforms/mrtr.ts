@@ -4,20 +4,23 @@
  *
  * A handler with suspension points binds its call once and runs its phases through it:
  *
- *   const call = resumeCall(ctx, NAME, ARGS);
+ *   type GreetStep = { step: 'awaiting-answer'; live: string };
+ *   const call = resumeCall<GreetStep>(ctx, NAME, ARGS);
  *   return call.run(async resumed => {
- *     if (resumed.phase === 0) { ...code up to the first await...; return call.suspend(1, { live }, { answer: inputRequired.elicit({...}) }); }
- *     if (resumed.phase === 1) { const live = resumed.locals.live; const answer = elicitResult(ctx, 'answer'); ...rest... }
- *     throw call.unknownPhase(resumed);
+ *     if (resumed.step === 'start') { ...code up to the first await...; return call.suspend({ step: 'awaiting-answer', live }, { answer: inputRequired.elicit({...}) }); }
+ *     if (resumed.step === 'awaiting-answer') { const live = resumed.live; const answer = elicitResult(ctx, 'answer'); ...rest... }
+ *     throw call.unknownStep(resumed);
  *   });
  *
- * `run` goes on into the next phase in the same request where that request already carries the
- * round's answers, and otherwise returns the round as input_required with its state sealed.
+ * The steps are named by what each round waits for and carry the locals the rest needs, typed (in
+ * TypeScript) as the handler's own union of them, declared in its body. `run` goes on into the next
+ * phase in the same request where that request already carries the round's answers, and otherwise
+ * returns the round as input_required with its state sealed.
  *
  * Run standalone (`jscodeshift -t dist/transforms/mrtr.js src`) it plans the file itself.
  */
 import type { API, ASTPath, FileInfo, Options } from 'jscodeshift';
-import type { CarriedLocal, FilePlan, HandlerPlan, HttpEntryPlan, Range, ServerWiringPlan, RequestPlan, SuspensionPlan } from '../src/plan.js';
+import type { CarriedLocal, FilePlan, HandlerPlan, HttpEntryPlan, Range, ServerWiringPlan, RequestPlan, ResponseReader, SuspensionPlan } from '../src/plan.js';
 import { nameAllocator } from '../src/analysis/names.js';
 import { boundCallMethods, stateExports } from '../src/stateModule.js';
 
@@ -299,7 +302,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       const i1 = indent + unit;
       const requests = s.requests.map(r => `${i1}${propertyKey(r.key)}: ${builderCall(r, i1)},`).join('\n');
       const carried = s.live.filter(l => !l.answered);
-      const locals = carried.length > 0 ? `{ ${carried.map(l => l.name).join(', ')} }` : '{}';
+      const state = `{ step: ${stringLiteral(s.step)}${carried.map(l => `, ${fieldName(l) === l.name ? l.name : `${fieldName(l)}: ${l.name}`}`).join('')} }`;
       const kinds = [...new Set(s.requests.map(r => (r.kind === 'elicitation-url' ? 'elicitation' : r.kind)))].map(k => stringLiteral(k));
       // Inside a try with a finally, the flag is set once the round is built (what builds it may
       // still throw, and then the finally must run), right before the return it lets through.
@@ -308,7 +311,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
         ...s.requests.filter(r => r.unwrapped).map(r => `${indent}// ${MARKER_TEXT} ${r.unwrapped!.note}`),
         ...(s.insideTry ? [`${indent}${use('state', stateExports.requireSupport)}(${ctx}, [${kinds.join(', ')}]);`] : []),
         // Inside a try the round is awaited, so that its catch sees what sealing the state throws.
-        `${indent}${flagged ? `const ${guard.round} = await` : s.insideTry ? 'return await' : 'return'} ${call}.${boundCallMethods.suspend}(${s.phase}, ${locals}, {`,
+        `${indent}${flagged ? `const ${guard.round} = await` : s.insideTry ? 'return await' : 'return'} ${call}.${boundCallMethods.suspend}(${state}, {`,
         requests,
         `${indent}});`,
         ...(flagged ? [`${indent}${guard.flag} = true;`, `${indent}return ${guard.round};`] : [])
@@ -455,9 +458,10 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       live
         .filter(l => l.scope.start === scope.start && l.scope.end === scope.end)
         .map(l => {
-          const value = l.answered ? '' : ` = ${resumed}.locals.${l.name}`;
+          const value = l.answered ? '' : ` = ${resumed}.${fieldName(l)}`;
           if (l.declare === 'assign') return `${l.name}${value};`;
-          const annotation = isTs && l.typeText ? `: ${l.typeText}` : '';
+          // A restored local has its step's type; one the round's answer is assigned to keeps its own.
+          const annotation = isTs && l.typeText && l.answered ? `: ${l.typeText}` : '';
           const jsDoc = !isTs && l.typeText ? `/** @type {${l.typeText}} */ ` : '';
           return `${jsDoc}${l.declare} ${l.name}${annotation}${value};`;
         });
@@ -550,7 +554,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       const branches = { chain: [{ head: `if (${F})`, body: rest }, { head: 'else', body: listOf(loop.body) }] };
       const loopScoped = live
         .filter(l => l.scope.start === loop.start && l.scope.end === loop.end)
-        .map(l => `${l.name}${isTs && l.typeText ? `: ${l.typeText}` : ''}${l.answered ? '' : ` = ${resumed}.locals.${l.name}`}`);
+        .map(l => `${l.name}${isTs && l.typeText && l.answered ? `: ${l.typeText}` : ''}${l.answered ? '' : ` = ${resumed}.${fieldName(l)}`}`);
       if (loop.type === 'ForOfStatement' || loop.type === 'ForInStatement') {
         return {
           chain: [
@@ -593,23 +597,25 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     const i1 = phaseIndent + unit;
     const lines: string[] = [];
     if (h === bannered) lines.push(`${bodyIndent}${banner(plan)}`);
-    lines.push(`${bodyIndent}const ${call} = ${use('state', stateExports.resume)}(${ctx}, ${h.nameText}, ${h.argsText});`);
+    const steps = isTs ? allocate(stepTypeName(h.nameText)) : undefined;
+    if (steps) lines.push(...stepUnion(h, steps, bodyIndent));
+    lines.push(`${bodyIndent}const ${call} = ${use('state', stateExports.resume)}${steps ? `<${steps}>` : ''}(${ctx}, ${h.nameText}, ${h.argsText});`);
     lines.push(`${bodyIndent}return ${call}.${boundCallMethods.run}(async ${arrowParam(resumed, style)} => {`);
     // Where the handler could run off its end (returning undefined), each phase must too, rather
     // than fall into the next phase's test.
     const fallsOff = completesNormally(body);
-    const phaseBlock = (phase: number, code: string[], exit: boolean): void => {
+    const phaseBlock = (step: string, code: string[], exit: boolean): void => {
       const declareFlag = guard && flagSet!.test(code.join('\n'))
         ? [`${i1}let ${guard.flag} = false; // true once this round suspends: a finally then waits for the round that leaves its try`]
         : [];
-      lines.push(`${phaseIndent}if (${resumed}.phase === ${phase}) {`, ...declareFlag, ...code, ...(exit || !fallsOff ? [] : [`${i1}return;`]), `${phaseIndent}}`);
+      lines.push(`${phaseIndent}if (${resumed}.step === ${stringLiteral(step)}) {`, ...declareFlag, ...code, ...(exit || !fallsOff ? [] : [`${i1}return;`]), `${phaseIndent}}`);
     };
-    phaseBlock(0, gen(body.body, i1, markerEdits), exits(body.body));
+    phaseBlock('start', gen(body.body, i1, markerEdits), exits(body.body));
     for (const s of h.suspensions) {
       const phase = resumePhase(s, i1);
-      phaseBlock(s.phase, phase.lines, exits(phase.stmts));
+      phaseBlock(s.step, phase.lines, exits(phase.stmts));
     }
-    lines.push(`${phaseIndent}throw ${call}.${boundCallMethods.unknownPhase}(${resumed});`, `${bodyIndent}});`);
+    lines.push(`${phaseIndent}throw ${call}.${boundCallMethods.unknownStep}(${resumed});`, `${bodyIndent}});`);
     const blockText = `{\n${lines.join('\n')}\n}`;
     let parsed: AnyNode;
     try {
@@ -620,6 +626,26 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       throw new Error(`the phases generated for ${h.label} do not parse (${(error as Error).message}${text ? `: ${text}` : ''})`);
     }
     fn.body = parsed;
+  }
+
+  /**
+   * The handler's steps as a union type, each with the locals it carries and their types:
+   * `type DeployStep =\n  | { step: 'awaiting-review'; note: string }\n  | ...;` (one line for one step).
+   */
+  function stepUnion(h: HandlerPlan, name: string, indent: string): string[] {
+    const members = h.suspensions.map(s => {
+      const fields = s.live.filter(l => !l.answered).map(l => `; ${propertyKey(fieldName(l))}: ${fieldType(l)}`);
+      return `{ step: ${stringLiteral(s.step)}${fields.join('')} }`;
+    });
+    if (members.length === 1) return [`${indent}type ${name} = ${members[0]};`];
+    return [`${indent}type ${name} =`, ...members.map((m, i) => `${indent}${unit}| ${m}${i === members.length - 1 ? ';' : ''}`)];
+  }
+
+  /** A carried local's type in its step: its own type text, what the reader of its round returns, or the type the analysis wrote out. */
+  function fieldType(l: CarriedLocal): string {
+    if (l.typeText !== undefined) return l.typeText;
+    if (l.stepType && 'reader' in l.stepType) return useType(READER_RESULT[l.stepType.reader]);
+    return l.stepType?.text ?? 'any';
   }
 
   /** `Promise<CallToolResult>` → `Promise<CallToolResult | InputRequiredResult>`: the handler now returns either. */
@@ -754,6 +780,22 @@ function awaitsAtTopLevel(node: AnyNode): boolean {
   if (node.type === 'AwaitExpression' || (node.type === 'ForOfStatement' && node.await)) return true;
   if (/Function|ClassBody/.test(node.type ?? '')) return false;
   return Object.entries(node).some(([k, v]) => k !== 'loc' && k !== 'comments' && (Array.isArray(v) ? v.some(awaitsAtTopLevel) : typeof v === 'object' && v !== null && typeof (v as AnyNode).type === 'string' && awaitsAtTopLevel(v)));
+}
+
+/** The type each reader returns: a carried answer's type in its step. */
+const READER_RESULT: Record<ResponseReader, string> = { elicitResult: 'ElicitResult', samplingResult: 'CreateMessageResult', rootsResult: 'ListRootsResult' };
+
+/** A local's field in its step: its name, but for a local named `step`, which the step's name holds. */
+function fieldName(l: CarriedLocal): string {
+  return l.name === 'step' ? 'stepValue' : l.name;
+}
+
+/** The union of a handler's steps is named from its tool (`deploy` → `DeployStep`), or `Step` when the name is not a literal. */
+function stepTypeName(nameText: string): string {
+  const literal = /^(['"`])([^'"`$\\]*)\1$/.exec(nameText.trim())?.[2];
+  const words = literal?.split(/[^A-Za-z0-9]+/).filter(Boolean).map(w => w[0]!.toUpperCase() + w.slice(1)) ?? [];
+  const name = `${words.join('')}Step`;
+  return /^[A-Za-z]/.test(name) ? name : 'Step';
 }
 
 /** What the first migrated handler of a file says of them all. */

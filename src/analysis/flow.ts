@@ -3,7 +3,7 @@
  * suspension, which locals those statements need, and whether each can travel in requestState.
  */
 import { Node, SyntaxKind, ts, type Block, type ForOfStatement, type Statement, type Type } from 'ts-morph';
-import type { CarriedLocal, HandlerPlan, LoopPlan, Range, RecomputedLocal, RequestPlan, SuspensionPlan, SwitchPlan } from '../plan.js';
+import type { CarriedLocal, HandlerPlan, LoopPlan, Range, RecomputedLocal, RequestPlan, ResponseReader, SuspensionPlan, SwitchPlan } from '../plan.js';
 import { constObjectLiteral, objectProperty, unwrap } from './mcpSymbols.js';
 import { nameAllocator } from './names.js';
 import { recomputation } from './recompute.js';
@@ -91,11 +91,12 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
   const keys = new KeyAllocator();
   const params = fn.getParameters();
   const reassignedParams = params.flatMap(p => boundIdentifiers(p.getNameNode())).filter(id => isReassigned(id, fn));
-  const plans: SuspensionPlan[] = groups.map((group, i) => {
+  const steps = nameAllocator([]);
+  const plans: SuspensionPlan[] = groups.map(group => {
     const requests = group.flatMap(s => s.sites.map(site => requestOf(site, s, keys, fn)));
-    const { live, recompute, recomputedLocals } = liveAcross(group, body, fn, reassignedParams, loops);
+    const { live, recompute, recomputedLocals } = liveAcross(group, body, fn, reassignedParams, loops, ordered);
     return {
-      phase: i + 1,
+      step: steps(stepName(requests)),
       statements: group.map(s => range(s.statement)),
       requests,
       live,
@@ -416,6 +417,21 @@ function isReassigned(id: Node, fn: FunctionLike): boolean {
 }
 
 /** Keys of `inputRequests`, unique within a handler. */
+/**
+ * What a round waits for, as the name of the step it resumes at: `awaiting-review` for the request keyed
+ * `review`, `awaiting-first-and-second` for a batch; a key the rewrite made up (`mcpAwait1`) by the
+ * request's kind. Numbers that only told keys apart go (`rootList2`): the handler's steps get their own.
+ */
+function stepName(requests: RequestPlan[]): string {
+  const words = (r: RequestPlan) =>
+    (/^mcp[A-Z]/.test(r.key) ? r.kind.replace(/-url$/, '') : r.key.replace(/\d+$/, ''))
+      .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+      .replace(/_+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'input';
+  return `awaiting-${[...new Set(requests.map(words))].join('-and-')}`;
+}
+
 class KeyAllocator {
   private readonly fresh = nameAllocator([]);
   take(preferred: string): string {
@@ -521,7 +537,8 @@ function liveAcross(
   body: Block,
   fn: FunctionLike,
   reassignedParams: Node[],
-  loops: LoopPlan[]
+  loops: LoopPlan[],
+  suspensions: Suspension[]
 ): { live: CarriedLocal[]; recompute: Range[]; recomputedLocals: RecomputedLocal[] } {
   const first = group[0]!.statement;
   const last = group[group.length - 1]!.statement;
@@ -555,8 +572,8 @@ function liveAcross(
         const owner = parent.getParent()!;
         const what = loop.kind === 'for-in' ? 'the keys the for...in' : loop.kind === 'for-await-of' ? 'the values the for await...of' : 'the values the for...of';
         synthetic.push(
-          { name: loop.items, declare: 'const', typeText: loop.kind === 'for-in' ? 'string[]' : undefined, scope: range(owner), unbounded: `a snapshot of ${what} iterates` },
-          { name: loop.index, declare: 'let', scope: range(parent) }
+          { name: loop.items, declare: 'const', ...snapshotType(parent, loop, fn), scope: range(owner), unbounded: `a snapshot of ${what} iterates` },
+          { name: loop.index, declare: 'let', stepType: { text: 'number' }, scope: range(parent) }
         );
       }
     }
@@ -592,7 +609,11 @@ function liveAcross(
       if (decl.getStart() >= first.getStart()) continue; // declared in the resuming code itself
       if (!decl.getFirstAncestor(a => a === fn)) continue; // module scope or outer closure: still there on re-entry
       if (Node.isParameterDeclaration(decl) || Node.isParameterDeclaration(decl.getParent()?.getParent() ?? decl)) {
-        if (reassignedParams.some(p => declOf(p) === decl) && !answered.has(decl)) carried.set(decl, carry(id.getText(), 'assign', decl, body, fn));
+        if (reassignedParams.some(p => declOf(p) === decl) && !answered.has(decl)) {
+          // In scope where the handler declares its steps: its type is the parameter's, named or not.
+          const stepType = { text: printableType(decl, fn) ?? `typeof ${id.getText()}` };
+          carried.set(decl, { ...carry(id.getText(), 'assign', decl, body, fn), stepType });
+        }
         continue;
       }
       if (ownerFunction(decl) !== fn) continue; // a nested function's own local
@@ -638,6 +659,7 @@ function liveAcross(
       const narrowed = firstRead && firstRead.getType().compilerType !== decl.getType().compilerType ? printableType(firstRead, fn) : undefined;
       const local = carry(id.getText(), declare, decl, kind === 'var' ? body : scope, fn, narrowed ?? varDecl.getTypeNode()?.getText());
       const type = id.getType();
+      if (local.typeText === undefined) local.stepType = stepTypeOf(decl, suspensions);
       if (answered.has(decl)) local.answered = true;
       else if (type.isArray() || type.isTuple() === false && type.getStringIndexType() !== undefined) local.unbounded = `${type.isArray() ? 'an array' : 'a record'}`;
       carried.set(decl, local);
@@ -646,6 +668,51 @@ function liveAcross(
   const live = [...carried.values(), ...synthetic].sort((a, b) => a.scope.start - b.scope.start || a.name.localeCompare(b.name));
   const recomputeRanges = [...recompute.values()].sort((a, b) => a.start - b.start);
   return { live, recompute: recomputeRanges, recomputedLocals };
+}
+
+/** The type of a loop's snapshot: the keys of a for...in, the items of a for...of over an array or tuple. */
+function snapshotType(loop: Node, plan: LoopPlan, fn: FunctionLike): Pick<CarriedLocal, 'typeText' | 'stepType'> {
+  if (plan.kind === 'for-in') return { typeText: 'string[]' };
+  let item: Type | undefined;
+  try {
+    item = Node.isForOfStatement(loop) ? loop.getExpression().getType().getNumberIndexType() : undefined;
+  } catch {
+    item = undefined;
+  }
+  const text = item && printableTypeOf(item, fn);
+  return { stepType: { text: text === undefined ? 'any' : /^[\w$.<>, ]+$|^\{[^{}]*\}$|^\[.*\]$/.test(text) ? `${text}[]` : `(${text})[]` } };
+}
+
+/**
+ * A carried local's type in the handler's steps where none prints for it: what the reader of the round
+ * that declared it returns (`const answer = await server.elicitInput(...)`, also as an element of a
+ * Promise.all), `unknown` for an unknown, else `any` (its type is any, or cannot be named at the handler).
+ */
+function stepTypeOf(decl: Node, suspensions: Suspension[]): CarriedLocal['stepType'] {
+  const reader = answerReader(decl, suspensions);
+  if (reader) return { reader };
+  let unknown = false;
+  try {
+    unknown = decl.getType().isUnknown();
+  } catch {
+    unknown = false;
+  }
+  return { text: unknown ? 'unknown' : 'any' };
+}
+
+/** The reader whose result `decl` holds: declared by a round's await, or by an element of its Promise.all. */
+function answerReader(decl: Node, suspensions: Suspension[]): ResponseReader | undefined {
+  const element = Node.isBindingElement(decl) ? decl : undefined;
+  const varDecl = element ? element.getParent()?.getParent() : decl;
+  const init = varDecl && Node.isVariableDeclaration(varDecl) ? varDecl.getInitializer() : undefined;
+  const round = init && suspensions.find(s => s.replace === init || s.replace === unwrap(init));
+  if (!round) return undefined;
+  if (!element) return !round.promiseAll && round.sites.length === 1 ? round.sites[0]!.reader : undefined;
+  const pattern = element.getParent();
+  const list = round.promiseAll && Node.isCallExpression(round.promiseAll) ? round.promiseAll.getArguments()[0] : undefined;
+  if (!Node.isArrayBindingPattern(pattern) || !list || !Node.isArrayLiteralExpression(list)) return undefined;
+  const item = list.getElements()[pattern.getElements().indexOf(element)];
+  return round.sites.find(site => item !== undefined && site.node.getStart() >= item.getStart() && site.node.getEnd() <= item.getEnd())?.reader;
 }
 
 /** The first identifier after `from`, in the nodes of `region`, that reads the local `decl` declares. */
@@ -675,12 +742,14 @@ function carry(name: string, declare: CarriedLocal['declare'], decl: Node, scope
  * named in the handler's file prints as an import type of it (`import("./recipes.js").Recipe`).
  */
 export function printableType(decl: Node, fn: FunctionLike): string | undefined {
-  let type: Type;
   try {
-    type = decl.getType();
+    return printableTypeOf(decl.getType(), fn);
   } catch {
     return undefined;
   }
+}
+
+function printableTypeOf(type: Type, fn: FunctionLike): string | undefined {
   if (type.isAny() || type.isUnknown()) return undefined;
   const named = namesInScope(type.getText(fn, ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope), fn);
   if (named !== undefined || !/\.[cm]?jsx?$/.test(fn.getSourceFile().getFilePath())) return named;

@@ -2,9 +2,9 @@
  * requestState for the handlers mcp-migrate moved to MCP 2026-07-28 `input_required` rounds.
  *
  * Where a handler awaited a request to the client, its phases now run in `resumeCall(...).run`, and
- * the await became `call.suspend(...)`: the client answers, then retries the call with the answers
- * and the state, and the handler resumes where the await returned (in the same request, where it
- * already carries the answers). The state carries the locals the rest of the handler needs,
+ * the await became `call.suspend({ step, ...locals }, requests)`: the client answers, then retries the
+ * call with the answers and the state, and the handler resumes at that step (in the same request,
+ * where it already carries the answers). The step carries the locals the rest of the handler needs,
  * sealed by the SDK's createRequestStateCodec (HMAC-SHA256, ten minutes) and bound to the request
  * method, the authenticated user, and the call's name and arguments.
  *
@@ -99,8 +99,8 @@ function principal(ctx: ServerContext): string {
 interface Sealed {
     /** Hash of the method, the name and the arguments of the call the state continues. */
     call: string;
-    phase: number | string;
-    locals: Record<string, unknown>;
+    /** Where the call resumes: the step it suspended at, with the locals it carries. */
+    resume: Step;
     /** This round's requests, asked again when the retry lacks an answer. */
     asked: InputRequests;
     nonce: string;
@@ -177,67 +177,77 @@ function canonical(value: unknown): string {
 
 const callHash = (ctx: ServerContext, name: string, args: unknown) => createHash('sha256').update(canonical([ctx.mcpReq.method, name, args ?? null])).digest('base64url');
 
-export interface Resumed {
-    phase: number | string;
-    // The phases restore the locals' types where they declare them.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    locals: Record<string, any>;
+/** Where a call resumes: the step it suspended at (named by what that round waits for), with the locals it carries on. */
+export interface Step {
+    step: string;
 }
 
-/** A round this request already answers: `run` goes on into its phase instead of returning it. */
-export class Answered {
+/** Where a call starts: no state came back with it. */
+export interface Start {
+    step: 'start';
+}
+
+/** The steps of a handler that does not declare its own (JavaScript): whatever locals they carry. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type UntypedStep = Step & Record<string, any>;
+
+/** A round this request already answers: `run` goes on into its step instead of returning it. */
+export class Answered<S extends Step = Step> {
     // (a field, not a parameter property: the module stays erasable TypeScript, runnable by Node's type stripping)
-    readonly next: Resumed;
-    constructor(next: Resumed) {
+    readonly next: S;
+    constructor(next: S) {
         this.next = next;
     }
 }
 
 /** One call of a handler, bound once: its phases run through `run`, and each round ends in `suspend`. */
-export interface BoundCall {
+export interface BoundCall<S extends Step> {
     /** Runs `phases` from where this request resumes, on into each round the request already answers. */
-    run<R>(phases: (resumed: Resumed) => Promise<R | Answered | InputRequiredResult>): Promise<R | InputRequiredResult>;
-    /** Ends a phase: the round asking `inputRequests`, its state sealed, unless this request already answers it. */
-    suspend(phase: number | string, locals: Record<string, unknown>, inputRequests: InputRequests): Promise<Answered | InputRequiredResult>;
-    /** What to throw for a phase this version of the handler does not have (state minted by another build). */
-    unknownPhase(resumed: Resumed): ProtocolError;
+    run<R>(phases: (resumed: S | Start) => Promise<R | Answered<S> | InputRequiredResult>): Promise<R | InputRequiredResult>;
+    /** Ends a phase: the round asking `inputRequests`, the step it resumes at sealed, unless this request already answers it. */
+    suspend(resume: S, inputRequests: InputRequests): Promise<Answered<S> | InputRequiredResult>;
+    /** What to throw for a step this version of the handler does not have (state minted by another build). */
+    unknownStep(resumed: Step): ProtocolError;
 }
 
 /** Per request, the round whose answers the current phase reads, when `run` went on into it in the same request. */
 const answering = new WeakMap<ServerContext, InputRequests>();
 
-/** The call `name(args)`, resumed from its state: phase 0 on a first call. Refuses state issued for another call. */
-export function resumeCall(ctx: ServerContext, name: string, args: unknown): BoundCall {
+/** The call `name(args)`, resumed from its state (`{ step: 'start' }` on a first call), `S` the union of its handler's steps. Refuses state issued for another call. */
+export function resumeCall<S extends Step = UntypedStep>(ctx: ServerContext, name: string, args: unknown): BoundCall<S> {
     const state = ctx.mcpReq.requestState<Verified | string>();
     if (state !== undefined && typeof state !== 'object') throw invalid('requestState was not verified: pass requestState: { verify: verifyRequestState } in the server options');
     const call = callHash(ctx, name, args);
     if (state !== undefined && state.call !== call) throw invalid(`requestState was issued for another call than ${name} with these arguments`);
+    // (a state sealed by an earlier version of this module, which numbered its phases)
+    if (state !== undefined && typeof state.resume?.step !== 'string') throw invalid(`requestState names no step of ${name}: call it again`);
     // The keys whose answers a phase of this request has read: a round asking one again goes to the client.
     const consumed = new Set(Object.keys(state?.asked ?? {}));
     return {
         async run(phases) {
             // A retry that lacks an answer its round asked for is asked the round again.
             if (state !== undefined && unanswered(state.asked, ctx)) return inputRequired({ inputRequests: state.asked, requestState: state.wire });
-            let resumed: Resumed = state === undefined ? { phase: 0, locals: {} } : { phase: state.phase, locals: state.locals };
+            // (sealed by this module, from a step of this call's handler)
+            let resumed: S | Start = state === undefined ? { step: 'start' } : (state.resume as S);
             for (;;) {
                 const result = await phases(resumed);
                 if (!(result instanceof Answered)) return result;
                 resumed = result.next;
             }
         },
-        async suspend(phase, locals, inputRequests) {
+        async suspend(resume, inputRequests) {
             const keys = Object.keys(inputRequests);
             if (unanswered(inputRequests, ctx) || keys.some(key => consumed.has(key))) {
-                const sealed: Sealed = { call, phase, locals, asked: inputRequests, nonce: randomId() };
+                const sealed: Sealed = { call, resume, asked: inputRequests, nonce: randomId() };
                 return inputRequired({ inputRequests, requestState: await seal(ctx, sealed) });
             }
             for (const key of keys) consumed.add(key);
             answering.set(ctx, inputRequests);
-            // The locals as a retry would bring them back from the sealed state.
-            return new Answered({ phase, locals: JSON.parse(JSON.stringify(locals)) as Record<string, unknown> });
+            // The step's locals as a retry would bring them back from the sealed state.
+            return new Answered(JSON.parse(JSON.stringify(resume)) as S);
         },
-        unknownPhase(resumed) {
-            return invalid(`requestState names phase ${resumed.phase}, which ${name} does not have: call it again`);
+        unknownStep(resumed) {
+            return invalid(`requestState names step ${JSON.stringify(resumed.step)}, which ${name} does not have: call it again`);
         }
     };
 }
