@@ -17,14 +17,14 @@ export function nameAllocator(taken: Iterable<string>): (base: string) => string
  * file scanned again, a wrapper per token), which on a large file costs more than the analysis of a handler.
  */
 export function identifierTexts(sf: SourceFile): string[] {
-  const file = sf.compilerNode;
   const texts: string[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node)) texts.push(node.getText(file));
+    // The name, escapes resolved (`\u0061nswer` is answer), as ts-morph's Identifier.getText() gives it.
+    if (ts.isIdentifier(node)) texts.push(node.text);
     // JSDoc hangs off its host, outside forEachChild (ts-morph's children include it).
     for (const doc of (node as { jsDoc?: ts.Node[] }).jsDoc ?? []) visit(doc);
     ts.forEachChild(node, visit);
   };
-  visit(file);
+  visit(sf.compilerNode);
   return texts;
 }
