@@ -405,8 +405,9 @@ function isReassigned(id: Node, fn: FunctionLike): boolean {
   const decl = declOf(id);
   const name = id.getText();
   return fn.getDescendantsOfKind(SyntaxKind.Identifier).some(ref => {
-    // The name first: asking the checker for the symbol of every identifier is the expensive part.
-    if (ref === id || ref.getText() !== name || declOf(ref) !== decl) return false;
+    // The name first: asking the checker for the symbol of every identifier is the expensive part. A member
+    // name (`result.content.text`) is never the local, and its symbol costs the type of what it is read from.
+    if (ref === id || ref.getText() !== name || isMemberName(ref) || declOf(ref) !== decl) return false;
     const p = ref.getParent();
     if (Node.isBinaryExpression(p) && p.getLeft() === ref) {
       const k = p.getOperatorToken().getKind();

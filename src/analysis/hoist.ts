@@ -30,7 +30,7 @@
 import { Node, SyntaxKind, type AwaitExpression, type SourceFile, type Statement } from 'ts-morph';
 import { positionMapper, type Position } from '../positions.js';
 import { printableType } from './flow.js';
-import { nameAllocator } from './names.js';
+import { identifierTexts, nameAllocator } from './names.js';
 import { findSites, registrationOf, type FunctionLike, type Site } from './sites.js';
 
 /** Where this pass gives up on a statement: it is left as written. */
@@ -71,7 +71,7 @@ export function hoistAwaits(sf: SourceFile, onlyAt?: number): Hoisting | undefin
     byHandler.set(fn, [...(byHandler.get(fn) ?? []), site]);
   }
   const edits: Edit[] = [];
-  const taken = sf.getDescendantsOfKind(SyntaxKind.Identifier).map(i => i.getText());
+  const taken = identifierTexts(sf);
   for (const [fn, sites] of byHandler) {
     const body = fn.getBody();
     if (!body || !Node.isBlock(body) || !(fn as unknown as { isAsync(): boolean }).isAsync()) continue;

@@ -18,7 +18,7 @@
 import { Node, SyntaxKind, type CallExpression, type NewExpression, type SourceFile, type Statement } from 'ts-morph';
 import type { HttpEntryPlan } from '../plan.js';
 import { mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
-import { nameAllocator } from './names.js';
+import { identifierTexts, nameAllocator } from './names.js';
 
 /** `cause`: for a marked entry, why it stays, without the advice every such entry shares. */
 export type HttpEntry = { plan: HttpEntryPlan; reason: string } | { plan?: undefined; reason: string; cause?: string } | { skip: true };
@@ -137,7 +137,7 @@ export function httpEntryOf(transport: NewExpression, fresh: (base: string) => s
 
 /** A fresh-name allocator over every identifier of the file. */
 export function entryNames(sf: SourceFile): (base: string) => string {
-  return nameAllocator(sf.getDescendantsOfKind(SyntaxKind.Identifier).map(i => i.getText()));
+  return nameAllocator(identifierTexts(sf));
 }
 
 /** The statement, outside `fn`, that holds it: where a value made once for every request is declared. */

@@ -35,7 +35,7 @@ import type { SiteKind } from '../report.js';
 import { bindingAt, bindingOf, bindingOfSymbol, declaresName, notAReference, placeAsIs, referencesIn, type DeclarationPlace } from './bindings.js';
 import { boundIdentifiers, printableType } from './flow.js';
 import { constObjectLiteral, literalString, objectProperty, serverFieldsOf, serverKindOf, unwrap } from './mcpSymbols.js';
-import { nameAllocator } from './names.js';
+import { identifierTexts, nameAllocator } from './names.js';
 import { packageDirOf, resolveThroughPaths, specifierThroughPaths } from './tsconfigPaths.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { codeStyle } from '../rewrite/style.js';
@@ -425,7 +425,7 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
   const edits: HelperEdit[] = [];
   const splits: Split[] = [];
   const refusals: Refusal[] = [];
-  const fresh = nameAllocator(sf.getDescendantsOfKind(SyntaxKind.Identifier).map(i => i.getText()));
+  const fresh = nameAllocator(identifierTexts(sf));
   const imports = new Importer(sf, fresh);
   const reach = new Reacher();
   const marked = new Set<Statement>();

@@ -1,3 +1,5 @@
+import { ts, type SourceFile } from 'ts-morph';
+
 /** Fresh names for what the rewrite introduces, never one already taken: `base`, then `base2`, `base3`... */
 export function nameAllocator(taken: Iterable<string>): (base: string) => string {
   const used = new Set(taken);
@@ -7,4 +9,22 @@ export function nameAllocator(taken: Iterable<string>): (base: string) => string
     used.add(name);
     return name;
   };
+}
+
+/**
+ * The text of every identifier of the file, JSDoc's included: what `getDescendantsOfKind(Identifier)` finds,
+ * walked on the compiler's nodes. ts-morph looks for a token kind through every node's full children (the
+ * file scanned again, a wrapper per token), which on a large file costs more than the analysis of a handler.
+ */
+export function identifierTexts(sf: SourceFile): string[] {
+  const texts: string[] = [];
+  const visit = (node: ts.Node): void => {
+    // The name, escapes resolved (`\u0061nswer` is answer), as ts-morph's Identifier.getText() gives it.
+    if (ts.isIdentifier(node)) texts.push(node.text);
+    // JSDoc hangs off its host, outside forEachChild (ts-morph's children include it).
+    for (const doc of (node as { jsDoc?: ts.Node[] }).jsDoc ?? []) visit(doc);
+    ts.forEachChild(node, visit);
+  };
+  visit(sf.compilerNode);
+  return texts;
 }

@@ -61,8 +61,19 @@ export function reuseUnchanged(previous: PreviousAnalysis, file: string, text: s
   return kept.length > 0 || analysed !== text ? { analysed, kept } : undefined;
 }
 
+/** The last text's registrations: the next edit's re-analysis compares with that text. */
+let last: { file: string; text: string; found: Registration[] } | undefined;
+
 function registrations(file: string, text: string): Registration[] {
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  if (last?.file === file && last.text === text) return last.found;
+  const found = topLevelRegistrations(file, text);
+  last = { file, text, found };
+  return found;
+}
+
+function topLevelRegistrations(file: string, text: string): Registration[] {
+  // Statements only: their JSDoc is not read (not parsing it saves a good part of a large file's parse).
+  const sf = ts.createSourceFile(file, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false);
   const found: Registration[] = [];
   for (const statement of sf.statements) {
     if (!ts.isExpressionStatement(statement)) continue;

@@ -10,7 +10,8 @@ export class CallIndex {
   private readonly sf: ts.SourceFile;
 
   constructor(fileName: string, text: string) {
-    this.sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKind(fileName));
+    // Calls and property accesses only: JSDoc is not parsed (it would not be visited).
+    this.sf = ts.createSourceFile(fileName, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, scriptKind(fileName));
     const add = (start: number, end: number, call: boolean): void => {
       const { line } = this.sf.getLineAndCharacterOfPosition(start);
       const list = this.byLine.get(line) ?? [];

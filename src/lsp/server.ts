@@ -44,7 +44,11 @@ export const QUICK_FIX_TITLE = 'Convert handler to input_required';
 const LANGUAGES = new Set(['typescript', 'javascript', 'typescriptreact', 'javascriptreact']);
 
 export interface LanguageServerOptions {
-  /** Quiet period after the last change before a document is analysed again (ms). Default 300. */
+  /**
+   * Quiet period after the last change before a document is analysed again (ms). Default 150: a re-analysis
+   * of what an edit touched takes a fraction of that on a 2,000-line file, so the quiet period was most of
+   * the wait for diagnostics after an edit (300 ms of about 500 ms measured).
+   */
   debounceMs?: number;
 }
 
@@ -61,7 +65,7 @@ export function startLanguageServer(
     console.log = console.info = console.debug = console.warn = toStderr;
   }
   const documents = new TextDocuments(TextDocument);
-  let debounceMs = options.debounceMs ?? 300;
+  let debounceMs = options.debounceMs ?? 150;
   let caps: EditCapabilities & { resolveEdit: boolean } = { documentChanges: false, createFiles: false, resolveEdit: false };
 
   const cache = new Map<string, DocumentAnalysis>();
