@@ -571,7 +571,10 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
       }
     } else {
       const missing = missingStateExports(place.path, changes);
-      if (missing.length > 0) {
+      if (missing.length > 0 && numberedPhases(place.path)) {
+        // Deleting it would break the handlers an earlier run migrated, which the current module does not serve.
+        report.notes.push(`${rel(place.path)} comes from an mcp-migrate before named steps: its resumeCall resumes numbered phases (resumed.phase, call.unknownPhase), which the handlers it migrated use, and has no ${missing.join(', ')}, which the handlers rewritten now use (resumed.step, call.unknownStep). It is never overwritten: have the earlier handlers dispatch on steps too (git checkout their pre-migration text and run again), then delete it and run again to have it generated anew`);
+      } else if (missing.length > 0) {
         report.notes.push(`${rel(place.path)} has no ${missing.join(', ')}, which the rewritten handlers use: it comes from an earlier mcp-migrate and is never overwritten; delete it and run again to have it generated anew (or copy those functions from a new one)`);
       }
     }
@@ -655,6 +658,15 @@ function missingStateExports(modulePath: string, changes: FileChange[]): string[
     .filter(name => !new RegExp(`^\\s*(?:async\\s+)?${name}(?:<\\w+>)?\\(`, 'm').test(text))
     .map(name => `the bound call's ${name} method`);
   return [...functions, ...methods];
+}
+
+/** Whether an existing requestState module is the one before named steps (its calls resume numbered phases). */
+function numberedPhases(modulePath: string): boolean {
+  try {
+    return /^\s*unknownPhase\(/m.test(fs.readFileSync(modulePath, 'utf8'));
+  } catch {
+    return false;
+  }
 }
 
 const STATE_IMPORT = new RegExp(`(?:\\bfrom\\s*|\\bimport\\s*\\(\\s*|\\brequire\\s*\\(\\s*)['"](\\.{1,2}/(?:[^'"\\n]*/)?${STATE_MODULE_BASENAME}(\\.[cm]?js)?)['"]`, 'g');

@@ -237,6 +237,11 @@ describe('__testfixtures__', () => {
     const result = await migrateSources([{ path: file, text: o.input }], { cwd: dir });
     expect(result.report.created).toEqual([]);
     expect(result.report.notes).toContainEqual(expect.stringMatching(/^mcp-migrate-state\.ts has no clientCapabilities, the bound call's unknownStep method, which the rewritten handlers use: .*delete it and run again/));
+    // One from before named steps (its calls resume numbered phases): deleting it would break the handlers it serves, and the note says so.
+    fs.writeFileSync(path.join(dir, 'mcp-migrate-state.ts'), without.replace(/\n( *)async run\(phases\)/, '\n$1unknownPhase(resumed) {\n$1    return invalid(String(resumed));\n$1},\n$1async run(phases)'));
+    expect(fs.readFileSync(path.join(dir, 'mcp-migrate-state.ts'), 'utf8')).toMatch(/^ *unknownPhase\(resumed\) \{$/m);
+    const numbered = await migrateSources([{ path: file, text: o.input }], { cwd: dir });
+    expect(numbered.report.notes).toContainEqual(expect.stringMatching(/^mcp-migrate-state\.ts comes from an mcp-migrate before named steps: .*have the earlier handlers dispatch on steps too/));
     // With the module as this version writes it, nothing is said.
     fs.writeFileSync(path.join(dir, 'mcp-migrate-state.ts'), module);
     const current = await migrateSources([{ path: file, text: o.input }], { cwd: dir });
