@@ -1444,3 +1444,95 @@ server.registerTool('reset', { inputSchema: { what: z.string() } }, aliased(asyn
     expect(typecheck(m)).toEqual([]);
   }, 120_000);
 });
+
+describe('awaited helper calls inside expressions (issue 16)', () => {
+  // The shapes real servers are written in: the helper's call is awaited inside a condition, an object
+  // literal or a concatenation. Each is hoisted into a statement of its own (src/analysis/hoist.ts),
+  // evaluation order kept, then inlined and migrated like one written so.
+  const files = {
+    'package.json': PACKAGE,
+    'src/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export async function confirm(server: McpServer['server'], message: string): Promise<boolean> {
+  const answer = await server.elicitInput({ message, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } });
+  return answer.action === 'accept' && answer.content?.ok === true;
+}
+
+export async function ask(server: McpServer['server'], message: string): Promise<string> {
+  const answer = await server.elicitInput({ message, requestedSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } });
+  return answer.action === 'accept' ? String(answer.content?.text) : '';
+}
+
+export async function summarize(server: McpServer['server'], text: string): Promise<string> {
+  const sample = await server.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: \`Summarize: \${text}\` } }], maxTokens: 100 });
+  return sample.content.type === 'text' ? sample.content.text : '';
+}
+`,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { z } from 'zod';
+import { ask, confirm, summarize } from './ask.js';
+
+const mcp = new McpServer({ name: 'notes', version: '1.0.0' });
+const notes = new Map<string, string>();
+
+mcp.registerTool('delete_note', { inputSchema: { id: z.string() } }, async ({ id }) => {
+  if (!(await confirm(mcp.server, \`Delete note \${id}?\`))) return { content: [{ type: 'text', text: 'kept' }] };
+  notes.delete(id);
+  return { content: [{ type: 'text', text: 'deleted' }] };
+});
+
+mcp.registerTool('summarize_note', { inputSchema: { id: z.string() } }, async ({ id }) => {
+  return { content: [{ type: 'text', text: await summarize(mcp.server, notes.get(id) ?? '') }] };
+});
+
+mcp.registerTool('rename_note', { inputSchema: { id: z.string() } }, async ({ id }) => {
+  const msg = 'renamed to ' + (await ask(mcp.server, \`New name for \${id}?\`));
+  return { content: [{ type: 'text', text: msg }] };
+});
+
+mcp.registerTool('purge_notes', { inputSchema: { force: z.boolean() } }, async ({ force }) => {
+  const go = force && (await confirm(mcp.server, 'Purge every note?'));
+  if (go) notes.clear();
+  return { content: [{ type: 'text', text: go ? 'purged' : 'kept' }] };
+});
+
+mcp.registerTool('append_note', { inputSchema: { id: z.string() } }, async ({ id }) => {
+  while (!(await confirm(mcp.server, \`Append to \${id}?\`))) notes.set(id, '');
+  return { content: [{ type: 'text', text: 'appended' }] };
+});
+
+await mcp.server.connect(new StdioServerTransport());
+`,
+  };
+  let m: Migrated;
+
+  it('hoists the calls, inlines and migrates them; keeps the one it cannot hoist marked', async () => {
+    m = await bothWays(files);
+    expect(m.sites('src/server.ts').map(s => `${s.handler} ${s.outcome} ${s.shape} ${s.call} ${s.line}:${s.column}`)).toEqual([
+      // Where the user wrote each call.
+      'tools/call delete_note rewritten helper confirm(...) 10:15',
+      'tools/call summarize_note rewritten helper summarize(...) 16:50',
+      'tools/call rename_note rewritten helper ask(...) 20:38',
+      'tools/call purge_notes rewritten helper confirm(...) 25:30',
+      'tools/call append_note marked helper confirm(...) 31:18',
+    ]);
+    const server = m.text('src/server.ts');
+    // The hoisted constant is the inlined result itself, read where the call was awaited.
+    expect(server).toMatch(/let confirmResult!: boolean;\n\s*mcpInline: \{[\s\S]*\n\s*if \(!confirmResult\) return \{ content: \[\{ type: 'text', text: 'kept' \}\] \};/);
+    expect(server).toMatch(/let summarizeResult!: string;[\s\S]*return \{ content: \[\{ type: 'text', text: summarizeResult \}\] \};/);
+    expect(server).toMatch(/let askResult!: string;[\s\S]*const msg = 'renamed to ' \+ askResult;/);
+    // On the right of &&: asked only when force is set, as before.
+    expect(server).toMatch(/let go!: boolean;\n\s*if \(force\) \{\n\s*let confirmResult2!: boolean;[\s\S]*\} else \{\n\s*go = force;\n\s*\}/);
+    expect(server).toMatch(/\n\s*go = confirmResult2;\n/);
+    // A loop condition is evaluated again each time round: not hoisted, marked, left as written.
+    expect(server).toMatch(/\/\/ mcp-migrate: confirm\(\) \(ask\.ts\) is not inlined: the awaited call is not a statement of its own .*\n\s*while \(!\(await confirm\(mcp\.server, `Append to \$\{id\}\?`\)\)\) notes\.set\(id, ''\);/);
+    expect(server).not.toMatch(/mcpAwait|confirmResult3/);
+    // The helpers stay in their module (upgraded only) for the call left there and callers outside.
+    for (const name of ['confirm', 'ask', 'summarize']) expect(m.text('src/ask.ts')).toContain(`export async function ${name}(`);
+  }, 600_000);
+
+  it('typechecks', () => {
+    expect(typecheck(m)).toEqual([]);
+  }, 600_000);
+});
