@@ -510,10 +510,10 @@ function inlineEdits(
       if (!stmt) return;
       refusals.push({ reason, cause, kind: reached.kind, call: `${callee.getText()}(...)`, handler: registration.label });
       const text = `// mcp-migrate: ${reason}`;
-      if (marked.has(stmt) || stmt.getLeadingCommentRanges().some(c => c.getText().includes(text))) return;
+      const place = markerPlace(stmt);
+      if (marked.has(stmt) || place.above.some(c => c.includes(text))) return;
       marked.add(stmt);
-      const indent = /^[ \t]*/.exec(sf.getFullText().slice(stmt.getStartLinePos()))![0];
-      edits.push({ start: stmt.getStart(), end: stmt.getStart(), text: `${text}\n${indent}`, call: undefined });
+      edits.push({ start: place.at, end: place.at, text: `${text}\n${place.indent}`, call: undefined });
     };
     // A handler that only hands its call on: the callee is migrated in place as its delegate (src/analysis/delegates.ts).
     const delegation = delegationOf(handler);
@@ -594,6 +594,23 @@ function inlineEdits(
     edits.push({ ...edit, helper, call });
   }
   return { edits, refusals, imports, splits, statementless };
+}
+
+/**
+ * Where a marker goes above a statement: before it, or, when it does not start its line (`} else if (...)`),
+ * at the start of that line, so it is not a trailing comment of what precedes it; with the comment lines above.
+ */
+function markerPlace(stmt: Statement): { at: number; indent: string; above: string[] } {
+  const full = stmt.getSourceFile().getFullText();
+  const lineStart = stmt.getStartLinePos();
+  const indent = /^[ \t]*/.exec(full.slice(lineStart))![0];
+  const at = lineStart + indent.length;
+  const above: string[] = [];
+  for (const line of full.slice(0, lineStart).split('\n').reverse().slice(1)) {
+    if (!line.trim().startsWith('//')) break;
+    above.push(line);
+  }
+  return { at, indent, above };
 }
 
 /** Why a call through a table's property is not inlined: the entries it may run, and those of them that ask. */
@@ -999,7 +1016,7 @@ function inlineCall(
   // `async args => await f(...)`: read as `async args => { return await f(...); }`, the body it becomes.
   const concise = conciseBody(awaited);
   const stmt = concise ?? awaitingStatement(awaited);
-  if (!stmt) return { refused: STATEMENTLESS, statementless: true };
+  if (!stmt) return { refused: STATEMENTLESS, cause: 'the awaited call is not a statement of its own, nor hoisted into one', statementless: true };
   const crossFile = imports !== undefined;
   const args = call.getArguments();
   if (args.some(a => Node.isSpreadElement(a))) return { refused: 'an argument is spread' };
@@ -1125,8 +1142,12 @@ function inlineCall(
   return { start: stmt.getStart(), end: stmt.getEnd(), text, namesHelper: type.namesHelper, kept, check: { ...check, label } };
 }
 
-/** Why a call awaited inside an expression that could not be hoisted out of it is not inlined. */
-const STATEMENTLESS = 'the awaited call is not a statement of its own (const x = await f(...), x = await f(...), await f(...), return await f(...) or => await f(...))';
+/**
+ * Why a call awaited inside an expression is not inlined: hoist.ts did not hoist it into a statement
+ * of its own, where that would change what runs when or is a place it does not rewrite.
+ */
+const STATEMENTLESS =
+  'the awaited call is not a statement of its own (const x = await f(...), x = await f(...), await f(...), return await f(...) or => await f(...)), nor hoisted into one where it is (a loop condition, an else-if condition, an optional call\'s arguments, a nested assignment)';
 
 /** The name of `const <name> = await f(...)`, a plain constant the inlined block can declare with `let` instead. */
 function hoistedName(stmt: Node, awaited: Node): string | undefined {
