@@ -192,7 +192,7 @@ export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inli
   let triedHoisting = false;
   for (;;) {
     const before = sf.getFullText();
-    const { edits, checks, statementless, ...found } = passEdits(sf, options, refused, hoisting?.hoisted.sites);
+    const { edits, checks, statementless, hoistedRefused, ...found } = passEdits(sf, options, refused, hoisting?.hoisted.sites);
     // Awaited calls inside expressions are hoisted into statements of their own first (once per pass), then inlined.
     if (!triedHoisting && statementless.length > 0) {
       triedHoisting = true;
@@ -204,11 +204,13 @@ export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inli
       }
     }
     const sites = hoisting?.hoisted.sites;
-    if (hoisting && !checks.some(c => sites!.has(c.call))) {
-      // Hoisted for nothing (every hoisted call refused after all): the file goes back as it was.
+    if (hoisting && (hoistedRefused.size > 0 || !checks.some(c => sites!.has(c.call)))) {
+      // A hoisted call refused all the same is left as written, refused with its reason; the others are
+      // hoisted again (each round refuses one more call, so this ends). Hoisted for nothing: left as written.
       sf.replaceWithText(hoisting.before);
-      refused = hoisting.refused;
+      refused = unhoisted(hoisting, [...refused, ...hoistedRefused]);
       hoisting = undefined;
+      triedHoisting = hoistedRefused.size === 0;
       continue;
     }
     const pass = hoisting ? inPassText(found, hoisting.hoisted) : found;
@@ -255,6 +257,13 @@ function hoistStatementless(sf: SourceFile, calls: CallExpression[], refused: Re
   return { hoisting, refused: moved };
 }
 
+/** The refusals before the hoisting, and those of hoisted calls (`after`, in the hoisted text), where those calls were before it. */
+function unhoisted(hoisting: { hoisted: CallHoisting; refused: Map<number, Exclusion | null> }, after: [number, Exclusion | null][]): Map<number, Exclusion | null> {
+  const refused = new Map(hoisting.refused);
+  for (const [at, why] of after) if (why && hoisting.hoisted.sites.has(at)) refused.set(hoisting.hoisted.back(at), why);
+  return refused;
+}
+
 /** What a pass found, its calls' positions put back where they were in the file before the hoisting. */
 function inPassText<T extends { inlined: { call: number; label: string }[]; splits: Split[] }>(found: T, hoisted: CallHoisting): T {
   return { ...found, inlined: found.inlined.map(i => ({ ...i, call: hoisted.back(i.call) })), splits: found.splits.map(x => ({ ...x, call: hoisted.back(x.call) })) };
@@ -265,9 +274,9 @@ function passEdits(
   options: InlineOptions,
   refused: ReadonlyMap<number, Exclusion | null>,
   hoisted?: ReadonlySet<number>
-): Omit<Inlining, 'text' | 'excluded'> & { edits: TextEdit[]; checks: { call: number; edit: TextEdit; check: BindingCheck }[]; statementless: CallExpression[] } {
+): Omit<Inlining, 'text' | 'excluded'> & { edits: TextEdit[]; checks: { call: number; edit: TextEdit; check: BindingCheck }[]; statementless: CallExpression[]; hoistedRefused: Map<number, Exclusion> } {
   const rel = options.rel ?? ((p: string) => path.basename(p));
-  const { edits, refusals, imports, splits, statementless } = inlineEdits(sf, options.depth ?? MAX_INLINE_DEPTH, refused, options.splitNames ?? new Map(), hoisted);
+  const { edits, refusals, imports, splits, statementless, hoistedRefused } = inlineEdits(sf, options.depth ?? MAX_INLINE_DEPTH, refused, options.splitNames ?? new Map(), hoisted);
   const checks = edits.flatMap(e => (e.check && e.call ? [{ call: e.call.getStart(), edit: e as TextEdit, check: e.check }] : []));
   const labelled = checks.map(c => ({ call: c.call, label: c.check.label }));
   const helpers = new Map<string, number>();
@@ -314,7 +323,7 @@ function passEdits(
     notes.push(`${rel(sf.getFilePath())}:${line}: ${name}() removed: every call to it was inlined into the handlers, where it is migrated`);
   }
   edits.push(...unusedImportEdits(unusedBindings, importEdits, options.importedBefore, imports.reused).map(e => ({ ...e, call: undefined })));
-  return { edits: [...edits, ...importEdits], checks, statementless, notes, refusals, inlined: labelled, helpers, splits, exports: imports.exports.map(e => ({ file: e.module.getFilePath(), name: e.name, ...(e.setter ? { setter: e.setter } : {}) })) };
+  return { edits: [...edits, ...importEdits], checks, statementless, hoistedRefused, notes, refusals, inlined: labelled, helpers, splits, exports: imports.exports.map(e => ({ file: e.module.getFilePath(), name: e.name, ...(e.setter ? { setter: e.setter } : {}) })) };
 }
 
 /**
@@ -481,9 +490,11 @@ function inlineEdits(
   refused: ReadonlyMap<number, Exclusion | null>,
   splitNames: Map<string, SplitNames>,
   hoisted: ReadonlySet<number> | undefined
-): { edits: HelperEdit[]; refusals: Refusal[]; imports: Importer; splits: Split[]; statementless: CallExpression[] } {
+): { edits: HelperEdit[]; refusals: Refusal[]; imports: Importer; splits: Split[]; statementless: CallExpression[]; hoistedRefused: Map<number, Exclusion> } {
   const edits: HelperEdit[] = [];
   const statementless: CallExpression[] = [];
+  // Hoisted calls refused all the same: if none is inlined, each is refused where it was, with this reason.
+  const hoistedRefused = new Map<number, Exclusion>();
   const splits: Split[] = [];
   const refusals: Refusal[] = [];
   const fresh = nameAllocator(sf.getDescendantsOfKind(SyntaxKind.Identifier).map(i => i.getText()));
@@ -587,13 +598,14 @@ function inlineEdits(
     if (excluded === null) continue;
     const edit = excluded ? { refused: excluded.reason, cause: excluded.cause } : inlineCall(call, helper, handler, fresh, crossFile ? imports : undefined, receiver, hoisted?.has(call.getStart()));
     if ('statementless' in edit) statementless.push(call);
+    if ('refused' in edit && hoisted?.has(call.getStart())) hoistedRefused.set(call.getStart(), { reason: edit.refused, cause: edit.cause ?? edit.refused });
     if ('refused' in edit) {
       refuse(`${helper.name}() ${crossFile ? `(${path.basename(helper.fn.getSourceFile().getFilePath())}) ` : ''}is not inlined: ${edit.refused}, so its ${what} is not migrated`, `helper not inlined: ${edit.cause ?? edit.refused}`);
       continue;
     }
     edits.push({ ...edit, helper, call });
   }
-  return { edits, refusals, imports, splits, statementless };
+  return { edits, refusals, imports, splits, statementless, hoistedRefused };
 }
 
 /**
