@@ -26,6 +26,13 @@
  * one statement, a request evaluated conditionally or after an effect), only in the handlers it
  * migrates; a statement whose shape is not understood here (an await in a loop header, inside an
  * optional call's arguments, a nested assignment...) is left byte-identical for the analysis to mark.
+ *
+ * Awaited calls of helpers the inliner takes only as statements of their own are hoisted by the same
+ * rules (hoistAwaitedCalls, from src/analysis/inline.ts), until each is one:
+ *   if (!(await confirm(server, msg))) return kept;
+ * becomes
+ *   const confirmResult = await confirm(server, msg);
+ *   if (!confirmResult) return kept;
  */
 import { Node, SyntaxKind, type AwaitExpression, type SourceFile, type Statement } from 'ts-morph';
 import { positionMapper, type Position } from '../positions.js';
