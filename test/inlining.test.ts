@@ -1471,3 +1471,132 @@ server.registerTool('reset', { inputSchema: { what: z.string() } }, aliased(asyn
     expect(typecheck(m)).toEqual([]);
   }, 120_000);
 });
+
+describe('awaited helper calls inside expressions (issue 16)', () => {
+  // The shapes real servers are written in: the helper's call is awaited inside a condition, an object
+  // literal or a concatenation. Each is hoisted into a statement of its own (src/analysis/hoist.ts),
+  // evaluation order kept, then inlined and migrated like one written so.
+  const files = {
+    'package.json': PACKAGE,
+    'src/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export async function confirm(server: McpServer['server'], message: string): Promise<boolean> {
+  const answer = await server.elicitInput({ message, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } });
+  return answer.action === 'accept' && answer.content?.ok === true;
+}
+
+export async function ask(server: McpServer['server'], message: string): Promise<string> {
+  const answer = await server.elicitInput({ message, requestedSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } });
+  return answer.action === 'accept' ? String(answer.content?.text) : '';
+}
+
+export async function summarize(server: McpServer['server'], text: string): Promise<string> {
+  const sample = await server.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: \`Summarize: \${text}\` } }], maxTokens: 100 });
+  return sample.content.type === 'text' ? sample.content.text : '';
+}
+`,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { z } from 'zod';
+import { ask, confirm, summarize } from './ask.js';
+
+const mcp = new McpServer({ name: 'notes', version: '1.0.0' });
+const notes = new Map<string, string>();
+
+mcp.registerTool('delete_note', { inputSchema: { id: z.string() } }, async ({ id }) => {
+  if (!(await confirm(mcp.server, \`Delete note \${id}?\`))) return { content: [{ type: 'text', text: 'kept' }] };
+  notes.delete(id);
+  return { content: [{ type: 'text', text: 'deleted' }] };
+});
+
+mcp.registerTool('summarize_note', { inputSchema: { id: z.string() } }, async ({ id }) => {
+  return { content: [{ type: 'text', text: await summarize(mcp.server, notes.get(id) ?? '') }] };
+});
+
+mcp.registerTool('rename_note', { inputSchema: { id: z.string() } }, async ({ id }) => {
+  const msg = 'renamed to ' + (await ask(mcp.server, \`New name for \${id}?\`));
+  return { content: [{ type: 'text', text: msg }] };
+});
+
+mcp.registerTool('purge_notes', { inputSchema: { force: z.boolean() } }, async ({ force }) => {
+  const go = force && (await confirm(mcp.server, 'Purge every note?'));
+  if (go) notes.clear();
+  return { content: [{ type: 'text', text: go ? 'purged' : 'kept' }] };
+});
+
+mcp.registerTool('append_note', { inputSchema: { id: z.string() } }, async ({ id }) => {
+  while (!(await confirm(mcp.server, \`Append to \${id}?\`))) notes.set(id, '');
+  return { content: [{ type: 'text', text: 'appended' }] };
+});
+
+mcp.registerTool('label_note', { inputSchema: { id: z.string() } }, async ({ id }) => {
+  const label = notes.size + ' notes, ' + (await ask(mcp.server, \`Label for \${id}?\`));
+  return { content: [{ type: 'text', text: label }] };
+});
+
+mcp.registerTool('move_note', { inputSchema: { id: z.string() } }, async ({ id }) => {
+  if (!notes.has(id)) return { content: [{ type: 'text', text: 'none' }] };
+  else if (!(await confirm(mcp.server, \`Move \${id}?\`))) return { content: [{ type: 'text', text: 'kept' }] };
+  return { content: [{ type: 'text', text: 'moved' }] };
+});
+
+mcp.registerTool('copy_note', { inputSchema: { id: z.string() } }, async ({ id }) => {
+  const args = [mcp.server, \`Copy \${id}?\`] as const;
+  if (!(await confirm(...args))) return { content: [{ type: 'text', text: 'kept' }] };
+  return { content: [{ type: 'text', text: 'copied' }] };
+});
+
+mcp.registerTool('stamp_note', { inputSchema: { id: z.string() } }, async ({ id }) => {
+  const when = new Date();
+  if (!(await confirm(mcp.server, \`Stamp \${id}?\`))) return { content: [{ type: 'text', text: 'kept' }] };
+  return { content: [{ type: 'text', text: when.toISOString() }] };
+});
+
+await mcp.server.connect(new StdioServerTransport());
+`,
+  };
+  let m: Migrated;
+
+  it('hoists the calls, inlines and migrates them; keeps the one it cannot hoist marked', async () => {
+    m = await bothWays(files);
+    expect(m.sites('src/server.ts').map(s => `${s.handler} ${s.outcome} ${s.shape} ${s.call} ${s.line}:${s.column}`)).toEqual([
+      // Where the user wrote each call.
+      'tools/call delete_note rewritten helper confirm(...) 10:15',
+      'tools/call summarize_note rewritten helper summarize(...) 16:50',
+      'tools/call rename_note rewritten helper ask(...) 20:38',
+      'tools/call purge_notes rewritten helper confirm(...) 25:30',
+      'tools/call append_note marked helper confirm(...) 31:18',
+      'tools/call label_note rewritten helper ask(...) 36:50',
+      'tools/call move_note marked helper confirm(...) 42:20',
+      'tools/call copy_note marked helper confirm(...) 48:15',
+      'tools/call stamp_note marked helper confirm(...) 54:15',
+    ]);
+    const server = m.text('src/server.ts');
+    // The hoisted constant is the inlined result itself, read where the call was awaited.
+    expect(server).toMatch(/let confirmResult!: boolean;\n\s*mcpInline: \{[\s\S]*\n\s*if \(!confirmResult\) return \{ content: \[\{ type: 'text', text: 'kept' \}\] \};/);
+    expect(server).toMatch(/let summarizeResult!: string;[\s\S]*return \{ content: \[\{ type: 'text', text: summarizeResult \}\] \};/);
+    expect(server).toMatch(/let askResult!: string;[\s\S]*const msg = 'renamed to ' \+ askResult;/);
+    // On the right of &&: asked only when force is set, as before.
+    expect(server).toMatch(/let go!: boolean;\n\s*if \(force\) \{\n\s*let confirmResult2!: boolean;[\s\S]*\} else \{\n\s*go = force;\n\s*\}/);
+    expect(server).toMatch(/\n\s*go = confirmResult2;\n/);
+    // A loop condition is evaluated again each time round: not hoisted, marked, left as written.
+    expect(server).toMatch(/\/\/ mcp-migrate: confirm\(\) \(ask\.ts\) is not inlined: the awaited call is not a statement of its own \(.*\), nor hoisted into one where it is \(a loop condition, .*\), so its elicitation request is not migrated\n\s*while \(!\(await confirm\(mcp\.server, `Append to \$\{id\}\?`\)\)\) notes\.set\(id, ''\);/);
+    // What the expression read before the call still is read before it, once.
+    expect(server).toMatch(/const mcpValue = notes\.size \+ ' notes, ';\n\s*let askResult!: string;\n[\s\S]*const label = mcpValue \+ askResult;/);
+    // An else-if condition is not hoisted either.
+    // (Its marker above the line, once, not after the else.)
+    expect(server).toMatch(/\n {2}\/\/ mcp-migrate: confirm\(\) \(ask\.ts\) is not inlined: .*\n {2}else if \(!\(await confirm\(mcp\.server, `Move/);
+    expect(server.match(/mcp-migrate: confirm\(\)/g)).toHaveLength(4);
+    // Inlined into a handler that then cannot be migrated (a Date live across the question): left as written, marked with why.
+    expect(server).toMatch(/\/\/ mcp-migrate: confirm\(\) \(ask\.ts\) is not inlined: inlined, tools\/call stamp_note could not be migrated \(local "when" \(a Date\).*\n\s*if \(!\(await confirm\(mcp\.server, `Stamp/);
+    // Hoisted, then refused for another reason: left as written, marked with that reason.
+    expect(server).toMatch(/\/\/ mcp-migrate: confirm\(\) \(ask\.ts\) is not inlined: an argument is spread, so its elicitation request is not migrated\n\s*if \(!\(await confirm\(\.\.\.args\)\)\) return/);
+    expect(server).not.toMatch(/mcpAwait|confirmResult3/);
+    // The helpers stay in their module (upgraded only) for the call left there and callers outside.
+    for (const name of ['confirm', 'ask', 'summarize']) expect(m.text('src/ask.ts')).toContain(`export async function ${name}(`);
+  }, 600_000);
+
+  it('typechecks', () => {
+    expect(typecheck(m)).toEqual([]);
+  }, 600_000);
+});

@@ -26,12 +26,19 @@
  * one statement, a request evaluated conditionally or after an effect), only in the handlers it
  * migrates; a statement whose shape is not understood here (an await in a loop header, inside an
  * optional call's arguments, a nested assignment...) is left byte-identical for the analysis to mark.
+ *
+ * Awaited calls of helpers the inliner takes only as statements of their own are hoisted by the same
+ * rules (hoistAwaitedCalls, from src/analysis/inline.ts), until each is one:
+ *   if (!(await confirm(server, msg))) return kept;
+ * becomes
+ *   const confirmResult = await confirm(server, msg);
+ *   if (!confirmResult) return kept;
  */
 import { Node, SyntaxKind, type AwaitExpression, type SourceFile, type Statement } from 'ts-morph';
 import { positionMapper, type Position } from '../positions.js';
 import { printableType } from './flow.js';
 import { identifierTexts, nameAllocator } from './names.js';
-import { findSites, registrationOf, type FunctionLike, type Site } from './sites.js';
+import { enclosingFunction, findSites, registrationOf, type FunctionLike, type Site } from './sites.js';
 
 /** Where this pass gives up on a statement: it is left as written. */
 class NoHoist extends Error {}
@@ -70,12 +77,56 @@ export function hoistAwaits(sf: SourceFile, onlyAt?: number): Hoisting | undefin
     if (onlyAt !== undefined && !(fn.getStart() <= onlyAt && onlyAt <= fn.getEnd())) continue;
     byHandler.set(fn, [...(byHandler.get(fn) ?? []), site]);
   }
-  const edits: Edit[] = [];
   const taken = identifierTexts(sf);
-  for (const [fn, sites] of byHandler) {
-    const body = fn.getBody();
-    if (!body || !Node.isBlock(body) || !(fn as unknown as { isAsync(): boolean }).isAsync()) continue;
-    const handler = new HandlerHoister(fn, sites, nameAllocator(taken));
+  const handlers = [...byHandler].map(([fn, sites]) => {
+    const targets: Target[] = [];
+    const others: Node[] = [];
+    for (const site of sites) {
+      const parent = site.passedOn || site.urlError || site.unsupported ? undefined : skipParensUp(site.node).getParent();
+      if (parent && Node.isAwaitExpression(parent)) targets.push({ await: parent, name: RESULT_NAMES[site.kind] ?? 'response' });
+      else others.push(site.node);
+    }
+    return new HandlerHoister(fn, targets, others, nameAllocator(taken));
+  });
+  const applied = applyHoisting(sf, hoistEdits(handlers));
+  return applied && (({ before, text, sites, toBefore }) => ({ before, text, sites, toBefore }))(applied);
+}
+
+/** Awaited calls of helpers hoisted into statements of their own (hoistAwaitedCalls), and where things went. */
+export interface CallHoisting {
+  /** Offsets, in the new text, of the calls that were hoisted. */
+  sites: Set<number>;
+  /** Where an offset of the text before is in the new one: undefined inside a rewritten statement, but for a hoisted call. */
+  forward(at: number): number | undefined;
+  /** Where an offset of the new text was in the text before: exact for the hoisted calls, the rewritten statement's start elsewhere in it. */
+  back(at: number): number;
+}
+
+/**
+ * Hoists awaited `calls` (of helpers the inliner would inline) out of expressions, by the rules
+ * requests are hoisted with (evaluation order kept, conditional ones moved under an `if`), until
+ * each is a statement of its own that `settled` accepts (`const x = await f(...)`,
+ * `x = await f(...)`...); replaces the file's text; undefined when nothing could be hoisted.
+ */
+export function hoistAwaitedCalls(sf: SourceFile, calls: Node[], settled: (awaited: AwaitExpression) => boolean, nameOf: (call: Node) => string): CallHoisting | undefined {
+  const byFunction = new Map<FunctionLike, Target[]>();
+  for (const call of calls) {
+    const awaited = skipParensUp(call).getParent();
+    const fn = enclosingFunction(call);
+    if (!awaited || !Node.isAwaitExpression(awaited) || !fn) continue;
+    byFunction.set(fn, [...(byFunction.get(fn) ?? []), { await: awaited, name: nameOf(call) }]);
+  }
+  const taken = identifierTexts(sf);
+  const handlers = [...byFunction].map(([fn, targets]) => new HandlerHoister(fn, targets, [], nameAllocator(taken), settled));
+  const applied = applyHoisting(sf, hoistEdits(handlers));
+  return applied && { sites: applied.sites, forward: applied.forward, back: applied.back };
+}
+
+/** The edits of each handler's statements that need hoisting; a statement this pass gives up on has none. */
+function hoistEdits(handlers: HandlerHoister[]): Edit[] {
+  const edits: Edit[] = [];
+  for (const handler of handlers) {
+    if (!handler.hoistable()) continue;
     for (const statement of handler.statements()) {
       try {
         edits.push(...handler.hoist(statement));
@@ -84,6 +135,11 @@ export function hoistAwaits(sf: SourceFile, onlyAt?: number): Hoisting | undefin
       }
     }
   }
+  return edits;
+}
+
+/** Puts the edits in the file, and maps positions between its text before and after. */
+function applyHoisting(sf: SourceFile, edits: Edit[]): (Hoisting & Omit<CallHoisting, 'sites'>) | undefined {
   if (edits.length === 0) return undefined;
   const before = sf.getFullText();
   let text = before;
@@ -107,7 +163,40 @@ export function hoistAwaits(sf: SourceFile, onlyAt?: number): Hoisting | undefin
     while (line + 1 < beforeLines.length && beforeLines[line + 1]! <= from) line++;
     return { line, character: from - beforeLines[line]! };
   };
-  return { before, text, sites: new Set(moved.keys()), toBefore };
+  return { before, text, sites: new Set(moved.keys()), toBefore, ...offsetMaps(sorted, moved) };
+}
+
+/** Offsets through sorted, non-overlapping edits, both ways; `moved` maps the hoisted calls (new offset to old). */
+function offsetMaps(sorted: Edit[], moved: Map<number, number>): Omit<CallHoisting, 'sites'> {
+  const movedTo = new Map([...moved].map(([to, from]) => [from, to]));
+  const forward = (at: number): number | undefined => {
+    let delta = 0;
+    for (const e of sorted) {
+      if (at < e.start || (at === e.start && e.start === e.end)) return at + delta + (e.start === e.end && at === e.start ? e.text.length : 0);
+      if (at < e.end) return movedTo.get(at);
+      delta += e.text.length - (e.end - e.start);
+    }
+    return at + delta;
+  };
+  const back = (at: number): number => {
+    const from = moved.get(at);
+    if (from !== undefined) return from;
+    let delta = 0;
+    for (const e of sorted) {
+      const start = e.start + delta;
+      if (at < start) return at - delta;
+      if (at < start + e.text.length) return e.start;
+      delta += e.text.length - (e.end - e.start);
+    }
+    return at - delta;
+  };
+  return { forward, back };
+}
+
+/** An await to hoist, and the base of the name of the constant its value goes into. */
+interface Target {
+  await: AwaitExpression;
+  name: string;
 }
 
 /** Where the value of a branch goes: into a variable, nowhere (a statement), or out (`return`). */
@@ -188,27 +277,33 @@ function indentOf(n: Node): string {
 }
 
 class HandlerHoister {
-  private readonly targets: AwaitExpression[] = [];
-  private readonly siteOf = new Map<AwaitExpression, Site>();
-  private readonly others: Node[] = [];
+  private readonly targets: AwaitExpression[];
+  private readonly nameOf = new Map<AwaitExpression, string>();
   private readonly js: boolean;
   private awaitCount = 0;
   private readonly constants = new Map<Node, boolean>();
 
+  /**
+   * `settled`, when given, is what an await must be left as: a statement of its own it accepts (an
+   * awaited helper call, which the inliner takes only so). Without it, an await evaluated
+   * unconditionally and after nothing with an effect is left where it is, which the analysis splits.
+   */
   constructor(
     private readonly fn: FunctionLike,
-    sites: Site[],
-    private readonly fresh: (base: string) => string
+    targets: Target[],
+    private readonly others: Node[],
+    private readonly fresh: (base: string) => string,
+    private readonly settled?: (awaited: AwaitExpression) => boolean
   ) {
     this.js = /\.[cm]?jsx?$/.test(fn.getSourceFile().getFilePath());
-    for (const site of sites) {
-      const parent = site.passedOn || site.urlError || site.unsupported ? undefined : skipParensUp(site.node).getParent();
-      if (parent && Node.isAwaitExpression(parent)) {
-        this.targets.push(parent);
-        this.siteOf.set(parent, site);
-      }
-      else this.others.push(site.node);
-    }
+    this.targets = targets.map(t => t.await);
+    for (const t of targets) this.nameOf.set(t.await, t.name);
+  }
+
+  /** An async function with a block body: hoisted statements have a place to go and may await. */
+  hoistable(): boolean {
+    const body = this.fn.getBody();
+    return body !== undefined && Node.isBlock(body) && (this.fn as unknown as { isAsync(): boolean }).isAsync();
   }
 
   /** The statements that hold an await this pass should hoist, outermost first. */
@@ -242,11 +337,13 @@ class HandlerHoister {
     const parent = st.getParent();
     if (!parent || !(inStatementList(st) || braceable(st))) return false;
     if (Node.isVariableStatement(st) && st.getDeclarations().length !== 1) return false;
+    if (this.settled) return targets.length > 1 || !this.settled(targets[0]!);
     return targets.length > 1 || !this.simple(targets[0]!, st);
   }
 
   /** One await that the analysis splits as it is: not conditional inside `within`, nothing with an effect evaluated before it. */
   private simple(target: AwaitExpression, within: Node): boolean {
+    if (this.settled) return skipParens(within) === target;
     for (let n: Node | undefined = target.getParent(); n && n !== within; n = n.getParent()) {
       if (Node.isConditionalExpression(n)) return false;
       if (isShortCircuit(n) && n.getRight().getStart() <= target.getStart()) return false;
@@ -400,7 +497,7 @@ class HandlerHoister {
     if (this.isTarget(e)) {
       const call = skipParens(e.getExpression());
       if (this.contains(call)) throw new NoHoist(); // a request in another's arguments
-      const name = this.fresh(RESULT_NAMES[this.siteOf.get(e)!.kind] ?? 'response');
+      const name = this.fresh(this.nameOf.get(e)!);
       const moved = this.moved(e, indent);
       return { pre: [cat(`const ${name} = `, moved, ';')], text: name, stable: true };
     }

@@ -45,6 +45,7 @@ import { entriesOf, entryLabel, namedEntry } from './dispatch.js';
 import { enclosingFunction, findSites, handlerRegistrationOf, registeredWrapperCallOf, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
 import { dynamicLoadOf, moduleValueRead, unusedLoadEdit, type DynamicLoad } from './dynamicImports.js';
 import { existingSetter, isModuleVariable, SETTER_CAUSE, setterBinding, setterDeclaration, setterEdits, setterName, setterObstacle, variableWrites, type ModuleSetter } from './moduleSetters.js';
+import { hoistAwaitedCalls, type CallHoisting } from './hoist.js';
 import { cacheFillerOf, splitCall, splitNames as splitNamesOf, type CacheFiller, type CallSplit, type SplitNames } from './cacheFiller.js';
 
 /** How deep a chain of helpers calling helpers is inlined. */
@@ -186,10 +187,33 @@ interface BindingCheck {
  * fails is marked with the reason instead, and the pass is made again without it.
  */
 export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inlining {
-  const refused = new Map<number, Exclusion | null>(options.exclude ?? []);
+  let refused = new Map<number, Exclusion | null>(options.exclude ?? []);
+  let hoisting: { hoisted: CallHoisting; before: string; refused: Map<number, Exclusion | null> } | undefined;
+  let triedHoisting = false;
   for (;;) {
     const before = sf.getFullText();
-    const { edits, checks, ...pass } = passEdits(sf, options, refused);
+    const { edits, checks, statementless, hoistedRefused, ...found } = passEdits(sf, options, refused, hoisting?.hoisted.sites);
+    // Awaited calls inside expressions are hoisted into statements of their own first (once per pass), then inlined.
+    if (!triedHoisting && statementless.length > 0) {
+      triedHoisting = true;
+      const hoisted = hoistStatementless(sf, statementless, refused);
+      if (hoisted) {
+        hoisting = { hoisted: hoisted.hoisting, before, refused };
+        refused = hoisted.refused;
+        continue;
+      }
+    }
+    const sites = hoisting?.hoisted.sites;
+    if (hoisting && (hoistedRefused.size > 0 || !checks.some(c => sites!.has(c.call)))) {
+      // A hoisted call refused all the same is left as written, refused with its reason; the others are
+      // hoisted again (each round refuses one more call, so this ends). Hoisted for nothing: left as written.
+      sf.replaceWithText(hoisting.before);
+      refused = unhoisted(hoisting, [...refused, ...hoistedRefused]);
+      hoisting = undefined;
+      triedHoisting = hoistedRefused.size === 0;
+      continue;
+    }
+    const pass = hoisting ? inPassText(found, hoisting.hoisted) : found;
     if (edits.length === 0) return { ...pass, text: undefined, excluded: refused };
     const applied = applyInOrder(before, edits);
     sf.replaceWithText(applied.text);
@@ -211,9 +235,48 @@ export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inli
   }
 }
 
-function passEdits(sf: SourceFile, options: InlineOptions, refused: ReadonlyMap<number, Exclusion | null>): Omit<Inlining, 'text' | 'excluded'> & { edits: TextEdit[]; checks: { call: number; edit: TextEdit; check: BindingCheck }[] } {
+/**
+ * Hoists the awaited helper calls that are not statements of their own (src/analysis/hoist.ts), with
+ * the refused calls' positions in the new text; undefined when none could be, or a refused call's
+ * place would be lost (the file is then left as it was).
+ */
+function hoistStatementless(sf: SourceFile, calls: CallExpression[], refused: ReadonlyMap<number, Exclusion | null>): { hoisting: CallHoisting; refused: Map<number, Exclusion | null> } | undefined {
+  const before = sf.getFullText();
+  const names = (call: Node) => `${(call as CallExpression).getExpression().getText().split('.').pop()}Result`;
+  const hoisting = hoistAwaitedCalls(sf, calls, awaited => conciseBody(awaited) !== undefined || awaitingStatement(awaited) !== undefined, names);
+  if (!hoisting) return undefined;
+  const moved = new Map<number, Exclusion | null>();
+  for (const [at, why] of refused) {
+    const to = hoisting.forward(at);
+    if (to === undefined) {
+      sf.replaceWithText(before);
+      return undefined;
+    }
+    moved.set(to, why);
+  }
+  return { hoisting, refused: moved };
+}
+
+/** The refusals before the hoisting, and those of hoisted calls (`after`, in the hoisted text), where those calls were before it. */
+function unhoisted(hoisting: { hoisted: CallHoisting; refused: Map<number, Exclusion | null> }, after: [number, Exclusion | null][]): Map<number, Exclusion | null> {
+  const refused = new Map(hoisting.refused);
+  for (const [at, why] of after) if (why && hoisting.hoisted.sites.has(at)) refused.set(hoisting.hoisted.back(at), why);
+  return refused;
+}
+
+/** What a pass found, its calls' positions put back where they were in the file before the hoisting. */
+function inPassText<T extends { inlined: { call: number; label: string }[]; splits: Split[] }>(found: T, hoisted: CallHoisting): T {
+  return { ...found, inlined: found.inlined.map(i => ({ ...i, call: hoisted.back(i.call) })), splits: found.splits.map(x => ({ ...x, call: hoisted.back(x.call) })) };
+}
+
+function passEdits(
+  sf: SourceFile,
+  options: InlineOptions,
+  refused: ReadonlyMap<number, Exclusion | null>,
+  hoisted?: ReadonlySet<number>
+): Omit<Inlining, 'text' | 'excluded'> & { edits: TextEdit[]; checks: { call: number; edit: TextEdit; check: BindingCheck }[]; statementless: CallExpression[]; hoistedRefused: Map<number, Exclusion> } {
   const rel = options.rel ?? ((p: string) => path.basename(p));
-  const { edits, refusals, imports, splits } = inlineEdits(sf, options.depth ?? MAX_INLINE_DEPTH, refused, options.splitNames ?? new Map());
+  const { edits, refusals, imports, splits, statementless, hoistedRefused } = inlineEdits(sf, options.depth ?? MAX_INLINE_DEPTH, refused, options.splitNames ?? new Map(), hoisted);
   const checks = edits.flatMap(e => (e.check && e.call ? [{ call: e.call.getStart(), edit: e as TextEdit, check: e.check }] : []));
   const labelled = checks.map(c => ({ call: c.call, label: c.check.label }));
   const helpers = new Map<string, number>();
@@ -260,7 +323,7 @@ function passEdits(sf: SourceFile, options: InlineOptions, refused: ReadonlyMap<
     notes.push(`${rel(sf.getFilePath())}:${line}: ${name}() removed: every call to it was inlined into the handlers, where it is migrated`);
   }
   edits.push(...unusedImportEdits(unusedBindings, importEdits, options.importedBefore, imports.reused).map(e => ({ ...e, call: undefined })));
-  return { edits: [...edits, ...importEdits], checks, notes, refusals, inlined: labelled, helpers, splits, exports: imports.exports.map(e => ({ file: e.module.getFilePath(), name: e.name, ...(e.setter ? { setter: e.setter } : {}) })) };
+  return { edits: [...edits, ...importEdits], checks, statementless, hoistedRefused, notes, refusals, inlined: labelled, helpers, splits, exports: imports.exports.map(e => ({ file: e.module.getFilePath(), name: e.name, ...(e.setter ? { setter: e.setter } : {}) })) };
 }
 
 /**
@@ -421,8 +484,17 @@ function appendedNames(decl: ImportDeclaration, importEdits: TextEdit[]): { name
   return { names: inside.flatMap(e => e.text.split(', ').filter(Boolean)), edits: inside };
 }
 
-function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number, Exclusion | null>, splitNames: Map<string, SplitNames>): { edits: HelperEdit[]; refusals: Refusal[]; imports: Importer; splits: Split[] } {
+function inlineEdits(
+  sf: SourceFile,
+  depth: number,
+  refused: ReadonlyMap<number, Exclusion | null>,
+  splitNames: Map<string, SplitNames>,
+  hoisted: ReadonlySet<number> | undefined
+): { edits: HelperEdit[]; refusals: Refusal[]; imports: Importer; splits: Split[]; statementless: CallExpression[]; hoistedRefused: Map<number, Exclusion> } {
   const edits: HelperEdit[] = [];
+  const statementless: CallExpression[] = [];
+  // Hoisted calls refused all the same: if none is inlined, each is refused where it was, with this reason.
+  const hoistedRefused = new Map<number, Exclusion>();
   const splits: Split[] = [];
   const refusals: Refusal[] = [];
   const fresh = nameAllocator(identifierTexts(sf));
@@ -449,10 +521,10 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
       if (!stmt) return;
       refusals.push({ reason, cause, kind: reached.kind, call: `${callee.getText()}(...)`, handler: registration.label });
       const text = `// mcp-migrate: ${reason}`;
-      if (marked.has(stmt) || stmt.getLeadingCommentRanges().some(c => c.getText().includes(text))) return;
+      const place = markerPlace(stmt);
+      if (marked.has(stmt) || place.above.some(c => c.includes(text))) return;
       marked.add(stmt);
-      const indent = /^[ \t]*/.exec(sf.getFullText().slice(stmt.getStartLinePos()))![0];
-      edits.push({ start: stmt.getStart(), end: stmt.getStart(), text: `${text}\n${indent}`, call: undefined });
+      edits.push({ start: place.at, end: place.at, text: `${text}\n${place.indent}`, call: undefined });
     };
     // A handler that only hands its call on: the callee is migrated in place as its delegate (src/analysis/delegates.ts).
     const delegation = delegationOf(handler);
@@ -524,14 +596,33 @@ function inlineEdits(sf: SourceFile, depth: number, refused: ReadonlyMap<number,
     }
     const excluded = refused.get(call.getStart());
     if (excluded === null) continue;
-    const edit = excluded ? { refused: excluded.reason, cause: excluded.cause } : inlineCall(call, helper, handler, fresh, crossFile ? imports : undefined, receiver);
+    const edit = excluded ? { refused: excluded.reason, cause: excluded.cause } : inlineCall(call, helper, handler, fresh, crossFile ? imports : undefined, receiver, hoisted?.has(call.getStart()));
+    if ('statementless' in edit) statementless.push(call);
+    if ('refused' in edit && hoisted?.has(call.getStart())) hoistedRefused.set(call.getStart(), { reason: edit.refused, cause: edit.cause ?? edit.refused });
     if ('refused' in edit) {
       refuse(`${helper.name}() ${crossFile ? `(${path.basename(helper.fn.getSourceFile().getFilePath())}) ` : ''}is not inlined: ${edit.refused}, so its ${what} is not migrated`, `helper not inlined: ${edit.cause ?? edit.refused}`);
       continue;
     }
     edits.push({ ...edit, helper, call });
   }
-  return { edits, refusals, imports, splits };
+  return { edits, refusals, imports, splits, statementless, hoistedRefused };
+}
+
+/**
+ * Where a marker goes above a statement: before it, or, when it does not start its line (`} else if (...)`),
+ * at the start of that line, so it is not a trailing comment of what precedes it; with the comment lines above.
+ */
+function markerPlace(stmt: Statement): { at: number; indent: string; above: string[] } {
+  const full = stmt.getSourceFile().getFullText();
+  const lineStart = stmt.getStartLinePos();
+  const indent = /^[ \t]*/.exec(full.slice(lineStart))![0];
+  const at = lineStart + indent.length;
+  const above: string[] = [];
+  for (const line of full.slice(0, lineStart).split('\n').reverse().slice(1)) {
+    if (!line.trim().startsWith('//')) break;
+    above.push(line);
+  }
+  return { at, indent, above };
 }
 
 /** Why a call through a table's property is not inlined: the entries it may run, and those of them that ask. */
@@ -917,7 +1008,19 @@ function isCommonJsFile(sf: SourceFile): boolean {
 }
 
 /** The statement forms a call can be inlined from: the statement then reads the helper's result from a fresh variable. */
-function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike, fresh: (base: string) => string, imports: Importer | undefined, receiver: Receiver | undefined): (TextEdit & { check: BindingCheck }) | { refused: string; cause?: string } {
+/**
+ * `hoisted`: the statement is `const <name> = await f(...)` hoisted out of an expression (src/analysis/hoist.ts),
+ * whose name can be the result variable itself.
+ */
+function inlineCall(
+  call: CallExpression,
+  helper: Helper,
+  handler: FunctionLike,
+  fresh: (base: string) => string,
+  imports: Importer | undefined,
+  receiver: Receiver | undefined,
+  hoisted = false
+): (TextEdit & { check: BindingCheck }) | { refused: string; cause?: string; statementless?: true } {
   const fn = helper.fn;
   const helperName = call.getExpression().getText();
   const awaited = call.getParent();
@@ -925,7 +1028,7 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
   // `async args => await f(...)`: read as `async args => { return await f(...); }`, the body it becomes.
   const concise = conciseBody(awaited);
   const stmt = concise ?? awaitingStatement(awaited);
-  if (!stmt) return { refused: 'the awaited call is not a statement of its own (const x = await f(...), x = await f(...), await f(...), return await f(...) or => await f(...))' };
+  if (!stmt) return { refused: STATEMENTLESS, cause: 'the awaited call is not a statement of its own, nor hoisted into one', statementless: true };
   const crossFile = imports !== undefined;
   const args = call.getArguments();
   if (args.some(a => Node.isSpreadElement(a))) return { refused: 'an argument is spread' };
@@ -988,7 +1091,10 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
   setterEdits(setters, idEdits, renames, textOf);
 
   const label = fresh('mcpInline');
-  const result = fresh(`${helper.name}Result`);
+  const type = resultType(stmt, awaited, returnType && textOf(returnType), helperName);
+  // A hoisted constant is the result itself, unless it is read through a cast (readResult).
+  const reused = hoisted && !concise && readResult('r', type.text, awaited) === 'r' ? hoistedName(stmt, awaited) : undefined;
+  const result = reused ?? fresh(`${helper.name}Result`);
   const bindings: string[] = [];
   params.forEach((p, i) => {
     if (substituted.has(p)) return;
@@ -1027,8 +1133,9 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
   const lineIndent = /^[ \t]*/.exec(source.slice(stmt.getStartLinePos()))![0];
   const indent = concise ? lineIndent + codeStyle(source).unit : lineIndent;
   // The statement itself, reading the result where it awaited the call.
-  const type = resultType(stmt, awaited, returnType && textOf(returnType), helperName);
-  const reading = concise
+  const reading = reused
+    ? ''
+    : concise
     ? `\n${indent}return ${readResult(result, type.text, awaited)}${codeStyle(source).semicolons ? ';' : ''}`
     : Node.isExpressionStatement(stmt) && stmt.getExpression() === awaited
       ? ''
@@ -1045,6 +1152,21 @@ function inlineCall(call: CallExpression, helper: Helper, handler: FunctionLike,
   const prefix = awaited.getStart() - stmt.getStart();
   const kept = reading && !concise ? { offset: text.length - reading.length + 1 + indent.length, start: stmt.getStart(), length: prefix } : undefined;
   return { start: stmt.getStart(), end: stmt.getEnd(), text, namesHelper: type.namesHelper, kept, check: { ...check, label } };
+}
+
+/**
+ * Why a call awaited inside an expression is not inlined: hoist.ts did not hoist it into a statement
+ * of its own, where that would change what runs when or is a place it does not rewrite.
+ */
+const STATEMENTLESS =
+  'the awaited call is not a statement of its own (const x = await f(...), x = await f(...), await f(...), return await f(...) or => await f(...)), nor hoisted into one where it is (a loop condition, an else-if condition, an optional call\'s arguments, a nested assignment)';
+
+/** The name of `const <name> = await f(...)`, a plain constant the inlined block can declare with `let` instead. */
+function hoistedName(stmt: Node, awaited: Node): string | undefined {
+  if (!Node.isVariableStatement(stmt) || stmt.getDeclarationKind() !== 'const') return undefined;
+  const decl = stmt.getDeclarations()[0]!;
+  const name = decl.getNameNode();
+  return Node.isIdentifier(name) && !decl.getTypeNode() && decl.getInitializer() === awaited ? name.getText() : undefined;
 }
 
 /** The statement an awaited call is the whole of: `const x = await f(...)`, `x = await f(...)`, `await f(...)`, `return await f(...)`. */

@@ -1,0 +1,40 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+// Helpers the handlers await inside expressions: each call is hoisted into a statement of its own
+// (in the order the expression evaluated it), then inlined and migrated.
+
+async function confirm(server: McpServer, message: string): Promise<boolean> {
+  const answer = await server.server.elicitInput({
+    message,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+  });
+  return answer.action === 'accept' && answer.content?.ok === true;
+}
+
+async function summarize(server: McpServer, text: string): Promise<string> {
+  const reply = await server.server.createMessage({
+    messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }],
+    maxTokens: 60,
+  });
+  return reply.content.type === 'text' ? reply.content.text : '(no summary)';
+}
+
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+const notes = new Map<string, string>([['a', 'Leeds to York by the coast']]);
+
+server.registerTool('delete_note', { inputSchema: { id: z.string() } }, async ({ id }) => {
+  if (!(await confirm(server, `Delete note ${id}?`))) return { content: [{ type: 'text', text: 'kept' }] };
+  notes.delete(id);
+  return { content: [{ type: 'text', text: `deleted ${id}` }] };
+});
+
+server.registerTool('summarize_note', { inputSchema: { id: z.string() } }, async ({ id }) => {
+  return { content: [{ type: 'text', text: `${id}: ` + (await summarize(server, notes.get(id) ?? '')) }] };
+});
+
+server.registerTool('purge_notes', { inputSchema: { force: z.boolean() } }, async ({ force }) => {
+  const go = force && (await confirm(server, 'Purge every note?'));
+  if (go) notes.clear();
+  return { content: [{ type: 'text', text: go ? 'purged' : 'kept' }] };
+});
