@@ -9,8 +9,8 @@
  * real install; every tool is told (or knows) not to enter it.
  *
  * Tools, each a child process run from the tree's root, interleaved run by run so load changes hit all alike:
- * - mcp-migrate: `mcp-migrate --dry-run .` (the built CLI); its diff is checked (one per MCP file + the
- *   requestState module) so a fast wrong answer cannot pass;
+ * - mcp-migrate: `mcp-migrate --dry-run .` (the built CLI); its diff is checked (one per MCP file + one
+ *   requestState module per package with a server) so a fast wrong answer cannot pass;
  * - official: `mcp-codemod v1-to-v2 --dry-run .` (@modelcontextprotocol/codemod);
  * - jscodeshift: an empty transform over the tree (`--dry --silent`): jscodeshift's own overhead;
  * - floor: a node script that walks the tree, reads every source and tests the trigger names.
@@ -202,7 +202,9 @@ function check(tool: ToolName, s: Sample, tree: ReturnType<typeof generateTree>)
   if (tool === 'mcp-migrate' || tool === 'mcp-migrate-1t') {
     // Source diffs only (package.json edits may come along).
     const diffs = (s.stdout.match(/^diff --git a\/\S+\.[mc]?[jt]sx? /gm) ?? []).length;
-    const expected = mcp ? mcp + 1 : 0; // + the requestState module
+    // + one requestState module per workspace package that has a server (each package gets its own).
+    const packages = new Set(tree.mcpFiles.map(f => f.split('/').slice(0, 2).join('/'))).size;
+    const expected = mcp + packages;
     if (diffs !== expected) return `expected ${expected} source diffs, got ${diffs}`;
   } else if (tool === 'official') {
     const m = /across (\d+) file/.exec(s.stdout);
