@@ -9,22 +9,28 @@
  * real install; every tool is told (or knows) not to enter it.
  *
  * Tools, each a child process run from the tree's root, interleaved run by run so load changes hit all alike:
- * - mcp-migrate: `mcp-migrate --dry-run .` (the built CLI); its diff is checked (one per MCP file + the
- *   requestState module) so a fast wrong answer cannot pass;
+ * - mcp-migrate: `mcp-migrate --dry-run .` (the built CLI); its diff is checked (one per MCP file + one
+ *   requestState module per package with a server) so a fast wrong answer cannot pass;
  * - official: `mcp-codemod v1-to-v2 --dry-run .` (@modelcontextprotocol/codemod);
  * - jscodeshift: an empty transform over the tree (`--dry --silent`): jscodeshift's own overhead;
  * - floor: a node script that walks the tree, reads every source and tests the trigger names.
  *
+ * Real-shaped trees (bench/real.ts, issue 19): seeded trees shaped like public servers (most files import the
+ * SDK) and the trimmed public servers of test/real-servers, each timed with mcp-migrate, the official
+ * codemod, `tsc --noEmit -p tsconfig.json` (the tree's node_modules/.bin/tsc) and the floor.
+ *
  * Flags: --sizes=1000,10000  --runs=5,3 (per size)  --only=mcp-migrate,floor  --keep  --out=<file.json>
  *        --ab (also mcp-migrate with the pipeline in the main thread)  --markdown (print a README table)
+ *        --trees=all|synthetic|real (default all)  --real-sizes=25,150,250  --real-runs=3
  */
 import { mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TRIGGER_PATTERN } from '../src/triggers.js';
-import { generateTree, type GeneratedTree } from './generate.js';
+import { generateTree } from './generate.js';
 import { measure, median, peakMethod, type Command, type Sample } from './measure.js';
+import { REAL_SIZES, REAL_TOOLS, realCaseSpecs, type PreparedTree } from './real.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const NODE = process.execPath;
@@ -35,18 +41,23 @@ const GIB = 1024 ** 3;
 /** Budget for one tool's runs on one tree: fewer runs for a peer slower than this (said in the output). */
 const BUDGET_MS = 150_000;
 
-type ToolName = 'mcp-migrate' | 'mcp-migrate-1t' | 'official' | 'jscodeshift' | 'floor';
+type ToolName = 'mcp-migrate' | 'mcp-migrate-1t' | 'official' | 'jscodeshift' | 'tsc' | 'floor';
 const TOOLS: ToolName[] = ['mcp-migrate', 'official', 'jscodeshift', 'floor'];
 
 interface TreeCase {
   id: string;
   label: string;
+  /** synthetic: the monorepos of generate.ts; real: the real-shaped trees and public servers of real.ts. */
+  kind: 'synthetic' | 'real';
   files: number;
   mcpRatio: number;
-  lookAlikes: boolean;
   runs: number;
   tools: ToolName[];
+  /** Writes the tree under root (node_modules linked after). */
+  prepare(root: string): PreparedTree;
 }
+
+type Result = { case: TreeCase; tree: Record<string, unknown>; tools: ToolResult[] };
 
 interface ToolResult {
   tool: ToolName;
@@ -58,35 +69,81 @@ interface ToolResult {
   note?: string;
 }
 
-function args(): { sizes: number[]; runs: number[]; only?: ToolName[]; keep: boolean; out: string } {
+interface Options {
+  sizes: number[];
+  runs: number[];
+  only?: ToolName[];
+  keep: boolean;
+  out: string;
+  trees: 'all' | 'synthetic' | 'real';
+  realSizes: number[];
+  realRuns: number;
+}
+
+function args(): Options {
   const get = (name: string) => process.argv.find(a => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const sizes = (get('sizes') ?? '1000,10000').split(',').map(Number);
   const runs = (get('runs') ?? '5,3').split(',').map(Number);
   const only = get('only')?.split(',') as ToolName[] | undefined;
-  return { sizes, runs, only, keep: process.argv.includes('--keep'), out: get('out') ?? path.join(REPO, 'dist', 'bench', 'results.json') };
+  const trees = get('trees') ?? 'all';
+  if (trees !== 'all' && trees !== 'synthetic' && trees !== 'real') throw new Error(`--trees=${trees}: all, synthetic or real`);
+  const realSizes = get('real-sizes')?.split(',').map(Number) ?? REAL_SIZES;
+  const realRuns = Number(get('real-runs') ?? 3);
+  return { sizes, runs, only, keep: process.argv.includes('--keep'), out: get('out') ?? path.join(REPO, 'dist', 'bench', 'results.json'), trees, realSizes, realRuns };
 }
 
 const sizeId = (files: number) => (files >= 1000 && files % 1000 === 0 ? `${files / 1000}k` : String(files));
 
-function cases(sizes: number[], runs: number[], only?: ToolName[]): TreeCase[] {
+function toolPicker(only?: ToolName[]): (ts: ToolName[]) => ToolName[] {
   // --ab adds mcp-migrate with the pipeline in the main thread (MCP_MIGRATE_IN_PROCESS=1), next to the default.
   const ab = process.argv.includes('--ab');
-  const pick = (ts: ToolName[]) => {
+  return ts => {
     const all: ToolName[] = ab ? ts.flatMap(t => (t === 'mcp-migrate' ? [t, 'mcp-migrate-1t' as const] : [t])) : ts;
     return only ? all.filter(t => only.includes(t)) : all;
   };
+}
+
+function cases(opts: Options): TreeCase[] {
+  const pick = toolPicker(opts.only);
   const out: TreeCase[] = [];
+  if (opts.trees !== 'real') out.push(...syntheticCases(opts.sizes, opts.runs, pick));
+  if (opts.trees !== 'synthetic') {
+    for (const spec of realCaseSpecs(REPO, opts.realSizes)) {
+      const files = Number(/^real-(\d+)$/.exec(spec.id)?.[1] ?? 0);
+      out.push({ id: spec.id, label: spec.label, kind: 'real', files, mcpRatio: 0, runs: opts.realRuns, tools: pick(REAL_TOOLS), prepare: root => spec.prepare(root, REPO) });
+    }
+  }
+  return out;
+}
+
+function syntheticCases(sizes: number[], runs: number[], pick: (ts: ToolName[]) => ToolName[]): TreeCase[] {
+  const out: TreeCase[] = [];
+  const synthetic = (id: string, label: string, files: number, mcpRatio: number, lookAlikes: boolean, r: number, tools: ToolName[]): TreeCase => ({
+    id, label, kind: 'synthetic', files, mcpRatio, runs: r, tools: pick(tools),
+    prepare: root => syntheticTree(root, { files, mcpRatio, seed: 20260728 + files, lookAlikes }),
+  });
   sizes.forEach((files, i) => {
     const r = runs[i] ?? runs[runs.length - 1] ?? 3;
-    const k = sizeId(files);
-    out.push({ id: `${k}-mcp`, label: `${files} files, 1% MCP`, files, mcpRatio: 0.01, lookAlikes: true, runs: r, tools: pick(TOOLS) });
+    out.push(synthetic(`${sizeId(files)}-mcp`, `${files} files, 1% MCP`, files, 0.01, true, r, TOOLS));
   });
   const largest = Math.max(...sizes);
   const k = sizeId(largest);
   const r = runs[sizes.indexOf(largest)] ?? 3;
-  out.push({ id: `${k}-none`, label: `${largest} files, no MCP (look-alikes only)`, files: largest, mcpRatio: 0, lookAlikes: true, runs: r, tools: pick(['mcp-migrate', 'floor']) });
-  out.push({ id: `${k}-plain`, label: `${largest} files, no trigger name at all`, files: largest, mcpRatio: 0, lookAlikes: false, runs: r, tools: pick(['mcp-migrate', 'floor']) });
+  out.push(synthetic(`${k}-none`, `${largest} files, no MCP (look-alikes only)`, largest, 0, true, r, ['mcp-migrate', 'floor']));
+  out.push(synthetic(`${k}-plain`, `${largest} files, no trigger name at all`, largest, 0, false, r, ['mcp-migrate', 'floor']));
   return out;
+}
+
+function syntheticTree(root: string, spec: { files: number; mcpRatio: number; seed: number; lookAlikes: boolean }): PreparedTree {
+  const tree = generateTree(root, spec, path.join(REPO, '__testfixtures__'));
+  const { root: _root, ...info } = tree;
+  void _root;
+  return {
+    files: tree.files,
+    summary: `${tree.files} sources (${(tree.bytes / 1024 ** 2).toFixed(1)} MiB), ${tree.mcpFiles.length} MCP servers, ${tree.lookAlikes} look-alikes`,
+    info,
+    check: (tool, s) => check(tool as ToolName, s, tree),
+  };
 }
 
 function floorScript(): string {
@@ -129,19 +186,25 @@ function commandFor(tool: ToolName, root: string, scratch: string): Command {
           '--extensions=ts,tsx,mts,cts,js,jsx,mjs,cjs', '--ignore-pattern=**/node_modules/**', '--gitignore', '.'],
         cwd: root,
       };
+    case 'tsc':
+      // The tree's own compiler (node_modules is linked), on its tsconfig.json, as its CI would run it.
+      return { cmd: NODE, args: [path.join(root, 'node_modules', '.bin', 'tsc'), '--noEmit', '-p', 'tsconfig.json'], cwd: root };
     case 'floor':
       return { cmd: NODE, args: [path.join(scratch, 'floor.mjs'), '.'], cwd: root };
   }
 }
 
 /** Check a run did the job, so a fast wrong answer is not timed as a win. */
-function check(tool: ToolName, s: Sample, tree: GeneratedTree, sourceFiles: number): string | undefined {
+function check(tool: ToolName, s: Sample, tree: ReturnType<typeof generateTree>): string | undefined {
+  const sourceFiles = tree.files;
   if (s.code !== 0) return `exit ${s.code}: ${s.stderr.slice(-400)}`;
   const mcp = tree.mcpFiles.length;
   if (tool === 'mcp-migrate' || tool === 'mcp-migrate-1t') {
     // Source diffs only (package.json edits may come along).
     const diffs = (s.stdout.match(/^diff --git a\/\S+\.[mc]?[jt]sx? /gm) ?? []).length;
-    const expected = mcp ? mcp + 1 : 0; // + the requestState module
+    // + one requestState module per workspace package that has a server (each package gets its own).
+    const packages = new Set(tree.mcpFiles.map(f => f.split('/').slice(0, 2).join('/'))).size;
+    const expected = mcp + packages;
     if (diffs !== expected) return `expected ${expected} source diffs, got ${diffs}`;
   } else if (tool === 'official') {
     const m = /across (\d+) file/.exec(s.stdout);
@@ -178,14 +241,15 @@ async function main(): Promise<void> {
   console.log(`load average at start: ${machine.loadAverageAtStart}; peak memory from ${machine.peakMemory}`);
   console.log(`trees under ${scratch}\n`);
 
-  const results: { case: TreeCase; tree: Omit<GeneratedTree, 'root'>; tools: ToolResult[] }[] = [];
+  const results: Result[] = [];
   try {
-    for (const c of cases(opts.sizes, opts.runs, opts.only)) {
+    for (const c of cases(opts)) {
       if (c.tools.length === 0) continue;
       const root = path.join(scratch, c.id);
-      const tree = generateTree(root, { files: c.files, mcpRatio: c.mcpRatio, seed: 20260728 + c.files, lookAlikes: c.lookAlikes }, path.join(REPO, '__testfixtures__'));
+      const tree = c.prepare(root);
+      c.files = tree.files;
       symlinkSync(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'), 'dir');
-      console.log(`${c.label}: ${tree.files} sources (${(tree.bytes / 1024 ** 2).toFixed(1)} MiB), ${tree.mcpFiles.length} MCP servers, ${tree.lookAlikes} look-alikes`);
+      console.log(`${c.label}: ${tree.summary}`);
       const samples = new Map<ToolName, Sample[]>(c.tools.map(t => [t, []]));
       const notes = new Map<ToolName, string>();
       for (let run = 0; run < c.runs; run++) {
@@ -197,11 +261,15 @@ async function main(): Promise<void> {
             continue;
           }
           const s = await measure(commandFor(tool, root, scratch), scratch);
-          const problem = check(tool, s, tree, tree.files);
+          const problem = tree.check(tool, s);
           if (problem) throw new Error(`${tool} on ${c.label}: ${problem}`);
           done.push(s);
           process.stdout.write(`  run ${run + 1}/${c.runs} ${tool.padEnd(11)} ${fmtMs(s.wallMs).padStart(8)}  ${fmtMiB(s.peakRss).padStart(9)}\n`);
         }
+      }
+      for (const tool of c.tools) {
+        const note = tree.noteFor?.(tool);
+        if (note) notes.set(tool, notes.has(tool) ? `${notes.get(tool)}; ${note}` : note);
       }
       const tools = c.tools.map((tool): ToolResult => {
         const s = samples.get(tool)!;
@@ -209,9 +277,7 @@ async function main(): Promise<void> {
         const peaks = s.map(x => x.peakRss).filter((x): x is number => x !== undefined);
         return { tool, runs: s.length, wallMs: s.map(x => Math.round(x.wallMs)), medianMs: Math.round(medianMs), filesPerSecond: Math.round(c.files / (medianMs / 1000)), peakRssBytes: peaks.length ? Math.max(...peaks) : undefined, note: notes.get(tool) };
       });
-      const { root: _root, ...treeInfo } = tree;
-      void _root;
-      results.push({ case: c, tree: treeInfo, tools });
+      results.push({ case: c, tree: tree.info, tools });
       console.log(`\n${table(c, tools)}\n`);
       if (!opts.keep) rmSync(root, { recursive: true, force: true });
     }
@@ -228,7 +294,12 @@ async function main(): Promise<void> {
   mkdirSync(path.dirname(opts.out), { recursive: true });
   writeFileSync(opts.out, JSON.stringify({ machine: { ...machine, loadAverageAtEnd }, totalSeconds, results, goals }, null, 2) + '\n');
   console.log(`Results as JSON: ${path.relative(process.cwd(), opts.out) || opts.out}`);
-  if (process.argv.includes('--markdown')) console.log(`\n${markdown(results)}`);
+  if (process.argv.includes('--markdown')) {
+    const synthetic = results.filter(r => r.case.kind === 'synthetic');
+    const real = results.filter(r => r.case.kind === 'real');
+    if (synthetic.length) console.log(`\n${markdown(synthetic)}`);
+    if (real.length) console.log(`\n${realMarkdown(real)}`);
+  }
 }
 
 function table(c: TreeCase, tools: ToolResult[]): string {
@@ -249,6 +320,19 @@ function table(c: TreeCase, tools: ToolResult[]): string {
   return [`${c.label}  (vs X = X's time / this tool's time: above 1x, this tool is faster)`, line(head), ...rows.map(line), ...notes].join('\n');
 }
 
+function realMarkdown(results: Result[]): string {
+  const lines = ['| tree | tool | runs | median wall | peak RSS | wall × official | RSS × official | wall × tsc |', '|---|---|---:|---:|---:|---:|---:|---:|'];
+  for (const r of results) {
+    const official = r.tools.find(t => t.tool === 'official');
+    const tsc = r.tools.find(t => t.tool === 'tsc');
+    for (const t of r.tools) {
+      const rss = t.peakRssBytes && official?.peakRssBytes ? fmtX(t.peakRssBytes / official.peakRssBytes) : 'n/a';
+      lines.push(`| ${r.case.label} | ${t.tool} | ${t.runs} | ${fmtMs(t.medianMs)} | ${fmtMiB(t.peakRssBytes)} | ${official ? fmtX(t.medianMs / official.medianMs) : 'n/a'} | ${rss} | ${tsc ? fmtX(t.medianMs / tsc.medianMs) : 'n/a'} |`);
+    }
+  }
+  return lines.join('\n');
+}
+
 function markdown(results: { case: TreeCase; tools: ToolResult[] }[]): string {
   const lines = ['| tree | tool | runs | median wall | files/s | peak RSS | × floor |', '|---|---|---:|---:|---:|---:|---:|'];
   for (const r of results) {
@@ -266,7 +350,10 @@ interface Goal {
   detail: string;
 }
 
-function evaluateGoals(results: { case: TreeCase; tools: ToolResult[] }[]): Goal[] {
+function evaluateGoals(all: Result[]): Goal[] {
+  const results = all.filter(r => r.case.kind === 'synthetic');
+  const real = realGoals(all.filter(r => r.case.kind === 'real'));
+  if (results.length === 0) return real;
   const get = (id: string, tool: ToolName) => results.find(r => r.case.id === id)?.tools.find(t => t.tool === tool);
   const largest = results.length ? Math.max(...results.map(r => r.case.files)) : 0;
   const k = sizeId(largest);
@@ -295,6 +382,26 @@ function evaluateGoals(results: { case: TreeCase; tools: ToolResult[] }[]): Goal
     met: peaks.length ? Math.max(...peaks) < GIB : undefined,
     detail: peaks.length ? `largest peak ${fmtMiB(Math.max(...peaks))}` : 'not measured',
   });
+  return [...goals, ...real];
+}
+
+/** Issue 19's goals on every real-shaped tree: ≤ 1.0x the official codemod's wall and peak RSS, ≤ 0.5x tsc's wall. */
+function realGoals(results: Result[]): Goal[] {
+  const goals: Goal[] = [];
+  for (const r of results) {
+    const ours = r.tools.find(t => t.tool === 'mcp-migrate');
+    const official = r.tools.find(t => t.tool === 'official');
+    const tsc = r.tools.find(t => t.tool === 'tsc');
+    const ratio = (a?: number, b?: number) => (a !== undefined && b !== undefined ? a / b : undefined);
+    const wall = ratio(ours?.medianMs, official?.medianMs);
+    const rss = ratio(ours?.peakRssBytes, official?.peakRssBytes);
+    const vsTsc = ratio(ours?.medianMs, tsc?.medianMs);
+    goals.push(
+      { goal: `${r.case.label}: wall ≤ 1.0x the official codemod's`, met: wall === undefined ? undefined : wall <= 1, detail: wall === undefined ? 'not measured' : `${fmtMs(ours!.medianMs)} vs ${fmtMs(official!.medianMs)} = ${fmtX(wall)}` },
+      { goal: `${r.case.label}: peak RSS ≤ 1.0x the official codemod's`, met: rss === undefined ? undefined : rss <= 1, detail: rss === undefined ? 'not measured' : `${fmtMiB(ours!.peakRssBytes)} vs ${fmtMiB(official!.peakRssBytes)} = ${fmtX(rss)}` },
+      { goal: `${r.case.label}: wall ≤ 0.5x the tree's tsc --noEmit`, met: vsTsc === undefined ? undefined : vsTsc <= 0.5, detail: vsTsc === undefined ? 'not measured' : `${fmtMs(ours!.medianMs)} vs ${fmtMs(tsc!.medianMs)} = ${fmtX(vsTsc)}` },
+    );
+  }
   return goals;
 }
 
