@@ -301,6 +301,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       localType: name => carriedType(h, name) ?? loopVariableType(h, name),
       allocate,
       isTs,
+      arrowParam: name => arrowParam(name, style),
       indent: unit,
     });
 
@@ -659,7 +660,9 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
    * where every carried local of that name has the same; none when it is not carried (or differs).
    */
   function carriedType(h: HandlerPlan, name: string): string | undefined {
-    const types = new Set(h.suspensions.flatMap(s => s.live.filter(l => l.name === name && (l.typeText !== undefined || l.stepType)).map(fieldType)));
+    // JavaScript: only a type the file wrote (JSDoc); the step types are TypeScript's and import from the SDK.
+    const typed = (l: CarriedLocal): boolean => l.typeText !== undefined || (isTs && l.stepType !== undefined);
+    const types = new Set(h.suspensions.flatMap(s => s.live.filter(l => l.name === name && typed(l)).map(fieldType)));
     return types.size === 1 ? [...types][0] : undefined;
   }
 

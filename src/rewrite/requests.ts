@@ -17,6 +17,8 @@ export interface RequestSharingOptions {
   localType: (name: string) => string | undefined;
   allocate: (base: string) => string;
   isTs: boolean;
+  /** A lone arrow parameter as the file writes it (`x` or `(x)`). */
+  arrowParam: (name: string) => string;
   /** The indentation the builders are declared at (the handler body's). */
   indent: string;
 }
@@ -26,7 +28,8 @@ interface Builder {
   params: { name: string; type?: string }[];
 }
 
-const PLACEHOLDER = /mcpMigrateRequest(\d+)\(\)/g;
+// NUL characters, which no source text the phases copy holds, so the placeholder cannot be taken for code.
+const PLACEHOLDER = /\u0000request(\d+)\u0000/g;
 
 export function requestSharing(options: RequestSharingOptions) {
   const sites: { request: RequestPlan; indent: string }[] = [];
@@ -34,7 +37,7 @@ export function requestSharing(options: RequestSharingOptions) {
     /** Stands for the request in a phase's text; `indent` is the line's the request starts on. */
     placeholder(request: RequestPlan, indent: string): string {
       sites.push({ request, indent });
-      return `mcpMigrateRequest${sites.length - 1}()`;
+      return `\u0000request${sites.length - 1}\u0000`;
     },
     /** The builders to declare (lines at `indent`), and the phases' lines with every placeholder replaced. */
     resolve(lines: string[]): { declarations: string[]; lines: string[] } {
@@ -81,10 +84,12 @@ function builderFor(r: RequestPlan, options: RequestSharingOptions): Builder | u
 }
 
 function declaration(r: RequestPlan, builder: Builder, options: RequestSharingOptions): string {
-  const params = builder.params.map(p => (options.isTs ? `${p.name}: ${p.type}` : p.name)).join(', ');
-  const typed = builder.params.filter(p => p.type !== undefined);
-  const jsDoc = !options.isTs && typed.length > 0 ? [`${options.indent}/** ${typed.map(p => `@param {${p.type}} ${p.name}`).join(' ')} */`] : [];
-  return [...jsDoc, `${options.indent}const ${builder.name} = (${params}) => ${options.inline(r, options.indent)};`].join('\n');
+  const { indent } = options;
+  const names = builder.params.map(p => (options.isTs ? `${p.name}: ${p.type}` : p.name));
+  const params = names.length === 1 && !options.isTs ? options.arrowParam(names[0]!) : `(${names.join(', ')})`;
+  const tags = options.isTs ? [] : builder.params.filter(p => p.type !== undefined).map(p => `@param {${p.type}} ${p.name}`);
+  const jsDoc = tags.length === 0 ? [] : tags.length === 1 ? [`${indent}/** ${tags[0]} */`] : [`${indent}/**`, ...tags.map(t => `${indent} * ${t}`), `${indent} */`];
+  return [...jsDoc, `${indent}const ${builder.name} = ${params} => ${options.inline(r, indent)};`].join('\n');
 }
 
 function pascalCase(key: string): string {
