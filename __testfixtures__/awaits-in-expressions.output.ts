@@ -76,6 +76,7 @@ server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), not
   type ReviewStep =
     | { step: 'awaiting-verdict' }
     | { step: 'awaiting-comment'; verdict: "cancel" | "accept" | "decline" | "auto-approved" };
+  const askForComment = () => inputRequired.elicit({ message: 'Any comment?', requestedSchema: commentSchema });
   const call = resumeCall<ReviewStep>(ctx, 'review', { strict, note });
   return call.run(async resumed => {
     if (resumed.step === 'start') {
@@ -90,7 +91,7 @@ server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), not
       let comment!: string | number | boolean | string[] | undefined;
       if (note == null) {
         return call.suspend({ step: 'awaiting-comment', verdict }, {
-          comment: inputRequired.elicit({ message: 'Any comment?', requestedSchema: commentSchema }),
+          comment: askForComment(),
         });
       } else {
         comment = note;
@@ -103,7 +104,7 @@ server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), not
       let comment!: string | number | boolean | string[] | undefined;
       if (note == null) {
         return call.suspend({ step: 'awaiting-comment', verdict }, {
-          comment: inputRequired.elicit({ message: 'Any comment?', requestedSchema: commentSchema }),
+          comment: askForComment(),
         });
       } else {
         comment = note;
@@ -155,6 +156,8 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
     | { step: 'awaiting-elicitation'; log: string[] }
     | { step: 'awaiting-named'; log: string[] }
     | { step: 'awaiting-elicitation2'; log: string[]; named: string | number | boolean | string[] | undefined };
+  const askForNamed = () => inputRequired.elicit({ message: 'Name it?', requestedSchema: namedSchema });
+  const askForMcpAwait1 = () => inputRequired.elicit({ message: 'Really?', requestedSchema: confirmElicitationSchema });
   const call = resumeCall<ConfirmStep>(ctx, 'confirm', { ask, label });
   return call.run(async resumed => {
     if (resumed.step === 'start') {
@@ -167,7 +170,7 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
       let named!: string | number | boolean | string[] | undefined;
       if (!label) {
         return call.suspend({ step: 'awaiting-named', log }, {
-          named: inputRequired.elicit({ message: 'Name it?', requestedSchema: namedSchema }),
+          named: askForNamed(),
         });
       } else {
         named = label;
@@ -175,7 +178,7 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
       let mcpAwait1!: boolean;
       if (ask) {
         return call.suspend({ step: 'awaiting-elicitation2', log, named }, {
-          mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: confirmElicitationSchema }),
+          mcpAwait1: askForMcpAwait1(),
         });
       } else {
         mcpAwait1 = ask;
@@ -191,7 +194,7 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
       let named!: string | number | boolean | string[] | undefined;
       if (!label) {
         return call.suspend({ step: 'awaiting-named', log }, {
-          named: inputRequired.elicit({ message: 'Name it?', requestedSchema: namedSchema }),
+          named: askForNamed(),
         });
       } else {
         named = label;
@@ -199,7 +202,7 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
       let mcpAwait1!: boolean;
       if (ask) {
         return call.suspend({ step: 'awaiting-elicitation2', log, named }, {
-          mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: confirmElicitationSchema }),
+          mcpAwait1: askForMcpAwait1(),
         });
       } else {
         mcpAwait1 = ask;
@@ -216,7 +219,7 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
       let mcpAwait1!: boolean;
       if (ask) {
         return call.suspend({ step: 'awaiting-elicitation2', log, named }, {
-          mcpAwait1: inputRequired.elicit({ message: 'Really?', requestedSchema: confirmElicitationSchema }),
+          mcpAwait1: askForMcpAwait1(),
         });
       } else {
         mcpAwait1 = ask;

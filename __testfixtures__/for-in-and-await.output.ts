@@ -21,6 +21,10 @@ const reviewFlagsSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'o
 server.registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.string(), z.boolean()) }) }, async ({ flags }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   type ReviewFlagsStep = { step: 'awaiting-answer'; kept: string[]; mcpKeys: string[]; mcpIndex: number };
+  const askForAnswer = (flag: string) => inputRequired.elicit({
+    message: `Keep ${flag} (now ${flags[flag] ? 'on' : 'off'})?`,
+    requestedSchema: reviewFlagsSchema,
+  });
   const call = resumeCall<ReviewFlagsStep>(ctx, 'review-flags', { flags });
   return call.run(async resumed => {
     if (resumed.step === 'start') {
@@ -30,10 +34,7 @@ server.registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.
       for (let mcpIndex = 0; mcpIndex < mcpKeys.length; mcpIndex++) {
         const flag = mcpKeys[mcpIndex];
         return call.suspend({ step: 'awaiting-answer', kept, mcpKeys, mcpIndex }, {
-          answer: inputRequired.elicit({
-            message: `Keep ${flag} (now ${flags[flag] ? 'on' : 'off'})?`,
-            requestedSchema: reviewFlagsSchema,
-          }),
+          answer: askForAnswer(flag),
         });
       }
       return { content: [{ type: 'text', text: `kept ${kept.length}: ${kept.join(', ')}` }] };
@@ -50,10 +51,7 @@ server.registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.
           if (answer.content?.keep) kept.push(flag);
         } else {
           return call.suspend({ step: 'awaiting-answer', kept, mcpKeys, mcpIndex }, {
-            answer: inputRequired.elicit({
-              message: `Keep ${flag} (now ${flags[flag] ? 'on' : 'off'})?`,
-              requestedSchema: reviewFlagsSchema,
-            }),
+            answer: askForAnswer(flag),
           });
         }
       }
@@ -66,6 +64,10 @@ server.registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.
 // for await over a plain array: each element is awaited, then sampled.
 server.registerTool('tag-files', { inputSchema: z.object({ files: z.array(z.string()) }) }, async ({ files }, ctx) => {
   type TagFilesStep = { step: 'awaiting-result'; mcpItems: string[]; tags: string[]; mcpIndex: number };
+  const askForResult = (file: string) => inputRequired.createMessage({
+    messages: [{ role: 'user', content: { type: 'text', text: `Tag ${file}` } }],
+    maxTokens: 10,
+  });
   const call = resumeCall<TagFilesStep>(ctx, 'tag-files', { files });
   return call.run(async resumed => {
     if (resumed.step === 'start') {
@@ -74,10 +76,7 @@ server.registerTool('tag-files', { inputSchema: z.object({ files: z.array(z.stri
       for (let mcpIndex = 0; mcpIndex < mcpItems.length; mcpIndex++) {
         const file = await mcpItems[mcpIndex];
         return call.suspend({ step: 'awaiting-result', mcpItems, tags, mcpIndex }, {
-          result: inputRequired.createMessage({
-            messages: [{ role: 'user', content: { type: 'text', text: `Tag ${file}` } }],
-            maxTokens: 10,
-          }),
+          result: askForResult(file),
         });
       }
       return { content: [{ type: 'text', text: tags.join(', ') || 'no files' }] };
@@ -92,10 +91,7 @@ server.registerTool('tag-files', { inputSchema: z.object({ files: z.array(z.stri
           tags.push(`${file}=${result.content.type === 'text' ? result.content.text : '?'}`);
         } else {
           return call.suspend({ step: 'awaiting-result', mcpItems, tags, mcpIndex }, {
-            result: inputRequired.createMessage({
-              messages: [{ role: 'user', content: { type: 'text', text: `Tag ${file}` } }],
-              maxTokens: 10,
-            }),
+            result: askForResult(file),
           });
         }
       }

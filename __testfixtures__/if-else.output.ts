@@ -20,6 +20,10 @@ server.registerTool('deploy', { inputSchema: z.object({ env: z.string() }) }, as
   type DeployStep =
     | { step: 'awaiting-review'; note: string }
     | { step: 'awaiting-summary'; note: string };
+  const askForSummary = () => inputRequired.createMessage({
+    messages: [{ role: 'user', content: { type: 'text', text: `Release notes for ${env}` } }],
+    maxTokens: 80,
+  });
   const call = resumeCall<DeployStep>(ctx, 'deploy', { env });
   return call.run(async resumed => {
     if (resumed.step === 'start') {
@@ -35,10 +39,7 @@ server.registerTool('deploy', { inputSchema: z.object({ env: z.string() }) }, as
         note = `auto-approved for ${env}`;
       }
       return call.suspend({ step: 'awaiting-summary', note }, {
-        summary: inputRequired.createMessage({
-          messages: [{ role: 'user', content: { type: 'text', text: `Release notes for ${env}` } }],
-          maxTokens: 80,
-        }),
+        summary: askForSummary(),
       });
     }
     if (resumed.step === 'awaiting-review') {
@@ -51,10 +52,7 @@ server.registerTool('deploy', { inputSchema: z.object({ env: z.string() }) }, as
         note = `approved by ${String(review.content?.approver)}`;
       }
       return call.suspend({ step: 'awaiting-summary', note }, {
-        summary: inputRequired.createMessage({
-          messages: [{ role: 'user', content: { type: 'text', text: `Release notes for ${env}` } }],
-          maxTokens: 80,
-        }),
+        summary: askForSummary(),
       });
     }
     if (resumed.step === 'awaiting-summary') {

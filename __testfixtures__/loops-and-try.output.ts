@@ -20,6 +20,10 @@ const surveySchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object
 server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.string()) }) }, async ({ questions }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
   type SurveyStep = { step: 'awaiting-answer'; answers: string[]; mcpItems: string[]; mcpIndex: number };
+  const askForAnswer = (question: string) => inputRequired.elicit({
+    message: question,
+    requestedSchema: surveySchema,
+  });
   const call = resumeCall<SurveyStep>(ctx, 'survey', { questions });
   return call.run(async resumed => {
     if (resumed.step === 'start') {
@@ -28,10 +32,7 @@ server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.str
       for (let mcpIndex = 0; mcpIndex < mcpItems.length; mcpIndex++) {
         const question = mcpItems[mcpIndex];
         return call.suspend({ step: 'awaiting-answer', answers, mcpItems, mcpIndex }, {
-          answer: inputRequired.elicit({
-            message: question,
-            requestedSchema: surveySchema,
-          }),
+          answer: askForAnswer(question),
         });
       }
       return { content: [{ type: 'text', text: `${answers.length} answers: ${answers.join(', ')}` }] };
@@ -48,10 +49,7 @@ server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.str
           answers.push(String(answer.content?.a));
         } else {
           return call.suspend({ step: 'awaiting-answer', answers, mcpItems, mcpIndex }, {
-            answer: inputRequired.elicit({
-              message: question,
-              requestedSchema: surveySchema,
-            }),
+            answer: askForAnswer(question),
           });
         }
       }
@@ -64,16 +62,17 @@ server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.str
 // A classic for loop with an accumulator, and a sampling call per step.
 server.registerTool('countdown', { inputSchema: z.object({ from: z.number() }) }, async ({ from }, ctx) => {
   type CountdownStep = { step: 'awaiting-line'; story: string; i: number };
+  const askForLine = (i: number, story: string) => inputRequired.createMessage({
+    messages: [{ role: 'user', content: { type: 'text', text: `Line ${i} of the story so far: ${story}` } }],
+    maxTokens: 20,
+  });
   const call = resumeCall<CountdownStep>(ctx, 'countdown', { from });
   return call.run(async resumed => {
     if (resumed.step === 'start') {
       let story = '';
       for (let i = from; i > 0; i--) {
         return call.suspend({ step: 'awaiting-line', story, i }, {
-          line: inputRequired.createMessage({
-            messages: [{ role: 'user', content: { type: 'text', text: `Line ${i} of the story so far: ${story}` } }],
-            maxTokens: 20,
-          }),
+          line: askForLine(i, story),
         });
       }
       return { content: [{ type: 'text', text: story.trim() || 'nothing to count' }] };
@@ -86,10 +85,7 @@ server.registerTool('countdown', { inputSchema: z.object({ from: z.number() }) }
           story += `${i}:${line.content.type === 'text' ? line.content.text : '?'} `;
         } else {
           return call.suspend({ step: 'awaiting-line', story, i }, {
-            line: inputRequired.createMessage({
-              messages: [{ role: 'user', content: { type: 'text', text: `Line ${i} of the story so far: ${story}` } }],
-              maxTokens: 20,
-            }),
+            line: askForLine(i, story),
           });
         }
       }
@@ -104,6 +100,10 @@ const insistSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object
 // Ask until the user accepts, at most three times.
 server.registerTool('insist', { description: 'Asks until accepted' }, async ctx => {
   type InsistStep = { step: 'awaiting-answer'; tries: number; value: string };
+  const askForAnswer = (tries: number) => inputRequired.elicit({
+    message: `Attempt ${tries}: your name?`,
+    requestedSchema: insistSchema,
+  });
   const call = resumeCall<InsistStep>(ctx, 'insist', undefined);
   return call.run(async resumed => {
     if (resumed.step === 'start') {
@@ -112,10 +112,7 @@ server.registerTool('insist', { description: 'Asks until accepted' }, async ctx 
       while (tries < 3) {
         tries++;
         return call.suspend({ step: 'awaiting-answer', tries, value }, {
-          answer: inputRequired.elicit({
-            message: `Attempt ${tries}: your name?`,
-            requestedSchema: insistSchema,
-          }),
+          answer: askForAnswer(tries),
         });
       }
       return { content: [{ type: 'text', text: value ? `Hello ${value} after ${tries} tries` : `Gave up after ${tries} tries` }] };
@@ -133,10 +130,7 @@ server.registerTool('insist', { description: 'Asks until accepted' }, async ctx 
         } else {
           tries++;
           return call.suspend({ step: 'awaiting-answer', tries, value }, {
-            answer: inputRequired.elicit({
-              message: `Attempt ${tries}: your name?`,
-              requestedSchema: insistSchema,
-            }),
+            answer: askForAnswer(tries),
           });
         }
       }

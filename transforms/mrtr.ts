@@ -29,6 +29,7 @@ const MARKER_TEXT = 'mcp-migrate:';
 import { ts } from 'ts-morph';
 import { editImports, isRequire, type ImportChanges } from '../src/rewrite/imports.js';
 import { arrowParam, codeStyle, MAX_LINE, quoted, type CodeStyle } from '../src/rewrite/style.js';
+import { requestSharing } from '../src/rewrite/requests.js';
 import { canDeclareApart, declaredSchemas, paramsNaming, type SchemaDeclaration, type SchemaSite } from '../src/rewrite/schemas.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -294,13 +295,22 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       return `${use('sdk', 'inputRequired')}.${r.builder}(${params})`;
     };
     const offsetOf = (text: string | undefined): number => (text ? source.indexOf(text, h.fn.start) : h.fn.start);
+    const sharing = requestSharing({
+      inline: builderCall,
+      bodyNames: declaredNames(body),
+      localType: name => carriedType(h, name) ?? loopVariableType(h, name),
+      allocate,
+      isTs,
+      arrowParam: name => arrowParam(name, style),
+      indent: unit,
+    });
 
     const guard = h.finallyGuard;
     /** The line a suspending round inside a try with a finally sets its flag with, just before it returns. */
     const flagSet = guard ? new RegExp(`^\\s*${guard.flag} = true;$`, 'm') : undefined;
     const suspendReturn = (s: SuspensionPlan, indent: string): string => {
       const i1 = indent + unit;
-      const requests = s.requests.map(r => `${i1}${propertyKey(r.key)}: ${builderCall(r, i1)},`).join('\n');
+      const requests = s.requests.map(r => `${i1}${propertyKey(r.key)}: ${sharing.placeholder(r, i1)},`).join('\n');
       const carried = s.live.filter(l => !l.answered);
       const state = `{ step: ${stringLiteral(s.step)}${carried.map(l => `, ${fieldName(l) === l.name ? l.name : `${fieldName(l)}: ${l.name}`}`).join('')} }`;
       const kinds = [...new Set(s.requests.map(r => (r.kind === 'elicitation-url' ? 'elicitation' : r.kind)))].map(k => stringLiteral(k));
@@ -599,6 +609,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     if (h === bannered) lines.push(`${bodyIndent}${banner(plan)}`);
     const steps = isTs ? allocate(stepTypeName(h.nameText)) : undefined;
     if (steps) lines.push(...stepUnion(h, steps, bodyIndent));
+    const callLine = lines.length;
     lines.push(`${bodyIndent}const ${call} = ${use('state', stateExports.resume)}${steps ? `<${steps}>` : ''}(${ctx}, ${h.nameText}, ${h.argsText});`);
     lines.push(`${bodyIndent}return ${call}.${boundCallMethods.run}(async ${arrowParam(resumed, style)} => {`);
     // Where the handler could run off its end (returning undefined), each phase must too, rather
@@ -616,6 +627,9 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
       phaseBlock(s.step, phase.lines, exits(phase.stmts));
     }
     lines.push(`${phaseIndent}throw ${call}.${boundCallMethods.unknownStep}(${resumed});`, `${bodyIndent}});`);
+    const shared = sharing.resolve(lines);
+    lines.splice(0, lines.length, ...shared.lines);
+    lines.splice(callLine, 0, ...shared.declarations);
     const blockText = `{\n${lines.join('\n')}\n}`;
     let parsed: AnyNode;
     try {
@@ -639,6 +653,53 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
     });
     if (members.length === 1) return [`${indent}type ${name} = ${members[0]};`];
     return [`${indent}type ${name} =`, ...members.map((m, i) => `${indent}${unit}| ${m}${i === members.length - 1 ? ';' : ''}`)];
+  }
+
+  /**
+   * The type a request builder's parameter gets for a body local: the type it has in the handler's steps,
+   * where every carried local of that name has the same; none when it is not carried (or differs).
+   */
+  function carriedType(h: HandlerPlan, name: string): string | undefined {
+    // JavaScript: only a type the file wrote (JSDoc); the step types are TypeScript's and import from the SDK.
+    const typed = (l: CarriedLocal): boolean => l.typeText !== undefined || (isTs && l.stepType !== undefined);
+    const types = new Set(h.suspensions.flatMap(s => s.live.filter(l => l.name === name && typed(l)).map(fieldType)));
+    return types.size === 1 ? [...types][0] : undefined;
+  }
+
+  /**
+   * The type of a for...in or for...of variable (a request in the loop reads it): `string` for a key, the
+   * element type of the carried snapshot for an item (for a for await too: a snapshot that travels as JSON
+   * holds no promise, so awaiting an item gives the item); none for a pattern.
+   */
+  function loopVariableType(h: HandlerPlan, name: string): string | undefined {
+    const types = new Set<string | undefined>();
+    for (const loop of h.loops) {
+      if (loop.kind !== 'for-in' && loop.kind !== 'for-of' && loop.kind !== 'for-await-of') continue;
+      const left = (at(loop.range, 'loop').node as AnyNode).left;
+      const id = left?.type === 'VariableDeclaration' ? left.declarations[0]?.id : undefined;
+      if (id?.type !== 'Identifier' || id.name !== name) continue;
+      const items = loop.items === undefined ? undefined : carriedType(h, loop.items);
+      const element = items === undefined ? undefined : /^(?:readonly )?(.+)\[\]$/.exec(items)?.[1];
+      types.add(loop.kind === 'for-in' ? 'string' : element !== undefined && !/\b(Promise|PromiseLike)\b/.test(element) ? element : undefined);
+    }
+    return types.size === 1 ? [...types][0] : undefined;
+  }
+
+  /** Names declared inside a function body (variables, functions, classes, parameters of inner functions, catch bindings). */
+  function declaredNames(body: AnyNode): Set<string> {
+    const names = new Set<string>();
+    const addAll = (node: AnyNode | null | undefined): void => {
+      if (node) j(node).find(j.Identifier).forEach(p => void names.add((p.node as AnyNode).name));
+      if (node?.type === 'Identifier') names.add(node.name);
+    };
+    j(body).find(j.VariableDeclarator).forEach(p => addAll((p.node as AnyNode).id));
+    j(body).find(j.Function).forEach(p => {
+      addAll((p.node as AnyNode).id);
+      for (const param of (p.node as AnyNode).params) addAll(param);
+    });
+    j(body).find(j.ClassDeclaration).forEach(p => addAll((p.node as AnyNode).id));
+    j(body).find(j.CatchClause).forEach(p => addAll((p.node as AnyNode).param));
+    return names;
   }
 
   /** A carried local's type in its step: its own type text, what the reader of its round returns, or the type the analysis wrote out. */
