@@ -450,7 +450,7 @@ describe.concurrent('report positions', { timeout: 600_000 }, () => {
     // A rewritten request: the entry of inputRequests it became.
     const greet = report.sites.find(s => s.outcome === 'rewritten')!;
     expect(at(written, greet.line, greet.column)).toBe('inputRequired.elicit({');
-    expect(lines[greet.line - 2]).toMatch(/return call\.suspend\(1, /);
+    expect(lines[greet.line - 2]).toMatch(/return call\.suspend\(\{ step: '[\w-]+'/);
     for (const l of report.codemodLeftovers) {
       expect(lines[l.line - 2]).toContain('@mcp-codemod-error');
       expect(at(written, l.line, l.column)).toMatch(/^for \(const tool of/);

@@ -225,12 +225,13 @@ describe('helpers imported from other files of the project', () => {
   });
 
   it('leaves the helper files as they are but for the SDK upgrade and the markers of the sites they keep', () => {
-    for (const rel of ['src/helpers/index.ts', 'src/helpers/sampling.ts', 'src/helpers/colour.ts', 'src/helpers/cycle.ts', 'src/helpers/cycle2.ts', 'src/helpers/local.ts', 'src/helpers/defaults.ts']) {
+    for (const rel of ['src/helpers/index.ts', 'src/helpers/sampling.ts', 'src/helpers/cycle2.ts', 'src/helpers/defaults.ts']) {
       expect(read(rel), rel).toBe(PROJECT[rel]);
     }
-    for (const rel of ['src/helpers/names.ts', 'src/helpers/ask.ts']) {
+    // askColour, ping and askSecret (server: any) are handed the server by their handler calls: their bodies are sites as a typed helper's are.
+    for (const rel of ['src/helpers/names.ts', 'src/helpers/ask.ts', 'src/helpers/colour.ts', 'src/helpers/cycle.ts', 'src/helpers/local.ts']) {
       const text = read(rel);
-      expect(text, rel).toContain('@modelcontextprotocol/server');
+      if (rel === 'src/helpers/names.ts' || rel === 'src/helpers/ask.ts') expect(text, rel).toContain('@modelcontextprotocol/server');
       const marked = report.sites.filter(s => s.file === rel);
       expect(marked.length, rel).toBe(1);
       expect(marked[0]!.outcome).toBe('marked');

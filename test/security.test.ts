@@ -118,7 +118,7 @@ function flip(state: string, index: number): string {
 describe('migrated example under forged retries (raw 2026-07-28 JSON-RPC over stdio)', () => {
   it('accepts an honest retry, and a state re-sealed with the same key and a live expiry (the forging helper is sound)', async () => {
     const { state } = await firstRound('greet', { name: 'Ada' });
-    expect(payloadOf(state).p).toMatchObject({ phase: 1, locals: { greeting: 'Hello, Ada' } });
+    expect(payloadOf(state).p).toMatchObject({ resume: { step: 'awaiting-answer', greeting: 'Hello, Ada' } });
     const resealed = await forge(payloadOf(state).p, KEY, 900);
     expect(resealed).not.toBe(state);
     const done = await client.callTool('greet', { name: 'Ada' }, { requestState: resealed, inputResponses: moodAccept });
@@ -135,7 +135,7 @@ describe('migrated example under forged retries (raw 2026-07-28 JSON-RPC over st
       expectVerifyRefusal(await client.callTool('greet', { name: 'Ada' }, { requestState: tampered, inputResponses: moodAccept }));
     }
     // the body itself rewritten (other locals), MAC kept: refused too
-    const body = Buffer.from(JSON.stringify({ ...payloadOf(state), p: { ...(payloadOf(state).p as object), locals: { greeting: 'pwned' } } })).toString('base64url');
+    const body = Buffer.from(JSON.stringify({ ...payloadOf(state), p: { ...(payloadOf(state).p as object), resume: { step: 'awaiting-answer', greeting: 'pwned' } } })).toString('base64url');
     expectVerifyRefusal(await client.callTool('greet', { name: 'Ada' }, { requestState: `v1.${body}${state.slice(dot)}`, inputResponses: moodAccept }));
     await expectStillServing();
   });
@@ -158,7 +158,7 @@ describe('migrated example under forged retries (raw 2026-07-28 JSON-RPC over st
   it('refuses an oversized requestState (over the 16 KiB limit, and a 4 MiB string) with -32602 from verify', async () => {
     const { state } = await firstRound('greet', { name: 'Ada' });
     // properly sealed with the right key, but longer than anything the module mints
-    const big = await forge({ ...(payloadOf(state).p as object), locals: { greeting: 'x'.repeat(MAX_STATE_BYTES) } }, KEY, 600);
+    const big = await forge({ ...(payloadOf(state).p as object), resume: { step: 'awaiting-answer', greeting: 'x'.repeat(MAX_STATE_BYTES) } }, KEY, 600);
     expect(big.length).toBeGreaterThan(MAX_STATE_BYTES);
     expectVerifyRefusal(await client.callTool('greet', { name: 'Ada' }, { requestState: big, inputResponses: moodAccept }));
     const huge = `v1.${'A'.repeat(4 * 1024 * 1024)}.${'B'.repeat(43)}`;
@@ -167,7 +167,7 @@ describe('migrated example under forged retries (raw 2026-07-28 JSON-RPC over st
   });
 
   it('refuses malformed requestState values (empty, no prefix, not a string) with -32602 from verify', async () => {
-    for (const requestState of ['', 'garbage', 'v1.', 'v1..', 'v1.%%%.%%%', 42, { phase: 1 }, ['v1.a.b'], true]) {
+    for (const requestState of ['', 'garbage', 'v1.', 'v1..', 'v1.%%%.%%%', 42, { resume: { step: 'awaiting-answer' } }, ['v1.a.b'], true]) {
       expectVerifyRefusal(await client.callTool('greet', { name: 'Ada' }, { requestState, inputResponses: moodAccept }));
     }
     await expectStillServing();
