@@ -14,7 +14,7 @@ import { emptyReport, type FileReport, type Report } from './report.js';
 import { isStateModuleFile } from './stateModule.js';
 // markers.ts imports types only: loading it loads nothing of the official codemod.
 import { CODEMOD_MARKER } from './upgrade/markers.js';
-import { HELPER_IMPORT_DEPTH, importedHelpers, isCandidate, relativeImportsAmong, REQUEST_METHOD_VALUE, worthAnalysing, ZOD_IMPORT } from './triggers.js';
+import { HELPER_IMPORT_DEPTH, importedHelpers, isCandidate, relativeImportsAmong, requestAliasHolders, worthAnalysing, ZOD_IMPORT } from './triggers.js';
 import { createProgress, type Progress, type ProgressStream } from './progress.js';
 import { exitCodeOf, summarize, type CodemodLeftover, type FileResult, type RunMode, type RunReport } from './format-report.js';
 
@@ -186,7 +186,7 @@ function realPath(file: string): string {
  * analysis finds their calls (rare: only read again when some input reads a request method as a value).
  */
 async function decodeAliasImporters(run: RunState, inputs: SourceInput[]): Promise<void> {
-  const holders = new Set(inputs.filter(i => REQUEST_METHOD_VALUE.test(i.text)).map(i => i.path));
+  const holders = requestAliasHolders(inputs);
   if (holders.size === 0) return;
   for (const p of [...run.unwanted]) {
     const r = await readSource(p);

@@ -66,9 +66,14 @@ export function worthAnalysing<F extends { path: string; text: string }>(files: 
   return files.filter(f => kept.has(f.path));
 }
 
-/** The files of `files` that import, by a relative path, a module reading a request method as a value (REQUEST_METHOD_VALUE). */
+/** The files of `files` that read a request method as a value (REQUEST_METHOD_VALUE): modules that may export it under another name. */
+export function requestAliasHolders(files: readonly { path: string; text: string }[]): Set<string> {
+  return new Set(files.filter(f => REQUEST_METHOD_VALUE.test(f.text)).map(f => f.path));
+}
+
+/** The files of `files` that import, by a relative path, one of requestAliasHolders. */
 export function importersOfRequestAliases(files: readonly { path: string; text: string }[]): Set<string> {
-  const holders = new Set(files.filter(f => REQUEST_METHOD_VALUE.test(f.text)).map(f => f.path));
+  const holders = requestAliasHolders(files);
   if (holders.size === 0) return holders;
   return new Set(files.filter(f => relativeImportsAmong(f, holders).length > 0).map(f => f.path));
 }
