@@ -1,0 +1,107 @@
+/**
+ * The wiring around the handlers: each server constructed with `requestState: { verify }`, a stdio entry
+ * served by `serveStdio`, and an HTTP entry moved to a handler made by `createMcpHandler`.
+ */
+import type { HttpEntryPlan, ServerWiringPlan, StdioEntryPlan } from '../plan.js';
+import { stateExports } from '../stateModule.js';
+import type { AnyNode, RewriteContext } from './context.js';
+import { MAX_LINE, type CodeStyle } from './style.js';
+
+export function wireServers(cx: RewriteContext): void {
+  for (const server of cx.plan.servers) {
+    const p = cx.at(server.construct, 'server construction');
+    const wired = wiredConstruction(cx.source, server, cx.use('state', stateExports.verify), cx.style);
+    p.replace(/^super\s*\(/.test(wired) ? cx.parseSuperCall(wired) : cx.parseExpression(wired));
+  }
+}
+
+export function rewriteStdioEntry(cx: RewriteContext, entry: StdioEntryPlan): void {
+  const p = cx.at(entry.call, 'stdio connect call');
+  const options = [
+    entry.transportText === undefined ? '' : entry.transportText === 'transport' ? 'transport' : `transport: ${entry.transportText}`,
+    entry.onerrorText === undefined ? '' : `onerror: ${entry.onerrorText}`,
+  ].filter(Boolean);
+  const replacement = cx.parseExpression(`${cx.use('stdio', 'serveStdio')}(() => ${entry.serverText}${options.length > 0 ? `, { ${options.join(', ')} }` : ''})`);
+  const parent = p.parent?.node as AnyNode;
+  if (parent && parent.type === 'AwaitExpression') p.parent.replace(replacement);
+  else p.replace(replacement);
+  if (entry.removeDeclaration) cx.at(entry.removeDeclaration, 'stdio transport declaration').prune();
+}
+
+/**
+ * The handler, declared once outside the request handler, then either called in place of the
+ * stateless server and transport or put in front of the session wiring for 2026-07-28 requests.
+ */
+export function rewriteHttpEntry(cx: RewriteContext, entry: HttpEntryPlan): void {
+  const outer = cx.statementAt(entry.declareBefore);
+  if (!outer) throw new Error(`mrtr transform: cannot find the statement holding the request handler at offset ${entry.declareBefore} in ${cx.plan.file}`);
+  const options = entry.mode === 'sessionful' ? `, { legacy: ${cx.stringLiteral('reject')} }` : '';
+  const declaration = cx.parseStatements(`const ${entry.name} = ${cx.use('node', 'toNodeHandler')}(${cx.use('sdk', 'createMcpHandler')}(() => ${entry.factoryText}${options}));`)[0];
+  if (entry.mode === 'stateless') {
+    const call = cx.parseStatements(`await ${entry.name}(${entry.argsText.join(', ')});`)[0];
+    const replaced = cx.at(entry.replace!, 'handleRequest statement');
+    call.comments = (replaced.node as AnyNode).comments;
+    replaced.replace(call);
+    for (const r of entry.remove ?? []) cx.at(r, 'statement of the stateless transport').prune();
+  } else {
+    routeModernRequests(cx, entry);
+  }
+  outer.insertBefore(declaration);
+}
+
+/** Sessionful: 2026-07-28 requests go to the handler before the session wiring sees them. */
+function routeModernRequests(cx: RewriteContext, entry: HttpEntryPlan): void {
+  const [req, res, body] = entry.argsText;
+  const route = cx.statementAt(entry.routeBefore!);
+  if (!route) throw new Error(`mrtr transform: cannot find the statement to route before at offset ${entry.routeBefore} in ${cx.plan.file}`);
+  const [routing] = cx.parseStatements(
+    [
+      `if (!(await ${cx.use('sdk', 'isLegacyRequest')}(await ${cx.use('node', 'toWebRequest')}(${req}, ${body})))) {`,
+      `  await ${entry.name}(${req}, ${res}, ${body});`,
+      '  return;',
+      '}'
+    ].join('\n')
+  );
+  routing.comments = [{ type: 'CommentLine', value: ' 2026-07-28 requests are served per request; 2025-era requests keep the session wiring below.', leading: true, trailing: false }];
+  route.insertBefore(routing);
+}
+
+/**
+ * The server construction with `requestState: { verify }` in its options, written as text in the file's own
+ * layout (an object literal keeps its lines, its indentation and its trailing comma), so nothing is reprinted.
+ */
+export function wiredConstruction(source: string, server: ServerWiringPlan, verify: string, style: CodeStyle): string {
+  const unit = style.unit;
+  const property = `requestState: { verify: ${verify} }`;
+  const { construct, options, firstArg } = server;
+  if (!options) {
+    const close = source.lastIndexOf(')', construct.end);
+    return `${source.slice(construct.start, close)}${firstArg ? '' : '{}'}, { ${property} }${source.slice(close, construct.end)}`;
+  }
+  const literal = source.slice(options.start, options.end);
+  const withProperty = server.optionsIsObjectLiteral ? withLastProperty(literal, property, unit) : `{ ...${literal}, ${property} }`;
+  const wired = `${source.slice(construct.start, options.start)}${withProperty}${source.slice(options.end, construct.end)}`;
+  // Grown past the line length a formatter keeps, a literal on one line gets a line per property.
+  const lineStart = source.lastIndexOf('\n', construct.start - 1) + 1;
+  const tooLong = source.slice(lineStart, construct.start).length + wired.split('\n')[0]!.length > MAX_LINE;
+  if (!tooLong || !server.optionProperties || literal.includes('\n')) return wired;
+  const indent = /^[ \t]*/.exec(source.slice(lineStart))![0];
+  const items = [...server.optionProperties.map(r => source.slice(r.start, r.end)), property].map(p => `${indent}${unit}${p}`);
+  const body = `${items.join(',\n')}${style.trailingCommas ? ',' : ''}`;
+  return `${source.slice(construct.start, options.start)}{\n${body}\n${indent}}${source.slice(options.end, construct.end)}`;
+}
+
+/** An object literal's text with one more property, on a line of its own when its properties are (`as` casts kept). */
+export function withLastProperty(literal: string, property: string, unit: string): string {
+  const close = literal.lastIndexOf('}');
+  const inside = literal.slice(literal.indexOf('{') + 1, close);
+  if (inside.trim() === '') return `${literal.slice(0, literal.indexOf('{'))}{ ${property} }${literal.slice(close + 1)}`;
+  const before = literal.slice(0, close).replace(/\s*$/, '');
+  const multiline = /\n\s*$/.test(literal.slice(0, close));
+  const comma = before.endsWith(',') ? '' : ',';
+  if (!multiline) return `${before}${comma} ${property} ${literal.slice(close)}`;
+  const lastLine = before.slice(before.lastIndexOf('\n') + 1);
+  const closeIndent = /[ \t]*$/.exec(literal.slice(0, close))![0];
+  const indent = /^[ \t]*/.exec(lastLine)![0] || closeIndent + unit;
+  return `${before}${comma}\n${indent}${property}${comma ? '' : ','}\n${closeIndent}${literal.slice(close)}`;
+}
