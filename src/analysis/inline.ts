@@ -187,6 +187,20 @@ interface BindingCheck {
  * fails is marked with the reason instead, and the pass is made again without it.
  */
 export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inlining {
+  const steps = inliningSteps(sf, options);
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value;
+    sf.replaceWithText(step.value);
+  }
+}
+
+/**
+ * inlineHelpers as steps: each yields the text the file must have before the next step reads it, which
+ * the caller sets. Setting a text throws the type checker away, and the next question builds a new one:
+ * a caller inlining many files (src/pipeline.ts) sets every file's text before any step goes on, so all
+ * of them share one checker per step instead of building one per file.
+ */
+export function* inliningSteps(sf: SourceFile, options: InlineOptions = {}): Generator<string, Inlining, void> {
   let refused = new Map<number, Exclusion | null>(options.exclude ?? []);
   let hoisting: { hoisted: CallHoisting; before: string; refused: Map<number, Exclusion | null> } | undefined;
   let triedHoisting = false;
@@ -207,7 +221,7 @@ export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inli
     if (hoisting && (hoistedRefused.size > 0 || !checks.some(c => sites!.has(c.call)))) {
       // A hoisted call refused all the same is left as written, refused with its reason; the others are
       // hoisted again (each round refuses one more call, so this ends). Hoisted for nothing: left as written.
-      sf.replaceWithText(hoisting.before);
+      yield hoisting.before;
       refused = unhoisted(hoisting, [...refused, ...hoistedRefused]);
       hoisting = undefined;
       triedHoisting = hoistedRefused.size === 0;
@@ -216,7 +230,7 @@ export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inli
     const pass = hoisting ? inPassText(found, hoisting.hoisted) : found;
     if (edits.length === 0) return { ...pass, text: undefined, excluded: refused };
     const applied = applyInOrder(before, edits);
-    sf.replaceWithText(applied.text);
+    yield applied.text;
     const failed = new Map<number, Exclusion>();
     for (const { call, edit, check } of checks) {
       const why = misbound(sf, check, applied.range(edit), applied.place(sf.getFilePath()));
@@ -230,7 +244,7 @@ export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inli
       }
       return { ...pass, text: applied.text, excluded };
     }
-    sf.replaceWithText(before);
+    yield before;
     for (const [call, why] of failed) refused.set(call, why);
   }
 }
