@@ -10,7 +10,7 @@ import { Node, SyntaxKind, ts, type Project, type SourceFile } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
 import { hoistAwaits, type Hoisting } from './analysis/hoist.js';
 import { analysisProject, forgetProjectFiles, sharedAnalysisProject } from './analysis/project.js';
-import { importBindings, selfCheck } from './analysis/selfCheck.js';
+import { importBindings, selfCheck, type ImportBindings } from './analysis/selfCheck.js';
 import { inliningSteps, type Exclusion, type Inlining, type Refusal, type SetterExport, type Split } from './analysis/inline.js';
 import { splitModules, splitOrdinalAt } from './analysis/cacheFiller.js';
 import { enclosingFunction, registrationOf } from './analysis/sites.js';
@@ -300,11 +300,15 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   const plans = new Map<string, FilePlan>(analysis.plans.filter(p => !isEmptyPlan(p)).map(p => [p.file, p]));
   const changes: FileChange[] = [];
   const usedStateModules = new Set<string>();
+  const planned = candidates.filter(f => !broken.has(f.path) && current.has(f.path) && plans.has(f.path));
+  const checked = rewriteChecked(planned.map(f => {
+    const plan = plans.get(f.path)!;
+    return { sf: project.getSourceFile(f.path)!, text: current.get(f.path)!, plan, onlyHandlers: options.onlyHandlerAt && new Set(plan.handlers.map(h => h.label)) };
+  }));
   for (const f of candidates) {
     if (broken.has(f.path) || !current.has(f.path)) continue;
     const plan = plans.get(f.path);
-    const onlyHandlers = options.onlyHandlerAt && new Set(plan?.handlers.map(h => h.label));
-    const rewritten = plan ? rewriteChecked(project.getSourceFile(f.path)!, current.get(f.path)!, plan, onlyHandlers) : { text: current.get(f.path)! };
+    const rewritten = checked.get(f.path) ?? { text: current.get(f.path)! };
     if ('error' in rewritten) {
       report.files.push({ file: rel(f.path), outcome: 'error', reason: `${rel(f.path)}: not rewritten, left as it was: ${rewritten.error}` });
       for (const site of report.sites) if (site.file === rel(f.path) && site.outcome === 'rewritten') Object.assign(site, { outcome: 'skipped', reason: `the rewrite of this file failed: ${rewritten.error}`, cause: 'the rewrite of its file failed' });
@@ -751,23 +755,34 @@ function exportableDeclaration(module: SourceFile, name: string) {
 }
 
 /**
- * The file's rewrite, checked (src/analysis/selfCheck.ts) in the analysis project it was planned in; the
- * source file is left holding the rewritten text. A rewrite that throws or fails the check is an error.
+ * The files' rewrites, checked (src/analysis/selfCheck.ts) in the analysis project they were planned in;
+ * each source file is left holding its rewritten text. A rewrite that throws or fails the check is an
+ * error, and its file gets its text back. Every rewritten text is set before any is checked, so one
+ * type checker serves all the checks (setting a text throws the checker away); once a file fails and is
+ * put back, the others are checked again without it.
  */
-function rewriteChecked(sf: SourceFile, text: string, plan: FilePlan, onlyHandlers?: ReadonlySet<string>): { text: string } | { error: string } {
-  let out: string;
-  try {
-    out = rewrite(text, plan);
-  } catch (error) {
-    return { error: (error as Error).message };
+function rewriteChecked(files: { sf: SourceFile; text: string; plan: FilePlan; onlyHandlers?: ReadonlySet<string> }[]): Map<string, { text: string } | { error: string }> {
+  const results = new Map<string, { text: string } | { error: string }>();
+  let toCheck: { sf: SourceFile; text: string; out: string; before: ImportBindings; onlyHandlers?: ReadonlySet<string> }[] = [];
+  for (const { sf, text, plan, onlyHandlers } of files) {
+    try {
+      toCheck.push({ sf, text, out: rewrite(text, plan), before: importBindings(sf), onlyHandlers });
+    } catch (error) {
+      results.set(sf.getFilePath(), { error: (error as Error).message });
+    }
   }
-  const before = importBindings(sf);
-  sf.replaceWithText(out);
-  const failures = selfCheck(sf, before, onlyHandlers);
-  if (failures.length === 0) return { text: out };
-  sf.replaceWithText(text);
-  const shown = failures.slice(0, 3).map(f => `line ${f.line} of the rewritten text: ${f.message}`);
-  return { error: `the rewrite failed its own check (${shown.join('; ')}${failures.length > 3 ? `; and ${failures.length - 3} more` : ''}); please report it` };
+  for (const f of toCheck) f.sf.replaceWithText(f.out);
+  while (toCheck.length > 0) {
+    const failed = toCheck.map(f => ({ f, failures: selfCheck(f.sf, f.before, f.onlyHandlers) })).filter(c => c.failures.length > 0);
+    for (const { f, failures } of failed) {
+      f.sf.replaceWithText(f.text);
+      const shown = failures.slice(0, 3).map(x => `line ${x.line} of the rewritten text: ${x.message}`);
+      results.set(f.sf.getFilePath(), { error: `the rewrite failed its own check (${shown.join('; ')}${failures.length > 3 ? `; and ${failures.length - 3} more` : ''}); please report it` });
+    }
+    if (failed.length === 0) for (const f of toCheck) results.set(f.sf.getFilePath(), { text: f.out });
+    toCheck = failed.length === 0 ? [] : toCheck.filter(f => !failed.some(x => x.f === f));
+  }
+  return results;
 }
 
 function rewrite(text: string, plan: FilePlan): string {
