@@ -55,6 +55,12 @@ function upgradeProject(): Project {
   return new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true, noLib: true } });
 }
 
+/** Removes a file from the upgrade's project, if it is there. */
+function forgetFile(project: Project, file: string): void {
+  const sf = project.getSourceFile(file);
+  if (sf) project.removeSourceFile(sf);
+}
+
 export function upgradeV1(files: { path: string; text: string }[]): UpgradeResult {
   const texts = new Map<string, string>();
   const notes: UpgradeNote[] = [];
@@ -95,6 +101,10 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
     } catch (error) {
       notes.push({ file: file.path, line: 1, level: 'error', message: `not upgraded to SDK 2.x: the official codemod failed (${oneLine(error)})` });
       failed.set(file.path, `the official codemod failed on it (${oneLine(error)})`);
+    } finally {
+      // Each file is upgraded on its own: kept, the files upgraded before it would be in every later
+      // file's program, each of whose questions would then bind them all again.
+      forgetFile(project, file.path);
     }
   }
   return { texts, notes, failed };
@@ -138,9 +148,11 @@ export function upgradeZodOnly(files: { path: string; text: string }[]): Omit<Up
   const project = upgradeProject();
   for (const file of files.filter(f => ZOD_IMPORT.test(f.text))) {
     const sf = project.createSourceFile(file.path, file.text, { overwrite: true });
-    if (hasSyntaxErrors(sf)) continue;
-    notes.push(...applyTransforms(sf, file.text, () => ({ transforms: [zodRecordRepair, zodErrorParamsRepair, zodApisRepair], stands: () => true })));
-    if (sf.getFullText() !== file.text) texts.set(file.path, sf.getFullText());
+    if (!hasSyntaxErrors(sf)) {
+      notes.push(...applyTransforms(sf, file.text, () => ({ transforms: [zodRecordRepair, zodErrorParamsRepair, zodApisRepair], stands: () => true })));
+      if (sf.getFullText() !== file.text) texts.set(file.path, sf.getFullText());
+    }
+    forgetFile(project, file.path);
   }
   return { texts, notes };
 }
