@@ -436,8 +436,19 @@ function unusedImport(sf: SourceFile, helperEdits: HelperEdit[], inlinedCalls: S
   if (!binding || !(Node.isImportSpecifier(binding) || Node.isImportClause(binding))) return undefined;
   const nameNode = Node.isImportSpecifier(binding) ? (binding.getAliasNode() ?? binding.getNameNode()) : binding.getDefaultImport();
   if (!nameNode || !Node.isIdentifier(nameNode)) return undefined;
-  const refs = nameNode.findReferencesAsNodes().filter(r => r !== nameNode && r.getSourceFile() === sf);
+  // An import binding is used in its own file only: its uses are the file's identifiers of its name bound to it
+  // (asking the language service would search every file of the project).
+  const symbol = nameNode.getSymbol();
+  const refs = sf.getDescendantsOfKind(SyntaxKind.Identifier).filter(r => r !== nameNode && r.getText() === nameNode.getText() && bindsTo(r, symbol));
   return refs.every(r => inlinedCalls.has(r.getParent() as CallExpression)) ? binding : undefined;
+}
+
+/** Whether an identifier of the file reads `symbol` (`{ name }` by its value; an `export { name }` counts, whatever it exports). */
+function bindsTo(id: Node, symbol: import('ts-morph').Symbol | undefined): boolean {
+  const parent = id.getParent();
+  if (parent && Node.isShorthandPropertyAssignment(parent)) return parent.getValueSymbol() === symbol;
+  if (parent && Node.isExportSpecifier(parent)) return true;
+  return id.getSymbol() === symbol;
 }
 
 /**
@@ -740,6 +751,7 @@ function outsideTheRun(file: SourceFile): Helper['notInlined'] {
  * inlined, but followed; through a table's property (`t.invoke`), every entry the call may run.
  */
 function memberOf(access: import('ts-morph').PropertyAccessExpression): Helper | undefined {
+  if (libraryObject(access.getExpression())) return undefined;
   const entries = entriesOf(access);
   if (entries) return { fn: entries[0]!, name: access.getName(), decl: entries[0]!, overrides: entries, table: true };
   const decl = namedEntry(access) ?? resolved(access.getNameNode());
@@ -753,6 +765,20 @@ function memberOf(access: import('ts-morph').PropertyAccessExpression): Helper |
     return { fn: fn as FunctionLike, name: access.getName(), decl, overrides: [...(fn.getBody() ? [fn as FunctionLike] : []), ...overrides] };
   }
   return { fn: fn as FunctionLike, name: access.getName(), decl };
+}
+
+/**
+ * `z.object(...)`, `JSON.stringify(...)`, `path.join(...)`: a member of an object a package or the
+ * standard library declares (a global, or a name imported from a package), never a function of the
+ * project. Said from the name's declaration alone, without the object's type, which for zod's `z` alone
+ * instantiates a good part of zod's types.
+ */
+function libraryObject(receiver: Node): boolean {
+  const e = unwrap(receiver);
+  if (!Node.isIdentifier(e)) return false;
+  const symbol = e.getSymbol();
+  const declarations = (symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol)?.getDeclarations() ?? [];
+  return declarations.length > 0 && declarations.every(d => d.getSourceFile().isInNodeModules() || d.getSourceFile().isFromExternalLibrary());
 }
 
 /**
