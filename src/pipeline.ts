@@ -10,8 +10,8 @@ import { Node, SyntaxKind, ts, type Project, type SourceFile } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
 import { hoistAwaits, type Hoisting } from './analysis/hoist.js';
 import { analysisProject, forgetProjectFiles, sharedAnalysisProject } from './analysis/project.js';
-import { importBindings, selfCheck } from './analysis/selfCheck.js';
-import { inlineHelpers, type Exclusion, type Refusal, type SetterExport, type Split } from './analysis/inline.js';
+import { importBindings, selfCheck, type ImportBindings } from './analysis/selfCheck.js';
+import { inliningSteps, type Exclusion, type Inlining, type Refusal, type SetterExport, type Split } from './analysis/inline.js';
 import { splitModules, splitOrdinalAt } from './analysis/cacheFiller.js';
 import { enclosingFunction, registrationOf } from './analysis/sites.js';
 import { MARKER_PREFIX } from './analysis/index.js';
@@ -300,11 +300,15 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   const plans = new Map<string, FilePlan>(analysis.plans.filter(p => !isEmptyPlan(p)).map(p => [p.file, p]));
   const changes: FileChange[] = [];
   const usedStateModules = new Set<string>();
+  const planned = candidates.filter(f => !broken.has(f.path) && current.has(f.path) && plans.has(f.path));
+  const checked = rewriteChecked(planned.map(f => {
+    const plan = plans.get(f.path)!;
+    return { sf: project.getSourceFile(f.path)!, text: current.get(f.path)!, plan, onlyHandlers: options.onlyHandlerAt && new Set(plan.handlers.map(h => h.label)) };
+  }));
   for (const f of candidates) {
     if (broken.has(f.path) || !current.has(f.path)) continue;
     const plan = plans.get(f.path);
-    const onlyHandlers = options.onlyHandlerAt && new Set(plan?.handlers.map(h => h.label));
-    const rewritten = plan ? rewriteChecked(project.getSourceFile(f.path)!, current.get(f.path)!, plan, onlyHandlers) : { text: current.get(f.path)! };
+    const rewritten = checked.get(f.path) ?? { text: current.get(f.path)! };
     if ('error' in rewritten) {
       report.files.push({ file: rel(f.path), outcome: 'error', reason: `${rel(f.path)}: not rewritten, left as it was: ${rewritten.error}` });
       for (const site of report.sites) if (site.file === rel(f.path) && site.outcome === 'rewritten') Object.assign(site, { outcome: 'skipped', reason: `the rewrite of this file failed: ${rewritten.error}`, cause: 'the rewrite of its file failed' });
@@ -392,31 +396,22 @@ function inlineGroup(files: SourceFile[], excluded: ReadonlyMap<string, Readonly
   const round: GroupInlining = { refusals: new Map(), notes: [], helpers: new Map(), firstPass: new Map(), splits: new Map() };
   const toExport: { file: string; name: string; into: string; setter?: SetterExport }[] = [];
   const splitNames = new Map<string, import('./analysis/cacheFiller.js').SplitNames>();
-  for (const sf of files) {
+  const worth = files.filter(sf => {
     const text = sf.getFullText();
-    if (!TRIGGER_PATTERN.test(text) && !RELATIVE_SPECIFIER.test(text) && !THIS_CALL.test(text) && !importsThroughPaths(sf)) continue;
+    return TRIGGER_PATTERN.test(text) || RELATIVE_SPECIFIER.test(text) || THIS_CALL.test(text) || importsThroughPaths(sf);
+  });
+  const perFile = inLockstep(worth.map(sf => ({ sf, steps: fileInlining(sf, excluded.get(sf.getFilePath()), splitNames, rel) })));
+  // Gathered in the files' order, as when each file was inlined in turn.
+  for (const [i, sf] of worth.entries()) {
     const file = sf.getFilePath();
-    const importedBefore = new Set(sf.getImportDeclarations().map(d => d.getModuleSpecifierValue()));
-    let exclude = excluded.get(file);
-    for (let pass = 0; pass < MAX_INLINE_DEPTH; pass++) {
-      let inlining: ReturnType<typeof inlineHelpers>;
-      try {
-        inlining = inlineHelpers(sf, { depth: MAX_INLINE_DEPTH - pass, rel, importedBefore, exclude, splitNames });
-      } catch (error) {
-        round.notes.push(`${rel(file)}: helpers not inlined (${oneLine(error)})`);
-        break;
-      }
-      for (const e of inlining.exports) if (!toExport.some(x => x.file === e.file && x.name === e.name)) toExport.push({ ...e, into: file });
-      if (inlining.refusals.length > 0) round.refusals.set(file, [...(round.refusals.get(file) ?? []), ...inlining.refusals]);
-      if (pass === 0) round.firstPass.set(file, new Map(inlining.inlined.map(i => [i.label, i.call])));
-      // A split made by a later pass is in a helper's inlined block, which is excluded with its block.
-      if (inlining.splits.length > 0) round.splits.set(file, [...(round.splits.get(file) ?? []), ...inlining.splits.map(x => (pass === 0 ? x : { ...x, call: -1 }))]);
-      if (inlining.text === undefined) break;
-      for (const [helper, calls] of inlining.helpers) round.helpers.set(helper, (round.helpers.get(helper) ?? 0) + calls);
-      exclude = inlining.excluded;
-      round.notes.push(...inlining.notes);
-      current.set(file, inlining.text);
-    }
+    const done = perFile[i]!;
+    for (const e of done.exports) if (!toExport.some(x => x.file === e.file && x.name === e.name)) toExport.push({ ...e, into: file });
+    if (done.refusals.length > 0) round.refusals.set(file, done.refusals);
+    if (done.firstPass) round.firstPass.set(file, done.firstPass);
+    if (done.splits.length > 0) round.splits.set(file, done.splits);
+    for (const [helper, calls] of done.helpers) round.helpers.set(helper, (round.helpers.get(helper) ?? 0) + calls);
+    round.notes.push(...done.notes);
+    if (done.text !== undefined) current.set(file, done.text);
   }
   for (const { file, text, note } of splitModules(files, [...round.splits].flatMap(([into, list]) => list.map(split => ({ ...split, into }))), rel)) {
     if (text !== undefined) current.set(file, text);
@@ -445,6 +440,69 @@ function inlineGroup(files: SourceFile[], excluded: ReadonlyMap<string, Readonly
     round.notes.push(`${rel(file)}: ${name} exported, for the helper inlined into ${rel(into)} that uses it`);
   }
   return round;
+}
+
+/** What inlining one file's helpers, pass after pass, gave. */
+interface FileInlining {
+  exports: Inlining['exports'];
+  refusals: Refusal[];
+  /** The first pass's blocks (label → where the call was), undefined when the first pass failed. */
+  firstPass: Map<string, number> | undefined;
+  splits: Split[];
+  helpers: Map<string, number>;
+  notes: string[];
+  /** The file's text after the last pass that changed it. */
+  text: string | undefined;
+}
+
+/**
+ * One file's passes of inlining (src/analysis/inline.ts), as steps: each yields the text the file must
+ * have before the next step (inLockstep sets it). A helper calling a helper takes another pass (a few at
+ * most: recursion is never inlined).
+ */
+function* fileInlining(sf: SourceFile, excluded: ReadonlyMap<number, Exclusion | null> | undefined, splitNames: Map<string, import('./analysis/cacheFiller.js').SplitNames>, rel: (p: string) => string): Generator<string, FileInlining, void> {
+  const file = sf.getFilePath();
+  const done: FileInlining = { exports: [], refusals: [], firstPass: undefined, splits: [], helpers: new Map(), notes: [], text: undefined };
+  const importedBefore = new Set(sf.getImportDeclarations().map(d => d.getModuleSpecifierValue()));
+  let exclude = excluded;
+  for (let pass = 0; pass < MAX_INLINE_DEPTH; pass++) {
+    let inlining: Inlining;
+    try {
+      inlining = yield* inliningSteps(sf, { depth: MAX_INLINE_DEPTH - pass, rel, importedBefore, exclude, splitNames });
+    } catch (error) {
+      done.notes.push(`${rel(file)}: helpers not inlined (${oneLine(error)})`);
+      break;
+    }
+    done.exports.push(...inlining.exports);
+    done.refusals.push(...inlining.refusals);
+    if (pass === 0) done.firstPass = new Map(inlining.inlined.map(i => [i.label, i.call]));
+    // A split made by a later pass is in a helper's inlined block, which is excluded with its block.
+    done.splits.push(...inlining.splits.map(x => (pass === 0 ? x : { ...x, call: -1 })));
+    if (inlining.text === undefined) break;
+    for (const [helper, calls] of inlining.helpers) done.helpers.set(helper, (done.helpers.get(helper) ?? 0) + calls);
+    exclude = inlining.excluded;
+    done.notes.push(...inlining.notes);
+    done.text = inlining.text;
+  }
+  return done;
+}
+
+/**
+ * Runs the files' steps side by side: every file's next text is set before any of them goes on, so one
+ * type checker serves a step of all of them (setting a text throws the checker away; interleaved, each
+ * file would build its own). What one file's step does never depends on another's being done first:
+ * a pass edits only its own file's handlers, and a helper it pastes is read from its own module.
+ */
+function inLockstep<T>(runs: { sf: SourceFile; steps: Generator<string, T, void> }[]): T[] {
+  const results: T[] = [];
+  let pending = runs.map((run, i) => ({ ...run, i, step: run.steps.next() }));
+  while (pending.length > 0) {
+    for (const p of pending) if (p.step.done) results[p.i] = p.step.value;
+    pending = pending.filter(p => !p.step.done);
+    for (const p of pending) p.sf.replaceWithText(p.step.value as string);
+    for (const p of pending) p.step = p.steps.next();
+  }
+  return results;
 }
 
 /**
@@ -697,23 +755,34 @@ function exportableDeclaration(module: SourceFile, name: string) {
 }
 
 /**
- * The file's rewrite, checked (src/analysis/selfCheck.ts) in the analysis project it was planned in; the
- * source file is left holding the rewritten text. A rewrite that throws or fails the check is an error.
+ * The files' rewrites, checked (src/analysis/selfCheck.ts) in the analysis project they were planned in;
+ * each source file is left holding its rewritten text. A rewrite that throws or fails the check is an
+ * error, and its file gets its text back. Every rewritten text is set before any is checked, so one
+ * type checker serves all the checks (setting a text throws the checker away); once a file fails and is
+ * put back, the others are checked again without it.
  */
-function rewriteChecked(sf: SourceFile, text: string, plan: FilePlan, onlyHandlers?: ReadonlySet<string>): { text: string } | { error: string } {
-  let out: string;
-  try {
-    out = rewrite(text, plan);
-  } catch (error) {
-    return { error: (error as Error).message };
+function rewriteChecked(files: { sf: SourceFile; text: string; plan: FilePlan; onlyHandlers?: ReadonlySet<string> }[]): Map<string, { text: string } | { error: string }> {
+  const results = new Map<string, { text: string } | { error: string }>();
+  let toCheck: { sf: SourceFile; text: string; out: string; before: ImportBindings; onlyHandlers?: ReadonlySet<string> }[] = [];
+  for (const { sf, text, plan, onlyHandlers } of files) {
+    try {
+      toCheck.push({ sf, text, out: rewrite(text, plan), before: importBindings(sf), onlyHandlers });
+    } catch (error) {
+      results.set(sf.getFilePath(), { error: (error as Error).message });
+    }
   }
-  const before = importBindings(sf);
-  sf.replaceWithText(out);
-  const failures = selfCheck(sf, before, onlyHandlers);
-  if (failures.length === 0) return { text: out };
-  sf.replaceWithText(text);
-  const shown = failures.slice(0, 3).map(f => `line ${f.line} of the rewritten text: ${f.message}`);
-  return { error: `the rewrite failed its own check (${shown.join('; ')}${failures.length > 3 ? `; and ${failures.length - 3} more` : ''}); please report it` };
+  for (const f of toCheck) f.sf.replaceWithText(f.out);
+  while (toCheck.length > 0) {
+    const failed = toCheck.map(f => ({ f, failures: selfCheck(f.sf, f.before, f.onlyHandlers) })).filter(c => c.failures.length > 0);
+    for (const { f, failures } of failed) {
+      f.sf.replaceWithText(f.text);
+      const shown = failures.slice(0, 3).map(x => `line ${x.line} of the rewritten text: ${x.message}`);
+      results.set(f.sf.getFilePath(), { error: `the rewrite failed its own check (${shown.join('; ')}${failures.length > 3 ? `; and ${failures.length - 3} more` : ''}); please report it` });
+    }
+    if (failed.length === 0) for (const f of toCheck) results.set(f.sf.getFilePath(), { text: f.out });
+    toCheck = failed.length === 0 ? [] : toCheck.filter(f => !failed.some(x => x.f === f));
+  }
+  return results;
 }
 
 function rewrite(text: string, plan: FilePlan): string {

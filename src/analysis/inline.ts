@@ -187,6 +187,20 @@ interface BindingCheck {
  * fails is marked with the reason instead, and the pass is made again without it.
  */
 export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inlining {
+  const steps = inliningSteps(sf, options);
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value;
+    sf.replaceWithText(step.value);
+  }
+}
+
+/**
+ * inlineHelpers as steps: each yields the text the file must have before the next step reads it, which
+ * the caller sets. Setting a text throws the type checker away, and the next question builds a new one:
+ * a caller inlining many files (src/pipeline.ts) sets every file's text before any step goes on, so all
+ * of them share one checker per step instead of building one per file.
+ */
+export function* inliningSteps(sf: SourceFile, options: InlineOptions = {}): Generator<string, Inlining, void> {
   let refused = new Map<number, Exclusion | null>(options.exclude ?? []);
   let hoisting: { hoisted: CallHoisting; before: string; refused: Map<number, Exclusion | null> } | undefined;
   let triedHoisting = false;
@@ -207,7 +221,7 @@ export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inli
     if (hoisting && (hoistedRefused.size > 0 || !checks.some(c => sites!.has(c.call)))) {
       // A hoisted call refused all the same is left as written, refused with its reason; the others are
       // hoisted again (each round refuses one more call, so this ends). Hoisted for nothing: left as written.
-      sf.replaceWithText(hoisting.before);
+      yield hoisting.before;
       refused = unhoisted(hoisting, [...refused, ...hoistedRefused]);
       hoisting = undefined;
       triedHoisting = hoistedRefused.size === 0;
@@ -216,7 +230,7 @@ export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inli
     const pass = hoisting ? inPassText(found, hoisting.hoisted) : found;
     if (edits.length === 0) return { ...pass, text: undefined, excluded: refused };
     const applied = applyInOrder(before, edits);
-    sf.replaceWithText(applied.text);
+    yield applied.text;
     const failed = new Map<number, Exclusion>();
     for (const { call, edit, check } of checks) {
       const why = misbound(sf, check, applied.range(edit), applied.place(sf.getFilePath()));
@@ -230,7 +244,7 @@ export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inli
       }
       return { ...pass, text: applied.text, excluded };
     }
-    sf.replaceWithText(before);
+    yield before;
     for (const [call, why] of failed) refused.set(call, why);
   }
 }
@@ -422,8 +436,19 @@ function unusedImport(sf: SourceFile, helperEdits: HelperEdit[], inlinedCalls: S
   if (!binding || !(Node.isImportSpecifier(binding) || Node.isImportClause(binding))) return undefined;
   const nameNode = Node.isImportSpecifier(binding) ? (binding.getAliasNode() ?? binding.getNameNode()) : binding.getDefaultImport();
   if (!nameNode || !Node.isIdentifier(nameNode)) return undefined;
-  const refs = nameNode.findReferencesAsNodes().filter(r => r !== nameNode && r.getSourceFile() === sf);
+  // An import binding is used in its own file only: its uses are the file's identifiers of its name bound to it
+  // (asking the language service would search every file of the project).
+  const symbol = nameNode.getSymbol();
+  const refs = sf.getDescendantsOfKind(SyntaxKind.Identifier).filter(r => r !== nameNode && r.getText() === nameNode.getText() && bindsTo(r, symbol));
   return refs.every(r => inlinedCalls.has(r.getParent() as CallExpression)) ? binding : undefined;
+}
+
+/** Whether an identifier of the file reads `symbol` (`{ name }` by its value; an `export { name }` counts, whatever it exports). */
+function bindsTo(id: Node, symbol: import('ts-morph').Symbol | undefined): boolean {
+  const parent = id.getParent();
+  if (parent && Node.isShorthandPropertyAssignment(parent)) return parent.getValueSymbol() === symbol;
+  if (parent && Node.isExportSpecifier(parent)) return true;
+  return id.getSymbol() === symbol;
 }
 
 /**
@@ -726,6 +751,7 @@ function outsideTheRun(file: SourceFile): Helper['notInlined'] {
  * inlined, but followed; through a table's property (`t.invoke`), every entry the call may run.
  */
 function memberOf(access: import('ts-morph').PropertyAccessExpression): Helper | undefined {
+  if (libraryObject(access.getExpression())) return undefined;
   const entries = entriesOf(access);
   if (entries) return { fn: entries[0]!, name: access.getName(), decl: entries[0]!, overrides: entries, table: true };
   const decl = namedEntry(access) ?? resolved(access.getNameNode());
@@ -739,6 +765,20 @@ function memberOf(access: import('ts-morph').PropertyAccessExpression): Helper |
     return { fn: fn as FunctionLike, name: access.getName(), decl, overrides: [...(fn.getBody() ? [fn as FunctionLike] : []), ...overrides] };
   }
   return { fn: fn as FunctionLike, name: access.getName(), decl };
+}
+
+/**
+ * `z.object(...)`, `JSON.stringify(...)`, `path.join(...)`: a member of an object a package or the
+ * standard library declares (a global, or a name imported from a package), never a function of the
+ * project. Said from the name's declaration alone, without the object's type, which for zod's `z` alone
+ * instantiates a good part of zod's types.
+ */
+function libraryObject(receiver: Node): boolean {
+  const e = unwrap(receiver);
+  if (!Node.isIdentifier(e)) return false;
+  const symbol = e.getSymbol();
+  const declarations = (symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol)?.getDeclarations() ?? [];
+  return declarations.length > 0 && declarations.every(d => d.getSourceFile().isInNodeModules() || d.getSourceFile().isFromExternalLibrary());
 }
 
 /**

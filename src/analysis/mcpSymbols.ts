@@ -93,7 +93,38 @@ export function serverKindOf(expr: Node, depth = 0): ServerKind | undefined {
       }
     }
   }
+  if (Node.isIdentifier(e) && sdkHandlerName(e, depth)) return undefined;
   return serverKindFromType(e);
+}
+
+/** A name declared only by parameters of handlers registered with the SDK (sdkHandlerParameter). */
+function sdkHandlerName(id: import('ts-morph').Identifier, depth = 0): boolean {
+  const declarations = id.getSymbol()?.getDeclarations() ?? [];
+  return declarations.length > 0 && declarations.every(d => sdkHandlerParameter(d, depth));
+}
+
+/** The SDK's registrations, by the server class whose method they are: their handlers' parameters are the SDK's. */
+const REGISTRATIONS: Record<ServerKind, ReadonlySet<string>> = {
+  McpServer: new Set(['tool', 'registerTool', 'prompt', 'registerPrompt', 'resource', 'registerResource']),
+  Server: new Set(['setRequestHandler']),
+};
+
+/**
+ * An unannotated parameter (or a name destructured from one) of a handler registered with the SDK: the
+ * arguments the client sent, the request, or the handler's extra, never a server. Said from the syntax,
+ * because asking its type resolves the registration's overloads, zod's generics and all, once per checker.
+ */
+function sdkHandlerParameter(decl: Node, depth: number): boolean {
+  const param = Node.isParameterDeclaration(decl) ? decl : Node.isBindingElement(decl) ? decl.getFirstAncestorByKind(SyntaxKind.Parameter) : undefined;
+  // A default could be anything the server holds.
+  if (!param || param.getTypeNode() || ((Node.isBindingElement(decl) || Node.isParameterDeclaration(decl)) && decl.getInitializer())) return false;
+  const fn = param.getParent();
+  const call = fn && (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) ? fn.getParent() : undefined;
+  if (!call || !Node.isCallExpression(call) || !call.getArguments().includes(fn as Node as import('ts-morph').Expression)) return false;
+  const callee = call.getExpression();
+  if (!Node.isPropertyAccessExpression(callee)) return false;
+  const kind = serverKindOf(callee.getExpression(), depth + 1);
+  return kind !== undefined && REGISTRATIONS[kind].has(callee.getName());
 }
 
 /** Types that keep some of a server's members: a `Pick<Server, 'elicitInput'>` still sends the server's requests. */
@@ -157,6 +188,8 @@ function thisKind(self: Node): ServerKind | undefined {
  * `this.mcp = new McpServer(...)`, a `{ server, db }` bag): how a helper handed the object reaches the server.
  */
 export function serverFieldsOf(expr: Node): string[] {
+  // The SDK's arguments, request or extra: no field of theirs holds a server.
+  if (Node.isIdentifier(expr) && sdkHandlerName(expr)) return [];
   let type: import('ts-morph').Type;
   try {
     // `this` is typed as the class's polymorphic this: its apparent type is the class.

@@ -195,7 +195,7 @@ export function overridesOf(method: MethodDeclaration, receiverClass?: ClassDecl
   const found: MethodDeclaration[] = [];
   const walk = (c: ClassDeclaration, depth: number) => {
     if (depth > 4) return;
-    for (const derived of c.getDerivedClasses()) {
+    for (const derived of derivedClasses(c)) {
       const own = derived.getInstanceMethod(method.getName());
       if (own?.getBody() && !own.getSourceFile().isDeclarationFile()) found.push(own);
       walk(derived, depth + 1);
@@ -203,6 +203,23 @@ export function overridesOf(method: MethodDeclaration, receiverClass?: ClassDecl
   };
   walk(cls, 0);
   return found;
+}
+
+/**
+ * A class's direct subclasses in the project, asked of the language service once per program: every call
+ * of a method of a shared API client asks it about the same class (a new text makes a new program, and a
+ * new answer).
+ */
+const derivedByProgram = new WeakMap<object, Map<ClassDeclaration, ClassDeclaration[]>>();
+
+function derivedClasses(c: ClassDeclaration): ClassDeclaration[] {
+  const program = c.getProject().getLanguageService().compilerObject.getProgram();
+  if (!program) return c.getDerivedClasses();
+  let known = derivedByProgram.get(program);
+  if (!known) derivedByProgram.set(program, (known = new Map()));
+  let derived = known.get(c);
+  if (!derived) known.set(c, (derived = c.getDerivedClasses()));
+  return derived;
 }
 
 function extendsClass(c: ClassDeclaration, base: ClassDeclaration): boolean {

@@ -46,6 +46,21 @@ export interface UpgradeResult {
   failed: Map<string, string>;
 }
 
+/**
+ * The in-memory project the upgrade edits in. Its repairs ask only which declaration of the file a name
+ * is (the official codemod asks nothing of the checker): the default libraries, DOM included, which its
+ * first question would parse and bind, are not read.
+ */
+function upgradeProject(): Project {
+  return new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true, noLib: true } });
+}
+
+/** Removes a file from the upgrade's project, if it is there. */
+function forgetFile(project: Project, file: string): void {
+  const sf = project.getSourceFile(file);
+  if (sf) project.removeSourceFile(sf);
+}
+
 export function upgradeV1(files: { path: string; text: string }[]): UpgradeResult {
   const texts = new Map<string, string>();
   const notes: UpgradeNote[] = [];
@@ -54,7 +69,7 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
   if (v1.length === 0) return { texts, notes, failed };
   const migration = getMigration('v1-to-v2');
   if (!migration) throw new Error('the official codemod has no v1-to-v2 migration');
-  const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true } });
+  const project = upgradeProject();
   const typeHomes = codemodTypeHomes(migration, PROJECT_TYPE);
   const errorCodeHomes = codemodErrorCodeHomes(migration, PROJECT_TYPE);
   const members = contextMembers(migration);
@@ -86,6 +101,10 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
     } catch (error) {
       notes.push({ file: file.path, line: 1, level: 'error', message: `not upgraded to SDK 2.x: the official codemod failed (${oneLine(error)})` });
       failed.set(file.path, `the official codemod failed on it (${oneLine(error)})`);
+    } finally {
+      // Each file is upgraded on its own: kept, the files upgraded before it would be in every later
+      // file's program, each of whose questions would then bind them all again.
+      forgetFile(project, file.path);
     }
   }
   return { texts, notes, failed };
@@ -126,12 +145,14 @@ function applyTransforms(sf: SourceFile, given: string, plan: () => TransformPla
 export function upgradeZodOnly(files: { path: string; text: string }[]): Omit<UpgradeResult, 'failed'> {
   const texts = new Map<string, string>();
   const notes: UpgradeNote[] = [];
-  const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true } });
+  const project = upgradeProject();
   for (const file of files.filter(f => ZOD_IMPORT.test(f.text))) {
     const sf = project.createSourceFile(file.path, file.text, { overwrite: true });
-    if (hasSyntaxErrors(sf)) continue;
-    notes.push(...applyTransforms(sf, file.text, () => ({ transforms: [zodRecordRepair, zodErrorParamsRepair, zodApisRepair], stands: () => true })));
-    if (sf.getFullText() !== file.text) texts.set(file.path, sf.getFullText());
+    if (!hasSyntaxErrors(sf)) {
+      notes.push(...applyTransforms(sf, file.text, () => ({ transforms: [zodRecordRepair, zodErrorParamsRepair, zodApisRepair], stands: () => true })));
+      if (sf.getFullText() !== file.text) texts.set(file.path, sf.getFullText());
+    }
+    forgetFile(project, file.path);
   }
   return { texts, notes };
 }
@@ -147,7 +168,7 @@ function repairs(homeOf: Parameters<typeof typeImportsRepair>[0], members: Conte
  * (CommonJS requires as imports), in a project of its own, so the upgrade's sees none of them early.
  */
 function errorCodeValuesOf(files: { path: string; text: string }[]): ErrorCodeValues {
-  const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true } });
+  const project = upgradeProject();
   const values: ErrorCodeValues = { members: new Set(), whole: false };
   for (const file of files.filter(f => /\bErrorCode\b/.test(f.text))) {
     try {

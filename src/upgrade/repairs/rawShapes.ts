@@ -35,6 +35,10 @@ function namesRawShape(sf: SourceFile, typeText: string): boolean {
 /** Whether the member's value (a name, `this.name`, or `{ name }`) is, by its declaration in this file, a zod raw shape. */
 function isRawShape(member: Node): boolean {
   const value = Node.isPropertyAssignment(member) ? member.getInitializer() : member;
+  // Asking the checker builds this project's program, with the default libraries: only worth it when the
+  // file declares a variable or field of the name at all (an imported schema, the usual case, is not one).
+  const name = Node.isShorthandPropertyAssignment(value) ? value.getName() : Node.isIdentifier(value) ? value.getText() : Node.isPropertyAccessExpression(value) ? value.getName() : undefined;
+  if (name === undefined || !declaresNameHere(member.getSourceFile(), name)) return false;
   const symbol = Node.isShorthandPropertyAssignment(value)
     ? value.getValueSymbol()
     : Node.isIdentifier(value) || (Node.isPropertyAccessExpression(value) && Node.isThisExpression(value.getExpression()))
@@ -49,6 +53,12 @@ function isRawShape(member: Node): boolean {
   // Never assigned again: a const, or a readonly field.
   const fixed = Node.isVariableDeclaration(declaration) ? declaration.getVariableStatement()?.getDeclarationKind() === VariableDeclarationKind.Const : declaration.isReadonly();
   return fixed && Node.isObjectLiteralExpression(declaration.getInitializer());
+}
+
+/** Whether the file declares a variable or a class field named `name`, anywhere in it. */
+function declaresNameHere(sf: SourceFile, name: string): boolean {
+  const named = (d: { getName(): string }) => d.getName() === name;
+  return sf.getDescendantsOfKind(SyntaxKind.VariableDeclaration).some(named) || sf.getDescendantsOfKind(SyntaxKind.PropertyDeclaration).some(named);
 }
 
 function isObjectCall(value: Node | undefined): boolean {
