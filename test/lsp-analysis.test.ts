@@ -70,7 +70,7 @@ describe('LSP analysis', () => {
     expect(nodeOnly.filter(name => !needsNodeDeclarations([`${name};`]))).toEqual([]);
     // What Node adds to the library's own interfaces.
     for (const use of ['Error.captureStackTrace(e);', 'const d = Symbol.dispose;', 'import.meta.dirname;']) expect(needsNodeDeclarations([use])).toBe(true);
-    for (const imported of ["import fs from 'node:fs';", "import { x } from './x.js';", "const e = require('express');", "export * from 'express';"]) expect(needsNodeDeclarations([imported])).toBe(true);
+    for (const imported of ['/// <reference types="node" />', "import fs from 'node:fs';", "const s = /** @type {import('node:fs').Stats} */ (x);", "import { x } from './x.js';", "const e = require('express');", "export * from 'express';"]) expect(needsNodeDeclarations([imported])).toBe(true);
     const sdkOnly = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nconst s = new McpServer({ name: 'a', version: '1' });";
     expect(needsNodeDeclarations([sdkOnly])).toBe(false);
   });

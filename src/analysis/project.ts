@@ -87,6 +87,8 @@ const NODE_NAMES = new RegExp(
     ')\\b|\\bimport\\s*\\.\\s*meta\\b',
 );
 
+const REFERENCE = /^\s*\/\/\/\s*<reference\b/m;
+
 /** A module specifier a file imports, re-exports from or loads. */
 const SPECIFIER = /\b(?:from|import|require)\s*\(?\s*(['"`])([^'"`]*)\1/g;
 
@@ -98,7 +100,8 @@ const SPECIFIER = /\b(?:from|import|require)\s*\(?\s*(['"`])([^'"`]*)\1/g;
  */
 export function needsNodeDeclarations(texts: Iterable<string>): boolean {
   for (const text of texts) {
-    if (NODE_NAMES.test(text)) return true;
+    // A `/// <reference types="node" />` (or any other reference) loads declarations whatever `types` says.
+    if (NODE_NAMES.test(text) || REFERENCE.test(text)) return true;
     for (const m of text.matchAll(SPECIFIER)) if (!OWN_PACKAGES.test(m[2]!)) return true;
   }
   return false;
