@@ -718,7 +718,6 @@ function answerReader(decl: Node, suspensions: Suspension[]): ResponseReader | u
   return round.sites.find(site => item !== undefined && site.node.getStart() >= item.getStart() && site.node.getEnd() <= item.getEnd())?.reader;
 }
 
-/** The first identifier after `from`, in the nodes of `region`, that reads the local `decl` declares. */
 /**
  * A local declared with an untagged template with substitutions, with no type of its own (annotation or
  * JSDoc), and not read before `first` ends but in a template's `${...}`: a `string` where the resuming
@@ -742,6 +741,7 @@ function templateString(varDecl: VariableDeclaration, first: Node): boolean {
   return !narrowable;
 }
 
+/** The first identifier after `from`, in the nodes of `region`, that reads the local `decl` declares. */
 function firstReadAfter(decl: Node, from: Node, region: Node[]): Node | undefined {
   let found: Node | undefined;
   for (const node of region) {
