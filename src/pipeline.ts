@@ -9,7 +9,7 @@ import jscodeshift from 'jscodeshift';
 import { Node, SyntaxKind, ts, type Project, type SourceFile } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
 import { hoistAwaits, type Hoisting } from './analysis/hoist.js';
-import { analysisProject, forgetProjectFiles, sharedAnalysisProject } from './analysis/project.js';
+import { analysisProject, forgetProjectFiles, needsNodeDeclarations, sharedAnalysisProject } from './analysis/project.js';
 import { importBindings, selfCheck, type ImportBindings } from './analysis/selfCheck.js';
 import { inliningSteps, type Exclusion, type Inlining, type Refusal, type SetterExport, type Split } from './analysis/inline.js';
 import { splitModules, splitOrdinalAt } from './analysis/cacheFiller.js';
@@ -143,7 +143,8 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   }
 
   // 2. Analysis over the (upgraded) candidates.
-  const project = options.sitesOnly ? sharedAnalysisProject() : analysisProject();
+  // Diagnostics must come fast: a run whose files cannot reach Node's declarations is analysed without them.
+  const project = options.sitesOnly ? sharedAnalysisProject({ nodeTypes: needsNodeDeclarations(current.values()) }) : analysisProject();
   // A shared project holds what an earlier run left only if that run failed half-way.
   if (options.sitesOnly) forgetProjectFiles(project);
   const sourceFiles = [];

@@ -7,10 +7,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Project, SyntaxKind } from 'ts-morph';
+import { Project, SyntaxKind, ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { identifierTexts } from '../src/analysis/names.js';
+import { analysisProject, needsNodeDeclarations } from '../src/analysis/project.js';
 import { analyzeDocument, type DocumentAnalysis } from '../src/lsp/analyze.js';
 
 const REPO = path.resolve(import.meta.dirname, '..');
@@ -52,5 +53,25 @@ describe('LSP analysis', () => {
       const sf = project.createSourceFile(`/f${i}.${i === inputs.length ? 'js' : 'ts'}`, text);
       expect(identifierTexts(sf)).toEqual(sf.getDescendantsOfKind(SyntaxKind.Identifier).map(id => id.getText()));
     }
+  });
+
+  // Diagnostics leave Node's declarations out for a document that cannot reach them: none of their names may be missed.
+  it('loads Node\'s declarations for every global name they declare, and for imports other than the SDK and zod', () => {
+    const scope = (nodeTypes: boolean) => {
+      const project = analysisProject({ nodeTypes });
+      const sf = project.createSourceFile('/scope.ts', 'export {};');
+      const checker = project.getTypeChecker().compilerObject;
+      const flags = ts.SymbolFlags.Value | ts.SymbolFlags.Type | ts.SymbolFlags.Namespace;
+      return new Set(checker.getSymbolsInScope(sf.compilerNode, flags).map(s => s.name));
+    };
+    const library = scope(false);
+    const nodeOnly = [...scope(true)].filter(name => !library.has(name) && /^\w+$/.test(name) && !name.startsWith('_'));
+    expect(nodeOnly.length).toBeGreaterThan(50);
+    expect(nodeOnly.filter(name => !needsNodeDeclarations([`${name};`]))).toEqual([]);
+    // What Node adds to the library's own interfaces.
+    for (const use of ['Error.captureStackTrace(e);', 'const d = Symbol.dispose;', 'import.meta.dirname;']) expect(needsNodeDeclarations([use])).toBe(true);
+    for (const imported of ['/// <reference types="node" />', "import fs from 'node:fs';", "const s = /** @type {import('node:fs').Stats} */ (x);", "import { x } from './x.js';", "const e = require('express');", "export * from 'express';"]) expect(needsNodeDeclarations([imported])).toBe(true);
+    const sdkOnly = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nconst s = new McpServer({ name: 'a', version: '1' });";
+    expect(needsNodeDeclarations([sdkOnly])).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
  * Control flow and liveness for one handler: where it suspends, which statements run after each
  * suspension, which locals those statements need, and whether each can travel in requestState.
  */
-import { Node, SyntaxKind, ts, type Block, type ForOfStatement, type Statement, type Type } from 'ts-morph';
+import { Node, SyntaxKind, ts, type Block, type ForOfStatement, type Statement, type Type, type VariableDeclaration } from 'ts-morph';
 import type { CarriedLocal, HandlerPlan, LoopPlan, Range, RecomputedLocal, RequestPlan, ResponseReader, SuspensionPlan, SwitchPlan } from '../plan.js';
 import { constObjectLiteral, objectProperty, unwrap } from './mcpSymbols.js';
 import { nameAllocator } from './names.js';
@@ -639,7 +639,9 @@ function liveAcross(
         pending.push(holder);
         continue;
       }
-      const problem = unserializable(id.getType(), 0);
+      // A template string's type is known without the checker, which would type all it reads (see templateString).
+      const asString = decl === varDecl && templateString(varDecl, first);
+      const problem = asString ? undefined : unserializable(id.getType(), 0);
       if (problem) {
         // A handle (a client, a pool) is made again where the phase resumes; anything else cannot go on.
         const again = Node.isVariableDeclaration(decl) ? recomputation(decl, problem, fn, first, replaced) : { refused: problem };
@@ -656,13 +658,13 @@ function liveAcross(
       const declare = kind === 'var' ? 'var' : kind === 'const' && !reassigned && Node.isVariableStatement(holder) ? 'const' : 'let';
       // A const narrowed before the await (`if (!node) return;`) is restored with the narrowed type: the one the
       // code after the await reads it with (its first read there, before any narrowing of its own).
-      const firstRead = declare === 'const' ? firstReadAfter(decl, first, region) : undefined;
+      const firstRead = declare === 'const' && !asString ? firstReadAfter(decl, first, region) : undefined;
       const narrowed = firstRead && firstRead.getType().compilerType !== decl.getType().compilerType ? printableType(firstRead, fn) : undefined;
-      const local = carry(id.getText(), declare, decl, kind === 'var' ? body : scope, fn, narrowed ?? varDecl.getTypeNode()?.getText());
-      const type = id.getType();
+      const local = carry(id.getText(), declare, decl, kind === 'var' ? body : scope, fn, narrowed ?? (asString ? 'string' : varDecl.getTypeNode()?.getText()));
       if (local.typeText === undefined) local.stepType = stepTypeOf(decl, suspensions);
+      const type = asString ? undefined : id.getType();
       if (answered.has(decl)) local.answered = true;
-      else if (type.isArray() || type.isTuple() === false && type.getStringIndexType() !== undefined) local.unbounded = `${type.isArray() ? 'an array' : 'a record'}`;
+      else if (type && (type.isArray() || type.isTuple() === false && type.getStringIndexType() !== undefined)) local.unbounded = `${type.isArray() ? 'an array' : 'a record'}`;
       carried.set(decl, local);
     }
   }
@@ -714,6 +716,29 @@ function answerReader(decl: Node, suspensions: Suspension[]): ResponseReader | u
   if (!Node.isArrayBindingPattern(pattern) || !list || !Node.isArrayLiteralExpression(list)) return undefined;
   const item = list.getElements()[pattern.getElements().indexOf(element)];
   return round.sites.find(site => item !== undefined && site.node.getStart() >= item.getStart() && site.node.getEnd() <= item.getEnd())?.reader;
+}
+
+/**
+ * A local declared with an untagged template with substitutions, with no type of its own (annotation or
+ * JSDoc), and not read before `first` ends but in a template's `${...}`: a `string` where the resuming
+ * code reads it (no condition narrowed it). Asking the checker would type every name the template reads,
+ * a handler's parameter among them, which resolves the registration call's overloads (`server.tool`
+ * has many): an eighth of a large file's first analysis, measured.
+ */
+function templateString(varDecl: VariableDeclaration, first: Node): boolean {
+  let init: Node | undefined = varDecl.getInitializer();
+  while (init && Node.isParenthesizedExpression(init)) init = init.getExpression();
+  if (!init || !Node.isTemplateExpression(init) || varDecl.getTypeNode() || ts.getJSDocType(varDecl.compilerNode) || !Node.isIdentifier(varDecl.getNameNode())) return false;
+  const name = varDecl.getName();
+  const between = (n: ts.Node): boolean => n.pos < first.getEnd() && n.end > varDecl.getEnd();
+  let narrowable = false;
+  const visit = (n: ts.Node): void => {
+    if (narrowable || !between(n)) return;
+    if (ts.isIdentifier(n) && n.text === name && n.pos >= varDecl.getEnd() && !ts.isTemplateSpan(n.parent)) narrowable = true;
+    else ts.forEachChild(n, visit);
+  };
+  visit(varDecl.getSourceFile().compilerNode);
+  return !narrowable;
 }
 
 /** The first identifier after `from`, in the nodes of `region`, that reads the local `decl` declares. */

@@ -327,11 +327,19 @@ function secretLocals(fn: FunctionLike, carried: CarriedLocal[]): { local: Carri
         ? 'named like a secret'
         : SECRET_NAME.test(local.typeText ?? '')
           ? `typed ${local.typeText}`
-          : secretField(declaration);
+          : PRIMITIVE.test(local.typeText ?? '')
+            ? undefined
+            : secretField(declaration);
     if (why) found.push({ local, declaration, why });
   }
   return found;
 }
+
+/**
+ * A local restored as a primitive has only its wrapper's fields (String's, Number's, Boolean's), none named
+ * like a secret: its type is not asked for (typing a local may resolve a registration call's overloads).
+ */
+const PRIMITIVE = /^(?:string|number|boolean)$/;
 
 /** A field of the local's object type named like a secret (`{ accessToken, refreshToken }`), said as why. */
 function secretField(declaration: Node): string | undefined {

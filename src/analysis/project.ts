@@ -18,7 +18,11 @@ const OWN_PACKAGES = /^(?:@modelcontextprotocol\/[^/]+|zod)(?:\/|$)/;
 /** A file of mcp-migrate's own: module resolution from here finds its own dependencies. */
 const OWN_ANCHOR = fileURLToPath(import.meta.url);
 
-export function analysisProject(): Project {
+/**
+ * `nodeTypes: false` leaves Node's declarations out (for a run whose files cannot reach them, see
+ * needsNodeDeclarations): they are two thirds of what the checker parses before an analysis.
+ */
+export function analysisProject({ nodeTypes = true }: { nodeTypes?: boolean } = {}): Project {
   return new Project({
     skipAddingFilesFromTsConfig: true,
     skipFileDependencyResolution: true,
@@ -32,8 +36,8 @@ export function analysisProject(): Project {
       lib: ['lib.es2022.d.ts'],
       // Node's declarations (node:fs, node:path, Buffer...), so that a built-in resolves to its declaration
       // instead of to nothing: two unresolved names would look alike.
-      types: ['node'],
-      typeRoots: ownTypeRoots(),
+      types: nodeTypes ? ['node'] : [],
+      typeRoots: nodeTypes ? ownTypeRoots() : [],
       strict: true,
       skipLibCheck: true,
       noEmit: true,
@@ -49,15 +53,61 @@ export function analysisProject(): Project {
   });
 }
 
-let shared: Project | undefined;
+const shared = new Map<boolean, Project>();
 
 /**
  * One analysis project kept for the life of the process (a language server analysing one document after
  * another): the library, Node and SDK declarations are parsed once. The caller removes its
- * own files before and after a run (forgetProjectFiles).
+ * own files before and after a run (forgetProjectFiles). Two at most: with Node's declarations and
+ * without them (for documents that cannot reach them), each made when first needed.
  */
-export function sharedAnalysisProject(): Project {
-  return (shared ??= analysisProject());
+export function sharedAnalysisProject({ nodeTypes = true }: { nodeTypes?: boolean } = {}): Project {
+  let project = shared.get(nodeTypes);
+  if (!project) shared.set(nodeTypes, (project = analysisProject({ nodeTypes })));
+  return project;
+}
+
+/**
+ * Names only Node's declarations give a meaning (beyond the ES2022 library): its globals and types (the
+ * web ones it declares too: fetch, URL, Request...), and what it adds to the library's interfaces
+ * (`Error.captureStackTrace`, `Symbol.dispose`, `import.meta.dirname`). test/lsp-analysis.test.ts checks that
+ * every global @types/node declares is matched.
+ */
+const NODE_NAME = new RegExp(
+  '^(?:' +
+    [
+      'AbortController', 'AbortSignal', '\\w*Blob', 'BroadcastChannel', '\\w*Buffer\\w*', '\\w*QueuingStrategy', '\\w*[cC]ompressionStream', 'ReadableByteStreamController',
+      'Console', 'console', 'CustomEvent', 'DOMException', 'Event(?:Target|Source\\w*|ListenerOptions)?', 'File', 'FormData', 'Global', 'global', 'Headers', 'Message(?:Channel|Event\\w*|Port)',
+      'NodeJS', 'Node\\w+', 'Performance\\w*', 'performance', '\\w*ReadableStream\\w*', '\\w*WritableStream\\w*', '\\w*TransformStream\\w*',
+      '\\w*ByteLengthQueuingStrategy', 'Request(?:Init)?', 'Response(?:Init)?', 'TextDecoder\\w*', 'TextEncoder\\w*', 'URL(?:SearchParams)?', 'WebSocket\\w*',
+      '__dirname', '__filename', 'atob', 'btoa', 'clear(?:Immediate|Interval|Timeout)', 'crypto', 'exports', 'fetch', 'gc', 'module', 'process', 'queueMicrotask',
+      'require', 'Require\\w*', 'set(?:Immediate|Interval|Timeout)', 'structuredClone',
+      'captureStackTrace', 'prepareStackTrace', 'stackTraceLimit', '\\w*[dD]ispos\\w*', 'using', 'RelativeIndexable',
+    ].join('|') +
+    ')$',
+);
+const IMPORT_META = /\bimport\s*\.\s*meta\b/;
+
+const REFERENCE = /^[ \t]*\/\/\/[ \t]*<reference\b/m;
+
+/** A module specifier a file imports, re-exports from or loads. */
+const SPECIFIER = /\b(?:from|import|require)\s*\(?\s*(['"`])([^'"`]*)\1/g;
+
+/**
+ * Whether the files' analysis may read Node's declarations: one mentions a name only they declare, or
+ * imports a module other than the SDK's and zod's (a built-in, a package whose types reference Node, a
+ * module of the project read from disk). A word in a comment or a string counts too: a needless load
+ * costs time, a missing one would change what the analysis finds.
+ */
+export function needsNodeDeclarations(texts: Iterable<string>): boolean {
+  for (const text of texts) {
+    // A `/// <reference types="node" />` (or any other reference) loads declarations whatever `types` says.
+    if (IMPORT_META.test(text) || REFERENCE.test(text)) return true;
+    // Word by word, each once: one pattern over the whole text backtracks at every word (150 ms on 2,000 lines).
+    for (const word of new Set(text.match(/\w+/g))) if (NODE_NAME.test(word)) return true;
+    for (const m of text.matchAll(SPECIFIER)) if (!OWN_PACKAGES.test(m[2]!)) return true;
+  }
+  return false;
 }
 
 /** Forgets every file of the project but installed declarations: the next run reads the user's files afresh. */
