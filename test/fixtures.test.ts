@@ -111,6 +111,30 @@ describe('__testfixtures__', () => {
     expect(reasons('generator-and-callbacks')).toMatch(/elicitation request in generator askAll\(\): a generator hands out its results one yield at a time/);
     expect(reasons('generator-and-callbacks')).toMatch(/sampling request in a callback passed to run\(\)/);
     expect(outcomes.get('generator-and-callbacks')!.result.report.sites.every(s => s.outcome === 'marked')).toBe(true);
+    // The SDK's resources/list and completion callbacks are said to answer those requests.
+    expect(outcomes.get('request-in-sdk-callbacks')!.result.report.sites.map(s => `${s.outcome} ${causeOf(s).id} ${s.reason.split(':')[0]}`)).toEqual([
+      'marked other-request-handler roots request in the list callback of a ResourceTemplate, which answers resources/list, not tools/call, prompts/get or resources/read',
+      'marked other-request-handler roots request in the completion callback of completable(), which answers completion/complete, not tools/call, prompts/get or resources/read',
+    ]);
+    // A table entry's context, typed by the table through an alias of RequestHandlerExtra: its request is found and marked.
+    expect(outcomes.get('table-entry-typed-context')!.result.report.sites.map(s => `${s.outcome} ${s.kind} ${s.call}`)).toEqual(['marked elicitation extra.sendRequest(...)']);
+    // A request whose arguments change a local the round would carry: marked, never rewritten with the change lost.
+    expect(outcomes.get('request-arguments-change-local')!.result.report.sites.map(s => `${s.outcome} ${causeOf(s).id}`)).toEqual(['marked request-arguments-change-local']);
+    // A Promise.all awaiting a load beside its request: marked, never rewritten with the load dropped.
+    expect(outcomes.get('promise-all-other-element')!.result.report.sites.map(s => `${s.outcome} ${causeOf(s).id}`)).toEqual(['marked promise-all-other-element']);
+    // A Promise executor and a function called where it is written: said to be callbacks, not helpers.
+    expect(outcomes.get('request-in-inline-functions')!.result.report.sites.map(s => `${s.outcome} ${causeOf(s).id} ${s.reason.split(':')[0]}`)).toEqual([
+      'marked callback elicitation request in a callback passed to new Promise()',
+      'marked callback elicitation request in a function called where it is written ((async () => { ... })())',
+    ]);
+    // A rewritten request's options are dropped, and the report says so.
+    expect(outcomes.get('request-options-dropped')!.result.report.notes).toContainEqual(
+      expect.stringMatching(/request-options-dropped\.ts:\d+: tools\/call confirm: the options of server\.server\.elicitInput\(\.\.\.\) \(\{ timeout: 30_000, signal: ctx\.mcpReq\.signal \}\) are dropped/)
+    );
+    // A request in a class's getter is said to be there, not at module level.
+    const accessor = outcomes.get('request-in-class-accessor')!.result.report.sites;
+    expect(accessor.map(s => `${s.outcome} ${causeOf(s).id}`)).toEqual(['marked class-member']);
+    expect(accessor[0]!.reason).toMatch(/^elicitation request in the getter confirmation of class Confirmer, not in a handler: /);
     const mixed = outcomes.get('unsupported-shapes')!.result.report.sites.filter(s => s.handler === 'tools/call mixed');
     expect(mixed.map(s => s.outcome).sort()).toEqual(['marked', 'rewritten']);
   });

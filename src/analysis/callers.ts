@@ -77,7 +77,7 @@ export function callersLeft(fn: FunctionLike, kind: SiteKind): HelperCallers {
         found.left.push({ node: call, reason, cause: 'a helper that makes a request, called through a stored function', caller: registration.label });
         return;
       }
-      const non = describeNonHandler(caller);
+      const non = describeNonHandler(caller, call);
       if (non.kind === 'helper' && caller) {
         if (!seen.has(caller)) next.push(caller);
         seen.add(caller);
@@ -194,5 +194,6 @@ const CALLER_CAUSE: Record<NonHandler['kind'], string> = {
   lifecycle: 'from a lifecycle callback',
   callback: 'from a callback (an HTTP route, a timer, a handler\'s callback)',
   wrapped: 'from a handler registered through a wrapper of the project that is not migrated as its handler',
+  'class-member': 'from a getter, setter, constructor or static block of a class',
   'top-level': 'at module level'
 };

@@ -77,6 +77,8 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
   for (const s of unique.values()) {
     try {
       checkEvaluationOrder(s.replace, s.statement);
+      for (const site of s.sites) checkArgumentWrites(site, fn);
+      if (s.promiseAll) checkPromiseAllElements(s);
       checkPath(s.statement, body);
       ordered.push(s);
     } catch (error) {
@@ -185,6 +187,71 @@ function checkEvaluationOrder(awaited: Node, statement: Statement): void {
   const before = statement.getDescendants().filter(d => d.getEnd() <= awaited.getStart() && isEffect(d) && !insideFunction(d, statement));
   if (before.length > 0) {
     throw new Unsupported('the statement evaluates something with an effect before the await; split it so the await comes first', awaited);
+  }
+}
+
+/**
+ * The request's arguments change a local of the handler (`message: `Question ${++asked}``), directly or through a
+ * function of the handler they call (`message: tag(item)`, where `tag` does `++counter`): the round is written as
+ * `call.suspend({ step, ...locals }, { key: inputRequired.elicit(params) })`, which reads the locals it carries
+ * before the params run, so the change would be lost on resume. Left as it is, with where to move the change.
+ */
+function checkArgumentWrites(site: Site, fn: FunctionLike): void {
+  if (!Node.isCallExpression(site.node)) return;
+  for (const arg of site.node.getArguments()) {
+    const written = localWrittenIn(arg, fn, 0);
+    if (written) {
+      throw new Unsupported(
+        `the request's arguments change the handler's local "${written}", which the rewritten round would carry as it was before they ran; make that change in a statement of its own before the await`,
+        site.node
+      );
+    }
+  }
+}
+
+/** A local of `fn` declared outside `node` that `node` assigns (or increments), itself or through a function of `fn` it calls. */
+function localWrittenIn(node: Node, fn: FunctionLike, depth: number): string | undefined {
+  const outside = (decl: Node | undefined) => decl !== undefined && decl.getFirstAncestor(a => a === fn) !== undefined && !(decl.getStart() >= node.getStart() && decl.getEnd() <= node.getEnd());
+  for (const d of [node, ...node.getDescendants()]) {
+    const target = writeTarget(d);
+    if (target && outside(declOf(target))) return target.getText();
+    if (!Node.isCallExpression(d) || depth >= 2) continue;
+    const callee = unwrap(d.getExpression());
+    const decl = Node.isIdentifier(callee) ? declOf(callee) : undefined;
+    if (!decl || !outside(decl)) continue;
+    const init = Node.isVariableDeclaration(decl) ? decl.getInitializer() : undefined;
+    const local = Node.isFunctionDeclaration(decl) ? decl : init && (Node.isArrowFunction(unwrap(init)) || Node.isFunctionExpression(unwrap(init))) ? unwrap(init) : undefined;
+    const written = local && localWrittenIn(local, fn, depth + 1);
+    if (written) return written;
+  }
+  return undefined;
+}
+
+/** The identifier an assignment, `++` or `--` writes, or the one its target is a member of (`state.count++`). */
+function writeTarget(n: Node): Node | undefined {
+  let target: Node | undefined;
+  if (Node.isBinaryExpression(n)) {
+    const k = n.getOperatorToken().getKind();
+    if (k >= SyntaxKind.FirstAssignment && k <= SyntaxKind.LastAssignment) target = n.getLeft();
+  } else if ((Node.isPrefixUnaryExpression(n) || Node.isPostfixUnaryExpression(n)) && [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(n.getOperatorToken())) {
+    target = n.getOperand();
+  }
+  while (target && (Node.isPropertyAccessExpression(target) || Node.isElementAccessExpression(target) || Node.isParenthesizedExpression(target) || Node.isNonNullExpression(target))) target = target.getExpression();
+  return target && Node.isIdentifier(target) ? target : undefined;
+}
+
+/**
+ * Every element of a Promise.all the round replaces must be one of its requests: the round sends only
+ * requests, so anything else awaited beside them (`fetchData(id)`, a spread, a request left as it is)
+ * would be dropped with its effects and its value.
+ */
+function checkPromiseAllElements(s: Suspension): void {
+  const list = Node.isCallExpression(s.promiseAll!) ? s.promiseAll.getArguments()[0] : undefined;
+  if (!list || !Node.isArrayLiteralExpression(list)) return;
+  const requests = new Set<Node>(s.sites.map(site => site.unwrapped?.call ?? site.node));
+  const other = list.getElements().find(e => !requests.has(skipParens(e)));
+  if (other) {
+    throw new Unsupported(`the Promise.all also awaits ${other.getText().replace(/\s+/g, ' ').slice(0, 60)}, which the rewritten round cannot send with its requests; await it in a statement of its own`, s.sites[0]!.node);
   }
 }
 
@@ -663,7 +730,7 @@ function liveAcross(
       const local = carry(id.getText(), declare, decl, kind === 'var' ? body : scope, fn, narrowed ?? (asString ? 'string' : varDecl.getTypeNode()?.getText()));
       if (local.typeText === undefined) local.stepType = stepTypeOf(decl, suspensions);
       const type = asString ? undefined : id.getType();
-      if (answered.has(decl)) local.answered = true;
+      if (answered.has(decl) || unassignedAtSuspension(varDecl, kind, first, last, fn)) local.answered = true;
       else if (type && (type.isArray() || type.isTuple() === false && type.getStringIndexType() !== undefined)) local.unbounded = `${type.isArray() ? 'an array' : 'a record'}`;
       carried.set(decl, local);
     }
@@ -671,6 +738,30 @@ function liveAcross(
   const live = [...carried.values(), ...synthetic].sort((a, b) => a.scope.start - b.scope.start || a.name.localeCompare(b.name));
   const recomputeRanges = [...recompute.values()].sort((a, b) => a.start - b.start);
   return { live, recompute: recomputeRanges, recomputedLocals };
+}
+
+/**
+ * `let text: string;` declared before the await and first assigned after it (`try { text = (await ask()).action }
+ * catch { text = 'failed' }`): its value at the suspension is certainly `undefined`, so, like a local the answer
+ * is assigned to, it is re-declared where the phase resumes without a value rather than carried (carried, the
+ * suspending phase would read it unassigned, which tsc refuses). Certain when nothing names it, besides its
+ * declaration, before the end of the round's statements, in a loop around them inside its scope (a later
+ * iteration would reach the await with a value), or in a nested function.
+ */
+function unassignedAtSuspension(varDecl: Node, kind: string, first: Node, last: Node, fn: FunctionLike): boolean {
+  // `let x!: T` (the inliner's result variables) reads as assigned, so carrying it compiles: it stays as it was.
+  if (kind !== 'let' || !Node.isVariableDeclaration(varDecl) || varDecl.getInitializer() || varDecl.hasExclamationToken() || !Node.isIdentifier(varDecl.getNameNode())) return false;
+  const nameNode = varDecl.getNameNode();
+  const scope = varDecl.getParent()?.getParent()?.getParent();
+  if (!scope) return false;
+  const loops = first.getAncestors().filter(a => Node.isIterationStatement(a) && a.getStart() >= scope.getStart() && a.getEnd() <= scope.getEnd());
+  const name = nameNode.getText();
+  return !fn.getDescendantsOfKind(SyntaxKind.Identifier).some(ref => {
+    if (ref === nameNode || ref.getText() !== name || isMemberName(ref) || declOf(ref) !== varDecl) return false;
+    if (ref.getStart() < last.getEnd()) return true;
+    if (loops.some(l => ref.getStart() >= l.getStart() && ref.getEnd() <= l.getEnd())) return true;
+    return ownerFunction(ref) !== fn;
+  });
 }
 
 /** The type of a loop's snapshot: the keys of a for...in, the items of a for...of over an array or tuple. */

@@ -109,7 +109,7 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
           }
           continue;
         }
-        const why = describeNonHandler(fn);
+        const why = describeNonHandler(fn, fnSites[0]?.node);
         if (why.kind === 'top-level') {
           // A request method handed on from module level (`retry(server.createMessage)`) says so, not "move the request into a handler".
           for (const site of fnSites.filter(s => s.unsupported)) {
@@ -174,6 +174,10 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
         if (!handler) continue;
         planFor(sf).handlers.push(handler);
         widenWrapperType(registration, planFor);
+        for (const site of fnSites.filter(f => !skipped.some(k => k.site === f))) {
+          const dropped = droppedOptions(site);
+          if (dropped) notes.push(`${rel(options.cwd, sf)}:${sf.getLineAndColumnAtPos(site.node.getStart()).line}: ${handler.label}: ${dropped}`);
+        }
         // What a wrapper around a request no longer does, or now does once per round: to review.
         const wrapped = [...(handler.host ? [{ at: handler.host.statement, note: handler.host.note }] : []), ...handler.suspensions.flatMap(s => s.requests.filter(r => r.unwrapped).map(r => ({ at: r.replace.start, note: r.unwrapped!.note })))];
         const passing = passThroughNote(registration);
@@ -307,6 +311,24 @@ function rel(cwd: string, sf: SourceFile): string {
   return path.relative(cwd, sf.getFilePath()) || path.basename(sf.getFilePath());
 }
 
+/**
+ * The request options a rewritten request had (`elicitInput(params, { timeout: 30_000, signal: extra.signal })`),
+ * which its inputRequired entry has no place for: no request waits on the server any more, so a timeout, an abort
+ * signal or a progress callback has nothing to act on. Said, since a catch for the timeout's error no longer runs.
+ */
+function droppedOptions(site: Site): string | undefined {
+  if (!Node.isCallExpression(site.node)) return undefined;
+  const args = site.node.getArguments();
+  const params = site.params;
+  const at = params ? args.findIndex(a => a.getStart() <= params.getStart() && params.getEnd() <= a.getEnd()) : -1;
+  // After the params, or after the result schema of a request object (`sendRequest({ method, params }, Schema, options)`).
+  const index = at < 0 ? (site.builder === 'listRoots' ? 1 : -1) : args[at] === params || unwrap(args[at]!) === params ? at + 1 : at + 2;
+  const options = index >= 0 ? args[index] : undefined;
+  if (!options || (Node.isIdentifier(options) && options.getText() === 'undefined')) return undefined;
+  const text = options.getText().replace(/\s+/g, ' ');
+  return `the options of ${callText(site)} (${text.length > 80 ? `${text.slice(0, 77)}...` : text}) are dropped: the request no longer waits on the server (the client answers on its retry, within the state's ten minutes), so a timeout, an abort signal or a progress callback has nothing to act on; review that nothing relied on them (a catch for the timeout's error)`;
+}
+
 function callText(site: Site): string {
   const text = site.node.getText().replace(/\s+/g, ' ');
   const open = text.indexOf('(');
@@ -398,6 +420,7 @@ const NON_HANDLER_CAUSE: Record<NonHandler['kind'], string> = {
   lifecycle: 'in a lifecycle callback (oninitialized, onclose, onerror)',
   callback: 'in a callback the handler passes on',
   wrapped: 'in a callback registered through a wrapper of the project that is not migrated as its handler',
+  'class-member': 'in a getter, setter, constructor or static block of a class',
   'top-level': 'at module level'
 };
 
@@ -414,6 +437,8 @@ function redesign(kind: string): string {
       return 'a generator hands out its results one yield at a time, which phases cannot resume; await the requests in the handler (a loop there migrates) and keep the generator for the rest';
     case 'wrapped-handler':
       return 'the wrapper stands between the registration and this handler, and only one call of a pass-through of the project, passed to the registration itself, is migrated through (a function that returns `async (...args) => cb(...args)`), so it is not migrated; make it one, or pass the callback to the registration directly and keep the wrapper\'s work inside it (it is then migrated); or migrate by hand';
+    case 'class-member':
+      return 'a property read, an assignment or a `new` cannot return input_required, so it is left as it is; make it a function the handler awaits (one taking the server is inlined and migrated there), or migrate by hand';
     case 'shared-handler':
       return 'its other callers would see input_required results, so it is not rewritten; give the registration a function of its own (a shared helper it calls is inlined there), or migrate by hand';
     default:

@@ -1,7 +1,7 @@
 /**
  * Finding server-initiated request sites and classifying the function each one sits in.
  */
-import { Node, SyntaxKind, VariableDeclarationKind, type CallExpression, type Identifier, type NewExpression, type PropertyAccessExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, VariableDeclarationKind, type CallExpression, type Identifier, type NewExpression, type ObjectLiteralExpression, type ParameterDeclaration, type PropertyAccessExpression, type SourceFile, type Type } from 'ts-morph';
 import type { HandlerMethod, RequestBuilder, ResponseReader } from '../plan.js';
 import type { SiteKind } from '../report.js';
 import { constObjectLiteral, literalString, mcpImportOf, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
@@ -228,16 +228,52 @@ export function isHandlerExtra(node: Node): boolean {
   if (!Node.isIdentifier(n)) return false;
   for (const decl of n.getSymbol()?.getDeclarations() ?? []) {
     if (!Node.isParameterDeclaration(decl)) continue;
-    const typeNode = decl.getTypeNode();
-    if (typeNode && Node.isTypeReference(typeNode)) {
-      const imported = mcpImportOf(typeNode.getTypeName());
-      if (imported && /^(RequestHandlerExtra|ServerContext|BaseContext)$/.test(imported.exportName)) return true;
-    }
+    const typeNode = decl.getTypeNode() ?? contextualParameterType(decl);
+    if (typeNode && namesContextType(typeNode, 0)) return true;
     const fn = decl.getParent();
     const registration = fn && registrationOf(fn as FunctionLike);
     if (registration && !registration.ctxMember && registration.ctxIndex === (fn as FunctionLike).getParameters().indexOf(decl)) return true;
   }
   return false;
+}
+
+/**
+ * A type the SDK's request context is written as: `RequestHandlerExtra<...>` (or 2.x's `ServerContext`,
+ * `BaseContext`) imported from the SDK, directly or through local type aliases (`type Extra = RequestHandlerExtra<...>`).
+ * Read from the source, not the checker: with the SDK not installed, or once upgraded to 2.x packages not yet
+ * installed, the checker knows none of them.
+ */
+function namesContextType(typeNode: Node, depth: number): boolean {
+  if (!Node.isTypeReference(typeNode) || depth > 3) return false;
+  const imported = mcpImportOf(typeNode.getTypeName());
+  if (imported) return /^(RequestHandlerExtra|ServerContext|BaseContext)$/.test(imported.exportName);
+  const alias = typeNode.getTypeName().getSymbol()?.getDeclarations().find(Node.isTypeAliasDeclaration);
+  const aliased = alias?.getTypeNode();
+  return aliased !== undefined && namesContextType(aliased, depth + 1);
+}
+
+/**
+ * The type node of the parameter a function's parameter takes its type from, when it has none of its own: an
+ * entry of a typed table (`const tools: Record<string, (args: Args, extra: Extra) => ...> = { async remove(args, extra) {...} }`)
+ * or a callback passed where a function type is declared.
+ */
+function contextualParameterType(decl: ParameterDeclaration): Node | undefined {
+  const fn = decl.getParent();
+  const checker = decl.getProject().getTypeChecker();
+  let type: Type | undefined;
+  try {
+    if (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) type = checker.getContextualType(fn);
+    else if (Node.isMethodDeclaration(fn) && Node.isObjectLiteralExpression(fn.getParent())) {
+      const table = checker.getContextualType(fn.getParent() as ObjectLiteralExpression);
+      type = table?.getProperty(fn.getName())?.getTypeAtLocation(fn) ?? table?.getStringIndexType();
+    }
+  } catch {
+    return undefined;
+  }
+  const signature = type?.getCallSignatures()[0]?.getDeclaration();
+  if (!signature || !('getParameters' in signature)) return undefined;
+  const index = (fn as FunctionLike).getParameters().indexOf(decl);
+  return (signature.getParameters() as ParameterDeclaration[])[index]?.getTypeNode();
 }
 
 export function enclosingFunction(node: Node): FunctionLike | undefined {
@@ -278,7 +314,7 @@ export interface Registration {
 }
 
 export type NonHandler = {
-  kind: 'helper' | 'shared-handler' | 'wrapped-handler' | 'generator' | 'other-request' | 'notification' | 'lifecycle' | 'callback' | 'wrapped' | 'top-level';
+  kind: 'helper' | 'shared-handler' | 'wrapped-handler' | 'generator' | 'other-request' | 'notification' | 'lifecycle' | 'callback' | 'wrapped' | 'class-member' | 'top-level';
   detail: string;
   /** What became of it and what to do, when the kind does not say it alone. */
   fate?: string;
@@ -511,14 +547,62 @@ function callbackTakesArgs(method: string, middle: Node[], fn: FunctionLike): bo
   return middle.some(arg => !literalString(arg)) || fn.getParameters().length >= 2;
 }
 
+/**
+ * A class's getter, setter, constructor or static block around a request that no function encloses
+ * (`get confirmation() { return this.server.server.elicitInput(...) }`): enclosingFunction does not stop
+ * there, and "at module level" would not be true of it.
+ */
+function classMemberAround(site: Node): NonHandler | undefined {
+  const member = site.getFirstAncestor(
+    a => Node.isGetAccessorDeclaration(a) || Node.isSetAccessorDeclaration(a) || Node.isConstructorDeclaration(a) || Node.isClassStaticBlockDeclaration(a)
+  );
+  if (!member) return undefined;
+  const owner = member.getParent();
+  const cls = owner && (Node.isClassDeclaration(owner) || Node.isClassExpression(owner)) ? owner.getName() : undefined;
+  const of = cls ? ` of class ${cls}` : ' of a class';
+  const what = Node.isGetAccessorDeclaration(member)
+    ? `the getter ${member.getName()}`
+    : Node.isSetAccessorDeclaration(member)
+      ? `the setter ${member.getName()}`
+      : Node.isConstructorDeclaration(member)
+        ? 'the constructor'
+        : 'the static block';
+  return { kind: 'class-member', detail: `in ${what}${of}, not in a handler` };
+}
+
+/**
+ * A callback the SDK itself runs for a request other than tools/call, prompts/get or resources/read: a
+ * ResourceTemplate's `list` (resources/list) or `complete` callbacks, or `completable(schema, complete)`'s
+ * (completion/complete). Neither is a helper nor a callback the handler passes on: no handler calls it.
+ */
+function sdkCallbackOf(fn: FunctionLike): string | undefined {
+  const parent = fn.getParent();
+  if (parent && Node.isCallExpression(parent) && parent.getArguments()[1] === fn && mcpImportOf(unwrap(parent.getExpression()))?.exportName === 'completable') {
+    return 'in the completion callback of completable(), which answers completion/complete, not tools/call, prompts/get or resources/read';
+  }
+  // `list: async () => ...` or `async list() { ... }`
+  const property = parent && Node.isPropertyAssignment(parent) && parent.getInitializer() === (fn as Node) ? parent : Node.isMethodDeclaration(fn) ? fn : undefined;
+  let holder = property?.getParent();
+  // `complete: { name: async value => ... }`: one level further out.
+  const outer = holder?.getParent();
+  if (holder && Node.isObjectLiteralExpression(holder) && outer && Node.isPropertyAssignment(outer) && outer.getName() === 'complete') holder = outer.getParent();
+  const created = holder && Node.isObjectLiteralExpression(holder) ? holder.getParent() : undefined;
+  if (!property || !created || !Node.isNewExpression(created) || mcpImportOf(unwrap(created.getExpression()))?.exportName !== 'ResourceTemplate') return undefined;
+  return property.getName() === 'list'
+    ? 'in the list callback of a ResourceTemplate, which answers resources/list, not tools/call, prompts/get or resources/read'
+    : 'in a completion callback of a ResourceTemplate, which answers completion/complete, not tools/call, prompts/get or resources/read';
+}
+
 /** Why a function that is not a rewritable handler cannot hold a server-initiated request, for the marker. */
-export function describeNonHandler(fn: FunctionLike | undefined): NonHandler {
-  if (!fn) return { kind: 'top-level', detail: 'at module level, outside any request handler' };
+export function describeNonHandler(fn: FunctionLike | undefined, site?: Node): NonHandler {
+  if (!fn) return (site && classMemberAround(site)) ?? { kind: 'top-level', detail: 'at module level, outside any request handler' };
   const parent = fn.getParent();
   if (parent && Node.isBinaryExpression(parent) && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
     const left = parent.getLeft().getText();
     if (/\.(oninitialized|onclose|onerror)$/.test(left)) return { kind: 'lifecycle', detail: `in ${left}` };
   }
+  const sdkCallback = sdkCallbackOf(fn);
+  if (sdkCallback) return { kind: 'other-request', detail: sdkCallback };
   const wrapped = registeredWrapperCallOf(fn);
   if (wrapped) {
     const registered = `${calleeName(wrapped.registration)}(${wrapped.registration.getArguments()[0]?.getText() ?? ''})`;
@@ -545,6 +629,16 @@ export function describeNonHandler(fn: FunctionLike | undefined): NonHandler {
   if (parent && Node.isCallExpression(parent) && parent.getArguments().includes(fn as never)) {
     const callee = parent.getExpression();
     return { kind: 'callback', detail: `in a callback passed to ${Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText()}()` };
+  }
+  // `new Promise((resolve, reject) => ...)`, and a function called where it is written (`(async () => ...)()`):
+  // no helper, nothing else calls them.
+  if (parent && Node.isNewExpression(parent) && (parent.getArguments() as Node[]).includes(fn)) {
+    return { kind: 'callback', detail: `in a callback passed to new ${parent.getExpression().getText()}()` };
+  }
+  let called: Node | undefined = parent;
+  while (called && Node.isParenthesizedExpression(called)) called = called.getParent();
+  if (called && Node.isCallExpression(called) && unwrap(called.getExpression()) === fn) {
+    return { kind: 'callback', detail: 'in a function called where it is written ((async () => { ... })())' };
   }
   const name = Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) ? fn.getName() : variableNameOf(fn);
   const shared = sharedRegistration(fn);

@@ -1,0 +1,18 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'promise-all-other-element', version: '1.0.0' });
+
+const confirmSchema = { type: 'object' as const, properties: { ok: { type: 'boolean' as const } }, required: ['ok'] };
+
+async function loadRecord(id: string): Promise<string> {
+  return `record ${id}`;
+}
+
+// The Promise.all awaits a load beside the question: a round sends only requests, so the load would be
+// dropped with its value. The request is left as it is, and marked.
+server.registerTool('review', { inputSchema: z.object({ id: z.string() }) }, async ({ id }) => {
+  // mcp-migrate: tools/call review this elicitation request is left as it is (2025-era clients only): the Promise.all also awaits loadRecord(id), which the rewritten round cannot send with its requests; await it in a statement of its own
+  const [answer, record] = await Promise.all([server.server.elicitInput({ message: `Review ${id}?`, requestedSchema: confirmSchema }), loadRecord(id)]);
+  return { content: [{ type: 'text', text: `${answer.action}: ${record}` }] };
+});

@@ -1,0 +1,14 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'request-arguments-change-local', version: '1.0.0' });
+
+const confirmSchema = { type: 'object' as const, properties: { ok: { type: 'boolean' as const } }, required: ['ok'] };
+
+// The request's message increments `asked`, which is read after the answer. The round's state is read before the
+// request is built, so a rewrite would resume with `asked` as it was before: the request is left, and marked.
+server.registerTool('confirm', { inputSchema: { subject: z.string() } }, async ({ subject }) => {
+  let asked = 0;
+  const answer = await server.server.elicitInput({ message: `${subject}: question ${++asked}`, requestedSchema: confirmSchema });
+  return { content: [{ type: 'text', text: `${answer.action} after ${asked} question(s)` }] };
+});

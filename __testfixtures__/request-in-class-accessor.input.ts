@@ -1,0 +1,20 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'request-in-class-accessor', version: '1.0.0' });
+
+const confirmSchema = { type: 'object' as const, properties: { ok: { type: 'boolean' as const } }, required: ['ok'] };
+
+// A request in a getter (or a constructor, a setter, a static block) is not at module level: its marker says where it is.
+class Confirmer {
+  constructor(private readonly mcp: McpServer) {}
+
+  get confirmation() {
+    return this.mcp.server.elicitInput({ message: 'Go ahead?', requestedSchema: confirmSchema });
+  }
+}
+
+server.registerTool('go', { inputSchema: { what: z.string() } }, async ({ what }) => {
+  const answer = await new Confirmer(server).confirmation;
+  return { content: [{ type: 'text', text: `${what}: ${answer.action}` }] };
+});
