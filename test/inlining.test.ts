@@ -1600,3 +1600,45 @@ await mcp.server.connect(new StdioServerTransport());
     expect(typecheck(m)).toEqual([]);
   }, 600_000);
 });
+
+describe("the official codemod's finding that a call forwards the context to a helper", () => {
+  // The codemod writes `/* @mcp-codemod-error The context object is forwarded to confirm(…) ... */` above the
+  // call; once the call is inlined (and the helper removed), the finding is no longer true, and left it
+  // would keep --check red after a complete migration. A finding the same comment joins to it stays.
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerRequest, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+async function confirm(extra: Extra, question: string): Promise<boolean> {
+  const answer = await extra.sendRequest({ method: 'elicitation/create', params: { message: question, requestedSchema: { type: 'object', properties: {} } } }, z.any());
+  return answer.action === 'accept';
+}
+
+async function audit(extra: Extra, what: string): Promise<void> {
+  await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: what } });
+}
+
+const server = new McpServer({ name: 'forwarded', version: '1.0.0' });
+
+server.registerTool('wipe', { inputSchema: { id: z.string() } }, async ({ id }, extra) => {
+  await audit(extra, id);
+  const ok = await confirm(extra, \`Wipe \${id}?\`);
+  return { content: [{ type: 'text', text: ok ? 'wiped' : 'kept' }] };
+});
+`,
+  };
+
+  it('goes with the inlined call; the one above a call left as it is stays', async () => {
+    const m = await bothWays(files);
+    expect(m.sites('src/server.ts')).toMatchObject([{ outcome: 'rewritten', shape: 'helper' }]);
+    const server = m.text('src/server.ts');
+    expect(server).not.toMatch(/forwarded to confirm/);
+    expect(server).toMatch(/\/\* @mcp-codemod-error The context object is forwarded to audit\(…\)/);
+    expect(server).not.toMatch(/^\s*\n\s*let confirmResult/m);
+  }, 600_000);
+});
