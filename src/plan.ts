@@ -119,6 +119,16 @@ export interface SwitchPlan {
   breaks: Range[];
 }
 
+/**
+ * A declaration nothing reads once the requests are built by `inputRequired` (a local that only reached
+ * the server: `const { server } = this.mcp;`), removed from every phase it would be printed in.
+ */
+export interface DroppedDeclaration {
+  /** The statement (`whole`), or the text of the declarators or destructured bindings that go, with their commas. */
+  range: Range;
+  whole?: boolean;
+}
+
 export type HandlerMethod = 'tools/call' | 'prompts/get' | 'resources/read';
 
 export interface HandlerPlan {
@@ -145,6 +155,8 @@ export interface HandlerPlan {
     typed?: boolean;
   };
   suspensions: SuspensionPlan[];
+  /** Declarations of the handler that only its rewritten requests read: they go. */
+  dropped?: DroppedDeclaration[];
   /** `server.getClientCapabilities()` calls in the handler: read from the request instead (`clientCapabilities(ctx, server)`). */
   capabilityReads?: { range: Range; serverText: string }[];
   loops: LoopPlan[];

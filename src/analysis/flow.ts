@@ -7,6 +7,7 @@ import type { CarriedLocal, HandlerPlan, LoopPlan, Range, RecomputedLocal, Reque
 import { constObjectLiteral, objectProperty, unwrap } from './mcpSymbols.js';
 import { nameAllocator } from './names.js';
 import { recomputation } from './recompute.js';
+import { droppedByRequests, unusedDeclarations, type Gone } from './unusedLocals.js';
 import type { FunctionLike, Registration, Site } from './sites.js';
 
 export class Unsupported extends Error {
@@ -94,9 +95,11 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
   const params = fn.getParameters();
   const reassignedParams = params.flatMap(p => boundIdentifiers(p.getNameNode())).filter(id => isReassigned(id, fn));
   const steps = nameAllocator([]);
+  // What the builders leave unread (the server a request was called on) is read by no phase.
+  const { dropped, gone } = unusedDeclarations(fn, body, droppedByRequests(ordered.flatMap(s => s.sites.map(site => ({ replace: replacedBy(site, s), site })))));
   const plans: SuspensionPlan[] = groups.map(group => {
     const requests = group.flatMap(s => s.sites.map(site => requestOf(site, s, keys, fn)));
-    const { live, recompute, recomputedLocals } = liveAcross(group, body, fn, reassignedParams, loops, ordered);
+    const { live, recompute, recomputedLocals } = liveAcross(group, body, fn, reassignedParams, loops, ordered, gone);
     return {
       step: steps(stepName(requests)),
       statements: group.map(s => range(s.statement)),
@@ -122,6 +125,7 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
     argsText: argsTextOf(registration, host?.fn ?? fn),
     ctx: ctxOf(registration, host?.fn ?? fn),
     suspensions: plans,
+    ...(dropped.length > 0 ? { dropped } : {}),
     loops,
     switches,
     finallyGuard: guard
@@ -527,9 +531,14 @@ function requestOf(site: Site, s: Suspension, keys: KeyAllocator, fn: FunctionLi
     paramsText,
     // SDK 1.x checked accepted content against the requested schema in `elicitInput` only, not in a generic request.
     schemaText: site.builder === 'elicit' && calledMethod(site) === 'elicitInput' ? requestedSchemaText(params, fn) : undefined,
-    replace: range(s.promiseAll ? site.node : withParens(s.replace)),
+    replace: range(replacedBy(site, s)),
     ...(site.unwrapped ? { unwrapped: { note: site.unwrapped.note, wrapper: site.unwrapped.wrapper } } : {})
   };
+}
+
+/** What the resuming phase replaces by the request's reader: its await, or its element of a Promise.all. */
+function replacedBy(site: Site, s: Suspension): Node {
+  return s.promiseAll ? site.node : withParens(s.replace);
 }
 
 function calledMethod(site: Site): string | undefined {
@@ -606,7 +615,9 @@ function liveAcross(
   fn: FunctionLike,
   reassignedParams: Node[],
   loops: LoopPlan[],
-  suspensions: Suspension[]
+  suspensions: Suspension[],
+  /** What no phase reads: the parts of the handler's requests the builders drop, the declarations dropped. */
+  gone: Gone
 ): { live: CarriedLocal[]; recompute: Range[]; recomputedLocals: RecomputedLocal[] } {
   const first = group[0]!.statement;
   const last = group[group.length - 1]!.statement;
@@ -671,7 +682,7 @@ function liveAcross(
     if (visited.has(node)) continue;
     visited.add(node);
     for (const id of [node, ...node.getDescendants()].filter(Node.isIdentifier)) {
-      if (vanishes(id) || isMemberName(id) || answerTargets.has(id)) continue;
+      if (vanishes(id) || gone(id) || isMemberName(id) || answerTargets.has(id)) continue;
       const decl = declOf(id);
       if (!decl || carried.has(decl) || recompute.has(decl)) continue;
       if (decl.getStart() >= first.getStart()) continue; // declared in the resuming code itself

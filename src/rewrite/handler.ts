@@ -4,7 +4,7 @@
  */
 import type { ASTPath } from 'jscodeshift';
 import { nameAllocator } from '../analysis/names.js';
-import type { FilePlan, HandlerPlan, RequestPlan } from '../plan.js';
+import type { FilePlan, HandlerPlan, Range, RequestPlan } from '../plan.js';
 import { boundCallMethods, stateExports } from '../stateModule.js';
 import type { AnyNode, Edit, RewriteContext } from './context.js';
 import { completesNormally } from './flow.js';
@@ -15,7 +15,7 @@ import { paramsNaming, type DeclaredSchemas } from './schemas.js';
 import { addContextParams, widenJsDocReturns, widenReturnType } from './signatures.js';
 import { carriedType, declaredNames, loopVariableType, stepTypeName, stepUnion } from './steps.js';
 import { arrowParam } from './style.js';
-import { columnIndent, MARKER_TEXT, reindent } from './text.js';
+import { columnIndent, leadingStart, MARKER_TEXT, reindent, trailingEnd } from './text.js';
 
 /** What the first migrated handler of a file says of them all. */
 export function banner(plan: FilePlan): string {
@@ -71,14 +71,31 @@ function rewriteSignature(cx: RewriteContext, h: HandlerPlan, fnPath: ASTPath<An
   wrapperCall.comments = [...(wrapperCall.comments ?? []), { type: 'CommentLine', value: ` ${MARKER_TEXT} ${h.host.note}`, leading: true, trailing: false }];
 }
 
-/** Markers for sites left in this handler, and its capability reads: they travel with the statement text into every phase. */
+/**
+ * Markers for sites left in this handler, its capability reads and the declarations nothing reads any more:
+ * they travel with the statement text into every phase.
+ */
 function markerEdits(cx: RewriteContext, h: HandlerPlan, body: AnyNode): Edit[] {
   return [
+    ...(h.dropped ?? []).map(d => ({ range: d.whole ? droppedLines(cx.source, cx.at(d.range, 'unread declaration').node) : d.range, text: '' })),
     ...cx.plan.markers
       .filter(m => m.at >= body.start && m.at < body.end)
       .map(m => ({ range: { start: m.at, end: m.at }, text: `// ${m.text}\n${columnIndent(cx.source, m.at)}` })),
     ...(h.capabilityReads ?? []).map(r => ({ range: r.range, text: `${cx.use('state', stateExports.capabilities)}(${h.ctx.name}, ${r.serverText})` })),
   ];
+}
+
+/**
+ * What goes of a declaration dropped whole where it is printed inside a statement kept as written: its
+ * lines, with the comments that lead it (as TypeScript's own fix removes them), when nothing else is on them.
+ */
+function droppedLines(source: string, node: AnyNode): Range {
+  const start = leadingStart(source, node);
+  const end = trailingEnd(source, node.end);
+  const lineStart = source.lastIndexOf('\n', start - 1) + 1;
+  const lineEnd = /^[ \t]*\r?\n/.exec(source.slice(end));
+  if (/^[ \t]*$/.test(source.slice(lineStart, start)) && lineEnd) return { start: lineStart, end: end + lineEnd[0].length };
+  return { start: node.start, end };
 }
 
 /** A request as its round asks it: `inputRequired.elicit({...})`, its params moved to the line's indentation and naming its schema's const. */

@@ -56,6 +56,8 @@ export class Phases {
   readonly guard: HandlerPlan['finallyGuard'];
   /** The line a suspending round inside a try with a finally sets its flag with, just before it returns. */
   readonly flagSet: RegExp | undefined;
+  /** The declarations nothing reads any more, dropped whole, by start: left out of every phase. */
+  private readonly dropped = new Set<number>();
 
   constructor(
     readonly cx: RewriteContext,
@@ -67,6 +69,7 @@ export class Phases {
     private readonly placeholder: RequestPlaceholder,
   ) {
     for (const s of h.suspensions) this.groupByFirst.set(s.statements[0]!.start, s);
+    for (const d of h.dropped ?? []) if (d.whole) this.dropped.add(d.range.start);
     this.guard = h.finallyGuard;
     this.flagSet = this.guard ? new RegExp(`^\\s*${this.guard.flag} = true;$`, 'm') : undefined;
   }
@@ -80,6 +83,8 @@ export class Phases {
         continue;
       }
       const node = st.node;
+      // A declaration nothing reads any more goes, with the comments that lead it.
+      if (this.dropped.has(node.start)) continue;
       const group = this.groupByFirst.get(node.start);
       if (group) {
         out.push(this.suspendReturn(group, indent));

@@ -19,9 +19,10 @@ export function typeScriptFilesIn(dirs: string[]): string[] {
 }
 
 /** One program over all `files`; returns its diagnostics as `file:line: message`, paths relative to `base`. */
-export function typecheckFiles(files: string[], base: string): string[] {
+export function typecheckFiles(files: string[], base: string, extra: ts.CompilerOptions = {}): string[] {
   const project = new Project({
     compilerOptions: {
+      ...extra,
       strict: true,
       target: ts.ScriptTarget.ES2022,
       module: ts.ModuleKind.NodeNext,

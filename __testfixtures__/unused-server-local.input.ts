@@ -1,0 +1,29 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+// A class tool that takes the server out of its field only to ask with it (`const { server } = this.mcp;`):
+// once both questions are inputRequired builders nothing reads it, so its declaration goes from every
+// phase (and, read by no later round, it is neither carried nor made again).
+class RenameTool {
+  constructor(private readonly mcp: McpServer) {
+    this.mcp.registerTool('rename', { inputSchema: { file: z.string() } }, this.rename.bind(this));
+  }
+
+  async rename({ file }: { file: string }) {
+    const { server } = this.mcp;
+    const name = await server.elicitInput({
+      message: `New name for ${file}?`,
+      requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+    });
+    if (name.action !== 'accept') return { content: [{ type: 'text' as const, text: `Kept ${file}` }] };
+    const confirm = await server.elicitInput({
+      message: `Rename ${file} to ${name.content?.name}?`,
+      requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+    });
+    const renamed = confirm.action === 'accept' && confirm.content?.ok === true;
+    return { content: [{ type: 'text' as const, text: renamed ? `Renamed ${file} to ${name.content?.name}` : `Kept ${file}` }] };
+  }
+}
+
+export const server = new McpServer({ name: 'files', version: '1.0.0' });
+new RenameTool(server);
