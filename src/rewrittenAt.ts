@@ -3,7 +3,7 @@
  * in the handler's new text. A line diff cannot tell: the rewrite moves a request awaited inside a
  * statement above it, and respells it (`extra.sendRequest({ method: 'elicitation/create', params })`).
  */
-import { propertyKey } from '../transforms/mrtr.js';
+import { propertyKey } from './rewrite/text.js';
 import type { FilePlan, RequestBuilder } from './plan.js';
 import { positionMapper, type Position } from './positions.js';
 
