@@ -1642,3 +1642,34 @@ server.registerTool('wipe', { inputSchema: { id: z.string() } }, async ({ id }, 
     expect(server).not.toMatch(/^\s*\n\s*let confirmResult/m);
   }, 600_000);
 });
+
+describe('a registration method a subclass of the SDK server declares again', () => {
+  // AppServer.registerTool hands its callback the server, not the arguments: the callback is not an SDK
+  // handler, and `srv` is a server. Its request is reported and marked, never migrated as a handler's.
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+type Handler = (srv: McpServer) => Promise<{ content: { type: 'text'; text: string }[] }>;
+
+class AppServer extends McpServer {
+  registerTool(name: string, cb: Handler): any {
+    return super.registerTool(name, {}, async () => cb(this));
+  }
+}
+
+const app = new AppServer({ name: 'sub', version: '1.0.0' });
+
+app.registerTool('ask', async srv => {
+  const answer = await srv.server.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: {} } });
+  return { content: [{ type: 'text', text: String(answer.action) }] };
+});
+`,
+  };
+
+  it('is not taken for the SDK registration: the request is marked, not migrated with the server as its context', async () => {
+    const m = await bothWays(files);
+    expect(m.sites('src/server.ts')).toMatchObject([{ outcome: 'marked', kind: 'elicitation' }]);
+    expect(m.text('src/server.ts')).not.toMatch(/resumeCall/);
+  }, 600_000);
+});

@@ -124,7 +124,56 @@ function sdkHandlerParameter(decl: Node, depth: number): boolean {
   const callee = call.getExpression();
   if (!Node.isPropertyAccessExpression(callee)) return false;
   const kind = serverKindOf(callee.getExpression(), depth + 1);
-  return kind !== undefined && REGISTRATIONS[kind].has(callee.getName());
+  return kind !== undefined && REGISTRATIONS[kind].has(callee.getName()) && !receiverOverrides(callee.getExpression(), callee.getName());
+}
+
+/**
+ * Whether `receiver.<name>(...)` runs a registration method a project class declares again (the receiver
+ * is an instance of it): then it is not the SDK's registration. Asked of the receiver's type only in a
+ * project that has such a class.
+ */
+export function receiverOverrides(receiver: Node, name: string): boolean {
+  if (!overriddenRegistrations(receiver).has(name)) return false;
+  let cls: Node | undefined;
+  try {
+    cls = receiver.getType().getNonNullableType().getApparentType().getSymbol()?.getDeclarations().find(d => Node.isClassDeclaration(d) || Node.isClassExpression(d));
+  } catch {
+    return true;
+  }
+  for (let depth = 0; cls && depth < 8 && (Node.isClassDeclaration(cls) || Node.isClassExpression(cls)); depth++) {
+    if (cls.getSourceFile().isInNodeModules()) return false;
+    if (cls.getInstanceMember(name)) return true;
+    cls = cls.getBaseClass();
+  }
+  return false;
+}
+
+const overriddenByProgram = new WeakMap<object, Set<string>>();
+
+/**
+ * The registration methods a class of the project that extends an SDK server declares again: through
+ * an instance of it (which serverKindOf calls an SDK server), its handlers' parameters are what that
+ * class passes them, a server maybe. Read once per program, from the declarations.
+ */
+function overriddenRegistrations(at: Node): ReadonlySet<string> {
+  const project = at.getProject();
+  const program = project.getProgram().compilerObject;
+  const known = overriddenByProgram.get(program);
+  if (known) return known;
+  const names = new Set<string>();
+  for (const sf of project.getSourceFiles()) {
+    if (sf.isInNodeModules() || sf.isDeclarationFile()) continue;
+    const classes = [...sf.getDescendantsOfKind(SyntaxKind.ClassDeclaration), ...sf.getDescendantsOfKind(SyntaxKind.ClassExpression)];
+    for (const cls of classes) {
+      if (!extendedKind(cls as import('ts-morph').ClassDeclaration, 0)) continue;
+      for (const member of cls.getMembers()) {
+        const name = Node.hasName(member) ? member.getName() : undefined;
+        if (name && (REGISTRATIONS.McpServer.has(name) || REGISTRATIONS.Server.has(name))) names.add(name);
+      }
+    }
+  }
+  overriddenByProgram.set(program, names);
+  return names;
 }
 
 /** Types that keep some of a server's members: a `Pick<Server, 'elicitInput'>` still sends the server's requests. */

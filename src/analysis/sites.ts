@@ -4,7 +4,7 @@
 import { Node, SyntaxKind, VariableDeclarationKind, type CallExpression, type Identifier, type NewExpression, type ObjectLiteralExpression, type ParameterDeclaration, type PropertyAccessExpression, type SourceFile, type Type } from 'ts-morph';
 import type { HandlerMethod, RequestBuilder, ResponseReader } from '../plan.js';
 import type { SiteKind } from '../report.js';
-import { constObjectLiteral, literalString, mcpImportOf, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
+import { constObjectLiteral, literalString, mcpImportOf, objectProperty, receiverOverrides, serverKindOf, unwrap } from './mcpSymbols.js';
 import { handedServerKind } from './callers.js';
 import { delegateRegistrationOf } from './delegates.js';
 import { aliasedRequest, elementAccessRequest, REQUEST_METHODS, strayRequestMethod } from './methodRefs.js';
@@ -361,6 +361,8 @@ export function registrationFor(call: CallExpression, arg: Node, fn: FunctionLik
   const name = callee.getName();
   const target = callee.getExpression();
   const first = args[0];
+  // A project class that extends the SDK's server and declares the method again registers its own way.
+  if (receiverOverrides(target, name)) return undefined;
   if (name in TOOL_METHODS && serverKindOf(target) === 'McpServer' && args[args.length - 1] === arg) {
     const method = TOOL_METHODS[name]!;
     const nameText = first?.getText() ?? "''";
