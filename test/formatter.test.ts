@@ -1,13 +1,16 @@
 /**
  * The project's formatter: detection from config files and package.json (plain data, temp dirs outside
- * the repository), the command, and running its own binary (a fake in node_modules/.bin that records
- * what it was given).
+ * the repository), the command, running its own binary, and the CLI end to end with a fake formatter in
+ * node_modules/.bin that records what it was given.
  */
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatHuman, summarize, type FormattingResult, type RunReport } from '../src/format-report.js';
 import { detectFormatter, formatterArgs, formatterCommand, formattersFor, runFormatter } from '../src/formatter.js';
+import { emptyReport } from '../src/report.js';
+import { assertBuilt, LEGACY_SERVER, PLAIN_SOURCE, REPO, runCli } from './cli-helpers.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -105,6 +108,38 @@ describe('the command', () => {
   });
 });
 
+describe('the report line', () => {
+  const human = (formatting: FormattingResult[]) => {
+    const base = emptyReport();
+    const report: RunReport = { schemaVersion: 1, mode: 'write', ...base, files: [], codemodLeftovers: [], warnings: [], formatting, summary: summarize(base, []), exitCode: 0 };
+    return formatHuman(report, { color: false });
+  };
+  const many = Array.from({ length: 30 }, (_, i) => `src/tools/tool-number-${i}.ts`);
+  const result = (files: string[], extra: Partial<FormattingResult> = {}): FormattingResult => ({
+    tool: 'prettier',
+    root: '.',
+    declaredBy: '.prettierrc',
+    files,
+    command: `npx prettier --write ${files.join(' ')}`,
+    ran: false,
+    ...extra,
+  });
+
+  it('prints the command, its first files only when the list is long (the JSON report has it whole)', () => {
+    expect(human([result(['src/a.ts'])])).toContain('formatted with prettier? run: npx prettier --write src/a.ts\n');
+    expect(human([result(many)])).toContain(
+      'formatted with prettier? run: npx prettier --write src/tools/tool-number-0.ts src/tools/tool-number-1.ts src/tools/tool-number-2.ts … (27 more files; --json has the whole command)\n',
+    );
+  });
+
+  it('says what ran, or why it failed', () => {
+    expect(human([result(['src/a.ts'], { ran: true })])).toContain('formatted with prettier: 1 file\n');
+    expect(human([result(['src/a.ts'], { ran: true, error: 'prettier exited with code 2' })])).toContain(
+      'not formatted: prettier exited with code 2; the migration is written; run: npx prettier --write src/a.ts\n',
+    );
+  });
+});
+
 describe('formattersFor', () => {
   it('groups the written sources by project, leaves out package.json and projects that declare no formatter', () => {
     const root = project({
@@ -142,5 +177,61 @@ describe('runFormatter', () => {
     const slow = project({ 'package.json': pkg(), 'dprint.json': '{}' });
     fakeFormatter(slow, 'dprint', { sleep: 20_000 });
     expect(await runFormatter(detectFormatter(slow)!, [], 1000)).toMatch(/^dprint did not finish within 1 s/);
+  });
+});
+
+describe('--run-formatter, end to end', { timeout: 600_000 }, () => {
+  /** A legacy server project with SDK 1.x installed and prettier declared; `fake` as its prettier binary. */
+  function legacyProject(fake: Parameters<typeof fakeFormatter>[2] = {}): string {
+    const root = project({
+      'package.json': pkg({ type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.24.0', zod: '^4.2.0' }, devDependencies: { prettier: '^3.0.0' } }),
+      'src/server.ts': LEGACY_SERVER,
+      'src/plain.ts': PLAIN_SOURCE,
+    });
+    mkdirSync(path.join(root, 'node_modules', '@modelcontextprotocol'), { recursive: true });
+    symlinkSync(path.join(REPO, 'node_modules', '@modelcontextprotocol', 'sdk'), path.join(root, 'node_modules', '@modelcontextprotocol', 'sdk'), 'dir');
+    symlinkSync(path.join(REPO, 'node_modules', 'zod'), path.join(root, 'node_modules', 'zod'), 'dir');
+    fakeFormatter(root, 'prettier', fake);
+    return root;
+  }
+  const WRITTEN = ['src/mcp-migrate-state.ts', 'src/server.ts'];
+
+  beforeAll(assertBuilt);
+
+  it('runs the formatter on exactly the sources the run wrote (not package.json, not unchanged files)', async () => {
+    const root = legacyProject();
+    const r = await runCli(['--run-formatter', '--json', 'src'], root);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    const written = report.files.filter((f: { written?: boolean }) => f.written).map((f: { file: string }) => f.file);
+    expect(written).toEqual(expect.arrayContaining([...WRITTEN, 'package.json']));
+    expect(calls(root)).toEqual([{ cwd: root, argv: ['--write', ...WRITTEN] }]);
+    expect(report.formatting).toEqual([{ tool: 'prettier', root: '.', declaredBy: 'package.json devDependencies', files: WRITTEN, command: `npx prettier --write ${WRITTEN.join(' ')}`, ran: true }]);
+    expect(r.stderr).toContain('formatted with prettier: 2 files');
+  });
+
+  it('without the flag prints the command and runs nothing', async () => {
+    const root = legacyProject();
+    const r = await runCli(['--json', 'src'], root);
+    expect(r.code).toBe(0);
+    expect(calls(root)).toEqual([]);
+    expect(r.stderr).toContain(`formatted with prettier? run: npx prettier --write ${WRITTEN.join(' ')}\n`);
+    expect(JSON.parse(r.stdout).formatting).toEqual([expect.objectContaining({ tool: 'prettier', command: `npx prettier --write ${WRITTEN.join(' ')}`, ran: false })]);
+  });
+
+  it('a failing formatter is a warning: the migration stays written and the exit code is 0', async () => {
+    const root = legacyProject({ code: 2, say: '[error] src/server.ts: SyntaxError\n' });
+    const r = await runCli(['--run-formatter', 'src'], root);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('mcp-migrate: warning: prettier exited with code 2: [error] src/server.ts: SyntaxError; the migrated files are written, not formatted; run: npx prettier --write');
+    expect(readFileSync(path.join(root, 'src/server.ts'), 'utf8')).not.toBe(LEGACY_SERVER);
+    expect(existsSync(path.join(root, 'src/mcp-migrate-state.ts'))).toBe(true);
+  });
+
+  it('is a usage error where nothing is written', async () => {
+    const root = project({ 'a.ts': PLAIN_SOURCE });
+    const r = await runCli(['--run-formatter', '--check'], root);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--run-formatter formats the files a run writes; --check writes none');
   });
 });
