@@ -44,6 +44,8 @@ export interface PhaseNames {
   resumed: string;
   /** The bound call (`resumeCall(...)`). */
   call: string;
+  /** For each round whose requests are built before its state is sealed (`requestsFirst`), the const they are built in. */
+  requests?: Map<SuspensionPlan, string>;
 }
 
 /** Where a round's requests go in its return: a placeholder that the shared builder or the request itself replaces later. */
@@ -163,15 +165,41 @@ export class Phases {
     // Inside a try with a finally, the flag is set once the round is built (what builds it may
     // still throw, and then the finally must run), right before the return it lets through.
     const flagged = s.guardsFinally && guard;
+    // Requests whose arguments change a carried local are built first, as the await evaluated them before it
+    // suspended: sealed after them, the state holds the locals as changed.
+    const first = s.requestsFirst ? this.names.requests?.get(s) : undefined;
+    const head = `${indent}${flagged ? `const ${guard.round} = await` : s.insideTry ? 'return await' : 'return'} ${call}.${boundCallMethods.suspend}(${state}, `;
     return [
       ...s.requests.filter(r => r.unwrapped).map(r => `${indent}// ${MARKER_TEXT} ${r.unwrapped!.note}`),
+      ...(first ? [`${indent}const ${first} = {`, requests, `${indent}};`, ...this.besides(s, indent)] : []),
+      // After the requests are built: the legacy await found the client's support missing once its arguments ran.
       ...(s.insideTry ? [`${indent}${cx.use('state', stateExports.requireSupport)}(${ctx}, [${kinds.join(', ')}]);`] : []),
       // Inside a try the round is awaited, so that its catch sees what sealing the state throws.
-      `${indent}${flagged ? `const ${guard.round} = await` : s.insideTry ? 'return await' : 'return'} ${call}.${boundCallMethods.suspend}(${state}, {`,
-      requests,
-      `${indent}});`,
+      ...(first ? [`${head}${first});`] : [`${head}{`, requests, `${indent}});`]),
       ...(flagged ? [`${indent}${guard.flag} = true;`, `${indent}return ${guard.round};`] : [])
     ].join('\n');
+  }
+
+  /**
+   * The Promise.all's elements that are not requests, awaited as it awaited them, after the requests' arguments ran
+   * (`const awaitedRecord = await loadRecord(id);`, several in a Promise.all of their own), their values carried.
+   */
+  private besides(s: SuspensionPlan, indent: string): string[] {
+    const besides = s.besides ?? [];
+    if (besides.length === 0) return [];
+    const texts = besides.map(b => this.rangeText(b.range, indent));
+    if (besides.length === 1) return [`${indent}const ${besides[0]!.name} = await ${texts[0]};`];
+    return [`${indent}const [${besides.map(b => b.name).join(', ')}] = await Promise.all([${texts.join(', ')}]);`];
+  }
+
+  /** The source of an expression, the edits inside it applied, moved to `indent`. */
+  private rangeText(r: Range, indent: string): string {
+    const { source } = this.cx;
+    let text = source.slice(r.start, r.end);
+    for (const e of this.markerEdits.filter(e => within(e.range, r)).sort((a, b) => b.range.start - a.range.start)) {
+      text = text.slice(0, e.range.start - r.start) + e.text + text.slice(e.range.end - r.start);
+    }
+    return reindent(text, columnIndent(source, r.start), indent);
   }
 
   /** A statement that contains a suspension, as synthetic statements whose bodies gen splits further. */
