@@ -31,7 +31,8 @@ server.registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.
       const kept: string[] = [];
       const mcpKeys: string[] = [];
       for (const flag in flags) mcpKeys.push(flag);
-      for (let mcpIndex = 0; mcpIndex < mcpKeys.length; mcpIndex++) {
+      if (mcpKeys.length > 0) {
+        const mcpIndex = 0;
         const flag = mcpKeys[mcpIndex];
         return call.suspend({ step: 'awaiting-answer', kept, mcpKeys, mcpIndex }, {
           answer: askForAnswer(flag),
@@ -73,7 +74,8 @@ server.registerTool('tag-files', { inputSchema: z.object({ files: z.array(z.stri
     if (resumed.step === 'start') {
       const tags: string[] = [];
       const mcpItems = [...files];
-      for (let mcpIndex = 0; mcpIndex < mcpItems.length; mcpIndex++) {
+      if (mcpItems.length > 0) {
+        const mcpIndex = 0;
         const file = await mcpItems[mcpIndex];
         return call.suspend({ step: 'awaiting-result', mcpItems, tags, mcpIndex }, {
           result: askForResult(file),
@@ -111,7 +113,8 @@ server.registerTool('audit', { inputSchema: z.object({ owners: z.record(z.string
       const log: string[] = [];
       const mcpKeys: string[] = [];
       for (const path in owners) mcpKeys.push(path);
-      for (let mcpIndex = 0; mcpIndex < mcpKeys.length; mcpIndex++) {
+      if (mcpKeys.length > 0) {
+        const mcpIndex = 0;
         const path = mcpKeys[mcpIndex];
         try {
           requireClientSupport(ctx, ['roots']);

@@ -29,7 +29,8 @@ server.registerTool('survey', { inputSchema: z.object({ questions: z.array(z.str
     if (resumed.step === 'start') {
       const answers: string[] = [];
       const mcpItems = [...questions];
-      for (let mcpIndex = 0; mcpIndex < mcpItems.length; mcpIndex++) {
+      if (mcpItems.length > 0) {
+        const mcpIndex = 0;
         const question = mcpItems[mcpIndex];
         return call.suspend({ step: 'awaiting-answer', answers, mcpItems, mcpIndex }, {
           answer: askForAnswer(question),
@@ -70,10 +71,13 @@ server.registerTool('countdown', { inputSchema: z.object({ from: z.number() }) }
   return call.run(async resumed => {
     if (resumed.step === 'start') {
       let story = '';
-      for (let i = from; i > 0; i--) {
-        return call.suspend({ step: 'awaiting-line', story, i }, {
-          line: askForLine(i, story),
-        });
+      {
+        let i = from;
+        if (i > 0) {
+          return call.suspend({ step: 'awaiting-line', story, i }, {
+            line: askForLine(i, story),
+          });
+        }
       }
       return { content: [{ type: 'text', text: story.trim() || 'nothing to count' }] };
     }
@@ -109,7 +113,7 @@ server.registerTool('insist', { description: 'Asks until accepted' }, async ctx 
     if (resumed.step === 'start') {
       let tries = 0;
       let value = '';
-      while (tries < 3) {
+      if (tries < 3) {
         tries++;
         return call.suspend({ step: 'awaiting-answer', tries, value }, {
           answer: askForAnswer(tries),

@@ -5,8 +5,8 @@ const server = new McpServer({ name: 'request-arguments-change-local', version: 
 
 const confirmSchema = { type: 'object' as const, properties: { ok: { type: 'boolean' as const } }, required: ['ok'] };
 
-// The request's message increments `asked`, which is read after the answer. The round's state is read before the
-// request is built, so a rewrite would resume with `asked` as it was before: the request is left, and marked.
+// The request's message increments `asked`, which is read after the answer. The round builds its request first,
+// then seals its state, so it resumes with `asked` as the message left it.
 server.registerTool('confirm', { inputSchema: { subject: z.string() } }, async ({ subject }) => {
   let asked = 0;
   const answer = await server.server.elicitInput({ message: `${subject}: question ${++asked}`, requestedSchema: confirmSchema });

@@ -1,10 +1,6 @@
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
-import type {
-  CallToolResult,
-  CreateMessageRequest,
-  InputRequiredResult,
-} from '@modelcontextprotocol/server';
+import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { resumeCall, samplingResult, verifyRequestState } from './mcp-migrate-state.js';
 
@@ -16,10 +12,6 @@ function createServer(): McpServer {
     const call = resumeCall<PoemStep>(ctx, 'poem', { subject });
     return call.run(async resumed => {
       if (resumed.step === 'start') {
-        const request: CreateMessageRequest = {
-          method: 'sampling/createMessage',
-          params: { messages: [{ role: 'user', content: { type: 'text', text: `A poem about ${subject}` } }], maxTokens: 40 },
-        };
         return call.suspend({ step: 'awaiting-poem' }, {
           poem: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `A poem about ${subject}` } }], maxTokens: 40 }),
         });

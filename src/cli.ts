@@ -35,6 +35,7 @@ interface MigrateArgs {
   quiet?: boolean;
   shard?: string;
   jobs?: number;
+  runFormatter?: boolean;
 }
 
 function packageVersion(): string {
@@ -110,6 +111,7 @@ async function migrateHandler(argv: MigrateArgs): Promise<void> {
   if (argv.jobs !== undefined && !(Number.isInteger(argv.jobs) && argv.jobs >= 1 && argv.jobs <= 64)) {
     throw new UsageError(`--jobs takes a whole number from 1 to 64, not ${JSON.stringify(String(argv.jobs))}`);
   }
+  if (argv.runFormatter && mode !== 'write') throw new UsageError(`--run-formatter formats the files a run writes; --${mode} writes none`);
   // Loaded here, not at the top: the pipeline is heavy and --help or a usage error should not wait for it.
   const { RunRefused, runMigration } = await import('./run.js');
   let result;
@@ -125,6 +127,7 @@ async function migrateHandler(argv: MigrateArgs): Promise<void> {
       progressStream: process.stderr,
       quiet,
       shard,
+      runFormatter: argv.runFormatter === true,
       threads: argv.jobs ?? (process.env.MCP_MIGRATE_IN_PROCESS === '1' ? 1 : undefined),
       warn: message => {
         if (!quiet) process.stderr.write(`mcp-migrate: warning: ${message}\n`);
@@ -174,6 +177,11 @@ export async function main(argv: string[]): Promise<void> {
             describe: 'What stdout carries: text (the diff under --dry-run), json (the report), sarif (SARIF 2.1.0, for code scanning)',
           })
           .option('json', { type: 'boolean', describe: 'The same as --format json: the machine-readable report on stdout (and nothing else there)' })
+          // Not --format, which says what stdout carries (text, json, sarif).
+          .option('run-formatter', {
+            type: 'boolean',
+            describe: "After writing, run the project's own formatter (prettier, biome or dprint, from its config or dependencies) on the files written; without it the report prints the command",
+          })
           .option('include', { type: 'string', describe: 'Only files matching this glob (repeatable)' })
           .option('exclude', { type: 'string', describe: 'Leave out files matching this glob (repeatable)' })
           .option('force', { type: 'boolean', describe: 'Rewrite even when the git work tree has uncommitted changes' })

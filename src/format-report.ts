@@ -3,6 +3,7 @@
  * printed for people (stderr) or as JSON (stdout, `--json`).
  */
 import { createColors } from 'picocolors';
+import { formatterCommand, type FormatterTool } from './formatter.js';
 import { countByCause, countByShape, countDeprecated, countSites, sitesLeft, type CauseCount, type FileReport, type Report, type SiteOutcome, type UpgradeNote } from './report.js';
 
 export type RunMode = 'write' | 'dry-run' | 'check';
@@ -77,10 +78,29 @@ export interface RunReport extends Omit<Report, 'files'> {
   mode: RunMode;
   files: FileResult[];
   codemodLeftovers: CodemodLeftover[];
-  /** Said before the run (e.g. the target is not in a git repository). */
+  /** Told during the run (e.g. the target is not in a git repository, the formatter failed). */
   warnings: string[];
+  /** The project's formatter for the files a write run wrote, per project (empty when none is declared, and under --dry-run / --check). */
+  formatting: FormattingResult[];
   summary: RunSummary;
   exitCode: number;
+}
+
+/** A formatter the project declares (src/formatter.ts), and the files of that project the run wrote. */
+export interface FormattingResult {
+  tool: FormatterTool;
+  /** The project directory it runs from, relative to the run's directory (`.` for it). */
+  root: string;
+  /** What declares it, relative to `root`: a config file or a package.json entry. */
+  declaredBy: string;
+  /** The written JavaScript and TypeScript files of the project, relative to the run's directory. */
+  files: string[];
+  /** The command that formats exactly those files, to paste in the run's directory. */
+  command: string;
+  /** Whether `--run-formatter` ran it. */
+  ran: boolean;
+  /** Why it failed, when it ran (not installed, a non-zero exit, the timeout): the migration stays written, unformatted. */
+  error?: string;
 }
 
 export function summarize(report: Omit<Report, 'files'>, files: readonly FileResult[], leftovers: readonly CodemodLeftover[] = []): RunSummary {
@@ -265,9 +285,30 @@ export function formatHuman(run: RunReport, options: HumanOptions): string {
   if (options.quiet) return out.length ? `${out.join('\n')}\n` : '';
   out.push(...summaryLines(run, c));
   if (run.created.length) out.push(`${run.mode === 'write' ? 'created' : 'would create'}: ${run.created.join(', ')}`);
+  out.push(...formattingLines(run, c));
   out.push(...noteLines(run.notes), ...verdictLines(run, c));
   return `${out.join('\n')}\n`;
 }
+
+/** One line per project formatter: what it did, or the command to run. */
+function formattingLines(run: RunReport, c: Colors): string[] {
+  return run.formatting.map(f => {
+    if (!f.ran) return `formatted with ${f.tool}? run: ${shownCommand(f)}`;
+    if (f.error) return c.yellow(`not formatted: ${f.error}; the migration is written; run: ${shownCommand(f)}`);
+    return `formatted with ${f.tool}: ${plural(f.files.length, 'file')}`;
+  });
+}
+
+/** The command on one readable line: a long list of files shortened (the JSON report has it whole). */
+function shownCommand(f: FormattingResult): string {
+  if (f.command.length <= SHOWN_COMMAND || f.files.length <= 3) return f.command;
+  // Both paths are relative to the run's directory: the relative path between them is the same from anywhere.
+  const head = formatterCommand({ tool: f.tool, root: f.root }, f.files.slice(0, 3), '.');
+  return `${head} … (${f.files.length - 3} more files; --json has the whole command)`;
+}
+
+/** A formatter command longer than this shows its first files only. */
+const SHOWN_COMMAND = 160;
 
 /** From this many files with the same message on, the human report says it once. */
 const REPEATED = 4;

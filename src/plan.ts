@@ -33,6 +33,11 @@ export interface RequestPlan {
    * name the wrapper is reached by (its import goes when nothing else uses it).
    */
   unwrapped?: { note: string; wrapper: string };
+  /**
+   * Its arguments change a local of the handler (`message: `Question ${++asked}``): printed where it is asked, never
+   * moved into a builder, where the change would be made to the builder's parameter instead of the handler's local.
+   */
+  changesLocals?: boolean;
 }
 
 export interface CarriedLocal {
@@ -94,6 +99,16 @@ export interface SuspensionPlan {
   guardsFinally?: boolean;
   /** For a `Promise.all([...])`: its range, replaced by an array of the readers. */
   promiseAll?: Range;
+  /**
+   * The requests' arguments change a local the round carries (`message: `Question ${++asked}``): the requests are
+   * built in a statement of their own before the state is sealed, so the state holds the locals as changed.
+   */
+  requestsFirst?: boolean;
+  /**
+   * The elements of its Promise.all that are not requests (`loadRecord(id)`), in order: each awaited where the round
+   * suspends, after its requests are built, its value carried as `name` and put in its place when the round resumes.
+   */
+  besides?: { range: Range; name: string }[];
 }
 
 /** A loop that contains a suspension: the resuming phase re-enters it mid-iteration. */

@@ -16,7 +16,8 @@ import { isStateModuleFile } from './stateModule.js';
 import { CODEMOD_MARKER } from './upgrade/markers.js';
 import { HELPER_IMPORT_DEPTH, importedHelpers, isCandidate, relativeImportsAmong, requestAliasHolders, worthAnalysing, ZOD_IMPORT } from './triggers.js';
 import { createProgress, type Progress, type ProgressStream } from './progress.js';
-import { exitCodeOf, summarize, type CodemodLeftover, type FileResult, type RunMode, type RunReport } from './format-report.js';
+import { exitCodeOf, summarize, type CodemodLeftover, type FileResult, type FormattingResult, type RunMode, type RunReport } from './format-report.js';
+import { formattableFiles, formatterCommand, formattersFor, runFormatter } from './formatter.js';
 
 export interface RunOptions {
   paths: readonly string[];
@@ -35,6 +36,8 @@ export interface RunOptions {
   shard?: Shard;
   /** Threads for the analysis (default: src/parallel.ts defaultThreads); 1 keeps it in this thread. */
   threads?: number;
+  /** Run the project's formatter on the files written (`--run-formatter`); without it the report names its command. */
+  runFormatter?: boolean;
   /** Told at once, before the run's work, what the user should know (also kept in the report's `warnings`). */
   warn?: (message: string) => void;
   /**
@@ -427,6 +430,32 @@ function inFilesAsLeft<R extends Pick<Report, 'sites' | 'upgrade' | 'notes'>>(ru
   };
 }
 
+/**
+ * The project's formatter on the sources the run wrote, per project: run under `--run-formatter`, else
+ * only named with its command. A formatter that fails is a warning: what the run wrote stays written.
+ */
+async function formatWritten(run: RunState, written: ReadonlySet<string>, options: RunOptions, warnings: string[]): Promise<FormattingResult[]> {
+  const warn = (message: string) => {
+    warnings.push(message);
+    options.warn?.(message);
+  };
+  const out: FormattingResult[] = [];
+  for (const { formatter, files } of formattersFor([...written])) {
+    const command = formatterCommand(formatter, files, run.cwd);
+    const result: FormattingResult = { tool: formatter.tool, root: run.rel(formatter.root), declaredBy: formatter.declaredBy, files: files.map(run.rel), command, ran: false };
+    if (options.runFormatter) {
+      const error = await runFormatter(formatter, files);
+      result.ran = true;
+      if (error) warn(`${(result.error = error)}; the migrated files are written, not formatted; run: ${command}`);
+    }
+    out.push(result);
+  }
+  if (options.runFormatter && out.length === 0 && formattableFiles([...written]).length > 0) {
+    warn('--run-formatter: no formatter is declared for the files written (a prettier, biome or dprint config file or dependency next to their package.json); nothing was run');
+  }
+  return out;
+}
+
 /** `make()`, made on the first call only. */
 function lazily<A, B>(make: () => (a: A) => B): (a: A) => B {
   let made: ((a: A) => B) | undefined;
@@ -467,6 +496,7 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
     written = await writeChanges(run, edits, creations, progress, options);
   }
   progress.done();
+  const formatting = options.mode === 'write' ? await formatWritten(run, written, options, warnings) : [];
 
   const files = fileResults(run, pipelineFiles, edits, creations, written);
   const { files: _ignored, ...pipelineRest } = report;
@@ -475,7 +505,7 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
   const leftovers = located.leftovers;
   const rest = { ...located.report, created: pipelineRest.created.filter(c => run.results.get(path.resolve(cwd, c))?.outcome !== 'error') };
   const summary = summarize(rest, files, leftovers);
-  const runReport: RunReport = { schemaVersion: 1, mode: options.mode, ...rest, files, codemodLeftovers: leftovers, warnings, summary, exitCode: exitCodeOf(options.mode, summary) };
+  const runReport: RunReport = { schemaVersion: 1, mode: options.mode, ...rest, files, codemodLeftovers: leftovers, warnings, summary, formatting, exitCode: exitCodeOf(options.mode, summary) };
   const ok = (c: AppliedChange) => run.results.get(c.path)?.outcome !== 'error';
   const applied = [...edits.filter(ok), ...creations.filter(ok)].sort((a, b) => byCodePoint(a.path, b.path));
   return { report: runReport, changes: applied };

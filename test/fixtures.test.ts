@@ -118,10 +118,10 @@ describe('__testfixtures__', () => {
     ]);
     // A table entry's context, typed by the table through an alias of RequestHandlerExtra: its request is found and marked.
     expect(outcomes.get('table-entry-typed-context')!.result.report.sites.map(s => `${s.outcome} ${s.kind} ${s.call}`)).toEqual(['marked elicitation extra.sendRequest(...)']);
-    // A request whose arguments change a local the round would carry: marked, never rewritten with the change lost.
-    expect(outcomes.get('request-arguments-change-local')!.result.report.sites.map(s => `${s.outcome} ${causeOf(s).id}`)).toEqual(['marked request-arguments-change-local']);
-    // A Promise.all awaiting a load beside its request: marked, never rewritten with the load dropped.
-    expect(outcomes.get('promise-all-other-element')!.result.report.sites.map(s => `${s.outcome} ${causeOf(s).id}`)).toEqual(['marked promise-all-other-element']);
+    // A request whose arguments change a local the round carries: rewritten, its request built before its state is sealed.
+    expect(outcomes.get('request-arguments-change-local')!.result.report.sites.map(s => s.outcome)).toEqual(['rewritten']);
+    // A Promise.all awaiting a load after its request: rewritten, the load awaited where the round suspends and its value carried.
+    expect(outcomes.get('promise-all-other-element')!.result.report.sites.map(s => s.outcome)).toEqual(['rewritten']);
     // A Promise executor and a function called where it is written: said to be callbacks, not helpers.
     expect(outcomes.get('request-in-inline-functions')!.result.report.sites.map(s => `${s.outcome} ${causeOf(s).id} ${s.reason.split(':')[0]}`)).toEqual([
       'marked callback elicitation request in a callback passed to new Promise()',

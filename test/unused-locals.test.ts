@@ -105,4 +105,39 @@ describe('locals only the rewritten requests read', () => {
     for (const c of result.changes) fs.writeFileSync(c.path, c.after);
     expect(typecheckFiles([file], fixtureDir, { noUnusedLocals: true })).toEqual([]);
   }, 300_000);
+
+  it('a request const whose params the builder copies goes; what its params read is still carried', async () => {
+    const requestDir = path.join(dir, 'request-const');
+    fs.mkdirSync(requestDir);
+    fs.writeFileSync(path.join(requestDir, 'package.json'), JSON.stringify({ type: 'module' }));
+    fs.symlinkSync(path.join(root, 'node_modules'), path.join(requestDir, 'node_modules'), 'dir');
+    const file = path.join(requestDir, 'poems.ts');
+    const text = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { CreateMessageResultSchema, type CreateMessageRequest } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+export const server = new McpServer({ name: 'poems', version: '1.0.0' });
+server.registerTool('poems', { inputSchema: { n: z.number() } }, async ({ n }, extra) => {
+  let story = '';
+  const prefix = 'Go on ' + n;
+  for (let i = 0; i < n; i++) {
+    const request: CreateMessageRequest = {
+      method: 'sampling/createMessage',
+      params: { messages: [{ role: 'user', content: { type: 'text', text: prefix } }], maxTokens: 40 },
+    };
+    const line = await extra.sendRequest(request, CreateMessageResultSchema);
+    story += line.content.type === 'text' ? line.content.text : '';
+  }
+  return { content: [{ type: 'text', text: story }] };
+});
+`;
+    const result = await migrateSources([{ path: file, text }], { cwd: requestDir });
+    for (const c of result.changes) fs.writeFileSync(c.path, c.after);
+    expect(result.report.sites.map(s => s.outcome)).toEqual(['rewritten']);
+    const out = fs.readFileSync(file, 'utf8');
+    expect(out).not.toMatch(/const request|CreateMessageRequest/);
+    // The builder reads prefix in every round, the resuming one's included.
+    expect(out).toContain('const prefix = resumed.prefix;');
+    expect(typecheckFiles([file], requestDir, { noUnusedLocals: true })).toEqual([]);
+  }, 300_000);
 });

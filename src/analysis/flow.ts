@@ -29,6 +29,18 @@ interface Suspension {
   /** The node replaced by the readers in the resuming phase. */
   replace: Node;
   promiseAll?: Node;
+  /** By site, the names of the handler's locals its request's arguments change. */
+  argumentWrites?: Map<Site, string[]>;
+  /** The elements of its Promise.all that are not requests, awaited where it suspends and carried. */
+  besides?: Beside[];
+}
+
+interface Beside {
+  node: Node;
+  /** The local its value is carried in. */
+  name: string;
+  /** The type of its value. */
+  value: Type;
 }
 
 export interface HandlerPlanning {
@@ -75,11 +87,14 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
     } else unique.set(s.statement, s);
   }
   const ordered: Suspension[] = [];
+  // Names for the values a Promise.all awaits beside its requests, made only when one does (listing the names costs).
+  let allocator: ((base: string) => string) | undefined;
+  const fresh = (base: string): string => (allocator ??= nameAllocator(fn.getDescendantsOfKind(SyntaxKind.Identifier).map(i => i.getText())))(base);
   for (const s of unique.values()) {
     try {
       checkEvaluationOrder(s.replace, s.statement);
-      for (const site of s.sites) checkArgumentWrites(site, fn);
-      if (s.promiseAll) checkPromiseAllElements(s);
+      s.argumentWrites = new Map(s.sites.map(site => [site, argumentWrites(site, fn)]));
+      if (s.promiseAll) s.besides = besideRequests(s, sites, fresh);
       checkPath(s.statement, body);
       ordered.push(s);
     } catch (error) {
@@ -108,7 +123,9 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
       recompute,
       ...(recomputedLocals.length > 0 ? { recomputedLocals } : {}),
       promiseAll: group.length === 1 && group[0]!.promiseAll ? range(group[0]!.promiseAll) : undefined,
-      insideTry: insideTry(group[0]!.statement, body) || undefined
+      insideTry: insideTry(group[0]!.statement, body) || undefined,
+      requestsFirst: changesCarried(group, live) || group.some(s => (s.besides ?? []).length > 0) || undefined,
+      besides: besidesOf(group)
     };
   });
   const perPhase = finallyGuard ? finallyPerPhase(ordered.map(s => s.statement), body, plans) : [];
@@ -195,40 +212,59 @@ function checkEvaluationOrder(awaited: Node, statement: Statement): void {
 }
 
 /**
- * The request's arguments change a local of the handler (`message: `Question ${++asked}``), directly or through a
- * function of the handler they call (`message: tag(item)`, where `tag` does `++counter`): the round is written as
- * `call.suspend({ step, ...locals }, { key: inputRequired.elicit(params) })`, which reads the locals it carries
- * before the params run, so the change would be lost on resume. Left as it is, with where to move the change.
+ * The handler's locals the request's arguments change (`message: `Question ${++asked}``), directly or through a
+ * function of the handler they call (`message: tag(item)`, where `tag` does `++counter`). The round is then printed
+ * with its requests built first (`const inputRequests = { key: inputRequired.elicit(params) };` before
+ * `return call.suspend({ step, ...locals }, inputRequests)`), so the locals it carries are the ones after the
+ * arguments ran, as the code after the await read them. A local that cannot travel as JSON would be made again on
+ * resume, without the change: that request is left as it is, with where to move the change.
  */
-function checkArgumentWrites(site: Site, fn: FunctionLike): void {
-  if (!Node.isCallExpression(site.node)) return;
+function argumentWrites(site: Site, fn: FunctionLike): string[] {
+  if (!Node.isCallExpression(site.node)) return [];
+  const names: string[] = [];
   for (const arg of site.node.getArguments()) {
-    const written = localWrittenIn(arg, fn, 0);
-    if (written) {
-      throw new Unsupported(
-        `the request's arguments change the handler's local "${written}", which the rewritten round would carry as it was before they ran; make that change in a statement of its own before the await`,
-        site.node
-      );
+    for (const written of localsWrittenIn(arg, fn, 0)) {
+      const problem = unserializable(written.getType(), 0);
+      if (problem) {
+        throw new Unsupported(
+          `the request's arguments change the handler's local "${written.getText()}" (${problem}), which cannot travel in requestState, so the rewritten round would not carry the change; keep what the arguments change in a plain local (a number, a string, an object literal)`,
+          site.node
+        );
+      }
+      names.push(written.getText());
     }
   }
+  return names;
 }
 
-/** A local of `fn` declared outside `node` that `node` assigns (or increments), itself or through a function of `fn` it calls. */
-function localWrittenIn(node: Node, fn: FunctionLike, depth: number): string | undefined {
+/** The locals of `fn` declared outside `node` that `node` assigns (or increments), itself or through functions of `fn` it calls. */
+function localsWrittenIn(node: Node, fn: FunctionLike, depth: number): Node[] {
   const outside = (decl: Node | undefined) => decl !== undefined && decl.getFirstAncestor(a => a === fn) !== undefined && !(decl.getStart() >= node.getStart() && decl.getEnd() <= node.getEnd());
+  const written: Node[] = [];
   for (const d of [node, ...node.getDescendants()]) {
     const target = writeTarget(d);
-    if (target && outside(declOf(target))) return target.getText();
+    if (target && outside(declOf(target))) written.push(target);
     if (!Node.isCallExpression(d) || depth >= 2) continue;
     const callee = unwrap(d.getExpression());
     const decl = Node.isIdentifier(callee) ? declOf(callee) : undefined;
     if (!decl || !outside(decl)) continue;
     const init = Node.isVariableDeclaration(decl) ? decl.getInitializer() : undefined;
     const local = Node.isFunctionDeclaration(decl) ? decl : init && (Node.isArrowFunction(unwrap(init)) || Node.isFunctionExpression(unwrap(init))) ? unwrap(init) : undefined;
-    const written = local && localWrittenIn(local, fn, depth + 1);
-    if (written) return written;
+    if (local) written.push(...localsWrittenIn(local, fn, depth + 1));
   }
-  return undefined;
+  return written;
+}
+
+/** The round's Promise.all elements that are not requests: where they are, and the local each value is carried in. */
+function besidesOf(group: Suspension[]): SuspensionPlan['besides'] {
+  const besides = group.flatMap(s => (s.besides ?? []).map(b => ({ range: range(b.node), name: b.name })));
+  return besides.length > 0 ? besides : undefined;
+}
+
+/** Whether the arguments of the round's requests change a local it carries: then its requests are built before its state is sealed. */
+function changesCarried(group: Suspension[], live: CarriedLocal[]): boolean {
+  const written = new Set(group.flatMap(s => [...(s.argumentWrites?.values() ?? [])].flat()));
+  return live.some(l => !l.answered && written.has(l.name));
 }
 
 /** The identifier an assignment, `++` or `--` writes, or the one its target is a member of (`state.count++`). */
@@ -245,18 +281,56 @@ function writeTarget(n: Node): Node | undefined {
 }
 
 /**
- * Every element of a Promise.all the round replaces must be one of its requests: the round sends only
- * requests, so anything else awaited beside them (`fetchData(id)`, a spread, a request left as it is)
- * would be dropped with its effects and its value.
+ * The elements of a Promise.all the round replaces that are not its requests (`loadRecord(id)` beside a question).
+ * The round sends only requests, so such an element is awaited in the suspending phase, after the requests are
+ * built, as the Promise.all evaluated it after their arguments; its value is carried to the resuming phase, where
+ * it takes its place in the array. That keeps the order of every effect when it comes after all the requests,
+ * holds no request itself, and its value can travel as JSON; anything else is left as it is, with why.
  */
-function checkPromiseAllElements(s: Suspension): void {
+function besideRequests(s: Suspension, sites: Site[], fresh: (base: string) => string): Beside[] {
   const list = Node.isCallExpression(s.promiseAll!) ? s.promiseAll.getArguments()[0] : undefined;
-  if (!list || !Node.isArrayLiteralExpression(list)) return;
+  if (!list || !Node.isArrayLiteralExpression(list)) return [];
   const requests = new Set<Node>(s.sites.map(site => site.unwrapped?.call ?? site.node));
-  const other = list.getElements().find(e => !requests.has(skipParens(e)));
-  if (other) {
-    throw new Unsupported(`the Promise.all also awaits ${other.getText().replace(/\s+/g, ' ').slice(0, 60)}, which the rewritten round cannot send with its requests; await it in a statement of its own`, s.sites[0]!.node);
+  const elements = list.getElements();
+  const lastRequest = Math.max(...elements.map((e, i) => (requests.has(skipParens(e)) ? i : -1)));
+  const others = elements.filter(e => !requests.has(skipParens(e)));
+  const found = others.map(other => {
+    const refuse = (why: string): never => {
+      throw new Unsupported(`the Promise.all also awaits ${other.getText().replace(/\s+/g, ' ').slice(0, 60)}, ${why}`, s.sites[0]!.node);
+    };
+    if (Node.isSpreadElement(other) || Node.isOmittedExpression(other)) return refuse('a spread or a hole, which the rewritten round cannot send with its requests; await it in a statement of its own');
+    if (elements.indexOf(other) < lastRequest) return refuse("before a request: the rewritten round would run it after the request's arguments; list the requests first, or await it in a statement of its own");
+    if (sites.some(site => site.node.getStart() >= other.getStart() && site.node.getEnd() <= other.getEnd())) return refuse('which sends a request itself; await it in a statement of its own');
+    const value = awaitedType(other);
+    const problem = value ? unserializable(value, 0) : 'a thenable of its own';
+    if (problem) return refuse(`whose value (${problem}) cannot travel in requestState to where the round resumes; await it in a statement of its own`);
+    return { node: other, name: fresh(`awaited${pascal(bindingAt(s, elements.indexOf(other)) ?? 'value')}`), value: value! };
+  });
+  const parent = s.statement.getParent();
+  if (found.length > 0 && !(parent && (Node.isBlock(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent)))) {
+    throw new Unsupported(`the Promise.all also awaits ${found[0]!.node.getText().slice(0, 60)}, in a statement that is not in a block; give it braces`, s.sites[0]!.node);
   }
+  return found;
+}
+
+/** What awaiting a value gives: a Promise's type argument, the value's own type when it is no promise; none for another thenable. */
+function awaitedType(n: Node): Type | undefined {
+  const type = n.getType();
+  if (type.getSymbol()?.getName() === 'Promise' && type.getTypeArguments().length === 1) return type.getTypeArguments()[0];
+  if (type.isAny() || type.isUnknown()) return type;
+  return (type.isUnion() ? type.getUnionTypes() : [type]).some(t => t.getProperty('then')) ? undefined : type;
+}
+
+/** The name the statement gives the Promise.all's element at `index` (`record` in `const [answer, record] = ...`). */
+function bindingAt(s: Suspension, index: number): string | undefined {
+  const st = s.statement;
+  const name = Node.isVariableStatement(st) ? st.getDeclarations()[0]?.getNameNode() : undefined;
+  const el = name && Node.isArrayBindingPattern(name) ? name.getElements()[index] : undefined;
+  return el && Node.isBindingElement(el) && Node.isIdentifier(el.getNameNode()) ? el.getName() : undefined;
+}
+
+function pascal(name: string): string {
+  return name[0]!.toUpperCase() + name.slice(1);
 }
 
 function insideFunction(n: Node, stop: Node): boolean {
@@ -532,7 +606,8 @@ function requestOf(site: Site, s: Suspension, keys: KeyAllocator, fn: FunctionLi
     // SDK 1.x checked accepted content against the requested schema in `elicitInput` only, not in a generic request.
     schemaText: site.builder === 'elicit' && calledMethod(site) === 'elicitInput' ? requestedSchemaText(params, fn) : undefined,
     replace: range(replacedBy(site, s)),
-    ...(site.unwrapped ? { unwrapped: { note: site.unwrapped.note, wrapper: site.unwrapped.wrapper } } : {})
+    ...(site.unwrapped ? { unwrapped: { note: site.unwrapped.note, wrapper: site.unwrapped.wrapper } } : {}),
+    ...((s.argumentWrites?.get(site) ?? []).length > 0 ? { changesLocals: true } : {})
   };
 }
 
@@ -657,6 +732,7 @@ function liveAcross(
       }
     }
   }
+  for (const b of group.flatMap(g => (g.besides ?? []).map(b => ({ ...b, scope: g.statement.getParent()! })))) synthetic.push(besideLocal(b, b.scope, fn));
   // What the awaits themselves mention (the request's arguments) is gone from the resuming code.
   const replaced = group.map(g => g.replace);
   const vanishes = (id: Node) => replaced.some(r => id.getStart() >= r.getStart() && id.getEnd() <= r.getEnd());
@@ -749,6 +825,19 @@ function liveAcross(
   const live = [...carried.values(), ...synthetic].sort((a, b) => a.scope.start - b.scope.start || a.name.localeCompare(b.name));
   const recomputeRanges = [...recompute.values()].sort((a, b) => a.start - b.start);
   return { live, recompute: recomputeRanges, recomputedLocals };
+}
+
+/** The local a Promise.all element beside the requests is carried in: its value's type, in the statement's block. */
+function besideLocal(b: Beside, scope: Node, fn: FunctionLike): CarriedLocal {
+  const typeText = printableTypeOf(b.value, fn);
+  const unbounded = b.value.isArray() ? 'an array' : !b.value.isTuple() && b.value.getStringIndexType() !== undefined ? 'a record' : undefined;
+  return {
+    name: b.name,
+    declare: 'const',
+    scope: range(scope),
+    ...(typeText !== undefined ? { typeText } : { stepType: { text: b.value.isUnknown() ? 'unknown' : 'any' } }),
+    ...(unbounded ? { unbounded } : {})
+  };
 }
 
 /**

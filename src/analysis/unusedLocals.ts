@@ -4,7 +4,9 @@
  * `inputRequired.*(...)` builders replace would keep a declaration nothing reads, which
  * `noUnusedLocals` and ESLint's no-unused-vars refuse. Such a declaration (or the one binding of a
  * destructuring that nothing reads) is dropped from every phase. Only one whose initializer reads and
- * does nothing else: names, `this` and property-access chains; anything else may have an effect.
+ * does nothing else: names, `this` and property-access chains; anything else may have an effect. Or a
+ * request const (`const request = { method, params }` sent by `sendRequest(request, Schema)`): the
+ * builder copies its params, which are then evaluated there, once, as in the original.
  */
 import { Node, SyntaxKind, type BindingElement, type Block, type Identifier, type ObjectBindingPattern, type VariableDeclaration, type VariableStatement } from 'ts-morph';
 import type { DroppedDeclaration, Range } from '../plan.js';
@@ -25,15 +27,25 @@ const inside = (n: Node, r: Range): boolean => n.getStart() >= r.start && n.getE
 /**
  * What the rewrite drops of each request in every phase: all of the await it replaces but the params
  * (the builder's argument): the server or context it was called on, a result schema, the wrapper a
- * callback ran in. Where the params are not written inside the call (a const's), the call's arguments are kept.
+ * callback ran in. Where the params are not written inside the call (a const's), the call's arguments
+ * are kept, but for the name of a request const whose params the builder copies (`sendRequest(request, Schema)`).
  */
 export function droppedByRequests(requests: RewrittenRequest[]): Gone {
   const spans = requests.map(({ replace, site }) => {
     const params = site.params;
-    const kept = params && inside(params, range(replace)) ? [range(params)] : Node.isCallExpression(site.node) || Node.isNewExpression(site.node) ? (site.node.getArguments() ?? []).map(range) : [range(replace)];
+    const args = Node.isCallExpression(site.node) || Node.isNewExpression(site.node) ? (site.node.getArguments() ?? []) : undefined;
+    const kept = params && inside(params, range(replace)) ? [range(params)] : args ? args.filter(a => !holdsParams(a, params)).map(range) : [range(replace)];
     return { dropped: range(replace), kept };
   });
   return id => spans.some(s => inside(id, s.dropped) && !s.kept.some(k => inside(id, k)));
+}
+
+/** Whether an argument names a const whose initializer holds the params (`const request = { method, params: {...} }`). */
+function holdsParams(arg: Node, params: Node | undefined): boolean {
+  if (!params || !Node.isIdentifier(arg)) return false;
+  const decl = arg.getSymbol()?.getDeclarations()[0];
+  const init = decl && Node.isVariableDeclaration(decl) ? decl.getInitializer() : undefined;
+  return init !== undefined && inside(params, range(init));
 }
 
 /**
@@ -45,6 +57,8 @@ export function unusedDeclarations(fn: FunctionLike, body: Block, droppedByReque
   const statements = body.getDescendantsOfKind(SyntaxKind.VariableStatement).filter(st => ownerFunction(st) === fn && isStatementInList(st));
   let removed: Range[] = [];
   let gone: Gone = droppedByRequest;
+  // A request const's params are copied into the builder: what they read is still read there.
+  const copied = statements.flatMap(st => st.getDeclarations().flatMap(d => requestParams(d.getInitializer()) ?? [])).map(range);
   // Until nothing more goes: a declarator dropped whole no longer reads what its initializer names.
   for (;;) {
     const current = gone;
@@ -52,7 +66,7 @@ export function unusedDeclarations(fn: FunctionLike, body: Block, droppedByReque
     const wholes = found.filter(d => d.initializer).map(d => d.range);
     if (wholes.length === removed.length) return { dropped: found.map(d => (d.whole ? { range: d.range, whole: true } : { range: d.range })), gone };
     removed = wholes;
-    gone = id => droppedByRequest(id) || removed.some(r => inside(id, r));
+    gone = id => droppedByRequest(id) || (removed.some(r => inside(id, r)) && !copied.some(r => inside(id, r)));
   }
 }
 
@@ -88,7 +102,7 @@ function droppedOf(st: VariableStatement, fn: FunctionLike, gone: Gone): Found[]
 /** A declarator nothing reads any more (`all`), or the bindings of its object pattern that nothing reads. */
 function unusedBindings(d: VariableDeclaration, fn: FunctionLike, gone: Gone): 'all' | BindingElement[] {
   const init = d.getInitializer();
-  if (!init || !readsOnly(init)) return [];
+  if (!init || !(readsOnly(init) || requestParams(init))) return [];
   const name = d.getNameNode();
   if (Node.isIdentifier(name)) return onlyReadByDropped(name, fn, gone) ? 'all' : [];
   if (!Node.isObjectBindingPattern(name)) return []; // an array pattern iterates
@@ -97,6 +111,24 @@ function unusedBindings(d: VariableDeclaration, fn: FunctionLike, gone: Gone): '
   if (unused.length === elements.length) return 'all';
   // Without one of its bindings, a rest element would hold one more property.
   return elements.some(el => el.getDotDotDotToken()) ? [] : unused;
+}
+
+/**
+ * The params of `{ method: 'sampling/createMessage', params: {...} }`, a request a request call sends:
+ * a string method and params, which the builder copies, so that they are evaluated there, once, as in
+ * the original. Undefined for any other initializer.
+ */
+function requestParams(e: Node | undefined): Node | undefined {
+  const literal = e && (Node.isAsExpression(e) || Node.isSatisfiesExpression(e) || Node.isParenthesizedExpression(e)) ? e.getExpression() : e;
+  if (!literal || !Node.isObjectLiteralExpression(literal)) return undefined;
+  let params: Node | undefined;
+  for (const p of literal.getProperties()) {
+    if (!Node.isPropertyAssignment(p) || Node.isComputedPropertyName(p.getNameNode())) return undefined;
+    const key = p.getName().replace(/^['"]|['"]$/g, '');
+    if (key === 'params') params = p.getInitializer();
+    else if (key !== 'method' || !Node.isStringLiteral(p.getInitializer())) return undefined;
+  }
+  return params;
 }
 
 /** `{ server }`, `{ server: srv }`: not a default (evaluated), a computed key or a nested pattern. */

@@ -36,7 +36,7 @@ export function rewriteHandler(cx: RewriteContext, h: HandlerPlan, schemas: Decl
   const taken: string[] = [];
   cx.j(fnPath).find(cx.j.Identifier).forEach(p => void taken.push((p.node as AnyNode).name));
   const allocate = nameAllocator(taken);
-  const names = { ctx: h.ctx.name, resumed: allocate('resumed'), call: allocate('call') };
+  const names = { ctx: h.ctx.name, resumed: allocate('resumed'), call: allocate('call'), requests: new Map(h.suspensions.filter(s => s.requestsFirst).map(s => [s, allocate('inputRequests')])) };
   const body = fn.body;
   const sharing = requestSharing({
     inline: requestBuilder(cx, h, schemas),

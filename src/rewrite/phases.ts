@@ -44,6 +44,8 @@ export interface PhaseNames {
   resumed: string;
   /** The bound call (`resumeCall(...)`). */
   call: string;
+  /** For each round whose requests are built before its state is sealed (`requestsFirst`), the const they are built in. */
+  requests?: Map<SuspensionPlan, string>;
 }
 
 /** Where a round's requests go in its return: a placeholder that the shared builder or the request itself replaces later. */
@@ -163,15 +165,41 @@ export class Phases {
     // Inside a try with a finally, the flag is set once the round is built (what builds it may
     // still throw, and then the finally must run), right before the return it lets through.
     const flagged = s.guardsFinally && guard;
+    // Requests whose arguments change a carried local are built first, as the await evaluated them before it
+    // suspended: sealed after them, the state holds the locals as changed.
+    const first = s.requestsFirst ? this.names.requests?.get(s) : undefined;
+    const head = `${indent}${flagged ? `const ${guard.round} = await` : s.insideTry ? 'return await' : 'return'} ${call}.${boundCallMethods.suspend}(${state}, `;
     return [
       ...s.requests.filter(r => r.unwrapped).map(r => `${indent}// ${MARKER_TEXT} ${r.unwrapped!.note}`),
+      ...(first ? [`${indent}const ${first} = {`, requests, `${indent}};`, ...this.besides(s, indent)] : []),
+      // After the requests are built: the legacy await found the client's support missing once its arguments ran.
       ...(s.insideTry ? [`${indent}${cx.use('state', stateExports.requireSupport)}(${ctx}, [${kinds.join(', ')}]);`] : []),
       // Inside a try the round is awaited, so that its catch sees what sealing the state throws.
-      `${indent}${flagged ? `const ${guard.round} = await` : s.insideTry ? 'return await' : 'return'} ${call}.${boundCallMethods.suspend}(${state}, {`,
-      requests,
-      `${indent}});`,
+      ...(first ? [`${head}${first});`] : [`${head}{`, requests, `${indent}});`]),
       ...(flagged ? [`${indent}${guard.flag} = true;`, `${indent}return ${guard.round};`] : [])
     ].join('\n');
+  }
+
+  /**
+   * The Promise.all's elements that are not requests, awaited as it awaited them, after the requests' arguments ran
+   * (`const awaitedRecord = await loadRecord(id);`, several in a Promise.all of their own), their values carried.
+   */
+  private besides(s: SuspensionPlan, indent: string): string[] {
+    const besides = s.besides ?? [];
+    if (besides.length === 0) return [];
+    const texts = besides.map(b => this.rangeText(b.range, indent));
+    if (besides.length === 1) return [`${indent}const ${besides[0]!.name} = await ${texts[0]};`];
+    return [`${indent}const [${besides.map(b => b.name).join(', ')}] = await Promise.all([${texts.join(', ')}]);`];
+  }
+
+  /** The source of an expression, the edits inside it applied, moved to `indent`. */
+  private rangeText(r: Range, indent: string): string {
+    const { source } = this.cx;
+    let text = source.slice(r.start, r.end);
+    for (const e of this.markerEdits.filter(e => within(e.range, r)).sort((a, b) => b.range.start - a.range.start)) {
+      text = text.slice(0, e.range.start - r.start) + e.text + text.slice(e.range.end - r.start);
+    }
+    return reindent(text, columnIndent(source, r.start), indent);
   }
 
   /** A statement that contains a suspension, as synthetic statements whose bodies gen splits further. */
@@ -189,9 +217,10 @@ export class Phases {
         return [chain({ head: `${st.label.name}:`, body: listOf(st.body) })];
       case 'ForInStatement':
       case 'ForOfStatement':
-        return this.snapshotLoop(st);
+        return this.enteredOnce(st) ? this.snapshotOnce(st) : this.snapshotLoop(st);
       case 'ForStatement':
       case 'WhileStatement':
+        if (this.enteredOnce(st)) return this.loopOnce(st);
         return [chain({ head: this.cx.source.slice(st.start, st.body.start).trimEnd(), body: listOf(st.body) })];
       case 'DoWhileStatement':
         return [{ kind: 'chain', chain: [{ head: 'do', body: listOf(st.body) }], tail: ` while (${this.src(st.test)});` }];
@@ -219,6 +248,31 @@ export class Phases {
     return [this.snapshot(st, loop), chain({ head: `for (let ${loop.index} = 0; ${loop.index} < ${loop.items}.length; ${loop.index}++)`, body: [this.forOfBinding(st, loop), ...listOf(st.body)] })];
   }
 
+  /**
+   * Whether a loop entered from its top always suspends in its first iteration: its body reaches the
+   * round's suspension on every path, with nothing before it that can jump. Written as a loop, it
+   * would be one whose body never iterates (ESLint's no-unreachable-loop): it is an `if` instead.
+   * A loop with no test (`for (;;)`) is left as it is: the statements after it could not run.
+   */
+  private enteredOnce(st: AnyNode): boolean {
+    return (st.type !== 'ForStatement' || Boolean(st.test)) && this.reachesSuspension(st.body);
+  }
+
+  /** A for or while loop that suspends in its first iteration: its init, then `if (test)`; a declared init keeps its block scope. */
+  private loopOnce(st: AnyNode): PhaseStatement[] {
+    const once = chain({ head: `if (${this.src(st.test)})`, body: listOf(st.body) });
+    if (st.type !== 'ForStatement' || !st.init) return [once];
+    const init = lines(`${this.src(st.init)};`);
+    return st.init.type === 'VariableDeclaration' && st.init.kind !== 'var' ? [chain({ head: '', body: [init, once] })] : [init, once];
+  }
+
+  /** A for...in or for...of that suspends in its first iteration: over its snapshot's first value, if it has one. */
+  private snapshotOnce(st: AnyNode): PhaseStatement[] {
+    const loop = this.loopOf(st)!;
+    const first = [lines(`const ${loop.index} = 0;`), this.forOfBinding(st, loop), ...listOf(st.body)];
+    return [this.snapshot(st, loop), chain({ head: `if (${loop.items}.length > 0)`, body: first })];
+  }
+
   private snapshot(st: AnyNode, loop: LoopPlan): PhaseStatement {
     if (st.type === 'ForOfStatement') return lines(`const ${loop.items} = [...${this.src(st.right)}];`);
     // The keys, listed once up front by the same for...in (so in its order, inherited enumerable keys included).
@@ -241,9 +295,11 @@ export class Phases {
 
   /**
    * Whether every path through a block or labelled block ends in this round's suspension: one of
-   * its statements suspends (or holds a block that does), and nothing before it can jump out.
+   * its statements suspends (or holds a block that does), and nothing before it can jump out. A try
+   * with no catch whose block does, and whose finally cannot jump, ends there too (or throws).
    */
   reachesSuspension(st: AnyNode): boolean {
+    if (st.type === 'TryStatement') return !st.handler && this.reachesSuspension(st.block) && !jumps(st.finalizer);
     const list = st.type === 'BlockStatement' ? st.body : st.type === 'LabeledStatement' && st.body.type === 'BlockStatement' ? st.body.body : undefined;
     if (!list) return typeof st.start === 'number' && this.groupByFirst.has(st.start);
     for (const inner of list as AnyNode[]) {

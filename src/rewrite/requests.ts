@@ -70,7 +70,8 @@ export function requestSharing(options: RequestSharingOptions) {
 
 /** `askForSummary`, taking the body's locals the request reads; none where a request has nothing to declare or cannot be moved. */
 function builderFor(r: RequestPlan, options: RequestSharingOptions): Builder | undefined {
-  if (r.builder === 'listRoots' || r.paramsText === undefined) return undefined;
+  // A builder's parameter is a copy: a change the arguments make (`++asked`) would not reach the handler's local.
+  if (r.builder === 'listRoots' || r.paramsText === undefined || r.changesLocals) return undefined;
   const names = referencedNames(r.paramsText);
   if (!names) return undefined;
   const params: Builder['params'] = [];

@@ -15,7 +15,7 @@ import { MARKER_TEXT } from './text.js';
 export function resumePhase(p: Phases, s: SuspensionPlan, indent: string, schemaNames: Map<RequestPlan, string>): { stmts: PhaseStatement[]; lines: string[] } {
   const { cx } = p;
   const edits: Edit[] = s.promiseAll
-    ? [{ range: awaitRange(cx.at(s.promiseAll, 'Promise.all')), text: `[${s.requests.map(r => readerText(p, r, schemaNames)).join(', ')}]` }]
+    ? [{ range: awaitRange(cx.at(s.promiseAll, 'Promise.all')), text: `[${[...s.requests.map(r => readerText(p, r, schemaNames)), ...(s.besides ?? []).map(b => b.name)].join(', ')}]` }]
     : s.requests.map(r => ({ range: r.replace, text: readerText(p, r, schemaNames) }));
   const last = cx.at(s.statements[s.statements.length - 1]!, 'suspended statement');
   const firstNode = cx.at(s.statements[0]!, 'suspended statement').node as AnyNode;

@@ -1,0 +1,18 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'request-arguments-change-handle', version: '1.0.0' });
+
+const confirmSchema = { type: 'object' as const, properties: { ok: { type: 'boolean' as const } }, required: ['ok'] };
+
+class Counter {
+  count = 0;
+}
+
+// The request's message increments a field of a class instance, which cannot travel in requestState: the round
+// would not carry the change. The request is left as it is, and marked.
+server.registerTool('confirm', { inputSchema: { subject: z.string() } }, async ({ subject }) => {
+  const asked = new Counter();
+  const answer = await server.server.elicitInput({ message: `${subject}: question ${++asked.count}`, requestedSchema: confirmSchema });
+  return { content: [{ type: 'text', text: `${answer.action} after ${asked.count} question(s)` }] };
+});
