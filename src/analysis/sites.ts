@@ -4,7 +4,7 @@
 import { Node, SyntaxKind, VariableDeclarationKind, type CallExpression, type Identifier, type NewExpression, type ObjectLiteralExpression, type ParameterDeclaration, type PropertyAccessExpression, type SourceFile, type Type } from 'ts-morph';
 import type { HandlerMethod, RequestBuilder, ResponseReader } from '../plan.js';
 import type { SiteKind } from '../report.js';
-import { constObjectLiteral, literalString, mcpImportOf, objectProperty, receiverOverrides, serverKindOf, unwrap } from './mcpSymbols.js';
+import { constObjectLiteral, literalString, mcpImportOf, objectProperty, overridingClass, receiverOverrides, serverKindOf, unwrap } from './mcpSymbols.js';
 import { handedServerKind } from './callers.js';
 import { delegateRegistrationOf } from './delegates.js';
 import { aliasedRequest, elementAccessRequest, REQUEST_METHODS, strayRequestMethod } from './methodRefs.js';
@@ -622,6 +622,8 @@ export function describeNonHandler(fn: FunctionLike | undefined, site?: Node): N
       return { kind: 'other-request', detail: `in the ${schema} handler, which is not tools/call, prompts/get or resources/read` };
     }
   }
+  const overridden = overriddenRegistrationOf(fn);
+  if (overridden) return overridden;
   const passed = callbackArgument(fn);
   const wrapping = passed && wrappingOf(fn, passed);
   if (wrapping?.refused) {
@@ -652,6 +654,27 @@ export function describeNonHandler(fn: FunctionLike | undefined, site?: Node): N
     return { kind: 'generator', detail: `in generator ${name ? `${name}()` : 'function'}` };
   }
   return { kind: 'helper', detail: `in ${name ? `helper ${name}()` : 'a helper function'}, not directly in a handler` };
+}
+
+/**
+ * A callback passed to a registration whose receiver's class (the project's, extending the SDK's server)
+ * declares that method again, or the SDK 1.x method the official codemod turned the call from: the class
+ * decides what the callback gets and when it runs, so it is not migrated as the SDK's handler.
+ */
+function overriddenRegistrationOf(fn: FunctionLike): NonHandler | undefined {
+  const call = fn.getParent();
+  if (!call || !Node.isCallExpression(call) || !call.getArguments().includes(fn as never)) return undefined;
+  const callee = call.getExpression();
+  if (!Node.isPropertyAccessExpression(callee) || !(callee.getName() in TOOL_METHODS)) return undefined;
+  const name = callee.getName();
+  const over = overridingClass(callee.getExpression(), name);
+  if (!over) return undefined;
+  const detail = `in a callback passed to ${name}() on an instance of ${over.cls}, which declares ${over.member}() of its own`;
+  if (over.member === name) {
+    return { kind: 'wrapped', detail, fate: `that ${name}() is not the SDK's registration and decides what the callback gets, so it is not migrated as a handler; migrate by hand` };
+  }
+  const fate = `SDK 2.x's McpServer has no ${over.member}(), and the official codemod turns ${over.member}(...) calls into ${name}(...), which does not run ${over.cls}'s ${over.member}(), so the callback is not migrated as a handler; do what that ${over.member}() did around the ${name}() call (or in a pass-through wrapper of the callback), remove it from the class and run again, or migrate by hand`;
+  return { kind: 'wrapped', detail, fate };
 }
 
 function variableNameOf(fn: Node): string | undefined {
