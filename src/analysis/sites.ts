@@ -85,7 +85,36 @@ function classifyCall(call: CallExpression): Omit<Site, 'fn'> | undefined {
     const reason = `a task-augmented request (the client answers with a task the server then polls with tasks/get and tasks/result) has no MCP 2026-07-28 form, nor has SDK 2.x the option; ask without it, or keep the long work on the server's side`;
     return { ...site, unsupported: { reason, servesLegacy: false } };
   }
+  const schema = site && !site.unsupported && REQUEST_OBJECT_METHODS.has(method) ? projectResultSchema(call, site.reader) : undefined;
+  if (site && schema) {
+    const reason = `the answer is parsed with ${oneLine(schema.text)}, a result schema of the project, and migrated it would be read as the SDK's ${schema.standard} (what that schema checks, defaults or transforms would no longer apply); pass ${schema.standard} and check the answer after the request, then run again`;
+    return { ...site, unsupported: { reason, servesLegacy: true } };
+  }
   return site;
+}
+
+/** The request methods taking a request object and the schema its result is parsed with. */
+const REQUEST_OBJECT_METHODS = new Set(['sendRequest', 'request', 'send']);
+
+/** The SDK's result schemas a rewritten request's answer is read as (its reader parses the answer as they do). */
+const STANDARD_RESULT_SCHEMAS: Record<ResponseReader, readonly string[]> = {
+  elicitResult: ['ElicitResultSchema'],
+  samplingResult: ['CreateMessageResultSchema', 'CreateMessageResultWithToolsSchema'],
+  rootsResult: ['ListRootsResultSchema'],
+};
+
+/**
+ * The result schema a `sendRequest({ method, params }, Schema)` passes when it is not the SDK's own for that
+ * request (`ElicitResultSchema.extend(...)`, a schema of the project): the rewrite reads the answer as the SDK's,
+ * so that schema's checks and transforms would be dropped silently.
+ */
+function projectResultSchema(call: CallExpression, reader: ResponseReader): { text: string; standard: string } | undefined {
+  const schema = call.getArguments()[1];
+  if (!schema || (Node.isIdentifier(schema) && schema.getText() === 'undefined')) return undefined;
+  const standard = STANDARD_RESULT_SCHEMAS[reader];
+  const imported = mcpImportOf(unwrap(schema));
+  if (imported && standard.includes(imported.exportName)) return undefined;
+  return { text: schema.getText(), standard: standard[0]! };
 }
 
 /** A server-initiated request of one of the three kinds, from its call. */
