@@ -8,7 +8,7 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' });
 const ConfirmResultSchema = ElicitResultSchema.extend({ content: z.object({ confirm: z.boolean() }).optional() });
 
 server.registerTool('drop-table', { inputSchema: z.object({ table: z.string() }) }, async ({ table }, ctx) => {
-  // mcp-migrate: tools/call drop-table this elicitation request is left as it is (2025-era clients only): the answer is parsed with ConfirmResultSchema, a result schema of the project, and migrated it would be read as the SDK's ElicitResultSchema (what that schema checks, defaults or transforms would no longer apply); pass ElicitResultSchema and check the answer after the request, then run again
+  // mcp-migrate: tools/call drop-table this elicitation request is left as it is (2025-era clients only): the answer is parsed with ConfirmResultSchema, not the SDK's ElicitResultSchema imported by name, and migrated it would be read as the SDK's result (what that schema checks, defaults or transforms would no longer apply); pass ElicitResultSchema and check the answer after the request, then run again
   const answer = await ctx.mcpReq.send(
     { method: 'elicitation/create', params: { message: `Drop ${table}?`, requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } } } } },
     ConfirmResultSchema,

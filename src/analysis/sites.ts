@@ -87,7 +87,7 @@ function classifyCall(call: CallExpression): Omit<Site, 'fn'> | undefined {
   }
   const schema = site && !site.unsupported && REQUEST_OBJECT_METHODS.has(method) ? projectResultSchema(call, site.reader) : undefined;
   if (site && schema) {
-    const reason = `the answer is parsed with ${oneLine(schema.text)}, a result schema of the project, and migrated it would be read as the SDK's ${schema.standard} (what that schema checks, defaults or transforms would no longer apply); pass ${schema.standard} and check the answer after the request, then run again`;
+    const reason = `the answer is parsed with ${oneLine(schema.text)}, not the SDK's ${schema.standard} imported by name, and migrated it would be read as the SDK's result (what that schema checks, defaults or transforms would no longer apply); pass ${schema.standard} and check the answer after the request, then run again`;
     return { ...site, unsupported: { reason, servesLegacy: true } };
   }
   return site;
