@@ -1673,3 +1673,33 @@ app.registerTool('ask', async srv => {
     expect(m.text('src/server.ts')).not.toMatch(/resumeCall/);
   }, 600_000);
 });
+
+describe('a stdio server made in the statement that connects it', () => {
+  // serveStdio calls its factory at the client's first message, maybe more than once: the server is declared
+  // before the statement, where it was made. In a braceless `if` body there is no place for that declaration:
+  // the connect stays, marked above the `if` (a marker on a line of its own), and the file is still rewritten.
+  const server = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+
+function createServer(): McpServer {
+  const server = new McpServer({ name: 'made', version: '1.0.0' });
+  server.registerTool('ask', {}, async () => {
+    const answer = await server.server.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: {} } });
+    return { content: [{ type: 'text', text: answer.action }] };
+  });
+  return server;
+}
+`;
+
+  it('is declared before it, made once where it was', async () => {
+    const m = await bothWays({ 'package.json': PACKAGE, 'src/server.ts': `${server}\nawait createServer().connect(new StdioServerTransport());\n` });
+    expect(m.text('src/server.ts')).toMatch(/\nconst server2 = createServer\(\);\n\s*serveStdio\(\(\) => server2\);\s*$/);
+    expect(m.sites('src/server.ts').map(s => s.outcome)).toEqual(['rewritten']);
+  }, 600_000);
+
+  it('in a braceless if body, is marked above the if', async () => {
+    const m = await bothWays({ 'package.json': PACKAGE, 'src/server.ts': `${server}\nif (process.env.STDIO !== '0') await createServer().connect(new StdioServerTransport());\n` });
+    expect(m.sites('src/server.ts').map(s => `${s.outcome} ${s.kind}`)).toEqual(['rewritten elicitation', 'marked entry']);
+    expect(m.text('src/server.ts')).toMatch(/\n\/\/ mcp-migrate: createServer\(\)\.connect\(new StdioServerTransport\(\)\) stays, serving 2025-era clients only: the server is made in the statement that connects it \(createServer\(\)\).*serveStdio\(\(\) => server\) from @modelcontextprotocol\/server\/stdio.*\nif \(process\.env\.STDIO !== '0'\)\s+await createServer\(\)\.connect/);
+  }, 600_000);
+});
