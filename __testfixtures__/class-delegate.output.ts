@@ -37,27 +37,20 @@ export class RouteTool extends BaseTool {
 
   async execute({ text }: { text: string }, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
     // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    type Step = { step: 'awaiting-answer'; chooseRouteResult: string | undefined };
+    type Step = { step: 'awaiting-answer' };
     const call = resumeCall<Step>(ctx, this.name, { text });
     return call.run(async resumed => {
       if (resumed.step === 'start') {
-        let chooseRouteResult!: string | undefined;
-        mcpInline: {
-          const mcpTo: string = text;
-          return call.suspend({ step: 'awaiting-answer', chooseRouteResult }, {
-            answer: inputRequired.elicit({
-              message: `How would you like to travel to ${mcpTo}?`,
-              requestedSchema: { type: 'object', properties: { kind: { type: 'string', enum: Object.keys(routes) } }, required: ['kind'] },
-            }),
-          });
-        }
+        return call.suspend({ step: 'awaiting-answer' }, {
+          answer: inputRequired.elicit({
+            message: `How would you like to travel to ${text}?`,
+            requestedSchema: { type: 'object', properties: { kind: { type: 'string', enum: Object.keys(routes) } }, required: ['kind'] },
+          }),
+        });
       }
       if (resumed.step === 'awaiting-answer') {
-        let chooseRouteResult = resumed.chooseRouteResult;
-        mcpInline: {
-          const answer = elicitResult(ctx, 'answer');
-          { chooseRouteResult = answer.action === 'accept' ? String(answer.content?.kind) : undefined; break mcpInline; }
-        }
+        const answer = elicitResult(ctx, 'answer');
+        const chooseRouteResult: string | undefined = answer.action === 'accept' ? String(answer.content?.kind) : undefined;
         const preference = chooseRouteResult;
         if (!preference) return this.ok(`No route to ${text}.`);
         return this.ok(`${routes[preference]!.join(' → ')} → ${text}`);

@@ -26,28 +26,20 @@ export class RouteTools {
   register(): void {
     this.server.registerTool('plan_route', { inputSchema: z.object({ from: z.string(), to: z.string() }) }, async ({ from, to }, ctx) => {
       // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-      type PlanRouteStep = { step: 'awaiting-answer'; chooseRouteResult: string | undefined };
+      type PlanRouteStep = { step: 'awaiting-answer' };
       const call = resumeCall<PlanRouteStep>(ctx, 'plan_route', { from, to });
       return call.run(async resumed => {
         if (resumed.step === 'start') {
-          let chooseRouteResult!: string | undefined;
-          mcpInline: {
-            const mcpFrom: string = from;
-            const mcpTo: string = to;
-            return call.suspend({ step: 'awaiting-answer', chooseRouteResult }, {
-              answer: inputRequired.elicit({
-                message: `How would you like to travel from ${mcpFrom} to ${mcpTo}?`,
-                requestedSchema: { type: 'object', properties: { kind: { type: 'string', enum: Object.keys(routes) } }, required: ['kind'] },
-              }),
-            });
-          }
+          return call.suspend({ step: 'awaiting-answer' }, {
+            answer: inputRequired.elicit({
+              message: `How would you like to travel from ${from} to ${to}?`,
+              requestedSchema: { type: 'object', properties: { kind: { type: 'string', enum: Object.keys(routes) } }, required: ['kind'] },
+            }),
+          });
         }
         if (resumed.step === 'awaiting-answer') {
-          let chooseRouteResult = resumed.chooseRouteResult;
-          mcpInline: {
-            const answer = elicitResult(ctx, 'answer');
-            { chooseRouteResult = answer.action === 'accept' ? String(answer.content?.kind) : undefined; break mcpInline; }
-          }
+          const answer = elicitResult(ctx, 'answer');
+          const chooseRouteResult: string | undefined = answer.action === 'accept' ? String(answer.content?.kind) : undefined;
           const preference = chooseRouteResult;
           if (!preference) return { content: [{ type: 'text', text: `No route from ${from} to ${to}.` }] };
           return { content: [{ type: 'text', text: `${from} → ${routes[preference]!.join(' → ')} → ${to}` }] };
@@ -56,27 +48,24 @@ export class RouteTools {
       });
     });
     this.server.registerTool('search', { inputSchema: z.object({ query: z.string() }) }, async ({ query }, ctx) => {
-      type SearchStep = { step: 'awaiting-result'; elicitIntentResult: string | undefined };
+      type SearchStep = { step: 'awaiting-result' };
       const call = resumeCall<SearchStep>(ctx, 'search', { query });
       return call.run(async resumed => {
         if (resumed.step === 'start') {
-          let elicitIntentResult!: string | undefined;
-          mcpInline2: {
-            const mcpQuery: string = query;
-            return call.suspend({ step: 'awaiting-result', elicitIntentResult }, {
-              result: inputRequired.elicit({
-                message: `${this.elicitator['prefix']} What would you like to do with "${mcpQuery}"?`,
-                requestedSchema: searchSchema,
-              }),
-            });
-          }
+          return call.suspend({ step: 'awaiting-result' }, {
+            result: inputRequired.elicit({
+              message: `${this.elicitator['prefix']} What would you like to do with "${query}"?`,
+              requestedSchema: searchSchema,
+            }),
+          });
         }
         if (resumed.step === 'awaiting-result') {
-          let elicitIntentResult = resumed.elicitIntentResult;
-          mcpInline2: {
-            const result = elicitResult(ctx, 'result', searchSchema);
-            if (result.action !== 'accept') { elicitIntentResult = undefined; break mcpInline2; }
-            { elicitIntentResult = String(result.content?.intent); break mcpInline2; }
+          let elicitIntentResult: string | undefined;
+          const result = elicitResult(ctx, 'result', searchSchema);
+          if (result.action !== 'accept') {
+            elicitIntentResult = undefined;
+          } else {
+            elicitIntentResult = String(result.content?.intent);
           }
           const intent = elicitIntentResult;
           return { content: [{ type: 'text', text: intent ? `${intent}: ${query}` : 'nothing chosen' }] };

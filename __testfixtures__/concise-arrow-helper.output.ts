@@ -16,27 +16,21 @@ class Summaries {
   register(): void {
     this.server.registerTool('summarize', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
       // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-      type SummarizeStep = { step: 'awaiting-reply'; summarizeResult: CallToolResult };
+      type SummarizeStep = { step: 'awaiting-reply' };
       const call = resumeCall<SummarizeStep>(ctx, 'summarize', { text });
       return call.run(async resumed => {
         if (resumed.step === 'start') {
-          let summarizeResult!: CallToolResult;
-          mcpInline: {
-            const mcpText: string = text.trim();
-            return call.suspend({ step: 'awaiting-reply', summarizeResult }, {
-              reply: inputRequired.createMessage({
-                messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${mcpText}` } }],
-                maxTokens: 60,
-              }),
-            });
-          }
+          const mcpText: string = text.trim();
+          return call.suspend({ step: 'awaiting-reply' }, {
+            reply: inputRequired.createMessage({
+              messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${mcpText}` } }],
+              maxTokens: 60,
+            }),
+          });
         }
         if (resumed.step === 'awaiting-reply') {
-          let summarizeResult = resumed.summarizeResult;
-          mcpInline: {
-            const reply = samplingResult(ctx, 'reply');
-            { summarizeResult = { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '(no summary)' }] }; break mcpInline; }
-          }
+          const reply = samplingResult(ctx, 'reply');
+          const summarizeResult: CallToolResult = { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '(no summary)' }] };
           return summarizeResult;
         }
         throw call.unknownStep(resumed);
@@ -48,28 +42,24 @@ class Summaries {
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 const deleteSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] };
 server.registerTool('delete', { inputSchema: z.object({ path: z.string() }) }, async ({ path }, ctx) => {
-  type DeleteStep = { step: 'awaiting-answer'; confirmDeleteResult: CallToolResult; mcpPath: string };
+  type DeleteStep = { step: 'awaiting-answer' };
   const call = resumeCall<DeleteStep>(ctx, 'delete', { path });
   return call.run(async resumed => {
     if (resumed.step === 'start') {
-      let confirmDeleteResult!: CallToolResult;
-      mcpInline2: {
-        const mcpPath: string = path;
-        return call.suspend({ step: 'awaiting-answer', confirmDeleteResult, mcpPath }, {
-          answer: inputRequired.elicit({
-            message: `Delete ${mcpPath}?`,
-            requestedSchema: deleteSchema,
-          }),
-        });
-      }
+      return call.suspend({ step: 'awaiting-answer' }, {
+        answer: inputRequired.elicit({
+          message: `Delete ${path}?`,
+          requestedSchema: deleteSchema,
+        }),
+      });
     }
     if (resumed.step === 'awaiting-answer') {
-      let confirmDeleteResult = resumed.confirmDeleteResult;
-      mcpInline2: {
-        const mcpPath = resumed.mcpPath;
-        const answer = elicitResult(ctx, 'answer', deleteSchema);
-        if (answer.action !== 'accept' || !answer.content?.sure) { confirmDeleteResult = { content: [{ type: 'text', text: `kept ${mcpPath}` }] }; break mcpInline2; }
-        { confirmDeleteResult = { content: [{ type: 'text', text: `deleted ${mcpPath}` }] }; break mcpInline2; }
+      let confirmDeleteResult: CallToolResult;
+      const answer = elicitResult(ctx, 'answer', deleteSchema);
+      if (answer.action !== 'accept' || !answer.content?.sure) {
+        confirmDeleteResult = { content: [{ type: 'text', text: `kept ${path}` }] };
+      } else {
+        confirmDeleteResult = { content: [{ type: 'text', text: `deleted ${path}` }] };
       }
       return confirmDeleteResult;
     }

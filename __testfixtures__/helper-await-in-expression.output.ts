@@ -21,27 +21,20 @@ const okSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', p
 
 server.registerTool('delete_note', { inputSchema: z.object({ id: z.string() }) }, async ({ id }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  type DeleteNoteStep = { step: 'awaiting-answer'; confirmResult: boolean };
+  type DeleteNoteStep = { step: 'awaiting-answer' };
   const call = resumeCall<DeleteNoteStep>(ctx, 'delete_note', { id });
   return call.run(async resumed => {
     if (resumed.step === 'start') {
-      let confirmResult!: boolean;
-      mcpInline: {
-        const mcpMessage: string = `Delete note ${id}?`;
-        return call.suspend({ step: 'awaiting-answer', confirmResult }, {
-          answer: inputRequired.elicit({
-            message: mcpMessage,
-            requestedSchema: okSchema,
-          }),
-        });
-      }
+      return call.suspend({ step: 'awaiting-answer' }, {
+        answer: inputRequired.elicit({
+          message: `Delete note ${id}?`,
+          requestedSchema: okSchema,
+        }),
+      });
     }
     if (resumed.step === 'awaiting-answer') {
-      let confirmResult = resumed.confirmResult;
-      mcpInline: {
-        const answer = elicitResult(ctx, 'answer', okSchema);
-        { confirmResult = answer.action === 'accept' && answer.content?.ok === true; break mcpInline; }
-      }
+      const answer = elicitResult(ctx, 'answer', okSchema);
+      const confirmResult: boolean = answer.action === 'accept' && answer.content?.ok === true;
       if (!confirmResult) return { content: [{ type: 'text', text: 'kept' }] };
       notes.delete(id);
       return { content: [{ type: 'text', text: `deleted ${id}` }] };
@@ -51,27 +44,21 @@ server.registerTool('delete_note', { inputSchema: z.object({ id: z.string() }) }
 });
 
 server.registerTool('summarize_note', { inputSchema: z.object({ id: z.string() }) }, async ({ id }, ctx) => {
-  type SummarizeNoteStep = { step: 'awaiting-reply'; summarizeResult: string };
+  type SummarizeNoteStep = { step: 'awaiting-reply' };
   const call = resumeCall<SummarizeNoteStep>(ctx, 'summarize_note', { id });
   return call.run(async resumed => {
     if (resumed.step === 'start') {
-      let summarizeResult!: string;
-      mcpInline2: {
-        const mcpText: string = notes.get(id) ?? '';
-        return call.suspend({ step: 'awaiting-reply', summarizeResult }, {
-          reply: inputRequired.createMessage({
-            messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${mcpText}` } }],
-            maxTokens: 60,
-          }),
-        });
-      }
+      const mcpText: string = notes.get(id) ?? '';
+      return call.suspend({ step: 'awaiting-reply' }, {
+        reply: inputRequired.createMessage({
+          messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${mcpText}` } }],
+          maxTokens: 60,
+        }),
+      });
     }
     if (resumed.step === 'awaiting-reply') {
-      let summarizeResult = resumed.summarizeResult;
-      mcpInline2: {
-        const reply = samplingResult(ctx, 'reply');
-        { summarizeResult = reply.content.type === 'text' ? reply.content.text : '(no summary)'; break mcpInline2; }
-      }
+      const reply = samplingResult(ctx, 'reply');
+      const summarizeResult: string = reply.content.type === 'text' ? reply.content.text : '(no summary)';
       return { content: [{ type: 'text', text: `${id}: ` + summarizeResult }] };
     }
     throw call.unknownStep(resumed);
@@ -79,22 +66,18 @@ server.registerTool('summarize_note', { inputSchema: z.object({ id: z.string() }
 });
 
 server.registerTool('purge_notes', { inputSchema: z.object({ force: z.boolean() }) }, async ({ force }, ctx) => {
-  type PurgeNotesStep = { step: 'awaiting-answer'; go: boolean; confirmResult2: boolean };
+  type PurgeNotesStep = { step: 'awaiting-answer' };
   const call = resumeCall<PurgeNotesStep>(ctx, 'purge_notes', { force });
   return call.run(async resumed => {
     if (resumed.step === 'start') {
       let go!: boolean;
       if (force) {
-        let confirmResult2!: boolean;
-        mcpInline3: {
-          const mcpMessage2: string = 'Purge every note?';
-          return call.suspend({ step: 'awaiting-answer', go, confirmResult2 }, {
-            answer: inputRequired.elicit({
-              message: mcpMessage2,
-              requestedSchema: okSchema,
-            }),
-          });
-        }
+        return call.suspend({ step: 'awaiting-answer' }, {
+          answer: inputRequired.elicit({
+            message: 'Purge every note?',
+            requestedSchema: okSchema,
+          }),
+        });
       } else {
         go = force;
       }
@@ -102,13 +85,10 @@ server.registerTool('purge_notes', { inputSchema: z.object({ force: z.boolean() 
       return { content: [{ type: 'text', text: go ? 'purged' : 'kept' }] };
     }
     if (resumed.step === 'awaiting-answer') {
-      let go = resumed.go;
+      let go: boolean;
       {
-        let confirmResult2 = resumed.confirmResult2;
-        mcpInline3: {
-          const answer = elicitResult(ctx, 'answer', okSchema);
-          { confirmResult2 = answer.action === 'accept' && answer.content?.ok === true; break mcpInline3; }
-        }
+        const answer = elicitResult(ctx, 'answer', okSchema);
+        const confirmResult2: boolean = answer.action === 'accept' && answer.content?.ok === true;
         go = confirmResult2;
       }
       if (go) notes.clear();

@@ -71,13 +71,13 @@ function buildServer(): McpServer {
 
 const transports = new Map<string, NodeStreamableHTTPServerTransport>();
 
-const mcpHandler = toNodeHandler(createMcpHandler(() => buildServer(), { legacy: 'reject' }));
-
 async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return chunks.length > 0 ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
 }
+
+const mcpHandler = toNodeHandler(createMcpHandler(() => buildServer(), { legacy: 'reject' }));
 
 createServer(async (req, res) => {
   if (process.env.MCP_TOKEN && req.headers.authorization !== `Bearer ${process.env.MCP_TOKEN}`) {

@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
-const confirmSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] };const mcpHandler = toNodeHandler(createMcpHandler(() => buildServer()));
+const confirmSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] };
 
 function buildServer(): McpServer {
   const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
@@ -38,6 +38,8 @@ function buildServer(): McpServer {
   });
   return server;
 }
+
+const mcpHandler = toNodeHandler(createMcpHandler(() => buildServer()));
 
 createServer(async (req, res) => {
   if (req.url !== '/mcp') {

@@ -25,23 +25,17 @@ const helloSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object'
 
 server.registerTool('hello', { inputSchema: z.object({ greeting: z.string() }) }, async ({ greeting }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  type HelloStep = { step: 'awaiting-answer'; askNameResult: string };
+  type HelloStep = { step: 'awaiting-answer' };
   const call = resumeCall<HelloStep>(ctx, 'hello', { greeting });
   return call.run(async resumed => {
     if (resumed.step === 'start') {
-      let askNameResult!: string;
-      mcpInline: {
-        return call.suspend({ step: 'awaiting-answer', askNameResult }, {
-          answer: inputRequired.elicit({ message: 'Name?', requestedSchema: helloSchema }),
-        });
-      }
+      return call.suspend({ step: 'awaiting-answer' }, {
+        answer: inputRequired.elicit({ message: 'Name?', requestedSchema: helloSchema }),
+      });
     }
     if (resumed.step === 'awaiting-answer') {
-      let askNameResult = resumed.askNameResult;
-      mcpInline: {
-        const answer = elicitResult(ctx, 'answer', helloSchema);
-        { askNameResult = answer.action === 'accept' ? String(answer.content?.name) : 'anonymous'; break mcpInline; }
-      }
+      const answer = elicitResult(ctx, 'answer', helloSchema);
+      const askNameResult: string = answer.action === 'accept' ? String(answer.content?.name) : 'anonymous';
       const name = askNameResult;
       return { content: [{ type: 'text', text: `${greeting}, ${name} (${cachedRoots.length} roots)` }] };
     }
@@ -63,23 +57,15 @@ server.registerTool('delegate', { inputSchema: z.object({ text: z.string() }) },
   return call.run(async resumed => {
     if (resumed.step === 'start') {
       const result = await sampleWith(request => ctx.mcpReq.send(request as never, {} as never), text);
-      let sampleWithResult!: unknown;
-      mcpInline2: {
-        const mcpText: string = text;
-        {
-          return call.suspend({ step: 'awaiting-sample-with-result', result }, {
-            sampleWithResult: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: mcpText } }], maxTokens: 5 }),
-          });
-        }
+      {
+        return call.suspend({ step: 'awaiting-sample-with-result', result }, {
+          sampleWithResult: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 5 }),
+        });
       }
     }
     if (resumed.step === 'awaiting-sample-with-result') {
       const result = resumed.result;
-      let sampleWithResult: unknown;
-      mcpInline2: {
-        sampleWithResult = samplingResult(ctx, 'sampleWithResult');
-        break mcpInline2;
-      }
+      const sampleWithResult: unknown = samplingResult(ctx, 'sampleWithResult');
       const direct = sampleWithResult;
       return { content: [{ type: 'text', text: `${String(result)} ${String(direct)}` }] };
     }

@@ -17,7 +17,8 @@ server.registerTool('confirm-all', { inputSchema: z.object({ items: z.array(z.st
       let asked = 0;
       const accepted: string[] = [];
       const mcpItems = [...items];
-      for (let mcpIndex = 0; mcpIndex < mcpItems.length; mcpIndex++) {
+      if (mcpItems.length > 0) {
+        const mcpIndex = 0;
         const item = mcpItems[mcpIndex];
         const inputRequests = {
           answer: inputRequired.elicit({ message: `${item}: question ${++asked}`, requestedSchema: confirmSchema }),

@@ -91,7 +91,8 @@ export class Tools {
   }
 
   async start(): Promise<void> {
-    serveStdio(() => this.ensureServer());
+    const server2 = this.ensureServer();
+    serveStdio(() => server2);
   }
 }
 

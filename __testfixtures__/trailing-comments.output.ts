@@ -17,19 +17,18 @@ const wipeSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object',
 
 server.registerTool('wipe', { inputSchema: z.object({ path: z.string() }) }, async ({ path }, ctx) => {
   // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  type WipeStep = { step: 'awaiting-answer'; confirmResult: boolean; started: number };
+  type WipeStep = { step: 'awaiting-answer'; started: number };
   const call = resumeCall<WipeStep>(ctx, 'wipe', { path });
   return call.run(async resumed => {
     if (resumed.step === 'start') {
       const started = Date.now(); // timed from the first round
       let confirmResult!: boolean;
       mcpInline: {
-        const mcpQuestion: string = `Wipe ${path}?`;
         try {
           requireClientSupport(ctx, ['elicitation']);
-          return await call.suspend({ step: 'awaiting-answer', confirmResult, started }, {
+          return await call.suspend({ step: 'awaiting-answer', started }, {
             answer: inputRequired.elicit({
-              message: mcpQuestion,
+              message: `Wipe ${path}?`,
               requestedSchema: wipeSchema,
             }),
           });
@@ -43,7 +42,7 @@ server.registerTool('wipe', { inputSchema: z.object({ path: z.string() }) }, asy
       return { content: [{ type: 'text', text: `Wiped ${path} after ${tookMs >= 0 ? 'a' : 'no'} question` }] };
     }
     if (resumed.step === 'awaiting-answer') {
-      let confirmResult = resumed.confirmResult;
+      let confirmResult: boolean;
       const started = resumed.started;
       mcpInline: {
         try {

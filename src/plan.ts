@@ -237,6 +237,13 @@ export interface StdioEntryPlan {
   transportText?: string;
   /** The handler of a `.catch(handler)` on the connect() promise (the call range then covers it): serveStdio's `onerror`. */
   onerrorText?: string;
+  /**
+   * `const server = createServer();`, declared before the statement starting at `before`, when connect() was
+   * called on a server made there (`await createServer().connect(transport)`): serveStdio calls its factory at
+   * the client's first message and may call it more than once, so the server is made once, where it was, and
+   * the factory returns it (`serverText` is then its name).
+   */
+  declareServer?: { text: string; before: number };
 }
 
 /**

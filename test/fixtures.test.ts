@@ -103,6 +103,10 @@ describe('__testfixtures__', () => {
     expect(reasons('http-entry')).toMatch(/the server is built from req, a value of the request handler \(a factory is declared outside it; it gets the request as ctx\.requestInfo/);
     expect(reasons('http-entry')).toMatch(/handleRequest reads the request body from the stream/);
     expect(reasons('http-entry')).toMatch(/checks hosts or origins \(enableDnsRebindingProtection, allowedHosts\), which createMcpHandler leaves to the caller/);
+    // A server class declaring SDK 1.x's tool() again: the codemod's registerTool() skips it, so its callback is no SDK handler.
+    expect(reasons('server-subclass-tool-override')).toMatch(/registerTool\(\) on an instance of LoggingServer, which declares tool\(\) of its own: SDK 2\.x's McpServer has no tool\(\)/);
+    // A result schema of the project: migrated, the answer would be read as the SDK's ElicitResult, its checks dropped.
+    expect(reasons('request-custom-result-schema')).toMatch(/the answer is parsed with ConfirmResultSchema, not the SDK's ElicitResultSchema imported by name/);
     expect(reasons('unsupported-shapes')).toMatch(/"started" \(a Date\)/);
     expect(reasons('unsupported-shapes')).toMatch(/cleanup this roots request is left as it is \(2025-era clients only\): the await is inside a finally block/);
     expect(reasons('unsupported-shapes')).toMatch(/in a callback passed to map\(\)/);

@@ -409,8 +409,8 @@ server.registerTool('shadow', { description: 'Greets, with a default of its own'
     m = await bothWays(files);
     const server = m.text('src/server.ts');
     expect(m.sites('src/server.ts').find(s => s.handler === 'tools/call greet')).toMatchObject({ outcome: 'rewritten', shape: 'helper' });
-    expect(server).toContain('const mcpPrompt: string = question;');
-    expect(server).toContain('const question2 = `${mcpPrompt} (or leave it empty)`;');
+    expect(server).toContain('const prompt: string = question;');
+    expect(server).toContain('const question2 = `${prompt} (or leave it empty)`;');
   }, 600_000);
 
   it("marks the call of a handler whose own local would hide the module's name the helper reads", () => {
@@ -482,8 +482,8 @@ export async function askWhen(server: McpServer): Promise<string> {
     const server = m.text('src/server.ts');
     expect(m.sites('src/server.ts').find(s => s.handler === 'tools/call pick')).toMatchObject({ outcome: 'rewritten', shape: 'helper' });
     const [pick, rest] = server.split("server.registerTool('timed'");
-    expect(pick).toContain('mcpInline: {');
-    expect(rest).not.toContain('mcpInline');
+    expect(pick).toContain('askChoiceResult = String(answer.content?.choice);');
+    expect(rest).not.toMatch(/mcpInline|askChoiceResult/);
     expect(m.result.report.notes).toContainEqual(expect.stringMatching(/^src\/server\.ts: askChoice\(\) from src\/ask\.ts:\d+ inlined into the handler that calls it, where it is migrated/));
     expect(m.result.report.notes.filter(n => n.includes('askWhen() from'))).toEqual([]);
   }, 600_000);
@@ -809,8 +809,8 @@ export class App {
   it('inlines it with the object bound to the helper\'s parameter, whatever is installed', async () => {
     const m = await bothWays(typed);
     expect(m.sites('src/server.ts')).toEqual([expect.objectContaining({ outcome: 'rewritten', kind: 'elicitation', call: 'askUser(...)' })]);
-    expect(m.text('src/server.ts')).toContain('const mcpDeps: Deps = this;');
-    expect(m.text('src/server.ts')).toContain('mcpDeps.log.request(');
+    expect(m.text('src/server.ts')).toContain('const deps: Deps = this;');
+    expect(m.text('src/server.ts')).toContain('deps.log.request(');
   }, 600_000);
 
   it('finds it in JavaScript, where only the constructor says what the field holds', async () => {
@@ -1573,16 +1573,16 @@ await mcp.server.connect(new StdioServerTransport());
     ]);
     const server = m.text('src/server.ts');
     // The hoisted constant is the inlined result itself, read where the call was awaited.
-    expect(server).toMatch(/let confirmResult!: boolean;\n\s*mcpInline: \{[\s\S]*\n\s*if \(!confirmResult\) return \{ content: \[\{ type: 'text', text: 'kept' \}\] \};/);
-    expect(server).toMatch(/let summarizeResult!: string;[\s\S]*return \{ content: \[\{ type: 'text', text: summarizeResult \}\] \};/);
-    expect(server).toMatch(/let askResult!: string;[\s\S]*const msg = 'renamed to ' \+ askResult;/);
+    expect(server).toMatch(/const confirmResult: boolean = answer\.action === 'accept' && answer\.content\?\.ok === true;\n\s*if \(!confirmResult\) return \{ content: \[\{ type: 'text', text: 'kept' \}\] \};/);
+    expect(server).toMatch(/const summarizeResult: string = [\s\S]*return \{ content: \[\{ type: 'text', text: summarizeResult \}\] \};/);
+    expect(server).toMatch(/const askResult: string = [^\n]*\n\s*const msg = 'renamed to ' \+ askResult;/);
     // On the right of &&: asked only when force is set, as before.
-    expect(server).toMatch(/let go!: boolean;\n\s*if \(force\) \{\n\s*let confirmResult2!: boolean;[\s\S]*\} else \{\n\s*go = force;\n\s*\}/);
+    expect(server).toMatch(/let go!: boolean;\n\s*if \(force\) \{\n\s*return call\.suspend[\s\S]*\} else \{\n\s*go = force;\n\s*\}/);
     expect(server).toMatch(/\n\s*go = confirmResult2;\n/);
     // A loop condition is evaluated again each time round: not hoisted, marked, left as written.
     expect(server).toMatch(/\/\/ mcp-migrate: confirm\(\) \(ask\.ts\) is not inlined: the awaited call is not a statement of its own \(.*\), nor hoisted into one where it is \(a loop condition, .*\), so its elicitation request is not migrated\n\s*while \(!\(await confirm\(mcp\.server, `Append to \$\{id\}\?`\)\)\) notes\.set\(id, ''\);/);
     // What the expression read before the call still is read before it, once.
-    expect(server).toMatch(/const mcpValue = notes\.size \+ ' notes, ';\n\s*let askResult!: string;\n[\s\S]*const label = mcpValue \+ askResult;/);
+    expect(server).toMatch(/const mcpValue = notes\.size \+ ' notes, ';\n\s*return call\.suspend[\s\S]*const label = mcpValue \+ askResult;/);
     // An else-if condition is not hoisted either.
     // (Its marker above the line, once, not after the else.)
     expect(server).toMatch(/\n {2}\/\/ mcp-migrate: confirm\(\) \(ask\.ts\) is not inlined: .*\n {2}else if \(!\(await confirm\(mcp\.server, `Move/);
@@ -1671,5 +1671,35 @@ app.registerTool('ask', async srv => {
     const m = await bothWays(files);
     expect(m.sites('src/server.ts')).toMatchObject([{ outcome: 'marked', kind: 'elicitation' }]);
     expect(m.text('src/server.ts')).not.toMatch(/resumeCall/);
+  }, 600_000);
+});
+
+describe('a stdio server made in the statement that connects it', () => {
+  // serveStdio calls its factory at the client's first message, maybe more than once: the server is declared
+  // before the statement, where it was made. In a braceless `if` body there is no place for that declaration:
+  // the connect stays, marked above the `if` (a marker on a line of its own), and the file is still rewritten.
+  const server = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+
+function createServer(): McpServer {
+  const server = new McpServer({ name: 'made', version: '1.0.0' });
+  server.registerTool('ask', {}, async () => {
+    const answer = await server.server.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: {} } });
+    return { content: [{ type: 'text', text: answer.action }] };
+  });
+  return server;
+}
+`;
+
+  it('is declared before it, made once where it was', async () => {
+    const m = await bothWays({ 'package.json': PACKAGE, 'src/server.ts': `${server}\nawait createServer().connect(new StdioServerTransport());\n` });
+    expect(m.text('src/server.ts')).toMatch(/\nconst server2 = createServer\(\);\n\s*serveStdio\(\(\) => server2\);\s*$/);
+    expect(m.sites('src/server.ts').map(s => s.outcome)).toEqual(['rewritten']);
+  }, 600_000);
+
+  it('in a braceless if body, is marked above the if', async () => {
+    const m = await bothWays({ 'package.json': PACKAGE, 'src/server.ts': `${server}\nif (process.env.STDIO !== '0') await createServer().connect(new StdioServerTransport());\n` });
+    expect(m.sites('src/server.ts').map(s => `${s.outcome} ${s.kind}`)).toEqual(['rewritten elicitation', 'marked entry']);
+    expect(m.text('src/server.ts')).toMatch(/\n\/\/ mcp-migrate: createServer\(\)\.connect\(new StdioServerTransport\(\)\) stays, serving 2025-era clients only: the server is made in the statement that connects it \(createServer\(\)\).*serveStdio\(\(\) => server\) from @modelcontextprotocol\/server\/stdio.*\nif \(process\.env\.STDIO !== '0'\)\s+await createServer\(\)\.connect/);
   }, 600_000);
 });

@@ -850,7 +850,7 @@ function besideLocal(b: Beside, scope: Node, fn: FunctionLike): CarriedLocal {
  */
 function unassignedAtSuspension(varDecl: Node, kind: string, first: Node, last: Node, fn: FunctionLike): boolean {
   // `let x!: T` (the inliner's result variables) reads as assigned, so carrying it compiles: it stays as it was.
-  if (kind !== 'let' || !Node.isVariableDeclaration(varDecl) || varDecl.getInitializer() || varDecl.hasExclamationToken() || !Node.isIdentifier(varDecl.getNameNode())) return false;
+  if (kind !== 'let' || !Node.isVariableDeclaration(varDecl) || varDecl.getInitializer() || !Node.isIdentifier(varDecl.getNameNode())) return false;
   const nameNode = varDecl.getNameNode();
   const scope = varDecl.getParent()?.getParent()?.getParent();
   if (!scope) return false;

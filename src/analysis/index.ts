@@ -383,7 +383,12 @@ function addMarker(plan: FilePlan, node: Node, reason: string): void {
   // enclosing one (`run(async () => { await ... });`), above the enclosing one.
   const source = node.getSourceFile().getFullText();
   const startsLine = (n: Node) => /^[ \t]*$/.test(source.slice(source.lastIndexOf('\n', n.getStart() - 1) + 1, n.getStart()));
-  for (let up = statement.getParent()?.getFirstAncestor(isStatement); up && !startsLine(statement); up = up.getParent()?.getFirstAncestor(isStatement)) statement = up;
+  // The statement's parent may itself be the statement (a braceless `if (x) await ...` body, a label): it is the one above.
+  const enclosing = (n: Node): Node | undefined => {
+    const parent = n.getParent();
+    return parent && (isStatement(parent) ? parent : parent.getFirstAncestor(isStatement));
+  };
+  for (let up = enclosing(statement); up && !startsLine(statement); up = enclosing(up)) statement = up;
   const at = statement.getStart();
   const text = `${MARKER_PREFIX} ${reason}`;
   if (plan.markers.some(m => m.at === at && m.text === text)) return;

@@ -1113,13 +1113,14 @@ function inlineCall(
   const params = fn.getParameters();
   params.forEach((p, i) => {
     const arg = args[i];
-    const stable = arg && substitutable(arg, p, fn);
+    const stable: { text: string; root: string; roots?: string[] } | undefined = arg && (substitutable(arg, p, fn) ?? plainArgument(arg, p, fn));
     if (stable) {
       renames.set(p, stable.text);
       substituted.add(p);
-      guarded.add(stable.root);
+      for (const root of stable.roots ?? [stable.root]) guarded.add(root);
     } else {
-      renames.set(p, fresh(`mcp${p.getName()[0]!.toUpperCase()}${p.getName().slice(1)}`));
+      // The parameter's own name where the handler names nothing so (the block it is bound in is the only scope it enters).
+      renames.set(p, mentionsName(handler.compilerNode, p.getName()) ? fresh(`mcp${p.getName()[0]!.toUpperCase()}${p.getName().slice(1)}`) : p.getName());
     }
   });
   const body = fn.getBody() as import('ts-morph').Block;
@@ -1148,7 +1149,7 @@ function inlineCall(
     for (const id of [piece, ...piece.getDescendants()].filter(Node.isIdentifier)) {
       const key = declarationOf(id);
       const renamed = key && renames.get(key);
-      if (!renamed || renamed === id.getText() && !substituted.has(key)) continue;
+      if (!renamed || renamed === id.getText()) continue;
       const parent = id.getParent();
       const keepsKey = Node.isShorthandPropertyAssignment(parent) || (Node.isBindingElement(parent) && parent.getNameNode() === id && !parent.getPropertyNameNode() && Node.isObjectBindingPattern(parent.getParent()));
       idEdits.push({ start: id.getStart(), end: id.getEnd(), text: keepsKey ? `${id.getText()}: ${renamed}` : renamed });
@@ -1318,6 +1319,67 @@ function substitutable(arg: Node, param: import('ts-morph').ParameterDeclaration
   if (Node.isParameterDeclaration(decl) && assigned(decl, decl.getParent() as Node)) return undefined;
   if (assigned(param, fn)) return undefined;
   return { text: a.getText(), root: root.getText() };
+}
+
+/**
+ * An argument the helper's parameter can be replaced by, as a person inlining it would write it: a name
+ * that holds its value all along (a const, a parameter nothing assigns, an import) that the helper uses
+ * for nothing else; or, where the helper reads the parameter once as a property's value,
+ * a literal or a template of such names. Not for a parameter with a default, or one the helper assigns.
+ */
+function plainArgument(arg: Node, param: import('ts-morph').ParameterDeclaration, fn: FunctionLike): { text: string; root: string; roots?: string[] } | undefined {
+  if (param.getInitializer() || param.hasQuestionToken() || assigned(param, fn)) return undefined;
+  const a = unwrap(arg);
+  if (Node.isIdentifier(a)) {
+    if (!holdsItsValue(a) || !onlyNamesParam(fn, a.getText(), param)) return undefined;
+    return { text: a.getText(), root: a.getText() };
+  }
+  const pure = Node.isStringLiteral(a) || Node.isNoSubstitutionTemplateLiteral(a) || Node.isNumericLiteral(a) || Node.isTrueLiteral(a) || Node.isFalseLiteral(a) ||
+    (Node.isTemplateExpression(a) && a.getTemplateSpans().every(span => Node.isIdentifier(span.getExpression()) && holdsItsValue(span.getExpression())));
+  if (!pure || a !== arg) return undefined;
+  const reads = fn.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => id.getText() === param.getName() && id !== param.getNameNode() && declarationOf(id) === param);
+  const read = reads.length === 1 ? reads[0]!.getParent() : undefined;
+  // (Not into a template's span: `Mood ${'today'}?` is no one's code.)
+  const asValue = read && (Node.isShorthandPropertyAssignment(read) || (Node.isPropertyAssignment(read) && read.getInitializer() === reads[0]));
+  if (!asValue) return undefined;
+  const roots = Node.isTemplateExpression(a) ? a.getTemplateSpans().map(span => span.getExpression().getText()) : [];
+  if (roots.some(root => !onlyNamesParam(fn, root, undefined))) return undefined;
+  return { text: a.getText(), root: roots[0] ?? '', roots };
+}
+
+/** Whether a name read at the call holds the same value wherever the helper's code reads it: a const, an import, a parameter (or a name destructured from one) nothing assigns. */
+function holdsItsValue(id: Node): boolean {
+  const decl = id.getSymbol()?.getDeclarations()[0];
+  if (!decl) return false;
+  if (Node.isImportSpecifier(decl) || Node.isImportClause(decl)) return true;
+  const param = Node.isParameterDeclaration(decl) ? decl : Node.isBindingElement(decl) ? decl.getFirstAncestorByKind(SyntaxKind.Parameter) : undefined;
+  if (param) return !writtenIn(decl, param.getParent() as Node);
+  const list = Node.isVariableDeclaration(decl) || Node.isBindingElement(decl) ? decl.getFirstAncestorByKind(SyntaxKind.VariableDeclarationList) : undefined;
+  return list !== undefined && list.getDeclarationKind() === 'const';
+}
+
+/** Whether a declared name is assigned (or incremented) anywhere in `scope`. */
+function writtenIn(decl: Node, scope: Node): boolean {
+  const name = (decl as unknown as { getName?(): string }).getName?.();
+  if (!name) return true;
+  return scope.getDescendantsOfKind(SyntaxKind.Identifier).some(ref => ref.getText() === name && writtenAt(ref) && declarationOf(ref) === decl);
+}
+
+function writtenAt(ref: Node): boolean {
+  const parent = ref.getParent();
+  if (Node.isBinaryExpression(parent) && parent.getLeft() === ref && parent.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment && parent.getOperatorToken().getKind() <= SyntaxKind.LastAssignment) return true;
+  return (Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent)) && [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(parent.getOperatorToken());
+}
+
+/** Whether every identifier `name` in the helper is the parameter (or a property's name): the argument's name would capture nothing. */
+function onlyNamesParam(helper: FunctionLike, name: string, param: import('ts-morph').ParameterDeclaration | undefined): boolean {
+  return helper.getDescendantsOfKind(SyntaxKind.Identifier).every(id => id.getText() !== name || notAReference(id) || (param !== undefined && (id === param.getNameNode() || declarationOf(id) === param)));
+}
+
+/** Whether an identifier `name` occurs anywhere under a node (syntax only). */
+function mentionsName(node: ts.Node, name: string): boolean {
+  if (ts.isIdentifier(node) && node.text === name) return true;
+  return ts.forEachChild(node, child => mentionsName(child, name) || undefined) ?? false;
 }
 
 /** Whether a parameter is assigned anywhere in its function. */

@@ -133,19 +133,39 @@ function sdkHandlerParameter(decl: Node, depth: number): boolean {
  * project that has such a class.
  */
 export function receiverOverrides(receiver: Node, name: string): boolean {
-  if (!overriddenRegistrations(receiver).has(name)) return false;
+  return overridingClass(receiver, name) !== undefined;
+}
+
+/**
+ * SDK 1.x's registration methods that SDK 2.x's McpServer no longer has, by the method the official
+ * codemod turns their calls into: a `registerTool(...)` the analysis reads may have been written
+ * `tool(...)`, so a project class declaring `tool()` stands between it and the SDK as well.
+ */
+const V1_REGISTRATION: Readonly<Record<string, string>> = { registerTool: 'tool', registerPrompt: 'prompt', registerResource: 'resource' };
+
+/**
+ * The project class the receiver is an instance of that declares `name` again (or, for a 2.x registration,
+ * the 1.x method the official codemod turned calls of into it), with the member it declares; undefined when
+ * the call reaches the SDK's own method. A receiver whose type cannot be asked is taken to reach a declaration.
+ */
+export function overridingClass(receiver: Node, name: string): { cls: string; member: string } | undefined {
+  const names = [name, V1_REGISTRATION[name]].filter((n): n is string => n !== undefined);
+  const declared = overriddenRegistrations(receiver);
+  if (!names.some(n => declared.has(n))) return undefined;
   let cls: Node | undefined;
   try {
     cls = receiver.getType().getNonNullableType().getApparentType().getSymbol()?.getDeclarations().find(d => Node.isClassDeclaration(d) || Node.isClassExpression(d));
   } catch {
-    return true;
+    return { cls: 'a class of the project', member: names.find(n => declared.has(n))! };
   }
   for (let depth = 0; cls && depth < 8 && (Node.isClassDeclaration(cls) || Node.isClassExpression(cls)); depth++) {
-    if (cls.getSourceFile().isInNodeModules()) return false;
-    if (cls.getInstanceMember(name)) return true;
+    if (cls.getSourceFile().isInNodeModules()) return undefined;
+    const here = cls;
+    const member = names.find(n => here.getInstanceMember(n));
+    if (member) return { cls: here.getName() ?? 'a class of the project', member };
     cls = cls.getBaseClass();
   }
-  return false;
+  return undefined;
 }
 
 const overriddenByProgram = new WeakMap<object, Set<string>>();

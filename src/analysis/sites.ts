@@ -4,7 +4,7 @@
 import { Node, SyntaxKind, VariableDeclarationKind, type CallExpression, type Identifier, type NewExpression, type ObjectLiteralExpression, type ParameterDeclaration, type PropertyAccessExpression, type SourceFile, type Type } from 'ts-morph';
 import type { HandlerMethod, RequestBuilder, ResponseReader } from '../plan.js';
 import type { SiteKind } from '../report.js';
-import { constObjectLiteral, literalString, mcpImportOf, objectProperty, receiverOverrides, serverKindOf, unwrap } from './mcpSymbols.js';
+import { constObjectLiteral, literalString, mcpImportOf, objectProperty, overridingClass, receiverOverrides, serverKindOf, unwrap } from './mcpSymbols.js';
 import { handedServerKind } from './callers.js';
 import { delegateRegistrationOf } from './delegates.js';
 import { aliasedRequest, elementAccessRequest, REQUEST_METHODS, strayRequestMethod } from './methodRefs.js';
@@ -85,7 +85,36 @@ function classifyCall(call: CallExpression): Omit<Site, 'fn'> | undefined {
     const reason = `a task-augmented request (the client answers with a task the server then polls with tasks/get and tasks/result) has no MCP 2026-07-28 form, nor has SDK 2.x the option; ask without it, or keep the long work on the server's side`;
     return { ...site, unsupported: { reason, servesLegacy: false } };
   }
+  const schema = site && !site.unsupported && REQUEST_OBJECT_METHODS.has(method) ? projectResultSchema(call, site.reader) : undefined;
+  if (site && schema) {
+    const reason = `the answer is parsed with ${oneLine(schema.text)}, not the SDK's ${schema.standard} imported by name, and migrated it would be read as the SDK's result (what that schema checks, defaults or transforms would no longer apply); pass ${schema.standard} and check the answer after the request, then run again`;
+    return { ...site, unsupported: { reason, servesLegacy: true } };
+  }
   return site;
+}
+
+/** The request methods taking a request object and the schema its result is parsed with. */
+const REQUEST_OBJECT_METHODS = new Set(['sendRequest', 'request', 'send']);
+
+/** The SDK's result schemas a rewritten request's answer is read as (its reader parses the answer as they do). */
+const STANDARD_RESULT_SCHEMAS: Record<ResponseReader, readonly string[]> = {
+  elicitResult: ['ElicitResultSchema'],
+  samplingResult: ['CreateMessageResultSchema', 'CreateMessageResultWithToolsSchema'],
+  rootsResult: ['ListRootsResultSchema'],
+};
+
+/**
+ * The result schema a `sendRequest({ method, params }, Schema)` passes when it is not the SDK's own for that
+ * request (`ElicitResultSchema.extend(...)`, a schema of the project): the rewrite reads the answer as the SDK's,
+ * so that schema's checks and transforms would be dropped silently.
+ */
+function projectResultSchema(call: CallExpression, reader: ResponseReader): { text: string; standard: string } | undefined {
+  const schema = call.getArguments()[1];
+  if (!schema || (Node.isIdentifier(schema) && schema.getText() === 'undefined')) return undefined;
+  const standard = STANDARD_RESULT_SCHEMAS[reader];
+  const imported = mcpImportOf(unwrap(schema));
+  if (imported && standard.includes(imported.exportName)) return undefined;
+  return { text: schema.getText(), standard: standard[0]! };
 }
 
 /** A server-initiated request of one of the three kinds, from its call. */
@@ -622,6 +651,8 @@ export function describeNonHandler(fn: FunctionLike | undefined, site?: Node): N
       return { kind: 'other-request', detail: `in the ${schema} handler, which is not tools/call, prompts/get or resources/read` };
     }
   }
+  const overridden = overriddenRegistrationOf(fn);
+  if (overridden) return overridden;
   const passed = callbackArgument(fn);
   const wrapping = passed && wrappingOf(fn, passed);
   if (wrapping?.refused) {
@@ -652,6 +683,27 @@ export function describeNonHandler(fn: FunctionLike | undefined, site?: Node): N
     return { kind: 'generator', detail: `in generator ${name ? `${name}()` : 'function'}` };
   }
   return { kind: 'helper', detail: `in ${name ? `helper ${name}()` : 'a helper function'}, not directly in a handler` };
+}
+
+/**
+ * A callback passed to a registration whose receiver's class (the project's, extending the SDK's server)
+ * declares that method again, or the SDK 1.x method the official codemod turned the call from: the class
+ * decides what the callback gets and when it runs, so it is not migrated as the SDK's handler.
+ */
+function overriddenRegistrationOf(fn: FunctionLike): NonHandler | undefined {
+  const call = fn.getParent();
+  if (!call || !Node.isCallExpression(call) || !call.getArguments().includes(fn as never)) return undefined;
+  const callee = call.getExpression();
+  if (!Node.isPropertyAccessExpression(callee) || !(callee.getName() in TOOL_METHODS)) return undefined;
+  const name = callee.getName();
+  const over = overridingClass(callee.getExpression(), name);
+  if (!over) return undefined;
+  const detail = `in a callback passed to ${name}() on an instance of ${over.cls}, which declares ${over.member}() of its own`;
+  if (over.member === name) {
+    return { kind: 'wrapped', detail, fate: `that ${name}() is not the SDK's registration and decides what the callback gets, so it is not migrated as a handler; migrate by hand` };
+  }
+  const fate = `SDK 2.x's McpServer has no ${over.member}(), and the official codemod turns ${over.member}(...) calls into ${name}(...), which does not run ${over.cls}'s ${over.member}(), so the callback is not migrated as a handler; do what that ${over.member}() did around the ${name}() call (or in a pass-through wrapper of the callback), remove it from the class and run again, or migrate by hand`;
+  return { kind: 'wrapped', detail, fate };
 }
 
 function variableNameOf(fn: Node): string | undefined {

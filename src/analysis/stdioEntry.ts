@@ -12,6 +12,7 @@
 import { Node, SyntaxKind, type CallExpression, type NewExpression, type SourceFile, type VariableDeclaration } from 'ts-morph';
 import type { StdioEntryPlan } from '../plan.js';
 import { mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
+import { identifierTexts, nameAllocator } from './names.js';
 
 export type StdioEntry = { plan: StdioEntryPlan } | { marked: CallExpression; reason: string; cause: string };
 
@@ -39,7 +40,7 @@ export function stdioEntries(sf: SourceFile, v2ServerModule: string): StdioEntry
 
 function entryOf(call: CallExpression, arg: Node, decl: Node | undefined): StdioEntry {
   const server = call.getExpression().asKindOrThrow(SyntaxKind.PropertyAccessExpression).getExpression();
-  const serve = `serveStdio(() => ${server.getText()})`;
+  const serve = `serveStdio(() => ${evaluates(server) ? 'server' : server.getText()})`;
   const mark = (why: string, fix: string, cause: string): StdioEntry => ({
     marked: call,
     cause,
@@ -55,12 +56,38 @@ function entryOf(call: CallExpression, arg: Node, decl: Node | undefined): Stdio
     return mark(`the server is used once connected (${use}), which under serveStdio fails "Not connected" until the client's first message`, 'move that use into a handler or drop it', 'stdio server used right after connect(): not connected yet under serveStdio');
   }
   const range = promise.kind === 'caught' ? promise.range : { start: call.getStart(), end: call.getEnd() };
-  const plan: StdioEntryPlan = { call: range, serverText: server.getText(), ...(promise.kind === 'caught' ? { onerrorText: promise.handler } : {}) };
+  const made = madeServer(call, server);
+  if (made === 'unplaceable') {
+    return mark(`the server is made in the statement that connects it (${server.getText().replace(/\s+/g, ' ')}), and serveStdio calls its factory at the client's first message, maybe more than once`, `declare it first (const server = ${server.getText().replace(/\s+/g, ' ')};) in a block of its own`, 'stdio server made where it is connected: serveStdio calls its factory later, maybe more than once');
+  }
+  const plan: StdioEntryPlan = { call: range, serverText: made?.name ?? server.getText(), ...(made ? { declareServer: made.declaration } : {}), ...(promise.kind === 'caught' ? { onerrorText: promise.handler } : {}) };
   if (isFreshStdioTransport(arg)) return { plan };
   const statement = initializer(decl) && isFreshStdioTransport(initializer(decl)) ? (decl as VariableDeclaration).getVariableStatement() : undefined;
   const onlyHere = () => call.getSourceFile().getDescendantsOfKind(SyntaxKind.Identifier).filter(id => id !== (decl as VariableDeclaration).getNameNode() && id.getSymbol() === arg.getSymbol()).length === 1;
   if (statement && statement.getDeclarations().length === 1 && onlyHere()) return { plan: { ...plan, removeDeclaration: { start: statement.getStart(), end: statement.getEnd() } } };
   return { plan: { ...plan, transportText: arg.getText() } };
+}
+
+/**
+ * A server the connecting statement makes (`createServer().connect(t)`, `new McpServer(...).connect(t)`,
+ * `(await build()).connect(t)`): moved into serveStdio's factory it would be made at the client's first message,
+ * maybe twice, its startup work and errors with it; so it is declared before that statement, under a fresh name.
+ * `unplaceable` when the statement is not in a block (a braceless `if` body, say). Undefined for a name or a
+ * chain of member reads, which the factory reads as it was.
+ */
+function madeServer(call: CallExpression, server: Node): { name: string; declaration: { text: string; before: number } } | 'unplaceable' | undefined {
+  if (!evaluates(server)) return undefined;
+  const statement = call.getFirstAncestor(Node.isExpressionStatement);
+  const block = statement?.getParent();
+  if (!statement || !block || !(Node.isBlock(block) || Node.isSourceFile(block) || Node.isCaseClause(block) || Node.isDefaultClause(block))) return 'unplaceable';
+  const name = nameAllocator(identifierTexts(call.getSourceFile()))('server');
+  return { name, declaration: { text: `const ${name} = ${server.getText()};`, before: statement.getStart() } };
+}
+
+/** Whether the server expression makes something when it runs (a call, a `new`, an await), rather than naming a server. */
+function evaluates(server: Node): boolean {
+  const makes = (n: Node) => Node.isCallExpression(n) || Node.isNewExpression(n) || Node.isAwaitExpression(n) || Node.isTaggedTemplateExpression(n);
+  return makes(unwrap(server)) || server.getDescendants().some(makes);
 }
 
 function initializer(decl: Node | undefined): Node | undefined {

@@ -71,6 +71,22 @@ export class RewriteContext {
     return p;
   }
 
+  /**
+   * Puts `node` before the statement at `at`, found by identity in its parent's list: declareSchemas splices the
+   * program's body directly, which leaves the index a path cached stale (`path.insertBefore` would put it a
+   * statement too early).
+   */
+  insertBeforeStatement(at: ASTPath<AnyNode>, node: AnyNode): void {
+    const parent = at.parent?.node as AnyNode | undefined;
+    const list = (Array.isArray(parent?.body) ? parent.body : parent?.consequent) as AnyNode[] | undefined;
+    const index = list ? list.indexOf(at.node) : -1;
+    if (!list || index < 0) {
+      at.insertBefore(node);
+      return;
+    }
+    list.splice(index, 0, node);
+  }
+
   /** The statement (not a block) starting at an offset. */
   statementAt(start: number): ASTPath<AnyNode> | undefined {
     return this.byStart.get(start)?.find(p => this.j.Statement.check(p.node) && !this.j.BlockStatement.check(p.node));

@@ -15,6 +15,7 @@ import { paramsNaming, type DeclaredSchemas } from './schemas.js';
 import { addContextParams, widenJsDocReturns, widenReturnType } from './signatures.js';
 import { carriedType, declaredNames, loopVariableType, stepTypeName, stepUnion } from './steps.js';
 import { arrowParam } from './style.js';
+import { tidyInlinedBlocks } from './tidy.js';
 import { columnIndent, leadingStart, MARKER_TEXT, reindent, trailingEnd } from './text.js';
 
 /** What the first migrated handler of a file says of them all. */
@@ -52,7 +53,7 @@ export function rewriteHandler(cx: RewriteContext, h: HandlerPlan, schemas: Decl
   const shared = sharing.resolve(lines);
   lines.splice(0, lines.length, ...shared.lines);
   lines.splice(callLine, 0, ...shared.declarations);
-  fn.body = parsedBody(cx, h, `{\n${lines.join('\n')}\n}`);
+  fn.body = parsedBody(cx, h, tidyInlinedBlocks(`{\n${lines.join('\n')}\n}`, cx.unit, !/\.[mc]?ts$/.test(cx.plan.file)));
 }
 
 /** The context parameter, the return types widened, and a wrapper's call marked. */

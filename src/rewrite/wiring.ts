@@ -26,6 +26,17 @@ export function rewriteStdioEntry(cx: RewriteContext, entry: StdioEntryPlan): vo
   if (parent && parent.type === 'AwaitExpression') p.parent.replace(replacement);
   else p.replace(replacement);
   if (entry.removeDeclaration) cx.at(entry.removeDeclaration, 'stdio transport declaration').prune();
+  if (entry.declareServer) {
+    const statement = cx.statementAt(entry.declareServer.before);
+    if (!statement) throw new Error(`mrtr transform: cannot find the statement connecting the server at offset ${entry.declareServer.before} in ${cx.plan.file}`);
+    const declaration = cx.parseStatements(entry.declareServer.text)[0];
+    // The statement's leading comments go with it to the top of the pair, where they were.
+    const node = statement.node as AnyNode;
+    // (copies without their place in the old text, which recast would otherwise print them by)
+    declaration.comments = (node.comments ?? []).filter((c: AnyNode) => c.leading).map((c: AnyNode) => ({ type: c.type, value: c.value, leading: true, trailing: false }));
+    node.comments = (node.comments ?? []).filter((c: AnyNode) => !c.leading);
+    cx.insertBeforeStatement(statement, declaration);
+  }
 }
 
 /**
@@ -46,7 +57,7 @@ export function rewriteHttpEntry(cx: RewriteContext, entry: HttpEntryPlan): void
   } else {
     routeModernRequests(cx, entry);
   }
-  outer.insertBefore(declaration);
+  cx.insertBeforeStatement(outer, declaration);
 }
 
 /** Sessionful: 2026-07-28 requests go to the handler before the session wiring sees them. */

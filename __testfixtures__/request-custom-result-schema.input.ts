@@ -1,0 +1,19 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+
+/** The answer this server expects: parsed with it, a reply without a boolean `confirm` is refused. */
+const ConfirmResultSchema = ElicitResultSchema.extend({ content: z.object({ confirm: z.boolean() }).optional() });
+
+server.registerTool('drop-table', { inputSchema: { table: z.string() } }, async ({ table }, extra) => {
+  const answer = await extra.sendRequest(
+    { method: 'elicitation/create', params: { message: `Drop ${table}?`, requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } } } } },
+    ConfirmResultSchema,
+  );
+  if (answer.action !== 'accept' || answer.content?.confirm !== true) {
+    return { content: [{ type: 'text', text: `Kept ${table}.` }] };
+  }
+  return { content: [{ type: 'text', text: `Dropped ${table}.` }] };
+});

@@ -1,0 +1,25 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+/**
+ * The server's class declares SDK 1.x's tool() again, to log every registration. The official codemod turns
+ * server.tool(...) into server.registerTool(...), which skips this tool(): the callback's request is marked,
+ * not migrated as the SDK's handler.
+ */
+class LoggingServer extends McpServer {
+  override tool(...args: any[]): any {
+    console.error(`registering tool ${String(args[0])}`);
+    // @ts-ignore one call for every overload
+    return super.tool(...args);
+  }
+}
+
+export const server = new LoggingServer({ name: 'logging', version: '1.0.0' });
+
+server.tool('confirm', 'Ask the user to confirm', { what: z.string() }, async ({ what }: { what: string }) => {
+  const answer = await server.server.elicitInput({
+    message: `Really ${what}?`,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+  });
+  return { content: [{ type: 'text', text: answer.action === 'accept' && answer.content?.ok ? 'done' : 'skipped' }] };
+});

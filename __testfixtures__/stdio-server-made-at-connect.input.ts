@@ -1,0 +1,23 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { z } from 'zod';
+
+/** Builds the server once, at startup: its registrations and its log line run before the first message. */
+function createServer(): McpServer {
+  const server = new McpServer({ name: 'made-at-connect', version: '1.0.0' });
+  server.registerTool('archive', { description: 'Archive a project', inputSchema: { project: z.string() } }, async ({ project }) => {
+    const answer = await server.server.elicitInput({
+      message: `Archive ${project}?`,
+      requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+    });
+    if (answer.action !== 'accept' || answer.content?.confirm !== true) {
+      return { content: [{ type: 'text', text: `${project} stays active (${answer.action}).` }] };
+    }
+    return { content: [{ type: 'text', text: `${project} archived.` }] };
+  });
+  console.error('made-at-connect: server ready');
+  return server;
+}
+
+// The server is made in the statement that connects it: it stays made once, at startup.
+await createServer().connect(new StdioServerTransport());

@@ -1,0 +1,382 @@
+/**
+ * The inliner's plumbing taken out of a handler's generated phases, so an inlined helper reads as the
+ * code a person would have written in its place (src/analysis/inline.ts explains the plumbing):
+ *
+ *   let confirmResult!: boolean;                  const answer = elicitResult(ctx, 'answer', okSchema);
+ *   mcpInline: {                                  const confirmResult: boolean = answer.action === 'accept';
+ *     const answer = elicitResult(ctx, ...);  →
+ *     { confirmResult = answer.action === 'accept'; break mcpInline; }
+ *   }
+ *
+ * - a `break` that ends the block goes (with the braces around it), and an early exit
+ *   `if (c) { r = a; break L; } rest` becomes `if (c) { r = a; } else { rest }`;
+ * - a block no `break` leaves any more loses its label and, when none of the names it declares is named
+ *   elsewhere in the block around it, its braces;
+ * - the result variable declared before it is dropped where nothing reads it (the round that suspends
+ *   inside the block), and declared where it is assigned when that is its one assignment.
+ * A block any other `break` leaves (from a loop, a try) keeps its label. Syntax only, on the phases' text:
+ * every step is re-parsed, and what a step cannot prove it leaves as it is.
+ */
+import { ts } from 'ts-morph';
+import { INLINE_LABEL } from '../analysis/inline.js';
+import { reindent } from './text.js';
+
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** How a handler body's text is parsed: as an arrow function's body, positions shifted by the prefix. */
+const PREFIX = 'async () => ';
+
+/** `body`: a handler's new body (`{ ... }`) in its generated text; `unit`: the file's indentation step. */
+export function tidyInlinedBlocks(body: string, unit: string, jsx: boolean): string {
+  if (!/\bmcpInline\d*:/.test(body)) return body;
+  const results = new Set<string>();
+  let text = body;
+  // Each step changes one block; a handler has a few of them.
+  for (let step = 0; step < 500; step++) {
+    const sf = ts.createSourceFile(jsx ? 'tidy.tsx' : 'tidy.ts', PREFIX + text, ts.ScriptTarget.Latest, true, jsx ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const edits = nextTidying(sf, unit, results);
+    if (!edits) return text;
+    text = applyEdits(text, edits.map(e => ({ ...e, start: e.start - PREFIX.length, end: e.end - PREFIX.length })));
+  }
+  return text;
+}
+
+function applyEdits(text: string, edits: Edit[]): string {
+  let out = text;
+  for (const e of [...edits].sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  return out;
+}
+
+/** The edits of the next tidying step, or none when nothing is left to tidy. */
+function nextTidying(sf: ts.SourceFile, unit: string, results: Set<string>): Edit[] | undefined {
+  for (const labelled of inlineBlocks(sf)) {
+    const result = resultBefore(labelled);
+    if (result) results.add(result);
+    const edits = unbreak(sf, labelled, unit) ?? (breaksOf(labelled).length === 0 ? unlabel(sf, labelled, unit) : undefined);
+    if (edits) return edits;
+  }
+  for (const name of results) {
+    const edits = resultTidying(sf, name);
+    if (edits) return edits;
+  }
+  return undefined;
+}
+
+type InlineBlock = ts.LabeledStatement & { statement: ts.Block };
+
+function inlineBlocks(sf: ts.SourceFile): InlineBlock[] {
+  const found: InlineBlock[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isLabeledStatement(node) && INLINE_LABEL.test(node.label.text) && ts.isBlock(node.statement)) found.push(node as InlineBlock);
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+/** The `let r!: T;` the inliner declared right before the block, for the value the block assigns. */
+function resultBefore(labelled: InlineBlock): string | undefined {
+  const list = statementList(labelled);
+  const previous = list?.[list.indexOf(labelled) - 1];
+  return previous && uninitializedLet(previous);
+}
+
+/** The name of `let name;` / `let name!: T;` (one declarator, no value), else undefined. */
+function uninitializedLet(statement: ts.Statement): string | undefined {
+  if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Let)) return undefined;
+  const [decl, ...more] = statement.declarationList.declarations;
+  return decl && more.length === 0 && ts.isIdentifier(decl.name) && !decl.initializer ? decl.name.text : undefined;
+}
+
+function statementList(node: ts.Node): readonly ts.Statement[] | undefined {
+  const parent = node.parent;
+  return ts.isBlock(parent) || ts.isSourceFile(parent) || ts.isCaseClause(parent) || ts.isDefaultClause(parent) ? parent.statements : undefined;
+}
+
+function breaksOf(labelled: InlineBlock): ts.BreakStatement[] {
+  const found: ts.BreakStatement[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isBreakStatement(node) && node.label?.text === labelled.label.text) found.push(node);
+    if (!ts.isFunctionLike(node)) ts.forEachChild(node, visit);
+  };
+  visit(labelled.statement);
+  return found;
+}
+
+/** Whether `statement` is `break label;` or a block whose last statement ends so. */
+function endsInBreak(statement: ts.Statement, label: string): boolean {
+  if (ts.isBreakStatement(statement)) return statement.label?.text === label;
+  return ts.isBlock(statement) && statement.statements.length > 0 && endsInBreak(statement.statements.at(-1)!, label);
+}
+
+function containsBreak(node: ts.Node, label: string): boolean {
+  if (ts.isBreakStatement(node) && node.label?.text === label) return true;
+  return !ts.isFunctionLike(node) && (ts.forEachChild(node, child => containsBreak(child, label) || undefined) ?? false);
+}
+
+/**
+ * One `break` out of the block removed, from its end backwards: the last statement that leaves the
+ * block is either its end (`{ r = v; break L; }` → `r = v;`) or an `if` without an else whose branch
+ * ends leaving it (the statements after it become its else).
+ */
+function unbreak(sf: ts.SourceFile, labelled: InlineBlock, unit: string): Edit[] | undefined {
+  const label = labelled.label.text;
+  const list = labelled.statement.statements;
+  const last = [...list].reverse().find(s => containsBreak(s, label));
+  if (!last) return undefined;
+  const lastIndex = list.indexOf(last);
+  if (lastIndex === list.length - 1 && endsInBreak(last, label) && countBreaks(last, label) === 1) return [stripTail(sf, last, label, unit)];
+  if (ts.isIfStatement(last) && !last.elseStatement && endsInBreak(last.thenStatement, label) && countBreaks(last, label) === 1) {
+    return earlyExit(sf, last, list.slice(lastIndex + 1), label, unit);
+  }
+  return undefined;
+}
+
+function countBreaks(node: ts.Node, label: string): number {
+  let count = 0;
+  const visit = (n: ts.Node): void => {
+    if (ts.isBreakStatement(n) && n.label?.text === label) count++;
+    if (!ts.isFunctionLike(n)) ts.forEachChild(n, visit);
+  };
+  visit(node);
+  return count;
+}
+
+/** `{ r = v; break L; }` → `r = v;` (and `break L;` → nothing): the statements before the break, where the block was. */
+function stripTail(sf: ts.SourceFile, statement: ts.Statement, label: string, unit: string): Edit {
+  if (ts.isBreakStatement(statement)) return wholeLines(sf, statement, '');
+  const block = statement as ts.Block;
+  const inner = block.statements.at(-1)!;
+  if (!ts.isBreakStatement(inner)) {
+    // `{ log(); { r = v; break L; } }`: the inner block first.
+    return stripTail(sf, inner, label, unit);
+  }
+  const kept = block.statements.slice(0, -1);
+  if (kept.length === 0) return wholeLines(sf, block, '');
+  return { start: block.getStart(sf), end: block.getEnd(), text: blockContent(sf, block, kept.at(-1)!.getEnd(), unit) };
+}
+
+/**
+ * `if (c) { X; break L; } rest` → `if (c) { X } else { rest }`: the same statements run, and the block is
+ * left at the same places (rest reaches the block's end, or its own last break).
+ */
+function earlyExit(sf: ts.SourceFile, exit: ts.IfStatement, rest: readonly ts.Statement[], label: string, unit: string): Edit[] | undefined {
+  if (rest.some(s => ts.isFunctionDeclaration(s))) return undefined;
+  const indent = lineIndent(sf.text, exit.getStart(sf));
+  const then = thenWithoutBreak(sf, exit.thenStatement, label, indent, unit);
+  if (then === undefined) return undefined;
+  const thenEdit = { start: exit.thenStatement.getStart(sf), end: exit.thenStatement.getEnd(), text: then };
+  if (rest.length === 0) return [thenEdit];
+  const restStart = lineStartOf(sf.text, rest[0]!.getFullStart() + leadingBlank(sf.text, rest[0]!.getFullStart()));
+  const restEnd = rest.at(-1)!.getEnd();
+  const restText = reindent(sf.text.slice(restStart, restEnd), indent, indent + unit);
+  const elseText = ` else {\n${restText.startsWith(indent) ? indent + unit + restText.slice(indent.length) : restText}\n${indent}}`;
+  return [thenEdit, { start: exit.getEnd(), end: restEnd, text: elseText }];
+}
+
+/** The branch of an early exit as a multi-line block, its final `break` gone. */
+function thenWithoutBreak(sf: ts.SourceFile, branch: ts.Statement, label: string, indent: string, unit: string): string | undefined {
+  const statements: string[] = [];
+  const collect = (s: ts.Statement): boolean => {
+    if (ts.isBreakStatement(s)) return true;
+    if (!ts.isBlock(s)) return false;
+    s.statements.forEach((inner, i) => {
+      if (i < s.statements.length - 1) statements.push(sf.text.slice(inner.getStart(sf), inner.getEnd()));
+    });
+    return collect(s.statements.at(-1)!);
+  };
+  if (!collect(branch)) return undefined;
+  if (statements.length === 0) return '{}';
+  const body = statements.map(s => `${indent}${unit}${reindent(s, lineIndent(sf.text, branch.getStart(sf)) + unit, indent + unit)}`).join('\n');
+  return `{\n${body}\n${indent}}`;
+}
+
+/** The label taken off a block no break leaves, and its braces too when nothing around it can tell. */
+function unlabel(sf: ts.SourceFile, labelled: InlineBlock, unit: string): Edit[] {
+  const block = labelled.statement;
+  if (block.statements.length === 0) return [wholeLines(sf, labelled, '')];
+  // What follows it first, so that it does not keep the braces on.
+  const dead = unreachableAfter(sf, labelled);
+  if (dead.length > 0) return dead;
+  if (!canUnwrap(labelled)) return [{ start: labelled.getStart(sf), end: block.getStart(sf), text: '' }];
+  const contentEnd = block.getEnd() - 1 - /\s*$/.exec(sf.text.slice(0, block.getEnd() - 1))![0].length;
+  return [{ start: labelled.getStart(sf), end: block.getEnd(), text: blockContent(sf, block, contentEnd, unit) }];
+}
+
+/**
+ * The statements after a block no break leaves and that always returns (or throws): the phases printed
+ * them for the way out the break was, which is gone. Kept when one of them is hoisted (a function, a var).
+ */
+function unreachableAfter(sf: ts.SourceFile, labelled: InlineBlock): Edit[] {
+  const list = statementList(labelled);
+  const after = list ? list.slice(list.indexOf(labelled) + 1) : [];
+  if (after.length === 0 || !exits(labelled.statement)) return [];
+  if (after.some(s => ts.isFunctionDeclaration(s) || (ts.isVariableStatement(s) && !(s.declarationList.flags & ts.NodeFlags.BlockScoped)))) return [];
+  const from = lineStartOf(sf.text, after[0]!.getFullStart() + leadingBlank(sf.text, after[0]!.getFullStart()));
+  const to = wholeLines(sf, after.at(-1)!, '').end;
+  return [{ start: Math.max(from, labelled.getEnd()), end: to, text: '' }];
+}
+
+/** Whether a statement certainly ends by returning or throwing (syntax only: a try, a loop or a switch is not known to). */
+function exits(statement: ts.Statement): boolean {
+  if (ts.isReturnStatement(statement) || ts.isThrowStatement(statement)) return true;
+  if (ts.isBlock(statement)) return statement.statements.some(exits);
+  if (ts.isIfStatement(statement)) return statement.elseStatement !== undefined && exits(statement.thenStatement) && exits(statement.elseStatement);
+  return false;
+}
+
+/**
+ * The statements of a block up to `end`, moved out of it by one indentation step: the first at the
+ * block's own place, with the comments that lead it.
+ */
+function blockContent(sf: ts.SourceFile, block: ts.Block, end: number, unit: string): string {
+  const indent = lineIndent(sf.text, block.getStart(sf));
+  const first = block.statements[0]!;
+  const from = lineStartOf(sf.text, first.getFullStart() + leadingBlank(sf.text, first.getFullStart()));
+  const text = sf.text.slice(from, end);
+  const multiline = sf.text.slice(block.getStart(sf), block.getEnd()).includes('\n');
+  if (!multiline) return sf.text.slice(first.getStart(sf), end);
+  const moved = reindent('\n' + text, indent + unit, indent).slice(1);
+  return moved.startsWith(indent) ? moved.slice(indent.length) : moved.trimStart();
+}
+
+/**
+ * A block can lose its braces when the names it declares mean nothing else in the block around it (nor
+ * the parameters of the function, or the catch clause, whose body that is) and it declares no function
+ * (hoisted differently).
+ */
+function canUnwrap(labelled: InlineBlock): boolean {
+  const parent = labelled.parent;
+  if (!ts.isBlock(parent)) return false;
+  const declared = topLevelNames(labelled.statement);
+  if (declared === undefined) return false;
+  if (declared.size === 0) return true;
+  const around = parent.parent;
+  const outer: string[] = [];
+  if (ts.isFunctionLike(around)) for (const p of around.parameters) outer.push(...bindingNames(p.name));
+  if (ts.isCatchClause(around) && around.variableDeclaration) outer.push(...bindingNames(around.variableDeclaration.name));
+  if (outer.some(n => declared.has(n))) return false;
+  return ![...declared].some(name => mentions(parent, name, labelled));
+}
+
+function topLevelNames(block: ts.Block): Set<string> | undefined {
+  const names = new Set<string>();
+  for (const s of block.statements) {
+    if (ts.isFunctionDeclaration(s)) return undefined;
+    if (ts.isVariableStatement(s)) for (const d of s.declarationList.declarations) bindingNames(d.name).forEach(n => names.add(n));
+    if ((ts.isClassDeclaration(s) || ts.isEnumDeclaration(s)) && s.name) names.add(s.name.text);
+    if (ts.isTypeAliasDeclaration(s) || ts.isInterfaceDeclaration(s)) names.add(s.name.text);
+  }
+  return names;
+}
+
+function bindingNames(name: ts.BindingName): string[] {
+  if (ts.isIdentifier(name)) return [name.text];
+  return name.elements.flatMap(e => (ts.isOmittedExpression(e) ? [] : bindingNames(e.name)));
+}
+
+/** Whether an identifier `name` (not a property's name) occurs in `node`, outside `except`. */
+function mentions(node: ts.Node, name: string, except?: ts.Node): boolean {
+  const visit = (n: ts.Node): boolean => {
+    if (n === except) return false;
+    if (ts.isIdentifier(n) && n.text === name && !isPropertyName(n)) return true;
+    return ts.forEachChild(n, child => visit(child) || undefined) ?? false;
+  };
+  return visit(node);
+}
+
+function isPropertyName(id: ts.Identifier): boolean {
+  const parent = id.parent;
+  if (ts.isPropertyAccessExpression(parent) && parent.name === id) return true;
+  if (ts.isQualifiedName(parent) && parent.right === id) return true;
+  if ((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent) || ts.isMethodDeclaration(parent) || ts.isPropertyDeclaration(parent)) && parent.name === id) return true;
+  return ts.isBindingElement(parent) && parent.propertyName === id;
+}
+
+/**
+ * The inliner's result variable once its block is plain code: gone where nothing names it (the round
+ * that suspends in the block), `const` where one statement of its own list assigns it once and nothing
+ * reads it before (`let r!: T; ... r = v;` → `const r: T = v;`).
+ */
+function resultTidying(sf: ts.SourceFile, name: string): Edit[] | undefined {
+  for (const declaration of resultDeclarations(sf, name)) {
+    const list = statementList(declaration)!;
+    const scope = declaration.parent;
+    if (!mentions(scope, name, declaration)) return [wholeLines(sf, declaration, '')];
+    const next = list.slice(list.indexOf(declaration) + 1).find(s => mentions(s, name));
+    const assigned = next && soleAssignment(next, name);
+    if (!assigned || writes(scope, name) !== 1) continue;
+    const decl = declaration.declarationList.declarations[0]!;
+    const type = decl.type ? `: ${decl.type.getText(sf)}` : '';
+    return [wholeLines(sf, declaration, ''), { start: next.getStart(sf), end: assigned.right.getStart(sf), text: `const ${name}${type} = ` }];
+  }
+  return undefined;
+}
+
+function resultDeclarations(sf: ts.SourceFile, name: string): ts.VariableStatement[] {
+  const found: ts.VariableStatement[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isVariableStatement(node) && uninitializedLet(node) === name && statementList(node)) found.push(node);
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+/** `name = value;` as a statement of its own. */
+function soleAssignment(statement: ts.Statement, name: string): ts.BinaryExpression | undefined {
+  if (!ts.isExpressionStatement(statement)) return undefined;
+  const e = statement.expression;
+  return ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(e.left) && e.left.text === name && !mentions(e.right, name) ? e : undefined;
+}
+
+/** How many times `name` is written in `scope`; an unknown kind of write counts as many. */
+function writes(scope: ts.Node, name: string): number {
+  let count = 0;
+  const visit = (n: ts.Node): void => {
+    if (ts.isIdentifier(n) && n.text === name && !isPropertyName(n) && !ts.isVariableDeclaration(n.parent)) count += writeWeight(n);
+    ts.forEachChild(n, visit);
+  };
+  visit(scope);
+  return count;
+}
+
+function writeWeight(id: ts.Identifier): number {
+  let node: ts.Node = id;
+  // Through destructuring targets (`({ a: name } = x)`, `[name] = x`): a write we do not count precisely.
+  while (ts.isParenthesizedExpression(node.parent) || ts.isArrayLiteralExpression(node.parent) || ts.isObjectLiteralElementLike(node.parent) || ts.isObjectLiteralExpression(node.parent) || ts.isSpreadElement(node.parent)) {
+    if (node.parent === id.parent && ts.isPropertyAssignment(node.parent) && node.parent.name === id) return 0;
+    node = node.parent;
+  }
+  const parent = node.parent;
+  if (ts.isBinaryExpression(parent) && parent.left === node && parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment) return node === id ? 1 : 2;
+  if ((ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) && (parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken)) return 2;
+  if ((ts.isForOfStatement(parent) || ts.isForInStatement(parent)) && parent.initializer === node) return 2;
+  return 0;
+}
+
+/** A statement replaced, taking its whole lines when it has them to itself. */
+function wholeLines(sf: ts.SourceFile, node: ts.Node, text: string): Edit {
+  const start = node.getStart(sf);
+  const lineStart = lineStartOf(sf.text, start);
+  const after = /^[ \t]*\r?\n/.exec(sf.text.slice(node.getEnd()));
+  if (/^[ \t]*$/.test(sf.text.slice(lineStart, start)) && after) return { start: lineStart, end: node.getEnd() + after[0].length, text };
+  return { start, end: node.getEnd(), text };
+}
+
+function lineStartOf(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+/** How far the blank lines before a statement's leading comments go (its full start is after the previous token). */
+function leadingBlank(text: string, fullStart: number): number {
+  return /^\s*/.exec(text.slice(fullStart))![0].length;
+}
+
+function lineIndent(text: string, offset: number): string {
+  return /^[ \t]*/.exec(text.slice(lineStartOf(text, offset)))![0];
+}
