@@ -91,4 +91,45 @@ describe('tidyInlinedBlocks', () => {
     const out = tidy(['{', '  let r!: string;', '  mcpInline: {', '    const a = 1;', '    return suspend(a);', '  }', '  const name = r;', '  return name;', '}']);
     expect(out).toEqual(['{', '  const a = 1;', '  return suspend(a);', '}']);
   });
+
+  it("takes the breaks out of a last try's blocks, and makes an early exit inside it an if/else", () => {
+    const out = tidy([
+      '{',
+      '  let r: boolean;',
+      '  mcpInline: {',
+      '    try {',
+      "      const result = read('result');",
+      "      if (result.action === 'decline') { r = false; break mcpInline; }",
+      '      { r = true; break mcpInline; }',
+      '    } catch {',
+      '      // fail open',
+      '      { r = true; break mcpInline; }',
+      '    }',
+      '  }',
+      '  return r;',
+      '}',
+    ]);
+    expect(out).toEqual([
+      '{',
+      '  let r: boolean;',
+      '  try {',
+      "    const result = read('result');",
+      "    if (result.action === 'decline') {",
+      '      r = false;',
+      '    } else {',
+      '      r = true;',
+      '    }',
+      '  } catch {',
+      '    // fail open',
+      '    r = true;',
+      '  }',
+      '  return r;',
+      '}',
+    ]);
+  });
+
+  it('keeps the label of a block with three early exits rather than nest three elses', () => {
+    const body = ['{', '  let r!: number;', '  mcpInline: {', '    if (a) { r = 1; break mcpInline; } // one', '    if (b) { r = 2; break mcpInline; }', '    if (c) { r = 3; break mcpInline; }', '    { r = 4; break mcpInline; }', '  }', '  return r;', '}'];
+    expect(tidy(body)).toEqual(['{', '  let r!: number;', '  mcpInline: {', '    if (a) { r = 1; break mcpInline; } // one', '    if (b) { r = 2; break mcpInline; }', '    if (c) { r = 3; break mcpInline; }', '    r = 4;', '  }', '  return r;', '}']);
+  });
 });

@@ -119,21 +119,42 @@ function containsBreak(node: ts.Node, label: string): boolean {
 }
 
 /**
- * One `break` out of the block removed, from its end backwards: the last statement that leaves the
- * block is either its end (`{ r = v; break L; }` → `r = v;`) or an `if` without an else whose branch
- * ends leaving it (the statements after it become its else).
+ * One `break` out of the block removed. First those in its tail (the last statement, the branches of a
+ * last `if`, the blocks of a last `try` without finally), where leaving and falling through are the same:
+ * `{ r = v; break L; }` → `r = v;`. Then an early exit, `if (c) { r = a; break L; } rest` in a list in
+ * the tail: the statements after it become its else (only for one or two exits in a list, so that the
+ * code does not nest deeper than a person would write it).
  */
 function unbreak(sf: ts.SourceFile, labelled: InlineBlock, unit: string): Edit[] | undefined {
   const label = labelled.label.text;
-  const list = labelled.statement.statements;
-  const last = [...list].reverse().find(s => containsBreak(s, label));
-  if (!last) return undefined;
-  const lastIndex = list.indexOf(last);
-  if (lastIndex === list.length - 1 && endsInBreak(last, label) && countBreaks(last, label) === 1) return [stripTail(sf, last, label, unit)];
-  if (ts.isIfStatement(last) && !last.elseStatement && endsInBreak(last.thenStatement, label) && countBreaks(last, label) === 1) {
-    return earlyExit(sf, last, list.slice(lastIndex + 1), label, unit);
+  for (const brk of tailBreaks(labelled.statement, label).reverse()) {
+    const edit = removeTailBreak(sf, brk, unit);
+    if (edit) return [edit];
+  }
+  for (const list of tailLists(labelled.statement)) {
+    const exits = list.statements.filter(s => containsBreak(s, label));
+    const last = exits.at(-1);
+    if (!last || exits.length > 2 || !exits.every(e => ts.isIfStatement(e) && !e.elseStatement && endsInBreak(e.thenStatement, label) && countBreaks(e, label) === 1)) continue;
+    return earlyExit(sf, last as ts.IfStatement, list.statements.slice(list.statements.indexOf(last) + 1), label, unit);
   }
   return undefined;
+}
+
+/** The `break label;` statements in the tail of a statement: leaving there is falling through. */
+function tailBreaks(node: ts.Statement, label: string): ts.BreakStatement[] {
+  if (ts.isBreakStatement(node)) return node.label?.text === label ? [node] : [];
+  if (ts.isBlock(node)) return node.statements.length > 0 ? tailBreaks(node.statements.at(-1)!, label) : [];
+  if (ts.isIfStatement(node)) return [...tailBreaks(node.thenStatement, label), ...(node.elseStatement ? tailBreaks(node.elseStatement, label) : [])];
+  if (ts.isTryStatement(node) && !node.finallyBlock) return [...tailBreaks(node.tryBlock, label), ...(node.catchClause ? tailBreaks(node.catchClause.block, label) : [])];
+  return [];
+}
+
+/** The blocks in the tail of a statement, itself first: where the end of the list is the end of the labelled block. */
+function tailLists(node: ts.Statement): ts.Block[] {
+  if (ts.isBlock(node)) return [node, ...(node.statements.length > 0 ? tailLists(node.statements.at(-1)!) : [])];
+  if (ts.isIfStatement(node)) return [...tailLists(node.thenStatement), ...(node.elseStatement ? tailLists(node.elseStatement) : [])];
+  if (ts.isTryStatement(node) && !node.finallyBlock) return [...tailLists(node.tryBlock), ...(node.catchClause ? tailLists(node.catchClause.block) : [])];
+  return [];
 }
 
 function countBreaks(node: ts.Node, label: string): number {
@@ -146,18 +167,21 @@ function countBreaks(node: ts.Node, label: string): number {
   return count;
 }
 
-/** `{ r = v; break L; }` → `r = v;` (and `break L;` → nothing): the statements before the break, where the block was. */
-function stripTail(sf: ts.SourceFile, statement: ts.Statement, label: string, unit: string): Edit {
-  if (ts.isBreakStatement(statement)) return wholeLines(sf, statement, '');
-  const block = statement as ts.Block;
-  const inner = block.statements.at(-1)!;
-  if (!ts.isBreakStatement(inner)) {
-    // `{ log(); { r = v; break L; } }`: the inner block first.
-    return stripTail(sf, inner, label, unit);
-  }
+/**
+ * A break in the tail taken out: the inliner's `{ r = v; break L; }`, a block of its own in a list that
+ * declares nothing, becomes its statements (`r = v;`); elsewhere (a branch, a try's block) the break goes.
+ * None for a break that is a branch itself (`if (c) break L;`).
+ */
+function removeTailBreak(sf: ts.SourceFile, brk: ts.BreakStatement, unit: string): Edit | undefined {
+  const block = brk.parent;
+  if (!ts.isBlock(block)) return undefined;
   const kept = block.statements.slice(0, -1);
-  if (kept.length === 0) return wholeLines(sf, block, '');
-  return { start: block.getStart(sf), end: block.getEnd(), text: blockContent(sf, block, kept.at(-1)!.getEnd(), unit) };
+  if (ts.isBlock(block.parent) && topLevelNames(block)?.size === 0) {
+    return kept.length === 0 ? wholeLines(sf, block, '') : { start: block.getStart(sf), end: block.getEnd(), text: blockContent(sf, block, kept.at(-1)!.getEnd(), unit) };
+  }
+  const alone = wholeLines(sf, brk, '');
+  if (alone.start !== brk.getStart(sf)) return alone;
+  return { start: kept.length > 0 ? kept.at(-1)!.getEnd() : block.getStart(sf) + 1, end: brk.getEnd(), text: kept.length > 0 ? '' : ' ' };
 }
 
 /**
