@@ -132,4 +132,9 @@ describe('tidyInlinedBlocks', () => {
     const body = ['{', '  let r!: number;', '  mcpInline: {', '    if (a) { r = 1; break mcpInline; } // one', '    if (b) { r = 2; break mcpInline; }', '    if (c) { r = 3; break mcpInline; }', '    { r = 4; break mcpInline; }', '  }', '  return r;', '}'];
     expect(tidy(body)).toEqual(['{', '  let r!: number;', '  mcpInline: {', '    if (a) { r = 1; break mcpInline; } // one', '    if (b) { r = 2; break mcpInline; }', '    if (c) { r = 3; break mcpInline; }', '    r = 4;', '  }', '  return r;', '}']);
   });
+
+  it('takes a result written over several lines out of its block whole', () => {
+    const out = tidy(['{', '  let r!: object;', '  mcpInline: {', '    { r = make({', '      a: 1,', '    }); break mcpInline; }', '  }', '  return r;', '}']);
+    expect(out).toEqual(['{', '  const r: object = make({', '    a: 1,', '  });', '  return r;', '}']);
+  });
 });

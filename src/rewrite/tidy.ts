@@ -260,10 +260,13 @@ function exits(statement: ts.Statement): boolean {
 function blockContent(sf: ts.SourceFile, block: ts.Block, end: number, unit: string): string {
   const indent = lineIndent(sf.text, block.getStart(sf));
   const first = block.statements[0]!;
-  const from = lineStartOf(sf.text, first.getFullStart() + leadingBlank(sf.text, first.getFullStart()));
-  const text = sf.text.slice(from, end);
+  const lead = first.getFullStart() + leadingBlank(sf.text, first.getFullStart());
   const multiline = sf.text.slice(block.getStart(sf), block.getEnd()).includes('\n');
   if (!multiline) return sf.text.slice(first.getStart(sf), end);
+  // `{ r = f({` with the rest on the lines below: from the statement, not from its line's start (the brace), and
+  // its lines where they are (they continue a statement that stays on the brace's line).
+  if (!sf.text.slice(block.getStart(sf) + 1, lead).includes('\n')) return sf.text.slice(lead, end);
+  const text = sf.text.slice(lineStartOf(sf.text, lead), end);
   const moved = reindent('\n' + text, indent + unit, indent).slice(1);
   return moved.startsWith(indent) ? moved.slice(indent.length) : moved.trimStart();
 }
