@@ -137,4 +137,9 @@ describe('tidyInlinedBlocks', () => {
     const out = tidy(['{', '  let r!: object;', '  mcpInline: {', '    { r = make({', '      a: 1,', '    }); break mcpInline; }', '  }', '  return r;', '}']);
     expect(out).toEqual(['{', '  const r: object = make({', '    a: 1,', '  });', '  return r;', '}']);
   });
+
+  it('keeps the label of an early exit whose comments would have no place in an if/else', () => {
+    const body = ['{', '  let r!: number;', '  mcpInline: {', '    if (a) { r = 1; break mcpInline; } // free', '    { r = 2; break mcpInline; }', '  }', '  return r;', '}'];
+    expect(tidy(body)).toEqual(['{', '  let r!: number;', '  mcpInline: {', '    if (a) { r = 1; break mcpInline; } // free', '    r = 2;', '  }', '  return r;', '}']);
+  });
 });

@@ -19,7 +19,7 @@
  */
 import { ts } from 'ts-morph';
 import { INLINE_LABEL } from '../analysis/inline.js';
-import { reindent } from './text.js';
+import { reindent, trailingEnd } from './text.js';
 
 interface Edit {
   start: number;
@@ -40,9 +40,13 @@ export function tidyInlinedBlocks(body: string, unit: string, jsx: boolean): str
     const sf = ts.createSourceFile(jsx ? 'tidy.tsx' : 'tidy.ts', PREFIX + text, ts.ScriptTarget.Latest, true, jsx ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
     const edits = nextTidying(sf, unit, results);
     if (!edits) return text;
-    text = applyEdits(text, edits.map(e => ({ ...e, start: e.start - PREFIX.length, end: e.end - PREFIX.length })));
+    const next = applyEdits(text, edits.map(e => ({ ...e, start: e.start - PREFIX.length, end: e.end - PREFIX.length })));
+    // Tidying takes plumbing out (an else adds a line and an indentation): a step that goes round, or
+    // text that grows, is a fault of this module; the phases are then printed as they were generated.
+    if (next === text || next.length > body.length * 1.5) return body;
+    text = next;
   }
-  return text;
+  return body;
 }
 
 function applyEdits(text: string, edits: Edit[]): string {
@@ -195,8 +199,10 @@ function earlyExit(sf: ts.SourceFile, exit: ts.IfStatement, rest: readonly ts.St
   if (then === undefined) return undefined;
   const thenEdit = { start: exit.thenStatement.getStart(sf), end: exit.thenStatement.getEnd(), text: then };
   if (rest.length === 0) return [thenEdit];
-  const restStart = lineStartOf(sf.text, rest[0]!.getFullStart() + leadingBlank(sf.text, rest[0]!.getFullStart()));
-  const restEnd = rest.at(-1)!.getEnd();
+  const restStart = ownLinesStart(sf, rest[0]!);
+  // A comment after the exit on its line (`if (free) { r = ok; break L; } // free`) would have no place: left as it is.
+  if (sf.text.slice(exit.getEnd(), restStart).trim() !== '') return undefined;
+  const restEnd = trailingEnd(sf.text, rest.at(-1)!.getEnd());
   const restText = reindent(sf.text.slice(restStart, restEnd), indent, indent + unit);
   const elseText = ` else {\n${restText.startsWith(indent) ? indent + unit + restText.slice(indent.length) : restText}\n${indent}}`;
   return [thenEdit, { start: exit.getEnd(), end: restEnd, text: elseText }];
@@ -214,6 +220,8 @@ function thenWithoutBreak(sf: ts.SourceFile, branch: ts.Statement, label: string
     return collect(s.statements.at(-1)!);
   };
   if (!collect(branch)) return undefined;
+  // A comment in the branch, which only its statements are taken from, would be lost: left as it is.
+  if (/\/\/|\/\*/.test(statements.reduce((text, st) => text.replace(st, ''), sf.text.slice(branch.getStart(sf), branch.getEnd())))) return undefined;
   if (statements.length === 0) return '{}';
   const body = statements.map(s => `${indent}${unit}${reindent(s, lineIndent(sf.text, branch.getStart(sf)) + unit, indent + unit)}`).join('\n');
   return `{\n${body}\n${indent}}`;
@@ -240,9 +248,9 @@ function unreachableAfter(sf: ts.SourceFile, labelled: InlineBlock): Edit[] {
   const after = list ? list.slice(list.indexOf(labelled) + 1) : [];
   if (after.length === 0 || !exits(labelled.statement)) return [];
   if (after.some(s => ts.isFunctionDeclaration(s) || (ts.isVariableStatement(s) && !(s.declarationList.flags & ts.NodeFlags.BlockScoped)))) return [];
-  const from = lineStartOf(sf.text, after[0]!.getFullStart() + leadingBlank(sf.text, after[0]!.getFullStart()));
-  const to = wholeLines(sf, after.at(-1)!, '').end;
-  return [{ start: Math.max(from, labelled.getEnd()), end: to, text: '' }];
+  // (A comment after the block on its line is the block's: it stays.)
+  const from = Math.max(ownLinesStart(sf, after[0]!), trailingEnd(sf.text, labelled.getEnd()));
+  return [{ start: from, end: wholeLines(sf, after.at(-1)!, '').end, text: '' }];
 }
 
 /** Whether a statement certainly ends by returning or throwing (syntax only: a try, a loop or a switch is not known to). */
@@ -393,6 +401,16 @@ function wholeLines(sf: ts.SourceFile, node: ts.Node, text: string): Edit {
   const after = /^[ \t]*\r?\n/.exec(sf.text.slice(node.getEnd()));
   if (/^[ \t]*$/.test(sf.text.slice(lineStart, start)) && after) return { start: lineStart, end: node.getEnd() + after[0].length, text };
   return { start, end: node.getEnd(), text };
+}
+
+/**
+ * Where a statement's own lines start: with the comments that lead it on lines of their own, not the
+ * comment that trails the statement before it on that one's line.
+ */
+function ownLinesStart(sf: ts.SourceFile, statement: ts.Statement): number {
+  const fullStart = statement.getFullStart();
+  const own = (ts.getLeadingCommentRanges(sf.text, fullStart) ?? []).find(c => sf.text.slice(fullStart, c.pos).includes('\n'));
+  return lineStartOf(sf.text, own ? own.pos : statement.getStart(sf));
 }
 
 function lineStartOf(text: string, offset: number): number {
