@@ -23,18 +23,16 @@ server.registerTool('wipe', { inputSchema: z.object({ path: z.string() }) }, asy
     if (resumed.step === 'start') {
       const started = Date.now(); // timed from the first round
       let confirmResult!: boolean;
-      mcpInline: {
-        try {
-          requireClientSupport(ctx, ['elicitation']);
-          return await call.suspend({ step: 'awaiting-answer', started }, {
-            answer: inputRequired.elicit({
-              message: `Wipe ${path}?`,
-              requestedSchema: wipeSchema,
-            }),
-          });
-        } catch {
-          { confirmResult = false; break mcpInline; } /* a client that cannot ask: never consent */
-        }
+      try {
+        requireClientSupport(ctx, ['elicitation']);
+        return await call.suspend({ step: 'awaiting-answer', started }, {
+          answer: inputRequired.elicit({
+            message: `Wipe ${path}?`,
+            requestedSchema: wipeSchema,
+          }),
+        });
+      } catch {
+        confirmResult = false; /* a client that cannot ask: never consent */
       }
       const ok = confirmResult; // asks once per path
       if (!ok) return { content: [{ type: 'text', text: 'Kept.' }] }; // declined or cancelled
@@ -44,13 +42,11 @@ server.registerTool('wipe', { inputSchema: z.object({ path: z.string() }) }, asy
     if (resumed.step === 'awaiting-answer') {
       let confirmResult: boolean;
       const started = resumed.started;
-      mcpInline: {
-        try {
-          const answer = elicitResult(ctx, 'answer', wipeSchema);
-          { confirmResult = answer.action === 'accept' && answer.content?.ok === true; break mcpInline; } // only an explicit yes
-        } catch {
-          { confirmResult = false; break mcpInline; } /* a client that cannot ask: never consent */
-        }
+      try {
+        const answer = elicitResult(ctx, 'answer', wipeSchema);
+        confirmResult = answer.action === 'accept' && answer.content?.ok === true; // only an explicit yes
+      } catch {
+        confirmResult = false; /* a client that cannot ask: never consent */
       }
       const ok = confirmResult; // asks once per path
       if (!ok) return { content: [{ type: 'text', text: 'Kept.' }] }; // declined or cancelled

@@ -91,4 +91,55 @@ describe('tidyInlinedBlocks', () => {
     const out = tidy(['{', '  let r!: string;', '  mcpInline: {', '    const a = 1;', '    return suspend(a);', '  }', '  const name = r;', '  return name;', '}']);
     expect(out).toEqual(['{', '  const a = 1;', '  return suspend(a);', '}']);
   });
+
+  it("takes the breaks out of a last try's blocks, and makes an early exit inside it an if/else", () => {
+    const out = tidy([
+      '{',
+      '  let r: boolean;',
+      '  mcpInline: {',
+      '    try {',
+      "      const result = read('result');",
+      "      if (result.action === 'decline') { r = false; break mcpInline; }",
+      '      { r = true; break mcpInline; }',
+      '    } catch {',
+      '      // fail open',
+      '      { r = true; break mcpInline; }',
+      '    }',
+      '  }',
+      '  return r;',
+      '}',
+    ]);
+    expect(out).toEqual([
+      '{',
+      '  let r: boolean;',
+      '  try {',
+      "    const result = read('result');",
+      "    if (result.action === 'decline') {",
+      '      r = false;',
+      '    } else {',
+      '      r = true;',
+      '    }',
+      '  } catch {',
+      '    // fail open',
+      '    r = true;',
+      '  }',
+      '  return r;',
+      '}',
+    ]);
+  });
+
+  it('keeps the label of a block with three early exits rather than nest three elses', () => {
+    const body = ['{', '  let r!: number;', '  mcpInline: {', '    if (a) { r = 1; break mcpInline; } // one', '    if (b) { r = 2; break mcpInline; }', '    if (c) { r = 3; break mcpInline; }', '    { r = 4; break mcpInline; }', '  }', '  return r;', '}'];
+    expect(tidy(body)).toEqual(['{', '  let r!: number;', '  mcpInline: {', '    if (a) { r = 1; break mcpInline; } // one', '    if (b) { r = 2; break mcpInline; }', '    if (c) { r = 3; break mcpInline; }', '    r = 4;', '  }', '  return r;', '}']);
+  });
+
+  it('takes a result written over several lines out of its block whole', () => {
+    const out = tidy(['{', '  let r!: object;', '  mcpInline: {', '    { r = make({', '      a: 1,', '    }); break mcpInline; }', '  }', '  return r;', '}']);
+    expect(out).toEqual(['{', '  const r: object = make({', '    a: 1,', '  });', '  return r;', '}']);
+  });
+
+  it('keeps the label of an early exit whose comments would have no place in an if/else', () => {
+    const body = ['{', '  let r!: number;', '  mcpInline: {', '    if (a) { r = 1; break mcpInline; } // free', '    { r = 2; break mcpInline; }', '  }', '  return r;', '}'];
+    expect(tidy(body)).toEqual(['{', '  let r!: number;', '  mcpInline: {', '    if (a) { r = 1; break mcpInline; } // free', '    r = 2;', '  }', '  return r;', '}']);
+  });
 });

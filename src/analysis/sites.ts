@@ -113,8 +113,19 @@ function projectResultSchema(call: CallExpression, reader: ResponseReader): { te
   if (!schema || (Node.isIdentifier(schema) && schema.getText() === 'undefined')) return undefined;
   const standard = STANDARD_RESULT_SCHEMAS[reader];
   const imported = mcpImportOf(unwrap(schema));
-  if (imported && standard.includes(imported.exportName)) return undefined;
+  if ((imported && standard.includes(imported.exportName)) || acceptsAnything(schema)) return undefined;
   return { text: schema.getText(), standard: standard[0]! };
+}
+
+/** zod's `z.any()` / `z.unknown()`: a result schema that checks nothing, so reading the answer as the SDK's drops nothing. */
+function acceptsAnything(schema: Node): boolean {
+  const call = unwrap(schema);
+  if (!Node.isCallExpression(call) || call.getArguments().length > 0) return false;
+  const callee = call.getExpression();
+  if (!Node.isPropertyAccessExpression(callee) || !['any', 'unknown'].includes(callee.getName())) return false;
+  const decl = callee.getExpression().getSymbol()?.getDeclarations()[0];
+  const from = decl?.getFirstAncestorByKind(SyntaxKind.ImportDeclaration)?.getModuleSpecifierValue();
+  return from !== undefined && /^zod(\/|$)/.test(from);
 }
 
 /** A server-initiated request of one of the three kinds, from its call. */

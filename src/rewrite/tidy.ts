@@ -19,7 +19,7 @@
  */
 import { ts } from 'ts-morph';
 import { INLINE_LABEL } from '../analysis/inline.js';
-import { reindent } from './text.js';
+import { reindent, trailingEnd } from './text.js';
 
 interface Edit {
   start: number;
@@ -40,9 +40,13 @@ export function tidyInlinedBlocks(body: string, unit: string, jsx: boolean): str
     const sf = ts.createSourceFile(jsx ? 'tidy.tsx' : 'tidy.ts', PREFIX + text, ts.ScriptTarget.Latest, true, jsx ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
     const edits = nextTidying(sf, unit, results);
     if (!edits) return text;
-    text = applyEdits(text, edits.map(e => ({ ...e, start: e.start - PREFIX.length, end: e.end - PREFIX.length })));
+    const next = applyEdits(text, edits.map(e => ({ ...e, start: e.start - PREFIX.length, end: e.end - PREFIX.length })));
+    // Tidying takes plumbing out (an else adds a line and an indentation): a step that goes round, or
+    // text that grows, is a fault of this module; the phases are then printed as they were generated.
+    if (next === text || next.length > body.length * 1.5) return body;
+    text = next;
   }
-  return text;
+  return body;
 }
 
 function applyEdits(text: string, edits: Edit[]): string {
@@ -119,21 +123,42 @@ function containsBreak(node: ts.Node, label: string): boolean {
 }
 
 /**
- * One `break` out of the block removed, from its end backwards: the last statement that leaves the
- * block is either its end (`{ r = v; break L; }` → `r = v;`) or an `if` without an else whose branch
- * ends leaving it (the statements after it become its else).
+ * One `break` out of the block removed. First those in its tail (the last statement, the branches of a
+ * last `if`, the blocks of a last `try` without finally), where leaving and falling through are the same:
+ * `{ r = v; break L; }` → `r = v;`. Then an early exit, `if (c) { r = a; break L; } rest` in a list in
+ * the tail: the statements after it become its else (only for one or two exits in a list, so that the
+ * code does not nest deeper than a person would write it).
  */
 function unbreak(sf: ts.SourceFile, labelled: InlineBlock, unit: string): Edit[] | undefined {
   const label = labelled.label.text;
-  const list = labelled.statement.statements;
-  const last = [...list].reverse().find(s => containsBreak(s, label));
-  if (!last) return undefined;
-  const lastIndex = list.indexOf(last);
-  if (lastIndex === list.length - 1 && endsInBreak(last, label) && countBreaks(last, label) === 1) return [stripTail(sf, last, label, unit)];
-  if (ts.isIfStatement(last) && !last.elseStatement && endsInBreak(last.thenStatement, label) && countBreaks(last, label) === 1) {
-    return earlyExit(sf, last, list.slice(lastIndex + 1), label, unit);
+  for (const brk of tailBreaks(labelled.statement, label).reverse()) {
+    const edit = removeTailBreak(sf, brk, unit);
+    if (edit) return [edit];
+  }
+  for (const list of tailLists(labelled.statement)) {
+    const exits = list.statements.filter(s => containsBreak(s, label));
+    const last = exits.at(-1);
+    if (!last || exits.length > 2 || !exits.every(e => ts.isIfStatement(e) && !e.elseStatement && endsInBreak(e.thenStatement, label) && countBreaks(e, label) === 1)) continue;
+    return earlyExit(sf, last as ts.IfStatement, list.statements.slice(list.statements.indexOf(last) + 1), label, unit);
   }
   return undefined;
+}
+
+/** The `break label;` statements in the tail of a statement: leaving there is falling through. */
+function tailBreaks(node: ts.Statement, label: string): ts.BreakStatement[] {
+  if (ts.isBreakStatement(node)) return node.label?.text === label ? [node] : [];
+  if (ts.isBlock(node)) return node.statements.length > 0 ? tailBreaks(node.statements.at(-1)!, label) : [];
+  if (ts.isIfStatement(node)) return [...tailBreaks(node.thenStatement, label), ...(node.elseStatement ? tailBreaks(node.elseStatement, label) : [])];
+  if (ts.isTryStatement(node) && !node.finallyBlock) return [...tailBreaks(node.tryBlock, label), ...(node.catchClause ? tailBreaks(node.catchClause.block, label) : [])];
+  return [];
+}
+
+/** The blocks in the tail of a statement, itself first: where the end of the list is the end of the labelled block. */
+function tailLists(node: ts.Statement): ts.Block[] {
+  if (ts.isBlock(node)) return [node, ...(node.statements.length > 0 ? tailLists(node.statements.at(-1)!) : [])];
+  if (ts.isIfStatement(node)) return [...tailLists(node.thenStatement), ...(node.elseStatement ? tailLists(node.elseStatement) : [])];
+  if (ts.isTryStatement(node) && !node.finallyBlock) return [...tailLists(node.tryBlock), ...(node.catchClause ? tailLists(node.catchClause.block) : [])];
+  return [];
 }
 
 function countBreaks(node: ts.Node, label: string): number {
@@ -146,18 +171,21 @@ function countBreaks(node: ts.Node, label: string): number {
   return count;
 }
 
-/** `{ r = v; break L; }` → `r = v;` (and `break L;` → nothing): the statements before the break, where the block was. */
-function stripTail(sf: ts.SourceFile, statement: ts.Statement, label: string, unit: string): Edit {
-  if (ts.isBreakStatement(statement)) return wholeLines(sf, statement, '');
-  const block = statement as ts.Block;
-  const inner = block.statements.at(-1)!;
-  if (!ts.isBreakStatement(inner)) {
-    // `{ log(); { r = v; break L; } }`: the inner block first.
-    return stripTail(sf, inner, label, unit);
-  }
+/**
+ * A break in the tail taken out: the inliner's `{ r = v; break L; }`, a block of its own in a list that
+ * declares nothing, becomes its statements (`r = v;`); elsewhere (a branch, a try's block) the break goes.
+ * None for a break that is a branch itself (`if (c) break L;`).
+ */
+function removeTailBreak(sf: ts.SourceFile, brk: ts.BreakStatement, unit: string): Edit | undefined {
+  const block = brk.parent;
+  if (!ts.isBlock(block)) return undefined;
   const kept = block.statements.slice(0, -1);
-  if (kept.length === 0) return wholeLines(sf, block, '');
-  return { start: block.getStart(sf), end: block.getEnd(), text: blockContent(sf, block, kept.at(-1)!.getEnd(), unit) };
+  if (ts.isBlock(block.parent) && topLevelNames(block)?.size === 0) {
+    return kept.length === 0 ? wholeLines(sf, block, '') : { start: block.getStart(sf), end: block.getEnd(), text: blockContent(sf, block, kept.at(-1)!.getEnd(), unit) };
+  }
+  const alone = wholeLines(sf, brk, '');
+  if (alone.start !== brk.getStart(sf)) return alone;
+  return { start: kept.length > 0 ? kept.at(-1)!.getEnd() : block.getStart(sf) + 1, end: brk.getEnd(), text: kept.length > 0 ? '' : ' ' };
 }
 
 /**
@@ -171,8 +199,10 @@ function earlyExit(sf: ts.SourceFile, exit: ts.IfStatement, rest: readonly ts.St
   if (then === undefined) return undefined;
   const thenEdit = { start: exit.thenStatement.getStart(sf), end: exit.thenStatement.getEnd(), text: then };
   if (rest.length === 0) return [thenEdit];
-  const restStart = lineStartOf(sf.text, rest[0]!.getFullStart() + leadingBlank(sf.text, rest[0]!.getFullStart()));
-  const restEnd = rest.at(-1)!.getEnd();
+  const restStart = ownLinesStart(sf, rest[0]!);
+  // A comment after the exit on its line (`if (free) { r = ok; break L; } // free`) would have no place: left as it is.
+  if (sf.text.slice(exit.getEnd(), restStart).trim() !== '') return undefined;
+  const restEnd = trailingEnd(sf.text, rest.at(-1)!.getEnd());
   const restText = reindent(sf.text.slice(restStart, restEnd), indent, indent + unit);
   const elseText = ` else {\n${restText.startsWith(indent) ? indent + unit + restText.slice(indent.length) : restText}\n${indent}}`;
   return [thenEdit, { start: exit.getEnd(), end: restEnd, text: elseText }];
@@ -190,6 +220,8 @@ function thenWithoutBreak(sf: ts.SourceFile, branch: ts.Statement, label: string
     return collect(s.statements.at(-1)!);
   };
   if (!collect(branch)) return undefined;
+  // A comment in the branch, which only its statements are taken from, would be lost: left as it is.
+  if (/\/\/|\/\*/.test(statements.reduce((text, st) => text.replace(st, ''), sf.text.slice(branch.getStart(sf), branch.getEnd())))) return undefined;
   if (statements.length === 0) return '{}';
   const body = statements.map(s => `${indent}${unit}${reindent(s, lineIndent(sf.text, branch.getStart(sf)) + unit, indent + unit)}`).join('\n');
   return `{\n${body}\n${indent}}`;
@@ -216,9 +248,9 @@ function unreachableAfter(sf: ts.SourceFile, labelled: InlineBlock): Edit[] {
   const after = list ? list.slice(list.indexOf(labelled) + 1) : [];
   if (after.length === 0 || !exits(labelled.statement)) return [];
   if (after.some(s => ts.isFunctionDeclaration(s) || (ts.isVariableStatement(s) && !(s.declarationList.flags & ts.NodeFlags.BlockScoped)))) return [];
-  const from = lineStartOf(sf.text, after[0]!.getFullStart() + leadingBlank(sf.text, after[0]!.getFullStart()));
-  const to = wholeLines(sf, after.at(-1)!, '').end;
-  return [{ start: Math.max(from, labelled.getEnd()), end: to, text: '' }];
+  // (A comment after the block on its line is the block's: it stays.)
+  const from = Math.max(ownLinesStart(sf, after[0]!), trailingEnd(sf.text, labelled.getEnd()));
+  return [{ start: from, end: wholeLines(sf, after.at(-1)!, '').end, text: '' }];
 }
 
 /** Whether a statement certainly ends by returning or throwing (syntax only: a try, a loop or a switch is not known to). */
@@ -236,10 +268,13 @@ function exits(statement: ts.Statement): boolean {
 function blockContent(sf: ts.SourceFile, block: ts.Block, end: number, unit: string): string {
   const indent = lineIndent(sf.text, block.getStart(sf));
   const first = block.statements[0]!;
-  const from = lineStartOf(sf.text, first.getFullStart() + leadingBlank(sf.text, first.getFullStart()));
-  const text = sf.text.slice(from, end);
+  const lead = first.getFullStart() + leadingBlank(sf.text, first.getFullStart());
   const multiline = sf.text.slice(block.getStart(sf), block.getEnd()).includes('\n');
   if (!multiline) return sf.text.slice(first.getStart(sf), end);
+  // `{ r = f({` with the rest on the lines below: from the statement, not from its line's start (the brace), and
+  // its lines where they are (they continue a statement that stays on the brace's line).
+  if (!sf.text.slice(block.getStart(sf) + 1, lead).includes('\n')) return sf.text.slice(lead, end);
+  const text = sf.text.slice(lineStartOf(sf.text, lead), end);
   const moved = reindent('\n' + text, indent + unit, indent).slice(1);
   return moved.startsWith(indent) ? moved.slice(indent.length) : moved.trimStart();
 }
@@ -366,6 +401,16 @@ function wholeLines(sf: ts.SourceFile, node: ts.Node, text: string): Edit {
   const after = /^[ \t]*\r?\n/.exec(sf.text.slice(node.getEnd()));
   if (/^[ \t]*$/.test(sf.text.slice(lineStart, start)) && after) return { start: lineStart, end: node.getEnd() + after[0].length, text };
   return { start, end: node.getEnd(), text };
+}
+
+/**
+ * Where a statement's own lines start: with the comments that lead it on lines of their own, not the
+ * comment that trails the statement before it on that one's line.
+ */
+function ownLinesStart(sf: ts.SourceFile, statement: ts.Statement): number {
+  const fullStart = statement.getFullStart();
+  const own = (ts.getLeadingCommentRanges(sf.text, fullStart) ?? []).find(c => sf.text.slice(fullStart, c.pos).includes('\n'));
+  return lineStartOf(sf.text, own ? own.pos : statement.getStart(sf));
 }
 
 function lineStartOf(text: string, offset: number): number {
