@@ -1384,14 +1384,7 @@ function mentionsName(node: ts.Node, name: string): boolean {
 
 /** Whether a parameter is assigned anywhere in its function. */
 function assigned(param: Node, fn: Node): boolean {
-  const name = (param as import('ts-morph').ParameterDeclaration).getName?.();
-  if (!name) return true;
-  return fn.getDescendantsOfKind(SyntaxKind.Identifier).some(id => {
-    if (id.getText() !== name || id.getSymbol()?.getDeclarations()[0] !== param) return false;
-    const parent = id.getParent();
-    if (Node.isBinaryExpression(parent) && parent.getLeft() === id && parent.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment && parent.getOperatorToken().getKind() <= SyntaxKind.LastAssignment) return true;
-    return (Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent)) && [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(parent.getOperatorToken());
-  });
+  return writtenIn(param, fn);
 }
 
 function thenable(value: Node): boolean {
