@@ -13,6 +13,15 @@ import { typecheckFiles } from './support/typecheck.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-unused-locals-')));
+
+/** A directory of its own under the test's, an ES module package reading this repository's packages. */
+function moduleDir(name: string): string {
+  const at = path.join(dir, name);
+  fs.mkdirSync(at);
+  fs.writeFileSync(path.join(at, 'package.json'), JSON.stringify({ type: 'module' }));
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(at, 'node_modules'), 'dir');
+  return at;
+}
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const ask = (what: string) => `({ message: \`${what}?\`, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } })`;
@@ -95,10 +104,7 @@ describe('locals only the rewritten requests read', () => {
   }, 300_000);
 
   it('the fixture unused-server-local passes noUnusedLocals once migrated', async () => {
-    const fixtureDir = path.join(dir, 'fixture');
-    fs.mkdirSync(fixtureDir);
-    fs.writeFileSync(path.join(fixtureDir, 'package.json'), JSON.stringify({ type: 'module' }));
-    fs.symlinkSync(path.join(root, 'node_modules'), path.join(fixtureDir, 'node_modules'), 'dir');
+    const fixtureDir = moduleDir('fixture');
     const file = path.join(fixtureDir, 'unused-server-local.ts');
     const text = fs.readFileSync(path.join(root, '__testfixtures__', 'unused-server-local.input.ts'), 'utf8');
     const result = await migrateSources([{ path: file, text }], { cwd: fixtureDir });
@@ -107,10 +113,7 @@ describe('locals only the rewritten requests read', () => {
   }, 300_000);
 
   it('a request const whose params the builder copies goes; what its params read is still carried', async () => {
-    const requestDir = path.join(dir, 'request-const');
-    fs.mkdirSync(requestDir);
-    fs.writeFileSync(path.join(requestDir, 'package.json'), JSON.stringify({ type: 'module' }));
-    fs.symlinkSync(path.join(root, 'node_modules'), path.join(requestDir, 'node_modules'), 'dir');
+    const requestDir = moduleDir('request-const');
     const file = path.join(requestDir, 'poems.ts');
     const text = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CreateMessageResultSchema, type CreateMessageRequest } from '@modelcontextprotocol/sdk/types.js';
