@@ -1,17 +1,8 @@
 // A request inside a callback the handler returns through the project's own wrapper, which passes the
 // callback's value through: the callback's body is split into phases, the wrapper runs once per round.
-import {
-  McpServer,
-  inputRequired,
-  type ElicitRequestFormParams,
-} from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  resumeCall,
-  samplingResult,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, samplingResult, verifyRequestState } from './mcp-migrate-state.js';
 
 interface Span {
   name: string;

@@ -3,12 +3,7 @@
 // call was. The wrapper no longer surrounds the question, which the client now answers between rounds.
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  resumeCall,
-  samplingResult,
-  verifyRequestState
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, samplingResult, verifyRequestState } from './mcp-migrate-state.js';
 
 /** Rejects when the work takes longer than `ms`; otherwise resolves with its value. */
 async function withTimeout<T>(work: () => Promise<T>, ms: number): Promise<T> {

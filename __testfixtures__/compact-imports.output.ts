@@ -1,10 +1,6 @@
 // Minified-looking but hand-written: imports without spaces (from'...') are SDK 1.x imports like any other.
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import {
-  McpServer,
-  inputRequired,
-  type ElicitRequestFormParams
-} from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 const s=new McpServer({name:'x',version:'1'}, { requestState: { verify: verifyRequestState } });

@@ -1,12 +1,7 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import type { CallToolResult, ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  resumeCall,
-  samplingResult,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, samplingResult, verifyRequestState } from './mcp-migrate-state.js';
 
 // Handlers whose expression body awaits a helper: the same as a block body that returns the awaited call.
 

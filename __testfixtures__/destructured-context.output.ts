@@ -1,11 +1,6 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  resumeCall,
-  samplingResult,
-  verifyRequestState
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, samplingResult, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new McpServer({ name: 'destructured', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 

@@ -1,15 +1,6 @@
-import {
-  McpServer,
-  inputRequired,
-  type ElicitRequestFormParams,
-} from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  resumeCall,
-  samplingResult,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, samplingResult, verifyRequestState } from './mcp-migrate-state.js';
 
 // Helpers the handlers await inside expressions: each call is hoisted into a statement of its own
 // (in the order the expression evaluated it), then inlined and migrated.

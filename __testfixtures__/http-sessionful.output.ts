@@ -1,11 +1,7 @@
 // A sessionful Streamable HTTP server on node:http: transports kept by session id, the body parsed once.
 import { createServer, type IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import {
-  NodeStreamableHTTPServerTransport,
-  toNodeHandler,
-  toWebRequest,
-} from '@modelcontextprotocol/node';
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import {
   McpServer,
   isInitializeRequest,
@@ -15,12 +11,7 @@ import {
   type ElicitRequestFormParams,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  resumeCall,
-  samplingResult,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, samplingResult, verifyRequestState } from './mcp-migrate-state.js';
 
 const confirmSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] };
 

@@ -1,12 +1,7 @@
 // A stateless Streamable HTTP server on node:http: a fresh server and transport for every request.
 import { createServer } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
-import {
-  McpServer,
-  createMcpHandler,
-  inputRequired,
-  type ElicitRequestFormParams,
-} from '@modelcontextprotocol/server';
+import { McpServer, createMcpHandler, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 

@@ -1,11 +1,6 @@
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  requireClientSupport,
-  resumeCall,
-  verifyRequestState
-} from './mcp-migrate-state.js';
+import { elicitResult, requireClientSupport, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new McpServer({ name: 'let-assigned-after-await', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 

@@ -1,15 +1,6 @@
-import {
-  McpServer,
-  inputRequired,
-  type ElicitRequestFormParams,
-} from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  requireClientSupport,
-  resumeCall,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { elicitResult, requireClientSupport, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 /** An API client, as servers wrap a REST API. */
 class TicketsClient {

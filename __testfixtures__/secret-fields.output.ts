@@ -1,10 +1,6 @@
 // A local carried across the question whose type holds credentials (an OAuth session): requestState is
 // signed, not encrypted, so the client could read them; the local is marked with what to do.
-import {
-  McpServer,
-  inputRequired,
-  type ElicitRequestFormParams,
-} from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 

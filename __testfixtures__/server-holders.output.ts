@@ -1,17 +1,7 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import {
-  McpServer,
-  inputRequired,
-  type ElicitRequestFormParams,
-} from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  elicitResult,
-  resumeCall,
-  rootsResult,
-  samplingResult,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, rootsResult, samplingResult, verifyRequestState } from './mcp-migrate-state.js';
 
 // Servers reached through a factory, a nullable field, a getter and a method: found by their types.
 const createServer = () => new McpServer({ name: 'holders', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });

@@ -1,9 +1,5 @@
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
-import {
-  McpServer,
-  inputRequired,
-  type ElicitRequestFormParams
-} from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new McpServer({ name: 'after-connect', version: '1.0.0' }, {

@@ -1,9 +1,5 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import {
-  McpServer,
-  inputRequired,
-  type ElicitRequestFormParams,
-} from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 

@@ -5,12 +5,7 @@ import {
   type ElicitResult,
 } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import {
-  elicitResult,
-  resumeCall,
-  samplingResult,
-  verifyRequestState,
-} from './mcp-migrate-state.js';
+import { elicitResult, resumeCall, samplingResult, verifyRequestState } from './mcp-migrate-state.js';
 
 export const server = new McpServer({ name: 'fixture', version: '2.0.0' }, { requestState: { verify: verifyRequestState } });
 

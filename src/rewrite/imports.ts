@@ -36,28 +36,46 @@ export function editImports(text: string, statements: Statement[], changes: Impo
     const kept = specifiersOf(st).filter((sp: Statement) => !gone.has(localOf(sp)));
     if (kept.length < specifiersOf(st).length) rewritten.set(st, kept.map((sp: Statement) => text.slice(sp.start, sp.end)));
   }
-  const inserted: string[] = [];
   // A file that writes no `import type` of its own gets its added types beside the module's values (`type X`).
   const separateTypes = statements.some(st => st.type === 'ImportDeclaration' && st.importKind === 'type');
+  const inserted: { module: string; kind: ImportKind; specifiers: string[] }[] = [];
   for (const { module, kind, names } of changes.add) {
     if (names.length === 0) continue;
     const specifiers = names.map(([name, local]) => (name === local ? name : `${name}${kind === 'require' ? ':' : ' as'} ${local}`));
     const existing = statements.find(st => declares(st, module, kind));
-    const values = kind === 'import type' && !existing && !separateTypes ? statements.find(st => declares(st, module, 'import')) : undefined;
+    const beside = kind === 'import type' && !existing && !separateTypes;
+    const values = beside ? statements.find(st => declares(st, module, 'import')) : undefined;
     if (existing) rewritten.set(existing, [...namesOf(existing), ...specifiers]);
     else if (values) rewritten.set(values, [...namesOf(values), ...specifiers.map(sp => `type ${sp}`)]);
-    else inserted.push(importText(specifiers, module, kind, style));
+    // Types of a module whose values this edit imports too go in the same new declaration.
+    else if (beside && changes.add.some(a => a.module === module && a.kind === 'import' && a.names.length > 0)) inserted.push({ module, kind: 'import', specifiers: specifiers.map(sp => `type ${sp}`) });
+    else inserted.push({ module, kind, specifiers });
   }
   for (const [st, names] of rewritten) {
     const module = moduleOf(st)!;
     if (names.length > 0) edits.push({ start: st.start, end: st.end, text: importText(names, module, kindOf(st), style) });
     else edits.push(wholeLines(text, st.start, st.end));
   }
-  if (inserted.length > 0) edits.push(insertion(text, statements, inserted.join('\n')));
+  if (inserted.length > 0) edits.push(insertion(text, statements, insertedText(inserted, style)));
   let out = text;
   for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
   return out;
 }
+
+/** New declarations in the order they were asked for, one per module and kind (a module's values and types together). */
+function insertedText(inserted: { module: string; kind: ImportKind; specifiers: string[] }[], style: CodeStyle): string {
+  const merged = new Map<string, { module: string; kind: ImportKind; specifiers: string[] }>();
+  for (const entry of inserted) {
+    const key = `${entry.kind} ${entry.module}`;
+    const seen = merged.get(key);
+    if (seen) seen.specifiers.push(...entry.specifiers);
+    else merged.set(key, { ...entry, specifiers: [...entry.specifiers] });
+  }
+  return [...merged.values()].map(({ module, kind, specifiers }) => importText(sortedTypesLast(specifiers), module, kind, style)).join('\n');
+}
+
+/** Values before `type` specifiers, each group in the order given (as the rewrite writes an existing declaration). */
+const sortedTypesLast = (specifiers: string[]) => [...specifiers.filter(sp => !sp.startsWith('type ')), ...specifiers.filter(sp => sp.startsWith('type '))];
 
 /** After the last import or require, on lines of their own; at the top of a file without any. */
 function insertion(text: string, statements: Statement[], block: string): Edit {

@@ -12,10 +12,27 @@ export interface CodeStyle {
   trailingCommas: boolean;
   /** Whether a lone arrow parameter is written `(x) =>` (prettier's `arrowParens: 'always'`) rather than `x =>`. */
   arrowParens: boolean;
+  /** Lines longer than this are broken, one item per line: the width the file's code keeps to. */
+  lineWidth: number;
 }
 
-/** Lines longer than this are broken, one item per line (what most formatters do at 80 to 120). */
-export const MAX_LINE = 100;
+/** The widths a formatter is set to, from its default (80) to the widest commonly configured (120). */
+const NARROWEST = 80;
+const WIDEST = 120;
+
+/**
+ * The width the file keeps to: its longest line of code (comments aside), within 80 and 120. A file a
+ * formatter keeps at 80 gets its imports broken at 80; one whose author writes 150-character lines gets a
+ * 105-character import on one line, as it would write it.
+ */
+export function lineWidth(source: string): number {
+  let longest = 0;
+  for (const line of source.split('\n')) {
+    const code = line.trimEnd();
+    if (!/^\s*(?:\/\/|\/?\*)/.test(code)) longest = Math.max(longest, code.length);
+  }
+  return Math.min(WIDEST, Math.max(NARROWEST, longest));
+}
 
 export function codeStyle(source: string): CodeStyle {
   const single = source.match(/'/g)?.length ?? 0;
@@ -29,6 +46,7 @@ export function codeStyle(source: string): CodeStyle {
     semicolons: withSemicolon >= without,
     trailingCommas: /,[ \t]*\r?\n[ \t]*[}\])]/.test(source),
     arrowParens: (source.match(/(?<![\w$.)])\([A-Za-z_$][\w$]*\) =>/g)?.length ?? 0) > (source.match(/(?<![\w$.])[A-Za-z_$][\w$]* =>/g)?.length ?? 0),
+    lineWidth: lineWidth(source),
   };
 }
 
@@ -63,6 +81,6 @@ export function importText(names: string[], module: string, kind: 'import' | 'im
   const semi = style.semicolons ? ';' : '';
   const [open, close] = kind === 'require' ? ['const {', `} = require(${quoted(module, style)})${semi}`] : [`${kind} {`, `} from ${quoted(module, style)}${semi}`];
   const oneLine = `${open} ${names.join(', ')} ${close}`;
-  if (oneLine.length <= MAX_LINE) return oneLine;
+  if (oneLine.length <= style.lineWidth) return oneLine;
   return `${open}\n${names.map(n => `${style.unit}${n},`).join('\n').replace(/,$/, style.trailingCommas ? ',' : '')}\n${close}`;
 }

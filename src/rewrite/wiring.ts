@@ -5,7 +5,7 @@
 import type { HttpEntryPlan, ServerWiringPlan, StdioEntryPlan } from '../plan.js';
 import { stateExports } from '../stateModule.js';
 import type { AnyNode, RewriteContext } from './context.js';
-import { MAX_LINE, type CodeStyle } from './style.js';
+import type { CodeStyle } from './style.js';
 
 export function wireServers(cx: RewriteContext): void {
   for (const server of cx.plan.servers) {
@@ -94,7 +94,7 @@ export function wiredConstruction(source: string, server: ServerWiringPlan, veri
   const wired = `${source.slice(construct.start, options.start)}${withProperty}${source.slice(options.end, construct.end)}`;
   // Grown past the line length a formatter keeps, a literal on one line gets a line per property.
   const lineStart = source.lastIndexOf('\n', construct.start - 1) + 1;
-  const tooLong = source.slice(lineStart, construct.start).length + wired.split('\n')[0]!.length > MAX_LINE;
+  const tooLong = source.slice(lineStart, construct.start).length + wired.split('\n')[0]!.length > style.lineWidth;
   if (!tooLong || !server.optionProperties || literal.includes('\n')) return wired;
   const indent = /^[ \t]*/.exec(source.slice(lineStart))![0];
   const items = [...server.optionProperties.map(r => source.slice(r.start, r.end)), property].map(p => `${indent}${unit}${p}`);

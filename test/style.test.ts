@@ -1,0 +1,57 @@
+/**
+ * The file's own style, read from its text (src/rewrite/style.ts): here the line width that decides
+ * whether an import the rewrite writes stays on one line, and the imports it adds (src/rewrite/imports.ts).
+ */
+import jscodeshift from 'jscodeshift';
+import { describe, expect, it } from 'vitest';
+import { editImports, type ImportChanges, type ImportKind } from '../src/rewrite/imports.js';
+import { codeStyle, importText, lineWidth } from '../src/rewrite/style.js';
+
+const NAMES = ['elicitResult', 'requireClientSupport', 'resumeCall', 'verifyRequestState'];
+/** A line of code `n` characters long. */
+const line = (n: number) => `const x = '${'a'.repeat(n - 13)}';`;
+
+describe('lineWidth', () => {
+  it('is the longest line of code, within 80 and 120', () => {
+    expect(lineWidth([line(60), line(70)].join('\n'))).toBe(80);
+    expect(lineWidth([line(60), line(102)].join('\n'))).toBe(102);
+    expect(lineWidth([line(60), line(150)].join('\n'))).toBe(120);
+  });
+
+  it('leaves comments out: a long URL in a comment is no width the code keeps to', () => {
+    const text = [line(70), `// see https://example.com/${'a'.repeat(120)}`, ` * ${'b'.repeat(130)}`, '/* c */'].join('\n');
+    expect(lineWidth(text)).toBe(80);
+  });
+});
+
+describe('importText', () => {
+  const oneLine = `import { ${NAMES.join(', ')} } from './mcp-migrate-state.js';`;
+
+  it("keeps an import on one line in a file whose lines are as wide (its author's width)", () => {
+    expect(oneLine.length).toBeGreaterThan(100);
+    expect(importText(NAMES, './mcp-migrate-state.js', 'import', codeStyle([line(130)].join('\n')))).toBe(oneLine);
+  });
+
+  it('breaks it, one name per line, in a file a formatter keeps at 80', () => {
+    const style = codeStyle(["import { a } from 'b';", line(78), 'f(a, {', '  b,', '});'].join('\n'));
+    expect(importText(NAMES, './mcp-migrate-state.js', 'import', style)).toBe(`import {\n  ${NAMES.join(',\n  ')},\n} from './mcp-migrate-state.js';`);
+  });
+});
+
+describe('editImports', () => {
+  const j = jscodeshift.withParser('tsx');
+  const edit = (text: string, changes: ImportChanges) => editImports(text, j(text, { tabWidth: 1 }).find(j.Program).get().node.body, changes, codeStyle(text));
+  const add = (module: string, kind: ImportKind, ...names: string[]) => ({ module, kind, names: names.map((n): [string, string] => [n, n]) });
+
+  it("writes a module's new values and types in one declaration, as the file writes no `import type`", () => {
+    const text = `import { z } from 'zod';\n\nexport const x = z.string().describe('${'a'.repeat(70)}');\n`;
+    const out = edit(text, { add: [add('@modelcontextprotocol/server', 'import', 'inputRequired'), add('@modelcontextprotocol/server', 'import type', 'ElicitRequestFormParams'), add('./state.js', 'import', 'resumeCall')], remove: new Set() });
+    expect(out).toBe(`import { z } from 'zod';\nimport { inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';\nimport { resumeCall } from './state.js';\n\nexport const x = z.string().describe('${'a'.repeat(70)}');\n`);
+  });
+
+  it('keeps them apart in a file that writes its types in `import type` declarations', () => {
+    const text = "import type { Z } from 'zod';\n";
+    const out = edit(text, { add: [add('@modelcontextprotocol/server', 'import type', 'ElicitRequestFormParams'), add('@modelcontextprotocol/server', 'import', 'inputRequired')], remove: new Set() });
+    expect(out).toBe("import type { Z } from 'zod';\nimport type { ElicitRequestFormParams } from '@modelcontextprotocol/server';\nimport { inputRequired } from '@modelcontextprotocol/server';\n");
+  });
+});
