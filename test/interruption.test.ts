@@ -137,6 +137,21 @@ describe('the git guard and the warning outside git', { timeout: 600_000 }, () =
     expect(await readFile(path.join(root, 'package.json'), 'utf8')).toContain('@modelcontextprotocol/server');
   });
 
+  it('refuses when either file of the requestState module has uncommitted changes', async () => {
+    const root = await repo();
+    expect((await runCli(['src'], root)).code).toBe(0);
+    await git(['add', '.'], root);
+    await git(['commit', '-qm', 'migrated'], root);
+    for (const file of ['src/mcp-migrate-state.ts', 'src/mcp-migrate-state-seal.ts']) {
+      const text = await readFile(path.join(root, file), 'utf8');
+      await writeFile(path.join(root, file), `${text}// edited\n`);
+      const r = await runCli(['src'], root);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain(` M  ${file}`);
+      await writeFile(path.join(root, file), text);
+    }
+  });
+
   it('warns when the target is not in a git repository (in-place runs only)', async () => {
     const root = await tree(PROJECT);
     const dry = await runCli(['--dry-run', 'src'], root);

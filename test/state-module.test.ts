@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Project, ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { boundCallMethods, STATE_KEY_ENV, STATE_RUNTIME_FILES, STATE_SEAL_BASENAME, stateExports, stateModuleFiles, stateModuleText, type ModuleFlavour } from '../src/stateModule.js';
+import { boundCallMethods, isStateModuleFile, STATE_KEY_ENV, STATE_RUNTIME_FILES, STATE_SEAL_BASENAME, stateExports, stateModuleFiles, stateModuleText, type ModuleFlavour } from '../src/stateModule.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Inside the repo, so the module resolves the SDK from node_modules.
@@ -45,6 +45,11 @@ describe('the emitted requestState module', () => {
     expect(source.split('\n').length - 1).toBeLessThan(150);
     expect(source).toContain(`from './${STATE_SEAL_BASENAME}.js';`);
     expect(sealSource).not.toContain('mcp-migrate-state.js');
+  });
+
+  it('counts both files, in every flavour and with their declarations, as files a run writes (the dirty-tree guard, the @types/node note)', () => {
+    for (const base of STATE_RUNTIME_FILES) for (const ext of ['.ts', '.mjs', '.cjs', '.js', '.d.mts', '.d.cts']) expect(isStateModuleFile(`src/${base}${ext}`), base + ext).toBe(true);
+    for (const other of ['src/mcp-migrate-state-sealed.ts', 'src/mcp-migrate-states.ts', 'src/server.ts']) expect(isStateModuleFile(other), other).toBe(false);
   });
 
   it('exports, in ESM and CommonJS, every function the rewritten handlers import, and what deployments configure', async () => {
