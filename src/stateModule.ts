@@ -80,12 +80,12 @@ export function stateModuleExtension(flavour: ModuleFlavour): string {
 }
 
 /** The seal of the module at `modulePath`: beside it, with its extension (TypeScript's always `.ts`, which `.js` and no extension both name). */
-export function sealPath(modulePath: string, flavour: ModuleFlavour): string {
+function sealPath(modulePath: string, flavour: ModuleFlavour): string {
   return path.join(path.dirname(modulePath), STATE_SEAL_BASENAME + (flavour === 'ts' ? '.ts' : path.extname(modulePath)));
 }
 
 export interface StateModuleOptions {
-  /** A TypeScript module imports its seal without extension, as the handlers import it (their project resolves no `.js` to `.ts`). */
+  /** A TypeScript module names its seal without extension, as the rewrite names the module in a project whose relative imports have none. */
   extensionless?: boolean;
   /** The JavaScript files get their declarations beside them (a project whose JavaScript TypeScript checks). */
   declarations?: boolean;
