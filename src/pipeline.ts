@@ -20,7 +20,8 @@ import { isEmptyPlan, type FilePlan } from './plan.js';
 import { movedNote, positionMapper, type Position } from './positions.js';
 import { anchorsIn, requestAnchor, type RequestAnchor } from './rewrittenAt.js';
 import { DEPRECATED_KINDS, emptyReport, unchangedFile, type Report, type SiteReport, type UpgradeNote } from './report.js';
-import { boundCallMethods, STATE_KEY_ENV, STATE_MODULE_BASENAME, stateExports, stateModuleDeclaration, stateModuleExtension, stateModuleText, type ModuleFlavour } from './stateModule.js';
+import { isStateModuleFile, STATE_KEY_ENV } from './stateModule.js';
+import { missingStateModules, placedStateModules } from './stateModuleWrites.js';
 import { placeStateModules, stateModuleFor, type StateModules } from './stateModulePlaces.js';
 import { importersOfRequestAliases, MAX_INLINE_DEPTH, MCP_TEXT, TRIGGER_PATTERN, worthAnalysing, ZOD_IMPORT } from './triggers.js';
 import { FRAMEWORK_IMPORT, SDK_V1_FRAMEWORKS } from './tables/frameworks.js';
@@ -617,27 +618,12 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
   for (const f of files) if (!inGroups.has(rel(f.path))) report.files.push(unchangedFile(f.path, cwd));
 
   const used = new Set(groups.flatMap(g => g.usedStateModules));
-  for (const place of state.places.filter(p => used.has(p.path))) {
-    if (!place.exists) {
-      changes.push({ path: place.path, before: null, after: stateModuleText(place.flavour) });
-      report.created.push(rel(place.path));
-      if (place.declarations && place.flavour !== 'ts') {
-        const declaration = stateModuleDeclaration(place.path, place.flavour);
-        if (!fs.existsSync(declaration.path)) {
-          changes.push({ path: declaration.path, before: null, after: declaration.text });
-          report.created.push(rel(declaration.path));
-        }
-      }
-    } else {
-      const missing = missingStateExports(place.path, changes);
-      if (missing.length > 0 && numberedPhases(place.path)) {
-        // Deleting it would break the handlers an earlier run migrated, which the current module does not serve.
-        report.notes.push(`${rel(place.path)} comes from an mcp-migrate before named steps: its resumeCall resumes numbered phases (resumed.phase, call.unknownPhase), which the handlers it migrated use, and has no ${missing.join(', ')}, which the handlers rewritten now use (resumed.step, call.unknownStep). It is never overwritten: have the earlier handlers dispatch on steps too (git checkout their pre-migration text and run again), then delete it and run again to have it generated anew`);
-      } else if (missing.length > 0) {
-        report.notes.push(`${rel(place.path)} has no ${missing.join(', ')}, which the rewritten handlers use: it comes from an earlier mcp-migrate and is never overwritten; delete it and run again to have it generated anew (or copy those functions from a new one)`);
-      }
-    }
+  const placed = placedStateModules(state.places.filter(p => used.has(p.path)), changes, rel);
+  for (const file of placed.created) {
+    changes.push({ path: file.path, before: null, after: file.text });
+    report.created.push(rel(file.path));
   }
+  report.notes.push(...placed.notes);
   if (used.size > 0) {
     // Under stdio every round returns to the process that sealed it; over HTTP any instance may get the retry.
     report.notes.push(
@@ -650,12 +636,16 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
 
   const finalText = new Map(files.map(f => [f.path, f.text]));
   for (const c of changes) finalText.set(c.path, c.after);
-  // A run after an interrupted one: handlers it rewrote may import a requestState module it never wrote.
-  for (const missing of missingStateModules(finalText)) {
-    changes.push({ path: missing.path, before: null, after: stateModuleText(missing.flavour) });
-    finalText.set(missing.path, changes.at(-1)!.after);
+  // A run after an interrupted one: handlers it rewrote may import a requestState module it never wrote, a module
+  // the seal beside it (an existing module is read even when the run was not given it).
+  const imports = new Map(finalText);
+  for (const place of state.places) if (place.exists && !imports.has(place.path) && fs.existsSync(place.path)) imports.set(place.path, fs.readFileSync(place.path, 'utf8'));
+  for (const missing of missingStateModules(imports)) {
+    changes.push({ path: missing.path, before: null, after: missing.text });
+    finalText.set(missing.path, missing.text);
     report.created.push(rel(missing.path));
-    report.notes.push(`${rel(missing.path)} is imported by migrated handlers but was missing (an earlier run was interrupted?): created`);
+    const importer = isStateModuleFile(missing.importer) ? rel(missing.importer) : 'migrated handlers';
+    report.notes.push(`${rel(missing.path)} is imported by ${importer} but was missing (an earlier run was interrupted?): created`);
   }
   const manifests = planManifestChanges({
     cwd,
@@ -694,58 +684,6 @@ function upgradeZodUsers(files: SourceInput[], finalText: ReadonlyMap<string, st
   }
   report.upgrade.push(...upgraded.notes.map(n => ({ ...n, file: path.relative(cwd, n.file) || path.basename(n.file) })));
   report.upgrade.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
-}
-
-/**
- * The requestState module's exports, and methods of the call it binds, that the changed files call and an
- * existing module (made by an earlier version) lacks.
- */
-function missingStateExports(modulePath: string, changes: FileChange[]): string[] {
-  let text: string;
-  try {
-    text = fs.readFileSync(modulePath, 'utf8');
-  } catch {
-    return [];
-  }
-  const newlyCalled = (call: string) => changes.some(c => new RegExp(call).test(c.after) && !new RegExp(call).test(c.before ?? ''));
-  const functions = Object.values(stateExports)
-    .filter(name => newlyCalled(`\\b${name}\\(`))
-    .filter(name => !new RegExp(`\\bexport\\s+(?:async\\s+)?function\\s+${name}\\b|\\bexports\\.${name}\\s*=|\\bexport\\s*\\{[^}]*\\b${name}\\b`).test(text));
-  // A method is declared on the bound call, and implemented where it is made, at the start of a line.
-  const methods = Object.values(boundCallMethods)
-    .filter(name => newlyCalled(`\\.${name}\\(`))
-    .filter(name => !new RegExp(`^\\s*(?:async\\s+)?${name}(?:<\\w+>)?\\(`, 'm').test(text))
-    .map(name => `the bound call's ${name} method`);
-  return [...functions, ...methods];
-}
-
-/** Whether an existing requestState module is the one before named steps (its calls resume numbered phases). */
-function numberedPhases(modulePath: string): boolean {
-  try {
-    return /^\s*unknownPhase\(/m.test(fs.readFileSync(modulePath, 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
-const STATE_IMPORT = new RegExp(`(?:\\bfrom\\s*|\\bimport\\s*\\(\\s*|\\brequire\\s*\\(\\s*)['"](\\.{1,2}/(?:[^'"\\n]*/)?${STATE_MODULE_BASENAME}(\\.[cm]?js)?)['"]`, 'g');
-
-/**
- * The requestState modules that sources import (as the rewrite writes the import) and that exist
- * neither on disk nor among the run's texts, each with the flavour its import asks for.
- */
-export function missingStateModules(texts: ReadonlyMap<string, string>): { path: string; flavour: ModuleFlavour }[] {
-  const missing = new Map<string, ModuleFlavour>();
-  for (const [file, text] of texts) {
-    if (!text.includes(STATE_MODULE_BASENAME)) continue;
-    for (const m of text.matchAll(STATE_IMPORT)) {
-      const base = path.resolve(path.dirname(file), m[1]!.replace(/\.[cm]?js$/, ''));
-      if (['.ts', '.mts', '.js', '.mjs', '.cjs'].some(ext => texts.has(base + ext) || fs.existsSync(base + ext))) continue;
-      const flavour: ModuleFlavour = m[2] === '.cjs' ? 'cjs' : m[2] === '.mjs' ? 'esm' : /\.[cm]?tsx?$/.test(file) ? 'ts' : 'esm';
-      missing.set(flavour === 'esm' && m[2] === '.mjs' ? `${base}.mjs` : base + stateModuleExtension(flavour), flavour);
-    }
-  }
-  return [...missing].map(([p, flavour]) => ({ path: p, flavour }));
 }
 
 /** The top-level statement of `module` declaring `name` on its own, which `export` can be put before. */

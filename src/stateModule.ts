@@ -2,19 +2,24 @@
  * The requestState module the tool writes once per project (never over an existing file): the
  * runtime side of every rewritten handler. Handlers import `resumeCall` (which binds the call once:
  * its `run` and `suspend`) and the answer readers from it; the server construction imports `verifyRequestState`. Its source is
- * src/runtime/mcp-migrate-state.ts, emitted by the build into dist/runtime in each flavour
- * (src/runtime/emit.ts).
+ * src/runtime/mcp-migrate-state.ts, with src/runtime/mcp-migrate-state-seal.ts beside it (how the state
+ * is sealed: key, codec, encryption, stores), which it imports and which is written with it; both are
+ * emitted by the build into dist/runtime in each flavour (src/runtime/emit.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const STATE_MODULE_BASENAME = 'mcp-migrate-state';
+/** The module's second file, beside it: what seals the state. */
+export const STATE_SEAL_BASENAME = 'mcp-migrate-state-seal';
+export const STATE_RUNTIME_FILES = [STATE_MODULE_BASENAME, STATE_SEAL_BASENAME] as const;
+export type StateRuntimeFile = (typeof STATE_RUNTIME_FILES)[number];
 export const STATE_KEY_ENV = 'MCP_REQUEST_STATE_KEY';
 
-/** A file the tool writes as the requestState module, in any flavour, or a declaration beside one. */
+/** A file the tool writes as the requestState module (either of its files), in any flavour, or a declaration beside one. */
 export function isStateModuleFile(file: string): boolean {
-  return path.basename(file).startsWith(`${STATE_MODULE_BASENAME}.`);
+  return STATE_RUNTIME_FILES.some(base => path.basename(file).startsWith(`${base}.`));
 }
 
 /** Names the module exports, in one place so the rewrite and the module cannot drift apart. */
@@ -42,26 +47,63 @@ export function packageRoot(): string {
   return dir;
 }
 
-/** Where the build emitted the module in `flavour`. */
-export function stateModuleFile(flavour: ModuleFlavour): string {
-  return path.join(packageRoot(), 'dist', 'runtime', STATE_MODULE_BASENAME + EMITTED_EXTENSION[flavour]);
+/** Where the build emitted the module (or its seal) in `flavour`. */
+export function stateModuleFile(flavour: ModuleFlavour, base: StateRuntimeFile = STATE_MODULE_BASENAME): string {
+  return path.join(packageRoot(), 'dist', 'runtime', base + EMITTED_EXTENSION[flavour]);
 }
 
 /** Where the build emitted the declarations of the JavaScript flavour. */
-export function stateModuleDeclarationFile(flavour: Exclude<ModuleFlavour, 'ts'>): string {
-  return path.join(packageRoot(), 'dist', 'runtime', STATE_MODULE_BASENAME + (flavour === 'cjs' ? '.d.cts' : '.d.mts'));
+export function stateModuleDeclarationFile(flavour: Exclude<ModuleFlavour, 'ts'>, base: StateRuntimeFile = STATE_MODULE_BASENAME): string {
+  return path.join(packageRoot(), 'dist', 'runtime', base + (flavour === 'cjs' ? '.d.cts' : '.d.mts'));
 }
 
-/** The declaration file TypeScript reads for the JavaScript module at `modulePath`, and its text. */
-export function stateModuleDeclaration(modulePath: string, flavour: Exclude<ModuleFlavour, 'ts'>): { path: string; text: string } {
-  return { path: modulePath.replace(/\.([cm]?)js$/, '.d.$1ts'), text: fs.readFileSync(stateModuleDeclarationFile(flavour), 'utf8') };
+/** The declaration file TypeScript reads for the JavaScript file at `modulePath`. */
+function declarationPath(modulePath: string): string {
+  return modulePath.replace(/\.([cm]?)js$/, '.d.$1ts');
 }
 
-/** The module text in the project's flavour: TypeScript, or JavaScript (ESM or CommonJS) without types. */
-export function stateModuleText(flavour: ModuleFlavour): string {
-  return fs.readFileSync(stateModuleFile(flavour), 'utf8');
+/** How the emitted module names its seal: `./mcp-migrate-state-seal.js`, in either quote (CommonJS output has double). */
+const SEAL_SPECIFIER = new RegExp(`(['"])\\./${STATE_SEAL_BASENAME}\\.js\\1`, 'g');
+
+/** `text` (the module or its declarations) naming its seal with `extension`: '' for a project whose relative imports have none. */
+function namingSeal(text: string, extension: string): string {
+  return text.replace(SEAL_SPECIFIER, (_m, quote: string) => `${quote}./${STATE_SEAL_BASENAME}${extension}${quote}`);
+}
+
+/** The module text in the project's flavour (TypeScript, or JavaScript, ESM or CommonJS, without types), as emitted. */
+export function stateModuleText(flavour: ModuleFlavour, base: StateRuntimeFile = STATE_MODULE_BASENAME): string {
+  return fs.readFileSync(stateModuleFile(flavour, base), 'utf8');
 }
 
 export function stateModuleExtension(flavour: ModuleFlavour): string {
   return flavour === 'ts' ? '.ts' : flavour === 'cjs' ? '.cjs' : '.js';
+}
+
+/** The seal of the module at `modulePath`: beside it, with its extension (TypeScript's always `.ts`, which `.js` and no extension both name). */
+function sealPath(modulePath: string, flavour: ModuleFlavour): string {
+  return path.join(path.dirname(modulePath), STATE_SEAL_BASENAME + (flavour === 'ts' ? '.ts' : path.extname(modulePath)));
+}
+
+export interface StateModuleOptions {
+  /** A TypeScript module names its seal without extension, as the rewrite names the module in a project whose relative imports have none. */
+  extensionless?: boolean;
+  /** The JavaScript files get their declarations beside them (a project whose JavaScript TypeScript checks). */
+  declarations?: boolean;
+}
+
+/**
+ * The files of the requestState module at `modulePath` in `flavour`: the module, its seal beside it (the
+ * module naming it as the project's imports name files: the seal's own extension in JavaScript), and with
+ * `declarations` the declaration files of JavaScript ones. The caller leaves out those that exist.
+ */
+export function stateModuleFiles(modulePath: string, flavour: ModuleFlavour, options: StateModuleOptions = {}): { path: string; text: string }[] {
+  const seal = sealPath(modulePath, flavour);
+  const extension = flavour === 'ts' ? (options.extensionless ? '' : '.js') : path.extname(seal);
+  const files = [
+    { path: modulePath, text: namingSeal(stateModuleText(flavour), extension) },
+    { path: seal, text: stateModuleText(flavour, STATE_SEAL_BASENAME) }
+  ];
+  if (flavour === 'ts' || !options.declarations) return files;
+  const declared = (base: StateRuntimeFile) => namingSeal(fs.readFileSync(stateModuleDeclarationFile(flavour, base), 'utf8'), extension);
+  return [...files, { path: declarationPath(modulePath), text: declared(STATE_MODULE_BASENAME) }, { path: declarationPath(seal), text: declared(STATE_SEAL_BASENAME) }];
 }

@@ -15,7 +15,7 @@ import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ZodError } from 'zod';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stateModuleText, type ModuleFlavour } from '../src/stateModule.js';
+import { stateModuleFiles, stateModuleText, type ModuleFlavour } from '../src/stateModule.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? 20260728);
 const NUM_RUNS = Number(process.env.PROPERTY_RUNS ?? 400);
@@ -34,9 +34,12 @@ const modules = new Map<ModuleFlavour, ElicitResult>();
 beforeAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
   fs.mkdirSync(work, { recursive: true });
-  for (const [flavour, file] of [['ts', 'state.ts'], ['esm', 'state.mjs'], ['cjs', 'state.cjs']] as const) {
-    fs.writeFileSync(path.join(work, file), stateModuleText(flavour));
-    const loaded = (await import(path.join(work, file))) as { elicitResult: ElicitResult };
+  for (const [flavour, ext] of [['ts', '.ts'], ['esm', '.mjs'], ['cjs', '.cjs']] as const) {
+    // Each flavour with its seal, in a directory of its own.
+    const file = path.join(work, flavour, `mcp-migrate-state${ext}`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    for (const written of stateModuleFiles(file, flavour)) fs.writeFileSync(written.path, written.text);
+    const loaded = (await import(file)) as { elicitResult: ElicitResult };
     modules.set(flavour, loaded.elicitResult);
   }
 });

@@ -261,6 +261,8 @@ describe('__testfixtures__', () => {
     expect(without).not.toContain('clientCapabilities');
     expect(without).not.toContain('unknownStep');
     fs.writeFileSync(path.join(dir, 'mcp-migrate-state.ts'), without);
+    // With the seal the module imports: an earlier run wrote both.
+    fs.copyFileSync(path.join(o.dir, 'mcp-migrate-state-seal.ts'), path.join(dir, 'mcp-migrate-state-seal.ts'));
     const file = path.join(dir, 'capability-guard.ts');
     const result = await migrateSources([{ path: file, text: o.input }], { cwd: dir });
     expect(result.report.created).toEqual([]);

@@ -194,7 +194,7 @@ describe('--run-formatter, end to end', { timeout: 600_000 }, () => {
     fakeFormatter(root, 'prettier', fake);
     return root;
   }
-  const WRITTEN = ['src/mcp-migrate-state.ts', 'src/server.ts'];
+  const WRITTEN = ['src/mcp-migrate-state-seal.ts', 'src/mcp-migrate-state.ts', 'src/server.ts'];
 
   beforeAll(assertBuilt);
 
@@ -207,7 +207,7 @@ describe('--run-formatter, end to end', { timeout: 600_000 }, () => {
     expect(written).toEqual(expect.arrayContaining([...WRITTEN, 'package.json']));
     expect(calls(root)).toEqual([{ cwd: root, argv: ['--write', ...WRITTEN] }]);
     expect(report.formatting).toEqual([{ tool: 'prettier', root: '.', declaredBy: 'package.json devDependencies', files: WRITTEN, command: `npx prettier --write ${WRITTEN.join(' ')}`, ran: true }]);
-    expect(r.stderr).toContain('formatted with prettier: 2 files');
+    expect(r.stderr).toContain('formatted with prettier: 3 files');
   });
 
   it('without the flag prints the command and runs nothing', async () => {

@@ -130,9 +130,9 @@ describe('CLI on malformed sources', () => {
     for (const file of ['src/syntax.ts', 'src/truncated.ts', 'src/unclosed-template.ts', 'src/lone-surrogate-escape.ts']) {
       expect(r.stderr).toMatch(new RegExp(`^${file.replace(/[.]/g, '\\.')}:\\d+:\\d+ {2}error {2}`, 'm'));
     }
-    // the diff covers exactly the valid files and the state module
+    // the diff covers exactly the valid files and the state module's two files
     const diffed = [...r.stdout.matchAll(/^\+\+\+ b\/(.+)$/gm)].map(m => m[1]).sort();
-    expect(diffed).toEqual([...Object.keys(GOOD), 'src/mcp-migrate-state.ts'].sort());
+    expect(diffed).toEqual([...Object.keys(GOOD), 'src/mcp-migrate-state.ts', 'src/mcp-migrate-state-seal.ts'].sort());
   });
 
   it('--json --dry-run: every file has one entry; bad ones skipped or error with a reason; the valid ones upgraded by the official codemod despite the broken ones', async () => {
@@ -162,6 +162,7 @@ describe('CLI on malformed sources', () => {
     for (const file of [...Object.keys(BAD), ...Object.keys(INERT)]) expect(after[file], file).toBe(pristine[file]);
     for (const file of Object.keys(GOOD)) expect(after[file], file).not.toBe(pristine[file]);
     expect(after['src/mcp-migrate-state.ts']).toBeDefined();
+    expect(after['src/mcp-migrate-state-seal.ts']).toBeDefined();
 
     const text = async (file: string) => readFile(path.join(root, file), 'utf8');
     for (const file of Object.keys(GOOD)) {

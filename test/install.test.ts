@@ -63,6 +63,8 @@ describe('the packed package, installed into a fresh project', { timeout: 600_00
     expect(stdout).toMatch(/^\+\+\+ b\/src\/server\.ts$/m);
     expect(stdout).toContain('inputRequired(');
     expect(stdout).toMatch(/^\+\+\+ b\/src\/mcp-migrate-state\.ts$/m);
+    // The seal too: the packed package carries both files of the module.
+    expect(stdout).toMatch(/^\+\+\+ b\/src\/mcp-migrate-state-seal\.ts$/m);
     expect(stdout).toMatch(/^\+\s+"@modelcontextprotocol\/server": /m);
     expect(stderr).toMatch(/sites: 1 rewritten, 0 marked, 0 skipped/);
     expect(existsSync(path.join(project, 'src', 'mcp-migrate-state.ts'))).toBe(false);

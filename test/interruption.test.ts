@@ -65,7 +65,7 @@ describe('interrupted while writing', { timeout: 600_000 }, () => {
 
     const r = await interruptWhileWriting(root, 'package\\.json$', 'SIGINT');
     expect(r.code, r.stderr).toBe(130);
-    expect(r.stderr).toMatch(/interrupted by SIGINT while writing: 3 of 4 files written, temporary files removed/);
+    expect(r.stderr).toMatch(/interrupted by SIGINT while writing: 4 of 5 files written, temporary files removed/);
     expect(r.stderr).toMatch(/Not written: package\.json\. Run mcp-migrate again to complete the migration/);
     expect(await temporaryFiles(root)).toEqual([]);
     expect(await readFile(path.join(root, 'package.json'), 'utf8')).toBe(PACKAGE_JSON);
@@ -98,9 +98,9 @@ describe('a second run completes a partial migration', { timeout: 600_000 }, () 
     const check = await runCli(['--check', '--json', 'src'], partial);
     expect(check.code, check.stderr).toBe(1);
     const report = JSON.parse(check.stdout);
-    expect(report.summary).toMatchObject({ filesChanged: 0, manifestsChanged: 1, filesCreated: 1, sitesLeft: 0 });
-    expect(report.created).toEqual(['src/mcp-migrate-state.ts']);
-    expect(check.stderr).toMatch(/check failed: 1 package\.json to change, 1 file to create/);
+    expect(report.summary).toMatchObject({ filesChanged: 0, manifestsChanged: 1, filesCreated: 2, sitesLeft: 0 });
+    expect(report.created).toEqual(['src/mcp-migrate-state.ts', 'src/mcp-migrate-state-seal.ts']);
+    expect(check.stderr).toMatch(/check failed: 1 package\.json to change, 2 files to create/);
 
     const run = await runCli(['src'], partial);
     expect(run.code, run.stderr).toBe(0);
@@ -137,6 +137,21 @@ describe('the git guard and the warning outside git', { timeout: 600_000 }, () =
     expect(await readFile(path.join(root, 'package.json'), 'utf8')).toContain('@modelcontextprotocol/server');
   });
 
+  it('refuses when either file of the requestState module has uncommitted changes', async () => {
+    const root = await repo();
+    expect((await runCli(['src'], root)).code).toBe(0);
+    await git(['add', '.'], root);
+    await git(['commit', '-qm', 'migrated'], root);
+    for (const file of ['src/mcp-migrate-state.ts', 'src/mcp-migrate-state-seal.ts']) {
+      const text = await readFile(path.join(root, file), 'utf8');
+      await writeFile(path.join(root, file), `${text}// edited\n`);
+      const r = await runCli(['src'], root);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain(` M  ${file}`);
+      await writeFile(path.join(root, file), text);
+    }
+  });
+
   it('warns when the target is not in a git repository (in-place runs only)', async () => {
     const root = await tree(PROJECT);
     const dry = await runCli(['--dry-run', 'src'], root);
@@ -155,10 +170,10 @@ describe('summary counts', { timeout: 600_000 }, () => {
     const r = await runCli(['--dry-run', '--json', 'src'], root);
     expect(r.code, r.stderr).toBe(0);
     const { summary, files } = JSON.parse(r.stdout);
-    expect(summary).toMatchObject({ filesScanned: 3, filesChanged: 2, filesUnchanged: 1, filesSkipped: 0, filesErrored: 0, manifestsChanged: 1, filesCreated: 1 });
+    expect(summary).toMatchObject({ filesScanned: 3, filesChanged: 2, filesUnchanged: 1, filesSkipped: 0, filesErrored: 0, manifestsChanged: 1, filesCreated: 2 });
     expect(summary.filesChanged + summary.filesUnchanged + summary.filesSkipped + summary.filesErrored).toBe(summary.filesScanned);
     expect(files.filter((f: { manifest?: boolean; created?: boolean }) => !f.manifest && !f.created)).toHaveLength(summary.filesScanned);
     expect(r.stderr).toMatch(/3 source files scanned: 2 to change, 1 unchanged, 0 skipped, 0 failed; 1 package\.json to change/);
-    expect(r.stderr).toMatch(/would create: src\/mcp-migrate-state\.ts/);
+    expect(r.stderr).toMatch(/would create: src\/mcp-migrate-state\.ts, src\/mcp-migrate-state-seal\.ts/);
   });
 });

@@ -27,7 +27,7 @@ const migrated = path.join(work, 'server.ts');
 const tsx = `node ${path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs')}`;
 const KEY = 'security-test-key-0123456789abcdef-0123456789';
 const OTHER_KEY = 'another-deployment-key-fedcba9876543210-fedcba';
-/** The module's limit on a sealed state (MAX_STATE_BYTES in the generated mcp-migrate-state.ts). */
+/** The module's limit on a sealed state (MAX_STATE_BYTES in the generated mcp-migrate-state-seal.ts). */
 const MAX_STATE_BYTES = 16 * 1024;
 
 const VERIFY_REFUSED = { code: -32602, message: 'Invalid or expired requestState' };
@@ -41,7 +41,7 @@ beforeAll(async () => {
   const result = await migrateSources([{ path: migrated, text: fs.readFileSync(legacy, 'utf8') }], { cwd: work });
   for (const change of result.changes) fs.writeFileSync(change.path, change.after);
   expect(result.report.sites.every(s => s.outcome === 'rewritten')).toBe(true);
-  expect(fs.readFileSync(path.join(work, 'mcp-migrate-state.ts'), 'utf8')).toContain('const MAX_STATE_BYTES = 16 * 1024;');
+  expect(fs.readFileSync(path.join(work, 'mcp-migrate-state-seal.ts'), 'utf8')).toContain('const MAX_STATE_BYTES = 16 * 1024;');
   client = new RawModernClient(`${tsx} ${migrated}`, { MCP_REQUEST_STATE_KEY: KEY });
   const discovered = await client.connect();
   expect(discovered.supportedVersions).toContain('2026-07-28');

@@ -106,9 +106,9 @@ describe('--jobs', () => {
       ...[0, 1, 2, 3].map(i => `packages/b/src/greet-${i}.ts`),
       'packages/c/src/more-tools.ts',
     ]);
-    // One requestState module per workspace package with a migrated handler.
-    expect(report.created.map(f => f.split('/').slice(0, 2).join('/')).sort()).toEqual(['packages/a', 'packages/b', 'packages/c']);
-    for (const file of report.created) expect(file).toMatch(/\/mcp-migrate-state\.[cm]?[jt]s$/);
+    // One requestState module (with its seal) per workspace package with a migrated handler.
+    expect(report.created.map(f => f.split('/').slice(0, 2).join('/')).sort()).toEqual(['packages/a', 'packages/a', 'packages/b', 'packages/b', 'packages/c', 'packages/c']);
+    for (const file of report.created) expect(file).toMatch(/\/mcp-migrate-state(-seal)?\.[cm]?[jt]s$/);
   });
 
   it('refuses a --jobs that is not a whole number from 1 to 64', async () => {

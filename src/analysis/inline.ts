@@ -37,7 +37,7 @@ import { boundIdentifiers, printableType } from './flow.js';
 import { constObjectLiteral, literalString, objectProperty, serverFieldsOf, serverKindOf, unwrap } from './mcpSymbols.js';
 import { identifierTexts, nameAllocator } from './names.js';
 import { packageDirOf, resolveThroughPaths, specifierThroughPaths } from './tsconfigPaths.js';
-import { STATE_MODULE_BASENAME } from '../stateModule.js';
+import { isStateModuleFile } from '../stateModule.js';
 import { codeStyle } from '../rewrite/style.js';
 import { callableOnlyHere, methodIneligibility, overridesOf, receiverClass, receiverOf, thisEdits, thisOwner, type Receiver } from './methods.js';
 import { delegationOf } from './delegates.js';
@@ -762,7 +762,7 @@ export function helperOf(callee: Node): Helper | undefined {
   const file = fn.getSourceFile();
   if (file.isDeclarationFile() || file.isInNodeModules()) return undefined;
   // The module the tool writes is the migrated code's runtime, not a helper of the user's to inline.
-  if (path.basename(file.getFilePath()).replace(/\.[cm]?[jt]s$/, '') === STATE_MODULE_BASENAME) return undefined;
+  if (isStateModuleFile(file.getFilePath())) return undefined;
   const name = Node.isFunctionDeclaration(decl) ? (decl.getName() ?? e.getText()) : Node.isVariableDeclaration(decl) ? decl.getName() : e.getText();
   return { fn: fn as FunctionLike, name, decl, notInlined: outsideTheRun(file) };
 }
