@@ -93,7 +93,6 @@ const KNOWN_FAILURES: Record<string, { key: string; reason: string }[]> = {
     { key: unused('getUnits'), reason: HELPER_LEFT },
     { key: unused('loadRootUris'), reason: HELPER_LEFT }
   ],
-  'live-handles': [{ key: unused('db'), reason: 'a handle made again on resume (src/analysis/recompute.ts) is also made, unread, before the suspension, where the original made it; leaving that out would move its effect (connect()) after the question' }],
   tabs: [{ key: unused('answer'), reason: 'liveness (liveAcross, src/analysis/flow.ts, being changed elsewhere) carries answer into the second round for its read after the if, which the branch that suspends never reaches (it returns)' }]
 };
 

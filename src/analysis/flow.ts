@@ -3,11 +3,11 @@
  * suspension, which locals those statements need, and whether each can travel in requestState.
  */
 import { Node, SyntaxKind, ts, type Block, type ForOfStatement, type Statement, type Type, type VariableDeclaration } from 'ts-morph';
-import type { CarriedLocal, HandlerPlan, LoopPlan, Range, RecomputedLocal, RequestPlan, ResponseReader, SuspensionPlan, SwitchPlan } from '../plan.js';
+import type { CarriedLocal, HandlerPlan, LoopPlan, Range, RecomputedLocal, RequestPlan, ResponseReader, SuspensionPlan, SwitchPlan, UnreadWhereMade } from '../plan.js';
 import { constObjectLiteral, objectProperty, unwrap } from './mcpSymbols.js';
 import { nameAllocator } from './names.js';
 import { recomputation } from './recompute.js';
-import { droppedByRequests, unusedDeclarations, type Gone } from './unusedLocals.js';
+import { droppedByRequests, unreadWhereMade, unusedDeclarations, type Gone } from './unusedLocals.js';
 import type { FunctionLike, Registration, Site } from './sites.js';
 
 export class Unsupported extends Error {
@@ -128,6 +128,7 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
       besides: besidesOf(group)
     };
   });
+  const made = madeBeforeUnread(plans, ordered, body, fn, gone);
   const perPhase = finallyGuard ? finallyPerPhase(ordered.map(s => s.statement), body, plans) : [];
   for (const [i, p] of plans.entries()) p.guardsFinally = guardsFinally(groups[i]![0]!.statement, body, perPhase) || undefined;
   const guard = plans.some(p => p.guardsFinally) ? finallyGuard : undefined;
@@ -143,11 +144,23 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
     ctx: ctxOf(registration, host?.fn ?? fn),
     suspensions: plans,
     ...(dropped.length > 0 ? { dropped } : {}),
+    ...(made.length > 0 ? { unreadWhereMade: made } : {}),
     loops,
     switches,
     finallyGuard: guard
   };
   return { plan, skipped };
+}
+
+/** The handles made again on resume that nothing reads where the handler first makes them (src/analysis/unusedLocals.ts). */
+function madeBeforeUnread(plans: SuspensionPlan[], ordered: Suspension[], body: Block, fn: FunctionLike, gone: Gone): UnreadWhereMade[] {
+  const starts = new Set(plans.flatMap(p => (p.recomputedLocals ?? []).map(l => l.range.start)));
+  if (starts.size === 0) return [];
+  const suspensions = new Set<Node>(ordered.map(s => s.statement));
+  return body
+    .getDescendantsOfKind(SyntaxKind.VariableStatement)
+    .filter(st => starts.has(st.getStart()))
+    .flatMap(st => unreadWhereMade(st, suspensions, fn, gone) ?? []);
 }
 
 /** Finds the statement a site suspends in and checks the await sits where a phase can split. */
