@@ -302,6 +302,11 @@ export interface FilePlan {
    * widened by InputRequiredResult.
    */
   widenedCallbackTypes?: Range[];
+  /**
+   * Code nothing uses once the file is rewritten (src/analysis/deadCode.ts): the top-level statements that go
+   * (by their start, comments before them going with them), and the locals of the project's imports only they read.
+   */
+  removed?: { statements: Range[]; imports: string[] };
   /** Import specifier of the requestState module from this file. */
   stateModuleSpecifier: string;
   /** The SDK module the builders are imported from (`@modelcontextprotocol/server`). */

@@ -80,15 +80,9 @@ function addedFindings(input: string, output: string): Finding[] {
  * there. Remove an entry once its test reports that the finding is gone.
  */
 const unused = (name: string) => `@typescript-eslint/no-unused-vars: ${name}`;
-const WRAPPER_LEFT =
-  "a wrapper declared in the file whose only call was unwrapped (src/analysis/callbacks.ts) stays: its import would go (RewriteContext.unusedWrappers), its declaration is the project's code to remove";
 const HELPER_LEFT =
   'a module-private helper every handler call of which now reads its cache (src/analysis/cacheFiller.ts) stays, marked "remove it when nothing calls it": the run leaves removing a function of the project to its author';
 const KNOWN_FAILURES: Record<string, { key: string; reason: string }[]> = {
-  'awaited-callback-unwrap': [
-    { key: unused('withTimeout'), reason: WRAPPER_LEFT },
-    { key: unused('logged'), reason: WRAPPER_LEFT }
-  ],
   'cache-filler': [
     { key: unused('getUnits'), reason: HELPER_LEFT },
     { key: unused('loadRootUris'), reason: HELPER_LEFT }
