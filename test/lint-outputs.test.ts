@@ -87,7 +87,6 @@ const KNOWN_FAILURES: Record<string, { key: string; reason: string }[]> = {
     { key: unused('getUnits'), reason: HELPER_LEFT },
     { key: unused('loadRootUris'), reason: HELPER_LEFT }
   ],
-  tabs: [{ key: unused('answer'), reason: 'liveness (liveAcross, src/analysis/flow.ts, being changed elsewhere) carries answer into the second round for its read after the if, which the branch that suspends never reaches (it returns)' }]
 };
 
 const pairs = fs

@@ -712,13 +712,20 @@ function liveAcross(
   const region: Node[] = group.map(g => g.statement);
   const enclosing = new Set<Node>([body]);
   const synthetic: CarriedLocal[] = [];
+  // The statement the resumed code ends with at this level, when it is one of the handler's own: an if's
+  // branch (or a bare block) that ends in a return or throw never reaches what follows, which the phase leaves
+  // out (src/rewrite/resume.ts), so nothing there is carried into the round.
+  let inner: Node | undefined;
   for (let n: Node = last; n !== body; n = n.getParent()!) {
     const parent = n.getParent()!;
     if (Node.isBlock(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent)) {
       enclosing.add(parent);
       const stmts = parent.getStatements();
-      region.push(...stmts.slice(stmts.indexOf(n as Statement) + 1));
-    }
+      const tail = stmts.slice(stmts.indexOf(n as Statement) + 1);
+      const ends = n !== last && (Node.isIfStatement(n) || (Node.isBlock(n) && Node.isBlock(parent))) && inner !== undefined && !completesNormally(inner) && !tail.some(Node.isFunctionDeclaration);
+      if (!ends) region.push(...tail);
+      inner = ends ? undefined : (tail.at(-1) ?? (n === last ? n : undefined));
+    } else if (!Node.isIfStatement(parent)) inner = undefined;
     if (Node.isCaseBlock(parent)) {
       const clauses = parent.getClauses();
       region.push(...clauses.slice(clauses.indexOf(n as never) + 1));
@@ -838,6 +845,21 @@ function liveAcross(
   const live = [...carried.values(), ...synthetic].sort((a, b) => a.scope.start - b.scope.start || a.name.localeCompare(b.name));
   const recomputeRanges = [...recompute.values()].sort((a, b) => a.start - b.start);
   return { live, recompute: recomputeRanges, recomputedLocals };
+}
+
+/** Whether control can reach the end of a statement, as the phases read it (src/rewrite/flow.ts): true when unsure. */
+function completesNormally(st: Node): boolean {
+  if (Node.isReturnStatement(st) || Node.isThrowStatement(st)) return false;
+  if (Node.isBlock(st)) return st.getStatements().every(completesNormally);
+  if (Node.isIfStatement(st)) {
+    const otherwise = st.getElseStatement();
+    return !otherwise || completesNormally(st.getThenStatement()) || completesNormally(otherwise);
+  }
+  if (!Node.isTryStatement(st)) return true;
+  const finallyBlock = st.getFinallyBlock();
+  if (finallyBlock && !completesNormally(finallyBlock)) return false;
+  const handler = st.getCatchClause();
+  return completesNormally(st.getTryBlock()) || (handler !== undefined && completesNormally(handler.getBlock()));
 }
 
 /** The local a Promise.all element beside the requests is carried in: its value's type, in the statement's block. */
