@@ -86,8 +86,8 @@ export function unusedWrappers(plan: FilePlan, unwrappedCalls: CallExpression[],
   if (sites.some(site => dead.statements.some(st => within(site.node, st)))) return undefined;
   const notes = dead.statements.map(st => {
     const name = declaredName(st)?.getText() ?? 'a declaration';
-    const why = roots.has(st) ? 'the calls of it whose callbacks were unwrapped were its only uses' : 'only code removed with it used it';
-    return { line: st.getStartLineNumber(), text: `${Node.isFunctionDeclaration(st) || roots.has(st) ? `${name}()` : name} removed, no longer used: ${why}` };
+    const text = roots.has(st) ? `${name}() removed, no longer called: every call to it was unwrapped` : `${Node.isFunctionDeclaration(st) ? `${name}()` : name} removed, no longer used: only code removed as unused read it`;
+    return { line: st.getStartLineNumber(), text };
   });
   const imports = dead.imports.flatMap(b => importLocal(b) ?? []);
   for (const name of dead.kept) {
