@@ -76,18 +76,11 @@ function addedFindings(input: string, output: string): Finding[] {
 }
 
 /**
- * Findings the rewrite still makes, by fixture: each `key` as findingsOf writes it, with why it is
- * there. Remove an entry once its test reports that the finding is gone.
+ * Findings the rewrite still makes, by fixture: each `key` as findingsOf writes it
+ * (`@typescript-eslint/no-unused-vars: answer`), with why it is there. Remove an entry once its test
+ * reports that the finding is gone. None is left.
  */
-const unused = (name: string) => `@typescript-eslint/no-unused-vars: ${name}`;
-const HELPER_LEFT =
-  'a module-private helper every handler call of which now reads its cache (src/analysis/cacheFiller.ts) stays, marked "remove it when nothing calls it": the run leaves removing a function of the project to its author';
-const KNOWN_FAILURES: Record<string, { key: string; reason: string }[]> = {
-  'cache-filler': [
-    { key: unused('getUnits'), reason: HELPER_LEFT },
-    { key: unused('loadRootUris'), reason: HELPER_LEFT }
-  ],
-};
+const KNOWN_FAILURES: Record<string, { key: string; reason: string }[]> = {};
 
 const pairs = fs
   .readdirSync(fixtures)
