@@ -353,9 +353,7 @@ export function splitModules(files: SourceFile[], calls: SplitCall[], rel: (p: s
     const lock = filler.lock ? `; ${filler.lock}() is not held across the question (it kept callers to one fetch; a tool now returns input_required instead of awaiting one), so calls made while the cache is empty may each ask` : '';
     const unused = withoutUnusedHelper(sf, helper, cache);
     if (unused) sf.replaceWithText(unused.text);
-    const fate = unused
-      ? `${helper}() removed, no longer called (every call of it was split)${unused.alsoRemoved.length > 0 ? `, with ${unused.alsoRemoved.join(', ')}, which only it used` : ''}${unused.kept.length > 0 ? `; ${unused.kept.join(', ')}, which only it read, ${unused.kept.length === 1 ? 'is' : 'are'} kept since making ${unused.kept.length === 1 ? 'it' : 'them'} may do something: remove ${unused.kept.length === 1 ? 'it' : 'them'} if not` : ''}`
-      : `${helper}() calls ${names.fill}() and is kept for its other callers`;
+    const fate = unused ? removedNote(helper, unused) : `${helper}() calls ${names.fill}() and is kept for its other callers`;
     out.push({
       file: module,
       text: sf.getFullText(),
@@ -383,6 +381,14 @@ function withoutUnusedHelper(sf: SourceFile, helper: string, cache: string): { t
   text = text.replace(`/** ${helper}()'s cache, undefined`, `/** The cache ${cache}, undefined`).replace(`/** Fills ${helper}()'s cache from`, `/** Fills the cache ${cache} from`);
   const alsoRemoved = dead.statements.filter(st => st !== statement).map(st => declaredNameOf(st) ?? 'a declaration');
   return { text, kept: dead.kept, alsoRemoved: [...alsoRemoved, ...dead.imports.flatMap(b => importLocal(b) ?? []).map(name => `the import of ${name}`)] };
+}
+
+/** What the note says of a split helper removed as unused, and of what went or stayed with it. */
+function removedNote(helper: string, unused: { alsoRemoved: string[]; kept: string[] }): string {
+  const also = unused.alsoRemoved.length > 0 ? `, with ${unused.alsoRemoved.join(', ')}, which only it used` : '';
+  const one = unused.kept.length === 1;
+  const kept = unused.kept.length > 0 ? `; ${unused.kept.join(', ')}, which only it read, ${one ? 'is' : 'are'} kept since making ${one ? 'it' : 'them'} may do something: remove ${one ? 'it' : 'them'} if not` : '';
+  return `${helper}() removed, no longer called (every call of it was split)${also}${kept}`;
 }
 
 /** The function a module declares by this name (a function declaration, or a const holding one). */
