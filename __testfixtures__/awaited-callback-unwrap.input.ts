@@ -1,6 +1,7 @@
 // A callback that does nothing but the request, passed to the project's own wrapper that passes its value
 // through (a timeout, a log line): unwrapped, the request migrated as if awaited where the wrapper's
 // call was. The wrapper no longer surrounds the question, which the client now answers between rounds.
+// Nothing else calls either wrapper once its call is unwrapped: both are removed, as unused code.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 

@@ -1,28 +1,10 @@
 // A callback that does nothing but the request, passed to the project's own wrapper that passes its value
 // through (a timeout, a log line): unwrapped, the request migrated as if awaited where the wrapper's
 // call was. The wrapper no longer surrounds the question, which the client now answers between rounds.
+// Nothing else calls either wrapper once its call is unwrapped: both are removed, as unused code.
 import { McpServer, inputRequired } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { elicitResult, resumeCall, samplingResult, verifyRequestState } from './mcp-migrate-state.js';
-
-/** Rejects when the work takes longer than `ms`; otherwise resolves with its value. */
-async function withTimeout<T>(work: () => Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work(), expired]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Says on stderr what it runs. */
-const logged = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
-  console.error(`running ${label}`);
-  return work();
-};
 
 const server = new McpServer({ name: 'awaited-callback-unwrap', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 const confirmSchema = { type: 'object' as const, properties: { sure: { type: 'boolean' as const } }, required: ['sure'] };

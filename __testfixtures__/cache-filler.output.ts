@@ -10,56 +10,26 @@ import { elicitResult, resumeCall, rootsResult, verifyRequestState } from './mcp
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
-/** Runs one piece of work at a time, in the order asked. */
-class Lock {
-  private tail: Promise<unknown> = Promise.resolve();
-
-  runExclusive<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.tail.then(work, work);
-    this.tail = run.catch(() => undefined);
-    return run;
-  }
-}
-
 // Cache fillers: asked once, remembered for the next calls. Each tool asks only while the cache is empty.
 let units: 'metric' | 'imperial' | undefined;
 let rootUris: string[] | undefined;
-const lock = new Lock();
-
-async function getUnits(): Promise<'metric' | 'imperial'> {
-  if (units !== undefined) return units;
-  // mcp-migrate: elicitation request in helper getUnits(), not directly in a handler: 1 handler call reaching it was migrated, reading its cache and asking only when it is empty; this body still sends the request to any caller outside the project: migrate it by hand for them, or remove it when nothing calls it
-  return fillUnits(await server.server.elicitInput({
-    message: 'Metric or imperial?',
-    requestedSchema: { type: 'object', properties: { units: { type: 'string', enum: ['metric', 'imperial'] } }, required: ['units'] },
-  }));
-}
-
-/** getUnits()'s cache, undefined until it is filled: what a tool reads before it asks the client. */
+/** The cache units, undefined until it is filled: what a tool reads before it asks the client. */
 function cachedUnits(): 'metric' | 'imperial' | undefined {
   return units;
 }
 
-/** Fills getUnits()'s cache from the client's answer to its elicitation request. */
+/** Fills the cache units from the client's answer to its elicitation request. */
 function fillUnits(answer: ElicitResult): 'metric' | 'imperial' {
   units = answer.action === 'accept' && answer.content?.units === 'imperial' ? 'imperial' : 'metric';
   return units;
 }
 
-async function loadRootUris(): Promise<string[]> {
-  return lock.runExclusive(async () => {
-    if (rootUris) return rootUris;
-    // mcp-migrate: roots request in a callback passed to runExclusive(), in helper loadRootUris(), not directly in a handler: 2 handler calls reaching it were migrated, each reading its cache and asking only when it is empty; this body still sends the request to any caller outside the project: migrate it by hand for them, or remove it when nothing calls it
-    return fillRootUris(await server.server.listRoots());
-  });
-}
-
-/** loadRootUris()'s cache, undefined until it is filled: what a tool reads before it asks the client. */
+/** The cache rootUris, undefined until it is filled: what a tool reads before it asks the client. */
 function cachedRootUris(): string[] | undefined {
   return rootUris;
 }
 
-/** Fills loadRootUris()'s cache from the client's answer to its roots request. */
+/** Fills the cache rootUris from the client's answer to its roots request. */
 function fillRootUris({ roots }: ListRootsResult): string[] {
   rootUris = roots.map(root => root.uri);
   return rootUris;

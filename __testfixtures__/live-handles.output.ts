@@ -30,7 +30,7 @@ server.registerTool('close-ticket', { inputSchema: z.object({ id: z.string() }) 
   return call.run(async resumed => {
     if (resumed.step === 'start') {
       const tickets = new TicketsClient(process.env.TICKETS_URL ?? 'http://tickets.local');
-      const db = await connect();
+      await connect();
       const ticket = await tickets.find(id);
       return call.suspend({ step: 'awaiting-answer', ticket }, {
         answer: inputRequired.elicit({

@@ -4,7 +4,6 @@ import {
 	McpServer,
 	inputRequired,
 	type ElicitRequestFormParams,
-	type ElicitResult,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { elicitResult, resumeCall, rootsResult, verifyRequestState } from './mcp-migrate-state.js';
@@ -25,7 +24,7 @@ server.registerTool('confirm', { inputSchema: z.object({ what: z.string() }) }, 
 	// mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
 	type ConfirmStep =
 		| { step: 'awaiting-answer'; label: string }
-		| { step: 'awaiting-more'; answer: ElicitResult; label: string };
+		| { step: 'awaiting-more'; label: string };
 	const call = resumeCall<ConfirmStep>(ctx, 'confirm', { what });
 	return call.run(async resumed => {
 		if (resumed.step === 'start') {
@@ -41,14 +40,13 @@ server.registerTool('confirm', { inputSchema: z.object({ what: z.string() }) }, 
 			const label = resumed.label;
 			const answer = elicitResult(ctx, 'answer', confirmAnswerSchema);
 			if (answer.action === 'accept') {
-				return call.suspend({ step: 'awaiting-more', answer, label }, {
+				return call.suspend({ step: 'awaiting-more', label }, {
 					more: inputRequired.elicit({ message: 'Sure?', requestedSchema: moreSchema }),
 				});
 			}
 			return { content: [{ type: 'text', text: `${label}: ${answer.action}` }] };
 		}
 		if (resumed.step === 'awaiting-more') {
-			const answer = resumed.answer;
 			const label = resumed.label;
 			{
 				const more = elicitResult(ctx, 'more', moreSchema);

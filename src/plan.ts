@@ -144,6 +144,17 @@ export interface DroppedDeclaration {
   whole?: boolean;
 }
 
+/**
+ * The declaration of a handle made again on resume, where the handler made it before its question: nothing
+ * reads it there (its reads come after the round that suspends next), so only its effect is kept.
+ */
+export interface UnreadWhereMade {
+  /** The declaration statement, as the handler wrote it. */
+  range: Range;
+  /** Its initializer, printed alone as a statement (`await connect();`); undefined when reading it does nothing else (`this.mcp.server`): the statement goes. */
+  keep?: Range;
+}
+
 export type HandlerMethod = 'tools/call' | 'prompts/get' | 'resources/read';
 
 export interface HandlerPlan {
@@ -172,6 +183,8 @@ export interface HandlerPlan {
   suspensions: SuspensionPlan[];
   /** Declarations of the handler that only its rewritten requests read: they go. */
   dropped?: DroppedDeclaration[];
+  /** Handles made again on resume that nothing reads where the handler first makes them: printed there for their effect alone. */
+  unreadWhereMade?: UnreadWhereMade[];
   /** `server.getClientCapabilities()` calls in the handler: read from the request instead (`clientCapabilities(ctx, server)`). */
   capabilityReads?: { range: Range; serverText: string }[];
   loops: LoopPlan[];
@@ -289,6 +302,11 @@ export interface FilePlan {
    * widened by InputRequiredResult.
    */
   widenedCallbackTypes?: Range[];
+  /**
+   * Code nothing uses once the file is rewritten (src/analysis/deadCode.ts): the top-level statements that go
+   * (by their start, comments before them going with them), and the locals of the project's imports only they read.
+   */
+  removed?: { statements: Range[]; imports: string[] };
   /** Import specifier of the requestState module from this file. */
   stateModuleSpecifier: string;
   /** The SDK module the builders are imported from (`@modelcontextprotocol/server`). */

@@ -76,26 +76,11 @@ function addedFindings(input: string, output: string): Finding[] {
 }
 
 /**
- * Findings the rewrite still makes, by fixture: each `key` as findingsOf writes it, with why it is
- * there. Remove an entry once its test reports that the finding is gone.
+ * Findings the rewrite still makes, by fixture: each `key` as findingsOf writes it
+ * (`@typescript-eslint/no-unused-vars: answer`), with why it is there. Remove an entry once its test
+ * reports that the finding is gone. None is left.
  */
-const unused = (name: string) => `@typescript-eslint/no-unused-vars: ${name}`;
-const WRAPPER_LEFT =
-  "a wrapper declared in the file whose only call was unwrapped (src/analysis/callbacks.ts) stays: its import would go (RewriteContext.unusedWrappers), its declaration is the project's code to remove";
-const HELPER_LEFT =
-  'a module-private helper every handler call of which now reads its cache (src/analysis/cacheFiller.ts) stays, marked "remove it when nothing calls it": the run leaves removing a function of the project to its author';
-const KNOWN_FAILURES: Record<string, { key: string; reason: string }[]> = {
-  'awaited-callback-unwrap': [
-    { key: unused('withTimeout'), reason: WRAPPER_LEFT },
-    { key: unused('logged'), reason: WRAPPER_LEFT }
-  ],
-  'cache-filler': [
-    { key: unused('getUnits'), reason: HELPER_LEFT },
-    { key: unused('loadRootUris'), reason: HELPER_LEFT }
-  ],
-  'live-handles': [{ key: unused('db'), reason: 'a handle made again on resume (src/analysis/recompute.ts) is also made, unread, before the suspension, where the original made it; leaving that out would move its effect (connect()) after the question' }],
-  tabs: [{ key: unused('answer'), reason: 'liveness (liveAcross, src/analysis/flow.ts, being changed elsewhere) carries answer into the second round for its read after the if, which the branch that suspends never reaches (it returns)' }]
-};
+const KNOWN_FAILURES: Record<string, { key: string; reason: string }[]> = {};
 
 const pairs = fs
   .readdirSync(fixtures)

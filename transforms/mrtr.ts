@@ -59,6 +59,7 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
   wireServers(cx);
   for (const entry of plan.stdio) rewriteStdioEntry(cx, entry);
   for (const entry of plan.http) rewriteHttpEntry(cx, entry);
+  removeUnused(cx);
   return cx.print();
 }
 
@@ -69,6 +70,14 @@ function addMarkers(cx: RewriteContext): void {
     const node = p.node as AnyNode;
     node.comments = [...(node.comments ?? []), { type: 'CommentLine', value: ` ${marker.text}`, leading: true, trailing: false }];
   }
+}
+
+/** Top-level code nothing uses once the file is rewritten (a wrapper whose calls were unwrapped), with the comments that lead it. */
+function removeUnused(cx: RewriteContext): void {
+  const starts = new Set((cx.plan.removed?.statements ?? []).map(r => r.start));
+  if (starts.size === 0) return;
+  const program = cx.programNode();
+  program.body = program.body.filter((st: AnyNode) => !starts.has(st.start));
 }
 
 /** A handler that hands its call on passes its context to the delegates migrated in its place. */

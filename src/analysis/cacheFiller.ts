@@ -34,6 +34,8 @@ import { bindingAt, bindingOf, notAReference, placeAsIs } from './bindings.js';
 import { unwrap } from './mcpSymbols.js';
 import { nameAllocator } from './names.js';
 import { findSites, type FunctionLike } from './sites.js';
+import { deadCode, declaredNameOf, importLocal, unusedFunction } from './deadCode.js';
+import { removalRange, unusedImportEdits } from './inline.js';
 
 export interface CacheFiller {
   fn: FunctionLike;
@@ -345,16 +347,48 @@ export function splitModules(files: SourceFile[], calls: SplitCall[], rel: (p: s
     const { line } = sf.getLineAndColumnAtPos(filler.fn.getStart());
     let text = sf.getFullText();
     for (const e of splitHelper(filler, names, list.some(c => c.into !== module)).sort((a, b) => b.start - a.start)) text = text.slice(0, e.start) + e.text + text.slice(e.end);
+    const cache = filler.cache.getName();
     sf.replaceWithText(text);
     const calls = list.length === 1 ? 'the tool call' : `the ${list.length} tool calls`;
     const lock = filler.lock ? `; ${filler.lock}() is not held across the question (it kept callers to one fetch; a tool now returns input_required instead of awaiting one), so calls made while the cache is empty may each ask` : '';
+    const unused = withoutUnusedHelper(sf, helper, cache);
+    if (unused) sf.replaceWithText(unused.text);
+    const fate = unused ? removedNote(helper, unused) : `${helper}() calls ${names.fill}() and is kept for its other callers`;
     out.push({
       file: module,
-      text,
-      note: `${rel(module)}:${line}: ${helper}() split for ${calls} to it: ${names.read}() reads its cache and ${names.fill}() fills it from the client's answer, so a tool asks only when the cache is empty; ${helper}() calls ${names.fill}() and is kept for its other callers${lock}`,
+      text: sf.getFullText(),
+      note: `${rel(module)}:${line}: ${helper}() split for ${calls} to it: ${names.read}() reads its cache and ${names.fill}() fills it from the client's answer, so a tool asks only when the cache is empty; ${fate}${lock}`,
     });
   }
   return out;
+}
+
+/**
+ * The split helper's module without the helper, when the module does not export it and nothing calls it any
+ * more (each of its calls was split): its request, and so its marker, go with it; so does what only it used
+ * (src/analysis/deadCode.ts: a lock, its imports). Undefined when it stays.
+ */
+function withoutUnusedHelper(sf: SourceFile, helper: string, cache: string): { text: string; alsoRemoved: string[]; kept: string[] } | undefined {
+  const fn = helperNamed(sf, helper);
+  const statement = fn && unusedFunction(fn, () => false);
+  if (!statement) return undefined;
+  const dead = deadCode([statement], () => false);
+  const full = sf.getFullText();
+  const edits = [...dead.statements.map(st => ({ ...removalRange(full, st), text: '' })), ...unusedImportEdits(dead.imports, [], undefined, new Set())];
+  let text = full;
+  for (const e of edits.sort((a, b) => b.start - a.start)) text = text.slice(0, e.start) + e.text + text.slice(e.end);
+  // The comments of the read and the fill name the cache, not the helper that is gone.
+  text = text.replace(`/** ${helper}()'s cache, undefined`, `/** The cache ${cache}, undefined`).replace(`/** Fills ${helper}()'s cache from`, `/** Fills the cache ${cache} from`);
+  const alsoRemoved = dead.statements.filter(st => st !== statement).map(st => declaredNameOf(st) ?? 'a declaration');
+  return { text, kept: dead.kept, alsoRemoved: [...alsoRemoved, ...dead.imports.flatMap(b => importLocal(b) ?? []).map(name => `the import of ${name}`)] };
+}
+
+/** What the note says of a split helper removed as unused, and of what went or stayed with it. */
+function removedNote(helper: string, unused: { alsoRemoved: string[]; kept: string[] }): string {
+  const also = unused.alsoRemoved.length > 0 ? `, with ${unused.alsoRemoved.join(', ')}, which only it used` : '';
+  const one = unused.kept.length === 1;
+  const kept = unused.kept.length > 0 ? `; ${unused.kept.join(', ')}, which only it read, ${one ? 'is' : 'are'} kept since making ${one ? 'it' : 'them'} may do something: remove ${one ? 'it' : 'them'} if not` : '';
+  return `${helper}() removed, no longer called (every call of it was split)${also}${kept}`;
 }
 
 /** The function a module declares by this name (a function declaration, or a const holding one). */

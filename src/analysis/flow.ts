@@ -3,11 +3,11 @@
  * suspension, which locals those statements need, and whether each can travel in requestState.
  */
 import { Node, SyntaxKind, ts, type Block, type ForOfStatement, type Statement, type Type, type VariableDeclaration } from 'ts-morph';
-import type { CarriedLocal, HandlerPlan, LoopPlan, Range, RecomputedLocal, RequestPlan, ResponseReader, SuspensionPlan, SwitchPlan } from '../plan.js';
+import type { CarriedLocal, HandlerPlan, LoopPlan, Range, RecomputedLocal, RequestPlan, ResponseReader, SuspensionPlan, SwitchPlan, UnreadWhereMade } from '../plan.js';
 import { constObjectLiteral, objectProperty, unwrap } from './mcpSymbols.js';
 import { nameAllocator } from './names.js';
 import { recomputation } from './recompute.js';
-import { droppedByRequests, unusedDeclarations, type Gone } from './unusedLocals.js';
+import { droppedByRequests, unreadWhereMade, unusedDeclarations, type Gone } from './unusedLocals.js';
 import type { FunctionLike, Registration, Site } from './sites.js';
 
 export class Unsupported extends Error {
@@ -128,6 +128,7 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
       besides: besidesOf(group)
     };
   });
+  const made = madeBeforeUnread(plans, ordered, body, fn, gone);
   const perPhase = finallyGuard ? finallyPerPhase(ordered.map(s => s.statement), body, plans) : [];
   for (const [i, p] of plans.entries()) p.guardsFinally = guardsFinally(groups[i]![0]!.statement, body, perPhase) || undefined;
   const guard = plans.some(p => p.guardsFinally) ? finallyGuard : undefined;
@@ -143,11 +144,23 @@ export function planHandler(fn: FunctionLike, registration: Registration, sites:
     ctx: ctxOf(registration, host?.fn ?? fn),
     suspensions: plans,
     ...(dropped.length > 0 ? { dropped } : {}),
+    ...(made.length > 0 ? { unreadWhereMade: made } : {}),
     loops,
     switches,
     finallyGuard: guard
   };
   return { plan, skipped };
+}
+
+/** The handles made again on resume that nothing reads where the handler first makes them (src/analysis/unusedLocals.ts). */
+function madeBeforeUnread(plans: SuspensionPlan[], ordered: Suspension[], body: Block, fn: FunctionLike, gone: Gone): UnreadWhereMade[] {
+  const starts = new Set(plans.flatMap(p => (p.recomputedLocals ?? []).map(l => l.range.start)));
+  if (starts.size === 0) return [];
+  const suspensions = new Set<Node>(ordered.map(s => s.statement));
+  return body
+    .getDescendantsOfKind(SyntaxKind.VariableStatement)
+    .filter(st => starts.has(st.getStart()))
+    .flatMap(st => unreadWhereMade(st, suspensions, fn, gone) ?? []);
 }
 
 /** Finds the statement a site suspends in and checks the await sits where a phase can split. */
@@ -699,13 +712,20 @@ function liveAcross(
   const region: Node[] = group.map(g => g.statement);
   const enclosing = new Set<Node>([body]);
   const synthetic: CarriedLocal[] = [];
+  // The statement the resumed code ends with at this level, when it is one of the handler's own: an if's
+  // branch (or a bare block) that ends in a return or throw never reaches what follows, which the phase leaves
+  // out (src/rewrite/resume.ts), so nothing there is carried into the round.
+  let inner: Node | undefined;
   for (let n: Node = last; n !== body; n = n.getParent()!) {
     const parent = n.getParent()!;
     if (Node.isBlock(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent)) {
       enclosing.add(parent);
       const stmts = parent.getStatements();
-      region.push(...stmts.slice(stmts.indexOf(n as Statement) + 1));
-    }
+      const tail = stmts.slice(stmts.indexOf(n as Statement) + 1);
+      const ends = n !== last && (Node.isIfStatement(n) || (Node.isBlock(n) && Node.isBlock(parent))) && inner !== undefined && !completesNormally(inner) && !tail.some(Node.isFunctionDeclaration);
+      if (!ends) region.push(...tail);
+      inner = ends ? undefined : (tail.at(-1) ?? (n === last ? n : undefined));
+    } else if (!Node.isIfStatement(parent)) inner = undefined;
     if (Node.isCaseBlock(parent)) {
       const clauses = parent.getClauses();
       region.push(...clauses.slice(clauses.indexOf(n as never) + 1));
@@ -825,6 +845,21 @@ function liveAcross(
   const live = [...carried.values(), ...synthetic].sort((a, b) => a.scope.start - b.scope.start || a.name.localeCompare(b.name));
   const recomputeRanges = [...recompute.values()].sort((a, b) => a.start - b.start);
   return { live, recompute: recomputeRanges, recomputedLocals };
+}
+
+/** Whether control can reach the end of a statement, as the phases read it (src/rewrite/flow.ts): true when unsure. */
+function completesNormally(st: Node): boolean {
+  if (Node.isReturnStatement(st) || Node.isThrowStatement(st)) return false;
+  if (Node.isBlock(st)) return st.getStatements().every(completesNormally);
+  if (Node.isIfStatement(st)) {
+    const otherwise = st.getElseStatement();
+    return !otherwise || completesNormally(st.getThenStatement()) || completesNormally(otherwise);
+  }
+  if (!Node.isTryStatement(st)) return true;
+  const finallyBlock = st.getFinallyBlock();
+  if (finallyBlock && !completesNormally(finallyBlock)) return false;
+  const handler = st.getCatchClause();
+  return completesNormally(st.getTryBlock()) || (handler !== undefined && completesNormally(handler.getBlock()));
 }
 
 /** The local a Promise.all element beside the requests is carried in: its value's type, in the statement's block. */

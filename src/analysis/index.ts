@@ -7,6 +7,7 @@ import type { CarriedLocal, FilePlan, HandlerPlan, ServerWiringPlan } from '../p
 import type { SiteReport, SiteShape } from '../report.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { awaitedCallbacks } from './callbacks.js';
+import { unusedWrappers } from './deadCode.js';
 import { ctxOf, planHandler, Unsupported } from './flow.js';
 import { DELEGATE_CAUSE, delegateLabel, delegationReaching, type Delegation } from './delegates.js';
 import { overridesOf } from './methods.js';
@@ -65,6 +66,9 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
   const wiredConstructions = new Set<Node>();
   const notes: string[] = [];
   const delegated = new Map<Delegation, DelegateOutcome[]>();
+  /** Per file, the sites found in it; and the wrapper calls of requests that are unwrapped in handlers planned. */
+  const sitesByFile = new Map<SourceFile, Site[]>();
+  const unwrappedCalls: CallExpression[] = [];
   /** The server construction each planned handler is registered on: wired once the plans are settled. */
   const servingConstruction = new Map<HandlerPlan, Node>();
 
@@ -77,6 +81,7 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
     }
     const found = findSites(sf).filter(site => !claimedByFramework(site.node, viaFramework));
     if (found.length === 0) continue;
+    sitesByFile.set(sf, found);
     const callbacks = awaitedCallbacks(found);
     const byFunction = new Map<FunctionLike | undefined, Site[]>();
     for (const site of found) byFunction.set(site.fn, [...(byFunction.get(site.fn) ?? []), site]);
@@ -204,6 +209,7 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
         if (construction) servingConstruction.set(handler, construction);
         const left = new Set(skipped.map(s => s.site));
         const as = registration.delegateOf ? `, ${registration.delegateOf}` : '';
+        for (const site of fnSites) if (!left.has(site) && site.unwrapped) unwrappedCalls.push(site.unwrapped.call);
         for (const site of fnSites) if (!left.has(site)) report(site, 'rewritten', `rewritten into input_required phases of ${handler.label}${as}`, handler.label);
       } catch (error) {
         if (!(error instanceof Unsupported)) throw error;
@@ -219,6 +225,12 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
     }
   }
   settleDelegations(delegated, { planFor, sites, notes, rel: sf => rel(options.cwd, sf) });
+  for (const [sf, found] of sitesByFile) {
+    const removed = plans.has(sf) ? unusedWrappers(plans.get(sf)!, unwrappedCalls, found) : undefined;
+    if (!removed) continue;
+    plans.get(sf)!.removed = removed.plan;
+    notes.push(...removed.notes.map(({ line, text }) => `${rel(options.cwd, sf)}:${line}: ${text}`));
+  }
   for (const plan of plans.values()) for (const handler of plan.handlers) if (servingConstruction.has(handler)) wiredConstructions.add(servingConstruction.get(handler)!);
 
   const mcpFiles = options.mcpFiles ?? options.files;

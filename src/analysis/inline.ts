@@ -345,7 +345,7 @@ function passEdits(
  * What removing a declaration takes: its lines, and one blank line around it (the one before, when it
  * is the last member of its class).
  */
-function removalRange(full: string, declaration: Node): { start: number; end: number } {
+export function removalRange(full: string, declaration: Node): { start: number; end: number } {
   let start = declaration.getStart(true);
   const lineStart = full.lastIndexOf('\n', start - 1) + 1;
   if (/^[ \t]*$/.test(full.slice(lineStart, start))) start = lineStart;
@@ -458,7 +458,7 @@ function bindsTo(id: Node, symbol: import('ts-morph').Symbol | undefined): boole
  * so the module still loads, in the same order (one an earlier pass added goes). A declaration another edit changes, or whose default import stays
  * beside removed named ones, is left as it is.
  */
-function unusedImportEdits(bindings: Node[], importEdits: TextEdit[], importedBefore: ReadonlySet<string> | undefined, reused: ReadonlySet<string>): TextEdit[] {
+export function unusedImportEdits(bindings: Node[], importEdits: TextEdit[], importedBefore: ReadonlySet<string> | undefined, reused: ReadonlySet<string>): TextEdit[] {
   const byDeclaration = new Map<ImportDeclaration, Set<Node>>();
   for (const b of bindings) {
     // Still used: by another helper's inlined code, which imports the same name.

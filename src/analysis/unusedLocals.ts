@@ -8,8 +8,8 @@
  * request const (`const request = { method, params }` sent by `sendRequest(request, Schema)`): the
  * builder copies its params, which are then evaluated there, once, as in the original.
  */
-import { Node, SyntaxKind, type BindingElement, type Block, type Identifier, type ObjectBindingPattern, type VariableDeclaration, type VariableStatement } from 'ts-morph';
-import type { DroppedDeclaration, Range } from '../plan.js';
+import { Node, SyntaxKind, type BindingElement, type Block, type Identifier, type ObjectBindingPattern, type Statement, type VariableDeclaration, type VariableStatement } from 'ts-morph';
+import type { DroppedDeclaration, Range, UnreadWhereMade } from '../plan.js';
 import type { FunctionLike, Site } from './sites.js';
 
 /** A request the handler's plan rewrites: the node its phases replace, and the site it is made at. */
@@ -135,6 +135,30 @@ function requestParams(e: Node | undefined): Node | undefined {
 function removableElement(el: BindingElement): boolean {
   const key = el.getPropertyNameNode();
   return Node.isIdentifier(el.getNameNode()) && !el.getInitializer() && (!key || !Node.isComputedPropertyName(key));
+}
+
+/**
+ * A handle made again on resume (src/analysis/recompute.ts) is also made where the handler made it, before its
+ * question, so that what making it does (connect()) happens where it did. When nothing reads it there (every read
+ * the rewrite keeps comes after the next suspension of its own statement list, which returns first), that copy
+ * keeps its effect without a binding nothing reads: its initializer alone (`await connect();`), or nothing when
+ * reading it does nothing else (`this.mcp.server`). The copy made again on resume keeps its name.
+ */
+export function unreadWhereMade(declaration: VariableStatement, suspensions: ReadonlySet<Node>, fn: FunctionLike, gone: Gone): UnreadWhereMade | undefined {
+  const [d, ...others] = declaration.getDeclarations();
+  const init = d?.getInitializer();
+  const name = d?.getNameNode();
+  if (!d || others.length > 0 || !init || !name || !Node.isIdentifier(name) || declaration.getDeclarationKind() === 'var' || !isStatementInList(declaration)) return undefined;
+  const list = (declaration.getParent() as Block).getStatements() as Statement[];
+  const next = list.slice(list.indexOf(declaration) + 1).find(st => suspensions.has(st));
+  if (!next) return undefined;
+  const reads = fn.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => id !== name && id.getText() === name.getText() && !isKeyName(id) && [d as Node, undefined].includes(declOf(id)));
+  if (reads.some(id => id.getStart() < next.getEnd() && !gone(id))) return undefined;
+  if (readsOnly(init)) return { range: range(declaration) };
+  // As a statement of its own, an initializer opening with a bracket or a parenthesis could join the line
+  // before it (a file without semicolons); `function`, `class` would start a declaration.
+  if (!/^[A-Za-z_$]/.test(init.getText()) || /^(?:function|class|let|async\s+function)\b/.test(init.getText())) return undefined;
+  return { range: range(declaration), keep: range(init) };
 }
 
 /** Names, `this` and property-access chains (through `!` and parentheses): reading them does nothing else. */

@@ -201,11 +201,15 @@ export class RewriteContext {
     return unused;
   }
 
-  /** The wrappers of requests the rewrite unwrapped that nothing uses any more: their imports go. */
+  /**
+   * The wrappers of requests the rewrite unwrapped that nothing uses any more, and the imports only code it
+   * removed read (src/analysis/deadCode.ts): their imports go.
+   */
   private unusedWrappers(): Set<string> {
     const wrappers = this.plan.handlers.flatMap(h => h.suspensions.flatMap(s => s.requests.flatMap(r => (r.unwrapped ? [r.unwrapped.wrapper] : []))));
-    if (wrappers.length === 0) return new Set();
+    const names = [...wrappers, ...(this.plan.removed?.imports ?? [])];
+    if (names.length === 0) return new Set();
     const after = this.identifierCounts();
-    return new Set(wrappers.filter(name => (this.usedBefore.get(name) ?? 0) > 0 && (after.get(name) ?? 0) === 0));
+    return new Set(names.filter(name => (this.usedBefore.get(name) ?? 0) > 0 && (after.get(name) ?? 0) === 0));
   }
 }

@@ -13,7 +13,7 @@ import { columnIndent, leadingStart, MARKER_TEXT, propertyKey, reindent, trailin
 
 export type PhaseStatement =
   /** A statement of the handler, printed as written (or split, when it holds a suspension). */
-  | { kind: 'original'; node: AnyNode }
+  | { kind: 'original'; node: AnyNode; remade?: boolean }
   /** Lines the rewrite writes, each at the list's indentation. */
   | { kind: 'lines'; lines: string[] }
   /** `head { body } head { body }...tail`, with edits of its own for the statements of its bodies. */
@@ -60,6 +60,8 @@ export class Phases {
   readonly flagSet: RegExp | undefined;
   /** The declarations nothing reads any more, dropped whole, by start: left out of every phase. */
   private readonly dropped = new Set<number>();
+  /** Handles made again on resume that nothing reads where they were first made, by start: there, only their effect. */
+  private readonly unreadWhereMade = new Map<number, Range | undefined>();
 
   constructor(
     readonly cx: RewriteContext,
@@ -72,6 +74,7 @@ export class Phases {
   ) {
     for (const s of h.suspensions) this.groupByFirst.set(s.statements[0]!.start, s);
     for (const d of h.dropped ?? []) if (d.whole) this.dropped.add(d.range.start);
+    for (const u of h.unreadWhereMade ?? []) this.unreadWhereMade.set(u.range.start, u.keep);
     this.guard = h.finallyGuard;
     this.flagSet = this.guard ? new RegExp(`^\\s*${this.guard.flag} = true;$`, 'm') : undefined;
   }
@@ -87,6 +90,12 @@ export class Phases {
       const node = st.node;
       // A declaration nothing reads any more goes, with the comments that lead it.
       if (this.dropped.has(node.start)) continue;
+      if (!st.remade && this.unreadWhereMade.has(node.start)) {
+        const keep = this.unreadWhereMade.get(node.start);
+        // First, so that a marker inserted at the statement's start stays before what is left of it.
+        if (keep) out.push(this.stmtText(node, indent, [{ range: { start: node.start, end: keep.start }, text: '' }, ...edits.filter(e => within(e.range, node))]));
+        continue;
+      }
       const group = this.groupByFirst.get(node.start);
       if (group) {
         out.push(this.suspendReturn(group, indent));

@@ -52,7 +52,7 @@ function recomputed(p: Phases, s: SuspensionPlan, block: AnyNode, placed: Set<Ra
       placed.add(r);
       const local = s.recomputedLocals?.find(l => l.range.start === r.start);
       const note = local ? [lines(`// ${MARKER_TEXT} made again on resume: ${local.what} cannot travel in requestState (review that making it twice is safe)`)] : [];
-      return [...note, { kind: 'original' as const, node: p.cx.at(r, 'declaration made again on resume').node }];
+      return [...note, { kind: 'original' as const, node: p.cx.at(r, 'declaration made again on resume').node, remade: true }];
     });
 }
 
