@@ -1,10 +1,6 @@
 // Tab-indented, with a multi-line options literal: offsets stay characters, and the output keeps the tabs.
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import {
-	McpServer,
-	inputRequired,
-	type ElicitRequestFormParams,
-} from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { elicitResult, resumeCall, rootsResult, verifyRequestState } from './mcp-migrate-state.js';
 
