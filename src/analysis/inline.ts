@@ -1174,15 +1174,17 @@ function inlineCall(
     const type = p.getTypeNode() && !javascript ? `: ${textOf(p.getTypeNode()!)}${p.hasQuestionToken() ? ' | undefined' : ''}` : '';
     const arg = args[i];
     const init = p.getInitializer();
+    // A parameter the helper assigns (`prompt = prompt.trim()`, in a nested function too) is a let: a const would throw there.
+    const kind = assigned(p, fn) ? 'let' : 'const';
     if (!init) {
-      bindings.push(`const ${local}${type} = ${arg?.getText() ?? 'undefined'};`);
+      bindings.push(`${kind} ${local}${type} = ${arg?.getText() ?? 'undefined'};`);
     } else if (!arg) {
-      bindings.push(`const ${local}${type} = ${textOf(init)};`);
+      bindings.push(`${kind} ${local}${type} = ${textOf(init)};`);
     } else if (Node.isIdentifier(unwrap(arg)) || Node.isLiteralExpression(arg)) {
-      bindings.push(`const ${local}${type} = ${arg.getText()} === undefined ? ${textOf(init)} : ${arg.getText()};`);
+      bindings.push(`${kind} ${local}${type} = ${arg.getText()} === undefined ? ${textOf(init)} : ${arg.getText()};`);
     } else {
       const given = fresh(`${local}Arg`);
-      bindings.push(`const ${given} = ${arg.getText()};`, `const ${local}${type} = ${given} === undefined ? ${textOf(init)} : ${given};`);
+      bindings.push(`const ${given} = ${arg.getText()};`, `${kind} ${local}${type} = ${given} === undefined ? ${textOf(init)} : ${given};`);
     }
   });
   // The helper's body text, renamed, with each return turned into an assignment and a break.
