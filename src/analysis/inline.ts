@@ -1353,11 +1353,22 @@ function plainArgument(arg: Node, param: import('ts-morph').ParameterDeclaration
 function holdsItsValue(id: Node): boolean {
   const decl = id.getSymbol()?.getDeclarations()[0];
   if (!decl) return false;
-  if (Node.isImportSpecifier(decl) || Node.isImportClause(decl)) return true;
+  // An import is a live binding: one of a module's `export let` changes when the module assigns it (the helper may call
+  // what does), so the argument's value at the call is not what a later read would see.
+  if (Node.isImportSpecifier(decl) || Node.isImportClause(decl)) return !importsVariable(id);
   const param = Node.isParameterDeclaration(decl) ? decl : Node.isBindingElement(decl) ? decl.getFirstAncestorByKind(SyntaxKind.Parameter) : undefined;
   if (param) return !writtenIn(decl, param.getParent() as Node);
   const list = Node.isVariableDeclaration(decl) || Node.isBindingElement(decl) ? decl.getFirstAncestorByKind(SyntaxKind.VariableDeclarationList) : undefined;
   return list !== undefined && list.getDeclarationKind() === 'const';
+}
+
+/** Whether an imported name is a module's `let` or `var` (as far as the import resolves). */
+function importsVariable(id: Node): boolean {
+  const symbol = id.getSymbol();
+  const target = symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol;
+  const decl = target?.getDeclarations()[0];
+  const list = decl && (Node.isVariableDeclaration(decl) || Node.isBindingElement(decl)) ? decl.getFirstAncestorByKind(SyntaxKind.VariableDeclarationList) : undefined;
+  return list !== undefined && list.getDeclarationKind() !== 'const';
 }
 
 /** Whether a declared name is assigned (or incremented) anywhere in `scope`. */
@@ -1369,8 +1380,20 @@ function writtenIn(decl: Node, scope: Node): boolean {
 
 function writtenAt(ref: Node): boolean {
   const parent = ref.getParent();
-  if (Node.isBinaryExpression(parent) && parent.getLeft() === ref && parent.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment && parent.getOperatorToken().getKind() <= SyntaxKind.LastAssignment) return true;
-  return (Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent)) && [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(parent.getOperatorToken());
+  if ((Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent)) && [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(parent.getOperatorToken())) return true;
+  // Through a destructuring target too: `[a, b] = [b, a]`, `({ text: label } = parsed)`, `for (item of items)`.
+  let target: Node = ref;
+  for (let up = target.getParent(); up; up = target.getParent()) {
+    const valueOf = Node.isPropertyAssignment(up) ? up.getInitializer() === target : Node.isShorthandPropertyAssignment(up) || Node.isSpreadElement(up) || Node.isSpreadAssignment(up) || Node.isArrayLiteralExpression(up) || Node.isObjectLiteralExpression(up) || Node.isParenthesizedExpression(up);
+    if (!valueOf) break;
+    target = up;
+  }
+  const holder = target.getParent();
+  if (Node.isBinaryExpression(holder) && holder.getLeft() === target) {
+    const op = holder.getOperatorToken().getKind();
+    return op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment && (target === ref || op === SyntaxKind.EqualsToken);
+  }
+  return (Node.isForOfStatement(holder) || Node.isForInStatement(holder)) && holder.getInitializer() === target;
 }
 
 /** Whether every identifier `name` in the helper is the parameter (or a property's name): the argument's name would capture nothing. */
