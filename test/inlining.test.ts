@@ -430,7 +430,8 @@ server.registerTool('shadow', { description: 'Greets, with a default of its own'
 describe('arguments a helper parameter is not replaced by', () => {
   // A parameter is replaced by its argument only when the argument holds its value all along. An imported
   // `export let` is a live binding the helper changes here (through advanceTopic); handler parameters the
-  // helper swaps with a destructuring assignment would be assigned in the handler.
+  // helper swaps with a destructuring assignment would be assigned in the handler; a template of a name the call
+  // also hands the helper would be made after the helper changed what the name holds.
   const files = {
     'package.json': PACKAGE,
     'src/state.ts': `export let currentTopic = 'start';
@@ -457,6 +458,18 @@ async function askOrdered(first: string, second: string): Promise<string> {
   return \`\${answer.action}: \${first}, \${second}\`;
 }
 
+async function confirmAll(list: string[], message: string): Promise<string> {
+  list.push('extra');
+  const answer = await server.server.elicitInput({ message, requestedSchema: okSchema });
+  return \`\${answer.action}: \${list.length}\`;
+}
+
+server.registerTool('items', { inputSchema: { first: z.string() } }, async ({ first }) => {
+  const items = [first];
+  const said = await confirmAll(items, \`Confirm \${items}?\`);
+  return { content: [{ type: 'text', text: said }] };
+});
+
 server.registerTool('topic', { description: 'Asks about the topic' }, async () => {
   const said = await askTopic(currentTopic);
   return { content: [{ type: 'text', text: said }] };
@@ -470,10 +483,11 @@ server.registerTool('order', { inputSchema: { a: z.string(), b: z.string() } }, 
   };
   let m: Migrated;
 
-  it("binds an imported let to the parameter, as the call read it, and a parameter the helper assigns by destructuring", async () => {
+  it('binds an imported let, a template of a name the helper is also handed, and a parameter the helper assigns by destructuring', async () => {
     m = await bothWays(files);
     const server = m.text('src/server.ts');
-    expect(m.sites('src/server.ts').map(s => s.outcome)).toEqual(['rewritten', 'rewritten']);
+    expect(m.sites('src/server.ts').map(s => s.outcome)).toEqual(['rewritten', 'rewritten', 'rewritten']);
+    expect(server).toContain("const message: string = `Confirm ${items}?`;\n      items.push('extra');");
     expect(server).toContain('const topic: string = currentTopic;\n      advanceTopic(\'changed\');');
     expect(server).toContain('message: `About ${topic}?`');
     expect(server).toContain('let first: string = a;');

@@ -1113,7 +1113,7 @@ function inlineCall(
   const params = fn.getParameters();
   params.forEach((p, i) => {
     const arg = args[i];
-    const stable: { text: string; root: string; roots?: string[] } | undefined = arg && (substitutable(arg, p, fn) ?? plainArgument(arg, p, fn));
+    const stable: { text: string; root: string; roots?: string[] } | undefined = arg && (substitutable(arg, p, fn) ?? plainArgument(arg, p, fn, [call.getExpression(), ...args.filter(a => a !== arg)]));
     if (stable) {
       renames.set(p, stable.text);
       substituted.add(p);
@@ -1327,9 +1327,10 @@ function substitutable(arg: Node, param: import('ts-morph').ParameterDeclaration
  * An argument the helper's parameter can be replaced by, as a person inlining it would write it: a name
  * that holds its value all along (a const, a parameter nothing assigns, an import) that the helper uses
  * for nothing else; or, where the helper reads the parameter once as a property's value,
- * a literal or a template of such names. Not for a parameter with a default, or one the helper assigns.
+ * a literal or a template of such names that the call hands the helper in no other argument. Not for a parameter
+ * with a default, or one the helper assigns.
  */
-function plainArgument(arg: Node, param: import('ts-morph').ParameterDeclaration, fn: FunctionLike): { text: string; root: string; roots?: string[] } | undefined {
+function plainArgument(arg: Node, param: import('ts-morph').ParameterDeclaration, fn: FunctionLike, others: Node[]): { text: string; root: string; roots?: string[] } | undefined {
   if (param.getInitializer() || param.hasQuestionToken() || assigned(param, fn)) return undefined;
   const a = unwrap(arg);
   if (Node.isIdentifier(a)) {
@@ -1346,6 +1347,9 @@ function plainArgument(arg: Node, param: import('ts-morph').ParameterDeclaration
   if (!asValue) return undefined;
   const roots = Node.isTemplateExpression(a) ? a.getTemplateSpans().map(span => span.getExpression().getText()) : [];
   if (roots.some(root => !onlyNamesParam(fn, root, undefined))) return undefined;
+  // A name the call also hands the helper otherwise (`confirm(items, \`Confirm ${items}?\`)`) may be changed by it
+  // (items.push) before the read: the template is then made at the call, as the call made it.
+  if (roots.some(root => others.some(other => mentionsName(other.compilerNode, root)))) return undefined;
   return { text: a.getText(), root: roots[0] ?? '', roots };
 }
 
