@@ -431,7 +431,8 @@ describe('arguments a helper parameter is not replaced by', () => {
   // A parameter is replaced by its argument only when the argument holds its value all along. An imported
   // `export let` is a live binding the helper changes here (through advanceTopic); handler parameters the
   // helper swaps with a destructuring assignment would be assigned in the handler; a template of a name the call
-  // also hands the helper would be made after the helper changed what the name holds.
+  // also hands the helper, or one the helper reads after a call of its own, would be made after the helper changed
+  // what the name holds.
   const files = {
     'package.json': PACKAGE,
     'src/state.ts': `export let currentTopic = 'start';
@@ -470,6 +471,22 @@ server.registerTool('items', { inputSchema: { first: z.string() } }, async ({ fi
   return { content: [{ type: 'text', text: said }] };
 });
 
+const seen: string[] = [];
+function remember(what: string): void {
+  seen.push(what);
+}
+
+async function confirmSeen(message: string): Promise<boolean> {
+  remember('asked');
+  const answer = await server.server.elicitInput({ message, requestedSchema: okSchema });
+  return answer.action === 'accept';
+}
+
+server.registerTool('seen', { description: 'Asks with what was seen' }, async () => {
+  const ok = await confirmSeen(\`Seen: \${seen}\`);
+  return { content: [{ type: 'text', text: String(ok) }] };
+});
+
 server.registerTool('topic', { description: 'Asks about the topic' }, async () => {
   const said = await askTopic(currentTopic);
   return { content: [{ type: 'text', text: said }] };
@@ -483,10 +500,11 @@ server.registerTool('order', { inputSchema: { a: z.string(), b: z.string() } }, 
   };
   let m: Migrated;
 
-  it('binds an imported let, a template of a name the helper is also handed, and a parameter the helper assigns by destructuring', async () => {
+  it('binds an imported let, a template the helper could change before reading it, and a parameter the helper assigns by destructuring', async () => {
     m = await bothWays(files);
     const server = m.text('src/server.ts');
-    expect(m.sites('src/server.ts').map(s => s.outcome)).toEqual(['rewritten', 'rewritten', 'rewritten']);
+    expect(m.sites('src/server.ts').map(s => s.outcome)).toEqual(['rewritten', 'rewritten', 'rewritten', 'rewritten']);
+    expect(server).toContain("const message: string = `Seen: ${seen}`;\n      remember('asked');");
     expect(server).toContain("const message: string = `Confirm ${items}?`;\n      items.push('extra');");
     expect(server).toContain('const topic: string = currentTopic;\n      advanceTopic(\'changed\');');
     expect(server).toContain('message: `About ${topic}?`');

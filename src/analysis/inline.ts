@@ -1350,7 +1350,38 @@ function plainArgument(arg: Node, param: import('ts-morph').ParameterDeclaration
   // A name the call also hands the helper otherwise (`confirm(items, \`Confirm ${items}?\`)`) may be changed by it
   // (items.push) before the read: the template is then made at the call, as the call made it.
   if (roots.some(root => others.some(other => mentionsName(other.compilerNode, root)))) return undefined;
+  // A template is made where the helper reads it, not at the call: only where nothing runs in between (a call, an
+  // assignment, in the helper or in the other arguments, could change what its names hold: `${seen}` after seen.push).
+  if (roots.length > 0 && !(readFirst(fn, reads[0]!) && others.slice(1).every(other => !runsCode(other)))) return undefined;
   return { text: a.getText(), root: roots[0] ?? '', roots };
+}
+
+/** Whether the helper reads `id` once, before anything of its own runs that could change a value (outside a loop or nested function). */
+function readFirst(fn: FunctionLike, id: Node): boolean {
+  for (let up = id.getParent(); up && up !== fn; up = up.getParent()) {
+    if (Node.isIterationStatement(up) || (Node.isFunctionLikeDeclaration(up) && (up as Node) !== fn)) return false;
+  }
+  const body = fn.getBody();
+  if (!body) return false;
+  const before = (n: Node): boolean => n.getEnd() <= id.getStart();
+  let ran = false;
+  body.forEachDescendant((n, traversal) => {
+    if (ran || n.getStart() >= id.getStart()) return traversal.skip();
+    if (Node.isFunctionLikeDeclaration(n)) return traversal.skip();
+    if (before(n) && runsCode(n, false)) ran = true;
+    return undefined;
+  });
+  return !ran;
+}
+
+/** Whether evaluating a node may run code that changes a value: a call, `new`, an await, an assignment, `++`, `delete`. */
+function runsCode(node: Node, deep = true): boolean {
+  const changes = (n: Node): boolean =>
+    Node.isCallExpression(n) || Node.isNewExpression(n) || Node.isAwaitExpression(n) || Node.isTaggedTemplateExpression(n) || Node.isDeleteExpression(n) ||
+    (Node.isBinaryExpression(n) && n.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment && n.getOperatorToken().getKind() <= SyntaxKind.LastAssignment) ||
+    ((Node.isPrefixUnaryExpression(n) || Node.isPostfixUnaryExpression(n)) && [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(n.getOperatorToken()));
+  if (changes(node)) return true;
+  return deep && node.getDescendants().some(d => changes(d) && !d.getFirstAncestor(a => Node.isFunctionLikeDeclaration(a) && a.getPos() >= node.getPos() && a.getEnd() <= node.getEnd()));
 }
 
 /** Whether a name read at the call holds the same value wherever the helper's code reads it: a const, an import, a parameter (or a name destructured from one) nothing assigns. */
