@@ -427,6 +427,97 @@ server.registerTool('shadow', { description: 'Greets, with a default of its own'
   }, 600_000);
 });
 
+describe('arguments a helper parameter is not replaced by', () => {
+  // A parameter is replaced by its argument only when the argument holds its value all along. An imported
+  // `export let` is a live binding the helper changes here (through advanceTopic); handler parameters the
+  // helper swaps with a destructuring assignment would be assigned in the handler; a template of a name the call
+  // also hands the helper, or one the helper reads after a call of its own, would be made after the helper changed
+  // what the name holds.
+  const files = {
+    'package.json': PACKAGE,
+    'src/state.ts': `export let currentTopic = 'start';
+export function advanceTopic(next: string): void {
+  currentTopic = next;
+}
+`,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { advanceTopic, currentTopic } from './state.js';
+
+const server = new McpServer({ name: 'bindings', version: '1.0.0' });
+const okSchema = { type: 'object' as const, properties: { ok: { type: 'boolean' as const } }, required: ['ok'] };
+
+async function askTopic(topic: string): Promise<string> {
+  advanceTopic('changed');
+  const answer = await server.server.elicitInput({ message: \`About \${topic}?\`, requestedSchema: okSchema });
+  return \`\${answer.action}: \${topic}\`;
+}
+
+async function askOrdered(first: string, second: string): Promise<string> {
+  if (first > second) [first, second] = [second, first];
+  const answer = await server.server.elicitInput({ message: \`\${first} before \${second}?\`, requestedSchema: okSchema });
+  return \`\${answer.action}: \${first}, \${second}\`;
+}
+
+async function confirmAll(list: string[], message: string): Promise<string> {
+  list.push('extra');
+  const answer = await server.server.elicitInput({ message, requestedSchema: okSchema });
+  return \`\${answer.action}: \${list.length}\`;
+}
+
+server.registerTool('items', { inputSchema: { first: z.string() } }, async ({ first }) => {
+  const items = [first];
+  const said = await confirmAll(items, \`Confirm \${items}?\`);
+  return { content: [{ type: 'text', text: said }] };
+});
+
+const seen: string[] = [];
+function remember(what: string): void {
+  seen.push(what);
+}
+
+async function confirmSeen(message: string): Promise<boolean> {
+  remember('asked');
+  const answer = await server.server.elicitInput({ message, requestedSchema: okSchema });
+  return answer.action === 'accept';
+}
+
+server.registerTool('seen', { description: 'Asks with what was seen' }, async () => {
+  const ok = await confirmSeen(\`Seen: \${seen}\`);
+  return { content: [{ type: 'text', text: String(ok) }] };
+});
+
+server.registerTool('topic', { description: 'Asks about the topic' }, async () => {
+  const said = await askTopic(currentTopic);
+  return { content: [{ type: 'text', text: said }] };
+});
+
+server.registerTool('order', { inputSchema: { a: z.string(), b: z.string() } }, async ({ a, b }) => {
+  const said = await askOrdered(a, b);
+  return { content: [{ type: 'text', text: \`\${said} (\${a}, \${b})\` }] };
+});
+`,
+  };
+  let m: Migrated;
+
+  it('binds an imported let, a template the helper could change before reading it, and a parameter the helper assigns by destructuring', async () => {
+    m = await bothWays(files);
+    const server = m.text('src/server.ts');
+    expect(m.sites('src/server.ts').map(s => s.outcome)).toEqual(['rewritten', 'rewritten', 'rewritten', 'rewritten']);
+    expect(server).toContain("const message: string = `Seen: ${seen}`;\n      remember('asked');");
+    expect(server).toContain("const message: string = `Confirm ${items}?`;\n      items.push('extra');");
+    expect(server).toContain('const topic: string = currentTopic;\n      advanceTopic(\'changed\');');
+    expect(server).toContain('message: `About ${topic}?`');
+    expect(server).toContain('let first: string = a;');
+    expect(server).toContain('if (first > second) [first, second] = [second, first];');
+    expect(server).not.toContain('[a, b] = [b, a]');
+  }, 600_000);
+
+  it('typechecks', () => {
+    expect(typecheck(m)).toEqual([]);
+  }, 600_000);
+});
+
 describe('handlers that cannot be migrated with a helper inlined', () => {
   // askChoice is inlined into three handlers; "timed" keeps a Date across it and cannot be migrated,
   // nor can "when", whose helper keeps the Date itself: both keep their text, with the call marked.

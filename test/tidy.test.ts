@@ -138,6 +138,34 @@ describe('tidyInlinedBlocks', () => {
     expect(out).toEqual(['{', '  const r: object = make({', '    a: 1,', '  });', '  return r;', '}']);
   });
 
+  it('keeps the label of an early exit when what follows it declares a name a closure before it reads', () => {
+    // In an else, `suffix` would be out of the closure's scope: a ReferenceError, or another `suffix` read.
+    const body = [
+      '{',
+      '  let r!: string;',
+      '  mcpInline: {',
+      '    const decorate = (s: string) => `${s}${suffix}`;',
+      "    if (name === 'skip') { r = decorate('skipped'); break mcpInline; }",
+      "    const suffix = '!';",
+      "    { r = decorate('kept'); break mcpInline; }",
+      '  }',
+      '  return r;',
+      '}',
+    ];
+    expect(tidy(body)).toEqual([
+      '{',
+      '  let r!: string;',
+      '  mcpInline: {',
+      '    const decorate = (s: string) => `${s}${suffix}`;',
+      "    if (name === 'skip') { r = decorate('skipped'); break mcpInline; }",
+      "    const suffix = '!';",
+      "    r = decorate('kept');",
+      '  }',
+      '  return r;',
+      '}',
+    ]);
+  });
+
   it('keeps the label of an early exit whose comments would have no place in an if/else', () => {
     const body = ['{', '  let r!: number;', '  mcpInline: {', '    if (a) { r = 1; break mcpInline; } // free', '    { r = 2; break mcpInline; }', '  }', '  return r;', '}'];
     expect(tidy(body)).toEqual(['{', '  let r!: number;', '  mcpInline: {', '    if (a) { r = 1; break mcpInline; } // free', '    r = 2;', '  }', '  return r;', '}']);

@@ -8,6 +8,7 @@ import { constObjectLiteral, objectProperty, unwrap } from './mcpSymbols.js';
 import { nameAllocator } from './names.js';
 import { recomputation } from './recompute.js';
 import { droppedByRequests, unreadWhereMade, unusedDeclarations, type Gone } from './unusedLocals.js';
+import { helperOf, requestReached } from './inline.js';
 import type { FunctionLike, Registration, Site } from './sites.js';
 
 export class Unsupported extends Error {
@@ -313,7 +314,7 @@ function besideRequests(s: Suspension, sites: Site[], fresh: (base: string) => s
     };
     if (Node.isSpreadElement(other) || Node.isOmittedExpression(other)) return refuse('a spread or a hole, which the rewritten round cannot send with its requests; await it in a statement of its own');
     if (elements.indexOf(other) < lastRequest) return refuse("before a request: the rewritten round would run it after the request's arguments; list the requests first, or await it in a statement of its own");
-    if (sites.some(site => site.node.getStart() >= other.getStart() && site.node.getEnd() <= other.getEnd())) return refuse('which sends a request itself; await it in a statement of its own');
+    if (sites.some(site => site.node.getStart() >= other.getStart() && site.node.getEnd() <= other.getEnd()) || callsAskingHelper(other)) return refuse('which sends a request itself; await it in a statement of its own');
     const value = awaitedType(other);
     const problem = value ? unserializable(value, 0) : 'a thenable of its own';
     if (problem) return refuse(`whose value (${problem}) cannot travel in requestState to where the round resumes; await it in a statement of its own`);
@@ -324,6 +325,18 @@ function besideRequests(s: Suspension, sites: Site[], fresh: (base: string) => s
     throw new Unsupported(`the Promise.all also awaits ${found[0]!.node.getText().slice(0, 60)}, in a statement that is not in a block; give it braces`, s.sites[0]!.node);
   }
   return found;
+}
+
+/**
+ * Whether an element calls a function of the project that sends a request (`askName()` beside a question): it
+ * would run, asking push-style, where the round suspends; the inliner marks the call, not the Promise.all.
+ */
+function callsAskingHelper(element: Node): boolean {
+  return [element, ...element.getDescendantsOfKind(SyntaxKind.CallExpression)].some(call => {
+    if (!Node.isCallExpression(call)) return false;
+    const helper = helperOf(call.getExpression());
+    return helper !== undefined && requestReached(helper.fn, helper.name) !== undefined;
+  });
 }
 
 /** What awaiting a value gives: a Promise's type argument, the value's own type when it is no promise; none for another thenable. */

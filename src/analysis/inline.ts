@@ -1113,7 +1113,7 @@ function inlineCall(
   const params = fn.getParameters();
   params.forEach((p, i) => {
     const arg = args[i];
-    const stable: { text: string; root: string; roots?: string[] } | undefined = arg && (substitutable(arg, p, fn) ?? plainArgument(arg, p, fn));
+    const stable: { text: string; root: string; roots?: string[] } | undefined = arg && (substitutable(arg, p, fn) ?? plainArgument(arg, p, fn, [call.getExpression(), ...args.filter(a => a !== arg)]));
     if (stable) {
       renames.set(p, stable.text);
       substituted.add(p);
@@ -1174,15 +1174,17 @@ function inlineCall(
     const type = p.getTypeNode() && !javascript ? `: ${textOf(p.getTypeNode()!)}${p.hasQuestionToken() ? ' | undefined' : ''}` : '';
     const arg = args[i];
     const init = p.getInitializer();
+    // A parameter the helper assigns (`prompt = prompt.trim()`, in a nested function too) is a let: a const would throw there.
+    const kind = assigned(p, fn) ? 'let' : 'const';
     if (!init) {
-      bindings.push(`const ${local}${type} = ${arg?.getText() ?? 'undefined'};`);
+      bindings.push(`${kind} ${local}${type} = ${arg?.getText() ?? 'undefined'};`);
     } else if (!arg) {
-      bindings.push(`const ${local}${type} = ${textOf(init)};`);
+      bindings.push(`${kind} ${local}${type} = ${textOf(init)};`);
     } else if (Node.isIdentifier(unwrap(arg)) || Node.isLiteralExpression(arg)) {
-      bindings.push(`const ${local}${type} = ${arg.getText()} === undefined ? ${textOf(init)} : ${arg.getText()};`);
+      bindings.push(`${kind} ${local}${type} = ${arg.getText()} === undefined ? ${textOf(init)} : ${arg.getText()};`);
     } else {
       const given = fresh(`${local}Arg`);
-      bindings.push(`const ${given} = ${arg.getText()};`, `const ${local}${type} = ${given} === undefined ? ${textOf(init)} : ${given};`);
+      bindings.push(`const ${given} = ${arg.getText()};`, `${kind} ${local}${type} = ${given} === undefined ? ${textOf(init)} : ${given};`);
     }
   });
   // The helper's body text, renamed, with each return turned into an assignment and a break.
@@ -1325,9 +1327,10 @@ function substitutable(arg: Node, param: import('ts-morph').ParameterDeclaration
  * An argument the helper's parameter can be replaced by, as a person inlining it would write it: a name
  * that holds its value all along (a const, a parameter nothing assigns, an import) that the helper uses
  * for nothing else; or, where the helper reads the parameter once as a property's value,
- * a literal or a template of such names. Not for a parameter with a default, or one the helper assigns.
+ * a literal or a template of such names that the call hands the helper in no other argument. Not for a parameter
+ * with a default, or one the helper assigns.
  */
-function plainArgument(arg: Node, param: import('ts-morph').ParameterDeclaration, fn: FunctionLike): { text: string; root: string; roots?: string[] } | undefined {
+function plainArgument(arg: Node, param: import('ts-morph').ParameterDeclaration, fn: FunctionLike, others: Node[]): { text: string; root: string; roots?: string[] } | undefined {
   if (param.getInitializer() || param.hasQuestionToken() || assigned(param, fn)) return undefined;
   const a = unwrap(arg);
   if (Node.isIdentifier(a)) {
@@ -1344,18 +1347,63 @@ function plainArgument(arg: Node, param: import('ts-morph').ParameterDeclaration
   if (!asValue) return undefined;
   const roots = Node.isTemplateExpression(a) ? a.getTemplateSpans().map(span => span.getExpression().getText()) : [];
   if (roots.some(root => !onlyNamesParam(fn, root, undefined))) return undefined;
+  // A name the call also hands the helper otherwise (`confirm(items, \`Confirm ${items}?\`)`) may be changed by it
+  // (items.push) before the read: the template is then made at the call, as the call made it.
+  if (roots.some(root => others.some(other => mentionsName(other.compilerNode, root)))) return undefined;
+  // A template is made where the helper reads it, not at the call: only where nothing runs in between (a call, an
+  // assignment, in the helper or in the other arguments, could change what its names hold: `${seen}` after seen.push).
+  if (roots.length > 0 && !(readFirst(fn, reads[0]!) && others.slice(1).every(other => !runsCode(other)))) return undefined;
   return { text: a.getText(), root: roots[0] ?? '', roots };
+}
+
+/** Whether the helper reads `id` once, before anything of its own runs that could change a value (outside a loop or nested function). */
+function readFirst(fn: FunctionLike, id: Node): boolean {
+  for (let up = id.getParent(); up && up !== fn; up = up.getParent()) {
+    if (Node.isIterationStatement(up) || (Node.isFunctionLikeDeclaration(up) && (up as Node) !== fn)) return false;
+  }
+  const body = fn.getBody();
+  if (!body) return false;
+  const before = (n: Node): boolean => n.getEnd() <= id.getStart();
+  let ran = false;
+  body.forEachDescendant((n, traversal) => {
+    if (ran || n.getStart() >= id.getStart()) return traversal.skip();
+    if (Node.isFunctionLikeDeclaration(n)) return traversal.skip();
+    if (before(n) && runsCode(n, false)) ran = true;
+    return undefined;
+  });
+  return !ran;
+}
+
+/** Whether evaluating a node may run code that changes a value: a call, `new`, an await, an assignment, `++`, `delete`. */
+function runsCode(node: Node, deep = true): boolean {
+  const changes = (n: Node): boolean =>
+    Node.isCallExpression(n) || Node.isNewExpression(n) || Node.isAwaitExpression(n) || Node.isTaggedTemplateExpression(n) || Node.isDeleteExpression(n) ||
+    (Node.isBinaryExpression(n) && n.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment && n.getOperatorToken().getKind() <= SyntaxKind.LastAssignment) ||
+    ((Node.isPrefixUnaryExpression(n) || Node.isPostfixUnaryExpression(n)) && [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(n.getOperatorToken()));
+  if (changes(node)) return true;
+  return deep && node.getDescendants().some(d => changes(d) && !d.getFirstAncestor(a => Node.isFunctionLikeDeclaration(a) && a.getPos() >= node.getPos() && a.getEnd() <= node.getEnd()));
 }
 
 /** Whether a name read at the call holds the same value wherever the helper's code reads it: a const, an import, a parameter (or a name destructured from one) nothing assigns. */
 function holdsItsValue(id: Node): boolean {
   const decl = id.getSymbol()?.getDeclarations()[0];
   if (!decl) return false;
-  if (Node.isImportSpecifier(decl) || Node.isImportClause(decl)) return true;
+  // An import is a live binding: one of a module's `export let` changes when the module assigns it (the helper may call
+  // what does), so the argument's value at the call is not what a later read would see.
+  if (Node.isImportSpecifier(decl) || Node.isImportClause(decl)) return !importsVariable(id);
   const param = Node.isParameterDeclaration(decl) ? decl : Node.isBindingElement(decl) ? decl.getFirstAncestorByKind(SyntaxKind.Parameter) : undefined;
   if (param) return !writtenIn(decl, param.getParent() as Node);
   const list = Node.isVariableDeclaration(decl) || Node.isBindingElement(decl) ? decl.getFirstAncestorByKind(SyntaxKind.VariableDeclarationList) : undefined;
   return list !== undefined && list.getDeclarationKind() === 'const';
+}
+
+/** Whether an imported name is a module's `let` or `var` (as far as the import resolves). */
+function importsVariable(id: Node): boolean {
+  const symbol = id.getSymbol();
+  const target = symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol;
+  const decl = target?.getDeclarations()[0];
+  const list = decl && (Node.isVariableDeclaration(decl) || Node.isBindingElement(decl)) ? decl.getFirstAncestorByKind(SyntaxKind.VariableDeclarationList) : undefined;
+  return list !== undefined && list.getDeclarationKind() !== 'const';
 }
 
 /** Whether a declared name is assigned (or incremented) anywhere in `scope`. */
@@ -1367,8 +1415,20 @@ function writtenIn(decl: Node, scope: Node): boolean {
 
 function writtenAt(ref: Node): boolean {
   const parent = ref.getParent();
-  if (Node.isBinaryExpression(parent) && parent.getLeft() === ref && parent.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment && parent.getOperatorToken().getKind() <= SyntaxKind.LastAssignment) return true;
-  return (Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent)) && [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(parent.getOperatorToken());
+  if ((Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent)) && [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(parent.getOperatorToken())) return true;
+  // Through a destructuring target too: `[a, b] = [b, a]`, `({ text: label } = parsed)`, `for (item of items)`.
+  let target: Node = ref;
+  for (let up = target.getParent(); up; up = target.getParent()) {
+    const valueOf = Node.isPropertyAssignment(up) ? up.getInitializer() === target : Node.isShorthandPropertyAssignment(up) || Node.isSpreadElement(up) || Node.isSpreadAssignment(up) || Node.isArrayLiteralExpression(up) || Node.isObjectLiteralExpression(up) || Node.isParenthesizedExpression(up);
+    if (!valueOf) break;
+    target = up;
+  }
+  const holder = target.getParent();
+  if (Node.isBinaryExpression(holder) && holder.getLeft() === target) {
+    const op = holder.getOperatorToken().getKind();
+    return op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment && (target === ref || op === SyntaxKind.EqualsToken);
+  }
+  return (Node.isForOfStatement(holder) || Node.isForInStatement(holder)) && holder.getInitializer() === target;
 }
 
 /** Whether every identifier `name` in the helper is the parameter (or a property's name): the argument's name would capture nothing. */

@@ -194,6 +194,12 @@ function removeTailBreak(sf: ts.SourceFile, brk: ts.BreakStatement, unit: string
  */
 function earlyExit(sf: ts.SourceFile, exit: ts.IfStatement, rest: readonly ts.Statement[], label: string, unit: string): Edit[] | undefined {
   if (rest.some(s => ts.isFunctionDeclaration(s))) return undefined;
+  // A name rest declares that a closure before it reads (`const f = () => suffix; if (c) ...; const suffix = ...`) would
+  // not be in that closure's scope once rest is in the else.
+  const list = exit.parent as ts.Block;
+  const before = list.statements.slice(0, list.statements.indexOf(exit) + 1);
+  const declared = rest.flatMap(s => (ts.isVariableStatement(s) ? s.declarationList.declarations.flatMap(d => bindingNames(d.name)) : (ts.isClassDeclaration(s) || ts.isEnumDeclaration(s)) && s.name ? [s.name.text] : []));
+  if (declared.some(name => before.some(s => mentions(s, name)))) return undefined;
   const indent = lineIndent(sf.text, exit.getStart(sf));
   const then = thenWithoutBreak(sf, exit.thenStatement, label, indent, unit);
   if (then === undefined) return undefined;

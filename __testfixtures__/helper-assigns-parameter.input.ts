@@ -1,0 +1,29 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+
+const okSchema = { type: 'object' as const, properties: { ok: { type: 'boolean' as const } }, required: ['ok'] };
+
+// Helpers that assign their own parameter, before the question (in a nested function too) and after it:
+// the parameter, bound to its argument where the helper is inlined, must stay assignable.
+async function askTrimmed(prompt: string): Promise<string> {
+  const tidy = () => {
+    prompt = prompt.trim();
+  };
+  tidy();
+  const answer = await server.server.elicitInput({ message: prompt, requestedSchema: okSchema });
+  return `${answer.action}: ${prompt}`;
+}
+
+async function askThenMark(label: string): Promise<string> {
+  const answer = await server.server.elicitInput({ message: `Mark ${label}?`, requestedSchema: okSchema });
+  if (answer.action === 'accept') label = `${label} (marked)`;
+  return label;
+}
+
+server.registerTool('ask', { inputSchema: { prompt: z.string() } }, async ({ prompt }) => {
+  const said = await askTrimmed(prompt);
+  const marked = await askThenMark(prompt);
+  return { content: [{ type: 'text', text: `${said} | ${marked} | ${prompt}` }] };
+});
