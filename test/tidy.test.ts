@@ -66,6 +66,11 @@ describe('tidyInlinedBlocks', () => {
     ).toEqual(['{', '  const message: string = `Delete ${id}?`;', "  return call.suspend({ step: 'awaiting-answer' }, { answer: ask(message) });", '}']);
   });
 
+  it("drops the result where only a local of the helper's with its name is named", () => {
+    const out = tidy(['{', '  let name!: string;', '  mcpInline: {', '    {', "      const name = read('name');", '      return suspend(name);', '    }', '  }', '}']);
+    expect(out).toEqual(['{', '  {', "    const name = read('name');", '    return suspend(name);', '  }', '}']);
+  });
+
   it('keeps the braces when a name it declares is named beside it', () => {
     const out = tidy(['{', '  mcpInline: {', '    const answer = 1;', '    use(answer);', '  }', '  const answer = 2;', '  use(answer);', '}']);
     expect(out).toEqual(['{', '  {', '    const answer = 1;', '    use(answer);', '  }', '  const answer = 2;', '  use(answer);', '}']);

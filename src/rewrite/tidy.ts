@@ -324,6 +324,32 @@ function mentions(node: ts.Node, name: string, except?: ts.Node): boolean {
   return visit(node);
 }
 
+/**
+ * Whether `node` names the variable `name` declared around it: an identifier of that name outside `except` and
+ * outside the scopes inside `node` that declare a `name` of their own (an inlined helper's local may be called
+ * as the handler's result is).
+ */
+function refersTo(node: ts.Node, name: string, except?: ts.Node): boolean {
+  const visit = (n: ts.Node): boolean => {
+    if (n === except || (n !== node && declaresOwn(n, name))) return false;
+    if (ts.isIdentifier(n) && n.text === name && !isPropertyName(n)) return true;
+    return ts.forEachChild(n, child => visit(child) || undefined) ?? false;
+  };
+  return visit(node);
+}
+
+/** Whether a scope declares `name` itself: a block's let, const, class or function, a function's parameter, a catch's or a for's variable. */
+function declaresOwn(n: ts.Node, name: string): boolean {
+  const inList = (list: ts.VariableDeclarationList) => !!(list.flags & ts.NodeFlags.BlockScoped) && list.declarations.some(d => bindingNames(d.name).includes(name));
+  if (ts.isBlock(n)) {
+    return n.statements.some(st => (ts.isVariableStatement(st) && inList(st.declarationList)) || ((ts.isClassDeclaration(st) || ts.isFunctionDeclaration(st)) && st.name?.text === name));
+  }
+  if (ts.isFunctionLike(n)) return n.parameters.some(p => bindingNames(p.name).includes(name)) || (ts.isFunctionExpression(n) && n.name?.text === name);
+  if (ts.isCatchClause(n)) return n.variableDeclaration !== undefined && bindingNames(n.variableDeclaration.name).includes(name);
+  if (ts.isForStatement(n) || ts.isForOfStatement(n) || ts.isForInStatement(n)) return n.initializer !== undefined && ts.isVariableDeclarationList(n.initializer) && inList(n.initializer);
+  return false;
+}
+
 function isPropertyName(id: ts.Identifier): boolean {
   const parent = id.parent;
   if (ts.isPropertyAccessExpression(parent) && parent.name === id) return true;
@@ -341,8 +367,8 @@ function resultTidying(sf: ts.SourceFile, name: string): Edit[] | undefined {
   for (const declaration of resultDeclarations(sf, name)) {
     const list = statementList(declaration)!;
     const scope = declaration.parent;
-    if (!mentions(scope, name, declaration)) return [wholeLines(sf, declaration, '')];
-    const next = list.slice(list.indexOf(declaration) + 1).find(s => mentions(s, name));
+    if (!refersTo(scope, name, declaration)) return [wholeLines(sf, declaration, '')];
+    const next = list.slice(list.indexOf(declaration) + 1).find(s => refersTo(s, name));
     const assigned = next && soleAssignment(next, name);
     if (!assigned || writes(scope, name) !== 1) continue;
     const decl = declaration.declarationList.declarations[0]!;
