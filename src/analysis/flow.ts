@@ -849,7 +849,9 @@ function besideLocal(b: Beside, scope: Node, fn: FunctionLike): CarriedLocal {
  * is assigned to, it is re-declared where the phase resumes without a value rather than carried (carried, the
  * suspending phase would read it unassigned, which tsc refuses). Certain when nothing names it, besides its
  * declaration, before the end of the round's statements, in a loop around them inside its scope (a later
- * iteration would reach the await with a value), or in a nested function.
+ * iteration would reach the await with a value), or in a nested function; but for assignments that leave
+ * right after, never reaching the await (an inlined helper's early return, `{ r = v; break mcpInline; }`
+ * round the block the await is in, or a `return`).
  */
 function unassignedAtSuspension(varDecl: Node, kind: string, first: Node, last: Node, fn: FunctionLike): boolean {
   // `let x!: T` (the inliner's result variables) reads as assigned, so carrying it compiles: it stays as it was.
@@ -861,10 +863,30 @@ function unassignedAtSuspension(varDecl: Node, kind: string, first: Node, last: 
   const name = nameNode.getText();
   return !fn.getDescendantsOfKind(SyntaxKind.Identifier).some(ref => {
     if (ref === nameNode || ref.getText() !== name || isMemberName(ref) || declOf(ref) !== varDecl) return false;
-    if (ref.getStart() < last.getEnd()) return true;
     if (loops.some(l => ref.getStart() >= l.getStart() && ref.getEnd() <= l.getEnd())) return true;
-    return ownerFunction(ref) !== fn;
+    if (ownerFunction(ref) !== fn) return true;
+    return ref.getStart() < last.getEnd() && !(ref.getEnd() <= first.getStart() && assignsThenLeaves(ref, first, last));
   });
+}
+
+/**
+ * Whether `ref` is assigned by a statement of its own (`r = v;`) that is followed by a jump past the round's
+ * statements: a `break` out of a labelled statement holding them, a `return` or a `throw`.
+ */
+function assignsThenLeaves(ref: Node, first: Node, last: Node): boolean {
+  const assignment = ref.getParent();
+  const statement = assignment?.getParent();
+  if (!Node.isBinaryExpression(assignment) || assignment.getLeft() !== ref || assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return false;
+  const list = statement?.getParent();
+  if (!Node.isExpressionStatement(statement) || !(Node.isBlock(list) || Node.isCaseClause(list) || Node.isDefaultClause(list))) return false;
+  const statements: Node[] = list.getStatements();
+  const next = statements[statements.indexOf(statement) + 1];
+  if (!next) return false;
+  if (Node.isReturnStatement(next) || Node.isThrowStatement(next)) return true;
+  if (!Node.isBreakStatement(next) || !next.getLabel()) return false;
+  const label = next.getLabel()!.getText();
+  const target = next.getAncestors().find(a => Node.isLabeledStatement(a) && a.getLabel().getText() === label);
+  return target !== undefined && target.getStart() <= first.getStart() && last.getEnd() <= target.getEnd();
 }
 
 /**
