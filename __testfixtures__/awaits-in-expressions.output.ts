@@ -103,7 +103,7 @@ server.registerTool('review', { inputSchema: z.object({ strict: z.boolean(), not
     }
     if (resumed.step === 'awaiting-comment') {
       let comment: string | number | boolean | string[] | undefined;
-      let verdict = resumed.verdict;
+      const verdict = resumed.verdict;
       comment = elicitResult(ctx, 'comment', commentSchema).content?.text;
       return { content: [{ type: 'text', text: `${verdict}: ${String(comment)}` }] };
     }
@@ -222,7 +222,7 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
     if (resumed.step === 'awaiting-elicitation2') {
       const log = resumed.log;
       let mcpAwait1: boolean;
-      let named = resumed.named;
+      const named = resumed.named;
       mcpAwait1 = elicitResult(ctx, 'mcpAwait1', confirmElicitationSchema).action === 'accept';
       if (mcpAwait1) {
         return { content: [{ type: 'text', text: `confirmed ${String(named)} ${log.join(',')}` }] };

@@ -45,8 +45,7 @@ export class RouteTool extends BaseTool {
       }
       if (resumed.step === 'awaiting-answer') {
         const answer = elicitResult(ctx, 'answer');
-        const chooseRouteResult: string | undefined = answer.action === 'accept' ? String(answer.content?.kind) : undefined;
-        const preference = chooseRouteResult;
+        const preference: string | undefined = answer.action === 'accept' ? String(answer.content?.kind) : undefined;
         if (!preference) return this.ok(`No route to ${text}.`);
         return this.ok(`${routes[preference]!.join(' → ')} → ${text}`);
       }

@@ -35,8 +35,7 @@ export class RouteTools {
         }
         if (resumed.step === 'awaiting-answer') {
           const answer = elicitResult(ctx, 'answer');
-          const chooseRouteResult: string | undefined = answer.action === 'accept' ? String(answer.content?.kind) : undefined;
-          const preference = chooseRouteResult;
+          const preference: string | undefined = answer.action === 'accept' ? String(answer.content?.kind) : undefined;
           if (!preference) return { content: [{ type: 'text', text: `No route from ${from} to ${to}.` }] };
           return { content: [{ type: 'text', text: `${from} → ${routes[preference]!.join(' → ')} → ${to}` }] };
         }
@@ -56,14 +55,13 @@ export class RouteTools {
           });
         }
         if (resumed.step === 'awaiting-result') {
-          let elicitIntentResult: string | undefined;
+          let intent: string | undefined;
           const result = elicitResult(ctx, 'result', searchSchema);
           if (result.action !== 'accept') {
-            elicitIntentResult = undefined;
+            intent = undefined;
           } else {
-            elicitIntentResult = String(result.content?.intent);
+            intent = String(result.content?.intent);
           }
-          const intent = elicitIntentResult;
           return { content: [{ type: 'text', text: intent ? `${intent}: ${query}` : 'nothing chosen' }] };
         }
         throw call.unknownStep(resumed);

@@ -23,15 +23,14 @@ server.registerTool('greet', { inputSchema: z.object({ greeting: z.string() }) }
       });
     }
     if (resumed.step === 'awaiting-answer') {
-      let askNameResult: string;
+      let name: string;
       const answer = elicitResult(ctx, 'answer', nameSchema);
       if (answer.action !== 'accept') {
-        askNameResult = DEFAULT_NAME;
+        name = DEFAULT_NAME;
       } else {
-        const name = String(answer.content?.name);
-        askNameResult = name.trim() === '' ? DEFAULT_NAME : name;
+        const name2 = String(answer.content?.name);
+        name = name2.trim() === '' ? DEFAULT_NAME : name2;
       }
-      const name = askNameResult;
       return { content: [{ type: 'text', text: `${greeting}, ${name}` }] };
     }
     throw call.unknownStep(resumed);
@@ -53,15 +52,14 @@ server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) 
       });
     }
     if (resumed.step === 'awaiting-answer') {
-      let askNameResult2: string;
+      let name: string;
       const answer = elicitResult(ctx, 'answer', nameSchema);
       if (answer.action !== 'accept') {
-        askNameResult2 = DEFAULT_NAME;
+        name = DEFAULT_NAME;
       } else {
-        const name = String(answer.content?.name);
-        askNameResult2 = name.trim() === '' ? DEFAULT_NAME : name;
+        const name3 = String(answer.content?.name);
+        name = name3.trim() === '' ? DEFAULT_NAME : name3;
       }
-      const name = askNameResult2;
       const words: number = 10;
       return call.suspend({ step: 'awaiting-result', name }, {
         result: inputRequired.createMessage({
@@ -73,8 +71,7 @@ server.registerTool('introduce', { inputSchema: z.object({ topic: z.string() }) 
     if (resumed.step === 'awaiting-result') {
       const name = resumed.name;
       const result = samplingResult(ctx, 'result');
-      const summarizeResult: string = result.content.type === 'text' ? result.content.text : '';
-      const blurb = summarizeResult;
+      const blurb: string = result.content.type === 'text' ? result.content.text : '';
       return { content: [{ type: 'text', text: `${name} presents ${topic}: ${blurb}` }] };
     }
     throw call.unknownStep(resumed);
@@ -86,7 +83,7 @@ const checkSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object'
 server.registerTool('confirm', { description: 'Asks a name, then to confirm it' }, async ctx => {
   type ConfirmStep =
     | { step: 'awaiting-answer' }
-    | { step: 'awaiting-check'; name: string };
+    | { step: 'awaiting-check'; name4: string };
   const call = resumeCall<ConfirmStep>(ctx, 'confirm', undefined);
   return call.run(async resumed => {
     if (resumed.step === 'start') {
@@ -99,30 +96,25 @@ server.registerTool('confirm', { description: 'Asks a name, then to confirm it' 
       });
     }
     if (resumed.step === 'awaiting-answer') {
-      let askNameResult3: string;
+      let name4: string;
       const answer = elicitResult(ctx, 'answer', nameSchema);
       if (answer.action !== 'accept') {
-        askNameResult3 = DEFAULT_NAME;
+        name4 = DEFAULT_NAME;
       } else {
         const name = String(answer.content?.name);
-        askNameResult3 = name.trim() === '' ? DEFAULT_NAME : name;
+        name4 = name.trim() === '' ? DEFAULT_NAME : name;
       }
-      const name = askNameResult3;
-      return call.suspend({ step: 'awaiting-check', name }, {
+      return call.suspend({ step: 'awaiting-check', name4 }, {
         check: inputRequired.elicit({
-          message: `Is ${name} right?`,
+          message: `Is ${name4} right?`,
           requestedSchema: checkSchema,
         }),
       });
     }
     if (resumed.step === 'awaiting-check') {
-      let confirmNameResult: string;
-      {
-        const name = resumed.name;
-        const check = elicitResult(ctx, 'check', checkSchema);
-        confirmNameResult = check.action === 'accept' && check.content?.ok === true ? name : DEFAULT_NAME;
-      }
-      const name = confirmNameResult;
+      const name4 = resumed.name4;
+      const check = elicitResult(ctx, 'check', checkSchema);
+      const name: string = check.action === 'accept' && check.content?.ok === true ? name4 : DEFAULT_NAME;
       return { content: [{ type: 'text', text: `Confirmed: ${name}` }] };
     }
     throw call.unknownStep(resumed);

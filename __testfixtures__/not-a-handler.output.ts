@@ -26,8 +26,7 @@ server.registerTool('hello', { inputSchema: z.object({ greeting: z.string() }) }
     }
     if (resumed.step === 'awaiting-answer') {
       const answer = elicitResult(ctx, 'answer', helloSchema);
-      const askNameResult: string = answer.action === 'accept' ? String(answer.content?.name) : 'anonymous';
-      const name = askNameResult;
+      const name: string = answer.action === 'accept' ? String(answer.content?.name) : 'anonymous';
       return { content: [{ type: 'text', text: `${greeting}, ${name} (${cachedRoots.length} roots)` }] };
     }
     throw call.unknownStep(resumed);
@@ -43,21 +42,20 @@ async function sampleWith(send: Send, text: string): Promise<unknown> {
 }
 
 server.registerTool('delegate', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
-  type DelegateStep = { step: 'awaiting-sample-with-result'; result: unknown };
+  type DelegateStep = { step: 'awaiting-direct'; result: unknown };
   const call = resumeCall<DelegateStep>(ctx, 'delegate', { text });
   return call.run(async resumed => {
     if (resumed.step === 'start') {
       const result = await sampleWith(request => ctx.mcpReq.send(request as never, {} as never), text);
       {
-        return call.suspend({ step: 'awaiting-sample-with-result', result }, {
-          sampleWithResult: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 5 }),
+        return call.suspend({ step: 'awaiting-direct', result }, {
+          direct: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 5 }),
         });
       }
     }
-    if (resumed.step === 'awaiting-sample-with-result') {
+    if (resumed.step === 'awaiting-direct') {
       const result = resumed.result;
-      const sampleWithResult: unknown = samplingResult(ctx, 'sampleWithResult');
-      const direct = sampleWithResult;
+      const direct: unknown = samplingResult(ctx, 'direct');
       return { content: [{ type: 'text', text: `${String(result)} ${String(direct)}` }] };
     }
     throw call.unknownStep(resumed);

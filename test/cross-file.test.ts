@@ -216,7 +216,8 @@ describe('helpers imported from other files of the project', () => {
     // askName's import of DEFAULT_NAME as FALLBACK, and confirmName's DEFAULT_NAME: one import, aliased past the server's own DEFAULT_NAME.
     expect(server).toMatch(/import \{ DEFAULT_NAME as (DEFAULT_NAME\d+) \} from ["']\.\/helpers\/defaults\.js["'];/);
     const alias = /import \{ DEFAULT_NAME as (DEFAULT_NAME\d+) \}/.exec(server)![1]!;
-    expect(server).toContain(`askNameResult = ${alias};`);
+    // (askName's result is the variable confirmName's statement declared, renamed past the handler's own name.)
+    expect(server).toContain(`name2 = ${alias};`);
     expect(server).toMatch(/import \{[^}]*\bNAME_SCHEMA\b[^}]*\} from ["']\.\/helpers\/ask\.js["']/);
     expect(server).toContain("const DEFAULT_NAME = 'server-default';");
     // The channel handed to sampleWith is substituted: its request is a site of the handler, rewritten.

@@ -121,7 +121,8 @@ export async function askPath(server: McpServer, hint: string): Promise<string> 
     expect(server).toMatch(/^import \{ isAbsolute as isAbsolute2 \} from 'node:path';$/m);
     // The helper's SDK type, imported from the package by its name (upgraded to 2.x, as the helper's own import is).
     expect(server).toMatch(/^import (type \{ ElicitResult \}|\{[^}]*\btype ElicitResult\b[^}]*\}) from ["']@modelcontextprotocol\/server["'];$/m);
-    expect(server).toContain('if (!isAbsolute2(p) || !existsSync(p) || !statSync(p).isFile())');
+    // (The helper's own p renamed: the handler's `const p = await ...` is the result the inlined code assigns.)
+    expect(server).toContain('if (!isAbsolute2(p2) || !existsSync(p2) || !statSync(p2).isFile())');
     expect(server).not.toMatch(/StdioServerTransport\(p\)|McpServer\(p\)|readFileSync\(p\)\.isFile/);
     // The server's own isAbsolute keeps serving the server's code.
     expect(server).toContain("text: isAbsolute(p) ? 'home'");
@@ -573,7 +574,7 @@ export async function askWhen(server: McpServer): Promise<string> {
     const server = m.text('src/server.ts');
     expect(m.sites('src/server.ts').find(s => s.handler === 'tools/call pick')).toMatchObject({ outcome: 'rewritten', shape: 'helper' });
     const [pick, rest] = server.split("server.registerTool('timed'");
-    expect(pick).toContain('askChoiceResult = String(answer.content?.choice);');
+    expect(pick).toContain('c = String(answer.content?.choice);');
     expect(rest).not.toMatch(/mcpInline|askChoiceResult/);
     expect(m.result.report.notes).toContainEqual(expect.stringMatching(/^src\/server\.ts: askChoice\(\) from src\/ask\.ts:\d+ inlined into the handler that calls it, where it is migrated/));
     expect(m.result.report.notes.filter(n => n.includes('askWhen() from'))).toEqual([]);

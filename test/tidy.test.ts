@@ -66,6 +66,11 @@ describe('tidyInlinedBlocks', () => {
     ).toEqual(['{', '  const message: string = `Delete ${id}?`;', "  return call.suspend({ step: 'awaiting-answer' }, { answer: ask(message) });", '}']);
   });
 
+  it("drops the result where only a local of the helper's with its name is named", () => {
+    const out = tidy(['{', '  let name!: string;', '  mcpInline: {', '    {', "      const name = read('name');", '      return suspend(name);', '    }', '  }', '}']);
+    expect(out).toEqual(['{', '  {', "    const name = read('name');", '    return suspend(name);', '  }', '}']);
+  });
+
   it('keeps the braces when a name it declares is named beside it', () => {
     const out = tidy(['{', '  mcpInline: {', '    const answer = 1;', '    use(answer);', '  }', '  const answer = 2;', '  use(answer);', '}']);
     expect(out).toEqual(['{', '  {', '    const answer = 1;', '    use(answer);', '  }', '  const answer = 2;', '  use(answer);', '}']);
@@ -128,9 +133,50 @@ describe('tidyInlinedBlocks', () => {
     ]);
   });
 
-  it('keeps the label of a block with three early exits rather than nest three elses', () => {
+  it('makes early exits in a row one else-if chain, their comments after the branch they end', () => {
     const body = ['{', '  let r!: number;', '  mcpInline: {', '    if (a) { r = 1; break mcpInline; } // one', '    if (b) { r = 2; break mcpInline; }', '    if (c) { r = 3; break mcpInline; }', '    { r = 4; break mcpInline; }', '  }', '  return r;', '}'];
-    expect(tidy(body)).toEqual(['{', '  let r!: number;', '  mcpInline: {', '    if (a) { r = 1; break mcpInline; } // one', '    if (b) { r = 2; break mcpInline; }', '    if (c) { r = 3; break mcpInline; }', '    r = 4;', '  }', '  return r;', '}']);
+    expect(tidy(body)).toEqual([
+      '{',
+      '  let r!: number;',
+      '  if (a) {',
+      '    r = 1; // one',
+      '  } else if (b) {',
+      '    r = 2;',
+      '  } else if (c) {',
+      '    r = 3;',
+      '  } else {',
+      '    r = 4;',
+      '  }',
+      '  return r;',
+      '}',
+    ]);
+  });
+
+  it("takes the statements between two exits into the first one's else, one level deeper", () => {
+    const body = ['{', '  let r!: number;', '  mcpInline: {', '    if (a) { r = 1; break mcpInline; }', '    if (b) { r = 2; break mcpInline; }', '    const c = read();', '    if (c) { r = 3; break mcpInline; }', '    { r = 4; break mcpInline; }', '  }', '  return r;', '}'];
+    expect(tidy(body)).toEqual([
+      '{',
+      '  let r!: number;',
+      '  if (a) {',
+      '    r = 1;',
+      '  } else if (b) {',
+      '    r = 2;',
+      '  } else {',
+      '    const c = read();',
+      '    if (c) {',
+      '      r = 3;',
+      '    } else {',
+      '      r = 4;',
+      '    }',
+      '  }',
+      '  return r;',
+      '}',
+    ]);
+  });
+
+  it('keeps the label of a block whose exits would nest three elses deep', () => {
+    const body = ['{', '  let r!: number;', '  mcpInline: {', '    if (a) { r = 1; break mcpInline; }', '    const b = read();', '    if (b) { r = 2; break mcpInline; }', '    const c = read();', '    if (c) { r = 3; break mcpInline; }', '    { r = 4; break mcpInline; }', '  }', '  return r;', '}'];
+    expect(tidy(body)).toEqual(['{', '  let r!: number;', '  mcpInline: {', '    if (a) { r = 1; break mcpInline; }', '    const b = read();', '    if (b) { r = 2; break mcpInline; }', '    const c = read();', '    if (c) { r = 3; break mcpInline; }', '    r = 4;', '  }', '  return r;', '}']);
   });
 
   it('takes a result written over several lines out of its block whole', () => {
@@ -167,7 +213,7 @@ describe('tidyInlinedBlocks', () => {
   });
 
   it('keeps the label of an early exit whose comments would have no place in an if/else', () => {
-    const body = ['{', '  let r!: number;', '  mcpInline: {', '    if (a) { r = 1; break mcpInline; } // free', '    { r = 2; break mcpInline; }', '  }', '  return r;', '}'];
-    expect(tidy(body)).toEqual(['{', '  let r!: number;', '  mcpInline: {', '    if (a) { r = 1; break mcpInline; } // free', '    r = 2;', '  }', '  return r;', '}']);
+    const body = ['{', '  let r!: number;', '  mcpInline: {', '    if (a) { r = 1; /* free */ break mcpInline; }', '    { r = 2; break mcpInline; }', '  }', '  return r;', '}'];
+    expect(tidy(body)).toEqual(['{', '  let r!: number;', '  mcpInline: {', '    if (a) { r = 1; /* free */ break mcpInline; }', '    r = 2;', '  }', '  return r;', '}']);
   });
 });

@@ -842,7 +842,10 @@ function liveAcross(
         continue;
       }
       const reassigned = isReassigned(Node.isIdentifier(varDecl.getNameNode()) ? varDecl.getNameNode() : id, fn);
-      const declare = kind === 'var' ? 'var' : kind === 'const' && !reassigned && Node.isVariableStatement(holder) ? 'const' : 'let';
+      const unassigned = answered.has(decl) || unassignedAtSuspension(varDecl, kind, first, last, fn);
+      // A `let` only assigned before the suspension (an inlined helper's result) is a constant where the phase resumes.
+      const constant = Node.isVariableStatement(holder) && ((kind === 'const' && !reassigned) || (kind === 'let' && !unassigned && assignedOnlyBefore(varDecl, first, fn)));
+      const declare = kind === 'var' ? 'var' : constant ? 'const' : 'let';
       // A const narrowed before the await (`if (!node) return;`) is restored with the narrowed type: the one the
       // code after the await reads it with (its first read there, before any narrowing of its own).
       const firstRead = declare === 'const' && !asString ? firstReadAfter(decl, first, region) : undefined;
@@ -850,7 +853,7 @@ function liveAcross(
       const local = carry(id.getText(), declare, decl, kind === 'var' ? body : scope, fn, narrowed ?? (asString ? 'string' : varDecl.getTypeNode()?.getText()));
       if (local.typeText === undefined) local.stepType = stepTypeOf(decl, suspensions);
       const type = asString ? undefined : id.getType();
-      if (answered.has(decl) || unassignedAtSuspension(varDecl, kind, first, last, fn)) local.answered = true;
+      if (unassigned) local.answered = true;
       else if (type && (type.isArray() || type.isTuple() === false && type.getStringIndexType() !== undefined)) local.unbounded = `${type.isArray() ? 'an array' : 'a record'}`;
       carried.set(decl, local);
     }
@@ -894,7 +897,9 @@ function besideLocal(b: Beside, scope: Node, fn: FunctionLike): CarriedLocal {
  * is assigned to, it is re-declared where the phase resumes without a value rather than carried (carried, the
  * suspending phase would read it unassigned, which tsc refuses). Certain when nothing names it, besides its
  * declaration, before the end of the round's statements, in a loop around them inside its scope (a later
- * iteration would reach the await with a value), or in a nested function.
+ * iteration would reach the await with a value), or in a nested function; but for assignments that leave
+ * right after, never reaching the await (an inlined helper's early return, `{ r = v; break mcpInline; }`
+ * round the block the await is in, or a `return`).
  */
 function unassignedAtSuspension(varDecl: Node, kind: string, first: Node, last: Node, fn: FunctionLike): boolean {
   // `let x!: T` (the inliner's result variables) reads as assigned, so carrying it compiles: it stays as it was.
@@ -906,10 +911,62 @@ function unassignedAtSuspension(varDecl: Node, kind: string, first: Node, last: 
   const name = nameNode.getText();
   return !fn.getDescendantsOfKind(SyntaxKind.Identifier).some(ref => {
     if (ref === nameNode || ref.getText() !== name || isMemberName(ref) || declOf(ref) !== varDecl) return false;
-    if (ref.getStart() < last.getEnd()) return true;
     if (loops.some(l => ref.getStart() >= l.getStart() && ref.getEnd() <= l.getEnd())) return true;
-    return ownerFunction(ref) !== fn;
+    if (ownerFunction(ref) !== fn) return true;
+    return ref.getStart() < last.getEnd() && !(ref.getEnd() <= first.getStart() && assignsThenLeaves(ref, first, last));
   });
+}
+
+/**
+ * Whether `ref` is assigned by a statement of its own (`r = v;`) that is followed by a jump past the round's
+ * statements: a `break` out of a labelled statement holding them, a `return` or a `throw`.
+ */
+function assignsThenLeaves(ref: Node, first: Node, last: Node): boolean {
+  const assignment = ref.getParent();
+  const statement = assignment?.getParent();
+  if (!Node.isBinaryExpression(assignment) || assignment.getLeft() !== ref || assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return false;
+  const list = statement?.getParent();
+  if (!Node.isExpressionStatement(statement) || !(Node.isBlock(list) || Node.isCaseClause(list) || Node.isDefaultClause(list))) return false;
+  const statements: Node[] = list.getStatements();
+  const next = statements[statements.indexOf(statement) + 1];
+  if (!next) return false;
+  if (Node.isReturnStatement(next) || Node.isThrowStatement(next)) return true;
+  if (!Node.isBreakStatement(next) || !next.getLabel()) return false;
+  const label = next.getLabel()!.getText();
+  const target = next.getAncestors().find(a => Node.isLabeledStatement(a) && a.getLabel().getText() === label);
+  return target !== undefined && target.getStart() <= first.getStart() && last.getEnd() <= target.getEnd();
+}
+
+/**
+ * `let name!: T;` (declared without a value) whose every assignment comes before the resuming code: before it in
+ * the text, in no loop around it inside its scope (a later iteration would assign it again) and in no nested
+ * function. Where the phase resumes it is never assigned again, so it is restored as a const.
+ */
+function assignedOnlyBefore(varDecl: Node, first: Node, fn: FunctionLike): boolean {
+  if (!Node.isVariableDeclaration(varDecl) || varDecl.getInitializer() || !Node.isIdentifier(varDecl.getNameNode())) return false;
+  const nameNode = varDecl.getNameNode();
+  const scope = varDecl.getParent()?.getParent()?.getParent();
+  if (!scope) return false;
+  const loops = first.getAncestors().filter(a => Node.isIterationStatement(a) && a.getStart() >= scope.getStart() && a.getEnd() <= scope.getEnd());
+  const name = nameNode.getText();
+  return !fn.getDescendantsOfKind(SyntaxKind.Identifier).some(ref => {
+    if (ref === nameNode || ref.getText() !== name || isMemberName(ref) || declOf(ref) !== varDecl || !writes(ref)) return false;
+    if (ref.getStart() >= first.getStart() || ownerFunction(ref) !== fn) return true;
+    return loops.some(l => ref.getStart() >= l.getStart() && ref.getEnd() <= l.getEnd());
+  });
+}
+
+/** Whether an identifier is written there: assigned (also inside a destructuring target), incremented, a for...of/in's variable. */
+function writes(ref: Node): boolean {
+  let node = ref;
+  while (Node.isParenthesizedExpression(node.getParent()) || Node.isArrayLiteralExpression(node.getParent()) || Node.isShorthandPropertyAssignment(node.getParent()) || Node.isPropertyAssignment(node.getParent()) || Node.isObjectLiteralExpression(node.getParent()) || Node.isSpreadElement(node.getParent()) || Node.isSpreadAssignment(node.getParent())) node = node.getParent()!;
+  const parent = node.getParent();
+  if (Node.isBinaryExpression(parent) && parent.getLeft() === node) {
+    const k = parent.getOperatorToken().getKind();
+    return k >= SyntaxKind.FirstAssignment && k <= SyntaxKind.LastAssignment;
+  }
+  if ((Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent)) && [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(parent.getOperatorToken())) return true;
+  return (Node.isForOfStatement(parent) || Node.isForInStatement(parent)) && parent.getInitializer() === node;
 }
 
 /** The type of a loop's snapshot: the keys of a for...in, the items of a for...of over an array or tuple. */

@@ -5,12 +5,15 @@
  *
  *   const name = await askName(greeting);
  * becomes
- *   let askNameResult!: Awaited<ReturnType<typeof askName>>;
+ *   let name!: Awaited<ReturnType<typeof askName>>;
  *   mcpInline: {
  *     const mcpGreeting = greeting;   // the helper's parameter, renamed so it cannot capture the argument
- *     ...body, `return x;` → `{ askNameResult = x; break mcpInline; }`
+ *     ...body, `return x;` → `{ name = x; break mcpInline; }`
  *   }
- *   const name = askNameResult;
+ *
+ * The statement's own variable is the result (a local of the helper's with its name is renamed); any other
+ * statement (`return await askName(g)`, `const { a } = await f()`, one with a comment after it) reads a result
+ * of its own, `let askNameResult!: ...` declared before the block, where it awaited the call.
  *
  * The helper may be in the same file (at module level, or in a scope around the handler) or imported
  * from another file of the project (directly, as a default export, or through re-exporting barrels).
@@ -178,6 +181,8 @@ interface BindingCheck {
   expected: Map<string, string>;
   /** The names that must not be bound inside the pasted code (a declaration of the helper would take them). */
   outside: Set<string>;
+  /** The statement's own name, which the block declares first and assigns as its result: every use of it in the block must be that one. */
+  result?: string;
 }
 
 /**
@@ -420,6 +425,8 @@ function misbound(sf: SourceFile, check: BindingCheck, range: { start: number; e
     const decl = symbol?.getDeclarations()[0];
     if (decl && decl.getSourceFile() === sf && decl.getStart() >= range.start && decl.getEnd() <= range.end) {
       if (check.outside.has(name)) return `it declares ${name}, which would hide the ${name} it must use in ${file}`;
+      // The result is the block's first declaration (`let name!: T;`): another of that name would take its assignments.
+      if (name === check.result && decl.getStart() !== firstDeclaration(sf, range)) return `it declares ${name}, which would hide the ${name} it must use in ${file}`;
       continue;
     }
     const expected = check.expected.get(name);
@@ -427,6 +434,11 @@ function misbound(sf: SourceFile, check: BindingCheck, range: { start: number; e
     if (bindingOf(id, place) !== expected) return `it uses ${name}, which would mean something else in ${file} (rename one of them)`;
   }
   return undefined;
+}
+
+/** Where the first variable declaration of the pasted code starts: the result's. */
+function firstDeclaration(sf: SourceFile, range: { start: number; end: number }): number | undefined {
+  return sf.getDescendantAtPos(range.start)?.getFirstAncestorByKind(SyntaxKind.VariableStatement)?.getDeclarations()[0]?.getStart();
 }
 
 /** The import binding of a helper from another file, when every use of it in this file is inlined. */
@@ -622,7 +634,7 @@ function inlineEdits(
     }
     const excluded = refused.get(call.getStart());
     if (excluded === null) continue;
-    const edit = excluded ? { refused: excluded.reason, cause: excluded.cause } : inlineCall(call, helper, handler, fresh, crossFile ? imports : undefined, receiver, hoisted?.has(call.getStart()));
+    const edit = excluded ? { refused: excluded.reason, cause: excluded.cause } : inlineCall(call, helper, handler, fresh, crossFile ? imports : undefined, receiver);
     if ('statementless' in edit) statementless.push(call);
     if ('refused' in edit && hoisted?.has(call.getStart())) hoistedRefused.set(call.getStart(), { reason: edit.refused, cause: edit.cause ?? edit.refused });
     if ('refused' in edit) {
@@ -1077,10 +1089,10 @@ function isCommonJsFile(sf: SourceFile): boolean {
   return sf.getImportDeclarations().length === 0 && sf.getDescendantsOfKind(SyntaxKind.CallExpression).some(c => c.getExpression().getText() === 'require');
 }
 
-/** The statement forms a call can be inlined from: the statement then reads the helper's result from a fresh variable. */
 /**
- * `hoisted`: the statement is `const <name> = await f(...)` hoisted out of an expression (src/analysis/hoist.ts),
- * whose name can be the result variable itself.
+ * The statement forms a call can be inlined from: the statement then reads the helper's result from a fresh
+ * variable, or, declaring a variable of its own with the call's value (`const name = await f(...)`, one hoisted
+ * out of an expression by src/analysis/hoist.ts too), has the block assign that variable as the result.
  */
 function inlineCall(
   call: CallExpression,
@@ -1088,8 +1100,7 @@ function inlineCall(
   handler: FunctionLike,
   fresh: (base: string) => string,
   imports: Importer | undefined,
-  receiver: Receiver | undefined,
-  hoisted = false
+  receiver: Receiver | undefined
 ): (TextEdit & { check: BindingCheck }) | { refused: string; cause?: string; statementless?: true } {
   const fn = helper.fn;
   const helperName = call.getExpression().getText();
@@ -1110,6 +1121,9 @@ function inlineCall(
   const substituted = new Set<Node>();
   // The handler's names the pasted code reads: a local of the helper's with one of them is renamed.
   const guarded = new Set([...handler.getParameters().flatMap(p => boundIdentifiers(p.getNameNode())), ...args.flatMap(referencesIn)].map(id => id.getText()));
+  // `const name = await f(...)`: the block assigns `name` itself, so a local of the helper's named so is renamed too.
+  const own = concise ? undefined : readingName(stmt, awaited);
+  if (own) guarded.add(own.name);
   const params = fn.getParameters();
   params.forEach((p, i) => {
     const arg = args[i];
@@ -1162,9 +1176,10 @@ function inlineCall(
   setterEdits(setters, idEdits, renames, textOf);
 
   const label = fresh('mcpInline');
-  const type = resultType(stmt, awaited, returnType && textOf(returnType), helperName);
-  // A hoisted constant is the result itself, unless it is read through a cast (readResult).
-  const reused = hoisted && !concise && readResult('r', type.text, awaited) === 'r' ? hoistedName(stmt, awaited) : undefined;
+  // The statement's annotation, which the value it read was checked against, types the result it now is.
+  const type = own?.type !== undefined ? { text: `!: ${own.type}`, namesHelper: false } : resultType(stmt, awaited, returnType && textOf(returnType), helperName);
+  // The statement's own name is the result itself (`let name!: T; ... name = x;`), unless it is read through a cast (readResult).
+  const reused = own && readResult('r', type.text, awaited) === 'r' ? own.name : undefined;
   const result = reused ?? fresh(`${helper.name}Result`);
   const bindings: string[] = [];
   params.forEach((p, i) => {
@@ -1216,14 +1231,16 @@ function inlineCall(
   const binding = bindings.length > 0 ? `\n${indent}  ${bindings.join(`\n${indent}  `)}` : '';
   const block = `let ${result}${type.text};\n${indent}${label}: {${binding}${inner}\n${indent}}${reading}`;
   const text = concise ? `{\n${indent}${block}\n${lineIndent}}` : block;
-  const check = bindingCheck(fn, pieces, renames, call, stmt, awaited, type.text);
+  const check = { ...bindingCheck(fn, pieces, renames, call, stmt, awaited, type.text), ...(reused ? { result: reused } : {}) };
   // The setters the inlined code calls: imported, from a module that declares them only once the passes are done.
   for (const s of setters) {
     check.expected.set(s.local, s.binding);
     check.outside.add(s.local);
   }
   const prefix = awaited.getStart() - stmt.getStart();
-  const kept = reading && !concise ? { offset: text.length - reading.length + 1 + indent.length, start: stmt.getStart(), length: prefix } : undefined;
+  // The statement's declaration, as written after the block or as the result declared before it (`let name`), is where it was.
+  const declared = reused ? (stmt as VariableStatement).getDeclarations()[0]!.getStart() : undefined;
+  const kept = declared !== undefined ? { offset: 'let '.length, start: declared, length: reused!.length } : reading && !concise ? { offset: text.length - reading.length + 1 + indent.length, start: stmt.getStart(), length: prefix } : undefined;
   return { start: stmt.getStart(), end: stmt.getEnd(), text, namesHelper: type.namesHelper, kept, check: { ...check, label } };
 }
 
@@ -1234,12 +1251,21 @@ function inlineCall(
 const STATEMENTLESS =
   'the awaited call is not a statement of its own (const x = await f(...), x = await f(...), await f(...), return await f(...) or => await f(...)), nor hoisted into one where it is (a loop condition, an else-if condition, an optional call\'s arguments, a nested assignment)';
 
-/** The name of `const <name> = await f(...)`, a plain constant the inlined block can declare with `let` instead. */
-function hoistedName(stmt: Node, awaited: Node): string | undefined {
-  if (!Node.isVariableStatement(stmt) || stmt.getDeclarationKind() !== 'const') return undefined;
+/**
+ * The name of `const <name> = await f(...)` (or `let`), a plain variable the inlined block can declare with
+ * `let` and assign in place of a result of its own, with its annotation (`const name: T = ...`) if it has one.
+ * Not a `var` (scoped to the function, not the block) nor a destructuring.
+ */
+function readingName(stmt: Node, awaited: Node): { name: string; type?: string } | undefined {
+  if (!Node.isVariableStatement(stmt) || !['const', 'let'].includes(stmt.getDeclarationKind())) return undefined;
   const decl = stmt.getDeclarations()[0]!;
   const name = decl.getNameNode();
-  return Node.isIdentifier(name) && !decl.getTypeNode() && decl.getInitializer() === awaited ? name.getText() : undefined;
+  const init = decl.getInitializer();
+  if (!Node.isIdentifier(name) || !init || unwrap(init) !== awaited || decl.hasExclamationToken()) return undefined;
+  // A comment after it on its line (`const ok = await confirm(q); // once per path`) is about the statement, which goes.
+  if (/^[ \t]*(\/\/|\/\*)/.test(stmt.getSourceFile().getFullText().slice(stmt.getEnd()))) return undefined;
+  const type = decl.getTypeNode();
+  return { name: name.getText(), ...(type ? { type: type.getText() } : {}) };
 }
 
 /** The statement an awaited call is the whole of: `const x = await f(...)`, `x = await f(...)`, `await f(...)`, `return await f(...)`. */

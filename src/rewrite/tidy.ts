@@ -9,7 +9,8 @@
  *   }
  *
  * - a `break` that ends the block goes (with the braces around it), and an early exit
- *   `if (c) { r = a; break L; } rest` becomes `if (c) { r = a; } else { rest }`;
+ *   `if (c) { r = a; break L; } rest` becomes `if (c) { r = a; } else { rest }` (exits in a row, one
+ *   `if (c) { ... } else if (d) { ... } else { rest }` chain);
  * - a block no `break` leaves any more loses its label and, when none of the names it declares is named
  *   elsewhere in the block around it, its braces;
  * - the result variable declared before it is dropped where nothing reads it (the round that suspends
@@ -126,8 +127,9 @@ function containsBreak(node: ts.Node, label: string): boolean {
  * One `break` out of the block removed. First those in its tail (the last statement, the branches of a
  * last `if`, the blocks of a last `try` without finally), where leaving and falling through are the same:
  * `{ r = v; break L; }` → `r = v;`. Then an early exit, `if (c) { r = a; break L; } rest` in a list in
- * the tail: the statements after it become its else (only for one or two exits in a list, so that the
- * code does not nest deeper than a person would write it).
+ * the tail: the statements after it become its else, the last exit first, so that exits in a row make one
+ * flat chain (`if (a) { ... } else if (b) { ... } else { rest }`). Only where the chain nests at most two
+ * deep, so that the code does not nest deeper than a person would write it.
  */
 function unbreak(sf: ts.SourceFile, labelled: InlineBlock, unit: string): Edit[] | undefined {
   const label = labelled.label.text;
@@ -138,10 +140,24 @@ function unbreak(sf: ts.SourceFile, labelled: InlineBlock, unit: string): Edit[]
   for (const list of tailLists(labelled.statement)) {
     const exits = list.statements.filter(s => containsBreak(s, label));
     const last = exits.at(-1);
-    if (!last || exits.length > 2 || !exits.every(e => ts.isIfStatement(e) && !e.elseStatement && endsInBreak(e.thenStatement, label) && countBreaks(e, label) === 1)) continue;
+    if (!last || !exits.every(e => ts.isIfStatement(e) && !e.elseStatement && endsInBreak(e.thenStatement, label) && countBreaks(e, label) === 1)) continue;
+    if (chainDepth(list.statements, exits) > 2) continue;
     return earlyExit(sf, last as ts.IfStatement, list.statements.slice(list.statements.indexOf(last) + 1), label, unit);
   }
   return undefined;
+}
+
+/**
+ * How deep the if/else the exits of a list become nests: a level for the statements after the last exit (none
+ * when there are none, or they are one `if`, which becomes an else-if), and one for each run of statements
+ * between two exits (the exit before them takes them into its else); exits in a row chain as else-ifs.
+ */
+function chainDepth(statements: readonly ts.Statement[], exits: ts.Statement[]): number {
+  const at = exits.map(e => statements.indexOf(e));
+  const after = statements.slice(at.at(-1)! + 1);
+  let depth = after.length === 0 || (after.length === 1 && ts.isIfStatement(after[0]!)) ? 0 : 1;
+  for (let i = 1; i < at.length; i++) if (at[i]! - at[i - 1]! > 1) depth++;
+  return depth;
 }
 
 /** The `break label;` statements in the tail of a statement: leaving there is falling through. */
@@ -190,7 +206,9 @@ function removeTailBreak(sf: ts.SourceFile, brk: ts.BreakStatement, unit: string
 
 /**
  * `if (c) { X; break L; } rest` → `if (c) { X } else { rest }`: the same statements run, and the block is
- * left at the same places (rest reaches the block's end, or its own last break).
+ * left at the same places (rest reaches the block's end, or its own last break). When rest is one `if` (an
+ * exit made so already), `else if`. A comment after the exit on its line (`if (free) { r = ok; break L; } // free`)
+ * goes after the branch's last statement, which it is then about, as it was about the exit.
  */
 function earlyExit(sf: ts.SourceFile, exit: ts.IfStatement, rest: readonly ts.Statement[], label: string, unit: string): Edit[] | undefined {
   if (rest.some(s => ts.isFunctionDeclaration(s))) return undefined;
@@ -201,21 +219,36 @@ function earlyExit(sf: ts.SourceFile, exit: ts.IfStatement, rest: readonly ts.St
   const declared = rest.flatMap(s => (ts.isVariableStatement(s) ? s.declarationList.declarations.flatMap(d => bindingNames(d.name)) : (ts.isClassDeclaration(s) || ts.isEnumDeclaration(s)) && s.name ? [s.name.text] : []));
   if (declared.some(name => before.some(s => mentions(s, name)))) return undefined;
   const indent = lineIndent(sf.text, exit.getStart(sf));
-  const then = thenWithoutBreak(sf, exit.thenStatement, label, indent, unit);
+  if (rest.length === 0) {
+    const then = thenWithoutBreak(sf, exit.thenStatement, label, indent, unit, '');
+    return then === undefined ? undefined : [{ start: exit.thenStatement.getStart(sf), end: exit.thenStatement.getEnd(), text: then }];
+  }
+  const restStart = ownLinesStart(sf, rest[0]!);
+  const trailing = trailingComment(sf, exit.getEnd(), restStart);
+  if (trailing === undefined) return undefined;
+  const then = thenWithoutBreak(sf, exit.thenStatement, label, indent, unit, trailing);
   if (then === undefined) return undefined;
   const thenEdit = { start: exit.thenStatement.getStart(sf), end: exit.thenStatement.getEnd(), text: then };
-  if (rest.length === 0) return [thenEdit];
-  const restStart = ownLinesStart(sf, rest[0]!);
-  // A comment after the exit on its line (`if (free) { r = ok; break L; } // free`) would have no place: left as it is.
-  if (sf.text.slice(exit.getEnd(), restStart).trim() !== '') return undefined;
   const restEnd = trailingEnd(sf.text, rest.at(-1)!.getEnd());
+  const alone = rest.length === 1 && ts.isIfStatement(rest[0]!) && sf.text.slice(restStart, rest[0]!.getStart(sf)).trim() === '';
+  if (alone) return [thenEdit, { start: exit.getEnd(), end: restEnd, text: ` else ${sf.text.slice(rest[0]!.getStart(sf), restEnd)}` }];
   const restText = reindent(sf.text.slice(restStart, restEnd), indent, indent + unit);
   const elseText = ` else {\n${restText.startsWith(indent) ? indent + unit + restText.slice(indent.length) : restText}\n${indent}}`;
   return [thenEdit, { start: exit.getEnd(), end: restEnd, text: elseText }];
 }
 
-/** The branch of an early exit as a multi-line block, its final `break` gone. */
-function thenWithoutBreak(sf: ts.SourceFile, branch: ts.Statement, label: string, indent: string, unit: string): string | undefined {
+/** The comment after a statement on its line, up to `to` (`''` for none); undefined for anything else there (one over several lines). */
+function trailingComment(sf: ts.SourceFile, from: number, to: number): string | undefined {
+  const between = sf.text.slice(from, to);
+  if (between.trim() === '') return '';
+  const ranges = ts.getTrailingCommentRanges(sf.text, from) ?? [];
+  const text = ranges.map(r => sf.text.slice(r.pos, r.end)).join(' ');
+  const rest = ranges.reduce((t, r) => t.replace(sf.text.slice(r.pos, r.end), ''), between);
+  return rest.trim() === '' && !text.includes('\n') ? text : undefined;
+}
+
+/** The branch of an early exit as a multi-line block, its final `break` gone, `trailing` (a comment) after its last statement. */
+function thenWithoutBreak(sf: ts.SourceFile, branch: ts.Statement, label: string, indent: string, unit: string, trailing: string): string | undefined {
   const statements: string[] = [];
   const collect = (s: ts.Statement): boolean => {
     if (ts.isBreakStatement(s)) return true;
@@ -228,9 +261,9 @@ function thenWithoutBreak(sf: ts.SourceFile, branch: ts.Statement, label: string
   if (!collect(branch)) return undefined;
   // A comment in the branch, which only its statements are taken from, would be lost: left as it is.
   if (/\/\/|\/\*/.test(statements.reduce((text, st) => text.replace(st, ''), sf.text.slice(branch.getStart(sf), branch.getEnd())))) return undefined;
-  if (statements.length === 0) return '{}';
+  if (statements.length === 0) return trailing === '' ? '{}' : `{\n${indent}${unit}${trailing}\n${indent}}`;
   const body = statements.map(s => `${indent}${unit}${reindent(s, lineIndent(sf.text, branch.getStart(sf)) + unit, indent + unit)}`).join('\n');
-  return `{\n${body}\n${indent}}`;
+  return `{\n${body}${trailing === '' ? '' : ` ${trailing}`}\n${indent}}`;
 }
 
 /** The label taken off a block no break leaves, and its braces too when nothing around it can tell. */
@@ -330,6 +363,32 @@ function mentions(node: ts.Node, name: string, except?: ts.Node): boolean {
   return visit(node);
 }
 
+/**
+ * Whether `node` names the variable `name` declared around it: an identifier of that name outside `except` and
+ * outside the scopes inside `node` that declare a `name` of their own (an inlined helper's local may be called
+ * as the handler's result is).
+ */
+function refersTo(node: ts.Node, name: string, except?: ts.Node): boolean {
+  const visit = (n: ts.Node): boolean => {
+    if (n === except || (n !== node && declaresOwn(n, name))) return false;
+    if (ts.isIdentifier(n) && n.text === name && !isPropertyName(n)) return true;
+    return ts.forEachChild(n, child => visit(child) || undefined) ?? false;
+  };
+  return visit(node);
+}
+
+/** Whether a scope declares `name` itself: a block's let, const, class or function, a function's parameter, a catch's or a for's variable. */
+function declaresOwn(n: ts.Node, name: string): boolean {
+  const inList = (list: ts.VariableDeclarationList) => !!(list.flags & ts.NodeFlags.BlockScoped) && list.declarations.some(d => bindingNames(d.name).includes(name));
+  if (ts.isBlock(n)) {
+    return n.statements.some(st => (ts.isVariableStatement(st) && inList(st.declarationList)) || ((ts.isClassDeclaration(st) || ts.isFunctionDeclaration(st)) && st.name?.text === name));
+  }
+  if (ts.isFunctionLike(n)) return n.parameters.some(p => bindingNames(p.name).includes(name)) || (ts.isFunctionExpression(n) && n.name?.text === name);
+  if (ts.isCatchClause(n)) return n.variableDeclaration !== undefined && bindingNames(n.variableDeclaration.name).includes(name);
+  if (ts.isForStatement(n) || ts.isForOfStatement(n) || ts.isForInStatement(n)) return n.initializer !== undefined && ts.isVariableDeclarationList(n.initializer) && inList(n.initializer);
+  return false;
+}
+
 function isPropertyName(id: ts.Identifier): boolean {
   const parent = id.parent;
   if (ts.isPropertyAccessExpression(parent) && parent.name === id) return true;
@@ -347,8 +406,8 @@ function resultTidying(sf: ts.SourceFile, name: string): Edit[] | undefined {
   for (const declaration of resultDeclarations(sf, name)) {
     const list = statementList(declaration)!;
     const scope = declaration.parent;
-    if (!mentions(scope, name, declaration)) return [wholeLines(sf, declaration, '')];
-    const next = list.slice(list.indexOf(declaration) + 1).find(s => mentions(s, name));
+    if (!refersTo(scope, name, declaration)) return [wholeLines(sf, declaration, '')];
+    const next = list.slice(list.indexOf(declaration) + 1).find(s => refersTo(s, name));
     const assigned = next && soleAssignment(next, name);
     if (!assigned || writes(scope, name) !== 1) continue;
     const decl = declaration.declarationList.declarations[0]!;
