@@ -28,8 +28,7 @@ server.registerTool('ask', { inputSchema: z.object({ prompt: z.string() }) }, as
     if (resumed.step === 'awaiting-answer') {
       let mcpPrompt = resumed.mcpPrompt;
       const answer = elicitResult(ctx, 'answer', okSchema);
-      const askTrimmedResult: string = `${answer.action}: ${mcpPrompt}`;
-      const said = askTrimmedResult;
+      const said: string = `${answer.action}: ${mcpPrompt}`;
       let label: string = prompt;
       return call.suspend({ step: 'awaiting-answer2', said, label }, {
         answer2: inputRequired.elicit({ message: `Mark ${label}?`, requestedSchema: okSchema }),
@@ -40,8 +39,7 @@ server.registerTool('ask', { inputSchema: z.object({ prompt: z.string() }) }, as
       let label = resumed.label;
       const answer = elicitResult(ctx, 'answer2', okSchema);
       if (answer.action === 'accept') label = `${label} (marked)`;
-      const askThenMarkResult: string = label;
-      const marked = askThenMarkResult;
+      const marked: string = label;
       return { content: [{ type: 'text', text: `${said} | ${marked} | ${prompt}` }] };
     }
     throw call.unknownStep(resumed);

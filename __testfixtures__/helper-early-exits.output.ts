@@ -1,8 +1,4 @@
-import {
-  McpServer,
-  inputRequired,
-  type ElicitRequestFormParams,
-} from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
 
