@@ -13,23 +13,23 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 // Cache fillers: asked once, remembered for the next calls. Each tool asks only while the cache is empty.
 let units: 'metric' | 'imperial' | undefined;
 let rootUris: string[] | undefined;
-/** The cache units, undefined until it is filled: what a tool reads before it asks the client. */
+/** The cached `units`, undefined until it is filled: what a tool reads before it asks the client. */
 function cachedUnits(): 'metric' | 'imperial' | undefined {
   return units;
 }
 
-/** Fills the cache units from the client's answer to its elicitation request. */
+/** Fills the cached `units` from the client's answer to its elicitation request. */
 function fillUnits(answer: ElicitResult): 'metric' | 'imperial' {
   units = answer.action === 'accept' && answer.content?.units === 'imperial' ? 'imperial' : 'metric';
   return units;
 }
 
-/** The cache rootUris, undefined until it is filled: what a tool reads before it asks the client. */
+/** The cached `rootUris`, undefined until it is filled: what a tool reads before it asks the client. */
 function cachedRootUris(): string[] | undefined {
   return rootUris;
 }
 
-/** Fills the cache rootUris from the client's answer to its roots request. */
+/** Fills the cached `rootUris` from the client's answer to its roots request. */
 function fillRootUris({ roots }: ListRootsResult): string[] {
   rootUris = roots.map(root => root.uri);
   return rootUris;

@@ -378,7 +378,7 @@ function withoutUnusedHelper(sf: SourceFile, helper: string, cache: string): { t
   let text = full;
   for (const e of edits.sort((a, b) => b.start - a.start)) text = text.slice(0, e.start) + e.text + text.slice(e.end);
   // The comments of the read and the fill name the cache, not the helper that is gone.
-  text = text.replace(`/** ${helper}()'s cache, undefined`, `/** The cache ${cache}, undefined`).replace(`/** Fills ${helper}()'s cache from`, `/** Fills the cache ${cache} from`);
+  text = text.replace(`/** ${helper}()'s cache, undefined`, `/** The cached \`${cache}\`, undefined`).replace(`/** Fills ${helper}()'s cache from`, `/** Fills the cached \`${cache}\` from`);
   const alsoRemoved = dead.statements.filter(st => st !== statement).map(st => declaredNameOf(st) ?? 'a declaration');
   return { text, kept: dead.kept, alsoRemoved: [...alsoRemoved, ...dead.imports.flatMap(b => importLocal(b) ?? []).map(name => `the import of ${name}`)] };
 }
