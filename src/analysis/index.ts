@@ -404,8 +404,9 @@ function addMarker(plan: FilePlan, node: Node, reason: string): void {
   const at = statement.getStart();
   const text = `${MARKER_PREFIX} ${reason}`;
   if (plan.markers.some(m => m.at === at && m.text === text)) return;
-  // Idempotence: a marker written by an earlier run is left as it is.
-  const already = statement.getLeadingCommentRanges().some(c => c.getText().includes(MARKER_PREFIX));
+  // Idempotence: a marker written by an earlier run is left as it is. The inliner's marker on a helper call it
+  // did not inline ("... is not inlined: ...") says nothing of another request in the statement: this one goes above it too.
+  const already = statement.getLeadingCommentRanges().some(c => c.getText().includes(text) || (c.getText().includes(MARKER_PREFIX) && !/\bis not inlined: /.test(c.getText())));
   if (already) return;
   plan.markers.push({ at, text });
 }
