@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { restyled } from './restyle.js';
 
 export const STATE_MODULE_BASENAME = 'mcp-migrate-state';
 /** The module's second file, beside it: what seals the state. */
@@ -89,6 +90,8 @@ export interface StateModuleOptions {
   extensionless?: boolean;
   /** The JavaScript files get their declarations beside them (a project whose JavaScript TypeScript checks). */
   declarations?: boolean;
+  /** The style of the project's files that import the module (indentation, quotes, semicolons): the files are written in it. */
+  style?: Parameters<typeof restyled>[1];
 }
 
 /**
@@ -103,7 +106,10 @@ export function stateModuleFiles(modulePath: string, flavour: ModuleFlavour, opt
     { path: modulePath, text: namingSeal(stateModuleText(flavour), extension) },
     { path: seal, text: stateModuleText(flavour, STATE_SEAL_BASENAME) }
   ];
-  if (flavour === 'ts' || !options.declarations) return files;
-  const declared = (base: StateRuntimeFile) => namingSeal(fs.readFileSync(stateModuleDeclarationFile(flavour, base), 'utf8'), extension);
-  return [...files, { path: declarationPath(modulePath), text: declared(STATE_MODULE_BASENAME) }, { path: declarationPath(seal), text: declared(STATE_SEAL_BASENAME) }];
+  if (flavour !== 'ts' && options.declarations) {
+    const declared = (base: StateRuntimeFile) => namingSeal(fs.readFileSync(stateModuleDeclarationFile(flavour, base), 'utf8'), extension);
+    files.push({ path: declarationPath(modulePath), text: declared(STATE_MODULE_BASENAME) }, { path: declarationPath(seal), text: declared(STATE_SEAL_BASENAME) });
+  }
+  const style = options.style;
+  return style ? files.map(f => ({ path: f.path, text: restyled(f.text, style, f.path) })) : files;
 }

@@ -10,6 +10,8 @@ import path from 'node:path';
 import type { FileChange } from './pipeline.js';
 import { boundCallMethods, STATE_MODULE_BASENAME, STATE_SEAL_BASENAME, stateExports, stateModuleFiles, stateModuleText, type ModuleFlavour } from './stateModule.js';
 import type { StateModulePlace } from './stateModulePlaces.js';
+import { restyled } from './restyle.js';
+import { codeStyle, type CodeStyle } from './rewrite/style.js';
 
 export interface CreatedFile {
   path: string;
@@ -35,10 +37,18 @@ export function placedStateModules(places: StateModulePlace[], changes: FileChan
       continue;
     }
     const extensionless = importedWithoutExtension(place.path, changes);
-    const files = stateModuleFiles(place.path, place.flavour, { extensionless, declarations: place.declarations });
+    const style = importerStyle(place.path, changes);
+    const files = stateModuleFiles(place.path, place.flavour, { extensionless, declarations: place.declarations, style });
     created.push(...files.filter(f => !fs.existsSync(f.path)));
   }
   return { created, notes };
+}
+
+/** The style of the first changed file that imports the module at `modulePath` (the module is written in it). */
+function importerStyle(modulePath: string, changes: FileChange[]): CodeStyle | undefined {
+  const base = modulePath.replace(/\.[cm]?[jt]s$/, '');
+  const importer = changes.find(c => [...c.after.matchAll(STATE_IMPORT)].some(m => path.resolve(path.dirname(c.path), m[1]!.replace(/\.[cm]?js$/, '')) === base));
+  return importer && codeStyle(importer.before ?? importer.after);
 }
 
 /** Whether a changed file imports the module at `modulePath` without an extension (a project resolving such imports: its seal is named alike). */
@@ -115,7 +125,7 @@ export function missingStateModules(texts: ReadonlyMap<string, string>): (Create
       const base = path.resolve(path.dirname(file), m[1]!.replace(/\.[cm]?js$/, ''));
       if (MODULE_EXTENSIONS.some(ext => there(base + ext) || missing.has(base + ext))) continue;
       const { flavour, at } = importedAs(file, base, m[3], m[0].startsWith('require'));
-      const files = m[2] === STATE_SEAL_BASENAME ? [{ path: at, text: stateModuleText(flavour, STATE_SEAL_BASENAME) }] : stateModuleFiles(at, flavour, { extensionless: m[3] === undefined });
+      const files = m[2] === STATE_SEAL_BASENAME ? [{ path: at, text: restyled(stateModuleText(flavour, STATE_SEAL_BASENAME), codeStyle(text), at) }] : stateModuleFiles(at, flavour, { extensionless: m[3] === undefined, style: codeStyle(text) });
       // A seal written with its module is imported by the module.
       for (const f of files) if (!there(f.path)) missing.set(f.path, { ...f, importer: f.path === at ? file : at });
     }

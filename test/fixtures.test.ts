@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateSources, type MigrateResult } from '../src/pipeline.js';
+import { stateModuleText } from '../src/stateModule.js';
 import { countByShape } from '../src/report.js';
 import { causeOf } from '../src/tables/causes.js';
 import { FRAMEWORK_IMPORT } from '../src/tables/frameworks.js';
@@ -253,7 +254,8 @@ describe('__testfixtures__', () => {
     const o = outcomes.get('capability-guard')!;
     const dir = path.join(work, 'capability-guard-old-module');
     fs.mkdirSync(dir, { recursive: true });
-    const module = fs.readFileSync(path.join(o.dir, 'mcp-migrate-state.ts'), 'utf8');
+    // (as the build emits it, in four spaces: the run wrote it in the fixture's two)
+    const module = stateModuleText('ts');
     const without = module
       .replace(/\/\*\* The client's capabilities for this request[\s\S]*?\n}\n/, '')
       .replace(/\n *\/\*\* What to throw for a step[^\n]*\n *unknownStep\(resumed: Step\)[^\n]*/, '')
