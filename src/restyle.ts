@@ -2,9 +2,9 @@
  * The requestState module in the project's style. It is written in this repository's (four spaces, single
  * quotes, semicolons); a project that indents with tabs or two spaces, quotes with double quotes or ends no
  * statement with a semicolon gets it in its own, so that it reads as the project's code in review.
- * Syntax only, from the parsed text: strings are quoted again only where the value needs no escape in the
- * other quote, a line inside a multi-line template keeps its text, and a semicolon goes only at the end of a
- * line whose next line cannot continue the statement (it does not begin with `(`, `[`, a template, `+`, `-` or `/`).
+ * Syntax only, from the parsed text: a string is quoted again only where written without escapes or quotes,
+ * a line inside a multi-line template keeps its text, and a semicolon goes only at the end of a line whose
+ * next line of code cannot continue the statement (it does not begin with `(`, `[`, a template, `+`, `-` or `/`).
  */
 import { ts } from 'ts-morph';
 import type { CodeStyle } from './rewrite/style.js';
@@ -41,12 +41,13 @@ export function restyled(text: string, style: Style, fileName = 'module.ts'): st
 
 const lineOf = (sf: ts.SourceFile, pos: number) => sf.getLineAndCharacterOfPosition(pos).line;
 
-/** A string literal in the other quote, when its value holds neither quote, a backslash nor a line break. */
+/** A string literal in the other quote, when it is written without an escape or a quote of either kind (its text is its value). */
 function requoted(node: ts.StringLiteral, sf: ts.SourceFile, style: Style): Edit[] {
   const start = node.getStart(sf);
   const quote = style.quote === 'single' ? "'" : '"';
-  if (sf.text[start] === quote || /['"\\\n\r]/.test(node.text)) return [];
-  return [{ start, end: node.end, text: `${quote}${node.text}${quote}` }];
+  const raw = sf.text.slice(start + 1, node.end - 1);
+  if (sf.text[start] === quote || /['"\\]/.test(raw)) return [];
+  return [{ start, end: node.end, text: `${quote}${raw}${quote}` }];
 }
 
 /** Nodes whose text ends with the semicolon that ends their statement. */
