@@ -147,7 +147,7 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
     | { step: 'awaiting-named'; log: string[] }
     | { step: 'awaiting-elicitation2'; log: string[]; named: string | number | boolean | string[] | undefined };
   const askForNamed = () => inputRequired.elicit({ message: 'Name it?', requestedSchema: namedSchema });
-  const askForMcpAwait1 = () => inputRequired.elicit({ message: 'Really?', requestedSchema: confirmElicitationSchema });
+  const askForElicitation2 = () => inputRequired.elicit({ message: 'Really?', requestedSchema: confirmElicitationSchema });
   const call = resumeCall<ConfirmStep>(ctx, 'confirm', { ask, label });
   return call.run(async resumed => {
     if (resumed.step === 'start') {
@@ -168,7 +168,7 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
       let mcpAwait1!: boolean;
       if (ask) {
         return call.suspend({ step: 'awaiting-elicitation2', log, named }, {
-          mcpAwait1: askForMcpAwait1(),
+          elicitation2: askForElicitation2(),
         });
       } else {
         mcpAwait1 = ask;
@@ -192,7 +192,7 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
       let mcpAwait1!: boolean;
       if (ask) {
         return call.suspend({ step: 'awaiting-elicitation2', log, named }, {
-          mcpAwait1: askForMcpAwait1(),
+          elicitation2: askForElicitation2(),
         });
       } else {
         mcpAwait1 = ask;
@@ -209,7 +209,7 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
       let mcpAwait1!: boolean;
       if (ask) {
         return call.suspend({ step: 'awaiting-elicitation2', log, named }, {
-          mcpAwait1: askForMcpAwait1(),
+          elicitation2: askForElicitation2(),
         });
       } else {
         mcpAwait1 = ask;
@@ -223,7 +223,7 @@ server.registerTool('confirm', { inputSchema: z.object({ ask: z.boolean(), label
       const log = resumed.log;
       let mcpAwait1: boolean;
       const named = resumed.named;
-      mcpAwait1 = elicitResult(ctx, 'mcpAwait1', confirmElicitationSchema).action === 'accept';
+      mcpAwait1 = elicitResult(ctx, 'elicitation2', confirmElicitationSchema).action === 'accept';
       if (mcpAwait1) {
         return { content: [{ type: 'text', text: `confirmed ${String(named)} ${log.join(',')}` }] };
       }

@@ -659,6 +659,16 @@ function withParens(awaited: Node): Node {
 }
 
 function preferredKey(site: Site, s: Suspension): string {
+  const named = keyFromStatement(site, s);
+  // A temporary of the rewrite (`mcpAwait1`, a hoisted await's) names nothing the user wrote: the request's kind does.
+  return named !== undefined && !/^mcp[A-Z]/.test(named) ? named : defaultKey(site);
+}
+
+const defaultKey = (site: Site): string =>
+  ({ elicitation: 'elicitation', 'elicitation-url': 'urlElicitation', sampling: 'sampling', roots: 'roots', request: 'request', task: 'task', registration: 'input', entry: 'input', capabilities: 'input' })[site.kind];
+
+/** The name the statement of a suspension gives the request's result (`const review = await ...`, `x = await ...`). */
+function keyFromStatement(site: Site, s: Suspension): string | undefined {
   const st = s.statement;
   if (Node.isVariableStatement(st)) {
     const name = st.getDeclarations()[0]?.getNameNode();
@@ -674,7 +684,7 @@ function preferredKey(site: Site, s: Suspension): string {
     const e = unwrap(st.getExpression());
     if (Node.isBinaryExpression(e) && Node.isIdentifier(e.getLeft())) return e.getLeft().getText();
   }
-  return { elicitation: 'elicitation', 'elicitation-url': 'urlElicitation', sampling: 'sampling', roots: 'roots', request: 'request', task: 'task', registration: 'input', entry: 'input', capabilities: 'input' }[site.kind];
+  return undefined;
 }
 
 /**
