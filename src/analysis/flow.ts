@@ -913,18 +913,28 @@ function besideLocal(b: Beside, scope: Node, fn: FunctionLike): CarriedLocal {
  */
 function unassignedAtSuspension(varDecl: Node, kind: string, first: Node, last: Node, fn: FunctionLike): boolean {
   // `let x!: T` (the inliner's result variables) reads as assigned, so carrying it compiles: it stays as it was.
-  if (kind !== 'let' || !Node.isVariableDeclaration(varDecl) || varDecl.getInitializer() || !Node.isIdentifier(varDecl.getNameNode())) return false;
-  const nameNode = varDecl.getNameNode();
-  const scope = varDecl.getParent()?.getParent()?.getParent();
-  if (!scope) return false;
-  const loops = first.getAncestors().filter(a => Node.isIterationStatement(a) && a.getStart() >= scope.getStart() && a.getEnd() <= scope.getEnd());
-  const name = nameNode.getText();
-  return !fn.getDescendantsOfKind(SyntaxKind.Identifier).some(ref => {
-    if (ref === nameNode || ref.getText() !== name || isMemberName(ref) || declOf(ref) !== varDecl) return false;
-    if (loops.some(l => ref.getStart() >= l.getStart() && ref.getEnd() <= l.getEnd())) return true;
+  const uses = kind === 'let' ? usesOfUninitialised(varDecl, first, fn) : undefined;
+  if (!uses) return false;
+  return !uses.refs.some(ref => {
+    if (uses.inLoop(ref)) return true;
     if (ownerFunction(ref) !== fn) return true;
     return ref.getStart() < last.getEnd() && !(ref.getEnd() <= first.getStart() && assignsThenLeaves(ref, first, last));
   });
+}
+
+/**
+ * The references in `fn` to `varDecl`, a `let name;` declared without a value (undefined for any other
+ * declaration), and whether one is in a loop around `first` inside the variable's scope.
+ */
+function usesOfUninitialised(varDecl: Node, first: Node, fn: FunctionLike): { refs: Node[]; inLoop: (ref: Node) => boolean } | undefined {
+  if (!Node.isVariableDeclaration(varDecl) || varDecl.getInitializer() || !Node.isIdentifier(varDecl.getNameNode())) return undefined;
+  const nameNode = varDecl.getNameNode();
+  const scope = varDecl.getParent()?.getParent()?.getParent();
+  if (!scope) return undefined;
+  const loops = first.getAncestors().filter(a => Node.isIterationStatement(a) && a.getStart() >= scope.getStart() && a.getEnd() <= scope.getEnd());
+  const name = nameNode.getText();
+  const refs = fn.getDescendantsOfKind(SyntaxKind.Identifier).filter(ref => ref !== nameNode && ref.getText() === name && !isMemberName(ref) && declOf(ref) === varDecl);
+  return { refs, inLoop: ref => loops.some(l => ref.getStart() >= l.getStart() && ref.getEnd() <= l.getEnd()) };
 }
 
 /**
@@ -953,17 +963,9 @@ function assignsThenLeaves(ref: Node, first: Node, last: Node): boolean {
  * function. Where the phase resumes it is never assigned again, so it is restored as a const.
  */
 function assignedOnlyBefore(varDecl: Node, first: Node, fn: FunctionLike): boolean {
-  if (!Node.isVariableDeclaration(varDecl) || varDecl.getInitializer() || !Node.isIdentifier(varDecl.getNameNode())) return false;
-  const nameNode = varDecl.getNameNode();
-  const scope = varDecl.getParent()?.getParent()?.getParent();
-  if (!scope) return false;
-  const loops = first.getAncestors().filter(a => Node.isIterationStatement(a) && a.getStart() >= scope.getStart() && a.getEnd() <= scope.getEnd());
-  const name = nameNode.getText();
-  return !fn.getDescendantsOfKind(SyntaxKind.Identifier).some(ref => {
-    if (ref === nameNode || ref.getText() !== name || isMemberName(ref) || declOf(ref) !== varDecl || !writes(ref)) return false;
-    if (ref.getStart() >= first.getStart() || ownerFunction(ref) !== fn) return true;
-    return loops.some(l => ref.getStart() >= l.getStart() && ref.getEnd() <= l.getEnd());
-  });
+  const uses = usesOfUninitialised(varDecl, first, fn);
+  if (!uses) return false;
+  return !uses.refs.some(ref => writes(ref) && (ref.getStart() >= first.getStart() || ownerFunction(ref) !== fn || uses.inLoop(ref)));
 }
 
 /** Whether an identifier is written there: assigned (also inside a destructuring target), incremented, a for...of/in's variable. */
