@@ -533,15 +533,21 @@ function adjacent(a: Statement, b: Statement): boolean {
 /** Whether anything evaluated up to the await in `s` reads a name an earlier statement of the group declares or assigns. */
 function dependsOn(s: Suspension, group: Suspension[]): boolean {
   const written = new Set<Node>();
+  // The names written, so an identifier of another name is not resolved (a property's name can mean typing its object).
+  const names = new Set<string>();
+  const write = (id: Node) => {
+    names.add(id.getText());
+    written.add(declOf(id) ?? id);
+  };
   for (const g of group) {
     const st = g.statement;
-    if (Node.isVariableStatement(st)) for (const d of st.getDeclarations()) boundIdentifiers(d.getNameNode()).forEach(id => written.add(declOf(id) ?? id));
+    if (Node.isVariableStatement(st)) for (const d of st.getDeclarations()) boundIdentifiers(d.getNameNode()).forEach(write);
     if (Node.isExpressionStatement(st)) {
       const e = unwrap(st.getExpression());
-      if (Node.isBinaryExpression(e)) for (const id of e.getLeft().getDescendantsOfKind(SyntaxKind.Identifier).concat(Node.isIdentifier(e.getLeft()) ? [e.getLeft() as never] : [])) written.add(declOf(id) ?? id);
+      if (Node.isBinaryExpression(e)) for (const id of e.getLeft().getDescendantsOfKind(SyntaxKind.Identifier).concat(Node.isIdentifier(e.getLeft()) ? [e.getLeft() as never] : [])) write(id);
     }
   }
-  const before = s.statement.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => id.getStart() < s.replace.getEnd());
+  const before = s.statement.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => id.getStart() < s.replace.getEnd() && names.has(id.getText()));
   return before.some(id => {
     const d = declOf(id);
     return d !== undefined && written.has(d);
@@ -1052,9 +1058,12 @@ function templateString(varDecl: VariableDeclaration, first: Node): boolean {
 /** The first identifier after `from`, in the nodes of `region`, that reads the local `decl` declares. */
 function firstReadAfter(decl: Node, from: Node, region: Node[]): Node | undefined {
   let found: Node | undefined;
+  // Only an identifier of the declared name can read it: no other is resolved (a property's name can mean typing its object).
+  const local = Node.isVariableDeclaration(decl) || Node.isBindingElement(decl) || Node.isParameterDeclaration(decl) ? decl.getNameNode() : undefined;
+  const name = local && Node.isIdentifier(local) ? local.getText() : undefined;
   for (const node of region) {
     for (const id of [node, ...node.getDescendantsOfKind(SyntaxKind.Identifier)]) {
-      if (!Node.isIdentifier(id) || id.getStart() < from.getEnd() || declOf(id) !== decl || (found && found.getStart() <= id.getStart())) continue;
+      if (!Node.isIdentifier(id) || (name !== undefined && id.getText() !== name) || id.getStart() < from.getEnd() || declOf(id) !== decl || (found && found.getStart() <= id.getStart())) continue;
       found = id;
     }
   }

@@ -45,6 +45,7 @@ import { codeStyle } from '../rewrite/style.js';
 import { callableOnlyHere, methodIneligibility, overridesOf, receiverClass, receiverOf, thisEdits, thisOwner, type Receiver } from './methods.js';
 import { delegationOf } from './delegates.js';
 import { entriesOf, entryLabel, namedEntry } from './dispatch.js';
+import { projectMayDeclareMember } from './projectNames.js';
 import { enclosingFunction, findSites, handlerRegistrationOf, registeredWrapperCallOf, isHandlerExtra, isMcpReq, registrationOf, type FunctionLike, type Site } from './sites.js';
 import { dynamicLoadOf, moduleValueRead, unusedLoadEdit, type DynamicLoad } from './dynamicImports.js';
 import { existingSetter, isModuleVariable, SETTER_CAUSE, setterBinding, setterDeclaration, setterEdits, setterName, setterObstacle, variableWrites, type ModuleSetter } from './moduleSetters.js';
@@ -793,7 +794,7 @@ function outsideTheRun(file: SourceFile): Helper['notInlined'] {
  * inlined, but followed; through a table's property (`t.invoke`), every entry the call may run.
  */
 function memberOf(access: import('ts-morph').PropertyAccessExpression): Helper | undefined {
-  if (libraryObject(access.getExpression())) return undefined;
+  if (!projectMayDeclareMember(access, access.getName()) || libraryObject(access.getExpression())) return undefined;
   const entries = entriesOf(access);
   if (entries) return { fn: entries[0]!, name: access.getName(), decl: entries[0]!, overrides: entries, table: true };
   const decl = namedEntry(access) ?? resolved(access.getNameNode());
@@ -1161,7 +1162,8 @@ function inlineCall(
   const idEdits: TextEdit[] = [];
   for (const piece of pieces) {
     for (const id of [piece, ...piece.getDescendants()].filter(Node.isIdentifier)) {
-      const key = declarationOf(id);
+      // A property's name is never renamed (nor resolved: that can mean typing its object).
+      const key = notAReference(id) ? undefined : declarationOf(id);
       const renamed = key && renames.get(key);
       if (!renamed || renamed === id.getText()) continue;
       const parent = id.getParent();

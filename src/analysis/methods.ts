@@ -12,6 +12,7 @@
 import { Node, SyntaxKind, type ClassDeclaration, type MethodDeclaration, type PropertyAccessExpression } from 'ts-morph';
 import { codeStyle, quoted } from '../rewrite/style.js';
 import { unwrap } from './mcpSymbols.js';
+import { projectMayExtend } from './projectNames.js';
 import type { FunctionLike } from './sites.js';
 
 /** What `this` of an inlined method becomes in the handler: the receiver's text (`this` itself, or `this.helper`). */
@@ -218,7 +219,7 @@ function derivedClasses(c: ClassDeclaration): ClassDeclaration[] {
   let known = derivedByProgram.get(program);
   if (!known) derivedByProgram.set(program, (known = new Map()));
   let derived = known.get(c);
-  if (!derived) known.set(c, (derived = c.getDerivedClasses()));
+  if (!derived) known.set(c, (derived = projectMayExtend(c) ? c.getDerivedClasses() : []));
   return derived;
 }
 

@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { Node, SyntaxKind, type CallExpression, type ParameterDeclaration } from 'ts-morph';
 import { mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
+import { projectMayDeclareMember } from './projectNames.js';
 import { enclosingFunction, handlerRegistrationOf, registrationFor, TOOL_METHODS, type FunctionLike, type Registration } from './sites.js';
 
 export interface Wrapping {
@@ -89,6 +90,7 @@ function findWrapping(fn: FunctionLike, { call, arg }: { call: CallExpression; a
 /** The project's function or method a call runs (`reg(...)`, `this.reg(...)`, `tools.reg(...)`), with a body. */
 export function wrapperFunction(callee: Node): FunctionLike | undefined {
   const id = Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : Node.isIdentifier(callee) ? callee : undefined;
+  if (id && Node.isPropertyAccessExpression(callee) && !projectMayDeclareMember(id, id.getText())) return undefined;
   const symbol = id?.getSymbol();
   const decl = (symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol)?.getDeclarations()[0];
   if (!decl || decl.getSourceFile().isDeclarationFile() || decl.getSourceFile().isInNodeModules()) return undefined;
