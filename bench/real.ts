@@ -6,14 +6,16 @@
  *
  * Checks, so a fast wrong answer is not timed as a win:
  * - generated trees: mcp-migrate gives one source diff per file that imports the SDK plus the requestState
- *   module, and its summary says every ask in a tool was rewritten and every ask in a helper body marked
- *   (the helper is inlined into the handlers that call it; its body stays for other callers); the official
- *   codemod changes every file that imports the SDK; tsc is clean (the tree is valid SDK 1.x code);
+ *   module's files (the module and its seal), and its summary says every ask in a tool was rewritten and
+ *   every ask in a helper body marked (the helper is inlined into the handlers that call it; its body stays
+ *   for other callers); the official codemod changes every file that imports the SDK; tsc is clean (the
+ *   tree is valid SDK 1.x code);
  * - public servers: every tool exits 0 and mcp-migrate gives at least one source diff; tsc's errors
  *   (their pinned zod/SDK versions are not the linked ones) are counted and shown, not failed on.
  */
 import { cpSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { STATE_RUNTIME_FILES } from '../src/stateModule.js';
 import { generateRealShapedTree } from './generate-real.js';
 import type { Sample } from './measure.js';
 
@@ -75,7 +77,8 @@ function generatedCase(files: number): RealCaseSpec {
           if (s.code !== 0) return `exit ${s.code}: ${(s.stderr || s.stdout).slice(-400)}`;
           if (tool === 'mcp-migrate') {
             const diffs = sourceDiffs(s.stdout);
-            if (diffs !== t.sdkFiles.length + 1) return `expected ${t.sdkFiles.length + 1} source diffs, got ${diffs}`;
+            const expected = t.sdkFiles.length + STATE_RUNTIME_FILES.length;
+            if (diffs !== expected) return `expected ${expected} source diffs, got ${diffs}`;
             const m = /sites: (\d+) rewritten, (\d+) marked, (\d+) skipped/.exec(s.stderr + s.stdout);
             if (!m) return 'no sites line in the summary';
             if (Number(m[1]) !== toolAsks || Number(m[2]) !== helperAsks || Number(m[3]) !== 0) {

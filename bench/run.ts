@@ -28,6 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TRIGGER_PATTERN } from '../src/triggers.js';
+import { STATE_RUNTIME_FILES } from '../src/stateModule.js';
 import { generateTree } from './generate.js';
 import { measure, median, peakMethod, type Command, type Sample } from './measure.js';
 import { REAL_SIZES, REAL_TOOLS, realCaseSpecs, type PreparedTree } from './real.js';
@@ -202,9 +203,9 @@ function check(tool: ToolName, s: Sample, tree: ReturnType<typeof generateTree>)
   if (tool === 'mcp-migrate' || tool === 'mcp-migrate-1t') {
     // Source diffs only (package.json edits may come along).
     const diffs = (s.stdout.match(/^diff --git a\/\S+\.[mc]?[jt]sx? /gm) ?? []).length;
-    // + one requestState module per workspace package that has a server (each package gets its own).
+    // + the requestState module's files per workspace package that has a server (each package gets its own).
     const packages = new Set(tree.mcpFiles.map(f => f.split('/').slice(0, 2).join('/'))).size;
-    const expected = mcp + packages;
+    const expected = mcp + packages * STATE_RUNTIME_FILES.length;
     if (diffs !== expected) return `expected ${expected} source diffs, got ${diffs}`;
   } else if (tool === 'official') {
     const m = /across (\d+) file/.exec(s.stdout);
