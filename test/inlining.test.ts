@@ -1795,3 +1795,36 @@ function createServer(): McpServer {
     expect(m.text('src/server.ts')).toMatch(/\n\/\/ mcp-migrate: createServer\(\)\.connect\(new StdioServerTransport\(\)\) stays, serving 2025-era clients only: the server is made in the statement that connects it \(createServer\(\)\).*serveStdio\(\(\) => server\) from @modelcontextprotocol\/server\/stdio.*\nif \(process\.env\.STDIO !== '0'\)\s+await createServer\(\)\.connect/);
   }, 600_000);
 });
+
+describe("a helper called through a module namespace's default", () => {
+  // `ask.default(...)`: no file writes the name `default`, only `export default`; a call through a property
+  // that no project file names is taken for no helper of the project without asking the checker
+  // (src/analysis/projectNames.ts), so the default export must count as a name, or the call goes unmarked.
+  const files = {
+    'package.json': PACKAGE,
+    'src/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export default async function confirm(server: McpServer, what: string): Promise<boolean> {
+  const answer = await server.server.elicitInput({ message: \`Delete \${what}?\`, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } });
+  return answer.action === 'accept' && answer.content?.ok === true;
+}
+`,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import * as ask from './ask.js';
+
+const server = new McpServer({ name: 'namespace', version: '1.0.0' });
+
+server.registerTool('delete', { inputSchema: { path: z.string() } }, async ({ path }) => {
+  if (!(await ask.default(server, path.trim()))) return { content: [{ type: 'text', text: 'kept' }] };
+  return { content: [{ type: 'text', text: \`deleted \${path}\` }] };
+});
+`,
+  };
+
+  it('marks the call in the handler, and reports it', async () => {
+    const m = await bothWays(files);
+    expect(m.sites('src/server.ts').map(s => s.outcome)).toEqual(['marked']);
+    expect(m.text('src/server.ts')).toMatch(/\/\/ mcp-migrate: default\(\) is not inlined: it is called as ask\.default\(\.\.\.\)[^\n]*\n\s*if \(!\(await ask\.default\(server/);
+  }, 600_000);
+});

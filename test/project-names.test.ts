@@ -40,6 +40,15 @@ describe('projectMayDeclareMember', () => {
     expect(mayDeclare(typeof file === 'string' ? { 'other.ts': file } : file, 'trim')).toBe(true);
   });
 
+  it.each([
+    ['export default function ask() {}'],
+    ['export default async () => 1;'],
+    ['const ask = () => 1;\nexport default ask;'],
+    ['const ask = () => 1;\nexport { ask as default };'],
+  ])('says maybe for a default export, a module namespace\'s `default` (%s)', file => {
+    expect(mayDeclare({ 'ask.ts': file }, 'default')).toBe(true);
+  });
+
   it('says maybe for a private name', () => {
     const p = project({ 'a.ts': 'export class A { #trim() {} run() { this.#trim(); } }' });
     const access = p.getSourceFileOrThrow('a.ts').getFirstDescendantByKindOrThrow(SyntaxKind.PropertyAccessExpression);

@@ -30,7 +30,7 @@ const namesCache = new WeakMap<ts.SourceFile, FileNames>();
 /**
  * True unless no project file gives anything the name `name`. A project function is reached through a
  * property only where some file names it so: a declaration (method, property, object literal key,
- * shorthand, accessor, exported binding, export alias), a string key (`'trim': fn`,
+ * shorthand, accessor, exported binding, export alias, a default export's `default`), a string key (`'trim': fn`,
  * `defineProperty(o, 'trim', ...)`), or an assignment to a property (`obj.trim = fn`, `exports.trim = ...`).
  * If `trim` is only ever read as `x.trim`, nothing of the project is called `trim`.
  */
@@ -100,6 +100,8 @@ function namesOf(sf: ts.SourceFile): FileNames {
       const from = node.propertyName.text;
       names.renamed.set(from, [...(names.renamed.get(from) ?? []), node.name.text]);
     }
+    // A default export is a module's `default` member (`ns.default(...)`, `require('./ask').default(...)`).
+    if (ts.isExportAssignment(node) || (ts.canHaveModifiers(node) && ts.getModifiers(node)?.some(m => m.kind === ts.SyntaxKind.DefaultKeyword))) names.written.add('default');
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'require') requires = true;
     ts.forEachChild(node, visit);
   };
