@@ -130,6 +130,8 @@ function findDelegations(sf: SourceFile): Delegation[] {
 }
 
 function delegationFrom(handler: FunctionLike): Delegation | undefined {
+  // Read off the body first: whether a function is a registered handler is the costlier question.
+  if (!onlyReturnedCall(handler)) return undefined;
   const registration = handlerRegistrationOf(handler);
   const passed = registration && delegatedCall(handler, registration);
   if (!registration || !passed) return undefined;
@@ -160,7 +162,8 @@ function tableDelegation(handler: FunctionLike, registration: Registration, call
  * The call a handler's body only returns, passing the handler's arguments (and its context) in order;
  * `ctxMember` when it passes the context, '' as it is or `.extra` in an object literal (`{ server, extra }`).
  */
-function delegatedCall(handler: FunctionLike, registration: Registration): { call: CallExpression; ctxMember?: string } | undefined {
+/** The call a function's body only returns (awaited or not): `=> run(a)`, `{ return await run(a); }`. */
+function onlyReturnedCall(handler: FunctionLike): CallExpression | undefined {
   const body = handler.getBody();
   let returned: Node | undefined = body;
   if (body && Node.isBlock(body)) {
@@ -170,7 +173,12 @@ function delegatedCall(handler: FunctionLike, registration: Registration): { cal
   if (!returned) return undefined;
   let e = unwrap(returned);
   if (Node.isAwaitExpression(e)) e = unwrap(e.getExpression());
-  if (!Node.isCallExpression(e)) return undefined;
+  return Node.isCallExpression(e) ? e : undefined;
+}
+
+function delegatedCall(handler: FunctionLike, registration: Registration): { call: CallExpression; ctxMember?: string } | undefined {
+  const e = onlyReturnedCall(handler);
+  if (!e) return undefined;
   const params = handler.getParameters();
   const args = e.getArguments();
   const passed = params.slice(0, args.length);
