@@ -158,10 +158,6 @@ function tableDelegation(handler: FunctionLike, registration: Registration, call
   return delegation;
 }
 
-/**
- * The call a handler's body only returns, passing the handler's arguments (and its context) in order;
- * `ctxMember` when it passes the context, '' as it is or `.extra` in an object literal (`{ server, extra }`).
- */
 /** The call a function's body only returns (awaited or not): `=> run(a)`, `{ return await run(a); }`. */
 function onlyReturnedCall(handler: FunctionLike): CallExpression | undefined {
   const body = handler.getBody();
@@ -176,6 +172,10 @@ function onlyReturnedCall(handler: FunctionLike): CallExpression | undefined {
   return Node.isCallExpression(e) ? e : undefined;
 }
 
+/**
+ * The call a handler's body only returns, passing the handler's arguments (and its context) in order;
+ * `ctxMember` when it passes the context, '' as it is or `.extra` in an object literal (`{ server, extra }`).
+ */
 function delegatedCall(handler: FunctionLike, registration: Registration): { call: CallExpression; ctxMember?: string } | undefined {
   const e = onlyReturnedCall(handler);
   if (!e) return undefined;
