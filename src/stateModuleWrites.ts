@@ -11,7 +11,7 @@ import type { FileChange } from './pipeline.js';
 import { boundCallMethods, STATE_MODULE_BASENAME, STATE_SEAL_BASENAME, stateExports, stateModuleFiles, stateModuleText, type ModuleFlavour } from './stateModule.js';
 import type { StateModulePlace } from './stateModulePlaces.js';
 import { restyled } from './restyle.js';
-import { codeStyle, type CodeStyle } from './rewrite/style.js';
+import { codeStyle } from './rewrite/style.js';
 
 export interface CreatedFile {
   path: string;
@@ -36,25 +36,25 @@ export function placedStateModules(places: StateModulePlace[], changes: FileChan
       notes.push(...existingModuleNotes(place.path, changes, rel));
       continue;
     }
-    const extensionless = importedWithoutExtension(place.path, changes);
-    const style = importerStyle(place.path, changes);
+    const imports = importsOfModule(place.path, changes);
+    // A project resolving imports without an extension gets its seal named alike; the module is written in its first importer's style.
+    const extensionless = imports.some(i => i.extension === undefined);
+    const importer = imports[0]?.change;
+    const style = importer && codeStyle(importer.before ?? importer.after);
     const files = stateModuleFiles(place.path, place.flavour, { extensionless, declarations: place.declarations, style });
     created.push(...files.filter(f => !fs.existsSync(f.path)));
   }
   return { created, notes };
 }
 
-/** The style of the first changed file that imports the module at `modulePath` (the module is written in it). */
-function importerStyle(modulePath: string, changes: FileChange[]): CodeStyle | undefined {
+/** Each import of the module at `modulePath` in the changed files, in their order: the file, and the specifier's extension if it has one. */
+function importsOfModule(modulePath: string, changes: FileChange[]): { change: FileChange; extension: string | undefined }[] {
   const base = modulePath.replace(/\.[cm]?[jt]s$/, '');
-  const importer = changes.find(c => [...c.after.matchAll(STATE_IMPORT)].some(m => path.resolve(path.dirname(c.path), m[1]!.replace(/\.[cm]?js$/, '')) === base));
-  return importer && codeStyle(importer.before ?? importer.after);
-}
-
-/** Whether a changed file imports the module at `modulePath` without an extension (a project resolving such imports: its seal is named alike). */
-function importedWithoutExtension(modulePath: string, changes: FileChange[]): boolean {
-  const base = modulePath.replace(/\.[cm]?[jt]s$/, '');
-  return changes.some(c => [...c.after.matchAll(STATE_IMPORT)].some(m => m[3] === undefined && path.resolve(path.dirname(c.path), m[1]!) === base));
+  return changes.flatMap(change =>
+    [...change.after.matchAll(STATE_IMPORT)]
+      .filter(m => path.resolve(path.dirname(change.path), m[1]!.replace(/\.[cm]?js$/, '')) === base)
+      .map(m => ({ change, extension: m[3] }))
+  );
 }
 
 /** What an existing module, made by an earlier version, lacks that the changed files use; said, never overwritten. */
