@@ -2,7 +2,7 @@
  * Which names and expressions are the MCP SDK's: resolved through imports, requires and
  * declarations (never by spelling alone), with the type checker as a fallback.
  */
-import { Node, SyntaxKind, type Expression, type Identifier, type Symbol as MorphSymbol } from 'ts-morph';
+import { Node, SyntaxKind, ts, type Expression, type Identifier, type Symbol as MorphSymbol } from 'ts-morph';
 
 const MCP_MODULE = /^@modelcontextprotocol\/(sdk|server|core|node|express|hono)(\/|$)/;
 
@@ -182,7 +182,7 @@ function overriddenRegistrations(at: Node): ReadonlySet<string> {
   if (known) return known;
   const names = new Set<string>();
   for (const sf of project.getSourceFiles()) {
-    if (sf.isInNodeModules() || sf.isDeclarationFile()) continue;
+    if (sf.isInNodeModules() || sf.isDeclarationFile() || !declaresRegistrationMember(sf.compilerNode)) continue;
     const classes = [...sf.getDescendantsOfKind(SyntaxKind.ClassDeclaration), ...sf.getDescendantsOfKind(SyntaxKind.ClassExpression)];
     for (const cls of classes) {
       if (!extendedKind(cls as import('ts-morph').ClassDeclaration, 0)) continue;
@@ -194,6 +194,28 @@ function overriddenRegistrations(at: Node): ReadonlySet<string> {
   }
   overriddenByProgram.set(program, names);
   return names;
+}
+
+const registrationMemberByFile = new WeakMap<ts.SourceFile, boolean>();
+
+/**
+ * Whether a class of the file has a member named as a registration method, read from the syntax once per
+ * text: the program changes with every edit of any file, and most files declare no such class.
+ */
+function declaresRegistrationMember(file: ts.SourceFile): boolean {
+  let known = registrationMemberByFile.get(file);
+  if (known !== undefined) return known;
+  known = false;
+  const visit = (node: ts.Node): void => {
+    if (known) return;
+    if (ts.isClassLike(node)) {
+      known = node.members.some(m => m.name !== undefined && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) && (REGISTRATIONS.McpServer.has(m.name.text) || REGISTRATIONS.Server.has(m.name.text)));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  registrationMemberByFile.set(file, known);
+  return known;
 }
 
 /** Types that keep some of a server's members: a `Pick<Server, 'elicitInput'>` still sends the server's requests. */

@@ -523,11 +523,14 @@ function usesByName(fn: FunctionLike): NamedUses | undefined {
   if (member) found = memberUses(member);
   else if (nameNode && Node.isIdentifier(nameNode)) {
     const name = nameNode.getText();
-    const symbol = nameNode.getSymbol();
+    // Asked only when another identifier has the name: a question to the checker after an edit builds
+    // the program again, and most functions are named nowhere else in their file.
+    let symbol: { of: ReturnType<Node['getSymbol']> } | undefined;
+    const symbolOfName = () => (symbol ??= { of: nameNode!.getSymbol() }).of;
     const uses = fn
       .getSourceFile()
       .getDescendantsOfKind(SyntaxKind.Identifier)
-      .filter(id => id !== nameNode && id.getText() === name && (id.getSymbol() === symbol || Node.isExportSpecifier(id.getParent())));
+      .filter(id => id !== nameNode && id.getText() === name && (Node.isExportSpecifier(id.getParent()) || id.getSymbol() === symbolOfName()));
     found = { exported: exported || uses.some(u => Node.isExportSpecifier(u.getParent())), uses };
   }
   namedUsesCache.set(fn, found);
