@@ -27,6 +27,7 @@ import { importersOfRequestAliases, MAX_INLINE_DEPTH, MCP_TEXT, TRIGGER_PATTERN,
 import { FRAMEWORK_IMPORT, SDK_V1_FRAMEWORKS } from './tables/frameworks.js';
 import { oneLine, syntaxErrors, upgradeV1, upgradeZodOnly, V1_IMPORT } from './upgrade/index.js';
 import { applyPlan, parserFor } from '../transforms/mrtr.js';
+import { parseOnly } from './rewrite/parsers.js';
 import { resolveThroughPaths } from './analysis/tsconfigPaths.js';
 
 
@@ -729,7 +730,7 @@ function rewrite(text: string, plan: FilePlan): string {
   const out = applyPlan(text, plan, { jscodeshift: j, j, stats: () => {}, report: () => {} });
   // Never hand back something that does not parse.
   try {
-    j(out);
+    parseOnly(plan.file, out);
   } catch (error) {
     throw new Error(`the rewritten code would not parse (${(error as Error).message})`);
   }

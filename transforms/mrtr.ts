@@ -29,14 +29,9 @@ import { addContextParams, widenFunctionType, widenReturnType } from '../src/rew
 import { rewriteHttpEntry, rewriteStdioEntry, wireServers } from '../src/rewrite/wiring.js';
 
 export { propertyKey } from '../src/rewrite/text.js';
+export { parserFor } from '../src/rewrite/parsers.js';
 
 export const parser = 'ts';
-
-export function parserFor(file: string): 'ts' | 'tsx' | 'babel' {
-  if (/\.tsx$/.test(file)) return 'tsx';
-  if (/\.[mc]?tsx?$/.test(file)) return 'ts';
-  return 'tsx';
-}
 
 export default function transformer(file: FileInfo, api: API, options: Options): string | undefined {
   const plan = options.plan as FilePlan | undefined;

@@ -6,6 +6,7 @@
 import type { ASTPath, Collection, JSCodeshift } from 'jscodeshift';
 import type { FilePlan, Range } from '../plan.js';
 import { editImports, isRequire, type ImportChanges } from './imports.js';
+import { parseOnly } from './parsers.js';
 import { codeStyle, quoted, type CodeStyle } from './style.js';
 
 /** A node of the Babel AST jscodeshift hands out: untyped there, so untyped here (the library's boundary). */
@@ -135,10 +136,10 @@ export class RewriteContext {
 
   /** The rewritten file's text, with its imports edited to what the rewritten code uses. */
   print(): string {
-    const { j, style, unit } = this;
+    const { style, unit } = this;
     const importChanges = { add: this.importsToAdd(), remove: this.unusedMcpImports(), unwrapped: this.unusedWrappers() };
     let output = this.root.toSource({ quote: style.quote, reuseWhitespace: true, tabWidth: unit === '\t' ? 1 : unit.length, useTabs: unit === '\t' });
-    output = editImports(output, this.parse(output).find(j.Program).get().node.body, importChanges, style);
+    output = editImports(output, parseOnly(this.plan.file, output).program.body, importChanges, style);
     for (const { from, to } of this.commentEdits) output = output.replace(from, () => to);
     return output;
   }

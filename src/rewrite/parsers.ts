@@ -1,0 +1,30 @@
+/**
+ * The rewrite's parsers. jscodeshift's `j(text)` gives recast's tree, to edit and print keeping the file's
+ * formatting; where only positions are read or whether the text parses, the same Babel parser is called on
+ * its own: recast's copy of the tree costs about four times the parse.
+ */
+import { createRequire } from 'node:module';
+import type { AnyNode } from './context.js';
+
+/** jscodeshift's parser for a file, by its extension: Babel with the TypeScript plugin (JSX too where it can be). */
+export function parserFor(file: string): 'ts' | 'tsx' | 'babel' {
+  if (/\.tsx$/.test(file)) return 'tsx';
+  if (/\.[mc]?tsx?$/.test(file)) return 'ts';
+  return 'tsx';
+}
+
+interface Parser {
+  parse(text: string): AnyNode;
+}
+
+// jscodeshift's own table of parsers (the options `j(text)` parses with); the package declares no types for it.
+const getParser = createRequire(import.meta.url)('jscodeshift/src/getParser.js') as (name: string) => Parser;
+const parsers = new Map<string, Parser>();
+
+/** The Babel tree (a `File`) of `text` as jscodeshift parses `file`, without recast's copy; throws on a syntax error. */
+export function parseOnly(file: string, text: string): AnyNode {
+  const name = parserFor(file);
+  let parser = parsers.get(name);
+  if (!parser) parsers.set(name, (parser = getParser(name)));
+  return parser.parse(text);
+}
