@@ -10,7 +10,7 @@ import { Node, SyntaxKind, ts, type Project, type SourceFile } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
 import { hoistAwaits, type Hoisting } from './analysis/hoist.js';
 import { analysisProject, forgetProjectFiles, needsNodeDeclarations, sharedAnalysisProject } from './analysis/project.js';
-import { importBindings, selfCheck, type ImportBindings } from './analysis/selfCheck.js';
+import { importBindings, selfCheck, type ImportBindings, type SelfCheckOptions } from './analysis/selfCheck.js';
 import { inliningSteps, type Exclusion, type Inlining, type Refusal, type SetterExport, type Split } from './analysis/inline.js';
 import { splitModules, splitOrdinalAt } from './analysis/cacheFiller.js';
 import { enclosingFunction, registrationOf } from './analysis/sites.js';
@@ -211,10 +211,11 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   };
   let inlining: GroupInlining;
   let analysis: ReturnType<typeof analyzeProject>;
+  let aliasUsers: Set<string>;
   for (let round = 0; ; round++) {
     inlining = inlineGroup(healthyFiles, excluded, rel, current);
     // A file calling a request method a module exports under another name (`ask(...)`) may name no trigger.
-    const aliasUsers = importersOfRequestAliases(sourceFiles.map(sf => ({ path: sf.getFilePath(), text: sf.getFullText() })));
+    aliasUsers = importersOfRequestAliases(sourceFiles.map(sf => ({ path: sf.getFilePath(), text: sf.getFullText() })));
     const analyzed = sourceFiles.filter(sf => TRIGGER_PATTERN.test(sf.getFullText()) || FRAMEWORK_IMPORT.test(sf.getFullText()) || aliasUsers.has(sf.getFilePath()));
     // Awaits of requests inside expressions become statements of their own, which the analysis splits.
     for (const sf of analyzed.filter(healthy)) {
@@ -306,7 +307,8 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   const planned = candidates.filter(f => !broken.has(f.path) && current.has(f.path) && plans.has(f.path));
   const checked = rewriteChecked(planned.map(f => {
     const plan = plans.get(f.path)!;
-    return { sf: project.getSourceFile(f.path)!, text: current.get(f.path)!, plan, onlyHandlers: options.onlyHandlerAt && new Set(plan.handlers.map(h => h.label)) };
+    const onlyHandlers = options.onlyHandlerAt && new Set(plan.handlers.map(h => h.label));
+    return { sf: project.getSourceFile(f.path)!, text: current.get(f.path)!, plan, onlyHandlers, importsRequestAliases: aliasUsers.has(f.path) };
   }));
   for (const f of candidates) {
     if (broken.has(f.path) || !current.has(f.path)) continue;
@@ -701,19 +703,19 @@ function exportableDeclaration(module: SourceFile, name: string) {
  * type checker serves all the checks (setting a text throws the checker away); once a file fails and is
  * put back, the others are checked again without it.
  */
-function rewriteChecked(files: { sf: SourceFile; text: string; plan: FilePlan; onlyHandlers?: ReadonlySet<string> }[]): Map<string, { text: string } | { error: string }> {
+function rewriteChecked(files: ({ sf: SourceFile; text: string; plan: FilePlan } & SelfCheckOptions)[]): Map<string, { text: string } | { error: string }> {
   const results = new Map<string, { text: string } | { error: string }>();
-  let toCheck: { sf: SourceFile; text: string; out: string; before: ImportBindings; onlyHandlers?: ReadonlySet<string> }[] = [];
-  for (const { sf, text, plan, onlyHandlers } of files) {
+  let toCheck: ({ sf: SourceFile; text: string; out: string; before: ImportBindings } & SelfCheckOptions)[] = [];
+  for (const { sf, text, plan, ...checkOptions } of files) {
     try {
-      toCheck.push({ sf, text, out: rewrite(text, plan), before: importBindings(sf), onlyHandlers });
+      toCheck.push({ sf, text, out: rewrite(text, plan), before: importBindings(sf), ...checkOptions });
     } catch (error) {
       results.set(sf.getFilePath(), { error: (error as Error).message });
     }
   }
   for (const f of toCheck) f.sf.replaceWithText(f.out);
   while (toCheck.length > 0) {
-    const failed = toCheck.map(f => ({ f, failures: selfCheck(f.sf, f.before, f.onlyHandlers) })).filter(c => c.failures.length > 0);
+    const failed = toCheck.map(f => ({ f, failures: selfCheck(f.sf, f.before, f) })).filter(c => c.failures.length > 0);
     for (const { f, failures } of failed) {
       f.sf.replaceWithText(f.text);
       const shown = failures.slice(0, 3).map(x => `line ${x.line} of the rewritten text: ${x.message}`);

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analysisProject } from '../src/analysis/project.js';
-import { importBindings, selfCheck } from '../src/analysis/selfCheck.js';
+import { importBindings, selfCheck, type SelfCheckOptions } from '../src/analysis/selfCheck.js';
 
 const HEAD = `import { McpServer } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
@@ -13,12 +13,12 @@ import { readFileSync } from 'node:fs';
 const server = new McpServer({ name: 's', version: '1' });
 `;
 
-function check(before: string, after: string) {
+function check(before: string, after: string, options: SelfCheckOptions = {}, file = 'server.ts') {
   const project = analysisProject();
-  const sf = project.createSourceFile(path.join(os.tmpdir(), 'self-check', 'server.ts'), before);
+  const sf = project.createSourceFile(path.join(os.tmpdir(), 'self-check', file), before);
   const bindings = importBindings(sf);
   sf.replaceWithText(after);
-  return selfCheck(sf, bindings).map(f => `${f.line}: ${f.message}`);
+  return selfCheck(sf, bindings, options).map(f => `${f.line}: ${f.message}`);
 }
 
 describe('self-check', () => {
@@ -40,5 +40,16 @@ describe('self-check', () => {
     expect(check(before, after)).toEqual(['1: readFileSync now comes from ./fs.js, not node:fs']);
     const dropped = before.replace("import { readFileSync } from 'node:fs';\n", '');
     expect(check(before, dropped)).toEqual(['1: readFileSync, imported from node:fs before the rewrite, is no longer imported']);
+  });
+
+  it('counts a name a JSDoc type reads (a JavaScript file\'s types)', () => {
+    const before = `import { Widget } from './widget.js';\n/** @param {Widget} w */\nexport function show(w) { return String(w); }\n`;
+    const dropped = before.replace("import { Widget } from './widget.js';\n", '');
+    expect(check(before, dropped, {}, 'show.js')).toEqual(['2: Widget, imported from ./widget.js before the rewrite, is no longer imported']);
+  });
+
+  it('looks for requests in a file that imports no request method under another name where its text names one', () => {
+    const unmarked = `${HEAD}server.registerTool('t', {}, async () => {\n  const a = await server.server.elicitInput({ message: 'm', requestedSchema: { type: 'object', properties: {} } });\n  return { content: [{ type: 'text', text: a.action }] };\n});\n`;
+    expect(check(unmarked, unmarked, { importsRequestAliases: false })).toEqual(['6: a elicitation request (server.server.elicitInput) is left without a marker']);
   });
 });

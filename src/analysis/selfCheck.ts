@@ -4,7 +4,9 @@
  * every module-level name the code reads must still come from where it came from before the rewrite. A file
  * that fails is left as it was and reported: a rewrite that cannot be checked is not handed to the user.
  */
-import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { Node, ts, type SourceFile } from 'ts-morph';
+import { FRAMEWORK_IMPORT } from '../tables/frameworks.js';
+import { TRIGGER_PATTERN } from '../triggers.js';
 import { MARKER_PREFIX, V2_SERVER_MODULE } from './index.js';
 import { findSites, registrationOf } from './sites.js';
 import { stdioEntries } from './stdioEntry.js';
@@ -28,15 +30,25 @@ export function importBindings(sf: SourceFile): ImportBindings {
   return bindings;
 }
 
-/**
- * What the rewritten `sf` gets wrong; `before`: the import bindings of the text the rewrite started from.
- * `onlyHandlers`: when one handler was asked for (an editor's quick fix), the labels of the handlers the
- * rewrite converted; a request elsewhere was left as it is on purpose, unmarked.
- */
-export function selfCheck(sf: SourceFile, before: ImportBindings, onlyHandlers?: ReadonlySet<string>): SelfCheckFailure[] {
+export interface SelfCheckOptions {
+  /**
+   * When one handler was asked for (an editor's quick fix), the labels of the handlers the rewrite
+   * converted; a request elsewhere was left as it is on purpose, unmarked.
+   */
+  onlyHandlers?: ReadonlySet<string>;
+  /**
+   * Whether the file imports a module that exports a request method under a name of its own
+   * (importersOfRequestAliases): its calls of it are requests its text does not name. Unknown: true.
+   */
+  importsRequestAliases?: boolean;
+}
+
+/** What the rewritten `sf` gets wrong; `before`: the import bindings of the text the rewrite started from. */
+export function selfCheck(sf: SourceFile, before: ImportBindings, options: SelfCheckOptions = {}): SelfCheckFailure[] {
+  const { onlyHandlers } = options;
   const failures: SelfCheckFailure[] = [];
   const fail = (node: Node, message: string) => failures.push({ line: node.getStartLineNumber(), message });
-  for (const site of findSites(sf)) {
+  for (const site of mayHoldRequests(sf, options) ? findSites(sf) : []) {
     const label = site.fn && registrationOf(site.fn)?.label;
     if (onlyHandlers && !(label && onlyHandlers.has(label))) continue;
     if (!hasMarker(site.node)) fail(site.node, `a ${site.kind} request (${site.node.getText().split('(')[0]}) is left without a marker`);
@@ -46,13 +58,37 @@ export function selfCheck(sf: SourceFile, before: ImportBindings, onlyHandlers?:
     if (at && !hasMarker(at)) fail(at, 'a stdio connect() is left without serveStdio or a marker');
   }
   const after = importBindings(sf);
-  const read = new Set(sf.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => !isDeclarationName(id)).map(id => id.getText()));
+  const read = namesRead(sf.compilerNode, new Set(before.keys()));
   for (const [name, module] of before) {
     if (!read.has(name)) continue;
     const now = after.get(name);
     if (now !== module) fail(sf, now ? `${name} now comes from ${now}, not ${module}` : `${name}, imported from ${module} before the rewrite, is no longer imported`);
   }
   return failures;
+}
+
+/**
+ * Whether the analysis would look for requests in the file (the pipeline's own test of which files it
+ * analyses): a request is made through a name its text writes (TRIGGER_PATTERN), a framework's class, or
+ * a request method another module exports under another name. Most rewritten files have none left, and
+ * the walk of every node of the new text is most of the check's time.
+ */
+function mayHoldRequests(sf: SourceFile, options: SelfCheckOptions): boolean {
+  const text = sf.getFullText();
+  return options.importsRequestAliases !== false || TRIGGER_PATTERN.test(text) || FRAMEWORK_IMPORT.test(text);
+}
+
+/** Which of `names` the file reads (not only imports or exports), from the compiler's tree: no wrapper per identifier. */
+function namesRead(file: ts.SourceFile, names: ReadonlySet<string>): Set<string> {
+  const read = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && names.has(node.text) && !isDeclarationName(node)) read.add(node.text);
+    // A JSDoc type reads a name too (a JavaScript file's only types): forEachChild does not enter comments.
+    for (const doc of (node as { jsDoc?: ts.Node[] }).jsDoc ?? []) visit(doc);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return read;
 }
 
 /** A marker on the statement holding `node`, or on a statement enclosing it (where a marker goes for a shared first line). */
@@ -63,11 +99,10 @@ function hasMarker(node: Node): boolean {
   return false;
 }
 
-function isDeclarationName(id: Node): boolean {
-  const parent = id.getParent();
+function isDeclarationName(id: ts.Identifier): boolean {
+  const parent = id.parent;
   return (
-    parent !== undefined &&
-    (Node.isImportSpecifier(parent) || Node.isImportClause(parent) || Node.isNamespaceImport(parent) || Node.isExportSpecifier(parent) ||
-      ((Node.isPropertyAccessExpression(parent) || Node.isPropertyAssignment(parent)) && (parent as { getNameNode(): Node }).getNameNode() === id))
+    ts.isImportSpecifier(parent) || ts.isImportClause(parent) || ts.isNamespaceImport(parent) || ts.isExportSpecifier(parent) ||
+    ((ts.isPropertyAccessExpression(parent) || ts.isPropertyAssignment(parent)) && parent.name === id)
   );
 }
