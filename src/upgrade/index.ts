@@ -10,7 +10,7 @@ import { positionMapper, type Position } from '../positions.js';
 import type { UpgradeNote } from '../report.js';
 import { ZOD_IMPORT } from '../triggers.js';
 import { importsToRequires, requiresToImports } from './commonjs.js';
-import { insertCodemodMarkers } from './markers.js';
+import { markerLines, withCodemodMarkers } from './markers.js';
 import type { Repair } from './repair.js';
 import { boundOverloadsRepair } from './repairs/boundOverloads.js';
 import { contextMembers, contextParamsRepair, type ContextMembers } from './repairs/contextParams.js';
@@ -18,7 +18,7 @@ import { contextTypesRepair } from './repairs/contextTypes.js';
 import { codemodErrorCodeHomes, errorCodeNames, errorCodeUsesRepair, isErrorCodeSplitFinding } from './repairs/errorCodeUses.js';
 import { addErrorCodeValues, errorCodeTypesRepair, type ErrorCodeValues } from './repairs/errorCodeTypes.js';
 import { errorMessagesRepair } from './repairs/errorMessages.js';
-import { importQuotesRepair } from './repairs/importQuotes.js';
+import { withImportQuotes } from './repairs/importQuotes.js';
 import { pickedMethodsRepair } from './repairs/pickedMethods.js';
 import { rawShapesRepair, unverifiedSchemaStands } from './repairs/rawShapes.js';
 import { annotateResultArraysRepair } from './repairs/resultArrays.js';
@@ -82,22 +82,21 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
         notes.push({ file: file.path, line: 1, level: 'error', message: 'not upgraded to SDK 2.x: the file has syntax errors' });
         continue;
       }
-      notes.push(
-        ...applyTransforms(sf, file.text, () => {
+      const upgraded = applyTransforms(sf, file.text, () => {
           const sides = sdkSides(sf);
           // What the official codemod removes, read before it runs.
           const errorCodes = errorCodeNames(sf);
           const errorCodeRepairs = [errorCodeTypesRepair(errorCodes, errorCodeValues, sides, errorCodeHomes), errorCodeUsesRepair(errorCodes, sides, errorCodeHomes)];
           const afterCodemod = repairs((specifier, use) => typeHomes(specifier, use, sides), members, errorCodeRepairs);
           return {
-            transforms: [boundOverloadsRepair, toolOverloadsRepair, ...migration.transforms, ...afterCodemod, importQuotesRepair(file.text)],
+            transforms: [boundOverloadsRepair, toolOverloadsRepair, ...migration.transforms, ...afterCodemod],
+            quotesOf: file.text,
             // A finding about a construct a repair has since removed is no longer true.
             stands: d => stillApplies(d, sf) && !(errorCodes.length > 0 && isErrorCodeSplitFinding(d)),
           };
-        })
-      );
-      const after = sf.getFullText();
-      if (after !== file.text) texts.set(file.path, after);
+        });
+      notes.push(...upgraded.notes);
+      if (upgraded.text !== file.text) texts.set(file.path, upgraded.text);
     } catch (error) {
       notes.push({ file: file.path, line: 1, level: 'error', message: `not upgraded to SDK 2.x: the official codemod failed (${oneLine(error)})` });
       failed.set(file.path, `the official codemod failed on it (${oneLine(error)})`);
@@ -114,27 +113,34 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
 interface TransformPlan {
   transforms: Repair[];
   stands: (d: Diagnostic) => boolean;
+  /** The file as written, whose quotes the imports the transforms rewrote or added get back (withImportQuotes). */
+  quotesOf?: string;
 }
 
 /**
  * Runs the transforms `plan` reads off a file, CommonJS included (the official codemod reads import
  * declarations only: a CommonJS file goes through with its requires turned into imports, which the plan then
- * reads, and comes back with them turned into requires again); marks the standing findings that ask for it,
- * and returns them as notes.
+ * reads, and comes back with them turned into requires again); marks the standing findings that ask for it.
+ * Returns the findings as notes, and the file's new text (the source file is left as the transforms left it).
  */
-function applyTransforms(sf: SourceFile, given: string, plan: () => TransformPlan): UpgradeNote[] {
+function applyTransforms(sf: SourceFile, given: string, plan: () => TransformPlan): { notes: UpgradeNote[]; text: string } {
   const commonJs = requiresToImports(sf);
-  const { transforms, stands } = plan();
+  const { transforms, stands, quotesOf } = plan();
   const found: { diagnostic: Diagnostic; seenIn: string }[] = [];
   for (const transform of transforms) {
     const seenIn = sf.getFullText();
     found.push(...transform.apply(sf, { projectType: PROJECT_TYPE }).diagnostics.map((diagnostic: Diagnostic) => ({ diagnostic, seenIn })));
   }
   const standing = found.filter(f => stands(f.diagnostic));
-  const notes = locateNotes(standing, given, sf);
-  insertCodemodMarkers(sf, standing.map(f => f.diagnostic).filter(d => d.insertComment));
-  if (commonJs) importsToRequires(sf);
-  return notes;
+  // The quotes and the markers are edits of the text, not of the source file, each edit of which parses it
+  // again and walks its tree. A quote for a quote moves nothing: the findings' nodes still give their lines.
+  const quoted = quotesOf === undefined ? sf.getFullText() : withImportQuotes(sf, quotesOf);
+  const notes = locateNotes(standing, given, sf.getFilePath(), quoted);
+  const text = withCodemodMarkers(quoted, markerLines(standing.map(f => f.diagnostic).filter(d => d.insertComment)));
+  if (!commonJs) return { notes, text };
+  const final = sf.getProject().createSourceFile(sf.getFilePath(), text, { overwrite: true });
+  importsToRequires(final);
+  return { notes, text: final.getFullText() };
 }
 
 /**
@@ -149,8 +155,9 @@ export function upgradeZodOnly(files: { path: string; text: string }[]): Omit<Up
   for (const file of files.filter(f => ZOD_IMPORT.test(f.text))) {
     const sf = project.createSourceFile(file.path, file.text, { overwrite: true });
     if (!hasSyntaxErrors(sf)) {
-      notes.push(...applyTransforms(sf, file.text, () => ({ transforms: [zodRecordRepair, zodErrorParamsRepair, zodApisRepair], stands: () => true })));
-      if (sf.getFullText() !== file.text) texts.set(file.path, sf.getFullText());
+      const upgraded = applyTransforms(sf, file.text, () => ({ transforms: [zodRecordRepair, zodErrorParamsRepair, zodApisRepair], stands: () => true }));
+      notes.push(...upgraded.notes);
+      if (upgraded.text !== file.text) texts.set(file.path, upgraded.text);
     }
     forgetFile(project, file.path);
   }
@@ -200,15 +207,15 @@ export function oneLine(error: unknown): string {
 /**
  * The findings, each at its line in the text as given. A finding that follows its node is located once
  * every transform has run (as the official runner does); the others name a line of the text the
- * transform that found them saw, which the transforms after it may have moved.
+ * transform that found them saw, which the transforms after it may have moved. `final`: the file's text
+ * once every transform has run, `file` its path (for a finding that names none).
  */
-function locateNotes(found: { diagnostic: Diagnostic; seenIn: string }[], given: string, sf: SourceFile): UpgradeNote[] {
+function locateNotes(found: { diagnostic: Diagnostic; seenIn: string }[], given: string, file: string, final: string): UpgradeNote[] {
   const mappers = new Map<string, (p: Position) => Position>();
   const inGiven = (text: string, line: number) => {
     const map = mappers.get(text) ?? mappers.set(text, positionMapper(given, text)).get(text)!;
     return map({ line: line - 1, character: 0 }).line + 1;
   };
-  const final = sf.getFullText();
   return found.map(({ diagnostic: d, seenIn }) => {
     let line: number | undefined;
     try {
@@ -217,7 +224,7 @@ function locateNotes(found: { diagnostic: Diagnostic; seenIn: string }[], given:
       // the node moved or vanished; keep the line it was found on
     }
     line ??= inGiven(seenIn, d.line);
-    return { file: d.file || sf.getFilePath(), line, level: d.level as UpgradeNote['level'], message: d.message };
+    return { file: d.file || file, line, level: d.level as UpgradeNote['level'], message: d.message };
   });
 }
 

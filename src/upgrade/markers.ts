@@ -1,14 +1,9 @@
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
-import type { SourceFile } from 'ts-morph';
 
 export const CODEMOD_MARKER = '@mcp-codemod-error';
 
-/**
- * The official runner writes a `/* @mcp-codemod-error … *\/` comment above each finding that needs
- * the user's action; called transform by transform, we write them the same way (one per line,
- * findings on one line joined, none twice), so they show in the diff and stay greppable.
- */
-export function insertCodemodMarkers(sf: SourceFile, diagnostics: Diagnostic[]): void {
+/** Per 1-based line of the current text, the messages of the findings on it (a finding that follows its node, where it is now). */
+export function markerLines(diagnostics: Diagnostic[]): Map<number, string[]> {
   const byLine = new Map<number, string[]>();
   for (const d of diagnostics) {
     let line = d.line;
@@ -19,12 +14,21 @@ export function insertCodemodMarkers(sf: SourceFile, diagnostics: Diagnostic[]):
     }
     byLine.set(line, [...(byLine.get(line) ?? []), d.message]);
   }
-  const lines = sf.getFullText().split('\n');
+  return byLine;
+}
+
+/**
+ * The official runner writes a `/* @mcp-codemod-error … *\/` comment above each finding that needs
+ * the user's action; called transform by transform, we write them the same way (one per line,
+ * findings on one line joined, none twice), so they show in the diff and stay greppable.
+ */
+export function withCodemodMarkers(text: string, byLine: ReadonlyMap<number, string[]>): string {
+  const lines = text.split('\n');
   for (const [line, messages] of [...byLine].sort((a, b) => b[0] - a[0])) {
     const index = line - 1;
     if (index < 0 || index >= lines.length || (index > 0 && lines[index - 1]!.includes(CODEMOD_MARKER))) continue;
     const indent = /^\s*/.exec(lines[index]!)![0];
-    const start = lines.slice(0, index).reduce((sum, l) => sum + l.length + 1, 0);
-    sf.insertText(start, `${indent}/* ${CODEMOD_MARKER} ${messages.join(' | ').replaceAll('*/', '* /')} */\n`);
+    lines.splice(index, 0, `${indent}/* ${CODEMOD_MARKER} ${messages.join(' | ').replaceAll('*/', '* /')} */`);
   }
+  return lines.join('\n');
 }
