@@ -9,7 +9,7 @@ import jscodeshift from 'jscodeshift';
 import { Node, SyntaxKind, ts, type Project, type SourceFile } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
 import { hoistAwaits, type Hoisting } from './analysis/hoist.js';
-import { analysisProject, forgetProjectFiles, needsNodeDeclarations, sharedAnalysisProject } from './analysis/project.js';
+import { analysisProject, forgetProjectFiles, needsNodeDeclarations, setText, sharedAnalysisProject } from './analysis/project.js';
 import { importBindings, selfCheck, type ImportBindings, type SelfCheckOptions } from './analysis/selfCheck.js';
 import { inliningSteps, type Exclusion, type Inlining, type Refusal, type SetterExport, type Split } from './analysis/inline.js';
 import { splitModules, splitOrdinalAt } from './analysis/cacheFiller.js';
@@ -246,7 +246,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
     if (unmigrated.size === 0) break;
     for (const [file, calls] of unmigrated) excluded.set(file, new Map([...(excluded.get(file) ?? []), ...calls]));
     for (const sf of healthyFiles) {
-      sf.replaceWithText(upgraded.get(sf.getFilePath())!);
+      setText(sf, upgraded.get(sf.getFilePath())!);
       current.set(sf.getFilePath(), upgraded.get(sf.getFilePath())!);
     }
     hoisted.clear();
@@ -504,7 +504,7 @@ function inLockstep<T>(runs: { sf: SourceFile; steps: Generator<string, T, void>
   while (pending.length > 0) {
     for (const p of pending) if (p.step.done) results[p.i] = p.step.value;
     pending = pending.filter(p => !p.step.done);
-    for (const p of pending) p.sf.replaceWithText(p.step.value as string);
+    for (const p of pending) setText(p.sf, p.step.value as string);
     for (const p of pending) p.step = p.steps.next();
   }
   return results;
@@ -713,11 +713,11 @@ function rewriteChecked(files: ({ sf: SourceFile; text: string; plan: FilePlan }
       results.set(sf.getFilePath(), { error: (error as Error).message });
     }
   }
-  for (const f of toCheck) f.sf.replaceWithText(f.out);
+  for (const f of toCheck) setText(f.sf, f.out);
   while (toCheck.length > 0) {
     const failed = toCheck.map(f => ({ f, failures: selfCheck(f.sf, f.before, f) })).filter(c => c.failures.length > 0);
     for (const { f, failures } of failed) {
-      f.sf.replaceWithText(f.text);
+      setText(f.sf, f.text);
       const shown = failures.slice(0, 3).map(x => `line ${x.line} of the rewritten text: ${x.message}`);
       results.set(f.sf.getFilePath(), { error: `the rewrite failed its own check (${shown.join('; ')}${failures.length > 3 ? `; and ${failures.length - 3} more` : ''}); please report it` });
     }

@@ -36,6 +36,7 @@ import { nameAllocator } from './names.js';
 import { findSites, type FunctionLike } from './sites.js';
 import { deadCode, declaredNameOf, importLocal, unusedFunction } from './deadCode.js';
 import { removalRange, unusedImportEdits } from './inline.js';
+import { setText } from './project.js';
 
 export interface CacheFiller {
   fn: FunctionLike;
@@ -348,11 +349,11 @@ export function splitModules(files: SourceFile[], calls: SplitCall[], rel: (p: s
     let text = sf.getFullText();
     for (const e of splitHelper(filler, names, list.some(c => c.into !== module)).sort((a, b) => b.start - a.start)) text = text.slice(0, e.start) + e.text + text.slice(e.end);
     const cache = filler.cache.getName();
-    sf.replaceWithText(text);
+    setText(sf, text);
     const calls = list.length === 1 ? 'the tool call' : `the ${list.length} tool calls`;
     const lock = filler.lock ? `; ${filler.lock}() is not held across the question (it kept callers to one fetch; a tool now returns input_required instead of awaiting one), so calls made while the cache is empty may each ask` : '';
     const unused = withoutUnusedHelper(sf, helper, cache);
-    if (unused) sf.replaceWithText(unused.text);
+    if (unused) setText(sf, unused.text);
     const fate = unused ? removedNote(helper, unused) : `${helper}() calls ${names.fill}() and is kept for its other callers`;
     out.push({
       file: module,

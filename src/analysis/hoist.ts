@@ -39,6 +39,7 @@ import { positionMapper, type Position } from '../positions.js';
 import { printableType } from './flow.js';
 import { identifierTexts, nameAllocator } from './names.js';
 import { enclosingFunction, findSites, registrationOf, type FunctionLike, type Site } from './sites.js';
+import { setText } from './project.js';
 
 /** Where this pass gives up on a statement: it is left as written. */
 class NoHoist extends Error {}
@@ -151,7 +152,7 @@ function applyHoisting(sf: SourceFile, edits: Edit[]): (Hoisting & Omit<CallHois
     delta += e.text.length - (e.end - e.start);
   }
   for (const e of [...sorted].reverse()) text = text.slice(0, e.start) + e.text + text.slice(e.end);
-  sf.replaceWithText(text);
+  setText(sf, text);
   const byLines = positionMapper(before, text);
   const lineStarts = (t: string) => [0, ...[...t.matchAll(/\n/g)].map(m => m.index! + 1)];
   const afterLines = lineStarts(text);

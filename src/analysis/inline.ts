@@ -56,6 +56,7 @@ import { cacheFillerOf, splitCall, splitNames as splitNamesOf, type CacheFiller,
 /** How deep a chain of helpers calling helpers is inlined. */
 export { MAX_INLINE_DEPTH } from '../triggers.js';
 import { MAX_INLINE_DEPTH } from '../triggers.js';
+import { setText } from './project.js';
 
 export const INLINE_LABEL = /^mcpInline\d*$/;
 
@@ -197,7 +198,7 @@ export function inlineHelpers(sf: SourceFile, options: InlineOptions = {}): Inli
   const steps = inliningSteps(sf, options);
   for (let step = steps.next(); ; step = steps.next()) {
     if (step.done) return step.value;
-    sf.replaceWithText(step.value);
+    setText(sf, step.value);
   }
 }
 
@@ -270,7 +271,7 @@ function hoistStatementless(sf: SourceFile, calls: CallExpression[], refused: Re
   for (const [at, why] of refused) {
     const to = hoisting.forward(at);
     if (to === undefined) {
-      sf.replaceWithText(before);
+      setText(sf, before);
       return undefined;
     }
     moved.set(to, why);
