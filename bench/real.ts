@@ -2,7 +2,8 @@
  * The real-shaped trees of `npm run bench` (issue 19): seeded trees shaped like public servers
  * (generate-real.ts: 25, 150 and 250 files, most importing the SDK) and the trimmed public servers
  * under test/real-servers, each copied to its own directory with `node_modules` linked to this
- * package's. On each: mcp-migrate, the official codemod, `tsc --noEmit -p tsconfig.json` and the floor.
+ * package's. On each: mcp-migrate, the official codemod, `tsc --noEmit -p tsconfig.json`, the floor and the
+ * design's floor (bench/designFloor.ts).
  *
  * Checks, so a fast wrong answer is not timed as a win:
  * - generated trees: mcp-migrate gives one source diff per file that imports the SDK plus the requestState
@@ -21,8 +22,8 @@ import type { Sample } from './measure.js';
 
 export const REAL_SIZES = [25, 150, 250];
 
-export type RealTool = 'mcp-migrate' | 'official' | 'tsc' | 'floor';
-export const REAL_TOOLS: RealTool[] = ['mcp-migrate', 'official', 'tsc', 'floor'];
+export type RealTool = 'mcp-migrate' | 'official' | 'tsc' | 'floor' | 'design-floor';
+export const REAL_TOOLS: RealTool[] = ['mcp-migrate', 'official', 'tsc', 'floor', 'design-floor'];
 
 /** A tree ready to be measured: its size, a one-line description, and the check of each tool's run. */
 export interface PreparedTree {
@@ -61,6 +62,14 @@ function checkFloor(s: Sample, files: number): string | undefined {
   return seen === files ? undefined : `expected ${files} files, saw ${seen}`;
 }
 
+/** The design's floor read the tree's sources (on a generated tree: all of them, those importing SDK 1.x upgraded). */
+function checkDesignFloor(s: Sample, expected?: { files: number; sdkFiles: number }): string | undefined {
+  const seen = JSON.parse(s.stdout) as { files: number; upgraded: number };
+  if (!expected) return seen.files > 0 ? undefined : 'read no source';
+  if (seen.files !== expected.files) return `expected ${expected.files} files, saw ${seen.files}`;
+  return seen.upgraded === expected.sdkFiles ? undefined : `expected ${expected.sdkFiles} files upgraded, got ${seen.upgraded}`;
+}
+
 function generatedCase(files: number): RealCaseSpec {
   return {
     id: `real-${files}`,
@@ -88,6 +97,7 @@ function generatedCase(files: number): RealCaseSpec {
             const changed = Number(/across (\d+) file/.exec(s.stdout)?.[1] ?? 0);
             if (changed !== t.sdkFiles.length) return `expected ${t.sdkFiles.length} files changed, got ${changed}`;
           } else if (tool === 'floor') return checkFloor(s, t.files);
+          else if (tool === 'design-floor') return checkDesignFloor(s, { files: t.files, sdkFiles: t.sdkFiles.length });
           return undefined;
         },
       };
@@ -119,6 +129,7 @@ function publicServerCase(name: string): RealCaseSpec {
           if (s.code !== 0) return `exit ${s.code}: ${(s.stderr || s.stdout).slice(-400)}`;
           if (tool === 'mcp-migrate' && sourceDiffs(s.stdout) === 0) return 'no source diff';
           if (tool === 'floor') return checkFloor(s, files);
+          if (tool === 'design-floor') return checkDesignFloor(s);
           return undefined;
         },
       };
