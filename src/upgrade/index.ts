@@ -47,18 +47,14 @@ export interface UpgradeResult {
 }
 
 /**
- * The in-memory project the upgrade edits in. Its repairs ask only which declaration of the file a name
- * is (the official codemod asks nothing of the checker): the default libraries, DOM included, which its
- * first question would parse and bind, are not read.
+ * An in-memory project the upgrade edits one file in. Its repairs ask only which declaration of the file a
+ * name is (the official codemod asks nothing of the checker): the default libraries, DOM included, which its
+ * first question would parse and bind, are not read. One project per file: kept, the files upgraded before
+ * would be in every later file's program, each of whose questions would then bind them all again; and a new
+ * project costs less than removing a file, which forgets each of its nodes one by one.
  */
 function upgradeProject(): Project {
   return new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true, noLib: true } });
-}
-
-/** Removes a file from the upgrade's project, if it is there. */
-function forgetFile(project: Project, file: string): void {
-  const sf = project.getSourceFile(file);
-  if (sf) project.removeSourceFile(sf);
 }
 
 export function upgradeV1(files: { path: string; text: string }[]): UpgradeResult {
@@ -69,7 +65,6 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
   if (v1.length === 0) return { texts, notes, failed };
   const migration = getMigration('v1-to-v2');
   if (!migration) throw new Error('the official codemod has no v1-to-v2 migration');
-  const project = upgradeProject();
   const typeHomes = codemodTypeHomes(migration, PROJECT_TYPE);
   const errorCodeHomes = codemodErrorCodeHomes(migration, PROJECT_TYPE);
   const members = contextMembers(migration);
@@ -77,7 +72,7 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
   for (const file of v1) {
     // One file the official codemod cannot handle must not cost the others their upgrade.
     try {
-      const sf = project.createSourceFile(file.path, file.text, { overwrite: true });
+      const sf = upgradeProject().createSourceFile(file.path, file.text);
       if (hasSyntaxErrors(sf)) {
         notes.push({ file: file.path, line: 1, level: 'error', message: 'not upgraded to SDK 2.x: the file has syntax errors' });
         continue;
@@ -100,10 +95,6 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
     } catch (error) {
       notes.push({ file: file.path, line: 1, level: 'error', message: `not upgraded to SDK 2.x: the official codemod failed (${oneLine(error)})` });
       failed.set(file.path, `the official codemod failed on it (${oneLine(error)})`);
-    } finally {
-      // Each file is upgraded on its own: kept, the files upgraded before it would be in every later
-      // file's program, each of whose questions would then bind them all again.
-      forgetFile(project, file.path);
     }
   }
   return { texts, notes, failed };
@@ -151,15 +142,13 @@ function applyTransforms(sf: SourceFile, given: string, plan: () => TransformPla
 export function upgradeZodOnly(files: { path: string; text: string }[]): Omit<UpgradeResult, 'failed'> {
   const texts = new Map<string, string>();
   const notes: UpgradeNote[] = [];
-  const project = upgradeProject();
   for (const file of files.filter(f => ZOD_IMPORT.test(f.text))) {
-    const sf = project.createSourceFile(file.path, file.text, { overwrite: true });
+    const sf = upgradeProject().createSourceFile(file.path, file.text);
     if (!hasSyntaxErrors(sf)) {
       const upgraded = applyTransforms(sf, file.text, () => ({ transforms: [zodRecordRepair, zodErrorParamsRepair, zodApisRepair], stands: () => true }));
       notes.push(...upgraded.notes);
       if (upgraded.text !== file.text) texts.set(file.path, upgraded.text);
     }
-    forgetFile(project, file.path);
   }
   return { texts, notes };
 }
