@@ -23,8 +23,8 @@ import { DEPRECATED_KINDS, emptyReport, unchangedFile, type Report, type SiteRep
 import { isStateModuleFile, STATE_KEY_ENV } from './stateModule.js';
 import { missingStateModules, placedStateModules } from './stateModuleWrites.js';
 import { placeStateModules, stateModuleFor, type StateModules } from './stateModulePlaces.js';
-import { importersOfRequestAliases, MAX_INLINE_DEPTH, MCP_TEXT, TRIGGER_PATTERN, worthAnalysing, ZOD_IMPORT } from './triggers.js';
-import { FRAMEWORK_IMPORT, SDK_V1_FRAMEWORKS } from './tables/frameworks.js';
+import { importersOfRequestAliases, MAX_INLINE_DEPTH, mayMakeRequests, MCP_TEXT, TRIGGER_PATTERN, worthAnalysing, ZOD_IMPORT } from './triggers.js';
+import { SDK_V1_FRAMEWORKS } from './tables/frameworks.js';
 import { oneLine, syntaxErrors, upgradeV1, upgradeZodOnly, V1_IMPORT } from './upgrade/index.js';
 import { applyPlan, parserFor } from '../transforms/mrtr.js';
 import { parseOnly } from './rewrite/parsers.js';
@@ -216,7 +216,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
     inlining = inlineGroup(healthyFiles, excluded, rel, current);
     // A file calling a request method a module exports under another name (`ask(...)`) may name no trigger.
     aliasUsers = importersOfRequestAliases(sourceFiles.map(sf => ({ path: sf.getFilePath(), text: sf.getFullText() })));
-    const analyzed = sourceFiles.filter(sf => TRIGGER_PATTERN.test(sf.getFullText()) || FRAMEWORK_IMPORT.test(sf.getFullText()) || aliasUsers.has(sf.getFilePath()));
+    const analyzed = sourceFiles.filter(sf => mayMakeRequests(sf.getFullText(), aliasUsers.has(sf.getFilePath())));
     // Awaits of requests inside expressions become statements of their own, which the analysis splits.
     for (const sf of analyzed.filter(healthy)) {
       if (options.onlyHandlerAt && options.onlyHandlerAt.path !== sf.getFilePath()) continue;

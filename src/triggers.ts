@@ -35,6 +35,15 @@ export function isCandidate(text: string): boolean {
   return MCP_TEXT.test(text) || TRIGGER_PATTERN.test(text) || FRAMEWORK_IMPORT.test(text);
 }
 
+/**
+ * Whether the analysis looks for requests in a file: its text names one (TRIGGER_PATTERN) or imports a
+ * framework whose classes make them, or it imports a request method another module exports under a name
+ * of its own (`importsRequestAliases`, see importersOfRequestAliases), whose calls name no trigger.
+ */
+export function mayMakeRequests(text: string, importsRequestAliases: boolean): boolean {
+  return importsRequestAliases || TRIGGER_PATTERN.test(text) || FRAMEWORK_IMPORT.test(text);
+}
+
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 const BARE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)['"]((?:@[\w.-]+\/)?[\w.-]+)(?:\/[^'"]*)?['"]/g;
 const RESOLVED_EXTENSIONS = ['', '.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '/index.ts', '/index.js'];

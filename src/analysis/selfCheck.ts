@@ -5,8 +5,7 @@
  * that fails is left as it was and reported: a rewrite that cannot be checked is not handed to the user.
  */
 import { Node, ts, type SourceFile } from 'ts-morph';
-import { FRAMEWORK_IMPORT } from '../tables/frameworks.js';
-import { TRIGGER_PATTERN } from '../triggers.js';
+import { mayMakeRequests } from '../triggers.js';
 import { MARKER_PREFIX, V2_SERVER_MODULE } from './index.js';
 import { findSites, registrationOf } from './sites.js';
 import { stdioEntries } from './stdioEntry.js';
@@ -48,7 +47,9 @@ export function selfCheck(sf: SourceFile, before: ImportBindings, options: SelfC
   const { onlyHandlers } = options;
   const failures: SelfCheckFailure[] = [];
   const fail = (node: Node, message: string) => failures.push({ line: node.getStartLineNumber(), message });
-  for (const site of mayHoldRequests(sf, options) ? findSites(sf) : []) {
+  // Only where the analysis would look (most rewritten files name no request any more): walking every node of the
+  // new text was most of the check's time.
+  for (const site of mayMakeRequests(sf.getFullText(), options.importsRequestAliases !== false) ? findSites(sf) : []) {
     const label = site.fn && registrationOf(site.fn)?.label;
     if (onlyHandlers && !(label && onlyHandlers.has(label))) continue;
     if (!hasMarker(site.node)) fail(site.node, `a ${site.kind} request (${site.node.getText().split('(')[0]}) is left without a marker`);
@@ -65,17 +66,6 @@ export function selfCheck(sf: SourceFile, before: ImportBindings, options: SelfC
     if (now !== module) fail(sf, now ? `${name} now comes from ${now}, not ${module}` : `${name}, imported from ${module} before the rewrite, is no longer imported`);
   }
   return failures;
-}
-
-/**
- * Whether the analysis would look for requests in the file (the pipeline's own test of which files it
- * analyses): a request is made through a name its text writes (TRIGGER_PATTERN), a framework's class, or
- * a request method another module exports under another name. Most rewritten files have none left, and
- * the walk of every node of the new text is most of the check's time.
- */
-function mayHoldRequests(sf: SourceFile, options: SelfCheckOptions): boolean {
-  const text = sf.getFullText();
-  return options.importsRequestAliases !== false || TRIGGER_PATTERN.test(text) || FRAMEWORK_IMPORT.test(text);
 }
 
 /** Which of `names` the file reads (not only imports or exports), from the compiler's tree: no wrapper per identifier. */

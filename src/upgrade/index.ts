@@ -78,18 +78,18 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
         continue;
       }
       const upgraded = applyTransforms(sf, file.text, () => {
-          const sides = sdkSides(sf);
-          // What the official codemod removes, read before it runs.
-          const errorCodes = errorCodeNames(sf);
-          const errorCodeRepairs = [errorCodeTypesRepair(errorCodes, errorCodeValues, sides, errorCodeHomes), errorCodeUsesRepair(errorCodes, sides, errorCodeHomes)];
-          const afterCodemod = repairs((specifier, use) => typeHomes(specifier, use, sides), members, errorCodeRepairs);
-          return {
-            transforms: [boundOverloadsRepair, toolOverloadsRepair, ...migration.transforms, ...afterCodemod],
-            quotesOf: file.text,
-            // A finding about a construct a repair has since removed is no longer true.
-            stands: d => stillApplies(d, sf) && !(errorCodes.length > 0 && isErrorCodeSplitFinding(d)),
-          };
-        });
+        const sides = sdkSides(sf);
+        // What the official codemod removes, read before it runs.
+        const errorCodes = errorCodeNames(sf);
+        const errorCodeRepairs = [errorCodeTypesRepair(errorCodes, errorCodeValues, sides, errorCodeHomes), errorCodeUsesRepair(errorCodes, sides, errorCodeHomes)];
+        const afterCodemod = repairs((specifier, use) => typeHomes(specifier, use, sides), members, errorCodeRepairs);
+        return {
+          transforms: [boundOverloadsRepair, toolOverloadsRepair, ...migration.transforms, ...afterCodemod],
+          quotesOf: file.text,
+          // A finding about a construct a repair has since removed is no longer true.
+          stands: d => stillApplies(d, sf) && !(errorCodes.length > 0 && isErrorCodeSplitFinding(d)),
+        };
+      });
       notes.push(...upgraded.notes);
       if (upgraded.text !== file.text) texts.set(file.path, upgraded.text);
     } catch (error) {
