@@ -523,10 +523,11 @@ function usesByName(fn: FunctionLike): NamedUses | undefined {
   if (member) found = memberUses(member);
   else if (nameNode && Node.isIdentifier(nameNode)) {
     const name = nameNode.getText();
+    const named = nameNode;
     // Asked only when another identifier has the name: a question to the checker after an edit builds
     // the program again, and most functions are named nowhere else in their file.
     let symbol: { of: ReturnType<Node['getSymbol']> } | undefined;
-    const symbolOfName = () => (symbol ??= { of: nameNode!.getSymbol() }).of;
+    const symbolOfName = () => (symbol ??= { of: named.getSymbol() }).of;
     const uses = fn
       .getSourceFile()
       .getDescendantsOfKind(SyntaxKind.Identifier)

@@ -18,7 +18,8 @@ export function withImportQuotes(sf: SourceFile, original: string): string {
   for (const literal of changedSpecifiers(sf.compilerNode, original)) {
     const value = literal.text;
     const start = literal.getStart(sf.compilerNode);
-    if (text[start] === quote || value.includes(quote) || value.includes('\\')) continue;
+    // Written with an escape, it is left: only a quote for a quote, so that no offset moves.
+    if (text[start] === quote || value.includes(quote) || text.slice(start + 1, literal.end - 1) !== value) continue;
     out = `${out.slice(0, start)}${quote}${value}${quote}${out.slice(literal.end)}`;
   }
   return out;
