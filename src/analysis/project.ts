@@ -111,9 +111,10 @@ export function needsNodeDeclarations(texts: Iterable<string>): boolean {
 }
 
 /**
- * Gives a source file a whole new text, as `sf.replaceWithText(text)` does at a fraction of its cost: either
- * way every node of the old text is forgotten, but ts-morph's edit also walks the old tree against the new
- * one and works out an indentation nobody reads. The SourceFile object stays; the program is made again.
+ * Gives a source file a whole new text, as `sf.replaceWithText(text)` does: either way every node of the old
+ * text is forgotten and the new one parsed, but ts-morph's edit also walks the old tree against the new one
+ * and works out an indentation nobody reads (measured, the two differ by less than the machine's noise).
+ * The SourceFile object stays; the program is made again.
  */
 export function setText(sf: SourceFile, text: string): void {
   sf.getProject().createSourceFile(sf.getFilePath(), text, { overwrite: true });
