@@ -4,6 +4,8 @@
  * hands on), and build the analysis's type-checked program of the upgraded files, with the library, Node,
  * SDK and zod declarations its questions read. No repair, no analysis question past the first, no rewrite,
  * no diff. Timed beside the official codemod and tsc, it says how near to them a tool that does both can be.
+ * Every source the CLI discovers goes into the program, where a run adds only those worth analysing: the
+ * others (plain utilities) enter its program all the same, through the imports of those it adds.
  *
  * Prints `{ files, upgraded }` as JSON; run in the tree's directory.
  */
