@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Project, SyntaxKind, type PropertyAccessExpression } from 'ts-morph';
-import { projectMayDeclareMember, projectMayExtend } from '../src/analysis/projectNames.js';
+import { classMembersOf, projectMayDeclareMember, projectMayExtend } from '../src/analysis/projectNames.js';
 
 function project(files: Record<string, string>): Project {
   const p = new Project({ useInMemoryFileSystem: true, compilerOptions: { allowJs: true, noLib: true } });
@@ -89,5 +89,14 @@ describe('projectMayExtend', () => {
     expect(projectMayExtend(base(p))).toBe(true);
     const js = project({ 'base.ts': 'export class Base {}', 'a.js': "const { Base: Root } = require('./base');\nclass A extends Root {}" });
     expect(projectMayExtend(base(js))).toBe(true);
+  });
+});
+
+describe('classMembersOf', () => {
+  it('gives the names of the members of the classes a file declares or makes, and nothing else', () => {
+    const sf = project({
+      'a.ts': "export class A { tool() {} 'registerTool' = 1; #hidden = 2; static make() {} }\nexport const B = class { prompt() {} };\nconst o = { resource: 1 };\nfunction setRequestHandler() {}\n",
+    }).getSourceFileOrThrow('a.ts');
+    expect([...classMembersOf(sf.compilerNode)].sort()).toEqual(['make', 'prompt', 'registerTool', 'tool']);
   });
 });

@@ -2,7 +2,8 @@
  * Which names and expressions are the MCP SDK's: resolved through imports, requires and
  * declarations (never by spelling alone), with the type checker as a fallback.
  */
-import { Node, SyntaxKind, ts, type Expression, type Identifier, type Symbol as MorphSymbol } from 'ts-morph';
+import { Node, SyntaxKind, type Expression, type Identifier, type Symbol as MorphSymbol } from 'ts-morph';
+import { classMembersOf } from './projectNames.js';
 
 const MCP_MODULE = /^@modelcontextprotocol\/(sdk|server|core|node|express|hono)(\/|$)/;
 
@@ -108,6 +109,7 @@ const REGISTRATIONS: Record<ServerKind, ReadonlySet<string>> = {
   McpServer: new Set(['tool', 'registerTool', 'prompt', 'registerPrompt', 'resource', 'registerResource']),
   Server: new Set(['setRequestHandler']),
 };
+const REGISTRATION_NAMES = Object.values(REGISTRATIONS).flatMap(names => [...names]);
 
 /**
  * An unannotated parameter (or a name destructured from one) of a handler registered with the SDK: the
@@ -182,40 +184,22 @@ function overriddenRegistrations(at: Node): ReadonlySet<string> {
   if (known) return known;
   const names = new Set<string>();
   for (const sf of project.getSourceFiles()) {
-    if (sf.isInNodeModules() || sf.isDeclarationFile() || !declaresRegistrationMember(sf.compilerNode)) continue;
+    if (sf.isInNodeModules() || sf.isDeclarationFile()) continue;
+    // Read off each file's syntax once per text: the program changes with every edit of any file, and most
+    // files declare no class with a member of such a name.
+    const members = classMembersOf(sf.compilerNode);
+    if (!REGISTRATION_NAMES.some(n => members.has(n))) continue;
     const classes = [...sf.getDescendantsOfKind(SyntaxKind.ClassDeclaration), ...sf.getDescendantsOfKind(SyntaxKind.ClassExpression)];
     for (const cls of classes) {
       if (!extendedKind(cls as import('ts-morph').ClassDeclaration, 0)) continue;
       for (const member of cls.getMembers()) {
         const name = Node.hasName(member) ? member.getName() : undefined;
-        if (name && (REGISTRATIONS.McpServer.has(name) || REGISTRATIONS.Server.has(name))) names.add(name);
+        if (name && REGISTRATION_NAMES.includes(name)) names.add(name);
       }
     }
   }
   overriddenByProgram.set(program, names);
   return names;
-}
-
-const registrationMemberByFile = new WeakMap<ts.SourceFile, boolean>();
-
-/**
- * Whether a class of the file has a member named as a registration method, read from the syntax once per
- * text: the program changes with every edit of any file, and most files declare no such class.
- */
-function declaresRegistrationMember(file: ts.SourceFile): boolean {
-  let known = registrationMemberByFile.get(file);
-  if (known !== undefined) return known;
-  known = false;
-  const visit = (node: ts.Node): void => {
-    if (known) return;
-    if (ts.isClassLike(node)) {
-      known = node.members.some(m => m.name !== undefined && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) && (REGISTRATIONS.McpServer.has(m.name.text) || REGISTRATIONS.Server.has(m.name.text)));
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  registrationMemberByFile.set(file, known);
-  return known;
 }
 
 /** Types that keep some of a server's members: a `Pick<Server, 'elicitInput'>` still sends the server's requests. */

@@ -23,6 +23,8 @@ interface FileNames {
   renamed: Map<string, string[]>;
   /** A JavaScript file that extends a class and calls `require(...)`: its names may be bound in ways not read here. */
   requiresAndExtends: boolean;
+  /** The names its classes give their members (an identifier or a string). */
+  classMembers: Set<string>;
 }
 
 const namesCache = new WeakMap<ts.SourceFile, FileNames>();
@@ -63,6 +65,11 @@ export function projectMayExtend(cls: ClassDeclaration): boolean {
   return files.some(f => f.requiresAndExtends || [...aliases].some(a => f.extended.has(a)));
 }
 
+/** The names a file's classes give their members, read with its other names (once per text). */
+export function classMembersOf(file: ts.SourceFile): ReadonlySet<string> {
+  return namesOf(file).classMembers;
+}
+
 /** Per program (a new text makes a new one), its project files' names: asked for every call through a property. */
 const filesByProgram = new WeakMap<ts.Program, FileNames[]>();
 
@@ -82,12 +89,15 @@ function projectFiles(at: Node): FileNames[] {
 function namesOf(sf: ts.SourceFile): FileNames {
   const cached = namesCache.get(sf);
   if (cached) return cached;
-  const names: FileNames = { written: new Set(), extended: new Set(), renamed: new Map(), requiresAndExtends: false };
+  const names: FileNames = { written: new Set(), extended: new Set(), renamed: new Map(), requiresAndExtends: false, classMembers: new Set() };
   let requires = false;
   const visit = (node: ts.Node): void => {
     if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node) || ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
       if (!readOnlyAsProperty(node)) names.written.add(node.text);
       return;
+    }
+    if (ts.isClassLike(node)) {
+      for (const m of node.members) if (m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name))) names.classMembers.add(m.name.text);
     }
     if (ts.isHeritageClause(node) && node.token === ts.SyntaxKind.ExtendsKeyword) {
       for (const type of node.types) {
