@@ -11,27 +11,24 @@
  */
 import { readFileSync } from 'node:fs';
 import { getMigration } from '@modelcontextprotocol/codemod';
-import { Project } from 'ts-morph';
 import { analysisProject } from '../src/analysis/project.js';
 import { discoverSources } from '../src/files.js';
 import '../src/pipeline.js';
-import { V1_IMPORT } from '../src/upgrade/index.js';
+import { upgradeProject, V1_IMPORT } from '../src/upgrade/index.js';
 
 async function main(): Promise<void> {
   const cwd = process.cwd();
   const { files } = await discoverSources(['.'], { cwd });
   const migration = getMigration('v1-to-v2');
   if (!migration) throw new Error('the official codemod has no v1-to-v2 migration');
-  const upgrade = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true, noLib: true } });
   const analysis = analysisProject();
   let upgraded = 0;
   for (const file of files) {
     let text = readFileSync(file, 'utf8');
     if (V1_IMPORT.test(text)) {
-      const sf = upgrade.createSourceFile(file, text, { overwrite: true });
+      const sf = upgradeProject().createSourceFile(file, text);
       for (const transform of migration.transforms) transform.apply(sf, { projectType: 'server' });
       text = sf.getFullText();
-      upgrade.removeSourceFile(sf);
       upgraded++;
     }
     analysis.createSourceFile(file, text, { overwrite: true });

@@ -53,7 +53,7 @@ export interface UpgradeResult {
  * would be in every later file's program, each of whose questions would then bind them all again; and a new
  * project costs less than removing a file, which forgets each of its nodes one by one.
  */
-function upgradeProject(): Project {
+export function upgradeProject(): Project {
   return new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true, noLib: true } });
 }
 
