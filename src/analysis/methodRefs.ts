@@ -35,14 +35,14 @@ export function elementAccessRequest(call: CallExpression): string | undefined {
  * `ask(...)` where `ask` holds a server's request method: `const ask = server.elicitInput.bind(server)`,
  * `const ask = server.elicitInput`, `const { elicitInput: ask } = server`. The method and the declaration.
  */
-export function aliasedRequest(callee: Identifier): { method: string; declaration: string } | undefined {
+export function aliasedRequest(callee: Identifier): { method: string; declaration: string; receiver?: Node } | undefined {
   // An alias imported from the module that declares it (`import { ask } from './ask.js'`): its declaration there.
   const symbol = callee.getSymbol();
   for (const d of (symbol?.getAliasedSymbol() ?? symbol)?.getDeclarations() ?? []) {
     if (Node.isVariableDeclaration(d)) {
       const init = d.getInitializer();
       const method = init && requestMethodOf(boundOf(init) ?? init);
-      if (method) return { method, declaration: d.getText() };
+      if (method) return { method, declaration: d.getText(), receiver: receiverOfMethod(boundOf(init) ?? init) };
     }
     if (Node.isBindingElement(d)) {
       const name = d.getPropertyNameNode()?.getText() ?? d.getName();
@@ -67,6 +67,12 @@ function aliasHandedOn(declaration: import('ts-morph').VariableDeclaration): boo
     if (parent && (Node.isImportSpecifier(parent) || Node.isExportSpecifier(parent))) return false;
     return !(parent && Node.isCallExpression(parent) && parent.getExpression() === ref);
   });
+}
+
+/** The server a request method is read from (`server.server` of `server.server.elicitInput`). */
+function receiverOfMethod(node: Node): Node | undefined {
+  const n = unwrap(node);
+  return Node.isPropertyAccessExpression(n) || Node.isElementAccessExpression(n) ? n.getExpression() : undefined;
 }
 
 /** `x.bind(...)`: x. */

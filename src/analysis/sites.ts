@@ -10,6 +10,7 @@ import { delegateRegistrationOf } from './delegates.js';
 import { aliasedRequest, elementAccessRequest, REQUEST_METHODS, strayRequestMethod } from './methodRefs.js';
 import { passThroughOf } from './passThrough.js';
 import { wrappedRegistrationOf, wrappingOf } from './wrappers.js';
+import { stateModuleCall } from '../find/stateCalls.js';
 
 
 export type FunctionLike = Node & { getParameters(): import('ts-morph').ParameterDeclaration[]; getBody(): Node | undefined };
@@ -32,6 +33,11 @@ export interface Site {
    * (src/analysis/callbacks.ts): migrated as if the wrapper's `call` were the request; `note` says what the wrapper no longer does.
    */
   unwrapped?: { call: CallExpression; note: string; wrapper: string };
+  /**
+   * What the request is made on, where that is not the call's own receiver: the server a request method
+   * held in a variable was read from (`const ask = server.server.elicitInput.bind(server.server)`).
+   */
+  target?: Node;
   /** A request recognised but never rewritten: why, and whether, left as it is, it still reaches 2025-era clients on SDK 2.x. */
   unsupported?: { reason: string; servesLegacy: boolean };
 }
@@ -55,9 +61,9 @@ export function findSites(sf: SourceFile): Site[] {
     if (Node.isCallExpression(node)) {
       const site = classifyCall(node);
       if (site) sites.push({ ...site, fn: enclosingFunction(node) });
-    } else if (strayRequestMethod(node)) {
+    } else if (strayRequestMethod(node) && stateModuleCall((node as PropertyAccessExpression).getExpression()) !== 'ask') {
       sites.push({ ...strayMethodSite(node as PropertyAccessExpression), fn: enclosingFunction(node) });
-    } else if (passedOnChannel(node)) {
+    } else if (passedOnChannel(node) && stateModuleCall((node as PropertyAccessExpression).getExpression()) !== 'ask') {
       sites.push({ node: node as never, kind: 'request', builder: 'elicit', reader: 'elicitResult', passedOn: true, fn: enclosingFunction(node) });
     } else if (Node.isNewExpression(node)) {
       const imported = mcpImportOf(node.getExpression());
@@ -85,51 +91,13 @@ function classifyCall(call: CallExpression): Omit<Site, 'fn'> | undefined {
     const reason = `a task-augmented request (the client answers with a task the server then polls with tasks/get and tasks/result) has no MCP 2026-07-28 form, nor has SDK 2.x the option; ask without it, or keep the long work on the server's side`;
     return { ...site, unsupported: { reason, servesLegacy: false } };
   }
-  const schema = site && !site.unsupported && REQUEST_OBJECT_METHODS.has(method) ? projectResultSchema(call, site.reader) : undefined;
-  if (site && schema) {
-    const reason = `the answer is parsed with ${oneLine(schema.text)}, not the SDK's ${schema.standard} imported by name, and migrated it would be read as the SDK's result (what that schema checks, defaults or transforms would no longer apply); pass ${schema.standard} and check the answer after the request, then run again`;
-    return { ...site, unsupported: { reason, servesLegacy: true } };
-  }
   return site;
-}
-
-/** The request methods taking a request object and the schema its result is parsed with. */
-const REQUEST_OBJECT_METHODS = new Set(['sendRequest', 'request', 'send']);
-
-/** The SDK's result schemas a rewritten request's answer is read as (its reader parses the answer as they do). */
-const STANDARD_RESULT_SCHEMAS: Record<ResponseReader, readonly string[]> = {
-  elicitResult: ['ElicitResultSchema'],
-  samplingResult: ['CreateMessageResultSchema', 'CreateMessageResultWithToolsSchema'],
-  rootsResult: ['ListRootsResultSchema'],
-};
-
-/**
- * The result schema a `sendRequest({ method, params }, Schema)` passes when it is not the SDK's own for that
- * request (`ElicitResultSchema.extend(...)`, a schema of the project): the rewrite reads the answer as the SDK's,
- * so that schema's checks and transforms would be dropped silently.
- */
-function projectResultSchema(call: CallExpression, reader: ResponseReader): { text: string; standard: string } | undefined {
-  const schema = call.getArguments()[1];
-  if (!schema || (Node.isIdentifier(schema) && schema.getText() === 'undefined')) return undefined;
-  const standard = STANDARD_RESULT_SCHEMAS[reader];
-  const imported = mcpImportOf(unwrap(schema));
-  if ((imported && standard.includes(imported.exportName)) || acceptsAnything(schema)) return undefined;
-  return { text: schema.getText(), standard: standard[0]! };
-}
-
-/** zod's `z.any()` / `z.unknown()`: a result schema that checks nothing, so reading the answer as the SDK's drops nothing. */
-function acceptsAnything(schema: Node): boolean {
-  const call = unwrap(schema);
-  if (!Node.isCallExpression(call) || call.getArguments().length > 0) return false;
-  const callee = call.getExpression();
-  if (!Node.isPropertyAccessExpression(callee) || !['any', 'unknown'].includes(callee.getName())) return false;
-  const decl = callee.getExpression().getSymbol()?.getDeclarations()[0];
-  const from = decl?.getFirstAncestorByKind(SyntaxKind.ImportDeclaration)?.getModuleSpecifierValue();
-  return from !== undefined && /^zod(\/|$)/.test(from);
 }
 
 /** A server-initiated request of one of the three kinds, from its call. */
 function requestCall(call: CallExpression, method: string, target: Node, first: Node | undefined): Omit<Site, 'fn'> | undefined {
+  // Asked through the requestState module already (a run migrated it): no site.
+  if (stateModuleCall(target) === 'ask') return undefined;
   switch (method) {
     case 'createMessage':
       if (serverKindOf(target) ?? handedServerKind(target)) return { node: call, params: first, ...BY_METHOD['sampling/createMessage']! };
@@ -153,7 +121,12 @@ function requestCall(call: CallExpression, method: string, target: Node, first: 
       const request = constObjectLiteral(first);
       const requestMethod = literalString(objectProperty(request, 'method'));
       const shape = requestMethod ? BY_METHOD[requestMethod] : undefined;
-      if (!shape) return undefined;
+      // A request whose method is not written out (`send(request, schema)`): asked by replay when, as it runs, it is one of the three.
+      if (!requestMethod) return request !== undefined && (!Node.isObjectLiteralExpression(request) || objectProperty(request, 'method') !== undefined) ? { node: call, kind: 'request', builder: 'elicit', reader: 'elicitResult' } : undefined;
+      if (!shape) {
+        const reason = `${requestMethod} is a request to the client that MCP 2026-07-28 does not have (only elicitation/create, sampling/createMessage and roots/list can be asked, by returning input_required); on a 2026-07-28 request SDK 2.x refuses it. Do without it there (keep it for 2025-era clients behind a check of the protocol version), or migrate by hand`;
+        return { node: call, kind: 'request', builder: 'elicit', reader: 'elicitResult', unsupported: { reason, servesLegacy: true } };
+      }
       const params = objectProperty(request, 'params');
       return { node: call, params, ...(shape.kind === 'elicitation' ? elicitationShape(params) : shape) };
     }
@@ -209,29 +182,40 @@ function methodShape(method: string, params: Node | undefined): Pick<Site, 'kind
   return wire === 'elicitation/create' ? elicitationShape(params) : BY_METHOD[wire]!;
 }
 
-/** `ask(...)` where `ask` holds a server's request method: a site, marked (the rewrite follows method calls only). */
+/**
+ * `ask(...)` where `ask` holds a server's request method (`const ask = server.server.elicitInput.bind(server.server)`):
+ * a site, asked through the server where the method is read from it. A method destructured from the server
+ * (`const { listRoots } = server.server`) has no receiver to ask through: marked.
+ */
 function aliasedMethodCall(call: CallExpression, callee: Identifier): Omit<Site, 'fn'> | undefined {
   const alias = aliasedRequest(callee);
   if (!alias) return undefined;
   const [first] = call.getArguments();
+  if (alias.receiver) {
+    if (stateModuleCall(alias.receiver) === 'ask') return undefined;
+    return { node: call, params: first, ...methodShape(alias.method, first), target: alias.receiver };
+  }
   const reason = `the request goes through ${callee.getText()}, which holds the server's ${alias.method}() (${oneLine(alias.declaration)}); call the server's ${alias.method}(...) where it is awaited, then run again`;
   return { node: call, params: first, ...methodShape(alias.method, first), unsupported: { reason, servesLegacy: true } };
 }
 
-/** `srv['listRoots'](...)`: a site, marked. */
-function elementAccessCall(call: CallExpression): Omit<Site, 'fn'> {
+/** `srv['listRoots'](...)`: a site, asked through its receiver like `srv.listRoots(...)`. */
+function elementAccessCall(call: CallExpression): Omit<Site, 'fn'> | undefined {
   const callee = unwrap(call.getExpression()) as import('ts-morph').ElementAccessExpression;
+  if (stateModuleCall(callee.getExpression()) === 'ask') return undefined;
   const method = elementAccessRequest(call)!;
   const [first] = call.getArguments();
-  const reason = `the request is made through an element access (${callee.getText()}); write it as ${callee.getExpression().getText()}.${method}(...), then run again`;
-  return { node: call, params: first, ...methodShape(method, first), unsupported: { reason, servesLegacy: true } };
+  return { node: call, params: first, ...methodShape(method, first) };
 }
 
-/** The server's request method handed on as a value: a site, marked where it is handed on. */
+/**
+ * The server's request method handed on as a value: a site, asked through its receiver where it is
+ * handed on (`retry(ask(server.server).createMessage.bind(server.server))`), so that whatever calls it
+ * while a handler runs asks by replay.
+ */
 function strayMethodSite(node: PropertyAccessExpression): Omit<Site, 'fn'> {
   const method = strayRequestMethod(node)!;
-  const reason = `the server's ${method} is handed on as a value (${oneLine((node.getFirstAncestor(a => Node.isStatement(a)) ?? node).getText())}), so the request it sends cannot be followed; call it where the answer is awaited, or rewrite what receives it to return inputRequired`;
-  return { node, ...methodShape(method, undefined), unsupported: { reason, servesLegacy: true } };
+  return { node, ...methodShape(method, undefined) };
 }
 
 function oneLine(text: string): string {

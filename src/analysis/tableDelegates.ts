@@ -12,9 +12,8 @@
 import path from 'node:path';
 import { Node, SyntaxKind, type CallExpression, type ClassDeclaration, type ParameterDeclaration, type PropertyAccessExpression } from 'ts-morph';
 import { declaresMember, entriesOf, entryLabel, entryObjectOf, usesEntry } from './dispatch.js';
-import { requestReached } from './inline.js';
 import { literalString, mcpImportOf, unwrap } from './mcpSymbols.js';
-import { enclosingFunction, registrationOf, type FunctionLike, type Registration } from './sites.js';
+import { enclosingFunction, findSites, registrationOf, type FunctionLike, type Registration } from './sites.js';
 
 export interface TableDispatch {
   /** Where the entry finds the handler's context in its context parameter: '' (the parameter itself), or `.extra`. */
@@ -56,7 +55,7 @@ export function tableRefusal(call: CallExpression, registration: Registration, e
   const member = access.getName();
   const named = registeredProperty(registration, access);
   if (!named) return { why: `it is registered under ${registration.nameText}, not a property of the entry ${access.getExpression().getText()} that the call runs, so no entry can read the name its requestState must be bound to`, fix: 'register each entry under its own name property', cause: 'the name it is registered under cannot be read inside it' };
-  table.asking = entries.filter(fn => requestReached(fn, member) !== undefined);
+  table.asking = entries.filter(makesRequest);
   const widen = widenedDeclaration(access);
   if (widen && widen.getSourceFile().isSaved()) return { why: `the table's declaration of ${member}() is in ${path.basename(widen.getSourceFile().getFilePath())}, which is not one of the files this run migrates (its result must admit InputRequiredResult)`, fix: "run mcp-migrate over that file and the handler's together", cause: 'its module is not one of the files the run migrates' };
   table.widen = widen;
@@ -163,4 +162,9 @@ function otherUse(fn: FunctionLike, access: PropertyAccessExpression): string | 
     return callerName ? `${callerName}()` : `${path.basename(ref.getSourceFile().getFilePath())}`;
   }
   return undefined;
+}
+
+/** Whether a request is made in a function's body (or a callback written in it). */
+function makesRequest(fn: FunctionLike): boolean {
+  return findSites(fn.getSourceFile()).some(site => site.node.getStart() >= fn.getStart() && site.node.getEnd() <= fn.getEnd());
 }

@@ -24,6 +24,14 @@ const NODE_MODULE = '@modelcontextprotocol/node';
 
 type ModuleKey = 'sdk' | 'stdio' | 'node' | 'state';
 
+/** Names a file's own code may already use, and what the rewrite imports them as there. */
+const ALIASES: Record<string, string[]> = {
+  ask: ['askClient', 'askTheClient'],
+  resumable: ['resumableServer'],
+  journaled: ['journaledWork'],
+  clientCapabilities: ['requestCapabilities']
+};
+
 export class RewriteContext {
   readonly root: Collection<AnyNode>;
   readonly style: CodeStyle;
@@ -120,12 +128,16 @@ export class RewriteContext {
     return local;
   }
 
-  /** Records an import the rewrite needs and returns its local name, aliased where the file already uses the name. */
+  /**
+   * Records an import the rewrite needs and returns its local name: the name itself, or where the file
+   * already uses it, the first of its alternatives (ALIASES) it does not.
+   */
   use(from: ModuleKey, name: string): string {
     const known = this.needed[from].get(name);
     if (known) return known;
-    const imported = this.importedFrom(this.modules[from], name);
-    const local = imported ?? ((this.usedBefore.get(name) ?? 0) > 0 ? `mcp${name[0]!.toUpperCase()}${name.slice(1)}` : name);
+    const taken = (n: string) => (this.usedBefore.get(n) ?? 0) > 0 || [...Object.values(this.needed)].some(m => [...m.values()].includes(n));
+    const free = [name, ...(ALIASES[name] ?? []), `mcp${name[0]!.toUpperCase()}${name.slice(1)}`].find(n => !taken(n));
+    const local = this.importedFrom(this.modules[from], name) ?? free ?? `mcp${name[0]!.toUpperCase()}${name.slice(1)}`;
     this.needed[from].set(name, local);
     return local;
   }
@@ -137,7 +149,7 @@ export class RewriteContext {
   /** The rewritten file's text, with its imports edited to what the rewritten code uses. */
   print(): string {
     const { style, unit } = this;
-    const importChanges = { add: this.importsToAdd(), remove: this.unusedMcpImports(), unwrapped: this.unusedWrappers() };
+    const importChanges = { add: this.importsToAdd(), remove: this.unusedMcpImports() };
     let output = this.root.toSource({ quote: style.quote, reuseWhitespace: true, tabWidth: unit === '\t' ? 1 : unit.length, useTabs: unit === '\t' });
     output = editImports(output, parseOnly(this.plan.file, output).program.body, importChanges, style);
     for (const { from, to } of this.commentEdits) output = output.replace(from, () => to);
@@ -201,17 +213,5 @@ export class RewriteContext {
       }
     });
     return unused;
-  }
-
-  /**
-   * The wrappers of requests the rewrite unwrapped that nothing uses any more, and the imports only code it
-   * removed read (src/analysis/deadCode.ts): their imports go.
-   */
-  private unusedWrappers(): Set<string> {
-    const wrappers = this.plan.handlers.flatMap(h => h.suspensions.flatMap(s => s.requests.flatMap(r => (r.unwrapped ? [r.unwrapped.wrapper] : []))));
-    const names = [...wrappers, ...(this.plan.removed?.imports ?? [])];
-    if (names.length === 0) return new Set();
-    const after = this.identifierCounts();
-    return new Set(names.filter(name => (this.usedBefore.get(name) ?? 0) > 0 && (after.get(name) ?? 0) === 0));
   }
 }

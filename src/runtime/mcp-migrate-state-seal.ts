@@ -1,53 +1,77 @@
 /**
  * How mcp-migrate-state (beside this file) seals the requestState of its rounds: the SDK's
- * createRequestStateCodec (HMAC-SHA256, ten minutes), bound to the request method, the authenticated
- * user and the call's name and arguments; optionally encrypted, single-use, and kept in a store when large.
+ * createRequestStateCodec (HMAC-SHA256, ten minutes) around the state encrypted with AES-GCM, bound to
+ * the request method, the authenticated user and the call's name and arguments, accepted once, and
+ * kept in a store when large.
  *
  * Environment:
- *   MCP_REQUEST_STATE_KEY         a secret of 32 bytes or more. Needed over HTTP, where another
- *                                 instance may get the retry; under stdio, a key per process is used.
- *   MCP_REQUEST_STATE_SINGLE_USE  1: each state is accepted once (its nonce is kept in the store)
- *   MCP_REQUEST_STATE_ENCRYPT     1: the state is encrypted (AES-GCM), not only signed
- * Several instances share one store: `configureRequestState({ store: redisStore(client) })` (both
- * exported by mcp-migrate-state too).
+ *   MCP_REQUEST_STATE_KEY          secrets of 32 bytes or more, comma-separated: the first seals, every
+ *                                  one opens (rotate by putting the new key first, and drop the old one
+ *                                  once its states have expired, ten minutes later). Needed over HTTP
+ *                                  when several instances serve one server; without it a process seals
+ *                                  with a key of its own, which only it can open.
+ *   MCP_REQUEST_STATE_STORE        `memory` says one instance serves: its memory keeps the nonces.
+ *                                  Several instances share a store: `configureRequestState({ store:
+ *                                  redisStore(client) })` (both exported by mcp-migrate-state too).
+ *   MCP_REQUEST_STATE_USER_CLAIM   the claim of the token's `authInfo.extra` that names the user,
+ *                                  when it is none of the usual ones (USER_CLAIMS below).
+ *   MCP_REQUEST_STATE_SINGLE_USE=0 a state may be used more than once (each is accepted once by default).
+ *   MCP_REQUEST_STATE_ENCRYPT=0    the state is only signed, readable by the client (encrypted by default).
  *
  * Written once by mcp-migrate with mcp-migrate-state, never overwritten: edit them freely.
  */
-import { createHash } from 'node:crypto';
-import { createRequestStateCodec, inputResponse, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { createRequestStateCodec, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { InputRequests, ServerContext } from '@modelcontextprotocol/server';
 
 const KEY_ENV = 'MCP_REQUEST_STATE_KEY';
 const TTL_SECONDS = 600;
 /** A sealed state longer than this stays in the store, the client holding a reference to it. */
 const MAX_STATE_BYTES = 16 * 1024;
-/** The claims of `authInfo.extra` that name the user, most specific first. */
-const USER_CLAIMS = ['sub', 'userId', 'user_id', 'username', 'email'];
+/** The claims of `authInfo.extra` that name the user, most specific first (OpenID Connect's and common ones). */
+const USER_CLAIMS = ['sub', 'oid', 'userId', 'user_id', 'uid', 'preferred_username', 'username', 'upn', 'email', 'name'];
 
 /** Where nonces and oversized states are kept, shared by every instance that serves a flow. */
 export interface StateStore {
     /** Keeps `value` under `key` for `ttlSeconds` unless `key` is taken: true when kept. */
     add(key: string, value: string, ttlSeconds: number): Promise<boolean>;
     get(key: string): Promise<string | undefined>;
+    /** Whether the store is this process's own memory (which other instances do not see). */
+    readonly local?: boolean;
 }
 
-/** A store in this process: enough for one instance. */
-export function memoryStore(): StateStore {
+/** A store in this process: enough for one instance. Holds at most `maxEntries` entries and `maxBytes` of values, the oldest going first. */
+export function memoryStore(options: { maxEntries?: number; maxBytes?: number } = {}): StateStore & { evicted: number } {
+    const maxEntries = options.maxEntries ?? 10_000;
+    const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
     const entries = new Map<string, { value: string; expires: number }>();
-    const live = (key: string) => {
-        const entry = entries.get(key);
-        return entry !== undefined && entry.expires > Date.now() ? entry : undefined;
+    let bytes = 0;
+    const drop = (key: string) => {
+        bytes -= entries.get(key)?.value.length ?? 0;
+        entries.delete(key);
     };
-    return {
-        async add(key, value, ttlSeconds) {
+    const store = {
+        local: true,
+        /** How many live entries were dropped to keep within the bounds. */
+        evicted: 0,
+        async add(key: string, value: string, ttlSeconds: number) {
+            const now = Date.now();
             // One ttl for every entry: insertion order is expiry order, so the expired ones come first.
-            for (const [k, entry] of entries) if (entry.expires <= Date.now()) entries.delete(k); else break;
-            if (live(key) !== undefined) return false;
-            entries.set(key, { value, expires: Date.now() + ttlSeconds * 1000 });
+            for (const [k, entry] of entries) if (entry.expires <= now) drop(k); else break;
+            if (entries.has(key)) return false;
+            while (entries.size > 0 && (entries.size >= maxEntries || bytes + value.length > maxBytes)) {
+                drop(entries.keys().next().value as string);
+                store.evicted++;
+            }
+            entries.set(key, { value, expires: now + ttlSeconds * 1000 });
+            bytes += value.length;
             return true;
         },
-        get: async key => live(key)?.value
+        async get(key: string) {
+            const entry = entries.get(key);
+            return entry !== undefined && entry.expires > Date.now() ? entry.value : undefined;
+        }
     };
+    return store;
 }
 
 /** A node-redis (4 or later) or ioredis client. */
@@ -61,8 +85,13 @@ export function redisStore(client: RedisClient, prefix = 'mcp-migrate-state:'): 
     };
 }
 
-const enabled = (name: string) => /^(1|true|yes)$/i.test(process.env[name] ?? '');
-const settings = { store: memoryStore(), singleUse: enabled('MCP_REQUEST_STATE_SINGLE_USE'), encrypt: enabled('MCP_REQUEST_STATE_ENCRYPT') };
+const disabled = (name: string) => /^(0|false|no|off)$/i.test(process.env[name] ?? '');
+const settings = {
+    store: memoryStore() as StateStore,
+    singleUse: !disabled('MCP_REQUEST_STATE_SINGLE_USE'),
+    encrypt: !disabled('MCP_REQUEST_STATE_ENCRYPT'),
+    userClaims: process.env.MCP_REQUEST_STATE_USER_CLAIM ? [process.env.MCP_REQUEST_STATE_USER_CLAIM] : USER_CLAIMS
+};
 
 /** Call before serving to share a store between instances, or to set what the environment sets. */
 export function configureRequestState(options: Partial<typeof settings>): void {
@@ -70,75 +99,106 @@ export function configureRequestState(options: Partial<typeof settings>): void {
 }
 
 const GENERATE = `Generate one with: node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))"`;
-const configuredKey = process.env[KEY_ENV];
-if (configuredKey !== undefined && Buffer.byteLength(configuredKey) < 32) throw new Error(`${KEY_ENV} must hold at least 32 bytes. ${GENERATE}`);
-const keyBytes = configuredKey === undefined ? crypto.getRandomValues(new Uint8Array(32)) : new TextEncoder().encode(configuredKey);
-const NO_SHARED_KEY = `${KEY_ENV} is not set: over HTTP another instance may get the retry of an input_required round, so every instance must seal its state with the same key. ${GENERATE}`;
+const configured = (process.env[KEY_ENV] ?? '').split(',').map(k => k.trim()).filter(k => k !== '');
+for (const key of configured) if (Buffer.byteLength(key) < 32) throw new Error(`${KEY_ENV} must hold keys of at least 32 bytes each. ${GENERATE}`);
+const sharedKey = configured.length > 0;
+/** The keys that open a state, the first of which seals: the configured ones, or one of this process's own. */
+const keys: Uint8Array<ArrayBuffer>[] = sharedKey ? configured.map(k => new TextEncoder().encode(k)) : [crypto.getRandomValues(new Uint8Array(32))];
 // Said once at start: which deployments need the key, before any round fails for want of it.
-if (configuredKey === undefined) {
-    console.error(`${KEY_ENV} is not set. Under stdio nothing needs configuring: every round of a flow returns to this process, which seals requestState with a key of its own. Over HTTP (Streamable HTTP, createMcpHandler), where several processes or instances may serve one flow, a configured key is required: each input_required round fails until every instance has the same one. ${GENERATE}`);
+if (!sharedKey) {
+    console.error(
+        `${KEY_ENV} is not set: requestState is sealed with a key of this process's own, which is enough under stdio and for one HTTP instance. When several instances serve one server, give them all the same key. ${GENERATE}`
+    );
 }
 
-/** Under stdio the retry comes back to this process and its own key does; over HTTP a configured one must. */
-function requireSharedKey(ctx: ServerContext): void {
-    if (configuredKey === undefined && ctx.http !== undefined) throw new ProtocolError(ProtocolErrorCode.InternalError, NO_SHARED_KEY);
+let warnedLocalStore = false;
+/**
+ * With a shared key several instances may serve a flow, and a state accepted once by one of them must be
+ * refused by the others: their nonces belong in a store they share. What to configure goes to the log,
+ * once; the client sees a generic error.
+ */
+function requireSharedStore(): void {
+    if (!sharedKey || !settings.singleUse || !settings.store.local || process.env.MCP_REQUEST_STATE_STORE === 'memory') return;
+    if (!warnedLocalStore) {
+        warnedLocalStore = true;
+        console.error(
+            `${KEY_ENV} is set, so several instances may serve this server, but requestState nonces are kept in this process's memory: a state used on one instance could be used again on another. Share a store, configureRequestState({ store: redisStore(client) }) with a node-redis or ioredis client (both exported by mcp-migrate-state), or set MCP_REQUEST_STATE_STORE=memory when one instance serves.`
+        );
+    }
+    throw new ProtocolError(ProtocolErrorCode.InternalError, 'requestState is not configured on this server');
 }
 
+let warnedNoUser = false;
 /** Who asks: the user the token names, with the OAuth client, and the session where there is one. */
 function principal(ctx: ServerContext): string {
     const auth = ctx.http?.authInfo;
-    const user = USER_CLAIMS.map(claim => auth?.extra?.[claim]).find(value => typeof value === 'string' || typeof value === 'number');
+    const user = settings.userClaims.map(claim => auth?.extra?.[claim]).find(value => typeof value === 'string' || typeof value === 'number');
+    if (auth !== undefined && user === undefined && !warnedNoUser) {
+        warnedNoUser = true;
+        console.error(
+            `requestState is bound to the OAuth client but to no user: the token's authInfo.extra has none of ${settings.userClaims.join(', ')}. Name the claim that holds the user with MCP_REQUEST_STATE_USER_CLAIM (or configureRequestState({ userClaims: [...] })).`
+        );
+    }
     return JSON.stringify([ctx.mcpReq.method, auth?.clientId ?? null, user ?? null, ctx.sessionId ?? null]);
 }
 
+/** One entry of a call's journal: an answer, or what journaled work returned or threw. */
+export type JournalEntry = { answer: unknown } | { value: unknown; async?: boolean } | { thrown: unknown; async?: boolean };
+export type Journal = Record<string, JournalEntry>;
+
 /** What a round seals. */
 export interface Sealed {
-    /** Hash of the method, the name and the arguments of the call the state continues. */
+    /** Digest of the method, the name and the arguments of the call the state continues. */
     call: string;
-    /** Where the call resumes: the step it suspended at, with the locals it carries. */
-    resume: { step: string };
+    /** The answers of earlier rounds and the results of the work done before them. */
+    journal: Journal;
     /** This round's requests, asked again when the retry lacks an answer. */
     asked: InputRequests;
     nonce: string;
 }
 /** What the codec seals: the state, the state encrypted, or where the store keeps either. */
 type Envelope = Sealed | { box: string } | { ref: string };
-/** A state `verifyRequestState` accepted, with the text it came as. */
-export type Verified = Sealed & { wire: string };
+/** A state `verifyRequestState` accepted. */
+export type Verified = Sealed & { verified: true };
 
-const codec = createRequestStateCodec<Envelope>({ key: keyBytes, ttlSeconds: TTL_SECONDS, bind: principal });
+const codecs = keys.map(key => createRequestStateCodec<Envelope>({ key, ttlSeconds: TTL_SECONDS, bind: principal }));
 const randomId = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url');
 
-let aesKey: ReturnType<typeof crypto.subtle.deriveKey> | undefined;
-function cipherKey(): ReturnType<typeof crypto.subtle.deriveKey> {
+const cipherKeys = new Map<Uint8Array<ArrayBuffer>, ReturnType<typeof crypto.subtle.deriveKey>>();
+function cipherKey(key: Uint8Array<ArrayBuffer>): ReturnType<typeof crypto.subtle.deriveKey> {
     const info = new TextEncoder().encode('mcp-migrate requestState encryption');
-    return (aesKey ??= crypto.subtle
-        .importKey('raw', keyBytes, 'HKDF', false, ['deriveKey'])
-        .then(base => crypto.subtle.deriveKey({ name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(), info }, base, { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt'])));
+    let derived = cipherKeys.get(key);
+    if (derived === undefined) {
+        derived = crypto.subtle
+            .importKey('raw', key, 'HKDF', false, ['deriveKey'])
+            .then(base => crypto.subtle.deriveKey({ name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(), info }, base, { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']));
+        cipherKeys.set(key, derived);
+    }
+    return derived;
 }
 
-async function encrypt(state: Sealed): Promise<{ box: string }> {
+async function encrypt(state: Sealed, key: Uint8Array<ArrayBuffer>): Promise<{ box: string }> {
     const iv = crypto.getRandomValues(new Uint8Array(12));
-    const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await cipherKey(), new TextEncoder().encode(JSON.stringify(state)));
+    const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await cipherKey(key), new TextEncoder().encode(JSON.stringify(state)));
     return { box: Buffer.concat([iv, new Uint8Array(sealed)]).toString('base64url') };
 }
 
-async function decrypt(box: string): Promise<Sealed> {
+async function decrypt(box: string, key: Uint8Array<ArrayBuffer>): Promise<Sealed> {
     const bytes = Buffer.from(box, 'base64url');
-    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.subarray(0, 12) }, await cipherKey(), bytes.subarray(12));
+    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.subarray(0, 12) }, await cipherKey(key), bytes.subarray(12));
     return JSON.parse(new TextDecoder().decode(plain)) as Sealed;
 }
 
-/** The requestState of a round of `call` asking `asked`, resuming at `resume`. */
-export async function seal(ctx: ServerContext, call: string, resume: { step: string }, asked: InputRequests): Promise<string> {
-    requireSharedKey(ctx);
-    const state: Sealed = { call, resume, asked, nonce: randomId() };
-    const envelope = settings.encrypt ? await encrypt(state) : state;
-    const wire = await codec.mint(envelope, ctx);
+/** The requestState of a round of `call`. */
+export async function seal(ctx: ServerContext, state: Omit<Sealed, 'nonce'>): Promise<string> {
+    requireSharedStore();
+    const sealed: Sealed = { ...state, nonce: randomId() };
+    const envelope = settings.encrypt ? await encrypt(sealed, keys[0]!) : sealed;
+    const wire = await codecs[0]!.mint(envelope, ctx);
     if (wire.length <= MAX_STATE_BYTES) return wire;
     const ref = randomId();
     await settings.store.add(`state:${ref}`, JSON.stringify(envelope), TTL_SECONDS);
-    return codec.mint({ ref }, ctx);
+    return codecs[0]!.mint({ ref }, ctx);
 }
 
 /** The state the store keeps under `ref`, by this instance or one sharing its store. */
@@ -148,45 +208,41 @@ async function kept(ref: string): Promise<Envelope> {
     return JSON.parse(value) as Envelope;
 }
 
+/** The envelope `wire` holds, opened by whichever key sealed it, with that key. */
+async function opened(wire: string, ctx: ServerContext): Promise<{ envelope: Envelope; key: Uint8Array<ArrayBuffer> }> {
+    let failure: unknown;
+    for (const [i, codec] of codecs.entries()) {
+        try {
+            return { envelope: await codec.verify(wire, ctx), key: keys[i]! };
+        } catch (error) {
+            // A state another key sealed fails with 'mac'; one this key sealed fails for its own reason.
+            if (failure === undefined || (error instanceof Error && error.message !== 'mac')) failure = error;
+        }
+    }
+    throw failure;
+}
+
 /** Pass as `requestState: { verify: verifyRequestState }` in the server options: refused state never reaches a handler. */
 export async function verifyRequestState(wire: string, ctx: ServerContext): Promise<Verified> {
     if (wire.length > MAX_STATE_BYTES) throw new Error('oversized');
-    requireSharedKey(ctx);
-    const opened = await codec.verify(wire, ctx);
+    requireSharedStore();
+    const { envelope: outer, key } = await opened(wire, ctx);
     // (a check the JavaScript flavours, which lose the codec's type, need to read the envelope)
-    if (typeof opened !== 'object' || opened === null) throw new Error('malformed');
-    const envelope = 'ref' in opened ? await kept(String(opened.ref)) : opened;
-    const state = 'box' in envelope ? await decrypt(envelope.box) : (envelope as Sealed);
-    if (settings.singleUse && !unanswered(state.asked, ctx) && !(await settings.store.add(`nonce:${state.nonce}`, '', TTL_SECONDS))) throw new Error('used');
-    return { ...state, wire };
+    if (typeof outer !== 'object' || outer === null) throw new Error('malformed');
+    const envelope = 'ref' in outer ? await kept(String(outer.ref)) : outer;
+    const state = 'box' in envelope ? await decrypt(envelope.box, key) : (envelope as Sealed);
+    if (typeof state.journal !== 'object' || typeof state.asked !== 'object') throw new Error('malformed');
+    if (settings.singleUse && !(await settings.store.add(`nonce:${state.nonce}`, '', TTL_SECONDS))) throw new Error('used');
+    return { ...state, verified: true };
 }
-
-const ANSWER_KIND: Record<string, string> = { 'elicitation/create': 'elicit', 'sampling/createMessage': 'sampling', 'roots/list': 'roots' };
-/** Whether this request lacks an answer to one of `asked`. */
-export function unanswered(asked: InputRequests, ctx: ServerContext): boolean {
-    return Object.entries(asked).some(([key, request]) => inputResponse(ctx.mcpReq.inputResponses, key).kind !== ANSWER_KIND[request.method]);
-}
-
-/** Canonical JSON (sorted keys), so equal arguments always hash alike. */
-function canonical(value: unknown): string {
-    if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-    if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-}
-
-/** What a state is bound to besides the user: the method, the name and the arguments of its call. */
-const callHash = (ctx: ServerContext, name: string, args: unknown) => createHash('sha256').update(canonical([ctx.mcpReq.method, name, args ?? null])).digest('base64url');
 
 const invalid = (message: string) => new ProtocolError(ProtocolErrorCode.InvalidParams, message);
 
-/** The state this request resumes the call `name(args)` from (none on a first call): refused when issued for another call. */
-export function resumedState(ctx: ServerContext, name: string, args: unknown): { call: string; state: Verified | undefined } {
+/** The state this request continues the call `binding` from (none on a first round): refused when issued for another call. */
+export async function openState(ctx: ServerContext, binding: string): Promise<Sealed | undefined> {
     const state = ctx.mcpReq.requestState<Verified | string>();
-    if (state !== undefined && typeof state !== 'object') throw invalid('requestState was not verified: pass requestState: { verify: verifyRequestState } in the server options');
-    const call = callHash(ctx, name, args);
-    if (state !== undefined && state.call !== call) throw invalid(`requestState was issued for another call than ${name} with these arguments`);
-    // (a state sealed by an earlier version of this module, which numbered its phases)
-    if (state !== undefined && typeof state.resume?.step !== 'string') throw invalid(`requestState names no step of ${name}: call it again`);
-    return { call, state };
+    if (state === undefined) return undefined;
+    if (typeof state !== 'object' || state.verified !== true) throw invalid('requestState was not verified: pass requestState: { verify: verifyRequestState } in the server options');
+    if (state.call !== binding) throw invalid('requestState was issued for another call, or for these arguments with other values: call it again');
+    return state;
 }

@@ -1,146 +1,553 @@
 /**
- * requestState for the handlers mcp-migrate moved to MCP 2026-07-28 `input_required` rounds.
+ * Resumption by replay for the handlers mcp-migrate moved to MCP 2026-07-28 `input_required` rounds.
  *
- * Where a handler awaited a request to the client, its phases now run in `resumeCall(...).run`, and
- * the await became `call.suspend({ step, ...locals }, requests)`: the client answers, then retries the
- * call with the answers and the state, and the handler resumes at that step (in the same request,
- * where it already carries the answers). The step carries the locals the rest of the handler needs,
- * sealed by mcp-migrate-state-seal beside this file, which says what to configure (over HTTP, a key).
+ * A handler keeps its code. Its registration goes through `resumable(server)`, each request it made to
+ * the client through `ask(...)`, and the work it does before a question that must not be done twice
+ * through `journaled(...)`:
+ *
+ *   resumable(server).registerTool('plan', config, async ({ city }) => {
+ *     const trip = await journaled(() => api.createTrip(city));         // done once, its result replayed
+ *     const answer = await ask(server.server).elicitInput({ ... });    // answered, or the round ends here
+ *     ...
+ *   });
+ *
+ * On a 2025-era request nothing changes: `ask` sends the request to the client as before and
+ * `journaled` runs its work. On a 2026-07-28 request the handler runs from the top on each round. An
+ * ask answered in an earlier round returns its answer from the journal, one answered by this retry
+ * returns the client's answer (checked as SDK 1.x checked it), and one not answered yet waits: once the
+ * handler has gone quiet, every such ask is sent in one `input_required` result, with the journal sealed
+ * in its requestState (by mcp-migrate-state-seal beside this file, which says what to configure). The
+ * asks still waiting then throw `Suspended`, so that what the round holds (a lock, a connection) is let
+ * go; the handler's own catch and finally blocks around a question start with `rethrowIfSuspended()`,
+ * so they neither take the suspension for an error nor run before the call really ends. Nothing the
+ * handler journals or asks after that is done in that round.
  *
  * Written once by mcp-migrate, which never overwrites it: edit it freely.
  */
-import { CLIENT_CAPABILITIES_META_KEY, inputRequired, ProtocolError, ProtocolErrorCode, specTypeSchemas } from '@modelcontextprotocol/server';
-import type { ClientCapabilities, CreateMessageResult, ElicitResult, InputRequests, InputRequiredResult, JsonSchemaType, ListRootsResult, ServerContext, StandardSchemaV1 } from '@modelcontextprotocol/server';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
+import { CLIENT_CAPABILITIES_META_KEY, inputRequired, PROTOCOL_VERSION_META_KEY, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, specTypeSchemas } from '@modelcontextprotocol/server';
+import type { ClientCapabilities, InputRequest, InputRequests, JsonSchemaType, ServerContext } from '@modelcontextprotocol/server';
 import { Ajv, AjvJsonSchemaValidator, addFormats } from '@modelcontextprotocol/server/validators/ajv';
-import { resumedState, seal, unanswered, type Verified } from './mcp-migrate-state-seal.js';
+import { openState, seal, type Journal, type JournalEntry } from './mcp-migrate-state-seal.js';
 export { configureRequestState, memoryStore, redisStore, verifyRequestState, type RedisClient, type StateStore } from './mcp-migrate-state-seal.js';
 
-/** Where a call resumes: the step it suspended at (named by what that round waits for), with the locals it carries on. */
-export interface Step { step: string }
+/** The registrations whose handlers can answer `input_required`, and where each takes the name its state is bound to. */
+const REGISTRATIONS: Record<string, string> = { registerTool: 'tools/call', registerPrompt: 'prompts/get', registerResource: 'resources/read' };
+const RESUMABLE_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read']);
 
-/** Where a call starts: no state came back with it. */
-export interface Start { step: 'start' }
-
-/** The steps of a handler that does not declare its own (JavaScript): whatever locals they carry. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type UntypedStep = Step & Record<string, any>;
+type Handler = (...args: any[]) => unknown;
 
-/** A round this request already answers: `run` goes on into its step instead of returning it. */
-export class Answered<S extends Step = Step> {
-    // (a field, not a parameter property: the module stays erasable TypeScript, runnable by Node's type stripping)
-    readonly next: S;
-    constructor(next: S) {
-        this.next = next;
-    }
-}
-
-/** One call of a handler, bound once: its phases run through `run`, and each round ends in `suspend`. */
-export interface BoundCall<S extends Step> {
-    /** Runs `phases` from where this request resumes, on into each round the request already answers. */
-    run<R>(phases: (resumed: S | Start) => Promise<R | Answered<S> | InputRequiredResult>): Promise<R | InputRequiredResult>;
-    /** Ends a phase: the round asking `inputRequests`, the step it resumes at sealed, unless this request already answers it. */
-    suspend(resume: S, inputRequests: InputRequests): Promise<Answered<S> | InputRequiredResult>;
-    /** What to throw for a step this version of the handler does not have (state minted by another build). */
-    unknownStep(resumed: Step): ProtocolError;
-}
-
-/** Per request, the round whose answers the current phase reads, when `run` went on into it in the same request. */
-const answering = new WeakMap<ServerContext, InputRequests>();
-
-/** The call `name(args)`, resumed from its state (`{ step: 'start' }` on a first call), `S` the union of its handler's steps. Refuses state issued for another call. */
-export function resumeCall<S extends Step = UntypedStep>(ctx: ServerContext, name: string, args: unknown): BoundCall<S> {
-    const { call, state } = resumedState(ctx, name, args);
-    // The keys whose answers a phase of this request has read: a round asking one again goes to the client.
-    const consumed = new Set(Object.keys(state?.asked ?? {}));
-    return {
-        async run(phases) {
-            // A retry that lacks an answer its round asked for is asked the round again.
-            if (state !== undefined && unanswered(state.asked, ctx)) return inputRequired({ inputRequests: state.asked, requestState: state.wire });
-            // (sealed by this module, from a step of this call's handler)
-            let resumed: S | Start = state === undefined ? { step: 'start' } : (state.resume as S);
-            for (;;) {
-                const result = await phases(resumed);
-                if (!(result instanceof Answered)) return result;
-                resumed = result.next;
+/**
+ * `server` with its handler registrations made resumable: `registerTool`, `registerPrompt`,
+ * `registerResource` and `setRequestHandler` for tools/call, prompts/get and resources/read wrap the
+ * handler they are given. Everything else is the server's own.
+ */
+export function resumable<T>(server: T): T {
+    if (server === null || typeof server !== 'object') return server;
+    return new Proxy(server, {
+        get(target, property) {
+            const value: unknown = Reflect.get(target, property, target);
+            if (typeof value !== 'function') return value;
+            const registration = typeof property === 'string' ? REGISTRATIONS[property] : undefined;
+            if (registration !== undefined) return (name: string, ...rest: unknown[]) => value.call(target, name, ...withHandler(rest, registration, name));
+            if (property === 'setRequestHandler') {
+                return (method: unknown, ...rest: unknown[]) => value.call(target, method, ...(typeof method === 'string' && RESUMABLE_METHODS.has(method) ? withHandler(rest, method) : rest));
             }
-        },
-        async suspend(resume, inputRequests) {
-            const keys = Object.keys(inputRequests);
-            if (unanswered(inputRequests, ctx) || keys.some(key => consumed.has(key))) {
-                return inputRequired({ inputRequests, requestState: await seal(ctx, call, resume, inputRequests) });
-            }
-            for (const key of keys) consumed.add(key);
-            answering.set(ctx, inputRequests);
-            // The step's locals as a retry would bring them back from the sealed state.
-            return new Answered(JSON.parse(JSON.stringify(resume)) as S);
-        },
-        unknownStep(resumed) {
-            return invalid(`requestState names step ${JSON.stringify(resumed.step)}, which ${name} does not have: call it again`);
+            return value.bind(target);
         }
+    });
+}
+
+/** The arguments with their handler (the last function among them) made resumable. */
+function withHandler(args: unknown[], method: string, name?: string): unknown[] {
+    const at = args.length - 1;
+    const handler = args[at];
+    if (typeof handler !== 'function') return args;
+    return [...args.slice(0, at), resumed(handler as Handler, method, name)];
+}
+
+/** The handler run by replay on 2026-07-28 requests, as it is on 2025-era ones. */
+function resumed(handler: Handler, method: string, name: string | undefined): Handler {
+    return async function (this: unknown, ...args: unknown[]) {
+        const ctx = args[args.length - 1] as ServerContext | undefined;
+        if (!isModernRequest(ctx)) return handler.apply(this, args);
+        const call = await Replay.open(ctx, bindingOf(method, name, args.slice(0, -1)));
+        return call.run(() => handler.apply(this, args));
     };
 }
 
-const invalid = (message: string) => new ProtocolError(ProtocolErrorCode.InvalidParams, message);
+/** A request of the 2026-07-28 era: its `_meta` envelope names the protocol revision. */
+function isModernRequest(ctx: ServerContext | undefined): ctx is ServerContext {
+    return envelopeOf(ctx)?.[PROTOCOL_VERSION_META_KEY] !== undefined;
+}
 
-/** What SDK 1.x threw when the client had not declared the capability a request needs. */
-const UNSUPPORTED = {
-    sampling: 'Client does not support sampling (required for sampling/createMessage)',
-    elicitation: 'Client does not support elicitation (required for elicitation/create)',
-    roots: 'Client does not support listing roots (required for roots/list)'
-} as const;
+/** The reserved `_meta` keys of a 2026-07-28 request. */
+const envelopeOf = (ctx: ServerContext | undefined) => ctx?.mcpReq?.envelope as Record<string, unknown> | undefined;
 
-/** The capabilities a 2026-07-28 request declares; none on a 2025-era request. */
-const declaredCapabilities = (ctx: ServerContext) => (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+/** The capabilities a 2026-07-28 request declares. */
+const declaredCapabilities = (ctx: ServerContext) => envelopeOf(ctx)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
 
-/** Throws as the legacy await did when the client cannot answer, so that a surrounding catch sees it. */
-export function requireClientSupport(ctx: ServerContext, kinds: (keyof typeof UNSUPPORTED)[]): void {
-    const declared = declaredCapabilities(ctx);
-    if (declared === undefined) return; // a 2025-era request: the SDK's shim asks the client itself
-    for (const kind of kinds) if (declared[kind] === undefined) throw new Error(UNSUPPORTED[kind]);
+/** What the state is bound to besides the user: the method, the name, and the arguments the handler is given. */
+function bindingOf(method: string, name: string | undefined, params: unknown[]): string {
+    // setRequestHandler's handler is given the request: its name and arguments, not what travels beside them.
+    const request = name === undefined ? (params[0] as { params?: Record<string, unknown> } | undefined)?.params : undefined;
+    const { _meta, inputResponses, requestState, ...bound } = request ?? {};
+    void _meta, void inputResponses, void requestState;
+    return digest(canonical([method, name ?? null, request === undefined ? params : bound]));
+}
+
+/** Canonical JSON (sorted keys, undefined left out), so equal values always digest alike. */
+function canonical(value: unknown): string {
+    if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') return canonical((value as { toJSON(): unknown }).toJSON());
+    if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+    if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+const current = new AsyncLocalStorage<Replay>();
+/** Set while journaled work runs: a question asked inside it could never be answered, since the work is not run again. */
+const working = new AsyncLocalStorage<string>();
+
+/**
+ * What an ask that waits for the client's answer throws once its round has gone to the client, and
+ * anything journaled or asked after that: the handler's code winds down, and its result is not used.
+ */
+export class Suspended extends Error {
+    constructor() {
+        super('the call is suspended until the client answers (an input_required round); nothing more is done in this round');
+        this.name = 'Suspended';
+    }
+}
+
+/** A promise rejected with Suspended, which ends nothing when nothing awaits it. */
+function suspension(): Promise<never> {
+    const rejected = Promise.reject(new Suspended());
+    rejected.catch(() => {});
+    return rejected;
+}
+
+/** In a catch or finally block around a question: rethrows while the call is suspended, so the block neither takes that for an error nor runs before the call ends. */
+export function rethrowIfSuspended(): void {
+    if (current.getStore()?.suspended) throw new Suspended();
+}
+
+/** One round of a call replayed on a 2026-07-28 request. */
+class Replay {
+    private readonly journal: Journal;
+    /** The requests of the round this request answers (from its state). */
+    private readonly asked: InputRequests;
+    /** This round's unanswered requests. */
+    private readonly pending: InputRequests = {};
+    /** What the asks waiting for them throw once the round has gone to the client. */
+    private readonly waiting: ((reason: Suspended) => void)[] = [];
+    /** How many times each question and each journaled work has come up in this run, by what it is. */
+    private readonly seen = new Map<string, number>();
+    private inFlight = 0;
+    private activity = 0;
+    private settling = false;
+    /** The round has gone to the client: the handler winds down. */
+    suspended = false;
+    private endRound: () => void = () => {};
+    private readonly ctx: ServerContext;
+    private readonly binding: string;
+
+    private constructor(ctx: ServerContext, binding: string, journal: Journal, asked: InputRequests) {
+        this.ctx = ctx;
+        this.binding = binding;
+        this.journal = journal;
+        this.asked = asked;
+    }
+
+    /** The call this request continues (its state checked to be this call's), or a first round. */
+    static async open(ctx: ServerContext, binding: string): Promise<Replay> {
+        const state = await openState(ctx, binding);
+        return new Replay(ctx, binding, state?.journal ?? {}, state?.asked ?? {});
+    }
+
+    /** Runs the handler until it returns, or until it waits only on questions not answered yet. */
+    async run(handler: () => unknown): Promise<unknown> {
+        const roundEnded = new Promise<void>(resolve => (this.endRound = resolve));
+        const done = current.run(this, handler);
+        const finished = Promise.resolve(done).then(value => ({ value }));
+        // Once the round has ended, what the handler then throws (Suspended) is not its result.
+        finished.catch(() => {});
+        const outcome = await Promise.race([finished, roundEnded.then(() => undefined)]);
+        if (outcome !== undefined) return outcome.value;
+        try {
+            const unused = Object.keys(this.asked).filter(key => this.ctx.mcpReq.inputResponses?.[key] !== undefined && !(key in this.journal));
+            if (unused.length > 0) throw drifted(unused);
+            return inputRequired({ inputRequests: this.pending, requestState: await seal(this.ctx, { call: this.binding, journal: this.journal, asked: this.pending }) });
+        } finally {
+            // The state is sealed: the handler winds down, letting go of what it holds.
+            for (const reject of this.waiting.splice(0)) reject(new Suspended());
+        }
+    }
+
+    /** The answer to `request`: from the journal, from this retry, or the end of the round. */
+    ask<R>(request: InputRequest, read: (response: unknown) => R): Promise<R> {
+        this.activity++;
+        const work = working.getStore();
+        if (work !== undefined) return Promise.reject(new Error(`mcp-migrate: ${request.method} asked inside journaled work (${work}), which a later round replays without running it: move the question out of journaled(...)`));
+        const key = this.keyOf(request.method.split('/')[0]!, canonical(request));
+        const entry = this.journal[key];
+        if (entry !== undefined && 'answer' in entry) return Promise.resolve(entry.answer as R);
+        if (this.suspended) return suspension();
+        const response = key in this.asked ? this.ctx.mcpReq.inputResponses?.[key] : undefined;
+        if (response !== undefined) {
+            const answer = read(response);
+            this.journal[key] = { answer };
+            return Promise.resolve(answer);
+        }
+        requireCapability(this.ctx, request);
+        this.pending[key] = request;
+        this.settleThenEnd();
+        const answered = new Promise<R>((_, reject) => this.waiting.push(reject));
+        // An ask the handler does not await must not end the process when it is let go.
+        answered.catch(() => {});
+        return answered;
+    }
+
+    /** `work` done once in the call: run on the round that first reaches it, its result replayed after. */
+    journaled<T>(work: () => T): T {
+        this.activity++;
+        const key = this.keyOf('work', work.toString());
+        const entry = this.journal[key];
+        if (entry !== undefined) return replayed(entry, key) as T;
+        if (this.suspended) throw new Suspended();
+        let value: T;
+        try {
+            value = working.run(key, work);
+        } catch (error) {
+            this.journal[key] = { thrown: encodeError(error) };
+            throw error;
+        }
+        if (!isThenable(value)) {
+            this.journal[key] = { value: encodeValue(value, key) };
+            return value;
+        }
+        this.inFlight++;
+        Promise.resolve(value)
+            .then(
+                async settled => (this.journal[key] = { async: true, value: await encodeAsync(settled, key) }),
+                error => (this.journal[key] = { async: true, thrown: encodeError(error) })
+            )
+            .finally(() => {
+                this.inFlight--;
+                if (Object.keys(this.pending).length > 0) this.settleThenEnd();
+            });
+        return value;
+    }
+
+    /** The capabilities this request declares. */
+    capabilities(): ClientCapabilities | undefined {
+        return declaredCapabilities(this.ctx);
+    }
+
+    /** The key of the n-th time this question (or this work) comes up in the call. */
+    private keyOf(kind: string, what: string): string {
+        const base = `${kind}-${digest(what).slice(0, 12)}`;
+        const n = this.seen.get(base) ?? 0;
+        this.seen.set(base, n + 1);
+        return `${base}-${n}`;
+    }
+
+    /**
+     * Ends the round once the handler has gone quiet: no journaled work in flight, and nothing asked or
+     * journaled for a whole turn of the event loop, so that questions asked together go out together.
+     */
+    private settleThenEnd(): void {
+        if (this.settling || this.suspended) return;
+        this.settling = true;
+        const before = this.activity;
+        setImmediate(() => {
+            this.settling = false;
+            if (this.inFlight > 0) return; // the work's settling calls this again
+            if (this.activity !== before) return this.settleThenEnd();
+            this.suspended = true;
+            this.endRound();
+        });
+    }
+}
+
+/** A retry answering questions this run no longer asks: something the questions are made from changed between rounds. */
+function drifted(keys: string[]): ProtocolError {
+    return new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `the retry answers ${keys.join(', ')}, which the call no longer asks: a value its questions are made from changed between rounds (journal what makes it with journaled(...)); call it again`
+    );
+}
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> & { then: Promise<unknown>['then'] } =>
+    value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
+
+/**
+ * `target` (an SDK server, the handler's context or its `mcpReq`, or a request function taken from one)
+ * with its requests to the client answered by replay on a 2026-07-28 request; anywhere else they are
+ * sent as before.
+ */
+export function ask<T>(target: T): T {
+    if (typeof target === 'function') {
+        return new Proxy(target, {
+            apply: (fn, thisArg, args: unknown[]) => (current.getStore() === undefined ? Reflect.apply(fn, thisArg, args) : (sendRequest(args) ?? Reflect.apply(fn, thisArg, args)))
+        });
+    }
+    if (target === null || typeof target !== 'object') return target;
+    return new Proxy(target, {
+        get(object, property) {
+            const value: unknown = Reflect.get(object, property, object);
+            if (typeof value !== 'function') return value;
+            const asking = typeof property === 'string' ? ASKING[property] : undefined;
+            return (...args: unknown[]) => (asking === undefined || current.getStore() === undefined ? value.apply(object, args) : (asking(args) ?? value.apply(object, args)));
+        }
+    });
+}
+
+/** The request methods `ask` answers by replay, each from the arguments it is called with (undefined: not one of the three). */
+const ASKING: Record<string, (args: unknown[]) => Promise<unknown> | undefined> = {
+    elicitInput: ([params]) => elicit(params as ElicitParams),
+    createMessage: ([params]) => sample(params as SamplingParams),
+    requestSampling: ([params]) => sample(params as SamplingParams),
+    listRoots: () => roots(),
+    sendRequest: sendRequest,
+    request: sendRequest,
+    send: sendRequest
+};
+
+type ElicitParams = Parameters<typeof inputRequired.elicit>[0] & { mode?: 'form' } | (Parameters<typeof inputRequired.elicitUrl>[0] & { mode: 'url' });
+type SamplingParams = Parameters<typeof inputRequired.createMessage>[0];
+
+const replay = (): Replay => current.getStore()!;
+
+function elicit(params: ElicitParams): Promise<unknown> {
+    if (params.mode === 'url') return replay().ask(inputRequired.elicitUrl(params), response => parsed(specTypeSchemas.ElicitResult, response, 'elicitation'));
+    const { mode, ...form } = params;
+    void mode;
+    return replay().ask(inputRequired.elicit(form), response => checkedElicitation(response, form.requestedSchema));
+}
+
+function sample(params: SamplingParams): Promise<unknown> {
+    // Content blocks (an array) where the request offered tools, as createMessage returned them.
+    const schema = params.tools || params.toolChoice ? specTypeSchemas.CreateMessageResultWithTools : specTypeSchemas.CreateMessageResult;
+    return replay().ask(inputRequired.createMessage(params), response => parsed(schema, response, 'sampling'));
+}
+
+function roots(): Promise<unknown> {
+    return replay().ask(inputRequired.listRoots(), response => parsed(specTypeSchemas.ListRootsResult, response, 'roots'));
+}
+
+interface StandardSchema {
+    '~standard': { validate(value: unknown): { value?: unknown; issues?: readonly unknown[] } | Promise<unknown> };
+}
+
+/** `sendRequest({ method, params }, schema?)`: one of the three requests, its answer parsed by the schema given; undefined for another method. */
+function sendRequest([request, schema]: unknown[]): Promise<unknown> | undefined {
+    const { method, params } = request as { method: string; params?: Record<string, unknown> };
+    const own = schema !== null && typeof schema === 'object' && '~standard' in schema ? (schema as StandardSchema) : undefined;
+    const read = (fallback: (response: unknown) => unknown) => (own === undefined ? fallback : (response: unknown) => parsed(own, response, method));
+    switch (method) {
+        case 'elicitation/create': {
+            const p = params as ElicitParams;
+            if (p.mode === 'url') return replay().ask(inputRequired.elicitUrl(p), read(r => parsed(specTypeSchemas.ElicitResult, r, 'elicitation')));
+            const { mode, ...form } = p;
+            void mode;
+            return replay().ask(inputRequired.elicit(form), read(r => checkedElicitation(r, form.requestedSchema)));
+        }
+        case 'sampling/createMessage':
+            return replay().ask(inputRequired.createMessage(params as SamplingParams), read(r => parsed(specTypeSchemas.CreateMessageResult, r, 'sampling')));
+        case 'roots/list':
+            return replay().ask(inputRequired.listRoots(), read(r => parsed(specTypeSchemas.ListRootsResult, r, 'roots')));
+        default:
+            return undefined;
+    }
+}
+
+/** The work `work` does once per call: on a 2026-07-28 request its result (or what it threw) is replayed on later rounds. */
+export function journaled<T>(work: () => T): T {
+    const call = current.getStore();
+    return call === undefined ? work() : call.journaled(work);
 }
 
 /** The client's capabilities for this request: sent with it (2026-07-28), else declared at initialize. */
-export function clientCapabilities(ctx: ServerContext, server: { getClientCapabilities(): ClientCapabilities | undefined }): ClientCapabilities | undefined {
-    return declaredCapabilities(ctx) ?? server.getClientCapabilities();
+export function clientCapabilities(server: { getClientCapabilities(): ClientCapabilities | undefined }): ClientCapabilities | undefined {
+    return current.getStore()?.capabilities() ?? server.getClientCapabilities();
 }
 
-/** The answer under `key`, parsed as SDK 1.x parsed the response to its request. */
-function answer<T>(ctx: ServerContext, key: string, schema: StandardSchemaV1<unknown, T>, kind: string): T {
-    const response = ctx.mcpReq.inputResponses?.[key];
-    if (response === undefined) throw invalid(`the retried request carries no ${kind} response for "${key}"`);
-    const parsed = schema['~standard'].validate(response);
-    if (parsed instanceof Promise || parsed.issues !== undefined) throw invalid(`the ${kind} response for "${key}" is malformed`);
-    return parsed.value;
+/** Throws what the SDK's request would throw for a capability the client did not declare with this request. */
+function requireCapability(ctx: ServerContext, request: InputRequest): void {
+    const declared = declaredCapabilities(ctx);
+    const unsupported = (message: string) => new SdkError(SdkErrorCode.CapabilityNotSupported, message);
+    switch (request.method) {
+        case 'elicitation/create':
+            if (request.params.mode === 'url') {
+                if (!declared?.elicitation?.url) throw unsupported('Client does not support url elicitation.');
+            } else if (!declared?.elicitation || (declared.elicitation.url && !declared.elicitation.form)) {
+                throw unsupported('Client does not support form elicitation.');
+            }
+            return;
+        case 'sampling/createMessage':
+            if (!declared?.sampling) throw unsupported('Client does not support sampling (required for sampling/createMessage)');
+            if ((request.params.tools || request.params.toolChoice) && !declared.sampling.tools) throw unsupported('Client does not support sampling tools capability.');
+            return;
+        case 'roots/list':
+            if (!declared?.roots) throw unsupported('Client does not support listing roots (required for roots/list)');
+    }
 }
 
-/** SDK 1.x's McpError put "MCP error <code>: " before its message; ProtocolError does not, so the text carries it. */
-const legacyError = (code: ProtocolErrorCode, message: string) => new ProtocolError(code, `MCP error ${code}: ${message}`);
+/** `response` as `schema` parses it, or the error the SDK's request would have thrown for a malformed answer. */
+function parsed(schema: StandardSchema, response: unknown, what: string): unknown {
+    const result = schema['~standard'].validate(response);
+    if (result instanceof Promise || result.issues !== undefined) throw new SdkError(SdkErrorCode.InvalidResult, `Invalid ${what} result: the client's answer is malformed`);
+    return result.value;
+}
+
 let validator: AjvJsonSchemaValidator | undefined;
 
-/** The answer to an elicitation as `elicitInput` returned it, accepted content checked as SDK 1.x checked it. */
-export function elicitResult(ctx: ServerContext, key: string, requestedSchema?: object): ElicitResult {
-    const result = answer(ctx, key, specTypeSchemas.ElicitResult, 'elicitation');
+/** An elicitation's answer, its accepted content checked against the schema asked with, as the SDK's elicitInput checks it. */
+function checkedElicitation(response: unknown, requestedSchema: object | undefined): unknown {
+    const result = parsed(specTypeSchemas.ElicitResult, response, 'elicitation') as { action: string; content?: Record<string, unknown> };
     if (result.action !== 'accept' || result.content === undefined || requestedSchema === undefined) return result;
     let check;
     try {
-        // SDK 1.x's validator: draft-07 ajv reporting every error, with the formats of ajv-formats.
         validator ??= new AjvJsonSchemaValidator(addFormats(new Ajv({ strict: false, validateFormats: true, validateSchema: false, allErrors: true })));
         check = validator.getValidator(requestedSchema as JsonSchemaType)(result.content);
     } catch (error) {
-        throw legacyError(ProtocolErrorCode.InternalError, `Error validating elicitation response: ${error instanceof Error ? error.message : String(error)}`);
+        throw new ProtocolError(ProtocolErrorCode.InternalError, `Error validating elicitation response: ${error instanceof Error ? error.message : String(error)}`);
     }
-    if (!check.valid) throw legacyError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${check.errorMessage}`);
+    if (!check.valid) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${check.errorMessage}`);
     return result;
 }
 
-/** The answer to a sampling request as `createMessage` returned it (content blocks only where it offered tools). */
-export function samplingResult(ctx: ServerContext, key: string): CreateMessageResult {
-    const params = (answering.get(ctx) ?? ctx.mcpReq.requestState<Verified>()?.asked)?.[key]?.params;
-    const schema = params !== undefined && 'tools' in params ? specTypeSchemas.CreateMessageResultWithTools : specTypeSchemas.CreateMessageResult;
-    return answer(ctx, key, schema, 'sampling') as CreateMessageResult;
+// ---- What journaled work leaves in the journal: JSON, with the values JSON alone would change tagged. ----
+
+type Encoded = unknown;
+
+/** A value the journal cannot carry: replaying the work that made it fails loudly rather than doing it again. */
+interface Unreplayable {
+    $unreplayable: string;
 }
 
-/** The answer to a roots request as `listRoots` returned it. */
-export function rootsResult(ctx: ServerContext, key: string): ListRootsResult {
-    return answer(ctx, key, specTypeSchemas.ListRootsResult, 'roots');
+function encodeValue(value: unknown, key: string): Encoded {
+    try {
+        return encode(value, new Set());
+    } catch (error) {
+        return { $unreplayable: `${key}: ${error instanceof Error ? error.message : String(error)}` } satisfies Unreplayable;
+    }
+}
+
+/** A settled value, a fetch Response's body read (from a clone, so the handler's own reads are untouched). */
+async function encodeAsync(value: unknown, key: string): Promise<Encoded> {
+    if (typeof Response !== 'undefined' && value instanceof Response) {
+        const body = Buffer.from(await value.clone().arrayBuffer()).toString('base64');
+        return { $response: { status: value.status, statusText: value.statusText, headers: [...value.headers], url: value.url, body } };
+    }
+    return encodeValue(value, key);
+}
+
+function encode(value: unknown, path: Set<object>): Encoded {
+    if (value === undefined) return { $undefined: true };
+    if (typeof value === 'number' && !Number.isFinite(value)) return { $number: String(value) };
+    if (typeof value === 'bigint') return { $bigint: value.toString() };
+    if (value === null || typeof value !== 'object') {
+        if (typeof value === 'function' || typeof value === 'symbol') throw new Error(`a ${typeof value} cannot be journaled`);
+        return value;
+    }
+    if (path.has(value)) throw new Error('a value that contains itself cannot be journaled');
+    path.add(value);
+    try {
+        if (Array.isArray(value)) return value.map(item => encode(item, path));
+        if (value instanceof Date) return { $date: value.toISOString() };
+        if (value instanceof Map) return { $map: [...value].map(([k, v]) => [encode(k, path), encode(v, path)]) };
+        if (value instanceof Set) return { $set: [...value].map(v => encode(v, path)) };
+        if (value instanceof Uint8Array) return { $bytes: Buffer.from(value).toString('base64') };
+        if (value instanceof Error) return { $error: encodeError(value) };
+        const proto: unknown = Object.getPrototypeOf(value);
+        if (proto !== Object.prototype && proto !== null) throw new Error(`an instance of ${(value as object).constructor?.name ?? 'a class'} cannot be journaled`);
+        const out: Record<string, Encoded> = {};
+        for (const [k, v] of Object.entries(value)) out[k.startsWith('$') ? `$${k}` : k] = encode(v, path);
+        return out;
+    } finally {
+        path.delete(value);
+    }
+}
+
+function decode(value: Encoded): unknown {
+    if (Array.isArray(value)) return value.map(decode);
+    if (value === null || typeof value !== 'object') return value;
+    const tagged = value as Record<string, unknown>;
+    if ('$undefined' in tagged) return undefined;
+    if ('$number' in tagged) return Number(tagged.$number);
+    if ('$bigint' in tagged) return BigInt(tagged.$bigint as string);
+    if ('$date' in tagged) return new Date(tagged.$date as string);
+    if ('$map' in tagged) return new Map((tagged.$map as [Encoded, Encoded][]).map(([k, v]) => [decode(k), decode(v)]));
+    if ('$set' in tagged) return new Set((tagged.$set as Encoded[]).map(decode));
+    if ('$bytes' in tagged) return new Uint8Array(Buffer.from(tagged.$bytes as string, 'base64'));
+    if ('$error' in tagged) return decodeError(tagged.$error as EncodedError);
+    if ('$response' in tagged) return decodeResponse(tagged.$response as EncodedResponse);
+    if ('$unreplayable' in tagged) throw new Error(`mcp-migrate: journaled work ${String(tagged.$unreplayable)}; its result cannot be replayed on this round. Return plain data from the work journaled (or make the value again where it is used)`);
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(tagged)) out[k.startsWith('$$') ? k.slice(1) : k] = decode(v);
+    return out;
+}
+
+interface EncodedError {
+    name: string;
+    message: string;
+    code?: unknown;
+    data?: unknown;
+}
+
+function encodeError(error: unknown): EncodedError {
+    if (!(error instanceof Error)) return { name: 'Error', message: String(error), data: safely(error) };
+    const { code, data } = error as { code?: unknown; data?: unknown };
+    return { name: error.name, message: error.message, code: safely(code), data: safely(data) };
+}
+
+function safely(value: unknown): unknown {
+    try {
+        return value === undefined ? undefined : encode(value, new Set());
+    } catch {
+        return undefined;
+    }
+}
+
+/** An error as the work threw it: its class where it is the SDK's, else an Error of the same name, message and code. */
+function decodeError(encoded: EncodedError): Error {
+    const data = decode(encoded.data);
+    if (encoded.name === 'ProtocolError' && typeof encoded.code === 'number') return new ProtocolError(encoded.code, encoded.message, data);
+    const error = new Error(encoded.message) as Error & { code?: unknown; data?: unknown };
+    error.name = encoded.name;
+    if (encoded.code !== undefined) error.code = decode(encoded.code);
+    if (data !== undefined) error.data = data;
+    return error;
+}
+
+interface EncodedResponse {
+    status: number;
+    statusText: string;
+    headers: [string, string][];
+    url: string;
+    body: string;
+}
+
+function decodeResponse(encoded: EncodedResponse): Response {
+    const nullBody = [101, 204, 205, 304].includes(encoded.status);
+    const response = new Response(nullBody ? null : Buffer.from(encoded.body, 'base64'), { status: encoded.status, statusText: encoded.statusText, headers: encoded.headers });
+    Object.defineProperty(response, 'url', { value: encoded.url });
+    return response;
+}
+
+/** What journaled work left, as the work returned (or threw) it the first time. */
+function replayed(entry: JournalEntry, key: string): unknown {
+    if ('answer' in entry) throw new Error(`mcp-migrate: ${key} is an answer, not journaled work`);
+    if ('thrown' in entry) {
+        const error = decodeError(entry.thrown as EncodedError);
+        if (entry.async) return Promise.reject(error);
+        throw error;
+    }
+    return entry.async ? Promise.resolve().then(() => decode(entry.value)) : decode(entry.value);
 }

@@ -1,0 +1,130 @@
+/**
+ * What a call does, for replay: the kind of a function of the standard library, Node, a package or the
+ * SDK (src/effects/builtins.ts), or for a function of the project, a summary of its body worked out once
+ * (src/effects/walk.ts): whether it does something outside itself, only on each round, or only to the
+ * objects it is handed (its parameters, `this`), which is an effect where those objects outlive the round.
+ */
+import path from 'node:path';
+import { Node, SyntaxKind, type CallExpression, type NewExpression, type TaggedTemplateExpression } from 'ts-morph';
+import { calleesOf } from '../find/callees.js';
+import { stateModuleCall } from '../find/stateCalls.js';
+import { unwrap } from '../analysis/mcpSymbols.js';
+import type { FunctionLike } from '../analysis/sites.js';
+import { builtinGlobalKind, builtinMethodKind, nodeModuleKind, packageKind, sdkKind, type CallKind } from './builtins.js';
+
+export type Invocation = CallExpression | NewExpression | TaggedTemplateExpression;
+
+/** What a function of the project does when it runs, from its body. */
+export interface Summary {
+  /** It does something outside itself that a second run would do again (an API call, a write, a counter). */
+  effect: boolean;
+  /** It does something on each run that may be done again (a log line). */
+  perRound: boolean;
+  /** The parameters (by index) whose objects it changes: an effect where the caller's object outlives the round. */
+  mutatesParams: Set<number>;
+  /**
+   * It changes its own object: `this`, or a variable of a function it is written in (the state of an object
+   * a factory makes, `makeCart()`'s `items`). An effect where the object it is called on (the function
+   * itself, for a plain call) outlives the round.
+   */
+  mutatesOwn: boolean;
+}
+
+export const PURE: Summary = { effect: false, perRound: false, mutatesParams: new Set(), mutatesOwn: false };
+
+/** What a call of the requestState module's own functions is: already migrated code. */
+export type StateCall = 'journaled' | 'ask' | 'other';
+
+export type CallClass = { kind: CallKind } | { summaries: Summary[] } | { state: StateCall };
+
+/** Classes whose construction does something outside the call. */
+const EFFECTFUL_CLASSES = new Set(['WebSocket', 'Worker', 'EventSource', 'SharedWorker', 'BroadcastChannel']);
+
+/** What an invocation does. `summarise` gives a project function's summary (worked out by the walker, once). */
+export function classifyCall(call: Invocation, summarise: (fn: FunctionLike) => Summary): CallClass {
+  const callee = Node.isTaggedTemplateExpression(call) ? call.getTag() : call.getExpression();
+  const state = Node.isTaggedTemplateExpression(call) || Node.isNewExpression(call) ? undefined : stateModuleCall(call);
+  if (state) return { state: state === 'journaled' || state === 'ask' ? state : 'other' };
+  if (Node.isNewExpression(call)) return constructed(call, summarise);
+  const project = calleesOf(callee);
+  if (project.length > 0) return { summaries: project.map(summarise) };
+  if (settlesPromise(callee)) return { kind: 'pure' };
+  return { kind: libraryKind(callee) };
+}
+
+/** `resolve(...)` or `reject(...)` of a `new Promise((resolve, reject) => ...)`: settling the promise being made. */
+function settlesPromise(callee: Node): boolean {
+  const e = unwrap(callee);
+  const decl = Node.isIdentifier(e) ? e.getSymbol()?.getDeclarations()[0] : undefined;
+  if (!decl || !Node.isParameterDeclaration(decl)) return false;
+  const executor = decl.getParent();
+  const made = executor?.getParent();
+  return made !== undefined && Node.isNewExpression(made) && unwrap(made.getExpression()).getText() === 'Promise';
+}
+
+function constructed(call: NewExpression, summarise: (fn: FunctionLike) => Summary): CallClass {
+  const name = unwrap(call.getExpression()).getText();
+  if (name === 'Date' && call.getArguments().length === 0) return { kind: 'effect' };
+  if (EFFECTFUL_CLASSES.has(name)) return { kind: 'effect' };
+  const symbol = call.getExpression().getSymbol();
+  const cls = (symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol)?.getDeclarations().find(d => Node.isClassDeclaration(d));
+  if (cls && Node.isClassDeclaration(cls) && !cls.getSourceFile().isInNodeModules() && !cls.getSourceFile().isDeclarationFile()) {
+    const ctor = cls.getConstructors().find(c => c.getBody() !== undefined);
+    // A constructor changes the new object only: `this` is the instance being made.
+    return { summaries: ctor ? [{ ...summarise(ctor as unknown as FunctionLike), mutatesOwn: false }] : [PURE] };
+  }
+  // A package's or the standard library's class: making an object (a client, a builder) does nothing outside it.
+  return { kind: 'pure' };
+}
+
+/** What a function of the standard library, Node, the SDK or a package does, from where it is declared. */
+export function libraryKind(callee: Node): CallKind {
+  const e = unwrap(callee);
+  const nameNode = Node.isPropertyAccessExpression(e) ? e.getNameNode() : Node.isIdentifier(e) ? e : undefined;
+  if (!nameNode) return 'effect';
+  const name = nameNode.getText();
+  const symbol = nameNode.getSymbol();
+  const declarations = (symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol)?.getDeclarations() ?? [];
+  const decl = declarations[0];
+  if (!decl) return Node.isIdentifier(e) ? (builtinGlobalKind(name) ?? 'effect') : 'effect';
+  const file = decl.getSourceFile().getFilePath();
+  const container = containerOf(decl);
+  if (container) {
+    const kind = builtinMethodKind(container, name);
+    if (kind && (isDefaultLib(file) || /@types\/node\//.test(file))) return kind;
+  }
+  if (isDefaultLib(file)) return builtinGlobalKind(name) ?? (container ? 'pure' : 'effect');
+  const module = nodeModuleOf(decl);
+  if (module) return nodeModuleKind(module, name) ?? 'effect';
+  if (/@types\/node\//.test(file)) return builtinGlobalKind(name) ?? 'effect';
+  const pkg = packageOf(file);
+  if (pkg?.startsWith('@modelcontextprotocol/')) return sdkKind(name);
+  return pkg ? packageKind(pkg) : 'effect';
+}
+
+/** The interface or class a method is declared in (`Array`, `Map`, `Console`). */
+function containerOf(decl: Node): string | undefined {
+  const parent = decl.getParent();
+  if (parent && (Node.isInterfaceDeclaration(parent) || Node.isClassDeclaration(parent))) return parent.getName();
+  return undefined;
+}
+
+function isDefaultLib(file: string): boolean {
+  return /[\\/]typescript[\\/]lib[\\/]lib\.[^\\/]*\.d\.ts$/.test(file);
+}
+
+/** The Node module (`fs`, `node:path`) whose `declare module` holds a declaration of @types/node. */
+function nodeModuleOf(decl: Node): string | undefined {
+  if (!/@types\/node\//.test(decl.getSourceFile().getFilePath())) return undefined;
+  const module = decl.getFirstAncestorByKind(SyntaxKind.ModuleDeclaration);
+  return module ? module.getName().replace(/^['"]|['"]$/g, '') : undefined;
+}
+
+/** The package a declaration file belongs to (`@types/x` read as `x`). */
+function packageOf(file: string): string | undefined {
+  const parts = file.split(path.sep).join('/').split('/node_modules/');
+  if (parts.length < 2) return undefined;
+  const rest = parts[parts.length - 1]!.split('/');
+  const name = rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
+  return name.startsWith('@types/') ? name.slice('@types/'.length).replace(/^(.+)__(.+)$/, '@$1/$2') : name;
+}

@@ -1,0 +1,296 @@
+/**
+ * What replay must not do twice. A migrated handler runs from the top on each round of a 2026-07-28
+ * call, so everything it does before its last question may run again. Each such expression is one of:
+ *
+ * - pure: it computes from the handler's own values (its arguments, its locals, constants, what its
+ *   pure helpers compute): run again, as it is;
+ * - per round: a log line, a notification, a read of the server's own files: done on each round, as a
+ *   request's own;
+ * - an effect: an API call, a write, a counter, `Date.now()`, `Math.random()`, a change to an object
+ *   outliving the round: journaled, done on the round that first reaches it, its result replayed on the
+ *   later ones (`journaled(() => api.createTrip(city))`);
+ * - a handle that cannot travel in requestState (a connection): made again on each round, with a note;
+ * - an effect whose result cannot travel and is read after: journaled all the same (it is never done
+ *   twice), and marked, since a later round cannot read its result back.
+ *
+ * A handler registered as such runs once after its last question (on the last round): only what comes
+ * before a question, or in a loop holding one, runs again. A helper that asks may be called before other
+ * questions: all of it may run again.
+ */
+import { Node, SyntaxKind, type Type } from 'ts-morph';
+import type { AskingFunction } from '../find/reach.js';
+import { calleesOf, isFunctionLike } from '../find/callees.js';
+import { enclosingFunction, type FunctionLike } from '../analysis/sites.js';
+import { HANDLE_MAKERS } from './builtins.js';
+import { Walker, type EffectPoint, type WalkResult } from './walk.js';
+import { unwrap } from '../analysis/mcpSymbols.js';
+
+export interface JournalWork {
+  node: Node;
+  /** The work awaits inside itself: an async arrow. */
+  async: boolean;
+}
+
+export interface EffectRefusal {
+  node: Node;
+  reason: string;
+  cause: string;
+  handler?: string;
+}
+
+export interface EffectNote {
+  node: Node;
+  text: string;
+}
+
+export interface JournalPlanning {
+  work: JournalWork[];
+  /** The catch and finally blocks of a try around a question, which start by rethrowing while the call is suspended. */
+  guards: Node[];
+  refused: EffectRefusal[];
+  notes: EffectNote[];
+}
+
+/** The journaled work of every function a handler may run that asks; `asks` are the requests asked through the requestState module. */
+export function planJournal(asking: AskingFunction[], asks: ReadonlySet<Node>): JournalPlanning {
+  const planning: JournalPlanning = { work: [], guards: [], refused: [], notes: [] };
+  const askingFns = new Set<Node>(asking.map(a => a.fn));
+  const isQuestion = (node: Node) => asks.has(node) || asksThrough(node, askingFns, asks);
+  const walker = new Walker(askingFns, isQuestion);
+  for (const { fn, reach } of asking) {
+    const label = reach.handlers[0]?.label ?? 'the handler';
+    const questions = questionsIn(fn, isQuestion);
+    const again = (node: Node) => !reach.root || runsBeforeAQuestion(node, fn, questions);
+    const walked = walker.plan(fn);
+    const points = walked.effects.filter(p => again(p.node));
+    for (const point of points) planPoint(point, label, isQuestion, planning);
+    for (const read of readsChangedBefore(walked, questions, fn)) {
+      if (again(read.node) && !points.some(p => within(read.node, p.node))) planning.work.push({ node: read.node, async: false });
+    }
+    planning.guards.push(...guardedBlocks(fn, questions));
+  }
+  return planning;
+}
+
+/**
+ * The reads of an object the function itself changes before a later question (`held.has(seat)` before
+ * `held.add(seat)`): on a later round the read would see the change its own earlier round made, so what it
+ * read the first time is journaled.
+ */
+function readsChangedBefore(walked: WalkResult, questions: Node[], fn: FunctionLike) {
+  return walked.reads.filter(read =>
+    walked.changes.some(change => {
+      if (change.key !== read.key || within(read.node, change.node)) return false;
+      if (read.node.getEnd() <= change.node.getStart() && questions.some(q => change.node.getEnd() <= q.getEnd())) return true;
+      // Both in a loop that asks: the change of one iteration comes before the read of the next.
+      const loop = read.node.getFirstAncestor(a => Node.isIterationStatement(a) && a.getStart() >= fn.getStart());
+      return loop !== undefined && within(change.node, loop) && questions.some(q => within(q, loop));
+    })
+  );
+}
+
+/**
+ * The catch and finally blocks of the function's try statements around a question: on a suspended round they
+ * must neither take the suspension for an error nor run before the call ends. A finally that only lets go of
+ * handles made in the round (`client.release()`) runs on every round, as the handles are made on every round.
+ */
+function guardedBlocks(fn: FunctionLike, questions: Node[]): Node[] {
+  const blocks: Node[] = [];
+  for (const statement of fn.getDescendantsOfKind(SyntaxKind.TryStatement)) {
+    if (enclosingFunction(statement) !== fn) continue;
+    const tried = statement.getTryBlock();
+    if (!questions.some(q => within(q, tried))) continue;
+    const caught = statement.getCatchClause()?.getBlock();
+    if (caught) blocks.push(caught);
+    const last = statement.getFinallyBlock();
+    if (last && !onlyLetsGo(last)) blocks.push(last);
+  }
+  return blocks;
+}
+
+/** Calls that let go of a handle (`release()`, `close()`), the only statements of a finally that runs on every round. */
+const LETTING_GO = /^(release|close|end|destroy|disconnect|dispose|unlock|abort|quit|cleanup|unref)$/;
+
+function onlyLetsGo(block: import('ts-morph').Block): boolean {
+  const statements = block.getStatements();
+  return (
+    statements.length > 0 &&
+    statements.every(st => {
+      if (!Node.isExpressionStatement(st)) return false;
+      let e = unwrap(st.getExpression());
+      if (Node.isAwaitExpression(e)) e = unwrap(e.getExpression());
+      if (!Node.isCallExpression(e)) return false;
+      const callee = unwrap(e.getExpression());
+      return Node.isPropertyAccessExpression(callee) && LETTING_GO.test(callee.getName());
+    })
+  );
+}
+
+function within(node: Node, outer: Node): boolean {
+  return outer.getStart() <= node.getStart() && node.getEnd() <= outer.getEnd();
+}
+
+/** One effect that may run again: journaled, made again, or refused. */
+function planPoint(point: EffectPoint, label: string, isQuestion: (node: Node) => boolean, planning: JournalPlanning): void {
+  const node = point.node;
+  const asksInside = node.getDescendants().find(d => isQuestion(d));
+  if (asksInside) {
+    const reason = `${label} does ${oneLine(node.getText())} after asking ${oneLine(asksInside.getText())}, and asks again after it: on a 2026-07-28 client this would run again on a later round; do it in a statement of its own after the question, or migrate by hand`;
+    planning.refused.push({ node, reason, cause: 'an effect made with the answer to a question, before another question', handler: label });
+    return;
+  }
+  if (node.getDescendants().some(d => Node.isYieldExpression(d))) {
+    planning.refused.push({ node, reason: `${label} does ${oneLine(node.getText())} in a generator's yield, which cannot be journaled; migrate by hand`, cause: 'an effect around a yield', handler: label });
+    return;
+  }
+  if (valueIsUsed(node)) {
+    const what = unreplayable(node);
+    if (what !== undefined) {
+      const made = madeAgain(node);
+      if (made) {
+        planning.notes.push({ node, text: `${label} makes ${oneLine(node.getText())} again on each round of a 2026-07-28 call (${what} cannot travel in requestState): review that making it again is safe` });
+        return;
+      }
+      const reason = `${label} journals ${oneLine(node.getText())} (done once), but its result, ${what}, cannot travel in requestState, so a later round of a 2026-07-28 call cannot read it back and fails: return plain data from it (or make it again after the question), then run again`;
+      planning.refused.push({ node, reason, cause: 'an effect whose result cannot travel in requestState, read after a question', handler: label });
+    }
+  }
+  planning.work.push({ node, async: awaitsInside(node) });
+}
+
+/** A call of a function that asks, or one handed a callback that asks (`Promise.all(items.map(async i => ask...))`). */
+function asksThrough(node: Node, asking: ReadonlySet<Node>, asks: ReadonlySet<Node>): boolean {
+  if (!Node.isCallExpression(node) && !Node.isNewExpression(node)) return false;
+  if (Node.isCallExpression(node) && calleesOf(node.getExpression()).some(fn => asking.has(fn))) return true;
+  const callee = Node.isCallExpression(node) ? unwrap(node.getExpression()) : undefined;
+  if (callee && asking.has(callee)) return true;
+  // A function that asks, or a request channel (`ask(ctx.mcpReq).send`), handed to the call.
+  return (node.getArguments() as Node[]).some(arg => asking.has(unwrap(arg)) || asks.has(unwrap(arg)));
+}
+
+/** The questions a function asks in its own body (not in the functions written in it, unless it runs them). */
+function questionsIn(fn: FunctionLike, isQuestion: (node: Node) => boolean): Node[] {
+  const found: Node[] = [];
+  const visit = (node: Node): void => {
+    if (isQuestion(node)) found.push(node);
+    node.forEachChild(child => {
+      if (!isFunctionLike(child)) visit(child);
+    });
+  };
+  const body = fn.getBody();
+  if (body) visit(body);
+  return found;
+}
+
+/**
+ * Whether an expression of a handler may run before one of its questions: it ends before a question ends
+ * without holding it (a question's arguments run before it asks), or it sits in a loop that asks.
+ */
+function runsBeforeAQuestion(node: Node, fn: FunctionLike, questions: Node[]): boolean {
+  for (const q of questions) {
+    const holds = node.getStart() <= q.getStart() && q.getEnd() <= node.getEnd();
+    if (node.getEnd() <= q.getEnd() && !holds) return true;
+  }
+  for (let n = node.getParent(); n && n !== fn; n = n.getParent()) {
+    if (Node.isIterationStatement(n) && questions.some(q => n!.getStart() <= q.getStart() && q.getEnd() <= n!.getEnd())) return true;
+  }
+  return false;
+}
+
+/** Whether what an expression evaluates to is read: not a statement of its own, `void`, or such a statement's `await`. */
+function valueIsUsed(node: Node): boolean {
+  let value = node;
+  for (;;) {
+    const parent = value.getParent();
+    if (!parent) return false;
+    if (Node.isParenthesizedExpression(parent) || Node.isAwaitExpression(parent)) {
+      value = parent;
+      continue;
+    }
+    if (Node.isExpressionStatement(parent) || Node.isVoidExpression(parent)) return false;
+    return true;
+  }
+}
+
+function awaitsInside(node: Node): boolean {
+  let found = false;
+  const visit = (n: Node): void => {
+    if (found) return;
+    if (Node.isAwaitExpression(n) || (Node.isForOfStatement(n) && n.isAwaited())) {
+      found = true;
+      return;
+    }
+    n.forEachChild(child => {
+      if (!isFunctionLike(child)) visit(child);
+    });
+  };
+  visit(node);
+  return found;
+}
+
+/** A handle made by a call whose name says it connects or opens something (`pool.connect()`). */
+function madeAgain(node: Node): boolean {
+  const e = Node.isAwaitExpression(node) ? unwrap(node.getExpression()) : node;
+  if (Node.isNewExpression(e)) return true;
+  if (!Node.isCallExpression(e)) return false;
+  const callee = unwrap(e.getExpression());
+  const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
+  return HANDLE_MAKERS.test(name);
+}
+
+/** What of an expression's value cannot travel in requestState (`an instance of class Order`), if anything. */
+function unreplayable(node: Node): string | undefined {
+  let type: Type;
+  try {
+    type = node.getType();
+  } catch {
+    return undefined;
+  }
+  return unreplayableType(awaited(type), 0);
+}
+
+function awaited(type: Type): Type {
+  const symbol = type.getSymbol()?.getName();
+  if ((symbol === 'Promise' || symbol === 'PromiseLike') && type.getTypeArguments().length === 1) return awaited(type.getTypeArguments()[0]!);
+  return type;
+}
+
+/** The types the journal carries as they are though they are not plain data. */
+const CARRIED = new Set(['Date', 'Map', 'Set', 'ReadonlyMap', 'ReadonlySet', 'Uint8Array', 'Buffer', 'Error', 'Response', 'Array', 'ReadonlyArray']);
+
+function unreplayableType(type: Type, depth: number): string | undefined {
+  if (depth > 3 || type.isAny() || type.isUnknown() || type.isNever()) return undefined;
+  if (type.isUnion()) {
+    for (const member of type.getUnionTypes()) {
+      const found = unreplayableType(member, depth);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (type.isString() || type.isNumber() || type.isBoolean() || type.isLiteral() || type.isNull() || type.isUndefined() || type.isVoid() || type.isBooleanLiteral() || type.isEnum() || type.isEnumLiteral()) return undefined;
+  if (type.getCallSignatures().length > 0) return 'a function';
+  if (type.isArray() || type.isTuple()) {
+    for (const element of type.isArray() ? [type.getArrayElementTypeOrThrow()] : type.getTupleElements()) {
+      const found = unreplayableType(element, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  const symbol = type.getSymbol() ?? type.getAliasSymbol();
+  const name = symbol?.getName();
+  if (name && CARRIED.has(name)) return undefined;
+  const declaration = symbol?.getDeclarations()[0];
+  if (declaration && Node.isClassDeclaration(declaration)) return `an instance of class ${name}`;
+  if (!type.isObject()) return undefined;
+  for (const property of type.getProperties().slice(0, 50)) {
+    const decl = property.getValueDeclaration() ?? property.getDeclarations()[0];
+    if (decl && (Node.isMethodSignature(decl) || Node.isMethodDeclaration(decl))) return name && name !== '__type' && name !== '__object' ? `a ${name} (an object with methods)` : 'an object with methods';
+  }
+  return undefined;
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > 70 ? `${flat.slice(0, 67)}...` : flat;
+}
+

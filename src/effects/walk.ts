@@ -1,0 +1,333 @@
+/**
+ * The effects in a function's body: calls and changes that do something a second run would do again.
+ *
+ * A change is an effect when what it changes outlives the round: a module-level variable, a closure's,
+ * `this`, or an object read from one of them. A handler's own locals and arguments are made again on each
+ * round, so changing them is not. A helper's parameters belong to its caller: its summary says which it
+ * changes, and the call is an effect where the caller's object outlives the round.
+ */
+import { Node, SyntaxKind, type Expression, type ParameterDeclaration } from 'ts-morph';
+import { isFunctionLike } from '../find/callees.js';
+import type { FunctionLike } from '../analysis/sites.js';
+import { unwrap } from '../analysis/mcpSymbols.js';
+import { classifyCall, PURE, type CallClass, type Invocation, type Summary } from './calls.js';
+
+/** An expression whose work must be done once: journaled where it runs before a question. */
+export interface EffectPoint {
+  node: Node;
+}
+
+/** A change (or a read) of an object outliving the round, by what it is rooted in (a declaration, or `this`'s class). */
+export interface Touch {
+  node: Node;
+  key: Node;
+}
+
+/**
+ * `plan`: a function a handler runs that asks (its `this` outlives the round, its parameters are the
+ * round's); `summary`: a function it calls, whose changes to `this` and its parameters are said, not judged.
+ */
+type Mode = 'plan' | 'summary';
+
+/**
+ * `local`: made in this run of the function; `param`: handed to it; `own`: `this`, or a variable of a
+ * function it is written in (what a function made by a factory keeps); `persistent`: anything else (a
+ * module's variables, what they hold).
+ */
+type Locality = 'local' | 'persistent' | 'own' | { param: number };
+
+export interface WalkResult extends Summary {
+  effects: EffectPoint[];
+  /** Every change of an object outliving the round, an effect or one a second run leaves alike (`x = 1`, `set.add(x)`). */
+  changes: Touch[];
+  /** The reads of objects outliving the round (`held.has(seat)`, `counter`). */
+  reads: Touch[];
+}
+
+/** Methods that hand out an element of what they are called on: a change to it changes that. */
+const ELEMENT_READS = new Set(['get', 'find', 'findLast', 'at', 'pop', 'shift', 'values']);
+
+export class Walker {
+  private readonly summaries = new Map<Node, Summary>();
+
+  /** `asking`: functions that ask (walked on their own); `isQuestion`: an invocation that asks. */
+  constructor(
+    private readonly asking: ReadonlySet<Node>,
+    private readonly isQuestion: (node: Node) => boolean
+  ) {}
+
+  /** The effects of a function that asks, walked as a handler runs it. */
+  plan(fn: FunctionLike): WalkResult {
+    return this.walk(fn, 'plan');
+  }
+
+  /** What a function of the project does, worked out once. */
+  summary(fn: FunctionLike): Summary {
+    const known = this.summaries.get(fn);
+    if (known) return known;
+    // A recursion adds nothing its own body does not say already.
+    this.summaries.set(fn, PURE);
+    const walked = this.walk(fn, 'summary');
+    const summary: Summary = { effect: walked.effect || walked.effects.length > 0, perRound: walked.perRound, mutatesParams: walked.mutatesParams, mutatesOwn: walked.mutatesOwn };
+    this.summaries.set(fn, summary);
+    return summary;
+  }
+
+  private walk(fn: FunctionLike, mode: Mode): WalkResult {
+    const out: WalkResult = { effect: false, perRound: false, mutatesParams: new Set(), mutatesOwn: false, effects: [], changes: [], reads: [] };
+    const body = fn.getBody();
+    if (!body) return out;
+    const visit = (node: Node): void => {
+      if (isFunctionLike(node)) return;
+      if (Node.isCallExpression(node) || Node.isNewExpression(node) || Node.isTaggedTemplateExpression(node)) {
+        if (mode === 'plan' && this.isQuestion(node)) return visitChildren(node);
+        const cls = classifyCall(node, f => this.summary(f));
+        if ('state' in cls) {
+          if (cls.state !== 'journaled') visitChildren(node);
+          return;
+        }
+        if (this.callIsEffect(node, cls, fn, mode, out)) return void out.effects.push({ node });
+        if (mode === 'plan') this.noteTouches(node, cls, fn, out);
+        return visitChildren(node);
+      }
+      const mutation = mutationOf(node);
+      if (mutation) {
+        const where = locality(mutation.target, fn);
+        const key = mode === 'plan' ? rootKey(mutation.target, where) : undefined;
+        if (key) out.changes.push({ node, key });
+        if (mutation.repeats && this.changes(where, mode, out)) return void out.effects.push({ node });
+        if (!mutation.repeats && mode === 'summary') this.changes(where, mode, out);
+        // The target is written, not read: only what it is made of is visited.
+        return visitTargetParts(mutation.target, node);
+      }
+      if (mode === 'plan') this.noteRead(node, fn, out);
+      visitChildren(node);
+    };
+    /** The parts of an assignment other than its target's root: the value, the indexes, what the target is reached through. */
+    const visitTargetParts = (target: Node, assignment: Node): void => {
+      assignment.forEachChild(child => {
+        if (child !== target) visit(child);
+      });
+      const e = unwrap(target);
+      if (Node.isElementAccessExpression(e)) visit(e.getArgumentExpressionOrThrow());
+    };
+    const visitChildren = (node: Node): void => {
+      node.forEachChild(child => {
+        // A callback handed to a call runs as part of it: its body is walked with the function's.
+        if (isFunctionLike(child) && !this.asking.has(child) && isHandedOver(child)) {
+          const inner = child.getBody();
+          if (inner) visit(inner);
+          return;
+        }
+        visit(child);
+      });
+    };
+    visit(body);
+    return out;
+  }
+
+  /** A call that changes what it is called on, or reads it, recorded as a change or a read of its root. */
+  private noteTouches(call: Invocation, cls: CallClass, fn: FunctionLike, out: WalkResult): void {
+    const setting = 'kind' in cls && (cls.kind === 'sets-receiver' || cls.kind === 'mutates-receiver' || cls.kind === 'sets-first-argument');
+    const changed = setting && 'kind' in cls ? (cls.kind === 'sets-first-argument' ? (Node.isCallExpression(call) ? call.getArguments()[0] : undefined) : receiverOf(call)) : undefined;
+    if (changed) {
+      const key = rootKey(changed, locality(changed, fn));
+      if (key) out.changes.push({ node: call, key });
+      return;
+    }
+    if ('kind' in cls && cls.kind === 'pure') this.noteRead(call, fn, out);
+  }
+
+  /** An expression reading an object outliving the round, as a whole (not a part of a longer read, nor a callee). */
+  private noteRead(node: Node, fn: FunctionLike, out: WalkResult): void {
+    const isRead = Node.isIdentifier(node) || Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node) || Node.isCallExpression(node);
+    if (!isRead || !wholeRead(node)) return;
+    if (Node.isIdentifier(node) && !readsVariable(node)) return;
+    if (Node.isCallExpression(node) && !Node.isPropertyAccessExpression(unwrap(node.getExpression()))) return;
+    // A method's read (`held.has(seat)`) reads what it is called on.
+    const read = Node.isCallExpression(node) ? receiverOf(node) : node;
+    const key = rootKey(read, locality(read, fn));
+    if (key) out.reads.push({ node, key });
+  }
+
+  /** Whether a call does something outside the round, recording on `out` what it does to its function's own objects. */
+  private callIsEffect(call: Invocation, cls: CallClass, fn: FunctionLike, mode: Mode, out: WalkResult): boolean {
+    if ('kind' in cls) {
+      switch (cls.kind) {
+        case 'effect':
+          return true;
+        case 'per-round':
+          out.perRound = true;
+          return false;
+        case 'pure':
+          return false;
+        case 'mutates-receiver':
+          return this.changes(locality(receiverOf(call), fn), mode, out);
+        case 'sets-receiver':
+        case 'sets-first-argument':
+          // Done again, it leaves the object as it was left: an effect only to say in a summary.
+          if (mode === 'summary') {
+            const changed = cls.kind === 'sets-receiver' ? receiverOf(call) : Node.isCallExpression(call) ? call.getArguments()[0] : undefined;
+            if (changed) this.changes(locality(changed, fn), mode, out);
+          }
+          return false;
+      }
+    }
+    if (!('summaries' in cls)) return false;
+    const args = Node.isCallExpression(call) || Node.isNewExpression(call) ? (call.getArguments() as Node[]) : [];
+    for (const summary of cls.summaries) {
+      if (summary.effect) return true;
+      if (summary.perRound) out.perRound = true;
+      if (summary.mutatesOwn && this.changes(locality(receiverOf(call), fn), mode, out)) return true;
+      for (const i of summary.mutatesParams) {
+        const arg = args[i];
+        if (arg && this.changes(locality(arg, fn), mode, out)) return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether changing an object of this locality is an effect; its own objects a summary records instead. */
+  private changes(where: Locality, mode: Mode, out: WalkResult): boolean {
+    if (where === 'local') return false;
+    if (where === 'persistent') return true;
+    if (where === 'own') {
+      if (mode === 'plan') return true;
+      out.mutatesOwn = true;
+      return false;
+    }
+    if (mode === 'summary') out.mutatesParams.add(where.param);
+    return false;
+  }
+}
+
+/**
+ * What an assignment, an update (`++`) or a `delete` changes, and whether doing it again changes it again
+ * (`+=`, `++`) or leaves it as the first time left it (`=`, `delete`).
+ */
+function mutationOf(node: Node): { target: Node; repeats: boolean } | undefined {
+  if (Node.isBinaryExpression(node)) {
+    const op = node.getOperatorToken().getKind();
+    if (op < SyntaxKind.FirstAssignment || op > SyntaxKind.LastAssignment) return undefined;
+    // `??=`, `||=`: done again, they find the value set.
+    const repeats = op !== SyntaxKind.EqualsToken && op !== SyntaxKind.QuestionQuestionEqualsToken && op !== SyntaxKind.BarBarEqualsToken;
+    return { target: node.getLeft(), repeats };
+  }
+  if (Node.isPrefixUnaryExpression(node) || Node.isPostfixUnaryExpression(node)) {
+    const op = node.getOperatorToken();
+    return op === SyntaxKind.PlusPlusToken || op === SyntaxKind.MinusMinusToken ? { target: node.getOperand(), repeats: true } : undefined;
+  }
+  if (Node.isDeleteExpression(node)) return { target: node.getExpression(), repeats: false };
+  return undefined;
+}
+
+/** What a change or a read of an object outliving the round is rooted in: the declaration of its root, or for `this`, the class. */
+function rootKey(node: Node, where: Locality): Node | undefined {
+  if (where === 'local' || typeof where === 'object') return undefined;
+  const root = rootOf(node);
+  if (Node.isThisExpression(root)) return root.getFirstAncestor(a => Node.isClassDeclaration(a) || Node.isClassExpression(a)) ?? root.getSourceFile();
+  return Node.isIdentifier(root) ? root.getSymbol()?.getDeclarations()[0] : undefined;
+}
+
+/** A read that is not a part of a longer one: not the object of a property read, not a callee, not an assignment's target. */
+function wholeRead(node: Node): boolean {
+  let value = node;
+  for (let parent = value.getParent(); parent && (Node.isParenthesizedExpression(parent) || Node.isNonNullExpression(parent)); parent = value.getParent()) value = parent;
+  const parent = value.getParent();
+  if (!parent) return false;
+  if ((Node.isPropertyAccessExpression(parent) || Node.isElementAccessExpression(parent)) && parent.getExpression() === value) return false;
+  if (Node.isCallExpression(parent) && parent.getExpression() === value) return false;
+  if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === value) return false;
+  if (mutationOf(parent)?.target === value) return false;
+  return !Node.isTypeNode(parent) && !Node.isShorthandPropertyAssignment(parent);
+}
+
+/** An identifier that reads a `let` or `var` (a const's own value never changes; its properties are read through it). */
+function readsVariable(id: Node): boolean {
+  const decl = id.getSymbol()?.getDeclarations()[0];
+  if (!decl || !Node.isVariableDeclaration(decl)) return false;
+  const parent = id.getParent();
+  if (parent && (Node.isVariableDeclaration(parent) || Node.isPropertyAssignment(parent) || Node.isBindingElement(parent)) && parent.getNameNode() === id) return false;
+  return decl.getVariableStatement()?.getDeclarationKind() !== 'const';
+}
+
+/** The object a method is called on (`list` of `list.push(x)`). */
+function receiverOf(call: Invocation): Node {
+  const callee = Node.isTaggedTemplateExpression(call) ? call.getTag() : call.getExpression();
+  const e = unwrap(callee);
+  return Node.isPropertyAccessExpression(e) || Node.isElementAccessExpression(e) ? e.getExpression() : e;
+}
+
+/** Whether a function expression is handed to a call (or `new`) as an argument, or called where it is written. */
+function isHandedOver(fn: Node): boolean {
+  let value = fn;
+  for (let parent = value.getParent(); parent && Node.isParenthesizedExpression(parent); parent = value.getParent()) value = parent;
+  const parent = value.getParent();
+  if (!parent) return false;
+  if ((Node.isCallExpression(parent) || Node.isNewExpression(parent)) && (parent.getArguments() as Node[]).includes(value)) return true;
+  return Node.isCallExpression(parent) && parent.getExpression() === value;
+}
+
+/** Where the object an expression names lives: made in this run of `fn`, handed to it, `this`, or anything outliving it. */
+export function locality(expr: Node, fn: FunctionLike, depth = 0): Locality {
+  const root = rootOf(expr);
+  if (Node.isThisExpression(root)) return 'own';
+  if (!Node.isIdentifier(root) || depth > 4) return 'persistent';
+  const decl = root.getSymbol()?.getDeclarations()[0];
+  if (!decl) return 'persistent';
+  if (!within(decl, fn)) return enclosingFunctionOf(decl) !== undefined && decl.getSourceFile() === fn.getSourceFile() ? 'own' : 'persistent';
+  if (Node.isParameterDeclaration(decl)) {
+    const index = fn.getParameters().indexOf(decl as ParameterDeclaration);
+    return index >= 0 ? { param: index } : 'local';
+  }
+  if (Node.isBindingElement(decl)) {
+    // `const { items } = this.store`: a part of what it is destructured from.
+    const declaration = decl.getFirstAncestorByKind(SyntaxKind.VariableDeclaration);
+    const init = declaration?.getInitializer();
+    const param = decl.getFirstAncestorByKind(SyntaxKind.Parameter);
+    if (param && param.getParent() === fn) return { param: fn.getParameters().indexOf(param) };
+    return init ? fromInitializer(init, fn, depth) : 'local';
+  }
+  if (Node.isVariableDeclaration(decl)) {
+    const init = decl.getInitializer();
+    return init ? fromInitializer(init, fn, depth) : 'local';
+  }
+  return 'local';
+}
+
+/** A local is what its initializer reads where that is a part of another object (`this.items`, `store.get(id)`); else its own. */
+function fromInitializer(init: Expression, fn: FunctionLike, depth: number): Locality {
+  let e: Node = unwrap(init);
+  if (Node.isAwaitExpression(e)) e = unwrap(e.getExpression());
+  const reads = Node.isIdentifier(e) || Node.isPropertyAccessExpression(e) || Node.isElementAccessExpression(e) || elementRead(e);
+  if (!reads) return 'local';
+  const where = locality(e, fn, depth + 1);
+  return where === 'local' ? 'local' : where;
+}
+
+function elementRead(e: Node): boolean {
+  if (!Node.isCallExpression(e)) return false;
+  const callee = unwrap(e.getExpression());
+  return Node.isPropertyAccessExpression(callee) && ELEMENT_READS.has(callee.getName());
+}
+
+/** The name, `this` or other expression at the root of a chain of property reads, element reads and element-reading calls. */
+function rootOf(expr: Node): Node {
+  let e = unwrap(expr);
+  for (let i = 0; i < 20; i++) {
+    if (Node.isPropertyAccessExpression(e) || Node.isElementAccessExpression(e)) e = unwrap(e.getExpression());
+    else if (Node.isNonNullExpression(e)) e = unwrap(e.getExpression());
+    else if (elementRead(e)) e = unwrap(((e as import('ts-morph').CallExpression).getExpression() as import('ts-morph').PropertyAccessExpression).getExpression());
+    else break;
+  }
+  return e;
+}
+
+/** The function a declaration is made in (none at module level). */
+function enclosingFunctionOf(decl: Node): Node | undefined {
+  return decl.getFirstAncestor(a => isFunctionLike(a) || Node.isConstructorDeclaration(a) || Node.isClassStaticBlockDeclaration(a));
+}
+
+function within(node: Node, fn: Node): boolean {
+  return node.getSourceFile() === fn.getSourceFile() && fn.getPos() <= node.getPos() && node.getEnd() <= fn.getEnd();
+}

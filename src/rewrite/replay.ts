@@ -1,0 +1,52 @@
+/**
+ * The edits that make a handler resumable by replay, each a node wrapped in a call of the requestState
+ * module where it stands: the registration's receiver in `resumable(...)`, a request's target in
+ * `ask(...)`, journaled work in `journaled(() => ...)`, a capability read in `clientCapabilities(...)`;
+ * and a catch or finally block around a question starts with `rethrowIfSuspended();`.
+ * The wrapped node keeps its own text; the innermost edits are made first, so an edit inside another is
+ * carried along with it.
+ */
+import type { Range } from '../plan.js';
+import type { AnyNode, RewriteContext } from './context.js';
+
+interface Wrap {
+  range: Range;
+  what: string;
+  make: (node: AnyNode) => AnyNode;
+}
+
+export function rewriteReplay(cx: RewriteContext): void {
+  const { plan, j } = cx;
+  const call = (name: string, args: AnyNode[]) => j.callExpression(j.identifier(name), args);
+  const wraps: Wrap[] = [
+    ...plan.registrations.map(r => ({ range: r.receiver, what: 'registration receiver', make: (n: AnyNode) => call(cx.use('state', 'resumable'), [bare(n)]) })),
+    ...plan.asks.map(a => ({ range: a.target, what: 'request target', make: (n: AnyNode) => call(cx.use('state', 'ask'), [bare(n)]) })),
+    ...plan.journaled.map(w => ({
+      range: w.range,
+      what: 'journaled work',
+      make: (n: AnyNode) => {
+        const work = j.arrowFunctionExpression([], bare(n));
+        work.async = w.async === true;
+        return call(cx.use('state', 'journaled'), [work]);
+      }
+    }))
+  ];
+  for (const read of plan.capabilityReads) {
+    const server = cx.at(read.server, 'capability read server').node;
+    wraps.push({ range: read.call, what: 'capability read', make: () => call(cx.use('state', 'clientCapabilities'), [bare(server)]) });
+  }
+  for (const wrap of wraps.sort((a, b) => a.range.end - a.range.start - (b.range.end - b.range.start))) {
+    const p = cx.at(wrap.range, wrap.what);
+    p.replace(wrap.make(p.node));
+  }
+  for (const guard of plan.guards) {
+    const block = cx.at(guard.block, 'catch or finally block').node;
+    block.body.unshift(j.expressionStatement(call(cx.use('state', 'rethrowIfSuspended'), [])));
+  }
+}
+
+/** A node as an argument: the parentheses it needed where it stood are not needed there. */
+function bare(node: AnyNode): AnyNode {
+  if (node.extra?.parenthesized) node.extra = { ...node.extra, parenthesized: false };
+  return node;
+}
