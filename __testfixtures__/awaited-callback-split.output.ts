@@ -1,8 +1,8 @@
 // A request inside a callback the handler returns through the project's own wrapper, which passes the
 // callback's value through: the callback's body is split into phases, the wrapper runs once per round.
-import { McpServer, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { elicitResult, resumeCall, samplingResult, verifyRequestState } from './mcp-migrate-state.js';
+import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
 interface Span {
   name: string;
@@ -38,54 +38,24 @@ async function withDeadline<T>(work: () => Promise<T>, ms: number): Promise<T> {
 
 const server = new McpServer({ name: 'awaited-callback-split', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
-const archiveSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { keep: { type: 'integer', minimum: 1 } }, required: ['keep'] };
-
-server.registerTool('archive', { inputSchema: z.object({ path: z.string() }) }, async ({ path }, ctx) => {
-  // mcp-migrate: span() now runs once per round: its callback resumes from requestState inside a fresh call (review that running it on each retry is safe)
+resumable(server).registerTool('archive', { inputSchema: z.object({ path: z.string() }) }, async ({ path }) => {
   return tracer.span('archive', async span => {
-    // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    type ArchiveStep = { step: 'awaiting-answer' };
-    const call = resumeCall<ArchiveStep>(ctx, 'archive', { path });
-    return call.run(async resumed => {
-      if (resumed.step === 'start') {
-        span.attributes.path = path;
-        return call.suspend({ step: 'awaiting-answer' }, {
-          answer: inputRequired.elicit({
-            message: `Archive ${path}?`,
-            requestedSchema: archiveSchema,
-          }),
-        });
-      }
-      if (resumed.step === 'awaiting-answer') {
-        const answer = elicitResult(ctx, 'answer', archiveSchema);
-        span.attributes.action = answer.action;
-        if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${path} left as it is (${answer.action})` }] };
-        return { content: [{ type: 'text', text: `archived ${path}, keeping ${answer.content?.keep} copies` }] };
-      }
-      throw call.unknownStep(resumed);
+    span.attributes.path = path;
+    const answer = await ask(server.server, 'answer').elicitInput({
+      message: `Archive ${path}?`,
+      requestedSchema: { type: 'object', properties: { keep: { type: 'integer', minimum: 1 } }, required: ['keep'] },
     });
+    span.attributes.action = answer.action;
+    if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${path} left as it is (${answer.action})` }] };
+    return { content: [{ type: 'text', text: `archived ${path}, keeping ${answer.content?.keep} copies` }] };
   });
 });
 
-server.registerTool('summarize', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
-  // mcp-migrate: withDeadline() now runs once per round: its callback resumes from requestState inside a fresh call (review that running it on each retry is safe)
+resumable(server).registerTool('summarize', { inputSchema: z.object({ text: z.string() }) }, async ({ text }) => {
   return withDeadline(async () => {
-    type SummarizeStep = { step: 'awaiting-reply'; words: number };
-    const call = resumeCall<SummarizeStep>(ctx, 'summarize', { text });
-    return call.run(async resumed => {
-      if (resumed.step === 'start') {
-        const words = text.split(/\s+/).length;
-        return call.suspend({ step: 'awaiting-reply', words }, {
-          reply: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }], maxTokens: 40 }),
-        });
-      }
-      if (resumed.step === 'awaiting-reply') {
-        const words = resumed.words;
-        const reply = samplingResult(ctx, 'reply');
-        const summary = reply.content.type === 'text' ? reply.content.text : '';
-        return { content: [{ type: 'text', text: `${words} words: ${summary}` }] };
-      }
-      throw call.unknownStep(resumed);
-    });
+    const words = text.split(/\s+/).length;
+    const reply = await ask(server.server, 'reply').createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }], maxTokens: 40 });
+    const summary = reply.content.type === 'text' ? reply.content.text : '';
+    return { content: [{ type: 'text', text: `${words} words: ${summary}` }] };
   }, 30_000);
 });

@@ -2,49 +2,43 @@
 // through (a timeout, a log line): unwrapped, the request migrated as if awaited where the wrapper's
 // call was. The wrapper no longer surrounds the question, which the client now answers between rounds.
 // Nothing else calls either wrapper once its call is unwrapped: both are removed, as unused code.
-import { McpServer, inputRequired } from '@modelcontextprotocol/server';
+import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { elicitResult, resumeCall, samplingResult, verifyRequestState } from './mcp-migrate-state.js';
+import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
+
+/** Rejects when the work takes longer than `ms`; otherwise resolves with its value. */
+async function withTimeout<T>(work: () => Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work(), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Says on stderr what it runs. */
+const logged = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
+  console.error(`running ${label}`);
+  return work();
+};
 
 const server = new McpServer({ name: 'awaited-callback-unwrap', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 const confirmSchema = { type: 'object' as const, properties: { sure: { type: 'boolean' as const } }, required: ['sure'] };
 
-server.registerTool('deploy', { inputSchema: z.object({ service: z.string() }) }, async ({ service }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  type DeployStep = { step: 'awaiting-answer' };
-  const call = resumeCall<DeployStep>(ctx, 'deploy', { service });
-  return call.run(async resumed => {
-    if (resumed.step === 'start') {
-      const question = { message: `Deploy ${service} now?`, requestedSchema: confirmSchema };
-      // mcp-migrate: withTimeout() no longer surrounds this question: the client now answers between rounds, so no call waits on the answer
-      return call.suspend({ step: 'awaiting-answer' }, {
-        answer: inputRequired.elicit(question),
-      });
-    }
-    if (resumed.step === 'awaiting-answer') {
-      const answer = elicitResult(ctx, 'answer', confirmSchema);
-      if (answer.action === 'accept' && answer.content?.sure === true) return { content: [{ type: 'text', text: `deploying ${service}` }] };
-      return { content: [{ type: 'text', text: `${service} not deployed (${answer.action})` }] };
-    }
-    throw call.unknownStep(resumed);
-  });
+resumable(server).registerTool('deploy', { inputSchema: z.object({ service: z.string() }) }, async ({ service }) => {
+  const question = { message: `Deploy ${service} now?`, requestedSchema: confirmSchema };
+  const answer = await withTimeout(async () => ask(server.server).elicitInput(question), 60_000);
+  if (answer.action === 'accept' && answer.content?.sure === true) return { content: [{ type: 'text', text: `deploying ${service}` }] };
+  return { content: [{ type: 'text', text: `${service} not deployed (${answer.action})` }] };
 });
 
-server.registerTool('name-it', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
-  type NameItStep = { step: 'awaiting-reply' };
-  const call = resumeCall<NameItStep>(ctx, 'name-it', { topic });
-  return call.run(async resumed => {
-    if (resumed.step === 'start') {
-      // mcp-migrate: logged() no longer surrounds this question: the client now answers between rounds, so no call waits on the answer
-      return call.suspend({ step: 'awaiting-reply' }, {
-        reply: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `A name for ${topic}?` } }], maxTokens: 10 }),
-      });
-    }
-    if (resumed.step === 'awaiting-reply') {
-      const reply = samplingResult(ctx, 'reply');
-      const name = reply.content.type === 'text' ? reply.content.text : '';
-      return { content: [{ type: 'text', text: `${topic}: ${name}` }] };
-    }
-    throw call.unknownStep(resumed);
+resumable(server).registerTool('name-it', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }) => {
+  const reply = await logged('name-it', async () => {
+    return await ask(server.server).createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `A name for ${topic}?` } }], maxTokens: 10 });
   });
+  const name = reply.content.type === 'text' ? reply.content.text : '';
+  return { content: [{ type: 'text', text: `${topic}: ${name}` }] };
 });

@@ -1,12 +1,7 @@
-import { McpServer, inputRequired } from '@modelcontextprotocol/server';
-import type {
-  CallToolResult,
-  ElicitRequestFormParams,
-  InputRequiredResult,
-  ServerContext,
-} from '@modelcontextprotocol/server';
+import { McpServer } from '@modelcontextprotocol/server';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { elicitResult, resumeCall, samplingResult, verifyRequestState } from './mcp-migrate-state.js';
+import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
 const routes: Record<string, string[]> = { fastest: ['A1'], scenic: ['coast road', 'old bridge'] };
 
@@ -16,10 +11,10 @@ abstract class BaseTool {
 
   constructor(protected readonly server: McpServer) {}
 
-  abstract execute(args: { text: string }, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult>;
+  abstract execute(args: { text: string }): Promise<CallToolResult>;
 
   register(): void {
-    this.server.registerTool(this.name, { inputSchema: z.object({ text: z.string() }) }, async (args, ctx) => this.execute(args, ctx));
+    resumable(this.server).registerTool(this.name, { inputSchema: z.object({ text: z.string() }) }, async args => this.execute(args));
   }
 
   protected ok(text: string): CallToolResult {
@@ -30,81 +25,46 @@ abstract class BaseTool {
 export class RouteTool extends BaseTool {
   readonly name = 'plan_route';
 
-  async execute({ text }: { text: string }, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
-    // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    type Step = { step: 'awaiting-answer' };
-    const call = resumeCall<Step>(ctx, this.name, { text });
-    return call.run(async resumed => {
-      if (resumed.step === 'start') {
-        return call.suspend({ step: 'awaiting-answer' }, {
-          answer: inputRequired.elicit({
-            message: `How would you like to travel to ${text}?`,
-            requestedSchema: { type: 'object', properties: { kind: { type: 'string', enum: Object.keys(routes) } }, required: ['kind'] },
-          }),
-        });
-      }
-      if (resumed.step === 'awaiting-answer') {
-        const answer = elicitResult(ctx, 'answer');
-        const preference: string | undefined = answer.action === 'accept' ? String(answer.content?.kind) : undefined;
-        if (!preference) return this.ok(`No route to ${text}.`);
-        return this.ok(`${routes[preference]!.join(' → ')} → ${text}`);
-      }
-      throw call.unknownStep(resumed);
+  async execute({ text }: { text: string }): Promise<CallToolResult> {
+    const preference = await this.chooseRoute(text);
+    if (!preference) return this.ok(`No route to ${text}.`);
+    return this.ok(`${routes[preference]!.join(' → ')} → ${text}`);
+  }
+
+  private async chooseRoute(to: string): Promise<string | undefined> {
+    const answer = await ask(this.server.server, 'answer').elicitInput({
+      message: `How would you like to travel to ${to}?`,
+      requestedSchema: { type: 'object', properties: { kind: { type: 'string', enum: Object.keys(routes) } }, required: ['kind'] },
     });
+    return answer.action === 'accept' ? String(answer.content?.kind) : undefined;
   }
 }
 
 export class SummaryTool extends BaseTool {
   readonly name = 'summarize';
 
-  async execute({ text }: { text: string }, ctx: ServerContext) {
-    type Step = { step: 'awaiting-result' };
-    const call = resumeCall<Step>(ctx, this.name, { text });
-    return call.run(async resumed => {
-      if (resumed.step === 'start') {
-        return call.suspend({ step: 'awaiting-result' }, {
-          result: inputRequired.createMessage({
-            messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }],
-            maxTokens: 60,
-          }),
-        });
-      }
-      if (resumed.step === 'awaiting-result') {
-        const result = samplingResult(ctx, 'result');
-        return this.ok(result.content.type === 'text' ? result.content.text : '(no summary)');
-      }
-      throw call.unknownStep(resumed);
+  async execute({ text }: { text: string }) {
+    const result = await ask(this.server.server, 'result').createMessage({
+      messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }],
+      maxTokens: 60,
     });
+    return this.ok(result.content.type === 'text' ? result.content.text : '(no summary)');
   }
 }
 
-const deleteSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] };
-
 /** A tool whose handler returns what a function of the module gives back. */
-async function confirmDelete({ path }: { path: string }, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
-  type DeleteStep = { step: 'awaiting-answer' };
-  const call = resumeCall<DeleteStep>(ctx, 'delete', { path });
-  return call.run(async resumed => {
-    if (resumed.step === 'start') {
-      return call.suspend({ step: 'awaiting-answer' }, {
-        answer: inputRequired.elicit({
-          message: `Delete ${path}?`,
-          requestedSchema: deleteSchema,
-        }),
-      });
-    }
-    if (resumed.step === 'awaiting-answer') {
-      const answer = elicitResult(ctx, 'answer', deleteSchema);
-      if (answer.action !== 'accept' || !answer.content?.sure) return { content: [{ type: 'text', text: 'kept' }] };
-      return { content: [{ type: 'text', text: `deleted ${path}` }] };
-    }
-    throw call.unknownStep(resumed);
+async function confirmDelete({ path }: { path: string }): Promise<CallToolResult> {
+  const answer = await ask(server.server, 'answer').elicitInput({
+    message: `Delete ${path}?`,
+    requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
   });
+  if (answer.action !== 'accept' || !answer.content?.sure) return { content: [{ type: 'text', text: 'kept' }] };
+  return { content: [{ type: 'text', text: `deleted ${path}` }] };
 }
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 new RouteTool(server).register();
 new SummaryTool(server).register();
-server.registerTool('delete', { inputSchema: z.object({ path: z.string() }) }, async (args, ctx) => {
-  return await confirmDelete(args, ctx);
+resumable(server).registerTool('delete', { inputSchema: z.object({ path: z.string() }) }, async args => {
+  return await confirmDelete(args);
 });

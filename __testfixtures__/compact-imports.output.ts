@@ -1,25 +1,8 @@
 // Minified-looking but hand-written: imports without spaces (from'...') are SDK 1.x imports like any other.
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { McpServer, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
-import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
+import { McpServer } from '@modelcontextprotocol/server';
+import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
 const s=new McpServer({name:'x',version:'1'}, { requestState: { verify: verifyRequestState } });
-const aSchema: ElicitRequestFormParams['requestedSchema'] = {type:'object',properties:{}};
-s.registerTool('a',{},async ctx => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  type AStep = { step: 'awaiting-r' };
-  const call = resumeCall<AStep>(ctx, 'a', undefined);
-  return call.run(async resumed => {
-    if (resumed.step === 'start') {
-      return call.suspend({ step: 'awaiting-r' }, {
-        r: inputRequired.elicit({message:'m',requestedSchema:aSchema}),
-      });
-    }
-    if (resumed.step === 'awaiting-r') {
-      const r=elicitResult(ctx, 'r', aSchema);
-      return{content:[{type:'text',text:r.action}]}
-    }
-    throw call.unknownStep(resumed);
-  });
-});
+resumable(s).registerTool('a',{},async()=>{const r=await ask(s.server, 'r').elicitInput({message:'m',requestedSchema:{type:'object',properties:{}}});return{content:[{type:'text',text:r.action}]}});
 serveStdio(() => s);

@@ -2,60 +2,26 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
-import {
-  McpServer,
-  isInitializeRequest,
-  createMcpHandler,
-  inputRequired,
-  isLegacyRequest,
-  type ElicitRequestFormParams,
-} from '@modelcontextprotocol/server';
+import { McpServer, isInitializeRequest, createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { elicitResult, resumeCall, samplingResult, verifyRequestState } from './mcp-migrate-state.js';
-
-const confirmSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] };
+import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
 function buildServer(): McpServer {
   const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
-  server.registerTool('confirm', { inputSchema: z.object({ action: z.string() }) }, async ({ action }, ctx) => {
-    // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    type ConfirmStep = { step: 'awaiting-answer' };
-    const call = resumeCall<ConfirmStep>(ctx, 'confirm', { action });
-    return call.run(async resumed => {
-      if (resumed.step === 'start') {
-        return call.suspend({ step: 'awaiting-answer' }, {
-          answer: inputRequired.elicit({
-            message: `Really ${action}?`,
-            requestedSchema: confirmSchema,
-          }),
-        });
-      }
-      if (resumed.step === 'awaiting-answer') {
-        const answer = elicitResult(ctx, 'answer', confirmSchema);
-        if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${action}: ${answer.action}` }] };
-        return { content: [{ type: 'text', text: `${action}: ${answer.content?.sure ? 'done' : 'kept'}` }] };
-      }
-      throw call.unknownStep(resumed);
+  resumable(server).registerTool('confirm', { inputSchema: z.object({ action: z.string() }) }, async ({ action }) => {
+    const answer = await ask(server.server, 'answer').elicitInput({
+      message: `Really ${action}?`,
+      requestedSchema: { type: 'object', properties: { sure: { type: 'boolean' } }, required: ['sure'] },
     });
+    if (answer.action !== 'accept') return { content: [{ type: 'text', text: `${action}: ${answer.action}` }] };
+    return { content: [{ type: 'text', text: `${action}: ${answer.content?.sure ? 'done' : 'kept'}` }] };
   });
-  server.registerTool('haiku', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
-    type HaikuStep = { step: 'awaiting-reply' };
-    const call = resumeCall<HaikuStep>(ctx, 'haiku', { topic });
-    return call.run(async resumed => {
-      if (resumed.step === 'start') {
-        return call.suspend({ step: 'awaiting-reply' }, {
-          reply: inputRequired.createMessage({
-            messages: [{ role: 'user', content: { type: 'text', text: `A haiku about ${topic}` } }],
-            maxTokens: 60,
-          }),
-        });
-      }
-      if (resumed.step === 'awaiting-reply') {
-        const reply = samplingResult(ctx, 'reply');
-        return { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '(no text)' }] };
-      }
-      throw call.unknownStep(resumed);
+  resumable(server).registerTool('haiku', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }) => {
+    const reply = await ask(server.server, 'reply').createMessage({
+      messages: [{ role: 'user', content: { type: 'text', text: `A haiku about ${topic}` } }],
+      maxTokens: 60,
     });
+    return { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '(no text)' }] };
   });
   return server;
 }

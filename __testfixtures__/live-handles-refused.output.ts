@@ -1,4 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/server';
+import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
 class Session {
   private user?: string;
@@ -17,23 +18,21 @@ class Database {
 }
 
 const db = new Database();
-const server = new McpServer({ name: 'live-handles-refused', version: '1.0.0' });
+const server = new McpServer({ name: 'live-handles-refused', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 // A handle set up before the question (a login) would not be set up once made again: marked.
-server.registerTool('whoami', {}, async () => {
+resumable(server).registerTool('whoami', {}, async () => {
   const session = new Session();
   await session.login('alice');
-  // mcp-migrate: tools/call whoami not migrated: local "session" (an instance of class Session, set up before the question (session.login()): a new one would not be) is live across the await and cannot travel in requestState; ask before setting it up, or make and set it up after the question
-  const answer = await server.server.elicitInput({ message: 'Show?', requestedSchema: { type: 'object', properties: {} } });
+  const answer = await ask(server.server, 'answer').elicitInput({ message: 'Show?', requestedSchema: { type: 'object', properties: {} } });
   return { content: [{ type: 'text', text: `${answer.action}: ${session.whoami()}` }] };
 });
 
 // An open transaction, with a write before the question: marked.
-server.registerTool('insert', {}, async () => {
+resumable(server).registerTool('insert', {}, async () => {
   const tx = await db.begin();
   await tx.insert('draft');
-  // mcp-migrate: tools/call insert not migrated: local "tx" (an object with method insert(), an open transaction: made again, it would hold nothing of what was done before the question) is live across the await and cannot travel in requestState; ask before the transaction begins, or commit it before asking
-  const answer = await server.server.elicitInput({ message: 'Commit?', requestedSchema: { type: 'object', properties: {} } });
+  const answer = await ask(server.server, 'answer').elicitInput({ message: 'Commit?', requestedSchema: { type: 'object', properties: {} } });
   if (answer.action === 'accept') await tx.commit();
   return { content: [{ type: 'text', text: answer.action }] };
 });
@@ -52,11 +51,10 @@ class Basket {
 
 // A handle changed before the question (add() pushes to a field count() reads after it): made again, it would
 // be empty: marked.
-server.registerTool('basket', {}, async () => {
+resumable(server).registerTool('basket', {}, async () => {
   const basket = new Basket();
   basket.add('tea');
-  // mcp-migrate: tools/call basket not migrated: local "basket" (an instance of class Basket, changed before the question (basket.add()) in a way read after it: made again, it would not hold that change) is live across the await and cannot travel in requestState; ask before changing it, or carry what it holds as plain data and build it again after the question
-  const answer = await server.server.elicitInput({ message: 'Add milk?', requestedSchema: { type: 'object', properties: {} } });
+  const answer = await ask(server.server, 'answer').elicitInput({ message: 'Add milk?', requestedSchema: { type: 'object', properties: {} } });
   if (answer.action === 'accept') basket.add('milk');
   return { content: [{ type: 'text', text: `${basket.count()} items` }] };
 });
@@ -72,11 +70,10 @@ function makeCart(): Cart {
 }
 
 // The same through an interface: its signatures say nothing of what add() changes, so it counts as a change.
-server.registerTool('cart', {}, async () => {
+resumable(server).registerTool('cart', {}, async () => {
   const cart = makeCart();
   cart.add('tea');
-  // mcp-migrate: tools/call cart not migrated: local "cart" (an object with method add(), changed before the question (cart.add()) in a way read after it: made again, it would not hold that change) is live across the await and cannot travel in requestState; ask before changing it, or carry what it holds as plain data and build it again after the question
-  const answer = await server.server.elicitInput({ message: 'Add milk?', requestedSchema: { type: 'object', properties: {} } });
+  const answer = await ask(server.server, 'answer').elicitInput({ message: 'Add milk?', requestedSchema: { type: 'object', properties: {} } });
   if (answer.action === 'accept') cart.add('milk');
   return { content: [{ type: 'text', text: `${cart.count()} items` }] };
 });

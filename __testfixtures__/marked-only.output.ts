@@ -6,13 +6,13 @@ const server = new McpServer({ name: 'fixture', version: '1.0.0' });
 let cachedRoots: string[] = [];
 
 server.server.oninitialized = async () => {
-  // mcp-migrate: roots request in server.server.oninitialized: MCP 2026-07-28 has no server-initiated requests outside tools/call, prompts/get and resources/read; request it from inside the tool that needs it (return inputRequired) or read it lazily there
+  // mcp-migrate: roots request in server.server.oninitialized: MCP 2026-07-28 has no server-initiated requests outside tools/call, prompts/get and resources/read; ask from inside the tool that needs it, or read it lazily there
   const { roots } = await server.server.listRoots();
   cachedRoots = roots.map(r => r.uri);
 };
 
 export async function askName(): Promise<string> {
-  // mcp-migrate: elicitation request in helper askName(), not directly in a handler: no handler call reaching it was inlined; this body is left as it is and still sends the request to any caller outside the project: migrate it by hand for them, or remove it when nothing calls it
+  // mcp-migrate: elicitation request in helper askName(), not directly in a handler: only a tools/call, prompts/get or resources/read handler can ask the client on MCP 2026-07-28 (it returns input_required); call it from one, or take what it asks for as an argument
   const answer = await server.server.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
   return answer.action === 'accept' ? String(answer.content?.name) : 'anonymous';
 }

@@ -1,10 +1,11 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { ask as askClient, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
 // The server's request methods reached other than by a method call: each is found and marked, none missed.
-const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 const low = server['server'];
-const ask = server.server.elicitInput.bind(server.server);
+const ask = askClient(server.server).elicitInput.bind(server.server);
 const { listRoots } = server.server;
 
 async function withRetry<T>(send: () => Promise<T>): Promise<T> {
@@ -15,23 +16,20 @@ async function withRetry<T>(send: () => Promise<T>): Promise<T> {
   }
 }
 
-server.registerTool('confirm', { inputSchema: z.object({ path: z.string() }) }, async ({ path }) => {
-  // mcp-migrate: tools/call confirm this elicitation request is left as it is (2025-era clients only): the request goes through ask, which holds the server's elicitInput() (ask = server.server.elicitInput.bind(server.server)); call the server's elicitInput(...) where it is awaited, then run again
+resumable(server).registerTool('confirm', { inputSchema: z.object({ path: z.string() }) }, async ({ path }) => {
   const answer = await ask({ message: `Delete ${path}?`, requestedSchema: { type: 'object', properties: {} } });
   return { content: [{ type: 'text', text: answer.action }] };
 });
 
-server.registerTool('roots', {}, async () => {
-  // mcp-migrate: tools/call roots this roots request is left as it is (2025-era clients only): the request is made through an element access (low['listRoots']); write it as low.listRoots(...), then run again
-  const { roots } = await low['listRoots']();
-  // mcp-migrate: tools/call roots this roots request is left as it is (2025-era clients only): the request goes through listRoots, which holds the server's listRoots() ({ listRoots } = server.server); call the server's listRoots(...) where it is awaited, then run again
+resumable(server).registerTool('roots', {}, async () => {
+  const { roots } = await askClient(low)['listRoots']();
+  // mcp-migrate: this roots request is left as it is (2025-era clients only): the request goes through listRoots, which holds the server's listRoots() ({ listRoots } = server.server); call the server's listRoots(...) where it is awaited, then run again
   const again = await listRoots();
   return { content: [{ type: 'text', text: `${roots.length} ${again.roots.length}` }] };
 });
 
-server.registerTool('summary', { inputSchema: z.object({ text: z.string() }) }, async ({ text }) => {
-  // mcp-migrate: tools/call summary this sampling request is left as it is (2025-era clients only): the server's createMessage is handed on as a value (const send = low.createMessage.bind(low, { messages: [{ role: 'user', content...), so the request it sends cannot be followed; call it where the answer is awaited, or rewrite what receives it to return inputRequired
-  const send = low.createMessage.bind(low, { messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 50 });
+resumable(server).registerTool('summary', { inputSchema: z.object({ text: z.string() }) }, async ({ text }) => {
+  const send = askClient(low).createMessage.bind(low, { messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 50 });
   const reply = await withRetry(send);
   return { content: [{ type: 'text', text: reply.model }] };
 });

@@ -1,7 +1,8 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
-const server = new McpServer({ name: 'promise-all-load-before-request', version: '1.0.0' });
+const server = new McpServer({ name: 'promise-all-load-before-request', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 const confirmSchema = { type: 'object' as const, properties: { ok: { type: 'boolean' as const } }, required: ['ok'] };
 
@@ -11,8 +12,7 @@ async function loadRecord(id: string): Promise<string> {
 
 // The Promise.all starts the load before the question is built: awaited where the round suspends, after the
 // question, it would run after the question's arguments. The request is left as it is, and marked.
-server.registerTool('review', { inputSchema: z.object({ id: z.string() }) }, async ({ id }) => {
-  // mcp-migrate: tools/call review this elicitation request is left as it is (2025-era clients only): the Promise.all also awaits loadRecord(id), before a request: the rewritten round would run it after the request's arguments; list the requests first, or await it in a statement of its own
-  const [record, answer] = await Promise.all([loadRecord(id), server.server.elicitInput({ message: `Review ${id}?`, requestedSchema: confirmSchema })]);
+resumable(server).registerTool('review', { inputSchema: z.object({ id: z.string() }) }, async ({ id }) => {
+  const [record, answer] = await Promise.all([loadRecord(id), ask(server.server, 'answer').elicitInput({ message: `Review ${id}?`, requestedSchema: confirmSchema })]);
   return { content: [{ type: 'text', text: `${answer.action}: ${record}` }] };
 });

@@ -1,6 +1,6 @@
-import { McpServer, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
+import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
@@ -29,31 +29,16 @@ async function depth(node: Node): Promise<number> {
   return deepest + 1;
 }
 
-const treeSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { keep: { type: 'boolean' } } };
-
-server.registerTool('tree', { inputSchema: z.object({ size: z.number() }) }, async ({ size }, ctx) => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  type TreeStep = { step: 'awaiting-answer' };
-  const call = resumeCall<TreeStep>(ctx, 'tree', { size });
-  return call.run(async resumed => {
-    if (resumed.step === 'start') {
-      const tree: Node = { name: 'root', children: Array.from({ length: size }, (_, i) => ({ name: `c${i}`, children: [] })) };
-      const count = countNodes(tree);
-      const even = isEven(count);
-      const levels = await depth(tree);
-      return call.suspend({ step: 'awaiting-answer' }, {
-        answer: inputRequired.elicit({
-          message: `${count} nodes (${even ? 'even' : 'odd'}), ${levels} levels: keep them?`,
-          requestedSchema: treeSchema,
-        }),
-      });
-    }
-    if (resumed.step === 'awaiting-answer') {
-      const answer = elicitResult(ctx, 'answer', treeSchema);
-      return { content: [{ type: 'text', text: answer.action === 'accept' && answer.content?.keep === true ? 'kept' : 'dropped' }] };
-    }
-    throw call.unknownStep(resumed);
+resumable(server).registerTool('tree', { inputSchema: z.object({ size: z.number() }) }, async ({ size }) => {
+  const tree: Node = { name: 'root', children: Array.from({ length: size }, (_, i) => ({ name: `c${i}`, children: [] })) };
+  const count = countNodes(tree);
+  const even = isEven(count);
+  const levels = await depth(tree);
+  const answer = await ask(server.server, 'answer').elicitInput({
+    message: `${count} nodes (${even ? 'even' : 'odd'}), ${levels} levels: keep them?`,
+    requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } } },
   });
+  return { content: [{ type: 'text', text: answer.action === 'accept' && answer.content?.keep === true ? 'kept' : 'dropped' }] };
 });
 
 /** A walk that asks at every node: this cycle does reach a request, so the call is marked (never unrolled). */
@@ -64,14 +49,12 @@ async function confirmEach(node: Node): Promise<string[]> {
 }
 
 async function keep(name: string): Promise<boolean> {
-  // mcp-migrate: elicitation request in helper keep(), not directly in a handler: no handler call reaching it was inlined; 1 call reaching it is marked where it is made; this body is left as it is and still sends the request to those callers and any caller outside the project: migrate it by hand for them, or remove it when nothing calls it
-  const answer = await server.server.elicitInput({ message: `Keep ${name}?`, requestedSchema: { type: 'object', properties: {} } });
+  const answer = await ask(server.server, 'answer').elicitInput({ message: `Keep ${name}?`, requestedSchema: { type: 'object', properties: {} } });
   return answer.action === 'accept';
 }
 
-server.registerTool('prune', { inputSchema: z.object({ size: z.number() }) }, async ({ size }) => {
+resumable(server).registerTool('prune', { inputSchema: z.object({ size: z.number() }) }, async ({ size }) => {
   const tree: Node = { name: 'root', children: Array.from({ length: size }, (_, i) => ({ name: `c${i}`, children: [] })) };
-  // mcp-migrate: confirmEach() → confirmEach() is a cycle of helpers: not inlined (a recursive helper is never unrolled), so its request is not migrated; break the cycle, or return inputRequired from the handler by hand
   const kept = await confirmEach(tree);
   return { content: [{ type: 'text', text: kept.join(', ') }] };
 });

@@ -10,7 +10,7 @@ class Confirmer {
   constructor(private readonly mcp: McpServer) {}
 
   get confirmation() {
-    // mcp-migrate: elicitation request in the getter confirmation of class Confirmer, not in a handler: a property read, an assignment or a `new` cannot return input_required, so it is left as it is; make it a function the handler awaits (one taking the server is inlined and migrated there), or migrate by hand
+    // mcp-migrate: elicitation request in the getter confirmation of class Confirmer, not in a handler: a property read, an assignment or a `new` cannot return input_required, so it is left as it is; make it a method the handler awaits, or migrate by hand
     return this.mcp.server.elicitInput({ message: 'Go ahead?', requestedSchema: confirmSchema });
   }
 }

@@ -1,25 +1,24 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import type { ElicitResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
-const server = new McpServer({ name: 'request-in-inline-functions', version: '1.0.0' });
+const server = new McpServer({ name: 'request-in-inline-functions', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 const confirmSchema = { type: 'object' as const, properties: { ok: { type: 'boolean' as const } }, required: ['ok'] };
 
 // A Promise executor and a function called where it is written are no helpers: their markers say what they are.
-server.registerTool('executor', { inputSchema: z.object({ subject: z.string() }) }, async ({ subject }) => {
+resumable(server).registerTool('executor', { inputSchema: z.object({ subject: z.string() }) }, async ({ subject }) => {
   const answer = await new Promise<ElicitResult>((resolve, reject) => {
     if (!subject) return reject(new Error('nothing to confirm'));
-    // mcp-migrate: elicitation request in a callback passed to new Promise(): the await is inside a callback the handler passes on; await it directly in the handler body
-    server.server.elicitInput({ message: `Confirm ${subject}?`, requestedSchema: confirmSchema }).then(resolve, reject);
+    ask(server.server).elicitInput({ message: `Confirm ${subject}?`, requestedSchema: confirmSchema }).then(resolve, reject);
   });
   return { content: [{ type: 'text', text: answer.action }] };
 });
 
-server.registerTool('immediate', { inputSchema: z.object({ subject: z.string() }) }, async ({ subject }) => {
+resumable(server).registerTool('immediate', { inputSchema: z.object({ subject: z.string() }) }, async ({ subject }) => {
   const action = await (async () => {
-    // mcp-migrate: elicitation request in a function called where it is written ((async () => { ... })()): the await is inside a callback the handler passes on; await it directly in the handler body
-    const answer = await server.server.elicitInput({ message: `Confirm ${subject}?`, requestedSchema: confirmSchema });
+    const answer = await ask(server.server, 'answer').elicitInput({ message: `Confirm ${subject}?`, requestedSchema: confirmSchema });
     return answer.action;
   })();
   return { content: [{ type: 'text', text: action }] };

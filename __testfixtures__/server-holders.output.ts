@@ -1,12 +1,10 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { McpServer, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
+import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { elicitResult, resumeCall, rootsResult, samplingResult, verifyRequestState } from './mcp-migrate-state.js';
+import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
 // Servers reached through a factory, a nullable field, a getter and a method: found by their types.
 const createServer = () => new McpServer({ name: 'holders', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
-
-const confirmSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
 
 export class Tools {
   private server: McpServer | null = null;
@@ -22,61 +20,24 @@ export class Tools {
 
   register(): void {
     const server = this.ensureServer();
-    server.registerTool('confirm', { inputSchema: z.object({ action: z.string() }) }, async ({ action }, ctx) => {
-      // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-      type ConfirmStep = { step: 'awaiting-answer' };
-      const call = resumeCall<ConfirmStep>(ctx, 'confirm', { action });
-      return call.run(async resumed => {
-        if (resumed.step === 'start') {
-          return call.suspend({ step: 'awaiting-answer' }, {
-            answer: inputRequired.elicit({
-              message: `Run ${action}?`,
-              requestedSchema: confirmSchema,
-            }),
-          });
-        }
-        if (resumed.step === 'awaiting-answer') {
-          const answer = elicitResult(ctx, 'answer', confirmSchema);
-          const ran = answer.action === 'accept' && answer.content?.ok === true;
-          return { content: [{ type: 'text', text: ran ? `ran ${action}` : `skipped ${action} (${answer.action})` }] };
-        }
-        throw call.unknownStep(resumed);
+    resumable(server).registerTool('confirm', { inputSchema: z.object({ action: z.string() }) }, async ({ action }) => {
+      const answer = await ask(server.server, 'answer').elicitInput({
+        message: `Run ${action}?`,
+        requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
       });
+      const ran = answer.action === 'accept' && answer.content?.ok === true;
+      return { content: [{ type: 'text', text: ran ? `ran ${action}` : `skipped ${action} (${answer.action})` }] };
     });
-    this.server!.registerTool('count-roots', {}, async ctx => {
-      type CountRootsStep = { step: 'awaiting-roots' };
-      const call = resumeCall<CountRootsStep>(ctx, 'count-roots', undefined);
-      return call.run(async resumed => {
-        if (resumed.step === 'start') {
-          return call.suspend({ step: 'awaiting-roots' }, {
-            roots: inputRequired.listRoots(),
-          });
-        }
-        if (resumed.step === 'awaiting-roots') {
-          const { roots } = rootsResult(ctx, 'roots');
-          return { content: [{ type: 'text', text: `${roots.length} roots` }] };
-        }
-        throw call.unknownStep(resumed);
-      });
+    resumable(this.server!).registerTool('count-roots', {}, async () => {
+      const { roots } = await ask(this.server!.server).listRoots();
+      return { content: [{ type: 'text', text: `${roots.length} roots` }] };
     });
-    this.mcp?.registerTool('summarize', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
-      type SummarizeStep = { step: 'awaiting-reply' };
-      const call = resumeCall<SummarizeStep>(ctx, 'summarize', { text });
-      return call.run(async resumed => {
-        if (resumed.step === 'start') {
-          return call.suspend({ step: 'awaiting-reply' }, {
-            reply: inputRequired.createMessage({
-              messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }],
-              maxTokens: 50,
-            }),
-          });
-        }
-        if (resumed.step === 'awaiting-reply') {
-          const reply = samplingResult(ctx, 'reply');
-          return { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '' }] };
-        }
-        throw call.unknownStep(resumed);
+    resumable(this.mcp)?.registerTool('summarize', { inputSchema: z.object({ text: z.string() }) }, async ({ text }) => {
+      const reply = await ask(this.mcp!.server, 'reply').createMessage({
+        messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${text}` } }],
+        maxTokens: 50,
       });
+      return { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '' }] };
     });
   }
 

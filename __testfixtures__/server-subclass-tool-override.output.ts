@@ -18,7 +18,7 @@ class LoggingServer extends McpServer {
 export const server = new LoggingServer({ name: 'logging', version: '1.0.0' });
 
 server.registerTool('confirm', { description: 'Ask the user to confirm', inputSchema: z.object({ what: z.string() }) }, async ({ what }: { what: string }) => {
-      // mcp-migrate: elicitation request in a callback passed to registerTool() on an instance of LoggingServer, which declares tool() of its own: SDK 2.x's McpServer has no tool(), and the official codemod turns tool(...) calls into registerTool(...), which does not run LoggingServer's tool(), so the callback is not migrated as a handler; do what that tool() did around the registerTool() call (or in a pass-through wrapper of the callback), remove it from the class and run again, or migrate by hand
+      // mcp-migrate: elicitation request in a callback passed to registerTool() on an instance of a class that declares registerTool() of its own: that registerTool() is not the SDK's registration and decides what the callback gets, so it is not migrated as a handler; migrate by hand
       const answer = await server.server.elicitInput({
         message: `Really ${what}?`,
         requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },

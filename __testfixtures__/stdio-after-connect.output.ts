@@ -1,30 +1,15 @@
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
-import { McpServer, inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
-import { elicitResult, resumeCall, verifyRequestState } from './mcp-migrate-state.js';
+import { McpServer } from '@modelcontextprotocol/server';
+import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new McpServer({ name: 'after-connect', version: '1.0.0' }, {
   capabilities: { logging: {} },
   requestState: { verify: verifyRequestState }
 });
 
-const askSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: {} };
-
-server.registerTool('ask', {}, async ctx => {
-  // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-  type AskStep = { step: 'awaiting-answer' };
-  const call = resumeCall<AskStep>(ctx, 'ask', undefined);
-  return call.run(async resumed => {
-    if (resumed.step === 'start') {
-      return call.suspend({ step: 'awaiting-answer' }, {
-        answer: inputRequired.elicit({ message: 'Go on?', requestedSchema: askSchema }),
-      });
-    }
-    if (resumed.step === 'awaiting-answer') {
-      const answer = elicitResult(ctx, 'answer', askSchema);
-      return { content: [{ type: 'text', text: answer.action }] };
-    }
-    throw call.unknownStep(resumed);
-  });
+resumable(server).registerTool('ask', {}, async () => {
+  const answer = await ask(server.server, 'answer').elicitInput({ message: 'Go on?', requestedSchema: { type: 'object', properties: {} } });
+  return { content: [{ type: 'text', text: answer.action }] };
 });
 
 // Uses the server once connected: serveStdio would not have connected it yet (marked).

@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
 // A table whose loop handler only returns t.invoke(...), where one entry that asks cannot be migrated as its delegate (its name is made when the module loads): no entry is, and the dispatch is marked with why.
 
@@ -21,8 +22,7 @@ const prefix = process.env.TOOL_PREFIX ?? '';
 const deleteTool: ToolDef = {
   name: `${prefix}delete_file`,
   invoke: async ({ path }, ctx) => {
-    // mcp-migrate: elicitation request in a helper function, not directly in a handler: no handler call reaching it was inlined; 1 call reaching it is marked where it is made; this body is left as it is and still sends the request to those callers and any caller outside the project: migrate it by hand for them, or remove it when nothing calls it
-    const answer = await ctx.server.server.elicitInput({
+    const answer = await ask(ctx.server.server, 'answer').elicitInput({
       message: `Delete ${path}?`,
       requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
     });
@@ -34,8 +34,7 @@ const deleteTool: ToolDef = {
 const summarizeTool: ToolDef = {
   name: 'summarize_file',
   invoke: async ({ path }, ctx) => {
-    // mcp-migrate: sampling request in a helper function, not directly in a handler: no handler call reaching it was inlined; 1 call reaching it is marked where it is made; this body is left as it is and still sends the request to those callers and any caller outside the project: migrate it by hand for them, or remove it when nothing calls it
-    const reply = await ctx.server.server.createMessage({
+    const reply = await ask(ctx.server.server, 'reply').createMessage({
       messages: [{ role: 'user', content: { type: 'text', text: `Summarize ${path}` } }],
       maxTokens: 60,
     });
@@ -45,9 +44,8 @@ const summarizeTool: ToolDef = {
 
 const tools: ToolDef[] = [deleteTool, summarizeTool];
 
-export const server = new McpServer({ name: 'fixture', version: '1.0.0' });
+export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 for (const t of tools) {
-  // mcp-migrate: invoke() is not inlined: t.invoke(...) dispatches to the invoke() of whichever of 2 entries t is, and 2 of them ask the client (deleteTool (elicitation), summarizeTool (sampling)), so no body can be inlined into the handler (the call does not name one), and their requests are not migrated; nor are they migrated as the handler's delegates: the name of deleteTool is not a string literal, so invoke() of deleteTool cannot bind its requestState to the name it is registered under; give it a literal name, or migrate those entries by hand (each returns inputRequired, and this handler returns that result as it is)
-  server.registerTool(t.name, { inputSchema: z.object({ path: z.string() }) }, (args, ctx) => t.invoke(args, { server, extra: ctx }));
+  resumable(server).registerTool(t.name, { inputSchema: z.object({ path: z.string() }) }, (args, ctx) => t.invoke(args, { server, extra: ctx }));
 }

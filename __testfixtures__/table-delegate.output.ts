@@ -1,12 +1,7 @@
-import { McpServer, inputRequired } from '@modelcontextprotocol/server';
-import type {
-  CallToolResult,
-  ServerContext,
-  ElicitRequestFormParams,
-  InputRequiredResult,
-} from '@modelcontextprotocol/server';
+import { McpServer } from '@modelcontextprotocol/server';
+import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { elicitResult, resumeCall, samplingResult, verifyRequestState } from './mcp-migrate-state.js';
+import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
 // A table of tools registered by a loop whose handler only returns t.invoke(args, { server, extra }): each entry that asks is migrated in place as that handler's delegate, bound to its own name and reading the context the handler passes on.
 
@@ -21,41 +16,26 @@ interface ToolDef {
   name: string;
   shape: z.ZodRawShape;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  invoke(args: any, ctx: ToolContext): Promise<CallToolResult | InputRequiredResult>;
+  invoke(args: any, ctx: ToolContext): Promise<CallToolResult>;
 }
 
 const text = (value: string): CallToolResult => ({ content: [{ type: 'text', text: value }] });
 
 const files = new Map<string, string>([['a.txt', 'alpha beta gamma']]);
 
-const deleteFileSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
-
 /** Asks before it deletes: an object literal whose invoke() makes the request. */
 const deleteTool: ToolDef = {
   name: 'delete_file',
   shape: { path: z.string() },
   invoke: async ({ path }: { path: string }, ctx) => {
-    // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    type DeleteFileStep = { step: 'awaiting-answer' };
-    const call = resumeCall<DeleteFileStep>(ctx.extra, 'delete_file', { path });
-    return call.run(async resumed => {
-      if (resumed.step === 'start') {
-        if (!files.has(path)) return text(`No file ${path}.`);
-        return call.suspend({ step: 'awaiting-answer' }, {
-          answer: inputRequired.elicit({
-            message: `Delete ${path}?`,
-            requestedSchema: deleteFileSchema,
-          }),
-        });
-      }
-      if (resumed.step === 'awaiting-answer') {
-        const answer = elicitResult(ctx.extra, 'answer', deleteFileSchema);
-        if (answer.action !== 'accept' || answer.content?.confirm !== true) return text(`Kept ${path} (${answer.action}).`);
-        files.delete(path);
-        return text(`Deleted ${path}.`);
-      }
-      throw call.unknownStep(resumed);
+    if (!files.has(path)) return text(`No file ${path}.`);
+    const answer = await ask(ctx.server.server, 'answer').elicitInput({
+      message: `Delete ${path}?`,
+      requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
     });
+    if (answer.action !== 'accept' || answer.content?.confirm !== true) return text(`Kept ${path} (${answer.action}).`);
+    files.delete(path);
+    return text(`Deleted ${path}.`);
   },
 };
 
@@ -72,25 +52,13 @@ class SummarizeTool implements ToolDef {
   readonly shape = { path: z.string() };
 
   async invoke({ path }: { path: string }, ctx: ToolContext) {
-    type Step = { step: 'awaiting-reply' };
-    const call = resumeCall<Step>(ctx.extra, this.name, { path });
-    return call.run(async resumed => {
-      if (resumed.step === 'start') {
-        const body = files.get(path);
-        if (body === undefined) return text(`No file ${path}.`);
-        return call.suspend({ step: 'awaiting-reply' }, {
-          reply: inputRequired.createMessage({
-            messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${body}` } }],
-            maxTokens: 60,
-          }),
-        });
-      }
-      if (resumed.step === 'awaiting-reply') {
-        const reply = samplingResult(ctx.extra, 'reply');
-        return text(reply.content.type === 'text' ? reply.content.text : '(no summary)');
-      }
-      throw call.unknownStep(resumed);
+    const body = files.get(path);
+    if (body === undefined) return text(`No file ${path}.`);
+    const reply = await ask(ctx.server.server, 'reply').createMessage({
+      messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${body}` } }],
+      maxTokens: 60,
     });
+    return text(reply.content.type === 'text' ? reply.content.text : '(no summary)');
   }
 }
 
@@ -99,5 +67,5 @@ const tools: ToolDef[] = [listTool, deleteTool, new SummarizeTool()];
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 for (const t of tools) {
-  server.registerTool(t.name, { inputSchema: z.object(t.shape) }, (args, ctx) => t.invoke(args, { server, extra: ctx }));
+  resumable(server).registerTool(t.name, { inputSchema: z.object(t.shape) }, (args, ctx) => t.invoke(args, { server, extra: ctx }));
 }

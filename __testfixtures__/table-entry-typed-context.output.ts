@@ -1,8 +1,12 @@
 import { ElicitResultSchema } from '@modelcontextprotocol/core';
 import { Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
+import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
-const server = new Server({ name: 'table-entry-typed-context', version: '1.0.0' }, { capabilities: { tools: {} } });
+const server = new Server({ name: 'table-entry-typed-context', version: '1.0.0' }, {
+  capabilities: { tools: {} },
+  requestState: { verify: verifyRequestState },
+});
 
 const confirmSchema = { type: 'object' as const, properties: { ok: { type: 'boolean' as const } }, required: ['ok'] };
 
@@ -12,8 +16,7 @@ type Extra = ServerContext;
 // RequestHandlerExtra), so `extra.sendRequest` in an entry is a request, found and marked.
 const tools: Record<string, (args: Record<string, unknown>, extra: Extra) => Promise<CallToolResult>> = {
   async remove(args, extra) {
-    // mcp-migrate: elicitation request in helper remove(), not directly in a handler: no handler call reaching it was inlined; this body is left as it is and still sends the request to any caller outside the project: migrate it by hand for them, or remove it when nothing calls it
-    const answer = await extra.sendRequest({ method: 'elicitation/create', params: { message: `Delete ${String(args.id)}?`, requestedSchema: confirmSchema } }, ElicitResultSchema);
+    const answer = await ask(extra, 'answer').sendRequest({ method: 'elicitation/create', params: { message: `Delete ${String(args.id)}?`, requestedSchema: confirmSchema } }, ElicitResultSchema);
     return { content: [{ type: 'text', text: answer.action }] };
   },
   async echo(args) {
@@ -21,7 +24,7 @@ const tools: Record<string, (args: Record<string, unknown>, extra: Extra) => Pro
   },
 };
 
-server.setRequestHandler('tools/call', async (request, ctx) => {
+resumable(server).setRequestHandler('tools/call', async (request, ctx) => {
   const tool = tools[request.params.name];
   if (!tool) throw new Error(`unknown tool ${request.params.name}`);
   /* @mcp-codemod-error The context object is forwarded to tool(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */

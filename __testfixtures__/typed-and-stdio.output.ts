@@ -1,27 +1,19 @@
+import { CreateMessageResultSchema } from '@modelcontextprotocol/core';
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
-import { McpServer, inputRequired } from '@modelcontextprotocol/server';
-import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
+import { McpServer } from '@modelcontextprotocol/server';
+import type { CallToolResult, CreateMessageRequest } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { resumeCall, samplingResult, verifyRequestState } from './mcp-migrate-state.js';
+import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
 function createServer(): McpServer {
   const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
-  server.registerTool('poem', { inputSchema: z.object({ subject: z.string() }) }, async ({ subject }, ctx): Promise<CallToolResult | InputRequiredResult> => {
-    // mcp-migrate: input_required phases (MCP 2026-07-28); state sealed by ./mcp-migrate-state.js
-    type PoemStep = { step: 'awaiting-poem' };
-    const call = resumeCall<PoemStep>(ctx, 'poem', { subject });
-    return call.run(async resumed => {
-      if (resumed.step === 'start') {
-        return call.suspend({ step: 'awaiting-poem' }, {
-          poem: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `A poem about ${subject}` } }], maxTokens: 40 }),
-        });
-      }
-      if (resumed.step === 'awaiting-poem') {
-        const poem = samplingResult(ctx, 'poem');
-        return { content: [{ type: 'text', text: poem.content.type === 'text' ? poem.content.text : '' }] };
-      }
-      throw call.unknownStep(resumed);
-    });
+  resumable(server).registerTool('poem', { inputSchema: z.object({ subject: z.string() }) }, async ({ subject }, ctx): Promise<CallToolResult> => {
+    const request: CreateMessageRequest = {
+      method: 'sampling/createMessage',
+      params: { messages: [{ role: 'user', content: { type: 'text', text: `A poem about ${subject}` } }], maxTokens: 40 },
+    };
+    const poem = await ask(ctx.mcpReq, 'poem').send(request, CreateMessageResultSchema);
+    return { content: [{ type: 'text', text: poem.content.type === 'text' ? poem.content.text : '' }] };
   });
   return server;
 }

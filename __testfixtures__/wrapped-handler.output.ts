@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
 type ToolCallback<A, E> = (input: A, extra: E) => Promise<CallToolResult>;
 
@@ -18,13 +19,12 @@ function withErrors<A, E>(cb: ToolCallback<A, E>): ToolCallback<A, E> {
 }
 
 export function createServer(): McpServer {
-  const server = new McpServer({ name: 'fixture', version: '1.0.0' });
-  server.registerTool(
+  const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+  resumable(server).registerTool(
     'send',
     { inputSchema: z.object({ to: z.string() }) },
     withErrors(async ({ to }) => {
-      // mcp-migrate: elicitation request in a handler wrapped by withErrors() before registerTool('send') registers it: it is not migrated as its handler: withErrors() calls the callback in a loop (a retry), where a migrated handler would run only its current round again, from its state, not the whole handler as now; make withErrors() a pass-through of the project (`return async (...args) => { ... return await cb(...args); }`), or pass the callback to the registration directly and keep the wrapper's work inside it (it is then migrated); or migrate by hand
-      const answer = await server.server.elicitInput({
+      const answer = await ask(server.server, 'answer').elicitInput({
         message: `Send to ${to}?`,
         requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
       });

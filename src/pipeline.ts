@@ -279,11 +279,9 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
   }
   report.notes.push(...placed.notes);
   if (used.size > 0) {
-    // Under stdio every round returns to the process that sealed it; over HTTP any instance may get the retry.
+    // One process seals with a key of its own; several instances must share the key, and a store for the nonces.
     report.notes.push(
-      changes.some(c => /\bcreateMcpHandler\(/.test(c.after))
-        ? `set ${STATE_KEY_ENV} to a secret of at least 32 bytes, the same on every instance, before serving over HTTP (it seals requestState; under stdio none is needed): see mcp-migrate's docs/deployment.md`
-        : `under stdio requestState is sealed with a key of the process's own; over HTTP set ${STATE_KEY_ENV} to a secret of at least 32 bytes (see mcp-migrate's docs/deployment.md)`
+      `requestState is sealed with a key of the process's own, which is enough under stdio and for one HTTP instance; where several instances serve the server, give them all the same ${STATE_KEY_ENV} (32 bytes or more) and a store they share (configureRequestState({ store: redisStore(client) })): see mcp-migrate's docs/deployment.md`
     );
     report.notes.push('the migrated code imports @modelcontextprotocol/server 2.x: add it to package.json and install');
   }

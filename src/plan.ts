@@ -27,6 +27,11 @@ export type HandlerMethod = 'tools/call' | 'prompts/get' | 'resources/read';
  */
 export interface AskPlan {
   target: Range;
+  /**
+   * The name the handler binds the answer to (`const user_name = await ...`): the key the question is asked
+   * under (`ask(target, 'user_name')`), which clients and the journal see. Without one, the kind of request.
+   */
+  key?: string;
 }
 
 /**
@@ -92,6 +97,11 @@ export interface StdioEntryPlan {
   transportText?: string;
   /** The handler of a `.catch(handler)` on the connect() promise (the call range then covers it): serveStdio's `onerror`. */
   onerrorText?: string;
+  /**
+   * The body of a `.then(callback)` on the connect() promise (the call range then covers the chain), as statements
+   * that go right after serveStdio's: the stdio transport listens from there on, as it did once connect() resolved.
+   */
+  thenText?: string;
   /**
    * `const server = createServer();`, declared before the statement starting at `before`, when connect() was
    * called on a server made there (`await createServer().connect(transport)`): serveStdio calls its factory at

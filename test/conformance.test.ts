@@ -25,7 +25,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const tsxCli = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const conformanceCli = path.join(root, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 const REVISION = '2026-07-28';
-const env = { ...process.env, MCP_REQUEST_STATE_KEY: 'conformance-test-key-0123456789abcdef-0123' };
+// One instance serves each server: it seals requestState with a key of its own (a shared key would need a shared store).
+const env = { ...process.env };
+delete env.MCP_REQUEST_STATE_KEY;
 
 /** The scenarios the requirement set scores for a server (its frozen `server:` list). */
 const required = (() => {

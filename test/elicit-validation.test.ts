@@ -1,10 +1,13 @@
 /**
  * The generated module's check of accepted elicitation content against SDK 1.x's own: the same
  * content and requested schema go through SDK 1.x's `elicitInput` (its real code, with the client
- * round trip stubbed) and through the module's `elicitResult` (the SDK 2.x ajv export, configured as
- * 1.x configured its own), in each flavour the tool writes (TypeScript, ESM, CommonJS). Both must
- * accept alike, and refuse alike with the same error code and message, since migrated handlers
- * commonly put `error.message` in their result.
+ * round trip stubbed) and through the module's `ask(server).elicitInput(...)` (the SDK 2.x ajv export,
+ * configured as 1.x configured its own), in each flavour the tool writes (TypeScript, ESM, CommonJS),
+ * on both eras: a 2025-era request (the server's request stubbed, parsing the answer as SDK 2.x's
+ * does) and a 2026-07-28 one (the handler replayed through `resumable`, with the SDK's requestState
+ * seam played by the test: the first round's state verified, the answer sent with the retry). All must
+ * accept alike, and refuse alike with the same error code and message, since migrated handlers commonly
+ * put `error.message` in their result.
  *
  * Reproduce a failure with PROPERTY_SEED=<seed>; search wider with PROPERTY_RUNS=<runs>.
  */
@@ -15,6 +18,7 @@ import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ZodError } from 'zod';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { specTypeSchemas } from '@modelcontextprotocol/server';
 import { stateModuleFiles, stateModuleText, type ModuleFlavour } from '../src/stateModule.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? 20260728);
@@ -27,9 +31,14 @@ type Schema = Record<string, unknown>;
 type Content = Record<string, unknown>;
 /** What a handler sees: the result, the thrown error's code and message, or a refusal of the answer's shape. */
 type Outcome = { result: unknown } | { code: unknown; message: string } | { malformed: true };
-type ElicitResult = (ctx: unknown, key: string, schema?: Schema) => unknown;
+type Handler = (ctx: unknown) => Promise<Record<string, unknown>>;
+interface StateModule {
+  ask<T>(target: T): T;
+  resumable<T>(server: T): T;
+  verifyRequestState(wire: string, ctx: unknown): Promise<unknown>;
+}
 
-const modules = new Map<ModuleFlavour, ElicitResult>();
+const modules = new Map<ModuleFlavour, StateModule>();
 
 beforeAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
@@ -39,8 +48,7 @@ beforeAll(async () => {
     const file = path.join(work, flavour, `mcp-migrate-state${ext}`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     for (const written of stateModuleFiles(file, flavour)) fs.writeFileSync(written.path, written.text);
-    const loaded = (await import(file)) as { elicitResult: ElicitResult };
-    modules.set(flavour, loaded.elicitResult);
+    modules.set(flavour, (await import(file)) as StateModule);
   }
 });
 
@@ -49,8 +57,8 @@ async function outcome(run: () => unknown): Promise<Outcome> {
     return { result: await run() };
   } catch (error) {
     const e = error as { code?: unknown; message: string };
-    // SDK 1.x's request() threw its result schema's ZodError; the module says the answer is malformed
-    if (e instanceof ZodError || /^the elicitation response for "answer" is malformed$/.test(e.message)) return { malformed: true };
+    // SDK 1.x's request() threw its result schema's ZodError; SDK 2.x's, and the module, say the answer is malformed
+    if (e instanceof ZodError || /^Invalid elicitation result\b/.test(e.message)) return { malformed: true };
     return { code: e.code, message: e.message };
   }
 }
@@ -65,15 +73,51 @@ function legacy(content: Content, requestedSchema: Schema): Promise<Outcome> {
   return outcome(() => server.elicitInput({ message: 'q', requestedSchema } as Parameters<LegacyServer['elicitInput']>[0]));
 }
 
-function migrated(flavour: ModuleFlavour, content: Content, requestedSchema: Schema): Promise<Outcome> {
-  const ctx = { mcpReq: { inputResponses: { answer: { action: 'accept', content } } } };
-  return outcome(() => modules.get(flavour)!(ctx, 'answer', requestedSchema));
+/** A 2.x server whose client answers an elicitation by accepting with `content`, the answer parsed as SDK 2.x's request() parses it. */
+function answeringServer(content: Content) {
+  return {
+    getClientCapabilities: () => ({ elicitation: { form: {} } }),
+    async request() {
+      const parsed = specTypeSchemas.ElicitResult['~standard'].validate({ action: 'accept', content });
+      if (parsed instanceof Promise || parsed.issues !== undefined) throw new Error('Invalid elicitation result: the answer is malformed');
+      return parsed.value;
+    },
+  };
+}
+
+/** On a 2025-era request: `ask(server).elicitInput(...)`, outside any replayed call, sends it through the server. */
+function migratedLegacy(flavour: ModuleFlavour, content: Content, requestedSchema: Schema): Promise<Outcome> {
+  const module = modules.get(flavour)!;
+  return outcome(() => module.ask(answeringServer(content)).elicitInput({ message: 'q', requestedSchema } as never));
+}
+
+const ENVELOPE = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } } };
+
+/** A 2026-07-28 request's context, carrying a verified state and answers as the SDK's seam hands them on. */
+function modernContext(state: unknown, inputResponses?: Record<string, unknown>) {
+  return { mcpReq: { id: 1, method: 'tools/call', envelope: ENVELOPE, requestState: () => state, ...(inputResponses && { inputResponses }) } };
+}
+
+/** On a 2026-07-28 request: the handler asks, the round goes to the client, and the retry carries its answer. */
+async function migratedModern(flavour: ModuleFlavour, content: Content, requestedSchema: Schema): Promise<Outcome> {
+  const module = modules.get(flavour)!;
+  const handlers = new Map<string, Handler>();
+  const server = { registerTool: (name: string, _config: unknown, handler: Handler) => void handlers.set(name, handler) };
+  const low = { getClientCapabilities: () => undefined, request: () => Promise.reject(new Error('no push on 2026-07-28')) };
+  module.resumable(server).registerTool('t', {}, async () => ({ answer: await module.ask(low).elicitInput({ message: 'q', requestedSchema } as never) }));
+  const handler = handlers.get('t')!;
+  const first = modernContext(undefined);
+  const round = (await handler(first)) as { inputRequests: Record<string, unknown>; requestState: string };
+  const [key] = Object.keys(round.inputRequests);
+  const state = await module.verifyRequestState(round.requestState, first);
+  return outcome(async () => ((await handler(modernContext(state, { [key!]: { action: 'accept', content } }))) as { answer: unknown }).answer);
 }
 
 async function expectSameOutcome(content: Content, schema: Schema): Promise<Outcome> {
   const expected = await legacy(content, schema);
   for (const flavour of ['ts', 'esm', 'cjs'] as const) {
-    expect(await migrated(flavour, content, schema), `${flavour}: ${JSON.stringify({ content, schema })}`).toEqual(expected);
+    expect(await migratedLegacy(flavour, content, schema), `2025 era, ${flavour}: ${JSON.stringify({ content, schema })}`).toEqual(expected);
+    expect(await migratedModern(flavour, content, schema), `2026-07-28, ${flavour}: ${JSON.stringify({ content, schema })}`).toEqual(expected);
   }
   return expected;
 }

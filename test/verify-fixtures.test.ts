@@ -21,7 +21,9 @@ const scenarios = path.join(fixtures, 'scenarios');
 const work = path.join(root, '.tmp', 'verify-fixtures');
 const tsx = `node ${path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs')}`;
 const serve = `${tsx} ${path.join(root, 'test', 'support', 'serve-fixture.ts')}`;
-const env = { ...process.env, MCP_REQUEST_STATE_KEY: 'test-key-for-request-state-0123456789abcdef' };
+// One instance serves each server: it seals requestState with a key of its own (a shared key would need a shared store).
+const env = { ...process.env };
+delete env.MCP_REQUEST_STATE_KEY;
 
 const inputs = fs
   .readdirSync(fixtures)

@@ -105,7 +105,9 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
     const plan = r.planFor(receiver.getSourceFile());
     if (!plan.registrations.some(x => x.receiver.start === receiver.getStart())) plan.registrations.push({ receiver: range(receiver) });
   }
-  const journal = planJournal(reacher.askingFunctions(), asks);
+  // (an editor's "this handler": only the code that handler runs)
+  const asking = reacher.askingFunctions().filter(a => a.reach.handlers.some(h => handlers.has(h.registration)));
+  const journal = planJournal(asking, asks);
   for (const work of journal.work) r.planFor(work.node.getSourceFile()).journaled.push({ range: range(work.node), ...(work.async ? { async: true } : {}) });
   for (const block of journal.guards) r.planFor(block.getSourceFile()).guards.push({ block: range(block) });
   for (const refusal of journal.refused) r.site(refusal.node, { kind: 'request', call: callText(refusal.node), outcome: 'marked', reason: refusal.reason, handler: refusal.handler, shape: 'other', cause: refusal.cause });
@@ -145,7 +147,8 @@ function planSite(site: Site, reacher: Reacher, r: Recorder, options: AnalysisOp
     return [];
   }
   const plan = r.planFor(target.getSourceFile());
-  if (!plan.asks.some(a => a.target.start === target.getStart())) plan.asks.push({ target: range(target) });
+  const key = target === askTargetOf({ ...site, target: undefined }) ? answerName(site.node) : undefined;
+  if (!plan.asks.some(a => a.target.start === target.getStart())) plan.asks.push({ target: range(target), ...(key ? { key } : {}) });
   const labels = handlers.map(h => h.label);
   const shown = labels.length > 3 ? `${labels.slice(0, 3).join(', ')} and ${labels.length - 3} more` : labels.join(', ');
   r.site(site.node, { kind, call: callText(site.node), outcome: 'rewritten', reason: `asked through the requestState module while ${shown} ${labels.length === 1 ? 'runs' : 'run'}`, handler: labels[0], shape });
@@ -167,6 +170,38 @@ function askTargetOf(site: Site): Node | undefined {
   }
   if (Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node)) return node.getExpression();
   return undefined;
+}
+
+/**
+ * The name the handler binds a request's answer to: `const user_name = await ...`, `answer = await ...`,
+ * `{ name: await ... }`, or an element of `const [a, b] = await Promise.all([...])`. The key the question is
+ * asked under, as a hand-written handler names its input requests.
+ */
+function answerName(request: Node): string | undefined {
+  const value = outerExpression(request);
+  const parent = value.getParent();
+  if (!parent) return undefined;
+  if (Node.isVariableDeclaration(parent) && parent.getInitializer() === value) return Node.isIdentifier(parent.getNameNode()) ? parent.getName() : undefined;
+  if (Node.isBinaryExpression(parent) && parent.getRight() === value && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
+    const left = unwrap(parent.getLeft());
+    return Node.isIdentifier(left) ? left.getText() : Node.isPropertyAccessExpression(left) ? left.getName() : undefined;
+  }
+  if (Node.isPropertyAssignment(parent) && parent.getInitializer() === value && Node.isIdentifier(parent.getNameNode())) return parent.getName();
+  if (Node.isArrayLiteralExpression(parent)) {
+    const all = outerExpression(parent).getParent();
+    const holder = all && Node.isCallExpression(all) && /^Promise\.(all|allSettled)$/.test(all.getExpression().getText()) ? outerExpression(all).getParent() : undefined;
+    const pattern = holder && Node.isVariableDeclaration(holder) ? holder.getNameNode() : undefined;
+    const element = pattern && Node.isArrayBindingPattern(pattern) ? pattern.getElements()[parent.getElements().indexOf(value as never)] : undefined;
+    return element && Node.isBindingElement(element) && Node.isIdentifier(element.getNameNode()) ? element.getName() : undefined;
+  }
+  return undefined;
+}
+
+/** The expression a value stands in: through `await`, parentheses, casts and `!`. */
+function outerExpression(node: Node): Node {
+  let value = node;
+  for (let parent = value.getParent(); parent && (Node.isAwaitExpression(parent) || Node.isParenthesizedExpression(parent) || Node.isAsExpression(parent) || Node.isSatisfiesExpression(parent) || Node.isNonNullExpression(parent)); parent = value.getParent()) value = parent;
+  return value;
 }
 
 /** A request no migratable handler runs: marked with what runs it instead, and what to do. */

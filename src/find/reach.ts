@@ -111,7 +111,7 @@ export class Reacher {
       for (const held of this.usesOfName(holder, parent)) this.classify(held, reach, hops + 1);
       return;
     }
-    if (Node.isExportSpecifier(parent) || Node.isExportAssignment(parent)) return;
+    if (Node.isExportSpecifier(parent) || Node.isExportAssignment(parent) || onlyTested(value)) return;
     reach.others.push({ kind: 'callback', detail: `passed on as a value (${oneLine(parent.getText())})`, at: value });
   }
 
@@ -169,14 +169,28 @@ export class Reacher {
     if (runner) merge(reach, this.of(runner));
   }
 
-  /** The expressions that stand for `fn`: where it is written, or the uses of the name it is declared or stored by. */
+  /**
+   * The expressions that stand for `fn`: where it is written, or the uses of the name it is declared or
+   * stored by; for an entry of a table, also the table's entries read by a computed key (`tools[name]`).
+   */
   private valueUses(fn: FunctionLike): Node[] {
     if (Node.isFunctionDeclaration(fn)) {
       const name = fn.getName();
       return name ? this.usesOfName(name, fn) : [];
     }
-    if (Node.isMethodDeclaration(fn)) return this.usesOfName(fn.getName(), fn);
-    return [outerValue(fn)];
+    if (Node.isMethodDeclaration(fn)) return [...this.usesOfName(fn.getName(), fn), ...this.computedReads(fn)];
+    return [outerValue(fn), ...this.computedReads(fn)];
+  }
+
+  /** The reads of any entry of the object literal `fn` is an entry of, by a key computed when it runs. */
+  private computedReads(fn: FunctionLike): Node[] {
+    const member = Node.isMethodDeclaration(fn) ? fn : outerValue(fn).getParent();
+    const table = member && (Node.isMethodDeclaration(member) || Node.isPropertyAssignment(member)) ? member.getParent() : undefined;
+    const holder = table && Node.isObjectLiteralExpression(table) ? outerValue(table).getParent() : undefined;
+    if (!holder || !Node.isVariableDeclaration(holder) || !Node.isIdentifier(holder.getNameNode())) return [];
+    return this.usesOfName(holder.getName(), holder)
+      .map(use => use.getParent())
+      .filter((read): read is Node => read !== undefined && Node.isElementAccessExpression(read) && literalString(read.getArgumentExpression()) === undefined);
   }
 
   /** The identifiers named `name` in the project that resolve to `target` (a function, or where one is stored). */
@@ -247,6 +261,18 @@ function outerValue(node: Node): Node {
     }
     return value;
   }
+}
+
+/** A use that only tests the value (`!tool`, `typeof f`, `f === undefined`, `if (f)`, `f ? a : b`): it runs nothing. */
+function onlyTested(value: Node): boolean {
+  const parent = value.getParent();
+  if (!parent) return false;
+  if (Node.isPrefixUnaryExpression(parent)) return parent.getOperatorToken() === SyntaxKind.ExclamationToken;
+  if (Node.isTypeOfExpression(parent)) return true;
+  if (Node.isBinaryExpression(parent)) return ['===', '!==', '==', '!='].includes(parent.getOperatorToken().getText());
+  if (Node.isIfStatement(parent)) return parent.getExpression() === value;
+  if (Node.isConditionalExpression(parent)) return parent.getCondition() === value;
+  return false;
 }
 
 /** The name a value is stored under (`const ask = ...`, `{ ask: ... }`, `ask = ...` as a class field or an assignment). */

@@ -20,7 +20,7 @@ export function rewriteReplay(cx: RewriteContext): void {
   const call = (name: string, args: AnyNode[]) => j.callExpression(j.identifier(name), args);
   const wraps: Wrap[] = [
     ...plan.registrations.map(r => ({ range: r.receiver, what: 'registration receiver', make: (n: AnyNode) => call(cx.use('state', 'resumable'), [bare(n)]) })),
-    ...plan.asks.map(a => ({ range: a.target, what: 'request target', make: (n: AnyNode) => call(cx.use('state', 'ask'), [bare(n)]) })),
+    ...plan.asks.map(a => ({ range: a.target, what: 'request target', make: (n: AnyNode) => call(cx.use('state', 'ask'), [bare(n), ...(a.key ? [j.stringLiteral(a.key)] : [])]) })),
     ...plan.journaled.map(w => ({
       range: w.range,
       what: 'journaled work',

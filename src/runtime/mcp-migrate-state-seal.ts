@@ -113,12 +113,12 @@ if (!sharedKey) {
 
 let warnedLocalStore = false;
 /**
- * With a shared key several instances may serve a flow, and a state accepted once by one of them must be
- * refused by the others: their nonces belong in a store they share. What to configure goes to the log,
- * once; the client sees a generic error.
+ * Over HTTP with a shared key several instances may serve a flow, and a state accepted once by one of them
+ * must be refused by the others: their nonces belong in a store they share. (Under stdio one process
+ * serves the client.) What to configure goes to the log, once; the client sees a generic error.
  */
-function requireSharedStore(): void {
-    if (!sharedKey || !settings.singleUse || !settings.store.local || process.env.MCP_REQUEST_STATE_STORE === 'memory') return;
+function requireSharedStore(ctx: ServerContext): void {
+    if (!sharedKey || ctx.http === undefined || !settings.singleUse || !settings.store.local || process.env.MCP_REQUEST_STATE_STORE === 'memory') return;
     if (!warnedLocalStore) {
         warnedLocalStore = true;
         console.error(
@@ -143,7 +143,7 @@ function principal(ctx: ServerContext): string {
 }
 
 /** One entry of a call's journal: an answer, or what journaled work returned or threw. */
-export type JournalEntry = { answer: unknown } | { value: unknown; async?: boolean } | { thrown: unknown; async?: boolean };
+export type JournalEntry = { answer: unknown; question?: string } | { value: unknown; async?: boolean } | { thrown: unknown; async?: boolean };
 export type Journal = Record<string, JournalEntry>;
 
 /** What a round seals. */
@@ -191,7 +191,7 @@ async function decrypt(box: string, key: Uint8Array<ArrayBuffer>): Promise<Seale
 
 /** The requestState of a round of `call`. */
 export async function seal(ctx: ServerContext, state: Omit<Sealed, 'nonce'>): Promise<string> {
-    requireSharedStore();
+    requireSharedStore(ctx);
     const sealed: Sealed = { ...state, nonce: randomId() };
     const envelope = settings.encrypt ? await encrypt(sealed, keys[0]!) : sealed;
     const wire = await codecs[0]!.mint(envelope, ctx);
@@ -225,7 +225,7 @@ async function opened(wire: string, ctx: ServerContext): Promise<{ envelope: Env
 /** Pass as `requestState: { verify: verifyRequestState }` in the server options: refused state never reaches a handler. */
 export async function verifyRequestState(wire: string, ctx: ServerContext): Promise<Verified> {
     if (wire.length > MAX_STATE_BYTES) throw new Error('oversized');
-    requireSharedStore();
+    requireSharedStore(ctx);
     const { envelope: outer, key } = await opened(wire, ctx);
     // (a check the JavaScript flavours, which lose the codec's type, need to read the envelope)
     if (typeof outer !== 'object' || outer === null) throw new Error('malformed');

@@ -26,7 +26,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { CLIENT_CAPABILITIES_META_KEY, inputRequired, PROTOCOL_VERSION_META_KEY, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, specTypeSchemas } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, inputRequired, inputResponse, PROTOCOL_VERSION_META_KEY, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, specTypeSchemas } from '@modelcontextprotocol/server';
 import type { ClientCapabilities, InputRequest, InputRequests, JsonSchemaType, ServerContext } from '@modelcontextprotocol/server';
 import { Ajv, AjvJsonSchemaValidator, addFormats } from '@modelcontextprotocol/server/validators/ajv';
 import { openState, seal, type Journal, type JournalEntry } from './mcp-migrate-state-seal.js';
@@ -179,7 +179,7 @@ class Replay {
         const outcome = await Promise.race([finished, roundEnded.then(() => undefined)]);
         if (outcome !== undefined) return outcome.value;
         try {
-            const unused = Object.keys(this.asked).filter(key => this.ctx.mcpReq.inputResponses?.[key] !== undefined && !(key in this.journal));
+            const unused = Object.keys(this.asked).filter(key => this.ctx.mcpReq.inputResponses?.[key] !== undefined && !(key in this.journal) && !(key in this.pending));
             if (unused.length > 0) throw drifted(unused);
             return inputRequired({ inputRequests: this.pending, requestState: await seal(this.ctx, { call: this.binding, journal: this.journal, asked: this.pending }) });
         } finally {
@@ -188,20 +188,29 @@ class Replay {
         }
     }
 
-    /** The answer to `request`: from the journal, from this retry, or the end of the round. */
-    ask<R>(request: InputRequest, read: (response: unknown) => R): Promise<R> {
+    /**
+     * The answer to `request`, asked under `name` (the name the handler binds its answer to, else the kind of
+     * request; `-2`, `-3` for the times after the first): from the journal, from this request's answers
+     * (checked as the request's own), or, not answered yet, the end of the round.
+     */
+    ask<R>(request: InputRequest, read: (response: unknown) => R, name: string | undefined): Promise<R> {
         this.activity++;
         const work = working.getStore();
         if (work !== undefined) return Promise.reject(new Error(`mcp-migrate: ${request.method} asked inside journaled work (${work}), which a later round replays without running it: move the question out of journaled(...)`));
-        const key = this.keyOf(request.method.split('/')[0]!, canonical(request));
+        const key = this.keyFor(name ?? KIND_NAMES[request.method] ?? 'input');
+        const question = digest(canonical(request));
         const entry = this.journal[key];
-        if (entry !== undefined && 'answer' in entry) return Promise.resolve(entry.answer as R);
+        if (entry !== undefined && 'answer' in entry) {
+            // The answer to this question, not to another the handler asked under the same name on an earlier round.
+            if (entry.question !== question) return Promise.reject(drifted([key]));
+            return Promise.resolve(entry.answer as R);
+        }
         if (this.suspended) return suspension();
-        const response = key in this.asked ? this.ctx.mcpReq.inputResponses?.[key] : undefined;
-        if (response !== undefined) {
-            const answer = read(response);
-            this.journal[key] = { answer };
-            return Promise.resolve(answer);
+        const answer = this.answerOf(key, request);
+        if (answer.given) {
+            const value = read(answer.response);
+            this.journal[key] = { answer: value, question };
+            return Promise.resolve(value);
         }
         requireCapability(this.ctx, request);
         this.pending[key] = request;
@@ -210,6 +219,19 @@ class Replay {
         // An ask the handler does not await must not end the process when it is let go.
         answered.catch(() => {});
         return answered;
+    }
+
+    /**
+     * This request's answer under `key`, when it is one to `request`: of the request's kind (an answer of
+     * another kind asks again), to the question the last round asked under that key (another is an error:
+     * what the question is made from changed). A first call may carry answers before it is asked.
+     */
+    private answerOf(key: string, request: InputRequest): { given: true; response: unknown } | { given: false } {
+        const responses = this.ctx.mcpReq.inputResponses;
+        if (responses?.[key] === undefined || inputResponse(responses, key).kind !== ANSWER_KINDS[request.method]) return { given: false };
+        const asked = this.asked[key];
+        if (asked !== undefined && canonical(asked) !== canonical(request)) throw drifted([key]);
+        return { given: true, response: responses[key] };
     }
 
     /** `work` done once in the call: run on the round that first reaches it, its result replayed after. */
@@ -248,12 +270,19 @@ class Replay {
         return declaredCapabilities(this.ctx);
     }
 
-    /** The key of the n-th time this question (or this work) comes up in the call. */
+    /** The key of the n-th journaled work of this text in the call. */
     private keyOf(kind: string, what: string): string {
         const base = `${kind}-${digest(what).slice(0, 12)}`;
         const n = this.seen.get(base) ?? 0;
         this.seen.set(base, n + 1);
         return `${base}-${n}`;
+    }
+
+    /** The key of the n-th question asked under `name` in the call: `name`, then `name-2`, `name-3`. */
+    private keyFor(name: string): string {
+        const n = this.seen.get(`ask:${name}`) ?? 0;
+        this.seen.set(`ask:${name}`, n + 1);
+        return n === 0 ? name : `${name}-${n + 1}`;
     }
 
     /**
@@ -274,13 +303,18 @@ class Replay {
     }
 }
 
-/** A retry answering questions this run no longer asks: something the questions are made from changed between rounds. */
+/** A retry answering questions this run no longer asks as they were: something the questions are made from changed between rounds. */
 function drifted(keys: string[]): ProtocolError {
     return new ProtocolError(
         ProtocolErrorCode.InvalidParams,
-        `the retry answers ${keys.join(', ')}, which the call no longer asks: a value its questions are made from changed between rounds (journal what makes it with journaled(...)); call it again`
+        `the retry answers ${keys.join(', ')}, which the call no longer asks as it asked them: a value its questions are made from changed between rounds (journal what makes it with journaled(...)); call it again`
     );
 }
+
+/** The key a question is asked under when the handler binds its answer to no name. */
+const KIND_NAMES: Record<string, string> = { 'elicitation/create': 'elicitation', 'sampling/createMessage': 'sampling', 'roots/list': 'roots' };
+/** What `inputResponse` says an answer to each request is. */
+const ANSWER_KINDS: Record<string, string> = { 'elicitation/create': 'elicit', 'sampling/createMessage': 'sampling', 'roots/list': 'roots' };
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> & { then: Promise<unknown>['then'] } =>
     value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
@@ -288,79 +322,124 @@ const isThenable = (value: unknown): value is PromiseLike<unknown> & { then: Pro
 /**
  * `target` (an SDK server, the handler's context or its `mcpReq`, or a request function taken from one)
  * with its requests to the client answered by replay on a 2026-07-28 request; anywhere else they are
- * sent as before.
+ * sent as before. An elicitation asked of a server is checked as SDK 1.x checked it, on both eras.
  */
-export function ask<T>(target: T): T {
+export function ask<T>(target: T, key?: string): T {
     if (typeof target === 'function') {
         return new Proxy(target, {
-            apply: (fn, thisArg, args: unknown[]) => (current.getStore() === undefined ? Reflect.apply(fn, thisArg, args) : (sendRequest(args) ?? Reflect.apply(fn, thisArg, args)))
+            apply: (fn, thisArg, args: unknown[]) => (current.getStore() === undefined ? Reflect.apply(fn, thisArg, args) : (sendRequest(args, key) ?? Reflect.apply(fn, thisArg, args)))
         });
     }
     if (target === null || typeof target !== 'object') return target;
     return new Proxy(target, {
         get(object, property) {
             const value: unknown = Reflect.get(object, property, object);
-            if (typeof value !== 'function') return value;
             const asking = typeof property === 'string' ? ASKING[property] : undefined;
-            return (...args: unknown[]) => (asking === undefined || current.getStore() === undefined ? value.apply(object, args) : (asking(args) ?? value.apply(object, args)));
+            if (typeof value !== 'function') return asking === undefined ? value : (...args: unknown[]) => asking(args, object, key);
+            if (asking === undefined) return value.bind(object);
+            return (...args: unknown[]) => asking(args, object, key) ?? value.apply(object, args);
         }
     });
 }
 
-/** The request methods `ask` answers by replay, each from the arguments it is called with (undefined: not one of the three). */
-const ASKING: Record<string, (args: unknown[]) => Promise<unknown> | undefined> = {
-    elicitInput: ([params]) => elicit(params as ElicitParams),
-    createMessage: ([params]) => sample(params as SamplingParams),
-    requestSampling: ([params]) => sample(params as SamplingParams),
-    listRoots: () => roots(),
-    sendRequest: sendRequest,
-    request: sendRequest,
-    send: sendRequest
+/**
+ * The request methods `ask` answers, each from the arguments it is called with and the object it is called
+ * on: by replay on a 2026-07-28 request; undefined where the object's own method sends it as before.
+ */
+const ASKING: Record<string, (args: unknown[], target: object, key: string | undefined) => Promise<unknown> | undefined> = {
+    elicitInput: ([params, options], target, key) => (current.getStore() !== undefined ? elicit(params as ElicitParams, asServer(target) !== undefined, key) : legacyElicitation(target, params as ElicitParams, options)),
+    createMessage: ([params], _target, key) => (current.getStore() !== undefined ? sample(params as SamplingParams, key) : undefined),
+    requestSampling: ([params], _target, key) => (current.getStore() !== undefined ? sample(params as SamplingParams, key) : undefined),
+    listRoots: (_args, _target, key) => (current.getStore() !== undefined ? roots(key) : undefined),
+    // SDK 1.x's `extra.sendRequest`, on SDK 2.x's context (which sends it through `mcpReq.send`).
+    sendRequest: (args, target, key) => (current.getStore() !== undefined ? sendRequest(args, key) : sendThroughContext(target, args)),
+    request: (args, _target, key) => (current.getStore() !== undefined ? sendRequest(args, key) : undefined),
+    send: (args, _target, key) => (current.getStore() !== undefined ? sendRequest(args, key) : undefined)
 };
+
+/** `ctx.sendRequest(...)` where `ctx` is SDK 2.x's context, which has none: sent through `ctx.mcpReq.send(...)`. */
+function sendThroughContext(target: object, args: unknown[]): Promise<unknown> | undefined {
+    const mcpReq = (target as { mcpReq?: { send?: (...a: unknown[]) => Promise<unknown> } }).mcpReq;
+    return typeof (target as { sendRequest?: unknown }).sendRequest !== 'function' && typeof mcpReq?.send === 'function' ? mcpReq.send(...args) : undefined;
+}
 
 type ElicitParams = Parameters<typeof inputRequired.elicit>[0] & { mode?: 'form' } | (Parameters<typeof inputRequired.elicitUrl>[0] & { mode: 'url' });
 type SamplingParams = Parameters<typeof inputRequired.createMessage>[0];
 
 const replay = (): Replay => current.getStore()!;
 
-function elicit(params: ElicitParams): Promise<unknown> {
-    if (params.mode === 'url') return replay().ask(inputRequired.elicitUrl(params), response => parsed(specTypeSchemas.ElicitResult, response, 'elicitation'));
+/** A server (the low-level Server): what SDK 1.x's `elicitInput` was called on, and what a 2025-era elicitation is sent through. */
+interface Requester {
+    getClientCapabilities(): ClientCapabilities | undefined;
+    request(request: { method: string; params?: object }, options?: unknown): Promise<unknown>;
+}
+
+function asServer(target: object): Requester | undefined {
+    const t = target as Partial<Requester>;
+    return typeof t.getClientCapabilities === 'function' && typeof t.request === 'function' ? (t as Requester) : undefined;
+}
+
+/**
+ * A 2025-era elicitation asked of a server, as SDK 1.x's `elicitInput` asked it: its capability check, the
+ * request, and the accepted content checked against the schema as 1.x checked it (with its messages).
+ * Asked of anything else (`ctx.mcpReq.elicitInput`, written for SDK 2.x), the object's own method sends it.
+ */
+function legacyElicitation(target: object, params: ElicitParams, options: unknown): Promise<unknown> | undefined {
+    const server = asServer(target);
+    if (server === undefined) return undefined;
+    const declared = server.getClientCapabilities()?.elicitation;
+    if (params.mode === 'url') {
+        if (!declared?.url) return Promise.reject(new Error('Client does not support url elicitation.'));
+        return server.request({ method: 'elicitation/create', params }, options);
+    }
+    // (a bare `elicitation: {}`, from before elicitation had modes, is form support)
+    if (!declared || (declared.url && !declared.form)) return Promise.reject(new Error('Client does not support form elicitation.'));
+    const form = { ...params, mode: 'form' as const };
+    return server.request({ method: 'elicitation/create', params: form }, options).then(result => checkedContent(result as ElicitShape, form.requestedSchema, true));
+}
+
+/** `asServer`: asked of a server, the answer is checked and refused with SDK 1.x's messages; else with SDK 2.x's. */
+function elicit(params: ElicitParams, asServer: boolean, key: string | undefined): Promise<unknown> {
+    if (params.mode === 'url') return replay().ask(inputRequired.elicitUrl(params), response => parsed(specTypeSchemas.ElicitResult, response, 'elicitation'), key);
     const { mode, ...form } = params;
     void mode;
-    return replay().ask(inputRequired.elicit(form), response => checkedElicitation(response, form.requestedSchema));
+    return replay().ask(inputRequired.elicit(form), response => checkedContent(parsed(specTypeSchemas.ElicitResult, response, 'elicitation') as ElicitShape, form.requestedSchema, asServer), key);
 }
 
-function sample(params: SamplingParams): Promise<unknown> {
+function sample(params: SamplingParams, key: string | undefined): Promise<unknown> {
     // Content blocks (an array) where the request offered tools, as createMessage returned them.
     const schema = params.tools || params.toolChoice ? specTypeSchemas.CreateMessageResultWithTools : specTypeSchemas.CreateMessageResult;
-    return replay().ask(inputRequired.createMessage(params), response => parsed(schema, response, 'sampling'));
+    return replay().ask(inputRequired.createMessage(params), response => parsed(schema, response, 'sampling'), key);
 }
 
-function roots(): Promise<unknown> {
-    return replay().ask(inputRequired.listRoots(), response => parsed(specTypeSchemas.ListRootsResult, response, 'roots'));
+function roots(key: string | undefined): Promise<unknown> {
+    return replay().ask(inputRequired.listRoots(), response => parsed(specTypeSchemas.ListRootsResult, response, 'roots'), key);
 }
 
 interface StandardSchema {
     '~standard': { validate(value: unknown): { value?: unknown; issues?: readonly unknown[] } | Promise<unknown> };
 }
 
-/** `sendRequest({ method, params }, schema?)`: one of the three requests, its answer parsed by the schema given; undefined for another method. */
-function sendRequest([request, schema]: unknown[]): Promise<unknown> | undefined {
+/**
+ * `sendRequest({ method, params }, schema?)`: one of the three requests, its answer parsed by the schema given
+ * (its content not checked, as a request sent this way never had it checked); undefined for another method.
+ */
+function sendRequest([request, schema]: unknown[], key: string | undefined): Promise<unknown> | undefined {
     const { method, params } = request as { method: string; params?: Record<string, unknown> };
     const own = schema !== null && typeof schema === 'object' && '~standard' in schema ? (schema as StandardSchema) : undefined;
-    const read = (fallback: (response: unknown) => unknown) => (own === undefined ? fallback : (response: unknown) => parsed(own, response, method));
+    const read = (standard: StandardSchema, what: string) => (response: unknown) => parsed(own ?? standard, response, what);
     switch (method) {
         case 'elicitation/create': {
             const p = params as ElicitParams;
-            if (p.mode === 'url') return replay().ask(inputRequired.elicitUrl(p), read(r => parsed(specTypeSchemas.ElicitResult, r, 'elicitation')));
+            if (p.mode === 'url') return replay().ask(inputRequired.elicitUrl(p), read(specTypeSchemas.ElicitResult, 'elicitation'), key);
             const { mode, ...form } = p;
             void mode;
-            return replay().ask(inputRequired.elicit(form), read(r => checkedElicitation(r, form.requestedSchema)));
+            return replay().ask(inputRequired.elicit(form), read(specTypeSchemas.ElicitResult, 'elicitation'), key);
         }
         case 'sampling/createMessage':
-            return replay().ask(inputRequired.createMessage(params as SamplingParams), read(r => parsed(specTypeSchemas.CreateMessageResult, r, 'sampling')));
+            return replay().ask(inputRequired.createMessage(params as SamplingParams), read(specTypeSchemas.CreateMessageResult, 'sampling'), key);
         case 'roots/list':
-            return replay().ask(inputRequired.listRoots(), read(r => parsed(specTypeSchemas.ListRootsResult, r, 'roots')));
+            return replay().ask(inputRequired.listRoots(), read(specTypeSchemas.ListRootsResult, 'roots'), key);
         default:
             return undefined;
     }
@@ -407,18 +486,27 @@ function parsed(schema: StandardSchema, response: unknown, what: string): unknow
 
 let validator: AjvJsonSchemaValidator | undefined;
 
-/** An elicitation's answer, its accepted content checked against the schema asked with, as the SDK's elicitInput checks it. */
-function checkedElicitation(response: unknown, requestedSchema: object | undefined): unknown {
-    const result = parsed(specTypeSchemas.ElicitResult, response, 'elicitation') as { action: string; content?: Record<string, unknown> };
+interface ElicitShape {
+    action: string;
+    content?: Record<string, unknown>;
+}
+
+/**
+ * An elicitation's answer, its accepted content checked against the schema asked with: as SDK 1.x's
+ * `elicitInput` checked it (ajv with ajv-formats, every error reported), its errors' messages as 1.x's
+ * McpError wrote them (`MCP error -32602: ...`) where `legacyMessages`, else as SDK 2.x's.
+ */
+function checkedContent(result: ElicitShape, requestedSchema: object | undefined, legacyMessages: boolean): ElicitShape {
     if (result.action !== 'accept' || result.content === undefined || requestedSchema === undefined) return result;
+    const error = (code: ProtocolErrorCode, message: string) => new ProtocolError(code, legacyMessages ? `MCP error ${code}: ${message}` : message);
     let check;
     try {
         validator ??= new AjvJsonSchemaValidator(addFormats(new Ajv({ strict: false, validateFormats: true, validateSchema: false, allErrors: true })));
         check = validator.getValidator(requestedSchema as JsonSchemaType)(result.content);
-    } catch (error) {
-        throw new ProtocolError(ProtocolErrorCode.InternalError, `Error validating elicitation response: ${error instanceof Error ? error.message : String(error)}`);
+    } catch (cause) {
+        throw error(ProtocolErrorCode.InternalError, `Error validating elicitation response: ${cause instanceof Error ? cause.message : String(cause)}`);
     }
-    if (!check.valid) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${check.errorMessage}`);
+    if (!check.valid) throw error(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${check.errorMessage}`);
     return result;
 }
 

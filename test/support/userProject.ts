@@ -29,7 +29,8 @@ export const CLI = path.join(REPO_ROOT, 'dist', 'src', 'cli.js');
 export const TSX = path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 /** For projects that declare no TypeScript of their own (the trimmed real servers): the compiler only, types come from the project. */
 const REPO_TSC = path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-export const SERVER_ENV = { MCP_REQUEST_STATE_KEY: 'user-project-key-for-request-state-0123456789' };
+/** A configured key, as a deployment gives it, on one instance (its memory keeps the nonces: said with MCP_REQUEST_STATE_STORE). */
+export const SERVER_ENV = { MCP_REQUEST_STATE_KEY: 'user-project-key-for-request-state-0123456789', MCP_REQUEST_STATE_STORE: 'memory' };
 
 export interface Ran {
   status: number | null;
