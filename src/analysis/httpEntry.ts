@@ -41,7 +41,8 @@ export function transportName(n: NewExpression): string {
 export function httpEntryOf(transport: NewExpression, fresh: (base: string) => string, beforeUpgrade = false): HttpEntry {
   const name = transportName(transport);
   if (name === 'SSEServerTransport') {
-    return { reason: 'SSEServerTransport (HTTP+SSE) is not served by the v2 server: move this endpoint to Streamable HTTP served by createMcpHandler(factory) from @modelcontextprotocol/server (toNodeHandler from @modelcontextprotocol/node on node:http/Express)' };
+    // The official codemod keeps it working from @modelcontextprotocol/server-legacy/sse, for HTTP+SSE clients only.
+    return { reason: 'SSEServerTransport (HTTP+SSE, kept by @modelcontextprotocol/server-legacy/sse) serves only clients of the old HTTP+SSE transport; a 2026-07-28 client cannot reach this endpoint: serve the server over Streamable HTTP with createMcpHandler(factory) from @modelcontextprotocol/server (toNodeHandler from @modelcontextprotocol/node on node:http/Express), beside this endpoint or instead of it' };
   }
   const manual = (why: string) => ({
     cause: `${name} not moved to createMcpHandler: ${why}`,

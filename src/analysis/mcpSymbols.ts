@@ -5,7 +5,8 @@
 import { Node, SyntaxKind, type Expression, type Identifier, type Symbol as MorphSymbol } from 'ts-morph';
 import { classMembersOf } from './projectNames.js';
 
-const MCP_MODULE = /^@modelcontextprotocol\/(sdk|server|core|node|express|hono)(\/|$)/;
+// server-legacy: where the official codemod moves the HTTP+SSE transport and the auth helpers (`server-legacy/sse`).
+const MCP_MODULE = /^@modelcontextprotocol\/(sdk|server|server-legacy|core|node|express|hono)(\/|$)/;
 
 export function isMcpModule(specifier: string): boolean {
   return MCP_MODULE.test(specifier);
