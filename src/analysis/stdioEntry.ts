@@ -3,39 +3,93 @@
  * `serveStdio(() => server)` to answer a 2026-07-28 client at all (connected by hand, it serves
  * 2025-era clients only).
  *
+ * The transport is known by what it is (src/analysis/transportKind.ts): the SDK's StdioServerTransport
+ * under any name, or a class of the project's that wraps one, which serveStdio is handed as its
+ * `transport`. A server connected by hand through a transport of no kind this can tell (passed in as
+ * `Transport`, a class of a package) is marked: it too serves 2025-era clients only.
+ *
  * serveStdio returns a handle at once and connects the server only when the client's first message
  * arrives, so two shapes cannot move mechanically and are marked instead: code that uses the server
  * right after `connect` (a notification, a log message: "Not connected" under serveStdio), and a
- * `connect()` promise the code goes on using (`.then(...)`, returned, stored). A `.catch(handler)` on
- * it becomes serveStdio's `onerror`: where errors of the connection are reported.
+ * `connect()` promise the code goes on using (returned, stored, awaited in an expression). A
+ * `.catch(handler)` on it becomes serveStdio's `onerror`: where errors of the connection are reported;
+ * a `.then(callback)` statement (`.then(() => console.error('ready'))`) runs the callback's body right
+ * after serveStdio, which is when the transport is listening.
  */
-import { Node, SyntaxKind, type CallExpression, type NewExpression, type SourceFile, type VariableDeclaration } from 'ts-morph';
+import { Node, SyntaxKind, type ArrowFunction, type CallExpression, type FunctionExpression, type NewExpression, type SourceFile, type VariableDeclaration } from 'ts-morph';
 import type { StdioEntryPlan } from '../plan.js';
 import { mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
 import { identifierTexts, nameAllocator } from './names.js';
+import { transportOf } from './transportKind.js';
 
 export type StdioEntry = { plan: StdioEntryPlan } | { marked: CallExpression; reason: string; cause: string };
 
 /** Methods of a server that work on a server not yet connected (registering, closing). */
 const BEFORE_CONNECTION = /^(registerTool|registerPrompt|registerResource|tool|prompt|resource|setRequestHandler|setNotificationHandler|removeRequestHandler|close|isConnected|onclose|onerror|oninitialized)$/;
 
+export const UNKNOWN_TRANSPORT_CAUSE = 'server connected by hand through a transport mcp-migrate cannot identify (2025-era clients only)';
+
 export function stdioEntries(sf: SourceFile, v2ServerModule: string): StdioEntry[] {
   const entries: StdioEntry[] = [];
   // A file still on SDK 1.x (run with --no-upgrade) has no serveStdio to move to.
-  if (!sf.getImportDeclarations().some(d => d.getModuleSpecifierValue().startsWith(v2ServerModule))) return entries;
+  if (!importsModule(sf, v2ServerModule)) return entries;
   for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'connect') continue;
     const [arg] = call.getArguments();
-    if (!arg) continue;
-    const server = callee.getExpression();
+    if (!arg || !serverKindOf(callee.getExpression())) continue;
+    const transport = transportOf(arg);
     const decl = Node.isIdentifier(arg) ? arg.getSymbol()?.getDeclarations()[0] : undefined;
-    const initializer = decl && Node.isVariableDeclaration(decl) ? decl.getInitializer() : undefined;
-    const stdio = makesStdioTransport(initializer ?? arg) || /\bStdioServerTransport\b/.test(arg.getType().getText());
-    if (!stdio || !serverKindOf(server)) continue;
-    entries.push(entryOf(call, arg, decl));
+    // A wrapper made around a fresh one (`new Logged(new StdioServerTransport())`) is stdio too.
+    if (transport.kind === 'stdio' || makesStdioTransport(initializer(decl) ?? arg)) {
+      entries.push(entryOf(call, arg, decl));
+    } else if (transport.kind === undefined) {
+      entries.push(unknownTransport(call, arg));
+    }
+    // HTTP and HTTP+SSE entries are found where their transport is made (src/analysis/httpEntry.ts); an in-memory pair serves a client of the process's own.
   }
   return entries;
+}
+
+/**
+ * Whether the file imports (or `require`s) a module of `prefix`: `@modelcontextprotocol/server` and its
+ * subpaths. CommonJS files (`.cjs`, `.cts`, `.js` without imports) have only requires.
+ */
+export function importsModule(sf: SourceFile, prefix: string): boolean {
+  const matches = (specifier: string) => specifier === prefix || specifier.startsWith(`${prefix}/`);
+  if (sf.getImportDeclarations().some(d => matches(d.getModuleSpecifierValue()))) return true;
+  if (!sf.getFullText().includes('require')) return false;
+  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const [first] = call.getArguments();
+    if (call.getExpression().getText() === 'require' && first && Node.isStringLiteral(first) && matches(first.getLiteralValue())) return true;
+  }
+  return sf.getDescendantsOfKind(SyntaxKind.ImportEqualsDeclaration).some(d => {
+    const ref = d.getModuleReference();
+    return Node.isExternalModuleReference(ref) && matches(ref.getExpression()?.getText().slice(1, -1) ?? '');
+  });
+}
+
+/** A server connected by hand through a transport whose kind cannot be told: it serves 2025-era clients only, whatever the transport. */
+function unknownTransport(call: CallExpression, arg: Node): StdioEntry {
+  const server = call.getExpression().asKindOrThrow(SyntaxKind.PropertyAccessExpression).getExpression().getText();
+  const through = describeTransport(arg);
+  return {
+    marked: call,
+    cause: UNKNOWN_TRANSPORT_CAUSE,
+    reason: `${call.getText().split('\n')[0]} connects the server by hand through ${through}, which mcp-migrate cannot tell the kind of: connected by hand, a 2.x server serves 2025-era clients only; over stdio serve it with serveStdio(() => ${server}, { transport: ${arg.getText()} }) from @modelcontextprotocol/server/stdio, over HTTP with createMcpHandler(() => ${server}) from @modelcontextprotocol/server`,
+  };
+}
+
+/** `a transport of type X` / `arg`, for a marker's reason. */
+function describeTransport(arg: Node): string {
+  let typeText: string | undefined;
+  try {
+    typeText = arg.getType().getNonNullableType().getSymbol()?.getName();
+  } catch {
+    typeText = undefined;
+  }
+  const text = arg.getText().replace(/\s+/g, ' ');
+  return typeText && typeText !== '__type' && typeText !== text ? `${text} (a ${typeText})` : text;
 }
 
 function entryOf(call: CallExpression, arg: Node, decl: Node | undefined): StdioEntry {
@@ -55,12 +109,16 @@ function entryOf(call: CallExpression, arg: Node, decl: Node | undefined): Stdio
     const use = later.getText().replace(/\s+/g, ' ').replace(/\(.*\)$/s, '(...)');
     return mark(`the server is used once connected (${use}), which under serveStdio fails "Not connected" until the client's first message`, 'move that use into a handler or drop it', 'stdio server used right after connect(): not connected yet under serveStdio');
   }
-  const range = promise.kind === 'caught' ? promise.range : { start: call.getStart(), end: call.getEnd() };
+  if (promise.kind === 'then') {
+    const use = promise.callback.getDescendantsOfKind(SyntaxKind.CallExpression).find(c => !insideFunction(c, promise.callback) && needsConnection(c, serverMatcher(server)));
+    if (use) return mark(`the server is used once connected, in the .then callback (${use.getText().replace(/\s+/g, ' ').replace(/\(.*\)$/s, '(...)')}), which under serveStdio fails "Not connected" until the client's first message`, 'move that use into a handler or drop it', 'stdio server used right after connect(): not connected yet under serveStdio');
+  }
+  const range = promise.kind === 'caught' || promise.kind === 'then' ? promise.range : { start: call.getStart(), end: call.getEnd() };
   const made = madeServer(call, server);
   if (made === 'unplaceable') {
     return mark(`the server is made in the statement that connects it (${server.getText().replace(/\s+/g, ' ')}), and serveStdio calls its factory at the client's first message, maybe more than once`, `declare it first (const server = ${server.getText().replace(/\s+/g, ' ')};) in a block of its own`, 'stdio server made where it is connected: serveStdio calls its factory later, maybe more than once');
   }
-  const plan: StdioEntryPlan = { call: range, serverText: made?.name ?? server.getText(), ...(made ? { declareServer: made.declaration } : {}), ...(promise.kind === 'caught' ? { onerrorText: promise.handler } : {}) };
+  const plan: StdioEntryPlan = { call: range, serverText: made?.name ?? server.getText(), ...(made ? { declareServer: made.declaration } : {}), ...(promise.kind !== 'none' && promise.handler ? { onerrorText: promise.handler } : {}), ...(promise.kind === 'then' ? { thenText: promise.body } : {}) };
   if (isFreshStdioTransport(arg)) return { plan };
   const statement = initializer(decl) && isFreshStdioTransport(initializer(decl)) ? (decl as VariableDeclaration).getVariableStatement() : undefined;
   const onlyHere = () => call.getSourceFile().getDescendantsOfKind(SyntaxKind.Identifier).filter(id => id !== (decl as VariableDeclaration).getNameNode() && id.getSymbol() === arg.getSymbol()).length === 1;
@@ -98,24 +156,80 @@ const isStdioClass = (n: Node) => Node.isNewExpression(n) && mcpImportOf(n.getEx
 const isFreshStdioTransport = (n: Node | undefined): boolean => n !== undefined && isStdioClass(n) && (n as NewExpression).getArguments().length === 0;
 const makesStdioTransport = (n: Node | undefined): boolean => n !== undefined && (isStdioClass(n) || n.getDescendants().some(isStdioClass));
 
-type PromiseUse = { kind: 'none' } | { kind: 'caught'; range: { start: number; end: number }; handler: string } | { kind: 'used'; text: string };
+type Range = { start: number; end: number };
+type PromiseUse =
+  | { kind: 'none' }
+  | { kind: 'caught'; range: Range; handler: string }
+  | { kind: 'then'; range: Range; callback: ArrowFunction | FunctionExpression; body: string; handler?: string }
+  | { kind: 'used'; text: string };
 
-/** What the code does with the promise `connect()` returns: nothing (awaited as a statement, or dropped), a `.catch(handler)` statement, or more. */
+const statementLike = (n: Node | undefined) => n !== undefined && (Node.isExpressionStatement(n) || Node.isVoidExpression(n));
+/** A value the code drops: a statement of its own, `void`ed, or awaited as one. */
+const dropped = (value: Node | undefined) => {
+  const after = value?.getParent();
+  return statementLike(after) || (after !== undefined && Node.isAwaitExpression(after) && statementLike(after.getParent()));
+};
+
+/**
+ * What the code does with the promise `connect()` returns: nothing (awaited as a statement, or dropped), a
+ * `.catch(handler)` statement, a `.then(callback)` statement (its rejection handler or a `.catch` after it
+ * included), or more.
+ */
 function promiseUse(call: CallExpression): PromiseUse {
   let outer: Node = call;
   for (let p = outer.getParent(); p && Node.isParenthesizedExpression(p); p = p.getParent()) outer = p;
   const parent = outer.getParent();
-  const statementLike = (n: Node | undefined) => n !== undefined && (Node.isExpressionStatement(n) || Node.isVoidExpression(n));
-  if (statementLike(parent) || (parent && Node.isAwaitExpression(parent) && statementLike(parent.getParent()))) return { kind: 'none' };
-  if (parent && Node.isPropertyAccessExpression(parent) && parent.getName() === 'catch') {
-    const catchCall = parent.getParent();
-    const [handler] = catchCall && Node.isCallExpression(catchCall) ? catchCall.getArguments() : [];
-    const after = catchCall?.getParent();
-    const dropped = statementLike(after) || (after && Node.isAwaitExpression(after) && statementLike(after.getParent()));
-    if (handler && dropped && catchCall) return { kind: 'caught', range: { start: catchCall.getStart(), end: catchCall.getEnd() }, handler: handler.getText() };
-  }
+  if (dropped(outer)) return { kind: 'none' };
+  const chained = (name: string) => (parent && Node.isPropertyAccessExpression(parent) && parent.getName() === name ? parent.getParentIfKind(SyntaxKind.CallExpression) : undefined);
+  const catchCall = chained('catch');
+  const [handler] = catchCall?.getArguments() ?? [];
+  if (catchCall && handler && dropped(catchCall)) return { kind: 'caught', range: range(catchCall), handler: handler.getText() };
+  const thenCall = chained('then');
+  const then = thenCall && thenStatement(thenCall);
+  if (then) return then;
   return { kind: 'used', text: (parent ?? outer).getText().replace(/\s+/g, ' ').slice(0, 60) };
 }
+
+/**
+ * `connect(t).then(callback[, onRejected])[.catch(onRejected)]` as a statement: the callback's body can run
+ * right after serveStdio (the stdio transport listens as soon as it is made), onRejected becomes its
+ * `onerror`. Undefined when the callback's body cannot be moved out of its function as it is (it returns,
+ * awaits, reads its parameters, `this` or `arguments`), or the chain goes on.
+ */
+function thenStatement(thenCall: CallExpression): PromiseUse | undefined {
+  const [callback, onRejected, ...more] = thenCall.getArguments();
+  if (!callback || more.length > 0) return undefined;
+  const afterThen = thenCall.getParentIfKind(SyntaxKind.PropertyAccessExpression);
+  const catchCall = !onRejected && afterThen?.getName() === 'catch' ? afterThen.getParentIfKind(SyntaxKind.CallExpression) : undefined;
+  const last = catchCall ?? thenCall;
+  const handler = onRejected ?? catchCall?.getArguments()[0];
+  if (!dropped(last) || (catchCall && catchCall.getArguments().length !== 1)) return undefined;
+  const fn = unwrap(callback);
+  if (!(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) || fn.getParameters().length > 0 || (Node.isFunctionExpression(fn) && fn.isGenerator())) return undefined;
+  const body = movableBody(fn);
+  return body === undefined ? undefined : { kind: 'then', range: range(last), callback: fn, body, ...(handler ? { handler: handler.getText() } : {}) };
+}
+
+/** The callback's body as statements that mean the same outside it, dedented to the callback's own line; undefined when they would not. */
+function movableBody(fn: ArrowFunction | FunctionExpression): string | undefined {
+  const body = fn.getBody();
+  // An arrow function's `this` and `arguments` are those of the code around it, where its body goes.
+  const ownBindings = Node.isFunctionExpression(fn);
+  const leaves = (n: Node) => Node.isReturnStatement(n) || Node.isAwaitExpression(n) || Node.isYieldExpression(n) || (ownBindings && (Node.isThisExpression(n) || (Node.isIdentifier(n) && n.getText() === 'arguments')));
+  if (body.getDescendants().some(n => leaves(n) && !insideFunction(n, fn))) return undefined;
+  if (!Node.isBlock(body)) return `${body.getText()};`;
+  const statements = body.getStatements();
+  if (statements.length === 0) return '';
+  const source = fn.getSourceFile().getFullText();
+  const indentOf = (at: number) => /^[ \t]*/.exec(source.slice(source.lastIndexOf('\n', at - 1) + 1))![0];
+  const lines = source.slice(body.getStart() + 1, body.getEnd() - 1).replace(/^[ \t]*\r?\n/, '').trimEnd().split('\n');
+  const dedent = (indent: string) => lines.map(line => (line.startsWith(indent) ? line.slice(indent.length) : line.trimStart())).join('\n');
+  // Its own declarations stay in a block of their own: moved out, they could meet a name of the enclosing scope.
+  const declares = statements.some(st => Node.isVariableStatement(st) || Node.isFunctionDeclaration(st) || Node.isClassDeclaration(st));
+  return declares ? `{\n${dedent(indentOf(fn.getStart()))}\n}` : dedent(indentOf(statements[0]!.getStart()));
+}
+
+const range = (n: Node): Range => ({ start: n.getStart(), end: n.getEnd() });
 
 /**
  * The first call needing a connected server that runs right after `connect` (later statements of the

@@ -96,6 +96,18 @@ export class RewriteContext {
     list.splice(index, 0, node);
   }
 
+  /** Puts `nodes` after the statement at `at`, found by identity in its parent's list (as insertBeforeStatement). */
+  insertAfterStatement(at: ASTPath<AnyNode>, nodes: AnyNode[]): void {
+    const parent = at.parent?.node as AnyNode | undefined;
+    const list = (Array.isArray(parent?.body) ? parent.body : parent?.consequent) as AnyNode[] | undefined;
+    const index = list ? list.indexOf(at.node) : -1;
+    if (!list || index < 0) {
+      at.insertAfter(...nodes);
+      return;
+    }
+    list.splice(index + 1, 0, ...nodes);
+  }
+
   /** The statement (not a block) starting at an offset. */
   statementAt(start: number): ASTPath<AnyNode> | undefined {
     return this.byStart.get(start)?.find(p => this.j.Statement.check(p.node) && !this.j.BlockStatement.check(p.node));
@@ -200,7 +212,7 @@ export class RewriteContext {
     ];
   }
 
-  /** Locals of MCP imports the rewrite made unused (a request schema, the stdio transport): they go. */
+  /** Locals of MCP imports (or CommonJS requires) the rewrite made unused (a request schema, the stdio transport): they go. */
   private unusedMcpImports(): Set<string> {
     const after = this.identifierCounts();
     const unused = new Set<string>();
@@ -212,6 +224,19 @@ export class RewriteContext {
         if (local && (this.usedBefore.get(local) ?? 0) > 0 && (after.get(local) ?? 0) === 0) unused.add(local);
       }
     });
+    // `const { StdioServerTransport } = require('@modelcontextprotocol/server/stdio')`: the same, less the pattern's own
+    // identifiers (identifierCounts skips imports, not requires; a shorthand property counts its key and its value).
+    for (const st of this.programNode().body as AnyNode[]) {
+      if (!isRequire(st) || st.declarations.length !== 1) continue;
+      const [d] = st.declarations;
+      if (!/^@modelcontextprotocol\//.test(d.init?.arguments?.[0]?.value ?? '') || d.id.type !== 'ObjectPattern') continue;
+      for (const prop of d.id.properties) {
+        const local = prop.value?.type === 'Identifier' ? (prop.value.name as string) : undefined;
+        if (!local) continue;
+        const own = (prop.key?.type === 'Identifier' && prop.key.name === local ? 1 : 0) + 1;
+        if ((this.usedBefore.get(local) ?? 0) > own && (after.get(local) ?? 0) === own) unused.add(local);
+      }
+    }
     return unused;
   }
 }

@@ -23,8 +23,15 @@ export function rewriteStdioEntry(cx: RewriteContext, entry: StdioEntryPlan): vo
   ].filter(Boolean);
   const replacement = cx.parseExpression(`${cx.use('stdio', 'serveStdio')}(() => ${entry.serverText}${options.length > 0 ? `, { ${options.join(', ')} }` : ''})`);
   const parent = p.parent?.node as AnyNode;
-  if (parent && parent.type === 'AwaitExpression') p.parent.replace(replacement);
-  else p.replace(replacement);
+  const replaced = parent && parent.type === 'AwaitExpression' ? p.parent : p;
+  replaced.replace(replacement);
+  if (entry.thenText) {
+    // (through a `void` in front of the chain)
+    let statement = replaced.parent as typeof p | undefined;
+    while (statement && (statement.node as AnyNode).type === 'UnaryExpression') statement = statement.parent;
+    if (!statement || !cx.j.ExpressionStatement.check(statement.node)) throw new Error(`mrtr transform: the .then of the stdio connect call at offset ${entry.call.start} in ${cx.plan.file} is not a statement`);
+    cx.insertAfterStatement(statement, cx.parseStatements(entry.thenText));
+  }
   if (entry.removeDeclaration) cx.at(entry.removeDeclaration, 'stdio transport declaration').prune();
   if (entry.declareServer) {
     const statement = cx.statementAt(entry.declareServer.before);
