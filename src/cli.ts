@@ -11,7 +11,7 @@ import { formatDiffs, shouldColor } from './diff.js';
 import { parseShard } from './files.js';
 import { formatSarif, formatSarifError } from './sarif.js';
 import { EXIT_ERROR, EXIT_FAILED, EXIT_LEFT, EXIT_OK, formatHuman, formatJson, type RunMode } from './format-report.js';
-import { MAX_THREADS, MIN_FILES_PER_THREAD } from './parallel.js';
+import { MAX_THREADS, MIN_FILES_PER_THREAD } from './threadLimits.js';
 import { verifyCommand } from './verify/command.js';
 
 export { EXIT_ERROR, EXIT_FAILED, EXIT_LEFT, EXIT_OK };
