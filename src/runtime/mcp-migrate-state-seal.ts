@@ -1,22 +1,28 @@
 /**
  * How mcp-migrate-state (beside this file) seals the requestState of its rounds: the SDK's
  * createRequestStateCodec (HMAC-SHA256, ten minutes) around the state encrypted with AES-GCM, bound to
- * the request method, the authenticated user and the call's name and arguments, accepted once, and
- * kept in a store when large.
+ * the request method, the authenticated user and the call's name and arguments, accepted once (its
+ * nonce kept in a store), and kept in that store when large.
  *
  * Environment:
  *   MCP_REQUEST_STATE_KEY          secrets of 32 bytes or more, comma-separated: the first seals, every
- *                                  one opens (rotate by putting the new key first, and drop the old one
- *                                  once its states have expired, ten minutes later). Needed over HTTP
- *                                  when several instances serve one server; without it a process seals
- *                                  with a key of its own, which only it can open.
- *   MCP_REQUEST_STATE_STORE        `memory` says one instance serves: its memory keeps the nonces.
- *                                  Several instances share a store: `configureRequestState({ store:
- *                                  redisStore(client) })` (both exported by mcp-migrate-state too).
- *   MCP_REQUEST_STATE_USER_CLAIM   the claim of the token's `authInfo.extra` that names the user,
- *                                  when it is none of the usual ones (USER_CLAIMS below).
+ *                                  one opens. Rotate in three steps, each on every instance: add the new
+ *                                  key second; put it first; drop the old one ten minutes later (its
+ *                                  states have expired). Needed when several instances serve one server;
+ *                                  without it a process seals with a key of its own, which only it opens.
+ *   MCP_REQUEST_STATE_STORE=memory one instance serves: its memory may keep the nonces even with a key
+ *                                  set. Otherwise, over HTTP with a key, a state is refused (the client
+ *                                  told only that requestState is not configured, the log what to do)
+ *                                  until the instances share a store: `configureRequestState({ store:
+ *                                  redisStore(client) })`, which the entry may call after connecting.
+ *   MCP_REQUEST_STATE_USER_CLAIM   the claims of the token's `authInfo.extra` that name the user,
+ *                                  comma-separated, when none of the usual ones does (USER_CLAIMS below;
+ *                                  a token with none of them is said once in the log).
  *   MCP_REQUEST_STATE_SINGLE_USE=0 a state may be used more than once (each is accepted once by default).
  *   MCP_REQUEST_STATE_ENCRYPT=0    the state is only signed, readable by the client (encrypted by default).
+ *
+ * The memory store holds at most 10,000 entries and 64 MiB, the oldest evicted first (counted in its
+ * `evicted`); a state issued before the newest eviction is refused, since its nonce may be gone.
  *
  * Written once by mcp-migrate with mcp-migrate-state, never overwritten: edit them freely.
  */
@@ -27,43 +33,53 @@ const KEY_ENV = 'MCP_REQUEST_STATE_KEY';
 const TTL_SECONDS = 600;
 /** A sealed state longer than this stays in the store, the client holding a reference to it. */
 const MAX_STATE_BYTES = 16 * 1024;
-/** The claims of `authInfo.extra` that name the user, most specific first (OpenID Connect's and common ones). */
+/** The claims of `authInfo.extra` that name the user, most specific first (OpenID Connect's, Entra ID's and common ones). */
 const USER_CLAIMS = ['sub', 'oid', 'userId', 'user_id', 'uid', 'preferred_username', 'username', 'upn', 'email', 'name'];
+
+/** What only the server's operator should read: said once in the log, never to the client. */
+const said = new Set<string>();
+function logOnce(text: string): void {
+    if (said.has(text)) return;
+    said.add(text);
+    console.error(text);
+}
 
 /** Where nonces and oversized states are kept, shared by every instance that serves a flow. */
 export interface StateStore {
-    /** Keeps `value` under `key` for `ttlSeconds` unless `key` is taken: true when kept. */
+    /** Keeps `value` under `key` for `ttlSeconds` unless `key` is taken: true when kept. Must be atomic across instances. */
     add(key: string, value: string, ttlSeconds: number): Promise<boolean>;
     get(key: string): Promise<string | undefined>;
     /** Whether the store is this process's own memory (which other instances do not see). */
     readonly local?: boolean;
+    /** A store that evicts: when (ms) the newest entry dropped before its time was added. States issued by then are refused. */
+    readonly evictedThrough?: number | undefined;
 }
 
-/** A store in this process: enough for one instance. Holds at most `maxEntries` entries and `maxBytes` of values, the oldest going first. */
+/** A store in this process: enough for one instance. Holds at most `maxEntries` entries and `maxBytes` of keys and values, the oldest going first. */
 export function memoryStore(options: { maxEntries?: number; maxBytes?: number } = {}): StateStore & { evicted: number } {
     const maxEntries = options.maxEntries ?? 10_000;
     const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
-    const entries = new Map<string, { value: string; expires: number }>();
+    const entries = new Map<string, { value: string; added: number; expires: number }>();
     let bytes = 0;
+    const size = (key: string, value: string) => key.length + value.length;
     const drop = (key: string) => {
-        bytes -= entries.get(key)?.value.length ?? 0;
+        bytes -= size(key, entries.get(key)?.value ?? '');
         entries.delete(key);
     };
     const store = {
         local: true,
         /** How many live entries were dropped to keep within the bounds. */
         evicted: 0,
+        evictedThrough: undefined as number | undefined,
+        // No await before the entry is set: two adds of one key cannot both succeed.
         async add(key: string, value: string, ttlSeconds: number) {
             const now = Date.now();
             // One ttl for every entry: insertion order is expiry order, so the expired ones come first.
             for (const [k, entry] of entries) if (entry.expires <= now) drop(k); else break;
             if (entries.has(key)) return false;
-            while (entries.size > 0 && (entries.size >= maxEntries || bytes + value.length > maxBytes)) {
-                drop(entries.keys().next().value as string);
-                store.evicted++;
-            }
-            entries.set(key, { value, expires: now + ttlSeconds * 1000 });
-            bytes += value.length;
+            while (entries.size > 0 && (entries.size >= maxEntries || bytes + size(key, value) > maxBytes)) evictOldest();
+            entries.set(key, { value, added: now, expires: now + ttlSeconds * 1000 });
+            bytes += size(key, value);
             return true;
         },
         async get(key: string) {
@@ -71,12 +87,20 @@ export function memoryStore(options: { maxEntries?: number; maxBytes?: number } 
             return entry !== undefined && entry.expires > Date.now() ? entry.value : undefined;
         }
     };
+    function evictOldest(): void {
+        const [key, entry] = entries.entries().next().value as [string, { added: number }];
+        drop(key);
+        store.evicted++;
+        store.evictedThrough = entry.added;
+        logOnce(`requestState store full (${maxEntries} entries or ${maxBytes} bytes): evicting its oldest entries (counted in the store's evicted), so states issued before them are refused. Give memoryStore({ maxEntries, maxBytes }) more room, or share a Redis store.`);
+    }
     return store;
 }
 
 /** A node-redis (4 or later) or ioredis client. */
 export type RedisClient = { call(command: string, ...args: string[]): Promise<unknown> } | { sendCommand(args: string[]): Promise<unknown> };
 
+/** Nonces and oversized states in Redis, shared by every instance (SET NX is atomic). Run Redis with `maxmemory-policy noeviction`: an evicted nonce lets its state be used again. */
 export function redisStore(client: RedisClient, prefix = 'mcp-migrate-state:'): StateStore {
     const run = (...args: [string, ...string[]]) => ('call' in client ? client.call(...args) : client.sendCommand(args));
     return {
@@ -86,20 +110,21 @@ export function redisStore(client: RedisClient, prefix = 'mcp-migrate-state:'): 
 }
 
 const disabled = (name: string) => /^(0|false|no|off)$/i.test(process.env[name] ?? '');
+const listed = (text: string | undefined) => (text ?? '').split(',').map(item => item.trim()).filter(item => item !== '');
 const settings = {
     store: memoryStore() as StateStore,
     singleUse: !disabled('MCP_REQUEST_STATE_SINGLE_USE'),
     encrypt: !disabled('MCP_REQUEST_STATE_ENCRYPT'),
-    userClaims: process.env.MCP_REQUEST_STATE_USER_CLAIM ? [process.env.MCP_REQUEST_STATE_USER_CLAIM] : USER_CLAIMS
+    userClaims: listed(process.env['MCP_REQUEST_STATE_USER_CLAIM']).length > 0 ? listed(process.env['MCP_REQUEST_STATE_USER_CLAIM']) : USER_CLAIMS
 };
 
-/** Call before serving to share a store between instances, or to set what the environment sets. */
+/** Call before serving (or once the store's client has connected) to share a store, or to set in code what the environment sets. */
 export function configureRequestState(options: Partial<typeof settings>): void {
     Object.assign(settings, options);
 }
 
 const GENERATE = `Generate one with: node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))"`;
-const configured = (process.env[KEY_ENV] ?? '').split(',').map(k => k.trim()).filter(k => k !== '');
+const configured = listed(process.env[KEY_ENV]);
 for (const key of configured) if (Buffer.byteLength(key) < 32) throw new Error(`${KEY_ENV} must hold keys of at least 32 bytes each. ${GENERATE}`);
 const sharedKey = configured.length > 0;
 /** The keys that open a state, the first of which seals: the configured ones, or one of this process's own. */
@@ -111,38 +136,38 @@ if (!sharedKey) {
     );
 }
 
-let warnedLocalStore = false;
+/** What the client is told of a server whose requestState is misconfigured; the log gets what to do. */
+function misconfigured(logged: string): ProtocolError {
+    logOnce(logged);
+    return new ProtocolError(ProtocolErrorCode.InternalError, 'requestState is not configured on this server');
+}
+
 /**
  * Over HTTP with a shared key several instances may serve a flow, and a state accepted once by one of them
  * must be refused by the others: their nonces belong in a store they share. (Under stdio one process
- * serves the client.) What to configure goes to the log, once; the client sees a generic error.
+ * serves the client; without a shared key only the process that sealed a state opens it.) Checked on
+ * each request rather than at start, since the entry may configure the store after an await.
  */
 function requireSharedStore(ctx: ServerContext): void {
-    if (!sharedKey || ctx.http === undefined || !settings.singleUse || !settings.store.local || process.env.MCP_REQUEST_STATE_STORE === 'memory') return;
-    if (!warnedLocalStore) {
-        warnedLocalStore = true;
-        console.error(
-            `${KEY_ENV} is set, so several instances may serve this server, but requestState nonces are kept in this process's memory: a state used on one instance could be used again on another. Share a store, configureRequestState({ store: redisStore(client) }) with a node-redis or ioredis client (both exported by mcp-migrate-state), or set MCP_REQUEST_STATE_STORE=memory when one instance serves.`
-        );
-    }
-    throw new ProtocolError(ProtocolErrorCode.InternalError, 'requestState is not configured on this server');
+    if (!sharedKey || ctx.http === undefined || !settings.singleUse || !settings.store.local || process.env['MCP_REQUEST_STATE_STORE'] === 'memory') return;
+    throw misconfigured(
+        `${KEY_ENV} is set, so several instances may serve this server, but requestState nonces are kept in this process's memory: a state used on one instance could be used again on another, so every state is refused. Share a store, configureRequestState({ store: redisStore(client) }) with a node-redis or ioredis client (both exported by mcp-migrate-state), or set MCP_REQUEST_STATE_STORE=memory when one instance serves.`
+    );
 }
 
-let warnedNoUser = false;
 /** Who asks: the user the token names, with the OAuth client, and the session where there is one. */
 function principal(ctx: ServerContext): string {
     const auth = ctx.http?.authInfo;
     const user = settings.userClaims.map(claim => auth?.extra?.[claim]).find(value => typeof value === 'string' || typeof value === 'number');
-    if (auth !== undefined && user === undefined && !warnedNoUser) {
-        warnedNoUser = true;
-        console.error(
-            `requestState is bound to the OAuth client but to no user: the token's authInfo.extra has none of ${settings.userClaims.join(', ')}. Name the claim that holds the user with MCP_REQUEST_STATE_USER_CLAIM (or configureRequestState({ userClaims: [...] })).`
+    if (auth !== undefined && user === undefined) {
+        logOnce(
+            `requestState is bound to the OAuth client but to no user: the token's authInfo.extra has none of ${settings.userClaims.join(', ')}, so one user of a client application could continue another's call. Name the claim that holds the user with MCP_REQUEST_STATE_USER_CLAIM (or configureRequestState({ userClaims: [...] })).`
         );
     }
     return JSON.stringify([ctx.mcpReq.method, auth?.clientId ?? null, user ?? null, ctx.sessionId ?? null]);
 }
 
-/** One entry of a call's journal: an answer, or what journaled work returned or threw. */
+/** One entry of a call's journal: an answer (with the digest of the question it answers), or what journaled work returned or threw. */
 export type JournalEntry = { answer: unknown; question?: string } | { value: unknown; async?: boolean } | { thrown: unknown; async?: boolean };
 export type Journal = Record<string, JournalEntry>;
 
@@ -152,9 +177,12 @@ export interface Sealed {
     call: string;
     /** The answers of earlier rounds and the results of the work done before them. */
     journal: Journal;
-    /** This round's requests, asked again when the retry lacks an answer. */
+    /** This round's requests, which the retry must answer. */
     asked: InputRequests;
+    /** Accepted once: kept in the store when it is. */
     nonce: string;
+    /** When (ms) it was sealed: a store that evicted a later nonce may have lost this one's. */
+    issued: number;
 }
 /** What the codec seals: the state, the state encrypted, or where the store keeps either. */
 type Envelope = Sealed | { box: string } | { ref: string };
@@ -165,6 +193,7 @@ const codecs = keys.map(key => createRequestStateCodec<Envelope>({ key, ttlSecon
 const randomId = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url');
 
 const cipherKeys = new Map<Uint8Array<ArrayBuffer>, ReturnType<typeof crypto.subtle.deriveKey>>();
+/** The AES-GCM key derived from a MAC key by HKDF (a key of its own, not the MAC's bytes). */
 function cipherKey(key: Uint8Array<ArrayBuffer>): ReturnType<typeof crypto.subtle.deriveKey> {
     const info = new TextEncoder().encode('mcp-migrate requestState encryption');
     let derived = cipherKeys.get(key);
@@ -190,9 +219,9 @@ async function decrypt(box: string, key: Uint8Array<ArrayBuffer>): Promise<Seale
 }
 
 /** The requestState of a round of `call`. */
-export async function seal(ctx: ServerContext, state: Omit<Sealed, 'nonce'>): Promise<string> {
+export async function seal(ctx: ServerContext, state: Omit<Sealed, 'nonce' | 'issued'>): Promise<string> {
     requireSharedStore(ctx);
-    const sealed: Sealed = { ...state, nonce: randomId() };
+    const sealed: Sealed = { ...state, nonce: randomId(), issued: Date.now() };
     const envelope = settings.encrypt ? await encrypt(sealed, keys[0]!) : sealed;
     const wire = await codecs[0]!.mint(envelope, ctx);
     if (wire.length <= MAX_STATE_BYTES) return wire;
@@ -204,7 +233,7 @@ export async function seal(ctx: ServerContext, state: Omit<Sealed, 'nonce'>): Pr
 /** The state the store keeps under `ref`, by this instance or one sharing its store. */
 async function kept(ref: string): Promise<Envelope> {
     const value = await settings.store.get(`state:${ref}`);
-    if (value === undefined) throw new Error('kept by another instance (share a store), or expired');
+    if (value === undefined) throw new Error('kept by another instance (share a store), evicted, or expired');
     return JSON.parse(value) as Envelope;
 }
 
@@ -222,7 +251,10 @@ async function opened(wire: string, ctx: ServerContext): Promise<{ envelope: Env
     throw failure;
 }
 
-/** Pass as `requestState: { verify: verifyRequestState }` in the server options: refused state never reaches a handler. */
+/**
+ * Pass as `requestState: { verify: verifyRequestState }` in the server options: a refused state never
+ * reaches a handler (the SDK answers -32602 and hands the reason thrown here to the server's onerror).
+ */
 export async function verifyRequestState(wire: string, ctx: ServerContext): Promise<Verified> {
     if (wire.length > MAX_STATE_BYTES) throw new Error('oversized');
     requireSharedStore(ctx);
@@ -231,9 +263,15 @@ export async function verifyRequestState(wire: string, ctx: ServerContext): Prom
     if (typeof outer !== 'object' || outer === null) throw new Error('malformed');
     const envelope = 'ref' in outer ? await kept(String(outer.ref)) : outer;
     const state = 'box' in envelope ? await decrypt(envelope.box, key) : (envelope as Sealed);
-    if (typeof state.journal !== 'object' || typeof state.asked !== 'object') throw new Error('malformed');
-    if (settings.singleUse && !(await settings.store.add(`nonce:${state.nonce}`, '', TTL_SECONDS))) throw new Error('used');
+    if (typeof state.journal !== 'object' || typeof state.asked !== 'object' || typeof state.nonce !== 'string' || typeof state.issued !== 'number') throw new Error('malformed');
+    if (settings.singleUse) await useOnce(state);
     return { ...state, verified: true };
+}
+
+/** Records the state's nonce, refusing a state used before, or one whose nonce the store may have evicted. */
+async function useOnce(state: Sealed): Promise<void> {
+    if (state.issued <= (settings.store.evictedThrough ?? -Infinity)) throw new Error('issued before the store evicted nonces');
+    if (!(await settings.store.add(`nonce:${state.nonce}`, '', TTL_SECONDS))) throw new Error('used');
 }
 
 const invalid = (message: string) => new ProtocolError(ProtocolErrorCode.InvalidParams, message);
@@ -242,7 +280,7 @@ const invalid = (message: string) => new ProtocolError(ProtocolErrorCode.Invalid
 export async function openState(ctx: ServerContext, binding: string): Promise<Sealed | undefined> {
     const state = ctx.mcpReq.requestState<Verified | string>();
     if (state === undefined) return undefined;
-    if (typeof state !== 'object' || state.verified !== true) throw invalid('requestState was not verified: pass requestState: { verify: verifyRequestState } in the server options');
+    if (typeof state !== 'object' || state.verified !== true) throw misconfigured('requestState reached a handler unverified: pass requestState: { verify: verifyRequestState } in the server options (new McpServer(info, { requestState: { verify: verifyRequestState } })).');
     if (state.call !== binding) throw invalid('requestState was issued for another call, or for these arguments with other values: call it again');
     return state;
 }
