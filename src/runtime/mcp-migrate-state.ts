@@ -14,13 +14,16 @@
  * On a 2025-era request nothing changes: `ask` sends the request to the client as before and
  * `journaled` runs its work. On a 2026-07-28 request the handler runs from the top on each round. An
  * ask answered in an earlier round returns its answer from the journal, one answered by this retry
- * returns the client's answer (checked as SDK 1.x checked it), and one not answered yet waits: once the
- * handler has gone quiet, every such ask is sent in one `input_required` result, with the journal sealed
- * in its requestState (by mcp-migrate-state-seal beside this file, which says what to configure). The
+ * returns the client's answer (checked as SDK 1.x checked it; one missing from the retry of the round
+ * that asked it, of another kind, or to a question since changed is refused, never asked again), and
+ * one not answered yet waits: once the handler has gone quiet, every such ask is sent in one
+ * `input_required` result, with the journal sealed in its requestState (by mcp-migrate-state-seal beside
+ * this file, which says what to configure: encrypted, bound to the user and the call, used once). The
  * asks still waiting then throw `Suspended`, so that what the round holds (a lock, a connection) is let
  * go; the handler's own catch and finally blocks around a question start with `rethrowIfSuspended()`,
  * so they neither take the suspension for an error nor run before the call really ends. Nothing the
- * handler journals or asks after that is done in that round.
+ * handler journals or asks after that is done in that round. `clientCapabilities(server.server)` reads
+ * the capabilities a 2026-07-28 request declares, where the handler read those declared at initialize.
  *
  * Written once by mcp-migrate, which never overwrites it: edit it freely.
  */
@@ -222,16 +225,22 @@ class Replay {
     }
 
     /**
-     * This request's answer under `key`, when it is one to `request`: of the request's kind (an answer of
-     * another kind asks again), to the question the last round asked under that key (another is an error:
-     * what the question is made from changed). A first call may carry answers before it is asked.
+     * This request's answer under `key`, when it gives one: to the question the state's round asked under
+     * that key (another is an error: what the question is made from changed), of the request's kind. The
+     * round the state continues must be answered; a first call may carry answers before they are asked.
+     * An answer missing, or not of the kind asked, is refused: asking again would let a client probe.
      */
     private answerOf(key: string, request: InputRequest): { given: true; response: unknown } | { given: false } {
         const responses = this.ctx.mcpReq.inputResponses;
-        if (responses?.[key] === undefined || inputResponse(responses, key).kind !== ANSWER_KINDS[request.method]) return { given: false };
         const asked = this.asked[key];
         if (asked !== undefined && canonical(asked) !== canonical(request)) throw drifted([key]);
-        return { given: true, response: responses[key] };
+        const given: unknown = (responses as Record<string, unknown> | undefined)?.[key];
+        if (given === undefined) {
+            if (asked !== undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `the retry carries no answer to "${key}", which its round asked: answer it, or call again`);
+            return { given: false };
+        }
+        if (inputResponse(responses, key).kind !== ANSWER_KINDS[request.method]) throw malformed(KIND_NAMES[request.method] ?? 'input');
+        return { given: true, response: given };
     }
 
     /** `work` done once in the call: run on the round that first reaches it, its result replayed after. */
@@ -305,10 +314,19 @@ class Replay {
 
 /** A retry answering questions this run no longer asks as they were: something the questions are made from changed between rounds. */
 function drifted(keys: string[]): ProtocolError {
-    return new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
-        `the retry answers ${keys.join(', ')}, which the call no longer asks as it asked them: a value its questions are made from changed between rounds (journal what makes it with journaled(...)); call it again`
-    );
+    // What to change is the server's to read, not the client's.
+    logOnce(`a retry answered ${keys.join(', ')}, which the call no longer asks as it asked them: a value its questions are made from changed between rounds (journal what makes it with journaled(...) if it should not).`);
+    return new ProtocolError(ProtocolErrorCode.InvalidParams, `the retry answers ${keys.join(', ')}, which the call no longer asks as it asked them: call it again`);
+}
+
+/** What the SDK's request throws for an answer that is not a result of its kind. */
+const malformed = (what: string) => new SdkError(SdkErrorCode.InvalidResult, `Invalid ${what} result: the client's answer is malformed`);
+
+const logged = new Set<string>();
+function logOnce(text: string): void {
+    if (logged.has(text)) return;
+    logged.add(text);
+    console.error(`mcp-migrate-state: ${text}`);
 }
 
 /** The key a question is asked under when the handler binds its answer to no name. */
@@ -417,7 +435,7 @@ function roots(key: string | undefined): Promise<unknown> {
 }
 
 interface StandardSchema {
-    '~standard': { validate(value: unknown): { value?: unknown; issues?: readonly unknown[] } | Promise<unknown> };
+    '~standard': { validate(value: unknown): { value?: unknown; issues?: readonly unknown[] | undefined } | Promise<unknown> };
 }
 
 /**
@@ -480,7 +498,7 @@ function requireCapability(ctx: ServerContext, request: InputRequest): void {
 /** `response` as `schema` parses it, or the error the SDK's request would have thrown for a malformed answer. */
 function parsed(schema: StandardSchema, response: unknown, what: string): unknown {
     const result = schema['~standard'].validate(response);
-    if (result instanceof Promise || result.issues !== undefined) throw new SdkError(SdkErrorCode.InvalidResult, `Invalid ${what} result: the client's answer is malformed`);
+    if (result instanceof Promise || result.issues !== undefined) throw malformed(what);
     return result.value;
 }
 
@@ -531,9 +549,16 @@ function encodeValue(value: unknown, key: string): Encoded {
 async function encodeAsync(value: unknown, key: string): Promise<Encoded> {
     if (typeof Response !== 'undefined' && value instanceof Response) {
         const body = Buffer.from(await value.clone().arrayBuffer()).toString('base64');
-        return { $response: { status: value.status, statusText: value.statusText, headers: [...value.headers], url: value.url, body } };
+        return { $response: { status: value.status, statusText: value.statusText, headers: headerList(value.headers), url: value.url, body } };
     }
     return encodeValue(value, key);
+}
+
+/** A response's headers as pairs (read with forEach: iterating Headers needs the DOM's iterable typings). */
+function headerList(headers: Headers): [string, string][] {
+    const list: [string, string][] = [];
+    headers.forEach((value, name) => list.push([name, value]));
+    return list;
 }
 
 function encode(value: unknown, path: Set<object>): Encoded {
@@ -568,15 +593,15 @@ function decode(value: Encoded): unknown {
     if (value === null || typeof value !== 'object') return value;
     const tagged = value as Record<string, unknown>;
     if ('$undefined' in tagged) return undefined;
-    if ('$number' in tagged) return Number(tagged.$number);
-    if ('$bigint' in tagged) return BigInt(tagged.$bigint as string);
-    if ('$date' in tagged) return new Date(tagged.$date as string);
-    if ('$map' in tagged) return new Map((tagged.$map as [Encoded, Encoded][]).map(([k, v]) => [decode(k), decode(v)]));
-    if ('$set' in tagged) return new Set((tagged.$set as Encoded[]).map(decode));
-    if ('$bytes' in tagged) return new Uint8Array(Buffer.from(tagged.$bytes as string, 'base64'));
-    if ('$error' in tagged) return decodeError(tagged.$error as EncodedError);
-    if ('$response' in tagged) return decodeResponse(tagged.$response as EncodedResponse);
-    if ('$unreplayable' in tagged) throw new Error(`mcp-migrate: journaled work ${String(tagged.$unreplayable)}; its result cannot be replayed on this round. Return plain data from the work journaled (or make the value again where it is used)`);
+    if ('$number' in tagged) return Number(tagged['$number']);
+    if ('$bigint' in tagged) return BigInt(tagged['$bigint'] as string);
+    if ('$date' in tagged) return new Date(tagged['$date'] as string);
+    if ('$map' in tagged) return new Map((tagged['$map'] as [Encoded, Encoded][]).map(([k, v]) => [decode(k), decode(v)]));
+    if ('$set' in tagged) return new Set((tagged['$set'] as Encoded[]).map(decode));
+    if ('$bytes' in tagged) return new Uint8Array(Buffer.from(tagged['$bytes'] as string, 'base64'));
+    if ('$error' in tagged) return decodeError(tagged['$error'] as EncodedError);
+    if ('$response' in tagged) return decodeResponse(tagged['$response'] as EncodedResponse);
+    if ('$unreplayable' in tagged) throw new Error(`mcp-migrate: journaled work ${String(tagged['$unreplayable'])}; its result cannot be replayed on this round. Return plain data from the work journaled (or make the value again where it is used)`);
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(tagged)) out[k.startsWith('$$') ? k.slice(1) : k] = decode(v);
     return out;
