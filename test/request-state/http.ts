@@ -1,5 +1,6 @@
 // Streamable HTTP, stateless (a server and transport per request), behind a bearer check that puts
-// the user the token names into req.auth, as an OAuth middleware does.
+// the user the token names into req.auth, as an OAuth middleware does: in the claim FIXTURE_USER_CLAIM
+// names (`sub` unless set), as token verifiers name it in one claim or another.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -12,7 +13,7 @@ function authenticate(req: IncomingMessage & { auth?: AuthInfo }): boolean {
   const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
   const user = token === undefined ? undefined : USERS[token];
   if (token === undefined || user === undefined) return false;
-  req.auth = { token, clientId: 'console', scopes: [], extra: { sub: user } };
+  req.auth = { token, clientId: 'console', scopes: [], extra: { [process.env.FIXTURE_USER_CLAIM ?? 'sub']: user } };
   return true;
 }
 
