@@ -27,8 +27,6 @@ interface RealServer {
   mayMark: { file: string; kind: string; handler: string }[];
   /** Number of server-initiated request sites in the original source. */
   sites: number;
-  /** Sites of helpers inlined into handlers of other files: reported in the handler too. */
-  inlinedCopies?: number;
   /** Checks known to fail, with the bug that makes them fail. */
   knownBugs: Partial<Record<'marks' | 'sites' | 'tsc' | 'verify' | 'install' | 'untouched', Known | Known[]>>;
   /** With a known verify failure: the scenario's calls it does not touch, which must pass on both eras. */
@@ -43,28 +41,20 @@ const SERVERS: RealServer[] = [
     name: 'everything',
     entry: 'src/transports/stdio.ts',
     // five server-initiated requests, the registration of tools in oninitialized, five reads of the
-    // connection's client capabilities (undefined for a 2026-07-28 client under serveStdio), and two
-    // callers of the roots request that no handler makes: syncRoots() called from a setTimeout, and
-    // requestRoots set as the roots/list_changed notification handler
+    // connection's client capabilities, and two callers of the roots request that no handler makes:
+    // syncRoots() called from a setTimeout, and requestRoots set as the roots/list_changed notification handler
     sites: 13,
-    // syncRoots (src/server/roots.ts), inlined into the get-roots-list handler: its roots request, rewritten
-    // there, its capability check and the requestRoots closure it hands to setNotificationHandler, copied with it (marked, as is that handing).
-    inlinedCopies: 4,
     mustMark: [
-      { file: 'src/server/roots.ts', kind: 'roots', handler: 'helper' },
       { file: 'src/server/roots.ts', kind: 'roots', handler: 'notification' },
       { file: 'src/server/index.ts', kind: 'roots', handler: 'callback' },
       { file: 'src/tools/trigger-url-elicitation.ts', kind: 'elicitation-url', handler: 'tools/call name' },
       { file: 'src/server/index.ts', kind: 'registration', handler: 'lifecycle' },
-      ...['src/server/roots.ts', 'src/tools/get-roots-list.ts', 'src/tools/trigger-elicitation-request.ts', 'src/tools/trigger-sampling-request.ts', 'src/tools/trigger-url-elicitation.ts'].map(
+      // read in the tools' registration, which runs in oninitialized
+      ...['src/tools/get-roots-list.ts', 'src/tools/trigger-elicitation-request.ts', 'src/tools/trigger-sampling-request.ts', 'src/tools/trigger-url-elicitation.ts'].map(
         file => ({ file, kind: 'capabilities', handler: 'capability check' })
       ),
     ],
-    mayMark: [
-      { file: 'src/tools/trigger-url-elicitation.ts', kind: 'elicitation', handler: 'tools/call name' },
-      { file: 'src/tools/get-roots-list.ts', kind: 'roots', handler: 'helper' },
-      { file: 'src/tools/get-roots-list.ts', kind: 'roots', handler: 'notification' },
-    ],
+    mayMark: [],
     knownBugs: {
       verify: byDesign(
         'its elicitation and sampling tools are registered in oninitialized (marked), which never fires on 2026-07-28, so a modern client finds no such tool',
@@ -82,7 +72,7 @@ const SERVERS: RealServer[] = [
       { file: 'src/everything.ts', kind: 'roots', handler: 'lifecycle' },
       { file: 'src/everything.ts', kind: 'capabilities', handler: 'capability check' },
     ],
-    // `requestSampling(..., extra.sendRequest)`: the channel is handed to a helper, inlined with it, and its sampling rewritten.
+    // `requestSampling(..., extra.sendRequest)`: the channel is handed to a helper, asked through where it is handed.
     mayMark: [],
     knownBugs: {
       verify: byDesign(
@@ -90,7 +80,7 @@ const SERVERS: RealServer[] = [
         modernFails('listRoots'),
       ),
     },
-    // sampleLLM samples through a helper handed extra.sendRequest: inlined, it migrates.
+    // sampleLLM samples through a helper handed extra.sendRequest: asked through where it is handed, it migrates.
     verifyUntouched: ['sampleLLM', 'elicit accept', 'elicit decline', 'elicit cancel'],
   },
   {
@@ -110,16 +100,11 @@ const SERVERS: RealServer[] = [
     entry: 'src/bin.js',
     // sampling, elicitation and roots, one per module, each awaited inside a try/catch in a named
     // function declared beside its registerTool and passed to it by name; and the capability checker's
-    // read of the connection's client capabilities
+    // read of the connection's client capabilities, a closure a factory makes that the tools call
     sites: 4,
-    mustMark: [{ file: 'src/shared/capabilities.js', kind: 'capabilities', handler: 'capability check' }],
+    mustMark: [],
     mayMark: [],
-    knownBugs: {
-      verify: byDesign(
-        'every tool first asks hasCapability(), a closure over server.server.getClientCapabilities() outside any handler (marked), which under serveStdio answers undefined for a 2026-07-28 client, so on that era each tool replies that the client did not declare the capability (the legacy client gets the original results)',
-        modernFails('booking accept'),
-      ),
-    },
+    knownBugs: {},
   },
   {
     name: 'sdk-elicitation-form',
@@ -136,13 +121,7 @@ const SERVERS: RealServer[] = [
     // low-level Server, a switch in one CallToolRequestSchema handler calling a helper per tool, each in its own
     // file and handed the Server: smartSummarize samples, configureAnalysis elicits, each inside a try/catch
     sites: 2,
-    // both helpers' requests, reported in the tools/call handler too: each helper inlined and rewritten there
-    // (configureAnalysis reads a const of its module, which is exported for it); the helper bodies are marked
-    inlinedCopies: 2,
-    mustMark: [
-      { file: 'src/tools/sampling.ts', kind: 'sampling', handler: 'helper' },
-      { file: 'src/tools/elicitation.ts', kind: 'elicitation', handler: 'helper' },
-    ],
+    mustMark: [],
     mayMark: [],
     knownBugs: {},
   },
@@ -247,8 +226,8 @@ for (const server of SERVERS) {
       expect(o.report.sites.some(s => s.outcome === 'rewritten')).toBe(true);
     });
 
-    check(`finds every server-initiated request of the original (${server.sites}${server.inlinedCopies ? `, and ${server.inlinedCopies} inlined into handlers` : ''})`, server.knownBugs.sites, () => {
-      expect(o.report.sites).toHaveLength(server.sites + (server.inlinedCopies ?? 0));
+    check(`finds every server-initiated request of the original (${server.sites})`, server.knownBugs.sites, () => {
+      expect(o.report.sites).toHaveLength(server.sites);
     });
 
     it('rewrites package.json: @modelcontextprotocol/server in, @modelcontextprotocol/sdk out, with an install note', () => {

@@ -130,7 +130,8 @@ function planSite(site: Site, reacher: Reacher, r: Recorder, options: AnalysisOp
   }
   if (site.urlError) {
     const reason = 'throw new UrlElicitationRequiredError(...) ends the call with an error the client answers by opening the URL and calling again, which MCP 2026-07-28 does not have: ask with elicitInput({ mode: \'url\', message, url, elicitationId }) where the handler can wait for the answer, or migrate by hand';
-    r.site(site.node, { kind, call: callText(site.node), outcome: 'marked', reason, shape, cause: 'URL elicitation thrown as UrlElicitationRequiredError' });
+    const handler = site.fn ? reacher.of(site.fn).handlers[0]?.label : undefined;
+    r.site(site.node, { kind, call: callText(site.node), outcome: 'marked', reason, handler, shape, cause: 'URL elicitation thrown as UrlElicitationRequiredError' });
     return [];
   }
   const target = askTargetOf(site);
@@ -152,10 +153,24 @@ function planSite(site: Site, reacher: Reacher, r: Recorder, options: AnalysisOp
   const labels = handlers.map(h => h.label);
   const shown = labels.length > 3 ? `${labels.slice(0, 3).join(', ')} and ${labels.length - 3} more` : labels.join(', ');
   r.site(site.node, { kind, call: callText(site.node), outcome: 'rewritten', reason: `asked through the requestState module while ${shown} ${labels.length === 1 ? 'runs' : 'run'}`, handler: labels[0], shape });
-  for (const other of reach.others) {
-    r.note(other.at ?? site.node, `${callText(site.node)} is also reached ${other.detail}, where it still sends the request to the client itself (2025-era clients only): ${redesign(other.kind)}`);
-  }
+  for (const other of reach.others) markOtherCaller(site, other, r);
   return handlers;
+}
+
+/**
+ * A request a handler asks, reached also where no request is served (a timer, a notification handler): there
+ * it still sends the request to the client, which a 2026-07-28 client cannot answer. Marked where that
+ * context reaches it; where what reaches it cannot be followed, said in a note.
+ */
+function markOtherCaller(site: Site, other: NotAHandler, r: Recorder): void {
+  const at = other.at ?? site.node;
+  const what = `reaches ${callText(site.node)}, a ${site.kind} request, ${other.detail}`;
+  if (!other.outside) {
+    r.note(at, `${what}: there it still sends the request to the client itself, which only a 2025-era client answers`);
+    return;
+  }
+  const reason = `${what}: no request is served there, so on MCP 2026-07-28 it cannot be asked (2025-era clients only): ${redesign(other.kind)}`;
+  r.site(at, { kind: site.kind, call: callText(at), outcome: 'marked', reason, handler: other.kind, shape: 'helper', cause: `a request reached ${NON_HANDLER_CAUSE[other.kind]}` });
 }
 
 /** The expression a request is made on, which becomes `ask(...)`: the server, the context, or the request function. */
@@ -272,25 +287,32 @@ function planServing(project: Project, options: AnalysisOptions, r: Recorder, as
 
 /**
  * `getClientCapabilities()` answers with what the client declared at initialize, which a 2026-07-28 client
- * never sends: read while a handler runs, it becomes `clientCapabilities(server)`, the request's own;
- * anywhere else it is marked.
+ * never sends: it becomes `clientCapabilities(server)`, which answers with the request's own while a
+ * handler runs (however it is reached) and as before anywhere else. Read where no request can be running
+ * (a lifecycle callback, a notification handler, module level, a timer), it is marked instead.
  */
 function planCapabilityRead(call: CallExpression, r: Recorder, reacher: Reacher, options: AnalysisOptions): void {
   const access = unwrap(call.getExpression()).asKindOrThrow(SyntaxKind.PropertyAccessExpression);
   const callee = access.getText();
   const fn = enclosingFunction(call);
-  const handlers = fn ? reacher.of(fn).handlers : [];
-  if (handlers.length > 0) {
+  const reach = fn ? reacher.of(fn) : { handlers: [], others: [describeNonHandler(undefined, call)] };
+  const outside = reach.others.find(o => OUTSIDE_REQUESTS.has(o.kind));
+  if (reach.handlers.length > 0 || (!outside && reach.others.length > 0)) {
     r.planFor(call.getSourceFile()).capabilityReads.push({ call: range(call), server: range(access.getExpression()) });
     const reason = `reads this request's own client capabilities (clientCapabilities in the requestState module): a 2026-07-28 client declares them with each request`;
-    r.site(call, { kind: 'capabilities', call: `${callee}(...)`, outcome: 'rewritten', reason, handler: handlers[0]!.label });
+    r.site(call, { kind: 'capabilities', call: `${callee}(...)`, outcome: 'rewritten', reason, handler: reach.handlers[0]?.label ?? 'capability check' });
+    if (reach.handlers.length === 0) r.note(call, `${callee}() becomes clientCapabilities(...), the capabilities of the request being served when a handler runs it (what runs it here could not be followed); outside a request it answers as before, what the client declared at initialize, which a 2026-07-28 client never does`);
     return;
   }
   if (options.onlyHandlerAt) return;
-  const reason = `${callee}() answers with what the client declared at initialize; a 2026-07-28 client declares its capabilities with each request instead, and under serveStdio this returns undefined for it (createMcpHandler fills it in per request): in a handler, read the request's own, ctx.mcpReq.envelope?.[CLIENT_CAPABILITIES_META_KEY]`;
+  const where = outside ? ` (${outside.detail})` : '';
+  const reason = `${callee}() answers with what the client declared at initialize${where}; a 2026-07-28 client declares its capabilities with each request instead, and under serveStdio this returns undefined for it (createMcpHandler fills it in per request): read them where a request is served, ctx.mcpReq.envelope?.[CLIENT_CAPABILITIES_META_KEY] (clientCapabilities(server) in the requestState module)`;
   const cause = 'client capabilities read from the connection (undefined for a 2026-07-28 client under serveStdio)';
   r.site(call, { kind: 'capabilities', call: `${callee}(...)`, outcome: 'marked', reason, handler: 'capability check', cause });
 }
+
+/** What runs a function where no request is being served. */
+const OUTSIDE_REQUESTS: ReadonlySet<NonHandler['kind']> = new Set(['lifecycle', 'notification', 'top-level', 'other-request', 'class-member']);
 
 function importsFrom(sf: SourceFile, module: string): boolean {
   return sf.getImportDeclarations().some(d => d.getModuleSpecifierValue().startsWith(module));

@@ -29,6 +29,11 @@ export interface HandlerReached {
 export interface NotAHandler extends NonHandler {
   /** The call or use where it was found (a call in oninitialized, a callback passed to setTimeout). */
   at?: Node;
+  /**
+   * It certainly runs where no request is served (a lifecycle callback, a notification handler, module
+   * level, a timer or an event): not where what runs it could not be followed.
+   */
+  outside?: boolean;
 }
 
 export interface Reach {
@@ -107,11 +112,22 @@ export class Reacher {
     const holder = holderName(value);
     if (holder) {
       const lifecycle = lifecycleOf(value);
-      if (lifecycle) return void reach.others.push({ kind: 'lifecycle', detail: `in ${lifecycle}`, at: value });
-      for (const held of this.usesOfName(holder, parent)) this.classify(held, reach, hops + 1);
+      if (lifecycle) return void reach.others.push({ kind: 'lifecycle', detail: `in ${lifecycle}`, at: value, outside: true });
+      const held = this.usesOfName(holder, parent);
+      for (const use of held) this.classify(use, reach, hops + 1);
+      if (held.length === 0) reach.others.push({ kind: 'callback', detail: `stored as ${holder}, where what runs it cannot be followed`, at: value });
       return;
     }
     if (Node.isExportSpecifier(parent) || Node.isExportAssignment(parent) || onlyTested(value)) return;
+    // Returned by a factory (`return (cap) => ...`): whatever calls the factory holds it.
+    const factory = returnedBy(value);
+    if (factory) {
+      for (const use of this.valueUses(factory)) {
+        const call = outerValue(use).getParent();
+        if (call && Node.isCallExpression(call) && call.getExpression() === outerValue(use)) this.classify(call, reach, hops + 1);
+      }
+      return;
+    }
     reach.others.push({ kind: 'callback', detail: `passed on as a value (${oneLine(parent.getText())})`, at: value });
   }
 
@@ -119,7 +135,7 @@ export class Reacher {
   private calledAt(call: Node, reach: Reach): void {
     this.current.called = true;
     const caller = enclosingFunction(call);
-    if (!caller) return void reach.others.push({ ...describeNonHandler(undefined, call), at: call });
+    if (!caller) return void reach.others.push({ ...describeNonHandler(undefined, call), at: call, outside: true });
     merge(reach, this.of(caller));
   }
 
@@ -132,16 +148,16 @@ export class Reacher {
           addHandler(reach, registered);
           this.current.registered = true;
         }
-        else reach.others.push({ ...registered, at: call });
+        else reach.others.push({ ...registered, at: call, outside: registered.kind !== 'wrapped' });
         return;
       }
     }
     const callee = unwrap(call.getExpression());
     const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
-    if (DEFERRING.has(name)) return void reach.others.push({ kind: 'callback', detail: `in a callback passed to ${name}(), which runs it later, not while a handler runs`, at: call });
+    if (DEFERRING.has(name)) return void reach.others.push({ kind: 'callback', detail: `in a callback passed to ${name}(), which runs it later, not while a handler runs`, at: call, outside: true });
     // The SDK's own function (`completable(schema, complete)`): it keeps the callback for a request of its own.
     const fn = unwrap(value);
-    if (mcpImportOf(callee) && isFunctionLike(fn)) return void reach.others.push({ ...describeNonHandler(fn), at: call });
+    if (mcpImportOf(callee) && isFunctionLike(fn)) return void reach.others.push({ ...describeNonHandler(fn), at: call, outside: true });
     const index = (call.getArguments() as Node[]).indexOf(value);
     const handedTo = Node.isCallExpression(call) ? calleesOf(call.getExpression()) : [];
     if (handedTo.length === 0) return this.calledAt(call, reach); // a package's function: it runs the callback while it runs
@@ -263,6 +279,13 @@ function outerValue(node: Node): Node {
   }
 }
 
+/** The function that returns `value` (`return value`, or the body of an arrow). */
+function returnedBy(value: Node): FunctionLike | undefined {
+  const parent = value.getParent();
+  if (parent && Node.isReturnStatement(parent)) return enclosingFunction(parent);
+  return parent && Node.isArrowFunction(parent) && parent.getBody() === value ? parent : undefined;
+}
+
 /** A use that only tests the value (`!tool`, `typeof f`, `f === undefined`, `if (f)`, `f ? a : b`): it runs nothing. */
 function onlyTested(value: Node): boolean {
   const parent = value.getParent();
@@ -316,7 +339,9 @@ function nameNodeOf(target: Node): Node | undefined {
 /** Whether an identifier (or a property access) names the declaration `target`, through imports. */
 function refersTo(node: Node, target: Node): boolean {
   const id = Node.isPropertyAccessExpression(node) ? node.getNameNode() : node;
-  const symbol = id.getSymbol();
+  const parent = id.getParent();
+  // `{ name }`: the name's own symbol is the property's; the value it reads is the variable's.
+  const symbol = parent && Node.isShorthandPropertyAssignment(parent) ? parent.getValueSymbol() : id.getSymbol();
   const declarations = (symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol)?.getDeclarations() ?? [];
   return declarations.some(d => d === target || d.getParent() === target);
 }
