@@ -11,9 +11,12 @@ import path from 'node:path';
 import { ts } from 'ts-morph';
 import { SKIPPED_DIRECTORIES, SOURCE_EXTENSIONS, isDeclarationFile } from './files.js';
 import type { FileChange } from './pipeline.js';
+import { owningManifest } from './owningManifest.js';
 import { isStateModuleFile } from './stateModule.js';
 import { MCP_TEXT } from './triggers.js';
 import { importTypes, importTypeSpecifier } from './typeImports.js';
+
+export { owningManifest };
 
 export const V1_PACKAGE = '@modelcontextprotocol/sdk';
 
@@ -79,19 +82,6 @@ export function importedMcpPackages(text: string): Set<string> {
     if (m) found.add(m[1]!);
   }
   return found;
-}
-
-/** The nearest package.json at or above `file`'s directory, not above `cwd`. */
-export function owningManifest(file: string, cwd: string, exists: (p: string) => boolean): string | undefined {
-  const root = path.resolve(cwd);
-  let dir = path.dirname(path.resolve(file));
-  while (dir === root || dir.startsWith(root + path.sep)) {
-    const candidate = path.join(dir, 'package.json');
-    if (exists(candidate)) return candidate;
-    if (dir === root) break;
-    dir = path.dirname(dir);
-  }
-  return undefined;
 }
 
 export function planManifestChanges(input: ManifestInput): ManifestResult {

@@ -7,11 +7,13 @@ import fsSync, { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { discoverSources, selectShard, type Discovery, type Shard } from './files.js';
 import { findDirtyFiles, formatDirtyRefusal, outsideGit } from './git.js';
+import { owningManifest } from './owningManifest.js';
 import { digestBytes, fileContains, finalizeText, keepShebang, readSource, readSourceIfWanted, removeTemporaryFiles, writeAtomic, type DecodedSource } from './io.js';
 import type { SourceInput } from './pipeline.js';
 import { movedNote, positionMapper, type Position } from './positions.js';
 import { emptyReport, type FileReport, type Report } from './report.js';
-import { isStateModuleFile } from './stateModule.js';
+// (the names only: stateModule.ts loads the compiler)
+import { isStateModuleFile } from './stateModuleNames.js';
 // markers.ts imports types only: loading it loads nothing of the official codemod.
 import { CODEMOD_MARKER } from './upgrade/markers.js';
 import { HELPER_IMPORT_DEPTH, importedHelpers, isCandidate, relativeImportsAmong, requestAliasHolders, worthAnalysing, ZOD_IMPORT } from './triggers.js';
@@ -157,21 +159,40 @@ async function candidatesOfOtherShards(wholeTree: readonly string[], mine: Reado
 }
 
 /**
- * Refuse an in-place run over uncommitted changes to files it may write under the given paths: the
- * sources it reads, package.json files and requestState modules. Other files (a report redirected into
- * the tree, notes, build output) are not its business.
+ * Refuse an in-place run over uncommitted changes to files it may write, before anything is read or
+ * analysed: under the given paths, the sources it reads, package.json files and requestState modules;
+ * above them, the package.json that owns them (the package.json edit goes there). Other files (a report
+ * redirected into the tree, notes, build output) are not its business.
  */
-async function guardTree(discovery: Discovery, options: RunOptions): Promise<void> {
+async function guardTree(discovery: Discovery, options: RunOptions, cwd: string): Promise<void> {
   if (options.force) return;
-  const dirty = await findDirtyFiles(discovery.roots).catch((err: Error) => {
+  const above = manifestsAbove(discovery.roots, cwd);
+  const dirty = await findDirtyFiles([...discovery.roots, ...above]).catch((err: Error) => {
     throw new RunRefused(`${err.message}\n(pass --force to skip the git check)`);
   });
   if (dirty.length === 0) return;
   // git names files by their real paths; discovery by the paths it was given.
   const sources = new Set(discovery.files.map(realPath));
-  const mayWrite = (file: string) => sources.has(realPath(file)) || path.basename(file) === 'package.json' || isStateModuleFile(file);
+  const manifests = new Set(above.map(realPath));
+  const mayWrite = (file: string) => sources.has(realPath(file)) || manifests.has(realPath(file)) || path.basename(file) === 'package.json' || isStateModuleFile(file);
   const relevant = dirty.filter(d => mayWrite(d.path));
   if (relevant.length) throw new RunRefused(formatDirtyRefusal(relevant, options.cwd));
+}
+
+/**
+ * The package.json files above the given paths (not above the run's directory) that own their files: the
+ * nearest one at or above each path. A file under a path is owned by a package.json under that path, which
+ * the paths' own check covers, or by this one.
+ */
+function manifestsAbove(roots: readonly string[], cwd: string): string[] {
+  const above = new Set<string>();
+  for (const root of roots) {
+    const isDirectory = fsSync.statSync(root, { throwIfNoEntry: false })?.isDirectory() ?? false;
+    // For a directory, a file directly in it: its own package.json counts, being under the path, anyway.
+    const manifest = owningManifest(isDirectory ? path.join(root, 'package.json') : root, cwd, p => fsSync.existsSync(p));
+    if (manifest && !roots.some(r => manifest === r || manifest.startsWith(r + path.sep))) above.add(manifest);
+  }
+  return [...above];
 }
 
 function realPath(file: string): string {
@@ -270,8 +291,12 @@ async function decideChanges(run: RunState, changes: { path: string; before: str
   return { edits, creations };
 }
 
-/** The dirty-tree guard for what the run writes outside the given paths (a package.json above them). */
-async function guardWriteTargets(run: RunState, targets: readonly string[]): Promise<void> {
+/**
+ * The dirty-tree guard again, once the changes are known, for what the run writes outside the given paths: guardTree
+ * checked the package.json above them before the analysis; this catches anything else, and a file changed since.
+ */
+async function guardWriteTargets(run: RunState, targets: readonly string[], options: RunOptions): Promise<void> {
+  if (options.force) return;
   const outside = targets.filter(t => !run.discovery.roots.some(root => t === root || t.startsWith(root + path.sep)));
   if (outside.length === 0) return;
   const dirty = await findDirtyFiles(outside).catch((err: Error) => {
@@ -475,7 +500,7 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
   const run: RunState = { cwd, rel: relativeTo(cwd), discovery, sources: new Map(), unwanted: new Set(), results: new Map() };
   const warnings: string[] = [];
   if (options.mode === 'write') {
-    await guardTree(discovery, options);
+    await guardTree(discovery, options, cwd);
     await warnOutsideGit(run, options, warnings);
   }
 
@@ -492,7 +517,7 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
   const { edits, creations } = await decideChanges(run, changes, pipelineFiles);
   let written = new Set<string>();
   if (options.mode === 'write' && (edits.length || creations.length)) {
-    await guardWriteTargets(run, [...edits, ...creations].map(c => c.path));
+    await guardWriteTargets(run, [...edits, ...creations].map(c => c.path), options);
     written = await writeChanges(run, edits, creations, progress, options);
   }
   progress.done();

@@ -10,18 +10,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { restyled } from './restyle.js';
+import { STATE_MODULE_BASENAME, STATE_SEAL_BASENAME, type StateRuntimeFile } from './stateModuleNames.js';
 
-export const STATE_MODULE_BASENAME = 'mcp-migrate-state';
-/** The module's second file, beside it: what seals the state. */
-export const STATE_SEAL_BASENAME = 'mcp-migrate-state-seal';
-export const STATE_RUNTIME_FILES = [STATE_MODULE_BASENAME, STATE_SEAL_BASENAME] as const;
-export type StateRuntimeFile = (typeof STATE_RUNTIME_FILES)[number];
-export const STATE_KEY_ENV = 'MCP_REQUEST_STATE_KEY';
-
-/** A file the tool writes as the requestState module (either of its files), in any flavour, or a declaration beside one. */
-export function isStateModuleFile(file: string): boolean {
-  return STATE_RUNTIME_FILES.some(base => path.basename(file).startsWith(`${base}.`));
-}
+export { isStateModuleFile, STATE_KEY_ENV, STATE_MODULE_BASENAME, STATE_RUNTIME_FILES, STATE_SEAL_BASENAME, type StateRuntimeFile } from './stateModuleNames.js';
 
 /** Names the module exports, in one place so the rewrite and the module cannot drift apart. */
 export const stateExports = {
