@@ -22,7 +22,8 @@
  *   MCP_REQUEST_STATE_ENCRYPT=0    the state is only signed, readable by the client (encrypted by default).
  *
  * The memory store holds at most 10,000 entries and 64 MiB, the oldest evicted first (counted in its
- * `evicted`); a state issued before the newest eviction is refused, since its nonce may be gone.
+ * `evicted`); a state issued before the newest eviction, or before the store was made (a restart), is
+ * refused, since its nonce may be gone.
  *
  * Written once by mcp-migrate with mcp-migrate-state, never overwritten: edit them freely.
  */
@@ -51,8 +52,11 @@ export interface StateStore {
     get(key: string): Promise<string | undefined>;
     /** Whether the store is this process's own memory (which other instances do not see). */
     readonly local?: boolean;
-    /** A store that evicts: when (ms) the newest entry dropped before its time was added. States issued by then are refused. */
-    readonly evictedThrough?: number | undefined;
+    /**
+     * A store that may lack entries it was given: when (ms) the newest of them was added (or the store made,
+     * for those added before). A state issued by then is refused, since its nonce may be missing.
+     */
+    readonly lostThrough?: number | undefined;
 }
 
 /** A store in this process: enough for one instance. Holds at most `maxEntries` entries and `maxBytes` of keys and values, the oldest going first. */
@@ -70,7 +74,8 @@ export function memoryStore(options: { maxEntries?: number; maxBytes?: number } 
         local: true,
         /** How many live entries were dropped to keep within the bounds. */
         evicted: 0,
-        evictedThrough: undefined as number | undefined,
+        // Nonces recorded before this store was made (by this process before a restart) are not in it.
+        lostThrough: Date.now(),
         // No await before the entry is set: two adds of one key cannot both succeed.
         async add(key: string, value: string, ttlSeconds: number) {
             const now = Date.now();
@@ -91,7 +96,7 @@ export function memoryStore(options: { maxEntries?: number; maxBytes?: number } 
         const [key, entry] = entries.entries().next().value as [string, { added: number }];
         drop(key);
         store.evicted++;
-        store.evictedThrough = entry.added;
+        store.lostThrough = entry.added;
         logOnce(`requestState store full (${maxEntries} entries or ${maxBytes} bytes): evicting its oldest entries (counted in the store's evicted), so states issued before them are refused. Give memoryStore({ maxEntries, maxBytes }) more room, or share a Redis store.`);
     }
     return store;
@@ -270,7 +275,7 @@ export async function verifyRequestState(wire: string, ctx: ServerContext): Prom
 
 /** Records the state's nonce, refusing a state used before, or one whose nonce the store may have evicted. */
 async function useOnce(state: Sealed): Promise<void> {
-    if (state.issued <= (settings.store.evictedThrough ?? -Infinity)) throw new Error('issued before the store evicted nonces');
+    if (state.issued <= (settings.store.lostThrough ?? -Infinity)) throw new Error('issued before the store lost nonces (evicted, or recorded before it was made)');
     if (!(await settings.store.add(`nonce:${state.nonce}`, '', TTL_SECONDS))) throw new Error('used');
 }
 
