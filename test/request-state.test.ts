@@ -345,6 +345,23 @@ describe('single use, by default', () => {
     expect(log.lines()).toEqual(['removed a.txt', 'removed b.txt']);
   });
 
+  it('a restart forgets the nonces kept in memory, so the restarted instance refuses every state issued before it started, used or not', async () => {
+    const log = newLog();
+    const env = { MCP_REQUEST_STATE_KEY: KEY, MCP_REQUEST_STATE_STORE: 'memory', ...log.env };
+    const before = await serve(env);
+    const used = await finalRoundOfRemove(before, 'used');
+    expect(textOf(await callTool(before, 'token-alice', 'remove', { file: 'used' }, { requestState: used, inputResponses: { really: ok } }))).toBe('removed used');
+    const pending = await finalRoundOfRemove(before, 'pending');
+    const child = running.pop()!;
+    await new Promise(resolve => child.once('exit', resolve).kill());
+    const after = await serve(env);
+    for (const [file, state] of [['used', used], ['pending', pending]]) {
+      expect((await callTool(after, 'token-alice', 'remove', { file }, { requestState: state, inputResponses: { really: ok } })).error, file).toMatchObject(REFUSED);
+    }
+    expect(log.lines()).toEqual(['removed used']);
+    expect(textOf(await callTool(after, 'token-alice', 'remove', { file: 'pending' }, { requestState: await finalRoundOfRemove(after, 'pending'), inputResponses: { really: ok } }))).toBe('removed pending');
+  });
+
   it('a retry lacking the answer its round asked for is refused, and uses the state up', async () => {
     const instance = await serve({ MCP_REQUEST_STATE_KEY: KEY, MCP_REQUEST_STATE_STORE: 'memory' });
     const state = await round(instance, 'token-alice', 'transfer', { amount: 5 });

@@ -119,6 +119,35 @@ describe('the emitted requestState module', () => {
     expect(sealSource).toContain(`const KEY_ENV = '${STATE_KEY_ENV}';`);
   });
 
+  it('memoryStore: capped in entries and bytes (keys counted), the oldest evicted and counted, expired ones dropped uncounted, one add of a key taken', async () => {
+    const file = path.join(work, 'store', 'mcp-migrate-state.mjs');
+    writeModule(file, 'esm');
+    const { memoryStore } = (await import(file)) as { memoryStore: (o?: { maxEntries?: number; maxBytes?: number }) => { add(k: string, v: string, ttl: number): Promise<boolean>; get(k: string): Promise<string | undefined>; evicted: number; lostThrough?: number; local?: boolean } };
+    const made = Date.now();
+    const store = memoryStore({ maxEntries: 2, maxBytes: 20 });
+    expect(store.local).toBe(true);
+    // nonces recorded before it was made are not in it
+    expect(store.lostThrough).toBeGreaterThanOrEqual(made);
+    const before = store.lostThrough!;
+    expect(await Promise.all([store.add('a', '1', 600), store.add('a', '2', 600)])).toEqual([true, false]);
+    expect(await store.add('b', '1', 600)).toBe(true);
+    expect(store.evicted).toBe(0);
+    expect(await store.add('c', '1', 600)).toBe(true);
+    expect([await store.get('a'), await store.get('b'), await store.get('c')]).toEqual([undefined, '1', '1']);
+    expect(store.evicted).toBe(1);
+    expect(store.lostThrough).toBeGreaterThanOrEqual(before);
+    // 20 bytes of keys and values: 'd' with 18 bytes leaves room for nothing else
+    expect(await store.add('d', 'x'.repeat(18), 600)).toBe(true);
+    expect([await store.get('b'), await store.get('c')]).toEqual([undefined, undefined]);
+    expect(store.evicted).toBe(3);
+    // an entry whose time is up is dropped without counting as an eviction
+    const expiring = memoryStore({ maxEntries: 1 });
+    expect(await expiring.add('e', '', 0)).toBe(true);
+    expect(await expiring.get('e')).toBeUndefined();
+    expect(await expiring.add('f', '', 600)).toBe(true);
+    expect(expiring.evicted).toBe(0);
+  });
+
   it('typechecks under the strictest settings a project may use, erasable syntax only, without the DOM library; a replayed handler is typed by the SDK', () => {
     fs.mkdirSync(work, { recursive: true });
     fs.writeFileSync(path.join(work, 'package.json'), JSON.stringify({ type: 'module' }));
