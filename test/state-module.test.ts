@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Project, ts } from 'ts-morph';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isStateModuleFile, STATE_KEY_ENV, STATE_RUNTIME_FILES, STATE_SEAL_BASENAME, stateExports, stateModuleFiles, stateModuleText, type ModuleFlavour } from '../src/stateModule.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -146,6 +146,26 @@ describe('the emitted requestState module', () => {
     expect(await expiring.get('e')).toBeUndefined();
     expect(await expiring.add('f', '', 600)).toBe(true);
     expect(expiring.evicted).toBe(0);
+  });
+
+  it('a state that reaches a handler unverified (a server built without verifyRequestState): the client is told only that requestState is not configured, the log once what to pass', async () => {
+    const file = path.join(work, 'unverified', 'mcp-migrate-state.mjs');
+    writeModule(file, 'esm');
+    const module = (await import(file)) as { resumable<T>(server: T): T; ask<T>(target: T): T };
+    let handler: ((ctx: unknown) => Promise<unknown>) | undefined;
+    const server = { registerTool: (_name: string, _config: unknown, h: (ctx: unknown) => Promise<unknown>) => void (handler = h) };
+    const low = { getClientCapabilities: () => undefined, request: () => Promise.reject(new Error('no push on 2026-07-28')) };
+    module.resumable(server).registerTool('t', {}, async () => module.ask(low).elicitInput({ message: 'q', requestedSchema: { type: 'object', properties: {} } } as never));
+    const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } } };
+    // Without the verify hook the SDK hands the handler the client's string as it came.
+    const ctx = { mcpReq: { id: 1, method: 'tools/call', envelope, requestState: () => 'v1.forged.mac', inputResponses: { elicitation: { action: 'accept', content: {} } } } };
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      for (let i = 0; i < 2; i++) await expect(handler!(ctx)).rejects.toThrow(/^requestState is not configured on this server$/);
+      expect(logged.mock.calls.map(c => String(c[0]))).toEqual([expect.stringMatching(/^requestState reached a handler unverified: pass requestState: \{ verify: verifyRequestState \} in the server options/)]);
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it('typechecks under the strictest settings a project may use, erasable syntax only, without the DOM library; a replayed handler is typed by the SDK', () => {
