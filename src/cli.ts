@@ -59,7 +59,8 @@ const EPILOG = `Exit codes:
   ${EXIT_OK}  done (with --check: nothing left to migrate, nothing would change)
   ${EXIT_LEFT}  --check only: something is left: a site to migrate by hand, code the
      official codemod could not migrate (@mcp-codemod-error), a skipped file
-     that imports the SDK, a failed file, or a file that would change
+     that imports the SDK, a patch of @modelcontextprotocol/sdk (patch-package)
+     the 2.x packages make useless, a failed file, or a file that would change
   ${EXIT_ERROR}  usage error or fatal error (bad path, dirty git tree): nothing written
   ${EXIT_FAILED}  some files could not be migrated or written: they are left as they
      were and reported; the others were migrated

@@ -5,6 +5,7 @@
 import { createColors } from 'picocolors';
 import { formatterCommand, type FormatterTool } from './formatter.js';
 import { countByCause, countByShape, countDeprecated, countSites, sitesLeft, type CauseCount, type FileReport, type Report, type SiteOutcome, type UpgradeNote } from './report.js';
+import type { SdkPatch } from './sdkPatches.js';
 
 export type RunMode = 'write' | 'dry-run' | 'check';
 
@@ -61,6 +62,8 @@ export interface RunSummary {
   sdkFilesSkipped: number;
   /** `@mcp-codemod-error` markers in the files as the run leaves them. */
   codemodLeftovers: number;
+  /** patch-package patches of SDK 1.x that stop applying once the code runs on the 2.x packages (src/sdkPatches.ts). */
+  sdkPatches: number;
   sites: Record<SiteOutcome, number>;
   /** The same per control-flow shape the sites sit in (straight, if, loop, try, switch, Promise.all, callback...). */
   byShape: Record<string, Record<SiteOutcome, number>>;
@@ -78,6 +81,8 @@ export interface RunReport extends Omit<Report, 'files'> {
   mode: RunMode;
   files: FileResult[];
   codemodLeftovers: CodemodLeftover[];
+  /** The SDK 1.x patches (patch-package) that no longer apply, paths relative to the run's directory; a note says each. */
+  sdkPatches: SdkPatch[];
   /** Told during the run (e.g. the target is not in a git repository, the formatter failed). */
   warnings: string[];
   /** The project's formatter for the files a write run wrote, per project (empty when none is declared, and under --dry-run / --check). */
@@ -103,7 +108,7 @@ export interface FormattingResult {
   error?: string;
 }
 
-export function summarize(report: Omit<Report, 'files'>, files: readonly FileResult[], leftovers: readonly CodemodLeftover[] = []): RunSummary {
+export function summarize(report: Omit<Report, 'files'>, files: readonly FileResult[], leftovers: readonly CodemodLeftover[] = [], sdkPatches = 0): RunSummary {
   const sources = files.filter(f => !f.manifest && !f.created);
   const count = (list: readonly FileResult[], pred: (f: FileResult) => boolean) => list.filter(pred).length;
   return {
@@ -118,6 +123,7 @@ export function summarize(report: Omit<Report, 'files'>, files: readonly FileRes
     failures: count(files, f => f.outcome === 'error'),
     sdkFilesSkipped: count(sources, f => f.outcome === 'skipped' && f.importsSdk !== undefined && f.importsSdk !== false),
     codemodLeftovers: leftovers.length,
+    sdkPatches,
     sites: countSites({ ...report, files: [] }),
     byShape: countByShape(report),
     byCause: countByCause(report),
@@ -132,6 +138,7 @@ export function checkFindings(s: RunSummary): string[] {
   return [
     s.sitesLeft && plural(s.sitesLeft, 'site') + ' left to migrate',
     s.codemodLeftovers && plural(s.codemodLeftovers, 'place') + ' the official codemod could not migrate',
+    s.sdkPatches && plural(s.sdkPatches, 'patch', 'patches') + ' of @modelcontextprotocol/sdk that no longer apply',
     s.sdkFilesSkipped && plural(s.sdkFilesSkipped, 'skipped file') + ' importing the SDK',
     s.failures && plural(s.failures, 'file') + ' that failed',
     s.filesChanged && plural(s.filesChanged, 'file') + ' to change',

@@ -18,6 +18,7 @@ import { isStateModuleFile } from './stateModuleNames.js';
 import { CODEMOD_MARKER } from './upgrade/markers.js';
 import { HELPER_IMPORT_DEPTH, importedHelpers, isCandidate, relativeImportsAmong, requestAliasHolders, worthAnalysing, ZOD_IMPORT } from './triggers.js';
 import { createProgress, type Progress, type ProgressStream } from './progress.js';
+import { findSdkPatches, runsOnV2Packages, sdkPatchNote, type SdkPatch } from './sdkPatches.js';
 import { exitCodeOf, summarize, type CodemodLeftover, type FileResult, type FormattingResult, type RunMode, type RunReport } from './format-report.js';
 import { formattableFiles, formatterCommand, formattersFor, runFormatter } from './formatter.js';
 
@@ -481,6 +482,17 @@ async function formatWritten(run: RunState, written: ReadonlySet<string>, option
   return out;
 }
 
+/**
+ * The patch-package patches of SDK 1.x (src/sdkPatches.ts) that stop applying once the run leaves the code on the
+ * 2.x packages: the sources as the run leaves them (or would) import one.
+ */
+function sdkPatchesLeft(run: RunState, edits: readonly AppliedChange[]): SdkPatch[] {
+  const after = new Map([...run.sources].map(([p, s]) => [p, s.text]));
+  for (const e of edits) if (run.results.get(e.path)?.outcome !== 'error') after.set(e.path, e.after);
+  if (!runsOnV2Packages(after.values())) return [];
+  return findSdkPatches(run.discovery.roots, edits.filter(e => path.basename(e.path) === 'package.json').map(e => e.path));
+}
+
 /** `make()`, made on the first call only. */
 function lazily<A, B>(make: () => (a: A) => B): (a: A) => B {
   let made: ((a: A) => B) | undefined;
@@ -529,8 +541,11 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
   const located = inFilesAsLeft(run, pipelineRest, codemodLeftovers(run, edits, creations), edits, written);
   const leftovers = located.leftovers;
   const rest = { ...located.report, created: pipelineRest.created.filter(c => run.results.get(path.resolve(cwd, c))?.outcome !== 'error') };
-  const summary = summarize(rest, files, leftovers);
-  const runReport: RunReport = { schemaVersion: 1, mode: options.mode, ...rest, files, codemodLeftovers: leftovers, warnings, summary, formatting, exitCode: exitCodeOf(options.mode, summary) };
+  const patches = sdkPatchesLeft(run, edits);
+  rest.notes.push(...patches.map(p => sdkPatchNote(p, run.rel)));
+  const summary = summarize(rest, files, leftovers, patches.length);
+  const sdkPatches = patches.map(p => ({ ...p, file: run.rel(p.file) }));
+  const runReport: RunReport = { schemaVersion: 1, mode: options.mode, ...rest, files, codemodLeftovers: leftovers, sdkPatches, warnings, summary, formatting, exitCode: exitCodeOf(options.mode, summary) };
   const ok = (c: AppliedChange) => run.results.get(c.path)?.outcome !== 'error';
   const applied = [...edits.filter(ok), ...creations.filter(ok)].sort((a, b) => byCodePoint(a.path, b.path));
   return { report: runReport, changes: applied };
