@@ -7,7 +7,7 @@
  * mixed endings is written with its dominant one (only ever when the run changes that file).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, openSync, promises as fs, readFileSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, openSync, promises as fs, readdirSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
 
@@ -356,6 +356,57 @@ export function fileContains(file: string, needle: string): boolean | undefined 
   }
 }
 
+/**
+ * The name of the temporary file writeAtomic writes `file` through: beside it, hidden, naming the tool and
+ * the process, so that one a killed run left is known for what it is (never a user's file).
+ */
+function temporaryNameFor(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.mcp-migrate.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+}
+
+/** A temporary file's name, as writeAtomic names them (and as it named them before the tool's name was in them): its writer's pid. */
+const TEMPORARY_NAME = /^\..+\.(?:mcp-migrate\.)?(\d+)\.[0-9a-f]{8}\.tmp$/;
+
+/** Whether process `pid` is running (one that is not ours to signal is running too). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The temporary files in `dirs` that a run killed while writing left behind (SIGKILL, a crash, a power
+ * cut: no handler ran): named as writeAtomic names them, by a process no longer running. Removed, and
+ * returned for the run to say so. A concurrent run's files (its process alive) are left alone.
+ */
+export function removeStaleTemporaryFiles(dirs: Iterable<string>): string[] {
+  const removed: string[] = [];
+  for (const dir of new Set(dirs)) {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const pid = TEMPORARY_NAME.exec(name)?.[1];
+      if (pid === undefined || Number(pid) === process.pid || running(Number(pid))) continue;
+      const file = path.join(dir, name);
+      try {
+        if (!statSync(file).isFile()) continue;
+        rmSync(file);
+        removed.push(file);
+      } catch {
+        // gone meanwhile, or not ours to remove: left, and not claimed
+      }
+    }
+  }
+  return removed.sort();
+}
+
 /** Temporary files of writes in progress: what an interrupted run removes before it exits. */
 const pendingTemporaryFiles = new Set<string>();
 
@@ -377,7 +428,7 @@ export async function writeAtomic(file: string, text: string, meta: SourceMeta |
   const dir = path.dirname(file);
   const mode = meta ? meta.mode : NEW_FILE_MODE;
   if (!meta) await fs.mkdir(dir, { recursive: true });
-  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const tmp = temporaryNameFor(file);
   let placed = false;
   pendingTemporaryFiles.add(tmp);
   try {

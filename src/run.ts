@@ -8,7 +8,7 @@ import path from 'node:path';
 import { discoverSources, selectShard, type Discovery, type Shard } from './files.js';
 import { findDirtyFiles, formatDirtyRefusal, outsideGit } from './git.js';
 import { owningManifest } from './owningManifest.js';
-import { digestBytes, fileContains, finalizeText, keepShebang, readSource, readSourceIfWanted, removeTemporaryFiles, writeAtomic, type DecodedSource } from './io.js';
+import { digestBytes, fileContains, finalizeText, keepShebang, readSource, readSourceIfWanted, removeStaleTemporaryFiles, removeTemporaryFiles, writeAtomic, type DecodedSource } from './io.js';
 import type { SourceInput } from './pipeline.js';
 import { movedNote, positionMapper, type Position } from './positions.js';
 import { emptyReport, type FileReport, type Report } from './report.js';
@@ -220,6 +220,18 @@ async function decodeAliasImporters(run: RunState, inputs: SourceInput[]): Promi
     run.sources.set(p, r);
     inputs.push({ path: p, text: r.text });
   }
+}
+
+/** What a run killed while writing (SIGKILL, a crash) left beside the files this one may write: removed, and said. */
+function removeStaleTemporaries(run: RunState, options: RunOptions, warnings: string[]): void {
+  const { files, roots } = run.discovery;
+  const dirs = [...files, ...manifestsAbove(roots, run.cwd)].map(f => path.dirname(f));
+  for (const root of roots) dirs.push(fsSync.statSync(root, { throwIfNoEntry: false })?.isDirectory() ? root : path.dirname(root));
+  const removed = removeStaleTemporaryFiles(dirs);
+  if (removed.length === 0) return;
+  const message = `removed ${removed.length} temporary file${removed.length === 1 ? '' : 's'} left by an interrupted run (killed while writing): ${removed.map(run.rel).join(', ')}`;
+  warnings.push(message);
+  options.warn?.(message);
 }
 
 async function warnOutsideGit(run: RunState, options: RunOptions, warnings: string[]): Promise<void> {
@@ -513,6 +525,7 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
   const warnings: string[] = [];
   if (options.mode === 'write') {
     await guardTree(discovery, options, cwd);
+    removeStaleTemporaries(run, options, warnings);
     await warnOutsideGit(run, options, warnings);
   }
 
