@@ -1,0 +1,4 @@
+#!/usr/bin/env node
+import { FilesApp } from './app.js';
+
+await new FilesApp().start();
