@@ -5,15 +5,25 @@ import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
 type ToolCallback<A, E> = (input: A, extra: E) => Promise<CallToolResult>;
 
-/** Every tool is tried three times; its last error becomes a tool result, not a protocol error. */
+/** Every tool's errors become tool results, not protocol errors. */
 function withErrors<A, E>(cb: ToolCallback<A, E>): ToolCallback<A, E> {
   return async (input, extra) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await cb(input, extra);
-      } catch (error) {
-        if (attempt === 3) return { content: [{ type: 'text', text: `Error: ${(error as Error).message}` }], isError: true };
-      }
+    try {
+      return await cb(input, extra);
+    } catch (error) {
+      return { content: [{ type: 'text', text: `Error: ${(error as Error).message}` }], isError: true };
+    }
+  };
+}
+
+/** Each call's time is logged. */
+function timed<A, E>(cb: (input: A, extra: E) => Promise<CallToolResult>): (input: A, extra: E) => Promise<CallToolResult> {
+  return async (...args) => {
+    const started = Date.now();
+    try {
+      return await cb(...args);
+    } finally {
+      console.error(`tool call took ${Date.now() - started} ms`);
     }
   };
 }
@@ -24,11 +34,29 @@ export function createServer(): McpServer {
     'send',
     { inputSchema: z.object({ to: z.string() }) },
     withErrors(async ({ to }) => {
+      if (to === '') throw new Error('no recipient');
       const answer = await ask(server.server, 'answer').elicitInput({
         message: `Send to ${to}?`,
         requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
       });
       return { content: [{ type: 'text', text: answer.action === 'accept' && answer.content?.ok ? `Sent to ${to}` : 'Not sent' }] };
+    }),
+  );
+  server.registerTool(
+    'echo',
+    { inputSchema: z.object({ text: z.string() }) },
+    withErrors(async ({ text }) => ({ content: [{ type: 'text', text }] })),
+  );
+  resumable(server).registerTool(
+    'archive',
+    { inputSchema: z.object({ path: z.string() }) },
+    timed(async ({ path }, extra) => {
+      const folder = path.replace(/\/+$/, '');
+      const answer = await ask(server.server, 'answer').elicitInput({
+        message: `Archive ${path}?`,
+        requestedSchema: { type: 'object', properties: { keep: { type: 'number' } }, required: ['keep'] },
+      });
+      return { content: [{ type: 'text', text: answer.action === 'accept' ? `Archived ${folder}, keeping ${answer.content?.keep}` : 'Not archived' }] };
     }),
   );
   return server;
