@@ -2,20 +2,23 @@
  * Helpers in other files of the project: a small multi-file SDK 1.x project (a handler file importing
  * helpers through a barrel, a default export, a helper calling a helper of a third file, a helper
  * handed `extra.sendRequest` that imports nothing of the SDK, a cycle across two files, a helper that
- * uses a module-local it does not export and cannot simply export) migrated by the built CLI in a git repository of its own,
- * then checked: what is inlined and from where, what is marked and why, that the result typechecks
- * and is a fixed point, and that verify gives the original's results on both eras.
+ * uses module-locals of its own) migrated by the built CLI in a git repository of its own, then checked:
+ * each request rewritten where its helper writes it, the helpers' files edited there and nowhere else,
+ * the result typechecks, is a fixed point, and verify gives the original's results on both eras.
  *
  * Then discovery: a handler file with no trigger name whose helper chain runs through a file with no
  * trigger name and no SDK import, which the text pre-filter alone never decodes; with two threads too.
+ * A request method exported under another name; helpers with module-level state of their own, which
+ * replay leaves where it is; a JavaScript handler whose locals are typed in another module.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ts } from 'ts-morph';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatVerifyTable, parseScenario, verify } from '../src/verify/index.js';
+import { upgradeV1 } from '../src/upgrade/index.js';
+import { formatVerifyTable, parseScenario, verify, type VerifyResult } from '../src/verify/index.js';
 import { typecheckFiles } from './support/typecheck.js';
-import { causeOf } from '../src/tables/causes.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const cli = path.join(root, 'dist', 'src', 'cli.js');
@@ -136,7 +139,6 @@ export async function askSecret(server: any): Promise<string> {
 }
 `,
 };
-
 const SCENARIO = {
   calls: [
     { name: 'confirm accepted', method: 'tools/call', params: { name: 'confirm', arguments: { question: 'Name?' } }, answers: { elicitation: [{ action: 'accept', content: { name: 'Ada' } }, { action: 'accept', content: { ok: true } }] } },
@@ -145,15 +147,35 @@ const SCENARIO = {
     { name: 'summarize', method: 'tools/call', params: { name: 'summarize', arguments: { text: 'tides' } }, answers: { sampling: [{ role: 'assistant', model: 'm', content: { type: 'text', text: 'the moon pulls the sea' } }] } },
     { name: 'colour accepted', method: 'tools/call', params: { name: 'colour' }, answers: { elicitation: [{ action: 'accept', content: { colour: 'teal' } }] } },
     { name: 'colour cancelled', method: 'tools/call', params: { name: 'colour' }, answers: { elicitation: [{ action: 'cancel' }] } },
+    { name: 'ping, stopped', method: 'tools/call', params: { name: 'ping' }, answers: { elicitation: [{ action: 'accept', content: {} }] } },
+    { name: 'ping, declined', method: 'tools/call', params: { name: 'ping' }, answers: { elicitation: [{ action: 'decline' }] } },
+    { name: 'secret', method: 'tools/call', params: { name: 'secret' }, answers: { elicitation: [{ action: 'accept', content: { s: 'swordfish' } }] } },
   ],
 };
 
+interface Site {
+  file: string;
+  line: number;
+  column: number;
+  kind: string;
+  call: string;
+  outcome: string;
+  reason: string;
+  handler?: string;
+  shape?: string;
+  /** Where the site was in the file as read, when the run wrote the file. */
+  readAt?: { line: number; column: number };
+}
+
 interface Report {
-  sites: { file: string; line: number; kind: string; call: string; outcome: string; reason: string; handler?: string; shape?: string }[];
+  sites: Site[];
   notes: string[];
   files: { file: string; outcome: string }[];
   summary: Record<string, unknown>;
 }
+
+/** A site as `file:line outcome kind handler`, its line in the file as read. */
+const described = (s: Site) => `${s.file}:${s.readAt?.line ?? s.line} ${s.outcome} ${s.kind} ${s.handler ?? ''}`.trimEnd();
 
 function writeProject(dir: string, files: Record<string, string>): void {
   fs.rmSync(dir, { recursive: true, force: true });
@@ -180,11 +202,84 @@ function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(f => f.endsWith('.ts') && !f.split(path.sep).includes('node_modules')).map(f => path.join(dir, f));
 }
 
+/** The project's sources as the official v1-to-v2 upgrade alone leaves them, by path in the project. */
+function upgradedSources(files: Record<string, string>): Map<string, string> {
+  const sources = Object.entries(files).filter(([rel]) => /\.[cm]?[jt]s$/.test(rel));
+  const upgraded = upgradeV1(sources.map(([rel, text]) => ({ path: path.join('/project', rel), text }))).texts;
+  return new Map(sources.map(([rel, text]) => [rel, upgraded.get(path.join('/project', rel)) ?? text]));
+}
+
+/**
+ * The text with the replay's edits taken off: `ask(x)`, `resumable(x)` and `journaled(() => x)` back to `x`,
+ * the `rethrowIfSuspended();` lines, the requestState option of the server's construction and the import of
+ * the requestState module gone (test/reach.test.ts has the same, with what else it puts back).
+ */
+function unreplayed(text: string): string {
+  for (;;) {
+    const sf = ts.createSourceFile('file.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+    const slice = (node: ts.Node) => text.slice(node.getStart(sf), node.getEnd());
+    const wholeLines = (node: ts.Node) => {
+      const end = text.indexOf('\n', node.getEnd());
+      return { start: text.lastIndexOf('\n', node.getStart(sf) - 1) + 1, end: end < 0 ? text.length : end + 1 };
+    };
+    const names = new Map<string, string>();
+    let stateImport: { start: number; end: number } | undefined;
+    for (const st of sf.statements) {
+      if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier) || !/(^|\/)mcp-migrate-state(\.[cm]?[jt]s)?$/.test(st.moduleSpecifier.text)) continue;
+      const bindings = st.importClause?.namedBindings;
+      if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) names.set(e.name.text, (e.propertyName ?? e.name).text);
+      stateImport = wholeLines(st);
+    }
+    let edit: { start: number; end: number; text: string } | undefined;
+    // The innermost edit first: the text it puts back is then the original's.
+    const visit = (node: ts.Node): void => {
+      ts.forEachChild(node, visit);
+      if (edit) return;
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && names.has(node.expression.text)) {
+        const what = names.get(node.expression.text);
+        const [arg] = node.arguments;
+        const at = { start: node.getStart(sf), end: node.getEnd() };
+        if ((what === 'ask' || what === 'resumable') && arg) edit = { ...at, text: slice(arg) };
+        else if (what === 'journaled' && arg && ts.isArrowFunction(arg) && !ts.isBlock(arg.body)) edit = { ...at, text: slice(arg.body) };
+        else if (what === 'rethrowIfSuspended' && ts.isExpressionStatement(node.parent)) edit = { ...wholeLines(node.parent), text: '' };
+      }
+      if (ts.isPropertyAssignment(node) && node.name.getText(sf) === 'requestState' && ts.isObjectLiteralExpression(node.parent) && node.parent.properties.length === 1) {
+        const made = node.parent.parent;
+        if (ts.isNewExpression(made) && made.arguments?.length === 2) edit = { start: made.arguments[0]!.getEnd(), end: node.parent.getEnd(), text: '' };
+      }
+    };
+    visit(sf);
+    // (an import the run put first in a file that had none, with a blank line after it)
+    if (!edit && stateImport) edit = { start: stateImport.start, end: stateImport.end + (stateImport.start === 0 && text[stateImport.end] === '\n' ? 1 : 0), text: '' };
+    if (!edit) return text;
+    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+  }
+}
+
+/** `ask(target)` as the rewrite writes a request's receiver, with or without the key the answer is asked under. */
+function asked(target: string, name = 'ask'): RegExp {
+  return new RegExp(`\\b${name}\\(${target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:, '[^']*')?\\)`);
+}
+
+/** The work a file journals: the body of each `journaled(() => ...)`, as written. */
+function journaledWork(text: string): string[] {
+  const sf = ts.createSourceFile('file.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    const [work] = ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'journaled' ? node.arguments : [];
+    if (work && ts.isArrowFunction(work)) found.push(work.body.getText(sf));
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
 describe('helpers imported from other files of the project', () => {
   const before = path.join(work, 'before');
   const after = path.join(work, 'after');
   let report: Report;
   const read = (rel: string) => fs.readFileSync(path.join(after, rel), 'utf8');
+  const upgraded = upgradedSources(PROJECT);
 
   beforeAll(() => {
     writeProject(before, PROJECT);
@@ -195,72 +290,50 @@ describe('helpers imported from other files of the project', () => {
     report = JSON.parse(r.stdout);
   }, 600_000);
 
-  it('inlines the helpers reached through a barrel, a default export and a helper of a third file, and says from where', () => {
-    const rewritten = report.sites.filter(s => s.outcome === 'rewritten');
-    const inServer = rewritten.filter(s => s.file === 'src/server.ts');
-    expect(inServer.map(s => `${s.handler} ${s.kind} ${s.shape}`).sort()).toEqual([
-      'tools/call colour elicitation helper',
-      'tools/call confirm elicitation helper',
-      'tools/call confirm elicitation helper',
-      'tools/call summarize sampling helper',
+  it('rewrites each request where its helper writes it: through a barrel, a default export, a helper of a third file, a cycle, module-locals', () => {
+    expect(report.sites.map(described)).toEqual([
+      'src/helpers/ask.ts:7 rewritten elicitation tools/call confirm',
+      'src/helpers/colour.ts:2 rewritten elicitation tools/call colour',
+      'src/helpers/cycle.ts:5 rewritten elicitation tools/call ping',
+      'src/helpers/local.ts:4 rewritten elicitation tools/call secret',
+      'src/helpers/names.ts:8 rewritten elicitation tools/call confirm',
+      'src/server.ts:21 rewritten request tools/call summarize',
     ]);
-    expect(rewritten).toHaveLength(inServer.length);
-    expect(report.summary.byShape).toMatchObject({ helper: { rewritten: 4 } });
-    for (const [helper, file] of [['confirmName', 'src/helpers/names.ts'], ['askName', 'src/helpers/ask.ts'], ['askColour', 'src/helpers/colour.ts'], ['sampleWith', 'src/helpers/sampling.ts']]) {
-      expect(report.notes, helper).toContainEqual(expect.stringMatching(new RegExp(`^src/server\\.ts: ${helper}\\(\\) from ${file.replace(/\./g, '\\.')}:\\d+ inlined into .*${file.replace(/\./g, '\\.')} is left as it is`)));
-    }
+    expect(report.summary.sites).toEqual({ rewritten: 6, marked: 0, skipped: 0 });
+    expect(read('src/helpers/ask.ts')).toMatch(new RegExp(`const answer = await ${asked('server.server').source}\\.elicitInput\\(`));
+    expect(read('src/helpers/names.ts')).toMatch(new RegExp(`const check = await ${asked('server.server').source}\\.elicitInput\\(\\{`));
+    expect(read('src/helpers/colour.ts')).toMatch(new RegExp(`const answer = await ${asked('server.server').source}\\.elicitInput\\(`));
+    expect(read('src/helpers/cycle.ts')).toMatch(new RegExp(`const a = await ${asked('server.server').source}\\.elicitInput\\(`));
+    expect(read('src/helpers/local.ts')).toMatch(new RegExp(`const a = await ${asked('server.server').source}\\.elicitInput\\(`));
   });
 
-  it("imports the helpers' free names at the call site: their modules' imports re-specified, their exports, aliased where taken", () => {
+  it("hands sampleWith the context's request channel through ask(...), where the handler hands it on", () => {
     const server = read('src/server.ts');
-    // askName's import of DEFAULT_NAME as FALLBACK, and confirmName's DEFAULT_NAME: one import, aliased past the server's own DEFAULT_NAME.
-    expect(server).toMatch(/import \{ DEFAULT_NAME as (DEFAULT_NAME\d+) \} from ["']\.\/helpers\/defaults\.js["'];/);
-    const alias = /import \{ DEFAULT_NAME as (DEFAULT_NAME\d+) \}/.exec(server)![1]!;
-    // (askName's result is the variable confirmName's statement declared, renamed past the handler's own name.)
-    expect(server).toContain(`name2 = ${alias};`);
-    expect(server).toMatch(/import \{[^}]*\bNAME_SCHEMA\b[^}]*\} from ["']\.\/helpers\/ask\.js["']/);
-    expect(server).toContain("const DEFAULT_NAME = 'server-default';");
-    // The channel handed to sampleWith is substituted: its request is a site of the handler, rewritten.
-    expect(server).not.toMatch(/sampleWith\(ctx\.mcpReq\.send/);
-    expect(server).toMatch(/inputRequired\.createMessage\(\{ messages: \[\{ role: 'user', content: \{ type: 'text', text \} \}\], maxTokens: 20 \}\)/);
+    expect(server).toMatch(new RegExp(`const summary = await sampleWith\\(${asked('ctx.mcpReq').source}\\.send, CreateMessageResultSchema, text\\);`));
+    expect(read('src/helpers/sampling.ts')).toBe(PROJECT['src/helpers/sampling.ts']);
   });
 
-  it('leaves the helper files as they are but for the SDK upgrade and the markers of the sites they keep', () => {
+  it('registers each tool resumable and imports nothing of the helpers into the handler file', () => {
+    const server = read('src/server.ts');
+    for (const tool of ['confirm', 'summarize', 'colour', 'ping', 'secret']) expect(server).toContain(`resumable(server).registerTool('${tool}',`);
+    expect(server).toContain("const DEFAULT_NAME = 'server-default';");
+    expect(server).not.toMatch(/defaults\.js|NAME_SCHEMA|FALLBACK|PROMPT/);
+    expect(server).toMatch(/^serveStdio\(\(\) => server\);$/m);
+  });
+
+  it('edits the helper files at their requests and nowhere else: nothing exported, pasted or renamed', () => {
     for (const rel of ['src/helpers/index.ts', 'src/helpers/sampling.ts', 'src/helpers/cycle2.ts', 'src/helpers/defaults.ts']) {
       expect(read(rel), rel).toBe(PROJECT[rel]);
     }
-    // askColour, ping and askSecret (server: any) are handed the server by their handler calls: their bodies are sites as a typed helper's are.
     for (const rel of ['src/helpers/names.ts', 'src/helpers/ask.ts', 'src/helpers/colour.ts', 'src/helpers/cycle.ts', 'src/helpers/local.ts']) {
-      const text = read(rel);
-      if (rel === 'src/helpers/names.ts' || rel === 'src/helpers/ask.ts') expect(text, rel).toContain('@modelcontextprotocol/server');
-      const marked = report.sites.filter(s => s.file === rel);
-      expect(marked.length, rel).toBe(1);
-      expect(marked[0]!.outcome).toBe('marked');
-      expect(text).toContain(`// mcp-migrate: ${marked[0]!.reason}`);
+      expect(unreplayed(read(rel)), rel).toBe(upgraded.get(rel));
+      expect(read(rel), rel).not.toMatch(/mcp-migrate:/);
     }
-  });
-
-  it('marks a cycle of helpers with the cycle, and a helper using a module-local it does not export, and reports both', () => {
-    const server = read('src/server.ts');
-    const marked = report.sites.filter(s => s.file === 'src/server.ts' && s.outcome === 'marked');
-    const cycle = marked.find(s => s.handler === 'tools/call ping');
-    expect(cycle?.reason).toMatch(/^ping\(\) → pong\(\) → ping\(\) is a cycle of helpers: not inlined/);
-    expect(cycle).toMatchObject({ kind: 'elicitation', call: 'ping(...)', shape: 'helper' });
-    const local = marked.find(s => s.handler === 'tools/call secret');
-    // A lone module-level declaration would be exported for the handler's file to import; one of two in its statement is not.
-    expect(local?.reason).toMatch(/^askSecret\(\) \(local\.ts\) is not inlined: it uses PROMPT, which local\.ts does not export \(not a declaration of its own\)/);
-    expect(marked).toHaveLength(2);
-    const written = server.split('\n');
-    for (const site of marked) {
-      // The run wrote the file: reported where the call is in it, marked right above its statement.
-      const statement = written[site.line - 1]!;
-      expect(statement.slice(site.column - 1)).toMatch(new RegExp(`^${site.call.replace('(...)', '\\(')}`));
-      expect(written[site.line - 2]!.trim(), site.reason).toBe(`// mcp-migrate: ${site.reason}`);
-      expect(PROJECT['src/server.ts']).toContain(`\n${statement}\n`);
-    }
-    // Neither is unrolled: the calls are still there.
-    expect(server).toMatch(/const n = await ping\(server, 2\);/);
-    expect(server).toMatch(/const s = await askSecret\(server\);/);
+    // The module-locals of local.ts, two in one statement, stay as they are, unexported.
+    expect(read('src/helpers/local.ts')).toMatch(/^const PROMPT = 'Secret\?', HINT = 'one word';$/m);
+    // The cycle's calls are still there: nothing is unrolled.
+    expect(read('src/helpers/cycle.ts')).toContain('  return pong(server, n - 1);');
+    expect(read('src/server.ts')).toContain('const n = await ping(server, 2);');
   });
 
   it('typechecks against the real SDK 2.x types', () => {
@@ -292,7 +365,7 @@ describe('discovery of helper files', () => {
   // (the text pre-filter alone would never decode it); the request is one file further, in a file of the
   // SDK's that the official codemod upgrades. With two threads, only the middle file puts that one in the
   // handler's group (the handler's file is the largest, so the groups are balanced apart otherwise), where
-  // it is inlined as upgraded, not as it is on disk.
+  // it is rewritten as upgraded, not as it is on disk, and the handler's registration made resumable.
   const files: Record<string, string> = {
     'package.json': PACKAGE,
     'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -331,7 +404,7 @@ other.registerTool('name', { description: 'Asks a name' }, async () => {
 `,
   };
 
-  const outputs = new Map<string, { server: string; report: string }>();
+  const outputs = new Map<string, { server: string; ask: string; report: string }>();
   for (const jobs of ['1', '2']) {
     it(`finds the helper chain from a handler file without a trigger name, through a file the pre-filter does not decode (--jobs ${jobs})`, () => {
       const dir = path.join(work, `discovery-${jobs}`);
@@ -340,23 +413,19 @@ other.registerTool('name', { description: 'Asks a name' }, async () => {
       const r = runCli(dir, '.', '--json', '--jobs', jobs);
       expect(r.status, r.stderr).toBe(0);
       const report: Report = JSON.parse(r.stdout);
-      const colour = report.sites.filter(s => s.handler === 'tools/call colour');
-      expect(colour.map(s => `${s.file} ${s.kind} ${s.outcome} ${s.shape}`)).toEqual(['src/server.ts elicitation rewritten helper']);
-      expect(report.notes).toContainEqual(expect.stringMatching(/^src\/server\.ts: askColour\(\) from src\/colour\.ts:\d+ inlined/));
-      expect(report.notes).toContainEqual(expect.stringMatching(/^src\/server\.ts: askWith\(\) from src\/ask\.ts:\d+ inlined/));
+      expect(report.sites.map(described)).toEqual(['src/ask.ts:4 rewritten elicitation tools/call colour', 'src/other.ts:6 rewritten elicitation tools/call name']);
       expect(report.files.find(f => f.file === 'src/colour.ts')?.outcome).toBe('unchanged');
       const server = fs.readFileSync(path.join(dir, 'src', 'server.ts'), 'utf8');
-      // Both helpers inlined: the import of the first is kept bare (its module still loads), the one
-      // the first pass added for the second goes again.
-      expect(server).toMatch(/^import ["']\.\/colour\.js["'];$/m);
-      expect(server).not.toMatch(/ask\.js/);
-      expect(server).toContain('inputRequired.elicit(');
+      expect(server).toContain("resumable(server).registerTool('colour',");
+      expect(server).toContain('const colour = await askColour(server);');
+      const ask = fs.readFileSync(path.join(dir, 'src', 'ask.ts'), 'utf8');
+      expect(ask).toMatch(new RegExp(`const answer: ElicitResult = await ${asked('server.server').source}\\.elicitInput\\(`));
       // The helper as upgraded: its type comes from the 2.x package, and nothing imports the 1.x SDK any more.
-      expect(server).toMatch(/import (?:type \{ ElicitResult \}|\{[^}]*\btype ElicitResult\b[^}]*\}) from ["']@modelcontextprotocol\/server["']/);
+      expect(ask).toMatch(/^import type \{ ElicitResult \} from ["']@modelcontextprotocol\/server["'];$/m);
       for (const file of filesUnder(dir)) expect(fs.readFileSync(file, 'utf8'), file).not.toContain('@modelcontextprotocol/sdk');
       expect(typecheckFiles(filesUnder(dir), dir)).toEqual([]);
       // The same result in one thread or two.
-      outputs.set(jobs, { server, report: r.stdout });
+      outputs.set(jobs, { server, ask, report: r.stdout });
       if (outputs.has('1') && jobs !== '1') expect(outputs.get(jobs)).toEqual(outputs.get('1'));
     }, 600_000);
   }
@@ -364,7 +433,8 @@ other.registerTool('name', { description: 'Asks a name' }, async () => {
 
 describe('a request method exported under another name', () => {
   // `ask` holds the server's elicitInput, exported by the server's module; the tools file calls it naming no
-  // trigger and importing nothing of the SDK or zod, so the text pre-filter alone never decodes it.
+  // trigger and importing nothing of the SDK or zod, so the text pre-filter alone never decodes it. The
+  // alias is rewritten where it is made, so every call of it asks through the requestState module.
   const files: Record<string, string> = {
     'package.json': PACKAGE,
     'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -381,152 +451,209 @@ mcp.registerTool('delete_note', { description: 'Deletes a note' }, async () => {
 `,
   };
 
-  it('marks the call where the alias is called, in the importing file, and not the export as a module-level request', () => {
+  it('rewrites the alias at its definition, and registers the handler that calls it resumable', () => {
     const dir = path.join(work, 'exported-alias');
     writeProject(dir, files);
     commitAll(dir, 'original');
-    const r = runCli(dir, 'src', '--check', '--json');
-    expect(r.status, r.stderr).not.toBe(0);
+    const r = runCli(dir, 'src', '--json');
+    expect(r.status, r.stderr).toBe(0);
     const report: Report = JSON.parse(r.stdout);
-    expect(report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${causeOf(s).id}`)).toEqual(['src/tools.ts:4 marked request-method-aliased']);
-  });
+    expect(report.sites.map(described)).toEqual(['src/tools.ts:4 rewritten elicitation tools/call delete_note']);
+    const server = fs.readFileSync(path.join(dir, 'src', 'server.ts'), 'utf8');
+    // The requestState module's ask is imported under another name: the module exports an ask of its own.
+    expect(server).toMatch(new RegExp(`^export const ask = ${asked('mcp.server', 'askClient').source}\\.elicitInput\\.bind\\(mcp\\.server\\);$`, 'm'));
+    const tools = fs.readFileSync(path.join(dir, 'src', 'tools.ts'), 'utf8');
+    expect(tools).toContain("resumable(mcp).registerTool('delete_note',");
+    expect(tools).toContain("const answer = await askUser({ message: 'Delete?',");
+    expect(typecheckFiles(filesUnder(dir), dir)).toEqual([]);
+  }, 600_000);
 
-  it('marks the export when an importing file hands the alias on', () => {
+  it('rewrites it the same when an importing file also hands the alias on', () => {
     const dir = path.join(work, 'exported-alias-handed-on');
     writeProject(dir, { ...files, 'src/retry.ts': "import { ask } from './server.js';\n\nexport const asker = { ask };\n" });
     commitAll(dir, 'original');
-    const r = runCli(dir, 'src', '--check', '--json');
-    expect(r.status, r.stderr).not.toBe(0);
+    const r = runCli(dir, 'src', '--json');
+    expect(r.status, r.stderr).toBe(0);
     const report: Report = JSON.parse(r.stdout);
-    expect(report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${causeOf(s).id}`).sort()).toEqual(['src/server.ts:4 marked request-method-handed-on', 'src/tools.ts:4 marked request-method-aliased']);
-  });
+    expect(report.sites.filter(s => s.outcome === 'rewritten').map(described)).toEqual(['src/tools.ts:4 rewritten elicitation tools/call delete_note']);
+    expect(fs.readFileSync(path.join(dir, 'src', 'server.ts'), 'utf8')).toMatch(new RegExp(`export const ask = ${asked('mcp.server', 'askClient').source}\\.elicitInput\\.bind\\(mcp\\.server\\);`));
+    expect(fs.readFileSync(path.join(dir, 'src', 'retry.ts'), 'utf8')).toBe("import { ask } from './server.js';\n\nexport const asker = { ask };\n");
+  }, 600_000);
+
+  // BUG: the alias's definition, handed on by another file, is also marked as "an elicitation request at module level", though no request is made there and the definition is rewritten to ask through the requestState module.
+  it.fails('does not mark the definition as a request made at module level', () => {
+    const dir = path.join(work, 'exported-alias-handed-on-check');
+    writeProject(dir, { ...files, 'src/retry.ts': "import { ask } from './server.js';\n\nexport const asker = { ask };\n" });
+    commitAll(dir, 'original');
+    const r = runCli(dir, 'src', '--json');
+    const report: Report = JSON.parse(r.stdout);
+    expect(report.sites.filter(s => s.outcome === 'marked').map(s => `${described(s)}: ${s.reason}`)).toEqual([]);
+  }, 600_000);
 });
 
-describe('module-level declarations an imported helper uses', () => {
-  // Exported for the handler's file to import when that keeps their meaning: a let or var is (an
-  // import reads its current value), and one the helper assigns gets a setter beside it, which the
-  // inlined code calls (an imported binding cannot be assigned); not one of several declarations in a statement.
-  const dir = path.join(work, 'module-locals');
-  const helper = (declarations: string, afterAsking = '') => `${declarations}
-export async function askName(server: McpServer): Promise<string> {
-  const a = await server.server.elicitInput({ message: PROMPT, requestedSchema: { type: 'object', properties: { n: { type: 'string' } } } });${afterAsking}
+describe('module-level state of the helpers', () => {
+  // Each helper module declares variables of its own, and asks a name with one of them; some assign them
+  // after the question (in a statement, by destructuring, as a loop variable, in an expression, with a
+  // logical assignment, in a timer, through a setter the module has, by increments of a number or of what
+  // is not one). Inlining needed exports and setters for those; replay leaves every helper where it is,
+  // its variables assigned as they were (what a second run would do again journaled). The server's tools
+  // return what the helper gave and the module's variables after it, so verify sees the state on both eras.
+  const dir = path.join(work, 'module-state');
+  const variants: { name: string; declarations: string; afterAsking: string; state: string[] }[] = [
+    { name: 'const', declarations: "const PROMPT = 'Name?';", afterAsking: '', state: ['PROMPT'] },
+    { name: 'let', declarations: "let PROMPT = 'Name?';", afterAsking: '', state: ['PROMPT'] },
+    { name: 'assigned', declarations: "let PROMPT = 'Name?';", afterAsking: "\n  PROMPT = 'Name again?';", state: ['PROMPT'] },
+    { name: 'counted', declarations: "const PROMPT = 'Name?';\nlet asked = 0;\nlet last = '';", afterAsking: "\n  asked++;\n  asked *= a.action === 'accept' ? 2 : 1;\n  last = String(a.content?.n);", state: ['asked', 'last'] },
+    { name: 'setter', declarations: "let PROMPT = 'Name?';\nfunction setPROMPT(text: string) {\n  PROMPT = text;\n}", afterAsking: "\n  setPROMPT('Name again?');", state: ['PROMPT'] },
+    // (what the timer sets is not read back: when it fires against the next call is no business of the test's)
+    { name: 'timer', declarations: "let PROMPT = 'Name?';\nlet fired = false;", afterAsking: '\n  setTimeout(() => { fired = true; }, 0);', state: ['PROMPT'] },
+    { name: 'destructured', declarations: "let PROMPT = 'Name?';", afterAsking: "\n  [PROMPT] = ['again'];", state: ['PROMPT'] },
+    { name: 'loop', declarations: "let PROMPT = 'Name?';", afterAsking: "\n  for (PROMPT of ['a', 'b']) void 0;", state: ['PROMPT'] },
+    { name: 'expression', declarations: "let PROMPT = 'Name?';", afterAsking: "\n  const was = (PROMPT = 'again');\n  void was;", state: ['PROMPT'] },
+    { name: 'logical', declarations: "let PROMPT = '';", afterAsking: "\n  PROMPT ||= 'again';", state: ['PROMPT'] },
+    { name: 'any', declarations: "let PROMPT: any = 'Name?';\nlet count: any = '1';", afterAsking: '\n  count++;', state: ['count'] },
+    { name: 'taken', declarations: "let PROMPT = 'Name?';\nexport const setPROMPT = 1;", afterAsking: "\n  PROMPT = 'again';", state: ['PROMPT', 'setPROMPT'] },
+    { name: 'narrowed', declarations: "const PROMPT = 'Name?';\nlet last: string | undefined;", afterAsking: "\n  last = 'x';\n  void last.length;", state: ['last'] },
+  ];
+  const helper = (v: (typeof variants)[number]) => `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+${v.declarations}
+export async function askName_${v.name}(server: McpServer): Promise<string> {
+  const a = await server.server.elicitInput({ message: PROMPT || 'Name?', requestedSchema: { type: 'object', properties: { n: { type: 'string' } } } });${v.afterAsking}
   return a.action === 'accept' ? String(a.content?.n) : 'nobody';
 }
+
+export function state_${v.name}(): string {
+  return JSON.stringify({ ${v.state.join(', ')} });
+}
 `;
-  const handler = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { askName } from './helper.js';
+  const files: Record<string, string> = {
+    'package.json': PACKAGE,
+    ...Object.fromEntries(variants.map(v => [`src/helper-${v.name}.ts`, helper(v)])),
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+${variants.map(v => `import { askName_${v.name}, state_${v.name} } from './helper-${v.name}.js';`).join('\n')}
+
+const server = new McpServer({ name: 'locals', version: '1.0.0' });
+${variants
+  .map(
+    v => `
+server.registerTool('hello_${v.name}', { description: 'Greets' }, async () => {
+  const name = await askName_${v.name}(server);
+  return { content: [{ type: 'text', text: \`hello \${name} \${state_${v.name}()}\` }] };
+});`
+  )
+  .join('\n')}
+
+await server.connect(new StdioServerTransport());
+`,
+  };
+  const before = path.join(dir, 'before');
+  const after = path.join(dir, 'after');
+  let report: Report;
+  const read = (rel: string) => fs.readFileSync(path.join(after, rel), 'utf8');
+  const upgraded = upgradedSources(files);
+
+  beforeAll(() => {
+    writeProject(before, files);
+    writeProject(after, files);
+    commitAll(after, 'original');
+    const r = runCli(after, '.', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    report = JSON.parse(r.stdout);
+  }, 600_000);
+
+  it("rewrites each helper's request where it is written, for the tool that calls it", () => {
+    // (the request is on the line after the declarations and the function's own)
+    expect(report.sites.map(described).sort()).toEqual(variants.map(v => `src/helper-${v.name}.ts:${v.declarations.split('\n').length + 3} rewritten elicitation tools/call hello_${v.name}`).sort());
+    for (const v of variants) expect(read(`src/helper-${v.name}.ts`), v.name).toMatch(new RegExp(`const a = await ${asked('server.server').source}\\.elicitInput\\(`));
+  });
+
+  it('leaves each module its variables as they were: no export, no setter, every assignment where it was', () => {
+    for (const v of variants) {
+      const rel = `src/helper-${v.name}.ts`;
+      const text = read(rel);
+      expect(unreplayed(text), rel).toBe(upgraded.get(rel));
+      expect(text.match(/^export /gm), rel).toHaveLength(helper(v).match(/^export /gm)!.length);
+      expect(text.match(/function set[A-Z]/g)?.length ?? 0, rel).toBe(v.name === 'setter' ? 1 : 0);
+      expect(text, rel).not.toMatch(/mcp-migrate:/);
+    }
+  });
+
+  it('journals what a second run of the helper would do again, and nothing else', () => {
+    const journaled = Object.fromEntries(variants.filter(v => v.name !== 'timer').map(v => [v.name, journaledWork(read(`src/helper-${v.name}.ts`))]));
+    expect(journaled).toEqual({
+      ...Object.fromEntries(variants.filter(v => v.name !== 'timer').map(v => [v.name, []])),
+      counted: ['asked++', "asked *= a.action === 'accept' ? 2 : 1"],
+      any: ['count++'],
+    });
+  });
+
+  // BUG: setTimeout (declared in @types/node's `global` block, which is no module of node's) is taken for an effect and journaled; its Timeout cannot travel in requestState, so a round after a later question fails.
+  it.fails('sets a timer again on each round, as a log line is written again', () => {
+    expect(journaledWork(read('src/helper-timer.ts'))).toEqual([]);
+  });
+
+  it('typechecks against the real SDK 2.x types', () => {
+    expect(typecheckFiles(filesUnder(after), after)).toEqual([]);
+  }, 600_000);
+
+  it("gives the original's results and questions on both eras, each tool called twice", async () => {
+    const result: VerifyResult = await verify({
+      before: `${tsx} ${path.join(before, 'src', 'server.ts')}`,
+      after: `${tsx} ${path.join(after, 'src', 'server.ts')}`,
+      scenario: parseScenario({
+        calls: variants.flatMap(v =>
+          ['Ada', 'Bo'].map(n => ({ name: `${v.name} ${n}`, method: 'tools/call', params: { name: `hello_${v.name}` }, answers: { elicitation: [{ action: 'accept', content: { n } }] } }))
+        ),
+      }),
+      env,
+      timeoutMs: 120_000,
+    });
+    expect(result.rows).toHaveLength(variants.length * 2 * 3);
+    expect(result.ok, formatVerifyTable(result)).toBe(true);
+  }, 600_000);
+
+  it('leaves a helper in a module that assigns its CommonJS exports as it was, but for its request', async () => {
+    const cjs = path.join(work, 'module-state-cjs');
+    fs.rmSync(cjs, { recursive: true, force: true });
+    fs.mkdirSync(cjs, { recursive: true });
+    const { migrateSources } = await import('../src/pipeline.js');
+    const text = helper({ name: 'cjs', declarations: "let PROMPT = 'Name?';\nmodule.exports.legacy = true;", afterAsking: "\n  PROMPT = 'again';", state: ['PROMPT'] });
+    const server = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { askName_cjs } from './helper.js';
 
 const server = new McpServer({ name: 'locals', version: '1.0.0' });
 
 server.registerTool('hello', { description: 'Greets' }, async () => {
-  const name = await askName(server);
+  const name = await askName_cjs(server);
   return { content: [{ type: 'text', text: \`hello \${name}\` }] };
 });
 `;
-  const run = async (declarations: string, afterAsking = '') => {
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(dir, { recursive: true });
-    const { migrateSources } = await import('../src/pipeline.js');
-    const sources = [
-      { path: path.join(dir, 'helper.ts'), text: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n${helper(declarations, afterAsking)}` },
-      { path: path.join(dir, 'server.ts'), text: handler },
-    ];
-    return migrateSources(sources, { cwd: dir });
-  };
-
-  it('exports a lone const the helper reads, inlines the helper and says so', async () => {
-    const r = await run("const PROMPT = 'Name?';");
-    expect(r.report.sites.filter(s => s.file === 'server.ts').map(s => s.outcome)).toEqual(['rewritten']);
-    expect(r.changes.find(c => c.path.endsWith('helper.ts'))?.after).toContain("export const PROMPT = 'Name?';");
-    expect(r.changes.find(c => c.path.endsWith('server.ts'))?.after).toMatch(/import \{[^}]*\bPROMPT\b[^}]*\} from ['"]\.\/helper\.js['"]/);
-    expect(r.report.notes).toContain('helper.ts: PROMPT exported, for the helper inlined into server.ts that uses it');
-  }, 600_000);
-
-  it('exports a let the helper only reads, and inlines the helper', async () => {
-    const r = await run("let PROMPT = 'Name?';");
-    expect(r.report.sites.filter(s => s.file === 'server.ts').map(s => s.outcome)).toEqual(['rewritten']);
-    expect(r.changes.find(c => c.path.endsWith('helper.ts'))?.after).toContain("export let PROMPT = 'Name?';");
-  }, 600_000);
-
-  it('gives a let the helper assigns a setter beside it, exports both, and calls the setter where the helper assigned it', async () => {
-    const r = await run("let PROMPT = 'Name?';", "\n  PROMPT = 'Name again?';");
-    expect(r.report.sites.filter(s => s.file === 'server.ts').map(s => s.outcome)).toEqual(['rewritten']);
-    const helperAfter = r.changes.find(c => c.path.endsWith('helper.ts'))!.after;
-    expect(helperAfter).toContain(
-      "export let PROMPT = 'Name?';\n\n/** Sets PROMPT from another module, which cannot assign an imported binding. */\nexport function setPROMPT(value: string): void {\n  PROMPT = value;\n}\n"
+    const r = await migrateSources(
+      [
+        { path: path.join(cjs, 'helper.ts'), text },
+        { path: path.join(cjs, 'server.ts'), text: server },
+      ],
+      { cwd: cjs }
     );
-    const server = r.changes.find(c => c.path.endsWith('server.ts'))!.after;
-    expect(server).toMatch(/import \{[^}]*\bsetPROMPT, PROMPT\b[^}]*\} from ['"]\.\/helper\.js['"]/);
-    expect(server).toContain("setPROMPT('Name again?');");
-    expect(server).not.toMatch(/^\s*PROMPT = /m);
-    // Its one call inlined, the helper's import goes, in the declaration that now brings the setter.
-    expect(server).toMatch(/^import \{ setPROMPT, PROMPT \} from '\.\/helper\.js';$/m);
-    expect(r.report.notes).toContain('helper.ts: setPROMPT() added beside PROMPT and exported, for the helper inlined into server.ts that assigns PROMPT (an imported binding cannot be assigned)');
+    expect(r.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.handler}`)).toEqual(['helper.ts:5 rewritten tools/call hello']);
+    const after = r.changes.find(c => c.path.endsWith('helper.ts'))!.after;
+    expect(unreplayed(after)).toBe(upgradedSources({ 'helper.ts': text }).get('helper.ts'));
+    expect(after).toContain("module.exports.legacy = true;\nexport async function askName_cjs(");
   }, 600_000);
-
-  it('turns compound assignments and increments of a number into setter calls, and imports a variable only written by its setter alone', async () => {
-    const r = await run("const PROMPT = 'Name?';\nlet asked = 0;\nlet last = '';", '\n  asked++;\n  asked *= a.action === \'accept\' ? 2 : 1;\n  last = String(a.content?.n);');
-    expect(r.report.sites.filter(s => s.file === 'server.ts').map(s => s.outcome)).toEqual(['rewritten']);
-    const server = r.changes.find(c => c.path.endsWith('server.ts'))!.after;
-    expect(server).toContain('setAsked(asked + 1);');
-    expect(server).toContain("setAsked(asked * (a.action === 'accept' ? 2 : 1));");
-    expect(server).toContain('setLast(String(a.content?.n));');
-    expect(server).toMatch(/import \{[^}]*\basked\b[^}]*\} from/);
-    expect(server).not.toMatch(/import \{[^}]*\blast\b[^}]*\} from/);
-    const helperAfter = r.changes.find(c => c.path.endsWith('helper.ts'))!.after;
-    expect(helperAfter).toContain('export let asked = 0;');
-    expect(helperAfter).toMatch(/^let last = '';$/m);
-    expect(helperAfter).toContain('export function setLast(value: string): void {');
-  }, 600_000);
-
-  it('reuses a setter the module has already (an earlier run gave it), exporting it', async () => {
-    const r = await run("let PROMPT = 'Name?';\nfunction setPROMPT(text: string) {\n  PROMPT = text;\n}", "\n  PROMPT = 'Name again?';");
-    expect(r.report.sites.filter(s => s.file === 'server.ts').map(s => s.outcome)).toEqual(['rewritten']);
-    const helperAfter = r.changes.find(c => c.path.endsWith('helper.ts'))!.after;
-    expect(helperAfter).toContain("export let PROMPT = 'Name?';\nexport function setPROMPT(text: string) {\n  PROMPT = text;\n}");
-    expect(helperAfter.match(/function setPROMPT/g)).toHaveLength(1);
-    expect(r.changes.find(c => c.path.endsWith('server.ts'))!.after).toContain("setPROMPT('Name again?');");
-  }, 600_000);
-
-  // What a setter call cannot stand for keeps the helper where it is, with why; the module is left as it was.
-  const refusals: [string, string, string, RegExp][] = [
-    ['inside a function the helper creates', "let PROMPT = 'Name?';", "\n  setTimeout(() => { PROMPT = 'again'; }, 0);", /it assigns PROMPT, a module-level let of helper\.ts, inside a function it creates/],
-    ['by destructuring', "let PROMPT = 'Name?';", "\n  [PROMPT] = ['again'];", /it assigns PROMPT, a module-level let of helper\.ts, by destructuring or as a loop variable/],
-    ['as a loop variable', "let PROMPT = 'Name?';", "\n  for (PROMPT of ['a', 'b']) void 0;", /it assigns PROMPT, a module-level let of helper\.ts, by destructuring or as a loop variable/],
-    ['in an expression that uses its value', "let PROMPT = 'Name?';", "\n  const was = (PROMPT = 'again');\n  void was;", /it assigns PROMPT, a module-level let of helper\.ts, inside an expression that uses its value/],
-    ['with a logical assignment', "let PROMPT = 'Name?';", "\n  PROMPT ||= 'again';", /it assigns PROMPT, a module-level let of helper\.ts, with \|\|=/],
-    ['an increment of what is not a number', "let PROMPT: any = 'Name?';", '\n  PROMPT++;', /it increments PROMPT, a module-level let of helper\.ts, which is not declared a number/],
-    ['when the setter name is taken', "let PROMPT = 'Name?';\nexport const setPROMPT = 1;", "\n  PROMPT = 'again';", /it assigns PROMPT, a module-level let of helper\.ts, and helper\.ts already has a setPROMPT/],
-    ['and reads it narrowed by the assignment', "const PROMPT = 'Name?';\nlet last: string | undefined;", "\n  last = 'x';\n  void last.length;", /it assigns last, a module-level let of helper\.ts, and reads it after that narrowed to string \(declared string \| undefined\)/],
-    ['in a module that assigns its CommonJS exports', "let PROMPT = 'Name?';\nmodule.exports.legacy = true;", "\n  PROMPT = 'again';", /it assigns PROMPT, a module-level let of helper\.ts, a CommonJS module, whose exports are copies/],
-  ];
-  for (const [what, declarations, afterAsking, reason] of refusals) {
-    it(`marks a helper that assigns a module let ${what}, and leaves its module as it was`, async () => {
-      const r = await run(declarations, afterAsking);
-      const [site] = r.report.sites.filter(s => s.file === 'server.ts');
-      expect(site).toMatchObject({ outcome: 'marked', cause: 'helper not inlined: it assigns a module-level variable of its module where a setter call cannot stand in' });
-      expect(site!.reason).toMatch(/^askName\(\) \(helper\.ts\) is not inlined: /);
-      expect(site!.reason).toMatch(reason);
-      expect(r.changes.find(c => c.path.endsWith('helper.ts'))?.after ?? '').not.toMatch(/export (let|var) |function set[A-Z]/);
-    }, 600_000);
-  }
 });
 
 describe('locals of a JavaScript handler typed in another module', () => {
   const dir = path.join(work, 'jsdoc-types');
 
-  it('are restored with a JSDoc import type of that module, so checked JavaScript keeps their types', async () => {
+  it('stay as they were written, so checked JavaScript keeps their types', async () => {
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
     // Naming no request, the module is read from the disk as the handler's import.
     fs.writeFileSync(path.join(dir, 'recipes.js'), "/** @typedef {{ name: string, servings: number }} Recipe */\n\n/** @type {Recipe[]} */\nexport const recipes = [{ name: 'pancakes', servings: 4 }];\n");
     const { migrateSources } = await import('../src/pipeline.js');
-    const r = await migrateSources(
-      [
-        {
-          path: path.join(dir, 'server.js'),
-          text: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+    const text = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { recipes } from './recipes.js';
 
 const server = new McpServer({ name: 'recipes', version: '1.0.0' });
@@ -537,12 +664,15 @@ server.registerTool('scale', { description: 'Scales the first recipe' }, async (
   const answer = await server.server.elicitInput({ message: 'Servings?', requestedSchema: { type: 'object', properties: { n: { type: 'number' } } } });
   return { content: [{ type: 'text', text: \`\${recipe.name} \${answer.action}\` }] };
 });
-`,
-        },
-      ],
-      { cwd: dir }
-    );
-    expect(r.report.sites.map(s => s.outcome)).toEqual(['rewritten']);
-    expect(r.changes.find(c => c.path.endsWith('server.js'))?.after).toContain('/** @type {import("./recipes.js").Recipe} */ const recipe = resumed.recipe;');
+`;
+    const r = await migrateSources([{ path: path.join(dir, 'server.js'), text }], { cwd: dir });
+    expect(r.report.sites.map(s => `${s.line} ${s.outcome} ${s.handler}`)).toEqual(['9 rewritten tools/call scale']);
+    const server = r.changes.find(c => c.path.endsWith('server.js'))!.after;
+    // Read of a module's array before the question: a pure read, done again on each round.
+    expect(server).toContain('  const recipe = recipes.find(r => r.servings > 0);\n  if (!recipe) return { content: [] };\n');
+    expect(server).toMatch(new RegExp(`const answer = await ${asked('server.server').source}\\.elicitInput\\(`));
+    expect(server).toContain("resumable(server).registerTool('scale',");
+    for (const c of r.changes) fs.writeFileSync(c.path, c.after);
+    expect(typecheckFiles([path.join(dir, 'server.js'), path.join(dir, 'recipes.js')], dir, { checkJs: true }).filter(e => e.startsWith('server.js'))).toEqual([]);
   }, 600_000);
 });

@@ -1,11 +1,15 @@
 /**
- * Helpers inlined into handlers, as a user's project would have them: each project is migrated in a
- * fresh directory outside the repository, twice: with nothing installed (node's and the SDK's
- * declarations do not resolve there) and with the packages installed (a node_modules link); both runs
- * must give the same result. The outputs are then typechecked against the real types.
+ * What replay reaches, in projects shaped as users' projects are: each project is migrated in a fresh
+ * directory outside the repository, twice: with nothing installed (node's and the SDK's declarations do not
+ * resolve there) and with the packages installed (a node_modules link); both runs must give the same
+ * result. The outputs are then typechecked against the real types.
  *
- * Inlined code keeps the meaning of every name it uses, checked by symbol; it is pasted only into
- * handlers that are then migrated; and every marker about a helper says what truly happened.
+ * A request some tools/call, prompts/get or resources/read handler may run is rewritten where it is written,
+ * in whatever file: its receiver goes through ask(...), and the registration of each handler that may run it
+ * through resumable(...). A helper's file is edited there and nowhere else, but for work done before a later
+ * question (journaled(...)): nothing is pasted into the handler, exported, given a setter or labelled.
+ * A request no such handler can run (a lifecycle callback, a notification handler, a timer, module level)
+ * is marked with why. Where a migrated project can be served, verify compares it with the original on both eras.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,10 +17,13 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { partitionCandidates } from '../src/partition.js';
 import { migrateSources, type MigrateResult } from '../src/pipeline.js';
+import { upgradeV1 } from '../src/upgrade/index.js';
+import { formatVerifyTable, parseScenario, verify, type VerifyResult } from '../src/verify/index.js';
 import { Project, ts } from 'ts-morph';
 import { typecheckFiles } from './support/typecheck.js';
 
 const root = path.resolve(import.meta.dirname, '..');
+const tsx = `node ${path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs')}`;
 const made: string[] = [];
 afterAll(() => {
   for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
@@ -27,27 +34,42 @@ interface Migrated {
   result: MigrateResult;
   /** A file's text after the run (as it was when unchanged), by its path in the project. */
   text(rel: string): string;
+  /** A source as the official v1-to-v2 upgrade alone leaves it (as it was when it has nothing of SDK 1.x). */
+  upgraded(rel: string): string;
   sites(rel: string): MigrateResult['report']['sites'];
 }
 
-/** Writes the project into a fresh directory outside the repository and migrates its sources (those under `only`, if given). */
-async function migrate(files: Record<string, string>, installed: boolean, only = ''): Promise<Migrated> {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-bindings-')));
+/** Writes the project into a fresh directory outside the repository. */
+function writeProject(files: Record<string, string>, installed: boolean): string {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-reach-')));
   made.push(dir);
   for (const [rel, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
     fs.writeFileSync(path.join(dir, rel), text);
   }
   if (installed) fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+const isSource = (rel: string) => /\.[cm]?[jt]s$/.test(rel);
+
+/** Migrates the project's sources (those under `only`, if given) in a fresh directory, and writes the changes. */
+async function migrate(files: Record<string, string>, installed: boolean, only = ''): Promise<Migrated> {
+  const dir = writeProject(files, installed);
   const sources = Object.entries(files)
-    .filter(([rel]) => /\.[cm]?[jt]s$/.test(rel) && rel.startsWith(only))
+    .filter(([rel]) => isSource(rel) && rel.startsWith(only))
     .map(([rel, text]) => ({ path: path.join(dir, rel), text }));
   const result = await migrateSources(sources, { cwd: dir });
   for (const c of result.changes) fs.writeFileSync(c.path, c.after);
+  let upgrades: Map<string, string> | undefined;
   return {
     dir,
     result,
     text: rel => fs.readFileSync(path.join(dir, rel), 'utf8'),
+    upgraded: rel => {
+      upgrades ??= upgradeV1(Object.entries(files).filter(([r]) => isSource(r)).map(([r, text]) => ({ path: path.join(dir, r), text }))).texts;
+      return upgrades.get(path.join(dir, rel)) ?? files[rel]!;
+    },
     sites: rel => result.report.sites.filter(s => s.file === rel),
   };
 }
@@ -70,12 +92,129 @@ function typecheck(m: Migrated): string[] {
   return typecheckFiles(files, m.dir);
 }
 
+/** Each site as `file:line outcome kind`, to compare in one look. */
+const outcomes = (m: Migrated) => m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.kind}`);
+
+/** `name(target)` as the rewrite writes a request's receiver, with or without the key the answer is asked under. */
+function asked(target: string, name = 'ask'): RegExp {
+  return new RegExp(`\\b${name}\\(${target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:, '[^']*')?\\)`);
+}
+
+/**
+ * The text with the replay's edits taken off: `ask(x)`, `resumable(x)` and `journaled(() => x)` back to `x`,
+ * `clientCapabilities(x)` back to `x.getClientCapabilities()`, the `rethrowIfSuspended();` lines, the
+ * requestState option of the server's construction and the import of the requestState module gone. What is
+ * left differs from the upgraded original only by what else the run did (markers, serving entries).
+ */
+function unreplayed(text: string, fileName = 'file.ts'): string {
+  const kind = /\.[cm]?jsx?$/.test(fileName) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  for (;;) {
+    const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
+    const slice = (node: ts.Node) => text.slice(node.getStart(sf), node.getEnd());
+    const wholeLines = (node: ts.Node) => {
+      const end = text.indexOf('\n', node.getEnd());
+      return { start: text.lastIndexOf('\n', node.getStart(sf) - 1) + 1, end: end < 0 ? text.length : end + 1 };
+    };
+    // The requestState module's names as the file imports them (aliased where the file has the name).
+    const names = new Map<string, string>();
+    let stateImport: { start: number; end: number } | undefined;
+    for (const st of sf.statements) {
+      if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier) || !/(^|\/)mcp-migrate-state(\.[cm]?[jt]s)?$/.test(st.moduleSpecifier.text)) continue;
+      const bindings = st.importClause?.namedBindings;
+      if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) names.set(e.name.text, (e.propertyName ?? e.name).text);
+      stateImport = wholeLines(st);
+    }
+    let edit: { start: number; end: number; text: string } | undefined;
+    // The innermost edit first: the text it puts back is then the original's.
+    const visit = (node: ts.Node): void => {
+      ts.forEachChild(node, visit);
+      if (edit) return;
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && names.has(node.expression.text)) {
+        const what = names.get(node.expression.text);
+        const [arg] = node.arguments;
+        const at = { start: node.getStart(sf), end: node.getEnd() };
+        if ((what === 'ask' || what === 'resumable') && arg) edit = { ...at, text: slice(arg) };
+        else if (what === 'journaled' && arg && ts.isArrowFunction(arg) && !ts.isBlock(arg.body)) edit = { ...at, text: slice(arg.body) };
+        else if (what === 'clientCapabilities' && arg) edit = { ...at, text: `${slice(arg)}.getClientCapabilities()` };
+        else if (what === 'rethrowIfSuspended' && ts.isExpressionStatement(node.parent)) edit = { ...wholeLines(node.parent), text: '' };
+      }
+      if (ts.isPropertyAssignment(node) && node.name.getText(sf) === 'requestState' && /\bverifyRequestState\b/.test(slice(node.initializer))) {
+        const options = node.parent;
+        const made = options.parent;
+        if (options.properties.length === 1 && ts.isNewExpression(made) && made.arguments?.length === 2) edit = { start: made.arguments[0]!.getEnd(), end: options.getEnd(), text: '' };
+        else edit = { start: node.getStart(sf), end: node.getEnd() + (/^\s*,\s*/.exec(text.slice(node.getEnd()))?.[0].length ?? 0), text: '' };
+      }
+    };
+    visit(sf);
+    // (an import the run put first in a file that had none, with a blank line after it)
+    if (!edit && stateImport) edit = { start: stateImport.start, end: stateImport.end + (stateImport.start === 0 && text[stateImport.end] === '\n' ? 1 : 0), text: '' };
+    if (!edit) return text;
+    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+  }
+}
+
+/** The lines the run marked (`// mcp-migrate: ...`), taken off. */
+const unmarked = (text: string) => text.replace(/^[ \t]*\/\/ mcp-migrate: [^\n]*\n/gm, '');
+
+/** The upgraded original's stdio entry as the run moves it: `serveStdio(() => server)`. */
+function servedByServeStdio(text: string): string {
+  return text
+    .replace(/^import \{ StdioServerTransport \} from '@modelcontextprotocol\/server\/stdio';$/m, "import { serveStdio } from '@modelcontextprotocol/server/stdio';")
+    .replace(/^await ([\w.]+)\.connect\(new StdioServerTransport\(\)\);$/m, 'serveStdio(() => $1);');
+}
+
+/** Asserts that the run edited the file only by the replay's wrapping (and the marks and entries given). */
+function expectOnlyReplayEdits(m: Migrated, rel: string, { marks = false, stdio = false } = {}): void {
+  let after = unreplayed(m.text(rel), rel);
+  if (marks) after = unmarked(after);
+  const before = stdio ? servedByServeStdio(m.upgraded(rel)) : m.upgraded(rel);
+  expect(after, rel).toBe(before);
+}
+
+/** The project with a stdio entry for the server `server` of `rel`, so verify can serve it. */
+function withStdio(files: Record<string, string>, rel: string, server = 'server'): Record<string, string> {
+  const entry = "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';\n";
+  return { ...files, [rel]: `${entry}${files[rel]}\nawait ${server}.connect(new StdioServerTransport());\n` };
+}
+
+type Call = { name: string; tool: string; arguments?: Record<string, unknown>; elicitation?: unknown[]; sampling?: unknown[] };
+
+/**
+ * The original (SDK 1.x, a 2025-era client) and the migrated project (a 2026-07-28 client, and a 2025-era one
+ * through the SDK's legacy shim) served over stdio, the same calls made of each, in order on one connection.
+ */
+async function verifyBothEras(files: Record<string, string>, entry: string, calls: Call[]): Promise<VerifyResult> {
+  const before = writeProject(files, true);
+  const after = await migrate(files, true);
+  return verify({
+    before: `${tsx} ${path.join(before, entry)}`,
+    after: `${tsx} ${path.join(after.dir, entry)}`,
+    scenario: parseScenario({
+      calls: calls.map(c => ({
+        name: c.name,
+        method: 'tools/call',
+        params: { name: c.tool, ...(c.arguments ? { arguments: c.arguments } : {}) },
+        answers: { ...(c.elicitation ? { elicitation: c.elicitation } : {}), ...(c.sampling ? { sampling: c.sampling } : {}) },
+      })),
+    }),
+    env: { ...process.env, MCP_REQUEST_STATE_KEY: 'test-key-for-request-state-0123456789abcdef' },
+    timeoutMs: 120_000,
+  });
+}
+
+/** Whether every run of the named calls gave the original's result and requests. */
+function sameOnBothEras(result: VerifyResult, ...names: string[]): void {
+  const rows = result.rows.filter(r => names.includes(r.call));
+  expect(rows, formatVerifyTable(result)).toHaveLength(names.length * 3);
+  expect(rows.filter(r => !r.ok).map(r => `${r.call} (${r.run}): ${r.reason ?? ''}`), formatVerifyTable(result)).toEqual([]);
+}
+
 const PACKAGE = JSON.stringify({ name: 'bindings', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^4.2.0' } });
 
-describe('names an imported helper takes from node built-ins', () => {
-  // The handler's file imports readFileSync from node:fs; the helper imports isAbsolute from node:path and
-  // existsSync and statSync from node:fs. With nothing installed none of them resolves, and they must not
-  // be taken for one another (nor for McpServer or StdioServerTransport).
+describe('a helper that uses names of node built-ins', () => {
+  // The handler's file imports readFileSync from node:fs and declares an isAbsolute of its own; the helper
+  // imports isAbsolute from node:path and existsSync and statSync from node:fs. Nothing moves between the
+  // files, so each name keeps the module it comes from, whatever is installed.
   const files = {
     'package.json': PACKAGE,
     'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -113,29 +252,35 @@ export async function askPath(server: McpServer, hint: string): Promise<string> 
   };
   let m: Migrated;
 
-  it('imports each name from its own module, aliased where the handler file has the name, and calls it by that name', async () => {
+  it('rewrites the request where the helper writes it, and leaves each file its own names', async () => {
     m = await bothWays(files);
-    expect(m.sites('src/server.ts').map(s => `${s.outcome} ${s.shape}`)).toEqual(['rewritten helper']);
+    expect(outcomes(m)).toEqual(['src/ask.ts:7 rewritten elicitation']);
+    expect(m.sites('src/ask.ts')[0]).toMatchObject({ handler: 'tools/call read', call: 'server.server.elicitInput(...)' });
+    const ask = m.text('src/ask.ts');
+    expect(ask).toMatch(new RegExp(`const answer: ElicitResult = await ${asked('server.server').source}\\.elicitInput\\(`));
+    expect(ask).toMatch(/^import \{ isAbsolute \} from 'node:path';\nimport \{ existsSync, statSync \} from 'node:fs';$/m);
+    expectOnlyReplayEdits(m, 'src/ask.ts');
     const server = m.text('src/server.ts');
-    expect(server).toMatch(/^import \{ readFileSync, existsSync, statSync \} from 'node:fs';$/m);
-    expect(server).toMatch(/^import \{ isAbsolute as isAbsolute2 \} from 'node:path';$/m);
-    // The helper's SDK type, imported from the package by its name (upgraded to 2.x, as the helper's own import is).
-    expect(server).toMatch(/^import (type \{ ElicitResult \}|\{[^}]*\btype ElicitResult\b[^}]*\}) from ["']@modelcontextprotocol\/server["'];$/m);
-    // (The helper's own p renamed: the handler's `const p = await ...` is the result the inlined code assigns.)
-    expect(server).toContain('if (!isAbsolute2(p2) || !existsSync(p2) || !statSync(p2).isFile())');
-    expect(server).not.toMatch(/StdioServerTransport\(p\)|McpServer\(p\)|readFileSync\(p\)\.isFile/);
-    // The server's own isAbsolute keeps serving the server's code.
-    expect(server).toContain("text: isAbsolute(p) ? 'home'");
+    expect(server).toContain("resumable(server).registerTool('read',");
+    expect(server).toContain("text: isAbsolute(p) ? 'home' : readFileSync(p, 'utf8')");
+    expect(server).not.toMatch(/^import .*(node:path|existsSync|statSync|ElicitResult)/m);
+    expectOnlyReplayEdits(m, 'src/server.ts', { stdio: true });
   }, 600_000);
+
+  // BUG: a method of a value node:fs returns (statSync(p).isFile()) is taken for an effect and journaled, though a read of the file system is done again on each round.
+  it.fails('reads the file system on each round, as a request of its own', () => {
+    expect(m.text('src/ask.ts')).toContain("if (!isAbsolute(p) || !existsSync(p) || !statSync(p).isFile()) return '/dev/null';");
+  });
 
   it('typechecks', () => {
     expect(typecheck(m)).toEqual([]);
   }, 600_000);
 });
 
-describe('names that cannot keep their meaning in the handler', () => {
-  // The helper reads the global process; the handler's file declares a process of its own at module level.
-  // Its exported LIMIT is imported beside the handler file's own LIMIT, from another module, aliased.
+describe('helpers whose names mean something else in the handler file', () => {
+  // The handler file has a process of its own and a LIMIT from another module; count.ts reads its own LIMIT,
+  // dir.ts the global process. Pasted into the handler they would change meaning; written where they are,
+  // they keep it.
   const files = {
     'package.json': PACKAGE,
     'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -180,34 +325,30 @@ export async function askDir(server: McpServer): Promise<string> {
   };
   let m: Migrated;
 
-  it('imports a module export beside a name of the same spelling from another module, aliased', async () => {
+  it('rewrites each request in its own file, and adds no import to the handler file', async () => {
     m = await bothWays(files);
+    expect(outcomes(m)).toEqual(['src/count.ts:5 rewritten elicitation', 'src/dir.ts:4 rewritten elicitation']);
+    expect(m.sites('src/count.ts')[0]!.handler).toBe('tools/call count');
+    expect(m.sites('src/dir.ts')[0]!.handler).toBe('tools/call dir');
     const server = m.text('src/server.ts');
-    expect(server).toMatch(/^import \{ LIMIT as LIMIT2 \} from '\.\/limits\.js';$/m);
-    expect(server).toContain('Math.min(Number(a.content?.n), LIMIT2)');
-    expect(server).toContain('text: `${n} of ${LIMIT}`');
-    expect(m.sites('src/server.ts').find(s => s.handler === 'tools/call count')).toMatchObject({ outcome: 'rewritten', shape: 'helper' });
+    expect(server).toContain("resumable(server).registerTool('count',");
+    expect(server).toContain("resumable(server).registerTool('dir',");
+    expect(server).toMatch(/^import \{ LIMIT \} from '\.\/other-limits\.js';$/m);
+    expect(server).not.toContain("'./limits.js'");
+    expect(server).toContain("const process = { cwd: () => '/srv' };");
+    for (const rel of ['src/server.ts', 'src/count.ts', 'src/dir.ts']) expectOnlyReplayEdits(m, rel);
+    expect(m.text('src/count.ts')).toMatch(/^import \{ LIMIT \} from '\.\/limits\.js';$/m);
+    expect(m.text('src/limits.ts')).toBe(files['src/limits.ts']);
   }, 600_000);
-
-  it('marks a call whose helper reads a global the handler file declares differently, and pastes nothing', () => {
-    const server = m.text('src/server.ts');
-    const dir = m.sites('src/server.ts').filter(s => s.handler === 'tools/call dir');
-    expect(dir).toHaveLength(1);
-    expect(dir[0]).toMatchObject({ outcome: 'marked', call: 'askDir(...)', shape: 'helper' });
-    expect(dir[0]!.reason).toMatch(/^askDir\(\) \(dir\.ts\) is not inlined: it uses process, which means something else at the call site/);
-    expect(server).toContain(`// mcp-migrate: ${dir[0]!.reason}\n  const d = await askDir(server);`);
-    expect(server).not.toContain('Directory under');
-  });
 
   it('typechecks', () => {
     expect(typecheck(m)).toEqual([]);
   }, 600_000);
 });
 
-describe("a helper refused for one module-local leaves the others' imports out", () => {
-  // askName reads prefix (a const, which could be exported) before it assigns counted (a let) in an
-  // expression that uses the value, which no setter call stands for: it is not inlined, so the
-  // handler's file must import neither, and ask.ts export nothing.
+describe('a helper that reads a module const and increments a module let after its question', () => {
+  // askName may run again on a later round of the call (it asks, and a handler may ask after it): its
+  // `++counted` is done once per call, the value it gave replayed; nothing of ask.ts is exported.
   const files = {
     'package.json': PACKAGE,
     'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -234,26 +375,35 @@ export async function askName(server: McpServer): Promise<string> {
   };
   let m: Migrated;
 
-  it('marks the call and adds no import of the names it would have brought over', async () => {
+  it('journals the increment in the helper, and leaves the module-level names where they are', async () => {
     m = await bothWays(files);
-    const [call] = m.sites('src/server.ts');
-    expect(call).toMatchObject({ outcome: 'marked', call: 'askName(...)', shape: 'helper' });
-    expect(call!.reason).toMatch(/^askName\(\) \(ask\.ts\) is not inlined: it assigns counted, a module-level let of ask\.ts, inside an expression that uses its value/);
-    const server = m.text('src/server.ts');
-    expect(server).toMatch(/^import \{ askName \} from '\.\/ask\.js';$/m);
-    expect(server).not.toMatch(/\bprefix\b/);
-    expect(m.text('src/ask.ts')).toMatch(/^const prefix = 'Your name';$/m);
+    expect(outcomes(m)).toEqual(['src/ask.ts:7 rewritten elicitation']);
+    const ask = m.text('src/ask.ts');
+    expect(ask).toContain('const n = journaled(() => ++counted);');
+    expect(ask).toMatch(/^const prefix = 'Your name';\nlet counted = 0;$/m);
+    expect(ask).not.toMatch(/^export (const|let) /m);
+    expectOnlyReplayEdits(m, 'src/ask.ts');
+    expect(m.text('src/server.ts')).toMatch(/^import \{ askName \} from '\.\/ask\.js';$/m);
+    expectOnlyReplayEdits(m, 'src/server.ts');
   }, 600_000);
 
   it('typechecks', () => {
     expect(typecheck(m)).toEqual([]);
   }, 600_000);
+
+  it('gives the same results on both eras, the counter going up once per call', async () => {
+    const result = await verifyBothEras(withStdio(files, 'src/server.ts'), 'src/server.ts', [
+      { name: 'first', tool: 'hello', elicitation: [{ action: 'accept', content: { name: 'Ada' } }] },
+      { name: 'second', tool: 'hello', elicitation: [{ action: 'accept', content: { name: 'Bo' } }] },
+    ]);
+    sameOnBothEras(result, 'first', 'second');
+  }, 600_000);
 });
 
 describe('a helper that assigns module-level variables of its own module', () => {
-  // An import cannot assign what it imports: ask.ts gets a setter beside each variable askName assigns,
-  // typed as the variable is, and the inlined code calls it; the variables it reads are exported (live
-  // bindings), and the helper stays as it is for its other callers.
+  // An import cannot assign what it imports, so inlining needed setters; replay leaves the helper where it
+  // is, its variables assigned as they were. What a second run would do again (`asked++`, `asked += 10`) is
+  // journaled; what it would leave as the first run left it (`lastName = given`) is not.
   const files = {
     'package.json': PACKAGE,
     'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -293,29 +443,38 @@ export async function askName(server: McpServer): Promise<string> {
   };
   let m: Migrated;
 
-  it('inlines the helper, with setter calls where it assigned them', async () => {
+  it('journals the increments, and neither exports the variables nor adds setters', async () => {
     m = await bothWays(files);
-    expect(m.sites('src/server.ts').map(s => s.outcome)).toEqual(['rewritten']);
-    const server = m.text('src/server.ts');
-    for (const call of ['setAsked(asked + 1);', 'setLastName(given);', "setMode('known');", 'setAsked(asked + 10);']) expect(server).toContain(call);
-    expect(server).not.toMatch(/^\s*(mode|asked|lastName)\b[^(]*=/m);
+    expect(outcomes(m)).toEqual(['src/ask.ts:16 rewritten elicitation']);
     const ask = m.text('src/ask.ts');
-    expect(ask).toContain("export let mode: Mode = 'new';\n\n/** Sets mode from another module, which cannot assign an imported binding. */\nexport function setMode(value: Mode): void {\n  mode = value;\n}\n");
-    expect(ask).toContain('export function setAsked(value: number): void {');
-    expect(ask).toContain('export function setLastName(value: string | undefined): void {');
-    expect(ask).toMatch(/^export var asked = 0;$/m);
-    // The helper itself is as it was.
-    expect(ask).toContain("  lastName = given;\n  mode = 'known';\n  asked += 10;\n");
+    expect(ask).toContain('  journaled(() => asked++);\n');
+    expect(ask).toMatch(/^ {2}journaled\(\(\) => \(?asked \+= 10\)?\);$/m);
+    expect(ask).toContain("  lastName = given;\n  mode = 'known';\n");
+    expect(ask).toMatch(/^let mode: Mode = 'new';\nvar asked = 0;\nlet lastName: string \| undefined;$/m);
+    expect(ask).not.toMatch(/function set[A-Z]|^export (let|var) /m);
+    expectOnlyReplayEdits(m, 'src/ask.ts');
+    expect(m.text('src/server.ts')).toMatch(/^import \{ askName, summary \} from '\.\/ask\.js';$/m);
+    expectOnlyReplayEdits(m, 'src/server.ts');
   }, 600_000);
 
   it('typechecks', () => {
     expect(typecheck(m)).toEqual([]);
   }, 600_000);
+
+  it('gives the same results on both eras, the module state read back by the handler', async () => {
+    const result = await verifyBothEras(withStdio(files, 'src/server.ts'), 'src/server.ts', [
+      { name: 'declined', tool: 'hello', elicitation: [{ action: 'decline' }] },
+      { name: 'named', tool: 'hello', elicitation: [{ action: 'accept', content: { name: 'Ada' } }] },
+      { name: 'known', tool: 'hello' },
+    ]);
+    sameOnBothEras(result, 'declined', 'named', 'known');
+  }, 600_000);
 });
 
-describe('a cache filler of another module, split for the tools that call it', () => {
-  // getSettings() returns its module's cache when set, else asks once and stores what it makes of the
-  // answer. Its type is not exported; one tool awaits it in an expression, the form the split is not made for.
+describe('a cache filler of another module', () => {
+  // getSettings() returns its module's cache when set, else asks once and fills it; one tool awaits it in
+  // an expression. Nothing is split: the helper asks where it did, for both tools, and fills its cache on
+  // the round its answer comes.
   const files = {
     'package.json': PACKAGE,
     'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -350,34 +509,37 @@ export async function getSettings(server: McpServer): Promise<Settings> {
   };
   let m: Migrated;
 
-  it('reads the cache in the tool and asks only when it is empty, the fill in the helper\'s module', async () => {
+  it('rewrites the one request for both tools, the cache left to the helper', async () => {
     m = await bothWays(files);
+    expect(outcomes(m)).toEqual(['src/settings.ts:11 rewritten elicitation']);
+    expect(m.sites('src/settings.ts')[0]!.reason).toMatch(/while tools\/call theme, tools\/call summary run$/);
     const server = m.text('src/server.ts');
-    expect(server).toMatch(/^import \{ getSettings, type Settings, cachedSettings, fillSettings \} from '\.\/settings\.js';$/m);
-    expect(m.sites('src/server.ts').find(s => s.line === 7)).toMatchObject({ outcome: 'rewritten' });
+    expect(server).toContain("resumable(server).registerTool('theme',");
+    expect(server).toContain("resumable(server).registerTool('summary',");
+    expect(server).toContain("text: JSON.stringify(await getSettings(server))");
+    expect(server).toMatch(/^import \{ getSettings \} from '\.\/settings\.js';$/m);
     const settings = m.text('src/settings.ts');
-    expect(settings).toContain('export interface Settings {');
-    expect(settings).toContain('export function cachedSettings(): Settings | undefined {\n  return cached;\n}');
-    expect(settings).toMatch(/export function fillSettings\(answer: ElicitResult\): Settings \{\n  cached = \{ theme: answer\.action/);
-    expect(settings).toMatch(/^ {2}return fillSettings\(await server\.server\.elicitInput\(/m);
-    expect(m.result.report.notes.some(n => /^src\/settings\.ts:9: getSettings\(\) split for the tool call to it: cachedSettings\(\) reads its cache and fillSettings\(\) fills it/.test(n))).toBe(true);
+    expect(settings).toContain('if (cached !== undefined) return cached;');
+    expect(settings).not.toMatch(/export interface|cachedSettings|fillSettings/);
+    for (const rel of ['src/server.ts', 'src/settings.ts']) expectOnlyReplayEdits(m, rel);
   }, 600_000);
-
-  it('marks the call awaited in an expression, and adds nothing for it', () => {
-    const [summary] = m.sites('src/server.ts').filter(s => s.line === 12);
-    expect(summary).toMatchObject({ outcome: 'marked', call: 'getSettings(...)', shape: 'helper' });
-    expect(summary!.reason).toMatch(/^getSettings\(\) \(settings\.ts\) fills a cache, but is not split into a read of it and a fill from the answer: the call is not written `const name = await getSettings\(\.\.\.\)`/);
-    expect(m.text('src/server.ts').match(/cachedSettings\(\)/g)).toHaveLength(1);
-  });
 
   it('typechecks', () => {
     expect(typecheck(m)).toEqual([]);
   }, 600_000);
+
+  it('gives the same results on both eras: asked by the first tool, read from the cache by the second', async () => {
+    const result = await verifyBothEras(withStdio(files, 'src/server.ts'), 'src/server.ts', [
+      { name: 'theme', tool: 'theme', elicitation: [{ action: 'accept', content: { theme: 'dark' } }] },
+      { name: 'summary', tool: 'summary' },
+    ]);
+    sameOnBothEras(result, 'theme', 'summary');
+  }, 600_000);
 });
 
 describe('a helper of the same file', () => {
-  // The handler passes its local `question`, and the helper declares a `question` of its own; the
-  // handler has a local DEFAULT_NAME beside the module's, which the helper reads.
+  // The handler passes its local `question`, and the helper declares a `question` of its own; another
+  // handler has a local DEFAULT_NAME beside the module's, which the helper reads. Both run the helper as written.
   const files = {
     'package.json': PACKAGE,
     'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -406,34 +568,29 @@ server.registerTool('shadow', { description: 'Greets, with a default of its own'
   };
   let m: Migrated;
 
-  it("renames the helper's local that the handler's argument would otherwise read", async () => {
+  it('rewrites the request in the helper for both handlers, every local left as it is', async () => {
     m = await bothWays(files);
+    expect(outcomes(m)).toEqual(['src/server.ts:8 rewritten elicitation']);
+    expect(m.sites('src/server.ts')[0]!.reason).toMatch(/while tools\/call greet, tools\/call shadow run$/);
     const server = m.text('src/server.ts');
-    expect(m.sites('src/server.ts').find(s => s.handler === 'tools/call greet')).toMatchObject({ outcome: 'rewritten', shape: 'helper' });
-    expect(server).toContain('const prompt: string = question;');
-    expect(server).toContain('const question2 = `${prompt} (or leave it empty)`;');
+    expect(server).toContain('const question = `${prompt} (or leave it empty)`;');
+    expect(server).toContain("resumable(server).registerTool('greet',");
+    expect(server).toContain("resumable(server).registerTool('shadow',");
+    expect(server).toContain("const DEFAULT_NAME = 'stranger';\n  const name = await askName('Name?');");
+    expect(server).not.toMatch(/mcp-migrate:/);
+    expectOnlyReplayEdits(m, 'src/server.ts');
   }, 600_000);
-
-  it("marks the call of a handler whose own local would hide the module's name the helper reads", () => {
-    const server = m.text('src/server.ts');
-    const shadow = m.sites('src/server.ts').filter(s => s.handler === 'tools/call shadow');
-    expect(shadow).toHaveLength(1);
-    expect(shadow[0]).toMatchObject({ outcome: 'marked', call: 'askName(...)', shape: 'helper' });
-    expect(shadow[0]!.reason).toMatch(/^askName\(\) is not inlined: it uses DEFAULT_NAME, which would mean something else in server\.ts/);
-    expect(server).toContain(`// mcp-migrate: ${shadow[0]!.reason}\n  const name = await askName('Name?');`);
-  });
 
   it('typechecks', () => {
     expect(typecheck(m)).toEqual([]);
   }, 600_000);
 });
 
-describe('arguments a helper parameter is not replaced by', () => {
-  // A parameter is replaced by its argument only when the argument holds its value all along. An imported
-  // `export let` is a live binding the helper changes here (through advanceTopic); handler parameters the
-  // helper swaps with a destructuring assignment would be assigned in the handler; a template of a name the call
-  // also hands the helper, or one the helper reads after a call of its own, would be made after the helper changed
-  // what the name holds.
+describe('values a helper changes before its question', () => {
+  // askTopic changes the imported live binding the topic handler hands it (through advanceTopic);
+  // confirmSeen adds to the array the seen handler's message was made from; confirmAll pushes to the
+  // items handler's own array; askOrdered swaps its parameters. On a later round each handler runs again
+  // from the top: what it read before the helper changed it must be read as it was the first time.
   const files = {
     'package.json': PACKAGE,
     'src/state.ts': `export let currentTopic = 'start';
@@ -500,28 +657,51 @@ server.registerTool('order', { inputSchema: { a: z.string(), b: z.string() } }, 
 `,
   };
   let m: Migrated;
+  let both: Promise<VerifyResult> | undefined;
+  const runBoth = () =>
+    (both ??= verifyBothEras(withStdio(files, 'src/server.ts'), 'src/server.ts', [
+      { name: 'items', tool: 'items', arguments: { first: 'pen' }, elicitation: [{ action: 'accept', content: { ok: true } }] },
+      { name: 'order', tool: 'order', arguments: { a: 'b', b: 'a' }, elicitation: [{ action: 'accept', content: { ok: true } }] },
+      { name: 'topic', tool: 'topic', elicitation: [{ action: 'accept', content: { ok: true } }] },
+      { name: 'seen', tool: 'seen', elicitation: [{ action: 'accept', content: { ok: true } }] },
+    ]));
 
-  it('binds an imported let, a template the helper could change before reading it, and a parameter the helper assigns by destructuring', async () => {
+  it('rewrites each request in its helper, journals the change to a module array, and not the handlers\' own values', async () => {
     m = await bothWays(files);
+    expect(outcomes(m)).toEqual(['src/server.ts:10 rewritten elicitation', 'src/server.ts:16 rewritten elicitation', 'src/server.ts:22 rewritten elicitation', 'src/server.ts:39 rewritten elicitation']);
     const server = m.text('src/server.ts');
-    expect(m.sites('src/server.ts').map(s => s.outcome)).toEqual(['rewritten', 'rewritten', 'rewritten', 'rewritten']);
-    expect(server).toContain("const message: string = `Seen: ${seen}`;\n      remember('asked');");
-    expect(server).toContain("const message: string = `Confirm ${items}?`;\n      items.push('extra');");
-    expect(server).toContain('const topic: string = currentTopic;\n      advanceTopic(\'changed\');');
-    expect(server).toContain('message: `About ${topic}?`');
-    expect(server).toContain('let first: string = a;');
-    expect(server).toContain('if (first > second) [first, second] = [second, first];');
-    expect(server).not.toContain('[a, b] = [b, a]');
+    expect(server).toContain("  journaled(() => remember('asked'));\n");
+    // The items handler's array and the order handler's arguments are made again on each round.
+    expect(server).toContain("  list.push('extra');\n");
+    expect(server).toContain('  if (first > second) [first, second] = [second, first];\n');
+    expect(server).toContain("  advanceTopic('changed');\n");
+    expectOnlyReplayEdits(m, 'src/server.ts');
   }, 600_000);
 
   it('typechecks', () => {
     expect(typecheck(m)).toEqual([]);
   }, 600_000);
+
+  it('gives the same results on both eras where the helper changes only what the handler makes', async () => {
+    sameOnBothEras(await runBoth(), 'items', 'order');
+  }, 600_000);
+
+  // BUG: a read of module state before a call whose callee changes it (advanceTopic() through askTopic(); remember() through confirmSeen()) is not journaled, so the next round asks another question and the retry is refused.
+  it.fails('journals what the handler reads before its helper changes it', () => {
+    const server = m.text('src/server.ts');
+    expect(server).toMatch(/askTopic\(journaled\(\(\) => currentTopic\)\)/);
+    expect(server).toMatch(/confirmSeen\((journaled\(\(\) => `Seen: \$\{seen\}`\)|`Seen: \$\{journaled\(\(\) => seen\)\}`)\)/);
+  });
+
+  // BUG: the same, seen from a client: the 2026-07-28 retry answers a question the handler no longer asks as it asked it.
+  it.fails('gives the same results on both eras where the helper changes what the handler read', async () => {
+    sameOnBothEras(await runBoth(), 'topic', 'seen');
+  }, 600_000);
 });
 
-describe('handlers that cannot be migrated with a helper inlined', () => {
-  // askChoice is inlined into three handlers; "timed" keeps a Date across it and cannot be migrated,
-  // nor can "when", whose helper keeps the Date itself: both keep their text, with the call marked.
+describe('handlers and helpers that keep a Date across a question', () => {
+  // The step machine could not carry a Date to the next round; replay journals the work that made it
+  // (new Date(), Date.now()), and the later round gets the same Date back.
   const timed = `server.registerTool('timed', { description: 'Picks, with the time' }, async () => {
   const started = new Date();
   const c = await askChoice(server, 'Pick one');
@@ -569,38 +749,32 @@ export async function askWhen(server: McpServer): Promise<string> {
   };
   let m: Migrated;
 
-  it('pastes the helper only into the handler that is migrated, and says so', async () => {
+  it('migrates every handler, journaling the clock where it is read before a question or in a helper', async () => {
     m = await bothWays(files);
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.reason}`)).toEqual([
+      'src/ask.ts:5 rewritten asked through the requestState module while tools/call pick, tools/call timed run',
+      'src/ask.ts:16 rewritten asked through the requestState module while tools/call when runs',
+    ]);
     const server = m.text('src/server.ts');
-    expect(m.sites('src/server.ts').find(s => s.handler === 'tools/call pick')).toMatchObject({ outcome: 'rewritten', shape: 'helper' });
-    const [pick, rest] = server.split("server.registerTool('timed'");
-    expect(pick).toContain('c = String(answer.content?.choice);');
-    expect(rest).not.toMatch(/mcpInline|askChoiceResult/);
-    expect(m.result.report.notes).toContainEqual(expect.stringMatching(/^src\/server\.ts: askChoice\(\) from src\/ask\.ts:\d+ inlined into the handler that calls it, where it is migrated/));
-    expect(m.result.report.notes.filter(n => n.includes('askWhen() from'))).toEqual([]);
+    for (const tool of ['pick', 'timed', 'when']) expect(server).toContain(`resumable(server).registerTool('${tool}',`);
+    expect(server).toContain('  const started = journaled(() => new Date());\n');
+    const ask = m.text('src/ask.ts');
+    expect(ask).toContain('  const asked = journaled(() => new Date());\n');
+    // After its question, but a helper may run again on a later round of its handler.
+    expect(ask).toContain('${journaled(() => Date.now()) - asked.getTime()} ms');
+    for (const rel of ['src/server.ts', 'src/ask.ts']) expectOnlyReplayEdits(m, rel);
   }, 600_000);
-
-  it('leaves the handlers it could not migrate as they were, the call marked with why', () => {
-    const server = m.text('src/server.ts');
-    for (const [handler, text, helper] of [['timed', timed, 'askChoice'], ['when', when, 'askWhen']] as const) {
-      const sites = m.sites('src/server.ts').filter(s => s.handler === `tools/call ${handler}`);
-      expect(sites, handler).toHaveLength(1);
-      expect(sites[0]).toMatchObject({ outcome: 'marked', call: `${helper}(...)`, shape: 'helper' });
-      expect(sites[0]!.reason).toMatch(new RegExp(`^${helper}\\(\\) \\(ask\\.ts\\) is not inlined: inlined, tools/call ${handler} could not be migrated \\(.*\\b(started|asked)\\b.*a Date.*\\), so its elicitation request is not migrated`));
-      const call = text.split('\n').find(l => l.includes(`await ${helper}(`))!;
-      expect(server, handler).toContain(text.replace(call, `  // mcp-migrate: ${sites[0]!.reason}\n${call}`));
-    }
-  });
 
   it('typechecks', () => {
     expect(typecheck(m)).toEqual([]);
   }, 600_000);
 });
 
-describe('what a helper marker says of its callers', () => {
-  // askName is inlined into one handler; it is also called from a notification handler, from an HTTP
-  // server's request callback and through a copy bound into a static. askAge is a method, called
-  // through this from a handler registered in the class.
+describe('a helper some callers run outside any handler', () => {
+  // askName is called by a tool, by a notification handler, by an HTTP server's request callback and
+  // through a copy bound into a static a tool calls; askAge is a method a handler registered in the class
+  // calls through this. The request is rewritten where it is written, for the tools; each call made where
+  // no request is served is marked there, since ask(...) can only send it as before, to 2025-era clients.
   const files = {
     'package.json': PACKAGE,
     'src/server.ts': `import { createServer } from 'node:http';
@@ -659,40 +833,44 @@ export async function askName(server: McpServer): Promise<string> {
   };
   let m: Migrated;
 
-  it('says how many calls were inlined and migrated, and how many are left, each marked where it is made', async () => {
+  it('rewrites the request for the tools that reach it, and marks the callers that run where no request is served', async () => {
     m = await bothWays(files);
-    const [askName] = m.sites('src/ask.ts');
-    expect(askName).toMatchObject({ outcome: 'marked', handler: 'helper' });
-    expect(askName!.reason).toBe(
-      'elicitation request in helper askName(), not directly in a handler: 1 handler call reaching it was inlined there and migrated; 3 other calls reaching it are marked where they are made; this body is left as it is and still sends the request to those callers and any caller outside the project: migrate it by hand for them, or remove it when nothing calls it'
-    );
-    const askAge = m.sites('src/server.ts').find(s => s.call === 'mcp.server.elicitInput(...)');
-    expect(askAge!.reason).toMatch(/^elicitation request in helper askAge\(\), not directly in a handler: no handler call reaching it was inlined; 1 call reaching it is marked where it is made;/);
-    expect(m.sites('src/server.ts').find(s => s.handler === 'tools/call hello')).toMatchObject({ outcome: 'rewritten', shape: 'helper' });
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.kind} ${s.handler}`)).toEqual([
+      'src/ask.ts:4 rewritten elicitation tools/call hello',
+      'src/server.ts:13 marked elicitation notification',
+      'src/server.ts:17 marked elicitation top-level',
+      'src/server.ts:28 rewritten elicitation tools/call age',
+    ]);
+    const [ask, notification, callback] = m.result.report.sites;
+    expect(ask!.reason).toBe('asked through the requestState module while tools/call hello, tools/call stored run');
+    expect(notification!.reason).toMatch(/server\.server\.elicitInput\(\.\.\.\), an? elicitation request, in a notification handler: no request is served there/);
+    expect(callback!.reason).toMatch(/no request is served there/);
+    const server = m.text('src/server.ts');
+    expect(server).toContain(`// mcp-migrate: ${notification!.reason}\nserver.server.setNotificationHandler(`);
+    expect(server).toContain(`// mcp-migrate: ${callback!.reason}\ncreateServer(async (req, res) => {`);
+    for (const tool of ['hello', 'stored']) expect(server).toContain(`resumable(server).registerTool('${tool}',`);
+    expect(server).toContain("resumable(mcp).registerTool('age',");
+    expect(server).toContain('static ask = askName.bind(null);');
+    // The instance's field outlives the round: its increment is done once per call.
+    expect(server).toMatch(/^ {4}journaled\(\(\) => \(?this\.asked \+= 1\)?\);$/m);
+    expectOnlyReplayEdits(m, 'src/server.ts', { marks: true });
+    expectOnlyReplayEdits(m, 'src/ask.ts');
   }, 600_000);
 
-  it('marks each caller it could not migrate, with why, and counts it as left', () => {
-    const server = m.text('src/server.ts');
-    const left = m.sites('src/server.ts').filter(s => s.outcome === 'marked' && s.shape === 'helper');
-    expect(left.map(s => `${s.line} ${s.call} [${s.handler}]`)).toEqual([
-      '14 askName(...) [notification]',
-      '18 askName(...) [callback]',
-      '34 this.askAge(...) [tools/call age]',
-      '43 Greeter.ask(...) [tools/call stored]',
-    ]);
-    const reasons = left.map(s => s.reason);
-    expect(reasons[0]).toMatch(/^calls askName\(\), which makes an elicitation request, in a notification handler: a notification handler cannot ask the client anything on MCP 2026-07-28 .*; do not ask here: clear what the answer would refresh and let the next tool call that needs it ask$/);
-    expect(reasons[1]).toMatch(/^calls askName\(\), which makes an elicitation request, in a callback passed to createServer\(\): only a tools\/call/);
-    expect(reasons[2]).toMatch(/^askAge\(\) is not inlined: it writes this\.asked and reads it back \(a later round would read the instance's field/);
-    expect(reasons[3]).toMatch(/^calls Greeter\.ask\(\), bound to askName\(\), which makes an elicitation request: it is not inlined \(it is called through a stored function\)/);
-    const original = files['src/server.ts'].split('\n');
-    for (const site of left) expect(server).toContain(`// mcp-migrate: ${site.reason}\n${original[site.line - 1]}`);
+  // BUG: a callback handed to node:http's createServer() is said to be "at module level"; it runs on each HTTP request, later.
+  it.fails("says the HTTP server's callback is one", () => {
+    const callback = m.sites('src/server.ts').find(s => s.line === 17);
+    expect(callback!.reason).toMatch(/callback passed to createServer\(\)/);
   });
+
+  it('typechecks', () => {
+    expect(typecheck(m)).toEqual([]);
+  }, 600_000);
 });
 
 describe('helpers reached through a tsconfig.json paths alias, or loaded with import()', () => {
   // A workspace: the server package imports its helper from the shared package through the alias
-  // @shared/*, which only the server's tsconfig.json knows; another tool loads its helper with import().
+  // @shared/*, which only the server's tsconfig.json knows; two other tools load theirs with import().
   const files = {
     'package.json': JSON.stringify({ name: 'acme', private: true, type: 'module', workspaces: ['packages/*'] }),
     'packages/shared/package.json': JSON.stringify({ name: '@acme/shared', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0' } }),
@@ -760,29 +938,27 @@ export async function askMood(server: McpServer, when: string): Promise<Mood | '
   const index = 'packages/server/src/index.ts';
   let m: Migrated;
 
-  it('inlines a helper imported through the alias, importing its names through the alias too', async () => {
+  it('rewrites the request in the shared package and in the modules loaded with import()', async () => {
     m = await bothWays(files);
-    expect(m.sites(index).find(s => s.handler === 'tools/call hello')).toMatchObject({ outcome: 'rewritten', shape: 'helper', line: 7, call: 'askName(...)' });
+    expect(outcomes(m)).toEqual([
+      'packages/server/src/age.ts:6 rewritten elicitation',
+      'packages/server/src/mood.ts:6 rewritten elicitation',
+      'packages/shared/src/ask.ts:5 rewritten elicitation',
+    ]);
+    expect(m.sites('packages/shared/src/ask.ts')[0]!.handler).toBe('tools/call hello');
     const server = m.text(index);
-    expect(server).toMatch(/^import \{ PROMPT \} from '@shared\/prompts\.js';$/m);
-    expect(server).toContain('inputRequired.elicit({ message: PROMPT,');
-    expect(m.result.report.notes).toContainEqual(expect.stringMatching(/^packages\/server\/src\/index\.ts: askName\(\) from packages\/shared\/src\/ask\.ts:\d+ inlined into the handler that calls it/));
+    for (const tool of ['hello', 'age', 'mood']) expect(server).toContain(`resumable(server).registerTool('${tool}',`);
+    expect(server).toMatch(/^import \{ askName \} from '@shared\/ask\.js';$/m);
+    expect(server).not.toContain('PROMPT');
+    expect(m.text('packages/shared/src/ask.ts')).toMatch(/^import \{ PROMPT \} from '\.\/prompts\.js';$/m);
+    for (const rel of ['packages/server/src/age.ts', 'packages/server/src/mood.ts', 'packages/shared/src/ask.ts']) expectOnlyReplayEdits(m, rel);
   }, 600_000);
 
-  it('marks a call of a helper loaded with import() that reads its own module, and does not report its handler rewritten', () => {
-    const age = m.sites(index).filter(s => s.handler === 'tools/call age');
-    expect(age).toHaveLength(1);
-    expect(age[0]).toMatchObject({ outcome: 'marked', call: 'askAge(...)', shape: 'helper', line: 13 });
-    expect(age[0]!.reason).toMatch(/^askAge\(\) \(age\.ts\) is not inlined: it is loaded with import\('\.\/age\.js'\) when the handler runs and uses MAX_AGE of its module, which inlining would import up front/);
-    expect(m.text(index)).toContain(`// mcp-migrate: ${age[0]!.reason}\n  const age = await askAge(server);`);
-  });
-
-  it('inlines a helper loaded with import() that reads nothing of its module, and drops the import()', () => {
-    expect(m.sites(index).find(s => s.handler === 'tools/call mood')).toMatchObject({ outcome: 'rewritten', call: 'askMood(...)', shape: 'helper' });
+  // BUG: import() is taken for an effect and journaled; the module it gives holds functions, which cannot travel in requestState, so the later round fails.
+  it.fails('loads a module with import() again on each round, as it was written', () => {
     const server = m.text(index);
-    expect(server).not.toContain("import('./mood.js')");
     expect(server).toContain("const { askAge } = await import('./age.js');");
-    expect(server).toMatch(/Mood \$\{\w+\}\?/);
+    expect(server).toContain("const { askMood } = await import('./mood.js');");
   });
 
   it("typechecks with the server package's own tsconfig.json", () => {
@@ -797,20 +973,24 @@ export async function askMood(server: McpServer, when: string): Promise<Mood | '
     expect(groups.find(g => g.includes(index))).toContain('packages/shared/src/ask.ts');
   });
 
-  it('inlines the aliased helper into a file that names no request and imports nothing relative', async () => {
+  it('finds the aliased helper from a file that names no request and imports nothing relative', async () => {
     // The handler's file reaches its helper only through the alias: nothing else in it says a request may be near.
     const only = { ...files, [index]: files[index].slice(0, files[index].indexOf("server.registerTool('age'")) };
     const alone = await migrate(only, false);
-    expect(alone.sites(index).find(s => s.handler === 'tools/call hello')).toMatchObject({ outcome: 'rewritten', call: 'askName(...)' });
+    expect(alone.sites('packages/shared/src/ask.ts')).toMatchObject([{ outcome: 'rewritten', handler: 'tools/call hello' }]);
+    expect(alone.text(index)).toContain("resumable(server).registerTool('hello',");
   }, 600_000);
 
-  it("marks the call when the helper's package is not part of the run, rather than pasting it un-upgraded", async () => {
+  it("leaves the handler's registration alone when the helper's package is not part of the run", async () => {
     const server = await migrate(files, true, 'packages/server/');
-    const hello = server.sites(index).filter(s => s.handler === 'tools/call hello');
-    expect(hello).toHaveLength(1);
-    expect(hello[0]).toMatchObject({ outcome: 'marked', call: 'askName(...)', shape: 'helper' });
-    expect(hello[0]!.reason).toMatch(/^askName\(\) \(ask\.ts\) is not inlined: ask\.ts is not one of the files this run migrates, so its elicitation request is not migrated; run mcp-migrate over its files and the handler's together/);
-    expect(server.text(index)).toContain(`// mcp-migrate: ${hello[0]!.reason}\n  const name = await askName(server);`);
+    expect(server.text(index)).toMatch(/^server\.registerTool\('hello',/m);
+    expect(server.text('packages/shared/src/ask.ts')).toBe(files['packages/shared/src/ask.ts']);
+  }, 600_000);
+
+  // BUG: a request a handler of the run reaches in a file outside the run is not reported at all: the handler stays unmigrated with nothing to say so.
+  it.fails("reports the call of the helper whose package is not part of the run", async () => {
+    const server = await migrate(files, true, 'packages/server/');
+    expect(server.sites(index)).toMatchObject([{ outcome: 'marked', kind: 'elicitation', line: 7, call: 'askName(...)' }]);
   }, 600_000);
 });
 
@@ -834,12 +1014,12 @@ mcp.registerTool('add', { description: 'Adds' }, async () => {
 `,
   };
 
-  it('finds the request it reaches and marks the call, whatever is installed', async () => {
+  // BUG: the request of an untyped JavaScript helper that is handed the server (in an options object) by a handler is not found: nothing is rewritten or reported.
+  it.fails('rewrites the request the handler reaches, whatever is installed', async () => {
     const m = await bothWays(files);
-    const sites = m.sites('src/server.js');
-    expect(sites).toHaveLength(1);
-    expect(sites[0]).toMatchObject({ outcome: 'marked', kind: 'elicitation', call: 'requestWriteConsent(...)', line: 6 });
-    expect(m.text('src/server.js')).toContain(`// mcp-migrate: ${sites[0]!.reason}\n  const allowed = await requestWriteConsent(`);
+    expect(outcomes(m)).toEqual(['src/consent.js:2 rewritten elicitation']);
+    expect(m.text('src/consent.js')).toMatch(asked('server'));
+    expect(m.text('src/server.js')).toContain("resumable(mcp).registerTool('add',");
   }, 600_000);
 });
 
@@ -898,23 +1078,28 @@ export class App {
 `,
   };
 
-  it('inlines it with the object bound to the helper\'s parameter, whatever is installed', async () => {
+  it('rewrites the request through the field, and registers the handler resumable, whatever is installed', async () => {
     const m = await bothWays(typed);
-    expect(m.sites('src/server.ts')).toEqual([expect.objectContaining({ outcome: 'rewritten', kind: 'elicitation', call: 'askUser(...)' })]);
-    expect(m.text('src/server.ts')).toContain('const deps: Deps = this;');
-    expect(m.text('src/server.ts')).toContain('deps.log.request(');
+    expect(outcomes(m)).toEqual(['src/ask.ts:10 rewritten elicitation']);
+    expect(m.text('src/ask.ts')).toMatch(new RegExp(`const res = await ${asked('deps.mcp.server').source}\\.elicitInput\\(`));
+    expect(m.text('src/server.ts')).toContain("resumable(this.mcp).registerTool('wipe',");
+    for (const rel of ['src/ask.ts', 'src/server.ts']) expectOnlyReplayEdits(m, rel);
+    expect(typecheck(m)).toEqual([]);
   }, 600_000);
 
-  it('finds it in JavaScript, where only the constructor says what the field holds', async () => {
+  // BUG: in JavaScript, a request through a field only the constructor assigns (ctx.mcp.server) is not found: nothing is rewritten or reported.
+  it.fails('finds it in JavaScript, where only the constructor says what the field holds', async () => {
     const m = await bothWays(untyped);
-    expect(m.sites('src/server.js')).toEqual([expect.objectContaining({ kind: 'elicitation', call: 'askUser(...)' })]);
-    expect(m.sites('src/server.js')[0]!.outcome).not.toBe('skipped');
+    expect(outcomes(m)).toEqual(['src/ask.js:2 rewritten elicitation']);
+    expect(m.text('src/server.js')).toContain("resumable(this.mcp).registerTool('wipe',");
   }, 600_000);
 });
 
 describe('a helper typed by a part of the server', () => {
-  // `Pick<LowLevel, ...>` of `McpServer['server']`, through type aliases: the helper's body is a request site
-  // (so a caller other than a handler, here a lifecycle callback, is marked), whatever is installed.
+  // `Pick<LowLevel, ...>` of `McpServer['server']`, through type aliases, and in a second project an
+  // interface of the project and `any`, whatever is installed. A helper a tool and a lifecycle callback
+  // both call is rewritten for the tool, and the lifecycle callback's call marked; one only the lifecycle
+  // callback calls is marked where it asks.
   const files = {
     'package.json': PACKAGE,
     'src/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -943,11 +1128,25 @@ mcp.server.oninitialized = async () => {
 `,
   };
 
-  it('migrates the handler\'s call and marks the helper body and its lifecycle caller', async () => {
-    const m = await bothWays(files);
-    expect(m.sites('src/server.ts').map(s => `${s.outcome} ${s.line}`)).toEqual(['rewritten 7', 'marked 12']);
-    expect(m.sites('src/ask.ts').map(s => `${s.outcome} ${s.line}`)).toEqual(['marked 7']);
+  let m: Migrated;
+  it("rewrites the helper's request for the tool, and marks the lifecycle callback that also calls it", async () => {
+    m = await bothWays(files);
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.kind} ${s.handler}`)).toEqual(['src/ask.ts:7 rewritten elicitation tools/call wipe', 'src/server.ts:11 marked elicitation lifecycle']);
+    expect(m.text('src/ask.ts')).toMatch(new RegExp(`const answer = await ${asked('server!').source}\\.elicitInput\\(`));
+    const lifecycle = m.sites('src/server.ts')[0]!;
+    expect(lifecycle.reason).toMatch(/in mcp\.server\.oninitialized: no request is served there/);
+    const server = m.text('src/server.ts');
+    expect(server).toContain("resumable(mcp).registerTool('wipe',");
+    expect(server).toContain(`// mcp-migrate: ${lifecycle.reason}\nmcp.server.oninitialized = async () => {\n  if (await confirm(mcp.server, 'Telemetry?')) console.error('on');`);
+    expectOnlyReplayEdits(m, 'src/ask.ts');
+    expectOnlyReplayEdits(m, 'src/server.ts', { marks: true });
+    expect(typecheck(m)).toEqual([]);
   }, 600_000);
+
+  // BUG: the report gives the call as `server(...)`: the callee as given is read up to the `!` of `server!.elicitInput(...)`.
+  it.fails('reports the call as written', () => {
+    expect(m.sites('src/ask.ts')[0]!.call).toBe('server!.elicitInput(...)');
+  });
 
   it('does the same for a helper typed by an interface of the project, or any, that the project hands a server', async () => {
     const structural = {
@@ -971,13 +1170,19 @@ export async function confirmAny(mcp: any, message: string): Promise<boolean> {
 `,
       'src/server.ts': files['src/server.ts'].replace("import { confirm } from './ask.js';", "import { confirm, confirmAny } from './ask.js';").replace("console.error('on');", "console.error('on');\n  if (await confirmAny(mcp, 'Crash reports?')) console.error('on');"),
     };
-    const m = await bothWays(structural);
-    expect(m.sites('src/server.ts').map(s => `${s.outcome} ${s.line}`)).toEqual(['rewritten 7', 'marked 12', 'marked 13']);
-    expect(m.sites('src/ask.ts').map(s => `${s.outcome} ${s.line}`)).toEqual(['marked 8', 'marked 14']);
+    const s = await bothWays(structural);
+    expect(s.result.report.sites.map(x => `${x.file}:${x.line} ${x.outcome} ${x.handler}`)).toEqual(['src/ask.ts:8 rewritten tools/call wipe', 'src/ask.ts:14 marked lifecycle', 'src/server.ts:11 marked lifecycle']);
+    const [, lifecycle] = s.result.report.sites;
+    expect(lifecycle!.reason).toMatch(/^elicitation request in mcp\.server\.oninitialized: MCP 2026-07-28 has no server-initiated requests outside tools\/call, prompts\/get and resources\/read/);
+    expect(s.text('src/ask.ts')).toContain(`  // mcp-migrate: ${lifecycle!.reason}\n  const answer = await mcp.server.elicitInput(`);
+    expect(s.text('src/ask.ts')).toMatch(new RegExp(`const answer = await ${asked('server').source}\\.elicitInput\\(`));
+    expectOnlyReplayEdits(s, 'src/ask.ts', { marks: true });
+    expectOnlyReplayEdits(s, 'src/server.ts', { marks: true });
+    expect(typecheck(s)).toEqual([]);
   }, 600_000);
 });
 
-describe('methods of the project\'s classes, inlined with this bound to the receiver', () => {
+describe("methods of the project's classes", () => {
   // The handler, registered in a subclass, asks through a helper object held in a readonly field (its
   // class in another file, reading a private field) and through a method of its base class that a
   // sibling class overrides (which its own this can never run).
@@ -1033,19 +1238,29 @@ new Orders(server).register();
 `,
   };
 
-  it('migrates both calls and typechecks, the private field read as receiver[name]', async () => {
+  it('rewrites the methods the handler runs, in their classes, and marks the override it never runs', async () => {
     const m = await bothWays(files);
-    expect(m.sites('src/tools.ts').filter(s => s.handler === 'tools/call order').map(s => s.outcome)).toEqual(['rewritten', 'rewritten']);
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.handler}`)).toEqual([
+      'src/asker.ts:7 rewritten tools/call order',
+      'src/tools.ts:13 rewritten tools/call order',
+      'src/tools.ts:20 marked helper',
+    ]);
+    expect(m.sites('src/tools.ts')[1]!.reason).toMatch(/^elicitation request in helper confirm\(\), not directly in a handler: only a tools\/call, prompts\/get or resources\/read handler can ask the client/);
+    // The class asks `ask` of its own: the requestState module's is imported under another name.
+    expect(m.text('src/asker.ts')).toMatch(new RegExp(`const answer = await ${asked('this.server.server', 'askClient').source}\\.elicitInput\\(\\{ message: \`\\$\\{this\\.prefix\\}`));
+    expect(m.text('src/asker.ts')).toContain('async ask(question: string): Promise<string> {');
     const tools = m.text('src/tools.ts');
-    expect(tools).toContain("this.asker['prefix']");
-    expect(tools).not.toMatch(/await this\.(asker\.ask|confirm)\(/);
+    expect(tools).toContain("resumable(this.server).registerTool('order',");
+    expect(tools).toContain('const size = await this.asker.ask(`Size of ${item}?`);\n      const ok = await this.confirm(`${size} ${item}`);');
+    for (const rel of ['src/asker.ts', 'src/tools.ts']) expectOnlyReplayEdits(m, rel, { marks: true });
     expect(typecheck(m)).toEqual([]);
-  }, 120_000);
+  }, 600_000);
 });
 
-describe('a handler that only hands its call to a method: each override is migrated in place as its delegate', () => {
+describe('a handler that only hands its call to a method, which subclasses override', () => {
   // The base class registers `async args => this.run(args as Args)` and has a default run() of its own that
-  // asks nothing; one subclass asks (migrated as the handler's delegate), another does not (left as it is).
+  // asks nothing; one subclass's override asks, another's does not. The override's request is rewritten
+  // where it is; no signature changes, since ask(...) needs no context passed to it.
   const files = {
     'package.json': PACKAGE,
     'src/base.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -1099,28 +1314,26 @@ new EchoTool(server).register();
 `,
   };
 
-  it('migrates the asking override in place, passes the context on from the handler, and typechecks', async () => {
+  it("rewrites the asking override's request, registers the base class's handler resumable, and typechecks", async () => {
     const m = await bothWays(files);
-    expect(m.sites('src/ask.ts').map(s => `${s.outcome} ${s.reason}`)).toEqual([
-      'rewritten rewritten into input_required phases of run() of AskTool, migrated as the delegate of the tools/call handler registered in Tool.register()',
-    ]);
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.handler}`)).toEqual(['src/ask.ts:8 rewritten tools/call this.name']);
+    expect(m.text('src/ask.ts')).toMatch(new RegExp(`const answer = await ${asked('this.server.server').source}\\.elicitInput\\(`));
+    expect(m.text('src/ask.ts')).toContain('async run({ text }: { text: string }): Promise<CallToolResult> {');
     const base = m.text('src/base.ts');
-    expect(base).toContain('async (args, ctx) => this.run(args as Args, ctx)');
-    // The default body asks nothing, but an override may not take more parameters than it.
-    expect(base).toMatch(/async run\(_args: Args, _ctx: ServerContext\): Promise<CallToolResult \| InputRequiredResult>/);
-    expect(m.text('src/ask.ts')).toMatch(/async run\(\{ text \}: \{ text: string \}, ctx: ServerContext\)/);
-    expect(m.text('src/echo.ts')).toBe(files['src/echo.ts'].replace("'@modelcontextprotocol/sdk/types.js'", "'@modelcontextprotocol/server'"));
-    expect(m.result.report.notes).toContainEqual(expect.stringMatching(/^src\/base\.ts:\d+: the tools\/call handler registered in Tool\.register\(\) passes its context on to this\.run\(\.\.\.\): run\(\) of AskTool migrated as its delegate$/));
+    expect(base).toContain('resumable(this.server).registerTool(this.name, { inputSchema: z.object({ text: z.string() }) }, async args => this.run(args as Args));');
+    expect(base).toContain('async run(_args: Args): Promise<CallToolResult> {');
+    expect(m.text('src/echo.ts')).toBe(m.upgraded('src/echo.ts'));
+    for (const rel of ['src/ask.ts', 'src/base.ts', 'src/index.ts']) expectOnlyReplayEdits(m, rel);
     expect(typecheck(m)).toEqual([]);
-  }, 120_000);
+  }, 600_000);
 });
 
 describe('a table of tool entries, dispatched through the property they share', () => {
   // ToolDef's invoke() is declared by object literals and by classes implementing it; a loop registers
   // each entry with a handler calling t.invoke(...), and a low-level tools/call handler finds the entry by
   // name and calls its invoke(). Two entries ask, three do not; one asking entry is also called by its own
-  // name. In another file, an untyped array of literals is dispatched the same way. The loop's handler only
-  // returns t.invoke(...), but deleteTool's invoke() is also called elsewhere: no entry is migrated as its delegate.
+  // name. Elsewhere an interface's one implementation asks, and an untyped array of literals is dispatched
+  // the same way. Each asking entry's request is rewritten in the entry, for every handler that may run it.
   const files = {
     'package.json': PACKAGE,
     'src/types.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -1246,43 +1459,34 @@ for (const a of actions) {
   };
   let m: Migrated;
 
-  it('marks the dispatching call with the entries that ask, and no entry that does not', async () => {
+  it('rewrites the requests of the entries that ask, for every handler dispatching to them', async () => {
     m = await bothWays(files);
-    expect(m.sites('src/basic.ts')).toEqual([]);
-    expect(m.sites('src/types.ts')).toEqual([]);
-    expect(m.sites('src/index.ts').map(s => `${s.line} ${s.kind} ${s.call}: ${s.reason}`)).toEqual([
-      '12 request t.invoke(...): invoke() is not inlined: t.invoke(...) dispatches to the invoke() of whichever of 5 entries t is, and 2 of them ask the client (deleteTool (elicitation), SummarizeTool (sampling)), so no body can be inlined into the handler (the call does not name one), and their requests are not migrated; nor are they migrated as the handler\'s delegates: invoke() of deleteTool is also called in the tools/call delete_now handler, which would get the input_required results it returns once migrated; give that caller a function of its own, or migrate those entries by hand (each returns inputRequired, and this handler returns that result as it is)',
-      '15 elicitation deleteTool.invoke(...): invoke() is not inlined: it is called as deleteTool.invoke(...), a member, not by a name of its own, so its elicitation request is not migrated; call a function by its name from the handler, or migrate by hand',
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.kind}: ${s.reason}`)).toEqual([
+      'src/classes.ts:7 rewritten sampling: asked through the requestState module while tools/call t.name, tools/call (setRequestHandler) run',
+      'src/confirm.ts:6 rewritten elicitation: asked through the requestState module while tools/call t.name, tools/call delete_now, tools/call (setRequestHandler) run',
+      'src/confirmer.ts:9 rewritten elicitation: asked through the requestState module while tools/call wipe runs',
+      'src/untyped.ts:11 rewritten elicitation: asked through the requestState module while tools/call a.name runs',
     ]);
-    expect(m.sites('src/low-level.ts').map(s => `${s.line} ${s.kind} ${s.call}`)).toEqual(['7 request tool.invoke(...)']);
-    expect(m.sites('src/low-level.ts')[0]!.reason).toMatch(/^invoke\(\) is not inlined: tool\.invoke\(\.\.\.\) dispatches to the invoke\(\) of whichever of 5 entries tool is, and 2 of them ask the client \(deleteTool \(elicitation\), SummarizeTool \(sampling\)\)/);
-    // One implementation of an interface's method: the call still does not name the body that runs.
-    expect(m.sites('src/confirmer.ts').filter(s => s.call === 'confirmer.confirm(...)').map(s => s.reason)).toEqual([
-      expect.stringMatching(/^confirm\(\) is not inlined: confirmer\.confirm\(\.\.\.\) dispatches to the confirm\(\) of whatever confirmer is \(one entry of the project declares it\), and it asks the client \(ElicitingConfirmer \(elicitation\)\)/),
-    ]);
-    expect(m.sites('src/untyped.ts').filter(s => s.call === 'a.execute(...)').map(s => s.reason)).toEqual([
-      expect.stringMatching(/^execute\(\) is not inlined: a\.execute\(\.\.\.\) dispatches to the execute\(\) of whichever of 3 entries a is, and 1 of them asks the client \(the confirm entry \(elicitation\)\)/),
-    ]);
+    expect(m.text('src/confirm.ts')).toMatch(new RegExp(`const answer = await ${asked('ctx.server.server').source}\\.elicitInput\\(`));
+    expect(m.text('src/classes.ts')).toMatch(new RegExp(`const reply = await ${asked('ctx.server.server').source}\\.createMessage\\(`));
+    expect(m.text('src/index.ts')).toContain('resumable(server).registerTool(t.name,');
+    expect(m.text('src/index.ts')).toContain("resumable(server).registerTool('delete_now',");
+    expect(m.text('src/low-level.ts')).toMatch(/^resumable\(server\.server\)\.setRequestHandler\(/m);
+    expect(m.text('src/confirmer.ts')).toContain("resumable(server).registerTool('wipe',");
+    expect(m.text('src/untyped.ts')).toContain('resumable(server).registerTool(a.name,');
+    expect(m.text('src/basic.ts')).toBe(files['src/basic.ts']);
+    for (const rel of ['src/classes.ts', 'src/confirm.ts', 'src/confirmer.ts', 'src/untyped.ts', 'src/index.ts', 'src/low-level.ts', 'src/types.ts']) expectOnlyReplayEdits(m, rel);
   }, 600_000);
-
-  it("counts each request's own callers only: each dispatch once, and a call of the entry by its name", () => {
-    const fate = (rel: string) => m.sites(rel).filter(s => s.handler === 'helper').map(s => /no handler call reaching it was inlined; (.*?) marked/.exec(s.reason)?.[1]);
-    expect(fate('src/confirm.ts')).toEqual(['3 calls reaching it are']);
-    expect(fate('src/classes.ts')).toEqual(['2 calls reaching it are']);
-    expect(fate('src/untyped.ts')).toEqual(['1 call reaching it is']);
-    expect(fate('src/confirmer.ts')).toEqual(['1 call reaching it is']);
-    expect(m.result.report.sites.filter(s => /passed on as a value/.test(s.reason))).toEqual([]);
-  });
 
   it('typechecks', () => {
     expect(typecheck(m)).toEqual([]);
-  });
+  }, 600_000);
 });
 
-describe('a table whose loop handler only returns the call through it: its entries are the delegates', () => {
+describe('a table whose loop handler only returns the call through it', () => {
   // The handler passes its context on as it is (e.run(args, extra)); one entry asks through the module's
-  // server and declares no context parameter (it is given one), a class entry binds its state to this.name.
-  // In another file the context travels in an object whose member the project types itself: refused.
+  // server and declares no context parameter, a class entry asks in its method. In another file the
+  // context travels in an object whose member the project types itself, and the file has an `ask` of its own.
   const files = {
     'package.json': PACKAGE,
     'src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -1351,31 +1555,35 @@ export function registerSteps(server: McpServer): void {
   };
   let m: Migrated;
 
-  it('migrates the entries that ask in place, with the context the handler passes, and widens the interface', async () => {
+  it('rewrites the entries that ask, in place, with neither the interface nor the handlers changed', async () => {
     m = await bothWays(files);
-    expect(m.sites('src/index.ts').map(s => `${s.kind} ${s.outcome}${s.outcome === 'marked' ? ` ${s.reason}` : ''}`)).toEqual(['elicitation rewritten', 'sampling rewritten']);
-    const text = m.text('src/index.ts');
-    expect(text).toMatch(/run: async \(args, ctx: ServerContext\) => \{\n\s+\/\/ mcp-migrate: input_required phases[^\n]*\n\s+type ConfirmStep = [^;]*;\n\s+const call = resumeCall<ConfirmStep>\(ctx, 'confirm', args\);/);
-    expect(text).toMatch(/async run\(args: \{ text: string \}, ctx: ServerContext\) \{\n(?:\s+\/\/ mcp-migrate: input_required phases[^\n]*\n)?\s+type Step = [^;]*;\n\s+const call = resumeCall<Step>\(ctx, this\.name, args\);/);
-    expect(text).toMatch(/run\(args: \{ text: string \}, extra: ServerContext\): Promise<CallToolResult \| InputRequiredResult>;/);
-    expect(text).toContain("const echo: Entry = { name: 'echo', run: async args => ({ content: [{ type: 'text', text: args.text }] }) };");
-    expect(text).toContain('async (args, ctx) => e.run(args, ctx)');
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.kind} ${s.handler}`)).toEqual([
+      'src/index.ts:16 rewritten elicitation tools/call e.name',
+      'src/index.ts:25 rewritten sampling tools/call e.name',
+      'src/typed.ts:18 rewritten elicitation tools/call s.name',
+    ]);
+    const index = m.text('src/index.ts');
+    expect(index).toContain('  run: async args => {\n');
+    expect(index).toMatch(/run\(args: \{ text: string \}, extra: ServerContext\): Promise<CallToolResult>;/);
+    expect(index).toContain("const echo: Entry = { name: 'echo', run: async args => ({ content: [{ type: 'text', text: args.text }] }) };");
+    expect(index).toContain('resumable(server).registerTool(e.name,');
+    const typed = m.text('src/typed.ts');
+    expect(typed).toMatch(new RegExp(`const answer = await ${asked('ctx.server.server', 'askClient').source}\\.elicitInput\\(`));
+    expect(typed).toContain('resumable(server).registerTool(s.name,');
+    for (const rel of ['src/index.ts', 'src/typed.ts']) expectOnlyReplayEdits(m, rel);
   }, 600_000);
 
-  it('leaves a table whose entries are handed the context in a member typed by the project, saying why', () => {
-    expect(m.sites('src/typed.ts').filter(s => s.call === 's.go(...)').map(s => s.reason)).toEqual([
-      expect.stringMatching(/nor is it migrated as the handler's delegates: go\(\) of ask reads the handler's context from extra, typed \{ signal: AbortSignal \}, not as the SDK's context; type it as the handler's context \(ServerContext\)/),
-    ]);
-  });
-
   it('typechecks', () => {
-    expect(typecheck(m).filter(e => !e.includes('typed.ts'))).toEqual([]);
-  });
+    // (typed.ts's Ctx declares extra as { signal: AbortSignal }, which SDK 2.x's context, as the official
+    // upgrade gives it, does not have: the upgrade's to report, not the replay's.)
+    expect(typecheck(m).filter(e => !e.startsWith('src/typed.ts:25: '))).toEqual([]);
+  }, 600_000);
 });
 
 describe('handlers registered through a function or method of the project', () => {
   // A module function in another file and a private method hand the callback on unchanged to the
-  // registration: each callback is that tool's handler, migrated as one (the method's through its delegate).
+  // registration: the registration inside them is made resumable. The method registers with .tool(), which
+  // SDK 2.x does not have (the official codemod leaves it): its request is marked with that.
   const files = {
     'package.json': PACKAGE,
     'src/reg.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -1415,22 +1623,23 @@ export class Confirmations {
 `,
   };
 
-  it('migrates each callback as the handler of the tool it is registered as, and widens the type the wrapper declares it with', async () => {
+  it('registers resumable inside the wrapper, and marks the callback .tool() would register', async () => {
     const m = await bothWays(files);
-    expect(m.sites('src/index.ts').map(s => `${s.outcome} ${s.handler}`)).toEqual(['rewritten tools/call greet', 'rewritten confirm() of Confirmations']);
-    const index = m.text('src/index.ts');
-    expect(index).toContain("resumeCall<GreetStep>(ctx, 'greet', { name })");
-    expect(index).toContain("resumeCall<ConfirmStep>(extra, 'confirm', a)");
-    expect(index).toContain('cb: (a: any, extra: any) => Promise<CallToolResult | InputRequiredResult>');
-    expect(m.text('src/reg.ts')).toContain('cb: (args: any, extra: any) => Promise<CallToolResult | InputRequiredResult>');
-    expect(m.text('src/index.ts')).not.toMatch(/mcp-migrate: .*not a handler|not directly in a handler/);
-  }, 120_000);
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.handler}`)).toEqual(['src/index.ts:9 rewritten tools/call name', 'src/index.ts:23 marked wrapped']);
+    expect(m.sites('src/index.ts')[1]!.reason).toMatch(/^elicitation request in a callback passed to tool\(\), which SDK 2\.x's McpServer does not have \(the official codemod left it, marked\): write it as registerTool\(\.\.\.\) and run again$/);
+    expect(m.text('src/reg.ts')).toContain('  resumable(server).registerTool(name, { inputSchema: z.object(schema) }, cb);');
+    // The callback types are not widened: replay returns input_required outside them.
+    expect(m.text('src/reg.ts')).toContain('cb: (args: any, extra: any) => Promise<CallToolResult>) {');
+    expect(m.text('src/index.ts')).toMatch(/^reg\(server, 'greet', /m);
+    for (const rel of ['src/reg.ts', 'src/index.ts']) expectOnlyReplayEdits(m, rel, { marks: true });
+    expect(typecheck(m).filter(e => !/Property 'tool' does not exist on type 'McpServer'/.test(e))).toEqual([]);
+  }, 600_000);
 });
 
-describe('a callback registered through a wrapper that cannot be migrated as its handler', () => {
-  // Each wrapper registers the callback, but: under a name made inside it, declared with a type of the
-  // project's own, also returning it, or calling it from a handler of its own. The marker says what was
-  // found and what to do.
+describe('callbacks registered through wrappers of the project', () => {
+  // Each wrapper registers the callback: under a name made inside it, declared with a type of the project's
+  // own, also returning it, or calling it from a handler of its own around which it times the call. The
+  // registration inside each is made resumable, whatever it does with the callback.
   const files = {
     'package.json': PACKAGE,
     'src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -1485,25 +1694,39 @@ timed('purge', async ({ what }) => {
 });
 `,
   };
+  let m: Migrated;
 
-  it('marks each request with the registration it was found in and why it is not migrated as its handler', async () => {
-    const m = await bothWays(files);
-    const reasons = m.sites('src/index.ts').map(s => `${s.outcome} ${s.reason}`);
-    expect(reasons).toEqual([
-      expect.stringMatching(/^marked elicitation request in a callback passed to prefixed\(\) of index\.ts, which registers it with server\.registerTool\(\.\.\.\): it is not migrated as that registration's handler: the name prefixed\(\) registers it under \(`admin_\$\{name\}`\) is made inside prefixed\(\), where the callback cannot read it, .*; pass the name to prefixed\(\) as an argument, or migrate by hand$/),
-      expect.stringMatching(/^marked elicitation request in a callback passed to aliased\(\) of index\.ts, which registers it with server\.registerTool\(\.\.\.\): it is not migrated as that registration's handler: cb is declared as Handler, which the rewrite cannot widen to let the handler return input_required; declare it as the SDK's callback type/),
-      expect.stringMatching(/^marked elicitation request in a callback passed to logged\(\) of index\.ts, which registers it with server\.registerTool\(\.\.\.\): it is not migrated as that registration's handler: logged\(\) also uses it otherwise than registering it \(2 uses\)/),
-      expect.stringMatching(/^marked elicitation request in a callback passed to timed\(\) of index\.ts, which registers it with server\.registerTool\(\.\.\.\): it is not migrated as that registration's handler: timed\(\) does not register it but calls it from the handler it registers, .*; have timed\(\) pass it to server\.registerTool\(\.\.\.\) unchanged, or migrate by hand$/),
+  it('rewrites each request, and registers resumable inside each wrapper', async () => {
+    m = await bothWays(files);
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.handler}`)).toEqual([
+      'src/index.ts:33 rewritten tools/call `admin_${name}`',
+      'src/index.ts:38 rewritten tools/call name',
+      'src/index.ts:43 rewritten tools/call name',
+      'src/index.ts:48 rewritten tools/call name',
     ]);
-    for (const s of m.sites('src/index.ts')) expect(s.reason).not.toMatch(/passes on|not directly in a handler/);
-    expect(m.text('src/index.ts')).toContain('// mcp-migrate: elicitation request in a callback passed to prefixed() of index.ts, which registers it with server.registerTool(...)');
-  }, 120_000);
+    const index = m.text('src/index.ts');
+    expect(index.match(/^ {2}resumable\(server\)\.registerTool\(/gm)).toHaveLength(4);
+    expect(index).toContain('cb: Handler) {');
+    expect(index).not.toMatch(/mcp-migrate:/);
+    expectOnlyReplayEdits(m, 'src/index.ts');
+  }, 600_000);
+
+  // BUG: a callback parameter's call (timed()'s `await cb(args, ctx)`) is not taken for a question: the finally around it gets no rethrowIfSuspended(), and Date.now() before it is not journaled.
+  it.fails("guards the finally around the wrapper's call of the asking callback, and journals the clock read before it", () => {
+    const index = m.text('src/index.ts');
+    expect(index).toMatch(/const started = journaled\(\(\) => Date\.now\(\)\);/);
+    expect(index).toMatch(/\} finally \{\n\s+rethrowIfSuspended\(\);\n\s+console\.error\(name, /);
+  });
+
+  it('typechecks', () => {
+    expect(typecheck(m)).toEqual([]);
+  }, 600_000);
 });
 
-describe('a handler wrapped by a pass-through wrapper of the project before it is registered', () => {
-  // withLogging() (another file) hands the registration's arguments to the callback unchanged and returns
-  // its result: the callback is the tool's handler, and the wrapper's function type is widened. withUser()
-  // changes the arguments, and aliased()'s type alias is named outside its signature: both stay marked, with which.
+describe('a handler wrapped by a wrapper of the project before it is registered', () => {
+  // withLogging() (another file) hands the registration's arguments to the callback unchanged; withUser()
+  // changes them; aliased()'s type alias is named outside its signature. The registration is what is made
+  // resumable, so each wrapped callback's request is rewritten, and no wrapper is changed.
   const files = {
     'package.json': PACKAGE,
     'src/wrap.ts': `import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -1549,25 +1772,27 @@ server.registerTool('reset', { inputSchema: { what: z.string() } }, aliased(asyn
 `,
   };
 
-  it('migrates the callback of a pass-through as the handler, and marks the others with why not', async () => {
+  it('rewrites the request of every wrapped callback, the wrappers left as they are', async () => {
     const m = await bothWays(files);
-    const reasons = m.sites('src/index.ts').map(s => `${s.outcome} ${s.reason}`);
-    expect(reasons).toEqual([
-      'rewritten rewritten into input_required phases of tools/call greet',
-      expect.stringMatching(/^marked elicitation request in a handler wrapped by withUser\(\) before registerTool\('wipe'\) registers it: it is not migrated as its handler: withUser\(\) does not hand the callback the arguments it receives as they came/),
-      expect.stringMatching(/^marked elicitation request in a handler wrapped by aliased\(\) before registerTool\('reset'\) registers it: it is not migrated as its handler: its parameter cb is declared as Handler<A, E>, a type alias also used outside the wrapper's signature \(index\.ts:8\)/),
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.handler}`)).toEqual([
+      'src/index.ts:19 rewritten tools/call greet',
+      'src/index.ts:24 rewritten tools/call wipe',
+      'src/index.ts:29 rewritten tools/call reset',
     ]);
-    expect(m.text('src/index.ts')).toContain("resumeCall<GreetStep>(ctx, 'greet', { name })");
-    expect(m.text('src/wrap.ts')).toContain('cb: (args: A, extra: E) => Promise<CallToolResult | InputRequiredResult>');
-    expect(m.result.report.notes).toContainEqual(expect.stringMatching(/^src\/index\.ts:\d+: tools\/call greet: withLogging\(\) now runs once per round/));
+    const index = m.text('src/index.ts');
+    expect(index).toContain("resumable(server).registerTool('greet', { inputSchema: z.object({ name: z.string() }) }, withLogging(async ({ name }) => {");
+    expect(index).toContain("resumable(server).registerTool('wipe', { inputSchema: z.object({ what: z.string() }) }, withUser(async ({ what, user }) => {");
+    expect(index).toContain("resumable(server).registerTool('reset', { inputSchema: z.object({ what: z.string() }) }, aliased(async ({ what }) => {");
+    expect(m.text('src/wrap.ts')).toBe(m.upgraded('src/wrap.ts'));
+    expectOnlyReplayEdits(m, 'src/index.ts');
     expect(typecheck(m)).toEqual([]);
-  }, 120_000);
+  }, 600_000);
 });
 
 describe('awaited helper calls inside expressions (issue 16)', () => {
   // The shapes real servers are written in: the helper's call is awaited inside a condition, an object
-  // literal or a concatenation. Each is hoisted into a statement of its own (src/analysis/hoist.ts),
-  // evaluation order kept, then inlined and migrated like one written so.
+  // literal, a concatenation, a loop condition, an else-if, with spread arguments. Nothing is hoisted: the
+  // helpers' requests are rewritten where they are, and every handler keeps its text.
   const files = {
     'package.json': PACKAGE,
     'src/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -1649,54 +1874,54 @@ await mcp.server.connect(new StdioServerTransport());
   };
   let m: Migrated;
 
-  it('hoists the calls, inlines and migrates them; keeps the one it cannot hoist marked', async () => {
+  it('rewrites each helper once for all its handlers, and leaves every handler as written', async () => {
     m = await bothWays(files);
-    expect(m.sites('src/server.ts').map(s => `${s.handler} ${s.outcome} ${s.shape} ${s.call} ${s.line}:${s.column}`)).toEqual([
-      // Where the user wrote each call.
-      'tools/call delete_note rewritten helper confirm(...) 10:15',
-      'tools/call summarize_note rewritten helper summarize(...) 16:50',
-      'tools/call rename_note rewritten helper ask(...) 20:38',
-      'tools/call purge_notes rewritten helper confirm(...) 25:30',
-      'tools/call append_note marked helper confirm(...) 31:18',
-      'tools/call label_note rewritten helper ask(...) 36:50',
-      'tools/call move_note marked helper confirm(...) 42:20',
-      'tools/call copy_note marked helper confirm(...) 48:15',
-      'tools/call stamp_note marked helper confirm(...) 54:15',
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.kind}: ${s.reason}`)).toEqual([
+      'src/ask.ts:4 rewritten elicitation: asked through the requestState module while tools/call delete_note, tools/call purge_notes, tools/call append_note and 3 more run',
+      'src/ask.ts:9 rewritten elicitation: asked through the requestState module while tools/call rename_note, tools/call label_note run',
+      'src/ask.ts:14 rewritten sampling: asked through the requestState module while tools/call summarize_note runs',
     ]);
     const server = m.text('src/server.ts');
-    // The hoisted constant is the inlined result itself, read where the call was awaited.
-    expect(server).toMatch(/const confirmResult: boolean = answer\.action === 'accept' && answer\.content\?\.ok === true;\n\s*if \(!confirmResult\) return \{ content: \[\{ type: 'text', text: 'kept' \}\] \};/);
-    expect(server).toMatch(/const summarizeResult: string = [\s\S]*return \{ content: \[\{ type: 'text', text: summarizeResult \}\] \};/);
-    expect(server).toMatch(/const askResult: string = [^\n]*\n\s*const msg = 'renamed to ' \+ askResult;/);
-    // On the right of &&: asked only when force is set, as before.
-    expect(server).toMatch(/let go!: boolean;\n\s*if \(force\) \{\n\s*return call\.suspend[\s\S]*\} else \{\n\s*go = force;\n\s*\}/);
-    expect(server).toMatch(/\n\s*go = confirmResult2;\n/);
-    // A loop condition is evaluated again each time round: not hoisted, marked, left as written.
-    expect(server).toMatch(/\/\/ mcp-migrate: confirm\(\) \(ask\.ts\) is not inlined: the awaited call is not a statement of its own \(.*\), nor hoisted into one where it is \(a loop condition, .*\), so its elicitation request is not migrated\n\s*while \(!\(await confirm\(mcp\.server, `Append to \$\{id\}\?`\)\)\) notes\.set\(id, ''\);/);
-    // What the expression read before the call still is read before it, once.
-    expect(server).toMatch(/const mcpValue = notes\.size \+ ' notes, ';\n\s*return call\.suspend[\s\S]*const label = mcpValue \+ askResult;/);
-    // An else-if condition is not hoisted either.
-    // (Its marker above the line, once, not after the else.)
-    expect(server).toMatch(/\n {2}\/\/ mcp-migrate: confirm\(\) \(ask\.ts\) is not inlined: .*\n {2}else if \(!\(await confirm\(mcp\.server, `Move/);
-    expect(server.match(/mcp-migrate: confirm\(\)/g)).toHaveLength(4);
-    // Inlined into a handler that then cannot be migrated (a Date live across the question): left as written, marked with why.
-    expect(server).toMatch(/\/\/ mcp-migrate: confirm\(\) \(ask\.ts\) is not inlined: inlined, tools\/call stamp_note could not be migrated \(local "when" \(a Date\).*\n\s*if \(!\(await confirm\(mcp\.server, `Stamp/);
-    // Hoisted, then refused for another reason: left as written, marked with that reason.
-    expect(server).toMatch(/\/\/ mcp-migrate: confirm\(\) \(ask\.ts\) is not inlined: an argument is spread, so its elicitation request is not migrated\n\s*if \(!\(await confirm\(\.\.\.args\)\)\) return/);
-    expect(server).not.toMatch(/mcpAwait|confirmResult3/);
-    // The helpers stay in their module (upgraded only) for the call left there and callers outside.
-    for (const name of ['confirm', 'ask', 'summarize']) expect(m.text('src/ask.ts')).toContain(`export async function ${name}(`);
+    expect(server.match(/^resumable\(mcp\)\.registerTool\(/gm)).toHaveLength(9);
+    // A Date made before the question: the later round gets it back.
+    expect(server).toContain('  const when = journaled(() => new Date());\n');
+    expect(server).toContain("  while (!(await confirm(mcp.server, `Append to ${id}?`))) notes.set(id, '');\n");
+    expect(server).toContain('  if (!(await confirm(...args))) return');
+    expect(server).toMatch(/^serveStdio\(\(\) => mcp\.server\);$/m);
+    expectOnlyReplayEdits(m, 'src/server.ts', { stdio: true });
+    // The helpers' file asks `ask` of its own: the requestState module's is imported under another name.
+    const ask = m.text('src/ask.ts');
+    expect(ask).toMatch(/^import \{ ask as askClient \} from '\.\/mcp-migrate-state\.js';$/m);
+    for (const name of ['confirm', 'ask', 'summarize']) expect(ask).toContain(`export async function ${name}(`);
+    expectOnlyReplayEdits(m, 'src/ask.ts');
   }, 600_000);
 
   it('typechecks', () => {
     expect(typecheck(m)).toEqual([]);
   }, 600_000);
+
+  it('gives the same results on both eras', async () => {
+    const yes = { action: 'accept', content: { ok: true } };
+    const no = { action: 'accept', content: { ok: false } };
+    const result = await verifyBothEras(files, 'src/server.ts', [
+      { name: 'append', tool: 'append_note', arguments: { id: 'n1' }, elicitation: [no, no, yes] },
+      { name: 'move', tool: 'move_note', arguments: { id: 'n1' }, elicitation: [yes] },
+      { name: 'label', tool: 'label_note', arguments: { id: 'n1' }, elicitation: [{ action: 'accept', content: { text: 'work' } }] },
+      { name: 'rename', tool: 'rename_note', arguments: { id: 'n1' }, elicitation: [{ action: 'decline' }] },
+      { name: 'summarize', tool: 'summarize_note', arguments: { id: 'n1' }, sampling: [{ role: 'assistant', model: 'm', content: { type: 'text', text: 'empty' } }] },
+      { name: 'copy', tool: 'copy_note', arguments: { id: 'n1' }, elicitation: [no] },
+      { name: 'purge', tool: 'purge_notes', arguments: { force: true }, elicitation: [yes] },
+      { name: 'delete', tool: 'delete_note', arguments: { id: 'n1' }, elicitation: [yes] },
+      { name: 'stamp', tool: 'stamp_note', arguments: { id: 'n1' }, elicitation: [no] },
+    ]);
+    sameOnBothEras(result, 'append', 'move', 'label', 'rename', 'summarize', 'copy', 'purge', 'delete', 'stamp');
+  }, 600_000);
 });
 
 describe("the official codemod's finding that a call forwards the context to a helper", () => {
-  // The codemod writes `/* @mcp-codemod-error The context object is forwarded to confirm(…) ... */` above the
-  // call; once the call is inlined (and the helper removed), the finding is no longer true, and left it
-  // would keep --check red after a complete migration. A finding the same comment joins to it stays.
+  // The codemod writes `/* @mcp-codemod-error The context object is forwarded to confirm(…) ... */` above
+  // each call handing the context on; the upgrade has changed the helpers' types and accesses. The request
+  // the helper sends through the forwarded context is rewritten there, and the findings stay as written.
   const files = {
     'package.json': PACKAGE,
     'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -1725,13 +1950,17 @@ server.registerTool('wipe', { inputSchema: { id: z.string() } }, async ({ id }, 
 `,
   };
 
-  it('goes with the inlined call; the one above a call left as it is stays', async () => {
+  it("rewrites the request sent through the forwarded context, in the helper, and leaves the codemod's findings", async () => {
     const m = await bothWays(files);
-    expect(m.sites('src/server.ts')).toMatchObject([{ outcome: 'rewritten', shape: 'helper' }]);
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.handler} ${s.call}`)).toEqual(['src/server.ts:9 rewritten tools/call wipe extra.sendRequest(...)']);
     const server = m.text('src/server.ts');
-    expect(server).not.toMatch(/forwarded to confirm/);
+    expect(server).toMatch(new RegExp(`const answer = await ${asked('extra.mcpReq').source}\\.send\\(\\{ method: 'elicitation/create'`));
+    // A notification is sent again on each round, as a round's own.
+    expect(server).toContain('  await audit(ctx, id);\n');
     expect(server).toMatch(/\/\* @mcp-codemod-error The context object is forwarded to audit\(…\)/);
-    expect(server).not.toMatch(/^\s*\n\s*let confirmResult/m);
+    expect(server).toMatch(/\/\* @mcp-codemod-error The context object is forwarded to confirm\(…\)/);
+    expectOnlyReplayEdits(m, 'src/server.ts');
+    expect(typecheck(m)).toEqual([]);
   }, 600_000);
 });
 
@@ -1759,10 +1988,12 @@ app.registerTool('ask', async srv => {
 `,
   };
 
-  it('is not taken for the SDK registration: the request is marked, not migrated with the server as its context', async () => {
+  it('is not taken for the SDK registration: the request is marked, and nothing is made resumable', async () => {
     const m = await bothWays(files);
-    expect(m.sites('src/server.ts')).toMatchObject([{ outcome: 'marked', kind: 'elicitation' }]);
-    expect(m.text('src/server.ts')).not.toMatch(/resumeCall/);
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.kind} ${s.handler}`)).toEqual(['src/server.ts:14 marked elicitation wrapped']);
+    expect(m.sites('src/server.ts')[0]!.reason).toMatch(/^elicitation request in a callback passed to registerTool\(\) on an instance of a class that declares registerTool\(\) of its own: /);
+    expect(m.text('src/server.ts')).not.toMatch(/resumable|ask\(/);
+    expectOnlyReplayEdits(m, 'src/server.ts', { marks: true });
   }, 600_000);
 });
 
@@ -1787,6 +2018,8 @@ function createServer(): McpServer {
     const m = await bothWays({ 'package.json': PACKAGE, 'src/server.ts': `${server}\nawait createServer().connect(new StdioServerTransport());\n` });
     expect(m.text('src/server.ts')).toMatch(/\nconst server2 = createServer\(\);\n\s*serveStdio\(\(\) => server2\);\s*$/);
     expect(m.sites('src/server.ts').map(s => s.outcome)).toEqual(['rewritten']);
+    expect(m.text('src/server.ts')).toContain("  resumable(server).registerTool('ask',");
+    expect(typecheck(m)).toEqual([]);
   }, 600_000);
 
   it('in a braceless if body, is marked above the if', async () => {
@@ -1797,9 +2030,8 @@ function createServer(): McpServer {
 });
 
 describe("a helper called through a module namespace's default", () => {
-  // `ask.default(...)`: no file writes the name `default`, only `export default`; a call through a property
-  // that no project file names is taken for no helper of the project without asking the checker
-  // (src/analysis/projectNames.ts), so the default export must count as a name, or the call goes unmarked.
+  // `ask.default(...)`: no file writes the name `default`, only `export default`; the handler calls the
+  // helper through the namespace's property of that name.
   const files = {
     'package.json': PACKAGE,
     'src/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -1822,9 +2054,41 @@ server.registerTool('delete', { inputSchema: { path: z.string() } }, async ({ pa
 `,
   };
 
-  it('marks the call in the handler, and reports it', async () => {
+  // BUG: a call through a module namespace's `default` (ask.default(...)) is not followed to the default export: the helper is marked as run by no handler, and the tool is not made resumable.
+  it.fails('rewrites the request in the default export for the handler that calls it', async () => {
     const m = await bothWays(files);
-    expect(m.sites('src/server.ts').map(s => s.outcome)).toEqual(['marked']);
-    expect(m.text('src/server.ts')).toMatch(/\/\/ mcp-migrate: default\(\) is not inlined: it is called as ask\.default\(\.\.\.\)[^\n]*\n\s*if \(!\(await ask\.default\(server/);
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.handler}`)).toEqual(['src/ask.ts:4 rewritten tools/call delete']);
+    expect(m.text('src/server.ts')).toContain("resumable(server).registerTool('delete',");
+  }, 600_000);
+});
+
+describe('a helper imported under another name', () => {
+  // `import { askName as askIt }`: the handler calls the helper by a name its file gives it.
+  const files = {
+    'package.json': PACKAGE,
+    'src/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export async function askName(server: McpServer): Promise<string> {
+  const answer = await server.server.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+  return answer.action === 'accept' ? String(answer.content?.name) : 'friend';
+}
+`,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { askName as askIt } from './ask.js';
+
+const server = new McpServer({ name: 'renamed', version: '1.0.0' });
+
+server.registerTool('hello', { description: 'Greets' }, async () => {
+  const name = await askIt(server);
+  return { content: [{ type: 'text', text: \`Hello \${name}\` }] };
+});
+`,
+  };
+
+  // BUG: calls of a function imported under another name (import { askName as askIt }) are not followed: the helper is marked as run by no handler, and the tool is not made resumable.
+  it.fails('rewrites the request for the handler that calls it by that name', async () => {
+    const m = await bothWays(files);
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.handler}`)).toEqual(['src/ask.ts:4 rewritten tools/call hello']);
+    expect(m.text('src/server.ts')).toContain("resumable(server).registerTool('hello',");
   }, 600_000);
 });
