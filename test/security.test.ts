@@ -448,6 +448,10 @@ describe('answers that are not answers to the question asked', () => {
     // a loop's next question answered under the key of the one before it: its own key is missing
     const survey = await round(fixture, 'survey', { questions: ['tea?', 'cake?'] }, { inputResponses: { answer: ok } });
     expectToolRefusal(attack('answer', await fixture.callTool('survey', { questions: ['tea?', 'cake?'] }, { requestState: survey.state, inputResponses: { answer: { action: 'decline' } } })), /^the retry carries no answer to "answer-2"/);
+    // an answer sent again for a question an earlier round answered is not taken: the journal's is
+    const next = await round(fixture, 'survey', { questions: ['tea?', 'cake?'] }, { inputResponses: { answer: ok } });
+    const done = await fixture.callTool('survey', { questions: ['tea?', 'cake?'] }, { requestState: next.state, inputResponses: { answer: { action: 'decline' }, 'answer-2': ok } });
+    expect(done.result).toMatchObject({ content: [{ text: 'tea?=accept cake?=accept' }] });
     expectLogHonest('changed');
     await expectStillServing();
   });
