@@ -20,17 +20,26 @@ export interface Summary {
   effect: boolean;
   /** It does something on each run that may be done again (a log line). */
   perRound: boolean;
-  /** The parameters (by index) whose objects it changes: an effect where the caller's object outlives the round. */
-  mutatesParams: Set<number>;
   /**
-   * It changes its own object: `this`, or a variable of a function it is written in (the state of an object
-   * a factory makes, `makeCart()`'s `items`). An effect where the object it is called on (the function
-   * itself, for a plain call) outlives the round.
+   * The parameters (by index) whose objects it changes, and how: an effect where the caller's object
+   * outlives the round and the change repeats.
    */
-  mutatesOwn: boolean;
+  mutatesParams: Map<number, Change>;
+  /**
+   * Whether it changes its own object, and how: `this`, or a variable of a function it is written in (the
+   * state of an object a factory makes, `makeCart()`'s `items`). An effect where the object it is called
+   * on (the function itself, for a plain call) outlives the round and the change repeats.
+   */
+  mutatesOwn: Change | false;
 }
 
-export const PURE: Summary = { effect: false, perRound: false, mutatesParams: new Set(), mutatesOwn: false };
+/**
+ * `repeats`: done again, it changes the object again (`count++`, `list.push(x)`); `sets`: done again, it leaves
+ * the object as the first time left it (`this.server = server`, `cache.set(k, v)`).
+ */
+export type Change = 'repeats' | 'sets';
+
+export const PURE: Summary = { effect: false, perRound: false, mutatesParams: new Map(), mutatesOwn: false };
 
 /** What a call of the requestState module's own functions is: already migrated code. */
 export type StateCall = 'journaled' | 'ask' | 'other';

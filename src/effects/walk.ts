@@ -10,7 +10,7 @@ import { Node, SyntaxKind, type Expression, type ParameterDeclaration } from 'ts
 import { isFunctionLike } from '../find/callees.js';
 import type { FunctionLike } from '../analysis/sites.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
-import { classifyCall, PURE, type CallClass, type Invocation, type Summary } from './calls.js';
+import { classifyCall, PURE, type CallClass, type Change, type Invocation, type Summary } from './calls.js';
 
 /** An expression whose work must be done once: journaled where it runs before a question. */
 export interface EffectPoint {
@@ -74,7 +74,7 @@ export class Walker {
   }
 
   private walk(fn: FunctionLike, mode: Mode): WalkResult {
-    const out: WalkResult = { effect: false, perRound: false, mutatesParams: new Set(), mutatesOwn: false, effects: [], changes: [], reads: [] };
+    const out: WalkResult = { effect: false, perRound: false, mutatesParams: new Map(), mutatesOwn: false, effects: [], changes: [], reads: [] };
     const body = fn.getBody();
     if (!body) return out;
     const visit = (node: Node): void => {
@@ -95,8 +95,7 @@ export class Walker {
         const where = locality(mutation.target, fn);
         const key = mode === 'plan' ? rootKey(mutation.target, where) : undefined;
         if (key) out.changes.push({ node, key });
-        if (mutation.repeats && this.changes(where, mode, out)) return void out.effects.push({ node });
-        if (!mutation.repeats && mode === 'summary') this.changes(where, mode, out);
+        if (this.changes(where, mode, out, mutation.repeats ? 'repeats' : 'sets')) return void out.effects.push({ node });
         // The target is written, not read: only what it is made of is visited.
         return visitTargetParts(mutation.target, node);
       }
@@ -128,14 +127,12 @@ export class Walker {
 
   /** A call that changes what it is called on, or reads it, recorded as a change or a read of its root. */
   private noteTouches(call: Invocation, cls: CallClass, fn: FunctionLike, out: WalkResult): void {
-    const setting = 'kind' in cls && (cls.kind === 'sets-receiver' || cls.kind === 'mutates-receiver' || cls.kind === 'sets-first-argument');
-    const changed = setting && 'kind' in cls ? (cls.kind === 'sets-first-argument' ? (Node.isCallExpression(call) ? call.getArguments()[0] : undefined) : receiverOf(call)) : undefined;
-    if (changed) {
-      const key = rootKey(changed, locality(changed, fn));
+    const changed = changedBy(call, cls);
+    for (const node of changed) {
+      const key = rootKey(node, locality(node, fn));
       if (key) out.changes.push({ node: call, key });
-      return;
     }
-    if ('kind' in cls && cls.kind === 'pure') this.noteRead(call, fn, out);
+    if (changed.length === 0 && 'kind' in cls && cls.kind === 'pure') this.noteRead(call, fn, out);
   }
 
   /** An expression reading an object outliving the round, as a whole (not a part of a longer read, nor a callee). */
@@ -162,15 +159,13 @@ export class Walker {
         case 'pure':
           return false;
         case 'mutates-receiver':
-          return this.changes(locality(receiverOf(call), fn), mode, out);
+          return this.changes(locality(receiverOf(call), fn), mode, out, 'repeats');
         case 'sets-receiver':
-        case 'sets-first-argument':
-          // Done again, it leaves the object as it was left: an effect only to say in a summary.
-          if (mode === 'summary') {
-            const changed = cls.kind === 'sets-receiver' ? receiverOf(call) : Node.isCallExpression(call) ? call.getArguments()[0] : undefined;
-            if (changed) this.changes(locality(changed, fn), mode, out);
-          }
-          return false;
+          return this.changes(locality(receiverOf(call), fn), mode, out, 'sets');
+        case 'sets-first-argument': {
+          const changed = Node.isCallExpression(call) ? call.getArguments()[0] : undefined;
+          return changed !== undefined && this.changes(locality(changed, fn), mode, out, 'sets');
+        }
       }
     }
     if (!('summaries' in cls)) return false;
@@ -178,25 +173,28 @@ export class Walker {
     for (const summary of cls.summaries) {
       if (summary.effect) return true;
       if (summary.perRound) out.perRound = true;
-      if (summary.mutatesOwn && this.changes(locality(receiverOf(call), fn), mode, out)) return true;
-      for (const i of summary.mutatesParams) {
+      if (summary.mutatesOwn && this.changes(locality(receiverOf(call), fn), mode, out, summary.mutatesOwn)) return true;
+      for (const [i, change] of summary.mutatesParams) {
         const arg = args[i];
-        if (arg && this.changes(locality(arg, fn), mode, out)) return true;
+        if (arg && this.changes(locality(arg, fn), mode, out, change)) return true;
       }
     }
     return false;
   }
 
-  /** Whether changing an object of this locality is an effect; its own objects a summary records instead. */
-  private changes(where: Locality, mode: Mode, out: WalkResult): boolean {
+  /**
+   * Whether changing an object of this locality is an effect: one outliving the round changed again by a
+   * second run. A summary records instead what it does to its own objects and its parameters'.
+   */
+  private changes(where: Locality, mode: Mode, out: WalkResult, change: Change): boolean {
     if (where === 'local') return false;
-    if (where === 'persistent') return true;
+    if (where === 'persistent') return change === 'repeats';
     if (where === 'own') {
-      if (mode === 'plan') return true;
-      out.mutatesOwn = true;
+      if (mode === 'plan') return change === 'repeats';
+      if (out.mutatesOwn !== 'repeats') out.mutatesOwn = change;
       return false;
     }
-    if (mode === 'summary') out.mutatesParams.add(where.param);
+    if (mode === 'summary' && out.mutatesParams.get(where.param) !== 'repeats') out.mutatesParams.set(where.param, change);
     return false;
   }
 }
@@ -249,6 +247,22 @@ function readsVariable(id: Node): boolean {
   const parent = id.getParent();
   if (parent && (Node.isVariableDeclaration(parent) || Node.isPropertyAssignment(parent) || Node.isBindingElement(parent)) && parent.getNameNode() === id) return false;
   return decl.getVariableStatement()?.getDeclarationKind() !== 'const';
+}
+
+/** The objects a call changes: what it is called on, or the arguments its function changes. */
+function changedBy(call: Invocation, cls: CallClass): Node[] {
+  const args = Node.isCallExpression(call) || Node.isNewExpression(call) ? (call.getArguments() as Node[]) : [];
+  if ('kind' in cls) {
+    if (cls.kind === 'sets-receiver' || cls.kind === 'mutates-receiver') return [receiverOf(call)];
+    return cls.kind === 'sets-first-argument' && args[0] ? [args[0]] : [];
+  }
+  if (!('summaries' in cls)) return [];
+  const changed = new Set<Node>();
+  for (const summary of cls.summaries) {
+    if (summary.mutatesOwn) changed.add(receiverOf(call));
+    for (const i of summary.mutatesParams.keys()) if (args[i]) changed.add(args[i]);
+  }
+  return [...changed];
 }
 
 /** The object a method is called on (`list` of `list.push(x)`). */
