@@ -1,11 +1,23 @@
-// Requests inside awaited callbacks that stay marked, each with the redesign to make. JavaScript: async-mutex
-// is not installed where the fixtures' outputs are typechecked.
+// Requests inside awaited callbacks: under a lock, through a wrapper that wraps the callback's value, in a
+// span whose attributes are set before the question, and through a wrapper whose value the handler keeps.
+// Each request is asked where it is written and nothing else moves; in JavaScript, as such servers are.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { Mutex } from 'async-mutex';
 import { z } from 'zod';
 
-const server = new McpServer({ name: 'awaited-callbacks-refused', version: '1.0.0' });
+const server = new McpServer({ name: 'callbacks-under-lock-and-wrappers', version: '1.0.0' });
 const quota = { limit: 10 };
+
+/** Runs one piece of work at a time, in the order asked (async-mutex's runExclusive). */
+class Mutex {
+  #tail = Promise.resolve();
+
+  runExclusive(work) {
+    const run = this.#tail.then(work, work);
+    this.#tail = run.catch(() => undefined);
+    return run;
+  }
+}
+
 const quotaLock = new Mutex();
 
 const tracer = {
@@ -22,7 +34,8 @@ async function measured(work) {
   return { value, ms: Date.now() - started };
 }
 
-// A lock held across the question cannot be held between rounds.
+// A lock held across the question: on a 2026-07-28 client the round ends while the question waits, the
+// question then throws, and the lock is let go; the retry takes it again and finds its answer.
 server.registerTool('raise-quota', { inputSchema: {} }, async () => {
   const limit = await quotaLock.runExclusive(async () => {
     const answer = await server.server.elicitInput({ message: `New limit (now ${quota.limit})?`, requestedSchema: { type: 'object', properties: { limit: { type: 'integer' } }, required: ['limit'] } });
@@ -32,13 +45,13 @@ server.registerTool('raise-quota', { inputSchema: {} }, async () => {
   return { content: [{ type: 'text', text: `limit ${limit}` }] };
 });
 
-// The wrapper's value is not the callback's.
+// The wrapper's value is not the callback's: nothing depends on it, the request is asked inside the callback.
 server.registerTool('timed', { inputSchema: { q: z.string() } }, async ({ q }) => {
   const { value } = await measured(async () => server.server.elicitInput({ message: q, requestedSchema: { type: 'object', properties: {} } }));
   return { content: [{ type: 'text', text: value.action }] };
 });
 
-// The span's attributes are set before the question and read after it: a fresh span each round would not have them.
+// The span's attributes are set before the question and read after it: each round makes its span and sets them again.
 server.registerTool('traced', { inputSchema: { id: z.string() } }, async ({ id }) => {
   return tracer.span('traced', async span => {
     span.attributes.id = id;
@@ -47,7 +60,7 @@ server.registerTool('traced', { inputSchema: { id: z.string() } }, async ({ id }
   });
 });
 
-// The handler keeps the wrapper's value instead of returning it: an input_required result would not reach the client.
+// The handler keeps the wrapper's value instead of returning it: the round ends at the question all the same.
 server.registerTool('kept', { inputSchema: { id: z.string() } }, async ({ id }) => {
   const text = await tracer.span('kept', async () => {
     const reply = await server.server.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: id } }], maxTokens: 5 });

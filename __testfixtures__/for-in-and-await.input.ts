@@ -3,7 +3,8 @@ import { z } from 'zod';
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' });
 
-// One question per key of the record: the loop resumes at the key it asked about.
+// One question per key of the record: each round runs the loop from its first key, the answers it has
+// replayed, and ends at the key not answered yet.
 server.registerTool('review-flags', { inputSchema: { flags: z.record(z.string(), z.boolean()) } }, async ({ flags }) => {
   const kept: string[] = [];
   for (const flag in flags) {
@@ -31,7 +32,8 @@ server.registerTool('tag-files', { inputSchema: { files: z.array(z.string()) } }
   return { content: [{ type: 'text', text: tags.join(', ') || 'no files' }] };
 });
 
-// A for...in around a try/finally: the finally runs once per key, on the round that finishes it.
+// A for...in around a try/finally: the finally starts with rethrowIfSuspended(), so it runs once per key,
+// on the round that finishes it.
 server.registerTool('audit', { inputSchema: { owners: z.record(z.string(), z.string()) } }, async ({ owners }) => {
   const log: string[] = [];
   for (const path in owners) {

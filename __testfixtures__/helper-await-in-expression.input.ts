@@ -1,8 +1,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
-// Helpers the handlers await inside expressions: each call is hoisted into a statement of its own
-// (in the order the expression evaluated it), then inlined and migrated.
+// Helpers the handlers await inside expressions (a negated condition, a concatenation, the right of &&): the
+// expressions stay as they are, and the helpers ask where they are written.
 
 async function confirm(server: McpServer, message: string): Promise<boolean> {
   const answer = await server.server.elicitInput({

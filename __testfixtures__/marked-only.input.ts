@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
-// Nothing here can become input_required: every site is marked, none rewritten.
+// No request here is asked where a request is served: each is marked, none rewritten. The capability read
+// becomes clientCapabilities(...), which answers as before outside a request.
 const server = new McpServer({ name: 'fixture', version: '1.0.0' });
 
 let cachedRoots: string[] = [];

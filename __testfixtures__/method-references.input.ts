@@ -1,7 +1,9 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
-// The server's request methods reached other than by a method call: each is found and marked, none missed.
+// The server's request methods reached other than by a method call: a bound method, an element access, a
+// method bound with its arguments are asked through the requestState module where they are taken; one
+// destructured from the server is marked. None is missed.
 const server = new McpServer({ name: 'fixture', version: '1.0.0' });
 const low = server['server'];
 const ask = server.server.elicitInput.bind(server.server);

@@ -4,8 +4,8 @@ import { z } from 'zod';
 
 const server = new McpServer({ name: 'fixture', version: '1.0.0' });
 
-// Statements moved into deeper phase blocks are re-indented, but for the text of a multi-line
-// template literal: its leading spaces are part of the string the tool returns.
+// Multi-line template literals in a handler: nothing is moved or re-indented, so their text, leading spaces
+// and all, is still the string the tool returns.
 server.tool('report', { topic: z.string() }, async ({ topic }) => {
   const header = `Report on ${topic}:
   - this line keeps its two spaces

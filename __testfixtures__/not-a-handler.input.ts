@@ -34,13 +34,13 @@ server.registerTool('delegate', { inputSchema: { text: z.string() } }, async ({ 
   return { content: [{ type: 'text', text: `${String(result)} ${String(direct)}` }] };
 });
 
-/** Exported: other modules may call it, so it stays (marked) even though no handler here does. */
+/** Exported, and no handler here calls it: marked, since nothing shows it runs where a request is served. */
 export async function askAge(): Promise<number> {
   const answer = await server.server.elicitInput({ message: 'Age?', requestedSchema: { type: 'object', properties: { age: { type: 'number' } } } });
   return answer.action === 'accept' ? Number(answer.content?.age) : 0;
 }
 
-/** Recursive: the cycle is marked at the call and named, never unrolled. */
+/** Recursive: each level asks where it is written, one round per question. */
 async function askUntilYes(tries: number): Promise<boolean> {
   const answer = await server.server.elicitInput({ message: 'Ready?', requestedSchema: { type: 'object', properties: { ready: { type: 'boolean' } } } });
   if (answer.action === 'accept' || tries <= 1) return answer.action === 'accept';
@@ -52,7 +52,7 @@ server.registerTool('insist', { description: 'Asks until yes' }, async () => {
   return { content: [{ type: 'text', text: String(ready) }] };
 });
 
-/** Registered by name but also called directly: its callers would see input_required results, so it stays a helper. */
+/** Registered by name and also called directly: called from greetTwice(), outside a request, it asks push-style (a note says so). */
 async function askNickname() {
   const answer = await server.server.elicitInput({
     message: 'Your nickname?',

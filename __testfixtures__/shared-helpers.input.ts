@@ -1,3 +1,5 @@
+// Helpers that ask, shared by several tools, and a helper calling one: each question is asked where the helper
+// writes it, and only the tools' registrations change; the helpers stay one copy each.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
@@ -36,7 +38,7 @@ server.registerTool('introduce', { inputSchema: { topic: z.string() } }, async (
   return { content: [{ type: 'text', text: `${name} presents ${topic}: ${blurb}` }] };
 });
 
-/** A helper calling a helper: both levels are inlined. */
+/** A helper calling a helper: two questions in one call, asked in order. */
 async function confirmName(question: string): Promise<string> {
   const name = await askName(question);
   const check = await server.server.elicitInput({

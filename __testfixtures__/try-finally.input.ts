@@ -11,7 +11,8 @@ server.registerTool('ledger', { description: 'What the finally blocks did since 
   return { content: [{ type: 'text', text: ledger.splice(0).join(' | ') || 'nothing' }] };
 });
 
-// A seat is held while the user confirms and released however the call ends.
+// A seat is held while the user confirms and released however the call ends. Whether it is held is read
+// before the handler holds it, so that read is journaled: the retry reads what the first round read.
 server.registerTool('reserve', { inputSchema: { seat: z.string() } }, async ({ seat }) => {
   if (held.has(seat)) return { content: [{ type: 'text', text: `${seat} is already held` }] };
   held.add(seat);
@@ -31,8 +32,9 @@ server.registerTool('reserve', { inputSchema: { seat: z.string() } }, async ({ s
   }
 });
 
-// Two requests, the second in a nested try: each finally runs once, inner first, on the round that leaves it;
-// the outer catch sees what a request threw (a client without sampling).
+// Two requests, the second in a nested try: each catch and finally starts with rethrowIfSuspended(), so each
+// finally runs once, inner first, when the call ends; the outer catch sees what a request threw (a client
+// without sampling).
 server.registerTool('publish', { inputSchema: { topic: z.string() } }, async ({ topic }) => {
   const trail: string[] = [];
   try {

@@ -2,8 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
 // A class tool that takes the server out of its field only to ask with it (`const { server } = this.mcp;`):
-// once both questions are inputRequired builders nothing reads it, so its declaration goes from every
-// phase (and, read by no later round, it is neither carried nor made again).
+// the declaration stays, and both questions are asked through it.
 class RenameTool {
   constructor(private readonly mcp: McpServer) {
     this.mcp.registerTool('rename', { inputSchema: { file: z.string() } }, this.rename.bind(this));

@@ -1,13 +1,22 @@
+// A handler wrapped by the project's own retry before it is registered: the wrapped handler is registered
+// through resumable(server), and its question asked where it is written; the wrapper keeps its code. Its catch
+// is the wrapper's, not the handler's, and the tool leaves it as it is: on a 2026-07-28 client it takes the end
+// of the first round for an error and tries the handler twice more, which the attempts tool counts (a known
+// bug, test/verify-fixtures.test.ts: one attempt per call on a 2025-era client).
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
 type ToolCallback<A, E> = (input: A, extra: E) => Promise<CallToolResult>;
 
+/** How many times the wrapped handlers were tried. */
+let attempts = 0;
+
 /** Every tool is tried three times; its last error becomes a tool result, not a protocol error. */
 function withErrors<A, E>(cb: ToolCallback<A, E>): ToolCallback<A, E> {
   return async (input, extra) => {
     for (let attempt = 1; ; attempt++) {
+      attempts++;
       try {
         return await cb(input, extra);
       } catch (error) {
@@ -30,6 +39,7 @@ export function createServer(): McpServer {
       return { content: [{ type: 'text', text: answer.action === 'accept' && answer.content?.ok ? `Sent to ${to}` : 'Not sent' }] };
     }),
   );
+  server.registerTool('attempts', { description: 'How many times the wrapped handlers were tried' }, async () => ({ content: [{ type: 'text', text: `${attempts} attempts` }] }));
   return server;
 }
 
