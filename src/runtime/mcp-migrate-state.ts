@@ -110,11 +110,18 @@ function canonical(value: unknown): string {
     return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
 }
 
+/** Versioned: a copy with another Replay would not understand this one's. */
+const RUNNING = Symbol.for('mcp-migrate-state.running.v1');
+
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
 
-const current = new AsyncLocalStorage<Replay>();
-/** Set while journaled work runs: a question asked inside it could never be answered, since the work is not run again. */
-const working = new AsyncLocalStorage<string>();
+/**
+ * The round a handler runs in, and (set while journaled work runs, where a question could never be answered,
+ * since the work is not run again) the work's key. Kept on globalThis: a workspace's packages each get a copy
+ * of this module, and a helper of one package asks in the round its caller's copy opened.
+ */
+const shared = globalThis as { [RUNNING]?: { current: AsyncLocalStorage<Replay>; working: AsyncLocalStorage<string> } };
+const { current, working } = (shared[RUNNING] ??= { current: new AsyncLocalStorage<Replay>(), working: new AsyncLocalStorage<string>() });
 
 /**
  * What an ask that waits for the client's answer throws once its round has gone to the client, and
