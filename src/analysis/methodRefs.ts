@@ -55,18 +55,26 @@ export function aliasedRequest(callee: Identifier): { method: string; declaratio
 }
 
 /**
- * Whether a variable holding a request method is read other than as the callee of a call. Its export and
- * its imports are not reads: the calls in the importing files are (aliasedRequest follows the import).
+ * The reads of a variable holding a request method other than as the callee of a call (`retry(send)`,
+ * `{ ask }`): each hands the request on. Its export and its imports are not reads: the calls in the
+ * importing files are sites of their own (aliasedRequest follows the import).
  */
-function aliasHandedOn(declaration: import('ts-morph').VariableDeclaration): boolean {
+export function aliasHandedOnUses(declaration: import('ts-morph').VariableDeclaration): import('ts-morph').Identifier[] {
   const name = declaration.getNameNode();
-  if (!Node.isIdentifier(name)) return false;
-  return name.findReferencesAsNodes().some(ref => {
-    if (ref === name) return false;
+  if (!Node.isIdentifier(name)) return [];
+  return name.findReferencesAsNodes().filter((ref): ref is import('ts-morph').Identifier => {
+    if (ref === name || !Node.isIdentifier(ref)) return false;
     const parent = ref.getParent();
-    if (parent && (Node.isImportSpecifier(parent) || Node.isExportSpecifier(parent))) return false;
+    if (parent && (Node.isImportSpecifier(parent) || Node.isExportSpecifier(parent) || Node.isImportClause(parent))) return false;
     return !(parent && Node.isCallExpression(parent) && parent.getExpression() === ref);
   });
+}
+
+/** `const ask = server.server.elicitInput.bind(server.server)`: the method and the server it is read from. */
+export function requestAlias(declaration: import('ts-morph').VariableDeclaration): { method: string; receiver?: Node } | undefined {
+  const init = declaration.getInitializer();
+  const method = init && requestMethodOf(boundOf(init) ?? init);
+  return method ? { method, receiver: receiverOfMethod(boundOf(init) ?? init) } : undefined;
 }
 
 /** The server a request method is read from (`server.server` of `server.server.elicitInput`). */
@@ -104,7 +112,7 @@ export function strayRequestMethod(node: Node): string | undefined {
   }
   if (!parent) return undefined;
   if (Node.isCallExpression(parent)) return parent.getExpression() === value ? undefined : method;
-  // An alias: its calls are the sites, unless it is itself handed on (`const send = ....bind(...); retry(send)`).
-  if (Node.isVariableDeclaration(parent)) return aliasHandedOn(parent) ? method : undefined;
+  // An alias: its calls are the sites, and where it is handed on (`retry(send)`), that read (aliasHandedOnUses).
+  if (Node.isVariableDeclaration(parent)) return undefined;
   return Node.isPropertyAssignment(parent) || Node.isReturnStatement(parent) || Node.isArrayLiteralExpression(parent) || Node.isArrowFunction(parent) ? method : undefined;
 }

@@ -5,9 +5,9 @@ import { Node, SyntaxKind, VariableDeclarationKind, type CallExpression, type Id
 import type { HandlerMethod, RequestBuilder, ResponseReader } from '../plan.js';
 import type { SiteKind } from '../report.js';
 import { constObjectLiteral, literalString, mcpImportOf, objectProperty, overridingClass, receiverOverrides, serverKindOf, unwrap } from './mcpSymbols.js';
-import { handedServerKind } from './callers.js';
+import { handedServerKind } from '../find/handedServer.js';
 import { delegateRegistrationOf } from './delegates.js';
-import { aliasedRequest, elementAccessRequest, REQUEST_METHODS, strayRequestMethod } from './methodRefs.js';
+import { aliasedRequest, aliasHandedOnUses, elementAccessRequest, REQUEST_METHODS, requestAlias, strayRequestMethod } from './methodRefs.js';
 import { passThroughOf } from './passThrough.js';
 import { wrappedRegistrationOf, wrappingOf } from './wrappers.js';
 import { stateModuleCall } from '../find/stateCalls.js';
@@ -16,7 +16,8 @@ import { stateModuleCall } from '../find/stateCalls.js';
 export type FunctionLike = Node & { getParameters(): import('ts-morph').ParameterDeclaration[]; getBody(): Node | undefined };
 
 export interface Site {
-  node: CallExpression | NewExpression | PropertyAccessExpression;
+  /** The call; or, for a request handed on as a value, the value (a property access, or the name of a variable holding it). */
+  node: CallExpression | NewExpression | PropertyAccessExpression | Identifier;
   kind: SiteKind;
   builder: RequestBuilder;
   reader: ResponseReader;
@@ -28,6 +29,8 @@ export interface Site {
   urlError?: boolean;
   /** `extra.sendRequest` passed on as a value: what it will send is not known here. */
   passedOn?: boolean;
+  /** A request method handed on as a value (`retry(server.createMessage.bind(server))`): what runs the value may ask. */
+  handedOn?: boolean;
   /**
    * Made by a callback that does nothing else, passed to a pass-through wrapper the handler awaits
    * (src/analysis/callbacks.ts): migrated as if the wrapper's `call` were the request; `note` says what the wrapper no longer does.
@@ -63,6 +66,8 @@ export function findSites(sf: SourceFile): Site[] {
       if (site) sites.push({ ...site, fn: enclosingFunction(node) });
     } else if (strayRequestMethod(node) && stateModuleCall((node as PropertyAccessExpression).getExpression()) !== 'ask') {
       sites.push({ ...strayMethodSite(node as PropertyAccessExpression), fn: enclosingFunction(node) });
+    } else if (Node.isVariableDeclaration(node)) {
+      sites.push(...handedOnAliasSites(node));
     } else if (passedOnChannel(node) && stateModuleCall((node as PropertyAccessExpression).getExpression()) !== 'ask') {
       sites.push({ node: node as never, kind: 'request', builder: 'elicit', reader: 'elicitResult', passedOn: true, fn: enclosingFunction(node) });
     } else if (Node.isNewExpression(node)) {
@@ -215,7 +220,14 @@ function elementAccessCall(call: CallExpression): Omit<Site, 'fn'> | undefined {
  */
 function strayMethodSite(node: PropertyAccessExpression): Omit<Site, 'fn'> {
   const method = strayRequestMethod(node)!;
-  return { node, ...methodShape(method, undefined) };
+  return { node, handedOn: true, ...methodShape(method, undefined) };
+}
+
+/** Where a variable holding a request method is handed on (`retry(send)`, `{ ask }`): a site each, asked through the server it was read from. */
+function handedOnAliasSites(declaration: import('ts-morph').VariableDeclaration): Site[] {
+  const alias = requestAlias(declaration);
+  if (!alias?.receiver || stateModuleCall(alias.receiver) === 'ask') return [];
+  return aliasHandedOnUses(declaration).map(use => ({ node: use, handedOn: true, target: alias.receiver, ...methodShape(alias.method, undefined), fn: enclosingFunction(use) }));
 }
 
 function oneLine(text: string): string {

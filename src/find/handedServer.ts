@@ -1,0 +1,132 @@
+/**
+ * The server a helper's request is made on, where no type says what it is: a parameter typed by an
+ * interface of the project, `any`, or untyped JavaScript. The helper's callers say it: what they hand it
+ * (`confirm(mcp.server, q)`), a property of an object they hand it (`consent({ server: mcp.server })`
+ * destructured or read as `opts.server`), or a field of the object they hand it (`askUser(this, q)`, whose
+ * class assigns `this.mcp = new McpServer(...)`), followed through helpers that hand it on.
+ */
+import { Node, SyntaxKind, type CallExpression, type ParameterDeclaration } from 'ts-morph';
+import { serverKindOf, unwrap, type ServerKind } from '../analysis/mcpSymbols.js';
+import type { FunctionLike } from '../analysis/sites.js';
+import { declaresMember } from '../analysis/dispatch.js';
+
+/** How many hand-overs (an argument, a property, a field) are followed. */
+const MAX_DEPTH = 6;
+
+/** The kind of server `target` holds, as its helper's callers hand it. */
+export function handedServerKind(target: Node): ServerKind | undefined {
+  return kindOf(unwrap(target), new Set(), 0);
+}
+
+function kindOf(e: Node, seen: Set<Node>, depth: number): ServerKind | undefined {
+  const direct = serverKindOf(e);
+  if (direct) return direct;
+  if (depth > MAX_DEPTH) return undefined;
+  // `server.server` of an McpServer: the low-level Server.
+  if (Node.isPropertyAccessExpression(e) && e.getName() === 'server' && kindOf(unwrap(e.getExpression()), seen, depth + 1) === 'McpServer') return 'Server';
+  for (const value of valuesOf(e, seen, depth)) {
+    const kind = kindOf(unwrap(value), seen, depth + 1);
+    if (kind) return kind;
+  }
+  return undefined;
+}
+
+/** What `e` may hold, as the code that runs before it says: what callers hand a parameter, a member's value. */
+function valuesOf(e: Node, seen: Set<Node>, depth: number): Node[] {
+  if (Node.isPropertyAccessExpression(e)) {
+    const name = e.getName();
+    const holder = unwrap(e.getExpression());
+    return [holder, ...valuesOf(holder, seen, depth + 1)].flatMap(h => memberValues(unwrap(h), name));
+  }
+  if (!Node.isIdentifier(e)) return [];
+  const declaration = e.getSymbol()?.getDeclarations()[0];
+  if (!declaration || seen.has(declaration)) return [];
+  seen.add(declaration);
+  if (Node.isParameterDeclaration(declaration)) return argumentsFor(declaration);
+  if (Node.isVariableDeclaration(declaration)) {
+    const init = declaration.getInitializer();
+    return init ? [init] : [];
+  }
+  // `{ server }` destructured from a parameter: that property of what callers hand it.
+  if (Node.isBindingElement(declaration)) {
+    const pattern = declaration.getParent();
+    const param = pattern?.getParent();
+    if (!pattern || !Node.isObjectBindingPattern(pattern) || !param || !Node.isParameterDeclaration(param)) return [];
+    const key = declaration.getPropertyNameNode()?.getText() ?? declaration.getName();
+    return argumentsFor(param).flatMap(arg => memberValues(unwrap(arg), key));
+  }
+  return [];
+}
+
+/** The values of member `name` of `holder`: an object literal's property, or a field of the class `this` is. */
+function memberValues(holder: Node, name: string): Node[] {
+  if (Node.isObjectLiteralExpression(holder)) {
+    const property = holder.getProperty(name);
+    if (property && Node.isPropertyAssignment(property)) return [property.getInitializerOrThrow()];
+    if (property && Node.isShorthandPropertyAssignment(property)) return [property.getNameNode()];
+    return [];
+  }
+  if (holder.getKind() !== SyntaxKind.ThisKeyword) return [];
+  const owner = holder.getFirstAncestor(a => Node.isClassDeclaration(a) || Node.isClassExpression(a));
+  if (!owner || !(Node.isClassDeclaration(owner) || Node.isClassExpression(owner))) return [];
+  const values: Node[] = [];
+  const field = owner.getProperty(name)?.getInitializer();
+  if (field) values.push(field);
+  // `this.name = value` in the class's own code (its constructor, usually).
+  for (const assignment of owner.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+    const left = unwrap(assignment.getLeft());
+    if (assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken || !Node.isPropertyAccessExpression(left)) continue;
+    if (left.getName() === name && left.getExpression().getKind() === SyntaxKind.ThisKeyword) values.push(assignment.getRight());
+  }
+  return values;
+}
+
+/** Per parameter, what its function's calls hand it: finding references is the costly part. */
+const handed = new WeakMap<ParameterDeclaration, Node[]>();
+
+/** What the calls of a parameter's function hand it. */
+function argumentsFor(param: ParameterDeclaration): Node[] {
+  const known = handed.get(param);
+  if (known) return known;
+  const args = callArguments(param);
+  handed.set(param, args);
+  return args;
+}
+
+function callArguments(param: ParameterDeclaration): Node[] {
+  const fn = param.getParent() as FunctionLike;
+  const index = fn.getParameters().indexOf(param);
+  const name = nameOf(fn);
+  if (!name || param.isRestParameter()) return [];
+  return usesOf(name).map(use => callOf(use)?.getArguments()[index]).filter((arg): arg is Node => arg !== undefined);
+}
+
+/** The name a function is declared or assigned by, whose references are its uses. */
+function nameOf(fn: FunctionLike): Node | undefined {
+  if (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn)) return fn.getNameNode();
+  const parent = fn.getParent();
+  if (parent && (Node.isVariableDeclaration(parent) || Node.isPropertyAssignment(parent) || Node.isPropertyDeclaration(parent)) && (parent.getInitializer() as Node | undefined) === fn) {
+    const name = parent.getNameNode();
+    return Node.isIdentifier(name) ? name : undefined;
+  }
+  return undefined;
+}
+
+/** The uses of a name across the project (not the name itself, nor the imports and exports that pass it on). */
+function usesOf(name: Node): Node[] {
+  if (!Node.isIdentifier(name)) return [];
+  return name.findReferencesAsNodes().filter(r => {
+    const parent = r.getParent();
+    if (r === name || (parent && (Node.isImportSpecifier(parent) || Node.isImportClause(parent) || Node.isExportSpecifier(parent) || Node.isExportAssignment(parent)))) return false;
+    // The method it overrides (or an override of it), another entry's of a table, an interface's: a declaration, not a use.
+    return !declaresMember(r);
+  });
+}
+
+/** The call a use of a name makes, `ask(...)` or `this.ask(...)`. */
+function callOf(use: Node): CallExpression | undefined {
+  const parent = use.getParent();
+  const callee = parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === use ? parent : use;
+  const call = callee.getParent();
+  return call && Node.isCallExpression(call) && call.getExpression() === callee ? call : undefined;
+}
