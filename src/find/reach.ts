@@ -34,6 +34,8 @@ export interface NotAHandler extends NonHandler {
    * level, a timer or an event): not where what runs it could not be followed.
    */
   outside?: boolean;
+  /** `at` is the call, in the code that runs where no request is served, that leads to the function: where it is marked. */
+  reached?: boolean;
 }
 
 export interface Reach {
@@ -54,17 +56,27 @@ export interface AskingFunction {
 
 /** The SDK's registrations whose handlers may answer input_required, by method name. */
 const REGISTRATION_METHODS: Record<string, HandlerMethod> = { registerTool: 'tools/call', registerPrompt: 'prompts/get', registerResource: 'resources/read' };
+const LEGACY_REGISTRATIONS: Record<string, HandlerMethod> = { tool: 'tools/call', prompt: 'prompts/get', resource: 'resources/read' };
 const RESUMABLE: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
 const REQUEST_SCHEMAS: Record<string, HandlerMethod> = { CallToolRequestSchema: 'tools/call', GetPromptRequestSchema: 'prompts/get', ReadResourceRequestSchema: 'resources/read' };
 
 /** Functions that run a callback later, not while the call that hands it over runs. */
-const DEFERRING = new Set(['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'nextTick', 'on', 'once', 'addListener', 'addEventListener', 'prependListener', 'subscribe', 'listen', 'setNotificationHandler', 'onclose', 'onerror']);
+const DEFERRING = new Set(['createServer', 'setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'nextTick', 'on', 'once', 'addListener', 'addEventListener', 'prependListener', 'subscribe', 'listen', 'setNotificationHandler', 'onclose', 'onerror']);
+
+/** A web framework's route (`app.get('/path', cb)`): its callback runs on each HTTP request, later. */
+const ROUTE_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'all', 'use', 'head', 'options']);
+function routeOf(call: CallExpression | import('ts-morph').NewExpression): boolean {
+  const callee = unwrap(call.getExpression());
+  if (!Node.isPropertyAccessExpression(callee) || !ROUTE_METHODS.has(callee.getName())) return false;
+  return /^['"`]\//.test(call.getArguments()[0]?.getText() ?? '');
+}
 
 /** How many hand-overs (a callback passed on, a value stored) are followed from one function. */
 const MAX_HOPS = 6;
 
 export class Reacher {
   private readonly memo = new Map<Node, Reach>();
+  private readonly values = new Map<Node, Reach>();
   private index: Map<string, { file: SourceFile; pos: number }[]> | undefined;
   /** How the function being followed is run: registered as a handler itself, called. */
   private current = { registered: false, called: false };
@@ -93,6 +105,22 @@ export class Reacher {
     }
     reach.root = mine.registered && !mine.called;
     if (uses.length === 0 && reach.handlers.length === 0) reach.others.push(describeNonHandler(fn));
+    return reach;
+  }
+
+  /** What may run a function value handed on (`retry(server.createMessage.bind(server))`, `{ ask }`). */
+  ofValue(value: Node): Reach {
+    const known = this.values.get(value);
+    if (known) return known;
+    const reach: Reach = { handlers: [], others: [] };
+    this.values.set(value, reach);
+    const outer = this.current;
+    this.current = { registered: false, called: false };
+    try {
+      this.classify(value, reach, 0);
+    } finally {
+      this.current = outer;
+    }
     return reach;
   }
 
@@ -135,8 +163,10 @@ export class Reacher {
   private calledAt(call: Node, reach: Reach): void {
     this.current.called = true;
     const caller = enclosingFunction(call);
-    if (!caller) return void reach.others.push({ ...describeNonHandler(undefined, call), at: call, outside: true });
-    merge(reach, this.of(caller));
+    if (!caller) return void reach.others.push({ ...describeNonHandler(undefined, call), at: call, outside: true, reached: true });
+    const from = this.of(caller);
+    // What runs the caller outside a request runs it through this call: the place to mark, nearest to that context.
+    merge(reach, { handlers: from.handlers, others: from.others.map(o => (o.reached ? o : { ...o, at: call, reached: true })) });
   }
 
   /** The function handed to a call: registered, run by it, or handed on by a function of the project. */
@@ -154,7 +184,7 @@ export class Reacher {
     }
     const callee = unwrap(call.getExpression());
     const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
-    if (DEFERRING.has(name)) return void reach.others.push({ kind: 'callback', detail: `in a callback passed to ${name}(), which runs it later, not while a handler runs`, at: call, outside: true });
+    if (DEFERRING.has(name) || routeOf(call)) return void reach.others.push({ kind: 'callback', detail: `in a callback passed to ${name}(), which runs it later, not while a handler runs`, at: call, outside: true });
     // The SDK's own function (`completable(schema, complete)`): it keeps the callback for a request of its own.
     const fn = unwrap(value);
     if (mcpImportOf(callee) && isFunctionLike(fn)) return void reach.others.push({ ...describeNonHandler(fn), at: call, outside: true });
@@ -209,19 +239,42 @@ export class Reacher {
       .filter((read): read is Node => read !== undefined && Node.isElementAccessExpression(read) && literalString(read.getArgumentExpression()) === undefined);
   }
 
-  /** The identifiers named `name` in the project that resolve to `target` (a function, or where one is stored). */
-  private usesOfName(name: string, target: Node): Node[] {
+  /**
+   * The identifiers in the project that resolve to `target` (a function, or where one is stored): named `name`,
+   * or any name an import or export gives it (`import { ask as askIt }`, a default import, `ns.default`).
+   */
+  private usesOfName(name: string, target: Node, seen = new Set<string>()): Node[] {
+    if (seen.has(name)) return [];
+    seen.add(name);
     const stored = storedFunction(target);
     const uses: Node[] = [];
     for (const { file, pos } of this.namesIndex().get(name) ?? []) {
       const id = file.getDescendantAtPos(pos);
       if (!id || !Node.isIdentifier(id) || id === nameNodeOf(target)) continue;
       const parent = id.getParent();
-      if (parent && (Node.isImportSpecifier(parent) || Node.isImportClause(parent) || Node.isExportSpecifier(parent))) continue;
+      if (parent && (Node.isImportSpecifier(parent) || Node.isExportSpecifier(parent))) {
+        const alias = parent.getAliasNode();
+        if (alias && alias !== id && refersTo(alias, target)) uses.push(...this.usesOfName(alias.getText(), target, seen));
+        continue;
+      }
+      if (parent && Node.isImportClause(parent)) continue;
       const access = parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id ? parent : undefined;
       if (declaresName(id)) continue;
       const runs = stored ? calleesOf(access ?? id).includes(stored) : refersTo(access ?? id, target);
       if (runs) uses.push(access ?? id);
+    }
+    if (name !== 'default' && isDefaultExport(target)) uses.push(...this.usesOfName('default', target, seen), ...this.defaultImports(target, seen));
+    return uses;
+  }
+
+  /** The uses of `target`, a module's default export, under the names its default imports give it. */
+  private defaultImports(target: Node, seen: Set<string>): Node[] {
+    const uses: Node[] = [];
+    for (const file of this.files) {
+      for (const declaration of file.getImportDeclarations()) {
+        const local = declaration.getDefaultImport();
+        if (local && refersTo(local, target)) uses.push(...this.usesOfName(local.getText(), target, seen));
+      }
     }
     return uses;
   }
@@ -346,6 +399,13 @@ function refersTo(node: Node, target: Node): boolean {
   return declarations.some(d => d === target || d.getParent() === target);
 }
 
+/** `target` is its module's default export (`export default function f`, `export default f`). */
+function isDefaultExport(target: Node): boolean {
+  const symbol = target.getSourceFile().getDefaultExportSymbol();
+  const declarations = (symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol)?.getDeclarations() ?? [];
+  return declarations.some(d => d === target || d.getParent() === target);
+}
+
 /** An identifier that declares a name rather than uses one. */
 function declaresName(id: Node): boolean {
   const parent = id.getParent();
@@ -394,6 +454,8 @@ function registrationTaking(call: CallExpression, value: Node): HandlerReached |
   }
   if (name === 'setNotificationHandler' && serverKindOf(target)) return { kind: 'notification', detail: 'in a notification handler' };
   if (/^(tool|prompt|resource)$/.test(name) && args.at(-1) === value && serverKindOf(target) === 'McpServer') {
+    // SDK 1.x's own registrations, as the editor sees a file before its upgrade: what the upgrade makes registerTool(...).
+    if (importsSdk1(call.getSourceFile())) return { registration: call, method: LEGACY_REGISTRATIONS[name]!, label: `${LEGACY_REGISTRATIONS[name]} ${literalString(args[0]) ?? args[0]?.getText() ?? ''}` };
     return { kind: 'wrapped', detail: `in a callback passed to ${name}(), which SDK 2.x's McpServer does not have (the official codemod left it, marked)`, fate: 'write it as register' + name[0]!.toUpperCase() + name.slice(1) + '(...) and run again' };
   }
   return undefined;
@@ -414,3 +476,8 @@ function oneLine(text: string): string {
 }
 
 export { isProjectFunction };
+
+/** The file imports SDK 1.x (`@modelcontextprotocol/sdk/...`): it has not been upgraded yet. */
+function importsSdk1(sf: SourceFile): boolean {
+  return sf.getImportDeclarations().some(d => /^@modelcontextprotocol\/sdk(\/|$)/.test(d.getModuleSpecifierValue()));
+}
