@@ -169,7 +169,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
     const file = candidates.find(f => rel(f.path) === site.file);
     if (!toOriginal || !file) return site;
     const p = toOriginal({ line: site.line - 1, character: site.column - 1 });
-    const callee = /^[\w$.]+/.exec(file.text.split('\n')[p.line]?.slice(p.character) ?? '')?.[0];
+    const callee = /^(?:new\s+)?[\w$]+(?:!?\??\.[\w$]+|!)*/.exec(file.text.split('\n')[p.line]?.slice(p.character) ?? '')?.[0];
     const call = callee && site.call.endsWith('(...)') ? `${callee}(...)` : site.call;
     return { ...site, line: p.line + 1, column: p.character + 1, call };
   };

@@ -12,10 +12,12 @@ export type SiteOutcome = 'rewritten' | 'marked' | 'skipped';
  * `request`: a request channel (`extra.sendRequest`) passed on, whose method is not known;
  * `registration`: a tool/prompt/resource registered in `oninitialized`, which 2026-07-28 never runs;
  * `entry`: a serving entry (stdio, Streamable HTTP or SSE), moved to `serveStdio`/`createMcpHandler` or marked;
- * `capabilities`: `getClientCapabilities()`, the connection's capabilities, which a 2026-07-28 client sends per request instead.
+ * `capabilities`: `getClientCapabilities()`, the connection's capabilities, which a 2026-07-28 client sends per request instead;
+ * `connection`: other code that depends on the connection's initialize (oninitialized, getClientVersion(), a
+ * comparison of the negotiated revision), which a 2026-07-28 client never sends (src/analysis/eraTraps.ts).
  */
 /** `task`: a request about the client's tasks (SDK 1.x `server.experimental.tasks`), which nothing in 2026-07-28 replaces. */
-export type SiteKind = 'elicitation' | 'elicitation-url' | 'sampling' | 'roots' | 'request' | 'task' | 'registration' | 'entry' | 'capabilities';
+export type SiteKind = 'elicitation' | 'elicitation-url' | 'sampling' | 'roots' | 'request' | 'task' | 'registration' | 'entry' | 'capabilities' | 'connection';
 
 export interface SiteReport {
   file: string;
@@ -73,6 +75,7 @@ function shapeLabel(s: SiteReport): string {
   if (s.kind === 'entry') return 'serving entry';
   if (s.kind === 'registration') return 'oninitialized registration';
   if (s.kind === 'capabilities') return 'capability check';
+  if (s.kind === 'connection') return 'initialize read';
   return 'other';
 }
 

@@ -387,7 +387,7 @@ function jsonPlaces(r: PositionedReport): string[] {
 }
 /** The same places as the human report prints them. */
 function textPlaces(stderr: string): string[] {
-  return [...stderr.matchAll(/^(src\/\S+:\d+:\d+) {2}(?:elicitation|roots|codemod) /gm)].map(m => m[1]!).sort();
+  return [...stderr.matchAll(/^(src\/\S+:\d+:\d+) {2}(?:elicitation|roots|connection|codemod) /gm)].map(m => m[1]!).sort();
 }
 /** The same places as the SARIF log gives them. */
 function sarifPlaces(log: SarifLog): string[] {
@@ -410,18 +410,16 @@ describe.concurrent('report positions', { timeout: 600_000 }, () => {
     ]);
     expect(await readFile(path.join(root, 'src/server.ts'), 'utf8')).toBe(MOVING_LINES);
     const report = JSON.parse(json.stdout) as PositionedReport;
-    const delegations = report.sites.filter(s => s.outcome === 'marked' && s.handler?.startsWith('tools/call delete_'));
-    // Each tool's call of the helper where it is, under its own tool's name.
-    expect(delegations.map(s => [s.handler, s.line, at(MOVING_LINES, s.line, s.column)])).toEqual([
-      ['tools/call delete_a', 22, 'confirmed(id),'],
-      ['tools/call delete_b', 28, 'confirmed(id),'],
+    // The helper's request, asked where it is written for both tools; greet's in greet.
+    const rewritten = report.sites.filter(s => s.outcome === 'rewritten');
+    expect(rewritten.map(s => [s.handler, s.line, at(MOVING_LINES, s.line, s.column)])).toEqual([
+      ['tools/call delete_a', 11, 'server.server.elicitInput({'],
+      ['tools/call greet', 36, 'server.server.elicitInput({'],
     ]);
-    const greet = report.sites.find(s => s.outcome === 'rewritten')!;
-    expect([greet.line, at(MOVING_LINES, greet.line, greet.column)]).toEqual([36, 'server.server.elicitInput({']);
     const roots = report.sites.find(s => s.kind === 'roots')!;
     expect([roots.line, at(MOVING_LINES, roots.line, roots.column)]).toEqual([47, 'server.server.listRoots();']);
-    const helper = report.sites.find(s => s.handler === 'helper')!;
-    expect([helper.line, at(MOVING_LINES, helper.line, helper.column)]).toEqual([11, 'server.server.elicitInput({']);
+    const lifecycle = report.sites.find(s => s.kind === 'connection')!;
+    expect([lifecycle.line, at(MOVING_LINES, lifecycle.line, lifecycle.column)]).toEqual([46, 'server.server.oninitialized = async () => {']);
     expect(report.codemodLeftovers.map(l => [l.line, at(MOVING_LINES, l.line, l.column).slice(0, 18)])).toEqual([[44, 'for (const tool of']]);
     for (const u of report.upgrade.filter(u => /wrapped with z\.object/.test(u.message))) expect(at(MOVING_LINES, u.line, 1)).toBe('server.tool(');
 
@@ -441,21 +439,18 @@ describe.concurrent('report positions', { timeout: 600_000 }, () => {
     for (const s of report.sites.filter(x => x.outcome === 'marked')) {
       // A marked site: its call, on the line below its marker.
       expect(lines[s.line - 2], `${s.line}`).toContain(`// mcp-migrate: ${s.reason}`);
-      expect(at(written, s.line, s.column)).toMatch(/^(confirmed\(id\)|server\.server\.(elicitInput|listRoots)\()/);
+      expect(at(written, s.line, s.column)).toMatch(/^server\.server\.(listRoots\(|oninitialized = )/);
     }
-    const delegations = report.sites.filter(s => s.handler?.startsWith('tools/call delete_'));
-    expect(delegations.map(s => s.handler)).toEqual(['tools/call delete_a', 'tools/call delete_b']);
-    expect(lines[delegations[0]!.line - 1]).toContain("registerTool('delete_a'");
-    expect(lines[delegations[1]!.line - 1]).toContain("registerTool('delete_b'");
-    // A rewritten request: the entry of inputRequests it became.
-    const greet = report.sites.find(s => s.outcome === 'rewritten')!;
-    expect(at(written, greet.line, greet.column)).toBe('inputRequired.elicit({');
-    expect(lines[greet.line - 2]).toMatch(/return call\.suspend\(\{ step: '[\w-]+'/);
+    // A rewritten request: where it stands in the file as written, now asked through the requestState module.
+    for (const s of report.sites.filter(x => x.outcome === 'rewritten')) {
+      expect(lines[s.line - 1]).toMatch(/ask\(server\.server(, '\w+')?\)\.elicitInput\(\{/);
+    }
+    expect(lines.filter(l => l.includes("resumable(server).registerTool('delete_")).length).toBe(2);
     for (const l of report.codemodLeftovers) {
       expect(lines[l.line - 2]).toContain('@mcp-codemod-error');
       expect(at(written, l.line, l.column)).toMatch(/^for \(const tool of/);
     }
-    for (const u of report.upgrade.filter(u => /wrapped with z\.object/.test(u.message))) expect(lines[u.line - 1]).toMatch(/^server\.registerTool\(/);
+    for (const u of report.upgrade.filter(u => /wrapped with z\.object/.test(u.message))) expect(lines[u.line - 1]).toMatch(/^(resumable\(server\)|server)\.registerTool\(/);
 
     expect(await readFile(path.join(forText!, 'src/server.ts'), 'utf8')).toBe(written);
     expect(textPlaces(text.stderr)).toEqual(jsonPlaces(report));

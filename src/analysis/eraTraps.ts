@@ -14,6 +14,7 @@
  * `getClientCapabilities()` is src/analysis/index.ts's (rewritten in handlers, marked elsewhere).
  */
 import { Node, SyntaxKind, type BinaryExpression, type CallExpression, type SourceFile } from 'ts-morph';
+import { CLIENT_VERSION_CAUSE, ONINITIALIZED_CAUSE, PROTOCOL_VERSION_CAUSE } from '../tables/causes.js';
 import { serverKindOf, unwrap } from './mcpSymbols.js';
 import { enclosingFunction, type FunctionLike } from './sites.js';
 
@@ -29,9 +30,7 @@ export interface EraTrap {
   handler?: string;
 }
 
-export const ONINITIALIZED_CAUSE = 'oninitialized never fires for a 2026-07-28 client (it sends no initialize)';
-export const CLIENT_VERSION_CAUSE = 'client info read from the connection (undefined for a 2026-07-28 client under serveStdio)';
-export const PROTOCOL_VERSION_CAUSE = "negotiated protocol version compared with the revisions the code knows ('2026-07-28' matches none)";
+export { CLIENT_VERSION_CAUSE, ONINITIALIZED_CAUSE, PROTOCOL_VERSION_CAUSE };
 
 const CLIENT_INFO = 'ctx.mcpReq.envelope?.[CLIENT_INFO_META_KEY]';
 const CLIENT_INFO_KEY = 'CLIENT_INFO_META_KEY is exported by @modelcontextprotocol/server';

@@ -8,15 +8,18 @@
  * why. The server constructions, and the stdio and HTTP entries that serve them, are planned beside.
  */
 import path from 'node:path';
-import { Node, SyntaxKind, type CallExpression, type Project, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression, type ImportDeclaration, type Project, type SourceFile } from 'ts-morph';
 import type { FilePlan, ServerWiringPlan } from '../plan.js';
 import type { SiteReport, SiteShape } from '../report.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { Reacher, type HandlerReached, type NotAHandler } from '../find/reach.js';
 import { planJournal } from '../effects/index.js';
+import { calleesOf } from '../find/callees.js';
 import { entryNames, httpEntryOf, httpTransports, transportName } from './httpEntry.js';
 import { isMcpModule, serverKindOf, unwrap } from './mcpSymbols.js';
-import { stdioEntries } from './stdioEntry.js';
+import { importsModule, stdioEntries } from './stdioEntry.js';
+import { resolveThroughPaths } from './tsconfigPaths.js';
+import { eraTraps } from './eraTraps.js';
 import { baseClassHelper, claimedByFramework, frameworkRequests } from './frameworks.js';
 import { FRAMEWORK_HELPER_CALL_CAUSE, FRAMEWORK_HELPER_CAUSE } from '../tables/frameworks.js';
 import { describeNonHandler, enclosingFunction, findSites, type NonHandler, type Site } from './sites.js';
@@ -100,6 +103,7 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
       for (const handler of reached) handlers.set(handler.registration, handler);
     }
   }
+  if (!options.onlyHandlerAt) markRequestsOutsideRun(options, reacher, r);
   for (const handler of handlers.values()) {
     const receiver = unwrap(handler.registration.getExpression()).asKindOrThrow(SyntaxKind.PropertyAccessExpression).getExpression();
     const plan = r.planFor(receiver.getSourceFile());
@@ -135,12 +139,17 @@ function planSite(site: Site, reacher: Reacher, r: Recorder, options: AnalysisOp
     return [];
   }
   const target = askTargetOf(site);
-  const reach = site.fn ? reacher.of(site.fn) : { handlers: [], others: [{ ...describeNonHandler(undefined, site.node), at: site.node } as NotAHandler] };
+  const reach = site.handedOn ? reacher.ofValue(site.node) : site.fn ? reacher.of(site.fn) : { handlers: [], others: [{ ...describeNonHandler(undefined, site.node), at: site.node } as NotAHandler] };
   const only = options.onlyHandlerAt;
   const handlers = only ? reach.handlers.filter(h => h.registration.getSourceFile().getFilePath() === only.file && h.registration.getStart() <= only.offset && only.offset <= h.registration.getEnd()) : reach.handlers;
   if (only && handlers.length === 0) {
     const reason = 'not selected: another handler was asked for';
     r.sites.push({ ...location(site.node, r), kind, call: callText(site.node), outcome: 'skipped', reason, handler: reach.handlers[0]?.label, cause: reason });
+    return [];
+  }
+  if (site.handedOn && reach.handlers.length === 0 && reach.others.length === 0) {
+    // Exported, or kept where nothing of the project runs it: there is no caller to ask for.
+    r.note(site.node, `${callText(site.node)} hands on the server's ${site.kind} request where nothing in the project runs it: code outside the project that calls it asks as before, which only a 2025-era client answers`);
     return [];
   }
   if (handlers.length === 0 || !target) {
@@ -157,6 +166,70 @@ function planSite(site: Site, reacher: Reacher, r: Recorder, options: AnalysisOp
   return handlers;
 }
 
+/** Text a file that makes a request has (a cheap test before its syntax is walked). */
+const REQUEST_TEXT = /elicitInput|createMessage|listRoots|sendRequest|\.request\(|\.send\(/;
+
+/**
+ * A request in a file outside the run (another package of a workspace, the run given a folder) that a
+ * handler of the run reaches: it is not migrated, so it is marked where the run's code calls into that
+ * file, or at the handler's registration when that call cannot be told.
+ */
+function markRequestsOutsideRun(options: AnalysisOptions, reacher: Reacher, r: Recorder): void {
+  const inRun = new Set([...options.files, ...(options.mcpFiles ?? [])]);
+  for (const sf of importedOutsideRun(inRun)) {
+    if (!REQUEST_TEXT.test(sf.getFullText())) continue;
+    for (const site of findSites(sf)) {
+      if (!site.fn || site.unsupported || site.urlError) continue;
+      const reach = site.handedOn ? reacher.ofValue(site.node) : reacher.of(site.fn);
+      for (const handler of reach.handlers.filter(h => inRun.has(h.registration.getSourceFile()))) {
+        const calls = callsLeavingRun(handler, inRun, reacher);
+        const reason = `reaches ${callText(site.node)} in ${r.rel(sf)}, a file outside this run, which is not migrated: on MCP 2026-07-28 ${handler.label} fails there (2025-era clients only); migrate that file too (run mcp-migrate on the files together, e.g. the workspace's root)`;
+        const cause = 'a request reached in a file outside the run';
+        if (calls.length === 0) r.site(handler.registration, { kind: site.kind, call: callText(handler.registration), outcome: 'marked', reason: `${handler.label} ${reason}`, handler: handler.label, shape: 'helper', cause });
+        for (const call of calls) r.site(call, { kind: site.kind, call: callText(call), outcome: 'marked', reason: `${call.getExpression().getText()}() ${reason}`, handler: handler.label, shape: 'helper', cause });
+      }
+    }
+  }
+}
+
+/** How many files outside the run are followed through imports. */
+const MAX_OUTSIDE_FILES = 200;
+
+/** The project's own files (not a package's, not declarations) the run's files import, directly or through each other. */
+function importedOutsideRun(inRun: Set<SourceFile>): SourceFile[] {
+  const found = new Set<SourceFile>();
+  const queue = [...inRun];
+  while (queue.length > 0 && found.size < MAX_OUTSIDE_FILES) {
+    for (const declaration of queue.shift()!.getImportDeclarations()) {
+      const imported = declaration.getModuleSpecifierSourceFile() ?? importedThroughPaths(declaration);
+      if (!imported || inRun.has(imported) || found.has(imported) || imported.isDeclarationFile() || imported.isInNodeModules()) continue;
+      found.add(imported);
+      queue.push(imported);
+    }
+  }
+  return [...found];
+}
+
+/** A file imported through the importing package's tsconfig.json `paths` (`@shared/ask.js`), which the analysis's own options do not map. */
+function importedThroughPaths(declaration: ImportDeclaration): SourceFile | undefined {
+  const file = resolveThroughPaths(declaration.getSourceFile().getFilePath(), declaration.getModuleSpecifierValue());
+  const project = declaration.getProject();
+  return file ? (project.getSourceFile(file) ?? project.addSourceFileAtPathIfExists(file)) : undefined;
+}
+
+/** The calls, in the run's files, of a function outside them through which `handler` reaches a request there. */
+function callsLeavingRun(handler: HandlerReached, inRun: Set<SourceFile>, reacher: Reacher): CallExpression[] {
+  const reaching = reacher.askingFunctions().filter(a => a.reach.handlers.some(h => h.registration === handler.registration));
+  const outside = new Set<Node>(reaching.filter(a => !inRun.has(a.fn.getSourceFile())).map(a => a.fn));
+  const calls: CallExpression[] = [];
+  for (const { fn } of reaching.filter(a => inRun.has(a.fn.getSourceFile()))) {
+    for (const call of fn.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+      if (enclosingFunction(call) === fn && calleesOf(call.getExpression()).some(callee => outside.has(callee))) calls.push(call);
+    }
+  }
+  return calls;
+}
+
 /**
  * A request a handler asks, reached also where no request is served (a timer, a notification handler): there
  * it still sends the request to the client, which a 2026-07-28 client cannot answer. Marked where that
@@ -164,7 +237,7 @@ function planSite(site: Site, reacher: Reacher, r: Recorder, options: AnalysisOp
  */
 function markOtherCaller(site: Site, other: NotAHandler, r: Recorder): void {
   const at = other.at ?? site.node;
-  const what = `reaches ${callText(site.node)}, a ${site.kind} request, ${other.detail}`;
+  const what = `reaches ${callText(site.node)}, ${/^[aeiou]/.test(site.kind) ? 'an' : 'a'} ${site.kind} request, ${other.detail}`;
   if (!other.outside) {
     r.note(at, `${what}: there it still sends the request to the client itself, which only a 2025-era client answers`);
     return;
@@ -263,7 +336,7 @@ function planServing(project: Project, options: AnalysisOptions, r: Recorder, as
   }
   for (const sf of mcpFiles) {
     // Even for one handler: it reaches a 2026-07-28 client only through serveStdio.
-    for (const entry of stdioEntries(sf, options.beforeUpgrade && importsFrom(sf, V1_SDK_MODULE) ? V1_SDK_MODULE : V2_SERVER_MODULE)) {
+    for (const entry of stdioEntries(sf, options.beforeUpgrade && importsModule(sf, V1_SDK_MODULE) ? V1_SDK_MODULE : V2_SERVER_MODULE)) {
       if ('plan' in entry) r.planFor(sf).stdio.push(entry.plan);
       else r.site(entry.marked, { kind: 'entry', call: callText(entry.marked), outcome: 'marked', reason: entry.reason, handler: 'serving entry', cause: entry.cause });
     }
@@ -276,6 +349,9 @@ function planServing(project: Project, options: AnalysisOptions, r: Recorder, as
       r.site(transport, { kind: 'entry', call, outcome: entry.plan ? 'rewritten' : 'marked', reason: entry.reason, handler: 'serving entry', cause: entry.plan ? undefined : (entry.cause ?? entry.reason) });
     }
     for (const call of capabilityReads(sf)) planCapabilityRead(call, r, reacher, options);
+    for (const trap of options.onlyHandlerAt ? [] : eraTraps(sf, fn => reacher.of(fn).handlers[0]?.label)) {
+      r.site(trap.node, { kind: 'connection', call: trap.call, outcome: 'marked', reason: trap.reason, handler: trap.handler ?? 'lifecycle', cause: trap.cause });
+    }
     for (const call of options.onlyHandlerAt ? [] : registrationsAfterInitialize(sf)) {
       const reason = `${call.getExpression().getText()}() runs in oninitialized, which never fires on MCP 2026-07-28 (there is no initialize): register it when the server is built`;
       const cause = 'registered in oninitialized, which never fires on MCP 2026-07-28: register it when the server is built';
@@ -313,10 +389,6 @@ function planCapabilityRead(call: CallExpression, r: Recorder, reacher: Reacher,
 
 /** What runs a function where no request is being served. */
 const OUTSIDE_REQUESTS: ReadonlySet<NonHandler['kind']> = new Set(['lifecycle', 'notification', 'top-level', 'other-request', 'class-member']);
-
-function importsFrom(sf: SourceFile, module: string): boolean {
-  return sf.getImportDeclarations().some(d => d.getModuleSpecifierValue().startsWith(module));
-}
 
 function emptyPlan(sf: SourceFile, stateModulePath: string): FilePlan {
   return {

@@ -16,6 +16,7 @@
  * a `.then(callback)` statement (`.then(() => console.error('ready'))`) runs the callback's body right
  * after serveStdio, which is when the transport is listening.
  */
+import { UNKNOWN_TRANSPORT_CAUSE } from '../tables/causes.js';
 import { Node, SyntaxKind, type ArrowFunction, type CallExpression, type FunctionExpression, type NewExpression, type SourceFile, type VariableDeclaration } from 'ts-morph';
 import type { StdioEntryPlan } from '../plan.js';
 import { mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
@@ -27,7 +28,7 @@ export type StdioEntry = { plan: StdioEntryPlan } | { marked: CallExpression; re
 /** Methods of a server that work on a server not yet connected (registering, closing). */
 const BEFORE_CONNECTION = /^(registerTool|registerPrompt|registerResource|tool|prompt|resource|setRequestHandler|setNotificationHandler|removeRequestHandler|close|isConnected|onclose|onerror|oninitialized)$/;
 
-export const UNKNOWN_TRANSPORT_CAUSE = 'server connected by hand through a transport mcp-migrate cannot identify (2025-era clients only)';
+export { UNKNOWN_TRANSPORT_CAUSE };
 
 export function stdioEntries(sf: SourceFile, v2ServerModule: string): StdioEntry[] {
   const entries: StdioEntry[] = [];

@@ -19,6 +19,7 @@ export const DIAGNOSTIC_CODE = 'mcp-migrate/server-initiated-request';
 export const REWRITABLE_MESSAGE = 'server-initiated request: removed in MCP 2026-07-28';
 /** For a serving entry, stdio or Streamable HTTP (moved by the file action only: it is no handler). */
 export const CAPABILITIES_MESSAGE = 'client capabilities: a 2026-07-28 client declares them with each request, not at initialize';
+export const CONNECTION_MESSAGE = 'initialize: a 2026-07-28 client never sends it; each request carries the client\'s identity and revision instead';
 export const ENTRY_MESSAGE = 'serving entry: MCP 2026-07-28 clients reach a server through serveStdio or, over HTTP, createMcpHandler';
 
 /** What a diagnostic carries in `data`, so a code action can tell a rewritable site from a marked one. */
@@ -107,6 +108,8 @@ async function migrateDocument(doc: TextDocument, onlyAt?: { line: number; colum
   return { edits: own ? minimalEdits(doc, own.after) : [], created };
 }
 
+const KIND_MESSAGES: Partial<Record<SiteReport['kind'], string>> = { entry: ENTRY_MESSAGE, capabilities: CAPABILITIES_MESSAGE, connection: CONNECTION_MESSAGE };
+
 function siteDiagnostics(file: string, text: string, sites: SiteReport[]): Diagnostic[] {
   const calls = new CallIndex(file, text);
   return sites.map(site => {
@@ -118,7 +121,7 @@ function siteDiagnostics(file: string, text: string, sites: SiteReport[]): Diagn
       severity: DiagnosticSeverity.Warning,
       source: DIAGNOSTIC_SOURCE,
       code: DIAGNOSTIC_CODE,
-      message: `${site.kind === 'entry' ? ENTRY_MESSAGE : site.kind === 'capabilities' ? CAPABILITIES_MESSAGE : REWRITABLE_MESSAGE}${rewritable ? '' : `; not migrated automatically: ${site.reason}`}${site.deprecated ? `; ${site.deprecated}` : ''}`,
+      message: `${KIND_MESSAGES[site.kind] ?? REWRITABLE_MESSAGE}${rewritable ? '' : `; not migrated automatically: ${site.reason}`}${site.deprecated ? `; ${site.deprecated}` : ''}`,
       ...(site.deprecated ? { tags: [DiagnosticTag.Deprecated] } : {}),
       data,
     } satisfies Diagnostic;
