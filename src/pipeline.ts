@@ -206,7 +206,9 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   const changes: FileChange[] = [];
   const usedStateModules = new Set<string>();
   const planned = candidates.filter(f => !broken.has(f.path) && current.has(f.path) && plans.has(f.path));
-  const checked = rewriteChecked(planned.map(f => ({ sf: project.getSourceFile(f.path)!, text: current.get(f.path)!, plan: plans.get(f.path)!, importsRequestAliases: aliasUsers.has(f.path) })));
+  // One handler asked for (an editor's quick fix): the other handlers' requests stay as they are, unmarked, on purpose.
+  const onlyHandlers = options.onlyHandlerAt ? new Set(analysis.sites.filter(s => s.outcome === 'rewritten' && s.handler).map(s => s.handler!)) : undefined;
+  const checked = rewriteChecked(planned.map(f => ({ sf: project.getSourceFile(f.path)!, text: current.get(f.path)!, plan: plans.get(f.path)!, importsRequestAliases: aliasUsers.has(f.path), ...(onlyHandlers ? { onlyHandlers } : {}) })));
   for (const f of candidates) {
     if (broken.has(f.path) || !current.has(f.path)) continue;
     const plan = plans.get(f.path);

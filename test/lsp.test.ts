@@ -18,6 +18,7 @@ const work = path.join(REPO, '.tmp', 'lsp-test');
 const CODE = 'mcp-migrate/server-initiated-request';
 const REWRITABLE = 'server-initiated request: removed in MCP 2026-07-28';
 const CAPABILITIES = 'client capabilities: a 2026-07-28 client declares them with each request, not at initialize';
+const CONNECTION = "initialize: a 2026-07-28 client never sends it; each request carries the client's identity and revision instead";
 const ENTRY = 'serving entry: MCP 2026-07-28 clients reach a server through serveStdio or, over HTTP, createMcpHandler';
 const QUICK_FIX = 'Convert handler to input_required';
 const SOURCE_ACTION = 'Migrate this file to MCP 2026-07-28';
@@ -104,9 +105,10 @@ describe('mcp-migrate lsp', () => {
     });
     const after = expected.changes.find(c => c.path === file)!.after;
     expect(applyWorkspaceEdit(action!.edit!, new Map([[uri, text]])).get(uri)).toBe(after);
-    // Only countdown's handler is split into phases; the other handlers keep their awaits.
-    expect(after.match(/resumeCall(<\w+>)?\(/g)).toHaveLength(1);
-    expect(after).toMatch(/resumeCall<\w+>\(ctx, 'countdown'/);
+    // Only countdown's handler is migrated; the other handlers keep their requests as they are.
+    expect(after.match(/resumable\(server\)/g)).toHaveLength(1);
+    expect(after).toContain("resumable(server).registerTool('countdown',");
+    expect(after).toContain("await ask(server.server, 'line').createMessage({");
     expect(after).toContain('await server.server.elicitInput({');
     expect(expected.report.sites.filter(s => s.outcome === 'skipped').map(s => s.handler).sort()).toEqual(['tools/call careful', 'tools/call insist', 'tools/call survey']);
     await client.close(uri);
@@ -144,33 +146,36 @@ describe('mcp-migrate lsp', () => {
     const { file, uri, text, doc, dir, diagnostics } = await openFixture('marked-only');
     const expected = await migrateSources([{ path: file, text }], { cwd: dir });
     const sites = expected.report.sites;
-    expect(sites.length).toBeGreaterThanOrEqual(2);
-    expect(sites.every(s => s.outcome === 'marked')).toBe(true);
+    // Every request is marked (the capability read, outside a request, becomes clientCapabilities(...), as before there).
+    expect(sites.filter(s => s.kind === 'elicitation' || s.kind === 'roots').map(s => s.outcome)).toEqual(['marked', 'marked']);
     // Each range is the reported callee as the document spells it (the codemod's `ctx.mcpReq.send` was `extra.sendRequest`).
-    const method = (callee: string) => callee.replace(/\(\.\.\.\)$/, '').split('.').pop()!.replace(/^sendRequest$/, 'send');
+    const method = (callee: string) => callee.replace(/\(\.\.\.\)$| = \.\.\.$/, '').split('.').pop()!.replace(/^sendRequest$/, 'send');
     expect(diagnostics).toHaveLength(sites.length);
     diagnostics.forEach((d, i) => {
       expect(rangeText(doc, d.range)).toMatch(/^[\w$]+(\.[\w$]+)+$/);
       expect(method(rangeText(doc, d.range))).toBe(method(sites[i]!.call));
     });
-    expect(diagnostics.slice(0, 2).map(d => [rangeText(doc, d.range), d.range.start.line])).toEqual([
-      ['server.server.listRoots', 8],
-      ['server.server.elicitInput', 13],
+    expect(diagnostics.slice(0, 3).map(d => [rangeText(doc, d.range), d.range.start.line])).toEqual([
+      ['server.server.oninitialized', 8],
+      ['server.server.listRoots', 9],
+      ['server.server.elicitInput', 14],
     ]);
     diagnostics.forEach((d, i) => {
       expect(d.code).toBe(CODE);
-      const headline = { entry: ENTRY, capabilities: CAPABILITIES }[sites[i]!.kind as string] ?? REWRITABLE;
-      expect(d.message).toBe(`${headline}; not migrated automatically: ${sites[i]!.reason}${sites[i]!.deprecated ? `; ${sites[i]!.deprecated}` : ''}`);
+      const headline = { entry: ENTRY, capabilities: CAPABILITIES, connection: CONNECTION }[sites[i]!.kind as string] ?? REWRITABLE;
+      const left = sites[i]!.outcome === 'rewritten' ? '' : `; not migrated automatically: ${sites[i]!.reason}`;
+      expect(d.message).toBe(`${headline}${left}${sites[i]!.deprecated ? `; ${sites[i]!.deprecated}` : ''}`);
     });
     expect(diagnostics[0]!.message).toMatch(/oninitialized/);
 
-    for (const d of diagnostics) {
-      expect(actionsOnly(await client.codeActions(uri, d.range, ['quickfix'], [d]))).toEqual([]);
+    for (const [i, d] of diagnostics.entries()) {
+      if (sites[i]!.outcome === 'marked') expect(actionsOnly(await client.codeActions(uri, d.range, ['quickfix'], [d]))).toEqual([]);
     }
-    // The file's migration still exists (it writes the `// mcp-migrate:` markers) and matches the CLI's, with no module created.
+    // The file's migration still exists (it writes the `// mcp-migrate:` markers, and reads capabilities through the
+    // requestState module, which it creates) and matches the CLI's.
     const [source] = actionsOnly(await client.codeActions(uri, diagnostics[0]!.range, ['source']));
     expect(source!.title).toBe(SOURCE_ACTION);
-    expect(source!.edit!.documentChanges).toHaveLength(1);
+    expect(source!.edit!.documentChanges!.filter(c => 'kind' in c && c.kind === 'create')).toHaveLength(expected.changes.filter(c => c.before === null).length);
     expect(applyWorkspaceEdit(source!.edit!, new Map([[uri, text]])).get(uri)).toBe(expected.changes.find(c => c.path === file)!.after);
     await client.close(uri);
   });
@@ -208,7 +213,7 @@ describe('mcp-migrate lsp', () => {
     expect(moved.map((d: Diagnostic) => d.range)).toEqual([{ start: { line: at.start.line + 2, character: at.start.character }, end: { line: at.end.line + 2, character: at.end.character } }]);
     const [action] = actionsOnly(await client.codeActions(uri, moved[0]!.range, ['quickfix']));
     expect((action!.edit!.documentChanges![0] as TextDocumentEdit).textDocument.version).toBe(2);
-    expect(applyWorkspaceEdit(action!.edit!, new Map([[uri, header + text]])).get(uri)).toMatch(/^\/\/ a comment\n\/\/ another\n[\s\S]*return call\.suspend\(/);
+    expect(applyWorkspaceEdit(action!.edit!, new Map([[uri, header + text]])).get(uri)).toMatch(/^\/\/ a comment\n\/\/ another\n[\s\S]*await ask\(server\.server, 'answer'\)\.elicitInput\(/);
 
     // Text that does not parse: nothing new is published and nothing is offered.
     await client.change(uri, 3, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: 'const = ;\n' }]);
