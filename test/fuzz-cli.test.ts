@@ -170,7 +170,7 @@ describe('CLI on malformed sources', () => {
       expect(syntaxErrors(file, out.replace(/^\uFEFF/, '')), file).toEqual([]);
       expect(out, `${file} still imports SDK 1.x`).not.toMatch(/@modelcontextprotocol\/sdk/);
       expect(out, file).toMatch(/from ["']@modelcontextprotocol\/server["']/);
-      expect(out, file).toMatch(/\.suspend\(/);
+      expect(out, file).toMatch(/\bresumable\(server\)\.registerTool\(/);
     }
     expect((await text('src/shebang.ts')).startsWith(`#!/usr/bin/env node\n${example.toString('utf8').split('\n')[0]}\n`)).toBe(true);
     expect((await text('src/shebang-import.ts')).startsWith('#!/usr/bin/env node\nimport ')).toBe(true);
@@ -229,7 +229,7 @@ describe('CLI on truncated copies of the example (fast-check offsets)', () => {
         expect(after['src/intact.ts']).not.toBe(pristine['src/intact.ts']);
         const intact = await readFile(path.join(root, 'src/intact.ts'), 'utf8');
         expect(intact).not.toMatch(/@modelcontextprotocol\/sdk/);
-        expect(intact).toMatch(/\.suspend\(/);
+        expect(intact).toMatch(/\bresumable\(server\)\.registerTool\(/);
       }),
       { seed: SEED, numRuns: 2, endOnFailure: true },
     );

@@ -25,7 +25,7 @@ function expectValidSarif(log: unknown): void {
   expect(ok, JSON.stringify(validate.errors?.slice(0, 5), null, 2)).toBe(true);
 }
 
-const MARKED = readFileSync(path.join(REPO, '__testfixtures__', 'unsupported-shapes.input.ts'), 'utf8');
+const MARKED = readFileSync(path.join(REPO, '__testfixtures__', 'marked-only.input.ts'), 'utf8');
 /** Tools registered in a loop, with a description computed: left by the official codemod, with its marker. */
 const UNCONVERTIBLE_TOOL = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { describeTool } from './describe.js';
@@ -72,7 +72,7 @@ describe('--format sarif', () => {
   it('has a result for every site left, under the rule of its cause, at the site\'s file, line and column', () => {
     const results = sarif.runs[0]!.results;
     const left = json.sites.filter(s => s.outcome !== 'rewritten');
-    expect(left.length).toBeGreaterThan(3);
+    expect(left.length).toBeGreaterThanOrEqual(3);
     for (const site of left) {
       const match = results.find(r => {
         const loc = r.locations[0]!.physicalLocation;

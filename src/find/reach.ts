@@ -143,7 +143,7 @@ export class Reacher {
       if (lifecycle) return void reach.others.push({ kind: 'lifecycle', detail: `in ${lifecycle}`, at: value, outside: true });
       const held = this.usesOfName(holder, parent);
       for (const use of held) this.classify(use, reach, hops + 1);
-      if (held.length === 0) reach.others.push({ kind: 'callback', detail: `stored as ${holder}, where what runs it cannot be followed`, at: value });
+      if (held.length === 0 && this.mayBeRunUnseen(parent, hops)) reach.others.push({ kind: 'callback', detail: `stored as ${holder}, where what runs it cannot be followed`, at: value });
       return;
     }
     if (Node.isExportSpecifier(parent) || Node.isExportAssignment(parent) || onlyTested(value)) return;
@@ -157,6 +157,22 @@ export class Reacher {
       return;
     }
     reach.others.push({ kind: 'callback', detail: `passed on as a value (${oneLine(parent.getText())})`, at: value });
+  }
+
+  /**
+   * Whether what holds a function none of the project's code reads may be read where it cannot be seen: not a
+   * variable (unused, or exported: the project's own code never runs it), nor an entry of an object that is
+   * itself only exported or unused; but a field, or an entry of an object handed to a package.
+   */
+  private mayBeRunUnseen(holder: Node, hops: number): boolean {
+    if (Node.isVariableDeclaration(holder)) return false;
+    const object = holder.getParent();
+    if ((Node.isPropertyAssignment(holder) || Node.isShorthandPropertyAssignment(holder)) && object && Node.isObjectLiteralExpression(object)) {
+      const around: Reach = { handlers: [], others: [] };
+      this.classify(object, around, hops + 1);
+      return around.handlers.length > 0 || around.others.length > 0;
+    }
+    return true;
   }
 
   /** A call that runs the function: whatever runs the function it is written in runs it. */
