@@ -70,8 +70,22 @@ const PURE_GLOBALS = new Set([
   'String', 'Number', 'Boolean', 'BigInt', 'Symbol', 'Array', 'Object', 'structuredClone', 'atob', 'btoa', 'Error', 'TypeError', 'RangeError'
 ]);
 
-/** Globals that run something later or now, which a retry may do again harmlessly (a timer of a sleep). */
+/**
+ * Globals that run something later or now, set again on each round (a timer of a sleep): a timer's handle
+ * cannot travel in requestState, and journaling the call would not keep its callback from running on the
+ * round that sets it. What the callback does is judged where it is written (see TIMERS).
+ */
 const PER_ROUND_GLOBALS = new Set(['setTimeout', 'setImmediate', 'clearTimeout', 'clearImmediate', 'clearInterval', 'queueMicrotask']);
+
+/** The functions that set a timer (or a microtask) whose callback runs later: set again on each round. */
+export const TIMERS: ReadonlySet<string> = new Set(['setTimeout', 'setImmediate', 'queueMicrotask']);
+
+/**
+ * Loading a module (`require('./x.js')`; `import()` is syntax, see calls.ts): a module is loaded once per
+ * process and cached, so loading it again on a later round does nothing more, and the module object (its
+ * functions) could not travel in requestState anyway.
+ */
+const LOADING_GLOBALS = new Set(['require']);
 
 /** The kind of a method of the standard library, by the interface that declares it; undefined when the interface is not known. */
 export function builtinMethodKind(container: string, name: string): CallKind | undefined {
@@ -85,7 +99,7 @@ export function builtinMethodKind(container: string, name: string): CallKind | u
 }
 
 export function builtinGlobalKind(name: string): CallKind | undefined {
-  if (PURE_GLOBALS.has(name)) return 'pure';
+  if (PURE_GLOBALS.has(name) || LOADING_GLOBALS.has(name)) return 'pure';
   if (PER_ROUND_GLOBALS.has(name)) return 'per-round';
   if (name === 'fetch' || name === 'setInterval') return 'effect';
   return undefined;
@@ -105,7 +119,10 @@ const NODE_MODULES: Record<string, { pure?: 'all'; perRound?: readonly string[];
   assert: { pure: 'all' },
   os: { pure: 'all' },
   fs: {
-    perRound: ['readFile', 'readFileSync', 'existsSync', 'exists', 'stat', 'statSync', 'lstat', 'lstatSync', 'readdir', 'readdirSync', 'access', 'accessSync', 'realpath', 'realpathSync', 'readlink', 'readlinkSync', 'opendir', 'opendirSync']
+    perRound: [
+      'readFile', 'readFileSync', 'existsSync', 'exists', 'stat', 'statSync', 'lstat', 'lstatSync', 'fstat', 'fstatSync', 'statfs', 'statfsSync',
+      'readdir', 'readdirSync', 'access', 'accessSync', 'realpath', 'realpathSync', 'readlink', 'readlinkSync', 'opendir', 'opendirSync', 'glob', 'globSync'
+    ]
   },
   crypto: { effects: ['randomUUID', 'randomBytes', 'randomInt', 'randomFill', 'randomFillSync', 'getRandomValues', 'generateKey', 'generateKeyPair', 'generateKeyPairSync', 'generateKeySync'] },
   timers: { perRound: ['setTimeout', 'setImmediate'] },
@@ -113,9 +130,33 @@ const NODE_MODULES: Record<string, { pure?: 'all'; perRound?: readonly string[];
   perf_hooks: {}
 };
 
-/** The kind of a function of Node's module `module` (`node:fs/promises` read as `fs`); undefined when it is not one of them. */
-export function nodeModuleKind(module: string, name: string): CallKind | undefined {
+/**
+ * Methods of the values Node's modules return, by module and by the class or interface declaring them: a
+ * `Stats`'s `isFile()` reads what the value holds (pure); a `FileHandle`'s or a `Dir`'s reads read the file
+ * system again (per round); any other method of a listed container is an effect (`fileHandle.write()`).
+ */
+const NODE_CONTAINERS: Record<string, Record<string, { pure?: 'all'; perRound?: readonly string[] }>> = {
+  fs: {
+    StatsBase: { pure: 'all' },
+    Stats: { pure: 'all' },
+    BigIntStats: { pure: 'all' },
+    StatsFsBase: { pure: 'all' },
+    StatsFs: { pure: 'all' },
+    BigIntStatsFs: { pure: 'all' },
+    Dirent: { pure: 'all' },
+    Dir: { perRound: ['read', 'readSync', 'entries', 'close', 'closeSync'] },
+    FileHandle: { perRound: ['read', 'readFile', 'readLines', 'readv', 'stat', 'close'] }
+  }
+};
+
+/**
+ * The kind of a function of Node's module `module` (`node:fs/promises` read as `fs`), or of a method
+ * `container` (a class or interface of that module) declares; undefined when it is not one of them.
+ */
+export function nodeModuleKind(module: string, name: string, container?: string): CallKind | undefined {
   const base = module.replace(/^node:/, '').replace(/\/promises$/, '');
+  const methods = container === undefined ? undefined : NODE_CONTAINERS[base]?.[container];
+  if (methods) return methods.pure === 'all' ? 'pure' : methods.perRound?.includes(name) ? 'per-round' : 'effect';
   const entry = NODE_MODULES[base] ?? NODE_MODULES[module.replace(/^node:/, '')];
   if (!entry) return undefined;
   if (entry.pure === 'all') return 'pure';

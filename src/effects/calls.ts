@@ -5,7 +5,7 @@
  * objects it is handed (its parameters, `this`), which is an effect where those objects outlive the round.
  */
 import path from 'node:path';
-import { Node, SyntaxKind, type CallExpression, type NewExpression, type TaggedTemplateExpression } from 'ts-morph';
+import { ModuleDeclarationKind, Node, SyntaxKind, type CallExpression, type ModuleDeclaration, type NewExpression, type TaggedTemplateExpression } from 'ts-morph';
 import { calleesOf } from '../find/callees.js';
 import { stateModuleCall } from '../find/stateCalls.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
@@ -18,7 +18,7 @@ export type Invocation = CallExpression | NewExpression | TaggedTemplateExpressi
 export interface Summary {
   /** It does something outside itself that a second run would do again (an API call, a write, a counter). */
   effect: boolean;
-  /** It does something on each run that may be done again (a log line). */
+  /** It does something on each run that may be done again (a log line, a timer set again). */
   perRound: boolean;
   /**
    * The parameters (by index) whose objects it changes, and how: an effect where the caller's object
@@ -31,6 +31,12 @@ export interface Summary {
    * on (the function itself, for a plain call) outlives the round and the change repeats.
    */
   mutatesOwn: Change | false;
+  /**
+   * The objects outliving the round it changes, itself or through what it calls, in either way (`x = v` as
+   * well as `x++`), by what they are rooted in (see walk.ts `rootKey`): a caller's read of one of them before
+   * the call and a later question sees the change on the next round.
+   */
+  changed: ReadonlySet<Node>;
 }
 
 /**
@@ -39,7 +45,7 @@ export interface Summary {
  */
 export type Change = 'repeats' | 'sets';
 
-export const PURE: Summary = { effect: false, perRound: false, mutatesParams: new Map(), mutatesOwn: false };
+export const PURE: Summary = { effect: false, perRound: false, mutatesParams: new Map(), mutatesOwn: false, changed: new Set() };
 
 /** What a call of the requestState module's own functions is: already migrated code. */
 export type StateCall = 'journaled' | 'ask' | 'other';
@@ -55,6 +61,9 @@ export function classifyCall(call: Invocation, summarise: (fn: FunctionLike) => 
   const state = Node.isTaggedTemplateExpression(call) || Node.isNewExpression(call) ? undefined : stateModuleCall(call);
   if (state) return { state: state === 'journaled' || state === 'ask' ? state : 'other' };
   if (Node.isNewExpression(call)) return constructed(call, summarise);
+  // `import('./x.js')`: a module is loaded once per process and cached, so loading it again on a later round
+  // does nothing more; the module object holds functions, which could not travel in requestState anyway.
+  if (callee.getKind() === SyntaxKind.ImportKeyword) return { kind: 'pure' };
   const project = calleesOf(callee);
   if (project.length > 0) return { summaries: project.map(summarise) };
   if (settlesPromise(callee)) return { kind: 'pure' };
@@ -62,7 +71,7 @@ export function classifyCall(call: Invocation, summarise: (fn: FunctionLike) => 
 }
 
 /** `resolve(...)` or `reject(...)` of a `new Promise((resolve, reject) => ...)`: settling the promise being made. */
-function settlesPromise(callee: Node): boolean {
+export function settlesPromise(callee: Node): boolean {
   const e = unwrap(callee);
   const decl = Node.isIdentifier(e) ? e.getSymbol()?.getDeclarations()[0] : undefined;
   if (!decl || !Node.isParameterDeclaration(decl)) return false;
@@ -104,7 +113,7 @@ export function libraryKind(callee: Node): CallKind {
   }
   if (isDefaultLib(file)) return builtinGlobalKind(name) ?? (container ? 'pure' : 'effect');
   const module = nodeModuleOf(decl);
-  if (module) return nodeModuleKind(module, name) ?? 'effect';
+  if (module) return nodeModuleKind(module, name, container) ?? 'effect';
   if (/@types\/node\//.test(file)) return builtinGlobalKind(name) ?? 'effect';
   const pkg = packageOf(file);
   if (pkg?.startsWith('@modelcontextprotocol/')) return sdkKind(name);
@@ -122,11 +131,16 @@ function isDefaultLib(file: string): boolean {
   return /[\\/]typescript[\\/]lib[\\/]lib\.[^\\/]*\.d\.ts$/.test(file);
 }
 
-/** The Node module (`fs`, `node:path`) whose `declare module` holds a declaration of @types/node. */
+/**
+ * The Node module (`fs`, `node:path`) whose `declare module` holds a declaration of @types/node; none for a
+ * declaration in a `global` block (`setTimeout`, `fetch`, written inside `declare module "timers"`), which
+ * declares a global, read as one.
+ */
 function nodeModuleOf(decl: Node): string | undefined {
   if (!/@types\/node\//.test(decl.getSourceFile().getFilePath())) return undefined;
-  const module = decl.getFirstAncestorByKind(SyntaxKind.ModuleDeclaration);
-  return module ? module.getName().replace(/^['"]|['"]$/g, '') : undefined;
+  const modules = decl.getAncestors().filter((a): a is ModuleDeclaration => Node.isModuleDeclaration(a));
+  if (modules.length === 0 || modules.some(m => m.getDeclarationKind() === ModuleDeclarationKind.Global)) return undefined;
+  return modules[0]!.getName().replace(/^['"]|['"]$/g, '');
 }
 
 /** The package a declaration file belongs to (`@types/x` read as `x`). */

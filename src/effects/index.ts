@@ -4,14 +4,18 @@
  *
  * - pure: it computes from the handler's own values (its arguments, its locals, constants, what its
  *   pure helpers compute): run again, as it is;
- * - per round: a log line, a notification, a read of the server's own files: done on each round, as a
- *   request's own;
+ * - per round: a log line, a notification, a read of the server's own files, loading a module: done on
+ *   each round, as a request's own; a timer is set again too, with a note where what it runs later does
+ *   something outside the round (it then runs once per round);
  * - an effect: an API call, a write, a counter, `Date.now()`, `Math.random()`, a change to an object
  *   outliving the round: journaled, done on the round that first reaches it, its result replayed on the
  *   later ones (`journaled(() => api.createTrip(city))`);
  * - a handle that cannot travel in requestState (a connection): made again on each round, with a note;
  * - an effect whose result cannot travel and is read after: journaled all the same (it is never done
  *   twice), and marked, since a later round cannot read its result back.
+ *
+ * A read of something the function changes before a later question, itself or through a function it calls,
+ * is journaled (or, where its value cannot travel, read again with a note).
  *
  * A handler registered as such runs once after its last question (on the last round): only what comes
  * before a question, or in a loop holding one, runs again. A helper that asks may be called before other
@@ -24,6 +28,7 @@ import { enclosingFunction, type FunctionLike } from '../analysis/sites.js';
 import { HANDLE_MAKERS } from './builtins.js';
 import { Walker, type EffectPoint, type WalkResult } from './walk.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
+import { HandedCallbacks } from './handed.js';
 
 export interface JournalWork {
   node: Node;
@@ -55,7 +60,8 @@ export interface JournalPlanning {
 export function planJournal(asking: AskingFunction[], asks: ReadonlySet<Node>): JournalPlanning {
   const planning: JournalPlanning = { work: [], guards: [], refused: [], notes: [] };
   const askingFns = new Set<Node>(asking.map(a => a.fn));
-  const isQuestion = (node: Node) => asks.has(node) || asksThrough(node, askingFns, asks);
+  const handed = new HandedCallbacks(askingFns, asks);
+  const isQuestion = (node: Node) => asks.has(node) || asksThrough(node, askingFns, asks) || handed.asksThroughParameter(node);
   const walker = new Walker(askingFns, isQuestion);
   for (const { fn, reach } of asking) {
     const label = reach.handlers[0]?.label ?? 'the handler';
@@ -65,7 +71,10 @@ export function planJournal(asking: AskingFunction[], asks: ReadonlySet<Node>): 
     const points = walked.effects.filter(p => again(p.node));
     for (const point of points) planPoint(point, label, isQuestion, planning);
     for (const read of readsChangedBefore(walked, questions, fn)) {
-      if (again(read.node) && !points.some(p => within(read.node, p.node))) planning.work.push({ node: read.node, async: false });
+      if (again(read.node) && !points.some(p => within(read.node, p.node))) planRead(read.node, label, planning);
+    }
+    for (const timer of walked.timers) {
+      if (again(timer)) planning.notes.push({ node: timer, text: `${label} sets a timer (${oneLine(timer.getText())}) again on each round of a 2026-07-28 call, so what it runs later runs once per round: review that running it again is safe` });
     }
     planning.guards.push(...guardedBlocks(fn, questions));
   }
@@ -73,20 +82,40 @@ export function planJournal(asking: AskingFunction[], asks: ReadonlySet<Node>): 
 }
 
 /**
- * The reads of an object the function itself changes before a later question (`held.has(seat)` before
- * `held.add(seat)`): on a later round the read would see the change its own earlier round made, so what it
- * read the first time is journaled.
+ * A read of what the function changes before a later question: journaled, so that a later round reads what
+ * the first read. A value that cannot travel in requestState (a function, a class instance) is read again
+ * instead, with a note: journaling it would fail the later round outright.
+ */
+function planRead(node: Node, label: string, planning: JournalPlanning): void {
+  const what = unreplayable(node);
+  if (what === undefined) return void planning.work.push({ node, async: false });
+  planning.notes.push({ node, text: `${label} reads ${oneLine(node.getText())} before it (or a function it calls) changes it, ahead of a later question; its value, ${what}, cannot travel in requestState, so a later round of a 2026-07-28 call reads it as the earlier round left it: review` });
+}
+
+/**
+ * The reads of an object the function changes before a later question, itself (`held.has(seat)` before
+ * `held.add(seat)`) or through a function it calls (`askTopic(currentTopic)`, askTopic advancing the topic
+ * before it asks): on a later round the read would see the change its own earlier round made, so what it read
+ * the first time is journaled. A call's arguments are read before the call changes anything.
  */
 function readsChangedBefore(walked: WalkResult, questions: Node[], fn: FunctionLike) {
   return walked.reads.filter(read =>
     walked.changes.some(change => {
-      if (change.key !== read.key || within(read.node, change.node)) return false;
-      if (read.node.getEnd() <= change.node.getStart() && questions.some(q => change.node.getEnd() <= q.getEnd())) return true;
+      if (change.key !== read.key) return false;
+      const before = read.node.getEnd() <= change.node.getStart() || inArguments(read.node, change.node);
+      if (!before && within(read.node, change.node)) return false;
+      if (before && questions.some(q => change.node.getEnd() <= q.getEnd())) return true;
       // Both in a loop that asks: the change of one iteration comes before the read of the next.
       const loop = read.node.getFirstAncestor(a => Node.isIterationStatement(a) && a.getStart() >= fn.getStart());
       return loop !== undefined && within(change.node, loop) && questions.some(q => within(q, loop));
     })
   );
+}
+
+/** Whether a read is in the arguments of a call making a change: evaluated before the call changes anything. */
+function inArguments(read: Node, change: Node): boolean {
+  if (!Node.isCallExpression(change) && !Node.isNewExpression(change)) return false;
+  return (change.getArguments() as Node[]).some(arg => within(read, arg));
 }
 
 /**

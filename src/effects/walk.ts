@@ -6,18 +6,23 @@
  * round, so changing them is not. A helper's parameters belong to its caller: its summary says which it
  * changes, and the call is an effect where the caller's object outlives the round.
  */
-import { Node, SyntaxKind, type Expression, type ParameterDeclaration } from 'ts-morph';
-import { isFunctionLike } from '../find/callees.js';
+import { Node, SyntaxKind, type CallExpression, type Expression, type ParameterDeclaration } from 'ts-morph';
+import { calleesOf, isFunctionLike } from '../find/callees.js';
 import type { FunctionLike } from '../analysis/sites.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
-import { classifyCall, PURE, type CallClass, type Change, type Invocation, type Summary } from './calls.js';
+import { classifyCall, PURE, settlesPromise, type CallClass, type Change, type Invocation, type Summary } from './calls.js';
+import { TIMERS } from './builtins.js';
 
 /** An expression whose work must be done once: journaled where it runs before a question. */
 export interface EffectPoint {
   node: Node;
 }
 
-/** A change (or a read) of an object outliving the round, by what it is rooted in (a declaration, or `this`'s class). */
+/**
+ * A change (or a read) of an object outliving the round, by what it is rooted in (a declaration, or `this`'s
+ * class). A change made by a call (`held.add(seat)`, or what the called function changes) is made once its
+ * arguments are evaluated.
+ */
 export interface Touch {
   node: Node;
   key: Node;
@@ -36,8 +41,10 @@ type Mode = 'plan' | 'summary';
  */
 type Locality = 'local' | 'persistent' | 'own' | { param: number };
 
-export interface WalkResult extends Summary {
+export interface WalkResult extends Omit<Summary, 'changed'> {
   effects: EffectPoint[];
+  /** Timers set (`setTimeout(...)`) whose callback does something outside the round: set again on each round. */
+  timers: Node[];
   /** Every change of an object outliving the round, an effect or one a second run leaves alike (`x = 1`, `set.add(x)`). */
   changes: Touch[];
   /** The reads of objects outliving the round (`held.has(seat)`, `counter`). */
@@ -68,32 +75,41 @@ export class Walker {
     // A recursion adds nothing its own body does not say already.
     this.summaries.set(fn, PURE);
     const walked = this.walk(fn, 'summary');
-    const summary: Summary = { effect: walked.effect || walked.effects.length > 0, perRound: walked.perRound, mutatesParams: walked.mutatesParams, mutatesOwn: walked.mutatesOwn };
+    const summary: Summary = {
+      effect: walked.effect || walked.effects.length > 0,
+      perRound: walked.perRound,
+      mutatesParams: walked.mutatesParams,
+      mutatesOwn: walked.mutatesOwn,
+      changed: new Set(walked.changes.map(c => c.key))
+    };
     this.summaries.set(fn, summary);
     return summary;
   }
 
   private walk(fn: FunctionLike, mode: Mode): WalkResult {
-    const out: WalkResult = { effect: false, perRound: false, mutatesParams: new Map(), mutatesOwn: false, effects: [], changes: [], reads: [] };
+    const out: WalkResult = { effect: false, perRound: false, mutatesParams: new Map(), mutatesOwn: false, effects: [], timers: [], changes: [], reads: [] };
     const body = fn.getBody();
     if (!body) return out;
     const visit = (node: Node): void => {
       if (isFunctionLike(node)) return;
       if (Node.isCallExpression(node) || Node.isNewExpression(node) || Node.isTaggedTemplateExpression(node)) {
-        if (mode === 'plan' && this.isQuestion(node)) return visitChildren(node);
         const cls = classifyCall(node, f => this.summary(f));
         if ('state' in cls) {
           if (cls.state !== 'journaled') visitChildren(node);
           return;
         }
+        // What the call changes is noted however it is judged: a question's helper, or an effect, may change
+        // what the function read before it (and a summary passes it on to its callers).
+        this.noteChanges(node, cls, fn, out);
+        if (mode === 'plan' && this.isQuestion(node)) return visitChildren(node);
         if (this.callIsEffect(node, cls, fn, mode, out)) return void out.effects.push({ node });
-        if (mode === 'plan') this.noteTouches(node, cls, fn, out);
+        if (mode === 'plan') this.noteCallRead(node, cls, fn, out);
         return visitChildren(node);
       }
       const mutation = mutationOf(node);
       if (mutation) {
         const where = locality(mutation.target, fn);
-        const key = mode === 'plan' ? rootKey(mutation.target, where) : undefined;
+        const key = rootKey(mutation.target, where);
         if (key) out.changes.push({ node, key });
         if (this.changes(where, mode, out, mutation.repeats ? 'repeats' : 'sets')) return void out.effects.push({ node });
         // The target is written, not read: only what it is made of is visited.
@@ -125,21 +141,49 @@ export class Walker {
     return out;
   }
 
-  /** A call that changes what it is called on, or reads it, recorded as a change or a read of its root. */
-  private noteTouches(call: Invocation, cls: CallClass, fn: FunctionLike, out: WalkResult): void {
-    const changed = changedBy(call, cls);
-    for (const node of changed) {
+  /**
+   * The objects outliving the round a call changes, each recorded as a change at the call: what it is called
+   * on or handed (`held.add(seat)`, a helper changing its parameter), and what the function it runs changes
+   * of its own accord (a module's variable, however deep in what it calls).
+   */
+  private noteChanges(call: Invocation, cls: CallClass, fn: FunctionLike, out: WalkResult): void {
+    for (const node of changedBy(call, cls)) {
       const key = rootKey(node, locality(node, fn));
       if (key) out.changes.push({ node: call, key });
     }
-    if (changed.length === 0 && 'kind' in cls && cls.kind === 'pure') this.noteRead(call, fn, out);
+    if (!('summaries' in cls)) return;
+    for (const summary of cls.summaries) for (const key of summary.changed) out.changes.push({ node: call, key });
+  }
+
+  /** A library call that only reads what it is called on, recorded as a read of its root; a timer, noted. */
+  private noteCallRead(call: Invocation, cls: CallClass, fn: FunctionLike, out: WalkResult): void {
+    if (!('kind' in cls)) return;
+    if (cls.kind === 'per-round' && Node.isCallExpression(call) && this.timerDoesSomething(call, fn)) out.timers.push(call);
+    if (cls.kind === 'pure' && changedBy(call, cls).length === 0) this.noteRead(call, fn, out);
+  }
+
+  /**
+   * A timer (`setTimeout(cb, ms)`) whose callback does something outside the round: set again on each round,
+   * its callback runs once per round. A sleep's (`setTimeout(resolve, ms)`) or a deadline's (`reject(...)`) does not.
+   */
+  private timerDoesSomething(call: CallExpression, fn: FunctionLike): boolean {
+    const callee = unwrap(call.getExpression());
+    const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
+    const callback = call.getArguments()[0];
+    if (!TIMERS.has(name) || !callback) return false;
+    const run = unwrap(callback);
+    if (settlesPromise(run)) return false;
+    const summaries = isFunctionLike(run) ? [this.summary(run)] : calleesOf(run).map(f => this.summary(f));
+    // A callback that cannot be followed (a parameter) may do anything.
+    if (summaries.length === 0) return true;
+    return summaries.some(s => s.effect || s.perRound || [...s.changed].some(key => !within(key, fn)));
   }
 
   /** An expression reading an object outliving the round, as a whole (not a part of a longer read, nor a callee). */
   private noteRead(node: Node, fn: FunctionLike, out: WalkResult): void {
     const isRead = Node.isIdentifier(node) || Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node) || Node.isCallExpression(node);
     if (!isRead || !wholeRead(node)) return;
-    if (Node.isIdentifier(node) && !readsVariable(node)) return;
+    if (Node.isIdentifier(node) && !readsVariable(node) && !readsContents(node)) return;
     if (Node.isCallExpression(node) && !Node.isPropertyAccessExpression(unwrap(node.getExpression()))) return;
     // A method's read (`held.has(seat)`) reads what it is called on.
     const read = Node.isCallExpression(node) ? receiverOf(node) : node;
@@ -219,12 +263,31 @@ function mutationOf(node: Node): { target: Node; repeats: boolean } | undefined 
   return undefined;
 }
 
-/** What a change or a read of an object outliving the round is rooted in: the declaration of its root, or for `this`, the class. */
-function rootKey(node: Node, where: Locality): Node | undefined {
+/**
+ * What a change or a read of an object outliving the round is rooted in: the declaration of its root (an
+ * imported name's, in the module declaring it, so that a module's change and an importer's read meet), or
+ * for `this`, the class.
+ */
+function rootKey(node: Node, where: Locality, depth = 0): Node | undefined {
   if (where === 'local' || typeof where === 'object') return undefined;
   const root = rootOf(node);
   if (Node.isThisExpression(root)) return root.getFirstAncestor(a => Node.isClassDeclaration(a) || Node.isClassExpression(a)) ?? root.getSourceFile();
-  return Node.isIdentifier(root) ? root.getSymbol()?.getDeclarations()[0] : undefined;
+  const decl = Node.isIdentifier(root) ? declarationOf(root) : undefined;
+  // A local naming a part of another object (`const list = seen`, as `locality` reads it): that object's root.
+  const init = decl && Node.isVariableDeclaration(decl) && enclosingFunctionOf(decl) !== undefined ? decl.getInitializer() : undefined;
+  if (init && depth < 4) {
+    let e: Node = unwrap(init);
+    if (Node.isAwaitExpression(e)) e = unwrap(e.getExpression());
+    if (Node.isIdentifier(e) || Node.isPropertyAccessExpression(e) || Node.isElementAccessExpression(e) || elementRead(e)) return rootKey(e, where, depth + 1) ?? decl;
+  }
+  return decl;
+}
+
+/** The declaration a name stands for, through imports (`import { currentTopic } from './state.js'`). */
+function declarationOf(id: Node): Node | undefined {
+  const symbol = id.getSymbol();
+  const target = symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol;
+  return target?.getDeclarations()[0] ?? symbol?.getDeclarations()[0];
 }
 
 /** A read that is not a part of a longer one: not the object of a property read, not a callee, not an assignment's target. */
@@ -242,11 +305,25 @@ function wholeRead(node: Node): boolean {
 
 /** An identifier that reads a `let` or `var` (a const's own value never changes; its properties are read through it). */
 function readsVariable(id: Node): boolean {
-  const decl = id.getSymbol()?.getDeclarations()[0];
+  const decl = declarationOf(id);
   if (!decl || !Node.isVariableDeclaration(decl)) return false;
   const parent = id.getParent();
   if (parent && (Node.isVariableDeclaration(parent) || Node.isPropertyAssignment(parent) || Node.isBindingElement(parent)) && parent.getNameNode() === id) return false;
   return decl.getVariableStatement()?.getDeclarationKind() !== 'const';
+}
+
+/**
+ * An identifier whose object's contents are read where it stands, as a value (`${seen}` in a template, `'x' +
+ * seen`, `...seen`, `{ ...held }`): what it holds, not the object itself, so that journaling the read (a copy, on later
+ * rounds) reads the same. Handed to a call, or assigned, the object itself is what is used.
+ */
+function readsContents(id: Node): boolean {
+  let value = id;
+  for (let parent = value.getParent(); parent && Node.isParenthesizedExpression(parent); parent = value.getParent()) value = parent;
+  const parent = value.getParent();
+  if (!parent) return false;
+  if (Node.isTemplateSpan(parent) || Node.isSpreadElement(parent) || Node.isSpreadAssignment(parent)) return true;
+  return Node.isBinaryExpression(parent) && parent.getOperatorToken().getKind() === SyntaxKind.PlusToken;
 }
 
 /** The objects a call changes: what it is called on, or the arguments its function changes. */

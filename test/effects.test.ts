@@ -1,0 +1,242 @@
+/**
+ * What src/effects decides for work done before a question, on small projects migrated in a fresh
+ * directory (the packages installed): journaled (done once, its result replayed), or done again on each
+ * round as it is written (pure code, reads of the file system, module loading, timers, log lines).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ts } from 'ts-morph';
+import { migrateSources, type MigrateResult } from '../src/pipeline.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const PACKAGE = JSON.stringify({ name: 'effects', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^4.2.0' } });
+
+interface Migrated {
+  result: MigrateResult;
+  text(rel: string): string;
+}
+
+async function migrate(files: Record<string, string>): Promise<Migrated> {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-effects-')));
+  made.push(dir);
+  const all = { 'package.json': PACKAGE, ...files };
+  for (const [rel, text] of Object.entries(all)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  }
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  const sources = Object.entries(files).map(([rel, text]) => ({ path: path.join(dir, rel), text }));
+  const result = await migrateSources(sources, { cwd: dir });
+  const after = new Map(result.changes.map(c => [c.path, c.after]));
+  return { result, text: rel => after.get(path.join(dir, rel)) ?? all[rel as keyof typeof all]! };
+}
+
+/** The work a file journals: the body of each `journaled(() => ...)`, as written. */
+function journaledWork(text: string): string[] {
+  const sf = ts.createSourceFile('file.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    const [work] = ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'journaled' ? node.arguments : [];
+    if (work && ts.isArrowFunction(work)) found.push(work.body.getText(sf));
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+const HEAD = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'effects', version: '1.0.0' });
+const okSchema = { type: 'object' as const, properties: { ok: { type: 'boolean' as const } }, required: ['ok'] };
+`;
+
+/** A tool whose handler runs `before` and then asks twice (so that what comes before the first question runs again). */
+const tool = (name: string, before: string) => `
+server.registerTool('${name}', { inputSchema: { p: z.string() } }, async ({ p }) => {
+${before}
+  const a = await server.server.elicitInput({ message: 'First?', requestedSchema: okSchema });
+  const b = await server.server.elicitInput({ message: 'Second?', requestedSchema: okSchema });
+  return { content: [{ type: 'text', text: \`\${a.action} \${b.action}\` }] };
+});
+`;
+
+describe('reads of the file system', () => {
+  it("runs node:fs's reads and the methods of the Stats they return again on each round", async () => {
+    const m = await migrate({
+      'src/server.ts': `${HEAD}import { existsSync, statSync, readFileSync, promises as fsp } from 'node:fs';
+import { stat } from 'node:fs/promises';
+${tool('fs', `  const isFile = existsSync(p) && statSync(p).isFile();
+  const dir = (await stat(p)).isDirectory();
+  const size = statSync(p).size;
+  const text = isFile ? readFileSync(p, 'utf8') : '';
+  const again = (await fsp.stat(p)).isSymbolicLink();
+  void [isFile, dir, size, text, again];`)}`,
+    });
+    expect(journaledWork(m.text('src/server.ts'))).toEqual([]);
+  }, 120_000);
+});
+
+describe('module loading', () => {
+  it('loads a module with import() again on each round: it is loaded once per process', async () => {
+    const m = await migrate({
+      'src/server.ts': `${HEAD}${tool('load', `  const { shout } = await import('./shout.js');
+  const mod = await import('./shout.js');
+  void [shout(p), mod.shout(p)];`)}`,
+      'src/shout.ts': `export function shout(s: string): string {\n  return s.toUpperCase();\n}\n`,
+    });
+    expect(journaledWork(m.text('src/server.ts'))).toEqual([]);
+  }, 120_000);
+
+  it('loads a module with require() again on each round', async () => {
+    const m = await migrate({
+      'src/server.cjs': `const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
+const server = new McpServer({ name: 'effects', version: '1.0.0' });
+server.registerTool('load', { description: 'Loads, then asks' }, async () => {
+  const { shout } = require('./shout.cjs');
+  void shout;
+  const a = await server.server.elicitInput({ message: 'First?', requestedSchema: { type: 'object', properties: {} } });
+  const b = await server.server.elicitInput({ message: 'Second?', requestedSchema: { type: 'object', properties: {} } });
+  return { content: [{ type: 'text', text: \`\${a.action} \${b.action}\` }] };
+});
+module.exports = { server };
+`,
+      'src/shout.cjs': `exports.shout = s => s.toUpperCase();\n`,
+    });
+    expect(m.text('src/server.cjs')).toContain("const { shout } = require('./shout.cjs');");
+    expect(journaledWork(m.text('src/server.cjs'))).toEqual([]);
+  }, 120_000);
+});
+
+describe('timers', () => {
+  const helper = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+let fired = false;
+export async function askLater(server: McpServer): Promise<string> {
+  setTimeout(() => { fired = true; }, 0);
+  await new Promise(resolve => setTimeout(resolve, 1));
+  const a = await server.server.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: { n: { type: 'string' } } } });
+  return \`\${a.action} \${fired}\`;
+}
+`;
+  it('sets a timer again on each round, and says so where its callback changes what outlives the round', async () => {
+    const m = await migrate({
+      'src/later.ts': helper,
+      'src/server.ts': `${HEAD}import { askLater } from './later.js';
+server.registerTool('later', { description: 'Asks later' }, async () => {
+  const said = await askLater(server);
+  return { content: [{ type: 'text', text: said }] };
+});
+`,
+    });
+    expect(journaledWork(m.text('src/later.ts'))).toEqual([]);
+    const notes = m.result.report.notes.filter(n => /sets a timer/.test(n));
+    // The sleep's timer only settles its promise: nothing to say of it.
+    expect(notes).toEqual([expect.stringMatching(/^src\/later\.ts:4: tools\/call later sets a timer \(setTimeout\(\(\) => \{ fired = true; \}, 0\)\) again on each round/)]);
+  }, 120_000);
+});
+
+describe('reads of what a called function changes before a later question', () => {
+  it('journals the read of a module variable another module changes through the helper the handler calls', async () => {
+    const m = await migrate({
+      'src/state.ts': `export let current = 'start';\nexport function advance(next: string): void {\n  current = next;\n}\n`,
+      'src/server.ts': `${HEAD}import { advance, current } from './state.js';
+
+async function askAbout(topic: string): Promise<string> {
+  advance('changed');
+  const answer = await server.server.elicitInput({ message: \`About \${topic}?\`, requestedSchema: okSchema });
+  return answer.action;
+}
+
+const seen: string[] = [];
+function remember(what: string): void {
+  seen.push(what);
+}
+${tool('direct', `  const before = current;
+  advance(p);`)}
+server.registerTool('topic', { description: 'Asks' }, async () => {
+  const said = await askAbout(current);
+  return { content: [{ type: 'text', text: said }] };
+});
+${tool('seen', `  const message = \`Seen: \${seen}\`;
+  remember(p);
+  void message;`)}
+server.registerTool('handed', { description: 'Asks' }, async () => {
+  const list = seen;
+  const n = list.length;
+  remember('x');
+  const answer = await server.server.elicitInput({ message: String(n), requestedSchema: okSchema });
+  return { content: [{ type: 'text', text: answer.action }] };
+});
+`,
+    });
+    const server = m.text('src/server.ts');
+    expect(server).toContain('const before = journaled(() => current);');
+    expect(server).toContain('askAbout(journaled(() => current))');
+    expect(server).toContain('const message = `Seen: ${journaled(() => seen)}`;');
+    // The array itself, handed on, is not copied by a journal: only its contents read as a value are.
+    expect(server).toContain('const list = seen;');
+    expect(server).toContain('const n = journaled(() => list.length);');
+    expect(journaledWork(server).sort()).toEqual(['current', 'current', 'list.length', 'remember(p)', "remember('x')", 'seen'].sort());
+  }, 120_000);
+
+  it('reads again, with a note, what cannot travel in requestState', async () => {
+    const m = await migrate({
+      'src/server.ts': `${HEAD}
+let format: (s: string) => string = s => s;
+function useUpper(): void {
+  format = s => s.toUpperCase();
+}
+${tool('format', `  const f = format;
+  useUpper();
+  void [f, p];`)}`,
+    });
+    const server = m.text('src/server.ts');
+    expect(server).toContain('  const f = format;\n');
+    expect(journaledWork(server)).toEqual([]);
+    expect(m.result.report.notes).toContainEqual(expect.stringMatching(/tools\/call format reads format before it \(or a function it calls\) changes it, .*a function, cannot travel in requestState/));
+  }, 120_000);
+});
+
+describe("a wrapper's call of the callback it is handed", () => {
+  it('takes the call for a question where a callback handed to the wrapper asks', async () => {
+    const m = await migrate({
+      'src/server.ts': `${HEAD}import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+type Cb = (args: { p: string }, extra: unknown) => Promise<CallToolResult>;
+function timed(name: string, cb: Cb) {
+  server.registerTool(name, { inputSchema: { p: z.string() } }, async (args, extra) => {
+    const started = Date.now();
+    try {
+      return await cb(args, extra);
+    } finally {
+      console.error(name, Date.now() - started);
+    }
+  });
+}
+function outer(name: string, cb: Cb) {
+  timed(name, cb);
+}
+
+timed('purge', async ({ p }) => {
+  const answer = await server.server.elicitInput({ message: \`Purge \${p}?\`, requestedSchema: okSchema });
+  return { content: [{ type: 'text', text: answer.action }] };
+});
+outer('wipe', async ({ p }) => {
+  const answer = await server.server.elicitInput({ message: \`Wipe \${p}?\`, requestedSchema: okSchema });
+  return { content: [{ type: 'text', text: answer.action }] };
+});
+`,
+    });
+    const server = m.text('src/server.ts');
+    expect(server).toContain('const started = journaled(() => Date.now());');
+    expect(server).toMatch(/\} finally \{\n\s+rethrowIfSuspended\(\);\n\s+console\.error\(name, Date\.now\(\) - started\);/);
+    expect(journaledWork(server)).toEqual(['Date.now()']);
+  }, 120_000);
+});
