@@ -10,6 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SourceFile } from 'ts-morph';
 import { CLIENT_VERSION_CAUSE, eraTraps, ONINITIALIZED_CAUSE, PROTOCOL_VERSION_CAUSE } from '../src/analysis/eraTraps.js';
+import { SESSION_KEY_CAUSE } from '../src/tables/causes.js';
 import { analysisProject } from '../src/analysis/project.js';
 import { Reacher } from '../src/find/reach.js';
 import { runScenario } from '../src/verify/index.js';
@@ -141,6 +142,27 @@ export class App {
       [5, 'this.mcp.oninitialized = ...'],
       [8, 'this.mcp.getClientVersion(...)'],
     ]);
+  });
+
+  it('the session id used as a key in a handler (a Map, an index, a key built from it, through a local): found; logged or passed on: not', () => {
+    const traps = trapsOf(`${HEAD}
+const cache = new Map<string, string[]>();
+const counts: Record<string, number> = {};
+server.registerTool('roots', { inputSchema: z.object({}) }, async (_args, ctx) => {
+  const key = ctx.sessionId ?? 'default';
+  if (cache.has(key)) return { content: [{ type: 'text', text: cache.get(key)!.join(', ') }] };
+  counts[ctx.sessionId!] = (counts[ctx.sessionId!] ?? 0) + 1;
+  cache.set(\`roots:\${ctx.sessionId}\`, []);
+  console.error('session', ctx.sessionId);
+  return { content: [{ type: 'text', text: String(ctx.sessionId) }] };
+});
+`);
+    expect(traps.map(t => [t.line, t.cause, t.handler])).toEqual([
+      [9, SESSION_KEY_CAUSE, 'tools/call roots'],
+      [11, SESSION_KEY_CAUSE, 'tools/call roots'],
+      [12, SESSION_KEY_CAUSE, 'tools/call roots'],
+    ]);
+    expect(traps[0]!.reason).toMatch(/^ctx\.sessionId keys cache\.has\(key\), but a 2026-07-28 request has no session/);
   });
 
   it('a file that reads none of them: nothing, without walking it', () => {

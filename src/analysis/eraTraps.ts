@@ -14,9 +14,9 @@
  * `getClientCapabilities()` is src/analysis/index.ts's (rewritten in handlers, marked elsewhere).
  */
 import { Node, SyntaxKind, type BinaryExpression, type CallExpression, type SourceFile } from 'ts-morph';
-import { CLIENT_VERSION_CAUSE, ONINITIALIZED_CAUSE, PROTOCOL_VERSION_CAUSE } from '../tables/causes.js';
+import { CLIENT_VERSION_CAUSE, ONINITIALIZED_CAUSE, PROTOCOL_VERSION_CAUSE, SESSION_KEY_CAUSE } from '../tables/causes.js';
 import { serverKindOf, unwrap } from './mcpSymbols.js';
-import { enclosingFunction, type FunctionLike } from './sites.js';
+import { enclosingFunction, isHandlerExtra, type FunctionLike } from './sites.js';
 
 export interface EraTrap {
   /** Where the marker goes: the `oninitialized` assignment or handler registration, or the read. */
@@ -43,7 +43,7 @@ const CONNECTION_READS = /^(getClientVersion|getNegotiatedProtocolVersion|getCli
  */
 export function eraTraps(sf: SourceFile, handlerOf: (fn: FunctionLike) => string | undefined): EraTrap[] {
   const text = sf.getFullText();
-  if (!/oninitialized|getClientVersion|getNegotiatedProtocolVersion|InitializedNotification|notifications\/initialized/.test(text)) return [];
+  if (!/oninitialized|getClientVersion|getNegotiatedProtocolVersion|InitializedNotification|notifications\/initialized|sessionId/.test(text)) return [];
   const traps: EraTrap[] = [];
   const callbacks: Node[] = [];
   for (const found of initializeCallbacks(sf)) {
@@ -58,7 +58,62 @@ export function eraTraps(sf: SourceFile, handlerOf: (fn: FunctionLike) => string
     const comparison = inCallback(call) ? undefined : versionComparison(call);
     if (comparison) traps.push(protocolVersionTrap(call, comparison, handlerOf));
   }
+  if (text.includes('sessionId')) for (const read of sessionKeys(sf)) traps.push(sessionKeyTrap(read, handlerOf));
   return traps;
+}
+
+/**
+ * `ctx.sessionId` (`extra.sessionId` before the upgrade) used as a key: a Map's or a Set's, an index, part of a
+ * key's template. A 2026-07-28 request has no session (serveStdio and createMcpHandler give none), so the id is
+ * undefined for every such client, and what is keyed on it (a cache, a per-client counter) is shared by all of them.
+ */
+function sessionKeys(sf: SourceFile): Node[] {
+  const reads = sf.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).filter(read => read.getName() === 'sessionId' && isHandlerExtra(read.getExpression()) && keyUse(read) !== undefined);
+  // One finding per statement: its marker says it for every read there.
+  const statements = new Set<Node | undefined>();
+  return reads.filter(read => {
+    const statement = read.getFirstAncestor(Node.isStatement);
+    if (statements.has(statement)) return false;
+    statements.add(statement);
+    return true;
+  });
+}
+
+function sessionKeyTrap(read: Node, handlerOf: (fn: FunctionLike) => string | undefined): EraTrap {
+  const fn = enclosingFunction(read);
+  const handler = fn ? handlerOf(fn) : undefined;
+  const use = keyUse(read)!.getText().replace(/\s+/g, ' ');
+  return {
+    node: read,
+    call: read.getText(),
+    reason: `${read.getText()} keys ${use.length > 80 ? `${use.slice(0, 77)}...` : use}, but a 2026-07-28 request has no session: the id is undefined for every such client, so what is kept under it is shared by all of them; key it on something each request carries (the user from ctx.http?.authInfo, an argument), or keep nothing across calls`,
+    cause: SESSION_KEY_CAUSE,
+    ...(handler ? { handler } : {}),
+  };
+}
+
+/** Where a value is used as a key, followed through a local it is stored in: `cache.get(id)`, `seen[id]`, `` `roots:${id}` `` handed to one. */
+function keyUse(value: Node): Node | undefined {
+  const uses: Node[] = [value];
+  const declaration = outer(value).getParent();
+  const name = declaration && Node.isVariableDeclaration(declaration) ? declaration.getNameNode() : undefined;
+  if (name && Node.isIdentifier(name)) uses.push(...name.findReferencesAsNodes().filter(ref => ref !== name));
+  for (const use of uses) {
+    let at = outer(use);
+    const template = at.getParent();
+    if (template && Node.isTemplateSpan(template)) at = outer(template.getParentOrThrow());
+    const parent = at.getParent();
+    if (parent && Node.isElementAccessExpression(parent) && parent.getArgumentExpression() === at) return parent;
+    if (parent && Node.isCallExpression(parent) && parent.getArguments()[0] === at && /\.(get|set|has|delete|add)$/.test(parent.getExpression().getText())) return parent;
+  }
+  return undefined;
+}
+
+/** The expression a value stands in: through parentheses, casts, `!` and a `??` or `||` fallback. */
+function outer(node: Node): Node {
+  let at = node;
+  for (let up = at.getParent(); up && (Node.isParenthesizedExpression(up) || Node.isNonNullExpression(up) || Node.isAsExpression(up) || (Node.isBinaryExpression(up) && /^(\?\?|\|\|)$/.test(up.getOperatorToken().getText()) && up.getLeft() === at)); up = up.getParent()) at = up;
+  return at;
 }
 
 interface InitializeCallback {
