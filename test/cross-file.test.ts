@@ -480,8 +480,7 @@ mcp.registerTool('delete_note', { description: 'Deletes a note' }, async () => {
     expect(fs.readFileSync(path.join(dir, 'src', 'retry.ts'), 'utf8')).toBe("import { ask } from './server.js';\n\nexport const asker = { ask };\n");
   }, 600_000);
 
-  // BUG: the alias's definition, handed on by another file, is also marked as "an elicitation request at module level", though no request is made there and the definition is rewritten to ask through the requestState module.
-  it.fails('does not mark the definition as a request made at module level', () => {
+  it('does not mark the definition as a request made at module level', () => {
     const dir = path.join(work, 'exported-alias-handed-on-check');
     writeProject(dir, { ...files, 'src/retry.ts': "import { ask } from './server.js';\n\nexport const asker = { ask };\n" });
     commitAll(dir, 'original');
@@ -588,8 +587,7 @@ await server.connect(new StdioServerTransport());
     });
   });
 
-  // BUG: setTimeout (declared in @types/node's `global` block, which is no module of node's) is taken for an effect and journaled; its Timeout cannot travel in requestState, so a round after a later question fails.
-  it.fails('sets a timer again on each round, as a log line is written again', () => {
+  it('sets a timer again on each round, as a log line is written again', () => {
     expect(journaledWork(read('src/helper-timer.ts'))).toEqual([]);
   });
 
