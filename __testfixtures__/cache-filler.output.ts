@@ -15,7 +15,8 @@ class Lock {
   }
 }
 
-// Cache fillers: asked once, remembered for the next calls. Each tool asks only while the cache is empty.
+// Cache fillers: asked once, remembered for the next calls. Each tool asks only while the cache is empty; the
+// helpers ask where they are written, and the cache is filled on the round that has the answer.
 let units: 'metric' | 'imperial' | undefined;
 let rootUris: string[] | undefined;
 const lock = new Lock();

@@ -1,5 +1,9 @@
-// A request inside a callback the handler returns through the project's own wrapper, which passes the
-// callback's value through: the callback's body is split into phases, the wrapper runs once per round.
+// Requests inside callbacks the handler hands to the project's own wrappers (a span that records itself in a
+// finally, a deadline racing a timer): each request is asked where it is written and the handler's
+// registration made resumable; the wrappers keep their code and run again on each round of a 2026-07-28 call.
+// The spans tool reads back what the span's finally recorded. The tool guards the catch and finally blocks of
+// the handler's own code, not those of a wrapper it hands the callback to: on a 2026-07-28 client the span's
+// finally still runs on each round and records the span twice (a known bug, test/verify-fixtures.test.ts).
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
@@ -36,7 +40,7 @@ async function withDeadline<T>(work: () => Promise<T>, ms: number): Promise<T> {
   }
 }
 
-const server = new McpServer({ name: 'awaited-callback-split', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+const server = new McpServer({ name: 'callbacks-in-span-and-deadline', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 resumable(server).registerTool('archive', { inputSchema: z.object({ path: z.string() }) }, async ({ path }) => {
   return tracer.span('archive', async span => {
@@ -58,4 +62,8 @@ resumable(server).registerTool('summarize', { inputSchema: z.object({ text: z.st
     const summary = reply.content.type === 'text' ? reply.content.text : '';
     return { content: [{ type: 'text', text: `${words} words: ${summary}` }] };
   }, 30_000);
+});
+
+server.registerTool('spans', { description: 'The spans finished so far' }, async () => {
+  return { content: [{ type: 'text', text: finished.map(span => `${span.name} ${JSON.stringify(span.attributes)}`).join(' | ') || 'none' }] };
 });

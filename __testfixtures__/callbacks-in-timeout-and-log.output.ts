@@ -1,7 +1,7 @@
-// A callback that does nothing but the request, passed to the project's own wrapper that passes its value
-// through (a timeout, a log line): unwrapped, the request migrated as if awaited where the wrapper's
-// call was. The wrapper no longer surrounds the question, which the client now answers between rounds.
-// Nothing else calls either wrapper once its call is unwrapped: both are removed, as unused code.
+// Callbacks that do nothing but the request, handed to the project's own wrappers (a timeout, a log line):
+// the request is asked where it is written, inside the callback, and both wrappers stay as they are. On a
+// 2026-07-28 client each round runs the wrapper again: its timer covers one round, not the time the user
+// takes to answer between rounds, and its log line is written once per round, as logs are.
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
@@ -25,7 +25,7 @@ const logged = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
   return work();
 };
 
-const server = new McpServer({ name: 'awaited-callback-unwrap', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+const server = new McpServer({ name: 'callbacks-in-timeout-and-log', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 const confirmSchema = { type: 'object' as const, properties: { sure: { type: 'boolean' as const } }, required: ['sure'] };
 
 resumable(server).registerTool('deploy', { inputSchema: z.object({ service: z.string() }) }, async ({ service }) => {

@@ -1,9 +1,13 @@
+// Overrides of execute() that a base class's handler runs, each asked where it is written. preview() runs
+// execute() too, outside any request: there it still asks push-style, which only a 2025-era client answers,
+// and the report says so in a note. StampTool's Date, made before its question, is journaled: made once in
+// the call, the same Date on every round.
 import { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { ask, journaled, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
-/** The handler only returns this.execute(...), but preview() calls execute() too: it would get input_required results. */
+/** The handler only returns this.execute(...); preview() calls execute() too. */
 abstract class PreviewedTool {
   abstract readonly name: string;
 
@@ -33,7 +37,7 @@ export class TranslateTool extends PreviewedTool {
   }
 }
 
-/** Every class's execute() is migrated, or none is: StampTool's cannot be (a Date lives across its question). */
+/** Two overrides of execute(), one of them keeping a Date across its question. */
 abstract class StampedTool {
   abstract readonly name: string;
 
@@ -61,7 +65,7 @@ export class StampTool extends StampedTool {
   async execute({ text }: { text: string }): Promise<CallToolResult> {
     const started = journaled(() => new Date());
     const answer = await ask(this.server.server, 'answer').elicitInput({ message: `Stamp ${text}?`, requestedSchema: { type: 'object', properties: {} } });
-    return { content: [{ type: 'text', text: `${started.toISOString()} ${answer.action}` }] };
+    return { content: [{ type: 'text', text: `${answer.action}, stamped ${Math.round((journaled(() => Date.now()) - started.getTime()) / 3_600_000)} h ago` }] };
   }
 }
 

@@ -1,12 +1,13 @@
+// Requests in methods of class instances the handlers reach through fields, asked where they are written.
+// What a method changes on its instance before a question outlives the round: a count (`this.#asked++`) is
+// journaled, done once in the call, so the question it numbers reads the same on every round; a field set to
+// what the next round sets it to again (`this.lastQuestion = question`) is simply set again.
 import { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { ask, journaled, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
-/**
- * One class per tool: the handler registered in the base class runs whichever execute() the instance has,
- * and does more than return its result (a handler that only returns it hands it its context instead).
- */
+/** One class per tool: the handler registered in the base class runs whichever execute() the instance has, and logs after it. */
 abstract class BaseTool {
   abstract readonly name: string;
 
@@ -41,14 +42,14 @@ class Asker {
 
   constructor(private readonly server: McpServer) {}
 
-  /** Reads a #private field: the handler of another class cannot. */
+  /** Counts its questions in a #private field, before asking. */
   async askCounted(question: string): Promise<string> {
     journaled(() => this.#asked++);
     const answer = await ask(this.server.server, 'answer').elicitInput({ message: `${question} (#${this.#asked})`, requestedSchema: { type: 'object', properties: { a: { type: 'string' } } } });
     return answer.action === 'accept' ? String(answer.content?.a) : '';
   }
 
-  /** Writes a field before the question and reads it after: a later round would read the instance. */
+  /** Writes a field before the question and reads it after. */
   async askRemembered(question: string): Promise<string> {
     this.lastQuestion = question;
     const answer = await ask(this.server.server, 'answer').elicitInput({ message: question, requestedSchema: { type: 'object', properties: { a: { type: 'string' } } } });
@@ -57,7 +58,7 @@ class Asker {
 }
 
 export class AskTools {
-  /** Replaced by reset(): a later round could find another asker here. */
+  /** Replaced by reset(): each round reads whichever asker the field holds then. */
   private swappable: Asker;
   private readonly asker: Asker;
 

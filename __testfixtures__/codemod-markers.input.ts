@@ -1,4 +1,5 @@
-// The official codemod cannot move a destructured context parameter, nor can mcp-migrate with a rest element: the codemod's marker must stay in the output.
+// The official codemod cannot move a destructured context parameter with a rest element: its marker stays in
+// the output, and with no request here to ask, mcp-migrate adds nothing.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 const server = new McpServer({ name: 'x', version: '1' });

@@ -4,7 +4,8 @@ import { ask, resumable, rethrowIfSuspended, verifyRequestState } from './mcp-mi
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
-// One question per key of the record: the loop resumes at the key it asked about.
+// One question per key of the record: each round runs the loop from its first key, the answers it has
+// replayed, and ends at the key not answered yet.
 resumable(server).registerTool('review-flags', { inputSchema: z.object({ flags: z.record(z.string(), z.boolean()) }) }, async ({ flags }) => {
   const kept: string[] = [];
   for (const flag in flags) {
@@ -32,7 +33,8 @@ resumable(server).registerTool('tag-files', { inputSchema: z.object({ files: z.a
   return { content: [{ type: 'text', text: tags.join(', ') || 'no files' }] };
 });
 
-// A for...in around a try/finally: the finally runs once per key, on the round that finishes it.
+// A for...in around a try/finally: the finally starts with rethrowIfSuspended(), so it runs once per key,
+// on the round that finishes it.
 resumable(server).registerTool('audit', { inputSchema: z.object({ owners: z.record(z.string(), z.string()) }) }, async ({ owners }) => {
   const log: string[] = [];
   for (const path in owners) {

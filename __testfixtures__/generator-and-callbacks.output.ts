@@ -1,5 +1,6 @@
-// Out of reach, marked with why: a request inside a generator, and inside callbacks passed to
-// functions the handler calls (map, a library's run).
+// SDK 2.x push-style requests inside a generator the handler iterates, and inside callbacks handed to
+// functions it calls (map under Promise.all, a runner's run): each is asked where it is written. The questions
+// of one Promise.all go out together, in one round; the generator's are asked one round at a time.
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
@@ -23,4 +24,6 @@ resumable(server).registerTool('cb', { inputSchema: z.object({ names: z.array(z.
   await someLib.run(async () => { await ask(server.server).createMessage({ messages: [], maxTokens: 1 }); });
   return { content: [{ type: 'text', text: String(results.length) }] };
 });
-declare const someLib: { run(f: () => Promise<void>): Promise<void> };
+
+/** A runner the handler hands a callback to: it runs it. */
+const someLib: { run(f: () => Promise<void>): Promise<void> } = { run: f => f() };

@@ -1,9 +1,17 @@
+// Handles made in the handler and set up before the question (a login, an open transaction with a write, a
+// basket filled): nothing of them can travel in requestState, so each round of a 2026-07-28 call makes and sets
+// them up again, as the handler does on each call, and only the last round uses them after the question. The
+// db tool reads back what reached the database: one commit per accepted insert, on either era.
 import { McpServer } from '@modelcontextprotocol/server';
-import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
+import { ask, journaled, resumable, verifyRequestState } from './mcp-migrate-state.js';
+
+/** What reached the outside: logins (an auth service's business, not the tools'), and the rows the database committed. */
+const seen = { logins: 0, committed: [] as string[] };
 
 class Session {
   private user?: string;
   async login(user: string): Promise<void> {
+    seen.logins++;
     this.user = user;
   }
   whoami(): string {
@@ -13,22 +21,26 @@ class Session {
 
 class Database {
   async begin(): Promise<{ insert(row: string): Promise<void>; commit(): Promise<void> }> {
-    return { insert: async () => {}, commit: async () => {} };
+    const rows: string[] = [];
+    return { insert: async row => void rows.push(row), commit: async () => void seen.committed.push(...rows) };
   }
 }
 
 const db = new Database();
-const server = new McpServer({ name: 'live-handles-refused', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+const server = new McpServer({ name: 'handles-set-up-before-question', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
-// A handle set up before the question (a login) would not be set up once made again: marked.
+// A session logged in before the question. login() also reaches outside the session (it counts logins), so the
+// tool journals it: done once in the call, it is not done on the later round's new session, which then reads
+// "nobody" (a known bug, test/verify-fixtures.test.ts: what sets up a handle made again must run again).
 resumable(server).registerTool('whoami', {}, async () => {
   const session = new Session();
-  await session.login('alice');
+  await journaled(() => session.login('alice'));
   const answer = await ask(server.server, 'answer').elicitInput({ message: 'Show?', requestedSchema: { type: 'object', properties: {} } });
   return { content: [{ type: 'text', text: `${answer.action}: ${session.whoami()}` }] };
 });
 
-// An open transaction, with a write before the question: marked.
+// An open transaction, with a write before the question: each round writes in a transaction of its own, and
+// only the last one, which has the answer, commits.
 resumable(server).registerTool('insert', {}, async () => {
   const tx = await db.begin();
   await tx.insert('draft');
@@ -49,8 +61,8 @@ class Basket {
   }
 }
 
-// A handle changed before the question (add() pushes to a field count() reads after it): made again, it would
-// be empty: marked.
+// A basket filled before the question (add() pushes to a field count() reads after it): made and filled again
+// on each round.
 resumable(server).registerTool('basket', {}, async () => {
   const basket = new Basket();
   basket.add('tea');
@@ -69,11 +81,15 @@ function makeCart(): Cart {
   return { add: item => void items.push(item), count: () => items.length };
 }
 
-// The same through an interface: its signatures say nothing of what add() changes, so it counts as a change.
+// The same through an interface, whose signatures say nothing of what add() changes.
 resumable(server).registerTool('cart', {}, async () => {
   const cart = makeCart();
   cart.add('tea');
   const answer = await ask(server.server, 'answer').elicitInput({ message: 'Add milk?', requestedSchema: { type: 'object', properties: {} } });
   if (answer.action === 'accept') cart.add('milk');
   return { content: [{ type: 'text', text: `${cart.count()} items` }] };
+});
+
+server.registerTool('db', { description: 'What reached the database' }, async () => {
+  return { content: [{ type: 'text', text: `committed: ${seen.committed.join(', ') || 'nothing'}` }] };
 });

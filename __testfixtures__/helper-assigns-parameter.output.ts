@@ -6,8 +6,8 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 
 const okSchema = { type: 'object' as const, properties: { ok: { type: 'boolean' as const } }, required: ['ok'] };
 
-// Helpers that assign their own parameter, before the question (in a nested function too) and after it:
-// the parameter, bound to its argument where the helper is inlined, must stay assignable.
+// Helpers that assign their own parameter, before the question (in a nested function too) and after it: a
+// parameter is the round's own, assigned again on each round, so nothing of it is journaled.
 async function askTrimmed(prompt: string): Promise<string> {
   const tidy = () => {
     prompt = prompt.trim();

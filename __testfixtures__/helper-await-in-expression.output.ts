@@ -2,8 +2,8 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
-// Helpers the handlers await inside expressions: each call is hoisted into a statement of its own
-// (in the order the expression evaluated it), then inlined and migrated.
+// Helpers the handlers await inside expressions (a negated condition, a concatenation, the right of &&): the
+// expressions stay as they are, and the helpers ask where they are written.
 
 async function confirm(server: McpServer, message: string): Promise<boolean> {
   const answer = await ask(server.server, 'answer').elicitInput({

@@ -2,7 +2,8 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
-// A helper with several early returns before its question, inlined: the returns become one else-if chain, and its result, assigned only on paths that never reach the question, is not carried to the next round.
+// A helper with several early returns before its question: it keeps them, and a call that returns early
+// asks nothing, so it answers in one round on either era.
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 

@@ -6,8 +6,8 @@ const server = new McpServer({ name: 'let-assigned-after-await', version: '1.0.0
 
 const confirmSchema = { type: 'object' as const, properties: { ok: { type: 'boolean' as const } }, required: ['ok'] };
 
-// `text` is declared before the question and first assigned after it, in the try or in the catch: its value
-// at the question is undefined, so it is declared again where the answer is read rather than carried.
+// `text` is declared before the question and first assigned after it, in the try or in the catch: the
+// catch starts with rethrowIfSuspended(), so the end of a round is not taken for a failed question.
 resumable(server).registerTool('confirm', { inputSchema: z.object({ subject: z.string() }) }, async ({ subject }) => {
   let text: string;
   try {

@@ -20,7 +20,8 @@ async function connect(): Promise<{ run(sql: string): Promise<number> }> {
 
 const server = new McpServer({ name: 'live-handles', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
-// Handles made before the question and used after it are made again where the handler resumes.
+// Handles made before the question and used after it (an API client, a connection) cannot travel in
+// requestState: each round makes them again, as the handler makes them on each call.
 resumable(server).registerTool('close-ticket', { inputSchema: z.object({ id: z.string() }) }, async ({ id }) => {
   const tickets = new TicketsClient(process.env.TICKETS_URL ?? 'http://tickets.local');
   const db = await connect();
@@ -43,7 +44,9 @@ const pool = {
   },
 };
 
-// A connection released in a finally around the question: each phase releases the one it made.
+// A connection released in a finally around the question: a finally that only lets go of what the round made
+// runs on every round, so each round releases the one it took, and the count of open ones stays right; the
+// acquire is made again on each round, and the report says so in a note.
 resumable(server).registerTool('count-open', {}, async () => {
   const conn = await pool.acquire();
   try {

@@ -4,7 +4,8 @@ import { ask, resumable, rethrowIfSuspended, verifyRequestState } from './mcp-mi
 
 export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
-// One elicitation per question: the loop re-enters mid-iteration on every round.
+// One elicitation per question: each round runs the loop from the start, the answers it already has replayed,
+// and ends at the first question not answered yet.
 resumable(server).registerTool('survey', { inputSchema: z.object({ questions: z.array(z.string()) }) }, async ({ questions }) => {
   const answers: string[] = [];
   for (const question of questions) {
@@ -50,7 +51,8 @@ resumable(server).registerTool('insist', { description: 'Asks until accepted' },
   return { content: [{ type: 'text', text: value ? `Hello ${value} after ${tries} tries` : `Gave up after ${tries} tries` }] };
 });
 
-// The legacy await throws when the request fails; the catch still handles it.
+// The legacy await throws when the request fails; the catch still handles it, and starts with
+// rethrowIfSuspended() so that it does not take the end of a round for a failure.
 resumable(server).registerTool('careful', { description: 'Samples with a fallback' }, async () => {
   const label = 'careful';
   try {

@@ -1,10 +1,13 @@
 import { McpServer } from '@modelcontextprotocol/server';
+import { clientCapabilities } from './mcp-migrate-state.js';
 
-// Nothing here can become input_required: every site is marked, none rewritten.
+// No request here is asked where a request is served: each is marked, none rewritten. The capability read
+// becomes clientCapabilities(...), which answers as before outside a request.
 const server = new McpServer({ name: 'fixture', version: '1.0.0' });
 
 let cachedRoots: string[] = [];
 
+// mcp-migrate: server.server.oninitialized = ... runs once a client has sent initialize, which a 2026-07-28 client never sends (each request carries the client's identity in its own _meta envelope): the callback never fires for one, so what it does never happens for one, and nothing says so; do it when the server is built, or in the handler that needs it, from the request's own envelope (ctx.mcpReq.envelope)
 server.server.oninitialized = async () => {
   // mcp-migrate: roots request in server.server.oninitialized: MCP 2026-07-28 has no server-initiated requests outside tools/call, prompts/get and resources/read; ask from inside the tool that needs it, or read it lazily there
   const { roots } = await server.server.listRoots();
@@ -19,8 +22,7 @@ export async function askName(): Promise<string> {
 
 /** The connection's capabilities: a 2026-07-28 client declares its own with each request instead. */
 export function canSample(): boolean {
-  // mcp-migrate: server.server.getClientCapabilities() answers with what the client declared at initialize; a 2026-07-28 client declares its capabilities with each request instead, and under serveStdio this returns undefined for it (createMcpHandler fills it in per request): in a handler, read the request's own, ctx.mcpReq.envelope?.[CLIENT_CAPABILITIES_META_KEY]
-  return server.server.getClientCapabilities()?.sampling !== undefined;
+  return clientCapabilities(server.server)?.sampling !== undefined;
 }
 
 export { server, cachedRoots };

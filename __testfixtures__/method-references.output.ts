@@ -1,8 +1,10 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { ask as askClient, resumable, verifyRequestState } from './mcp-migrate-state.js';
+import { ask as askClient, clientCapabilities, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
-// The server's request methods reached other than by a method call: each is found and marked, none missed.
+// The server's request methods reached other than by a method call: a bound method, an element access, a
+// method bound with its arguments are asked through the requestState module where they are taken; one
+// destructured from the server is marked. None is missed.
 const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 const low = server['server'];
 const ask = askClient(server.server).elicitInput.bind(server.server);
@@ -36,6 +38,5 @@ resumable(server).registerTool('summary', { inputSchema: z.object({ text: z.stri
 
 /** Whether the client can be asked at all: a test of the method, not a request. */
 export function canAsk(): boolean {
-  // mcp-migrate: server.server.getClientCapabilities() answers with what the client declared at initialize; a 2026-07-28 client declares its capabilities with each request instead, and under serveStdio this returns undefined for it (createMcpHandler fills it in per request): in a handler, read the request's own, ctx.mcpReq.envelope?.[CLIENT_CAPABILITIES_META_KEY]
-  return typeof server.server.elicitInput === 'function' && server.server.getClientCapabilities()?.elicitation !== undefined;
+  return typeof server.server.elicitInput === 'function' && clientCapabilities(server.server)?.elicitation !== undefined;
 }

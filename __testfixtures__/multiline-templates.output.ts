@@ -5,8 +5,8 @@ import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
-// Statements moved into deeper phase blocks are re-indented, but for the text of a multi-line
-// template literal: its leading spaces are part of the string the tool returns.
+// Multi-line template literals in a handler: nothing is moved or re-indented, so their text, leading spaces
+// and all, is still the string the tool returns.
 resumable(server).registerTool('report', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }) => {
       const header = `Report on ${topic}:
   - this line keeps its two spaces

@@ -20,8 +20,8 @@ function find(node: TreeNode, name: string): TreeNode | undefined {
 
 const server = new McpServer({ name: 'narrowed-locals', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
-// A const narrowed before the await keeps its narrowed type after it; a local read only in a shorthand
-// property ({ full }) is carried like any other.
+// A const narrowed before the question keeps its narrowed type after it, and a local read only in a shorthand
+// property ({ full }) is read there: the handler's code is unchanged, so both are computed again on each round.
 resumable(server).registerTool('describe', { inputSchema: z.object({ name: z.string() }) }, async ({ name }) => {
   const node: TreeNode | undefined = find(tree, name);
   if (!node) return { content: [{ type: 'text', text: `no ${name}` }] };

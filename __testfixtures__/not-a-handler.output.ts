@@ -6,6 +6,7 @@ const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestSta
 
 let cachedRoots: string[] = [];
 
+// mcp-migrate: server.server.oninitialized = ... runs once a client has sent initialize, which a 2026-07-28 client never sends (each request carries the client's identity in its own _meta envelope): the callback never fires for one, so what it does never happens for one, and nothing says so; do it when the server is built, or in the handler that needs it, from the request's own envelope (ctx.mcpReq.envelope)
 server.server.oninitialized = async () => {
   // mcp-migrate: roots request in server.server.oninitialized: MCP 2026-07-28 has no server-initiated requests outside tools/call, prompts/get and resources/read; ask from inside the tool that needs it, or read it lazily there
   const { roots } = await server.server.listRoots();
@@ -36,14 +37,14 @@ resumable(server).registerTool('delegate', { inputSchema: z.object({ text: z.str
   return { content: [{ type: 'text', text: `${String(result)} ${String(direct)}` }] };
 });
 
-/** Exported: other modules may call it, so it stays (marked) even though no handler here does. */
+/** Exported, and no handler here calls it: marked, since nothing shows it runs where a request is served. */
 export async function askAge(): Promise<number> {
   // mcp-migrate: elicitation request in helper askAge(), not directly in a handler: only a tools/call, prompts/get or resources/read handler can ask the client on MCP 2026-07-28 (it returns input_required); call it from one, or take what it asks for as an argument
   const answer = await server.server.elicitInput({ message: 'Age?', requestedSchema: { type: 'object', properties: { age: { type: 'number' } } } });
   return answer.action === 'accept' ? Number(answer.content?.age) : 0;
 }
 
-/** Recursive: the cycle is marked at the call and named, never unrolled. */
+/** Recursive: each level asks where it is written, one round per question. */
 async function askUntilYes(tries: number): Promise<boolean> {
   const answer = await ask(server.server, 'answer').elicitInput({ message: 'Ready?', requestedSchema: { type: 'object', properties: { ready: { type: 'boolean' } } } });
   if (answer.action === 'accept' || tries <= 1) return answer.action === 'accept';
@@ -55,7 +56,7 @@ resumable(server).registerTool('insist', { description: 'Asks until yes' }, asyn
   return { content: [{ type: 'text', text: String(ready) }] };
 });
 
-/** Registered by name but also called directly: its callers would see input_required results, so it stays a helper. */
+/** Registered by name and also called directly: called from greetTwice(), outside a request, it asks push-style (a note says so). */
 async function askNickname() {
   const answer = await ask(server.server, 'answer').elicitInput({
     message: 'Your nickname?',

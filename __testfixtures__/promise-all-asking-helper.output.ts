@@ -13,9 +13,8 @@ async function askName(): Promise<string> {
   return answer.action === 'accept' ? String(answer.content?.name) : 'anonymous';
 }
 
-// The Promise.all awaits, beside its question, a helper that asks a question of its own: awaited where the
-// round suspends, it would ask push-style there. The Promise.all is left as it is (the report lists both the
-// question and the helper call, each with its marker above the statement).
+// The Promise.all awaits, beside its question, a helper that asks a question of its own: both questions are
+// asked where they are written, and on a 2026-07-28 client they go out together, in one round.
 resumable(server).registerTool('start', { description: 'Asks to go on and for a name at once' }, async () => {
   const [go, name] = await Promise.all([ask(server.server, 'go').elicitInput({ message: 'Go on?', requestedSchema: okSchema }), askName()]);
   return { content: [{ type: 'text', text: `${go.action} ${name}` }] };

@@ -2,17 +2,26 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
-const server = new McpServer({ name: 'promise-all-other-element', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+const server = new McpServer({ name: 'promise-all-load-after-question', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
 const confirmSchema = { type: 'object' as const, properties: { ok: { type: 'boolean' as const } }, required: ['ok'] };
 
+let loads = 0;
+
 async function loadRecord(id: string): Promise<string> {
+  loads++;
   return `record ${id}`;
 }
 
-// The Promise.all awaits a load beside the question: a round sends only requests, so the load is awaited where
-// the round suspends, after the question is built (as the Promise.all evaluated it), and its value is carried.
+// A Promise.all that asks, then starts a load beside the question. The load is written after the question, so
+// the tool does not journal it, yet it starts before the round ends: on a 2026-07-28 client it runs on the
+// first round and again on the retry, two loads per call where a 2025-era client makes one (a known bug,
+// test/verify-fixtures.test.ts; promise-all-load-before-question has the load first, and journaled).
 resumable(server).registerTool('review', { inputSchema: z.object({ id: z.string() }) }, async ({ id }) => {
   const [answer, record] = await Promise.all([ask(server.server, 'answer').elicitInput({ message: `Review ${id}?`, requestedSchema: confirmSchema }), loadRecord(id)]);
   return { content: [{ type: 'text', text: `${answer.action}: ${record}` }] };
+});
+
+server.registerTool('loads', { description: 'How many records were loaded' }, async () => {
+  return { content: [{ type: 'text', text: `${loads} loads` }] };
 });

@@ -1,3 +1,6 @@
+// Questions where a split into steps could not go (a Date kept across one, a question in a finally, in
+// callbacks under Promise.all, two in a loop's condition, one in a for await over a generator): each is asked
+// where it is written. The Date, made before its question, is journaled: the same on every round.
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { ask, journaled, resumable, verifyRequestState } from './mcp-migrate-state.js';
@@ -7,7 +10,7 @@ export const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { req
 resumable(server).registerTool('timed', { description: 'Keeps a Date across the await' }, async () => {
   const started = journaled(() => new Date());
   const answer = await ask(server.server, 'answer').elicitInput({ message: 'Ready?', requestedSchema: { type: 'object', properties: {} } });
-  return { content: [{ type: 'text', text: `${answer.action} after ${Date.now() - started.getTime()}ms` }] };
+  return { content: [{ type: 'text', text: `${answer.action} after ${Math.round((Date.now() - started.getTime()) / 3_600_000)} h` }] };
 });
 
 resumable(server).registerTool('cleanup', { description: 'Asks in finally' }, async () => {
@@ -39,7 +42,7 @@ resumable(server).registerTool('both', { description: 'Two awaits in a loop cond
   return { content: [{ type: 'text', text: `${rounds}` }] };
 });
 
-// One site cannot be split out (for await over a generator); the other is still rewritten, the first left and marked.
+// A question in a for await over a generator, and one after the loop: the generator runs again on each round.
 async function* pending(flags: Record<string, boolean>) {
   for (const flag of Object.keys(flags)) if (flags[flag]) yield flag;
 }

@@ -1,3 +1,6 @@
+// Recursive helpers, beside a handler that asks and inside one: only the question is edited. A tree walk
+// that asks nothing stays as it is; a recursive walk that asks at each node asks through the requestState
+// module at each level, and replays its answers in order on each round.
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
@@ -41,7 +44,7 @@ resumable(server).registerTool('tree', { inputSchema: z.object({ size: z.number(
   return { content: [{ type: 'text', text: answer.action === 'accept' && answer.content?.keep === true ? 'kept' : 'dropped' }] };
 });
 
-/** A walk that asks at every node: this cycle does reach a request, so the call is marked (never unrolled). */
+/** A walk that asks at every node: the question is asked where it is written, one round per node on a 2026-07-28 client. */
 async function confirmEach(node: Node): Promise<string[]> {
   const kept: string[] = [];
   for (const child of node.children) kept.push(...(await confirmEach(child)));

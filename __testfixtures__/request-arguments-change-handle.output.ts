@@ -10,8 +10,8 @@ class Counter {
   count = 0;
 }
 
-// The request's message increments a field of a class instance, which cannot travel in requestState: the round
-// would not carry the change. The request is left as it is, and marked.
+// The request's message increments a field of a class instance the handler makes: each round makes the
+// instance and builds the question again, so the retry asks what the first round asked and finds its answer.
 resumable(server).registerTool('confirm', { inputSchema: z.object({ subject: z.string() }) }, async ({ subject }) => {
   const asked = new Counter();
   const answer = await ask(server.server, 'answer').elicitInput({ message: `${subject}: question ${++asked.count}`, requestedSchema: confirmSchema });

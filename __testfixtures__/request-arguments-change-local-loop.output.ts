@@ -6,8 +6,8 @@ const server = new McpServer({ name: 'request-arguments-change-local-loop', vers
 
 const confirmSchema = { type: 'object' as const, properties: { ok: { type: 'boolean' as const } }, required: ['ok'] };
 
-// Each question's message increments `asked`, carried from round to round. The request is asked again by the
-// resuming phase, so it is printed in two phases, each time where it is asked (a builder would increment its own copy).
+// Each question's message increments `asked`, a local: each round counts from 0 again as it replays the loop,
+// so every question reads as it did when first asked, and the count after the loop is the call's.
 resumable(server).registerTool('confirm-all', { inputSchema: z.object({ items: z.array(z.string()) }) }, async ({ items }) => {
   let asked = 0;
   const accepted: string[] = [];

@@ -7,7 +7,7 @@ const server = new McpServer({ name: 'request-arguments-closure-counter', versio
 const confirmSchema = { type: 'object' as const, properties: { ok: { type: 'boolean' as const } }, required: ['ok'] };
 
 // The request's message is made by a function of the handler that counts the questions in `counter`, read after
-// the answer. The round builds its request first, then seals its state, so it carries the count as changed.
+// the answer: the function and its counter are made again on each round, so the count reads the same.
 resumable(server).registerTool('confirm', { inputSchema: z.object({ subject: z.string() }) }, async ({ subject }) => {
   let counter = 0;
   const question = (text: string) => `${text} (question ${++counter})`;

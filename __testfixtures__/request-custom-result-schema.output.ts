@@ -1,3 +1,6 @@
+// A request whose answer is parsed with the project's own result schema (ElicitResultSchema extended): it is
+// asked where it is written, with that schema, and a 2026-07-28 client's answer is parsed with it too, so an
+// answer without a boolean `confirm` is refused on both eras, as SDK 1.x refused it.
 import { ElicitResultSchema } from '@modelcontextprotocol/core';
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';

@@ -7,7 +7,8 @@ const server = new McpServer({ name: 'request-in-inline-functions', version: '1.
 
 const confirmSchema = { type: 'object' as const, properties: { ok: { type: 'boolean' as const } }, required: ['ok'] };
 
-// A Promise executor and a function called where it is written are no helpers: their markers say what they are.
+// A Promise executor and a function called where it is written: the request inside each is asked where it is
+// written, in the function the handler runs there and then.
 resumable(server).registerTool('executor', { inputSchema: z.object({ subject: z.string() }) }, async ({ subject }) => {
   const answer = await new Promise<ElicitResult>((resolve, reject) => {
     if (!subject) return reject(new Error('nothing to confirm'));

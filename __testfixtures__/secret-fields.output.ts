@@ -1,5 +1,6 @@
-// A local carried across the question whose type holds credentials (an OAuth session): requestState is
-// signed, not encrypted, so the client could read them; the local is marked with what to do.
+// A session with credentials (an OAuth token) fetched before the question: the fetch is journaled, done once
+// in the call, so the session travels in requestState between rounds, which the requestState module encrypts
+// by default (MCP_REQUEST_STATE_ENCRYPT=0 would let the client read the tokens).
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { ask, journaled, resumable, verifyRequestState } from './mcp-migrate-state.js';

@@ -1,3 +1,5 @@
+// Helpers that ask, shared by several tools, and a helper calling one: each question is asked where the helper
+// writes it, and only the tools' registrations change; the helpers stay one copy each.
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
@@ -37,7 +39,7 @@ resumable(server).registerTool('introduce', { inputSchema: z.object({ topic: z.s
   return { content: [{ type: 'text', text: `${name} presents ${topic}: ${blurb}` }] };
 });
 
-/** A helper calling a helper: both levels are inlined. */
+/** A helper calling a helper: two questions in one call, asked in order. */
 async function confirmName(question: string): Promise<string> {
   const name = await askName(question);
   const check = await ask(server.server, 'check').elicitInput({

@@ -3,7 +3,9 @@ import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server
 import { z } from 'zod';
 import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
-// A table of tools registered by a loop whose handler only returns t.invoke(args, { server, extra }): each entry that asks is migrated in place as that handler's delegate, bound to its own name and reading the context the handler passes on.
+// A table of tools registered by a loop whose handler returns t.invoke(args, { server, extra }): the loop's
+// registration is made resumable, and each entry that asks does so where it is written, through the context
+// the handler hands it.
 
 /** What every entry of the table is handed when it runs. */
 interface ToolContext {

@@ -13,7 +13,9 @@ const confirmSchema = { type: 'object' as const, properties: { ok: { type: 'bool
 type Extra = ServerContext;
 
 // The entries' context parameters have no type of their own: they take the table's (an alias of the SDK's
-// RequestHandlerExtra), so `extra.sendRequest` in an entry is a request, found and marked.
+// RequestHandlerExtra), so `extra.sendRequest` in an entry is a request, found and asked where it is written.
+// The official codemod's marker on the call that hands the context on stays: SDK 2.x's context has no
+// sendRequest, which ask(...) sends through ctx.mcpReq.send.
 const tools: Record<string, (args: Record<string, unknown>, extra: Extra) => Promise<CallToolResult>> = {
   async remove(args, extra) {
     const answer = await ask(extra, 'answer').sendRequest({ method: 'elicitation/create', params: { message: `Delete ${String(args.id)}?`, requestedSchema: confirmSchema } }, ElicitResultSchema);

@@ -12,7 +12,8 @@ server.registerTool('ledger', { description: 'What the finally blocks did since 
   return { content: [{ type: 'text', text: ledger.splice(0).join(' | ') || 'nothing' }] };
 });
 
-// A seat is held while the user confirms and released however the call ends.
+// A seat is held while the user confirms and released however the call ends. Whether it is held is read
+// before the handler holds it, so that read is journaled: the retry reads what the first round read.
 resumable(server).registerTool('reserve', { inputSchema: z.object({ seat: z.string() }) }, async ({ seat }) => {
   if (journaled(() => held.has(seat))) return { content: [{ type: 'text', text: `${seat} is already held` }] };
   held.add(seat);
@@ -34,8 +35,9 @@ resumable(server).registerTool('reserve', { inputSchema: z.object({ seat: z.stri
   }
 });
 
-// Two requests, the second in a nested try: each finally runs once, inner first, on the round that leaves it;
-// the outer catch sees what a request threw (a client without sampling).
+// Two requests, the second in a nested try: each catch and finally starts with rethrowIfSuspended(), so each
+// finally runs once, inner first, when the call ends; the outer catch sees what a request threw (a client
+// without sampling).
 resumable(server).registerTool('publish', { inputSchema: z.object({ topic: z.string() }) }, async ({ topic }) => {
   const trail: string[] = [];
   try {

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
 // A class tool that takes the server out of its field only to ask with it (`const { server } = this.mcp;`):
-// once both questions are inputRequired builders nothing reads it, so its declaration goes from every
-// phase (and, read by no later round, it is neither carried nor made again).
+// the declaration stays, and both questions are asked through it.
 class RenameTool {
   constructor(private readonly mcp: McpServer) {
     resumable(this.mcp).registerTool('rename', { inputSchema: z.object({ file: z.string() }) }, this.rename.bind(this));

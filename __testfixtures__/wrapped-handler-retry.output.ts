@@ -1,3 +1,8 @@
+// A handler wrapped by the project's own retry before it is registered: the wrapped handler is registered
+// through resumable(server), and its question asked where it is written; the wrapper keeps its code. Its catch
+// is the wrapper's, not the handler's, and the tool leaves it as it is: on a 2026-07-28 client it takes the end
+// of the first round for an error and tries the handler twice more, which the attempts tool counts (a known
+// bug, test/verify-fixtures.test.ts: one attempt per call on a 2025-era client).
 import { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
@@ -5,10 +10,14 @@ import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
 type ToolCallback<A, E> = (input: A, extra: E) => Promise<CallToolResult>;
 
+/** How many times the wrapped handlers were tried. */
+let attempts = 0;
+
 /** Every tool is tried three times; its last error becomes a tool result, not a protocol error. */
 function withErrors<A, E>(cb: ToolCallback<A, E>): ToolCallback<A, E> {
   return async (input, extra) => {
     for (let attempt = 1; ; attempt++) {
+      attempts++;
       try {
         return await cb(input, extra);
       } catch (error) {
@@ -31,6 +40,7 @@ export function createServer(): McpServer {
       return { content: [{ type: 'text', text: answer.action === 'accept' && answer.content?.ok ? `Sent to ${to}` : 'Not sent' }] };
     }),
   );
+  server.registerTool('attempts', { description: 'How many times the wrapped handlers were tried' }, async () => ({ content: [{ type: 'text', text: `${attempts} attempts` }] }));
   return server;
 }
 

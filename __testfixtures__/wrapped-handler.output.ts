@@ -1,3 +1,8 @@
+// Handlers wrapped by the project's own functions before they are registered (errors as results, a timing
+// log): the wrapped handler is registered through resumable(server), its question asked where it is written,
+// and the wrappers keep their code, running again on each round. The timing wrapper's finally is the wrapper's,
+// not the handler's, and the tool leaves it unguarded: on a 2026-07-28 client it logs once per round, which the
+// timed tool counts (a known bug, test/verify-fixtures.test.ts: once per call on a 2025-era client).
 import { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
@@ -16,6 +21,9 @@ function withErrors<A, E>(cb: ToolCallback<A, E>): ToolCallback<A, E> {
   };
 }
 
+/** How many calls the timing wrapper logged. */
+let timedCalls = 0;
+
 /** Each call's time is logged. */
 function timed<A, E>(cb: (input: A, extra: E) => Promise<CallToolResult>): (input: A, extra: E) => Promise<CallToolResult> {
   return async (...args) => {
@@ -23,6 +31,7 @@ function timed<A, E>(cb: (input: A, extra: E) => Promise<CallToolResult>): (inpu
     try {
       return await cb(...args);
     } finally {
+      timedCalls++;
       console.error(`tool call took ${Date.now() - started} ms`);
     }
   };
@@ -59,6 +68,7 @@ export function createServer(): McpServer {
       return { content: [{ type: 'text', text: answer.action === 'accept' ? `Archived ${folder}, keeping ${answer.content?.keep}` : 'Not archived' }] };
     }),
   );
+  server.registerTool('timed', { description: 'How many calls the timing wrapper logged' }, async () => ({ content: [{ type: 'text', text: `${timedCalls} timed calls` }] }));
   return server;
 }
 

@@ -6,6 +6,11 @@
  * against the input, a 2026-07-28 client and a legacy client (SDK shim) against the output, the
  * final results and the input requests compared call by call.
  *
+ * Where a tool's side effects are part of the fixture (a counter, a list, a log), a tool of the fixture
+ * reads them back, so that work replayed twice on the 2026-07-28 era shows as a difference. A fixture the
+ * migrated server still answers otherwise than the original shows a bug of the tool: it is listed in KNOWN
+ * with its symptom, and its check is an it.fails that holds only while that symptom is there.
+ *
  * Each run's table is written to .tmp/verify-fixtures/<name>/verify.txt.
  */
 import fs from 'node:fs';
@@ -13,6 +18,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrateSources, type MigrateResult } from '../src/pipeline.js';
 import { MODERN_PROTOCOL_VERSION, formatVerifyTable, parseScenario, runScenario, smokeScenario, verify, type Scenario } from '../src/verify/index.js';
+import { check, type Known } from './support/expectations.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const fixtures = path.join(root, '__testfixtures__');
@@ -48,6 +54,30 @@ function loadScenario(name: string): Scenario {
 
 const refuses = (answer: Record<string, unknown>) => answer.action === 'decline' || answer.action === 'cancel';
 
+/** A row of the verify table that fails on the 2026-07-28 era: the symptom of a known bug. */
+const modernFails = (call: string) => new RegExp(`${call.replace(/[()]/g, '\\$&')} +after, modern client +\\d+ +FAIL`);
+
+/**
+ * The fixtures whose migrated server answers otherwise than the original, each for a bug of the tool (the
+ * fixture's comment says which): the rows that differ, on the 2026-07-28 era only.
+ */
+const KNOWN: Record<string, Known> = {
+  // BUG: the finally of tracer.span(), a wrapper the handler hands its asking callback to, is not guarded with
+  // rethrowIfSuspended(): it runs on each round and records the span twice.
+  'callbacks-in-span-and-deadline': { issue: 'unguarded wrapper', what: "a wrapper's finally runs on each round", symptom: modernFails('spans after one archive') },
+  // BUG: the finally of timed(), the project's wrapper around a registered handler, is not guarded: it logs once per round.
+  'wrapped-handler': { issue: 'unguarded wrapper', what: "a wrapper's finally runs on each round", symptom: modernFails('timed after two archives') },
+  // BUG: the catch of withErrors(), the project's retry around a registered handler, is not guarded: it takes the
+  // end of the first round for an error and tries the handler twice more (nor is its count of attempts journaled).
+  'wrapped-handler-retry': { issue: 'unguarded wrapper', what: "a wrapper's catch retries on each round", symptom: modernFails('attempts after three sends') },
+  // BUG: a load written after the question in one Promise.all starts before the round ends and is not journaled:
+  // it runs on every round.
+  'promise-all-load-after-question': { issue: 'effect beside a question', what: 'a load after the question in a Promise.all runs on every round', symptom: modernFails('loads after one review') },
+  // BUG: session.login('alice') is journaled, as it reaches outside the session: the later round's new session is
+  // never logged in.
+  'handles-set-up-before-question': { issue: 'journaled set-up of a handle', what: "a handle's set-up is journaled, so the later round's handle is not set up", symptom: modernFails('whoami accept') },
+};
+
 describe('every fully rewritten fixture passes verify on both eras', () => {
   it('has a scenario for each fixture it rewrites completely, and a fixture for each scenario', async () => {
     for (const name of withScenario) expect(inputs.map(i => i.name), `scenarios/${name}.json`).toContain(name);
@@ -60,7 +90,7 @@ describe('every fully rewritten fixture passes verify on both eras', () => {
   }, 600_000);
 
   for (const { name, ext, input } of inputs.filter(i => withScenario.has(i.name))) {
-    it(`${name}`, async () => {
+    check(`${name}`, KNOWN[name], async () => {
       const scenario = loadScenario(name);
       const { file, result: migration } = await migrate(name, ext, input);
       expect(migration.report.sites.length, name).toBeGreaterThan(0);
@@ -96,6 +126,10 @@ describe('every fully rewritten fixture passes verify on both eras', () => {
       }
     }, 600_000);
   }
+
+  it('lists only fixtures that have a scenario among the known failures', () => {
+    expect(Object.keys(KNOWN).filter(name => !withScenario.has(name))).toEqual([]);
+  });
 });
 
 describe('serve-fixture', () => {
