@@ -1,9 +1,9 @@
 // Requests inside callbacks the handler hands to the project's own wrappers (a span that records itself in a
 // finally, a deadline racing a timer): each request is asked where it is written and the handler's
 // registration made resumable; the wrappers keep their code and run again on each round of a 2026-07-28 call.
-// The spans tool reads back what the span's finally recorded. The tool guards the catch and finally blocks of
-// the handler's own code, not those of a wrapper it hands the callback to: on a 2026-07-28 client the span's
-// finally still runs on each round and records the span twice (a known bug, test/verify-fixtures.test.ts).
+// The spans tool reads back what the span's finally recorded: that finally, around the callback that asks,
+// starts with rethrowIfSuspended(), so the span is recorded once per call; the deadline's finally only clears
+// its timer, which each round sets again, and is left to run on each round.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 

@@ -3,7 +3,7 @@
 // Each request is asked where it is written and nothing else moves; in JavaScript, as such servers are.
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { ask, resumable, verifyRequestState } from './mcp-migrate-state.mjs';
+import { ask, journaled, resumable, verifyRequestState } from './mcp-migrate-state.mjs';
 
 const server = new McpServer({ name: 'callbacks-under-lock-and-wrappers', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 const quota = { limit: 10 };
@@ -30,7 +30,7 @@ const tracer = {
 
 /** Not a pass-through: it wraps the callback's value. */
 async function measured(work) {
-  const started = Date.now();
+  const started = journaled(() => Date.now());
   const value = await work();
   return { value, ms: Date.now() - started };
 }

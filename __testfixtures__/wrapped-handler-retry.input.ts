@@ -1,8 +1,7 @@
 // A handler wrapped by the project's own retry before it is registered: the wrapped handler is registered
 // through resumable(server), and its question asked where it is written; the wrapper keeps its code. Its catch
-// is the wrapper's, not the handler's, and the tool leaves it as it is: on a 2026-07-28 client it takes the end
-// of the first round for an error and tries the handler twice more, which the attempts tool counts (a known
-// bug, test/verify-fixtures.test.ts: one attempt per call on a 2025-era client).
+// starts with rethrowIfSuspended(), so that the end of a round is not taken for an error and retried, and its
+// count of attempts is journaled: one attempt per call on both eras, which the attempts tool counts.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';

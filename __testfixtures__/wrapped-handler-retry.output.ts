@@ -1,12 +1,11 @@
 // A handler wrapped by the project's own retry before it is registered: the wrapped handler is registered
 // through resumable(server), and its question asked where it is written; the wrapper keeps its code. Its catch
-// is the wrapper's, not the handler's, and the tool leaves it as it is: on a 2026-07-28 client it takes the end
-// of the first round for an error and tries the handler twice more, which the attempts tool counts (a known
-// bug, test/verify-fixtures.test.ts: one attempt per call on a 2025-era client).
+// starts with rethrowIfSuspended(), so that the end of a round is not taken for an error and retried, and its
+// count of attempts is journaled: one attempt per call on both eras, which the attempts tool counts.
 import { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
+import { ask, journaled, resumable, rethrowIfSuspended, verifyRequestState } from './mcp-migrate-state.js';
 
 type ToolCallback<A, E> = (input: A, extra: E) => Promise<CallToolResult>;
 
@@ -17,10 +16,11 @@ let attempts = 0;
 function withErrors<A, E>(cb: ToolCallback<A, E>): ToolCallback<A, E> {
   return async (input, extra) => {
     for (let attempt = 1; ; attempt++) {
-      attempts++;
+      journaled(() => attempts++);
       try {
         return await cb(input, extra);
       } catch (error) {
+        rethrowIfSuspended();
         if (attempt === 3) return { content: [{ type: 'text', text: `Error: ${(error as Error).message}` }], isError: true };
       }
     }

@@ -1,8 +1,8 @@
 // Handlers wrapped by the project's own functions before they are registered (errors as results, a timing
 // log): the wrapped handler is registered through resumable(server), its question asked where it is written,
-// and the wrappers keep their code, running again on each round. The timing wrapper's finally is the wrapper's,
-// not the handler's, and the tool leaves it unguarded: on a 2026-07-28 client it logs once per round, which the
-// timed tool counts (a known bug, test/verify-fixtures.test.ts: once per call on a 2025-era client).
+// and the wrappers keep their code. The code the wrappers run around the handler is the round's too: their catch
+// and finally start with rethrowIfSuspended(), so that the timing wrapper logs once per call on both eras (the
+// timed tool counts), and the time it started is journaled.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';

@@ -1,12 +1,12 @@
 // Handlers wrapped by the project's own functions before they are registered (errors as results, a timing
 // log): the wrapped handler is registered through resumable(server), its question asked where it is written,
-// and the wrappers keep their code, running again on each round. The timing wrapper's finally is the wrapper's,
-// not the handler's, and the tool leaves it unguarded: on a 2026-07-28 client it logs once per round, which the
-// timed tool counts (a known bug, test/verify-fixtures.test.ts: once per call on a 2025-era client).
+// and the wrappers keep their code. The code the wrappers run around the handler is the round's too: their catch
+// and finally start with rethrowIfSuspended(), so that the timing wrapper logs once per call on both eras (the
+// timed tool counts), and the time it started is journaled.
 import { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
+import { ask, journaled, resumable, rethrowIfSuspended, verifyRequestState } from './mcp-migrate-state.js';
 
 type ToolCallback<A, E> = (input: A, extra: E) => Promise<CallToolResult>;
 
@@ -16,6 +16,7 @@ function withErrors<A, E>(cb: ToolCallback<A, E>): ToolCallback<A, E> {
     try {
       return await cb(input, extra);
     } catch (error) {
+      rethrowIfSuspended();
       return { content: [{ type: 'text', text: `Error: ${(error as Error).message}` }], isError: true };
     }
   };
@@ -27,10 +28,11 @@ let timedCalls = 0;
 /** Each call's time is logged. */
 function timed<A, E>(cb: (input: A, extra: E) => Promise<CallToolResult>): (input: A, extra: E) => Promise<CallToolResult> {
   return async (...args) => {
-    const started = Date.now();
+    const started = journaled(() => Date.now());
     try {
       return await cb(...args);
     } finally {
+      rethrowIfSuspended();
       timedCalls++;
       console.error(`tool call took ${Date.now() - started} ms`);
     }

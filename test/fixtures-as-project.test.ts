@@ -36,12 +36,6 @@ const modernFails = (call: string) => new RegExp(`${call.replace(/[()]/g, '\\$&'
  * is said (the runnable ones: no HTTP entry of their own).
  */
 const KNOWN: Record<string, Known> = {
-  // BUG: a wrapper's finally, around the handler's asking callback, is not guarded: it runs on each round.
-  'callbacks-in-span-and-deadline': { issue: 'unguarded wrapper', what: "a wrapper's finally runs on each round", symptom: modernFails('spans after one archive') },
-  // BUG: the same, the project's wrapper around a registered handler.
-  'wrapped-handler': { issue: 'unguarded wrapper', what: "a wrapper's finally runs on each round", symptom: modernFails('timed after two archives') },
-  // BUG: the same, a retry's catch: it tries the handler again on each round.
-  'wrapped-handler-retry': { issue: 'unguarded wrapper', what: "a wrapper's catch retries on each round", symptom: modernFails('attempts after three sends') },
   // BUG: a load after the question in one Promise.all is not journaled: it runs on every round.
   'promise-all-load-after-question': { issue: 'effect beside a question', what: 'a load after the question in a Promise.all runs on every round', symptom: modernFails('loads after one review') },
   // BUG: a handle's set-up that reaches outside it is journaled: the later round's handle is not set up.

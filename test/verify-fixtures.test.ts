@@ -62,14 +62,6 @@ const modernFails = (call: string) => new RegExp(`${call.replace(/[()]/g, '\\$&'
  * fixture's comment says which): the rows that differ, on the 2026-07-28 era only.
  */
 const KNOWN: Record<string, Known> = {
-  // BUG: the finally of tracer.span(), a wrapper the handler hands its asking callback to, is not guarded with
-  // rethrowIfSuspended(): it runs on each round and records the span twice.
-  'callbacks-in-span-and-deadline': { issue: 'unguarded wrapper', what: "a wrapper's finally runs on each round", symptom: modernFails('spans after one archive') },
-  // BUG: the finally of timed(), the project's wrapper around a registered handler, is not guarded: it logs once per round.
-  'wrapped-handler': { issue: 'unguarded wrapper', what: "a wrapper's finally runs on each round", symptom: modernFails('timed after two archives') },
-  // BUG: the catch of withErrors(), the project's retry around a registered handler, is not guarded: it takes the
-  // end of the first round for an error and tries the handler twice more (nor is its count of attempts journaled).
-  'wrapped-handler-retry': { issue: 'unguarded wrapper', what: "a wrapper's catch retries on each round", symptom: modernFails('attempts after three sends') },
   // BUG: a load written after the question in one Promise.all starts before the round ends and is not journaled:
   // it runs on every round.
   'promise-all-load-after-question': { issue: 'effect beside a question', what: 'a load after the question in a Promise.all runs on every round', symptom: modernFails('loads after one review') },

@@ -9,9 +9,10 @@
  * callers hand it there.
  */
 import { Node, type CallExpression, type ParameterDeclaration } from 'ts-morph';
-import { isFunctionLike } from '../find/callees.js';
+import { calleesOf, isFunctionLike } from '../find/callees.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
-import type { FunctionLike } from '../analysis/sites.js';
+import { enclosingFunction, type FunctionLike } from '../analysis/sites.js';
+import type { AskingFunction } from '../find/reach.js';
 
 /** How many parameters a callback is followed through (`outer(cb)` handing `cb` on to `inner(name, cb)`). */
 const MAX_DEPTH = 4;
@@ -87,6 +88,73 @@ function callsOf(fn: FunctionLike): CallExpression[] {
     for (let p = outer.getParent(); p && (Node.isParenthesizedExpression(p) || Node.isNonNullExpression(p)); p = outer.getParent()) outer = p;
     const call = outer.getParent();
     if (call && Node.isCallExpression(call) && call.getExpression() === outer) calls.push(call);
+  }
+  return calls;
+}
+
+/** The functions of the project that run an asking callback handed to them, and their calls of it. */
+export interface CallbackRunners {
+  /**
+   * Each function holding a call of the callback (the wrapper itself, or the closure it returns), with the
+   * reach of what it runs and the call handing it the callback (`tracer.span(...)`, `withErrors(...)`).
+   */
+  runners: (AskingFunction & { via: CallExpression })[];
+  /** The calls of the callback (`cb(input, extra)`, `work(span)`): each asks. */
+  calls: Set<Node>;
+}
+
+/**
+ * The project's wrappers an asking callback is handed to: `tracer.span('x', async span => ...)` runs it
+ * inside a try whose finally records the span; `withErrors(async (args) => ...)` returns a closure, registered
+ * as the handler, that runs it inside a try whose catch turns errors into results. The wrapper's code around
+ * the call is the round's too: its catch and finally must let a suspended round through and its work before
+ * the call is done again on each round, as the handler's own. A wrapper returning a closure may itself be
+ * handed on (`timed(withErrors(cb))`): the closure it returns is followed the same way.
+ */
+export function callbackRunners(asking: readonly AskingFunction[]): CallbackRunners {
+  const found: CallbackRunners = { runners: [], calls: new Set() };
+  const known = new Set<Node>(asking.map(a => a.fn));
+  const queue: { value: Node; reach: AskingFunction['reach'] }[] = asking.map(a => ({ value: a.fn, reach: a.reach }));
+  for (let item = queue.shift(); item; item = queue.shift()) {
+    const handed = handedTo(item.value);
+    if (!handed) continue;
+    for (const call of callsOfParameter(handed.call, handed.index)) {
+      found.calls.add(call);
+      const runner = enclosingFunction(call);
+      if (!runner || known.has(runner)) continue;
+      known.add(runner);
+      found.runners.push({ fn: runner, reach: item.reach, via: handed.call });
+      // A closure the wrapper returns runs the callback where the wrapper's own value is run.
+      if (!calleesOf(handed.call.getExpression()).includes(runner)) queue.push({ value: handed.call, reach: item.reach });
+    }
+  }
+  return found;
+}
+
+/** The call a value is an argument of, and at which index. */
+function handedTo(value: Node): { call: CallExpression; index: number } | undefined {
+  let outer = value;
+  for (let p = outer.getParent(); p && (Node.isParenthesizedExpression(p) || Node.isAsExpression(p) || Node.isNonNullExpression(p) || Node.isSatisfiesExpression(p)); p = outer.getParent()) outer = p;
+  const call = outer.getParent();
+  if (!call || !Node.isCallExpression(call)) return undefined;
+  const index = call.getArguments().indexOf(outer);
+  return index < 0 ? undefined : { call, index };
+}
+
+/** The calls, inside the functions a call may run, of the parameter at `index` (the callback it is handed there). */
+function callsOfParameter(call: CallExpression, index: number): CallExpression[] {
+  const calls: CallExpression[] = [];
+  for (const fn of calleesOf(call.getExpression())) {
+    const param = fn.getParameters()[index];
+    const name = param?.getNameNode();
+    if (!param || param.isRestParameter() || !name || !Node.isIdentifier(name)) continue;
+    for (const ref of name.findReferencesAsNodes()) {
+      if (ref === name || ref.getSourceFile() !== fn.getSourceFile() || !(fn.getStart() <= ref.getStart() && ref.getEnd() <= fn.getEnd())) continue;
+      let callee: Node = ref;
+      for (let p = callee.getParent(); p && (Node.isParenthesizedExpression(p) || Node.isNonNullExpression(p)); p = callee.getParent()) callee = p;
+      const parent = callee.getParent();
+      if (parent && Node.isCallExpression(parent) && parent.getExpression() === callee) calls.push(parent);
+    }
   }
   return calls;
 }

@@ -22,13 +22,13 @@
  * questions: all of it may run again.
  */
 import { Node, SyntaxKind, type Type } from 'ts-morph';
-import type { AskingFunction } from '../find/reach.js';
+import type { AskingFunction, Reach } from '../find/reach.js';
 import { calleesOf, isFunctionLike } from '../find/callees.js';
 import { enclosingFunction, type FunctionLike } from '../analysis/sites.js';
 import { HANDLE_MAKERS } from './builtins.js';
 import { Walker, type EffectPoint, type WalkResult } from './walk.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
-import { HandedCallbacks } from './handed.js';
+import { callbackRunners, HandedCallbacks } from './handed.js';
 
 export interface JournalWork {
   node: Node;
@@ -57,11 +57,13 @@ export interface JournalPlanning {
 }
 
 /** The journaled work of every function a handler may run that asks; `asks` are the requests asked through the requestState module. */
-export function planJournal(asking: AskingFunction[], asks: ReadonlySet<Node>): JournalPlanning {
+export function planJournal(handlers: AskingFunction[], asks: ReadonlySet<Node>): JournalPlanning {
   const planning: JournalPlanning = { work: [], guards: [], refused: [], notes: [] };
-  const askingFns = new Set<Node>(asking.map(a => a.fn));
+  const wrappers = callbackRunners(handlers);
+  const askingFns = new Set<Node>([...handlers, ...wrappers.runners].map(a => a.fn));
   const handed = new HandedCallbacks(askingFns, asks);
-  const isQuestion = (node: Node) => asks.has(node) || asksThrough(node, askingFns, asks) || handed.asksThroughParameter(node);
+  const isQuestion = (node: Node) => asks.has(node) || wrappers.calls.has(node) || asksThrough(node, askingFns, asks) || handed.asksThroughParameter(node);
+  const asking = [...handlers, ...wrappers.runners.map(runner => ({ fn: runner.fn, reach: runnerReach(runner, handlers, isQuestion) }))];
   const walker = new Walker(askingFns, isQuestion);
   for (const { fn, reach } of asking) {
     const label = reach.handlers[0]?.label ?? 'the handler';
@@ -79,6 +81,18 @@ export function planJournal(asking: AskingFunction[], asks: ReadonlySet<Node>): 
     planning.guards.push(...guardedBlocks(fn, questions));
   }
   return planning;
+}
+
+/**
+ * What may run a wrapper handed an asking callback: as a handler's last question (only its work before the
+ * callback asks runs again) where the handler calls it last (`return tracer.span(...)`); all of it again
+ * where another question follows its call. A closure a wrapper returns to be registered is the handler.
+ */
+function runnerReach(runner: AskingFunction & { via: Node }, handlers: readonly AskingFunction[], isQuestion: (node: Node) => boolean): Reach {
+  const caller = enclosingFunction(runner.via);
+  const callerReach = handlers.find(h => h.fn === caller)?.reach;
+  if (!caller || !callerReach) return runner.reach;
+  return { ...runner.reach, root: callerReach.root === true && !runsBeforeAQuestion(runner.via, caller, questionsIn(caller, isQuestion)) };
 }
 
 /**
@@ -140,6 +154,9 @@ function guardedBlocks(fn: FunctionLike, questions: Node[]): Node[] {
 /** Calls that let go of a handle (`release()`, `close()`), the only statements of a finally that runs on every round. */
 const LETTING_GO = /^(release|close|end|destroy|disconnect|dispose|unlock|abort|quit|cleanup|unref)$/;
 
+/** Clearing a timer the round set (a deadline's): the timer is set again on the next round. */
+const CLEARING_TIMERS: ReadonlySet<string> = new Set(['clearTimeout', 'clearInterval', 'clearImmediate']);
+
 function onlyLetsGo(block: import('ts-morph').Block): boolean {
   const statements = block.getStatements();
   return (
@@ -150,6 +167,7 @@ function onlyLetsGo(block: import('ts-morph').Block): boolean {
       if (Node.isAwaitExpression(e)) e = unwrap(e.getExpression());
       if (!Node.isCallExpression(e)) return false;
       const callee = unwrap(e.getExpression());
+      if (Node.isIdentifier(callee)) return CLEARING_TIMERS.has(callee.getText());
       return Node.isPropertyAccessExpression(callee) && LETTING_GO.test(callee.getName());
     })
   );
