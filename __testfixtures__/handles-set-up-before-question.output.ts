@@ -1,23 +1,12 @@
-// Handles made in the handler and set up before the question (a login, an open transaction with a write, a
-// basket filled): nothing of them can travel in requestState, so each round of a 2026-07-28 call makes and sets
+// Handles made in the handler and set up before the question (an open transaction with a write, a basket
+// filled): nothing of them can travel in requestState, so each round of a 2026-07-28 call makes and sets
 // them up again, as the handler does on each call, and only the last round uses them after the question. The
 // db tool reads back what reached the database: one commit per accepted insert, on either era.
 import { McpServer } from '@modelcontextprotocol/server';
-import { ask, journaled, resumable, verifyRequestState } from './mcp-migrate-state.js';
+import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
-/** What reached the outside: logins (an auth service's business, not the tools'), and the rows the database committed. */
-const seen = { logins: 0, committed: [] as string[] };
-
-class Session {
-  private user?: string;
-  async login(user: string): Promise<void> {
-    seen.logins++;
-    this.user = user;
-  }
-  whoami(): string {
-    return this.user ?? 'nobody';
-  }
-}
+/** What reached the outside: the rows the database committed. */
+const seen = { committed: [] as string[] };
 
 class Database {
   async begin(): Promise<{ insert(row: string): Promise<void>; commit(): Promise<void> }> {
@@ -28,16 +17,6 @@ class Database {
 
 const db = new Database();
 const server = new McpServer({ name: 'handles-set-up-before-question', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
-
-// A session logged in before the question. login() also reaches outside the session (it counts logins), so the
-// tool journals it: done once in the call, it is not done on the later round's new session, which then reads
-// "nobody" (a known bug, test/verify-fixtures.test.ts: what sets up a handle made again must run again).
-resumable(server).registerTool('whoami', {}, async () => {
-  const session = new Session();
-  await journaled(() => session.login('alice'));
-  const answer = await ask(server.server, 'answer').elicitInput({ message: 'Show?', requestedSchema: { type: 'object', properties: {} } });
-  return { content: [{ type: 'text', text: `${answer.action}: ${session.whoami()}` }] };
-});
 
 // An open transaction, with a write before the question: each round writes in a transaction of its own, and
 // only the last one, which has the answer, commits.

@@ -38,8 +38,6 @@ const modernFails = (call: string) => new RegExp(`${call.replace(/[()]/g, '\\$&'
 const KNOWN: Record<string, Known> = {
   // BUG: a load after the question in one Promise.all is not journaled: it runs on every round.
   'promise-all-load-after-question': { issue: 'effect beside a question', what: 'a load after the question in a Promise.all runs on every round', symptom: modernFails('loads after one review') },
-  // BUG: a handle's set-up that reaches outside it is journaled: the later round's handle is not set up.
-  'handles-set-up-before-question': { issue: 'journaled set-up of a handle', what: "a handle's set-up is journaled, so the later round's handle is not set up", symptom: modernFails('whoami accept') },
 };
 
 /** The fixture served from `dir` (the copy of serve-fixture.ts there loads the SDK the project installed). */

@@ -368,8 +368,11 @@ const SITES: Record<string, string[]> = {
     'rewritten elicitation server.server.elicitInput(...) in tools/call cb',
     'rewritten sampling server.server.createMessage(...) in tools/call cb',
   ],
-  'handles-set-up-before-question': [
+  'handle-set-up-with-outside-work': [
+    'marked request session.login(...): handle-set-up-with-effect',
     'rewritten elicitation server.server.elicitInput(...) in tools/call whoami',
+  ],
+  'handles-set-up-before-question': [
     'rewritten elicitation server.server.elicitInput(...) in tools/call insert',
     'rewritten elicitation server.server.elicitInput(...) in tools/call basket',
     'rewritten elicitation server.server.elicitInput(...) in tools/call cart',
@@ -682,9 +685,6 @@ const KNOWN: Record<string, { sites?: Known; journaled?: Known; guarded?: Known 
   // BUG: a load listed after the question in one Promise.all starts before the round ends, yet is not journaled
   // (only what is written before a question counts as running before it).
   'promise-all-load-after-question': { journaled: { issue: 'effect beside a question', what: 'the load after the question not journaled', symptom: EMPTY } },
-  // BUG: session.login('alice') sets up a session made again on each round, and is journaled because it also
-  // reaches outside the session: the later round's session is never logged in.
-  'handles-set-up-before-question': { journaled: { issue: 'journaled set-up of a handle', what: "session.login('alice') journaled", symptom: /session\.login\('alice'\)/ } },
   // BUG: in a method a handler runs as its last statement, work after the last question is journaled too
   // (StampTool's Date.now() when it answers), as if a question could come after it.
   'class-delegate-called-elsewhere': { journaled: { issue: 'journaled after the last question', what: 'Date.now() after the question journaled', symptom: /"Date\.now\(\)"/ } },

@@ -65,9 +65,6 @@ const KNOWN: Record<string, Known> = {
   // BUG: a load written after the question in one Promise.all starts before the round ends and is not journaled:
   // it runs on every round.
   'promise-all-load-after-question': { issue: 'effect beside a question', what: 'a load after the question in a Promise.all runs on every round', symptom: modernFails('loads after one review') },
-  // BUG: session.login('alice') is journaled, as it reaches outside the session: the later round's new session is
-  // never logged in.
-  'handles-set-up-before-question': { issue: 'journaled set-up of a handle', what: "a handle's set-up is journaled, so the later round's handle is not set up", symptom: modernFails('whoami accept') },
 };
 
 describe('every fully rewritten fixture passes verify on both eras', () => {

@@ -190,6 +190,12 @@ function planPoint(point: EffectPoint, label: string, isQuestion: (node: Node) =
     planning.refused.push({ node, reason: `${label} does ${oneLine(node.getText())} in a generator's yield, which cannot be journaled; migrate by hand`, cause: 'an effect around a yield', handler: label });
     return;
   }
+  const handle = handleSetUp(node);
+  if (handle) {
+    const reason = `${label} sets up ${handle}, which it makes again on each round of a 2026-07-28 call, with ${oneLine(node.getText())}, which also does something outside it: journaled, a later round's ${handle} would not be set up; run again, what it does outside is done once per round. It is left to run again: split the set-up from the outside work, or migrate by hand`;
+    planning.refused.push({ node, reason, cause: 'a handle made on each round set up by work that also reaches outside it', handler: label });
+    return;
+  }
   if (valueIsUsed(node)) {
     const what = unreplayable(node);
     if (what !== undefined) {
@@ -242,6 +248,32 @@ function runsBeforeAQuestion(node: Node, fn: FunctionLike, questions: Node[]): b
     if (Node.isIterationStatement(n) && questions.some(q => n!.getStart() <= q.getStart() && q.getEnd() <= n!.getEnd())) return true;
   }
   return false;
+}
+
+/**
+ * The local a call sets up (`session.login('alice')` on a `const session = new Session()` of the same
+ * function, login() assigning a field of its `this`): the handle is made again on each round, so its set-up
+ * must run again too.
+ */
+function handleSetUp(node: Node): string | undefined {
+  let call = unwrap(node);
+  if (Node.isAwaitExpression(call)) call = unwrap(call.getExpression());
+  if (!Node.isCallExpression(call)) return undefined;
+  const callee = unwrap(call.getExpression());
+  if (!Node.isPropertyAccessExpression(callee)) return undefined;
+  const receiver = unwrap(callee.getExpression());
+  const decl = Node.isIdentifier(receiver) ? receiver.getSymbol()?.getDeclarations()[0] : undefined;
+  if (!decl || !Node.isVariableDeclaration(decl) || enclosingFunction(decl) !== enclosingFunction(call)) return undefined;
+  return calleesOf(callee).some(assignsOwnField) ? receiver.getText() : undefined;
+}
+
+/** Whether a method assigns a field of its own object (`this.user = user`). */
+function assignsOwnField(fn: FunctionLike): boolean {
+  return fn.getDescendantsOfKind(SyntaxKind.BinaryExpression).some(b => {
+    if (!/^(=|\+=|-=|\|\|=|&&=|\?\?=)$/.test(b.getOperatorToken().getText())) return false;
+    const left = unwrap(b.getLeft());
+    return Node.isPropertyAccessExpression(left) && unwrap(left.getExpression()).getKind() === SyntaxKind.ThisKeyword;
+  });
 }
 
 /** Whether what an expression evaluates to is read: not a statement of its own, `void`, or such a statement's `await`. */
