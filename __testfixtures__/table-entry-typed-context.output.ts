@@ -18,7 +18,7 @@ type Extra = ServerContext;
 // sendRequest, which ask(...) sends through ctx.mcpReq.send.
 const tools: Record<string, (args: Record<string, unknown>, extra: Extra) => Promise<CallToolResult>> = {
   async remove(args, extra) {
-    const answer = await ask(extra, 'answer').sendRequest({ method: 'elicitation/create', params: { message: `Delete ${String(args.id)}?`, requestedSchema: confirmSchema } }, ElicitResultSchema);
+    const answer = await ask(extra.mcpReq, 'answer').send({ method: 'elicitation/create', params: { message: `Delete ${String(args.id)}?`, requestedSchema: confirmSchema } }, ElicitResultSchema);
     return { content: [{ type: 'text', text: answer.action }] };
   },
   async echo(args) {

@@ -32,6 +32,11 @@ export interface AskPlan {
    * under (`ask(target, 'user_name')`), which clients and the journal see. Without one, the kind of request.
    */
   key?: string;
+  /**
+   * `sendRequest` of `extra.sendRequest(...)` on a handler's context, which SDK 2.x's context does not have:
+   * renamed `send`, the target read as `extra.mcpReq` (`ask(extra.mcpReq).send(...)`).
+   */
+  sendRequest?: Range;
 }
 
 /**

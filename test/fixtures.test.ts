@@ -184,12 +184,14 @@ function reshaped(o: Outcome): string[] {
   const beforeWiring = wiringLines(before, file);
   const afterWiring = wiringLines(o.output, file);
   const kept = (line: string) => line.trim() !== '';
+  // A context's `extra.sendRequest(...)` is asked as `ask(extra.mcpReq).send(...)`, SDK 2.x's name for it.
+  const sends = (line: string) => line.replace(/\.sendRequest\(/g, '.mcpReq.send(');
   const after = o.output
     .split('\n')
     .filter((line, i) => !afterWiring.has(i) && kept(line) && !/^\s*\/\/ mcp-migrate: |require\('\.\/mcp-migrate-state/.test(line) && line.trim() !== `${names.rethrowIfSuspended}();`)
-    .map(line => (comment.test(line) ? line : unwrapped(line, names)));
+    .map(line => (comment.test(line) ? line : sends(unwrapped(line, names))));
   const diff = diffArrays(
-    before.split('\n').filter((line, i) => !beforeWiring.has(i) && kept(line)),
+    before.split('\n').filter((line, i) => !beforeWiring.has(i) && kept(line)).map(line => (comment.test(line) ? line : sends(line))),
     after
   );
   return diff.filter(part => part.added || part.removed).flatMap(part => part.value.map(line => `${part.added ? '+' : '-'} ${line}`));

@@ -22,7 +22,7 @@ import { resolveThroughPaths } from './tsconfigPaths.js';
 import { eraTraps } from './eraTraps.js';
 import { baseClassHelper, claimedByFramework, frameworkRequests } from './frameworks.js';
 import { FRAMEWORK_HELPER_CALL_CAUSE, FRAMEWORK_HELPER_CAUSE } from '../tables/frameworks.js';
-import { describeNonHandler, enclosingFunction, findSites, type NonHandler, type Site } from './sites.js';
+import { describeNonHandler, enclosingFunction, findSites, isHandlerExtra, type NonHandler, type Site } from './sites.js';
 
 export const MARKER_PREFIX = 'mcp-migrate:';
 export const V2_SERVER_MODULE = '@modelcontextprotocol/server';
@@ -158,12 +158,26 @@ function planSite(site: Site, reacher: Reacher, r: Recorder, options: AnalysisOp
   }
   const plan = r.planFor(target.getSourceFile());
   const key = target === askTargetOf({ ...site, target: undefined }) ? answerName(site.node) : undefined;
-  if (!plan.asks.some(a => a.target.start === target.getStart())) plan.asks.push({ target: range(target), ...(key ? { key } : {}) });
+  const sendRequest = contextSendRequest(site.node, target);
+  if (!plan.asks.some(a => a.target.start === target.getStart())) plan.asks.push({ target: range(target), ...(key ? { key } : {}), ...(sendRequest ? { sendRequest: range(sendRequest) } : {}) });
   const labels = handlers.map(h => h.label);
   const shown = labels.length > 3 ? `${labels.slice(0, 3).join(', ')} and ${labels.length - 3} more` : labels.join(', ');
   r.site(site.node, { kind, call: callText(site.node), outcome: 'rewritten', reason: `asked through the requestState module while ${shown} ${labels.length === 1 ? 'runs' : 'run'}`, handler: labels[0], shape });
   for (const other of reach.others) markOtherCaller(site, other, r);
   return handlers;
+}
+
+/**
+ * The name `sendRequest` of `extra.sendRequest(...)` where `extra` is a handler's context the official codemod
+ * did not move (a table entry's parameter typed by an alias of the context): SDK 2.x's context sends through
+ * `extra.mcpReq.send(...)`.
+ */
+function contextSendRequest(call: Node, target: Node): Node | undefined {
+  if (!Node.isCallExpression(call)) return undefined;
+  const callee = unwrap(call.getExpression());
+  if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'sendRequest') return undefined;
+  const receiver = unwrap(callee.getExpression());
+  return receiver.getStart() === target.getStart() && receiver.getEnd() === target.getEnd() && isHandlerExtra(target) ? callee.getNameNode() : undefined;
 }
 
 /** Text a file that makes a request has (a cheap test before its syntax is walked). */

@@ -20,7 +20,11 @@ export function rewriteReplay(cx: RewriteContext): void {
   const call = (name: string, args: AnyNode[]) => j.callExpression(j.identifier(name), args);
   const wraps: Wrap[] = [
     ...plan.registrations.map(r => ({ range: r.receiver, what: 'registration receiver', make: (n: AnyNode) => call(cx.use('state', 'resumable'), [bare(n)]) })),
-    ...plan.asks.map(a => ({ range: a.target, what: 'request target', make: (n: AnyNode) => call(cx.use('state', 'ask'), [bare(n), ...(a.key ? [j.stringLiteral(a.key)] : [])]) })),
+    ...plan.asks.map(a => ({
+      range: a.target,
+      what: 'request target',
+      make: (n: AnyNode) => call(cx.use('state', 'ask'), [a.sendRequest ? j.memberExpression(bare(n), j.identifier('mcpReq')) : bare(n), ...(a.key ? [j.stringLiteral(a.key)] : [])])
+    })),
     ...plan.journaled.map(w => ({
       range: w.range,
       what: 'journaled work',
@@ -35,6 +39,8 @@ export function rewriteReplay(cx: RewriteContext): void {
     const server = cx.at(read.server, 'capability read server').node;
     wraps.push({ range: read.call, what: 'capability read', make: () => call(cx.use('state', 'clientCapabilities'), [bare(server)]) });
   }
+  // (before the wraps: the name stands outside each target)
+  for (const ask of plan.asks) if (ask.sendRequest) cx.at(ask.sendRequest, 'sendRequest of a context').replace(j.identifier('send'));
   for (const wrap of wraps.sort((a, b) => a.range.end - a.range.start - (b.range.end - b.range.start))) {
     const p = cx.at(wrap.range, wrap.what);
     p.replace(wrap.make(p.node));
