@@ -46,5 +46,21 @@ function addMarkers(cx: RewriteContext): void {
     if (!p) continue;
     const node = p.node as AnyNode;
     node.comments = [...(node.comments ?? []), { type: 'CommentLine', value: ` ${marker.text}`, leading: true, trailing: false }];
+    keepBodyOnItsLine(cx, node);
   }
+}
+
+/**
+ * A statement given a comment is printed anew, and recast prints a braceless body on a line of its own
+ * (`if (ok)\n  console.error('on');`): where the statement was written on one line, it is put back there.
+ */
+function keepBodyOnItsLine(cx: RewriteContext, node: AnyNode): void {
+  const body: AnyNode = node.type === 'IfStatement' ? (node.alternate ? undefined : node.consequent) : /^(While|For|ForIn|ForOf)Statement$/.test(node.type) ? node.body : undefined;
+  if (!body || body.type === 'BlockStatement' || typeof node.start !== 'number' || typeof body.start !== 'number') return;
+  const written = cx.source.slice(node.start, node.end);
+  if (written.includes('\n')) return;
+  const head = cx.source.slice(node.start, body.start).trimEnd();
+  const tail = cx.source.slice(body.start, node.end);
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  cx.commentEdits.push({ from: new RegExp(`${escape(head)}\\n[ \\t]*${escape(tail)}`), to: written });
 }

@@ -39,7 +39,7 @@ export class RewriteContext {
   readonly isTs: boolean;
   readonly modules: Record<ModuleKey, string>;
   /** Comments recast keeps verbatim: edited as text when the file is printed, since a reprinted comment is re-indented. */
-  readonly commentEdits: { from: string; to: string }[] = [];
+  readonly commentEdits: { from: string | RegExp; to: string }[] = [];
   private readonly byRange = new Map<string, ASTPath<AnyNode>>();
   private readonly byStart = new Map<number, ASTPath<AnyNode>[]>();
   private readonly usedBefore: Map<string, number>;
