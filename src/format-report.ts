@@ -62,6 +62,8 @@ export interface RunSummary {
   sdkFilesSkipped: number;
   /** `@mcp-codemod-error` markers in the files as the run leaves them. */
   codemodLeftovers: number;
+  /** `// mcp-migrate:` markers an earlier run left that no site of this run stands for (src/run.ts markersLeft). */
+  markersLeft: number;
   /** patch-package patches of SDK 1.x that stop applying once the code runs on the 2.x packages (src/sdkPatches.ts). */
   sdkPatches: number;
   sites: Record<SiteOutcome, number>;
@@ -81,6 +83,8 @@ export interface RunReport extends Omit<Report, 'files'> {
   mode: RunMode;
   files: FileResult[];
   codemodLeftovers: CodemodLeftover[];
+  /** The `// mcp-migrate:` markers an earlier run left that no site of this run stands for, where they are. */
+  markersLeft?: CodemodLeftover[];
   /** The SDK 1.x patches (patch-package) that no longer apply, paths relative to the run's directory; a note says each. */
   sdkPatches: SdkPatch[];
   /** Told during the run (e.g. the target is not in a git repository, the formatter failed). */
@@ -108,7 +112,7 @@ export interface FormattingResult {
   error?: string;
 }
 
-export function summarize(report: Omit<Report, 'files'>, files: readonly FileResult[], leftovers: readonly CodemodLeftover[] = [], sdkPatches = 0): RunSummary {
+export function summarize(report: Omit<Report, 'files'>, files: readonly FileResult[], leftovers: readonly CodemodLeftover[] = [], sdkPatches = 0, markersLeft = 0): RunSummary {
   const sources = files.filter(f => !f.manifest && !f.created);
   const count = (list: readonly FileResult[], pred: (f: FileResult) => boolean) => list.filter(pred).length;
   return {
@@ -123,6 +127,7 @@ export function summarize(report: Omit<Report, 'files'>, files: readonly FileRes
     failures: count(files, f => f.outcome === 'error'),
     sdkFilesSkipped: count(sources, f => f.outcome === 'skipped' && f.importsSdk !== undefined && f.importsSdk !== false),
     codemodLeftovers: leftovers.length,
+    markersLeft,
     sdkPatches,
     sites: countSites({ ...report, files: [] }),
     byShape: countByShape(report),
@@ -138,6 +143,7 @@ export function checkFindings(s: RunSummary): string[] {
   return [
     s.sitesLeft && plural(s.sitesLeft, 'site') + ' left to migrate',
     s.codemodLeftovers && plural(s.codemodLeftovers, 'place') + ' the official codemod could not migrate',
+    s.markersLeft && plural(s.markersLeft, 'marker') + ' of an earlier run still in the sources',
     s.sdkPatches && plural(s.sdkPatches, 'patch', 'patches') + ' of @modelcontextprotocol/sdk that no longer apply',
     s.sdkFilesSkipped && plural(s.sdkFilesSkipped, 'skipped file') + ' importing the SDK',
     s.failures && plural(s.failures, 'file') + ' that failed',
@@ -196,6 +202,10 @@ function leftLines(run: RunReport, c: Colors): string[] {
   section(
     'Left by the official v1-to-v2 codemod (cannot run on SDK 2.x until migrated by hand)',
     run.codemodLeftovers.map(l => `${l.file}:${l.line}:${l.column}  ${c.red('codemod')}  ${l.message}`),
+  );
+  section(
+    'Marked by an earlier run (deal with each, then delete its marker)',
+    (run.markersLeft ?? []).map(l => `${l.file}:${l.line}:${l.column}  ${c.yellow('marker')}  ${l.message}`),
   );
   // A finding the leftovers above already show (its marker is in the file) is not said twice.
   const shown = (u: UpgradeNote) => u.level !== 'info' && run.codemodLeftovers.some(l => l.file === u.file && l.message.includes(u.message));

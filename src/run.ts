@@ -432,6 +432,31 @@ function codemodLeftovers(run: RunState, edits: AppliedChange[], creations: Appl
   return leftovers.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line);
 }
 
+/** A marker of this tool: `// mcp-migrate: <what happened and what to do>` (src/analysis/index.ts addMarker). */
+const OWN_MARKER = /^([ \t]*)\/\/ mcp-migrate: (.*)$/gm;
+
+/**
+ * The markers in the sources as the run leaves them that none of this run's marked sites stands for: left by an
+ * earlier run at a site that run migrated in part (a helper's request asked for its handler, marked where a
+ * notification handler also calls it). Until the user deals with it and deletes it, something is left.
+ */
+function markersLeft(run: RunState, edits: AppliedChange[], sites: readonly { file: string; outcome: string; reason: string }[]): CodemodLeftover[] {
+  const after = new Map<string, string>([...run.sources].map(([p, s]) => [p, s.text]));
+  for (const c of edits) if (run.results.get(c.path)?.outcome !== 'error') after.set(c.path, c.after);
+  const left: CodemodLeftover[] = [];
+  for (const [file, text] of after) {
+    if (!text.includes('mcp-migrate:') || path.basename(file) === 'package.json') continue;
+    const rel = run.rel(file);
+    const reasons = new Set(sites.filter(s => s.outcome !== 'rewritten' && run.rel(path.resolve(run.cwd, s.file)) === rel).map(s => s.reason));
+    for (const m of text.matchAll(OWN_MARKER)) {
+      if (reasons.has(m[2]!)) continue;
+      // The marker sits on the line above the code it is about.
+      left.push({ file: rel, line: text.slice(0, m.index).split('\n').length + 1, column: m[1]!.length + 1, message: m[2]! });
+    }
+  }
+  return left.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line);
+}
+
 /**
  * The report's positions in the files as the run leaves them on disk. The pipeline gives them in the
  * files as read: a file the run wrote gets them carried into its new text (a marked site is then on
@@ -551,14 +576,16 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
   const files = fileResults(run, pipelineFiles, edits, creations, written);
   const { files: _ignored, ...pipelineRest } = report;
   void _ignored;
-  const located = inFilesAsLeft(run, pipelineRest, codemodLeftovers(run, edits, creations), edits, written);
-  const leftovers = located.leftovers;
+  const codemod = codemodLeftovers(run, edits, creations);
+  const located = inFilesAsLeft(run, pipelineRest, [...codemod, ...markersLeft(run, edits, pipelineRest.sites)], edits, written);
+  const leftovers = located.leftovers.slice(0, codemod.length);
+  const earlierMarkers = located.leftovers.slice(codemod.length);
   const rest = { ...located.report, created: pipelineRest.created.filter(c => run.results.get(path.resolve(cwd, c))?.outcome !== 'error') };
   const patches = sdkPatchesLeft(run, edits);
   rest.notes.push(...patches.map(p => sdkPatchNote(p, run.rel)));
-  const summary = summarize(rest, files, leftovers, patches.length);
+  const summary = summarize(rest, files, leftovers, patches.length, earlierMarkers.length);
   const sdkPatches = patches.map(p => ({ ...p, file: run.rel(p.file) }));
-  const runReport: RunReport = { schemaVersion: 1, mode: options.mode, ...rest, files, codemodLeftovers: leftovers, sdkPatches, warnings, summary, formatting, exitCode: exitCodeOf(options.mode, summary) };
+  const runReport: RunReport = { schemaVersion: 1, mode: options.mode, ...rest, files, codemodLeftovers: leftovers, markersLeft: earlierMarkers, sdkPatches, warnings, summary, formatting, exitCode: exitCodeOf(options.mode, summary) };
   const ok = (c: AppliedChange) => run.results.get(c.path)?.outcome !== 'error';
   const applied = [...edits.filter(ok), ...creations.filter(ok)].sort((a, b) => byCodePoint(a.path, b.path));
   return { report: runReport, changes: applied };
