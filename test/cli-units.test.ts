@@ -215,10 +215,10 @@ describe('causes table', () => {
   });
 
   it('classifies sites by kind and by the words of their cause', () => {
-    const site = (kind: 'elicitation' | 'capabilities' | 'registration' | 'entry', cause: string) => causeOf({ kind, cause, reason: cause }).id;
-    expect(site('elicitation', 'in a helper body, left for its callers that are not handlers')).toBe('helper-body');
-    expect(site('elicitation', 'handler not migrated: local "started" (a Date) is live across the await and cannot travel in requestState; recompute it')).toBe('local-not-serialisable');
-    expect(site('elicitation', 'the await is inside a for await...of over an iterable of type AsyncGenerator<string>, not an array: its position cannot travel')).toBe('async-iterable-loop');
+    const site = (kind: 'elicitation' | 'request' | 'capabilities' | 'registration' | 'entry', cause: string) => causeOf({ kind, cause, reason: cause }).id;
+    expect(site('elicitation', 'in a function no tools/call, prompts/get or resources/read handler calls')).toBe('helper-body');
+    expect(site('request', 'an effect whose result cannot travel in requestState, read after a question')).toBe('journaled-result-not-serialisable');
+    expect(site('request', 'a handle made on each round set up by work that also reaches outside it')).toBe('handle-set-up-with-effect');
     expect(site('capabilities', 'client capabilities read from the connection')).toBe('capabilities-from-connection');
     expect(site('registration', 'registered in oninitialized, which never fires')).toBe('registered-in-oninitialized');
     expect(site('entry', 'NodeStreamableHTTPServerTransport not moved to createMcpHandler: one transport')).toBe('http-entry-not-moved');

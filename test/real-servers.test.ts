@@ -42,9 +42,11 @@ const SERVERS: RealServer[] = [
     entry: 'src/transports/stdio.ts',
     // five server-initiated requests, the registration of tools in oninitialized, five reads of the
     // connection's client capabilities, and two callers of the roots request that no handler makes:
-    // syncRoots() called from a setTimeout, and requestRoots set as the roots/list_changed notification handler
-    sites: 13,
+    // syncRoots() called from a setTimeout, and requestRoots set as the roots/list_changed notification handler;
+    // and oninitialized itself, an era trap: it never fires for a 2026-07-28 client
+    sites: 14,
     mustMark: [
+      { file: 'src/server/index.ts', kind: 'connection', handler: 'lifecycle' },
       { file: 'src/server/roots.ts', kind: 'roots', handler: 'notification' },
       { file: 'src/server/index.ts', kind: 'roots', handler: 'callback' },
       { file: 'src/tools/trigger-url-elicitation.ts', kind: 'elicitation-url', handler: 'tools/call name' },
@@ -65,9 +67,11 @@ const SERVERS: RealServer[] = [
   {
     name: 'everything-legacy',
     entry: 'src/stdio.ts',
-    // four requests, and the read of the connection's client capabilities in oninitialized
-    sites: 5,
+    // four requests, the read of the connection's client capabilities in oninitialized, and oninitialized itself
+    // (an era trap)
+    sites: 6,
     mustMark: [
+      { file: 'src/everything.ts', kind: 'connection', handler: 'lifecycle' },
       { file: 'src/everything.ts', kind: 'roots', handler: 'notification' },
       { file: 'src/everything.ts', kind: 'roots', handler: 'lifecycle' },
       { file: 'src/everything.ts', kind: 'capabilities', handler: 'capability check' },
