@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { ask, resumable, verifyRequestState } from './mcp-migrate-state.js';
+import { ask, journaled, resumable, verifyRequestState } from './mcp-migrate-state.js';
 
 const server = new McpServer({ name: 'promise-all-load-after-question', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
 
@@ -13,12 +13,11 @@ async function loadRecord(id: string): Promise<string> {
   return `record ${id}`;
 }
 
-// A Promise.all that asks, then starts a load beside the question. The load is written after the question, so
-// the tool does not journal it, yet it starts before the round ends: on a 2026-07-28 client it runs on the
-// first round and again on the retry, two loads per call where a 2025-era client makes one (a known bug,
-// test/verify-fixtures.test.ts; promise-all-load-before-question has the load first, and journaled).
+// A Promise.all that asks, then starts a load beside the question. The load is written after the question, yet
+// it starts before the round can end: it is journaled, one load per call on both eras, as in
+// promise-all-load-before-question, where the load is written first.
 resumable(server).registerTool('review', { inputSchema: z.object({ id: z.string() }) }, async ({ id }) => {
-  const [answer, record] = await Promise.all([ask(server.server, 'answer').elicitInput({ message: `Review ${id}?`, requestedSchema: confirmSchema }), loadRecord(id)]);
+  const [answer, record] = await Promise.all([ask(server.server, 'answer').elicitInput({ message: `Review ${id}?`, requestedSchema: confirmSchema }), journaled(() => loadRecord(id))]);
   return { content: [{ type: 'text', text: `${answer.action}: ${record}` }] };
 });
 

@@ -40,7 +40,7 @@ const ABOUT: Record<string, string> = {
   'not-a-handler': 'Requests outside any request (oninitialized, an exported helper no handler calls) marked; those handlers reach through helpers, a recursion and a channel handed on, asked where they are written.',
   'promise-all': 'Requests awaited together (`Promise.all`), then one after another: each asked under the name its answer is bound to.',
   'promise-all-asking-helper': 'A `Promise.all` awaiting a question and a helper that asks one: both go out in one round.',
-  'promise-all-load-after-question': 'A `Promise.all` starting a load after its question: the load runs on every round (a known bug).',
+  'promise-all-load-after-question': 'A `Promise.all` starting a load after its question: it starts before the round can end, so it is journaled, done once per call.',
   'promise-all-load-before-question': 'A `Promise.all` starting a load before its question: the load is journaled, done once per call.',
   'prompt-and-resource': 'Requests in a prompt and in a templated resource.',
   'request-arguments-change-handle': 'A question whose message increments a field of an instance the handler makes: made again on each round, so the question reads the same.',

@@ -49,8 +49,6 @@ const modernFails = (call: string) => new RegExp(`${call.replace(/[()]/g, '\\$&'
  * is said (the runnable ones: no HTTP entry of their own).
  */
 const KNOWN: Record<string, Known> = {
-  // BUG: a load after the question in one Promise.all is not journaled: it runs on every round.
-  'promise-all-load-after-question': { issue: 'effect beside a question', what: 'a load after the question in a Promise.all runs on every round', symptom: modernFails('loads after one review') },
 };
 
 /** The fixture served from `dir` (the copy of serve-fixture.ts there loads the SDK the project installed). */

@@ -684,9 +684,6 @@ const KNOWN: Record<string, { sites?: Known; journaled?: Known; guarded?: Known 
   // BUG: withRetry() is handed a request method bound as a value (send), not a function that asks: its catch
   // around send() is not guarded.
   'method-references': { guarded: { issue: 'request value handed to a wrapper', what: "withRetry()'s catch unguarded", symptom: EMPTY } },
-  // BUG: a load listed after the question in one Promise.all starts before the round ends, yet is not journaled
-  // (only what is written before a question counts as running before it).
-  'promise-all-load-after-question': { journaled: { issue: 'effect beside a question', what: 'the load after the question not journaled', symptom: EMPTY } },
   // BUG: in a method a handler runs as its last statement, work after the last question is journaled too
   // (StampTool's Date.now() when it answers), as if a question could come after it.
   'class-delegate-called-elsewhere': { journaled: { issue: 'journaled after the last question', what: 'Date.now() after the question journaled', symptom: /"Date\.now\(\)"/ } },

@@ -62,9 +62,6 @@ const modernFails = (call: string) => new RegExp(`${call.replace(/[()]/g, '\\$&'
  * fixture's comment says which): the rows that differ, on the 2026-07-28 era only.
  */
 const KNOWN: Record<string, Known> = {
-  // BUG: a load written after the question in one Promise.all starts before the round ends and is not journaled:
-  // it runs on every round.
-  'promise-all-load-after-question': { issue: 'effect beside a question', what: 'a load after the question in a Promise.all runs on every round', symptom: modernFails('loads after one review') },
 };
 
 describe('every fully rewritten fixture passes verify on both eras', () => {

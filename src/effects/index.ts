@@ -243,6 +243,7 @@ function runsBeforeAQuestion(node: Node, fn: FunctionLike, questions: Node[]): b
   for (const q of questions) {
     const holds = node.getStart() <= q.getStart() && q.getEnd() <= node.getEnd();
     if (node.getEnd() <= q.getEnd() && !holds) return true;
+    if (!holds && startedBeside(node, q)) return true;
   }
   for (let n = node.getParent(); n && n !== fn; n = n.getParent()) {
     if (Node.isIterationStatement(n) && questions.some(q => n!.getStart() <= q.getStart() && q.getEnd() <= n!.getEnd())) return true;
@@ -274,6 +275,21 @@ function assignsOwnField(fn: FunctionLike): boolean {
     const left = unwrap(b.getLeft());
     return Node.isPropertyAccessExpression(left) && unwrap(left.getExpression()).getKind() === SyntaxKind.ThisKeyword;
   });
+}
+
+/** The combinators whose elements all start before any is awaited. */
+const PROMISE_COMBINATORS: ReadonlySet<string> = new Set(['all', 'allSettled', 'race', 'any']);
+
+/**
+ * Whether the node is an element (or in one) of the list a `Promise.all([...])` is handed, beside the question:
+ * each element starts before the round can end, whichever is written first.
+ */
+function startedBeside(node: Node, question: Node): boolean {
+  const list = node.getFirstAncestor(a => Node.isArrayLiteralExpression(a) && within(question, a));
+  const call = list?.getParent();
+  if (!list || !call || !Node.isCallExpression(call) || !call.getArguments().includes(list)) return false;
+  const callee = unwrap(call.getExpression());
+  return Node.isPropertyAccessExpression(callee) && callee.getExpression().getText() === 'Promise' && PROMISE_COMBINATORS.has(callee.getName());
 }
 
 /** Whether what an expression evaluates to is read: not a statement of its own, `void`, or such a statement's `await`. */
