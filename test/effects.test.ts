@@ -240,3 +240,35 @@ outer('wipe', async ({ p }) => {
     expect(journaledWork(server)).toEqual(['Date.now()']);
   }, 120_000);
 });
+
+describe('questions in a loop', () => {
+  it("says where a loop may ask more often than a 2026-07-28 client's round limit, not where it is written out short", async () => {
+    const m = await migrate({
+      'src/server.ts': `${HEAD}
+server.registerTool('each', { inputSchema: { items: z.array(z.string()) } }, async ({ items }) => {
+  const kept: string[] = [];
+  for (const item of items) {
+    const answer = await server.server.elicitInput({ message: \`Keep \${item}?\`, requestedSchema: okSchema });
+    if (answer.action === 'accept') kept.push(item);
+  }
+  return { content: [{ type: 'text', text: kept.join(', ') }] };
+});
+
+server.registerTool('three', {}, async () => {
+  let yes = 0;
+  for (let i = 0; i < 3; i++) {
+    const answer = await server.server.elicitInput({ message: \`Again (\${i})?\`, requestedSchema: okSchema });
+    if (answer.action === 'accept') yes++;
+  }
+  for (const color of ['red', 'green']) {
+    const answer = await server.server.elicitInput({ message: \`Like \${color}?\`, requestedSchema: okSchema });
+    if (answer.action === 'accept') yes++;
+  }
+  return { content: [{ type: 'text', text: String(yes) }] };
+});
+`,
+    });
+    const notes = m.result.report.notes.filter(n => /asks in a loop/.test(n));
+    expect(notes).toEqual([expect.stringMatching(/^src\/server\.ts:9: tools\/call each asks in a loop \(for \(const item of items\)\): each iteration that asks is a round .*round limit \(10 in the SDK's client/)]);
+  }, 120_000);
+});

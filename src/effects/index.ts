@@ -79,8 +79,47 @@ export function planJournal(handlers: AskingFunction[], asks: ReadonlySet<Node>)
       if (again(timer)) planning.notes.push({ node: timer, text: `${label} sets a timer (${oneLine(timer.getText())}) again on each round of a 2026-07-28 call, so what it runs later runs once per round: review that running it again is safe` });
     }
     planning.guards.push(...guardedBlocks(fn, questions));
+    for (const loop of loopsAskingPastTheLimit(fn, questions)) {
+      planning.notes.push({ node: loop, text: `${label} asks in a loop (${loopHead(loop)}): each iteration that asks is a round of a 2026-07-28 call, and a client gives up after its round limit (${CLIENT_ROUND_LIMIT} in the SDK's client; a 2025-era client is asked directly, with no limit). Where the loop may ask more often, ask for the items together (one question listing them, or Promise.all)` });
+    }
   }
   return planning;
+}
+
+/** The rounds an SDK 2.x client answers before it gives up on a call (its default). */
+const CLIENT_ROUND_LIMIT = 10;
+
+/**
+ * The loops of a function holding a question, unless what they iterate is written out and short enough to
+ * stay under the client's round limit (`for (let i = 0; i < 3; i++)`, `for (const x of ['a', 'b'])`).
+ */
+function loopsAskingPastTheLimit(fn: FunctionLike, questions: Node[]): Node[] {
+  const loops = new Set<Node>();
+  for (const q of questions) {
+    const loop = q.getFirstAncestor(a => a === fn || Node.isIterationStatement(a));
+    if (loop && loop !== fn && !boundedUnderLimit(loop)) loops.add(loop);
+  }
+  return [...loops];
+}
+
+/** `for (const item of items)`: a loop as its first line reads, without its body. */
+function loopHead(loop: Node): string {
+  const body = (loop as Node & { getStatement?: () => Node }).getStatement?.();
+  const head = body ? loop.getSourceFile().getFullText().slice(loop.getStart(), body.getStart()) : loop.getText();
+  return oneLine(head.trim().replace(/\{$/, '').trim());
+}
+
+function boundedUnderLimit(loop: Node): boolean {
+  if (Node.isForOfStatement(loop)) {
+    const items = unwrap(loop.getExpression());
+    return Node.isArrayLiteralExpression(items) && items.getElements().length < CLIENT_ROUND_LIMIT;
+  }
+  if (Node.isForStatement(loop)) {
+    const test = loop.getCondition();
+    const bound = test && Node.isBinaryExpression(test) && /^<=?$/.test(test.getOperatorToken().getText()) ? unwrap(test.getRight()) : undefined;
+    return bound !== undefined && Node.isNumericLiteral(bound) && Number(bound.getLiteralValue()) < CLIENT_ROUND_LIMIT;
+  }
+  return false;
 }
 
 /**
