@@ -272,3 +272,40 @@ server.registerTool('three', {}, async () => {
     expect(notes).toEqual([expect.stringMatching(/^src\/server\.ts:9: tools\/call each asks in a loop \(for \(const item of items\)\): each iteration that asks is a round .*round limit \(10 in the SDK's client/)]);
   }, 120_000);
 });
+
+describe('a lock held around a callback that asks', () => {
+  it("lets the lock go on every round: a guarded finally would hold it for good", async () => {
+    const m = await migrate({
+      'src/server.ts': `${HEAD}
+class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+  private locked = false;
+  async acquire(): Promise<() => void> {
+    let release!: () => void;
+    const previous = this.tail;
+    this.tail = new Promise<void>(resolve => (release = resolve));
+    await previous;
+    return release;
+  }
+  async runExclusive<T>(work: () => Promise<T>): Promise<T> {
+    const release = await this.acquire();
+    this.locked = true;
+    try {
+      return await work();
+    } finally {
+      this.locked = false;
+      release();
+    }
+  }
+}
+const lock = new Mutex();
+
+server.registerTool('rename', { inputSchema: { name: z.string() } }, async ({ name }) => {
+  const answer = await lock.runExclusive(() => server.server.elicitInput({ message: \`Rename to \${name}?\`, requestedSchema: okSchema }));
+  return { content: [{ type: 'text', text: answer.action }] };
+});
+`,
+    });
+    expect(m.text('src/server.ts')).toMatch(/\} finally \{\n\s+this\.locked = false;\n\s+release\(\);/);
+  }, 120_000);
+});

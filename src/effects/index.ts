@@ -193,6 +193,13 @@ function guardedBlocks(fn: FunctionLike, questions: Node[]): Node[] {
 /** Calls that let go of a handle (`release()`, `close()`), the only statements of a finally that runs on every round. */
 const LETTING_GO = /^(release|close|end|destroy|disconnect|dispose|unlock|abort|quit|cleanup|unref)$/;
 
+/** `this.locked = false`, `busy = null`: a flag set back, to the same value on each round. */
+function resetsToConstant(e: Node): boolean {
+  if (!Node.isBinaryExpression(e) || e.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return false;
+  const value = unwrap(e.getRight());
+  return [SyntaxKind.FalseKeyword, SyntaxKind.NullKeyword].includes(value.getKind()) || (Node.isIdentifier(value) && value.getText() === 'undefined');
+}
+
 /** Clearing a timer the round set (a deadline's): the timer is set again on the next round. */
 const CLEARING_TIMERS: ReadonlySet<string> = new Set(['clearTimeout', 'clearInterval', 'clearImmediate']);
 
@@ -204,9 +211,11 @@ function onlyLetsGo(block: import('ts-morph').Block): boolean {
       if (!Node.isExpressionStatement(st)) return false;
       let e = unwrap(st.getExpression());
       if (Node.isAwaitExpression(e)) e = unwrap(e.getExpression());
+      if (resetsToConstant(e)) return true;
       if (!Node.isCallExpression(e)) return false;
       const callee = unwrap(e.getExpression());
-      if (Node.isIdentifier(callee)) return CLEARING_TIMERS.has(callee.getText());
+      // `release()` of `const release = await mutex.acquire()`: skipped on a suspended round, the lock would be held for good.
+      if (Node.isIdentifier(callee)) return CLEARING_TIMERS.has(callee.getText()) || LETTING_GO.test(callee.getText());
       return Node.isPropertyAccessExpression(callee) && LETTING_GO.test(callee.getName());
     })
   );
