@@ -309,3 +309,55 @@ server.registerTool('rename', { inputSchema: { name: z.string() } }, async ({ na
     expect(m.text('src/server.ts')).toMatch(/\} finally \{\n\s+this\.locked = false;\n\s+release\(\);/);
   }, 120_000);
 });
+
+describe('wrappers around wrappers', () => {
+  it("guards each outer wrapper's finally, whichever handler the inner wrapper wraps first", async () => {
+    const m = await migrate({
+      'src/server.ts': `${HEAD}
+type Cb = (args: { p: string }) => Promise<{ content: { type: 'text'; text: string }[] }>;
+let timedCalls = 0;
+let loggedCalls = 0;
+function withErrors(cb: Cb): Cb {
+  return async args => {
+    try {
+      return await cb(args);
+    } catch (error) {
+      return { content: [{ type: 'text', text: String(error) }] };
+    }
+  };
+}
+function timed(cb: Cb): Cb {
+  return async args => {
+    try {
+      return await cb(args);
+    } finally {
+      timedCalls++;
+    }
+  };
+}
+function logged(cb: Cb): Cb {
+  return async args => {
+    try {
+      return await cb(args);
+    } finally {
+      loggedCalls++;
+    }
+  };
+}
+
+server.registerTool('one', { inputSchema: { p: z.string() } }, timed(withErrors(async ({ p }) => {
+  const answer = await server.server.elicitInput({ message: \`One \${p}?\`, requestedSchema: okSchema });
+  return { content: [{ type: 'text', text: answer.action }] };
+})));
+server.registerTool('two', { inputSchema: { p: z.string() } }, logged(withErrors(async ({ p }) => {
+  const answer = await server.server.elicitInput({ message: \`Two \${p}?\`, requestedSchema: okSchema });
+  return { content: [{ type: 'text', text: answer.action }] };
+})));
+`,
+    });
+    const server = m.text('src/server.ts');
+    expect(server).toMatch(/\} finally \{\n\s+rethrowIfSuspended\(\);\n\s+timedCalls\+\+;/);
+    expect(server).toMatch(/\} finally \{\n\s+rethrowIfSuspended\(\);\n\s+loggedCalls\+\+;/);
+    expect(server).toMatch(/\} catch \(error\) \{\n\s+rethrowIfSuspended\(\);/);
+  }, 120_000);
+});

@@ -114,6 +114,7 @@ export interface CallbackRunners {
 export function callbackRunners(asking: readonly AskingFunction[]): CallbackRunners {
   const found: CallbackRunners = { runners: [], calls: new Set() };
   const known = new Set<Node>(asking.map(a => a.fn));
+  const queued = new Set<Node>();
   const queue: { value: Node; reach: AskingFunction['reach'] }[] = asking.map(a => ({ value: a.fn, reach: a.reach }));
   for (let item = queue.shift(); item; item = queue.shift()) {
     const handed = handedTo(item.value);
@@ -121,11 +122,16 @@ export function callbackRunners(asking: readonly AskingFunction[]): CallbackRunn
     for (const call of callsOfParameter(handed.call, handed.index)) {
       found.calls.add(call);
       const runner = enclosingFunction(call);
-      if (!runner || known.has(runner)) continue;
+      if (!runner) continue;
+      // A closure the wrapper returns runs the callback where the wrapper's own value is run (each call of
+      // the wrapper followed once, whichever handler it wraps).
+      if (!calleesOf(handed.call.getExpression()).includes(runner) && !queued.has(handed.call)) {
+        queued.add(handed.call);
+        queue.push({ value: handed.call, reach: item.reach });
+      }
+      if (known.has(runner)) continue;
       known.add(runner);
       found.runners.push({ fn: runner, reach: item.reach, via: handed.call });
-      // A closure the wrapper returns runs the callback where the wrapper's own value is run.
-      if (!calleesOf(handed.call.getExpression()).includes(runner)) queue.push({ value: handed.call, reach: item.reach });
     }
   }
   return found;
