@@ -15,6 +15,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
+import { journaledWork } from './support/journaledWork.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { upgradeV1 } from '../src/upgrade/index.js';
 import { formatVerifyTable, parseScenario, verify, type VerifyResult } from '../src/verify/index.js';
@@ -259,19 +260,6 @@ function unreplayed(text: string): string {
 /** `ask(target)` as the rewrite writes a request's receiver, with or without the key the answer is asked under. */
 function asked(target: string, name = 'ask'): RegExp {
   return new RegExp(`\\b${name}\\(${target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:, '[^']*')?\\)`);
-}
-
-/** The work a file journals: the body of each `journaled(() => ...)`, as written. */
-function journaledWork(text: string): string[] {
-  const sf = ts.createSourceFile('file.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  const found: string[] = [];
-  const visit = (node: ts.Node): void => {
-    const [work] = ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'journaled' ? node.arguments : [];
-    if (work && ts.isArrowFunction(work)) found.push(work.body.getText(sf));
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
-  return found;
 }
 
 describe('helpers imported from other files of the project', () => {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ts } from 'ts-morph';
+import { journaledWork } from './support/journaledWork.js';
 import { migrateSources, type MigrateResult } from '../src/pipeline.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -36,19 +36,6 @@ async function migrate(files: Record<string, string>): Promise<Migrated> {
   const result = await migrateSources(sources, { cwd: dir });
   const after = new Map(result.changes.map(c => [c.path, c.after]));
   return { result, text: rel => after.get(path.join(dir, rel)) ?? all[rel as keyof typeof all]! };
-}
-
-/** The work a file journals: the body of each `journaled(() => ...)`, as written. */
-function journaledWork(text: string): string[] {
-  const sf = ts.createSourceFile('file.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  const found: string[] = [];
-  const visit = (node: ts.Node): void => {
-    const [work] = ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'journaled' ? node.arguments : [];
-    if (work && ts.isArrowFunction(work)) found.push(work.body.getText(sf));
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
-  return found;
 }
 
 const HEAD = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
