@@ -12,6 +12,9 @@ export interface Range {
   end: number;
 }
 
+/** A node's range, without its leading trivia (ts-morph's `getStart()`). */
+export const rangeOf = (node: { getStart(): number; getEnd(): number }): Range => ({ start: node.getStart(), end: node.getEnd() });
+
 /** The SDK v2 builder an embedded request is made with. */
 export type RequestBuilder = 'elicit' | 'elicitUrl' | 'createMessage' | 'listRoots';
 
@@ -144,6 +147,20 @@ export interface HttpEntryPlan {
   routeBefore?: number;
 }
 
+/**
+ * `server.sendLoggingMessage({ level, data, logger })` in a handler's own body: `<context>.mcpReq.log(level, data,
+ * logger)`, the request's own log message (src/analysis/logging.ts).
+ */
+export interface LogPlan {
+  call: Range;
+  /** The handler's context parameter. */
+  context: string;
+  /** The handler, when it has no context parameter yet: `context` is added as its last. */
+  addContextTo?: Range;
+  /** Params held in a name: the members read from it (`logger` only where its type has one). */
+  members?: string[];
+}
+
 export interface FilePlan {
   file: string;
   asks: AskPlan[];
@@ -151,6 +168,7 @@ export interface FilePlan {
   journaled: JournalPlan[];
   guards: GuardPlan[];
   capabilityReads: CapabilityReadPlan[];
+  logs: LogPlan[];
   markers: MarkerPlan[];
   servers: ServerWiringPlan[];
   stdio: StdioEntryPlan[];
@@ -164,5 +182,5 @@ export interface FilePlan {
 }
 
 export function isEmptyPlan(plan: FilePlan): boolean {
-  return [plan.asks, plan.registrations, plan.journaled, plan.guards, plan.capabilityReads, plan.markers, plan.servers, plan.stdio, plan.http].every(list => list.length === 0);
+  return [plan.asks, plan.registrations, plan.journaled, plan.guards, plan.capabilityReads, plan.logs, plan.markers, plan.servers, plan.stdio, plan.http].every(list => list.length === 0);
 }

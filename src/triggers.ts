@@ -9,9 +9,10 @@ import { FRAMEWORK_IMPORT } from './tables/frameworks.js';
 /**
  * Names whose presence makes a file worth analysing for server-initiated requests, and the request
  * methods as string literals: `server.request({ method: 'elicitation/create', ... })`, or a channel a
- * helper is handed (`send({ method: 'roots/list' })`), names none of them.
+ * helper is handed (`send({ method: 'roots/list' })`), names none of them. A server's `ping()` is a request
+ * too, one 2026-07-28 does not have (src/analysis/sites.ts).
  */
-export const TRIGGER_PATTERN = /\b(?:createMessage|elicitInput|listRoots|sendRequest|requestSampling|UrlElicitationRequiredError|mcpReq|createMessageStream|elicitInputStream|getTaskResult)\b|\.tasks\.(?:getTask|listTasks|cancelTask|requestStream)\b|['"`](?:sampling\/createMessage|elicitation\/create|roots\/list)['"`]/;
+export const TRIGGER_PATTERN = /\b(?:createMessage|elicitInput|listRoots|sendRequest|requestSampling|UrlElicitationRequiredError|mcpReq|createMessageStream|elicitInputStream|getTaskResult)\b|\.tasks\.(?:getTask|listTasks|cancelTask|requestStream)\b|\.ping\s*\(|['"`](?:sampling\/createMessage|elicitation\/create|roots\/list)['"`]/;
 
 /**
  * A request method read as a value rather than called (`server.elicitInput.bind(server)`, `const {

@@ -275,6 +275,18 @@ const SITES: Record<string, string[]> = {
     'rewritten sampling server.server.createMessage(...) in tools/call traced',
     'rewritten sampling server.server.createMessage(...) in tools/call kept',
   ],
+  'log-messages': [
+    'rewritten logging server.sendLoggingMessage(...) in tools/call import',
+    'rewritten logging server.server.sendLoggingMessage(...) in tools/call import',
+    'rewritten logging server.sendLoggingMessage(...) in tools/call status',
+    'rewritten logging server.sendLoggingMessage(...) in prompts/get summary',
+    'marked logging server.sendLoggingMessage(...): log-on-connection',
+    'rewritten logging low.sendLoggingMessage(...) in tools/call (setRequestHandler)',
+  ],
+  'ping-the-client': [
+    'marked request server.server.ping(...): request-method-not-in-2026',
+    'marked request server.server.ping(...): request-method-not-in-2026',
+  ],
   'capability-guard': [
     'rewritten capabilities server.server.getClientCapabilities(...) in tools/call rename',
     'rewritten elicitation server.server.elicitInput(...) in tools/call rename',
@@ -692,6 +704,29 @@ const KNOWN: Record<string, { sites?: Known; journaled?: Known; guarded?: Known 
   'request-in-sdk-callbacks': { sites: { issue: 'SDK callback not named', what: "a ResourceTemplate's list callback marked as an unfollowed value", symptom: /listRoots\(\.\.\.\): callback/ } },
 };
 
+/**
+ * Lines a fixture's migration edits beyond wrapping what it asks and journals (which `reshaped` undoes): a
+ * handler's log message sent with the request through its context, the context parameter added for it.
+ */
+const EDITED: Record<string, string[]> = {
+  'log-messages': [
+    "-   await server.sendLoggingMessage({ level: 'info', logger: 'import', data: `importing ${file}` }, ctx.sessionId);",
+    "+   await ctx.mcpReq.log('info', `importing ${file}`, 'import');",
+    "-   await server.server.sendLoggingMessage({ level: 'debug', data: { file, rows } });",
+    "+   await ctx.mcpReq.log('debug', { file, rows });",
+    "- server.registerTool('status', { description: 'Says it is up' }, async () => {",
+    "-   await server.sendLoggingMessage({ level: 'notice', data: 'status asked' });",
+    "+ server.registerTool('status', { description: 'Says it is up' }, async ctx => {",
+    "+   await ctx.mcpReq.log('notice', 'status asked');",
+    "- server.registerPrompt('summary', { description: 'A summary prompt', argsSchema: z.object({ topic: z.string() }) }, async ({ topic }) => {",
+    "+ server.registerPrompt('summary', { description: 'A summary prompt', argsSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {",
+    '-   await server.sendLoggingMessage(entry);',
+    '+   await ctx.mcpReq.log(entry.level, entry.data);',
+    "-   await low.sendLoggingMessage({ level: 'info', data: `called ${request.params.name}` }, ctx.sessionId);",
+    "+   await ctx.mcpReq.log('info', `called ${request.params.name}`);",
+  ],
+};
+
 describe('__testfixtures__', () => {
   for (const { name, ext } of names) {
     it(`${name}: output matches ${name}.output${ext}`, () => {
@@ -722,7 +757,7 @@ describe('__testfixtures__', () => {
 
   for (const { name } of names) {
     it(`${name}: keeps every line of the input but for the edited ones`, () => {
-      expect(reshaped(outcome(name))).toEqual([]);
+      expect(reshaped(outcome(name))).toEqual(EDITED[name] ?? []);
     });
   }
 
@@ -739,7 +774,7 @@ describe('__testfixtures__', () => {
   }
 
   it('names only fixtures that exist in its tables', () => {
-    for (const table of [JOURNALED, GUARDED, KNOWN]) expect(Object.keys(table).filter(n => !names.some(f => f.name === n))).toEqual([]);
+    for (const table of [JOURNALED, GUARDED, KNOWN, EDITED]) expect(Object.keys(table).filter(n => !names.some(f => f.name === n))).toEqual([]);
   });
 
   it('adds at most 3 lines per migrated request, the median over the fixtures', () => {

@@ -111,6 +111,19 @@ const PROJECTS: UserProject[] = [
     },
   },
   {
+    // Log messages sent from handlers (one with its context, one without, one through a helper of the project)
+    // and a keep-alive ping: the handlers' become the request's own, the helper's and the ping are marked.
+    name: 'log-and-ping',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/server.ts', at: "await server.sendLoggingMessage({ level: 'info'", kind: 'logging', expect: 'rewrite' },
+      { file: 'src/server.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
+      { file: 'src/server.ts', at: "await server.sendLoggingMessage({ level: 'debug'", kind: 'logging', expect: 'rewrite' },
+      { file: 'src/log.ts', at: 'await server.sendLoggingMessage', kind: 'logging', expect: 'mark', because: /hand the handler's context \(ctx\) down to here/ },
+      { file: 'src/index.ts', at: 'server.server.ping()', kind: 'request', expect: 'mark', because: /ping is a request to the client that MCP 2026-07-28 does not have/ },
+    ],
+  },
+  {
     name: 'recursion-beside-request',
     entry: 'src/index.ts',
     sites: [{ file: 'src/index.ts', at: 'await server.server.createMessage', kind: 'sampling', expect: 'rewrite' }],

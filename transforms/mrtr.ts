@@ -7,6 +7,7 @@
  *   await server.server.elicitInput({...})    → await ask(server.server).elicitInput({...})
  *   await api.createTrip(city)                → await journaled(() => api.createTrip(city))
  *   server.server.getClientCapabilities()     → clientCapabilities(server.server)
+ *   server.sendLoggingMessage({ level, data }) → ctx.mcpReq.log(level, data)
  *
  * with the requestState module imported, the server constructed with `requestState: { verify }`, and its
  * entries moved to `serveStdio` / `createMcpHandler`.
@@ -16,6 +17,7 @@
 import type { API, FileInfo, Options } from 'jscodeshift';
 import type { FilePlan } from '../src/plan.js';
 import { RewriteContext, type AnyNode } from '../src/rewrite/context.js';
+import { rewriteLogging } from '../src/rewrite/logging.js';
 import { rewriteReplay } from '../src/rewrite/replay.js';
 import { rewriteHttpEntry, rewriteStdioEntry, wireServers } from '../src/rewrite/wiring.js';
 
@@ -34,6 +36,8 @@ export function applyPlan(source: string, plan: FilePlan, api: API): string {
   // Markers first: they only attach comments, so every later lookup stays valid.
   addMarkers(cx);
   rewriteReplay(cx);
+  // After the replay's wraps: a log call's arguments are moved into its new call, where their old paths no longer lead.
+  rewriteLogging(cx);
   wireServers(cx);
   for (const entry of plan.stdio) rewriteStdioEntry(cx, entry);
   for (const entry of plan.http) rewriteHttpEntry(cx, entry);

@@ -16,7 +16,7 @@
  * The factory is the expression the server was built with, when it reads nothing of the request.
  */
 import { Node, SyntaxKind, type CallExpression, type NewExpression, type SourceFile, type Statement } from 'ts-morph';
-import type { HttpEntryPlan } from '../plan.js';
+import { rangeOf, type HttpEntryPlan } from '../plan.js';
 import { mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
 import { identifierTexts, nameAllocator } from './names.js';
 
@@ -107,9 +107,8 @@ export function httpEntryOf(transport: NewExpression, fresh: (base: string) => s
       const stray = references(id).find(r => !r.getAncestors().some(a => handled.has(a)));
       if (stray) return manual(`${id.getText()} is used beyond building, connecting and serving it (line ${stray.getStartLineNumber()})`);
     }
-    const range = (n: Node) => ({ start: n.getStart(), end: n.getEnd() });
     return {
-      plan: { mode: 'stateless', name: fresh('mcpHandler'), factoryText: factory.text, declareBefore: declareBefore.getStart(), argsText: handle.getArguments().map(a => a.getText()), replace: range(handleStatement), remove: remove.map(range) },
+      plan: { mode: 'stateless', name: fresh('mcpHandler'), factoryText: factory.text, declareBefore: declareBefore.getStart(), argsText: handle.getArguments().map(a => a.getText()), replace: rangeOf(handleStatement), remove: remove.map(rangeOf) },
       reason: `served by toNodeHandler(createMcpHandler(() => ${factory.text})): 2026-07-28 requests per request, 2025-era requests statelessly, as before (a tool that asks a 2025-era client for input is refused there, as the 1.x stateless server refused it: a per-request server has no way back for a server-initiated request)`
     };
   }

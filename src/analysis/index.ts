@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import { Node, SyntaxKind, type CallExpression, type ImportDeclaration, type Project, type SourceFile } from 'ts-morph';
-import type { FilePlan, ServerWiringPlan } from '../plan.js';
+import { rangeOf, type FilePlan, type ServerWiringPlan } from '../plan.js';
 import type { SiteReport, SiteShape } from '../report.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { Reacher, type HandlerReached, type NotAHandler } from '../find/reach.js';
@@ -20,9 +20,10 @@ import { isMcpModule, serverKindOf, unwrap } from './mcpSymbols.js';
 import { importsModule, stdioEntries } from './stdioEntry.js';
 import { resolveThroughPaths } from './tsconfigPaths.js';
 import { eraTraps } from './eraTraps.js';
+import { loggingCalls, loggingFinding, type LoggingFinding } from './logging.js';
 import { baseClassHelper, claimedByFramework, frameworkRequests } from './frameworks.js';
 import { FRAMEWORK_HELPER_CALL_CAUSE, FRAMEWORK_HELPER_CAUSE } from '../tables/frameworks.js';
-import { describeNonHandler, enclosingFunction, findSites, isHandlerExtra, type NonHandler, type Site } from './sites.js';
+import { describeNonHandler, enclosingFunction, findSites, isHandlerExtra, registrationOf, type NonHandler, type Site } from './sites.js';
 
 export const MARKER_PREFIX = 'mcp-migrate:';
 export const V2_SERVER_MODULE = '@modelcontextprotocol/server';
@@ -85,7 +86,6 @@ class Recorder {
   }
 }
 
-const range = (n: Node) => ({ start: n.getStart(), end: n.getEnd() });
 
 export function analyzeProject(project: Project, options: AnalysisOptions): ProjectAnalysis {
   const r = new Recorder(options);
@@ -107,13 +107,13 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
   for (const handler of handlers.values()) {
     const receiver = unwrap(handler.registration.getExpression()).asKindOrThrow(SyntaxKind.PropertyAccessExpression).getExpression();
     const plan = r.planFor(receiver.getSourceFile());
-    if (!plan.registrations.some(x => x.receiver.start === receiver.getStart())) plan.registrations.push({ receiver: range(receiver) });
+    if (!plan.registrations.some(x => x.receiver.start === receiver.getStart())) plan.registrations.push({ receiver: rangeOf(receiver) });
   }
   // (an editor's "this handler": only the code that handler runs)
   const asking = reacher.askingFunctions().filter(a => a.reach.handlers.some(h => handlers.has(h.registration)));
   const journal = planJournal(asking, asks);
-  for (const work of journal.work) r.planFor(work.node.getSourceFile()).journaled.push({ range: range(work.node), ...(work.async ? { async: true } : {}) });
-  for (const block of journal.guards) r.planFor(block.getSourceFile()).guards.push({ block: range(block) });
+  for (const work of journal.work) r.planFor(work.node.getSourceFile()).journaled.push({ range: rangeOf(work.node), ...(work.async ? { async: true } : {}) });
+  for (const block of journal.guards) r.planFor(block.getSourceFile()).guards.push({ block: rangeOf(block) });
   for (const refusal of journal.refused) r.site(refusal.node, { kind: 'request', call: callText(refusal.node), outcome: 'marked', reason: refusal.reason, handler: refusal.handler, shape: 'other', cause: refusal.cause });
   for (const note of journal.notes) r.note(note.node, note.text);
   planServing(project, options, r, handlers.size > 0, reacher);
@@ -129,7 +129,7 @@ function planSite(site: Site, reacher: Reacher, r: Recorder, options: AnalysisOp
   const shape = shapeOf(site);
   if (site.unsupported) {
     const left = site.unsupported.servesLegacy ? '(2025-era clients only)' : 'and fails on SDK 2.x for every client';
-    r.site(site.node, { kind, call: callText(site.node), outcome: 'marked', reason: `this ${kind} request is left as it is ${left}: ${site.unsupported.reason}`, shape, cause: site.unsupported.reason });
+    r.site(site.node, { kind, call: callText(site.node), outcome: 'marked', reason: `this ${kind === 'request' ? '' : `${kind} `}request is left as it is ${left}: ${site.unsupported.reason}`, shape, cause: site.unsupported.reason });
     return [];
   }
   if (site.urlError) {
@@ -159,7 +159,7 @@ function planSite(site: Site, reacher: Reacher, r: Recorder, options: AnalysisOp
   const plan = r.planFor(target.getSourceFile());
   const key = target === askTargetOf({ ...site, target: undefined }) ? answerName(site.node) : undefined;
   const sendRequest = contextSendRequest(site.node, target);
-  if (!plan.asks.some(a => a.target.start === target.getStart())) plan.asks.push({ target: range(target), ...(key ? { key } : {}), ...(sendRequest ? { sendRequest: range(sendRequest) } : {}) });
+  if (!plan.asks.some(a => a.target.start === target.getStart())) plan.asks.push({ target: rangeOf(target), ...(key ? { key } : {}), ...(sendRequest ? { sendRequest: rangeOf(sendRequest) } : {}) });
   const labels = handlers.map(h => h.label);
   const shown = labels.length > 3 ? `${labels.slice(0, 3).join(', ')} and ${labels.length - 3} more` : labels.join(', ');
   r.site(site.node, { kind, call: callText(site.node), outcome: 'rewritten', reason: `asked through the requestState module while ${shown} ${labels.length === 1 ? 'runs' : 'run'}`, handler: labels[0], shape });
@@ -363,6 +363,7 @@ function planServing(project: Project, options: AnalysisOptions, r: Recorder, as
       r.site(transport, { kind: 'entry', call, outcome: entry.plan ? 'rewritten' : 'marked', reason: entry.reason, handler: 'serving entry', cause: entry.plan ? undefined : (entry.cause ?? entry.reason) });
     }
     for (const call of capabilityReads(sf)) planCapabilityRead(call, r, reacher, options);
+    for (const call of loggingCalls(sf)) recordLogging(loggingFinding(call, fn => reacher.of(fn).handlers[0]?.label), r, options);
     for (const trap of options.onlyHandlerAt ? [] : eraTraps(sf, fn => reacher.of(fn).handlers[0]?.label)) {
       r.site(trap.node, { kind: 'connection', call: trap.call, outcome: 'marked', reason: trap.reason, handler: trap.handler ?? 'lifecycle', cause: trap.cause });
     }
@@ -388,7 +389,7 @@ function planCapabilityRead(call: CallExpression, r: Recorder, reacher: Reacher,
   const reach = fn ? reacher.of(fn) : { handlers: [], others: [describeNonHandler(undefined, call)] };
   const outside = reach.others.find(o => OUTSIDE_REQUESTS.has(o.kind));
   if (reach.handlers.length > 0 || (!outside && reach.others.length > 0)) {
-    r.planFor(call.getSourceFile()).capabilityReads.push({ call: range(call), server: range(access.getExpression()) });
+    r.planFor(call.getSourceFile()).capabilityReads.push({ call: rangeOf(call), server: rangeOf(access.getExpression()) });
     const reason = `reads this request's own client capabilities (clientCapabilities in the requestState module): a 2026-07-28 client declares them with each request`;
     r.site(call, { kind: 'capabilities', call: `${callee}(...)`, outcome: 'rewritten', reason, handler: reach.handlers[0]?.label ?? 'capability check' });
     if (reach.handlers.length === 0) r.note(call, `${callee}() becomes clientCapabilities(...), the capabilities of the request being served when a handler runs it (what runs it here could not be followed); outside a request it answers as before, what the client declared at initialize, which a 2026-07-28 client never does`);
@@ -399,6 +400,21 @@ function planCapabilityRead(call: CallExpression, r: Recorder, reacher: Reacher,
   const reason = `${callee}() answers with what the client declared at initialize${where}; a 2026-07-28 client declares its capabilities with each request instead, and under serveStdio this returns undefined for it (createMcpHandler fills it in per request): read them where a request is served, ctx.mcpReq.envelope?.[CLIENT_CAPABILITIES_META_KEY] (clientCapabilities(server) in the requestState module)`;
   const cause = 'client capabilities read from the connection (undefined for a 2026-07-28 client under serveStdio)';
   r.site(call, { kind: 'capabilities', call: `${callee}(...)`, outcome: 'marked', reason, handler: 'capability check', cause });
+}
+
+/** A log message: sent with the request where the handler's context can send it, else marked or noted (src/analysis/logging.ts). */
+function recordLogging(finding: LoggingFinding, r: Recorder, options: AnalysisOptions): void {
+  const call = `${unwrap(finding.call.getExpression()).getText()}(...)`;
+  if ('plan' in finding) {
+    r.planFor(finding.call.getSourceFile()).logs.push(finding.plan);
+    const reason = `sends this request's own log message, ${finding.plan.context}.mcpReq.log(...), at the level the request asks for (a 2026-07-28 client names it with each request)`;
+    const fn = enclosingFunction(finding.call);
+    r.site(finding.call, { kind: 'logging', call, outcome: 'rewritten', reason, handler: (fn && registrationOf(fn)?.label) ?? 'log message' });
+  } else if ('marked' in finding) {
+    r.site(finding.call, { kind: 'logging', call, outcome: 'marked', reason: finding.marked.reason, handler: finding.marked.handler, cause: finding.marked.cause });
+  } else if (!options.onlyHandlerAt) {
+    r.note(finding.call, finding.note);
+  }
 }
 
 /** What runs a function where no request is being served. */
@@ -412,6 +428,7 @@ function emptyPlan(sf: SourceFile, stateModulePath: string): FilePlan {
     journaled: [],
     guards: [],
     capabilityReads: [],
+    logs: [],
     markers: [],
     servers: [],
     stdio: [],
@@ -552,16 +569,15 @@ function wiringOf(construction: Node): ServerWiringPlan | undefined {
   if (!Node.isNewExpression(construction) && !Node.isCallExpression(construction)) return undefined;
   const args = construction.getArguments();
   const [first, options] = args;
-  const range = (n: Node) => ({ start: n.getStart(), end: n.getEnd() });
   const optionsIsObjectLiteral = options !== undefined && Node.isObjectLiteralExpression(unwrap(options));
   const alreadyWired = optionsIsObjectLiteral && (unwrap(options!) as import('ts-morph').ObjectLiteralExpression).getProperty('requestState') !== undefined;
   const literal = optionsIsObjectLiteral ? (unwrap(options!) as import('ts-morph').ObjectLiteralExpression) : undefined;
   return {
-    construct: range(construction),
-    options: options ? range(options) : undefined,
+    construct: rangeOf(construction),
+    options: options ? rangeOf(options) : undefined,
     optionsIsObjectLiteral,
-    ...(literal ? { optionProperties: literal.getProperties().map(range) } : {}),
-    firstArg: first ? range(first) : undefined,
+    ...(literal ? { optionProperties: literal.getProperties().map(rangeOf) } : {}),
+    firstArg: first ? rangeOf(first) : undefined,
     alreadyWired
   };
 }

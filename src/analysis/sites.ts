@@ -116,6 +116,9 @@ function requestCall(call: CallExpression, method: string, target: Node, first: 
     case 'requestSampling':
       if (isMcpReq(target)) return { node: call, params: first, ...BY_METHOD['sampling/createMessage']! };
       return undefined;
+    case 'ping':
+      if (serverKindOf(target) ?? handedServerKind(target)) return { node: call, kind: 'request', builder: 'elicit', reader: 'elicitResult', unsupported: { reason: PING_REASON, servesLegacy: true } };
+      return undefined;
     case 'sendRequest':
     case 'request':
     case 'send': {
@@ -139,6 +142,13 @@ function requestCall(call: CallExpression, method: string, target: Node, first: 
       return undefined;
   }
 }
+
+/**
+ * A ping of the client (`server.server.ping()`): MCP 2026-07-28 has no request from the server to the client
+ * but the three that input_required carries, and SDK 2.x refuses any other on a 2026-07-28 request
+ * ("Server-to-client requests are not available"), so a handler that pings fails for such a client.
+ */
+const PING_REASON = `ping is a request to the client that MCP 2026-07-28 does not have (only elicitation/create, sampling/createMessage and roots/list can be asked, by returning input_required); on a 2026-07-28 request SDK 2.x refuses it. A 2026-07-28 client holds no connection for a ping to keep alive: remove it, or keep it for 2025-era clients behind a check of the protocol version`;
 
 /** The SDK 1.x server's requests about the client's tasks (`server.experimental.tasks.getTaskResult(...)`, `elicitInputStream`, ...). */
 function clientTaskCall(call: CallExpression, callee: PropertyAccessExpression): Omit<Site, 'fn'> | undefined {

@@ -18,7 +18,7 @@
  */
 import { UNKNOWN_TRANSPORT_CAUSE } from '../tables/causes.js';
 import { Node, SyntaxKind, type ArrowFunction, type CallExpression, type FunctionExpression, type NewExpression, type SourceFile, type VariableDeclaration } from 'ts-morph';
-import type { StdioEntryPlan } from '../plan.js';
+import { rangeOf, type Range, type StdioEntryPlan } from '../plan.js';
 import { mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
 import { identifierTexts, nameAllocator } from './names.js';
 import { transportOf } from './transportKind.js';
@@ -157,7 +157,6 @@ const isStdioClass = (n: Node) => Node.isNewExpression(n) && mcpImportOf(n.getEx
 const isFreshStdioTransport = (n: Node | undefined): boolean => n !== undefined && isStdioClass(n) && (n as NewExpression).getArguments().length === 0;
 const makesStdioTransport = (n: Node | undefined): boolean => n !== undefined && (isStdioClass(n) || n.getDescendants().some(isStdioClass));
 
-type Range = { start: number; end: number };
 type PromiseUse =
   | { kind: 'none' }
   | { kind: 'caught'; range: Range; handler: string }
@@ -184,7 +183,7 @@ function promiseUse(call: CallExpression): PromiseUse {
   const chained = (name: string) => (parent && Node.isPropertyAccessExpression(parent) && parent.getName() === name ? parent.getParentIfKind(SyntaxKind.CallExpression) : undefined);
   const catchCall = chained('catch');
   const [handler] = catchCall?.getArguments() ?? [];
-  if (catchCall && handler && dropped(catchCall)) return { kind: 'caught', range: range(catchCall), handler: handler.getText() };
+  if (catchCall && handler && dropped(catchCall)) return { kind: 'caught', range: rangeOf(catchCall), handler: handler.getText() };
   const thenCall = chained('then');
   const then = thenCall && thenStatement(thenCall);
   if (then) return then;
@@ -208,7 +207,7 @@ function thenStatement(thenCall: CallExpression): PromiseUse | undefined {
   const fn = unwrap(callback);
   if (!(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) || fn.getParameters().length > 0 || (Node.isFunctionExpression(fn) && fn.isGenerator())) return undefined;
   const body = movableBody(fn);
-  return body === undefined ? undefined : { kind: 'then', range: range(last), callback: fn, body, ...(handler ? { handler: handler.getText() } : {}) };
+  return body === undefined ? undefined : { kind: 'then', range: rangeOf(last), callback: fn, body, ...(handler ? { handler: handler.getText() } : {}) };
 }
 
 /** The callback's body as statements that mean the same outside it, dedented to the callback's own line; undefined when they would not. */
@@ -229,8 +228,6 @@ function movableBody(fn: ArrowFunction | FunctionExpression): string | undefined
   const declares = statements.some(st => Node.isVariableStatement(st) || Node.isFunctionDeclaration(st) || Node.isClassDeclaration(st));
   return declares ? `{\n${dedent(indentOf(fn.getStart()))}\n}` : dedent(indentOf(statements[0]!.getStart()));
 }
-
-const range = (n: Node): Range => ({ start: n.getStart(), end: n.getEnd() });
 
 /**
  * The first call needing a connected server that runs right after `connect` (later statements of the
