@@ -283,6 +283,11 @@ const SITES: Record<string, string[]> = {
     'marked logging server.sendLoggingMessage(...): log-on-connection',
     'rewritten logging low.sendLoggingMessage(...) in tools/call (setRequestHandler)',
   ],
+  'journaled-result-changed': [
+    'rewritten elicitation server.server.elicitInput(...) in tools/call triage',
+    "marked request task.priority = 'high': journaled-result-changed",
+    'rewritten elicitation server.server.elicitInput(...) in tools/call label',
+  ],
   'ping-the-client': [
     'marked request server.server.ping(...): request-method-not-in-2026',
     'marked request server.server.ping(...): request-method-not-in-2026',
@@ -644,6 +649,7 @@ const JOURNALED: Record<string, string[]> = {
   'callbacks-under-lock-and-wrappers': ['Date.now()'],
   'class-delegate-called-elsewhere': ['new Date()'],
   'class-instance-fields': ['this.#asked++'],
+  'journaled-result-changed': ['store.open()', 'tracker.issue(id)', 'store.open()'],
   'promise-all-load-after-question': ['loadRecord(id)'],
   'promise-all-load-before-question': ['loadRecord(id)'],
   'questions-in-finally-and-conditions': ['new Date()'],

@@ -29,6 +29,7 @@ import { HANDLE_MAKERS } from './builtins.js';
 import { Walker, type EffectPoint, type WalkResult } from './walk.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
 import { callbackRunners, HandedCallbacks } from './handed.js';
+import { changedAfterAQuestion, changedCopyReason } from './changedCopies.js';
 
 export interface JournalWork {
   node: Node;
@@ -71,7 +72,11 @@ export function planJournal(handlers: AskingFunction[], asks: ReadonlySet<Node>)
     const again = (node: Node) => !reach.root || runsBeforeAQuestion(node, fn, questions);
     const walked = walker.plan(fn);
     const points = walked.effects.filter(p => again(p.node));
-    for (const point of points) planPoint(point, label, isQuestion, planning);
+    for (const point of points) {
+      planPoint(point, label, isQuestion, planning);
+      const change = planning.work.some(w => w.node === point.node) ? changedAfterAQuestion(point.node, fn, questions) : undefined;
+      if (change) planning.refused.push({ node: change, ...changedCopyReason(point.node, change, label), handler: label });
+    }
     for (const read of readsChangedBefore(walked, questions, fn)) {
       if (again(read.node) && !points.some(p => within(read.node, p.node))) planRead(read.node, label, planning);
     }

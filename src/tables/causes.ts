@@ -38,6 +38,7 @@ export const CLIENT_VERSION_CAUSE = 'client info read from the connection (undef
 export const PROTOCOL_VERSION_CAUSE = "negotiated protocol version compared with the revisions the code knows ('2026-07-28' matches none)";
 export const SESSION_KEY_CAUSE = 'the session id used as a key (undefined for every 2026-07-28 client, which has no session)';
 export const LOGGING_CAUSE = "a log message sent on the connection while a request is served (sent unasked to a 2026-07-28 client over stdio, dropped over HTTP)";
+export const CHANGED_COPY_CAUSE = 'a journaled result changed after a question (a copy on a later round)';
 export const UNKNOWN_TRANSPORT_CAUSE = 'server connected by hand through a transport mcp-migrate cannot identify (2025-era clients only)';
 
 const REDESIGN = 'MCP 2026-07-28 has no server-initiated requests outside tools/call, prompts/get and resources/read';
@@ -78,6 +79,7 @@ const ROWS: readonly Row[] = [
   { id: 'client-info-from-connection', level: 'warning', match: new RegExp(`^${escape(CLIENT_VERSION_CAUSE)}`), text: 'getClientVersion(), undefined for a 2026-07-28 client under serveStdio', fix: 'read the request\'s own, ctx.mcpReq.envelope?.[CLIENT_INFO_META_KEY], falling back to getClientVersion() for 2025-era clients' },
   { id: 'protocol-version-compared', level: 'warning', match: new RegExp(`^${escape(PROTOCOL_VERSION_CAUSE)}`), text: "negotiated protocol version compared with known revisions, which '2026-07-28' matches none of", fix: 'decide what the code does for 2026-07-28' },
   { id: 'log-on-connection', level: 'warning', match: new RegExp(`^${escape(LOGGING_CAUSE)}`), text: 'sendLoggingMessage() where a request is served, from code that has not the handler\'s context', fix: 'hand the handler\'s context down and call ctx.mcpReq.log(level, data, logger), which sends the request\'s own log message at the level it asks for (SEP-2577 deprecates MCP logging: stderr or OpenTelemetry outlast it)' },
+  { id: 'journaled-result-changed', level: 'warning', match: new RegExp(`^${escape(CHANGED_COPY_CAUSE)}`), text: 'a journaled result the handler changes after a question, which a later round reads back as a copy', fix: 're-read the object after the question (by its id, from its owner) and change that' },
   { id: 'session-id-as-key', level: 'warning', match: new RegExp(`^${escape(SESSION_KEY_CAUSE)}`), text: 'a cache or a count keyed on the session id, which a 2026-07-28 request does not have', fix: 'key it on something each request carries (the user, an argument), or keep nothing across calls' },
   { id: 'registered-in-oninitialized', level: 'error', kind: 'registration', text: 'tool, prompt or resource registered in oninitialized', fix: 'register it when the server is built: oninitialized never fires on MCP 2026-07-28' },
   // Serving entries.
