@@ -288,6 +288,7 @@ const SITES: Record<string, string[]> = {
     "marked request task.priority = 'high': journaled-result-changed",
     'rewritten elicitation server.server.elicitInput(...) in tools/call label',
   ],
+  'method-of-a-known-instance': ['rewritten elicitation server.server.elicitInput(...) in tools/call plan'],
   'ping-the-client': [
     'marked request server.server.ping(...): request-method-not-in-2026',
     'marked request server.server.ping(...): request-method-not-in-2026',
@@ -650,6 +651,8 @@ const JOURNALED: Record<string, string[]> = {
   'class-delegate-called-elsewhere': ['new Date()'],
   'class-instance-fields': ['this.#asked++'],
   'journaled-result-changed': ['store.open()', 'tracker.issue(id)', 'store.open()'],
+  // the auth check, through a const typed as the interface IntentStep also implements
+  'method-of-a-known-instance': ['ensureAuthValidated(city)'],
   'promise-all-load-after-question': ['loadRecord(id)'],
   'promise-all-load-before-question': ['loadRecord(id)'],
   'questions-in-finally-and-conditions': ['new Date()'],

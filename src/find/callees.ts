@@ -4,7 +4,7 @@
  * member of one object, every entry of a table the property dispatches to), or none when the callee is
  * a package's or the standard library's.
  */
-import { Node, SyntaxKind, type PropertyAccessExpression } from 'ts-morph';
+import { Node, SyntaxKind, VariableDeclarationKind, type MethodDeclaration, type PropertyAccessExpression, type PropertyDeclaration, type VariableDeclaration } from 'ts-morph';
 import { entriesOf, namedEntry } from '../analysis/dispatch.js';
 import { dynamicLoadOf } from '../analysis/dynamicImports.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
@@ -51,6 +51,9 @@ function namedFunction(id: Node): FunctionLike[] {
  */
 function membersCalled(access: PropertyAccessExpression): FunctionLike[] {
   if (!projectMayDeclareMember(access, access.getName()) || libraryObject(access.getExpression())) return [];
+  // (exactly that class's: `new C()` is no subclass of C)
+  const made = madeMethod(access);
+  if (made) return [made];
   const entries = entriesOf(access);
   if (entries) return entries;
   const decl = namedEntry(access) ?? resolved(access.getNameNode());
@@ -59,6 +62,27 @@ function membersCalled(access: PropertyAccessExpression): FunctionLike[] {
   const fn = value && unwrap(value);
   if (!isFunctionLike(fn)) return [];
   return Node.isMethodDeclaration(fn) ? [fn, ...overridesOf(fn, receiverClass(access.getExpression()))] : [fn];
+}
+
+/**
+ * The method a call runs on an object whose class is known where it is made: a `const` (or a `readonly` field)
+ * holding `new C(...)` of a project class, however its type is written (`const auth: Step = new AuthCheck()`
+ * calls AuthCheck's execute(), not every implementation of Step's).
+ */
+function madeMethod(access: PropertyAccessExpression): MethodDeclaration | undefined {
+  const receiver = unwrap(access.getExpression());
+  const nameNode = Node.isIdentifier(receiver) ? receiver : Node.isPropertyAccessExpression(receiver) && Node.isThisExpression(unwrap(receiver.getExpression())) ? receiver.getNameNode() : undefined;
+  const decl = nameNode?.getSymbol()?.getDeclarations()[0];
+  const fixed = decl && ((Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === VariableDeclarationKind.Const) || (Node.isPropertyDeclaration(decl) && decl.isReadonly()));
+  const made = fixed ? unwrap((decl as VariableDeclaration | PropertyDeclaration).getInitializer() ?? decl) : undefined;
+  if (!made || !Node.isNewExpression(made)) return undefined;
+  const declared = made.getExpression().getSymbol();
+  let cls = (declared?.isAlias() ? declared.getAliasedSymbol() : declared)?.getDeclarations().find(Node.isClassDeclaration);
+  for (let depth = 0; cls && depth < 5; depth++, cls = cls.getBaseClass()) {
+    const method = cls.getInstanceMethod(access.getName());
+    if (method) return method.getBody() ? method : undefined;
+  }
+  return undefined;
 }
 
 /**
