@@ -10,11 +10,11 @@ import { hideBin } from 'yargs/helpers';
 import { formatDiffs, shouldColor } from './diff.js';
 import { parseShard } from './files.js';
 import { formatSarif, formatSarifError } from './sarif.js';
-import { EXIT_ERROR, EXIT_FAILED, EXIT_LEFT, EXIT_OK, formatHuman, formatJson, type RunMode } from './format-report.js';
+import { EXIT_ERROR, EXIT_FAILED, EXIT_LEFT, EXIT_OK, EXIT_WONT_START, formatHuman, formatJson, type RunMode } from './format-report.js';
 import { MAX_THREADS, MIN_FILES_PER_THREAD } from './threadLimits.js';
 import { verifyCommand } from './verify/command.js';
 
-export { EXIT_ERROR, EXIT_FAILED, EXIT_LEFT, EXIT_OK };
+export { EXIT_ERROR, EXIT_FAILED, EXIT_LEFT, EXIT_OK, EXIT_WONT_START };
 
 /** What stdout carries: the diff (under --dry-run) and nothing else, or one machine-readable report. */
 export type OutputFormat = 'text' | 'json' | 'sarif';
@@ -64,6 +64,8 @@ const EPILOG = `Exit codes:
   ${EXIT_ERROR}  usage error or fatal error (bad path, dirty git tree): nothing written
   ${EXIT_FAILED}  some files could not be migrated or written: they are left as they
      were and reported; the others were migrated
+  ${EXIT_WONT_START}  migrated, but the migrated server throws at start-up until the places
+     the report marks so are migrated by hand (with --check: 1)
   130/143  interrupted (SIGINT/SIGTERM) while writing: temporary files are
      removed, files already written stay; run again to complete
 

@@ -17,6 +17,8 @@ export const EXIT_LEFT = 1;
 export const EXIT_ERROR = 2;
 /** Some files could not be migrated or written (left as they were, and reported); the others were. */
 export const EXIT_FAILED = 3;
+/** Migrated, but the migrated server throws as it starts until the places listed are migrated by hand. */
+export const EXIT_WONT_START = 4;
 
 export interface FileResult extends FileReport {
   /** Where in the file the problem is, for skipped files (binary, encoding, minified). */
@@ -42,6 +44,8 @@ export interface CodemodLeftover {
   line: number;
   column: number;
   message: string;
+  /** The marked code throws as the migrated server starts (src/upgrade/markers.ts failsAtStart). */
+  failsAtStart?: boolean;
 }
 
 export interface RunSummary {
@@ -62,6 +66,8 @@ export interface RunSummary {
   sdkFilesSkipped: number;
   /** `@mcp-codemod-error` markers in the files as the run leaves them. */
   codemodLeftovers: number;
+  /** Those of them whose code throws as the migrated server starts: it will not start until they are migrated. */
+  startFailures: number;
   /** `// mcp-migrate:` markers an earlier run left that no site of this run stands for (src/run.ts markersLeft). */
   markersLeft: number;
   /** patch-package patches of SDK 1.x that stop applying once the code runs on the 2.x packages (src/sdkPatches.ts). */
@@ -127,6 +133,7 @@ export function summarize(report: Omit<Report, 'files'>, files: readonly FileRes
     failures: count(files, f => f.outcome === 'error'),
     sdkFilesSkipped: count(sources, f => f.outcome === 'skipped' && f.importsSdk !== undefined && f.importsSdk !== false),
     codemodLeftovers: leftovers.length,
+    startFailures: leftovers.filter(l => l.failsAtStart).length,
     markersLeft,
     sdkPatches,
     sites: countSites({ ...report, files: [] }),
@@ -142,7 +149,7 @@ export function summarize(report: Omit<Report, 'files'>, files: readonly FileRes
 export function checkFindings(s: RunSummary): string[] {
   return [
     s.sitesLeft && plural(s.sitesLeft, 'site') + ' left to migrate',
-    s.codemodLeftovers && plural(s.codemodLeftovers, 'place') + ' the official codemod could not migrate',
+    s.codemodLeftovers && plural(s.codemodLeftovers, 'place') + ' the official codemod could not migrate' + (s.startFailures ? ` (${s.startFailures} where the server throws at start-up)` : ''),
     s.markersLeft && plural(s.markersLeft, 'marker') + ' of an earlier run still in the sources',
     s.sdkPatches && plural(s.sdkPatches, 'patch', 'patches') + ' of @modelcontextprotocol/sdk that no longer apply',
     s.sdkFilesSkipped && plural(s.sdkFilesSkipped, 'skipped file') + ' importing the SDK',
@@ -155,11 +162,13 @@ export function checkFindings(s: RunSummary): string[] {
 
 /**
  * The exit code: under --check, 1 when anything is left or would change; otherwise 3 when a file
- * failed (the rest was done), else 0.
+ * failed (the rest was done), 4 when the migrated server would throw as it starts (done, but not
+ * usable: what is left elsewhere only keeps it from serving some clients), else 0.
  */
 export function exitCodeOf(mode: RunMode, summary: RunSummary): number {
   if (mode === 'check') return checkFindings(summary).length > 0 ? EXIT_LEFT : EXIT_OK;
-  return summary.failures > 0 ? EXIT_FAILED : EXIT_OK;
+  if (summary.failures > 0) return EXIT_FAILED;
+  return summary.startFailures > 0 ? EXIT_WONT_START : EXIT_OK;
 }
 
 export function formatJson(run: RunReport): string {
@@ -289,8 +298,11 @@ function verdictLines(run: RunReport, c: Colors): string[] {
     const left = checkFindings(s);
     return [left.length ? c.red(`check failed: ${left.join(', ')}`) : c.green('check passed: nothing left to migrate')];
   }
-  if (!s.failures) return [];
-  return [c.red(`${plural(s.failures, 'file')} failed and ${s.failures === 1 ? 'was' : 'were'} left as ${s.failures === 1 ? 'it was' : 'they were'} (exit code ${EXIT_FAILED})`)];
+  const out: string[] = [];
+  if (s.failures) out.push(c.red(`${plural(s.failures, 'file')} failed and ${s.failures === 1 ? 'was' : 'were'} left as ${s.failures === 1 ? 'it was' : 'they were'} (exit code ${EXIT_FAILED})`));
+  const done = run.mode === 'write' ? 'migrated' : 'once migrated';
+  if (s.startFailures) out.push(c.red(`${done}, the server throws at start-up until ${s.startFailures === 1 ? 'the place' : `the ${s.startFailures} places`} marked so above ${s.startFailures === 1 ? 'is' : 'are'} migrated by hand${s.failures ? '' : ` (exit code ${EXIT_WONT_START})`}`));
+  return out;
 }
 
 /** Everything for stderr at the end of a run. Ends with a newline unless empty. */

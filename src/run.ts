@@ -15,7 +15,7 @@ import { emptyReport, type FileReport, type Report } from './report.js';
 // (the names only: stateModule.ts loads the compiler)
 import { isStateModuleFile } from './stateModuleNames.js';
 // markers.ts imports types only: loading it loads nothing of the official codemod.
-import { CODEMOD_MARKER } from './upgrade/markers.js';
+import { CODEMOD_MARKER, failsAtStart } from './upgrade/markers.js';
 import { HELPER_IMPORT_DEPTH, importedHelpers, isCandidate, relativeImportsAmong, requestAliasHolders, worthAnalysing, ZOD_IMPORT } from './triggers.js';
 import { createProgress, type Progress, type ProgressStream } from './progress.js';
 import { findSdkPatches, runsOnV2Packages, sdkPatchNote, type SdkPatch } from './sdkPatches.js';
@@ -426,7 +426,8 @@ function codemodLeftovers(run: RunState, edits: AppliedChange[], creations: Appl
       const next = text.indexOf('\n', end);
       const below = next >= 0 && /^\s*$/.test(text.slice(end, next));
       const codeLine = below ? text.slice(next + 1).split('\n', 1)[0]! : '';
-      leftovers.push({ file: run.rel(file), line: below ? line + 1 : line, column: below ? codeLine.length - codeLine.trimStart().length + 1 : 1, message: m[1]!.replace(/\s+/g, ' ') });
+      const message = m[1]!.replace(/\s+/g, ' ');
+      leftovers.push({ file: run.rel(file), line: below ? line + 1 : line, column: below ? codeLine.length - codeLine.trimStart().length + 1 : 1, message, ...(failsAtStart(message) ? { failsAtStart: true } : {}) });
     }
   }
   return leftovers.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line);

@@ -5,7 +5,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { RunReport } from './format-report.js';
-import { CAUSES, causeOf, CODEMOD_LEFTOVER, FILE_FAILED, SDK_FILE_SKIPPED, type Cause, type CauseLevel } from './tables/causes.js';
+import { CAUSES, causeOf, CODEMOD_LEFTOVER, CODEMOD_START_FAILURE, FILE_FAILED, SDK_FILE_SKIPPED, type Cause, type CauseLevel } from './tables/causes.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -58,7 +58,7 @@ function results(report: RunReport): SarifResult[] {
     if (s.outcome === 'rewritten') continue;
     out.push(result(causeOf(s), s.reason, s.file, s.line, s.column, { kind: s.kind, call: s.call, outcome: s.outcome, ...(s.handler ? { handler: s.handler } : {}), ...(s.shape ? { shape: s.shape } : {}) }));
   }
-  for (const l of report.codemodLeftovers) out.push(result(CODEMOD_LEFTOVER, l.message, l.file, l.line, l.column));
+  for (const l of report.codemodLeftovers) out.push(result(l.failsAtStart ? CODEMOD_START_FAILURE : CODEMOD_LEFTOVER, l.message, l.file, l.line, l.column));
   for (const f of report.files) {
     if (f.outcome === 'error') out.push(result(FILE_FAILED, f.reason ?? 'failed', f.file, f.line, f.column));
     else if (f.outcome === 'skipped' && f.importsSdk !== undefined && f.importsSdk !== false) {

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { displayPath, formatDiff, shouldColor } from '../src/diff.js';
+import { FAILS_AT_START, failsAtStart } from '../src/upgrade/markers.js';
 import { checkFindings, exitCodeOf, formatHuman, places, summarize, type FileResult, type RunReport } from '../src/format-report.js';
 import { formatDirtyRefusal, parsePorcelainZ } from '../src/git.js';
 import { createProgress } from '../src/progress.js';
@@ -200,6 +201,25 @@ describe('summary counts', () => {
     expect(exitCodeOf('write', failed)).toBe(3);
     expect(exitCodeOf('dry-run', failed)).toBe(3);
     expect(exitCodeOf('check', failed)).toBe(1);
+  });
+
+  it('exit codes: a leftover that throws as the server starts makes every mode say so (4; 1 under --check; 3 first)', () => {
+    const startsNot = { file: 'a.ts', line: 3, column: 1, message: 'x keys a setRequestHandler call made through a cast', failsAtStart: true };
+    const wontStart = summarize(emptyReport(), [{ file: 'a.ts', outcome: 'changed' }], [startsNot]);
+    expect(wontStart.startFailures).toBe(1);
+    expect(checkFindings(wontStart)).toContain('1 place the official codemod could not migrate (1 where the server throws at start-up)');
+    expect(exitCodeOf('check', wontStart)).toBe(1);
+    expect(exitCodeOf('write', wontStart)).toBe(4);
+    expect(exitCodeOf('dry-run', wontStart)).toBe(4);
+    const failedToo = summarize(emptyReport(), [{ file: 'a.ts', outcome: 'error', reason: 'EIO' }], [startsNot]);
+    expect(exitCodeOf('write', failedToo)).toBe(3);
+  });
+
+  it('tells which leftovers throw at start-up: ours by their words, the codemod\'s unkeyed registrations', () => {
+    expect(failsAtStart(`x: reading it throws, so ${FAILS_AT_START}; then remove this marker`)).toBe(true);
+    expect(failsAtStart('Custom method handler: setRequestHandler(PingSchema, ...). In v2, use the 3-arg form')).toBe(true);
+    expect(failsAtStart('Other | Task handler registration: setNotificationHandler(TaskStatusNotificationSchema, ...).')).toBe(true);
+    expect(failsAtStart('Could not automatically migrate .tool() call. Manual migration required.')).toBe(false);
   });
 });
 

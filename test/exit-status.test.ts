@@ -184,7 +184,7 @@ describe('--help and the README', () => {
 
   it('--help lists every exit code the run uses', async () => {
     const help = (await runCli(['--help'], REPO)).stdout;
-    for (const code of ['0', '1', '2', '3', '130/143']) expect(help).toMatch(new RegExp(`^\\s+${code}\\s`, 'm'));
+    for (const code of ['0', '1', '2', '3', '4', '130/143']) expect(help).toMatch(new RegExp(`^\\s+${code}\\s`, 'm'));
   });
 });
 

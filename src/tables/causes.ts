@@ -109,6 +109,13 @@ export const CODEMOD_LEFTOVER: Cause = {
   text: 'the official v1-to-v2 codemod left code that cannot run on SDK 2.x (an @mcp-codemod-error marker)',
   fix: 'migrate that code by hand as the marker says (e.g. a server.tool(...) it could not convert: server.tool is not a function in 2.x), then remove the marker',
 };
+/** A leftover whose code throws as the migrated server starts (src/upgrade/markers.ts failsAtStart). */
+export const CODEMOD_START_FAILURE: Cause = {
+  id: 'codemod-fails-at-start',
+  level: 'error',
+  text: 'code left on SDK 1.x that throws as the migrated server starts (a handler keyed by a schema, a name whose import SDK 2.x dropped): the run exits 4',
+  fix: "migrate that code by hand as the marker says (key the handler by its method string, 'prompts/list'; replace what the dropped import gave), then remove the marker",
+};
 export const SDK_FILE_SKIPPED: Cause = {
   id: 'sdk-file-skipped',
   level: 'error',
@@ -129,7 +136,7 @@ export const UNCLASSIFIED: Cause = {
 };
 
 /** Every cause, the order of the table: what a SARIF log lists as its rules. */
-export const CAUSES: readonly Cause[] = [...ROWS.map(({ kind: _k, match: _m, ...cause }) => cause), CODEMOD_LEFTOVER, SDK_FILE_SKIPPED, FILE_FAILED, UNCLASSIFIED];
+export const CAUSES: readonly Cause[] = [...ROWS.map(({ kind: _k, match: _m, ...cause }) => cause), CODEMOD_LEFTOVER, CODEMOD_START_FAILURE, SDK_FILE_SKIPPED, FILE_FAILED, UNCLASSIFIED];
 
 /** The cause of a marked or skipped site. */
 export function causeOf(site: Pick<SiteReport, 'kind' | 'cause' | 'reason'>): Cause {

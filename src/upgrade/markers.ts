@@ -2,6 +2,25 @@ import type { Diagnostic } from '@modelcontextprotocol/codemod';
 
 export const CODEMOD_MARKER = '@mcp-codemod-error';
 
+/**
+ * Said by a repair's marker on code that throws as the migrated server starts (src/upgrade/repair.ts
+ * `leftover`): the run's exit status then says the server will not start (src/format-report.ts exitCodeOf),
+ * not merely that something is left.
+ */
+export const FAILS_AT_START = 'the server throws at start-up until this is migrated';
+
+/**
+ * The official codemod's markers on code that throws as the server starts: a registration it could not key by a
+ * method string (a project's own schema, a task schema), which SDK 2.x's setRequestHandler and
+ * setNotificationHandler refuse at once.
+ */
+const CODEMOD_START_FAILURES = /(?:^|\| )(?:Custom method handler|Task handler registration): set(?:Request|Notification)Handler\(/;
+
+/** Whether a marker's message says its code throws as the server starts. */
+export function failsAtStart(message: string): boolean {
+  return message.includes(FAILS_AT_START) || CODEMOD_START_FAILURES.test(message);
+}
+
 /** Per 1-based line of the current text, the messages of the findings on it (a finding that follows its node, where it is now). */
 export function markerLines(diagnostics: Diagnostic[]): Map<number, string[]> {
   const byLine = new Map<number, string[]>();
