@@ -289,6 +289,13 @@ const PROJECTS: UserProject[] = [
     sites: [{ file: 'src/index.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' }],
   },
   {
+    // Prompt handlers registered through a cast with a 1.x schema as the key: keyed by the method string, they
+    // start and answer on both eras (the server threw at start-up, '[object Object]' is not a spec request method).
+    name: 'cast-handlers',
+    entry: 'src/index.ts',
+    sites: [{ file: 'src/index.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' }],
+  },
+  {
     name: 'fastmcp-app',
     entry: 'src/index.ts',
     sites: [

@@ -13,6 +13,7 @@ import { importsToRequires, requiresToImports } from './commonjs.js';
 import { markerLines, withCodemodMarkers } from './markers.js';
 import type { Repair } from './repair.js';
 import { boundOverloadsRepair } from './repairs/boundOverloads.js';
+import { castHandlerKeysRepair, codemodHandlerKeys } from './repairs/castHandlerKeys.js';
 import { contextMembers, contextParamsRepair, type ContextMembers } from './repairs/contextParams.js';
 import { contextTypesRepair } from './repairs/contextTypes.js';
 import { codemodErrorCodeHomes, errorCodeNames, errorCodeUsesRepair, isErrorCodeSplitFinding } from './repairs/errorCodeUses.js';
@@ -68,6 +69,7 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
   const typeHomes = codemodTypeHomes(migration, PROJECT_TYPE);
   const errorCodeHomes = codemodErrorCodeHomes(migration, PROJECT_TYPE);
   const members = contextMembers(migration);
+  const handlerKeys = codemodHandlerKeys(migration);
   const errorCodeValues = errorCodeValuesOf(v1);
   for (const file of v1) {
     // One file the official codemod cannot handle must not cost the others their upgrade.
@@ -84,7 +86,7 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
         const errorCodeRepairs = [errorCodeTypesRepair(errorCodes, errorCodeValues, sides, errorCodeHomes), errorCodeUsesRepair(errorCodes, sides, errorCodeHomes)];
         const afterCodemod = repairs((specifier, use) => typeHomes(specifier, use, sides), members, errorCodeRepairs);
         return {
-          transforms: [boundOverloadsRepair, toolOverloadsRepair, ...migration.transforms, ...afterCodemod],
+          transforms: [boundOverloadsRepair, toolOverloadsRepair, castHandlerKeysRepair(handlerKeys), ...migration.transforms, ...afterCodemod],
           quotesOf: file.text,
           // A finding about a construct a repair has since removed is no longer true.
           stands: d => stillApplies(d, sf) && !(errorCodes.length > 0 && isErrorCodeSplitFinding(d)),
@@ -153,7 +155,7 @@ export function upgradeZodOnly(files: { path: string; text: string }[]): Omit<Up
   return { texts, notes };
 }
 
-/** The repairs, in the order they run after the official codemod's transforms (boundOverloadsRepair and toolOverloadsRepair run before them). */
+/** The repairs, in the order they run after the official codemod's transforms (boundOverloadsRepair, toolOverloadsRepair and castHandlerKeysRepair run before them). */
 function repairs(homeOf: Parameters<typeof typeImportsRepair>[0], members: ContextMembers, errorCodes: Repair[]): Repair[] {
   return [typeImportsRepair(homeOf), contextParamsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, zodErrorParamsRepair, zodApisRepair, rawShapesRepair, errorMessagesRepair, ...errorCodes, pickedMethodsRepair];
 }
