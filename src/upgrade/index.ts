@@ -16,6 +16,7 @@ import { boundOverloadsRepair } from './repairs/boundOverloads.js';
 import { castHandlerKeysRepair, codemodHandlerKeys } from './repairs/castHandlerKeys.js';
 import { contextMembers, contextParamsRepair, type ContextMembers } from './repairs/contextParams.js';
 import { contextTypesRepair } from './repairs/contextTypes.js';
+import { droppedImportsRepair, v1ImportNames } from './repairs/droppedImports.js';
 import { codemodErrorCodeHomes, errorCodeNames, errorCodeUsesRepair, isErrorCodeSplitFinding } from './repairs/errorCodeUses.js';
 import { addErrorCodeValues, errorCodeTypesRepair, type ErrorCodeValues } from './repairs/errorCodeTypes.js';
 import { errorMessagesRepair } from './repairs/errorMessages.js';
@@ -84,7 +85,7 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
         // What the official codemod removes, read before it runs.
         const errorCodes = errorCodeNames(sf);
         const errorCodeRepairs = [errorCodeTypesRepair(errorCodes, errorCodeValues, sides, errorCodeHomes), errorCodeUsesRepair(errorCodes, sides, errorCodeHomes)];
-        const afterCodemod = repairs((specifier, use) => typeHomes(specifier, use, sides), members, errorCodeRepairs);
+        const afterCodemod = [...repairs((specifier, use) => typeHomes(specifier, use, sides), members, errorCodeRepairs), droppedImportsRepair(v1ImportNames(sf))];
         return {
           transforms: [boundOverloadsRepair, toolOverloadsRepair, castHandlerKeysRepair(handlerKeys), ...migration.transforms, ...afterCodemod],
           quotesOf: file.text,
@@ -155,7 +156,7 @@ export function upgradeZodOnly(files: { path: string; text: string }[]): Omit<Up
   return { texts, notes };
 }
 
-/** The repairs, in the order they run after the official codemod's transforms (boundOverloadsRepair, toolOverloadsRepair and castHandlerKeysRepair run before them). */
+/** The repairs, in the order they run after the official codemod's transforms (boundOverloadsRepair, toolOverloadsRepair and castHandlerKeysRepair run before them; droppedImportsRepair after these, with the names read before any ran). */
 function repairs(homeOf: Parameters<typeof typeImportsRepair>[0], members: ContextMembers, errorCodes: Repair[]): Repair[] {
   return [typeImportsRepair(homeOf), contextParamsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, zodErrorParamsRepair, zodApisRepair, rawShapesRepair, errorMessagesRepair, ...errorCodes, pickedMethodsRepair];
 }
