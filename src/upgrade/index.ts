@@ -14,6 +14,7 @@ import { markerLines, withCodemodMarkers } from './markers.js';
 import type { Repair } from './repair.js';
 import { boundOverloadsRepair } from './repairs/boundOverloads.js';
 import { castHandlerKeysRepair, codemodHandlerKeys } from './repairs/castHandlerKeys.js';
+import { contextCastsRepair } from './repairs/contextCasts.js';
 import { contextMembers, contextParamsRepair, type ContextMembers } from './repairs/contextParams.js';
 import { contextTypesRepair } from './repairs/contextTypes.js';
 import { droppedImportsRepair, v1ImportNames } from './repairs/droppedImports.js';
@@ -158,7 +159,7 @@ export function upgradeZodOnly(files: { path: string; text: string }[]): Omit<Up
 
 /** The repairs, in the order they run after the official codemod's transforms (boundOverloadsRepair, toolOverloadsRepair and castHandlerKeysRepair run before them; droppedImportsRepair after these, with the names read before any ran). */
 function repairs(homeOf: Parameters<typeof typeImportsRepair>[0], members: ContextMembers, errorCodes: Repair[]): Repair[] {
-  return [typeImportsRepair(homeOf), contextParamsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, zodErrorParamsRepair, zodApisRepair, rawShapesRepair, errorMessagesRepair, ...errorCodes, pickedMethodsRepair];
+  return [typeImportsRepair(homeOf), contextParamsRepair(members), contextCastsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, zodErrorParamsRepair, zodApisRepair, rawShapesRepair, errorMessagesRepair, ...errorCodes, pickedMethodsRepair];
 }
 
 /**

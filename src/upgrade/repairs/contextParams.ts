@@ -41,7 +41,7 @@ export function contextMembers(migration: Migration): ContextMembers {
   return members;
 }
 
-type Callback = ArrowFunction | FunctionExpression;
+export type Callback = ArrowFunction | FunctionExpression;
 
 export function contextParamsRepair(members: ContextMembers): Repair {
   return {
@@ -63,7 +63,7 @@ export function contextParamsRepair(members: ContextMembers): Repair {
 const REGISTRATIONS = /^(registerTool|registerPrompt|registerResource|tool|prompt|resource|setRequestHandler)$/;
 
 /** Every registered handler written inline, with its context parameter when the call tells which one it is. */
-function handlerContexts(sf: SourceFile): { callback: Callback; param: ParameterDeclaration }[] {
+export function handlerContexts(sf: SourceFile): { callback: Callback; param: ParameterDeclaration }[] {
   const found: { callback: Callback; param: ParameterDeclaration }[] = [];
   for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
