@@ -17,7 +17,7 @@ export type SiteOutcome = 'rewritten' | 'marked' | 'skipped';
  * comparison of the negotiated revision), which a 2026-07-28 client never sends (src/analysis/eraTraps.ts).
  */
 /** `task`: a request about the client's tasks (SDK 1.x `server.experimental.tasks`), which nothing in 2026-07-28 replaces. */
-export type SiteKind = 'elicitation' | 'elicitation-url' | 'sampling' | 'roots' | 'request' | 'task' | 'registration' | 'entry' | 'capabilities' | 'connection' | 'logging';
+export type SiteKind = 'elicitation' | 'elicitation-url' | 'sampling' | 'roots' | 'request' | 'task' | 'registration' | 'entry' | 'capabilities' | 'connection' | 'logging' | 'list-change';
 
 export interface SiteReport {
   file: string;
@@ -77,6 +77,7 @@ function shapeLabel(s: SiteReport): string {
   if (s.kind === 'capabilities') return 'capability check';
   if (s.kind === 'connection') return 'initialize read';
   if (s.kind === 'logging') return 'log message';
+  if (s.kind === 'list-change') return 'list change';
   return 'other';
 }
 

@@ -275,6 +275,11 @@ const SITES: Record<string, string[]> = {
     'rewritten sampling server.server.createMessage(...) in tools/call traced',
     'rewritten sampling server.server.createMessage(...) in tools/call kept',
   ],
+  'list-changed-behind-http': [
+    'marked list-change server.registerTool(...): list-changed-on-instance',
+    'marked list-change server.sendToolListChanged(...): list-changed-on-instance',
+    'rewritten entry new StreamableHTTPServerTransport(...) in serving entry',
+  ],
   'log-messages': [
     'rewritten logging server.sendLoggingMessage(...) in tools/call import',
     'rewritten logging server.server.sendLoggingMessage(...) in tools/call import',

@@ -39,7 +39,7 @@ beforeAll(async () => {
 }, 900_000);
 afterAll(() => removeTree(root));
 
-const shapeOf = (s: Site) => s.shape ?? (s.kind === 'entry' ? 'serving entry' : s.kind === 'registration' ? 'oninitialized registration' : s.kind === 'capabilities' ? 'capability check' : s.kind === 'connection' ? 'initialize read' : s.kind === 'logging' ? 'log message' : 'other');
+const shapeOf = (s: Site) => s.shape ?? (s.kind === 'entry' ? 'serving entry' : s.kind === 'registration' ? 'oninitialized registration' : s.kind === 'capabilities' ? 'capability check' : s.kind === 'connection' ? 'initialize read' : s.kind === 'logging' ? 'log message' : s.kind === 'list-change' ? 'list change' : 'other');
 
 describe('report on a mixed project', () => {
   it('counts every site once under its shape, with the outcome the site list gives', () => {

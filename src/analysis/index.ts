@@ -20,6 +20,7 @@ import { isMcpModule, serverKindOf, unwrap } from './mcpSymbols.js';
 import { importsModule, stdioEntries } from './stdioEntry.js';
 import { resolveThroughPaths } from './tsconfigPaths.js';
 import { eraTraps } from './eraTraps.js';
+import { listChanges } from './listChanged.js';
 import { loggingCalls, loggingFinding, type LoggingFinding } from './logging.js';
 import { baseClassHelper, claimedByFramework, frameworkRequests } from './frameworks.js';
 import { FRAMEWORK_HELPER_CALL_CAUSE, FRAMEWORK_HELPER_CAUSE } from '../tables/frameworks.js';
@@ -371,6 +372,13 @@ function planServing(project: Project, options: AnalysisOptions, r: Recorder, as
       const reason = `${call.getExpression().getText()}() runs in oninitialized, which never fires on MCP 2026-07-28 (there is no initialize): register it when the server is built`;
       const cause = 'registered in oninitialized, which never fires on MCP 2026-07-28: register it when the server is built';
       r.site(call, { kind: 'registration', call: call.getExpression().getText(), outcome: 'marked', reason, handler: 'lifecycle', cause });
+    }
+  }
+  if (!options.onlyHandlerAt && [...r.plans.values()].some(plan => plan.http.length > 0)) {
+    for (const sf of mcpFiles) {
+      for (const change of listChanges(sf, fn => reacher.of(fn).handlers[0]?.label)) {
+        r.site(change.call, { kind: 'list-change', call: `${unwrap(change.call.getExpression()).getText()}(...)`, outcome: 'marked', reason: change.reason, handler: change.handler, cause: change.cause });
+      }
     }
   }
   void project;

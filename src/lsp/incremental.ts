@@ -13,7 +13,7 @@ import type { SiteData } from './analyze.js';
 /** Methods registering a handler on a server (SDK 1.x and 2.x). */
 const REGISTRATION = /^(tool|registerTool|prompt|registerPrompt|resource|registerResource|setRequestHandler)$/;
 /** Diagnostics that are not request sites: each is found again wherever it is. */
-const NOT_REQUESTS = new Set<SiteData['kind']>(['entry', 'capabilities', 'registration', 'connection', 'logging']);
+const NOT_REQUESTS = new Set<SiteData['kind']>(['entry', 'capabilities', 'registration', 'connection', 'logging', 'list-change']);
 
 interface Registration {
   text: string;

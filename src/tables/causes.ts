@@ -39,6 +39,7 @@ export const PROTOCOL_VERSION_CAUSE = "negotiated protocol version compared with
 export const SESSION_KEY_CAUSE = 'the session id used as a key (undefined for every 2026-07-28 client, which has no session)';
 export const LOGGING_CAUSE = "a log message sent on the connection while a request is served (sent unasked to a 2026-07-28 client over stdio, dropped over HTTP)";
 export const CHANGED_COPY_CAUSE = 'a journaled result changed after a question (a copy on a later round)';
+export const LIST_CHANGED_CAUSE = 'a list change told from a server instance, which no subscriptions/listen stream of createMcpHandler receives';
 export const UNKNOWN_TRANSPORT_CAUSE = 'server connected by hand through a transport mcp-migrate cannot identify (2025-era clients only)';
 
 const REDESIGN = 'MCP 2026-07-28 has no server-initiated requests outside tools/call, prompts/get and resources/read';
@@ -80,6 +81,7 @@ const ROWS: readonly Row[] = [
   { id: 'protocol-version-compared', level: 'warning', match: new RegExp(`^${escape(PROTOCOL_VERSION_CAUSE)}`), text: "negotiated protocol version compared with known revisions, which '2026-07-28' matches none of", fix: 'decide what the code does for 2026-07-28' },
   { id: 'log-on-connection', level: 'warning', match: new RegExp(`^${escape(LOGGING_CAUSE)}`), text: 'sendLoggingMessage() where a request is served, from code that has not the handler\'s context', fix: 'hand the handler\'s context down and call ctx.mcpReq.log(level, data, logger), which sends the request\'s own log message at the level it asks for (SEP-2577 deprecates MCP logging: stderr or OpenTelemetry outlast it)' },
   { id: 'journaled-result-changed', level: 'warning', match: new RegExp(`^${escape(CHANGED_COPY_CAUSE)}`), text: 'a journaled result the handler changes after a question, which a later round reads back as a copy', fix: 're-read the object after the question (by its id, from its owner) and change that' },
+  { id: 'list-changed-on-instance', level: 'warning', match: new RegExp(`^${escape(LIST_CHANGED_CAUSE)}`), text: 'a list change (send…ListChanged(), or a registration while a request is served) told from a server instance behind createMcpHandler', fix: 'keep what createMcpHandler(...) returns and call its notify.toolsChanged() (promptsChanged, resourcesChanged) where the list changes' },
   { id: 'session-id-as-key', level: 'warning', match: new RegExp(`^${escape(SESSION_KEY_CAUSE)}`), text: 'a cache or a count keyed on the session id, which a 2026-07-28 request does not have', fix: 'key it on something each request carries (the user, an argument), or keep nothing across calls' },
   { id: 'registered-in-oninitialized', level: 'error', kind: 'registration', text: 'tool, prompt or resource registered in oninitialized', fix: 'register it when the server is built: oninitialized never fires on MCP 2026-07-28' },
   // Serving entries.
