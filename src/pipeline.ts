@@ -112,7 +112,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
     try {
       const keptOnV1 = keptOnSdkV1(candidates, rel);
       report.notes.push(...keptOnV1.values());
-      const upgraded = upgradeV1(candidates.filter(f => !keptOnV1.has(f.path)).map(f => ({ path: f.path, text: current.get(f.path)! })));
+      const upgraded = upgradeV1(candidates.filter(f => !keptOnV1.has(f.path)).map(f => ({ path: f.path, text: current.get(f.path)! })), candidates);
       for (const [p, text] of upgraded.texts) current.set(p, text);
       // Its findings are at lines of the text it was given: the file's, less a shebang.
       const inGiven = (n: UpgradeNote): UpgradeNote => ({ ...n, line: n.line + (shebangs.has(n.file) ? 1 : 0) });
@@ -330,7 +330,7 @@ function upgradeZodUsers(files: SourceInput[], finalText: ReadonlyMap<string, st
   const users = files
     .filter(f => !V1_IMPORT.test(f.text) && ZOD_IMPORT.test(finalText.get(f.path)!) && raised.has(owningManifest(f.path, cwd, exists) ?? ''))
     .map(f => ({ path: f.path, text: finalText.get(f.path)! }));
-  const upgraded = upgradeZodOnly(users);
+  const upgraded = upgradeZodOnly(users, files);
   for (const [p, after] of upgraded.texts) {
     const change = changes.find(c => c.path === p);
     if (change) change.after = after;

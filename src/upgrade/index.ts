@@ -29,6 +29,7 @@ import { annotateToolListsRepair } from './repairs/toolLists.js';
 import { toolOverloadsRepair } from './repairs/toolOverloads.js';
 import { codemodTypeHomes, sdkSides, typeImportsRepair } from './repairs/typeImports.js';
 import { zodApisRepair } from './repairs/zodApis.js';
+import { registeredSchemaImports, zodJsonSchemaRepair } from './repairs/zodJsonSchema.js';
 import { zodErrorParamsRepair } from './repairs/zodErrorParams.js';
 import { zodRecordRepair } from './repairs/zodRecord.js';
 
@@ -60,7 +61,8 @@ export function upgradeProject(): Project {
   return new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true, noLib: true } });
 }
 
-export function upgradeV1(files: { path: string; text: string }[]): UpgradeResult {
+/** `all`: every file of the run, where the modules registering a schema another file holds are found (zodJsonSchemaRepair). */
+export function upgradeV1(files: { path: string; text: string }[], all: readonly { path: string; text: string }[] = files): UpgradeResult {
   const texts = new Map<string, string>();
   const notes: UpgradeNote[] = [];
   const failed = new Map<string, string>();
@@ -73,6 +75,7 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
   const members = contextMembers(migration);
   const handlerKeys = codemodHandlerKeys(migration);
   const errorCodeValues = errorCodeValuesOf(v1);
+  const registered = registeredSchemaImports(all);
   for (const file of v1) {
     // One file the official codemod cannot handle must not cost the others their upgrade.
     try {
@@ -86,7 +89,7 @@ export function upgradeV1(files: { path: string; text: string }[]): UpgradeResul
         // What the official codemod removes, read before it runs.
         const errorCodes = errorCodeNames(sf);
         const errorCodeRepairs = [errorCodeTypesRepair(errorCodes, errorCodeValues, sides, errorCodeHomes), errorCodeUsesRepair(errorCodes, sides, errorCodeHomes)];
-        const afterCodemod = [...repairs((specifier, use) => typeHomes(specifier, use, sides), members, errorCodeRepairs), droppedImportsRepair(v1ImportNames(sf))];
+        const afterCodemod = [...repairs((specifier, use) => typeHomes(specifier, use, sides), members, errorCodeRepairs, registered), droppedImportsRepair(v1ImportNames(sf))];
         return {
           transforms: [boundOverloadsRepair, toolOverloadsRepair, castHandlerKeysRepair(handlerKeys), ...migration.transforms, ...afterCodemod],
           quotesOf: file.text,
@@ -143,13 +146,14 @@ function applyTransforms(sf: SourceFile, given: string, plan: () => TransformPla
  * SDK 1.x: the official codemod (like upgradeV1) reads only files that import the SDK, and a schemas module of
  * the server would keep zod 3 calls that no longer compile. A file that does not parse is left.
  */
-export function upgradeZodOnly(files: { path: string; text: string }[]): Omit<UpgradeResult, 'failed'> {
+export function upgradeZodOnly(files: { path: string; text: string }[], all: readonly { path: string; text: string }[] = files): Omit<UpgradeResult, 'failed'> {
   const texts = new Map<string, string>();
+  const registered = registeredSchemaImports(all);
   const notes: UpgradeNote[] = [];
   for (const file of files.filter(f => ZOD_IMPORT.test(f.text))) {
     const sf = upgradeProject().createSourceFile(file.path, file.text);
     if (!hasSyntaxErrors(sf)) {
-      const upgraded = applyTransforms(sf, file.text, () => ({ transforms: [zodRecordRepair, zodErrorParamsRepair, zodApisRepair], stands: () => true }));
+      const upgraded = applyTransforms(sf, file.text, () => ({ transforms: [zodRecordRepair, zodErrorParamsRepair, zodApisRepair, zodJsonSchemaRepair(registered)], stands: () => true }));
       notes.push(...upgraded.notes);
       if (upgraded.text !== file.text) texts.set(file.path, upgraded.text);
     }
@@ -158,8 +162,8 @@ export function upgradeZodOnly(files: { path: string; text: string }[]): Omit<Up
 }
 
 /** The repairs, in the order they run after the official codemod's transforms (boundOverloadsRepair, toolOverloadsRepair and castHandlerKeysRepair run before them; droppedImportsRepair after these, with the names read before any ran). */
-function repairs(homeOf: Parameters<typeof typeImportsRepair>[0], members: ContextMembers, errorCodes: Repair[]): Repair[] {
-  return [typeImportsRepair(homeOf), contextParamsRepair(members), contextCastsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, zodErrorParamsRepair, zodApisRepair, rawShapesRepair, errorMessagesRepair, ...errorCodes, pickedMethodsRepair];
+function repairs(homeOf: Parameters<typeof typeImportsRepair>[0], members: ContextMembers, errorCodes: Repair[], registered: ReadonlySet<string>): Repair[] {
+  return [typeImportsRepair(homeOf), contextParamsRepair(members), contextCastsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, zodErrorParamsRepair, zodApisRepair, zodJsonSchemaRepair(registered), rawShapesRepair, errorMessagesRepair, ...errorCodes, pickedMethodsRepair];
 }
 
 /**
