@@ -812,6 +812,7 @@ const Range = z.object({ from: z.coerce.date(), to: z.coerce.date().optional() }
 const server = new McpServer({ name: 's', version: '1' });
 server.registerTool('events', { inputSchema: { range: Range } }, async ({ range }) => ({ content: [{ type: 'text', text: range.from.toISOString() }] }));
 server.registerTool('since', { inputSchema: { since: z.date() } }, async ({ since }) => ({ content: [{ type: 'text', text: since.toISOString() }] }));
+server.registerTool('until', { inputSchema: z.object({ until: z.coerce.date() }) }, async ({ until }) => ({ content: [{ type: 'text', text: until.toISOString() }] }));
 export const Row = z.object({ at: z.coerce.date() });
 `;
 
@@ -819,8 +820,9 @@ export const Row = z.object({ at: z.coerce.date() });
     const { text, notes } = upgraded(ZOD_SERVER, '/project/src/events.ts');
     expect(text).toContain('const Range = z.object({ from: z.string().pipe(z.coerce.date()), to: z.string().pipe(z.coerce.date()).optional() });');
     expect(text).toMatch(/@mcp-codemod-error z\.date\(\): zod 4, which SDK 2\.x needs, cannot write a Date as JSON Schema, so once zod is raised tools\/list \(prompts\/list\) fails for every tool/);
+    expect(text).toContain("inputSchema: z.object({ until: z.string().pipe(z.coerce.date()) })");
     expect(text).toContain('export const Row = z.object({ at: z.coerce.date() });');
-    expect(notes.filter(n => /written as z\.string\(\)\.pipe\(z\.coerce\.date\(\)\)/.test(n))).toHaveLength(2);
+    expect(notes.filter(n => /written as z\.string\(\)\.pipe\(z\.coerce\.date\(\)\)/.test(n))).toHaveLength(3);
   });
 
   it('what it claims, on zod 4: a Date fails the JSON Schema the SDK asks for; the string piped to z.coerce.date() is written as a string and reads the same Date', async () => {

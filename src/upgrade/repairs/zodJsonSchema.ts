@@ -86,10 +86,13 @@ function zodFactory(call: CallExpression, zod: ZodNames): { name: string; coerce
  * names, here or in a module importing it (through two such consts: `inputSchema: { range: DayRange }`).
  */
 function registered(node: Node, elsewhere: ReadonlySet<string>, depth = 0): boolean {
-  const argument = node.getAncestors().find(a => Node.isCallExpression(a.getParent()) && (a.getParent() as CallExpression).getArguments().includes(a as never));
-  const call = argument?.getParent() as CallExpression | undefined;
-  const callee = call?.getExpression();
-  if (callee && Node.isPropertyAccessExpression(callee) && REGISTRATIONS.test(callee.getName()) && !Node.isArrowFunction(argument) && !Node.isFunctionExpression(argument)) return true;
+  // (an argument of a registration, however deep: `inputSchema: z.object({ when: z.coerce.date() })`; not in its callback)
+  for (const a of node.getAncestors()) {
+    if (Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a)) break;
+    const call = a.getParent();
+    const callee = call && Node.isCallExpression(call) && call.getArguments().includes(a as never) ? call.getExpression() : undefined;
+    if (callee && Node.isPropertyAccessExpression(callee) && REGISTRATIONS.test(callee.getName())) return true;
+  }
   if (depth >= 2) return false;
   const holder = node.getFirstAncestorByKind(SyntaxKind.VariableDeclaration);
   const name = holder?.getNameNode();
