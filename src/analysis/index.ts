@@ -364,7 +364,8 @@ function planServing(project: Project, options: AnalysisOptions, r: Recorder, as
       r.site(transport, { kind: 'entry', call, outcome: entry.plan ? 'rewritten' : 'marked', reason: entry.reason, handler: 'serving entry', cause: entry.plan ? undefined : (entry.cause ?? entry.reason) });
     }
     for (const call of capabilityReads(sf)) planCapabilityRead(call, r, reacher, options);
-    for (const call of loggingCalls(sf)) recordLogging(loggingFinding(call, fn => reacher.of(fn).handlers[0]?.label), r, options);
+    // (a file left on SDK 1.x serves no 2026-07-28 client, and its context has no mcpReq.log)
+    for (const call of importsModule(sf, V1_SDK_MODULE) ? [] : loggingCalls(sf)) recordLogging(loggingFinding(call, fn => reacher.of(fn).handlers[0]?.label), r, options);
     for (const trap of options.onlyHandlerAt ? [] : eraTraps(sf, fn => reacher.of(fn).handlers[0]?.label)) {
       r.site(trap.node, { kind: 'connection', call: trap.call, outcome: 'marked', reason: trap.reason, handler: trap.handler ?? 'lifecycle', cause: trap.cause });
     }
