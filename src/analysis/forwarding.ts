@@ -68,13 +68,36 @@ export function forwardingProblem(wrapper: FunctionLike, param: ParameterDeclara
   return undefined;
 }
 
-/** The call's value is what the function returns: its expression body, or a return statement reached through try blocks only. */
+/**
+ * The call's value is what the function returns: its expression body, a return statement reached through try
+ * blocks only, or a const so reached that every return of the function returns (`const result = await cb(...args);
+ * span.end(); return result;`, as a tracer's wrapper writes it).
+ */
 function returnsValue(call: CallExpression, inner: FunctionLike): boolean {
   let node: Node = call;
   for (let up = node.getParent(); up && (Node.isAwaitExpression(up) || Node.isParenthesizedExpression(up)); up = up.getParent()) node = up;
   if (node === inner.getBody()) return true;
   const statement = node.getParent();
+  if (statement && Node.isVariableDeclaration(statement)) return returnedConst(statement, inner);
   if (!statement || !Node.isReturnStatement(statement)) return false;
+  return reachedThroughTryBlocks(statement, inner);
+}
+
+/** `const result = <the call>`, at the top of the function or of a try block in it, and every return of the function returns `result`. */
+function returnedConst(declaration: import('ts-morph').VariableDeclaration, inner: FunctionLike): boolean {
+  const name = declaration.getNameNode();
+  const list = declaration.getParent();
+  const statement = list?.getParent();
+  if (!Node.isIdentifier(name) || !list || !Node.isVariableDeclarationList(list) || list.getDeclarationKind() !== 'const' || !statement || !reachedThroughTryBlocks(statement, inner)) return false;
+  const returns = inner.getDescendantsOfKind(SyntaxKind.ReturnStatement).filter(r => ownerOf(r) === inner);
+  return returns.length > 0 && returns.every(r => {
+    const value = r.getExpression();
+    return value !== undefined && Node.isIdentifier(unwrap(value)) && unwrap(value).getSymbol() === name.getSymbol();
+  });
+}
+
+/** A statement of the function's body, or of a try block reached through try blocks only. */
+function reachedThroughTryBlocks(statement: Node, inner: FunctionLike): boolean {
   for (let n: Node = statement; n !== inner.getBody(); ) {
     const block = n.getParent();
     if (!block || !Node.isBlock(block)) return false;
