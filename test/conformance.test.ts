@@ -3,7 +3,8 @@
  * against a legacy SDK 1.x server written to the tool's server contract (test/conformance), migrated
  * by mcp-migrate into a project under the system's temp directory and served three ways: stateless
  * Streamable HTTP, sessionful Streamable HTTP, and stdio through a stdio-to-HTTP bridge. Each runs
- * the 2026-07-28 requirement set once.
+ * the 2026-07-28 requirement set once; over stateless HTTP the 2025-11-25 set runs too, against the
+ * original and the migrated server, and every check the original passes the migrated one must pass.
  *
  * Every check of the 14 input-required-result scenarios must pass, with no failure and no warning
  * (a first call that already carries the answers completes in that request); the rest of the set
@@ -41,7 +42,6 @@ const ORIGINAL_LACKS: Record<string, string> = {
   'server-stateless:sep-2575-server-rejects-undeclared-capability': 'the diagnostic tool test_missing_capability',
   'server-stateless:sep-2575-missing-capability-http-400': 'the diagnostic tool test_missing_capability',
   'server-stateless:sep-2575-http-server-no-independent-requests-on-stream': 'the diagnostic tool test_streaming_elicitation',
-  'server-stateless:sep-2575-server-no-log-without-loglevel': 'the diagnostic tool test_logging_tool',
   'server-stateless:sep-2575-server-sends-prompts-list-changed-on-subscription': 'a prompt list that changes (a SHOULD, reported as a warning)',
   'server-stateless:sep-2575-server-sends-tools-list-changed-on-subscription': 'a tool list that changes (a SHOULD, reported as a warning)',
   'dns-rebinding-protection:localhost-host-rebinding-rejected': 'Host and Origin checks on its HTTP entry'
@@ -74,10 +74,10 @@ afterAll(async () => {
   if (project) fs.rmSync(project, { recursive: true, force: true });
 });
 
-/** Serves a migrated HTTP entry on a free port. */
-async function serveHttp(entry: string): Promise<string> {
+/** Serves an HTTP entry of the migrated project (or of `dir`, the original) on a free port. */
+async function serveHttp(entry: string, dir = project): Promise<string> {
   const port = await freeLoopbackPort();
-  const child: ChildProcess = spawn(process.execPath, [tsxCli, entry], { cwd: project, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [tsxCli, entry], { cwd: dir, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
   cleanups.push(() => child.kill());
   let stderr = '';
   child.stderr!.on('data', chunk => (stderr += chunk));
@@ -87,10 +87,10 @@ async function serveHttp(entry: string): Promise<string> {
   return `http://127.0.0.1:${port}/mcp`;
 }
 
-/** Runs the requirement set against `url`; every check of every scenario, by `scenario:check`. */
-async function conformance(url: string): Promise<Map<string, Check>> {
+/** Runs a requirement set against `url`; every check of every scenario, by `scenario:check`. */
+async function conformance(url: string, revision = REVISION): Promise<Map<string, Check>> {
   const out = fs.mkdtempSync(path.join(project, 'results-'));
-  const child = spawn(node, [conformanceCli, 'server', '--url', url, '--requirements', REVISION, '-o', out], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(node, [conformanceCli, 'server', '--url', url, '--requirements', revision, '-o', out], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', chunk => (output += chunk));
   child.stderr.on('data', chunk => (output += chunk));
@@ -144,6 +144,21 @@ describe(`the conformance tool's ${REVISION} requirement set against the migrate
       expectOnly(checks, required, ORIGINAL_LACKS);
     }, 900_000);
   }
+
+  it('over stateless Streamable HTTP, the 2025-11-25 set: every check the original server passes, the migrated one passes', async () => {
+    // The original, as written for SDK 1.x, beside the migrated project.
+    const original = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-conformance-original-'));
+    cleanups.push(() => fs.rmSync(original, { recursive: true, force: true }));
+    fs.symlinkSync(path.join(root, 'node_modules'), path.join(original, 'node_modules'));
+    fs.writeFileSync(path.join(original, 'package.json'), JSON.stringify({ type: 'module' }));
+    for (const f of fs.readdirSync(path.join(root, 'test', 'conformance'))) fs.copyFileSync(path.join(root, 'test', 'conformance', f), path.join(original, f));
+    const before = await conformance(await serveHttp('http-stateless.ts', original), '2025-11-25');
+    const after = await conformance(await serveHttp('http-stateless.ts'), '2025-11-25');
+    const passed = [...before].filter(([, check]) => check.status === 'SUCCESS').map(([key]) => key);
+    expect(passed.length).toBeGreaterThan(0);
+    const lost = Object.fromEntries(passed.filter(key => after.get(key)?.status !== 'SUCCESS').map(key => [key, `${after.get(key)?.status ?? 'not run'}: ${after.get(key)?.errorMessage ?? ''}`]));
+    expect(lost).toEqual({});
+  }, 900_000);
 
   it('over stdio through the bridge: all 14 input-required scenarios, with no warning', async () => {
     const bridge: Bridge = await stdioBridge(process.execPath, [tsxCli, 'stdio.ts'], { cwd: project, env });

@@ -13,7 +13,7 @@ const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
 const askName = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } as const;
 
 export function buildServer(): McpServer {
-  const server = new McpServer({ name: 'legacy-conformance-server', version: '1.0.0' });
+  const server = new McpServer({ name: 'legacy-conformance-server', version: '1.0.0' }, { capabilities: { logging: {} } });
 
   server.registerTool('test_simple_text', { description: 'A text result' }, async () => ({
     content: [{ type: 'text', text: 'This is a simple text response for testing.' }],
@@ -34,6 +34,14 @@ export function buildServer(): McpServer {
       { type: 'resource', resource: { uri: 'test://mixed-content-resource', mimeType: 'application/json', text: '{"test":"data","value":123}' } },
     ],
   }));
+  // Logs as it works, on the connection: the migration sends these with the request, at the level it asks for.
+  server.registerTool('test_logging_tool', { description: 'Logs as it works' }, async () => {
+    for (const step of ['started', 'halfway', 'completed']) {
+      await server.sendLoggingMessage({ level: 'info', logger: 'conformance', data: `Tool execution ${step}` });
+      await sleep(20);
+    }
+    return { content: [{ type: 'text', text: 'Logging test completed' }] };
+  });
   server.registerTool('test_error_handling', { description: 'Always fails' }, async () => {
     throw new Error('This tool intentionally returns an error for testing');
   });
