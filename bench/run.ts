@@ -20,9 +20,15 @@
  * codemod, `tsc --noEmit -p tsconfig.json` (the tree's node_modules/.bin/tsc), the floor, and the design's floor
  * (bench/designFloor.ts: mcp-migrate's modules loaded, the official transforms run, the analysis program made).
  *
+ * Fan-out trees (bench/fanout.ts, issue 34): one asking helper called from N handlers in N/5 files, the server
+ * passed in parameters and class fields (N = 10, 100, 1,000), each timed with mcp-migrate, the official codemod
+ * and `tsc --noEmit`; printed per N: the wall time and the time per handler call (wall / N), and the ratio of
+ * mcp-migrate's time per call at the largest N to that at the smallest (the goal: at most 1.5x).
+ *
  * Flags: --sizes=1000,10000  --runs=5,3 (per size)  --only=mcp-migrate,floor  --keep  --out=<file.json>
  *        --ab (also mcp-migrate with the pipeline in the main thread)  --markdown (print a README table)
- *        --trees=all|synthetic|real (default all)  --real-sizes=25,150,250  --real-runs=3
+ *        --trees=all|synthetic|real|fanout (default all)  --real-sizes=25,150,250  --real-runs=3
+ *        --fanout-sizes=10,100,1000  --fanout-runs=3
  */
 import { mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
@@ -33,6 +39,7 @@ import { STATE_RUNTIME_FILES } from '../src/stateModule.js';
 import { generateTree } from './generate.js';
 import { measure, median, peakMethod, type Command, type Sample } from './measure.js';
 import { REAL_SIZES, REAL_TOOLS, realCaseSpecs, type PreparedTree } from './real.js';
+import { FANOUT_SIZES, FANOUT_TOOLS, fanoutCaseSpecs } from './fanout.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const NODE = process.execPath;
@@ -50,9 +57,14 @@ const TOOLS: ToolName[] = ['mcp-migrate', 'official', 'jscodeshift', 'floor'];
 interface TreeCase {
   id: string;
   label: string;
-  /** synthetic: the monorepos of generate.ts; real: the real-shaped trees and public servers of real.ts. */
-  kind: 'synthetic' | 'real';
+  /**
+   * synthetic: the monorepos of generate.ts; real: the real-shaped trees and public servers of real.ts;
+   * fanout: the one-helper, N-handler trees of fanout.ts.
+   */
+  kind: 'synthetic' | 'real' | 'fanout';
   files: number;
+  /** Fan-out trees: N, the handlers calling the helper. */
+  handlers?: number;
   mcpRatio: number;
   runs: number;
   tools: ToolName[];
@@ -78,9 +90,11 @@ interface Options {
   only?: ToolName[];
   keep: boolean;
   out: string;
-  trees: 'all' | 'synthetic' | 'real';
+  trees: 'all' | 'synthetic' | 'real' | 'fanout';
   realSizes: number[];
   realRuns: number;
+  fanoutSizes: number[];
+  fanoutRuns: number;
 }
 
 function args(): Options {
@@ -89,10 +103,12 @@ function args(): Options {
   const runs = (get('runs') ?? '5,3').split(',').map(Number);
   const only = get('only')?.split(',') as ToolName[] | undefined;
   const trees = get('trees') ?? 'all';
-  if (trees !== 'all' && trees !== 'synthetic' && trees !== 'real') throw new Error(`--trees=${trees}: all, synthetic or real`);
+  if (trees !== 'all' && trees !== 'synthetic' && trees !== 'real' && trees !== 'fanout') throw new Error(`--trees=${trees}: all, synthetic, real or fanout`);
   const realSizes = get('real-sizes')?.split(',').map(Number) ?? REAL_SIZES;
   const realRuns = Number(get('real-runs') ?? 3);
-  return { sizes, runs, only, keep: process.argv.includes('--keep'), out: get('out') ?? path.join(REPO, 'dist', 'bench', 'results.json'), trees, realSizes, realRuns };
+  const fanoutSizes = get('fanout-sizes')?.split(',').map(Number) ?? FANOUT_SIZES;
+  const fanoutRuns = Number(get('fanout-runs') ?? 3);
+  return { sizes, runs, only, keep: process.argv.includes('--keep'), out: get('out') ?? path.join(REPO, 'dist', 'bench', 'results.json'), trees, realSizes, realRuns, fanoutSizes, fanoutRuns };
 }
 
 const sizeId = (files: number) => (files >= 1000 && files % 1000 === 0 ? `${files / 1000}k` : String(files));
@@ -109,11 +125,17 @@ function toolPicker(only?: ToolName[]): (ts: ToolName[]) => ToolName[] {
 function cases(opts: Options): TreeCase[] {
   const pick = toolPicker(opts.only);
   const out: TreeCase[] = [];
-  if (opts.trees !== 'real') out.push(...syntheticCases(opts.sizes, opts.runs, pick));
-  if (opts.trees !== 'synthetic') {
+  const want = (kind: TreeCase['kind']) => opts.trees === 'all' || opts.trees === kind;
+  if (want('synthetic')) out.push(...syntheticCases(opts.sizes, opts.runs, pick));
+  if (want('real')) {
     for (const spec of realCaseSpecs(REPO, opts.realSizes)) {
       const files = Number(/^real-(\d+)$/.exec(spec.id)?.[1] ?? 0);
       out.push({ id: spec.id, label: spec.label, kind: 'real', files, mcpRatio: 0, runs: opts.realRuns, tools: pick(REAL_TOOLS), prepare: root => spec.prepare(root, REPO) });
+    }
+  }
+  if (want('fanout')) {
+    for (const spec of fanoutCaseSpecs(opts.fanoutSizes)) {
+      out.push({ id: spec.id, label: spec.label, kind: 'fanout', files: 0, handlers: spec.handlers, mcpRatio: 0, runs: opts.fanoutRuns, tools: pick(FANOUT_TOOLS), prepare: spec.prepare });
     }
   }
   return out;
@@ -225,6 +247,7 @@ function check(tool: ToolName, s: Sample, tree: ReturnType<typeof generateTree>)
 
 const fmtMs = (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
 const fmtMiB = (b?: number) => (b === undefined ? 'n/a' : `${Math.round(b / 1024 ** 2)} MiB`);
+const fmtPerCall = (ms: number) => (ms >= 10 ? fmtMs(ms) : `${ms.toFixed(2)} ms`);
 const fmtX = (x: number) => (x >= 10 ? `${x.toFixed(0)}x` : x >= 0.1 ? `${x.toFixed(1)}x` : `${x.toFixed(2)}x`);
 
 async function main(): Promise<void> {
@@ -290,6 +313,8 @@ async function main(): Promise<void> {
     if (!opts.keep) rmSync(scratch, { recursive: true, force: true });
   }
 
+  const fanout = results.filter(r => r.case.kind === 'fanout');
+  if (fanout.length) console.log(`${fanoutSummary(fanout)}\n`);
   const goals = evaluateGoals(results);
   console.log('Goals:');
   for (const g of goals) console.log(`  [${g.met === undefined ? 'n/a' : g.met ? 'met' : 'NOT MET'}] ${g.goal}: ${g.detail}`);
@@ -304,6 +329,7 @@ async function main(): Promise<void> {
     const real = results.filter(r => r.case.kind === 'real');
     if (synthetic.length) console.log(`\n${markdown(synthetic)}`);
     if (real.length) console.log(`\n${realMarkdown(real)}`);
+    if (fanout.length) console.log(`\n${fanoutMarkdown(fanout)}`);
   }
 }
 
@@ -338,6 +364,18 @@ function realMarkdown(results: Result[]): string {
   return lines.join('\n');
 }
 
+/** The fan-out trees by N: each tool's median wall and its time per handler call (wall / N). */
+function fanoutMarkdown(results: Result[]): string {
+  const lines = ['| tree | files | tool | runs | median wall | per handler call | peak RSS | wall × official |', '|---|---:|---|---:|---:|---:|---:|---:|'];
+  for (const r of byHandlers(results)) {
+    const official = r.tools.find(t => t.tool === 'official');
+    for (const t of r.tools) {
+      lines.push(`| ${r.case.label} | ${r.case.files} | ${t.tool} | ${t.runs} | ${fmtMs(t.medianMs)} | ${fmtPerCall(t.medianMs / r.case.handlers!)} | ${fmtMiB(t.peakRssBytes)} | ${official ? fmtX(t.medianMs / official.medianMs) : 'n/a'} |`);
+    }
+  }
+  return lines.join('\n');
+}
+
 function markdown(results: { case: TreeCase; tools: ToolResult[] }[]): string {
   const lines = ['| tree | tool | runs | median wall | files/s | peak RSS | × floor |', '|---|---|---:|---:|---:|---:|---:|'];
   for (const r of results) {
@@ -357,7 +395,7 @@ interface Goal {
 
 function evaluateGoals(all: Result[]): Goal[] {
   const results = all.filter(r => r.case.kind === 'synthetic');
-  const real = realGoals(all.filter(r => r.case.kind === 'real'));
+  const real = [...realGoals(all.filter(r => r.case.kind === 'real')), ...fanoutGoals(all.filter(r => r.case.kind === 'fanout'))];
   if (results.length === 0) return real;
   const get = (id: string, tool: ToolName) => results.find(r => r.case.id === id)?.tools.find(t => t.tool === tool);
   const largest = results.length ? Math.max(...results.map(r => r.case.files)) : 0;
@@ -411,6 +449,47 @@ function realGoals(results: Result[]): Goal[] {
     );
   }
   return goals;
+}
+
+const byHandlers = (results: Result[]) => [...results].sort((a, b) => a.case.handlers! - b.case.handlers!);
+
+/**
+ * The fan-out trees, per N: each tool's median wall, its time per handler call (wall / N), and what each
+ * call added since the previous N ((wall - previous wall) / (N - previous N), which the fixed cost of a run
+ * does not blur).
+ */
+function fanoutSummary(results: Result[]): string {
+  const sorted = byHandlers(results);
+  const head = ['N', 'files', 'tool', 'median wall', 'per call', 'added per call'];
+  const rows: string[][] = [];
+  sorted.forEach((r, i) => {
+    const prev = sorted[i - 1];
+    for (const t of r.tools) {
+      const before = prev?.tools.find(p => p.tool === t.tool);
+      const added = before ? fmtPerCall((t.medianMs - before.medianMs) / (r.case.handlers! - prev.case.handlers!)) : '-';
+      rows.push([String(r.case.handlers), String(r.case.files), t.tool, fmtMs(t.medianMs), fmtPerCall(t.medianMs / r.case.handlers!), added]);
+    }
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map(r => r[i].length)));
+  const line = (r: string[]) => r.map((x, i) => (i === 2 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join('  ');
+  return ['Fan-out: one asking helper called from N handlers in N/5 files; per call = median wall / N', line(head), ...rows.map(line)].join('\n');
+}
+
+/** Issue 34's goal on the fan-out trees: mcp-migrate's time per handler call at the largest N at most 1.5x that at the smallest. */
+function fanoutGoals(results: Result[]): Goal[] {
+  if (results.length === 0) return [];
+  const sorted = byHandlers(results);
+  const [small, large] = [sorted[0], sorted[sorted.length - 1]];
+  const goal = `fan-out: mcp-migrate's time per handler call at N=${large.case.handlers} ≤ 1.5x that at N=${small.case.handlers}`;
+  const perCall = (r: Result, tool: ToolName) => {
+    const t = r.tools.find(x => x.tool === tool);
+    return t ? t.medianMs / r.case.handlers! : undefined;
+  };
+  const [a, b] = [perCall(small, 'mcp-migrate'), perCall(large, 'mcp-migrate')];
+  if (small === large || a === undefined || b === undefined) return [{ goal, detail: 'needs mcp-migrate on two sizes' }];
+  const [oa, ob] = [perCall(small, 'official'), perCall(large, 'official')];
+  const official = oa !== undefined && ob !== undefined ? `; the official codemod: ${fmtX(ob / oa)}` : '';
+  return [{ goal, met: b <= 1.5 * a, detail: `${fmtPerCall(b)} vs ${fmtPerCall(a)} per call = ${fmtX(b / a)}${official}` }];
 }
 
 await main();
