@@ -156,6 +156,12 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
     for (const { section, names } of added) if (names.length > 0) after = editSection(after, section, { add: Object.fromEntries(names.map(n => [n, V2_PACKAGE_VERSIONS[n]!])) });
     for (const section of removed) after = editSection(after, section, { remove: [V1_PACKAGE] });
     if (unknown.length > 0) notes.push(`${rel(input.cwd, manifest)}: the code imports ${unknown.join(', ')}, which mcp-migrate has no version for: add ${unknown.length > 1 ? 'them' : 'it'} to package.json`);
+    const zod = zodRaise(json, wanted.includes('@modelcontextprotocol/server') || sectionsOf('@modelcontextprotocol/server').length > 0, dir, read);
+    if (zod) {
+      zodToRaise.push(manifest);
+      if (zod.raise) after = editSection(editSection(after, zod.section, { remove: ['zod'] }), zod.section, { add: { zod: ZOD_4_RANGE } });
+      notes.push(`${rel(input.cwd, manifest)}: ${zod.note}`);
+    }
     const typedStateModule = input.changed.some(f => ownerOf(f) === manifest && isTypeScriptStateModule(f));
     if (typedStateModule && sectionsOf('@types/node').length === 0) {
       notes.push(`${rel(input.cwd, manifest)}: the requestState module uses Node's crypto, process and Buffer, and the package declares no @types/node: add it to devDependencies (npm i -D @types/node) for tsc`);
@@ -174,13 +180,6 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
       ...(removed.length ? [`removed ${V1_PACKAGE} from ${removed.join(' and ')}`] : []),
     ].join('; ');
     notes.push(`${rel(input.cwd, manifest)}: ${what}; run your package manager's install to update the lockfile`);
-    const zodSection = sectionsOf('zod')[0];
-    const zod = zodSection ? (json[zodSection] as Record<string, unknown>).zod : undefined;
-    const serverDeclared = wanted.includes('@modelcontextprotocol/server') || sectionsOf('@modelcontextprotocol/server').length > 0;
-    if (serverDeclared && typeof zod === 'string' && reachesOnlyZod3(zod)) {
-      notes.push(`${rel(input.cwd, manifest)}: zod "${zod}" stays on 3.x, but @modelcontextprotocol/server 2.x needs zod >= 4.2; raise it`);
-      zodToRaise.push(manifest);
-    }
   }
   return { changes, notes, zodToRaise };
 }
@@ -195,22 +194,30 @@ function isTypeScriptStateModule(file: string): boolean {
  * mcp-framework), read from where Node would resolve them: node_modules of the package or above it.
  */
 function dependentsOnSdk(dir: string, json: Record<string, unknown>, read: (file: string) => string | null): string[] {
+  return peersOn(V1_PACKAGE, dir, json, read).map(p => p.name);
+}
+
+/** The installed dependencies of a package that declare `peer` as a peer dependency, with the range they declare. */
+function peersOn(peer: string, dir: string, json: Record<string, unknown>, read: (file: string) => string | null): { name: string; range: string }[] {
   const names = new Set(DEPENDENCY_SECTIONS.flatMap(section => (isRecord(json[section]) ? Object.keys(json[section] as Record<string, unknown>) : [])));
-  names.delete(V1_PACKAGE);
-  return [...names].sort().filter(name => {
+  names.delete(peer);
+  const found: { name: string; range: string }[] = [];
+  for (const name of [...names].sort()) {
     for (let at = dir; ; at = path.dirname(at)) {
       const text = read(path.join(at, 'node_modules', name, 'package.json'));
       if (text !== null) {
         try {
           const peers = (JSON.parse(text) as { peerDependencies?: unknown }).peerDependencies;
-          return isRecord(peers) && V1_PACKAGE in peers;
+          if (isRecord(peers) && typeof peers[peer] === 'string') found.push({ name, range: peers[peer] as string });
         } catch {
-          return false;
+          // an unreadable manifest declares nothing
         }
+        break;
       }
-      if (path.dirname(at) === at) return false;
+      if (path.dirname(at) === at) break;
     }
-  });
+  }
+  return found;
 }
 
 function rel(cwd: string, p: string): string {
@@ -219,6 +226,26 @@ function rel(cwd: string, p: string): string {
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** What SDK 2.x needs of zod (the server package's own dependency range). */
+const ZOD_4_RANGE = '^4.2.0';
+
+/**
+ * A package moving to SDK 2.x whose zod reaches only 3.x: SDK 2.x writes schemas with zod 4 and refuses a zod 3
+ * one, so its tools would not list. zod is raised in package.json as the SDK is replaced (the upgrade has repaired
+ * the zod 3 calls it knows and marked the others), unless a dependency declares zod 3 as its peer: then the note
+ * names it and asks for the raise.
+ */
+function zodRaise(json: Record<string, unknown>, serverDeclared: boolean, dir: string, read: (file: string) => string | null): { section: string; raise: boolean; note: string } | undefined {
+  const section = DEPENDENCY_SECTIONS.find(s => isRecord(json[s]) && 'zod' in (json[s] as Record<string, unknown>));
+  const range = section ? (json[section] as Record<string, unknown>).zod : undefined;
+  if (!section || !serverDeclared || typeof range !== 'string' || !reachesOnlyZod3(range)) return undefined;
+  const holding = peersOn('zod', dir, json, read).filter(p => reachesOnlyZod3(p.range)).map(p => p.name);
+  if (holding.length > 0) {
+    return { section, raise: false, note: `zod "${range}" stays on 3.x: ${holding.join(', ')} ${holding.length > 1 ? 'declare' : 'declares'} zod 3 as a peer dependency; but @modelcontextprotocol/server 2.x needs zod >= 4.2; raise it` };
+  }
+  return { section, raise: true, note: `zod "${range}" raised to "${ZOD_4_RANGE}" in ${section}: @modelcontextprotocol/server 2.x needs zod >= 4.2 (the zod 3 calls zod 4 reads otherwise were repaired, or marked where they could not be)` };
 }
 
 function reachesOnlyZod3(range: string): boolean {

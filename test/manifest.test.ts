@@ -143,15 +143,26 @@ describe('planManifestChanges', () => {
     expect(JSON.parse(nested.changes[0]!.after).dependencies).toEqual({ '@modelcontextprotocol/server': '^2.4.0' });
   });
 
-  it('adds the client when client code imports it, keeps devDependencies as the section, and warns about zod 3', () => {
+  it('adds the client when client code imports it, keeps devDependencies as the section, and raises zod 3 to the 4 SDK 2.x needs', () => {
     files.clear();
     files.set('/w/package.json', pkg({ '@modelcontextprotocol/sdk': '^1', zod: '^3.25.0' }, 'devDependencies'));
     const a = { path: '/w/a.ts', text: "import { McpServer } from '@modelcontextprotocol/server';\nimport { Client } from '@modelcontextprotocol/client';\n" };
     const out = planManifestChanges({ cwd: '/w', files: [a], changed: [a.path], readFile, listSources: () => [] });
     const json = JSON.parse(out.changes[0]!.after);
     expect(json.dependencies).toBeUndefined();
-    expect(json.devDependencies).toEqual({ '@modelcontextprotocol/client': '^2.4.0', '@modelcontextprotocol/server': '^2.4.0', zod: '^3.25.0' });
-    expect(out.notes.join('\n')).toMatch(/zod "\^3\.25\.0" stays on 3\.x/);
+    expect(json.devDependencies).toEqual({ '@modelcontextprotocol/client': '^2.4.0', '@modelcontextprotocol/server': '^2.4.0', zod: '^4.2.0' });
+    expect(out.notes.join('\n')).toMatch(/zod "\^3\.25\.0" raised to "\^4\.2\.0" in devDependencies/);
+    expect(out.zodToRaise).toEqual(['/w/package.json']);
+  });
+
+  it('leaves zod 3 where a dependency declares it as its peer, and names that dependency in the note', () => {
+    files.clear();
+    files.set('/w/package.json', pkg({ '@modelcontextprotocol/sdk': '^1', 'zod-helpers': '^1.0.0', zod: '^3.25.0' }));
+    files.set('/w/node_modules/zod-helpers/package.json', JSON.stringify({ name: 'zod-helpers', peerDependencies: { zod: '^3.20.0' } }));
+    const a = { path: '/w/a.ts', text: "import { McpServer } from '@modelcontextprotocol/server';\n" };
+    const out = planManifestChanges({ cwd: '/w', files: [a], changed: [a.path], readFile, listSources: () => [] });
+    expect(JSON.parse(out.changes[0]!.after).dependencies.zod).toBe('^3.25.0');
+    expect(out.notes.join('\n')).toMatch(/zod "\^3\.25\.0" stays on 3\.x: zod-helpers declares zod 3 as a peer dependency; but @modelcontextprotocol\/server 2\.x needs zod >= 4\.2; raise it/);
   });
 
   it('keeps the SDK of a package whose code imports no MCP package (only markers changed it): it is a framework\'s peer', () => {
