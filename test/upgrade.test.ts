@@ -76,6 +76,21 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
     expect(notes).toContainEqual(expect.stringMatching(/^info: "tools" is typed ListToolsResult\['tools'\]/));
   });
 
+  it('casts the schemas of a tool list the tools/list handler computes from a type of the project', () => {
+    const { text, notes } = upgraded(`import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+interface ToolDef { name: string; inputSchema: unknown; outputSchema?: Record<string, unknown> }
+declare const defs: ToolDef[];
+const server = new Server({ name: 's', version: '1' }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: defs.map(d => ({ name: d.name, inputSchema: d.inputSchema, outputSchema: d.outputSchema ?? undefined, annotations: { title: d.name } })),
+}));
+`);
+    expect(text).toContain("inputSchema: d.inputSchema as Tool['inputSchema'], outputSchema: (d.outputSchema ?? undefined) as Tool['outputSchema']");
+    expect(text).toMatch(/import \{[^}]*\btype Tool\b[^}]*\} from '@modelcontextprotocol\/server'|import type \{[^}]*\bTool\b[^}]*\} from '@modelcontextprotocol\/server'/);
+    expect(notes).toContainEqual(expect.stringMatching(/^info: the inputSchema of a tool list the tools\/list handler computes is cast to Tool\['inputSchema'\]/));
+  });
+
   it('leaves JavaScript without annotations', () => {
     const js = `const { Server } = require('@modelcontextprotocol/sdk/server/index.js');
 const { CallToolRequestSchema } = require('@modelcontextprotocol/sdk/types.js');

@@ -41,12 +41,34 @@ function annotateToolLists(sf: SourceFile): Diagnostic[] {
       notes.push(finding(sf, handler.getStartLineNumber(), 'info', "the tools/list handler's result is typed ListToolsResult: SDK 2.x infers the callback before checking it, and the literal tool list it returns no longer fits without that type"));
       continue;
     }
+    for (const list of lists) if (list && !literal(list)) notes.push(...castComputedSchemas(list));
     for (const constant of new Set(lists.map(list => list && toolListConstant(list)))) {
       if (!constant) continue;
       constant.setType("ListToolsResult['tools']");
       importServerTypes(sf, new Set(['ListToolsResult']));
       notes.push(finding(sf, constant.getStartLineNumber(), 'info', `"${constant.getName()}" is typed ListToolsResult['tools']: the tools/list handler returns it, and the type inferred where it is declared (an input schema's type: string) no longer fits SDK 2.x's tools`));
     }
+  }
+  return notes;
+}
+
+/**
+ * A list the handler computes (`defs.map(d => ({ name: d.name, inputSchema: d.inputSchema }))`) from the project's
+ * own tool type, whose schema is often typed `unknown` or a JSON Schema type of its own: SDK 1.x's result type
+ * took any object (its union held a passthrough result), 2.x's wants `Tool['inputSchema']` (TS2322). Each schema
+ * the list's objects read from elsewhere is cast to the tool's own type, as 1.x let it through unchecked.
+ */
+function castComputedSchemas(list: Node): Diagnostic[] {
+  const notes: Diagnostic[] = [];
+  const members = list.getDescendantsOfKind(SyntaxKind.PropertyAssignment).filter(p => ['inputSchema', 'outputSchema'].includes(p.getName()));
+  for (const member of members.reverse()) {
+    const value = member.getInitializer();
+    const bare = value && unwrapParentheses(value);
+    if (!value || !bare || Node.isObjectLiteralExpression(bare) || Node.isAsExpression(bare) || Node.isSatisfiesExpression(bare)) continue;
+    const simple = Node.isIdentifier(bare) || Node.isPropertyAccessExpression(bare) || Node.isElementAccessExpression(bare) || Node.isCallExpression(bare);
+    value.replaceWithText(`${simple ? value.getText() : `(${value.getText()})`} as Tool['${member.getName()}']`);
+    importServerTypes(list.getSourceFile(), new Set(['Tool']));
+    notes.push(finding(list.getSourceFile(), member.getStartLineNumber(), 'info', `the ${member.getName()} of a tool list the tools/list handler computes is cast to Tool['${member.getName()}']: SDK 1.x's result type took it unchecked, SDK 2.x's wants that type`));
   }
   return notes;
 }
