@@ -828,6 +828,7 @@ const server = new McpServer({ name: 's', version: '1' });
 server.registerTool('events', { inputSchema: { range: Range } }, async ({ range }) => ({ content: [{ type: 'text', text: range.from.toISOString() }] }));
 server.registerTool('since', { inputSchema: { since: z.date() } }, async ({ since }) => ({ content: [{ type: 'text', text: since.toISOString() }] }));
 server.registerTool('until', { inputSchema: z.object({ until: z.coerce.date() }) }, async ({ until }) => ({ content: [{ type: 'text', text: until.toISOString() }] }));
+server.registerTool('big', { inputSchema: { n: z.coerce.bigint() } }, async ({ n }) => ({ content: [{ type: 'text', text: String(n) }] }));
 export const Row = z.object({ at: z.coerce.date() });
 `;
 
@@ -836,6 +837,7 @@ export const Row = z.object({ at: z.coerce.date() });
     expect(text).toContain('const Range = z.object({ from: z.string().pipe(z.coerce.date()), to: z.string().pipe(z.coerce.date()).optional() });');
     expect(text).toMatch(/@mcp-codemod-error z\.date\(\): zod 4, which SDK 2\.x needs, cannot write a Date as JSON Schema, so once zod is raised tools\/list \(prompts\/list\) fails for every tool/);
     expect(text).toContain("inputSchema: z.object({ until: z.string().pipe(z.coerce.date()) })");
+    expect(text).toMatch(/@mcp-codemod-error z\.coerce\.bigint\(\): zod 4, which SDK 2\.x needs, cannot write a bigint as JSON Schema/);
     expect(text).toContain('export const Row = z.object({ at: z.coerce.date() });');
     expect(notes.filter(n => /written as z\.string\(\)\.pipe\(z\.coerce\.date\(\)\)/.test(n))).toHaveLength(3);
   });

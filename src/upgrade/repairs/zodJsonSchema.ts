@@ -30,30 +30,30 @@ const UNREPRESENTABLE = namesTable({ date: 'a Date', bigint: 'a bigint', map: 'a
  */
 export function zodJsonSchemaRepair(registeredElsewhere: ReadonlySet<string> = new Set()): Repair {
   return {
-  id: 'zod-json-schema',
-  name: 'Schemas of tools and prompts zod 4 cannot write as JSON Schema',
-  apply: sf => {
-    const zod = zodNamespaces(sf);
-    const diagnostics: Diagnostic[] = [];
-    if (!zod || !/\b(date|bigint|map|set|symbol|function|custom|nan|promise|void|undefined)\s*\(/.test(sf.getFullText())) return { changesCount: 0, diagnostics };
-    let changesCount = 0;
-    const calls = sf.getDescendantsOfKind(SyntaxKind.CallExpression).filter(call => zodFactory(call, zod) !== undefined);
-    for (const call of calls.reverse()) {
-      const factory = zodFactory(call, zod)!;
-      if (!(factory.name in UNREPRESENTABLE) || !registered(call, registeredElsewhere)) continue;
-      const coerced = factory.coerce && factory.name === 'date' && call.getArguments().length === 0;
-      if (coerced) {
-        const ns = factory.namespace;
-        call.replaceWithText(`${ns}.string().pipe(${ns}.coerce.date())`);
-        changesCount++;
-        diagnostics.push(finding(sf, call.getStartLineNumber(), 'info', `${ns}.coerce.date() in a registered schema written as ${ns}.string().pipe(${ns}.coerce.date()): zod 4, which SDK 2.x needs, cannot write a Date as JSON Schema and tools/list would fail; the strings read and the Date made are as before`));
-      } else if (!factory.coerce && factory.name in UNREPRESENTABLE) {
+    id: 'zod-json-schema',
+    name: 'Schemas of tools and prompts zod 4 cannot write as JSON Schema',
+    apply: sf => {
+      const zod = zodNamespaces(sf);
+      const diagnostics: Diagnostic[] = [];
+      if (!zod || !/\b(date|bigint|map|set|symbol|function|custom|nan|promise|void|undefined)\s*\(/.test(sf.getFullText())) return { changesCount: 0, diagnostics };
+      let changesCount = 0;
+      const calls = sf.getDescendantsOfKind(SyntaxKind.CallExpression).filter(call => zodFactory(call, zod) !== undefined);
+      for (const call of calls.reverse()) {
+        const factory = zodFactory(call, zod)!;
+        if (!(factory.name in UNREPRESENTABLE) || !registered(call, registeredElsewhere)) continue;
+        if (factory.coerce && factory.name === 'date' && call.getArguments().length === 0) {
+          const ns = factory.namespace;
+          call.replaceWithText(`${ns}.string().pipe(${ns}.coerce.date())`);
+          changesCount++;
+          diagnostics.push(finding(sf, call.getStartLineNumber(), 'info', `${ns}.coerce.date() in a registered schema written as ${ns}.string().pipe(${ns}.coerce.date()): zod 4, which SDK 2.x needs, cannot write a Date as JSON Schema and tools/list would fail; the strings read and the Date made are as before`));
+          continue;
+        }
+        // (a coercion to a bigint, or a date with parameters, zod 4 cannot write either)
         const what = UNREPRESENTABLE[factory.name]!;
         diagnostics.push(leftover(call, `${call.getText().slice(0, 60)}: zod 4, which SDK 2.x needs, cannot write ${what} as JSON Schema, so once zod is raised tools/list (prompts/list) fails for every tool; take what a client can send in JSON (for a date, z.string().pipe(z.coerce.date())) and make ${what} in the handler; then remove this marker`));
       }
-    }
-    return { changesCount, diagnostics };
-  },
+      return { changesCount, diagnostics };
+    },
   };
 }
 
