@@ -17,6 +17,7 @@
 import { promises as fs, readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { byCodePoint } from './values.js';
 
 export const SOURCE_EXTENSIONS: readonly string[] = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 export const SKIPPED_DIRECTORIES: readonly string[] = ['node_modules', 'dist', 'build', 'out', 'coverage', '.git'];
@@ -309,7 +310,6 @@ export async function discoverSources(paths: readonly string[], options: Discove
   }
 
   for (const f of files) skipped.delete(f);
-  const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return {
     files: [...files].sort(byCodePoint),
     roots: roots.map(r => r.real),

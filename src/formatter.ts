@@ -11,6 +11,7 @@ import { execFile, type ExecFileException } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isSourceFile } from './files.js';
+import { isRecord } from './values.js';
 
 export type FormatterTool = 'prettier' | 'biome' | 'dprint';
 
@@ -116,10 +117,6 @@ function readManifest(file: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** `node_modules/.bin/<tool>` in `root` or a parent (a hoisted install), as npx would run it; never a download. */

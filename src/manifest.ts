@@ -15,6 +15,7 @@ import { owningManifest } from './owningManifest.js';
 import { isStateModuleFile } from './stateModule.js';
 import { MCP_TEXT } from './triggers.js';
 import { importTypes, importTypeSpecifier } from './typeImports.js';
+import { isRecord } from './values.js';
 
 export { owningManifest };
 
@@ -222,10 +223,6 @@ function peersOn(peer: string, dir: string, json: Record<string, unknown>, read:
 
 function rel(cwd: string, p: string): string {
   return (path.relative(cwd, p) || path.basename(p)).split(path.sep).join('/');
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** What SDK 2.x needs of zod (the server package's own dependency range). */

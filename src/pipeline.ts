@@ -22,6 +22,7 @@ import { SDK_V1_FRAMEWORKS } from './tables/frameworks.js';
 import { oneLine, syntaxErrors, upgradeV1, upgradeZodOnly, V1_IMPORT } from './upgrade/index.js';
 import { applyPlan, parserFor } from '../transforms/mrtr.js';
 import { parseOnly } from './rewrite/parsers.js';
+import { byCodePoint } from './values.js';
 
 
 export interface SourceInput {
@@ -264,7 +265,6 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
     report.notes.push(...g.report.notes);
   }
   // The same report whatever the grouping: sites in file order, notes about a file with that file.
-  const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   report.sites.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line || a.column - b.column);
   for (const site of report.sites) if (DEPRECATED_KINDS[site.kind]) site.deprecated = DEPRECATED_KINDS[site.kind];
   const noteFile = (note: string) => /^([^\s:]+\.[cm]?[jt]sx?):/.exec(note)?.[1] ?? '\uffff';

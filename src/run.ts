@@ -21,6 +21,7 @@ import { createProgress, type Progress, type ProgressStream } from './progress.j
 import { findSdkPatches, runsOnV2Packages, sdkPatchNote, type SdkPatch } from './sdkPatches.js';
 import { exitCodeOf, summarize, type CodemodLeftover, type FileResult, type FormattingResult, type RunMode, type RunReport } from './format-report.js';
 import { formattableFiles, formatterCommand, formattersFor, runFormatter } from './formatter.js';
+import { byCodePoint } from './values.js';
 
 export interface RunOptions {
   paths: readonly string[];
@@ -71,8 +72,6 @@ export class RunRefused extends Error {
     this.name = 'RunRefused';
   }
 }
-
-const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** What a run knows about its files as it goes. */
 interface RunState {

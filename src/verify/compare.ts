@@ -2,6 +2,7 @@
  * Normalisation and structural comparison of call outcomes across runs.
  */
 import type { AskedRequest, CallError, CallOutcome } from './run.js';
+import { isRecord } from '../values.js';
 
 /** The first place two values differ. `path` is JS-like (`result.content[0].text`); `<absent>` marks a missing value. */
 export interface Difference {
@@ -11,10 +12,6 @@ export interface Difference {
 }
 
 export const ABSENT = '<absent>';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Drops every `_meta` key (protocol metadata: server info envelopes, progress tokens) at any depth. */
 export function stripMeta(value: unknown): unknown {

@@ -1,6 +1,7 @@
 /**
  * Scenarios: which calls verify makes, and how the fake client answers the input the server asks for.
  */
+import { isRecord } from '../values.js';
 
 /** The three methods during which a server may ask the client for input. */
 export type CallMethod = 'tools/call' | 'prompts/get' | 'resources/read';
@@ -78,10 +79,6 @@ export const ANSWER_KIND_BY_METHOD: Record<string, AnswerKind> = {
   'sampling/createMessage': 'sampling',
   'roots/list': 'roots',
 };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A scenario problem: the message names the offending place, e.g. `calls[2].method`. */
 export class ScenarioError extends Error {
