@@ -132,6 +132,26 @@ const PROJECTS: UserProject[] = [
     sites: [],
   },
   {
+    // Steps typed as one interface, made as different classes: the auth check's execute() never asks (the intent
+    // step's does), so it is journaled before the question and counted once on both eras (the audit tool).
+    name: 'auth-steps',
+    entry: 'src/index.ts',
+    sites: [{ file: 'src/steps/intent.ts', at: 'await this.server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' }],
+  },
+  {
+    // A task handed out by the store, raised after the question: on a later round of a 2026-07-28 call it is a
+    // copy read back from requestState, so the store never changes. Marked; the modern era shows the loss.
+    name: 'task-triage',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/index.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
+      { file: 'src/index.ts', at: "task.priority = 'high'", kind: 'request', expect: 'mark', because: /changes what it returned after a question: on a later round of a 2026-07-28 call that is a copy/ },
+    ],
+    known: {
+      verify: BY_DESIGN('a journaled task changed after the question is marked, not rewritten: on a 2026-07-28 call the change lands on a copy until the handler re-reads it', modernFails('tasks after')),
+    },
+  },
+  {
     name: 'recursion-beside-request',
     entry: 'src/index.ts',
     sites: [{ file: 'src/index.ts', at: 'await server.server.createMessage', kind: 'sampling', expect: 'rewrite' }],
