@@ -10,7 +10,8 @@
  * In a tools/call, prompts/get or resources/read handler's own body the call becomes that; the handler's
  * context parameter is added when it has none. Reached from such a handler through a function that has no
  * context, it is marked: the context must be handed down. Elsewhere (a timer, start-up, a notification
- * handler) no request is served and nothing names a level; it is left as it is, with a note.
+ * handler) no request is served and nothing names a level; it is left as it is, with a note (what a
+ * 2026-07-28 client makes of such a message was not measured, so the note claims nothing of it).
  */
 import ts from 'typescript';
 import { Node, SyntaxKind, type CallExpression, type Expression, type SourceFile } from 'ts-morph';
@@ -61,7 +62,7 @@ export function loggingFinding(call: CallExpression, handlerOf: (fn: FunctionLik
   }
   const handler = fn ? handlerOf(fn) : undefined;
   if (handler) return { call, marked: markedIn(callee, handler, 'hand the handler\'s context (ctx) down to here and call ctx.mcpReq.log(level, data, logger)') };
-  return { call, note: `${callee}(...) runs where no request is served: a 2026-07-28 client asks for log messages with each request (its logLevel) and gets none from here over HTTP, while over stdio this one reaches it unasked; log to stderr instead (SEP-2577 deprecates MCP logging), or send it from a handler with ctx.mcpReq.log(...)` };
+  return { call, note: `${callee}(...) runs where no request is served, so it cannot go with one, while a 2026-07-28 client names the log level it wants with each request: log to stderr instead (SEP-2577 deprecates MCP logging), or send it from a handler with ctx.mcpReq.log(...)` };
 }
 
 function markedIn(callee: string, handler: string, fix: string): { reason: string; cause: string; handler: string } {
