@@ -13,8 +13,8 @@
  * handler) no request is served and nothing names a level; it is left as it is, with a note (what a
  * 2026-07-28 client makes of such a message was not measured, so the note claims nothing of it).
  */
-import ts from 'typescript';
-import { Node, SyntaxKind, type CallExpression, type Expression, type SourceFile } from 'ts-morph';
+// (the compiler ts-morph bundles: `typescript` is not a dependency of the installed package)
+import { Node, SyntaxKind, ts, type CallExpression, type Expression, type SourceFile } from 'ts-morph';
 import { rangeOf, type LogPlan } from '../plan.js';
 import { LOGGING_CAUSE } from '../tables/causes.js';
 import { serverKindOf, unwrap } from './mcpSymbols.js';
