@@ -36,6 +36,10 @@ export class LspClient {
       for (const w of this.waiters.splice(0)) w();
     });
     connection.onNotification('window/logMessage', () => {});
+    // A server that dies publishes nothing more: whoever waits is told at once, not at their deadline.
+    child.once('exit', () => {
+      for (const w of this.waiters.splice(0)) w();
+    });
   }
 
   /** Spawn `command args` and initialize it. */
@@ -73,6 +77,7 @@ export class LspClient {
     for (;;) {
       const found = this.published.find(p => p.uri === uri && p.version === version);
       if (found) return found;
+      if (this.child.exitCode !== null || this.child.signalCode !== null) throw new Error(`the server exited (${this.child.exitCode ?? this.child.signalCode}) before it published diagnostics for ${uri} v${version}; its stderr:\n${this.stderr.join('')}`);
       if (Date.now() > deadline) throw new Error(`no diagnostics for ${uri} v${version} within ${timeoutMs} ms; server stderr:\n${this.stderr.join('')}`);
       await new Promise<void>(resolve => {
         const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()) + 1);
