@@ -10,6 +10,7 @@ import { Node, SyntaxKind, type Identifier, type Symbol as MorphSymbol } from 't
 import { calleesOf } from '../find/callees.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
 import type { FunctionLike } from '../analysis/sites.js';
+import { ELEMENT_READS, mutationOf, rootOf } from './walk.js';
 import { CHANGED_COPY_CAUSE } from '../tables/causes.js';
 
 /** Methods that change the array, map or set they are called on. */
@@ -75,8 +76,8 @@ function handsOutHeldObjects(fn: Node): boolean {
 function trackDerived(node: Node, tracked: Set<MorphSymbol>): void {
   if (Node.isVariableDeclaration(node)) {
     const from = node.getInitializer();
-    if (from && isTracked(rootOf(from), tracked)) addNames(node.getNameNode(), tracked);
-  } else if (Node.isForOfStatement(node) && isTracked(rootOf(node.getExpression()), tracked)) {
+    if (from && isTracked(rootName(from), tracked)) addNames(node.getNameNode(), tracked);
+  } else if (Node.isForOfStatement(node) && isTracked(rootName(node.getExpression()), tracked)) {
     const initializer = node.getInitializer();
     for (const declaration of Node.isVariableDeclarationList(initializer) ? initializer.getDeclarations() : []) addNames(declaration.getNameNode(), tracked);
   }
@@ -92,52 +93,37 @@ function addNames(name: Node, tracked: Set<MorphSymbol>): void {
 
 /** An assignment to a member, `delete`, `++`/`--` on one, or a changing method called on something tracked. */
 function changes(node: Node, tracked: Set<MorphSymbol>): boolean {
-  const member = (target: Node) => {
-    const t = unwrap(target);
-    return (Node.isPropertyAccessExpression(t) || Node.isElementAccessExpression(t)) && isTracked(rootOf(t), tracked);
-  };
-  if (Node.isBinaryExpression(node)) {
-    const operator = node.getOperatorToken().getKind();
-    return operator >= SyntaxKind.FirstAssignment && operator <= SyntaxKind.LastAssignment && member(node.getLeft());
-  }
-  if (Node.isDeleteExpression(node)) return member(node.getExpression());
-  if (Node.isPrefixUnaryExpression(node) || Node.isPostfixUnaryExpression(node)) {
-    const operator = node.getOperatorToken();
-    return (operator === SyntaxKind.PlusPlusToken || operator === SyntaxKind.MinusMinusToken) && member(node.getOperand());
+  const mutation = mutationOf(node);
+  if (mutation) {
+    const target = unwrap(mutation.target);
+    return (Node.isPropertyAccessExpression(target) || Node.isElementAccessExpression(target)) && isTracked(rootName(target), tracked);
   }
   if (Node.isCallExpression(node)) {
     const callee = unwrap(node.getExpression());
-    if (Node.isPropertyAccessExpression(callee) && CHANGING_METHODS.test(callee.getName())) return isTracked(rootOf(callee.getExpression()), tracked);
-    if (callee.getText() === 'Object.assign') return isTracked(rootOf(node.getArguments()[0] ?? callee), tracked);
+    if (Node.isPropertyAccessExpression(callee) && CHANGING_METHODS.test(callee.getName())) return isTracked(rootName(callee.getExpression()), tracked);
+    if (callee.getText() === 'Object.assign') return isTracked(rootName(node.getArguments()[0] ?? callee), tracked);
   }
   return false;
 }
 
-/** Methods whose result holds the very objects they are called on hold (not copies of them, not values made from them). */
-const HANDING_OUT = /^(find|findLast|at|get|filter|slice|values|pop|shift)$/;
+/** Beside the element reads, methods whose result holds the very objects they are called on hold (not copies, not values made from them). */
+const HANDING_OUT: ReadonlySet<string> = new Set([...ELEMENT_READS, 'filter', 'slice']);
 
 /**
- * The name an expression reads the objects it stands for from: `open` for `open.find(t => ...)`, `open[0].tags`,
- * `await open`; none for what is made from them (`open.map(t => t.id)`, `open.length > 0`).
+ * What an expression reads the objects it stands for from, a name or `this`: `open` for `open.find(t => ...)`,
+ * `open[0].tags`, `await open`; none for what is made from them (`open.map(t => t.id)`, `open.length > 0`).
  */
-function rootOf(expression: Node): Identifier | undefined {
-  const root = heldRoot(expression);
-  return root && Node.isIdentifier(root) ? root : undefined;
-}
-
-/** What `rootOf` reads to: a name, or `this`. */
 function heldRoot(expression: Node): Node | undefined {
   let at = unwrap(expression);
-  for (;;) {
-    if (Node.isAwaitExpression(at) || Node.isNonNullExpression(at) || Node.isParenthesizedExpression(at) || Node.isAsExpression(at)) at = at.getExpression();
-    else if (Node.isPropertyAccessExpression(at) || Node.isElementAccessExpression(at)) at = at.getExpression();
-    else if (Node.isCallExpression(at)) {
-      const callee = unwrap(at.getExpression());
-      if (!Node.isPropertyAccessExpression(callee) || !HANDING_OUT.test(callee.getName())) return undefined;
-      at = callee.getExpression();
-    } else break;
-  }
-  return Node.isIdentifier(at) || Node.isThisExpression(at) ? at : undefined;
+  while (Node.isAwaitExpression(at)) at = unwrap(at.getExpression());
+  const root = rootOf(at, HANDING_OUT);
+  return Node.isIdentifier(root) || Node.isThisExpression(root) ? root : undefined;
+}
+
+/** The name `heldRoot` reads to, when it is one. */
+function rootName(expression: Node): Identifier | undefined {
+  const root = heldRoot(expression);
+  return root && Node.isIdentifier(root) ? root : undefined;
 }
 
 function isTracked(id: Identifier | undefined, tracked: Set<MorphSymbol>): boolean {

@@ -73,8 +73,8 @@ export function planJournal(handlers: AskingFunction[], asks: ReadonlySet<Node>)
     const walked = walker.plan(fn);
     const points = walked.effects.filter(p => again(p.node));
     for (const point of points) {
-      planPoint(point, label, isQuestion, planning);
-      const change = planning.work.some(w => w.node === point.node) ? changedAfterAQuestion(point.node, fn, questions) : undefined;
+      const journaled = planPoint(point, label, isQuestion, planning);
+      const change = journaled ? changedAfterAQuestion(point.node, fn, questions) : undefined;
       if (change) planning.refused.push({ node: change, ...changedCopyReason(point.node, change, label), handler: label });
     }
     for (const read of readsChangedBefore(walked, questions, fn)) {
@@ -230,24 +230,24 @@ function within(node: Node, outer: Node): boolean {
   return outer.getStart() <= node.getStart() && node.getEnd() <= outer.getEnd();
 }
 
-/** One effect that may run again: journaled, made again, or refused. */
-function planPoint(point: EffectPoint, label: string, isQuestion: (node: Node) => boolean, planning: JournalPlanning): void {
+/** One effect that may run again: journaled, made again, or refused. Whether it was journaled. */
+function planPoint(point: EffectPoint, label: string, isQuestion: (node: Node) => boolean, planning: JournalPlanning): boolean {
   const node = point.node;
   const asksInside = node.getDescendants().find(d => isQuestion(d));
   if (asksInside) {
     const reason = `${label} does ${oneLine(node.getText())} after asking ${oneLine(asksInside.getText())}, and asks again after it: on a 2026-07-28 client this would run again on a later round; do it in a statement of its own after the question, or migrate by hand`;
     planning.refused.push({ node, reason, cause: 'an effect made with the answer to a question, before another question', handler: label });
-    return;
+    return false;
   }
   if (node.getDescendants().some(d => Node.isYieldExpression(d))) {
     planning.refused.push({ node, reason: `${label} does ${oneLine(node.getText())} in a generator's yield, which cannot be journaled; migrate by hand`, cause: 'an effect around a yield', handler: label });
-    return;
+    return false;
   }
   const handle = handleSetUp(node);
   if (handle) {
     const reason = `${label} sets up ${handle}, which it makes again on each round of a 2026-07-28 call, with ${oneLine(node.getText())}, which also does something outside it: journaled, a later round's ${handle} would not be set up; run again, what it does outside is done once per round. It is left to run again: split the set-up from the outside work, or migrate by hand`;
     planning.refused.push({ node, reason, cause: 'a handle made on each round set up by work that also reaches outside it', handler: label });
-    return;
+    return false;
   }
   if (valueIsUsed(node)) {
     const what = unreplayable(node);
@@ -255,13 +255,14 @@ function planPoint(point: EffectPoint, label: string, isQuestion: (node: Node) =
       const made = madeAgain(node);
       if (made) {
         planning.notes.push({ node, text: `${label} makes ${oneLine(node.getText())} again on each round of a 2026-07-28 call (${what} cannot travel in requestState): review that making it again is safe` });
-        return;
+        return false;
       }
       const reason = `${label} journals ${oneLine(node.getText())} (done once), but its result, ${what}, cannot travel in requestState, so a later round of a 2026-07-28 call cannot read it back and fails: return plain data from it (or make it again after the question), then run again`;
       planning.refused.push({ node, reason, cause: 'an effect whose result cannot travel in requestState, read after a question', handler: label });
     }
   }
   planning.work.push({ node, async: awaitsInside(node) });
+  return true;
 }
 
 /** A call of a function that asks, or one handed a callback that asks (`Promise.all(items.map(async i => ask...))`). */

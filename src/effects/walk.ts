@@ -52,7 +52,7 @@ export interface WalkResult extends Omit<Summary, 'changed'> {
 }
 
 /** Methods that hand out an element of what they are called on: a change to it changes that. */
-const ELEMENT_READS = new Set(['get', 'find', 'findLast', 'at', 'pop', 'shift', 'values']);
+export const ELEMENT_READS: ReadonlySet<string> = new Set(['get', 'find', 'findLast', 'at', 'pop', 'shift', 'values']);
 
 export class Walker {
   private readonly summaries = new Map<Node, Summary>();
@@ -247,7 +247,7 @@ export class Walker {
  * What an assignment, an update (`++`) or a `delete` changes, and whether doing it again changes it again
  * (`+=`, `++`) or leaves it as the first time left it (`=`, `delete`).
  */
-function mutationOf(node: Node): { target: Node; repeats: boolean } | undefined {
+export function mutationOf(node: Node): { target: Node; repeats: boolean } | undefined {
   if (Node.isBinaryExpression(node)) {
     const op = node.getOperatorToken().getKind();
     if (op < SyntaxKind.FirstAssignment || op > SyntaxKind.LastAssignment) return undefined;
@@ -396,19 +396,22 @@ function fromInitializer(init: Expression, fn: FunctionLike, depth: number): Loc
   return where === 'local' ? 'local' : where;
 }
 
-function elementRead(e: Node): boolean {
+function elementRead(e: Node, reads: ReadonlySet<string> = ELEMENT_READS): boolean {
   if (!Node.isCallExpression(e)) return false;
   const callee = unwrap(e.getExpression());
-  return Node.isPropertyAccessExpression(callee) && ELEMENT_READS.has(callee.getName());
+  return Node.isPropertyAccessExpression(callee) && reads.has(callee.getName());
 }
 
-/** The name, `this` or other expression at the root of a chain of property reads, element reads and element-reading calls. */
-function rootOf(expr: Node): Node {
+/**
+ * The name, `this` or other expression at the root of a chain of property reads, element reads and calls of
+ * `reads` (the element-reading methods, by default).
+ */
+export function rootOf(expr: Node, reads: ReadonlySet<string> = ELEMENT_READS): Node {
   let e = unwrap(expr);
   for (let i = 0; i < 20; i++) {
     if (Node.isPropertyAccessExpression(e) || Node.isElementAccessExpression(e)) e = unwrap(e.getExpression());
     else if (Node.isNonNullExpression(e)) e = unwrap(e.getExpression());
-    else if (elementRead(e)) e = unwrap(((e as import('ts-morph').CallExpression).getExpression() as import('ts-morph').PropertyAccessExpression).getExpression());
+    else if (elementRead(e, reads)) e = unwrap(((e as import('ts-morph').CallExpression).getExpression() as import('ts-morph').PropertyAccessExpression).getExpression());
     else break;
   }
   return e;
