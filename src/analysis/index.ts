@@ -24,7 +24,7 @@ import { listChanges } from './listChanged.js';
 import { loggingCalls, loggingFinding, type LoggingFinding } from './logging.js';
 import { baseClassHelper, claimedByFramework, frameworkRequests } from './frameworks.js';
 import { FRAMEWORK_HELPER_CALL_CAUSE, FRAMEWORK_HELPER_CAUSE } from '../tables/frameworks.js';
-import { describeNonHandler, enclosingFunction, findSites, isHandlerExtra, registrationOf, type NonHandler, type Site } from './sites.js';
+import { describeNonHandler, enclosingFunction, findSites, isHandlerExtra, type FunctionLike, type NonHandler, type Site } from './sites.js';
 
 export const MARKER_PREFIX = 'mcp-migrate:';
 export const V2_SERVER_MODULE = '@modelcontextprotocol/server';
@@ -86,7 +86,6 @@ class Recorder {
     if (!this.notes.includes(note)) this.notes.push(note);
   }
 }
-
 
 export function analyzeProject(project: Project, options: AnalysisOptions): ProjectAnalysis {
   const r = new Recorder(options);
@@ -333,6 +332,8 @@ function location(node: Node, r: Recorder): Pick<SiteReport, 'file' | 'line' | '
  */
 function planServing(project: Project, options: AnalysisOptions, r: Recorder, asks: boolean, reacher: Reacher): void {
   const mcpFiles = options.mcpFiles ?? options.files;
+  /** The label of a tools/call, prompts/get or resources/read handler that may run `fn`. */
+  const handlerOf = (fn: FunctionLike) => reacher.of(fn).handlers[0]?.label;
   if (asks) {
     // A handler's server is often built elsewhere (a factory, a parameter): wire every SDK server the
     // project constructs, so whichever one serves the handler verifies its state.
@@ -365,8 +366,8 @@ function planServing(project: Project, options: AnalysisOptions, r: Recorder, as
     }
     for (const call of capabilityReads(sf)) planCapabilityRead(call, r, reacher, options);
     // (a file left on SDK 1.x serves no 2026-07-28 client, and its context has no mcpReq.log)
-    for (const call of importsModule(sf, V1_SDK_MODULE) ? [] : loggingCalls(sf)) recordLogging(loggingFinding(call, fn => reacher.of(fn).handlers[0]?.label), r, options);
-    for (const trap of options.onlyHandlerAt ? [] : eraTraps(sf, fn => reacher.of(fn).handlers[0]?.label)) {
+    for (const call of importsModule(sf, V1_SDK_MODULE) ? [] : loggingCalls(sf)) recordLogging(loggingFinding(call, handlerOf), r, options);
+    for (const trap of options.onlyHandlerAt ? [] : eraTraps(sf, handlerOf)) {
       r.site(trap.node, { kind: 'connection', call: trap.call, outcome: 'marked', reason: trap.reason, handler: trap.handler ?? 'lifecycle', cause: trap.cause });
     }
     for (const call of options.onlyHandlerAt ? [] : registrationsAfterInitialize(sf)) {
@@ -377,7 +378,7 @@ function planServing(project: Project, options: AnalysisOptions, r: Recorder, as
   }
   if (!options.onlyHandlerAt && [...r.plans.values()].some(plan => plan.http.length > 0)) {
     for (const sf of mcpFiles) {
-      for (const change of listChanges(sf, fn => reacher.of(fn).handlers[0]?.label)) {
+      for (const change of listChanges(sf, handlerOf)) {
         r.site(change.call, { kind: 'list-change', call: `${unwrap(change.call.getExpression()).getText()}(...)`, outcome: 'marked', reason: change.reason, handler: change.handler, cause: change.cause });
       }
     }
@@ -417,8 +418,7 @@ function recordLogging(finding: LoggingFinding, r: Recorder, options: AnalysisOp
   if ('plan' in finding) {
     r.planFor(finding.call.getSourceFile()).logs.push(finding.plan);
     const reason = `sends this request's own log message, ${finding.plan.context}.mcpReq.log(...), at the level the request asks for (a 2026-07-28 client names it with each request)`;
-    const fn = enclosingFunction(finding.call);
-    r.site(finding.call, { kind: 'logging', call, outcome: 'rewritten', reason, handler: (fn && registrationOf(fn)?.label) ?? 'log message' });
+    r.site(finding.call, { kind: 'logging', call, outcome: 'rewritten', reason, handler: finding.handler });
   } else if ('marked' in finding) {
     r.site(finding.call, { kind: 'logging', call, outcome: 'marked', reason: finding.marked.reason, handler: finding.marked.handler, cause: finding.marked.cause });
   } else if (!options.onlyHandlerAt) {

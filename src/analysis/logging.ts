@@ -22,7 +22,7 @@ import { enclosingFunction, handlerRegistrationOf, registrationOf, type Function
 
 /** What becomes of one log call. */
 export type LoggingFinding =
-  | { call: CallExpression; plan: LogPlan }
+  | { call: CallExpression; plan: LogPlan; handler: string }
   | { call: CallExpression; marked: { reason: string; cause: string; handler: string } }
   | { call: CallExpression; note: string };
 
@@ -55,7 +55,7 @@ export function loggingFinding(call: CallExpression, handlerOf: (fn: FunctionLik
     const members = params && logArguments(params);
     if (context && members) {
       const plan: LogPlan = { call: rangeOf(call), context: context.name, ...(context.added ? { addContextTo: rangeOf(fn) } : {}), ...(members === true ? {} : { members }) };
-      return { call, plan };
+      return { call, plan, handler: registration.label };
     }
     const why = !context ? 'its context parameter cannot be named here' : 'its params are not written out as { level, data, logger }';
     return { call, marked: markedIn(callee, registration.label, `in this handler (${why}) call ctx.mcpReq.log(level, data, logger) with the handler's context`) };

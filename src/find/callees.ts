@@ -74,7 +74,8 @@ function madeMethod(access: PropertyAccessExpression): MethodDeclaration | undef
   const nameNode = Node.isIdentifier(receiver) ? receiver : Node.isPropertyAccessExpression(receiver) && Node.isThisExpression(unwrap(receiver.getExpression())) ? receiver.getNameNode() : undefined;
   const decl = nameNode?.getSymbol()?.getDeclarations()[0];
   const fixed = decl && ((Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === VariableDeclarationKind.Const) || (Node.isPropertyDeclaration(decl) && decl.isReadonly()));
-  const made = fixed ? unwrap((decl as VariableDeclaration | PropertyDeclaration).getInitializer() ?? decl) : undefined;
+  const initializer = fixed ? (decl as VariableDeclaration | PropertyDeclaration).getInitializer() : undefined;
+  const made = initializer && unwrap(initializer);
   if (!made || !Node.isNewExpression(made)) return undefined;
   const declared = made.getExpression().getSymbol();
   let cls = (declared?.isAlias() ? declared.getAliasedSymbol() : declared)?.getDeclarations().find(Node.isClassDeclaration);
