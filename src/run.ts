@@ -16,7 +16,7 @@ import { emptyReport, type FileReport, type Report } from './report.js';
 import { isStateModuleFile } from './stateModuleNames.js';
 // markers.ts imports types only: loading it loads nothing of the official codemod.
 import { CODEMOD_MARKER, failsAtStart } from './upgrade/markers.js';
-import { HELPER_IMPORT_DEPTH, importedHelpers, isCandidate, relativeImportsAmong, requestAliasHolders, worthAnalysing, ZOD_IMPORT } from './triggers.js';
+import { HELPER_IMPORT_DEPTH, helperCallers, importedHelpers, isCandidate, relativeImportsAmong, requestAliasHolders, TRIGGER_PATTERN, worthAnalysing, ZOD_IMPORT } from './triggers.js';
 import { createProgress, type Progress, type ProgressStream } from './progress.js';
 import { findSdkPatches, runsOnV2Packages, sdkPatchNote, type SdkPatch } from './sdkPatches.js';
 import { exitCodeOf, summarize, type CodemodLeftover, type FileResult, type FormattingResult, type RunMode, type RunReport } from './format-report.js';
@@ -221,6 +221,31 @@ async function decodeAliasImporters(run: RunState, inputs: SourceInput[]): Promi
   }
 }
 
+/**
+ * Handlers calling a helper of another module may sit in a file that names no trigger and imports no SDK
+ * (`import { server } from './server.js'`, `asker.askName()`): the pre-filter left it undecoded. Decode
+ * the files that import a request-making input (helperCallers), so the helper's callers are seen.
+ */
+async function decodeHelperCallers(run: RunState, inputs: SourceInput[]): Promise<void> {
+  const makers = new Set(inputs.filter(f => TRIGGER_PATTERN.test(f.text)).map(f => f.path));
+  if (makers.size === 0) return;
+  const read = new Map<string, DecodedSource>();
+  const others: SourceInput[] = [];
+  for (const p of run.unwanted) {
+    const r = await readSource(p);
+    if (!r.ok) continue;
+    read.set(p, r);
+    others.push({ path: p, text: r.text });
+  }
+  for (const p of helperCallers([...inputs, ...others], makers)) {
+    const r = read.get(p);
+    if (!r) continue;
+    run.unwanted.delete(p);
+    run.sources.set(p, r);
+    inputs.push({ path: p, text: r.text });
+  }
+}
+
 /** What a run killed while writing (SIGKILL, a crash) left beside the files this one may write: removed, and said. */
 function removeStaleTemporaries(run: RunState, options: RunOptions, warnings: string[]): void {
   const { files, roots } = run.discovery;
@@ -263,6 +288,7 @@ async function migrate(run: RunState, wholeTree: readonly string[], options: Run
   if (seeds.length === 0) return { changes: [], report: emptyReport() };
   if (run.unwanted.size > 0) await decodeImportedHelpers(run, seeds, inputs);
   if (run.unwanted.size > 0) await decodeAliasImporters(run, inputs);
+  if (run.unwanted.size > 0) await decodeHelperCallers(run, inputs);
   const stateModuleCandidates = options.shard ? await candidatesOfOtherShards(wholeTree, new Set(run.discovery.files), inputs) : undefined;
   // The pipeline (parser, type checker, official codemod) loads only when some file needs analysing.
   const { migrateInThreads } = await import('./parallel.js');

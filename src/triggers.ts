@@ -45,7 +45,8 @@ export function mayMakeRequests(text: string, importsRequestAliases: boolean): b
   return importsRequestAliases || TRIGGER_PATTERN.test(text) || FRAMEWORK_IMPORT.test(text);
 }
 
-const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
+// `import './tools.js'` too: a module imported for what it registers.
+const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 const BARE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)['"]((?:@[\w.-]+\/)?[\w.-]+)(?:\/[^'"]*)?['"]/g;
 const RESOLVED_EXTENSIONS = ['', '.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '/index.ts', '/index.js'];
 
@@ -72,8 +73,31 @@ export function worthAnalysing<F extends { path: string; text: string }>(files: 
     f => mcp.has(f.path) || FRAMEWORK_IMPORT.test(f.text) || aliasUsers.has(f.path) || (TRIGGER_PATTERN.test(f.text) && (relativeImportsAmong(f, mcp).length > 0 || importsMcpPackage(f)))
   );
   if (seeds.length === 0) return seeds;
+  const callers = helperCallers(files, new Set(seeds.filter(f => TRIGGER_PATTERN.test(f.text)).map(f => f.path)));
+  if (callers.size > 0) seeds.push(...files.filter(f => callers.has(f.path) && !seeds.includes(f)));
   const kept = new Set([...seeds, ...importedHelpers(seeds, files)].map(f => f.path));
   return files.filter(f => kept.has(f.path));
+}
+
+/**
+ * The files of `files` that import a request-making file of `makers` by a relative path, directly or through
+ * files that do (up to MAX_INLINE_DEPTH hops): handlers calling a helper of another module may sit in a file
+ * that names no trigger and no SDK (`import { server } from './server.js'; server.registerTool(..., () =>
+ * asker.askName())`), and the helper is migrated only where its callers are seen.
+ */
+export function helperCallers(files: readonly { path: string; text: string }[], makers: ReadonlySet<string>): Set<string> {
+  const found = new Set<string>();
+  let targets: ReadonlySet<string> = makers;
+  for (let hop = 0; hop < MAX_INLINE_DEPTH && targets.size > 0; hop++) {
+    const next = new Set<string>();
+    for (const f of files) {
+      if (makers.has(f.path) || found.has(f.path)) continue;
+      if (relativeImportsAmong(f, targets).length > 0) next.add(f.path);
+    }
+    for (const p of next) found.add(p);
+    targets = next;
+  }
+  return found;
 }
 
 /** The files of `files` that read a request method as a value (REQUEST_METHOD_VALUE): modules that may export it under another name. */

@@ -52,6 +52,17 @@ describe('importedHelpers', () => {
     for (const call of ['await srv.elicitInput({})', 'srv.createMessage (x)', "typeof srv.listRoots === 'function'"]) expect(REQUEST_METHOD_VALUE.test(call), call).toBe(false);
   });
 
+  it('keeps the files calling a helper of another module, though they name neither the SDK nor a request, and the modules imported for what they register', () => {
+    const made = file('server.ts', `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const server = new McpServer({ name: 'x', version: '1' });\n`);
+    const asker = file('asker.ts', `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport class Asker { constructor(private mcp: McpServer) {} name() { return this.mcp.server.elicitInput({}); } }\n`);
+    const tools = file('tools.ts', `import { server } from './server.js';\nimport { Asker } from './asker.js';\nconst asker = new Asker(server);\nserver.registerTool('t', {}, async () => asker.name());\n`);
+    const page = file('page.ts', `import { registerAll } from './tools.js';\n`);
+    const unrelated = file('format.ts', `import { add } from './math.js';\n`);
+    const entry = file('index.ts', `import './tools.js';\n`);
+    const kept = worthAnalysing([made, asker, tools, page, unrelated, math, entry]).map(f => path.basename(f.path));
+    expect(kept).toEqual(['server.ts', 'asker.ts', 'tools.ts', 'page.ts', 'index.ts']);
+  });
+
   it(`follows at most ${HELPER_IMPORT_DEPTH} hops`, () => {
     const chain = Array.from({ length: HELPER_IMPORT_DEPTH + 2 }, (_, i) => file(`h${i}.ts`, i === HELPER_IMPORT_DEPTH + 1 ? 'x.server.elicitInput({})' : `import { f } from './h${i + 1}.js';\n`));
     const seed = file('seed.ts', `import '@modelcontextprotocol/sdk/server/mcp.js';\nimport { f } from './h0.js';\n`);
