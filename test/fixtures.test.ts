@@ -447,6 +447,12 @@ const SITES: Record<string, string[]> = {
   ],
   'look-alike': [
   ],
+  'loop-past-round-limit': [
+    'marked request for(...): asks-past-round-limit',
+    'rewritten elicitation server.server.elicitInput(...) in tools/call release',
+    'rewritten elicitation server.server.elicitInput(...) in tools/call retry-name',
+    'rewritten elicitation server.server.elicitInput(...) in tools/call survey',
+  ],
   'loops-and-try': [
     'rewritten elicitation server.server.elicitInput(...) in tools/call survey',
     'rewritten sampling server.server.createMessage(...) in tools/call countdown',

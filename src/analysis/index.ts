@@ -616,7 +616,7 @@ export { STATE_MODULE_BASENAME };
 
 export function addMarker(plan: FilePlan, node: Node, reason: string): void {
   const isStatement = (a: Node) => Node.isStatement(a) && !Node.isBlock(a);
-  let statement = node.getFirstAncestor(isStatement) ?? node;
+  let statement = isStatement(node) ? node : (node.getFirstAncestor(isStatement) ?? node);
   // A comment goes on a line of its own: for a statement that shares its first line with an
   // enclosing one (`run(async () => { await ... });`), above the enclosing one.
   const source = node.getSourceFile().getFullText();

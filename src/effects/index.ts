@@ -30,6 +30,7 @@ import { Walker, type EffectPoint, type WalkResult } from './walk.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
 import { callbackRunners, HandedCallbacks } from './handed.js';
 import { changedAfterAQuestion, changedCopyReason } from './changedCopies.js';
+import { ROUND_LIMIT_CAUSE } from '../tables/causes.js';
 
 export interface JournalWork {
   node: Node;
@@ -84,8 +85,14 @@ export function planJournal(handlers: AskingFunction[], asks: ReadonlySet<Node>)
       if (again(timer)) planning.notes.push({ node: timer, text: `${label} sets a timer (${oneLine(timer.getText())}) again on each round of a 2026-07-28 call, so what it runs later runs once per round: review that running it again is safe` });
     }
     planning.guards.push(...guardedBlocks(fn, questions));
-    for (const loop of loopsAskingPastTheLimit(fn, questions)) {
-      planning.notes.push({ node: loop, text: `${label} asks in a loop (${loopHead(loop)}): each iteration that asks is a round of a 2026-07-28 call, and a client gives up after its round limit (${CLIENT_ROUND_LIMIT} in the SDK's client; a 2025-era client is asked directly, with no limit). Where the loop may ask more often, ask for the items together (one question listing them, or Promise.all)` });
+    for (const { loop, iterations } of loopsAskingPastTheLimit(fn, questions)) {
+      const rounds = `each iteration that asks is a round of a 2026-07-28 call, and a client gives up after its round limit (${CLIENT_ROUND_LIMIT} in the SDK's client; a 2025-era client is asked directly, with no limit)`;
+      if (iterations === undefined) {
+        planning.notes.push({ node: loop, text: `${label} asks in a loop (${loopHead(loop)}): ${rounds}. Where the loop may ask more often, ask for the items together (one question listing them, or Promise.all)` });
+        continue;
+      }
+      const reason = `${label} may ask ${iterations} times in a loop (${loopHead(loop)}): ${rounds}, so a 2026-07-28 client fails the call once the loop asks for the ${ordinal(CLIENT_ROUND_LIMIT + 1)} time. Ask for the items together (one question with a field per item), then run again`;
+      planning.refused.push({ node: loop, reason, cause: ROUND_LIMIT_CAUSE, handler: label });
     }
   }
   return planning;
@@ -96,15 +103,61 @@ const CLIENT_ROUND_LIMIT = 10;
 
 /**
  * The loops of a function holding a question, unless what they iterate is written out and short enough to
- * stay under the client's round limit (`for (let i = 0; i < 3; i++)`, `for (const x of ['a', 'b'])`).
+ * stay under the client's round limit (`for (let i = 0; i < 3; i++)`, `for (const x of ['a', 'b'])`), with
+ * how often they run where that is written out (a literal array, a const one, a counted `for`).
  */
-function loopsAskingPastTheLimit(fn: FunctionLike, questions: Node[]): Node[] {
-  const loops = new Set<Node>();
+function loopsAskingPastTheLimit(fn: FunctionLike, questions: Node[]): { loop: Node; iterations?: number }[] {
+  const loops = new Map<Node, number | undefined>();
   for (const q of questions) {
     const loop = q.getFirstAncestor(a => a === fn || Node.isIterationStatement(a));
-    if (loop && loop !== fn && !boundedUnderLimit(loop)) loops.add(loop);
+    if (!loop || loop === fn || loops.has(loop)) continue;
+    const iterations = knownIterations(loop);
+    if (iterations === undefined || iterations >= CLIENT_ROUND_LIMIT) loops.set(loop, iterations);
   }
-  return [...loops];
+  return [...loops].map(([loop, iterations]) => (iterations === undefined ? { loop } : { loop, iterations }));
+}
+
+/** How many times a loop runs, where it is written out; undefined where that is not known. */
+function knownIterations(loop: Node): number | undefined {
+  if (Node.isForOfStatement(loop)) return writtenOutLength(unwrap(loop.getExpression()));
+  if (!Node.isForStatement(loop)) return undefined;
+  const test = loop.getCondition();
+  if (!test || !Node.isBinaryExpression(test) || !/^<=?$/.test(test.getOperatorToken().getText())) return undefined;
+  const bound = unwrap(test.getRight());
+  if (!Node.isNumericLiteral(bound)) return undefined;
+  const declared = loop.getInitializer();
+  const first = declared && Node.isVariableDeclarationList(declared) ? declared.getDeclarations()[0]?.getInitializer() : undefined;
+  const start = first && Node.isNumericLiteral(first) ? Number(first.getLiteralValue()) : 0;
+  return Math.max(0, Number(bound.getLiteralValue()) - start + (test.getOperatorToken().getText() === '<=' ? 1 : 0));
+}
+
+/** `['a', 'b']`, or a const declared as such a literal and never changed in its file: its length. */
+function writtenOutLength(items: Node): number | undefined {
+  const literal = Node.isIdentifier(items) ? constArrayLiteral(items) : items;
+  if (!literal || !Node.isArrayLiteralExpression(literal)) return undefined;
+  const elements = literal.getElements();
+  return elements.some(e => Node.isSpreadElement(e)) ? undefined : elements.length;
+}
+
+const ARRAY_MUTATORS = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'fill', 'copyWithin']);
+
+function constArrayLiteral(name: Node): Node | undefined {
+  const declarations = name.getSymbol()?.getDeclarations() ?? [];
+  const decl = declarations.length === 1 ? declarations[0] : undefined;
+  if (!decl || !Node.isVariableDeclaration(decl) || decl.getVariableStatement()?.getDeclarationKind() !== 'const') return undefined;
+  const text = name.getText();
+  const changed = decl.getSourceFile().getDescendantsOfKind(SyntaxKind.Identifier).some(id => {
+    if (id.getText() !== text) return false;
+    const access = id.getParent();
+    if (!Node.isPropertyAccessExpression(access) || access.getExpression() !== id) return false;
+    const assigned = access.getParent();
+    return ARRAY_MUTATORS.has(access.getName()) || (access.getName() === 'length' && Node.isBinaryExpression(assigned) && assigned.getLeft() === access);
+  });
+  return changed ? undefined : unwrap(decl.getInitializer() ?? decl);
+}
+
+function ordinal(n: number): string {
+  return `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 }
 
 /** `for (const item of items)`: a loop as its first line reads, without its body. */
@@ -114,18 +167,6 @@ function loopHead(loop: Node): string {
   return oneLine(head.trim().replace(/\{$/, '').trim());
 }
 
-function boundedUnderLimit(loop: Node): boolean {
-  if (Node.isForOfStatement(loop)) {
-    const items = unwrap(loop.getExpression());
-    return Node.isArrayLiteralExpression(items) && items.getElements().length < CLIENT_ROUND_LIMIT;
-  }
-  if (Node.isForStatement(loop)) {
-    const test = loop.getCondition();
-    const bound = test && Node.isBinaryExpression(test) && /^<=?$/.test(test.getOperatorToken().getText()) ? unwrap(test.getRight()) : undefined;
-    return bound !== undefined && Node.isNumericLiteral(bound) && Number(bound.getLiteralValue()) < CLIENT_ROUND_LIMIT;
-  }
-  return false;
-}
 
 /**
  * What may run a wrapper handed an asking callback: as a handler's last question (only its work before the
