@@ -578,6 +578,10 @@ const SITES: Record<string, string[]> = {
   'server-subclass-tool-override': [
     'marked elicitation server.server.elicitInput(...): wrapped-handler',
   ],
+  'server-options-in-a-factory': [
+    'rewritten elicitation notes.server.elicitInput(...) in tools/call clear',
+    'rewritten elicitation tasks.server.elicitInput(...) in tools/call close-all',
+  ],
   'server-subclass': [
     'rewritten elicitation this.server.elicitInput(...) in tools/call delete-note',
   ],

@@ -10,9 +10,20 @@ import type { CodeStyle } from './style.js';
 export function wireServers(cx: RewriteContext): void {
   for (const server of cx.plan.servers) {
     const p = cx.at(server.construct, 'server construction');
-    const wired = wiredConstruction(cx.source, server, cx.use('state', stateExports.verify), cx.style);
+    const wired = relativeToItsLine(cx.source, server.construct.start, wiredConstruction(cx.source, server, cx.use('state', stateExports.verify), cx.style));
     p.replace(/^super\s*\(/.test(wired) ? cx.parseSuperCall(wired) : cx.parseExpression(wired));
   }
+}
+
+/**
+ * Text written in the file's layout, its later lines indented as they will stand, made relative to the
+ * indentation of the line it starts on: the printer indents a replacement's later lines by that line's.
+ */
+function relativeToItsLine(source: string, start: number, text: string): string {
+  const lineStart = source.lastIndexOf('\n', start - 1) + 1;
+  const indent = /^[ \t]*/.exec(source.slice(lineStart))![0];
+  if (!indent) return text;
+  return text.split('\n').map((line, i) => (i > 0 && line.startsWith(indent) ? line.slice(indent.length) : line)).join('\n');
 }
 
 export function rewriteStdioEntry(cx: RewriteContext, entry: StdioEntryPlan): void {
