@@ -151,7 +151,7 @@ export function checkFindings(s: RunSummary): string[] {
     s.sitesLeft && plural(s.sitesLeft, 'site') + ' left to migrate',
     s.codemodLeftovers && plural(s.codemodLeftovers, 'place') + ' the official codemod could not migrate' + (s.startFailures ? ` (${s.startFailures} where the server throws at start-up)` : ''),
     s.markersLeft && plural(s.markersLeft, 'marker') + ' of an earlier run still in the sources',
-    s.sdkPatches && plural(s.sdkPatches, 'patch', 'patches') + ' of @modelcontextprotocol/sdk that no longer apply',
+    s.sdkPatches && plural(s.sdkPatches, 'patch', 'patches') + ` of @modelcontextprotocol/sdk that no longer ${s.sdkPatches === 1 ? 'applies' : 'apply'}`,
     s.sdkFilesSkipped && plural(s.sdkFilesSkipped, 'skipped file') + ' importing the SDK',
     s.failures && plural(s.failures, 'file') + ' that failed',
     s.filesChanged && plural(s.filesChanged, 'file') + ' to change',

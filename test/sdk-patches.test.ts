@@ -85,7 +85,7 @@ describe('a project with a patch of SDK 1.x, migrated', { timeout: 600_000 }, ()
     const report = JSON.parse(check.stdout);
     expect(report.summary.sdkPatches).toBe(1);
     expect(report.sdkPatches).toEqual([{ file: 'patches/@modelcontextprotocol+sdk+1.17.0.patch', version: '1.17.0', touches: ['dist/esm/server/index.js', 'dist/cjs/server/index.js'] }]);
-    expect(check.stderr).toMatch(/check failed: .*1 patch of @modelcontextprotocol\/sdk that no longer apply/);
+    expect(check.stderr).toMatch(/check failed: .*1 patch of @modelcontextprotocol\/sdk that no longer applies/);
   });
 
   it('migrated and written, --check still fails while the patch is there, and passes once it is deleted', async () => {
@@ -93,7 +93,7 @@ describe('a project with a patch of SDK 1.x, migrated', { timeout: 600_000 }, ()
     expect((await runCli(['src'], root)).code).toBe(0);
     const check = await runCli(['--check', 'src'], root);
     expect(check.code, check.stderr).toBe(1);
-    expect(check.stderr).toMatch(/check failed: 1 patch of @modelcontextprotocol\/sdk that no longer apply$/m);
+    expect(check.stderr).toMatch(/check failed: 1 patch of @modelcontextprotocol\/sdk that no longer applies$/m);
     await rm(path.join(root, 'patches'), { recursive: true });
     const clean = await runCli(['--check', 'src'], root);
     expect(clean.code, clean.stderr).toBe(0);
