@@ -31,6 +31,10 @@ interface UserProject {
   known?: Partial<Record<Check, Known | Known[]>>;
   /** Check that rewritten files keep their indentation and line endings. */
   style?: boolean;
+  /** The server speaks Streamable HTTP at this path (verify gives it a PORT). */
+  http?: string;
+  /** The server's environment instead of the harness's (which sets MCP_REQUEST_STATE_KEY). */
+  serverEnv?: Record<string, string>;
   /** With a known verify failure: the scenario's calls it does not touch, which must pass on both eras. */
   verifyUntouched?: string[];
 }
@@ -255,6 +259,17 @@ const PROJECTS: UserProject[] = [
     ],
   },
   {
+    // A low-level Server whose tools/list handler computes the list from the project's ToolDef array, lifecycle code
+    // reading the client version in oninitialized (marked: a 2026-07-28 client sends no initialize), and a
+    // patch-package patch of the old SDK (reported in the notes).
+    name: 'low-level-lists',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/tools/remove.ts', at: 'await server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
+      { file: 'src/lifecycle.ts', at: 'server.oninitialized = () => {', kind: 'connection', expect: 'mark', because: /oninitialized = \.\.\. runs once a client has sent initialize, which a 2026-07-28 client never sends/ },
+    ],
+  },
+  {
     name: 'cache-mutex',
     entry: 'src/index.ts',
     sites: [
@@ -323,6 +338,26 @@ const PROJECTS: UserProject[] = [
     sites: [{ file: 'src/index.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' }],
   },
   {
+    // Survey tools: a local declared bare and assigned on one branch while the other asks first, a review asking once per
+    // item for twelve items (past the client's round limit), a choice list read from a file when the handler runs (an
+    // answer outside it refused as 1.x refused it), a local typed with a Map used only before the question.
+    name: 'survey-rounds',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/server.ts', at: 'const who = await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
+      { file: 'src/server.ts', at: 'const ok = await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
+      { file: 'src/tools/checklist.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
+      { file: 'src/tools/assign.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
+      { file: 'src/tools/report.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
+      // Twelve rounds are more than a 2026-07-28 client answers (10 in the SDK's client): marked, so --check fails.
+      { file: 'src/tools/checklist.ts', at: 'for (const entry of RELEASE_CHECKLIST)', kind: 'request', expect: 'mark', because: /may ask 12 times in a loop/ },
+    ],
+    known: {
+      verify: BY_DESIGN('a loop asking 12 times is marked: a 2026-07-28 client gives up after 10 rounds until the items are asked together', modernFails('checklist all 12 done')),
+    },
+    verifyUntouched: ['announce beta', 'announce ask group', 'announce group declined', 'announce send cancelled', 'checklist cancel at 4', 'assign accept', 'assign not in list', 'assign decline', 'report publish', 'report cancel'],
+  },
+  {
     name: 'fastmcp-app',
     entry: 'src/index.ts',
     sites: [
@@ -345,6 +380,33 @@ const PROJECTS: UserProject[] = [
       starts: BY_DESIGN('an mcp-framework server serves 2026-07-28 only once mcp-framework does', NO_DISCOVER),
       verify: BY_DESIGN('an mcp-framework server serves 2026-07-28 only once mcp-framework does', NO_DISCOVER),
     },
+  },
+  {
+    // Ask-helpers as methods of a class made once at module level (`const asker = new Asker(server)`), called
+    // from tools registered in a module that names neither the SDK nor a request (it imports the server); a
+    // roots helper caching per session, served on stdio (one client per process, so the cache is right).
+    name: 'asker-instance',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/asker.ts', at: 'const res = await this.mcp.server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
+      { file: 'src/asker.ts', at: 'const reply = await this.mcp.server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
+      { file: 'src/workspace.ts', at: 'await server.server.listRoots()', kind: 'roots', expect: 'rewrite' },
+    ],
+  },
+  {
+    // A sessionful Express server, deployed with no MCP_REQUEST_STATE_KEY: a tool pinning a note registers a tool
+    // and tells the session its list changed (marked: createMcpHandler's listeners never hear it), and a helper
+    // reads the cancellation signal through a cast of the context (left to the official codemod's marker).
+    name: 'notes-http',
+    entry: 'src/index.ts',
+    http: '/mcp',
+    serverEnv: {},
+    sites: [
+      { file: 'src/server.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
+      { file: 'src/index.ts', at: 'const created = new StreamableHTTPServerTransport', kind: 'entry', expect: 'rewrite' },
+      { file: 'src/server.ts', at: 'server.registerTool(`open_${name}`', kind: 'list-change', expect: 'mark', because: /never reaches: a listening client is not told/ },
+      { file: 'src/server.ts', at: 'server.sendToolListChanged()', kind: 'list-change', expect: 'mark', because: /never reaches: a listening client is not told/ },
+    ],
   },
 ];
 
@@ -377,7 +439,7 @@ function outcomeOf(project: UserProject): Promise<Outcome> {
         for (const tsconfig of tsconfigs) migratedTsc.push(await typecheck(run.migrated, tsconfig));
       });
       const check = await timed(run.timings, '--check', () => runCli(run.migrated, ['.', '--check', '--json']));
-      const verify = await timed(run.timings, 'verify', () => verifyProject(run, project.entry, scenarioOf(project), project.serveFrom));
+      const verify = await timed(run.timings, 'verify', () => verifyProject(run, project.entry, scenarioOf(project), { runFrom: project.serveFrom, http: project.http, env: project.serverEnv }));
       return { run, originalTsc, migratedTsc, check, verify };
     });
     outcomes.set(project.name, pending);

@@ -241,13 +241,22 @@ async function installWhatNotesName(dir: string, notes: string[]): Promise<Ran |
 }
 
 /** The scenario on the original (legacy client) and on the migrated copy (both eras). */
-export function verifyProject(project: UserProjectRun, entry: string, scenario: Scenario, runFrom = '.'): Promise<VerifyResult> {
-  return verify({
-    before: entryCommand(path.join(project.original, runFrom), entry),
-    after: entryCommand(path.join(project.migrated, runFrom), entry),
-    scenario,
-    timeoutMs: 30_000,
+export interface ServeOptions {
+  /** Where the server is started from, relative to the project. */
+  runFrom?: string;
+  /** The server speaks Streamable HTTP at this path, on the PORT verify gives it. */
+  http?: string;
+  /** The server's environment instead of SERVER_ENV (a deployment with no MCP_REQUEST_STATE_KEY). */
+  env?: Record<string, string>;
+}
+
+export function verifyProject(project: UserProjectRun, entry: string, scenario: Scenario, serve: ServeOptions = {}): Promise<VerifyResult> {
+  const command = (dir: string) => ({
+    ...entryCommand(path.join(dir, serve.runFrom ?? '.'), entry),
+    ...(serve.env ? { env: serve.env } : {}),
+    ...(serve.http ? { http: serve.http } : {}),
   });
+  return verify({ before: command(project.original), after: command(project.migrated), scenario, timeoutMs: 30_000 });
 }
 
 /** Every file under `dir` but node_modules and .git, with a hash of its bytes. */
