@@ -31,7 +31,7 @@ export function runCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = {},
       // No colour from the environment unless a test asks; no TTY either (pipes).
       { cwd, env: { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, ...env }, maxBuffer: 64 * 1024 * 1024 },
       (err, stdout, stderr) => {
-        const code = err ? ((err as NodeJS.ErrnoException & { code?: unknown }).code as number | null) : 0;
+        const code: unknown = err ? (err as { code?: unknown }).code : 0;
         resolve({ code: typeof code === 'number' ? code : null, stdout, stderr });
       },
     );

@@ -101,7 +101,7 @@ describe('formatHuman', () => {
   function run(partial: Partial<RunReport>): RunReport {
     const base = { ...emptyReport(), ...partial };
     const files = partial.files ?? [];
-    return { schemaVersion: 1, mode: 'write', ...base, files, codemodLeftovers: [], warnings: [], formatting: partial.formatting ?? [], summary: summarize(base, files), exitCode: 0 };
+    return { schemaVersion: 1, mode: 'write', ...base, files, codemodLeftovers: [], sdkPatches: [], warnings: [], formatting: partial.formatting ?? [], summary: summarize(base, files), exitCode: 0 };
   }
 
   it('lists marked and skipped sites as file:line:col  kind  reason, and errored files located', () => {

@@ -36,7 +36,7 @@ describe('sampling and roots sites are migrated and reported deprecated (SEP-257
     expect(byKind.roots).toMatchObject({ outcome: 'rewritten', deprecated: expect.stringMatching(/SEP-2577.*take the paths as tool arguments/) });
     expect(byKind.elicitation!.deprecated).toBeUndefined();
 
-    const run: RunReport = { ...report, schemaVersion: 1, mode: 'dry-run', files: [], codemodLeftovers: [], formatting: [], summary: summarize(report, []), exitCode: 0 };
+    const run: RunReport = { ...report, schemaVersion: 1, mode: 'dry-run', files: [], codemodLeftovers: [], sdkPatches: [], warnings: [], formatting: [], summary: summarize(report, []), exitCode: 0 };
     const human = formatHuman(run, { color: false });
     expect(human).toContain('deprecated: 1 sampling site; sampling is deprecated by SEP-2577');
     expect(human).toContain('deprecated: 1 roots site; roots are deprecated by SEP-2577');

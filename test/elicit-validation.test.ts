@@ -38,6 +38,9 @@ interface StateModule {
   verifyRequestState(wire: string, ctx: unknown): Promise<unknown>;
 }
 
+/** The low-level server a fake stands for: ask() answers elicitInput through its request(), which the fake has. */
+type Asked = { elicitInput(params: never): Promise<unknown> };
+
 const modules = new Map<ModuleFlavour, StateModule>();
 
 beforeAll(async () => {
@@ -88,7 +91,7 @@ function answeringServer(content: Content) {
 /** On a 2025-era request: `ask(server).elicitInput(...)`, outside any replayed call, sends it through the server. */
 function migratedLegacy(flavour: ModuleFlavour, content: Content, requestedSchema: Schema): Promise<Outcome> {
   const module = modules.get(flavour)!;
-  return outcome(() => module.ask(answeringServer(content)).elicitInput({ message: 'q', requestedSchema } as never));
+  return outcome(() => module.ask(answeringServer(content) as unknown as Asked).elicitInput({ message: 'q', requestedSchema } as never));
 }
 
 const ENVELOPE = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } } };
@@ -104,7 +107,7 @@ async function migratedModern(flavour: ModuleFlavour, content: Content, requeste
   const handlers = new Map<string, Handler>();
   const server = { registerTool: (name: string, _config: unknown, handler: Handler) => void handlers.set(name, handler) };
   const low = { getClientCapabilities: () => undefined, request: () => Promise.reject(new Error('no push on 2026-07-28')) };
-  module.resumable(server).registerTool('t', {}, async () => ({ answer: await module.ask(low).elicitInput({ message: 'q', requestedSchema } as never) }));
+  module.resumable(server).registerTool('t', {}, async () => ({ answer: await module.ask(low as unknown as Asked).elicitInput({ message: 'q', requestedSchema } as never) }));
   const handler = handlers.get('t')!;
   const first = modernContext(undefined);
   const round = (await handler(first)) as { inputRequests: Record<string, unknown>; requestState: string };

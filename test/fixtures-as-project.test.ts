@@ -30,7 +30,7 @@ const NEEDS_SDK_ZOD: ReadonlySet<string> = new Set(['request-custom-result-schem
  * Fixtures with a scenario whose input imports nothing but SDK 1.x, zod and Node's modules, and whose output
  * carries no marker of the official codemod (that marker asks for a review, and fails the project's --check).
  */
-function runnableFixtures(): { name: string; file: string }[] {
+function runnableFixtures(): { name: string; file: string; http: boolean }[] {
   const scenarios = new Set(fs.readdirSync(path.join(fixtures, 'scenarios')).map(f => f.replace(/\.json$/, '')));
   return fs
     .readdirSync(fixtures)

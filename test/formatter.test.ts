@@ -111,7 +111,7 @@ describe('the command', () => {
 describe('the report line', () => {
   const human = (formatting: FormattingResult[]) => {
     const base = emptyReport();
-    const report: RunReport = { schemaVersion: 1, mode: 'write', ...base, files: [], codemodLeftovers: [], warnings: [], formatting, summary: summarize(base, []), exitCode: 0 };
+    const report: RunReport = { schemaVersion: 1, mode: 'write', ...base, files: [], codemodLeftovers: [], sdkPatches: [], warnings: [], formatting, summary: summarize(base, []), exitCode: 0 };
     return formatHuman(report, { color: false });
   };
   const many = Array.from({ length: 30 }, (_, i) => `src/tools/tool-number-${i}.ts`);

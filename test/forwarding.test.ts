@@ -13,7 +13,7 @@ function problemOf(wrapper: string): string | undefined {
   const project = new Project({ useInMemoryFileSystem: true });
   const sf = project.createSourceFile('/w.ts', `${wrapper}\ndeclare const server: { registerTool(n: string, c: object, h: Function): void };\nserver.registerTool('t', {}, traced(async (args: object, ctx: object) => ({ content: [] })));\n`);
   const call = sf.getDescendantsOfKind(SyntaxKind.CallExpression).find(c => c.getExpression().getText() === 'traced')!;
-  const fn = sf.getVariableDeclarationOrThrow('traced').getInitializerOrThrow() as FunctionLike;
+  const fn = sf.getVariableDeclarationOrThrow('traced').getInitializerOrThrow() as unknown as FunctionLike;
   const inner = returnedFunction(fn)!;
   const problem = forwardingProblem(fn, fn.getParameters()[0]!, inner, 1);
   expect(passesArgumentsThrough(call, call.getArguments()[0]!, 1)).toBe(problem === undefined);

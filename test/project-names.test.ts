@@ -71,13 +71,13 @@ describe('projectMayExtend', () => {
     expect(projectMayExtend(base(project({ 'base.ts': 'export class Base {}', 'a.ts': "import { Base } from './base';\nexport class A { b = new Base(); }\nclass C extends Other {}\ndeclare class Other {}" })))).toBe(false);
   });
 
-  it.each([
+  it.each<[string, string | undefined, string?]>([
     ['by its name', "import { Base } from './base';\nexport class A extends Base {}"],
     ['through a namespace', "import * as b from './base';\nexport class A extends b.Base {}"],
     ['under an import alias', "import { Base as Root } from './base';\nexport class A extends Root {}"],
     ['under an alias of a re-export', "export { Base as Root } from './base';\n", "import { Root as R } from './a';\nexport class C extends R {}"],
     ['in its own file', undefined],
-  ] as const)('says maybe when extended %s', (_, a, c) => {
+  ])('says maybe when extended %s', (_, a, c) => {
     const files: Record<string, string> = { 'base.ts': a === undefined ? 'export class Base {}\nclass Sub extends Base {}' : 'export class Base {}' };
     if (a) files['a.ts'] = a;
     if (c) files['c.ts'] = c;

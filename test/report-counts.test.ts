@@ -6,13 +6,14 @@
 import { readdir, readFile, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SiteKind } from '../src/report.js';
 import { causeOf, UNCLASSIFIED } from '../src/tables/causes.js';
 import { assertBuilt, makeTree, REPO, removeTree, runCli } from './cli-helpers.js';
 
 interface Site {
   outcome: 'rewritten' | 'marked' | 'skipped';
   shape?: string;
-  kind: 'elicitation' | 'elicitation-url' | 'sampling' | 'roots' | 'request' | 'registration' | 'entry' | 'capabilities' | 'connection';
+  kind: SiteKind;
   cause?: string;
   reason: string;
 }

@@ -150,7 +150,7 @@ async function callTool(instance: Instance, token: string, name: string, args: R
   return JSON.parse(json) as Reply;
 }
 
-const ok = { action: 'accept', content: { ok: true } };
+const ok = { action: 'accept' as const, content: { ok: true } };
 const accept = { answer: ok };
 const textOf = (reply: Reply) => reply.result?.content?.map(c => c.text).join('\n');
 

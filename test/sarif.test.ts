@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import Ajv from 'ajv-draft-04';
-import addFormats from 'ajv-formats';
+import AjvModule from 'ajv-draft-04';
+import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAUSES, causeOf } from '../src/tables/causes.js';
 import { assertBuilt, LEGACY_SERVER, makeTree, REPO, removeTree, runCli } from './cli-helpers.js';
@@ -16,6 +16,9 @@ import { assertBuilt, LEGACY_SERVER, makeTree, REPO, removeTree, runCli } from '
 const require = createRequire(import.meta.url);
 const schemaFile = path.join(path.dirname(require.resolve('@microsoft/jest-sarif/package.json')), 'lib', 'schemas', 'sarif-2.1.0-rtm.5.json');
 // The schema's language pattern is not valid under the u flag: match patterns as plain regular expressions.
+// CommonJS modules whose default export is under .default when imported from ESM with NodeNext types.
+const Ajv = ((AjvModule as { default?: unknown }).default ?? AjvModule) as typeof AjvModule.default;
+const addFormats = ((addFormatsModule as { default?: unknown }).default ?? addFormatsModule) as typeof addFormatsModule.default;
 const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
 addFormats(ajv);
 const validate = ajv.compile(JSON.parse(readFileSync(schemaFile, 'utf8')));

@@ -155,7 +155,7 @@ describe('the emitted requestState module', () => {
     let handler: ((ctx: unknown) => Promise<unknown>) | undefined;
     const server = { registerTool: (_name: string, _config: unknown, h: (ctx: unknown) => Promise<unknown>) => void (handler = h) };
     const low = { getClientCapabilities: () => undefined, request: () => Promise.reject(new Error('no push on 2026-07-28')) };
-    module.resumable(server).registerTool('t', {}, async () => module.ask(low).elicitInput({ message: 'q', requestedSchema: { type: 'object', properties: {} } } as never));
+    module.resumable(server).registerTool('t', {}, async () => module.ask(low as unknown as { elicitInput(params: never): Promise<unknown> }).elicitInput({ message: 'q', requestedSchema: { type: 'object', properties: {} } } as never));
     const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } } };
     // Without the verify hook the SDK hands the handler the client's string as it came.
     const ctx = { mcpReq: { id: 1, method: 'tools/call', envelope, requestState: () => 'v1.forged.mac', inputResponses: { elicitation: { action: 'accept', content: {} } } } };

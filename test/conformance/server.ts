@@ -10,7 +10,7 @@ import { z } from 'zod';
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 const WAV = 'UklGRiQAAABXQVZFZm10IBAAAAABAAEARKwAAIhYAQACABAAZGF0YQAAAAA=';
 const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
-const askName = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } as const;
+const askName = { type: 'object' as const, properties: { name: { type: 'string' as const } }, required: ['name'] };
 
 export function buildServer(): McpServer {
   const server = new McpServer({ name: 'legacy-conformance-server', version: '1.0.0' }, { capabilities: { logging: {} } });

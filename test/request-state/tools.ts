@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
-const confirm = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } as const;
+const confirm = { type: 'object' as const, properties: { ok: { type: 'boolean' as const } }, required: ['ok'] };
 const LOG = process.env.FIXTURE_LOG;
 let transfers = 0;
 let logins = 0;

@@ -131,7 +131,7 @@ export interface Report {
   notes: string[];
   files: { file: string; outcome: string; reason?: string }[];
   created?: string[];
-  summary: { sitesLeft: number; filesErrored: number; filesSkipped: number; sites: { rewritten: number; marked: number; skipped: number } };
+  summary: { sitesLeft: number; filesErrored: number; filesSkipped: number; startFailures: number; sites: { rewritten: number; marked: number; skipped: number } };
   exitCode?: number;
 }
 
