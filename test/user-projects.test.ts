@@ -396,7 +396,8 @@ const PROJECTS: UserProject[] = [
   {
     // A sessionful Express server, deployed with no MCP_REQUEST_STATE_KEY: a tool pinning a note registers a tool
     // and tells the session its list changed (marked: createMcpHandler's listeners never hear it), and a helper
-    // reads the cancellation signal through a cast of the context (left to the official codemod's marker).
+    // reads the cancellation signal through a cast of the context (left to the official codemod's marker); saves
+    // are counted per session id.
     name: 'notes-http',
     entry: 'src/index.ts',
     http: '/mcp',
@@ -406,6 +407,9 @@ const PROJECTS: UserProject[] = [
       { file: 'src/index.ts', at: 'const created = new StreamableHTTPServerTransport', kind: 'entry', expect: 'rewrite' },
       { file: 'src/server.ts', at: 'server.registerTool(`open_${name}`', kind: 'list-change', expect: 'mark', because: /never reaches: a listening client is not told/ },
       { file: 'src/server.ts', at: 'server.sendToolListChanged()', kind: 'list-change', expect: 'mark', because: /never reaches: a listening client is not told/ },
+      // Saves counted per session: a 2026-07-28 request has none, so every modern client would share one count.
+      { file: 'src/server.ts', at: "const session = extra.sessionId ?? 'local'", kind: 'connection', expect: 'mark', because: /a 2026-07-28 request has no session/ },
+      { file: 'src/server.ts', at: "savesBySession.get(extra.sessionId ?? 'local')", kind: 'connection', expect: 'mark', because: /a 2026-07-28 request has no session/ },
     ],
   },
 ];

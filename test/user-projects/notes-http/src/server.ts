@@ -8,6 +8,8 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 // Shortcuts outlive the session that made them: every server made afterwards offers them too.
 const shortcuts = new Map<string, string>();
+// Saves per session, for the session's own summary.
+const savesBySession = new Map<string, number>();
 
 function registerShortcut(server: McpServer, name: string, title: string): void {
   server.registerTool(`open_${name}`, { description: `Open the note "${title}"` }, async () => {
@@ -41,9 +43,15 @@ export function createServer(): McpServer {
       }
       if (cancelled(extra)) return { content: [{ type: 'text', text: 'Cancelled.' }], isError: true };
       const note = saveNote(title, body);
+      const session = extra.sessionId ?? 'local';
+      savesBySession.set(session, (savesBySession.get(session) ?? 0) + 1);
       return { content: [{ type: 'text', text: `Saved "${note.title}" (revision ${note.updated}).` }] };
     },
   );
+
+  server.registerTool('my_saves', { description: 'How many notes this session saved' }, async extra => ({
+    content: [{ type: 'text', text: `${savesBySession.get(extra.sessionId ?? 'local') ?? 0} saved in this session` }],
+  }));
 
   server.registerTool('list_notes', { description: 'List the notes' }, async () => ({
     content: [{ type: 'text', text: allNotes().map(n => `${n.title} (r${n.updated})`).join('\n') || 'No notes.' }],
