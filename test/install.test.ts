@@ -24,7 +24,7 @@ let bin: string;
 beforeAll(async () => {
   assertBuilt();
   work = await realpath(await mkdtemp(path.join(tmpdir(), 'mcp-migrate-install-')));
-  // The build is fresh (npm test builds first): pack it as it is, without running prepare again.
+  // The build is fresh (npm test builds first): pack it as it is, without running prepack again.
   const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: REPO, maxBuffer: 16 * 1024 * 1024 });
   const tarball = path.join(work, (JSON.parse(stdout) as { filename: string }[])[0]!.filename);
   project = path.join(work, 'user-server');
