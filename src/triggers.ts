@@ -79,25 +79,44 @@ export function worthAnalysing<F extends { path: string; text: string }>(files: 
   return files.filter(f => kept.has(f.path));
 }
 
+/** A registration of a handler, as the text of a file that makes one reads (`server.registerTool(`, `.setRequestHandler(`). */
+const REGISTERS = /\.(?:registerTool|registerPrompt|registerResource|setRequestHandler|tool|prompt|resource)\s*\(/;
+
 /**
- * The files of `files` that import a request-making file of `makers` by a relative path, directly or through
- * files that do (up to MAX_INLINE_DEPTH hops): handlers calling a helper of another module may sit in a file
- * that names no trigger and no SDK (`import { server } from './server.js'; server.registerTool(..., () =>
- * asker.askName())`), and the helper is migrated only where its callers are seen.
+ * The files of `files` that register handlers and import a request-making file of `makers` by a relative
+ * path, directly or through the helpers it imports (up to MAX_INLINE_DEPTH hops): tools calling a helper of
+ * another module may be registered in a file that names no trigger and no SDK (`import { server } from
+ * './server.js'; server.registerTool(..., () => asker.askName())`), and the helper is migrated only where its
+ * callers are seen. The helpers on the way are importedHelpers' to keep.
  */
 export function helperCallers(files: readonly { path: string; text: string }[], makers: ReadonlySet<string>): Set<string> {
+  const byPath = new Map(files.map(f => [f.path, f]));
+  const known = new Set(byPath.keys());
   const found = new Set<string>();
-  let targets: ReadonlySet<string> = makers;
-  for (let hop = 0; hop < MAX_INLINE_DEPTH && targets.size > 0; hop++) {
-    const next = new Set<string>();
-    for (const f of files) {
-      if (makers.has(f.path) || found.has(f.path)) continue;
-      if (relativeImportsAmong(f, targets).length > 0) next.add(f.path);
-    }
-    for (const p of next) found.add(p);
-    targets = next;
+  for (const file of files) {
+    if (makers.has(file.path) || !REGISTERS.test(file.text)) continue;
+    if (reachesWithin(file, makers, byPath, known)) found.add(file.path);
   }
   return found;
+}
+
+function reachesWithin(file: { path: string; text: string }, targets: ReadonlySet<string>, byPath: ReadonlyMap<string, { path: string; text: string }>, known: ReadonlySet<string>): boolean {
+  const seen = new Set([file.path]);
+  let frontier = [file];
+  for (let hop = 0; hop < MAX_INLINE_DEPTH && frontier.length > 0; hop++) {
+    const next: { path: string; text: string }[] = [];
+    for (const f of frontier) {
+      for (const target of relativeImportsAmong(f, known)) {
+        if (targets.has(target)) return true;
+        if (!seen.has(target)) {
+          seen.add(target);
+          next.push(byPath.get(target)!);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return false;
 }
 
 /** The files of `files` that read a request method as a value (REQUEST_METHOD_VALUE): modules that may export it under another name. */

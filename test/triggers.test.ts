@@ -52,15 +52,16 @@ describe('importedHelpers', () => {
     for (const call of ['await srv.elicitInput({})', 'srv.createMessage (x)', "typeof srv.listRoots === 'function'"]) expect(REQUEST_METHOD_VALUE.test(call), call).toBe(false);
   });
 
-  it('keeps the files calling a helper of another module, though they name neither the SDK nor a request, and the modules imported for what they register', () => {
+  it('keeps the files registering tools that call a helper of another module, though they name neither the SDK nor a request, and the helpers on the way', () => {
     const made = file('server.ts', `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const server = new McpServer({ name: 'x', version: '1' });\n`);
     const asker = file('asker.ts', `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport class Asker { constructor(private mcp: McpServer) {} name() { return this.mcp.server.elicitInput({}); } }\n`);
     const tools = file('tools.ts', `import { server } from './server.js';\nimport { Asker } from './asker.js';\nconst asker = new Asker(server);\nserver.registerTool('t', {}, async () => asker.name());\n`);
-    const page = file('page.ts', `import { registerAll } from './tools.js';\n`);
-    const unrelated = file('format.ts', `import { add } from './math.js';\n`);
-    const entry = file('index.ts', `import './tools.js';\n`);
-    const kept = worthAnalysing([made, asker, tools, page, unrelated, math, entry]).map(f => path.basename(f.path));
-    expect(kept).toEqual(['server.ts', 'asker.ts', 'tools.ts', 'page.ts', 'index.ts']);
+    const greet = file('greet.ts', `import { Asker } from './asker.js';\nexport const greet = (a: Asker) => a.name();\n`);
+    const more = file('more.ts', `import { server } from './server.js';\nimport { greet } from './greet.js';\nserver.registerTool('g', {}, async () => greet(x));\n`);
+    // Imports a module with a request, registers nothing: a barrel or an entry, nothing of it is asked.
+    const entry = file('index.ts', `import './tools.js';\nimport { Asker } from './asker.js';\n`);
+    const kept = worthAnalysing([made, asker, tools, greet, more, entry, math]).map(f => path.basename(f.path));
+    expect(kept).toEqual(['server.ts', 'asker.ts', 'tools.ts', 'greet.ts', 'more.ts']);
   });
 
   it(`follows at most ${HELPER_IMPORT_DEPTH} hops`, () => {
