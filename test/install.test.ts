@@ -1,7 +1,7 @@
 /**
  * Installable as the README says: the package is packed (`npm pack`), installed into a fresh project
  * outside the repository with SDK 1.x beside it, as a user's project is before migrating, and run from
- * there: `--help`, a dry run on a small SDK 1.x server, and the language server's start. Nothing of the
+ * there: `--help`, a dry run on a small SDK 1.x server, the library import, and the language server's start. Nothing of the
  * repository's own node_modules is on the way (the project lives under the temp directory).
  */
 import { execFile } from 'node:child_process';
@@ -68,6 +68,24 @@ describe('the packed package, installed into a fresh project', { timeout: 600_00
     expect(stdout).toMatch(/^\+\s+"@modelcontextprotocol\/server": /m);
     expect(stderr).toMatch(/sites: 1 rewritten, 0 marked, 0 skipped/);
     expect(existsSync(path.join(project, 'src', 'mcp-migrate-state.ts'))).toBe(false);
+  });
+
+  it("imports as a library: runMigration's report from JavaScript, its types under NodeNext", async () => {
+    await writeFile(
+      path.join(project, 'api.mjs'),
+      "import { runMigration } from 'mcp-migrate';\nconst { report, changes } = await runMigration({ paths: ['src'], cwd: process.cwd(), mode: 'dry-run', quiet: true });\nconsole.log(JSON.stringify({ sites: report.summary.sites, changed: changes.map(c => c.path.split('/').pop()) }));\n"
+    );
+    const { stdout } = await run(process.execPath, ['api.mjs'], { cwd: project, maxBuffer: 16 * 1024 * 1024 });
+    const out = JSON.parse(stdout) as { sites: { rewritten: number }; changed: string[] };
+    expect(out.sites.rewritten).toBe(1);
+    expect(out.changed).toContain('server.ts');
+    await writeFile(
+      path.join(project, 'api-types.mts'),
+      "import { runMigration, type RunReport, type SiteReport } from 'mcp-migrate';\nconst { report }: { report: RunReport } = await runMigration({ paths: ['src'], cwd: '.', mode: 'check' });\nconst first: SiteReport | undefined = report.sites[0];\nexport const kind: string | undefined = first?.kind;\n"
+    );
+    const tsc = path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
+    const flags = ['--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--types', 'node', 'api-types.mts'];
+    await run(process.execPath, [tsc, ...flags], { cwd: project, maxBuffer: 16 * 1024 * 1024 });
   });
 
   it('mcp-migrate lsp starts, warns on the request site and shuts down cleanly', async () => {
