@@ -18,10 +18,10 @@ class LoggingServer extends McpServer {
 export const server = new LoggingServer({ name: 'logging', version: '1.0.0' });
 
 server.registerTool('confirm', { description: 'Ask the user to confirm', inputSchema: z.object({ what: z.string() }) }, async ({ what }: { what: string }) => {
-      // mcp-migrate: elicitation request in a callback passed to registerTool() on an instance of a class that declares registerTool() of its own: that registerTool() is not the SDK's registration and decides what the callback gets, so it is not migrated as a handler; migrate by hand
-      const answer = await server.server.elicitInput({
-        message: `Really ${what}?`,
-        requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
-      });
-      return { content: [{ type: 'text', text: answer.action === 'accept' && answer.content?.ok ? 'done' : 'skipped' }] };
-    });
+  // mcp-migrate: elicitation request in a callback passed to registerTool() on an instance of a class that declares registerTool() of its own: that registerTool() is not the SDK's registration and decides what the callback gets, so it is not migrated as a handler; migrate by hand
+  const answer = await server.server.elicitInput({
+    message: `Really ${what}?`,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+  });
+  return { content: [{ type: 'text', text: answer.action === 'accept' && answer.content?.ok ? 'done' : 'skipped' }] };
+});

@@ -22,6 +22,7 @@ import { codemodErrorCodeHomes, errorCodeNames, errorCodeUsesRepair, isErrorCode
 import { addErrorCodeValues, errorCodeTypesRepair, type ErrorCodeValues } from './repairs/errorCodeTypes.js';
 import { errorMessagesRepair } from './repairs/errorMessages.js';
 import { withImportQuotes } from './repairs/importQuotes.js';
+import { withRegistrationIndent } from './repairs/registrationIndent.js';
 import { pickedMethodsRepair } from './repairs/pickedMethods.js';
 import { rawShapesRepair, unverifiedSchemaStands } from './repairs/rawShapes.js';
 import { annotateResultArraysRepair } from './repairs/resultArrays.js';
@@ -132,7 +133,7 @@ function applyTransforms(sf: SourceFile, given: string, plan: () => TransformPla
   const standing = found.filter(f => stands(f.diagnostic));
   // The quotes and the markers are edits of the text, not of the source file, each edit of which parses it
   // again and walks its tree. A quote for a quote moves nothing: the findings' nodes still give their lines.
-  const quoted = quotesOf === undefined ? sf.getFullText() : withImportQuotes(sf, quotesOf);
+  const quoted = quotesOf === undefined ? sf.getFullText() : withRegistrationIndent(sf, quotesOf, withImportQuotes(sf, quotesOf));
   const notes = locateNotes(standing, given, sf.getFilePath(), quoted);
   const text = withCodemodMarkers(quoted, markerLines(standing.map(f => f.diagnostic).filter(d => d.insertComment)));
   if (!commonJs) return { notes, text };
