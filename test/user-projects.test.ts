@@ -412,6 +412,23 @@ const PROJECTS: UserProject[] = [
       { file: 'src/server.ts', at: "savesBySession.get(extra.sessionId ?? 'local')", kind: 'connection', expect: 'mark', because: /a 2026-07-28 request has no session/ },
     ],
   },
+  {
+    // A send that needs the provider's confirmation token: the token is asked for before the question (an API
+    // call, journaled), the question is gated on the client's capability and asked with the request's signal on
+    // one branch of a conditional, a catch cancels the token, and the tool is wrapped by a JSON helper.
+    name: 'mail-confirm',
+    entry: 'src/index.ts',
+    sites: [
+      { file: 'src/tools.ts', at: '? await server.server.elicitInput(request, { signal: extra.signal })', kind: 'elicitation', expect: 'rewrite' },
+      { file: 'src/tools.ts', at: ': await server.server.elicitInput(request);', kind: 'elicitation', expect: 'rewrite' },
+      { file: 'src/tools.ts', at: '!server.server.getClientCapabilities()?.elicitation', kind: 'capabilities', expect: 'rewrite' },
+    ],
+    known: {
+      // The wrapper types the context it hands on as 1.x's ({ signal: AbortSignal }): the reads are marked, with
+      // the retyping to do, and --check fails until it is done. Verify passes on both eras, each effect once.
+      tsc: BY_DESIGN("a wrapper declaring SDK 1.x's context shape is marked to be typed ServerContext by hand", /TS2769: No overload matches this call/),
+    },
+  },
 ];
 
 interface Outcome {
