@@ -17,3 +17,5 @@ export function createServers(): McpServer[] {
   });
   return [notes, tasks];
 }
+
+export const [server, tasksServer] = createServers();

@@ -22,3 +22,5 @@ export function createServers(): McpServer[] {
   });
   return [notes, tasks];
 }
+
+export const [server, tasksServer] = createServers();
