@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import jscodeshift from 'jscodeshift';
-import { ts, type SourceFile } from 'ts-morph';
+import { ts, type Project, type SourceFile } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
 import { analysisProject, forgetProjectFiles, needsNodeDeclarations, setText, sharedAnalysisProject } from './analysis/project.js';
 import { importBindings, selfCheck, type ImportBindings, type SelfCheckOptions } from './analysis/selfCheck.js';
@@ -87,53 +87,93 @@ export async function migrateSources(files: SourceInput[], options: MigrateOptio
   return finishRun([migrateGroup(candidates, state, options)], files, state, options);
 }
 
+/** What the stages of a group's run share: the candidates as given, their text as each stage leaves it, the report. */
+interface GroupRun {
+  candidates: SourceInput[];
+  /** Each candidate's text as the next stage reads it (no shebang; upgraded); a file dropped is left as it was. */
+  current: Map<string, string>;
+  /** A shebang is not JavaScript: every stage sees the text without it, the result gets it back. */
+  shebangs: Map<string, string>;
+  report: Report;
+  rel: (p: string) => string;
+  options: MigrateOptions;
+}
+
 /**
  * Upgrade, analyse and rewrite `candidates` (files `worthAnalysing` kept), which must be closed under the
  * imports between candidates (a group of `partitionCandidates`, or all of them): files outside the group are
  * seen by the type checker only as they are on disk.
  */
 export function migrateGroup(candidates: SourceInput[], state: StateModules, options: MigrateOptions): GroupResult {
-  const report = emptyReport();
-  const rel = (p: string) => path.relative(options.cwd, p) || path.basename(p);
-  if (candidates.length === 0) return { changes: [], report, usedStateModules: [] };
-
-  // A shebang is not JavaScript: every stage sees the text without it, the result gets it back.
-  const shebangs = new Map<string, string>();
-  const current = new Map<string, string>();
-  for (const f of candidates) {
-    const match = /^#![^\n]*\n?/.exec(f.text);
-    if (match) shebangs.set(f.path, match[0]);
-    current.set(f.path, match ? f.text.slice(match[0].length) : f.text);
-  }
-
-  // 1. Upgrade SDK 1.x files with the official codemod (in memory). A file it fails on stays on 1.x, as it
-  //    was: rewriting its handlers would mix 1.x imports with 2.x code.
-  if (options.upgradeV1 !== false && !options.sitesOnly) {
-    let failed: Map<string, string>;
-    try {
-      const keptOnV1 = keptOnSdkV1(candidates, rel);
-      report.notes.push(...keptOnV1.values());
-      const upgraded = upgradeV1(candidates.filter(f => !keptOnV1.has(f.path)).map(f => ({ path: f.path, text: current.get(f.path)! })), candidates);
-      for (const [p, text] of upgraded.texts) current.set(p, text);
-      // Its findings are at lines of the text it was given: the file's, less a shebang.
-      const inGiven = (n: UpgradeNote): UpgradeNote => ({ ...n, line: n.line + (shebangs.has(n.file) ? 1 : 0) });
-      report.upgrade.push(...upgraded.notes.map(n => ({ ...inGiven(n), file: rel(n.file) })));
-      failed = upgraded.failed;
-    } catch (error) {
-      failed = new Map(candidates.filter(f => V1_IMPORT.test(f.text)).map(f => [f.path, `the official v1-to-v2 codemod failed (${oneLine(error)})`]));
-    }
-    for (const [file, why] of failed) {
-      report.files.push({ file: rel(file), outcome: 'error', reason: `${rel(file)}: not migrated, left as it was: ${why}` });
-      current.delete(file);
-    }
-  }
-
-  // 2. Analysis over the (upgraded) candidates.
-  // Diagnostics must come fast: a run whose files cannot reach Node's declarations is analysed without them.
-  const project = options.sitesOnly ? sharedAnalysisProject({ nodeTypes: needsNodeDeclarations(current.values()) }) : analysisProject();
+  const run = startGroup(candidates, options);
+  if (candidates.length === 0) return { changes: [], report: run.report, usedStateModules: [] };
+  if (options.upgradeV1 !== false && !options.sitesOnly) upgradeStage(run);
+  const project = options.sitesOnly ? sharedAnalysisProject({ nodeTypes: needsNodeDeclarations(run.current.values()) }) : analysisProject();
   // A shared project holds what an earlier run left only if that run failed half-way.
   if (options.sitesOnly) forgetProjectFiles(project);
-  const sourceFiles = [];
+  const { sourceFiles, broken } = parseStage(run, project);
+  const positions = positionsOf(run, project);
+  // A file calling a request method a module exports under another name (`ask(...)`) may name no trigger.
+  const aliasUsers = importersOfRequestAliases(sourceFiles.map(sf => ({ path: sf.getFilePath(), text: sf.getFullText() })));
+  const healthyFiles = sourceFiles.filter(sf => !broken.has(sf.getFilePath()));
+  const analysis = analyzeProject(project, {
+    cwd: options.cwd,
+    stateModuleFor: file => stateModuleFor(state, file).path,
+    files: healthyFiles.filter(sf => mayMakeRequests(sf.getFullText(), aliasUsers.has(sf.getFilePath()))),
+    mcpFiles: healthyFiles,
+    onlyHandlerAt: options.onlyHandlerAt && positions.inAnalysed(options.onlyHandlerAt),
+    beforeUpgrade: options.sitesOnly,
+  });
+  run.report.sites.push(...analysis.sites.map(positions.inOriginal));
+  run.report.notes.push(...analysis.notes.map(note => movedNote(note, relative => positions.toOriginalOf(relative))));
+  if (options.sitesOnly) {
+    // Forgotten once the caller has the report (forgetting walks every node: a quarter of a second on 2,000
+    // lines an editor's diagnostics would wait for); a run that starts first forgets them itself.
+    setImmediate(() => forgetProjectFiles(project));
+    return { changes: [], report: run.report, usedStateModules: [] };
+  }
+  return rewriteStage(run, project, analysis, { broken, aliasUsers, state });
+}
+
+function startGroup(candidates: SourceInput[], options: MigrateOptions): GroupRun {
+  const run: GroupRun = { candidates, current: new Map(), shebangs: new Map(), report: emptyReport(), rel: p => path.relative(options.cwd, p) || path.basename(p), options };
+  for (const f of candidates) {
+    const match = /^#![^\n]*\n?/.exec(f.text);
+    if (match) run.shebangs.set(f.path, match[0]);
+    run.current.set(f.path, match ? f.text.slice(match[0].length) : f.text);
+  }
+  return run;
+}
+
+/**
+ * SDK 1.x files upgraded with the official codemod (in memory). A file it fails on stays on 1.x, as it was:
+ * rewriting its handlers would mix 1.x imports with 2.x code.
+ */
+function upgradeStage(run: GroupRun): void {
+  const { candidates, current, report, rel } = run;
+  let failed: Map<string, string>;
+  try {
+    const keptOnV1 = keptOnSdkV1(candidates, rel);
+    report.notes.push(...keptOnV1.values());
+    const upgraded = upgradeV1(candidates.filter(f => !keptOnV1.has(f.path)).map(f => ({ path: f.path, text: current.get(f.path)! })), candidates);
+    for (const [p, text] of upgraded.texts) current.set(p, text);
+    // Its findings are at lines of the text it was given: the file's, less a shebang.
+    const inGiven = (n: UpgradeNote): UpgradeNote => ({ ...n, line: n.line + (run.shebangs.has(n.file) ? 1 : 0) });
+    report.upgrade.push(...upgraded.notes.map(n => ({ ...inGiven(n), file: rel(n.file) })));
+    failed = upgraded.failed;
+  } catch (error) {
+    failed = new Map(candidates.filter(f => V1_IMPORT.test(f.text)).map(f => [f.path, `the official v1-to-v2 codemod failed (${oneLine(error)})`]));
+  }
+  for (const [file, why] of failed) {
+    report.files.push({ file: rel(file), outcome: 'error', reason: `${rel(file)}: not migrated, left as it was: ${why}` });
+    current.delete(file);
+  }
+}
+
+/** The candidates as source files of the analysis's project; those that do not parse are reported and set apart. */
+function parseStage(run: GroupRun, project: Project): { sourceFiles: SourceFile[]; broken: Set<string> } {
+  const { candidates, current, report, rel } = run;
+  const sourceFiles: SourceFile[] = [];
   for (const f of candidates) {
     if (!current.has(f.path)) continue;
     try {
@@ -145,17 +185,18 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   }
   const broken = new Set<string>();
   for (const sf of sourceFiles) {
-    const syntax = syntaxErrors(sf);
-    if (syntax.length > 0) {
-      const d = syntax[0]!;
-      const { line, character } = ts.getLineAndCharacterOfPosition(sf.compilerNode, d.start ?? 0);
-      broken.add(sf.getFilePath());
-      report.files.push({ file: rel(sf.getFilePath()), outcome: 'error', reason: `${rel(sf.getFilePath())}:${line + 1}:${character + 1} cannot be parsed: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}` });
-    }
+    const d = syntaxErrors(sf)[0];
+    if (!d) continue;
+    const { line, character } = ts.getLineAndCharacterOfPosition(sf.compilerNode, d.start ?? 0);
+    broken.add(sf.getFilePath());
+    report.files.push({ file: rel(sf.getFilePath()), outcome: 'error', reason: `${rel(sf.getFilePath())}:${line + 1}:${character + 1} cannot be parsed: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}` });
   }
-  const healthy = (sf: { getFilePath(): string }) => !broken.has(sf.getFilePath());
-  const healthyFiles = sourceFiles.filter(healthy);
-  // Sites are found in the analysed text (upgraded, without shebang); report them where the user wrote them.
+  return { sourceFiles, broken };
+}
+
+/** Sites are found in the analysed text (upgraded, without shebang): reported where the user wrote them. */
+function positionsOf(run: GroupRun, project: Project) {
+  const { candidates, current, rel } = run;
   const mappers = new Map<string, (p: Position) => Position>();
   /** From the analysed text of a candidate (by its path relative to the cwd) to the text as given. */
   const toOriginalOf = (relative: string): ((p: Position) => Position) | undefined => {
@@ -182,27 +223,18 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
     const p = positionMapper(current.get(file.path)!, file.text)({ line: at.line - 1, character: at.column - 1 });
     return { file: file.path, offset: sf.compilerNode.getPositionOfLineAndCharacter(p.line, p.character) };
   };
-  // A file calling a request method a module exports under another name (`ask(...)`) may name no trigger.
-  const aliasUsers = importersOfRequestAliases(sourceFiles.map(sf => ({ path: sf.getFilePath(), text: sf.getFullText() })));
-  const analyzed = healthyFiles.filter(sf => mayMakeRequests(sf.getFullText(), aliasUsers.has(sf.getFilePath())));
-  const analysis = analyzeProject(project, {
-    cwd: options.cwd,
-    stateModuleFor: file => stateModuleFor(state, file).path,
-    files: analyzed,
-    mcpFiles: healthyFiles,
-    onlyHandlerAt: options.onlyHandlerAt && inAnalysed(options.onlyHandlerAt),
-    beforeUpgrade: options.sitesOnly,
-  });
-  report.sites.push(...analysis.sites.map(inOriginal));
-  report.notes.push(...analysis.notes.map(note => movedNote(note, relative => toOriginalOf(relative))));
-  if (options.sitesOnly) {
-    // Forgotten once the caller has the report (forgetting walks every node: a quarter of a second on 2,000
-    // lines an editor's diagnostics would wait for); a run that starts first forgets them itself.
-    setImmediate(() => forgetProjectFiles(project));
-    return { changes: [], report, usedStateModules: [] };
-  }
+  return { toOriginalOf, inOriginal, inAnalysed };
+}
 
-  // 3. Rewrite each planned file, and check the result; a failure leaves that file as it was.
+/** Each planned file rewritten, and the result checked; a failure leaves that file as it was. */
+function rewriteStage(
+  run: GroupRun,
+  project: Project,
+  analysis: ReturnType<typeof analyzeProject>,
+  context: { broken: ReadonlySet<string>; aliasUsers: ReadonlySet<string>; state: StateModules }
+): GroupResult {
+  const { candidates, current, report, rel, options } = run;
+  const { broken, aliasUsers, state } = context;
   const plans = new Map<string, FilePlan>(analysis.plans.filter(p => !isEmptyPlan(p)).map(p => [p.file, p]));
   const changes: FileChange[] = [];
   const usedStateModules = new Set<string>();
@@ -220,15 +252,11 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
       continue;
     }
     if (plan && usesStateModule(plan)) usedStateModules.add(stateModuleFor(state, f.path).path);
-    const after = (shebangs.get(f.path) ?? '') + rewritten.text;
-    if (after !== f.text) {
-      changes.push({ path: f.path, before: f.text, after });
-      report.files.push({ file: rel(f.path), outcome: 'changed' });
-    } else {
-      report.files.push({ file: rel(f.path), outcome: 'unchanged' });
-    }
+    const after = (run.shebangs.get(f.path) ?? '') + rewritten.text;
+    const changed = after !== f.text;
+    if (changed) changes.push({ path: f.path, before: f.text, after });
+    report.files.push({ file: rel(f.path), outcome: changed ? 'changed' : 'unchanged' });
   }
-
   return { changes, report, usedStateModules: [...usedStateModules] };
 }
 
