@@ -448,7 +448,7 @@ const SITES: Record<string, string[]> = {
   'look-alike': [
   ],
   'loop-past-round-limit': [
-    'marked request for(...): asks-past-round-limit',
+    'marked request for (const item of CHECKLIST): asks-past-round-limit',
     'rewritten elicitation server.server.elicitInput(...) in tools/call release',
     'rewritten elicitation server.server.elicitInput(...) in tools/call retry-name',
     'rewritten elicitation server.server.elicitInput(...) in tools/call survey',

@@ -13,7 +13,7 @@ import { rangeOf, type FilePlan, type ServerWiringPlan } from '../plan.js';
 import type { SiteReport, SiteShape } from '../report.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
 import { Reacher, type HandlerReached, type NotAHandler } from '../find/reach.js';
-import { planJournal } from '../effects/index.js';
+import { loopHead, planJournal } from '../effects/index.js';
 import { calleesOf } from '../find/callees.js';
 import { entryNames, httpEntryOf, httpTransports, transportName } from './httpEntry.js';
 import { isMcpModule, serverKindOf, unwrap } from './mcpSymbols.js';
@@ -449,6 +449,8 @@ function emptyPlan(sf: SourceFile, stateModulePath: string): FilePlan {
 }
 
 function callText(node: Node): string {
+  // A loop marked for how often it asks: its head (`for (const item of items)`).
+  if (Node.isIterationStatement(node)) return loopHead(node);
   const text = node.getText().replace(/\s+/g, ' ');
   const open = text.indexOf('(');
   return open > 0 ? `${text.slice(0, open)}(...)` : text;

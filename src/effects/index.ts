@@ -161,7 +161,7 @@ function ordinal(n: number): string {
 }
 
 /** `for (const item of items)`: a loop as its first line reads, without its body. */
-function loopHead(loop: Node): string {
+export function loopHead(loop: Node): string {
   const body = (loop as Node & { getStatement?: () => Node }).getStatement?.();
   const head = body ? loop.getSourceFile().getFullText().slice(loop.getStart(), body.getStart()) : loop.getText();
   return oneLine(head.trim().replace(/\{$/, '').trim());
