@@ -42,3 +42,16 @@ server.registerTool('survey', { inputSchema: { questions: z.array(z.string()) } 
   }
   return { content: [{ type: 'text', text: answers.join(', ') }] };
 });
+
+// Counted from 1 to 12, one question each: marked as well.
+server.registerTool('pages', { inputSchema: {} }, async () => {
+  const kept: number[] = [];
+  for (let page = 1; page <= 12; page++) {
+    const answer = await server.server.elicitInput({
+      message: `Keep page ${page}?`,
+      requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } }, required: ['keep'] },
+    });
+    if (answer.action === 'accept' && answer.content?.keep === true) kept.push(page);
+  }
+  return { content: [{ type: 'text', text: kept.join(',') }] };
+});

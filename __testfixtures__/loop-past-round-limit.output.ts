@@ -44,3 +44,17 @@ resumable(server).registerTool('survey', { inputSchema: z.object({ questions: z.
   }
   return { content: [{ type: 'text', text: answers.join(', ') }] };
 });
+
+// Counted from 1 to 12, one question each: marked as well.
+resumable(server).registerTool('pages', { inputSchema: z.object({}) }, async () => {
+  const kept: number[] = [];
+  // mcp-migrate: tools/call pages may ask 12 times in a loop (for (let page = 1; page <= 12; page++)): each iteration that asks is a round of a 2026-07-28 call, and a client gives up after its round limit (10 in the SDK's client; a 2025-era client is asked directly, with no limit), so a 2026-07-28 client fails the call once the loop asks for the 11th time. Ask for the items together (one question with a field per item), then run again
+  for (let page = 1; page <= 12; page++) {
+    const answer = await ask(server.server, 'answer').elicitInput({
+      message: `Keep page ${page}?`,
+      requestedSchema: { type: 'object', properties: { keep: { type: 'boolean' } }, required: ['keep'] },
+    });
+    if (answer.action === 'accept' && answer.content?.keep === true) kept.push(page);
+  }
+  return { content: [{ type: 'text', text: kept.join(',') }] };
+});

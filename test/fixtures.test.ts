@@ -452,6 +452,8 @@ const SITES: Record<string, string[]> = {
     'rewritten elicitation server.server.elicitInput(...) in tools/call release',
     'rewritten elicitation server.server.elicitInput(...) in tools/call retry-name',
     'rewritten elicitation server.server.elicitInput(...) in tools/call survey',
+    'marked request for (let page = 1; page <= 12; page++): asks-past-round-limit',
+    'rewritten elicitation server.server.elicitInput(...) in tools/call pages',
   ],
   'loops-and-try': [
     'rewritten elicitation server.server.elicitInput(...) in tools/call survey',

@@ -121,14 +121,18 @@ function loopsAskingPastTheLimit(fn: FunctionLike, questions: Node[]): { loop: N
 function knownIterations(loop: Node): number | undefined {
   if (Node.isForOfStatement(loop)) return writtenOutLength(unwrap(loop.getExpression()));
   if (!Node.isForStatement(loop)) return undefined;
-  const test = loop.getCondition();
-  if (!test || !Node.isBinaryExpression(test) || !/^<=?$/.test(test.getOperatorToken().getText())) return undefined;
-  const bound = unwrap(test.getRight());
-  if (!Node.isNumericLiteral(bound)) return undefined;
+  // `for (let i = <n>; i < <m>; i++)`: counted one by one from a literal to a literal.
   const declared = loop.getInitializer();
-  const first = declared && Node.isVariableDeclarationList(declared) ? declared.getDeclarations()[0]?.getInitializer() : undefined;
-  const start = first && Node.isNumericLiteral(first) ? Number(first.getLiteralValue()) : 0;
-  return Math.max(0, Number(bound.getLiteralValue()) - start + (test.getOperatorToken().getText() === '<=' ? 1 : 0));
+  const counter = declared && Node.isVariableDeclarationList(declared) && declared.getDeclarations().length === 1 ? declared.getDeclarations()[0]! : undefined;
+  const first = counter?.getInitializer();
+  const test = loop.getCondition();
+  const step = loop.getIncrementor()?.getText().replace(/\s+/g, '');
+  if (!counter || !first || !Node.isNumericLiteral(first) || !test || !Node.isBinaryExpression(test)) return undefined;
+  const name = counter.getName();
+  const bound = unwrap(test.getRight());
+  const operator = test.getOperatorToken().getText();
+  if (test.getLeft().getText() !== name || !/^<=?$/.test(operator) || !Node.isNumericLiteral(bound) || ![`${name}++`, `++${name}`, `${name}+=1`].includes(step ?? '')) return undefined;
+  return Math.max(0, Number(bound.getLiteralValue()) - Number(first.getLiteralValue()) + (operator === '<=' ? 1 : 0));
 }
 
 /** `['a', 'b']`, or a const declared as such a literal and never changed in its file: its length. */
