@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { STATE_MODULE_BASENAME, stateModuleExtension, type ModuleFlavour } from './stateModule.js';
-import { TRIGGER_PATTERN } from './triggers.js';
+import { COMMONJS_EXPORTS, TRIGGER_PATTERN } from './triggers.js';
 
 export interface StateModulePlace {
   path: string;
@@ -78,12 +78,12 @@ function place(packageDir: string, files: { path: string; text: string }[], only
 /**
  * TypeScript when the handlers are, or some are and the package is a TypeScript project (a tsconfig.json: its
  * JavaScript files are compiled with it, and a TypeScript file importing an untyped .mjs fails under strict);
- * CommonJS when a JavaScript handler requires; ES modules otherwise.
+ * CommonJS when a JavaScript handler requires or exports as CommonJS does; ES modules otherwise.
  */
 function flavourOf(packageDir: string, files: { path: string; text: string }[]): ModuleFlavour {
   const typeScript = files.filter(f => /\.[mc]?tsx?$/.test(f.path));
   if (typeScript.length === files.length || (typeScript.length > 0 && fs.existsSync(path.join(packageDir, 'tsconfig.json')))) return 'ts';
-  return files.some(f => f.path.endsWith('.cjs') || /\brequire\(/.test(f.text)) ? 'cjs' : 'esm';
+  return files.some(f => f.path.endsWith('.cjs') || /\brequire\(/.test(f.text) || COMMONJS_EXPORTS.test(f.text)) ? 'cjs' : 'esm';
 }
 
 /** The directory of the nearest package.json above a file, within `cwd` (else `cwd`), read once per directory. */

@@ -29,6 +29,9 @@ export const MAX_INLINE_DEPTH = 3;
 /** Relative-import hops followed from a file worth analysing to find its helpers: one per helper level, one more for a barrel. */
 export const HELPER_IMPORT_DEPTH = MAX_INLINE_DEPTH + 1;
 
+/** `module.exports = ...`, `module.exports.x = ...`, `exports.x = ...`: a CommonJS module's exports. */
+export const COMMONJS_EXPORTS = /(?:^|[^.\w$])(?:module\.exports(?:\.[\w$]+)?|exports\.[\w$]+)\s*=(?!=)/m;
+
 /** zod's main entry, imported or required: what changes meaning when a package raises zod from 3 to 4. */
 export const ZOD_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)['"]zod['"]/;
 

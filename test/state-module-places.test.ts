@@ -65,6 +65,19 @@ describe('the requestState module', () => {
     expect(placeStateModules([{ path: path.join(cjs, 'src/a.js'), text: `const x = require('y');\n${HANDLER}` }], cjs).places[0]!.path).toBe(path.join(cjs, 'src', 'mcp-migrate-state.cjs'));
   });
 
+  it('is CommonJS beside a JavaScript handler that only exports as CommonJS does (module.exports, exports.x)', () => {
+    for (const exporting of ['module.exports = { confirm };', 'exports.confirm = confirm;', 'module.exports.confirm = confirm;']) {
+      const text = `${HANDLER}\n${exporting}\n`;
+      const dir = project('cjs-exports', { 'package.json': '{}', 'src/a.js': text });
+      expect(placeStateModules([{ path: path.join(dir, 'src/a.js'), text }], dir).places[0]!.flavour, exporting).toBe('cjs');
+    }
+    for (const notExporting of ['const same = module.exports === x;', 'export const confirm = 1;']) {
+      const text = `${HANDLER}\n${notExporting}\n`;
+      const dir = project('esm-look-alike', { 'package.json': '{"type":"module"}', 'src/a.js': text });
+      expect(placeStateModules([{ path: path.join(dir, 'src/a.js'), text }], dir).places[0]!.flavour, notExporting).toBe('esm');
+    }
+  });
+
   it('has its declarations beside it when it is JavaScript in a package TypeScript checks', () => {
     const plain = project('plain-js', { 'package.json': '{"type":"module"}', 'src/a.js': HANDLER });
     expect(placeStateModules([{ path: path.join(plain, 'src/a.js'), text: HANDLER }], plain).places[0]).toMatchObject({ flavour: 'esm', declarations: false });

@@ -429,6 +429,14 @@ const PROJECTS: UserProject[] = [
       tsc: BY_DESIGN("a wrapper declaring SDK 1.x's context shape is marked to be typed ServerContext by hand", /TS2769: No overload matches this call/),
     },
   },
+  {
+    // Plain CommonJS JavaScript, no types: the helper that asks is exported with module.exports and required,
+    // without an extension, by a module that registers the tool and names neither the SDK nor a request.
+    name: 'cjs-helpers',
+    entry: 'src/index.js',
+    tsconfigs: [],
+    sites: [{ file: 'src/confirm.js', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' }],
+  },
 ];
 
 interface Outcome {

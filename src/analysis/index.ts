@@ -12,6 +12,7 @@ import { Node, SyntaxKind, type CallExpression, type ImportDeclaration, type Pro
 import { rangeOf, type FilePlan, type ServerWiringPlan } from '../plan.js';
 import type { SiteReport, SiteShape } from '../report.js';
 import { STATE_MODULE_BASENAME } from '../stateModule.js';
+import { COMMONJS_EXPORTS } from '../triggers.js';
 import { Reacher, type HandlerReached, type NotAHandler } from '../find/reach.js';
 import { loopHead, planJournal } from '../effects/index.js';
 import { calleesOf } from '../find/callees.js';
@@ -607,7 +608,8 @@ function moduleSpecifier(sf: SourceFile, target: string): string {
 export function isCommonJs(sf: SourceFile): boolean {
   if (sf.getFilePath().endsWith('.cjs') || sf.getFilePath().endsWith('.cts')) return true;
   if (sf.getImportDeclarations().length > 0) return false;
-  return sf.getDescendantsOfKind(SyntaxKind.CallExpression).some(c => c.getExpression().getText() === 'require');
+  // A module that only exports (`module.exports = { confirm }`) is CommonJS as much as one that requires.
+  return COMMONJS_EXPORTS.test(sf.getFullText()) || sf.getDescendantsOfKind(SyntaxKind.CallExpression).some(c => c.getExpression().getText() === 'require');
 }
 
 export function importsMcp(sf: SourceFile): boolean {

@@ -5,7 +5,7 @@
  * destructured or read as `opts.server`), or a field of the object they hand it (`askUser(this, q)`, whose
  * class assigns `this.mcp = new McpServer(...)`), followed through helpers that hand it on.
  */
-import { Node, SyntaxKind, type CallExpression, type ParameterDeclaration } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression, type Identifier, type ParameterDeclaration } from 'ts-morph';
 import { serverKindOf, unwrap, type ServerKind } from '../analysis/mcpSymbols.js';
 import type { FunctionLike } from '../analysis/sites.js';
 import { declaresMember } from '../analysis/dispatch.js';
@@ -115,12 +115,36 @@ function nameOf(fn: FunctionLike): Node | undefined {
 /** The uses of a name across the project (not the name itself, nor the imports and exports that pass it on). */
 function usesOf(name: Node): Node[] {
   if (!Node.isIdentifier(name)) return [];
-  return name.findReferencesAsNodes().filter(r => {
+  return [...name.findReferencesAsNodes(), ...requiredUses(name)].filter(r => {
     const parent = r.getParent();
     if (r === name || (parent && (Node.isImportSpecifier(parent) || Node.isImportClause(parent) || Node.isExportSpecifier(parent) || Node.isExportAssignment(parent)))) return false;
     // The method it overrides (or an override of it), another entry's of a table, an interface's: a declaration, not a use.
     return !declaresMember(r);
   });
+}
+
+/**
+ * A function a CommonJS module exports (`module.exports = { confirm }`, `exports.confirm = ...`), used where
+ * another module requires it (`const { confirm } = require('./confirm')`): the language service does not
+ * follow the require to those uses, though each use's symbol leads back to the function. Found by name in
+ * the modules that require something, and kept where it does.
+ */
+function requiredUses(name: Identifier): Node[] {
+  const sf = name.getSourceFile();
+  if (!/\.c?js$/.test(sf.getFilePath()) || !/\b(?:module\.)?exports\b/.test(sf.getFullText())) return [];
+  const declaration = name.getParent();
+  const text = name.getText();
+  const uses: Node[] = [];
+  for (const other of sf.getProject().getSourceFiles()) {
+    if (other === sf || other.isDeclarationFile() || !other.getFullText().includes('require(') || !other.getFullText().includes(text)) continue;
+    for (const id of other.getDescendantsOfKind(SyntaxKind.Identifier)) {
+      if (id.getText() !== text) continue;
+      const symbol = id.getSymbol();
+      const target = symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol;
+      if (target?.getDeclarations().includes(declaration)) uses.push(id);
+    }
+  }
+  return uses;
 }
 
 /** The call a use of a name makes, `ask(...)` or `this.ask(...)`. */

@@ -29,7 +29,8 @@ export function requiresToImports(sf: SourceFile): boolean {
 /** The way back: every import declaration becomes the require it stands for. */
 export function importsToRequires(sf: SourceFile): void {
   for (const decl of sf.getImportDeclarations()) {
-    const from = JSON.stringify(decl.getModuleSpecifierValue());
+    // The specifier as written, in the file's quotes (withImportQuotes gave the rewritten ones back).
+    const from = decl.getModuleSpecifier().getText();
     if (decl.isTypeOnly()) {
       decl.remove();
       continue;
