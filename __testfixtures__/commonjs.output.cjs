@@ -1,6 +1,6 @@
 // A CommonJS server, as many JavaScript MCP servers are written.
-const { McpServer } = require("@modelcontextprotocol/server");
-const { z } = require("zod");
+const { McpServer } = require('@modelcontextprotocol/server');
+const { z } = require('zod');
 const { ask, resumable, verifyRequestState } = require('./mcp-migrate-state.cjs');
 
 const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
