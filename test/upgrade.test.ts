@@ -176,7 +176,7 @@ function show(result) {}
 module.exports = { show, Client };
 `;
       const { text } = upgraded(js, '/project/src/client.cjs');
-      expect(text).toContain(`const { Client } = require("@modelcontextprotocol/client");`);
+      expect(text).toContain(`const { Client } = require('@modelcontextprotocol/client');`);
       expect(text).toContain("/** @param {import('@modelcontextprotocol/client').CallToolResult} result */");
     });
 
