@@ -20,10 +20,14 @@ export function wireServers(cx: RewriteContext): void {
  * indentation of the line it starts on: the printer indents a replacement's later lines by that line's.
  */
 function relativeToItsLine(source: string, start: number, text: string): string {
-  const lineStart = source.lastIndexOf('\n', start - 1) + 1;
-  const indent = /^[ \t]*/.exec(source.slice(lineStart))![0];
+  const indent = indentOfLineAt(source, start);
   if (!indent) return text;
   return text.split('\n').map((line, i) => (i > 0 && line.startsWith(indent) ? line.slice(indent.length) : line)).join('\n');
+}
+
+/** The indentation of the line `offset` is on. */
+function indentOfLineAt(source: string, offset: number): string {
+  return /^[ \t]*/.exec(source.slice(source.lastIndexOf('\n', offset - 1) + 1))![0];
 }
 
 export function rewriteStdioEntry(cx: RewriteContext, entry: StdioEntryPlan): void {
@@ -114,7 +118,7 @@ export function wiredConstruction(source: string, server: ServerWiringPlan, veri
   const lineStart = source.lastIndexOf('\n', construct.start - 1) + 1;
   const tooLong = source.slice(lineStart, construct.start).length + wired.split('\n')[0]!.length > style.lineWidth;
   if (!tooLong || !server.optionProperties || literal.includes('\n')) return wired;
-  const indent = /^[ \t]*/.exec(source.slice(lineStart))![0];
+  const indent = indentOfLineAt(source, construct.start);
   const items = [...server.optionProperties.map(r => source.slice(r.start, r.end)), property].map(p => `${indent}${unit}${p}`);
   const body = `${items.join(',\n')}${style.trailingCommas ? ',' : ''}`;
   return `${source.slice(construct.start, options.start)}{\n${body}\n${indent}}${source.slice(options.end, construct.end)}`;
