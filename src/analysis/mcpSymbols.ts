@@ -3,6 +3,7 @@
  * declarations (never by spelling alone), with the type checker as a fallback.
  */
 import { Node, SyntaxKind, type Expression, type Identifier, type Symbol as MorphSymbol } from 'ts-morph';
+import { importedAs, onlyImportedAs, type ImportedBinding } from './fileBindings.js';
 import { classMembersOf } from './projectNames.js';
 
 // server-legacy: where the official codemod moves the HTTP+SSE transport and the auth helpers (`server-legacy/sse`).
@@ -26,6 +27,8 @@ export function mcpImportOf(node: Node): McpImport | undefined {
     return ns ? { module: ns, exportName: node.getName() } : undefined;
   }
   if (!Node.isIdentifier(node)) return undefined;
+  const bound = boundByImport(node);
+  if (bound !== 'ask the checker') return bound && bound.name !== '*' && bound.name !== 'default' && isMcpModule(bound.module) ? { module: bound.module, exportName: bound.name } : undefined;
   const symbol = node.getSymbol();
   if (!symbol) return undefined;
   for (const decl of symbol.getDeclarations()) {
@@ -49,6 +52,8 @@ export function mcpImportOf(node: Node): McpImport | undefined {
 
 function mcpNamespaceOf(node: Node): string | undefined {
   if (!Node.isIdentifier(node)) return undefined;
+  const bound = boundByImport(node);
+  if (bound !== 'ask the checker') return bound && bound.name === '*' && isMcpModule(bound.module) ? bound.module : undefined;
   for (const decl of node.getSymbol()?.getDeclarations() ?? []) {
     if (Node.isNamespaceImport(decl)) {
       const module = decl.getFirstAncestorByKind(SyntaxKind.ImportDeclaration)?.getModuleSpecifierValue();
@@ -60,6 +65,18 @@ function mcpNamespaceOf(node: Node): string | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * What an import or a require binds a name to, from the file's syntax: undefined where nothing does (a name
+ * of the file's own, which no MCP import is), or 'ask the checker' where the file also declares that name
+ * elsewhere and may shadow the import where it is used.
+ */
+function boundByImport(id: Identifier): ImportedBinding | undefined | 'ask the checker' {
+  const file = id.getSourceFile();
+  const bound = importedAs(file, id.getText());
+  if (!bound) return undefined;
+  return onlyImportedAs(file, id.getText()) ?? 'ask the checker';
 }
 
 function requiredModule(init: Node | undefined): string | undefined {

@@ -5,6 +5,8 @@
  * is a request the rewrite cannot follow: found, so that it is marked and reported rather than missed.
  */
 import { Node, type CallExpression, type Identifier } from 'ts-morph';
+import { stateModuleCall } from '../find/stateCalls.js';
+import { aliasesAnyMember, importedAs, mayAliasMember } from './fileBindings.js';
 import { literalString, serverKindOf, unwrap } from './mcpSymbols.js';
 
 /** The server's request methods, by the wire method each sends. */
@@ -22,6 +24,8 @@ export function requestMethodOf(node: Node): string | undefined {
   const name = Node.isPropertyAccessExpression(n) ? n.getName() : Node.isElementAccessExpression(n) ? literalString(n.getArgumentExpression()) : undefined;
   if (!name || !(name in REQUEST_METHODS)) return undefined;
   const target = (n as Node & { getExpression(): Node }).getExpression();
+  // Read from what `ask(...)` returns: asked through the requestState module already (a run migrated it).
+  if (stateModuleCall(target) === 'ask') return undefined;
   return serverKindOf(target) ? name : undefined;
 }
 
@@ -36,6 +40,7 @@ export function elementAccessRequest(call: CallExpression): string | undefined {
  * `const ask = server.elicitInput`, `const { elicitInput: ask } = server`. The method and the declaration.
  */
 export function aliasedRequest(callee: Identifier): { method: string; declaration: string; receiver?: Node } | undefined {
+  if (!mayHoldRequestMethod(callee)) return undefined;
   // An alias imported from the module that declares it (`import { ask } from './ask.js'`): its declaration there.
   const symbol = callee.getSymbol();
   for (const d of (symbol?.getAliasedSymbol() ?? symbol)?.getDeclarations() ?? []) {
@@ -52,6 +57,20 @@ export function aliasedRequest(callee: Identifier): { method: string; declaratio
     }
   }
   return undefined;
+}
+
+const METHOD_NAMES: ReadonlySet<string> = new Set(Object.keys(REQUEST_METHODS));
+
+/**
+ * Whether a callee's name may hold a request method, from the syntax (no type question for every call of a
+ * project): its file binds it to a read of one (a destructuring, `= x.elicitInput`, `.bind(...)` of it), or an
+ * import binds it and some file of the project binds a name so.
+ */
+function mayHoldRequestMethod(callee: Identifier): boolean {
+  const file = callee.getSourceFile();
+  if (mayAliasMember(file, callee.getText(), METHOD_NAMES)) return true;
+  if (!importedAs(file, callee.getText())) return false;
+  return file.getProject().getSourceFiles().some(f => !f.isDeclarationFile() && !f.isInNodeModules() && aliasesAnyMember(f, METHOD_NAMES));
 }
 
 /**

@@ -11,6 +11,7 @@ import { aliasedRequest, aliasHandedOnUses, elementAccessRequest, REQUEST_METHOD
 import { passThroughOf } from './passThrough.js';
 import { wrappedRegistrationOf, wrappingOf } from './wrappers.js';
 import { stateModuleCall } from '../find/stateCalls.js';
+import { destructures } from './fileBindings.js';
 
 
 export type FunctionLike = Node & { getParameters(): import('ts-morph').ParameterDeclaration[]; getBody(): Node | undefined };
@@ -175,6 +176,7 @@ function taskAugmented(call: CallExpression, params: Node | undefined): boolean 
  * the upgrade did not turn into member reads (a default, a rest element, `--no-upgrade`): a site, marked.
  */
 function destructuredChannelCall(call: CallExpression, callee: Identifier): Omit<Site, 'fn'> | undefined {
+  if (!destructures(callee.getSourceFile(), 'sendRequest', callee.getText())) return undefined;
   const binding = callee.getSymbol()?.getDeclarations().find(d => Node.isBindingElement(d));
   if (!binding || !Node.isBindingElement(binding) || (binding.getPropertyNameNode()?.getText() ?? binding.getName()) !== 'sendRequest') return undefined;
   const pattern = binding.getParent();
