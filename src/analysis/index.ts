@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Node, SyntaxKind, type CallExpression, type ImportDeclaration, type Project, type SourceFile } from 'ts-morph';
 import { rangeOf, type FilePlan, type ServerWiringPlan } from '../plan.js';
 import type { SiteReport, SiteShape } from '../report.js';
-import { STATE_MODULE_BASENAME } from '../stateModule.js';
+import { isStateModuleFile, STATE_MODULE_BASENAME } from '../stateModule.js';
 import { COMMONJS_EXPORTS } from '../triggers.js';
 import { Reacher, type HandlerReached, type NotAHandler } from '../find/reach.js';
 import { loopHead, planJournal } from '../effects/index.js';
@@ -19,6 +19,7 @@ import { calleesOf } from '../find/callees.js';
 import { entryNames, httpEntryOf, httpTransports, transportName } from './httpEntry.js';
 import { isMcpModule, serverKindOf, unwrap } from './mcpSymbols.js';
 import { importsModule, stdioEntries } from './stdioEntry.js';
+import { importedSourceFile } from './project.js';
 import { resolveThroughPaths } from './tsconfigPaths.js';
 import { eraTraps } from './eraTraps.js';
 import { listChanges } from './listChanged.js';
@@ -93,7 +94,7 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
   const reacher = new Reacher(project.getSourceFiles());
   const handlers = new Map<CallExpression, HandlerReached>();
   const asks = new Set<Node>();
-  for (const sf of options.files) {
+  for (const sf of usersOwn(options.files)) {
     const viaFramework = options.onlyHandlerAt ? [] : frameworkRequests(sf);
     for (const request of viaFramework) {
       r.site(request.call, { kind: request.method.kind, call: callText(request.call), outcome: 'marked', reason: request.reason, handler: request.framework.name, shape: 'other', cause: request.cause });
@@ -216,7 +217,7 @@ function importedOutsideRun(inRun: Set<SourceFile>): SourceFile[] {
   const queue = [...inRun];
   while (queue.length > 0 && found.size < MAX_OUTSIDE_FILES) {
     for (const declaration of queue.shift()!.getImportDeclarations()) {
-      const imported = declaration.getModuleSpecifierSourceFile() ?? importedThroughPaths(declaration);
+      const imported = importedSourceFile(declaration) ?? importedThroughPaths(declaration);
       if (!imported || inRun.has(imported) || found.has(imported) || imported.isDeclarationFile() || imported.isInNodeModules()) continue;
       found.add(imported);
       queue.push(imported);
@@ -320,6 +321,11 @@ function markUnreached(site: Site, others: NotAHandler[], r: Recorder, shape: Si
   r.site(site.node, { kind: site.kind, call: callText(site.node), outcome: 'marked', reason, handler: other.kind, shape, cause: NON_HANDLER_CAUSE[other.kind] });
 }
 
+/** The files written by the project, not the tool: the requestState module's requests are the ones it makes for migrated handlers. */
+function usersOwn(files: readonly SourceFile[]): SourceFile[] {
+  return files.filter(f => !isStateModuleFile(f.getFilePath()));
+}
+
 function location(node: Node, r: Recorder): Pick<SiteReport, 'file' | 'line' | 'column'> {
   const sf = node.getSourceFile();
   const { line, column } = sf.getLineAndColumnAtPos(node.getStart());
@@ -332,7 +338,7 @@ function location(node: Node, r: Recorder): Pick<SiteReport, 'file' | 'line' | '
  * 2026-07-28 never runs them.
  */
 function planServing(project: Project, options: AnalysisOptions, r: Recorder, asks: boolean, reacher: Reacher): void {
-  const mcpFiles = options.mcpFiles ?? options.files;
+  const mcpFiles = usersOwn(options.mcpFiles ?? options.files);
   /** The label of a tools/call, prompts/get or resources/read handler that may run `fn`. */
   const handlerOf = (fn: FunctionLike) => reacher.of(fn).handlers[0]?.label;
   if (asks) {

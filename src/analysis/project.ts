@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Project, ts, type SourceFile } from 'ts-morph';
+import { Project, ts, type ImportDeclaration, type SourceFile } from 'ts-morph';
 
 /** Specifiers resolved from mcp-migrate's own installation, whatever the project has. */
 const OWN_PACKAGES = /^(?:@modelcontextprotocol\/[^/]+|zod)(?:\/|$)/;
@@ -51,6 +51,20 @@ export function analysisProject({ nodeTypes = true }: { nodeTypes?: boolean } = 
       };
     },
   });
+}
+
+/**
+ * The source file an import names, resolved as the program resolves it, without making the program: the
+ * checker's first question makes it (the library's, Node's, the SDK's and zod's declarations), most of a run
+ * where nothing else needs it. Undefined for a package's file or a module that does not resolve.
+ */
+export function importedSourceFile(declaration: ImportDeclaration): SourceFile | undefined {
+  const name = declaration.getModuleSpecifierValue();
+  if (OWN_PACKAGES.test(name)) return undefined;
+  const project = declaration.getProject();
+  const resolved = ts.resolveModuleName(name, declaration.getSourceFile().getFilePath(), project.getCompilerOptions(), project.getModuleResolutionHost()).resolvedModule;
+  if (!resolved || resolved.isExternalLibraryImport) return undefined;
+  return project.getSourceFile(resolved.resolvedFileName) ?? project.addSourceFileAtPathIfExists(resolved.resolvedFileName);
 }
 
 const shared = new Map<boolean, Project>();
