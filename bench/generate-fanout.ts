@@ -8,7 +8,8 @@
  * - one helper module, `confirmAction(server, what)`: checks `server.server.getClientCapabilities()`, then
  *   `server.server.elicitInput(...)`;
  * - N handlers, five to a file, each calling the API client before the helper (work to journal) and again
- *   after it, then returning a result;
+ *   after it, then returning a result; with `handlersInFirstFile`, the first tool file holds that many instead
+ *   (the editor's latency bench opens it) and the rest are five to a file;
  * - half of the tool files are classes holding the server in a field (`this.server`), half are factories
  *   taking it as a parameter (`registerXTools(server, api)`), interleaved at random;
  * - a plain API client (no SDK), an entry that builds the server and calls every registration, a tsconfig.json.
@@ -57,7 +58,15 @@ interface ToolFile {
   lookups: boolean[];
 }
 
-export function generateFanoutTree(root: string, opts: { handlers: number; seed: number; name: string }): FanoutTree {
+export interface FanoutOptions {
+  handlers: number;
+  seed: number;
+  name: string;
+  /** Handlers in the first tool file (at most `handlers`); the others five to a file. Default: five there too. */
+  handlersInFirstFile?: number;
+}
+
+export function generateFanoutTree(root: string, opts: FanoutOptions): FanoutTree {
   const rand = prng(opts.seed);
   const sdkFiles: string[] = [];
   let bytes = 0;
@@ -74,7 +83,7 @@ export function generateFanoutTree(root: string, opts: { handlers: number; seed:
   writeProjectFiles(write, opts.name);
   write('src/lib/api-client.ts', apiClient(), false);
   write(`src/${HELPER.rel}`, helperFile(), true);
-  const tools = plan(opts.handlers, rand);
+  const tools = plan(fileSizes(opts.handlers, opts.handlersInFirstFile), rand);
   for (const t of tools) write(`src/${t.rel}`, t.style === 'class' ? classFile(t) : factoryFile(t), true);
   write('src/index.ts', entryFile(tools, opts.name), true);
   return {
@@ -84,9 +93,19 @@ export function generateFanoutTree(root: string, opts: { handlers: number; seed:
   };
 }
 
-/** The tool files for `handlers` handlers: five to a file (the last may hold fewer), half classes, half factories. */
-function plan(handlers: number, rand: () => number): ToolFile[] {
-  const count = Math.ceil(handlers / HANDLERS_PER_FILE);
+/** Handlers per tool file: `first` in the first if given, then five to a file (the last may hold fewer). */
+function fileSizes(handlers: number, first?: number): number[] {
+  if (first !== undefined && (!Number.isInteger(first) || first < 1 || first > handlers)) {
+    throw new Error(`handlersInFirstFile must be a whole number from 1 to ${handlers}, not ${first}`);
+  }
+  const sizes = first === undefined ? [] : [first];
+  for (let left = handlers - (first ?? 0); left > 0; left -= HANDLERS_PER_FILE) sizes.push(Math.min(HANDLERS_PER_FILE, left));
+  return sizes;
+}
+
+/** The tool files, one per entry of `sizes` (its handlers), half classes, half factories. */
+function plan(sizes: number[], rand: () => number): ToolFile[] {
+  const count = sizes.length;
   const styles: Style[] = Array.from({ length: count }, (_, i) => (i % 2 === 0 ? 'class' : 'factory'));
   for (let i = styles.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
@@ -94,7 +113,7 @@ function plan(handlers: number, rand: () => number): ToolFile[] {
   }
   return styles.map((style, i) => {
     const noun = NOUNS[i % NOUNS.length];
-    const n = Math.min(HANDLERS_PER_FILE, handlers - i * HANDLERS_PER_FILE);
+    const n = sizes[i];
     const verbs = Array.from({ length: n }, (_, h) => VERBS[(h + Math.floor(rand() * VERBS.length)) % VERBS.length]);
     const lookups = Array.from({ length: n }, () => rand() < 0.5);
     const P = `${cap(noun)}${i}`;
