@@ -1,6 +1,6 @@
 /**
  * The real-shaped trees of `npm run bench` (issue 19): seeded trees shaped like public servers
- * (generate-real.ts: 25, 150 and 250 files, most importing the SDK) and the trimmed public servers
+ * (generate-real.ts: 25, 150, 250 and 1,000 files, most importing the SDK) and the trimmed public servers
  * under test/real-servers, each copied to its own directory with `node_modules` linked to this
  * package's. On each: mcp-migrate, the official codemod, `tsc --noEmit -p tsconfig.json`, the floor and the
  * design's floor (bench/designFloor.ts).
@@ -20,7 +20,9 @@ import { STATE_RUNTIME_FILES } from '../src/stateModule.js';
 import { generateRealShapedTree } from './generate-real.js';
 import type { Sample } from './measure.js';
 
-export const REAL_SIZES = [25, 150, 250];
+export const REAL_SIZES = [25, 150, 250, 1000];
+/** The smallest tree generate-real.ts writes at the size asked: its 4 fixed files and one of each other kind. */
+export const REAL_MIN_SIZE = 9;
 
 export type RealTool = 'mcp-migrate' | 'official' | 'tsc' | 'floor' | 'design-floor';
 export const REAL_TOOLS: RealTool[] = ['mcp-migrate', 'official', 'tsc', 'floor', 'design-floor'];

@@ -30,7 +30,7 @@
  *
  * Flags: --sizes=1000,10000  --runs=5,3 (per size)  --only=mcp-migrate,floor  --keep  --out=<file.json>
  *        --ab (also mcp-migrate with the pipeline in the main thread)  --markdown (print a README table)
- *        --trees=all|synthetic|real|fanout (default all)  --real-sizes=25,150,250  --real-runs=3
+ *        --trees=all|synthetic|real|fanout (default all)  --real-sizes=25,150,250,1000  --real-runs=3
  *        --fanout-sizes=10,100,1000  --fanout-runs=3
  */
 import { mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -41,7 +41,7 @@ import { TRIGGER_PATTERN } from '../src/triggers.js';
 import { STATE_RUNTIME_FILES } from '../src/stateModule.js';
 import { generateTree } from './generate.js';
 import { measure, median, peakMethod, type Command, type Sample } from './measure.js';
-import { REAL_SIZES, REAL_TOOLS, realCaseSpecs, type PreparedTree } from './real.js';
+import { REAL_MIN_SIZE, REAL_SIZES, REAL_TOOLS, realCaseSpecs, type PreparedTree } from './real.js';
 import { FANOUT_SIZES, FANOUT_TOOLS, fanoutCaseSpecs } from './fanout.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -108,6 +108,8 @@ function args(): Options {
   const trees = get('trees') ?? 'all';
   if (trees !== 'all' && trees !== 'synthetic' && trees !== 'real' && trees !== 'fanout') throw new Error(`--trees=${trees}: all, synthetic, real or fanout`);
   const realSizes = get('real-sizes')?.split(',').map(Number) ?? REAL_SIZES;
+  const bad = realSizes.find(n => !Number.isInteger(n) || n < REAL_MIN_SIZE);
+  if (bad !== undefined) throw new Error(`--real-sizes: ${bad}: whole numbers of files from ${REAL_MIN_SIZE} (e.g. 25,150,250,1000)`);
   const realRuns = Number(get('real-runs') ?? 3);
   const fanoutSizes = get('fanout-sizes')?.split(',').map(Number) ?? FANOUT_SIZES;
   const fanoutRuns = Number(get('fanout-runs') ?? 3);
