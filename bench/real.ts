@@ -1,16 +1,16 @@
 /**
  * The real-shaped trees of `npm run bench` (issue 19): seeded trees shaped like public servers
- * (generate-real.ts: 25, 150 and 250 files, most importing the SDK) and the trimmed public servers
+ * (generate-real.ts: 25, 150, 250 and 1,000 files, most importing the SDK) and the trimmed public servers
  * under test/real-servers, each copied to its own directory with `node_modules` linked to this
  * package's. On each: mcp-migrate, the official codemod, `tsc --noEmit -p tsconfig.json`, the floor and the
  * design's floor (bench/designFloor.ts).
  *
  * Checks, so a fast wrong answer is not timed as a win:
  * - generated trees: mcp-migrate gives one source diff per file that imports the SDK plus the requestState
- *   module's files (the module and its seal), and its summary says every ask in a tool was rewritten and
- *   every ask in a helper body marked (the helper is inlined into the handlers that call it; its body stays
- *   for other callers); the official codemod changes every file that imports the SDK; tsc is clean (the
- *   tree is valid SDK 1.x code);
+ *   module's files (the module and its seal), and its summary says every ask in a handler's body was
+ *   rewritten, every ask in a helper that a handler calls rewritten once (in the helper's body, which replay
+ *   re-enters), and every ask in a helper no handler calls marked, none skipped; the official codemod changes
+ *   every file that imports the SDK; tsc is clean (the tree is valid SDK 1.x code);
  * - public servers: every tool exits 0 and mcp-migrate gives at least one source diff; tsc's errors
  *   (their pinned zod/SDK versions are not the linked ones) are counted and shown, not failed on.
  */
@@ -20,7 +20,9 @@ import { STATE_RUNTIME_FILES } from '../src/stateModule.js';
 import { generateRealShapedTree } from './generate-real.js';
 import type { Sample } from './measure.js';
 
-export const REAL_SIZES = [25, 150, 250];
+export const REAL_SIZES = [25, 150, 250, 1000];
+/** The smallest tree generate-real.ts writes at the size asked: its 4 fixed files and one of each other kind. */
+export const REAL_MIN_SIZE = 9;
 
 export type RealTool = 'mcp-migrate' | 'official' | 'tsc' | 'floor' | 'design-floor';
 export const REAL_TOOLS: RealTool[] = ['mcp-migrate', 'official', 'tsc', 'floor', 'design-floor'];
@@ -76,12 +78,13 @@ function generatedCase(files: number): RealCaseSpec {
     label: `${files} files, real-shaped`,
     prepare(root) {
       const t = generateRealShapedTree(root, { files, seed: 20260728 + files, name: `bench-real-${files}` });
-      const helperAsks = 2 * t.sdkFiles.filter(f => f.startsWith('src/helpers/')).length;
-      const toolAsks = t.asks - helperAsks;
+      // Replay: a helper's ask is rewritten once, in its body, when a handler calls it; marked when none does.
+      const rewritten = t.handlerAsks + t.calledHelpers;
+      const marked = t.helperFunctions - t.calledHelpers;
       return {
         files: t.files,
-        summary: `${t.files} sources (${(t.bytes / 1024).toFixed(0)} KiB), ${t.sdkFiles.length} import the SDK, ${t.asks} asks (${helperAsks} in helper bodies)`,
-        info: { files: t.files, sdkFiles: t.sdkFiles.length, asks: t.asks, helperAsks, bytes: t.bytes },
+        summary: `${t.files} sources (${(t.bytes / 1024).toFixed(0)} KiB), ${t.sdkFiles.length} import the SDK, ${t.asks} asks (${t.helperFunctions} in helper bodies, ${t.calledHelpers} of those called)`,
+        info: { files: t.files, sdkFiles: t.sdkFiles.length, asks: t.asks, helperAsks: t.helperFunctions, calledHelpers: t.calledHelpers, bytes: t.bytes },
         check(tool, s) {
           if (s.code !== 0) return `exit ${s.code}: ${(s.stderr || s.stdout).slice(-400)}`;
           if (tool === 'mcp-migrate') {
@@ -90,8 +93,8 @@ function generatedCase(files: number): RealCaseSpec {
             if (diffs !== expected) return `expected ${expected} source diffs, got ${diffs}`;
             const m = /sites: (\d+) rewritten, (\d+) marked, (\d+) skipped/.exec(s.stderr + s.stdout);
             if (!m) return 'no sites line in the summary';
-            if (Number(m[1]) !== toolAsks || Number(m[2]) !== helperAsks || Number(m[3]) !== 0) {
-              return `expected ${toolAsks} rewritten, ${helperAsks} marked, 0 skipped; got ${m[0]}`;
+            if (Number(m[1]) !== rewritten || Number(m[2]) !== marked || Number(m[3]) !== 0) {
+              return `expected ${rewritten} rewritten, ${marked} marked, 0 skipped; got ${m[0]}`;
             }
           } else if (tool === 'official') {
             const changed = Number(/across (\d+) file/.exec(s.stdout)?.[1] ?? 0);
