@@ -3,6 +3,7 @@
  * `mcp-migrate [paths..]`: the command line. Argument parsing, output and exit codes; the run itself is in run.ts.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yargs from 'yargs';
@@ -241,4 +242,8 @@ export async function main(argv: string[]): Promise<void> {
   }
 }
 
+// Node 22 and later keep the compiled code of the modules a run loads (the TypeScript compiler's above all) on
+// disk: every run after the first starts faster, about a sixth of a CI gate's run on a migrated server. Node 20
+// has no such cache.
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 await main(hideBin(process.argv));
