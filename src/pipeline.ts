@@ -3,9 +3,9 @@
  * upgrade (official v1-to-v2 codemod) → analysis (ts-morph) → plan (plain data) → rewrite (jscodeshift) → report.
  * Nothing here writes to disk; the CLI decides whether to print a diff or write the changes.
  */
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
-import jscodeshift from 'jscodeshift';
 import { ts, type Project, type SourceFile } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
 import { analysisProject, forgetProjectFiles, needsNodeDeclarations, setText, sharedAnalysisProject } from './analysis/project.js';
@@ -399,7 +399,11 @@ function rewriteChecked(files: ({ sf: SourceFile; text: string; plan: FilePlan }
   return results;
 }
 
+/** jscodeshift, loaded with its parsers and recast by the first rewrite: a run with nothing to rewrite needs none of them. */
+const requireHere = createRequire(import.meta.url);
+
 function rewrite(text: string, plan: FilePlan): string {
+  const jscodeshift = requireHere('jscodeshift') as typeof import('jscodeshift');
   const j = jscodeshift.withParser(parserFor(plan.file));
   const out = applyPlan(text, plan, { jscodeshift: j, j, stats: () => {}, report: () => {} });
   // Never hand back something that does not parse.

@@ -17,9 +17,16 @@ interface Parser {
   parse(text: string): AnyNode;
 }
 
-// jscodeshift's own table of parsers (the options `j(text)` parses with); the package declares no types for it.
-const getParser = createRequire(import.meta.url)('jscodeshift/src/getParser.js') as (name: string) => Parser;
 const parsers = new Map<string, Parser>();
+
+/**
+ * jscodeshift's own table of parsers (the options `j(text)` parses with); the package declares no types for it.
+ * Loaded when first needed: a run with nothing to rewrite (a CI gate on a migrated tree) never parses with Babel.
+ */
+function getParser(name: string): Parser {
+  const table = createRequire(import.meta.url)('jscodeshift/src/getParser.js') as (name: string) => Parser;
+  return table(name);
+}
 
 /** The Babel tree (a `File`) of `text` as jscodeshift parses `file`, without recast's copy; throws on a syntax error. */
 export function parseOnly(file: string, text: string): AnyNode {

@@ -14,14 +14,25 @@
  * changes with the members, so it is left for errorCodeUsesRepair to mark.
  */
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
-import { ErrorCode as V1ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { createRequire } from 'node:module';
 import { Node, SyntaxKind, type SourceFile, type TypeReferenceNode } from 'ts-morph';
 import { finding, type Repair } from '../repair.js';
 import { errorCodeNames, importName, isReference, type ErrorCodeHome } from './errorCodeUses.js';
 import type { SdkSides } from './typeImports.js';
 
-/** SDK 1.x's ErrorCode members, from the 1.x SDK itself (a numeric enum also maps its values back to names). */
-const V1_MEMBERS = Object.keys(V1ErrorCode).filter(k => Number.isNaN(Number(k)));
+let v1Members: string[] | undefined;
+
+/**
+ * SDK 1.x's ErrorCode members, from the 1.x SDK itself (a numeric enum also maps its values back to names);
+ * loaded when first asked, since the SDK's types load zod: a run with no SDK 1.x file needs neither.
+ */
+function v1ErrorCodeMembers(): string[] {
+  if (!v1Members) {
+    const { ErrorCode } = createRequire(import.meta.url)('@modelcontextprotocol/sdk/types.js') as { ErrorCode: Record<string, string | number> };
+    v1Members = Object.keys(ErrorCode).filter(k => Number.isNaN(Number(k)));
+  }
+  return v1Members;
+}
 
 /** A JSON-RPC code of 1.x and 2.x alike: where the codemod sends it is where a numeric code lives in 2.x. */
 const NUMERIC_MEMBER = 'InternalError';
@@ -78,7 +89,7 @@ function homesOf(values: ErrorCodeValues, sides: SdkSides, homeOf: (member: stri
   if (!numeric) return undefined;
   const homes = new Map([[numeric.name, numeric]]);
   const elsewhere: string[] = [];
-  for (const member of values.whole ? V1_MEMBERS : [...values.members].filter(m => V1_MEMBERS.includes(m))) {
+  for (const member of values.whole ? v1ErrorCodeMembers() : [...values.members].filter(m => v1ErrorCodeMembers().includes(m))) {
     const home = homeOf(member, sides);
     if (!home) return undefined;
     homes.set(home.name, home);
