@@ -662,3 +662,45 @@ server.registerTool('scale', { description: 'Scales the first recipe' }, async (
     expect(typecheckFiles([path.join(dir, 'server.js'), path.join(dir, 'recipes.js')], dir, { checkJs: true }).filter(e => e.startsWith('server.js'))).toEqual([]);
   }, 600_000);
 });
+
+describe('a helper of another package of a workspace, outside the run', () => {
+  const dir = path.join(work, 'workspace');
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  };
+
+  // The shared package is imported by its name, linked into node_modules as a workspace links it: its real path
+  // is outside node_modules, a source of the project, and the run (the server's package) does not migrate it.
+  it('marks the call into it, which fails on MCP 2026-07-28', () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    write('packages/shared/package.json', '{ "name": "@acme/shared", "version": "1.0.0", "type": "module", "types": "src/index.ts" }\n');
+    write('packages/shared/src/index.ts', `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export async function confirm(server: McpServer, what: string): Promise<boolean> {
+  const answer = await server.server.elicitInput({ message: \`Really \${what}?\`, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } });
+  return answer.action === 'accept';
+}
+`);
+    write('packages/server/package.json', PACKAGE);
+    write('packages/server/src/index.ts', `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { confirm } from '@acme/shared';
+
+const server = new McpServer({ name: 'ws', version: '1.0.0' });
+server.registerTool('wipe', { inputSchema: { what: z.string() } }, async ({ what }) => {
+  if (!(await confirm(server, what))) return { content: [{ type: 'text', text: 'kept' }] };
+  return { content: [{ type: 'text', text: \`wiped \${what}\` }] };
+});
+`);
+    fs.mkdirSync(path.join(dir, 'node_modules', '@acme'), { recursive: true });
+    fs.symlinkSync(path.join('..', '..', 'packages', 'shared'), path.join(dir, 'node_modules', '@acme', 'shared'));
+    write('.gitignore', 'node_modules/\n');
+    commitAll(dir, 'workspace');
+    const r = runCli(dir, '--dry-run', '--format', 'json', 'packages/server/src');
+    const report = JSON.parse(r.stdout) as { sites: { file: string; line: number; outcome: string; reason: string }[] };
+    expect(report.sites.map(s => `${s.file}:${s.line} ${s.outcome}`)).toEqual(['packages/server/src/index.ts:7 marked']);
+    expect(report.sites[0]!.reason).toContain('in packages/shared/src/index.ts, a file outside this run');
+    expect(runCli(dir, '--check', '--quiet', 'packages/server/src').status).toBe(1);
+  }, 600_000);
+});
