@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Project, SyntaxKind, type CallExpression, type Identifier, type SourceFile } from 'ts-morph';
-import { importedAs, mayAliasMember, onlyImportedAs } from '../src/analysis/fileBindings.js';
+import { importedAs, mayAliasMember, moduleTextMayAlias, onlyImportedAs } from '../src/analysis/fileBindings.js';
 import { stateModuleCall } from '../src/find/stateCalls.js';
 import { mcpImportOf } from '../src/analysis/mcpSymbols.js';
 
@@ -67,6 +67,12 @@ describe('mayAliasMember', () => {
 
   it('does not take a variable holding what a request returns for the method', () => {
     expect(mayAliasMember(file('const ask = await server.elicitInput({});'), 'ask', methods)).toBe(false);
+  });
+
+  it('reads a module the run did not read from its text: an alias, or a re-export of another module, may be one', () => {
+    expect(moduleTextMayAlias('/a.ts', 'export const ask = server.elicitInput.bind(server);', methods)).toBe(true);
+    expect(moduleTextMayAlias('/b.ts', "export { confirm as ask } from './confirm.js';", methods)).toBe(true);
+    expect(moduleTextMayAlias('/c.ts', 'export function ok<T>(value: T) { return { ok: true, value }; }', methods)).toBe(false);
   });
 });
 

@@ -24,6 +24,8 @@ interface FileBindings {
   destructured: Map<string, Set<string>>;
   /** A variable initialised with a member read (`x.member`, `x['member']`, `x.member.bind(...)`) → that member. */
   memberAliases: Map<string, string>;
+  /** Whether it exports anything from another module (`export { x } from './y.js'`, `export * from ...`). */
+  reexports: boolean;
 }
 
 const cache = new WeakMap<ts.SourceFile, FileBindings>();
@@ -62,6 +64,24 @@ export function aliasesAnyMember(file: SourceFile, members: ReadonlySet<string>)
   return [...bindings.destructured.keys()].some(m => members.has(m)) || [...bindings.memberAliases.values()].some(m => members.has(m));
 }
 
+/** Whether the file exports anything from another module: what it exports may be another file's. */
+export function reexports(file: SourceFile): boolean {
+  return bindingsOf(file).reexports;
+}
+
+/**
+ * Whether a module the run has not read (no trigger name in it) may bind a name to one of `members` or
+ * re-export another module's: read from `text`, its syntax alone, kept while the text is the same.
+ */
+export function moduleTextMayAlias(file: string, text: string, members: ReadonlySet<string>): boolean {
+  let known = unread.get(file);
+  if (known?.text !== text) unread.set(file, (known = { text, bindings: walk(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false)) }));
+  const b = known.bindings;
+  return b.reexports || [...b.destructured.keys()].some(m => members.has(m)) || [...b.memberAliases.values()].some(m => members.has(m));
+}
+
+const unread = new Map<string, { text: string; bindings: FileBindings }>();
+
 function bindingsOf(file: SourceFile): FileBindings {
   const sf = file.compilerNode;
   let bindings = cache.get(sf);
@@ -70,9 +90,10 @@ function bindingsOf(file: SourceFile): FileBindings {
 }
 
 function walk(sf: ts.SourceFile): FileBindings {
-  const b: FileBindings = { imported: new Map(), declared: new Set(), destructured: new Map(), memberAliases: new Map() };
+  const b: FileBindings = { imported: new Map(), declared: new Set(), destructured: new Map(), memberAliases: new Map(), reexports: false };
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node)) return importDeclaration(node, b);
+    if (ts.isExportDeclaration(node) && node.moduleSpecifier) b.reexports = true;
     if (ts.isVariableDeclaration(node)) variableDeclaration(node, b);
     else if (ts.isBindingElement(node)) bindingElement(node, b);
     else if (declaresName(node)) b.declared.add(node.name.text);

@@ -6,7 +6,9 @@
  */
 import { Node, type CallExpression, type Identifier } from 'ts-morph';
 import { stateModuleCall } from '../find/stateCalls.js';
-import { aliasesAnyMember, importedAs, mayAliasMember } from './fileBindings.js';
+import { aliasesAnyMember, importedAs, mayAliasMember, moduleTextMayAlias, reexports } from './fileBindings.js';
+import { resolvedImportPath } from './project.js';
+import { isStateModuleFile } from '../stateModuleNames.js';
 import { literalString, serverKindOf, unwrap } from './mcpSymbols.js';
 
 /** The server's request methods, by the wire method each sends. */
@@ -63,14 +65,21 @@ const METHOD_NAMES: ReadonlySet<string> = new Set(Object.keys(REQUEST_METHODS));
 
 /**
  * Whether a callee's name may hold a request method, from the syntax (no type question for every call of a
- * project): its file binds it to a read of one (a destructuring, `= x.elicitInput`, `.bind(...)` of it), or an
- * import binds it and some file of the project binds a name so.
+ * project): its file binds it to a read of one (a destructuring, `= x.elicitInput`, `.bind(...)` of it), or it
+ * is imported from a file of the project that binds a name so or re-exports (read from the disk where the run
+ * has not read it). A package's function is none of them, nor the requestState module's.
  */
 function mayHoldRequestMethod(callee: Identifier): boolean {
   const file = callee.getSourceFile();
   if (mayAliasMember(file, callee.getText(), METHOD_NAMES)) return true;
-  if (!importedAs(file, callee.getText())) return false;
-  return file.getProject().getSourceFiles().some(f => !f.isDeclarationFile() && !f.isInNodeModules() && aliasesAnyMember(f, METHOD_NAMES));
+  const bound = importedAs(file, callee.getText());
+  const from = bound && resolvedImportPath(file, bound.module);
+  // The requestState module's functions ask by replay: none holds a server's request method.
+  if (!from || isStateModuleFile(from)) return false;
+  const module = file.getProject().getSourceFile(from);
+  if (module) return aliasesAnyMember(module, METHOD_NAMES) || reexports(module);
+  const text = file.getProject().getFileSystem().readFileSync(from);
+  return moduleTextMayAlias(from, text, METHOD_NAMES);
 }
 
 /**

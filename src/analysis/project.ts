@@ -54,19 +54,23 @@ export function analysisProject({ nodeTypes = true }: { nodeTypes?: boolean } = 
 }
 
 /**
- * The source file an import names, resolved as the program resolves it, without making the program: the
- * checker's first question makes it (the library's, Node's, the SDK's and zod's declarations), most of a run
- * where nothing else needs it. Undefined for a package's file, a declaration file or a module that does not resolve.
+ * The project file a module specifier names from a file, resolved as the program resolves it, without making the
+ * program: the checker's first question makes it (the library's, Node's, the SDK's and zod's declarations),
+ * most of a run where nothing else needs it. Undefined for a package's file, a declaration file or a module
+ * that does not resolve; a workspace's package, linked into node_modules, resolves to its real path.
  */
+export function resolvedImportPath(from: SourceFile, specifier: string): string | undefined {
+  if (OWN_PACKAGES.test(specifier)) return undefined;
+  const project = from.getProject();
+  const file = ts.resolveModuleName(specifier, from.getFilePath(), project.getCompilerOptions(), project.getModuleResolutionHost()).resolvedModule?.resolvedFileName;
+  return file && !/[\\/]node_modules[\\/]/.test(file) && !/\.d\.[cm]?ts$/.test(file) ? file : undefined;
+}
+
+/** The source file an import names (resolvedImportPath), added to the project when it was not in it. */
 export function importedSourceFile(declaration: ImportDeclaration): SourceFile | undefined {
-  const name = declaration.getModuleSpecifierValue();
-  if (OWN_PACKAGES.test(name)) return undefined;
   const project = declaration.getProject();
-  const resolved = ts.resolveModuleName(name, declaration.getSourceFile().getFilePath(), project.getCompilerOptions(), project.getModuleResolutionHost()).resolvedModule;
-  // A package's file stays out; a workspace's package, linked into node_modules, resolves to its real path.
-  const file = resolved?.resolvedFileName;
-  if (!file || /[\\/]node_modules[\\/]/.test(file) || /\.d\.[cm]?ts$/.test(file)) return undefined;
-  return project.getSourceFile(file) ?? project.addSourceFileAtPathIfExists(file);
+  const file = resolvedImportPath(declaration.getSourceFile(), declaration.getModuleSpecifierValue());
+  return file === undefined ? undefined : (project.getSourceFile(file) ?? project.addSourceFileAtPathIfExists(file));
 }
 
 const shared = new Map<boolean, Project>();
