@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Project, SyntaxKind, type CallExpression, type Identifier, type SourceFile } from 'ts-morph';
-import { importedAs, mayAliasMember, moduleTextMayAlias, onlyImportedAs } from '../src/analysis/fileBindings.js';
+import { importedAs, mayAliasMember, onlyImportedAs, unreadModuleMayAliasMember } from '../src/analysis/fileBindings.js';
 import { stateModuleCall } from '../src/find/stateCalls.js';
 import { mcpImportOf } from '../src/analysis/mcpSymbols.js';
 
@@ -70,9 +70,15 @@ describe('mayAliasMember', () => {
   });
 
   it('reads a module the run did not read from its text: an alias, or a re-export of another module, may be one', () => {
-    expect(moduleTextMayAlias('/a.ts', 'export const ask = server.elicitInput.bind(server);', methods)).toBe(true);
-    expect(moduleTextMayAlias('/b.ts', "export { confirm as ask } from './confirm.js';", methods)).toBe(true);
-    expect(moduleTextMayAlias('/c.ts', 'export function ok<T>(value: T) { return { ok: true, value }; }', methods)).toBe(false);
+    const p = new Project({ useInMemoryFileSystem: true, compilerOptions: { allowJs: true, noLib: true } });
+    const fs = p.getFileSystem();
+    fs.writeFileSync('/a.ts', 'export const ask = server.elicitInput.bind(server);');
+    fs.writeFileSync('/b.ts', "export { confirm as ask } from './confirm.js';");
+    fs.writeFileSync('/c.ts', 'export function ok<T>(value: T) { return { ok: true, value }; }');
+    const importer = p.createSourceFile('/main.ts', "import { ask } from './a.js';\n");
+    expect(unreadModuleMayAliasMember(importer, '/a.ts', methods)).toBe(true);
+    expect(unreadModuleMayAliasMember(importer, '/b.ts', methods)).toBe(true);
+    expect(unreadModuleMayAliasMember(importer, '/c.ts', methods)).toBe(false);
   });
 });
 

@@ -58,29 +58,34 @@ export function mayAliasMember(file: SourceFile, local: string, members: Iterabl
   return false;
 }
 
-/** Whether the file binds any local to one of `members` read from an object. */
-export function aliasesAnyMember(file: SourceFile, members: ReadonlySet<string>): boolean {
-  const bindings = bindingsOf(file);
-  return [...bindings.destructured.keys()].some(m => members.has(m)) || [...bindings.memberAliases.values()].some(m => members.has(m));
-}
-
-/** Whether the file exports anything from another module: what it exports may be another file's. */
-export function reexports(file: SourceFile): boolean {
-  return bindingsOf(file).reexports;
+/**
+ * Whether a module may hand a name bound to one of `members` to its importers: it binds a local to one (a
+ * destructuring, a variable initialised with the read), or exports something of another module.
+ */
+export function moduleMayAliasMember(module: SourceFile, members: ReadonlySet<string>): boolean {
+  return handsOnMember(bindingsOf(module), members);
 }
 
 /**
- * Whether a module the run has not read (no trigger name in it) may bind a name to one of `members` or
- * re-export another module's: read from `text`, its syntax alone, kept while the text is the same.
+ * The same for a module the run has not read (no trigger name in it), from its text on the disk: read once for
+ * each text of the file importing it, so an edit of either in an editor's session is seen.
  */
-export function moduleTextMayAlias(file: string, text: string, members: ReadonlySet<string>): boolean {
-  let known = unread.get(file);
-  if (known?.text !== text) unread.set(file, (known = { text, bindings: walk(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false)) }));
-  const b = known.bindings;
-  return b.reexports || [...b.destructured.keys()].some(m => members.has(m)) || [...b.memberAliases.values()].some(m => members.has(m));
+export function unreadModuleMayAliasMember(importer: SourceFile, module: string, members: ReadonlySet<string>): boolean {
+  let read = unread.get(importer.compilerNode);
+  if (!read) unread.set(importer.compilerNode, (read = new Map()));
+  let bindings = read.get(module);
+  if (!bindings) {
+    const text = importer.getProject().getFileSystem().readFileSync(module);
+    read.set(module, (bindings = walk(ts.createSourceFile(module, text, ts.ScriptTarget.Latest, false))));
+  }
+  return handsOnMember(bindings, members);
 }
 
-const unread = new Map<string, { text: string; bindings: FileBindings }>();
+const unread = new WeakMap<ts.SourceFile, Map<string, FileBindings>>();
+
+function handsOnMember(b: FileBindings, members: ReadonlySet<string>): boolean {
+  return b.reexports || [...b.destructured.keys()].some(m => members.has(m)) || [...b.memberAliases.values()].some(m => members.has(m));
+}
 
 function bindingsOf(file: SourceFile): FileBindings {
   const sf = file.compilerNode;

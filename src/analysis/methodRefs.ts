@@ -6,7 +6,7 @@
  */
 import { Node, type CallExpression, type Identifier } from 'ts-morph';
 import { stateModuleCall } from '../find/stateCalls.js';
-import { aliasesAnyMember, importedAs, mayAliasMember, moduleTextMayAlias, reexports } from './fileBindings.js';
+import { importedAs, mayAliasMember, moduleMayAliasMember, unreadModuleMayAliasMember } from './fileBindings.js';
 import { resolvedImportPath } from './project.js';
 import { isStateModuleFile } from '../stateModuleNames.js';
 import { literalString, serverKindOf, unwrap } from './mcpSymbols.js';
@@ -77,9 +77,7 @@ function mayHoldRequestMethod(callee: Identifier): boolean {
   // The requestState module's functions ask by replay: none holds a server's request method.
   if (!from || isStateModuleFile(from)) return false;
   const module = file.getProject().getSourceFile(from);
-  if (module) return aliasesAnyMember(module, METHOD_NAMES) || reexports(module);
-  const text = file.getProject().getFileSystem().readFileSync(from);
-  return moduleTextMayAlias(from, text, METHOD_NAMES);
+  return module ? moduleMayAliasMember(module, METHOD_NAMES) : unreadModuleMayAliasMember(file, from, METHOD_NAMES);
 }
 
 /**
