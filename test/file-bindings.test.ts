@@ -80,6 +80,16 @@ describe('mayAliasMember', () => {
     expect(unreadModuleMayAliasMember(importer, '/b.ts', methods)).toBe(true);
     expect(unreadModuleMayAliasMember(importer, '/c.ts', methods)).toBe(false);
   });
+
+  it('reads the destructurings of a module the run did not read: of a parameter, of an array, of a require', () => {
+    const p = new Project({ useInMemoryFileSystem: true, compilerOptions: { allowJs: true, noLib: true } });
+    const fs = p.getFileSystem();
+    fs.writeFileSync('/d.ts', 'export const run = ({ items }: { items: string[] }) => items.map(([first]) => first);');
+    fs.writeFileSync('/e.js', "const { readFile } = require('node:fs/promises');\nexport const { elicitInput: ask } = server;");
+    const importer = p.createSourceFile('/main.ts', "import { run } from './d.js';\n");
+    expect(unreadModuleMayAliasMember(importer, '/d.ts', methods)).toBe(false);
+    expect(unreadModuleMayAliasMember(importer, '/e.js', methods)).toBe(true);
+  });
 });
 
 const STATE = "export function ask(server: unknown) { return server; }\nexport function seal() {}\n";

@@ -76,7 +76,8 @@ export function unreadModuleMayAliasMember(importer: SourceFile, module: string,
   let bindings = read.get(module);
   if (!bindings) {
     const text = importer.getProject().getFileSystem().readFileSync(module);
-    read.set(module, (bindings = walk(ts.createSourceFile(module, text, ts.ScriptTarget.Latest, false))));
+    // With its parents set: the walk reads a binding element's pattern and declaration through them.
+    read.set(module, (bindings = walk(ts.createSourceFile(module, text, ts.ScriptTarget.Latest, true))));
   }
   return handsOnMember(bindings, members);
 }
