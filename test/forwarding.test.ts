@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Project, SyntaxKind } from 'ts-morph';
 import { forwardingProblem, passesArgumentsThrough, returnedFunction } from '../src/analysis/forwarding.js';
-import type { FunctionLike } from '../src/analysis/sites.js';
+import type { FunctionLike } from '../src/analysis/functions.js';
 
 /** The problem of the wrapper `traced` declared in `wrapper`, for the callback its registration hands it (context at 1). */
 function problemOf(wrapper: string): string | undefined {

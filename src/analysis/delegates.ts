@@ -14,8 +14,9 @@ import path from 'node:path';
 import { Node, SyntaxKind, type CallExpression, type Project, type SourceFile } from 'ts-morph';
 import { declaresMember, entryLabel, entryObjectOf } from './dispatch.js';
 import { literalString, unwrap } from './mcpSymbols.js';
+import { enclosingFunction, type FunctionLike } from './functions.js';
 import { overridesOf, receiverClass, thisOwner } from './methods.js';
-import { enclosingFunction, handlerRegistrationOf, TOOL_METHODS, type FunctionLike, type Registration } from './sites.js';
+import { TOOL_METHODS, type Registration, type RegistrationLookup } from './registrations.js';
 import { contextMember, tableEntries, tableRefusal, type TableDispatch } from './tableDelegates.js';
 
 export interface Delegation {
@@ -49,9 +50,9 @@ export function delegateLabel(fn: FunctionLike, callee: string): string {
 }
 
 /** The registration a delegate is migrated under: its handler's, with the state bound to the same name. */
-export function delegateRegistrationOf(fn: FunctionLike): Registration | undefined {
+export function delegateRegistrationOf(fn: FunctionLike, lookup: RegistrationLookup): Registration | undefined {
   if (!Node.isMethodDeclaration(fn) && !Node.isFunctionDeclaration(fn) && !Node.isArrowFunction(fn) && !Node.isFunctionExpression(fn)) return undefined;
-  const delegation = delegationIndex(fn.getProject()).get(fn);
+  const delegation = delegationIndex(fn.getProject(), lookup).get(fn);
   if (!delegation || delegation.refused) return undefined;
   const { registration, table } = delegation;
   // An entry of a table is bound to its own name, and reads the context where the handler put it.
@@ -65,13 +66,8 @@ export function delegateRegistrationOf(fn: FunctionLike): Registration | undefin
   };
 }
 
-/** The delegation a handler makes, when its body only returns a call of the project's own function or method. */
-export function delegationOf(handler: FunctionLike): Delegation | undefined {
-  return delegationsIn(handler.getSourceFile()).find(d => d.handler === handler);
-}
-
-/** A registration call's name in a file's text (made when first needed: sites.ts and this module import each other). */
-let registers: RegExp | undefined;
+/** A registration call's name in a file's text. */
+const REGISTERS = new RegExp(`\\b(?:${[...Object.keys(TOOL_METHODS), 'setRequestHandler'].join('|')})\\s*\\(`);
 
 /** Per version of the program (any edit makes a new one): each delegate, with its delegation. */
 const indexes = new WeakMap<object, Map<Node, Delegation>>();
@@ -85,43 +81,42 @@ const byFile = new WeakMap<object, Delegation[]>();
  */
 let finding = 0;
 
-function delegationIndex(project: Project): Map<Node, Delegation> {
+function delegationIndex(project: Project, lookup: RegistrationLookup): Map<Node, Delegation> {
   if (finding > 0) return new Map();
   const program = project.getProgram().compilerObject;
   let index = indexes.get(program);
   if (index) return index;
-  index = buildIndex(project);
+  index = buildIndex(project, lookup);
   indexes.set(program, index);
   return index;
 }
 
-function buildIndex(project: Project): Map<Node, Delegation> {
+function buildIndex(project: Project, lookup: RegistrationLookup): Map<Node, Delegation> {
   const index = new Map<Node, Delegation>();
   for (const sf of project.getSourceFiles()) {
-    for (const delegation of delegationsIn(sf)) for (const d of delegation.delegates) if (!index.has(d)) index.set(d, delegation);
+    for (const delegation of delegationsIn(sf, lookup)) for (const d of delegation.delegates) if (!index.has(d)) index.set(d, delegation);
   }
   return index;
 }
 
-function delegationsIn(sf: SourceFile): Delegation[] {
+function delegationsIn(sf: SourceFile, lookup: RegistrationLookup): Delegation[] {
   const cached = byFile.get(sf.compilerNode);
   const stale = (d: Delegation) => d.delegates.some(f => f.wasForgotten()) || d.signature?.wasForgotten() === true || d.table?.widen?.wasForgotten() === true;
   if (cached && !cached.some(stale)) return cached;
   if (finding > 0) return [];
   finding++;
   try {
-    return findDelegations(sf);
+    return findDelegations(sf, lookup);
   } finally {
     finding--;
   }
 }
 
-function findDelegations(sf: SourceFile): Delegation[] {
+function findDelegations(sf: SourceFile, lookup: RegistrationLookup): Delegation[] {
   const found: Delegation[] = [];
-  registers ??= new RegExp(`\\b(?:${[...Object.keys(TOOL_METHODS), 'setRequestHandler'].join('|')})\\s*\\(`);
-  if (!sf.isDeclarationFile() && !sf.isInNodeModules() && registers.test(sf.getFullText())) {
+  if (!sf.isDeclarationFile() && !sf.isInNodeModules() && REGISTERS.test(sf.getFullText())) {
     for (const fn of [...sf.getDescendantsOfKind(SyntaxKind.ArrowFunction), ...sf.getDescendantsOfKind(SyntaxKind.FunctionExpression)]) {
-      const delegation = Node.isCallExpression(fn.getParent()) ? delegationFrom(fn) : undefined;
+      const delegation = Node.isCallExpression(fn.getParent()) ? delegationFrom(fn, lookup) : undefined;
       if (delegation) found.push(delegation);
     }
   }
@@ -129,15 +124,15 @@ function findDelegations(sf: SourceFile): Delegation[] {
   return found;
 }
 
-function delegationFrom(handler: FunctionLike): Delegation | undefined {
+function delegationFrom(handler: FunctionLike, lookup: RegistrationLookup): Delegation | undefined {
   // Read off the body first: whether a function is a registered handler is the costlier question.
   if (!onlyReturnedCall(handler)) return undefined;
-  const registration = handlerRegistrationOf(handler);
+  const registration = lookup.handlerRegistrationOf(handler);
   const passed = registration && delegatedCall(handler, registration);
   if (!registration || !passed) return undefined;
   const { call, ctxMember } = passed;
   const entries = tableEntries(call);
-  if (entries) return ctxMember === undefined ? undefined : tableDelegation(handler, registration, call, entries, ctxMember);
+  if (entries) return ctxMember === undefined ? undefined : tableDelegation(handler, registration, call, entries, ctxMember, lookup);
   const target = ctxMember ? undefined : calleeOf(call);
   if (!target) return undefined;
   const delegation: Delegation = { handler, registration, call, callee: `${target.name}()`, handlerName: handlerName(registration), delegates: target.delegates, signature: target.signature };
@@ -146,11 +141,11 @@ function delegationFrom(handler: FunctionLike): Delegation | undefined {
 }
 
 /** A call through a table's property, passing the handler's context on: its entries are the delegates. */
-function tableDelegation(handler: FunctionLike, registration: Registration, call: CallExpression, entries: FunctionLike[], ctxMember: string): Delegation {
+function tableDelegation(handler: FunctionLike, registration: Registration, call: CallExpression, entries: FunctionLike[], ctxMember: string, lookup: RegistrationLookup): Delegation {
   const table: TableDispatch = { ctxMember, names: new Map(), asking: [] };
   const callee = `${(unwrap(call.getExpression()) as import('ts-morph').PropertyAccessExpression).getName()}()`;
   const delegation: Delegation = { handler, registration, call, callee, handlerName: handlerName(registration), delegates: entries, table };
-  const refused = tableRefusal(call, registration, entries, table);
+  const refused = tableRefusal(call, registration, entries, table, lookup);
   if (refused) {
     table.refused = refused;
     delegation.refused = { reason: `the entries are not migrated as the delegates of this handler either: ${refused.why}; ${refused.fix}, or migrate by hand`, cause: `${DELEGATE_CAUSE}: ${refused.cause}` };
@@ -287,10 +282,4 @@ function handlerName(registration: Registration): string {
     ? `${fn.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() ?? 'a class'}.${fn.getName()}()`
     : fn && Node.isFunctionDeclaration(fn) && fn.getName() ? `${fn.getName()}()` : path.basename(registration.call.getSourceFile().getFilePath());
   return `the ${registration.method} handler registered in ${where}`;
-}
-
-/** The delegation a function is a delegate of (migrated as its handler's), if it is one. */
-export function delegationReaching(fn: FunctionLike): Delegation | undefined {
-  const delegation = delegationIndex(fn.getProject()).get(fn);
-  return delegation && !delegation.refused ? delegation : undefined;
 }

@@ -11,7 +11,7 @@
  */
 import { Node, SyntaxKind, type PropertyAccessExpression } from 'ts-morph';
 import { unwrap } from './mcpSymbols.js';
-import type { FunctionLike } from './sites.js';
+import type { FunctionLike } from './functions.js';
 
 /** A property's name where it is declared, not used: in an object literal, a class, an interface or a type. */
 export function declaresMember(ref: Node): boolean {

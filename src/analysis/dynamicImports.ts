@@ -8,7 +8,7 @@
 import { Node, SyntaxKind, type BindingElement, type CallExpression, type SourceFile, type VariableStatement } from 'ts-morph';
 import { declaresName, notAReference } from './bindings.js';
 import { unwrap } from './mcpSymbols.js';
-import type { FunctionLike } from './sites.js';
+import type { FunctionLike } from './functions.js';
 
 /** Where a dynamically imported helper comes from: the binding of the `import()` and its statement. */
 export interface DynamicLoad {

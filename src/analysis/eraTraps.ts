@@ -16,7 +16,8 @@
 import { Node, SyntaxKind, type BinaryExpression, type CallExpression, type SourceFile } from 'ts-morph';
 import { CLIENT_VERSION_CAUSE, ONINITIALIZED_CAUSE, PROTOCOL_VERSION_CAUSE, SESSION_KEY_CAUSE } from '../tables/causes.js';
 import { serverKindOf, unwrap } from './mcpSymbols.js';
-import { enclosingFunction, isHandlerExtra, type FunctionLike } from './sites.js';
+import { enclosingFunction, type FunctionLike } from './functions.js';
+import { isHandlerExtra } from './sites.js';
 
 export interface EraTrap {
   /** Where the marker goes: the `oninitialized` assignment or handler registration, or the read. */

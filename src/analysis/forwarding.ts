@@ -6,7 +6,7 @@
  */
 import { Node, SyntaxKind, type CallExpression, type ParameterDeclaration } from 'ts-morph';
 
-import type { FunctionLike } from './sites.js';
+import type { FunctionLike } from './functions.js';
 
 /**
  * Whether `call` (`withErrors(cb)`) is a call of a function of the project that passes `arg` through:

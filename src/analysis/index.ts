@@ -26,7 +26,9 @@ import { listChanges } from './listChanged.js';
 import { loggingCalls, loggingFinding, type LoggingFinding } from './logging.js';
 import { baseClassHelper, claimedByFramework, frameworkRequests } from './frameworks.js';
 import { FRAMEWORK_HELPER_CALL_CAUSE, FRAMEWORK_HELPER_CAUSE } from '../tables/frameworks.js';
-import { describeNonHandler, enclosingFunction, findSites, isHandlerExtra, type FunctionLike, type NonHandler, type Site } from './sites.js';
+import { enclosingFunction, type FunctionLike } from './functions.js';
+import { describeNonHandler, type NonHandler } from './nonHandlers.js';
+import { findSites, isHandlerExtra, type Site } from './sites.js';
 
 export const MARKER_PREFIX = 'mcp-migrate:';
 export const V2_SERVER_MODULE = '@modelcontextprotocol/server';

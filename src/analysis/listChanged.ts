@@ -9,7 +9,7 @@
 import { Node, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph';
 import { LIST_CHANGED_CAUSE } from '../tables/causes.js';
 import { serverKindOf, unwrap } from './mcpSymbols.js';
-import { enclosingFunction, type FunctionLike } from './sites.js';
+import { enclosingFunction, type FunctionLike } from './functions.js';
 
 /** The notifier's method for each list: what `createMcpHandler(...)`'s `notify` publishes. */
 const NOTIFIERS: Record<string, string> = {

@@ -18,7 +18,8 @@ import { Node, SyntaxKind, ts, type CallExpression, type Expression, type Source
 import { rangeOf, type LogPlan } from '../plan.js';
 import { LOGGING_CAUSE } from '../tables/causes.js';
 import { serverKindOf, unwrap } from './mcpSymbols.js';
-import { enclosingFunction, handlerRegistrationOf, registrationOf, type FunctionLike } from './sites.js';
+import { enclosingFunction, type FunctionLike } from './functions.js';
+import { handlerRegistrationOf, registrationOf } from './sites.js';
 
 /** What becomes of one log call. */
 export type LoggingFinding =

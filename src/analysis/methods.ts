@@ -13,7 +13,7 @@ import { Node, SyntaxKind, type ClassDeclaration, type MethodDeclaration, type P
 import { codeStyle, quoted } from '../rewrite/style.js';
 import { unwrap } from './mcpSymbols.js';
 import { projectMayExtend } from './projectNames.js';
-import type { FunctionLike } from './sites.js';
+import type { FunctionLike } from './functions.js';
 
 /** What `this` of an inlined method becomes in the handler: the receiver's text (`this` itself, or `this.helper`). */
 export interface Receiver {

@@ -12,7 +12,8 @@
 import path from 'node:path';
 import { Node, type CallExpression, type FunctionTypeNode, type ParameterDeclaration } from 'ts-morph';
 import { mcpImportOf, unwrap } from './mcpSymbols.js';
-import { isRegistrationCall, registrationFor, type FunctionLike, type Registration } from './sites.js';
+import type { FunctionLike } from './functions.js';
+import { isRegistrationCall, registrationFor, type Registration } from './registrations.js';
 import { forwardingProblem, returnedFunction } from './forwarding.js';
 import { wrapperFunction } from './wrappers.js';
 

@@ -1,20 +1,23 @@
 /**
- * Finding server-initiated request sites and classifying the function each one sits in.
+ * Finding server-initiated request sites, and the registration a function is the handler of. The two ask each
+ * other: whether a parameter is a handler's context decides a site (`extra.sendRequest(...)`), and whether a
+ * table's entry asks decides whether it is migrated as its handler's delegate. So the registration finder is
+ * composed here, of the direct registration (src/analysis/registrations.ts) and the modules that find one
+ * through the project's functions, each handed it as a RegistrationLookup.
  */
-import { Node, SyntaxKind, VariableDeclarationKind, type CallExpression, type Identifier, type NewExpression, type ObjectLiteralExpression, type ParameterDeclaration, type PropertyAccessExpression, type SourceFile, type Type } from 'ts-morph';
-import type { HandlerMethod, RequestBuilder, ResponseReader } from '../plan.js';
+import { Node, type CallExpression, type Identifier, type NewExpression, type ObjectLiteralExpression, type ParameterDeclaration, type PropertyAccessExpression, type SourceFile, type Type } from 'ts-morph';
+import type { RequestBuilder, ResponseReader } from '../plan.js';
 import type { SiteKind } from '../report.js';
-import { constObjectLiteral, literalString, mcpImportOf, objectProperty, overridingClass, receiverOverrides, serverKindOf, unwrap } from './mcpSymbols.js';
 import { handedServerKind } from '../find/handedServer.js';
+import { stateModuleCall } from '../find/stateCalls.js';
 import { delegateRegistrationOf } from './delegates.js';
+import { destructures } from './fileBindings.js';
+import { enclosingFunction, type FunctionLike } from './functions.js';
+import { constObjectLiteral, literalString, mcpImportOf, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
 import { aliasedRequest, aliasHandedOnUses, elementAccessRequest, REQUEST_METHODS, requestAlias, strayRequestMethod } from './methodRefs.js';
 import { passThroughOf } from './passThrough.js';
-import { wrappedRegistrationOf, wrappingOf } from './wrappers.js';
-import { stateModuleCall } from '../find/stateCalls.js';
-import { destructures } from './fileBindings.js';
-
-
-export type FunctionLike = Node & { getParameters(): import('ts-morph').ParameterDeclaration[]; getBody(): Node | undefined };
+import { callbackArgument, registrationFor, type Registration, type RegistrationLookup } from './registrations.js';
+import { wrappedRegistrationOf } from './wrappers.js';
 
 export interface Site {
   /** The call; or, for a request handed on as a value, the value (a property access, or the name of a variable holding it). */
@@ -324,412 +327,26 @@ function contextualParameterType(decl: ParameterDeclaration): Node | undefined {
   return (signature.getParameters() as ParameterDeclaration[])[index]?.getTypeNode();
 }
 
-export function enclosingFunction(node: Node): FunctionLike | undefined {
-  const fn = node.getFirstAncestor(
-    a => Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a)
-  );
-  return fn as FunctionLike | undefined;
-}
-
-export interface Registration {
-  method: HandlerMethod;
-  /** The registration call (`server.registerTool(...)`). */
-  call: CallExpression;
-  /** Source text of the name expression. */
-  nameText: string;
-  /** Display name for reports. */
-  label: string;
-  /** Index of the context parameter in the callback. */
-  ctxIndex: number;
-  /** Source text of the call's arguments as the handler sees them, or how to derive it from its parameters. */
-  args: { kind: 'param'; index: number } | { kind: 'none' } | { kind: 'request' } | { kind: 'resource'; variablesIndex?: number };
-  /** Set for the delegate of a handler that only hands its call on: what the report says of it. */
-  delegateOf?: string;
-  /**
-   * Set for an entry of a table migrated as a delegate (src/analysis/tableDelegates.ts) that is handed the
-   * context in a member of its context parameter (`.extra` of `{ server, extra }`): the context is read there.
-   */
-  ctxMember?: string;
-  /**
-   * Set for a callback registered through a function of the project (`reg('confirm', async (a, ctx) => ...)`):
-   * the wrapper's call, the argument it is registered under (`nameText` is its text), and the function type
-   * of the wrapper's parameter whose return type the rewrite widens. For a callback wrapped by a pass-through
-   * before it is registered (`registerTool('send', config, withErrors(cb))`, src/analysis/passThrough.ts): the
-   * wrapper's call, the registration's name argument, the wrapper's function types to widen, and the
-   * wrapper as the report names it (`passesThrough`: it now runs once per round).
-   */
-  wrapper?: { call: CallExpression; name?: Node; widen?: Node[]; passesThrough?: string };
-}
-
-export type NonHandler = {
-  kind: 'helper' | 'shared-handler' | 'wrapped-handler' | 'generator' | 'other-request' | 'notification' | 'lifecycle' | 'callback' | 'wrapped' | 'class-member' | 'top-level';
-  detail: string;
-  /** What became of it and what to do, when the kind does not say it alone. */
-  fate?: string;
-};
-
-export const TOOL_METHODS: Record<string, HandlerMethod> = {
-  registerTool: 'tools/call',
-  tool: 'tools/call',
-  registerPrompt: 'prompts/get',
-  prompt: 'prompts/get',
-  registerResource: 'resources/read',
-  resource: 'resources/read'
-};
-
-const REQUEST_SCHEMAS: Record<string, HandlerMethod> = {
-  CallToolRequestSchema: 'tools/call',
-  GetPromptRequestSchema: 'prompts/get',
-  ReadResourceRequestSchema: 'resources/read'
-};
-
 /**
  * The registration a function is the callback of, when it is a tools/call, prompts/get or resources/read
  * handler; or, for the delegate of a handler that only hands its call on (src/analysis/delegates.ts),
  * that handler's registration as the delegate sees it.
  */
 export function registrationOf(fn: FunctionLike): Registration | undefined {
-  return handlerRegistrationOf(fn) ?? delegateRegistrationOf(fn);
+  return handlerRegistrationOf(fn) ?? delegateRegistrationOf(fn, registrations);
 }
 
 /** The registration a function is the callback of itself (not as a delegate): directly, or through a wrapper of the project. */
 export function handlerRegistrationOf(fn: FunctionLike): Registration | undefined {
   const passed = callbackArgument(fn);
   if (!passed) return undefined;
-  return registrationFor(passed.call, passed.arg, fn) ?? wrappedRegistrationOf(fn, passed) ?? passThroughOf(fn, passed)?.handler;
+  return registrationFor(passed.call, passed.arg, fn) ?? wrappedRegistrationOf(fn, passed, registrations) ?? passThroughOf(fn, passed)?.handler;
 }
 
-/**
- * The registration `call` makes with `arg` (which stands for `fn`) as its handler, if it is one; `args`
- * are its arguments as the handler's scope reads them (a wrapper's parameters read as its caller passes them).
- */
-export function registrationFor(call: CallExpression, arg: Node, fn: FunctionLike, args: Node[] = call.getArguments()): Registration | undefined {
-  const callee = call.getExpression();
-  if (!Node.isPropertyAccessExpression(callee)) return undefined;
-  const name = callee.getName();
-  const target = callee.getExpression();
-  const first = args[0];
-  // A project class that extends the SDK's server and declares the method again registers its own way.
-  if (receiverOverrides(target, name)) return undefined;
-  if (name in TOOL_METHODS && serverKindOf(target) === 'McpServer' && args[args.length - 1] === arg) {
-    const method = TOOL_METHODS[name]!;
-    const nameText = first?.getText() ?? "''";
-    const label = `${method} ${literalString(first) ?? nameText}`;
-    if (method === 'resources/read') {
-      const template = args[1] && !literalString(args[1]);
-      return { method, call, nameText, label, ctxIndex: template ? 2 : 1, args: { kind: 'resource', variablesIndex: template ? 1 : undefined } };
-    }
-    const hasArgs = callbackTakesArgs(name, args.slice(1, -1), fn);
-    return { method, call, nameText, label, ctxIndex: hasArgs ? 1 : 0, args: hasArgs ? { kind: 'param', index: 0 } : { kind: 'none' } };
-  }
-  if (name === 'setRequestHandler' && serverKindOf(target) && first) {
-    const method = requestHandlerMethod(first);
-    if (!method) return undefined;
-    return { method, call, nameText: '', label: `${method} (setRequestHandler)`, ctxIndex: 1, args: { kind: 'request' } };
-  }
-  return undefined;
+/** Whether a request is made in a function's body (or a callback written in it). */
+function makesRequest(fn: FunctionLike): boolean {
+  return findSites(fn.getSourceFile()).some(site => site.node.getStart() >= fn.getStart() && site.node.getEnd() <= fn.getEnd());
 }
 
-/**
- * The call a function is handed to: as an argument written there, or declared beside it (a function
- * declaration or a `const`, not exported) and passed by name, which is then its only use in the
- * file. Any other use (a direct call, a second registration, an export) keeps it a helper: its
- * callers would see the handler's new input_required results.
- */
-export function callbackArgument(fn: FunctionLike): { call: CallExpression; arg: Node } | undefined {
-  const parent = fn.getParent();
-  if (parent && Node.isCallExpression(parent) && parent.getArguments().includes(fn as never)) return { call: parent, arg: fn };
-  const named = usesByName(fn);
-  if (!named || named.exported || named.uses.length !== 1) return undefined;
-  const use = valueOfUse(named.uses[0]!);
-  const call = use.getParent();
-  return call && Node.isCallExpression(call) && call.getArguments().includes(use as never) ? { call, arg: use } : undefined;
-}
-
-/** What a use of a function's name hands on: the name itself, or for a member, `this.name` or `this.name.bind(this)`. */
-function valueOfUse(use: Node): Node {
-  const member = use.getParent();
-  if (!member || !Node.isPropertyAccessExpression(member) || member.getNameNode() !== use || !Node.isThisExpression(member.getExpression())) return use;
-  const bind = member.getParent();
-  const bound = bind?.getParent();
-  const isBind = bind && Node.isPropertyAccessExpression(bind) && bind.getName() === 'bind' && bound && Node.isCallExpression(bound) && bound.getExpression() === bind;
-  return isBind && (bound as CallExpression).getArguments().length === 1 && Node.isThisExpression((bound as CallExpression).getArguments()[0]!) ? bound! : member;
-}
-
-/**
- * The registration a callback reaches through calls that wrap it (`registerTool('send', config,
- * withErrors(async (input, extra) => ...))`), with the innermost wrapper: the callback is registered
- * (run by the wrapper's function, per request), not run where it is written.
- */
-export function registeredWrapperCallOf(fn: FunctionLike): { registration: CallExpression; wrapper: CallExpression } | undefined {
-  let node: Node = fn;
-  let wrapper: CallExpression | undefined;
-  for (let depth = 0; depth < 4; depth++) {
-    const call = node.getParent();
-    if (!call || !Node.isCallExpression(call) || !call.getArguments().includes(node as never)) return undefined;
-    if (wrapper && call.getArguments().at(-1) === node && isRegistrationCall(call)) return { registration: call, wrapper };
-    wrapper ??= call;
-    node = call;
-  }
-  return undefined;
-}
-
-/** `server.registerTool(...)` and the other handler registrations of an SDK server. */
-export function isRegistrationCall(call: CallExpression): boolean {
-  const callee = call.getExpression();
-  if (!Node.isPropertyAccessExpression(callee)) return false;
-  const name = callee.getName();
-  return (name in TOOL_METHODS && serverKindOf(callee.getExpression()) === 'McpServer') || (name === 'setRequestHandler' && serverKindOf(callee.getExpression()) !== undefined);
-}
-
-function calleeName(call: CallExpression): string {
-  const callee = call.getExpression();
-  return Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
-}
-
-/** A function passed by name to a registration call that has other uses too (see callbackArgument): the registration. */
-export function sharedRegistration(fn: FunctionLike): CallExpression | undefined {
-  const named = usesByName(fn);
-  if (!named || (!named.exported && named.uses.length === 1)) return undefined;
-  for (const named_ of named.uses) {
-    const use = valueOfUse(named_);
-    const call = use.getParent();
-    if (!call || !Node.isCallExpression(call) || !call.getArguments().includes(use as never)) continue;
-    const callee = call.getExpression();
-    if (Node.isPropertyAccessExpression(callee) && (callee.getName() in TOOL_METHODS || callee.getName() === 'setRequestHandler') && serverKindOf(callee.getExpression())) return call;
-  }
-  return undefined;
-}
-
-interface NamedUses {
-  exported: boolean;
-  /** The identifiers naming the function elsewhere in its file (export specifiers included). */
-  uses: Node[];
-}
-
-/** Per function declared by name (a declaration or a `const`): its other uses in the file. Asked for every parameter and call of a file. */
-const namedUsesCache = new WeakMap<Node, NamedUses | null>();
-
-function usesByName(fn: FunctionLike): NamedUses | undefined {
-  const cached = namedUsesCache.get(fn);
-  if (cached !== undefined) return cached ?? undefined;
-  const parent = fn.getParent();
-  let nameNode: Node | undefined;
-  let exported = false;
-  if (Node.isFunctionDeclaration(fn)) {
-    exported = fn.isExported() || fn.isDefaultExport();
-    nameNode = fn.getNameNode();
-  } else if ((Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) && parent && Node.isVariableDeclaration(parent) && parent.getInitializer() === fn) {
-    const statement = parent.getVariableStatement();
-    if (statement && statement.getDeclarationKind() === VariableDeclarationKind.Const) {
-      exported = statement.isExported();
-      nameNode = parent.getNameNode();
-    }
-  }
-  let found: NamedUses | null = null;
-  const member = classMemberName(fn);
-  if (member) found = memberUses(member);
-  else if (nameNode && Node.isIdentifier(nameNode)) {
-    const name = nameNode.getText();
-    const named = nameNode;
-    // Asked only when another identifier has the name: a question to the checker after an edit builds
-    // the program again, and most functions are named nowhere else in their file.
-    let symbol: { of: ReturnType<Node['getSymbol']> } | undefined;
-    const symbolOfName = () => (symbol ??= { of: named.getSymbol() }).of;
-    const uses = fn
-      .getSourceFile()
-      .getDescendantsOfKind(SyntaxKind.Identifier)
-      .filter(id => id !== nameNode && id.getText() === name && (Node.isExportSpecifier(id.getParent()) || id.getSymbol() === symbolOfName()));
-    found = { exported: exported || uses.some(u => Node.isExportSpecifier(u.getParent())), uses };
-  }
-  namedUsesCache.set(fn, found);
-  return found ?? undefined;
-}
-
-/** The name of a class method, or of a field a function initialises (`sum = async (...) => ...`). */
-function classMemberName(fn: FunctionLike): Identifier | undefined {
-  const parent = fn.getParent();
-  const member = Node.isMethodDeclaration(fn) ? fn : (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) && parent && Node.isPropertyDeclaration(parent) && parent.getInitializer() === fn ? parent : undefined;
-  if (!member || member.isStatic() || !Node.isClassDeclaration(member.getParent())) return undefined;
-  const name = member.getNameNode();
-  return Node.isIdentifier(name) ? name : undefined;
-}
-
-/**
- * A member's uses anywhere (it can be called from other files): asked of the language service only when its
- * file hands `this.name` on as an argument, which is what makes it a handler candidate at all.
- */
-function memberUses(name: Identifier): NamedUses | null {
-  if (!membersHandedOn(name.getSourceFile()).has(name.getText())) return null;
-  const uses = name.findReferencesAsNodes().filter(r => r !== name);
-  return { exported: uses.some(u => u.getSourceFile() !== name.getSourceFile()), uses };
-}
-
-/** Per file, the names of `this.name` (or `this.name.bind(this)`) handed to a call as an argument: one walk of the file. */
-const handedOnCache = new WeakMap<SourceFile, Set<string>>();
-
-function membersHandedOn(sf: SourceFile): Set<string> {
-  let names = handedOnCache.get(sf);
-  if (names) return names;
-  names = new Set();
-  for (const access of sf.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)) {
-    if (!Node.isThisExpression(access.getExpression())) continue;
-    const value = valueOfUse(access.getNameNode());
-    const call = value.getParent();
-    if (call && Node.isCallExpression(call) && call.getArguments().includes(value as never)) names.add(access.getName());
-  }
-  handedOnCache.set(sf, names);
-  return names;
-}
-
-function requestHandlerMethod(schema: Node): HandlerMethod | undefined {
-  const literal = literalString(schema);
-  if (literal === 'tools/call' || literal === 'prompts/get' || literal === 'resources/read') return literal;
-  const imported = mcpImportOf(unwrap(schema));
-  return imported ? REQUEST_SCHEMAS[imported.exportName] : undefined;
-}
-
-/** Whether a tool/prompt callback receives parsed arguments before its context. */
-function callbackTakesArgs(method: string, middle: Node[], fn: FunctionLike): boolean {
-  if (method === 'registerTool' || method === 'registerPrompt') {
-    const config = middle[0];
-    const key = method === 'registerTool' ? 'inputSchema' : 'argsSchema';
-    if (config && Node.isObjectLiteralExpression(unwrap(config))) return objectProperty(config, key) !== undefined;
-    return fn.getParameters().length >= 2;
-  }
-  // v1 tool(name, description?, schema?, annotations?, cb) / prompt(name, description?, argsSchema?, cb)
-  return middle.some(arg => !literalString(arg)) || fn.getParameters().length >= 2;
-}
-
-/**
- * A class's getter, setter, constructor or static block around a request that no function encloses
- * (`get confirmation() { return this.server.server.elicitInput(...) }`): enclosingFunction does not stop
- * there, and "at module level" would not be true of it.
- */
-function classMemberAround(site: Node): NonHandler | undefined {
-  const member = site.getFirstAncestor(
-    a => Node.isGetAccessorDeclaration(a) || Node.isSetAccessorDeclaration(a) || Node.isConstructorDeclaration(a) || Node.isClassStaticBlockDeclaration(a)
-  );
-  if (!member) return undefined;
-  const owner = member.getParent();
-  const cls = owner && (Node.isClassDeclaration(owner) || Node.isClassExpression(owner)) ? owner.getName() : undefined;
-  const of = cls ? ` of class ${cls}` : ' of a class';
-  const what = Node.isGetAccessorDeclaration(member)
-    ? `the getter ${member.getName()}`
-    : Node.isSetAccessorDeclaration(member)
-      ? `the setter ${member.getName()}`
-      : Node.isConstructorDeclaration(member)
-        ? 'the constructor'
-        : 'the static block';
-  return { kind: 'class-member', detail: `in ${what}${of}, not in a handler` };
-}
-
-/**
- * A callback the SDK itself runs for a request other than tools/call, prompts/get or resources/read: a
- * ResourceTemplate's `list` (resources/list) or `complete` callbacks, or `completable(schema, complete)`'s
- * (completion/complete). Neither is a helper nor a callback the handler passes on: no handler calls it.
- */
-function sdkCallbackOf(fn: FunctionLike): string | undefined {
-  const parent = fn.getParent();
-  if (parent && Node.isCallExpression(parent) && parent.getArguments()[1] === fn && mcpImportOf(unwrap(parent.getExpression()))?.exportName === 'completable') {
-    return 'in the completion callback of completable(), which answers completion/complete, not tools/call, prompts/get or resources/read';
-  }
-  // `list: async () => ...` or `async list() { ... }`
-  const property = parent && Node.isPropertyAssignment(parent) && parent.getInitializer() === (fn as Node) ? parent : Node.isMethodDeclaration(fn) ? fn : undefined;
-  let holder = property?.getParent();
-  // `complete: { name: async value => ... }`: one level further out.
-  const outer = holder?.getParent();
-  if (holder && Node.isObjectLiteralExpression(holder) && outer && Node.isPropertyAssignment(outer) && outer.getName() === 'complete') holder = outer.getParent();
-  const created = holder && Node.isObjectLiteralExpression(holder) ? holder.getParent() : undefined;
-  if (!property || !created || !Node.isNewExpression(created) || mcpImportOf(unwrap(created.getExpression()))?.exportName !== 'ResourceTemplate') return undefined;
-  return property.getName() === 'list'
-    ? 'in the list callback of a ResourceTemplate, which answers resources/list, not tools/call, prompts/get or resources/read'
-    : 'in a completion callback of a ResourceTemplate, which answers completion/complete, not tools/call, prompts/get or resources/read';
-}
-
-/** Why a function that is not a rewritable handler cannot hold a server-initiated request, for the marker. */
-export function describeNonHandler(fn: FunctionLike | undefined, site?: Node): NonHandler {
-  if (!fn) return (site && classMemberAround(site)) ?? { kind: 'top-level', detail: 'at module level, outside any request handler' };
-  const parent = fn.getParent();
-  if (parent && Node.isBinaryExpression(parent) && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
-    const left = parent.getLeft().getText();
-    if (/\.(oninitialized|onclose|onerror)$/.test(left)) return { kind: 'lifecycle', detail: `in ${left}` };
-  }
-  const sdkCallback = sdkCallbackOf(fn);
-  if (sdkCallback) return { kind: 'other-request', detail: sdkCallback };
-  const wrapped = registeredWrapperCallOf(fn);
-  if (wrapped) {
-    const registered = `${calleeName(wrapped.registration)}(${wrapped.registration.getArguments()[0]?.getText() ?? ''})`;
-    const detail = `in a handler wrapped by ${calleeName(wrapped.wrapper)}() before ${registered} registers it`;
-    const passed = callbackArgument(fn);
-    const refused = passed && passed.call === wrapped.wrapper ? passThroughOf(fn, passed)?.refused : undefined;
-    return { kind: 'wrapped-handler', detail, ...(refused ? { fate: `it is not migrated as its handler: ${refused.why}; ${refused.fix}` } : {}) };
-  }
-  if (parent && Node.isCallExpression(parent)) {
-    const callee = parent.getExpression();
-    const calleeName = Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
-    if (calleeName === 'setNotificationHandler') return { kind: 'notification', detail: 'in a notification handler' };
-    if (calleeName === 'setRequestHandler') {
-      const schema = parent.getArguments()[0]?.getText() ?? 'a request';
-      return { kind: 'other-request', detail: `in the ${schema} handler, which is not tools/call, prompts/get or resources/read` };
-    }
-  }
-  const overridden = overriddenRegistrationOf(fn);
-  if (overridden) return overridden;
-  const passed = callbackArgument(fn);
-  const wrapping = passed && wrappingOf(fn, passed);
-  if (wrapping?.refused) {
-    const registration = wrapping.registration.getExpression().getText();
-    return { kind: 'wrapped', detail: `in a callback passed to ${wrapping.wrapper} of ${wrapping.where}, which registers it with ${registration}(...)`, fate: `it is not migrated as that registration's handler: ${wrapping.refused.why}; ${wrapping.refused.fix}` };
-  }
-  if (parent && Node.isCallExpression(parent) && parent.getArguments().includes(fn as never)) {
-    const callee = parent.getExpression();
-    return { kind: 'callback', detail: `in a callback passed to ${Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText()}()` };
-  }
-  // `new Promise((resolve, reject) => ...)`, and a function called where it is written (`(async () => ...)()`):
-  // no helper, nothing else calls them.
-  if (parent && Node.isNewExpression(parent) && (parent.getArguments() as Node[]).includes(fn)) {
-    return { kind: 'callback', detail: `in a callback passed to new ${parent.getExpression().getText()}()` };
-  }
-  let called: Node | undefined = parent;
-  while (called && Node.isParenthesizedExpression(called)) called = called.getParent();
-  if (called && Node.isCallExpression(called) && unwrap(called.getExpression()) === fn) {
-    return { kind: 'callback', detail: 'in a function called where it is written ((async () => { ... })())' };
-  }
-  const name = Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) ? fn.getName() : variableNameOf(fn);
-  const shared = sharedRegistration(fn);
-  if (shared) {
-    const callee = shared.getExpression().getText();
-    return { kind: 'shared-handler', detail: `in ${name}(), passed to ${callee}() by name but also ${usesByName(fn)!.exported ? 'exported' : 'used otherwise'}` };
-  }
-  if ((Node.isFunctionDeclaration(fn) || Node.isFunctionExpression(fn) || Node.isMethodDeclaration(fn)) && fn.isGenerator()) {
-    return { kind: 'generator', detail: `in generator ${name ? `${name}()` : 'function'}` };
-  }
-  return { kind: 'helper', detail: `in ${name ? `helper ${name}()` : 'a helper function'}, not directly in a handler` };
-}
-
-/**
- * A callback passed to a registration whose receiver's class (the project's, extending the SDK's server)
- * declares that method again, or the SDK 1.x method the official codemod turned the call from: the class
- * decides what the callback gets and when it runs, so it is not migrated as the SDK's handler.
- */
-function overriddenRegistrationOf(fn: FunctionLike): NonHandler | undefined {
-  const call = fn.getParent();
-  if (!call || !Node.isCallExpression(call) || !call.getArguments().includes(fn as never)) return undefined;
-  const callee = call.getExpression();
-  if (!Node.isPropertyAccessExpression(callee) || !(callee.getName() in TOOL_METHODS)) return undefined;
-  const name = callee.getName();
-  const over = overridingClass(callee.getExpression(), name);
-  if (!over) return undefined;
-  const detail = `in a callback passed to ${name}() on an instance of ${over.cls}, which declares ${over.member}() of its own`;
-  if (over.member === name) {
-    return { kind: 'wrapped', detail, fate: `that ${name}() is not the SDK's registration and decides what the callback gets, so it is not migrated as a handler; migrate by hand` };
-  }
-  const fate = `SDK 2.x's McpServer has no ${over.member}(), and the official codemod turns ${over.member}(...) calls into ${name}(...), which does not run ${over.cls}'s ${over.member}(), so the callback is not migrated as a handler; do what that ${over.member}() did around the ${name}() call (or in a pass-through wrapper of the callback), remove it from the class and run again, or migrate by hand`;
-  return { kind: 'wrapped', detail, fate };
-}
-
-function variableNameOf(fn: Node): string | undefined {
-  const parent = fn.getParent();
-  return parent && Node.isVariableDeclaration(parent) ? parent.getName() : undefined;
-}
+/** The registration finder, as the modules that find a registration through the project's functions are handed it. */
+export const registrations: RegistrationLookup = { handlerRegistrationOf, registrationOf, makesRequest };

@@ -13,7 +13,8 @@ import path from 'node:path';
 import { Node, SyntaxKind, type CallExpression, type ClassDeclaration, type ParameterDeclaration, type PropertyAccessExpression } from 'ts-morph';
 import { declaresMember, entriesOf, entryLabel, entryObjectOf, usesEntry } from './dispatch.js';
 import { literalString, mcpImportOf, unwrap } from './mcpSymbols.js';
-import { enclosingFunction, findSites, registrationOf, type FunctionLike, type Registration } from './sites.js';
+import { enclosingFunction, type FunctionLike } from './functions.js';
+import type { Registration, RegistrationLookup } from './registrations.js';
 
 export interface TableDispatch {
   /** Where the entry finds the handler's context in its context parameter: '' (the parameter itself), or `.extra`. */
@@ -50,12 +51,12 @@ export function tableEntries(call: CallExpression): FunctionLike[] | undefined {
 }
 
 /** Why the entries of a table cannot be migrated as the handler's delegates (a clause and a fix), filling `table` as it goes. */
-export function tableRefusal(call: CallExpression, registration: Registration, entries: FunctionLike[], table: TableDispatch): { why: string; fix: string; cause: string } | undefined {
+export function tableRefusal(call: CallExpression, registration: Registration, entries: FunctionLike[], table: TableDispatch, lookup: RegistrationLookup): { why: string; fix: string; cause: string } | undefined {
   const access = unwrap(call.getExpression()) as PropertyAccessExpression;
   const member = access.getName();
   const named = registeredProperty(registration, access);
   if (!named) return { why: `it is registered under ${registration.nameText}, not a property of the entry ${access.getExpression().getText()} that the call runs, so no entry can read the name its requestState must be bound to`, fix: 'register each entry under its own name property', cause: 'the name it is registered under cannot be read inside it' };
-  table.asking = entries.filter(makesRequest);
+  table.asking = entries.filter(fn => lookup.makesRequest(fn));
   const widen = widenedDeclaration(access);
   if (widen && widen.getSourceFile().isSaved()) return { why: `the table's declaration of ${member}() is in ${path.basename(widen.getSourceFile().getFilePath())}, which is not one of the files this run migrates (its result must admit InputRequiredResult)`, fix: "run mcp-migrate over that file and the handler's together", cause: 'its module is not one of the files the run migrates' };
   table.widen = widen;
@@ -68,7 +69,7 @@ export function tableRefusal(call: CallExpression, registration: Registration, e
     const name = entryName(fn, named);
     if (!name) return { why: `the ${named} of ${entryLabel(fn)} is not a string literal, so ${label} cannot bind its requestState to the name it is registered under`, fix: `give it a literal ${named}`, cause: 'the name it is registered under cannot be read inside it' };
     table.names.set(fn, name);
-    const elsewhere = otherUse(fn, access);
+    const elsewhere = otherUse(fn, access, lookup);
     if (elsewhere) return { why: `${label} is also called in ${elsewhere}, which would get the input_required results it returns once migrated`, fix: 'give that caller a function of its own', cause: 'it is also called elsewhere' };
   }
   return undefined;
@@ -148,7 +149,7 @@ function widenedDeclaration(access: PropertyAccessExpression): Node | undefined 
 }
 
 /** Where the entry's function is used other than by the dispatching call (`deleteTool.invoke(...)` in another handler). */
-function otherUse(fn: FunctionLike, access: PropertyAccessExpression): string | undefined {
+function otherUse(fn: FunctionLike, access: PropertyAccessExpression, lookup: RegistrationLookup): string | undefined {
   const holder = entryObjectOf(fn);
   const member = Node.isMethodDeclaration(fn) ? fn : fn.getParent();
   const name = member && (Node.isMethodDeclaration(member) || Node.isPropertyAssignment(member)) ? member.getNameNode() : undefined;
@@ -156,7 +157,7 @@ function otherUse(fn: FunctionLike, access: PropertyAccessExpression): string | 
   for (const ref of name.findReferencesAsNodes()) {
     if (ref === name || ref === access.getNameNode() || declaresMember(ref) || !usesEntry(ref, fn)) continue;
     const caller = enclosingFunction(ref);
-    const registration = caller && registrationOf(caller);
+    const registration = caller && lookup.registrationOf(caller);
     if (registration) return `the ${registration.label} handler`;
     const callerName = caller && (Node.isMethodDeclaration(caller) || Node.isFunctionDeclaration(caller)) ? caller.getName() : undefined;
     return callerName ? `${callerName}()` : `${path.basename(ref.getSourceFile().getFilePath())}`;
@@ -164,7 +165,3 @@ function otherUse(fn: FunctionLike, access: PropertyAccessExpression): string | 
   return undefined;
 }
 
-/** Whether a request is made in a function's body (or a callback written in it). */
-function makesRequest(fn: FunctionLike): boolean {
-  return findSites(fn.getSourceFile()).some(site => site.node.getStart() >= fn.getStart() && site.node.getEnd() <= fn.getEnd());
-}

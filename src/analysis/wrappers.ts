@@ -10,7 +10,8 @@ import path from 'node:path';
 import { Node, SyntaxKind, type CallExpression, type ParameterDeclaration } from 'ts-morph';
 import { mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
 import { projectMayDeclareMember } from './projectNames.js';
-import { enclosingFunction, handlerRegistrationOf, registrationFor, TOOL_METHODS, type FunctionLike, type Registration } from './sites.js';
+import { enclosingFunction, type FunctionLike } from './functions.js';
+import { registrationFor, TOOL_METHODS, type Registration, type RegistrationLookup } from './registrations.js';
 
 export interface Wrapping {
   /** The wrapper's call the callback is passed to. */
@@ -31,22 +32,22 @@ export interface Wrapping {
 const cache = new WeakMap<Node, Wrapping | null>();
 
 /** The registration of a callback registered through a wrapper of the project, when it is migrated as its handler. */
-export function wrappedRegistrationOf(fn: FunctionLike, passed: { call: CallExpression; arg: Node }): Registration | undefined {
-  return wrappingOf(fn, passed)?.handler;
+export function wrappedRegistrationOf(fn: FunctionLike, passed: { call: CallExpression; arg: Node }, lookup: RegistrationLookup): Registration | undefined {
+  return wrappingOf(fn, passed, lookup)?.handler;
 }
 
 /** How a callback passed to `passed.call` is registered, when that call is a wrapper of the project that registers it. */
-export function wrappingOf(fn: FunctionLike, passed: { call: CallExpression; arg: Node }): Wrapping | undefined {
+export function wrappingOf(fn: FunctionLike, passed: { call: CallExpression; arg: Node }, lookup: RegistrationLookup): Wrapping | undefined {
   const cached = cache.get(fn);
   if (cached !== undefined) return cached ?? undefined;
   // None while it is looked for: wrappers that register callbacks through each other end there.
   cache.set(fn, null);
-  const found = findWrapping(fn, passed) ?? null;
+  const found = findWrapping(fn, passed, lookup) ?? null;
   cache.set(fn, found);
   return found ?? undefined;
 }
 
-function findWrapping(fn: FunctionLike, { call, arg }: { call: CallExpression; arg: Node }): Wrapping | undefined {
+function findWrapping(fn: FunctionLike, { call, arg }: { call: CallExpression; arg: Node }, lookup: RegistrationLookup): Wrapping | undefined {
   const callee = unwrap(call.getExpression());
   if (Node.isPropertyAccessExpression(callee) && (callee.getName() in TOOL_METHODS || callee.getName() === 'setRequestHandler')) return undefined;
   const wrapper = wrapperFunction(callee);
@@ -59,9 +60,9 @@ function findWrapping(fn: FunctionLike, { call, arg }: { call: CallExpression; a
   const handedTo = uses.map(u => ({ use: u, registration: registrationTaking(u) })).find(x => x.registration);
   if (!handedTo) {
     // Called from a handler the wrapper registers (`server.registerTool(name, config, async (a, ctx) => cb(a, ctx))`).
-    const host = uses.map(u => enclosingFunction(u)).find(f => f && f !== wrapper && handlerRegistrationOf(f));
+    const host = uses.map(u => enclosingFunction(u)).find(f => f && f !== wrapper && lookup.handlerRegistrationOf(f));
     if (!host) return undefined;
-    const registration = handlerRegistrationOf(host)!.call;
+    const registration = lookup.handlerRegistrationOf(host)!.call;
     const why = `${name} does not register it but calls it from the handler it registers, a call through a parameter that cannot be followed to migrate it as that handler's delegate`;
     return { call, wrapper: name, registration, where, refused: { why, fix: `have ${name} pass it to ${registration.getExpression().getText()}(...) unchanged, or migrate by hand` } };
   }

@@ -9,7 +9,7 @@ import { ModuleDeclarationKind, Node, SyntaxKind, type CallExpression, type Modu
 import { calleesOf } from '../find/callees.js';
 import { stateModuleCall } from '../find/stateCalls.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
-import type { FunctionLike } from '../analysis/sites.js';
+import type { FunctionLike } from '../analysis/functions.js';
 import { builtinGlobalKind, builtinMethodKind, nodeModuleKind, packageKind, sdkKind, type CallKind } from './builtins.js';
 
 export type Invocation = CallExpression | NewExpression | TaggedTemplateExpression;

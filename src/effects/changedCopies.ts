@@ -9,7 +9,7 @@
 import { Node, SyntaxKind, type Identifier, type Symbol as MorphSymbol } from 'ts-morph';
 import { calleesOf } from '../find/callees.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
-import type { FunctionLike } from '../analysis/sites.js';
+import type { FunctionLike } from '../analysis/functions.js';
 import { ELEMENT_READS, mutationOf, rootOf } from './walk.js';
 import { CHANGED_COPY_CAUSE } from '../tables/causes.js';
 

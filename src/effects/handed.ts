@@ -11,7 +11,7 @@
 import { Node, type CallExpression, type ParameterDeclaration } from 'ts-morph';
 import { calleesOf, isFunctionLike } from '../find/callees.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
-import { enclosingFunction, type FunctionLike } from '../analysis/sites.js';
+import { enclosingFunction, type FunctionLike } from '../analysis/functions.js';
 import type { AskingFunction } from '../find/reach.js';
 
 /** How many parameters a callback is followed through (`outer(cb)` handing `cb` on to `inner(name, cb)`). */

@@ -24,7 +24,7 @@
 import { Node, SyntaxKind, type Type } from 'ts-morph';
 import type { AskingFunction, Reach } from '../find/reach.js';
 import { calleesOf, isFunctionLike } from '../find/callees.js';
-import { enclosingFunction, type FunctionLike } from '../analysis/sites.js';
+import { enclosingFunction, type FunctionLike } from '../analysis/functions.js';
 import { HANDLE_MAKERS } from './builtins.js';
 import { Walker, type EffectPoint, type WalkResult } from './walk.js';
 import { unwrap } from '../analysis/mcpSymbols.js';

@@ -8,7 +8,7 @@
  */
 import { Node, SyntaxKind, type CallExpression, type Expression, type ParameterDeclaration } from 'ts-morph';
 import { calleesOf, isFunctionLike } from '../find/callees.js';
-import type { FunctionLike } from '../analysis/sites.js';
+import type { FunctionLike } from '../analysis/functions.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
 import { classifyCall, PURE, settlesPromise, type CallClass, type Change, type Invocation, type Summary } from './calls.js';
 import { TIMERS } from './builtins.js';

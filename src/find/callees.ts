@@ -10,7 +10,7 @@ import { dynamicLoadOf } from '../analysis/dynamicImports.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
 import { overridesOf, receiverClass } from '../analysis/methods.js';
 import { projectMayDeclareMember } from '../analysis/projectNames.js';
-import type { FunctionLike } from '../analysis/sites.js';
+import type { FunctionLike } from '../analysis/functions.js';
 import { resolveThroughPaths } from '../analysis/tsconfigPaths.js';
 import { isStateModuleFile } from '../stateModule.js';
 

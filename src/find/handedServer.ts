@@ -7,7 +7,7 @@
  */
 import { Node, SyntaxKind, type CallExpression, type Identifier, type ParameterDeclaration } from 'ts-morph';
 import { serverKindOf, unwrap, type ServerKind } from '../analysis/mcpSymbols.js';
-import type { FunctionLike } from '../analysis/sites.js';
+import type { FunctionLike } from '../analysis/functions.js';
 import { declaresMember } from '../analysis/dispatch.js';
 
 /** How many hand-overs (an argument, a property, a field) are followed. */

@@ -13,7 +13,8 @@
  */
 import { Node, SyntaxKind, ts, type CallExpression, type ParameterDeclaration, type SourceFile } from 'ts-morph';
 import { literalString, mcpImportOf, receiverOverrides, serverKindOf, unwrap } from '../analysis/mcpSymbols.js';
-import { enclosingFunction, describeNonHandler, type FunctionLike, type NonHandler } from '../analysis/sites.js';
+import { enclosingFunction, type FunctionLike } from '../analysis/functions.js';
+import { describeNonHandler, type NonHandler } from '../analysis/nonHandlers.js';
 import type { HandlerMethod } from '../plan.js';
 import { calleesOf, isFunctionLike, isProjectFunction } from './callees.js';
 

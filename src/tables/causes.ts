@@ -46,7 +46,7 @@ export const UNKNOWN_TRANSPORT_CAUSE = 'server connected by hand through a trans
 const REDESIGN = 'MCP 2026-07-28 has no server-initiated requests outside tools/call, prompts/get and resources/read';
 
 const ROWS: readonly Row[] = [
-  // Outside a handler that can return input_required (src/analysis/sites.ts describeNonHandler, src/find/reach.ts).
+  // Outside a handler that can return input_required (src/analysis/nonHandlers.ts, src/find/reach.ts).
   { id: 'helper-body', level: 'warning', match: /^in a function no tools\/call, prompts\/get or resources\/read handler calls/, text: 'request in a function no tools/call, prompts/get or resources/read handler calls', fix: `${REDESIGN}: call the function from one of those handlers (it is then migrated where it is), or take what it asks for as an argument` },
   { id: 'shared-handler', level: 'warning', match: /^in a handler passed by name that is also called or exported/, text: 'handler passed by name that is also called or exported', fix: 'give the registration a function of its own that calls the shared one, or migrate by hand' },
   { id: 'handler-wrapped-by-call', level: 'warning', match: /^in a handler wrapped by a function of the project/, text: 'handler wrapped by a function of the project before it is registered, which is not a pass-through it can be migrated through', fix: "the message says why (the wrapper changes the arguments, calls the callback again, is not the project's own, or declares a type that cannot carry input_required); make it a pass-through (`return async (...args) => cb(...args)`) and run again, or pass the callback to the registration directly and keep the wrapper's work inside it; or migrate by hand" },

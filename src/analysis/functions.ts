@@ -1,0 +1,15 @@
+/**
+ * The functions the analysis reads as handlers, helpers and callbacks, and the one a node is written in.
+ */
+import { Node, type ParameterDeclaration } from 'ts-morph';
+
+/** A function with parameters and a body: a declaration, an expression, an arrow or a method. */
+export type FunctionLike = Node & { getParameters(): ParameterDeclaration[]; getBody(): Node | undefined };
+
+/** The function a node is written in (a getter, setter, constructor or static block is none: src/analysis/nonHandlers.ts says where such a node is). */
+export function enclosingFunction(node: Node): FunctionLike | undefined {
+  const fn = node.getFirstAncestor(
+    a => Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a)
+  );
+  return fn as FunctionLike | undefined;
+}
