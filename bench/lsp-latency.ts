@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver';
 import { LspClient } from '../src/lsp/client.js';
-import type { SiteData } from '../src/lsp/analyze.js';
+import type { SiteData } from '../src/lsp/siteData.js';
 import { generateFanoutTree } from './generate-fanout.js';
 
 /**

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { SKIPPED_DIRECTORIES, SOURCE_EXTENSIONS, isDeclarationFile } from './files.js';
-import type { FileChange } from './pipeline.js';
+import type { FileChange } from './report.js';
 import { owningManifest } from './owningManifest.js';
 import { isStateModuleFile } from './stateModule.js';
 import { MCP_TEXT } from './triggers.js';

@@ -13,7 +13,7 @@ import { importBindings, selfCheck, type ImportBindings, type SelfCheckOptions }
 import { owningManifest, planManifestChanges } from './manifest.js';
 import { isEmptyPlan, type FilePlan } from './plan.js';
 import { movedNote, positionMapper, type Position } from './positions.js';
-import { DEPRECATED_KINDS, emptyReport, unchangedFile, type Report, type SiteReport, type UpgradeNote } from './report.js';
+import { DEPRECATED_KINDS, emptyReport, unchangedFile, type FileChange, type Report, type SiteReport, type UpgradeNote } from './report.js';
 import { isStateModuleFile, STATE_KEY_ENV } from './stateModule.js';
 import { missingStateModules, placedStateModules } from './stateModuleWrites.js';
 import { placeStateModules, stateModuleFor, type StateModules } from './stateModulePlaces.js';
@@ -29,14 +29,6 @@ export interface SourceInput {
   /** Absolute path. */
   path: string;
   text: string;
-}
-
-export interface FileChange {
-  /** Absolute path. */
-  path: string;
-  /** `null` for a file the run creates. */
-  before: string | null;
-  after: string;
 }
 
 export interface MigrateOptions {

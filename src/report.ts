@@ -5,6 +5,14 @@ import path from 'node:path';
  * as a table or as JSON and tests can assert on it.
  */
 
+/** A file a run writes: its text before (`null` for a file the run creates) and after. */
+export interface FileChange {
+  /** Absolute path. */
+  path: string;
+  before: string | null;
+  after: string;
+}
+
 /** What happened to one server-initiated request site. */
 export type SiteOutcome = 'rewritten' | 'marked' | 'skipped';
 

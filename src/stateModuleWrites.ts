@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FileChange } from './pipeline.js';
+import type { FileChange } from './report.js';
 import { boundCallMethods, STATE_MODULE_BASENAME, STATE_SEAL_BASENAME, stateExports, stateModuleFiles, stateModuleText, type ModuleFlavour } from './stateModule.js';
 import type { StateModulePlace } from './stateModulePlaces.js';
 import { restyled } from './restyle.js';

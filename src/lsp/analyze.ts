@@ -13,6 +13,7 @@ import { V1_IMPORT } from '../upgrade/index.js';
 import { minimalEdits } from './edits.js';
 import { reuseUnchanged } from './incremental.js';
 import { CallIndex } from './positions.js';
+import type { SiteData } from './siteData.js';
 
 export const DIAGNOSTIC_SOURCE = 'mcp-migrate';
 export const DIAGNOSTIC_CODE = 'mcp-migrate/server-initiated-request';
@@ -21,16 +22,6 @@ export const REWRITABLE_MESSAGE = 'server-initiated request: removed in MCP 2026
 export const CAPABILITIES_MESSAGE = 'client capabilities: a 2026-07-28 client declares them with each request, not at initialize';
 export const CONNECTION_MESSAGE = 'initialize: a 2026-07-28 client never sends it; each request carries the client\'s identity and revision instead';
 export const ENTRY_MESSAGE = 'serving entry: MCP 2026-07-28 clients reach a server through serveStdio or, over HTTP, createMcpHandler';
-
-/** What a diagnostic carries in `data`, so a code action can tell a rewritable site from a marked one. */
-export interface SiteData {
-  outcome: SiteReport['outcome'];
-  kind: SiteReport['kind'];
-  /** The site's position (1-based), which names its handler for the quick fix. */
-  line: number;
-  column: number;
-  handler?: string;
-}
 
 export interface DocumentAnalysis {
   uri: string;

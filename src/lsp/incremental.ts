@@ -8,7 +8,7 @@
  */
 import { ts } from 'ts-morph';
 import type { Diagnostic, Position } from 'vscode-languageserver';
-import type { SiteData } from './analyze.js';
+import type { SiteData } from './siteData.js';
 
 /** Methods registering a handler on a server (SDK 1.x and 2.x). */
 const REGISTRATION = /^(tool|registerTool|prompt|registerPrompt|resource|registerResource|setRequestHandler)$/;

@@ -22,7 +22,8 @@ import {
   type Range,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeDocument, fileEdits, handlerEdits, isRewritable, type DocumentAnalysis, type DocumentEdits, type SiteData } from './analyze.js';
+import { analyzeDocument, fileEdits, handlerEdits, isRewritable, type DocumentAnalysis, type DocumentEdits } from './analyze.js';
+import type { SiteData } from './siteData.js';
 import { workspaceEdit, type EditCapabilities } from './edits.js';
 
 /**

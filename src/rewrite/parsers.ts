@@ -4,7 +4,7 @@
  * its own: recast's copy of the tree costs about four times the parse.
  */
 import { createRequire } from 'node:module';
-import type { AnyNode } from './context.js';
+import type { File } from 'jscodeshift';
 
 /** jscodeshift's parser for a file, by its extension: Babel with the TypeScript plugin (JSX too where it can be). */
 export function parserFor(file: string): 'ts' | 'tsx' | 'babel' {
@@ -14,7 +14,7 @@ export function parserFor(file: string): 'ts' | 'tsx' | 'babel' {
 }
 
 interface Parser {
-  parse(text: string): AnyNode;
+  parse(text: string): File;
 }
 
 const parsers = new Map<string, Parser>();
@@ -29,7 +29,7 @@ function getParser(name: string): Parser {
 }
 
 /** The Babel tree (a `File`) of `text` as jscodeshift parses `file`, without recast's copy; throws on a syntax error. */
-export function parseOnly(file: string, text: string): AnyNode {
+export function parseOnly(file: string, text: string): File {
   const name = parserFor(file);
   let parser = parsers.get(name);
   if (!parser) parsers.set(name, (parser = getParser(name)));
