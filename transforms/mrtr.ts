@@ -14,9 +14,10 @@
  *
  * It needs the plan the analysis makes: run it through mcp-migrate (or pass `options.plan`).
  */
-import type { API, FileInfo, Options } from 'jscodeshift';
+import type { API, FileInfo, Node, Options } from 'jscodeshift';
 import type { FilePlan } from '../src/plan.js';
-import { RewriteContext, type AnyNode } from '../src/rewrite/context.js';
+import { RewriteContext } from '../src/rewrite/context.js';
+import { offsetsOf } from '../src/rewrite/parsers.js';
 import { rewriteLogging } from '../src/rewrite/logging.js';
 import { rewriteReplay } from '../src/rewrite/replay.js';
 import { rewriteHttpEntry, rewriteStdioEntry, wireServers } from '../src/rewrite/wiring.js';
@@ -48,8 +49,8 @@ function addMarkers(cx: RewriteContext): void {
   for (const marker of cx.plan.markers) {
     const p = cx.statementAt(marker.at);
     if (!p) continue;
-    const node = p.node as AnyNode;
-    node.comments = [...(node.comments ?? []), { type: 'CommentLine', value: ` ${marker.text}`, leading: true, trailing: false }];
+    const node = p.node;
+    node.comments = [...(node.comments ?? []), cx.j.commentLine(` ${marker.text}`, true, false)];
     keepBodyOnItsLine(cx, node);
   }
 }
@@ -58,13 +59,17 @@ function addMarkers(cx: RewriteContext): void {
  * A statement given a comment is printed anew, and recast prints a braceless body on a line of its own
  * (`if (ok)\n  console.error('on');`): where the statement was written on one line, it is put back there.
  */
-function keepBodyOnItsLine(cx: RewriteContext, node: AnyNode): void {
-  const body: AnyNode = node.type === 'IfStatement' ? (node.alternate ? undefined : node.consequent) : /^(While|For|ForIn|ForOf)Statement$/.test(node.type) ? node.body : undefined;
-  if (!body || body.type === 'BlockStatement' || typeof node.start !== 'number' || typeof body.start !== 'number') return;
-  const written = cx.source.slice(node.start, node.end);
+function keepBodyOnItsLine(cx: RewriteContext, node: Node): void {
+  const { j } = cx;
+  const loop = j.WhileStatement.check(node) || j.ForStatement.check(node) || j.ForInStatement.check(node) || j.ForOfStatement.check(node);
+  const body: Node | undefined = j.IfStatement.check(node) ? (node.alternate ? undefined : node.consequent) : loop ? node.body : undefined;
+  const at = offsetsOf(node);
+  const bodyAt = body && offsetsOf(body);
+  if (!body || body.type === 'BlockStatement' || !at || !bodyAt) return;
+  const written = cx.source.slice(at.start, at.end);
   if (written.includes('\n')) return;
-  const head = cx.source.slice(node.start, body.start).trimEnd();
-  const tail = cx.source.slice(body.start, node.end);
+  const head = cx.source.slice(at.start, bodyAt.start).trimEnd();
+  const tail = cx.source.slice(bodyAt.start, at.end);
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   cx.commentEdits.push({ from: new RegExp(`${escape(head)}\\n[ \\t]*${escape(tail)}`), to: written });
 }

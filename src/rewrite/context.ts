@@ -3,15 +3,19 @@
  * nodes by offset, the file's plan and code style, the parsers for the code the rewrite writes, and
  * the imports that code needs (recorded as it is written, added when the file is printed).
  */
-import type { ASTPath, Collection, JSCodeshift } from 'jscodeshift';
+import type { ASTPath, AssignmentExpression, CallExpression, Collection, File, JSCodeshift, Node, Program } from 'jscodeshift';
 import type { FilePlan, Range } from '../plan.js';
-import { editImports, isRequire, type ImportChanges } from './imports.js';
-import { parseOnly } from './parsers.js';
+import { editImports, importStatementsOf, type ImportChanges, type TopStatement } from './imports.js';
+import { offsetsOf, parseOnly } from './parsers.js';
 import { codeStyle, quoted, type CodeStyle } from './style.js';
 
-/** A node of the Babel AST jscodeshift hands out: untyped there, so untyped here (the library's boundary). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyNode = any;
+/** An expression the rewrite writes or wraps, as ast-types types one. */
+export type ExpressionNode = AssignmentExpression['right'];
+
+/** A check of a node's type, as jscodeshift's named types make one (`j.Function`): `at` asks it of the node it finds. */
+export interface NodeType<N> {
+  check(value: unknown): value is N;
+}
 
 /** A text replacing a range of the source. */
 export interface Edit {
@@ -33,15 +37,15 @@ const ALIASES: Record<string, string[]> = {
 };
 
 export class RewriteContext {
-  readonly root: Collection<AnyNode>;
+  readonly root: Collection<File>;
   readonly style: CodeStyle;
   readonly unit: string;
   readonly isTs: boolean;
   readonly modules: Record<ModuleKey, string>;
   /** Comments recast keeps verbatim: edited as text when the file is printed, since a reprinted comment is re-indented. */
   readonly commentEdits: { from: string | RegExp; to: string }[] = [];
-  private readonly byRange = new Map<string, ASTPath<AnyNode>>();
-  private readonly byStart = new Map<number, ASTPath<AnyNode>[]>();
+  private readonly byRange = new Map<string, ASTPath<Node>>();
+  private readonly byStart = new Map<number, ASTPath<Node>[]>();
   private readonly usedBefore: Map<string, number>;
   /** Per module: export name → local name. */
   private readonly needed: Record<ModuleKey, Map<string, string>> = { sdk: new Map(), state: new Map(), stdio: new Map(), node: new Map() };
@@ -57,26 +61,29 @@ export class RewriteContext {
     this.unit = this.style.unit;
     this.isTs = /\.[mc]?tsx?$/.test(plan.file);
     this.modules = { sdk: plan.sdkModule, stdio: `${plan.sdkModule}/stdio`, node: NODE_MODULE, state: plan.stateModuleSpecifier };
-    this.root.find(j.Node).forEach((p: ASTPath<AnyNode>) => {
-      const n = p.node as AnyNode;
-      if (typeof n.start !== 'number') return;
-      this.byRange.set(`${n.start}:${n.end}`, p);
-      this.byStart.set(n.start, [...(this.byStart.get(n.start) ?? []), p]);
+    this.root.find(j.Node).forEach((p: ASTPath<Node>) => {
+      const at = offsetsOf(p.node);
+      if (!at) return;
+      this.byRange.set(`${at.start}:${at.end}`, p);
+      this.byStart.set(at.start, [...(this.byStart.get(at.start) ?? []), p]);
     });
     this.usedBefore = this.identifierCounts();
   }
 
   /** The tree of a text. */
-  parse(text: string): Collection<AnyNode> {
+  parse(text: string): Collection<File> {
     // recast counts a tab as tabWidth columns and derives node offsets from columns: with the default of 4, every
     // offset after a tab is off (the plan's offsets are characters). One column per tab keeps them characters.
     return this.j(text, { tabWidth: 1 });
   }
 
-  /** The node the plan names by its range. */
-  at(r: Range, what: string): ASTPath<AnyNode> {
+  /** The node the plan names by its range; of the type given, or the plan and the file do not agree. */
+  at(r: Range, what: string): ASTPath<Node>;
+  at<N>(r: Range, what: string, type: NodeType<N>): ASTPath<N>;
+  at<N>(r: Range, what: string, type?: NodeType<N>): ASTPath<Node> | ASTPath<N> {
     const p = this.byRange.get(`${r.start}:${r.end}`);
     if (!p) throw new Error(`mrtr transform: cannot find the ${what} at offset ${r.start} in ${this.plan.file}`);
+    if (type && !type.check(p.node)) throw new Error(`mrtr transform: the ${what} at offset ${r.start} in ${this.plan.file} is a ${p.node.type}`);
     return p;
   }
 
@@ -85,9 +92,8 @@ export class RewriteContext {
    * program's body directly, which leaves the index a path cached stale (`path.insertBefore` would put it a
    * statement too early).
    */
-  insertBeforeStatement(at: ASTPath<AnyNode>, node: AnyNode): void {
-    const parent = at.parent?.node as AnyNode | undefined;
-    const list = (Array.isArray(parent?.body) ? parent.body : parent?.consequent) as AnyNode[] | undefined;
+  insertBeforeStatement(at: ASTPath<Node>, node: TopStatement): void {
+    const list = statementList(at);
     const index = list ? list.indexOf(at.node) : -1;
     if (!list || index < 0) {
       at.insertBefore(node);
@@ -97,9 +103,8 @@ export class RewriteContext {
   }
 
   /** Puts `nodes` after the statement at `at`, found by identity in its parent's list (as insertBeforeStatement). */
-  insertAfterStatement(at: ASTPath<AnyNode>, nodes: AnyNode[]): void {
-    const parent = at.parent?.node as AnyNode | undefined;
-    const list = (Array.isArray(parent?.body) ? parent.body : parent?.consequent) as AnyNode[] | undefined;
+  insertAfterStatement(at: ASTPath<Node>, nodes: TopStatement[]): void {
+    const list = statementList(at);
     const index = list ? list.indexOf(at.node) : -1;
     if (!list || index < 0) {
       at.insertAfter(...nodes);
@@ -109,23 +114,27 @@ export class RewriteContext {
   }
 
   /** The statement (not a block) starting at an offset. */
-  statementAt(start: number): ASTPath<AnyNode> | undefined {
-    return this.byStart.get(start)?.find(p => this.j.Statement.check(p.node) && !this.j.BlockStatement.check(p.node));
+  statementAt(start: number): ASTPath<TopStatement> | undefined {
+    return this.byStart.get(start)?.find((p): p is ASTPath<TopStatement> => this.j.Statement.check(p.node) && !this.j.BlockStatement.check(p.node));
   }
 
-  parseStatements(text: string): AnyNode[] {
-    return this.parse(text).find(this.j.Program).get().node.body;
+  parseStatements(text: string): TopStatement[] {
+    return programOf(this.parse(text)).body;
   }
 
-  parseExpression(text: string): AnyNode {
+  parseExpression(text: string): ExpressionNode {
     // As the right side of an assignment, not parenthesised: an object literal is not read as a block, and the
     // node is the snippet's own, so recast prints it as written instead of reprinting it.
-    return this.parseStatements(`mcpMigrateExpression = ${text};`)[0].expression.right;
+    const [statement] = this.parseStatements(`mcpMigrateExpression = ${text};`);
+    if (statement?.type !== 'ExpressionStatement' || statement.expression.type !== 'AssignmentExpression') throw new Error(`mrtr transform: not an expression: ${text}`);
+    return statement.expression.right;
   }
 
-  parseSuperCall(text: string): AnyNode {
+  parseSuperCall(text: string): CallExpression {
     // `super(...)` parses only in a derived class's constructor: the wiring of a subclass of the SDK's server.
-    return this.parseStatements(`class M extends B { constructor() { ${text}; } }`)[0].body.body[0].body.body[0].expression;
+    const calls = this.parse(`class M extends B { constructor() { ${text}; } }`).find(this.j.CallExpression, { callee: { type: 'Super' } });
+    if (calls.length === 0) throw new Error(`mrtr transform: not a super call: ${text}`);
+    return calls.get().node as CallExpression;
   }
 
   /** A string literal in the file's quotes. */
@@ -154,8 +163,8 @@ export class RewriteContext {
     return local;
   }
 
-  programNode(): AnyNode {
-    return (this.root.get().node as AnyNode).program;
+  programNode(): Program {
+    return programOf(this.root);
   }
 
   /** The rewritten file's text, with its imports edited to what the rewritten code uses. */
@@ -171,16 +180,10 @@ export class RewriteContext {
   /** Imports are top-level statements: a look at the program's body, not a walk of the whole tree. */
   private importedFrom(module: string, name: string): string | undefined {
     let local: string | undefined;
-    for (const st of this.programNode().body as AnyNode[]) {
-      if (st.type === 'ImportDeclaration' && st.source.value === module) {
-        for (const sp of st.specifiers ?? []) if (sp.type === 'ImportSpecifier' && sp.imported.name === name) local = sp.local?.name ?? name;
-      }
-      // CommonJS: const { name: local } = require(module)
-      if (!isRequire(st)) continue;
-      for (const d of st.declarations) {
-        if (d.init?.arguments?.[0]?.value !== module || d.id.type !== 'ObjectPattern') continue;
-        for (const prop of d.id.properties) if (prop.key?.name === name && prop.value?.type === 'Identifier') local = prop.value.name;
-      }
+    // An import's named specifier, or CommonJS's `const { name: local } = require(module)`.
+    for (const st of this.programNode().body.flatMap(importStatementsOf)) {
+      if (st.module !== module) continue;
+      for (const n of st.names) if (n.imported === name && n.local !== undefined) local = n.local;
     }
     return local;
   }
@@ -190,8 +193,8 @@ export class RewriteContext {
     const counts = new Map<string, number>();
     this.root.find(j.Identifier).forEach(p => {
       // Up the path by hand: a collection per identifier (`j(p).closest(...)`) cost more than the walk.
-      for (let up = p.parent; up; up = up.parent) if ((up.node as AnyNode).type === 'ImportDeclaration') return;
-      const name = (p.node as AnyNode).name;
+      for (let up = p.parent; up; up = up.parent) if ((up.node as Node).type === 'ImportDeclaration') return;
+      const { name } = p.node;
       counts.set(name, (counts.get(name) ?? 0) + 1);
     });
     return counts;
@@ -216,27 +219,25 @@ export class RewriteContext {
   private unusedMcpImports(): Set<string> {
     const after = this.identifierCounts();
     const unused = new Set<string>();
-    this.root.find(this.j.ImportDeclaration).forEach(p => {
-      const decl = p.node as AnyNode;
-      if (!/^@modelcontextprotocol\//.test(decl.source.value)) return;
-      for (const sp of decl.specifiers) {
-        const local = sp.local?.name;
-        if (local && (this.usedBefore.get(local) ?? 0) > 0 && (after.get(local) ?? 0) === 0) unused.add(local);
-      }
-    });
-    // `const { StdioServerTransport } = require('@modelcontextprotocol/server/stdio')`: the same, less the pattern's own
-    // identifiers (identifierCounts skips imports, not requires; a shorthand property counts its key and its value).
-    for (const st of this.programNode().body as AnyNode[]) {
-      if (!isRequire(st) || st.declarations.length !== 1) continue;
-      const [d] = st.declarations;
-      if (!/^@modelcontextprotocol\//.test(d.init?.arguments?.[0]?.value ?? '') || d.id.type !== 'ObjectPattern') continue;
-      for (const prop of d.id.properties) {
-        const local = prop.value?.type === 'Identifier' ? (prop.value.name as string) : undefined;
-        if (!local) continue;
-        const own = (prop.key?.type === 'Identifier' && prop.key.name === local ? 1 : 0) + 1;
-        if ((this.usedBefore.get(local) ?? 0) > own && (after.get(local) ?? 0) === own) unused.add(local);
+    for (const st of this.programNode().body.flatMap(importStatementsOf)) {
+      if (!/^@modelcontextprotocol\//.test(st.module) || !st.whole) continue;
+      // A require's pattern is counted (identifierCounts skips imports, not requires): its own identifiers are no use.
+      for (const { local, ownIdentifiers } of st.names) {
+        if (local && (this.usedBefore.get(local) ?? 0) > ownIdentifiers && (after.get(local) ?? 0) === ownIdentifiers) unused.add(local);
       }
     }
     return unused;
   }
+}
+
+/** The program of a parsed file. */
+function programOf(root: Collection<File>): Program {
+  return (root.get() as ASTPath<File>).node.program;
+}
+
+/** The list of statements a statement stands in: its block's or program's body, or a switch case's consequent. */
+function statementList(at: ASTPath<Node>): Node[] | undefined {
+  const parent = at.parent?.node as { body?: unknown; consequent?: unknown } | undefined;
+  const list = Array.isArray(parent?.body) ? parent.body : parent?.consequent;
+  return Array.isArray(list) ? (list as Node[]) : undefined;
 }

@@ -3,6 +3,8 @@
  * again with `importText` (its quotes, indentation, semicolons and trailing commas), one it adds goes on a
  * line of its own after the last import, and every other line of the file is left as it is.
  */
+import type { Program } from 'jscodeshift';
+import { offsetsOf } from './parsers.js';
 import { importText, type CodeStyle } from './style.js';
 
 export type ImportKind = 'import' | 'import type' | 'require';
@@ -17,8 +19,32 @@ export interface ImportChanges {
 }
 
 /** A top-level statement of the program as the parser gives it (Babel's AST through jscodeshift). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Statement = any;
+export type TopStatement = Program['body'][number];
+
+/** A specifier of an import or a property of a require's pattern: its text's range, the name the module exports, the local. */
+export interface ImportedName {
+  start: number;
+  end: number;
+  /** `default` for a default import, `*` for a namespace import; none for a property not named by an identifier or a string. */
+  imported?: string;
+  /** None for a property destructured further (`{ a: { b } }`) or a rest element. */
+  local?: string;
+  /** The identifiers the binding writes (a require's `{ a }` writes its key and its value): uses of the local beyond them are uses. */
+  ownIdentifiers: number;
+}
+
+/** An import declaration, or one `const { a, b: c } = require('m')`, as the edits read it. */
+export interface ImportStatement {
+  start: number;
+  end: number;
+  module: string;
+  kind: ImportKind;
+  names: ImportedName[];
+  /** Named specifiers only: no default or namespace import; a require destructured with an object pattern. */
+  namedOnly: boolean;
+  /** The statement declares nothing else (a require's statement declares one variable). */
+  whole: boolean;
+}
 
 interface Edit {
   start: number;
@@ -26,25 +52,26 @@ interface Edit {
   text: string;
 }
 
-export function editImports(text: string, statements: Statement[], changes: ImportChanges, style: CodeStyle): string {
+export function editImports(text: string, statements: TopStatement[], changes: ImportChanges, style: CodeStyle): string {
+  const imports = statements.flatMap(st => importStatementsOf(st).filter(i => i.whole));
   const edits: Edit[] = [];
-  const rewritten = new Map<Statement, string[]>();
-  const namesOf = (st: Statement): string[] => rewritten.get(st) ?? specifiersOf(st).map((sp: Statement) => text.slice(sp.start, sp.end));
-  for (const st of statements) {
-    const gone = isMcpDeclaration(st) ? changes.remove : changes.unwrapped && namedOnly(st) ? changes.unwrapped : undefined;
+  const rewritten = new Map<ImportStatement, string[]>();
+  const namesOf = (st: ImportStatement): string[] => rewritten.get(st) ?? st.names.map(n => text.slice(n.start, n.end));
+  for (const st of imports) {
+    const gone = isMcpDeclaration(st) ? changes.remove : changes.unwrapped && st.namedOnly ? changes.unwrapped : undefined;
     if (!gone) continue;
-    const kept = specifiersOf(st).filter((sp: Statement) => !gone.has(localOf(sp)));
-    if (kept.length < specifiersOf(st).length) rewritten.set(st, kept.map((sp: Statement) => text.slice(sp.start, sp.end)));
+    const kept = st.names.filter(n => n.local === undefined || !gone.has(n.local));
+    if (kept.length < st.names.length) rewritten.set(st, kept.map(n => text.slice(n.start, n.end)));
   }
   // A file that writes no `import type` of its own gets its added types beside the module's values (`type X`).
-  const separateTypes = statements.some(st => st.type === 'ImportDeclaration' && st.importKind === 'type');
+  const separateTypes = imports.some(st => st.kind === 'import type');
   const inserted: { module: string; kind: ImportKind; specifiers: string[] }[] = [];
   for (const { module, kind, names } of changes.add) {
     if (names.length === 0) continue;
     const specifiers = names.map(([name, local]) => (name === local ? name : `${name}${kind === 'require' ? ':' : ' as'} ${local}`));
-    const existing = statements.find(st => declares(st, module, kind));
+    const existing = imports.find(st => declares(st, module, kind));
     const beside = kind === 'import type' && !existing && !separateTypes;
-    const values = beside ? statements.find(st => declares(st, module, 'import')) : undefined;
+    const values = beside ? imports.find(st => declares(st, module, 'import')) : undefined;
     if (existing) rewritten.set(existing, [...namesOf(existing), ...specifiers]);
     else if (values) rewritten.set(values, [...namesOf(values), ...specifiers.map(sp => `type ${sp}`)]);
     // Types of a module whose values this edit imports too go in the same new declaration.
@@ -52,8 +79,7 @@ export function editImports(text: string, statements: Statement[], changes: Impo
     else inserted.push({ module, kind, specifiers });
   }
   for (const [st, names] of rewritten) {
-    const module = moduleOf(st)!;
-    if (names.length > 0) edits.push({ start: st.start, end: st.end, text: importText(names, module, kindOf(st), style) });
+    if (names.length > 0) edits.push({ start: st.start, end: st.end, text: importText(names, st.module, st.kind, style) });
     else edits.push(wholeLines(text, st.start, st.end));
   }
   if (inserted.length > 0) edits.push(insertion(text, statements, insertedText(inserted, style)));
@@ -78,11 +104,13 @@ function insertedText(inserted: { module: string; kind: ImportKind; specifiers: 
 const sortedTypesLast = (specifiers: string[]) => [...specifiers.filter(sp => !sp.startsWith('type ')), ...specifiers.filter(sp => sp.startsWith('type '))];
 
 /** After the last import or require, on lines of their own; at the top of a file without any. */
-function insertion(text: string, statements: Statement[], block: string): Edit {
+function insertion(text: string, statements: TopStatement[], block: string): Edit {
   const last = [...statements].reverse().find(st => st.type === 'ImportDeclaration' || isRequire(st));
-  if (last) return { start: last.end, end: last.end, text: `\n${block}` };
+  const lastEnd = last && offsetsOf(last)?.end;
+  if (lastEnd !== undefined) return { start: lastEnd, end: lastEnd, text: `\n${block}` };
   const first = statements[0];
-  const at = first ? (first.comments?.[0]?.start ?? first.start) : text.length;
+  const comment = first?.comments?.[0];
+  const at = (comment && offsetsOf(comment)?.start) ?? (first && offsetsOf(first)?.start) ?? text.length;
   return { start: at, end: at, text: `${block}\n\n` };
 }
 
@@ -94,40 +122,65 @@ function wholeLines(text: string, start: number, end: number): Edit {
   return alone ? { start: lineStart, end: lineEnd < 0 ? text.length : lineEnd + 1, text: '' } : { start, end, text: '' };
 }
 
-function declares(st: Statement, module: string, kind: ImportKind): boolean {
-  if (moduleOf(st) !== module || kindOf(st) !== kind) return false;
-  return kind === 'require'
-    ? st.declarations.length === 1 && st.declarations[0].id.type === 'ObjectPattern'
-    : st.specifiers.length > 0 && st.specifiers.every((sp: Statement) => sp.type === 'ImportSpecifier');
+function declares(st: ImportStatement, module: string, kind: ImportKind): boolean {
+  return st.module === module && st.kind === kind && st.namedOnly && st.names.length > 0;
 }
 
-function isMcpDeclaration(st: Statement): boolean {
-  return /^@modelcontextprotocol\//.test(moduleOf(st) ?? '') && namedOnly(st);
+function isMcpDeclaration(st: ImportStatement): boolean {
+  return /^@modelcontextprotocol\//.test(st.module) && st.namedOnly;
 }
 
-/** An import or require of named specifiers only: a default or namespace import is left as it is. */
-function namedOnly(st: Statement): boolean {
-  if (moduleOf(st) === undefined) return false;
-  return st.type === 'ImportDeclaration' ? st.specifiers.every((sp: Statement) => sp.type === 'ImportSpecifier') : st.declarations[0].id.type === 'ObjectPattern';
+/** A `const`, `let` or `var` one of whose declarators calls `require(...)`. */
+export function isRequire(st: TopStatement): boolean {
+  return st.type === 'VariableDeclaration' && st.declarations.some(d => d.type === 'VariableDeclarator' && d.init?.type === 'CallExpression' && d.init.callee.type === 'Identifier' && d.init.callee.name === 'require');
 }
 
-function moduleOf(st: Statement): string | undefined {
-  if (st.type === 'ImportDeclaration') return st.source.value;
-  return isRequire(st) && st.declarations.length === 1 ? st.declarations[0].init.arguments[0]?.value : undefined;
+/** What a top-level statement imports: an import declaration's names, or each declarator's of a require. */
+export function importStatementsOf(st: TopStatement): ImportStatement[] {
+  const range = offsetsOf(st);
+  if (!range) return [];
+  if (st.type === 'ImportDeclaration') {
+    const module = st.source.value;
+    if (typeof module !== 'string') return [];
+    const names = (st.specifiers ?? []).flatMap((sp): ImportedName[] => {
+      const at = offsetsOf(sp);
+      if (!at) return [];
+      const local = identifierName(sp.local);
+      const imported = sp.type === 'ImportSpecifier' ? identifierName(sp.imported) : sp.type === 'ImportDefaultSpecifier' ? 'default' : '*';
+      return [{ ...at, imported, local, ownIdentifiers: 0 }];
+    });
+    const namedOnly = (st.specifiers ?? []).every(sp => sp.type === 'ImportSpecifier');
+    return [{ ...range, module, kind: st.importKind === 'type' ? 'import type' : 'import', names, namedOnly, whole: true }];
+  }
+  if (st.type !== 'VariableDeclaration') return [];
+  return st.declarations.flatMap(d => {
+    const module = d.type === 'VariableDeclarator' ? requiredModule(d.init) : undefined;
+    if (d.type !== 'VariableDeclarator' || module === undefined) return [];
+    const pattern = d.id.type === 'ObjectPattern' ? d.id : undefined;
+    const names = pattern ? pattern.properties.flatMap(prop => destructuredName(prop)) : [];
+    return [{ ...range, module, kind: 'require' as const, names, namedOnly: pattern !== undefined, whole: st.declarations.length === 1 }];
+  });
 }
 
-function kindOf(st: Statement): ImportKind {
-  return st.type !== 'ImportDeclaration' ? 'require' : st.importKind === 'type' ? 'import type' : 'import';
+function identifierName(node: { name?: unknown } | null | undefined): string | undefined {
+  return typeof node?.name === 'string' ? node.name : undefined;
 }
 
-function specifiersOf(st: Statement): Statement[] {
-  return st.type === 'ImportDeclaration' ? st.specifiers : st.declarations[0].id.properties;
+/** The module of `require('m')`. */
+function requiredModule(init: unknown): string | undefined {
+  const call = init as { type?: string; callee?: { type: string; name?: string }; arguments?: { value?: unknown }[] } | null;
+  if (call?.type !== 'CallExpression' || call.callee?.type !== 'Identifier' || call.callee.name !== 'require') return undefined;
+  const value = call.arguments?.[0]?.value;
+  return typeof value === 'string' ? value : undefined;
 }
 
-function localOf(sp: Statement): string {
-  return sp.local?.name ?? sp.value?.name ?? sp.key?.name;
-}
-
-export function isRequire(st: Statement): boolean {
-  return st.type === 'VariableDeclaration' && st.declarations.some((d: Statement) => d.init?.type === 'CallExpression' && d.init.callee?.name === 'require');
+/** A property of a require's object pattern, `{ a }` or `{ a: b }`, as the name it binds. */
+function destructuredName(prop: unknown): ImportedName[] {
+  const p = prop as { type: string; key?: { type: string; name?: string; value?: unknown }; value?: { type: string; name?: string } };
+  const at = offsetsOf(prop as never);
+  if (!at) return [];
+  const property = p.type === 'ObjectProperty' || p.type === 'Property';
+  const local = property && p.value?.type === 'Identifier' ? p.value.name : undefined;
+  const imported = !property ? undefined : p.key?.type === 'Identifier' ? p.key.name : typeof p.key?.value === 'string' ? p.key.value : undefined;
+  return [{ ...at, imported, local, ownIdentifiers: (p.key?.type === 'Identifier' && p.key.name === local ? 1 : 0) + 1 }];
 }

@@ -6,6 +6,22 @@
 import { createRequire } from 'node:module';
 import type { File } from 'jscodeshift';
 
+/**
+ * What Babel's nodes carry that ast-types (jscodeshift's declarations) does not declare: their offsets in the
+ * text parsed, and whether they were written in parentheses.
+ */
+export interface BabelExtras {
+  start?: number | null;
+  end?: number | null;
+  extra?: { parenthesized?: boolean } | null;
+}
+
+/** A node's offsets in the text parsed, when Babel gave it some (a node the rewrite made has none). */
+export function offsetsOf(node: object): { start: number; end: number } | undefined {
+  const { start, end } = node as BabelExtras;
+  return typeof start === 'number' && typeof end === 'number' ? { start, end } : undefined;
+}
+
 /** jscodeshift's parser for a file, by its extension: Babel with the TypeScript plugin (JSX too where it can be). */
 export function parserFor(file: string): 'ts' | 'tsx' | 'babel' {
   if (/\.tsx$/.test(file)) return 'tsx';

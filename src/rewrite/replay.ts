@@ -7,28 +7,30 @@
  * carried along with it.
  */
 import type { Range } from '../plan.js';
-import type { AnyNode, RewriteContext } from './context.js';
+import type { Node } from 'jscodeshift';
+import type { ExpressionNode, RewriteContext } from './context.js';
+import type { BabelExtras } from './parsers.js';
 
 interface Wrap {
   range: Range;
   what: string;
-  make: (node: AnyNode) => AnyNode;
+  make: (node: ExpressionNode) => ExpressionNode;
 }
 
 export function rewriteReplay(cx: RewriteContext): void {
   const { plan, j } = cx;
-  const call = (name: string, args: AnyNode[]) => j.callExpression(j.identifier(name), args);
+  const call = (name: string, args: ExpressionNode[]) => j.callExpression(j.identifier(name), args);
   const wraps: Wrap[] = [
-    ...plan.registrations.map(r => ({ range: r.receiver, what: 'registration receiver', make: (n: AnyNode) => call(cx.use('state', 'resumable'), [bare(n)]) })),
+    ...plan.registrations.map(r => ({ range: r.receiver, what: 'registration receiver', make: (n: ExpressionNode) => call(cx.use('state', 'resumable'), [bare(n)]) })),
     ...plan.asks.map(a => ({
       range: a.target,
       what: 'request target',
-      make: (n: AnyNode) => call(cx.use('state', 'ask'), [a.sendRequest ? j.memberExpression(bare(n), j.identifier('mcpReq')) : bare(n), ...(a.key ? [j.stringLiteral(a.key)] : [])])
+      make: (n: ExpressionNode) => call(cx.use('state', 'ask'), [a.sendRequest ? j.memberExpression(bare(n), j.identifier('mcpReq')) : bare(n), ...(a.key ? [j.stringLiteral(a.key)] : [])])
     })),
     ...plan.journaled.map(w => ({
       range: w.range,
       what: 'journaled work',
-      make: (n: AnyNode) => {
+      make: (n: ExpressionNode) => {
         const work = j.arrowFunctionExpression([], bare(n));
         work.async = w.async === true;
         return call(cx.use('state', 'journaled'), [work]);
@@ -36,23 +38,25 @@ export function rewriteReplay(cx: RewriteContext): void {
     }))
   ];
   for (const read of plan.capabilityReads) {
-    const server = cx.at(read.server, 'capability read server').node;
+    // (not checked with j.Expression: ast-types may not know each expression Babel gives, `satisfies` among them)
+    const server = cx.at(read.server, 'capability read server').node as ExpressionNode;
     wraps.push({ range: read.call, what: 'capability read', make: () => call(cx.use('state', 'clientCapabilities'), [bare(server)]) });
   }
   // (before the wraps: the name stands outside each target)
   for (const ask of plan.asks) if (ask.sendRequest) cx.at(ask.sendRequest, 'sendRequest of a context').replace(j.identifier('send'));
   for (const wrap of wraps.sort((a, b) => a.range.end - a.range.start - (b.range.end - b.range.start))) {
     const p = cx.at(wrap.range, wrap.what);
-    p.replace(wrap.make(p.node));
+    p.replace(wrap.make(p.node as ExpressionNode));
   }
   for (const guard of plan.guards) {
-    const block = cx.at(guard.block, 'catch or finally block').node;
+    const block = cx.at(guard.block, 'catch or finally block', j.BlockStatement).node;
     block.body.unshift(j.expressionStatement(call(cx.use('state', 'rethrowIfSuspended'), [])));
   }
 }
 
 /** A node as an argument: the parentheses it needed where it stood are not needed there. */
-function bare(node: AnyNode): AnyNode {
-  if (node.extra?.parenthesized) node.extra = { ...node.extra, parenthesized: false };
+function bare<N extends Node>(node: N): N {
+  const babel = node as N & BabelExtras;
+  if (babel.extra?.parenthesized) babel.extra = { ...babel.extra, parenthesized: false };
   return node;
 }

@@ -4,7 +4,8 @@
  */
 import type { HttpEntryPlan, ServerWiringPlan, StdioEntryPlan } from '../plan.js';
 import { stateExports } from '../stateModule.js';
-import type { AnyNode, RewriteContext } from './context.js';
+import type { Node } from 'jscodeshift';
+import type { RewriteContext } from './context.js';
 import type { CodeStyle } from './style.js';
 
 export function wireServers(cx: RewriteContext): void {
@@ -37,13 +38,13 @@ export function rewriteStdioEntry(cx: RewriteContext, entry: StdioEntryPlan): vo
     entry.onerrorText === undefined ? '' : `onerror: ${entry.onerrorText}`,
   ].filter(Boolean);
   const replacement = cx.parseExpression(`${cx.use('stdio', 'serveStdio')}(() => ${entry.serverText}${options.length > 0 ? `, { ${options.join(', ')} }` : ''})`);
-  const parent = p.parent?.node as AnyNode;
+  const parent = p.parent?.node as Node | undefined;
   const replaced = parent && parent.type === 'AwaitExpression' ? p.parent : p;
   replaced.replace(replacement);
   if (entry.thenText) {
     // (through a `void` in front of the chain)
     let statement = replaced.parent as typeof p | undefined;
-    while (statement && (statement.node as AnyNode).type === 'UnaryExpression') statement = statement.parent;
+    while (statement && (statement.node as Node).type === 'UnaryExpression') statement = statement.parent;
     if (!statement || !cx.j.ExpressionStatement.check(statement.node)) throw new Error(`mrtr transform: the .then of the stdio connect call at offset ${entry.call.start} in ${cx.plan.file} is not a statement`);
     cx.insertAfterStatement(statement, cx.parseStatements(entry.thenText));
   }
@@ -53,10 +54,10 @@ export function rewriteStdioEntry(cx: RewriteContext, entry: StdioEntryPlan): vo
     if (!statement) throw new Error(`mrtr transform: cannot find the statement connecting the server at offset ${entry.declareServer.before} in ${cx.plan.file}`);
     const declaration = cx.parseStatements(entry.declareServer.text)[0];
     // The statement's leading comments go with it to the top of the pair, where they were.
-    const node = statement.node as AnyNode;
+    const node = statement.node;
     // (copies without their place in the old text, which recast would otherwise print them by)
-    declaration.comments = (node.comments ?? []).filter((c: AnyNode) => c.leading).map((c: AnyNode) => ({ type: c.type, value: c.value, leading: true, trailing: false }));
-    node.comments = (node.comments ?? []).filter((c: AnyNode) => !c.leading);
+    declaration.comments = (node.comments ?? []).filter(c => c.leading).map(c => ({ type: c.type, value: c.value, leading: true, trailing: false }) as typeof c);
+    node.comments = (node.comments ?? []).filter(c => !c.leading);
     cx.insertBeforeStatement(statement, declaration);
   }
 }
@@ -73,7 +74,7 @@ export function rewriteHttpEntry(cx: RewriteContext, entry: HttpEntryPlan): void
   if (entry.mode === 'stateless') {
     const call = cx.parseStatements(`await ${entry.name}(${entry.argsText.join(', ')});`)[0];
     const replaced = cx.at(entry.replace!, 'handleRequest statement');
-    call.comments = (replaced.node as AnyNode).comments;
+    call.comments = (replaced.node as Node).comments;
     replaced.replace(call);
     for (const r of entry.remove ?? []) cx.at(r, 'statement of the stateless transport').prune();
   } else {
