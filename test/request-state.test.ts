@@ -20,6 +20,7 @@ import { migrateSources, type MigrateResult } from '../src/pipeline.js';
 import { freeLoopbackPort, waitForPort } from '../src/verify/http.js';
 import { MODERN_PROTOCOL_VERSION } from '../src/verify/index.js';
 import { CLIENT_CAPABILITIES } from '../src/verify/run.js';
+import { eventually } from './support/eventually.js';
 import { envelope } from './support/rawMcp.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -105,12 +106,6 @@ async function serve(env: Record<string, string>, entry = 'http.ts'): Promise<In
   child.on('exit', code => (exited = `exited with ${code}: ${stderr}`));
   await waitForPort(port, NO_DEADLINE, () => exited);
   return { url: `http://127.0.0.1:${port}/mcp`, stderr: () => stderr };
-}
-
-/** `read()` once `done` holds of it (a process's output arrives when it arrives: no deadline but the test's). */
-async function eventually(read: () => string, done: (text: string) => boolean): Promise<string> {
-  while (!done(read())) await new Promise(resolve => setTimeout(resolve, 50));
-  return read();
 }
 
 /** A fresh log for the fixture's writes. */

@@ -25,6 +25,7 @@ import path from 'node:path';
 import { createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateSources } from '../src/pipeline.js';
+import { eventually } from './support/eventually.js';
 import { RawModernClient, type RpcReply } from './support/rawMcp.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -438,7 +439,8 @@ describe('answers that are not answers to the question asked', () => {
     expect(reply.result!.inputRequests).toMatchObject({ answer: { params: { message: 'Buy lamp at 5?' } } });
     expect((await setPrice(500)).result).toMatchObject({ content: [{ text: 'price: 500' }] });
     expectToolRefusal(attack('changed', await fixture.callTool('buy', { item: 'lamp' }, { requestState: state, inputResponses: { answer: ok } })), /^the retry answers answer, which the call no longer asks as it asked them: call it again$/);
-    expect(fixture.transport.stderr).toMatch(/journal what makes it with journaled\(\.\.\.\)/);
+    const warned = /journal what makes it with journaled\(\.\.\.\)/;
+    expect(await eventually(() => fixture.transport.stderr, text => warned.test(text))).toMatch(warned);
     // asked again, at the new price, it is bought at the price the user saw
     const again = await round(fixture, 'buy', { item: 'lamp' });
     expect(again.reply.result!.inputRequests).toMatchObject({ answer: { params: { message: 'Buy lamp at 500?' } } });
