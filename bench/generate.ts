@@ -149,7 +149,10 @@ export function generateTree(root: string, spec: TreeSpec, fixturesDir: string):
     } else {
       ({ text, exports } = types(noun, local, rand));
     }
-    if (exports.length === 0) exports = [`unit${local}`], (text += `\nexport const unit${local} = ${local};\n`);
+    if (exports.length === 0) {
+      exports = [`unit${local}`];
+      text += `\nexport const unit${local} = ${local};\n`;
+    }
     write(rel, text);
     bytes += Buffer.byteLength(text);
     slots[p].push({ rel, exports });

@@ -41,9 +41,6 @@ function runnableFixtures(): { name: string; file: string; http: boolean }[] {
     .map(f => ({ name: f.replace(/\.input\.[a-z]+$/, ''), file: f.replace('.input', ''), http: /from\s*'node:http'/.test(fs.readFileSync(path.join(fixtures, f), 'utf8')) }));
 }
 
-/** A row of the verify table that fails on the 2026-07-28 era: the symptom of a known bug. */
-const modernFails = (call: string) => new RegExp(`${call.replace(/[()]/g, '\\$&')} +after, modern client +\\d+ +FAIL`);
-
 /**
  * Fixtures that fail here because of a known bug of the tool: test/verify-fixtures.test.ts's KNOWN, where each
  * is said (the runnable ones: no HTTP entry of their own).

@@ -39,13 +39,8 @@ interface UserProject {
   verifyUntouched?: string[];
 }
 
-// Known bugs, by the issue and finding that names them; `symptom` is what the failing check's message shows.
-const F = (finding: number, what: string, symptom: RegExp): Known => ({ issue: `#15 finding ${finding}`, what, symptom });
-const I16 = (item: number, what: string, symptom: RegExp): Known => ({ issue: `#16 item ${item}`, what, symptom });
-const NEW = (what: string, symptom: RegExp): Known => ({ issue: '#15 (new)', what, symptom });
 /** Not a bug: a site that must stay marked cannot answer a 2026-07-28 client. */
 const BY_DESIGN = (what: string, symptom: RegExp): Known => ({ issue: 'by design', what, symptom });
-const NOT_FOUND = /is not in the report/;
 const NO_DISCOVER = /server\/discover with error -32601/;
 /** A verify table row of `call` on the modern era that failed. */
 const modernFails = (call: string) => new RegExp(`${call}\\s+after, modern client\\s+\\d+\\s+FAIL`);

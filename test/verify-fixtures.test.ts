@@ -54,9 +54,6 @@ function loadScenario(name: string): Scenario {
 
 const refuses = (answer: Record<string, unknown>) => answer.action === 'decline' || answer.action === 'cancel';
 
-/** A row of the verify table that fails on the 2026-07-28 era: the symptom of a known bug. */
-const modernFails = (call: string) => new RegExp(`${call.replace(/[()]/g, '\\$&')} +after, modern client +\\d+ +FAIL`);
-
 /**
  * The fixtures whose migrated server answers otherwise than the original, each for a bug of the tool (the
  * fixture's comment says which): the rows that differ, on the 2026-07-28 era only.

@@ -198,7 +198,6 @@ function stillApplies(d: Diagnostic, sf: SourceFile): boolean {
 /** The first line of an error message, without terminal colour codes. */
 export function oneLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  // eslint-disable-next-line no-control-regex
   return (text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find(l => l.trim() !== '') ?? 'unknown error').trim();
 }
 

@@ -13,7 +13,7 @@
  * and its finding.
  */
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
-import { Node, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression } from 'ts-morph';
 import { constValue, moduleReader, tableMembers, withoutAssertions, type ModuleAt } from '../constValues.js';
 import { finding, type Repair } from '../repair.js';
 import { importedZodName } from './rawShapes.js';
@@ -34,7 +34,7 @@ export const toolOverloadsRepair: Repair = {
   name: 'tool() and prompt() calls the official codemod cannot convert',
   apply: sf => {
     const diagnostics: Diagnostic[] = [];
-    const roles = roleReader(sf);
+    const roles = roleReader();
     const zod = importedZodName(sf);
     for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression).reverse()) {
       const callee = call.getExpression();
@@ -94,7 +94,7 @@ export function receiverIsServer(receiver: Node): boolean {
  * imports (read from disk: the upgrade sees one file at a time); a member of a `const` object literal too, and a
  * member of the loop variable over a `const` table, when every entry's member is of one kind.
  */
-function roleReader(sf: SourceFile): RoleReader {
+function roleReader(): RoleReader {
   const moduleAt = moduleReader();
   const role = (n: Node, depth: number): Role => {
     const e = withoutAssertions(n);
