@@ -27,7 +27,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...HARNESS], sequence: { groupOrder: 0 }, fileParallelism: QUICK, maxWorkers: QUICK ? 2 : 1 },
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...HARNESS],
+          sequence: { groupOrder: 0 },
+          fileParallelism: QUICK,
+          maxWorkers: QUICK ? 2 : 1,
+        },
       },
       { extends: true, test: { name: 'harness', include: HARNESS, sequence: { groupOrder: 1 } } },
     ],

@@ -76,7 +76,8 @@ function checkMigrate(t: FanoutTree, s: Sample): string | undefined {
   if (diffs !== expected) return `expected ${expected} source diffs, got ${diffs}`;
   const m = /sites: (\d+) rewritten, (\d+) marked, (\d+) skipped/.exec(s.stderr + s.stdout);
   if (!m) return 'no sites line in the summary';
-  if (Number(m[1]) + Number(m[2]) !== HELPER_SITES || Number(m[3]) !== 0) return `expected the helper's ${HELPER_SITES} sites migrated, 0 skipped; got ${m[0]}`;
+  if (Number(m[1]) + Number(m[2]) !== HELPER_SITES || Number(m[3]) !== 0)
+    return `expected the helper's ${HELPER_SITES} sites migrated, 0 skipped; got ${m[0]}`;
   const after = migratedTexts(t.root, s.stdout);
   const helper = after(t.helper.rel);
   if (!/\bask\([^)]*\)\s*\.elicitInput\(/.test(helper)) return `${t.helper.rel}: the helper's request is not asked through ask(`;
@@ -95,7 +96,11 @@ function checkMigrate(t: FanoutTree, s: Sample): string | undefined {
 
 /** The text of a tree's file after the dry run: the file with its diff (if any) applied. */
 function migratedTexts(root: string, diff: string): (rel: string) => string {
-  const patches = new Map(parsePatch(diff).filter(p => p.newFileName).map(p => [p.newFileName!.replace(/^b\//, ''), p]));
+  const patches = new Map(
+    parsePatch(diff)
+      .filter(p => p.newFileName)
+      .map(p => [p.newFileName!.replace(/^b\//, ''), p]),
+  );
   return rel => {
     const before = readFileSync(path.join(root, rel), 'utf8');
     const patch = patches.get(rel);

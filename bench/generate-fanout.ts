@@ -37,8 +37,28 @@ export interface FanoutTree {
 /** Handlers per tool file. */
 export const HANDLERS_PER_FILE = 5;
 
-const NOUNS = ['invoice', 'ticket', 'order', 'customer', 'project', 'deploy', 'incident', 'repo', 'issue', 'release',
-  'dataset', 'report', 'booking', 'contact', 'pipeline', 'alert', 'document', 'folder', 'payment', 'shipment'];
+const NOUNS = [
+  'invoice',
+  'ticket',
+  'order',
+  'customer',
+  'project',
+  'deploy',
+  'incident',
+  'repo',
+  'issue',
+  'release',
+  'dataset',
+  'report',
+  'booking',
+  'contact',
+  'pipeline',
+  'alert',
+  'document',
+  'folder',
+  'payment',
+  'shipment',
+];
 const VERBS = ['close', 'archive', 'delete', 'reopen', 'approve', 'reject', 'merge', 'publish', 'cancel', 'restore'];
 const STATUSES = ['open', 'closed', 'draft'] as const;
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
@@ -87,7 +107,11 @@ export function generateFanoutTree(root: string, opts: FanoutOptions): FanoutTre
   for (const t of tools) write(`src/${t.rel}`, t.style === 'class' ? classFile(t) : factoryFile(t), true);
   write('src/index.ts', entryFile(tools, opts.name), true);
   return {
-    root, files, handlers: opts.handlers, sdkFiles, bytes,
+    root,
+    files,
+    handlers: opts.handlers,
+    sdkFiles,
+    bytes,
     toolFiles: tools.map(t => ({ rel: `src/${t.rel}`, handlers: t.verbs.length })),
     helper: { rel: `src/${HELPER.rel}`, fn: HELPER.fn },
   };
@@ -125,7 +149,10 @@ function plan(sizes: number[], rand: () => number): ToolFile[] {
 
 function writeProjectFiles(write: (rel: string, text: string, sdk: boolean) => void, name: string): void {
   const pkg = {
-    name, version: '1.0.0', private: true, type: 'module',
+    name,
+    version: '1.0.0',
+    private: true,
+    type: 'module',
     scripts: { build: 'tsc -p tsconfig.json', start: 'node dist/index.js' },
     dependencies: { '@modelcontextprotocol/sdk': '^1.24.0', zod: '^4.1.12' },
     devDependencies: { '@types/node': '^20.19.0', typescript: '^5.8.3' },
@@ -133,8 +160,15 @@ function writeProjectFiles(write: (rel: string, text: string, sdk: boolean) => v
   write('package.json', JSON.stringify(pkg, null, 2) + '\n', false);
   const tsconfig = {
     compilerOptions: {
-      target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, outDir: 'dist', rootDir: 'src',
-      esModuleInterop: true, skipLibCheck: true, forceConsistentCasingInFileNames: true,
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      strict: true,
+      outDir: 'dist',
+      rootDir: 'src',
+      esModuleInterop: true,
+      skipLibCheck: true,
+      forceConsistentCasingInFileNames: true,
     },
     include: ['src'],
   };

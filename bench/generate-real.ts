@@ -32,8 +32,28 @@ export interface RealShapedTree {
   bytes: number;
 }
 
-const NOUNS = ['invoice', 'ticket', 'order', 'customer', 'project', 'deploy', 'incident', 'repo', 'issue', 'release',
-  'dataset', 'report', 'booking', 'contact', 'pipeline', 'alert', 'document', 'folder', 'payment', 'shipment'];
+const NOUNS = [
+  'invoice',
+  'ticket',
+  'order',
+  'customer',
+  'project',
+  'deploy',
+  'incident',
+  'repo',
+  'issue',
+  'release',
+  'dataset',
+  'report',
+  'booking',
+  'contact',
+  'pipeline',
+  'alert',
+  'document',
+  'folder',
+  'payment',
+  'shipment',
+];
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
 const pascal = (s: string) => s.split('-').map(cap).join('');
 const SDK_MCP = '@modelcontextprotocol/sdk/server/mcp.js';
@@ -53,7 +73,9 @@ function plan(files: number, rand: () => number): Kind[] {
   const factories = Math.max(1, Math.round(rest * 0.18));
   const classTools = Math.max(1, rest - helpers - schemas - utils - factories);
   const kinds: Kind[] = [
-    ...Array<Kind>(helpers).fill('helper'), ...Array<Kind>(schemas).fill('schema'), ...Array<Kind>(utils).fill('util'),
+    ...Array<Kind>(helpers).fill('helper'),
+    ...Array<Kind>(schemas).fill('schema'),
+    ...Array<Kind>(utils).fill('util'),
   ];
   // Tools and factories interleaved at random; helpers/schemas/utils come first so tools can import them.
   const tools: Kind[] = [...Array<Kind>(classTools).fill('class-tool'), ...Array<Kind>(factories).fill('factory')];
@@ -88,7 +110,16 @@ export function generateRealShapedTree(root: string, opts: { files: number; seed
   plan(opts.files, rand).forEach((kind, i) => writeOne(w, ctx, kind, i));
   w.write('src/server.ts', serverFile(ctx), true);
   w.write('src/index.ts', entryFile(opts.name), true);
-  return { root, files, sdkFiles, asks: ctx.asks, handlerAsks: ctx.handlerAsks, helperFunctions: 2 * ctx.helpers.length, calledHelpers: ctx.called.size, bytes };
+  return {
+    root,
+    files,
+    sdkFiles,
+    asks: ctx.asks,
+    handlerAsks: ctx.handlerAsks,
+    helperFunctions: 2 * ctx.helpers.length,
+    calledHelpers: ctx.called.size,
+    bytes,
+  };
 }
 
 interface Ctx {
@@ -152,7 +183,10 @@ function countAsk(ctx: Ctx, variant: number, d: Deps): void {
 
 function writeProjectFiles(w: Writer, name: string): void {
   const pkg = {
-    name, version: '1.0.0', private: true, type: 'module',
+    name,
+    version: '1.0.0',
+    private: true,
+    type: 'module',
     scripts: { build: 'tsc -p tsconfig.json', start: 'node dist/index.js' },
     dependencies: { '@modelcontextprotocol/sdk': '^1.24.0', zod: '^4.1.12' },
     devDependencies: { '@types/node': '^20.19.0', typescript: '^5.8.3' },
@@ -160,8 +194,15 @@ function writeProjectFiles(w: Writer, name: string): void {
   w.write('package.json', JSON.stringify(pkg, null, 2) + '\n', false);
   const tsconfig = {
     compilerOptions: {
-      target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, outDir: 'dist', rootDir: 'src',
-      esModuleInterop: true, skipLibCheck: true, forceConsistentCasingInFileNames: true,
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      strict: true,
+      outDir: 'dist',
+      rootDir: 'src',
+      esModuleInterop: true,
+      skipLibCheck: true,
+      forceConsistentCasingInFileNames: true,
     },
     include: ['src'],
   };
@@ -310,7 +351,10 @@ export function format${P}(items: { id: string; title: string; status: string }[
 function askLines(variant: number, srv: string, noun: string, d: Deps, indent: string): { lines: string; after: string } {
   if (variant === 2) return { lines: '', after: `'listed'` };
   if (d.helper && variant === 0) {
-    return { lines: `${indent}const ok = await ${d.helper.confirm}(${srv}, \`close \${record.title}\`);\n${indent}if (!ok) return { content: [{ type: 'text' as const, text: 'Left open.' }] };\n`, after: `'closed'` };
+    return {
+      lines: `${indent}const ok = await ${d.helper.confirm}(${srv}, \`close \${record.title}\`);\n${indent}if (!ok) return { content: [{ type: 'text' as const, text: 'Left open.' }] };\n`,
+      after: `'closed'`,
+    };
   }
   if (d.helper) {
     return { lines: `${indent}const summary = await ${d.helper.summarize}(${srv}, record.title);\n`, after: 'summary' };

@@ -49,8 +49,28 @@ export interface GeneratedTree {
   bytes: number;
 }
 
-const NOUNS = ['user', 'order', 'invoice', 'cart', 'payment', 'shipment', 'account', 'session', 'report', 'ticket',
-  'product', 'review', 'coupon', 'address', 'profile', 'message', 'channel', 'project', 'task', 'build'];
+const NOUNS = [
+  'user',
+  'order',
+  'invoice',
+  'cart',
+  'payment',
+  'shipment',
+  'account',
+  'session',
+  'report',
+  'ticket',
+  'product',
+  'review',
+  'coupon',
+  'address',
+  'profile',
+  'message',
+  'channel',
+  'project',
+  'task',
+  'build',
+];
 const AREAS = ['core', 'api', 'domain', 'services', 'util', 'models', 'adapters', 'jobs'];
 const VERBS = ['load', 'save', 'find', 'update', 'remove', 'validate', 'format', 'parse', 'merge', 'sync'];
 
@@ -105,7 +125,11 @@ export function generateTree(root: string, spec: TreeSpec, fixturesDir: string):
     const noun = NOUNS[(i * 7 + p) % NOUNS.length];
     const area = pick(AREAS);
     const lookAlikeRoll = rand();
-    const kind = mcpAt.has(i) ? 'mcp' : lookAlikeRoll < 0.03 && spec.lookAlikes !== false ? 'lookalike' : pick(['service', 'service', 'util', 'types', 'util'] as const);
+    const kind = mcpAt.has(i)
+      ? 'mcp'
+      : lookAlikeRoll < 0.03 && spec.lookAlikes !== false
+        ? 'lookalike'
+        : pick(['service', 'service', 'util', 'types', 'util'] as const);
     const rel = `packages/${pkg}/src/${area}/${noun}-${kind}-${local}.ts`;
     const dir = path.posix.dirname(rel);
 
@@ -135,7 +159,9 @@ export function generateTree(root: string, spec: TreeSpec, fixturesDir: string):
       const shape = shapes[mcpFiles.length % shapes.length];
       const id = `${pkg}-${local}`;
       // The fixture, made unique; its imports first, then ours (a server uses the package's helpers).
-      const body = shape.text.replaceAll("name: 'fixture'", `name: '${id}'`).replace(/(register)?[Tt]ool\('([a-z-]+)'/g, (_m, reg, n) => `${reg ? 'registerTool' : 'tool'}('${n}-${id}'`);
+      const body = shape.text
+        .replaceAll("name: 'fixture'", `name: '${id}'`)
+        .replace(/(register)?[Tt]ool\('([a-z-]+)'/g, (_m, reg, n) => `${reg ? 'registerTool' : 'tool'}('${n}-${id}'`);
       text = `// MCP server for ${pkg} (${shape.name}).\n${imports.join('\n')}${imports.length ? '\n' : ''}${body}${used.length ? `\nexport const helpers = [${used.join(', ')}];\n` : ''}`;
       exports = used.length ? ['helpers'] : [];
       mcpFiles.push(rel);
@@ -249,7 +275,10 @@ export function summarize${n}(values: number[]): { total: number; mean: number }
 
 function types(noun: string, n: number, rand: Rand): { text: string; exports: string[] } {
   const T = `${cap(noun)}Shape${n}`;
-  const fields = Array.from({ length: 3 + Math.floor(rand() * 6) }, (_, k) => `  field${k}${k % 3 === 0 ? '?' : ''}: ${['string', 'number', 'boolean', 'string[]'][k % 4]};`);
+  const fields = Array.from(
+    { length: 3 + Math.floor(rand() * 6) },
+    (_, k) => `  field${k}${k % 3 === 0 ? '?' : ''}: ${['string', 'number', 'boolean', 'string[]'][k % 4]};`,
+  );
   const text = `export interface ${T} {
 ${fields.join('\n')}
 }

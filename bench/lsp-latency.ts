@@ -128,7 +128,9 @@ function serverCpuMs(pid: number | undefined): number | undefined {
   const stat = `/proc/${pid}/stat`;
   if (pid === undefined || !existsSync(stat)) return undefined;
   // Fields 14 and 15 (utime, stime, in clock ticks of 10 ms), counted after the parenthesised command name.
-  const fields = readFileSync(stat, 'utf8').replace(/^.*\) /s, '').split(' ');
+  const fields = readFileSync(stat, 'utf8')
+    .replace(/^.*\) /s, '')
+    .split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
@@ -167,8 +169,8 @@ function startServer(cwd: string): Promise<LspClient> {
     cwd,
     capabilities: {
       workspace: { workspaceEdit: { documentChanges: true, resourceOperations: ['create'] } },
-      textDocument: { codeAction: { resolveSupport: { properties: ['edit'] } } }
-    }
+      textDocument: { codeAction: { resolveSupport: { properties: ['edit'] } } },
+    },
   });
 }
 
@@ -192,7 +194,8 @@ async function measureDocument(client: LspClient, uri: string, text: string, req
     const qa = await client.codeActions(uri, { start: d.range.start, end: d.range.start }, ['quickfix'], [d]);
     quick.push(performance.now() - t);
     const fixes = expected.quickFixesAt(d);
-    if (qa.length !== fixes) throw new Error(`expected ${fixes} quick fix${fixes === 1 ? '' : 'es'} at ${JSON.stringify(d.range)}, got ${qa.length}`);
+    if (qa.length !== fixes)
+      throw new Error(`expected ${fixes} quick fix${fixes === 1 ? '' : 'es'} at ${JSON.stringify(d.range)}, got ${qa.length}`);
     t = performance.now();
     const sa = await client.codeActions(uri, d.range, ['source']);
     source.push(performance.now() - t);
@@ -214,7 +217,9 @@ async function measureDocument(client: LspClient, uri: string, text: string, req
 function printFigures(f: Figures, quickNote = ''): void {
   const goal = (ms: number, limit: number) => `(goal < ${limit} ms on an idle machine: ${ms < limit ? 'met' : 'NOT met'})`;
   console.log(`  first analysis (didOpen → publishDiagnostics): ${f.firstMs.toFixed(0)} ms${f.firstCpu} ${goal(f.firstMs, FIRST_GOAL_MS)}`);
-  console.log(`  re-analysis (didChange → publishDiagnostics, 150 ms debounce included): ${f.changeMs.toFixed(0)} ms${f.changeCpu} ${goal(f.changeMs, CHANGE_GOAL_MS)}`);
+  console.log(
+    `  re-analysis (didChange → publishDiagnostics, 150 ms debounce included): ${f.changeMs.toFixed(0)} ms${f.changeCpu} ${goal(f.changeMs, CHANGE_GOAL_MS)}`,
+  );
   console.log(`  code action, quick fix after analysis:    ${stats(f.quick)}${quickNote}`);
   console.log(`  code action, source action after analysis: ${stats(f.source)}`);
 }
@@ -235,7 +240,8 @@ async function runLargeDocument(requests: number): Promise<void> {
     const expected: Expected = {
       check(diagnostics, edited) {
         if (!edited && diagnostics.length === 0) throw new Error('no diagnostics on the generated server');
-        if (edited && diagnostics.length !== sites) throw new Error(`expected the ${sites} sites again after the edit, got ${diagnostics.length}`);
+        if (edited && diagnostics.length !== sites)
+          throw new Error(`expected the ${sites} sites again after the edit, got ${diagnostics.length}`);
         sites = diagnostics.length;
       },
       quickFixesAt: () => 1,
@@ -262,7 +268,11 @@ function helperCallDiagnostics(at: number[], helper: string): Expected {
       const hit = new Set(diagnostics.map(d => d.range.start.line));
       const missed = [...lines].filter(line => !hit.has(line));
       if (diagnostics.length !== lines.size || off.length > 0 || missed.length > 0) {
-        const where = (ls: number[]) => ls.slice(0, 5).map(l => l + 1).join(', ');
+        const where = (ls: number[]) =>
+          ls
+            .slice(0, 5)
+            .map(l => l + 1)
+            .join(', ');
         throw new Error(
           `${edited ? 'after the edit: ' : ''}expected ${lines.size} diagnostics, one on each call of ${helper}; got ${diagnostics.length}` +
             `${off.length ? `, ${off.length} elsewhere (lines ${where(off.map(d => d.range.start.line))}...): ${off[0]!.message}` : ''}` +
@@ -292,7 +302,12 @@ async function runFanout(inFile: number, requests: number): Promise<void> {
   if (handlers < inFile) throw new Error(`--handlers (${handlers}) must be at least --fanout (${inFile})`);
   const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'mcp-migrate-lsp-fanout-')));
   try {
-    const tree = generateFanoutTree(root, { handlers, seed: 20260728 + handlers, name: `lsp-fanout-${handlers}`, handlersInFirstFile: inFile });
+    const tree = generateFanoutTree(root, {
+      handlers,
+      seed: 20260728 + handlers,
+      name: `lsp-fanout-${handlers}`,
+      handlersInFirstFile: inFile,
+    });
     // As bench/run.ts does for its trees: the SDK and zod resolve from the tree as in a project.
     symlinkSync(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'), 'dir');
     const opened = tree.toolFiles[0]!;
@@ -305,13 +320,24 @@ async function runFanout(inFile: number, requests: number): Promise<void> {
     const client = await startServer(root);
     try {
       const figures = await measureDocument(client, pathToFileURL(file).href, text, requests, helper);
-      const style = opened.rel.startsWith('src/tools/') ? 'a class holding the server in a field' : 'a factory taking the server as a parameter';
-      console.log(`mcp-migrate lsp, fan-out tree of ${tree.files} sources, ${handlers} handlers calling ${tree.helper.fn}() of ${tree.helper.rel}`);
-      console.log(`  opened ${opened.rel}: ${text.split('\n').length} lines, ${inFile} handlers (${style}), ${figures.diagnostics.length} sites (${outcomes(figures.diagnostics)})`);
+      const style = opened.rel.startsWith('src/tools/')
+        ? 'a class holding the server in a field'
+        : 'a factory taking the server as a parameter';
+      console.log(
+        `mcp-migrate lsp, fan-out tree of ${tree.files} sources, ${handlers} handlers calling ${tree.helper.fn}() of ${tree.helper.rel}`,
+      );
+      console.log(
+        `  opened ${opened.rel}: ${text.split('\n').length} lines, ${inFile} handlers (${style}), ${figures.diagnostics.length} sites (${outcomes(figures.diagnostics)})`,
+      );
       const fixes = figures.diagnostics.filter(d => helper.quickFixesAt(d) > 0).length;
       const first = figures.diagnostics[0]!;
       console.log(`  line ${first.range.start.line + 1}, as on every site: ${first.message}`);
-      printFigures(figures, fixes === figures.diagnostics.length ? '' : ` (${figures.diagnostics.length - fixes} of the ${figures.diagnostics.length} sites offer none: marked)`);
+      printFigures(
+        figures,
+        fixes === figures.diagnostics.length
+          ? ''
+          : ` (${figures.diagnostics.length - fixes} of the ${figures.diagnostics.length} sites offer none: marked)`,
+      );
     } finally {
       await client.stop();
     }

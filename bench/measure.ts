@@ -86,5 +86,7 @@ export function median(xs: number[]): number {
 }
 
 export async function peakMethod(): Promise<string> {
-  return (await gnuTimeWorks()) ? '/usr/bin/time -v (max RSS of the process tree\'s largest process)' : '/proc/<pid>/status VmHWM of the child';
+  return (await gnuTimeWorks())
+    ? "/usr/bin/time -v (max RSS of the process tree's largest process)"
+    : '/proc/<pid>/status VmHWM of the child';
 }

@@ -23,7 +23,8 @@ export const MIGRATED_DRY_RUN = 'mcp-migrate --dry-run (migrated)';
 export const MIGRATED_OFFICIAL = 'official (migrated)';
 export type MigratedTool = typeof MIGRATED_CHECK | typeof MIGRATED_DRY_RUN | typeof MIGRATED_OFFICIAL;
 
-export const isMigratedTool = (tool: string): tool is MigratedTool => tool === MIGRATED_CHECK || tool === MIGRATED_DRY_RUN || tool === MIGRATED_OFFICIAL;
+export const isMigratedTool = (tool: string): tool is MigratedTool =>
+  tool === MIGRATED_CHECK || tool === MIGRATED_DRY_RUN || tool === MIGRATED_OFFICIAL;
 
 /** The lines of a report shown with a failed check. */
 const HEAD_LINES = 8;
@@ -35,8 +36,14 @@ const HEAD_LINES = 8;
 export function reportHead(s: Sample): string {
   const text = (s.stderr.trim() ? s.stderr : s.stdout).trimEnd();
   const verdict = /^check failed: .*$/m.exec(text)?.[0];
-  const lines = text.split('\n').filter(l => l.trim() && l !== verdict).slice(0, HEAD_LINES);
-  return [verdict, ...lines].filter((l): l is string => l !== undefined).map(l => (l.length > 300 ? `${l.slice(0, 300)}...` : l)).join('\n');
+  const lines = text
+    .split('\n')
+    .filter(l => l.trim() && l !== verdict)
+    .slice(0, HEAD_LINES);
+  return [verdict, ...lines]
+    .filter((l): l is string => l !== undefined)
+    .map(l => (l.length > 300 ? `${l.slice(0, 300)}...` : l))
+    .join('\n');
 }
 
 /** The copy of a tree at `root` (all but its `node_modules`, which is linked to `nodeModules`): `<root>-migrated`. */

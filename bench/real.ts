@@ -84,7 +84,14 @@ function generatedCase(files: number): RealCaseSpec {
       return {
         files: t.files,
         summary: `${t.files} sources (${(t.bytes / 1024).toFixed(0)} KiB), ${t.sdkFiles.length} import the SDK, ${t.asks} asks (${t.helperFunctions} in helper bodies, ${t.calledHelpers} of those called)`,
-        info: { files: t.files, sdkFiles: t.sdkFiles.length, asks: t.asks, helperAsks: t.helperFunctions, calledHelpers: t.calledHelpers, bytes: t.bytes },
+        info: {
+          files: t.files,
+          sdkFiles: t.sdkFiles.length,
+          asks: t.asks,
+          helperAsks: t.helperFunctions,
+          calledHelpers: t.calledHelpers,
+          bytes: t.bytes,
+        },
         check(tool, s) {
           if (s.code !== 0) return `exit ${s.code}: ${(s.stderr || s.stdout).slice(-400)}`;
           if (tool === 'mcp-migrate') {
@@ -121,7 +128,8 @@ function publicServerCase(name: string): RealCaseSpec {
         files,
         summary: `${files} sources, copied from test/real-servers/${name}`,
         info: { files },
-        noteFor: tool => (tool === 'tsc' && errors ? `${errors} type errors with the linked zod/SDK (not the server's pinned versions)` : undefined),
+        noteFor: tool =>
+          tool === 'tsc' && errors ? `${errors} type errors with the linked zod/SDK (not the server's pinned versions)` : undefined,
         check(tool, s) {
           if (tool === 'tsc') {
             // Exit 2 is "type errors" (the servers pin zod/SDK versions other than the linked ones): counted, not failed.
@@ -142,6 +150,8 @@ function publicServerCase(name: string): RealCaseSpec {
 
 export function realCaseSpecs(repo: string, sizes = REAL_SIZES): RealCaseSpec[] {
   const serversDir = path.join(repo, 'test', 'real-servers');
-  const servers = readdirSync(serversDir).filter(n => statSync(path.join(serversDir, n)).isDirectory()).sort();
+  const servers = readdirSync(serversDir)
+    .filter(n => statSync(path.join(serversDir, n)).isDirectory())
+    .sort();
   return [...sizes.map(generatedCase), ...servers.map(publicServerCase)];
 }

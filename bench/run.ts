@@ -46,7 +46,16 @@ import { generateTree } from './generate.js';
 import { measure, median, peakMethod, type Command, type Sample } from './measure.js';
 import { REAL_MIN_SIZE, REAL_SIZES, REAL_TOOLS, realCaseSpecs, type PreparedTree } from './real.js';
 import { FANOUT_SIZES, FANOUT_TOOLS, fanoutCaseSpecs } from './fanout.js';
-import { MIGRATED_CHECK, MIGRATED_DRY_RUN, MIGRATED_OFFICIAL, checkMigrated, copyTree, isMigratedTool, migrateCopy, type MigratedTool } from './migrated.js';
+import {
+  MIGRATED_CHECK,
+  MIGRATED_DRY_RUN,
+  MIGRATED_OFFICIAL,
+  checkMigrated,
+  copyTree,
+  isMigratedTool,
+  migrateCopy,
+  type MigratedTool,
+} from './migrated.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const NODE = process.execPath;
@@ -122,7 +131,8 @@ function args(): Options {
   const runs = (get('runs') ?? '5,3').split(',').map(Number);
   const only = get('only')?.split(',') as ToolName[] | undefined;
   const trees = get('trees') ?? 'all';
-  if (trees !== 'all' && trees !== 'synthetic' && trees !== 'real' && trees !== 'fanout') throw new Error(`--trees=${trees}: all, synthetic, real or fanout`);
+  if (trees !== 'all' && trees !== 'synthetic' && trees !== 'real' && trees !== 'fanout')
+    throw new Error(`--trees=${trees}: all, synthetic, real or fanout`);
   const realSizes = get('real-sizes')?.split(',').map(Number) ?? REAL_SIZES;
   const bad = realSizes.find(n => !Number.isInteger(n) || n < REAL_MIN_SIZE);
   if (bad !== undefined) throw new Error(`--real-sizes: ${bad}: whole numbers of files from ${REAL_MIN_SIZE} (e.g. 25,150,250,1000)`);
@@ -130,7 +140,19 @@ function args(): Options {
   const fanoutSizes = get('fanout-sizes')?.split(',').map(Number) ?? FANOUT_SIZES;
   const fanoutRuns = Number(get('fanout-runs') ?? 3);
   const migrated = !process.argv.includes('--no-migrated');
-  return { sizes, runs, only, keep: process.argv.includes('--keep'), out: get('out') ?? path.join(REPO, 'dist', 'bench', 'results.json'), trees, realSizes, realRuns, fanoutSizes, fanoutRuns, migrated };
+  return {
+    sizes,
+    runs,
+    only,
+    keep: process.argv.includes('--keep'),
+    out: get('out') ?? path.join(REPO, 'dist', 'bench', 'results.json'),
+    trees,
+    realSizes,
+    realRuns,
+    fanoutSizes,
+    fanoutRuns,
+    migrated,
+  };
 }
 
 const sizeId = (files: number) => (files >= 1000 && files % 1000 === 0 ? `${files / 1000}k` : String(files));
@@ -160,13 +182,34 @@ function cases(opts: Options): TreeCase[] {
     for (const spec of realCaseSpecs(REPO, opts.realSizes)) {
       const files = Number(/^real-(\d+)$/.exec(spec.id)?.[1] ?? 0);
       const tools = pick(REAL_TOOLS);
-      out.push({ id: spec.id, label: spec.label, kind: 'real', files, mcpRatio: 0, runs: opts.realRuns, tools, migratedTools: migratedToolsFor(tools, opts.migrated), prepare: root => spec.prepare(root, REPO) });
+      out.push({
+        id: spec.id,
+        label: spec.label,
+        kind: 'real',
+        files,
+        mcpRatio: 0,
+        runs: opts.realRuns,
+        tools,
+        migratedTools: migratedToolsFor(tools, opts.migrated),
+        prepare: root => spec.prepare(root, REPO),
+      });
     }
   }
   if (want('fanout')) {
     for (const spec of fanoutCaseSpecs(opts.fanoutSizes)) {
       const tools = pick(FANOUT_TOOLS);
-      out.push({ id: spec.id, label: spec.label, kind: 'fanout', files: 0, handlers: spec.handlers, mcpRatio: 0, runs: opts.fanoutRuns, tools, migratedTools: migratedToolsFor(tools, opts.migrated), prepare: spec.prepare });
+      out.push({
+        id: spec.id,
+        label: spec.label,
+        kind: 'fanout',
+        files: 0,
+        handlers: spec.handlers,
+        mcpRatio: 0,
+        runs: opts.fanoutRuns,
+        tools,
+        migratedTools: migratedToolsFor(tools, opts.migrated),
+        prepare: spec.prepare,
+      });
     }
   }
   return out;
@@ -174,8 +217,23 @@ function cases(opts: Options): TreeCase[] {
 
 function syntheticCases(sizes: number[], runs: number[], pick: (ts: ToolName[]) => ToolName[]): TreeCase[] {
   const out: TreeCase[] = [];
-  const synthetic = (id: string, label: string, files: number, mcpRatio: number, lookAlikes: boolean, r: number, tools: ToolName[]): TreeCase => ({
-    id, label, kind: 'synthetic', files, mcpRatio, runs: r, tools: pick(tools), migratedTools: [],
+  const synthetic = (
+    id: string,
+    label: string,
+    files: number,
+    mcpRatio: number,
+    lookAlikes: boolean,
+    r: number,
+    tools: ToolName[],
+  ): TreeCase => ({
+    id,
+    label,
+    kind: 'synthetic',
+    files,
+    mcpRatio,
+    runs: r,
+    tools: pick(tools),
+    migratedTools: [],
     prepare: root => syntheticTree(root, { files, mcpRatio, seed: 20260728 + files, lookAlikes }),
   });
   sizes.forEach((files, i) => {
@@ -238,8 +296,18 @@ function commandFor(tool: ToolName, root: string, scratch: string): Command {
     case 'jscodeshift':
       return {
         cmd: NODE,
-        args: [JSCODESHIFT, '-t', path.join(scratch, 'empty-transform.cjs'), '--dry', '--silent', '--parser=ts',
-          '--extensions=ts,tsx,mts,cts,js,jsx,mjs,cjs', '--ignore-pattern=**/node_modules/**', '--gitignore', '.'],
+        args: [
+          JSCODESHIFT,
+          '-t',
+          path.join(scratch, 'empty-transform.cjs'),
+          '--dry',
+          '--silent',
+          '--parser=ts',
+          '--extensions=ts,tsx,mts,cts,js,jsx,mjs,cjs',
+          '--ignore-pattern=**/node_modules/**',
+          '--gitignore',
+          '.',
+        ],
         cwd: root,
       };
     case 'tsc':
@@ -283,7 +351,8 @@ function check(tool: ToolName, s: Sample, tree: ReturnType<typeof generateTree>)
   return undefined;
 }
 
-const fmtMs = (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
+const fmtMs = (ms: number) =>
+  ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
 const fmtMiB = (b?: number) => (b === undefined ? 'n/a' : `${Math.round(b / 1024 ** 2)} MiB`);
 const fmtPerCall = (ms: number) => (ms >= 10 ? fmtMs(ms) : `${ms.toFixed(2)} ms`);
 const fmtX = (x: number) => (x >= 10 ? `${x.toFixed(0)}x` : x >= 0.1 ? `${x.toFixed(1)}x` : `${x.toFixed(2)}x`);
@@ -302,7 +371,10 @@ async function main(): Promise<void> {
     memory: `${(os.totalmem() / GIB).toFixed(1)} GiB`,
     node: process.version,
     platform: `${os.platform()} ${os.release()}`,
-    loadAverageAtStart: os.loadavg().map(l => l.toFixed(2)).join(' '),
+    loadAverageAtStart: os
+      .loadavg()
+      .map(l => l.toFixed(2))
+      .join(' '),
     peakMemory: await peakMethod(),
   };
   console.log(`mcp-migrate benchmark: ${machine.cpus} cpus (${machine.cpuModel}), ${machine.memory}, node ${machine.node}`);
@@ -349,28 +421,47 @@ async function runCase(c: TreeCase, scratch: string, keep: boolean): Promise<Res
  * Each tool's runs in `cwd`, interleaved run by run so load changes hit all alike; every run handed to `check`.
  * A peer that blows the budget gets fewer runs (at least one), said in its note.
  */
-async function timeTools(c: TreeCase, tools: ToolName[], cwd: string, scratch: string, check: (tool: ToolName, s: Sample) => void): Promise<ToolResult[]> {
+async function timeTools(
+  c: TreeCase,
+  tools: ToolName[],
+  cwd: string,
+  scratch: string,
+  check: (tool: ToolName, s: Sample) => void,
+): Promise<ToolResult[]> {
   const samples = new Map<ToolName, Sample[]>(tools.map(t => [t, []]));
   const notes = new Map<ToolName, string>();
   const width = Math.max(11, ...tools.map(t => t.length));
   for (let run = 0; run < c.runs; run++) {
     for (const tool of tools) {
       const done = samples.get(tool)!;
-      if (done.length > 0 && done.reduce((a, s) => a + s.wallMs, 0) / done.length * c.runs > BUDGET_MS) {
-        notes.set(tool, `${done.length} run${done.length > 1 ? 's' : ''} instead of ${c.runs} (over the ${BUDGET_MS / 1000} s budget per tool and tree)`);
+      if (done.length > 0 && (done.reduce((a, s) => a + s.wallMs, 0) / done.length) * c.runs > BUDGET_MS) {
+        notes.set(
+          tool,
+          `${done.length} run${done.length > 1 ? 's' : ''} instead of ${c.runs} (over the ${BUDGET_MS / 1000} s budget per tool and tree)`,
+        );
         continue;
       }
       const s = await measure(commandFor(tool, cwd, scratch), scratch);
       check(tool, s);
       done.push(s);
-      process.stdout.write(`  run ${run + 1}/${c.runs} ${tool.padEnd(width)} ${fmtMs(s.wallMs).padStart(8)}  ${fmtMiB(s.peakRss).padStart(9)}\n`);
+      process.stdout.write(
+        `  run ${run + 1}/${c.runs} ${tool.padEnd(width)} ${fmtMs(s.wallMs).padStart(8)}  ${fmtMiB(s.peakRss).padStart(9)}\n`,
+      );
     }
   }
   return tools.map((tool): ToolResult => {
     const s = samples.get(tool)!;
     const medianMs = median(s.map(x => x.wallMs));
     const peaks = s.map(x => x.peakRss).filter((x): x is number => x !== undefined);
-    return { tool, runs: s.length, wallMs: s.map(x => Math.round(x.wallMs)), medianMs: Math.round(medianMs), filesPerSecond: Math.round(c.files / (medianMs / 1000)), peakRssBytes: peaks.length ? Math.max(...peaks) : undefined, note: notes.get(tool) };
+    return {
+      tool,
+      runs: s.length,
+      wallMs: s.map(x => Math.round(x.wallMs)),
+      medianMs: Math.round(medianMs),
+      filesPerSecond: Math.round(c.files / (medianMs / 1000)),
+      peakRssBytes: peaks.length ? Math.max(...peaks) : undefined,
+      note: notes.get(tool),
+    };
   });
 }
 
@@ -384,10 +475,12 @@ async function migratedRuns(c: TreeCase, root: string, scratch: string): Promise
   const write = await migrateCopy({ cmd: NODE, args: [CLI, '.'], cwd: copy, env: { NO_COLOR: '1' } }, scratch);
   console.log(`${c.label}, migrated copy: mcp-migrate . exited ${write.code}${write.written ? '' : ', nothing written: not timed'}`);
   const problems: Partial<Record<ToolName, string>> = {};
-  const tools = !write.written ? [] : await timeTools(c, c.migratedTools, copy, scratch, (tool, s) => {
-    const problem = isMigratedTool(tool) ? checkMigrated(tool, s) : undefined;
-    if (problem && !problems[tool]) problems[tool] = problem;
-  });
+  const tools = !write.written
+    ? []
+    : await timeTools(c, c.migratedTools, copy, scratch, (tool, s) => {
+        const problem = isMigratedTool(tool) ? checkMigrated(tool, s) : undefined;
+        if (problem && !problems[tool]) problems[tool] = problem;
+      });
   for (const t of tools) {
     if (problems[t.tool]) t.note = `failed its check: ${problems[t.tool]!.split('\n')[0]}`;
   }
@@ -411,9 +504,13 @@ function report(results: Result[], opts: Options, started: number, machine: Reco
   if (fanout.length) console.log(`${fanoutSummary(fanout)}\n`);
   const goals = evaluateGoals(results);
   console.log('Goals:');
-  for (const g of goals) console.log(`  [${g.met === undefined ? 'n/a' : g.met ? 'met' : 'NOT MET'}] ${g.goal}: ${indent(g.detail, '      ')}`);
+  for (const g of goals)
+    console.log(`  [${g.met === undefined ? 'n/a' : g.met ? 'met' : 'NOT MET'}] ${g.goal}: ${indent(g.detail, '      ')}`);
   const totalSeconds = Math.round((Date.now() - started) / 1000);
-  const loadAverageAtEnd = os.loadavg().map(l => l.toFixed(2)).join(' ');
+  const loadAverageAtEnd = os
+    .loadavg()
+    .map(l => l.toFixed(2))
+    .join(' ');
   console.log(`\nTotal bench time ${totalSeconds} s; load average at end: ${loadAverageAtEnd}`);
   mkdirSync(path.dirname(opts.out), { recursive: true });
   writeFileSync(opts.out, JSON.stringify({ machine: { ...machine, loadAverageAtEnd }, totalSeconds, results, goals }, null, 2) + '\n');
@@ -430,7 +527,15 @@ function report(results: Result[], opts: Options, started: number, machine: Reco
 function table(label: string, tools: ToolResult[]): string {
   const floor = tools.find(t => t.tool === 'floor');
   // On a migrated copy's table (its label says so), the columns name the tools without ' (migrated)'.
-  const head = ['tool', 'runs', 'median wall', 'files/s', 'peak RSS', 'vs floor', ...tools.filter(t => t.tool !== 'floor').map(t => `vs ${t.tool.replace(' (migrated)', '')}`)];
+  const head = [
+    'tool',
+    'runs',
+    'median wall',
+    'files/s',
+    'peak RSS',
+    'vs floor',
+    ...tools.filter(t => t.tool !== 'floor').map(t => `vs ${t.tool.replace(' (migrated)', '')}`),
+  ];
   const rows = tools.map(t => [
     t.tool,
     String(t.runs),
@@ -443,7 +548,9 @@ function table(label: string, tools: ToolResult[]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map(r => r[i].length)));
   const line = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join('  ');
   const notes = tools.filter(t => t.note).map(t => `  note: ${t.tool}: ${t.note}`);
-  return [`${label}  (vs X = X's time / this tool's time: above 1x, this tool is faster)`, line(head), ...rows.map(line), ...notes].join('\n');
+  return [`${label}  (vs X = X's time / this tool's time: above 1x, this tool is faster)`, line(head), ...rows.map(line), ...notes].join(
+    '\n',
+  );
 }
 
 /** A tree's rows: its tools, then those timed on its migrated copy. */
@@ -454,13 +561,18 @@ const officialFor = (r: Result, t: ToolResult) => rowsOf(r).find(x => x.tool ===
 
 /** The real-shaped trees, each tool's row, then its migrated copy's (× official there against the official codemod's run on the copy; no tsc). */
 function realMarkdown(results: Result[]): string {
-  const lines = ['| tree | tool | runs | median wall | peak RSS | wall × official | RSS × official | wall × tsc |', '|---|---|---:|---:|---:|---:|---:|---:|'];
+  const lines = [
+    '| tree | tool | runs | median wall | peak RSS | wall × official | RSS × official | wall × tsc |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+  ];
   for (const r of results) {
     for (const t of rowsOf(r)) {
       const official = officialFor(r, t);
       const tsc = isMigratedTool(t.tool) ? undefined : r.tools.find(x => x.tool === 'tsc');
       const rss = t.peakRssBytes && official?.peakRssBytes ? fmtX(t.peakRssBytes / official.peakRssBytes) : 'n/a';
-      lines.push(`| ${r.case.label} | ${t.tool} | ${t.runs} | ${fmtMs(t.medianMs)} | ${fmtMiB(t.peakRssBytes)} | ${official ? fmtX(t.medianMs / official.medianMs) : 'n/a'} | ${rss} | ${tsc ? fmtX(t.medianMs / tsc.medianMs) : 'n/a'} |`);
+      lines.push(
+        `| ${r.case.label} | ${t.tool} | ${t.runs} | ${fmtMs(t.medianMs)} | ${fmtMiB(t.peakRssBytes)} | ${official ? fmtX(t.medianMs / official.medianMs) : 'n/a'} | ${rss} | ${tsc ? fmtX(t.medianMs / tsc.medianMs) : 'n/a'} |`,
+      );
     }
   }
   return lines.join('\n');
@@ -468,11 +580,16 @@ function realMarkdown(results: Result[]): string {
 
 /** The fan-out trees by N: each tool's median wall and its time per handler call (wall / N), then the migrated copy's rows. */
 function fanoutMarkdown(results: Result[]): string {
-  const lines = ['| tree | files | tool | runs | median wall | per handler call | peak RSS | wall × official |', '|---|---:|---|---:|---:|---:|---:|---:|'];
+  const lines = [
+    '| tree | files | tool | runs | median wall | per handler call | peak RSS | wall × official |',
+    '|---|---:|---|---:|---:|---:|---:|---:|',
+  ];
   for (const r of byHandlers(results)) {
     for (const t of rowsOf(r)) {
       const official = officialFor(r, t);
-      lines.push(`| ${r.case.label} | ${r.case.files} | ${t.tool} | ${t.runs} | ${fmtMs(t.medianMs)} | ${fmtPerCall(t.medianMs / r.case.handlers!)} | ${fmtMiB(t.peakRssBytes)} | ${official ? fmtX(t.medianMs / official.medianMs) : 'n/a'} |`);
+      lines.push(
+        `| ${r.case.label} | ${r.case.files} | ${t.tool} | ${t.runs} | ${fmtMs(t.medianMs)} | ${fmtPerCall(t.medianMs / r.case.handlers!)} | ${fmtMiB(t.peakRssBytes)} | ${official ? fmtX(t.medianMs / official.medianMs) : 'n/a'} |`,
+      );
     }
   }
   return lines.join('\n');
@@ -483,7 +600,9 @@ function markdown(results: { case: TreeCase; tools: ToolResult[] }[]): string {
   for (const r of results) {
     const floor = r.tools.find(t => t.tool === 'floor');
     for (const t of r.tools) {
-      lines.push(`| ${r.case.label} | ${t.tool} | ${t.runs} | ${fmtMs(t.medianMs)} | ${t.filesPerSecond} | ${fmtMiB(t.peakRssBytes)} | ${floor ? fmtX(t.medianMs / floor.medianMs) : 'n/a'} |`);
+      lines.push(
+        `| ${r.case.label} | ${t.tool} | ${t.runs} | ${fmtMs(t.medianMs)} | ${t.filesPerSecond} | ${fmtMiB(t.peakRssBytes)} | ${floor ? fmtX(t.medianMs / floor.medianMs) : 'n/a'} |`,
+      );
     }
   }
   return lines.join('\n');
@@ -505,13 +624,19 @@ function evaluateGoals(all: Result[]): Goal[] {
   const largest = results.length ? Math.max(...results.map(r => r.case.files)) : 0;
   const k = sizeId(largest);
   const goals: Goal[] = [];
-  for (const [id, what] of [[`${k}-none`, 'no MCP, look-alikes only'], [`${k}-plain`, 'no trigger name']] as const) {
+  for (const [id, what] of [
+    [`${k}-none`, 'no MCP, look-alikes only'],
+    [`${k}-plain`, 'no trigger name'],
+  ] as const) {
     const ours = get(id, 'mcp-migrate');
     const floor = get(id, 'floor');
     goals.push({
       goal: `${largest} files with nothing to do (${what}) within 3x of the floor`,
       met: ours && floor ? ours.medianMs <= 3 * floor.medianMs : undefined,
-      detail: ours && floor ? `${fmtMs(ours.medianMs)} vs floor ${fmtMs(floor.medianMs)} = ${fmtX(ours.medianMs / floor.medianMs)}` : 'not measured',
+      detail:
+        ours && floor
+          ? `${fmtMs(ours.medianMs)} vs floor ${fmtMs(floor.medianMs)} = ${fmtX(ours.medianMs / floor.medianMs)}`
+          : 'not measured',
     });
   }
   for (const r of results.filter(x => x.case.mcpRatio > 0)) {
@@ -520,10 +645,16 @@ function evaluateGoals(all: Result[]): Goal[] {
     goals.push({
       goal: `${r.case.label}: at least 5x faster than the official codemod's dry run`,
       met: ours && official ? official.medianMs >= 5 * ours.medianMs : undefined,
-      detail: ours && official ? `${fmtMs(ours.medianMs)} vs ${fmtMs(official.medianMs)} = ${fmtX(official.medianMs / ours.medianMs)} faster` : 'not measured',
+      detail:
+        ours && official
+          ? `${fmtMs(ours.medianMs)} vs ${fmtMs(official.medianMs)} = ${fmtX(official.medianMs / ours.medianMs)} faster`
+          : 'not measured',
     });
   }
-  const peaks = results.filter(r => r.case.files === largest).map(r => r.tools.find(t => t.tool === 'mcp-migrate')?.peakRssBytes).filter((x): x is number => x !== undefined);
+  const peaks = results
+    .filter(r => r.case.files === largest)
+    .map(r => r.tools.find(t => t.tool === 'mcp-migrate')?.peakRssBytes)
+    .filter((x): x is number => x !== undefined);
   goals.push({
     goal: `peak memory below 1 GiB at ${largest} files`,
     met: peaks.length ? Math.max(...peaks) < GIB : undefined,
@@ -542,22 +673,32 @@ function costGoals(results: Result[]): Goal[] {
   for (const r of results) {
     const get = (tool: ToolName) => r.tools.find(t => t.tool === tool);
     const [ours, official, tsc, floor] = [get('mcp-migrate'), get('official'), get('tsc'), get('design-floor')];
-    const floorOf = (x?: number, bound?: number) => (x === undefined || bound === undefined ? '' : `; the design's floor alone: ${fmtGoalX(x / bound)}`);
+    const floorOf = (x?: number, bound?: number) =>
+      x === undefined || bound === undefined ? '' : `; the design's floor alone: ${fmtGoalX(x / bound)}`;
     const wallBound = official && tsc ? official.medianMs + tsc.medianMs : undefined;
     const wall = ours && wallBound !== undefined ? ours.medianMs / wallBound : undefined;
     goals.push({
       goal: `${r.case.label}: wall ≤ the official codemod's + the tree's tsc --noEmit`,
       met: wall === undefined ? undefined : wall <= 1,
-      detail: wall === undefined ? 'not measured' : `${fmtMs(ours!.medianMs)} vs ${fmtMs(official!.medianMs)} + ${fmtMs(tsc!.medianMs)} = ${fmtMs(wallBound!)}: ${fmtGoalX(wall)}${floorOf(floor?.medianMs, wallBound)}`,
+      detail:
+        wall === undefined
+          ? 'not measured'
+          : `${fmtMs(ours!.medianMs)} vs ${fmtMs(official!.medianMs)} + ${fmtMs(tsc!.medianMs)} = ${fmtMs(wallBound!)}: ${fmtGoalX(wall)}${floorOf(floor?.medianMs, wallBound)}`,
     });
-    const larger = official?.peakRssBytes !== undefined && tsc?.peakRssBytes !== undefined ? Math.max(official.peakRssBytes, tsc.peakRssBytes) : undefined;
+    const larger =
+      official?.peakRssBytes !== undefined && tsc?.peakRssBytes !== undefined
+        ? Math.max(official.peakRssBytes, tsc.peakRssBytes)
+        : undefined;
     const rssBound = larger === undefined ? undefined : 1.5 * larger;
     const rss = ours?.peakRssBytes !== undefined && rssBound !== undefined ? ours.peakRssBytes / rssBound : undefined;
     const whose = larger === official?.peakRssBytes ? 'the official codemod' : 'tsc';
     goals.push({
       goal: `${r.case.label}: peak RSS ≤ 1.5x the larger of the official codemod's and tsc's`,
       met: rss === undefined ? undefined : rss <= 1,
-      detail: rss === undefined ? 'not measured' : `${fmtMiB(ours!.peakRssBytes)} vs 1.5 x ${fmtMiB(larger)} (${whose}) = ${fmtMiB(rssBound)}: ${fmtGoalX(rss)}${floorOf(floor?.peakRssBytes, rssBound)}`,
+      detail:
+        rss === undefined
+          ? 'not measured'
+          : `${fmtMiB(ours!.peakRssBytes)} vs 1.5 x ${fmtMiB(larger)} (${whose}) = ${fmtMiB(rssBound)}: ${fmtGoalX(rss)}${floorOf(floor?.peakRssBytes, rssBound)}`,
     });
   }
   return goals;
@@ -578,7 +719,9 @@ function gateGoals(results: Result[]): Goal[] {
     goals.push({
       goal: `${r.case.label}: on the migrated copy, nothing left to do (mcp-migrate . and --check exit 0, a second dry run changes nothing)`,
       met: failed.length === 0,
-      detail: failed.length ? `${failed.map(f => f.split('\n')[0]).join('; ')} (the report's head is printed with the copy's table)` : 'every run passed its check',
+      detail: failed.length
+        ? `${failed.map(f => f.split('\n')[0]).join('; ')} (the report's head is printed with the copy's table)`
+        : 'every run passed its check',
     });
     const official = m.tools.find(t => t.tool === MIGRATED_OFFICIAL);
     for (const tool of [MIGRATED_CHECK, MIGRATED_DRY_RUN] as const) {
@@ -610,12 +753,21 @@ function fanoutSummary(results: Result[]): string {
     for (const t of rowsOf(r)) {
       const before = prev ? rowsOf(prev).find(p => p.tool === t.tool) : undefined;
       const added = before ? fmtPerCall((t.medianMs - before.medianMs) / (r.case.handlers! - prev.case.handlers!)) : '-';
-      rows.push([String(r.case.handlers), String(r.case.files), t.tool, fmtMs(t.medianMs), fmtPerCall(t.medianMs / r.case.handlers!), added]);
+      rows.push([
+        String(r.case.handlers),
+        String(r.case.files),
+        t.tool,
+        fmtMs(t.medianMs),
+        fmtPerCall(t.medianMs / r.case.handlers!),
+        added,
+      ]);
     }
   });
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map(r => r[i].length)));
   const line = (r: string[]) => r.map((x, i) => (i === 2 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join('  ');
-  return ['Fan-out: one asking helper called from N handlers in N/5 files; per call = median wall / N', line(head), ...rows.map(line)].join('\n');
+  return ['Fan-out: one asking helper called from N handlers in N/5 files; per call = median wall / N', line(head), ...rows.map(line)].join(
+    '\n',
+  );
 }
 
 /** Issue 34's goal on the fan-out trees: mcp-migrate's time per handler call at the largest N at most 1.5x that at the smallest. */

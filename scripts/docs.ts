@@ -14,58 +14,92 @@ export const SHAPES_DIR = 'docs/shapes';
 
 /** What each pair shows, where its input says nothing of it in a leading comment. */
 const ABOUT: Record<string, string> = {
-  'aliased-import': 'The SDK imported under another name (`McpServer as Mcp`): found through the import, not by spelling; its registration and question are wrapped under that name.',
-  'awaits-in-expressions': 'Requests awaited inside expressions (arguments, templates, `?:`, `&&`, `??`): each is asked in place and the expressions stay as they are; a counter ticked before a question is journaled.',
-  'cache-filler': 'Helpers that fill a module-level cache, one under a lock: asked where they are written, the cache filled on the round that has the answer and read by the next calls.',
+  'aliased-import':
+    'The SDK imported under another name (`McpServer as Mcp`): found through the import, not by spelling; its registration and question are wrapped under that name.',
+  'awaits-in-expressions':
+    'Requests awaited inside expressions (arguments, templates, `?:`, `&&`, `??`): each is asked in place and the expressions stay as they are; a counter ticked before a question is journaled.',
+  'cache-filler':
+    'Helpers that fill a module-level cache, one under a lock: asked where they are written, the cache filled on the round that has the answer and read by the next calls.',
   'capability-guard': "A guard on the client's capabilities: in a handler it reads the request's own, `clientCapabilities(server.server)`.",
-  'class-delegate': "A base class registering each subclass's `execute()`, and a module function a handler returns: each question is asked where it is written, the base class's registration made resumable.",
-  'class-method-handlers': 'Tools as members of a class, registered by reference (a bound method, an arrow-function field): the registrations made resumable, the members changed only at their questions.',
-  'class-methods': 'Requests in a method of the class that registers the tools, and in one of an instance it holds in a field: asked where they are written.',
-  'client-tasks': "Task-augmented requests and requests about the client's tasks have no MCP 2026-07-28 form: each is marked, none rewritten.",
-  'destructured-context': '`sendRequest` destructured from the handler context, in the signature or in the body: the official codemod names the context, and the request is asked through `ctx.mcpReq.send`.',
-  'destructured-context-marked': 'A destructured context the rewrite cannot expand (a rest element): the request is marked, never left silently.',
+  'class-delegate':
+    "A base class registering each subclass's `execute()`, and a module function a handler returns: each question is asked where it is written, the base class's registration made resumable.",
+  'class-method-handlers':
+    'Tools as members of a class, registered by reference (a bound method, an arrow-function field): the registrations made resumable, the members changed only at their questions.',
+  'class-methods':
+    'Requests in a method of the class that registers the tools, and in one of an instance it holds in a field: asked where they are written.',
+  'client-tasks':
+    "Task-augmented requests and requests about the client's tasks have no MCP 2026-07-28 form: each is marked, none rewritten.",
+  'destructured-context':
+    '`sendRequest` destructured from the handler context, in the signature or in the body: the official codemod names the context, and the request is asked through `ctx.mcpReq.send`.',
+  'destructured-context-marked':
+    'A destructured context the rewrite cannot expand (a rest element): the request is marked, never left silently.',
   'elicit-form': 'A form elicitation in a tool, served over stdio: its registration, its question, the import and `serveStdio`.',
-  'extra-send-request': "`extra.sendRequest({ method: 'elicitation/create' | 'sampling/createMessage', ... }, Schema)` in a tool: asked through the requestState module, with its schema.",
-  'for-in-and-await': 'Requests in `for...in` and `for await...of` loops: each round runs the loop from its start, the answers it has replayed; a finally in the loop is guarded.',
-  'helper-assigns-parameter': "Helpers that assign their own parameter before and after their question: nothing is journaled, a parameter is the round's own.",
+  'extra-send-request':
+    "`extra.sendRequest({ method: 'elicitation/create' | 'sampling/createMessage', ... }, Schema)` in a tool: asked through the requestState module, with its schema.",
+  'for-in-and-await':
+    'Requests in `for...in` and `for await...of` loops: each round runs the loop from its start, the answers it has replayed; a finally in the loop is guarded.',
+  'helper-assigns-parameter':
+    "Helpers that assign their own parameter before and after their question: nothing is journaled, a parameter is the round's own.",
   'if-else': 'A request in one branch of an `if`: asked where it is written, the branches as they were.',
   'javascript-esm': 'A JavaScript (ESM) server, handlers inline and passed by name, typed with JSDoc.',
-  'let-assigned-after-await': 'A `let` first assigned after the question, in a `try` or its `catch`: the catch starts with `rethrowIfSuspended()`.',
-  'live-handles': 'Handles that cannot travel in requestState (an API client, a pooled connection): made again on each round; a finally that only releases runs on every round.',
-  'loops-and-try': 'Requests in loops and in `try`/`catch`: each round replays the loop from its start; the catch is guarded, and still reached by a failed request.',
+  'let-assigned-after-await':
+    'A `let` first assigned after the question, in a `try` or its `catch`: the catch starts with `rethrowIfSuspended()`.',
+  'live-handles':
+    'Handles that cannot travel in requestState (an API client, a pooled connection): made again on each round; a finally that only releases runs on every round.',
+  'loops-and-try':
+    'Requests in loops and in `try`/`catch`: each round replays the loop from its start; the catch is guarded, and still reached by a failed request.',
   'low-level-server': 'A low-level `Server` with `setRequestHandler(CallToolRequestSchema, ...)`: that registration made resumable.',
-  'multiline-templates': 'Multi-line template literals in a handler: nothing is moved or re-indented, so their text stays the string returned.',
+  'multiline-templates':
+    'Multi-line template literals in a handler: nothing is moved or re-indented, so their text stays the string returned.',
   'named-handlers': 'Handlers declared beside their registration and passed by name.',
-  'narrowed-locals': 'A const narrowed before the question and a local read in a shorthand property: unchanged, computed again on each round.',
-  'not-a-handler': 'Requests outside any request (oninitialized, an exported helper no handler calls) marked; those handlers reach through helpers, a recursion and a channel handed on, asked where they are written.',
+  'narrowed-locals':
+    'A const narrowed before the question and a local read in a shorthand property: unchanged, computed again on each round.',
+  'not-a-handler':
+    'Requests outside any request (oninitialized, an exported helper no handler calls) marked; those handlers reach through helpers, a recursion and a channel handed on, asked where they are written.',
   'promise-all': 'Requests awaited together (`Promise.all`), then one after another: each asked under the name its answer is bound to.',
   'promise-all-asking-helper': 'A `Promise.all` awaiting a question and a helper that asks one: both go out in one round.',
-  'promise-all-load-after-question': 'A `Promise.all` starting a load after its question: it starts before the round can end, so it is journaled, done once per call.',
+  'promise-all-load-after-question':
+    'A `Promise.all` starting a load after its question: it starts before the round can end, so it is journaled, done once per call.',
   'promise-all-load-before-question': 'A `Promise.all` starting a load before its question: the load is journaled, done once per call.',
   'prompt-and-resource': 'Requests in a prompt and in a templated resource.',
-  'request-arguments-change-handle': 'A question whose message increments a field of an instance the handler makes: made again on each round, so the question reads the same.',
-  'request-arguments-change-local': 'A question whose message increments a local read after the answer: counted again from 0 on each round.',
-  'request-arguments-change-local-loop': 'Questions in a loop whose messages increment a local counter: counted again from 0 on each round.',
-  'request-arguments-closure-counter': 'A question whose message a function of the handler makes, counting in its closure: made again on each round.',
+  'request-arguments-change-handle':
+    'A question whose message increments a field of an instance the handler makes: made again on each round, so the question reads the same.',
+  'request-arguments-change-local':
+    'A question whose message increments a local read after the answer: counted again from 0 on each round.',
+  'request-arguments-change-local-loop':
+    'Questions in a loop whose messages increment a local counter: counted again from 0 on each round.',
+  'request-arguments-closure-counter':
+    'A question whose message a function of the handler makes, counting in its closure: made again on each round.',
   'request-in-class-accessor': 'A request in a class getter, which cannot return input_required: marked, its marker says where it is.',
-  'request-in-inline-functions': 'Requests in a Promise executor and in a function called where it is written: asked where they are written.',
+  'request-in-inline-functions':
+    'Requests in a Promise executor and in a function called where it is written: asked where they are written.',
   'request-in-sdk-callbacks': "Requests in the SDK's resources/list and completion callbacks, which cannot return input_required: marked.",
-  'request-options': "A request's options (a timeout, the call's abort signal): kept where they are written, for a 2025-era client's request.",
+  'request-options':
+    "A request's options (a timeout, the call's abort signal): kept where they are written, for a 2025-era client's request.",
   roots: '`listRoots()` in a tool.',
   sampling: '`createMessage(...)` (sampling) in a tool.',
-  'server-subclass': 'A server subclass registering its tools in its constructor: `resumable(this)`, and the requestState option passed through `super(...)`.',
-  'server-subclass-tool-override': "A server class declaring SDK 1.x's `tool()` again: its callback is no SDK handler, so its request is marked.",
-  'stdio-after-connect': 'stdio entries whose server is used after `connect`, or whose promise is used: moved to `serveStdio` where that keeps their meaning, marked where it does not.',
+  'server-subclass':
+    'A server subclass registering its tools in its constructor: `resumable(this)`, and the requestState option passed through `super(...)`.',
+  'server-subclass-tool-override':
+    "A server class declaring SDK 1.x's `tool()` again: its callback is no SDK handler, so its request is marked.",
+  'stdio-after-connect':
+    'stdio entries whose server is used after `connect`, or whose promise is used: moved to `serveStdio` where that keeps their meaning, marked where it does not.',
   'stdio-server-made-at-connect': 'A stdio server made in the statement that connects it: declared first, then served with `serveStdio`.',
   'switch-dispatch': "A low-level `tools/call` handler dispatching on the tool's name with a `switch`: each case asks where it is written.",
-  'table-entry-typed-context': "Table entries whose context takes the table's type (an alias of `RequestHandlerExtra`): `extra.sendRequest` in an entry found and asked.",
-  'trailing-comments': 'Trailing comments on the edited lines stay where they are: a catch in a helper guarded, a `Date.now()` before the question journaled.',
-  'try-finally': 'Requests inside `try` blocks with a `catch` and a `finally`: each guarded, so each finally runs once, when the call ends.',
+  'table-entry-typed-context':
+    "Table entries whose context takes the table's type (an alias of `RequestHandlerExtra`): `extra.sendRequest` in an entry found and asked.",
+  'trailing-comments':
+    'Trailing comments on the edited lines stay where they are: a catch in a helper guarded, a `Date.now()` before the question journaled.',
+  'try-finally':
+    'Requests inside `try` blocks with a `catch` and a `finally`: each guarded, so each finally runs once, when the call ends.',
   'tsx-component': 'A server beside JSX code: the rewrite parses TSX.',
   'typed-and-stdio': 'Typed requests and results, and stdio entries: a transport made, passed in or returned.',
-  'v2-push-style': 'SDK 2.x push-style requests (`ctx.mcpReq.elicitInput`, `requestSampling`): asked through the requestState module on `ctx.mcpReq`.',
-  'wrapper-function': "Tools registered through a function of the project that hands each handler on: that function's registration made resumable, the callbacks asking where they are written.",
-  'wrapper-method': 'A tool registered through a private method, its callback handing the call to another method: that method asks where it is written.',
+  'v2-push-style':
+    'SDK 2.x push-style requests (`ctx.mcpReq.elicitInput`, `requestSampling`): asked through the requestState module on `ctx.mcpReq`.',
+  'wrapper-function':
+    "Tools registered through a function of the project that hands each handler on: that function's registration made resumable, the callbacks asking where they are written.",
+  'wrapper-method':
+    'A tool registered through a private method, its callback handing the call to another method: that method asks where it is written.',
 };
 
 export interface FixturePair {
@@ -182,7 +216,7 @@ function causesPage(): string {
     '',
     'Every site mcp-migrate marks instead of rewriting, and every other thing `--check` fails on, has a',
     'cause with a stable id. The SARIF output (`--format sarif`) uses the id as its rule id; the level is',
-    "the SARIF level: `error` where the migrated server fails (at startup, or on the call), `warning` where",
+    'the SARIF level: `error` where the migrated server fails (at startup, or on the call), `warning` where',
     'it still serves 2025-era clients and needs a redesign for 2026-07-28 ones.',
     '',
     '| id | level | what | what to do |',

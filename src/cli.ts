@@ -77,7 +77,8 @@ relative to the current directory or to the given path.`;
 
 /** The report format: `--format`, or `--json` for `--format json`. */
 function outputFormat(argv: MigrateArgs): OutputFormat {
-  if (argv.json && argv.format && argv.format !== 'json') throw new UsageError(`--json and --format ${argv.format} ask for two reports on stdout; pick one`);
+  if (argv.json && argv.format && argv.format !== 'json')
+    throw new UsageError(`--json and --format ${argv.format} ask for two reports on stdout; pick one`);
   return argv.json ? 'json' : (argv.format ?? 'text');
 }
 
@@ -91,7 +92,8 @@ function requestedFormat(argv: readonly string[]): OutputFormat {
 
 /** A fatal error where stdout promised a machine-readable report: a report of the error, so a pipeline reading it sees why. */
 function writeErrorReport(format: OutputFormat, kind: 'usage' | 'refused' | 'fatal', message: string): void {
-  if (format === 'json') process.stdout.write(`${JSON.stringify({ schemaVersion: 1, error: { kind, message }, exitCode: EXIT_ERROR }, null, 2)}\n`);
+  if (format === 'json')
+    process.stdout.write(`${JSON.stringify({ schemaVersion: 1, error: { kind, message }, exitCode: EXIT_ERROR }, null, 2)}\n`);
   if (format === 'sarif') process.stdout.write(formatSarifError(message, EXIT_ERROR, { cwd: process.cwd(), version: packageVersion() }));
 }
 
@@ -100,7 +102,9 @@ function reportInterrupt(signal: NodeJS.Signals, progress: { written: string[]; 
   const { written, left } = progress;
   process.stderr.write(
     `\nmcp-migrate: interrupted by ${signal} while writing: ${written.length} of ${written.length + left.length} files written, temporary files removed.\n` +
-      (left.length ? `Not written: ${left.slice(0, 10).join(', ')}${left.length > 10 ? ` and ${left.length - 10} more` : ''}. Run mcp-migrate again to complete the migration (with --force in a git work tree: the files written so far are uncommitted changes now).\n` : ''),
+      (left.length
+        ? `Not written: ${left.slice(0, 10).join(', ')}${left.length > 10 ? ` and ${left.length - 10} more` : ''}. Run mcp-migrate again to complete the migration (with --force in a git work tree: the files written so far are uncommitted changes now).\n`
+        : ''),
   );
   process.exit(signal === 'SIGINT' ? 130 : 143);
 }
@@ -111,7 +115,8 @@ async function migrateHandler(argv: MigrateArgs): Promise<void> {
   const quiet = argv.quiet === true;
   const format = outputFormat(argv);
   const shard = argv.shard === undefined ? undefined : parseShard(String(argv.shard));
-  if (argv.shard !== undefined && !shard) throw new UsageError(`--shard takes i/n with 1 <= i <= n (e.g. --shard 2/4), not ${JSON.stringify(String(argv.shard))}`);
+  if (argv.shard !== undefined && !shard)
+    throw new UsageError(`--shard takes i/n with 1 <= i <= n (e.g. --shard 2/4), not ${JSON.stringify(String(argv.shard))}`);
   if (argv.jobs !== undefined && !(Number.isInteger(argv.jobs) && argv.jobs >= 1 && argv.jobs <= 64)) {
     throw new UsageError(`--jobs takes a whole number from 1 to 64, not ${JSON.stringify(String(argv.jobs))}`);
   }
@@ -175,16 +180,23 @@ export async function main(argv: string[]): Promise<void> {
         y
           .positional('paths', { type: 'string', array: true, describe: 'Files or directories', default: undefined })
           .option('dry-run', { type: 'boolean', describe: 'Print the diff, write nothing' })
-          .option('check', { type: 'boolean', describe: 'Write nothing; exit 1 if anything is left to migrate or would change (see Exit codes)' })
+          .option('check', {
+            type: 'boolean',
+            describe: 'Write nothing; exit 1 if anything is left to migrate or would change (see Exit codes)',
+          })
           .option('format', {
             choices: ['text', 'json', 'sarif'] as const,
             describe: 'What stdout carries: text (the diff under --dry-run), json (the report), sarif (SARIF 2.1.0, for code scanning)',
           })
-          .option('json', { type: 'boolean', describe: 'The same as --format json: the machine-readable report on stdout (and nothing else there)' })
+          .option('json', {
+            type: 'boolean',
+            describe: 'The same as --format json: the machine-readable report on stdout (and nothing else there)',
+          })
           // Not --format, which says what stdout carries (text, json, sarif).
           .option('run-formatter', {
             type: 'boolean',
-            describe: "After writing, run the project's own formatter (prettier, biome or dprint, from its config or dependencies) on the files written; without it the report prints the command",
+            describe:
+              "After writing, run the project's own formatter (prettier, biome or dprint, from its config or dependencies) on the files written; without it the report prints the command",
           })
           .option('include', { type: 'string', describe: 'Only files matching this glob (repeatable)' })
           .option('exclude', { type: 'string', describe: 'Leave out files matching this glob (repeatable)' })

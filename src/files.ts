@@ -140,7 +140,7 @@ async function ancestorChain(dir: string, cache: Map<string, IgnoreChain>): Prom
   if (cached) return cached;
   const ancestors: string[] = [];
   let gitTop: string | undefined;
-  for (let d = dir; ; ) {
+  for (let d = dir; ;) {
     if (await exists(path.join(d, '.git'))) {
       gitTop = d;
       break;
@@ -217,9 +217,7 @@ export async function discoverSources(paths: readonly string[], options: Discove
       stat = await fs.stat(real);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      throw new DiscoveryError(
-        code === 'ENOENT' ? `${p}: no such file or directory` : `${p}: cannot be read (${code ?? String(err)})`,
-      );
+      throw new DiscoveryError(code === 'ENOENT' ? `${p}: no such file or directory` : `${p}: cannot be read (${code ?? String(err)})`);
     }
     roots.push({ given: abs, real, isDir: stat.isDirectory() });
   }

@@ -4,7 +4,18 @@
  */
 import { createColors } from 'picocolors';
 import { formatterCommand, type FormatterTool } from './formatter.js';
-import { countByCause, countByShape, countDeprecated, countSites, sitesLeft, type CauseCount, type FileReport, type Report, type SiteOutcome, type UpgradeNote } from './report.js';
+import {
+  countByCause,
+  countByShape,
+  countDeprecated,
+  countSites,
+  sitesLeft,
+  type CauseCount,
+  type FileReport,
+  type Report,
+  type SiteOutcome,
+  type UpgradeNote,
+} from './report.js';
 import type { SdkPatch } from './sdkPatches.js';
 
 export type RunMode = 'write' | 'dry-run' | 'check';
@@ -118,7 +129,13 @@ export interface FormattingResult {
   error?: string;
 }
 
-export function summarize(report: Omit<Report, 'files'>, files: readonly FileResult[], leftovers: readonly CodemodLeftover[] = [], sdkPatches = 0, markersLeft = 0): RunSummary {
+export function summarize(
+  report: Omit<Report, 'files'>,
+  files: readonly FileResult[],
+  leftovers: readonly CodemodLeftover[] = [],
+  sdkPatches = 0,
+  markersLeft = 0,
+): RunSummary {
   const sources = files.filter(f => !f.manifest && !f.created);
   const count = (list: readonly FileResult[], pred: (f: FileResult) => boolean) => list.filter(pred).length;
   return {
@@ -149,9 +166,13 @@ export function summarize(report: Omit<Report, 'files'>, files: readonly FileRes
 export function checkFindings(s: RunSummary): string[] {
   return [
     s.sitesLeft && plural(s.sitesLeft, 'site') + ' left to migrate',
-    s.codemodLeftovers && plural(s.codemodLeftovers, 'place') + ' the official codemod could not migrate' + (s.startFailures ? ` (${s.startFailures} where the server throws at start-up)` : ''),
+    s.codemodLeftovers &&
+      plural(s.codemodLeftovers, 'place') +
+        ' the official codemod could not migrate' +
+        (s.startFailures ? ` (${s.startFailures} where the server throws at start-up)` : ''),
     s.markersLeft && plural(s.markersLeft, 'marker') + ' of an earlier run still in the sources',
-    s.sdkPatches && plural(s.sdkPatches, 'patch', 'patches') + ` of @modelcontextprotocol/sdk that no longer ${s.sdkPatches === 1 ? 'applies' : 'apply'}`,
+    s.sdkPatches &&
+      plural(s.sdkPatches, 'patch', 'patches') + ` of @modelcontextprotocol/sdk that no longer ${s.sdkPatches === 1 ? 'applies' : 'apply'}`,
     s.sdkFilesSkipped && plural(s.sdkFilesSkipped, 'skipped file') + ' importing the SDK',
     s.failures && plural(s.failures, 'file') + ' that failed',
     s.filesChanged && plural(s.filesChanged, 'file') + ' to change',
@@ -219,14 +240,28 @@ function leftLines(run: RunReport, c: Colors): string[] {
     (run.markersLeft ?? []).map(l => `${l.file}:${l.line}:${l.column}  ${c.yellow('marker')}  ${l.message}`),
   );
   // A finding the leftovers above already show (its marker is in the file) is not said twice.
-  const shown = (u: UpgradeNote) => u.level !== 'info' && run.codemodLeftovers.some(l => l.file === u.file && l.message.includes(u.message));
-  section('v1-to-v2 upgrade', upgradeLines(run.upgrade.filter(u => !shown(u)), c));
+  const shown = (u: UpgradeNote) =>
+    u.level !== 'info' && run.codemodLeftovers.some(l => l.file === u.file && l.message.includes(u.message));
+  section(
+    'v1-to-v2 upgrade',
+    upgradeLines(
+      run.upgrade.filter(u => !shown(u)),
+      c,
+    ),
+  );
   section(
     'Files skipped',
-    run.files.filter(f => f.outcome === 'skipped').map(f => {
-      const sdk = f.importsSdk === true ? '; it imports the SDK and stays on 1.x' : f.importsSdk === 'unknown' ? '; whether it imports the SDK is unknown' : '';
-      return locatedFileLine(f, c.dim('skipped')) + sdk;
-    }),
+    run.files
+      .filter(f => f.outcome === 'skipped')
+      .map(f => {
+        const sdk =
+          f.importsSdk === true
+            ? '; it imports the SDK and stays on 1.x'
+            : f.importsSdk === 'unknown'
+              ? '; whether it imports the SDK is unknown'
+              : '';
+        return locatedFileLine(f, c.dim('skipped')) + sdk;
+      }),
   );
   return out;
 }
@@ -234,7 +269,10 @@ function leftLines(run: RunReport, c: Colors): string[] {
 /** Errors and warnings one per line; an informational message repeated across files once, with a few of its places. */
 function upgradeLines(upgrade: UpgradeNote[], c: Colors): string[] {
   const out: string[] = [];
-  const info = groupBy(upgrade.filter(u => u.level === 'info'), u => u.message);
+  const info = groupBy(
+    upgrade.filter(u => u.level === 'info'),
+    u => u.message,
+  );
   for (const u of upgrade) {
     const all = info.get(u.message);
     if (u.level === 'info' && all!.length >= REPEATED) {
@@ -260,18 +298,24 @@ function summaryLines(run: RunReport, c: Colors): string[] {
   );
   out.push(
     `sites: ${c.green(`${s.sites.rewritten} rewritten`)}, ${s.sites.marked ? c.yellow(`${s.sites.marked} marked`) : '0 marked'}, ` +
-      `${s.sites.skipped} skipped` + (run.mode === 'check' ? `; ${plural(s.sitesLeft, 'site')} left to migrate` : ''),
+      `${s.sites.skipped} skipped` +
+      (run.mode === 'check' ? `; ${plural(s.sitesLeft, 'site')} left to migrate` : ''),
   );
   const shapes = Object.entries(countByShape(run));
   if (shapes.length > 1 || (shapes.length === 1 && shapes[0]![0] !== 'straight')) {
-    const parts = shapes.map(([shape, n]) => `${shape} ${[n.rewritten && `${n.rewritten} rewritten`, n.marked && `${n.marked} marked`, n.skipped && `${n.skipped} skipped`].filter(Boolean).join('/')}`);
+    const parts = shapes.map(
+      ([shape, n]) =>
+        `${shape} ${[n.rewritten && `${n.rewritten} rewritten`, n.marked && `${n.marked} marked`, n.skipped && `${n.skipped} skipped`].filter(Boolean).join('/')}`,
+    );
     out.push(`by shape: ${parts.join(', ')}`);
   }
   for (const row of countDeprecated(run)) out.push(c.yellow(`deprecated: ${plural(row.count, `${row.kind} site`)}; ${row.alternative}`));
   if (s.byCause.length) {
     out.push('left, by cause:');
     for (const row of s.byCause) {
-      const shapes = Object.entries(row.shapes).map(([shape, n]) => `${shape} ${n}`).join(', ');
+      const shapes = Object.entries(row.shapes)
+        .map(([shape, n]) => `${shape} ${n}`)
+        .join(', ');
       out.push(`  ${String(row.count).padStart(3)} × ${row.cause} ${c.dim(`(${shapes})`)}`);
     }
   }
@@ -283,7 +327,10 @@ function noteLines(notes: string[]): string[] {
   if (!notes.length) return [];
   const out = ['notes:'];
   const aboutFile = (n: string) => /^(\S+?): (.+)$/.exec(n);
-  const same = groupBy(notes.filter(n => aboutFile(n)), n => aboutFile(n)![2]!);
+  const same = groupBy(
+    notes.filter(n => aboutFile(n)),
+    n => aboutFile(n)![2]!,
+  );
   for (const n of notes) {
     const m = aboutFile(n);
     const group = m ? same.get(m[2]!)! : [];
@@ -301,9 +348,19 @@ function verdictLines(run: RunReport, c: Colors): string[] {
     return [left.length ? c.red(`check failed: ${left.join(', ')}`) : c.green('check passed: nothing left to migrate')];
   }
   const out: string[] = [];
-  if (s.failures) out.push(c.red(`${plural(s.failures, 'file')} failed and ${s.failures === 1 ? 'was' : 'were'} left as ${s.failures === 1 ? 'it was' : 'they were'} (exit code ${EXIT_FAILED})`));
+  if (s.failures)
+    out.push(
+      c.red(
+        `${plural(s.failures, 'file')} failed and ${s.failures === 1 ? 'was' : 'were'} left as ${s.failures === 1 ? 'it was' : 'they were'} (exit code ${EXIT_FAILED})`,
+      ),
+    );
   const done = run.mode === 'write' ? 'migrated' : 'once migrated';
-  if (s.startFailures) out.push(c.red(`${done}, the server throws at start-up until ${s.startFailures === 1 ? 'the place' : `the ${s.startFailures} places`} marked so above ${s.startFailures === 1 ? 'is' : 'are'} migrated by hand${s.failures ? '' : ` (exit code ${EXIT_WONT_START})`}`));
+  if (s.startFailures)
+    out.push(
+      c.red(
+        `${done}, the server throws at start-up until ${s.startFailures === 1 ? 'the place' : `the ${s.startFailures} places`} marked so above ${s.startFailures === 1 ? 'is' : 'are'} migrated by hand${s.failures ? '' : ` (exit code ${EXIT_WONT_START})`}`,
+      ),
+    );
   return out;
 }
 
@@ -312,7 +369,8 @@ export function formatHuman(run: RunReport, options: HumanOptions): string {
   const c = createColors(options.color);
   const out: string[] = options.quiet ? [] : leftLines(run, c);
   const errored = run.files.filter(f => f.outcome === 'error');
-  if (errored.length) out.push(c.bold(c.red('Errors (these files were left as they were):')), ...errored.map(f => locatedFileLine(f, c.red('error'))), '');
+  if (errored.length)
+    out.push(c.bold(c.red('Errors (these files were left as they were):')), ...errored.map(f => locatedFileLine(f, c.red('error'))), '');
   if (options.quiet) return out.length ? `${out.join('\n')}\n` : '';
   out.push(...summaryLines(run, c));
   if (run.created.length) out.push(`${run.mode === 'write' ? 'created' : 'would create'}: ${run.created.join(', ')}`);

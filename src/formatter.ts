@@ -139,7 +139,16 @@ export function formatterArgs(tool: FormatterTool, files: readonly string[]): st
 /** The command a user can paste: `npx prettier --write src/a.ts`, prefixed with `cd <dir> &&` when the project is not `from`. */
 export function formatterCommand(formatter: Pick<Formatter, 'tool' | 'root'>, files: readonly string[], from: string): string {
   const dir = path.relative(from, formatter.root);
-  const command = ['npx', formatter.tool, ...formatterArgs(formatter.tool, files.map(f => toPosix(path.relative(formatter.root, f))))].map(shellWord).join(' ');
+  const command = [
+    'npx',
+    formatter.tool,
+    ...formatterArgs(
+      formatter.tool,
+      files.map(f => toPosix(path.relative(formatter.root, f))),
+    ),
+  ]
+    .map(shellWord)
+    .join(' ');
   return dir ? `cd ${shellWord(toPosix(dir))} && ${command}` : command;
 }
 
@@ -185,22 +194,41 @@ export function formattersFor(files: readonly string[]): { formatter: Formatter;
  * installed, a non-zero exit, the timeout), or undefined when it succeeded; never rejects, because the
  * migration is already written and a formatter's failure must not read as a lost migration.
  */
-export function runFormatter(formatter: Formatter, files: readonly string[], timeoutMs = FORMATTER_TIMEOUT_MS): Promise<string | undefined> {
-  if (!formatter.bin) return Promise.resolve(`${formatter.tool} is declared (${formatter.declaredBy}) but not installed (no node_modules/.bin/${formatter.tool}: npm install installs it)`);
-  const args = formatterArgs(formatter.tool, files.map(f => path.relative(formatter.root, f)));
+export function runFormatter(
+  formatter: Formatter,
+  files: readonly string[],
+  timeoutMs = FORMATTER_TIMEOUT_MS,
+): Promise<string | undefined> {
+  if (!formatter.bin)
+    return Promise.resolve(
+      `${formatter.tool} is declared (${formatter.declaredBy}) but not installed (no node_modules/.bin/${formatter.tool}: npm install installs it)`,
+    );
+  const args = formatterArgs(
+    formatter.tool,
+    files.map(f => path.relative(formatter.root, f)),
+  );
   return new Promise(resolve => {
     // A .cmd shim on Windows only runs through the shell.
     const shell = process.platform === 'win32';
     const quote = (a: string) => (shell ? `"${a}"` : a);
-    execFile(quote(formatter.bin!), args.map(quote), { cwd: formatter.root, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024, shell, windowsHide: true }, (err, _stdout, stderr) => {
-      resolve(err ? failureMessage(formatter.tool, err, String(stderr), timeoutMs) : undefined);
-    });
+    execFile(
+      quote(formatter.bin!),
+      args.map(quote),
+      { cwd: formatter.root, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024, shell, windowsHide: true },
+      (err, _stdout, stderr) => {
+        resolve(err ? failureMessage(formatter.tool, err, String(stderr), timeoutMs) : undefined);
+      },
+    );
   });
 }
 
 function failureMessage(tool: FormatterTool, err: ExecFileException, stderr: string, timeoutMs: number): string {
   if (err.killed) return `${tool} did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped`;
-  const said = stderr.split('\n').map(l => l.trim()).filter(Boolean).slice(-1)[0];
+  const said = stderr
+    .split('\n')
+    .map(l => l.trim())
+    .filter(Boolean)
+    .slice(-1)[0];
   const how = typeof err.code === 'number' ? `exited with code ${err.code}` : `could not be run (${String(err.code ?? err.message)})`;
   return `${tool} ${how}${said ? `: ${said.length > 200 ? `${said.slice(0, 200)}…` : said}` : ''}`;
 }

@@ -61,7 +61,10 @@ export async function gitTopLevel(dir: string): Promise<string | undefined> {
 export async function outsideGit(paths: readonly string[]): Promise<string[]> {
   const outside: string[] = [];
   for (const p of paths) {
-    const dir = await fs.stat(p).then(st => (st.isDirectory() ? p : path.dirname(p)), () => path.dirname(p));
+    const dir = await fs.stat(p).then(
+      st => (st.isDirectory() ? p : path.dirname(p)),
+      () => path.dirname(p),
+    );
     const top = await gitTopLevel(dir).catch(() => dir); // git answered oddly: the dirty-tree check reports it
     if (top === undefined) outside.push(p);
   }

@@ -451,7 +451,12 @@ export async function writeAtomic(file: string, text: string, meta: SourceMeta |
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'EEXIST' || !(code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP')) throw err;
         // A filesystem without hard links: check, then rename (a small window, but never a silent clobber of an old file).
-        if (await fs.lstat(file).then(() => true, () => false)) {
+        if (
+          await fs.lstat(file).then(
+            () => true,
+            () => false,
+          )
+        ) {
           throw Object.assign(new Error(`EEXIST: file already exists, ${file}`), { code: 'EEXIST' });
         }
         await fs.rename(tmp, file);

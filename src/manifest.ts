@@ -136,7 +136,9 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
     try {
       json = JSON.parse(before) as Record<string, unknown>;
     } catch (error) {
-      notes.push(`${rel(input.cwd, manifest)} could not be parsed (${(error as Error).message}); add the @modelcontextprotocol 2.x packages yourself`);
+      notes.push(
+        `${rel(input.cwd, manifest)} could not be parsed (${(error as Error).message}); add the @modelcontextprotocol 2.x packages yourself`,
+      );
       continue;
     }
     const sectionsOf = (name: string) => DEPENDENCY_SECTIONS.filter(s => isRecord(json[s]) && name in (json[s] as Record<string, unknown>));
@@ -145,19 +147,33 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
     const targets = v1Sections.length > 0 ? v1Sections : (['dependencies'] as const);
     const wanted = [...imported].filter(name => name !== V1_PACKAGE).sort();
     const unknown = wanted.filter(name => !(name in V2_PACKAGE_VERSIONS) && sectionsOf(name).length === 0);
-    const added = targets.map(section => ({ section, names: wanted.filter(n => n in V2_PACKAGE_VERSIONS && !sectionsOf(n).includes(section)) }));
+    const added = targets.map(section => ({
+      section,
+      names: wanted.filter(n => n in V2_PACKAGE_VERSIONS && !sectionsOf(n).includes(section)),
+    }));
     // The SDK goes once the package's code has moved to 2.x packages, and only while nothing it installs needs it.
     const needing = wanted.length > 0 && !imported.has(V1_PACKAGE) ? dependentsOnSdk(dir, json, read) : [];
     const removed = wanted.length === 0 || imported.has(V1_PACKAGE) || needing.length > 0 ? [] : v1Sections;
     if (v1Sections.length > 0 && needing.length > 0) {
-      notes.push(`${rel(input.cwd, manifest)}: ${V1_PACKAGE} stays: ${needing.join(', ')} ${needing.length > 1 ? 'declare' : 'declares'} it as a peer dependency`);
+      notes.push(
+        `${rel(input.cwd, manifest)}: ${V1_PACKAGE} stays: ${needing.join(', ')} ${needing.length > 1 ? 'declare' : 'declares'} it as a peer dependency`,
+      );
     }
 
     let after = before;
-    for (const { section, names } of added) if (names.length > 0) after = editSection(after, section, { add: Object.fromEntries(names.map(n => [n, V2_PACKAGE_VERSIONS[n]!])) });
+    for (const { section, names } of added)
+      if (names.length > 0) after = editSection(after, section, { add: Object.fromEntries(names.map(n => [n, V2_PACKAGE_VERSIONS[n]!])) });
     for (const section of removed) after = editSection(after, section, { remove: [V1_PACKAGE] });
-    if (unknown.length > 0) notes.push(`${rel(input.cwd, manifest)}: the code imports ${unknown.join(', ')}, which mcp-migrate has no version for: add ${unknown.length > 1 ? 'them' : 'it'} to package.json`);
-    const zod = zodRaise(json, wanted.includes('@modelcontextprotocol/server') || sectionsOf('@modelcontextprotocol/server').length > 0, dir, read);
+    if (unknown.length > 0)
+      notes.push(
+        `${rel(input.cwd, manifest)}: the code imports ${unknown.join(', ')}, which mcp-migrate has no version for: add ${unknown.length > 1 ? 'them' : 'it'} to package.json`,
+      );
+    const zod = zodRaise(
+      json,
+      wanted.includes('@modelcontextprotocol/server') || sectionsOf('@modelcontextprotocol/server').length > 0,
+      dir,
+      read,
+    );
     if (zod) {
       zodToRaise.push(manifest);
       if (zod.raise) after = editSection(editSection(after, zod.section, { remove: ['zod'] }), zod.section, { add: { zod: ZOD_4_RANGE } });
@@ -165,7 +181,9 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
     }
     const typedStateModule = input.changed.some(f => ownerOf(f) === manifest && isTypeScriptStateModule(f));
     if (typedStateModule && sectionsOf('@types/node').length === 0) {
-      notes.push(`${rel(input.cwd, manifest)}: the requestState module uses Node's crypto, process and Buffer, and the package declares no @types/node: add it to devDependencies (npm i -D @types/node) for tsc`);
+      notes.push(
+        `${rel(input.cwd, manifest)}: the requestState module uses Node's crypto, process and Buffer, and the package declares no @types/node: add it to devDependencies (npm i -D @types/node) for tsc`,
+      );
     }
     if (after === before) continue;
     changes.push({ path: manifest, before, after });
@@ -199,8 +217,15 @@ function dependentsOnSdk(dir: string, json: Record<string, unknown>, read: (file
 }
 
 /** The installed dependencies of a package that declare `peer` as a peer dependency, with the range they declare. */
-function peersOn(peer: string, dir: string, json: Record<string, unknown>, read: (file: string) => string | null): { name: string; range: string }[] {
-  const names = new Set(DEPENDENCY_SECTIONS.flatMap(section => (isRecord(json[section]) ? Object.keys(json[section] as Record<string, unknown>) : [])));
+function peersOn(
+  peer: string,
+  dir: string,
+  json: Record<string, unknown>,
+  read: (file: string) => string | null,
+): { name: string; range: string }[] {
+  const names = new Set(
+    DEPENDENCY_SECTIONS.flatMap(section => (isRecord(json[section]) ? Object.keys(json[section] as Record<string, unknown>) : [])),
+  );
   names.delete(peer);
   const found: { name: string; range: string }[] = [];
   for (const name of [...names].sort()) {
@@ -234,15 +259,30 @@ const ZOD_4_RANGE = '^4.2.0';
  * the zod 3 calls it knows and marked the others), unless a dependency declares zod 3 as its peer: then the note
  * names it and asks for the raise.
  */
-function zodRaise(json: Record<string, unknown>, serverDeclared: boolean, dir: string, read: (file: string) => string | null): { section: string; raise: boolean; note: string } | undefined {
+function zodRaise(
+  json: Record<string, unknown>,
+  serverDeclared: boolean,
+  dir: string,
+  read: (file: string) => string | null,
+): { section: string; raise: boolean; note: string } | undefined {
   const section = DEPENDENCY_SECTIONS.find(s => isRecord(json[s]) && 'zod' in (json[s] as Record<string, unknown>));
   const range = section ? (json[section] as Record<string, unknown>).zod : undefined;
   if (!section || !serverDeclared || typeof range !== 'string' || !reachesOnlyZod3(range)) return undefined;
-  const holding = peersOn('zod', dir, json, read).filter(p => reachesOnlyZod3(p.range)).map(p => p.name);
+  const holding = peersOn('zod', dir, json, read)
+    .filter(p => reachesOnlyZod3(p.range))
+    .map(p => p.name);
   if (holding.length > 0) {
-    return { section, raise: false, note: `zod "${range}" stays on 3.x: ${holding.join(', ')} ${holding.length > 1 ? 'declare' : 'declares'} zod 3 as a peer dependency; but @modelcontextprotocol/server 2.x needs zod >= 4.2; raise it` };
+    return {
+      section,
+      raise: false,
+      note: `zod "${range}" stays on 3.x: ${holding.join(', ')} ${holding.length > 1 ? 'declare' : 'declares'} zod 3 as a peer dependency; but @modelcontextprotocol/server 2.x needs zod >= 4.2; raise it`,
+    };
   }
-  return { section, raise: true, note: `zod "${range}" raised to "${ZOD_4_RANGE}" in ${section}: @modelcontextprotocol/server 2.x needs zod >= 4.2 (the zod 3 calls zod 4 reads otherwise were repaired, or marked where they could not be)` };
+  return {
+    section,
+    raise: true,
+    note: `zod "${range}" raised to "${ZOD_4_RANGE}" in ${section}: @modelcontextprotocol/server 2.x needs zod >= 4.2 (the zod 3 calls zod 4 reads otherwise were repaired, or marked where they could not be)`,
+  };
 }
 
 function reachesOnlyZod3(range: string): boolean {
@@ -314,7 +354,9 @@ export function editSection(text: string, section: string, edit: { add?: Record<
   }
   const remove = new Set(edit.remove ?? []);
   let entries = found.entries.filter(e => !remove.has(e.key));
-  const fresh = add.filter(([k]) => !entries.some(e => e.key === k)).map(([k, v]) => ({ key: k, raw: `${JSON.stringify(k)}: ${JSON.stringify(v)}` }));
+  const fresh = add
+    .filter(([k]) => !entries.some(e => e.key === k))
+    .map(([k, v]) => ({ key: k, raw: `${JSON.stringify(k)}: ${JSON.stringify(v)}` }));
   if (fresh.length === 0 && entries.length === found.entries.length) return text;
   const sorted = entries.every((e, i) => i === 0 || entries[i - 1]!.key.localeCompare(e.key, 'en') <= 0);
   if (sorted) {
@@ -331,7 +373,8 @@ export function editSection(text: string, section: string, edit: { add?: Record<
   if (entries.length === 0) {
     rendered = '{}';
   } else if (multiline) {
-    const entryIndent = found.entries.length > 0 ? lineIndentBefore(text, text.indexOf(JSON.stringify(found.entries[0]!.key), found.open)) : top + top;
+    const entryIndent =
+      found.entries.length > 0 ? lineIndentBefore(text, text.indexOf(JSON.stringify(found.entries[0]!.key), found.open)) : top + top;
     const closeIndent = found.entries.length > 0 && inner.includes('\n') ? lineIndentBefore(text, found.close) : top;
     rendered = `{${eol}${entries.map(e => entryIndent + e.raw).join(`,${eol}`)}${eol}${closeIndent}}`;
   } else {

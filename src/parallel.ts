@@ -31,11 +31,15 @@ export async function migrateInThreads(files: SourceInput[], options: MigrateOpt
   const state = placeStateModules(options.stateModuleCandidates ?? candidates, options.cwd);
   const [own, ...others] = groups;
   const failures: string[] = [];
-  const inWorkers = others.map(group => runInWorker({ candidates: group, state, options }).catch((error: Error) => {
-    // A worker that fails (out of memory, a crash) costs time, not the result: its group runs here.
-    failures.push(`an analysis thread failed (${error.message.split('\n')[0]}); its ${group.length} files were analysed in the main thread`);
-    return migrateGroup(group, state, options);
-  }));
+  const inWorkers = others.map(group =>
+    runInWorker({ candidates: group, state, options }).catch((error: Error) => {
+      // A worker that fails (out of memory, a crash) costs time, not the result: its group runs here.
+      failures.push(
+        `an analysis thread failed (${error.message.split('\n')[0]}); its ${group.length} files were analysed in the main thread`,
+      );
+      return migrateGroup(group, state, options);
+    }),
+  );
   const here = migrateGroup(own!, state, options);
   const result = finishRun([here, ...(await Promise.all(inWorkers))], files, state, options);
   result.report.notes.push(...failures);

@@ -24,7 +24,6 @@ import { applyPlan, parserFor } from '../transforms/mrtr.js';
 import { parseOnly } from './rewrite/parsers.js';
 import { byCodePoint } from './values.js';
 
-
 export interface SourceInput {
   /** Absolute path. */
   path: string;
@@ -63,7 +62,6 @@ export interface MigrateResult {
   changes: FileChange[];
   report: Report;
 }
-
 
 /** One group's part of a run: everything but what is decided once per run (see finishRun). */
 export { placeStateModules, type StateModules } from './stateModulePlaces.js';
@@ -128,7 +126,14 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
 }
 
 function startGroup(candidates: SourceInput[], options: MigrateOptions): GroupRun {
-  const run: GroupRun = { candidates, current: new Map(), shebangs: new Map(), report: emptyReport(), rel: p => path.relative(options.cwd, p) || path.basename(p), options };
+  const run: GroupRun = {
+    candidates,
+    current: new Map(),
+    shebangs: new Map(),
+    report: emptyReport(),
+    rel: p => path.relative(options.cwd, p) || path.basename(p),
+    options,
+  };
   for (const f of candidates) {
     const match = /^#![^\n]*\n?/.exec(f.text);
     if (match) run.shebangs.set(f.path, match[0]);
@@ -147,14 +152,19 @@ function upgradeStage(run: GroupRun): void {
   try {
     const keptOnV1 = keptOnSdkV1(candidates, rel);
     report.notes.push(...keptOnV1.values());
-    const upgraded = upgradeV1(candidates.filter(f => !keptOnV1.has(f.path)).map(f => ({ path: f.path, text: current.get(f.path)! })), candidates);
+    const upgraded = upgradeV1(
+      candidates.filter(f => !keptOnV1.has(f.path)).map(f => ({ path: f.path, text: current.get(f.path)! })),
+      candidates,
+    );
     for (const [p, text] of upgraded.texts) current.set(p, text);
     // Its findings are at lines of the text it was given: the file's, less a shebang.
     const inGiven = (n: UpgradeNote): UpgradeNote => ({ ...n, line: n.line + (run.shebangs.has(n.file) ? 1 : 0) });
     report.upgrade.push(...upgraded.notes.map(n => ({ ...inGiven(n), file: rel(n.file) })));
     failed = upgraded.failed;
   } catch (error) {
-    failed = new Map(candidates.filter(f => V1_IMPORT.test(f.text)).map(f => [f.path, `the official v1-to-v2 codemod failed (${oneLine(error)})`]));
+    failed = new Map(
+      candidates.filter(f => V1_IMPORT.test(f.text)).map(f => [f.path, `the official v1-to-v2 codemod failed (${oneLine(error)})`]),
+    );
   }
   for (const [file, why] of failed) {
     report.files.push({ file: rel(file), outcome: 'error', reason: `${rel(file)}: not migrated, left as it was: ${why}` });
@@ -181,7 +191,11 @@ function parseStage(run: GroupRun, project: Project): { sourceFiles: SourceFile[
     if (!d) continue;
     const { line, character } = ts.getLineAndCharacterOfPosition(sf.compilerNode, d.start ?? 0);
     broken.add(sf.getFilePath());
-    report.files.push({ file: rel(sf.getFilePath()), outcome: 'error', reason: `${rel(sf.getFilePath())}:${line + 1}:${character + 1} cannot be parsed: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}` });
+    report.files.push({
+      file: rel(sf.getFilePath()),
+      outcome: 'error',
+      reason: `${rel(sf.getFilePath())}:${line + 1}:${character + 1} cannot be parsed: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
+    });
   }
   return { sourceFiles, broken };
 }
@@ -223,7 +237,7 @@ function rewriteStage(
   run: GroupRun,
   project: Project,
   analysis: ReturnType<typeof analyzeProject>,
-  context: { broken: ReadonlySet<string>; aliasUsers: ReadonlySet<string>; state: StateModules }
+  context: { broken: ReadonlySet<string>; aliasUsers: ReadonlySet<string>; state: StateModules },
 ): GroupResult {
   const { candidates, current, report, rel, options } = run;
   const { broken, aliasUsers, state } = context;
@@ -232,15 +246,35 @@ function rewriteStage(
   const usedStateModules = new Set<string>();
   const planned = candidates.filter(f => !broken.has(f.path) && current.has(f.path) && plans.has(f.path));
   // One handler asked for (an editor's quick fix): the other handlers' requests stay as they are, unmarked, on purpose.
-  const onlyHandlers = options.onlyHandlerAt ? new Set(analysis.sites.filter(s => s.outcome === 'rewritten' && s.handler).map(s => s.handler!)) : undefined;
-  const checked = rewriteChecked(planned.map(f => ({ sf: project.getSourceFile(f.path)!, text: current.get(f.path)!, plan: plans.get(f.path)!, importsRequestAliases: aliasUsers.has(f.path), ...(onlyHandlers ? { onlyHandlers } : {}) })));
+  const onlyHandlers = options.onlyHandlerAt
+    ? new Set(analysis.sites.filter(s => s.outcome === 'rewritten' && s.handler).map(s => s.handler!))
+    : undefined;
+  const checked = rewriteChecked(
+    planned.map(f => ({
+      sf: project.getSourceFile(f.path)!,
+      text: current.get(f.path)!,
+      plan: plans.get(f.path)!,
+      importsRequestAliases: aliasUsers.has(f.path),
+      ...(onlyHandlers ? { onlyHandlers } : {}),
+    })),
+  );
   for (const f of candidates) {
     if (broken.has(f.path) || !current.has(f.path)) continue;
     const plan = plans.get(f.path);
     const rewritten = checked.get(f.path) ?? { text: current.get(f.path)! };
     if ('error' in rewritten) {
-      report.files.push({ file: rel(f.path), outcome: 'error', reason: `${rel(f.path)}: not rewritten, left as it was: ${rewritten.error}` });
-      for (const site of report.sites) if (site.file === rel(f.path) && site.outcome === 'rewritten') Object.assign(site, { outcome: 'skipped', reason: `the rewrite of this file failed: ${rewritten.error}`, cause: 'the rewrite of its file failed' });
+      report.files.push({
+        file: rel(f.path),
+        outcome: 'error',
+        reason: `${rel(f.path)}: not rewritten, left as it was: ${rewritten.error}`,
+      });
+      for (const site of report.sites)
+        if (site.file === rel(f.path) && site.outcome === 'rewritten')
+          Object.assign(site, {
+            outcome: 'skipped',
+            reason: `the rewrite of this file failed: ${rewritten.error}`,
+            cause: 'the rewrite of its file failed',
+          });
       continue;
     }
     if (plan && usesStateModule(plan)) usedStateModules.add(stateModuleFor(state, f.path).path);
@@ -254,7 +288,14 @@ function rewriteStage(
 
 /** Whether the rewritten file imports the requestState module. */
 function usesStateModule(plan: FilePlan): boolean {
-  return plan.asks.length > 0 || plan.registrations.length > 0 || plan.journaled.length > 0 || plan.guards.length > 0 || plan.capabilityReads.length > 0 || plan.servers.length > 0;
+  return (
+    plan.asks.length > 0 ||
+    plan.registrations.length > 0 ||
+    plan.journaled.length > 0 ||
+    plan.guards.length > 0 ||
+    plan.capabilityReads.length > 0 ||
+    plan.servers.length > 0
+  );
 }
 
 /** The candidates using a framework that runs an SDK 1.x server only (McpAgent): not upgraded, each with the note saying why. */
@@ -294,7 +335,11 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
   for (const f of files) if (!inGroups.has(rel(f.path))) report.files.push(unchangedFile(f.path, cwd));
 
   const used = new Set(groups.flatMap(g => g.usedStateModules));
-  const placed = placedStateModules(state.places.filter(p => used.has(p.path)), changes, rel);
+  const placed = placedStateModules(
+    state.places.filter(p => used.has(p.path)),
+    changes,
+    rel,
+  );
   for (const file of placed.created) {
     changes.push({ path: file.path, before: null, after: file.text });
     report.created.push(rel(file.path));
@@ -303,7 +348,7 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
   if (used.size > 0) {
     // One process seals with a key of its own; several instances must share the key, and a store for the nonces.
     report.notes.push(
-      `requestState is sealed with a key of the process's own, which is enough under stdio and for one HTTP instance; where several instances serve the server, give them all the same ${STATE_KEY_ENV} (32 bytes or more) and a store they share (configureRequestState({ store: redisStore(client) })): see mcp-migrate's docs/deployment.md`
+      `requestState is sealed with a key of the process's own, which is enough under stdio and for one HTTP instance; where several instances serve the server, give them all the same ${STATE_KEY_ENV} (32 bytes or more) and a store they share (configureRequestState({ store: redisStore(client) })): see mcp-migrate's docs/deployment.md`,
     );
     report.notes.push('the migrated code imports @modelcontextprotocol/server 2.x: add it to package.json and install');
   }
@@ -313,7 +358,8 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
   // A run after an interrupted one: handlers it rewrote may import a requestState module it never wrote, a module
   // the seal beside it (an existing module is read even when the run was not given it).
   const imports = new Map(finalText);
-  for (const place of state.places) if (place.exists && !imports.has(place.path) && fs.existsSync(place.path)) imports.set(place.path, fs.readFileSync(place.path, 'utf8'));
+  for (const place of state.places)
+    if (place.exists && !imports.has(place.path) && fs.existsSync(place.path)) imports.set(place.path, fs.readFileSync(place.path, 'utf8'));
   for (const missing of missingStateModules(imports)) {
     changes.push({ path: missing.path, before: null, after: missing.text });
     finalText.set(missing.path, missing.text);
@@ -342,13 +388,21 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
  * The files of a package whose zod the run asks to raise to 4 that import zod and did not import SDK 1.x (a
  * schemas module): upgradeV1 repaired the zod 3 calls of SDK 1.x files, these get the same repairs (src/upgrade).
  */
-function upgradeZodUsers(files: SourceInput[], finalText: ReadonlyMap<string, string>, zodToRaise: string[], run: MigrateResult, cwd: string): void {
+function upgradeZodUsers(
+  files: SourceInput[],
+  finalText: ReadonlyMap<string, string>,
+  zodToRaise: string[],
+  run: MigrateResult,
+  cwd: string,
+): void {
   if (zodToRaise.length === 0) return;
   const { changes, report } = run;
   const raised = new Set(zodToRaise);
   const exists = (p: string) => fs.existsSync(p);
   const users = files
-    .filter(f => !V1_IMPORT.test(f.text) && ZOD_IMPORT.test(finalText.get(f.path)!) && raised.has(owningManifest(f.path, cwd, exists) ?? ''))
+    .filter(
+      f => !V1_IMPORT.test(f.text) && ZOD_IMPORT.test(finalText.get(f.path)!) && raised.has(owningManifest(f.path, cwd, exists) ?? ''),
+    )
     .map(f => ({ path: f.path, text: finalText.get(f.path)! }));
   const upgraded = upgradeZodOnly(users, files);
   for (const [p, after] of upgraded.texts) {
@@ -367,7 +421,9 @@ function upgradeZodUsers(files: SourceInput[], finalText: ReadonlyMap<string, st
  * type checker serves all the checks (setting a text throws the checker away); once a file fails and is
  * put back, the others are checked again without it.
  */
-function rewriteChecked(files: ({ sf: SourceFile; text: string; plan: FilePlan } & SelfCheckOptions)[]): Map<string, { text: string } | { error: string }> {
+function rewriteChecked(
+  files: ({ sf: SourceFile; text: string; plan: FilePlan } & SelfCheckOptions)[],
+): Map<string, { text: string } | { error: string }> {
   const results = new Map<string, { text: string } | { error: string }>();
   let toCheck: ({ sf: SourceFile; text: string; out: string; before: ImportBindings } & SelfCheckOptions)[] = [];
   for (const { sf, text, plan, ...checkOptions } of files) {
@@ -383,7 +439,9 @@ function rewriteChecked(files: ({ sf: SourceFile; text: string; plan: FilePlan }
     for (const { f, failures } of failed) {
       setText(f.sf, f.text);
       const shown = failures.slice(0, 3).map(x => `line ${x.line} of the rewritten text: ${x.message}`);
-      results.set(f.sf.getFilePath(), { error: `the rewrite failed its own check (${shown.join('; ')}${failures.length > 3 ? `; and ${failures.length - 3} more` : ''}); please report it` });
+      results.set(f.sf.getFilePath(), {
+        error: `the rewrite failed its own check (${shown.join('; ')}${failures.length > 3 ? `; and ${failures.length - 3} more` : ''}); please report it`,
+      });
     }
     if (failed.length === 0) for (const f of toCheck) results.set(f.sf.getFilePath(), { text: f.out });
     toCheck = failed.length === 0 ? [] : toCheck.filter(f => !failed.some(x => x.f === f));

@@ -182,5 +182,16 @@ export interface FilePlan {
 }
 
 export function isEmptyPlan(plan: FilePlan): boolean {
-  return [plan.asks, plan.registrations, plan.journaled, plan.guards, plan.capabilityReads, plan.logs, plan.markers, plan.servers, plan.stdio, plan.http].every(list => list.length === 0);
+  return [
+    plan.asks,
+    plan.registrations,
+    plan.journaled,
+    plan.guards,
+    plan.capabilityReads,
+    plan.logs,
+    plan.markers,
+    plan.servers,
+    plan.stdio,
+    plan.http,
+  ].every(list => list.length === 0);
 }

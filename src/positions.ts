@@ -74,7 +74,11 @@ export function positionMapper(original: string, analysed: string): (p: Position
     }
     if (!target.hunk) return { line: target.line, character: mapColumn(a, o, character) };
     const p = { line, character };
-    return byText(from, to, target.hunk, p, texts) ?? (below ? byLineBelow(p) : undefined) ?? byText(from, to, whole, p, texts) ?? { line: target.line, character: mapColumn(a, o, character) };
+    return (
+      byText(from, to, target.hunk, p, texts) ??
+      (below ? byLineBelow(p) : undefined) ??
+      byText(from, to, whole, p, texts) ?? { line: target.line, character: mapColumn(a, o, character) }
+    );
   };
   /**
    * A call whose arguments open at the end of its line (`elicitInput({`), found by the line below
@@ -128,7 +132,11 @@ function byText(from: string[], to: string[], region: Hunk, p: Position, cache: 
   const start = p.character + (line.slice(p.character).length - line.slice(p.character).trimStart().length);
   const rest = line.slice(start);
   if (rest.trim().length < 4 || region.toEnd === region.to) return undefined;
-  const { here, there } = cache.get(region) ?? cache.set(region, { here: from.slice(region.from, region.fromEnd).join('\n'), there: to.slice(region.to, region.toEnd).join('\n') }).get(region)!;
+  const { here, there } =
+    cache.get(region) ??
+    cache
+      .set(region, { here: from.slice(region.from, region.fromEnd).join('\n'), there: to.slice(region.to, region.toEnd).join('\n') })
+      .get(region)!;
   const offset = from.slice(region.from, p.line).reduce((n, l) => n + l.length + 1, 0) + start;
   const callee = /^[\w$.]*?([\w$]+)\(/.exec(rest) ?? undefined;
   const name = callee && callee[0].length - callee[1]!.length - 1;
@@ -154,7 +162,7 @@ function sameOccurrence(here: string, there: string, offset: number, max: number
   if (rest.length < min || !there.includes(rest.slice(0, min))) return undefined;
   // The longest text still found there (a longer text is found no more often).
   let longest = min;
-  for (let hi = rest.length; longest < hi; ) {
+  for (let hi = rest.length; longest < hi;) {
     const mid = Math.ceil((longest + hi) / 2);
     if (there.includes(rest.slice(0, mid))) longest = mid;
     else hi = mid - 1;

@@ -25,7 +25,19 @@ export type SiteOutcome = 'rewritten' | 'marked' | 'skipped';
  * comparison of the negotiated revision), which a 2026-07-28 client never sends (src/analysis/eraTraps.ts).
  */
 /** `task`: a request about the client's tasks (SDK 1.x `server.experimental.tasks`), which nothing in 2026-07-28 replaces. */
-export type SiteKind = 'elicitation' | 'elicitation-url' | 'sampling' | 'roots' | 'request' | 'task' | 'registration' | 'entry' | 'capabilities' | 'connection' | 'logging' | 'list-change';
+export type SiteKind =
+  | 'elicitation'
+  | 'elicitation-url'
+  | 'sampling'
+  | 'roots'
+  | 'request'
+  | 'task'
+  | 'registration'
+  | 'entry'
+  | 'capabilities'
+  | 'connection'
+  | 'logging'
+  | 'list-change';
 
 export interface SiteReport {
   file: string;
@@ -61,7 +73,7 @@ export interface SiteReport {
 /** Request kinds SEP-2577 deprecates (migrated all the same, since they still work), with the alternative. */
 export const DEPRECATED_KINDS: Partial<Record<SiteKind, string>> = {
   sampling: 'sampling is deprecated by SEP-2577 (MCP 2026-07-28): call a model from the server directly',
-  roots: 'roots are deprecated by SEP-2577 (MCP 2026-07-28): take the paths as tool arguments'
+  roots: 'roots are deprecated by SEP-2577 (MCP 2026-07-28): take the paths as tool arguments',
 };
 
 /** The sites with a deprecation, each kind with its count and alternative. */

@@ -22,7 +22,13 @@ interface Edit {
 
 export function restyled(text: string, style: Style, fileName = 'module.ts'): string {
   if (style.unit === OWN_UNIT && style.quote === 'single' && style.semicolons) return text;
-  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith('js') ? ts.ScriptKind.JS : ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(
+    fileName,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith('js') ? ts.ScriptKind.JS : ts.ScriptKind.TS,
+  );
   const edits: Edit[] = [];
   const keepLines = new Set<number>();
   const visit = (node: ts.Node): void => {

@@ -8,7 +8,18 @@ import path from 'node:path';
 import { discoverSources, selectShard, type Discovery, type Shard } from './files.js';
 import { findDirtyFiles, formatDirtyRefusal, outsideGit } from './git.js';
 import { owningManifest } from './owningManifest.js';
-import { digestBytes, fileContains, finalizeText, keepShebang, readSource, readSourceIfWanted, removeStaleTemporaryFiles, removeTemporaryFiles, writeAtomic, type DecodedSource } from './io.js';
+import {
+  digestBytes,
+  fileContains,
+  finalizeText,
+  keepShebang,
+  readSource,
+  readSourceIfWanted,
+  removeStaleTemporaryFiles,
+  removeTemporaryFiles,
+  writeAtomic,
+  type DecodedSource,
+} from './io.js';
 import type { SourceInput } from './pipeline.js';
 import { movedNote, positionMapper, type Position } from './positions.js';
 import { emptyReport, type FileReport, type Report } from './report.js';
@@ -16,10 +27,28 @@ import { emptyReport, type FileReport, type Report } from './report.js';
 import { isStateModuleFile } from './stateModuleNames.js';
 // markers.ts imports types only: loading it loads nothing of the official codemod.
 import { CODEMOD_MARKER, failsAtStart } from './upgrade/markers.js';
-import { HELPER_IMPORT_DEPTH, helperCallers, importedHelpers, isCandidate, relativeImportsAmong, requestAliasHolders, TRIGGER_PATTERN, worthAnalysing, ZOD_IMPORT } from './triggers.js';
+import {
+  HELPER_IMPORT_DEPTH,
+  helperCallers,
+  importedHelpers,
+  isCandidate,
+  relativeImportsAmong,
+  requestAliasHolders,
+  TRIGGER_PATTERN,
+  worthAnalysing,
+  ZOD_IMPORT,
+} from './triggers.js';
 import { createProgress, type Progress, type ProgressStream } from './progress.js';
 import { findSdkPatches, runsOnV2Packages, sdkPatchNote, type SdkPatch } from './sdkPatches.js';
-import { exitCodeOf, summarize, type CodemodLeftover, type FileResult, type FormattingResult, type RunMode, type RunReport } from './format-report.js';
+import {
+  exitCodeOf,
+  summarize,
+  type CodemodLeftover,
+  type FileResult,
+  type FormattingResult,
+  type RunMode,
+  type RunReport,
+} from './format-report.js';
 import { formattableFiles, formatterCommand, formattersFor, runFormatter } from './formatter.js';
 import { byCodePoint } from './values.js';
 
@@ -120,7 +149,9 @@ async function skip(run: RunState, file: string, r: { reason: string; location?:
  * those the candidates reach by relative imports (only those, a few hops deep) so the analysis sees them.
  */
 async function decodeImportedHelpers(run: RunState, seeds: SourceInput[], inputs: SourceInput[]): Promise<void> {
-  const all = new Map<string, { path: string; text?: string }>(run.discovery.files.map(p => [p, { path: p, text: run.sources.get(p)?.text }]));
+  const all = new Map<string, { path: string; text?: string }>(
+    run.discovery.files.map(p => [p, { path: p, text: run.sources.get(p)?.text }]),
+  );
   const from = seeds.map(s => all.get(s.path) ?? { path: s.path, text: s.text });
   for (let round = 0; round <= HELPER_IMPORT_DEPTH; round++) {
     const missing: string[] = [];
@@ -148,7 +179,11 @@ async function decodeImportedHelpers(run: RunState, seeds: SourceInput[], inputs
  * requestState module's place is chosen from them, so that every shard of a run picks the same one.
  * The other shards' files are only read through the pre-filter, never analysed.
  */
-async function candidatesOfOtherShards(wholeTree: readonly string[], mine: ReadonlySet<string>, inputs: SourceInput[]): Promise<SourceInput[]> {
+async function candidatesOfOtherShards(
+  wholeTree: readonly string[],
+  mine: ReadonlySet<string>,
+  inputs: SourceInput[],
+): Promise<SourceInput[]> {
   const all = [...inputs];
   for (const file of wholeTree) {
     if (mine.has(file)) continue;
@@ -174,7 +209,8 @@ async function guardTree(discovery: Discovery, options: RunOptions, cwd: string)
   // git names files by their real paths; discovery by the paths it was given.
   const sources = new Set(discovery.files.map(realPath));
   const manifests = new Set(above.map(realPath));
-  const mayWrite = (file: string) => sources.has(realPath(file)) || manifests.has(realPath(file)) || path.basename(file) === 'package.json' || isStateModuleFile(file);
+  const mayWrite = (file: string) =>
+    sources.has(realPath(file)) || manifests.has(realPath(file)) || path.basename(file) === 'package.json' || isStateModuleFile(file);
   const relevant = dirty.filter(d => mayWrite(d.path));
   if (relevant.length) throw new RunRefused(formatDirtyRefusal(relevant, options.cwd));
 }
@@ -276,7 +312,11 @@ async function readAll(run: RunState, progress: Progress): Promise<void> {
   }
 }
 
-async function migrate(run: RunState, wholeTree: readonly string[], options: RunOptions): Promise<{ changes: { path: string; before: string | null; after: string }[]; report: Report }> {
+async function migrate(
+  run: RunState,
+  wholeTree: readonly string[],
+  options: RunOptions,
+): Promise<{ changes: { path: string; before: string | null; after: string }[]; report: Report }> {
   const inputs: SourceInput[] = [];
   const inert = new Set(run.unwanted);
   for (const [p, s] of run.sources) {
@@ -292,18 +332,27 @@ async function migrate(run: RunState, wholeTree: readonly string[], options: Run
   const stateModuleCandidates = options.shard ? await candidatesOfOtherShards(wholeTree, new Set(run.discovery.files), inputs) : undefined;
   // The pipeline (parser, type checker, official codemod) loads only when some file needs analysing.
   const { migrateInThreads } = await import('./parallel.js');
-  return migrateInThreads(inputs, { cwd: run.cwd, upgradeV1: options.upgradeV1 ?? true, inertSources: inert, stateModuleCandidates }, options.threads);
+  return migrateInThreads(
+    inputs,
+    { cwd: run.cwd, upgradeV1: options.upgradeV1 ?? true, inertSources: inert, stateModuleCandidates },
+    options.threads,
+  );
 }
 
 /** The changes that take effect, as they will be written; a change that cannot is reported as an error. */
-async function decideChanges(run: RunState, changes: { path: string; before: string | null; after: string }[], pipelineFiles: Map<string, FileReport>) {
+async function decideChanges(
+  run: RunState,
+  changes: { path: string; before: string | null; after: string }[],
+  pipelineFiles: Map<string, FileReport>,
+) {
   const fail = (abs: string, reason: string) => run.results.set(abs, { file: run.rel(abs), outcome: 'error', reason });
   const edits: AppliedChange[] = [];
   const creations: AppliedChange[] = [];
   for (const change of changes) {
     const abs = path.resolve(run.cwd, change.path);
     if (change.before === null) {
-      if (run.sources.has(abs) || run.discovery.files.includes(abs)) fail(abs, 'the migration tried to create a file that already exists; left as it was');
+      if (run.sources.has(abs) || run.discovery.files.includes(abs))
+        fail(abs, 'the migration tried to create a file that already exists; left as it was');
       else creations.push({ path: abs, before: null, after: change.after });
       continue;
     }
@@ -348,7 +397,13 @@ async function guardWriteTargets(run: RunState, targets: readonly string[], opti
  * SIGTERM the temporary files are removed; what was written stays written, and a second run completes
  * the rest (it finds those files migrated, and checks package.json and the requestState module anyway).
  */
-async function writeChanges(run: RunState, edits: AppliedChange[], creations: AppliedChange[], progress: Progress, options: RunOptions): Promise<Set<string>> {
+async function writeChanges(
+  run: RunState,
+  edits: AppliedChange[],
+  creations: AppliedChange[],
+  progress: Progress,
+  options: RunOptions,
+): Promise<Set<string>> {
   const written = new Set<string>();
   const fail = (abs: string, reason: string) => run.results.set(abs, { file: run.rel(abs), outcome: 'error', reason });
   const all = [...creations, ...edits];
@@ -408,7 +463,13 @@ async function writeChanges(run: RunState, edits: AppliedChange[], creations: Ap
 }
 
 /** Per-file outcomes: every file looked at, once. */
-function fileResults(run: RunState, pipelineFiles: Map<string, FileReport>, edits: AppliedChange[], creations: AppliedChange[], written: Set<string>): FileResult[] {
+function fileResults(
+  run: RunState,
+  pipelineFiles: Map<string, FileReport>,
+  edits: AppliedChange[],
+  creations: AppliedChange[],
+  written: Set<string>,
+): FileResult[] {
   const { results, rel } = run;
   for (const file of run.unwanted) results.set(file, { file: rel(file), outcome: 'unchanged' });
   for (const file of run.sources.keys()) {
@@ -421,7 +482,13 @@ function fileResults(run: RunState, pipelineFiles: Map<string, FileReport>, edit
     if (results.get(e.path)?.outcome === 'error') continue;
     const base = pipelineFiles.get(e.path);
     const manifest = path.basename(e.path) === 'package.json' && !run.discovery.files.includes(e.path);
-    results.set(e.path, { ...(base?.reason ? { reason: base.reason } : {}), file: rel(e.path), outcome: 'changed', written: written.has(e.path), ...(manifest ? { manifest } : {}) });
+    results.set(e.path, {
+      ...(base?.reason ? { reason: base.reason } : {}),
+      file: rel(e.path),
+      outcome: 'changed',
+      written: written.has(e.path),
+      ...(manifest ? { manifest } : {}),
+    });
   }
   for (const c of creations) {
     if (results.get(c.path)?.outcome === 'error') results.set(c.path, { ...results.get(c.path)!, created: true });
@@ -452,7 +519,13 @@ function codemodLeftovers(run: RunState, edits: AppliedChange[], creations: Appl
       const below = next >= 0 && /^\s*$/.test(text.slice(end, next));
       const codeLine = below ? text.slice(next + 1).split('\n', 1)[0]! : '';
       const message = m[1]!.replace(/\s+/g, ' ');
-      leftovers.push({ file: run.rel(file), line: below ? line + 1 : line, column: below ? codeLine.length - codeLine.trimStart().length + 1 : 1, message, ...(failsAtStart(message) ? { failsAtStart: true } : {}) });
+      leftovers.push({
+        file: run.rel(file),
+        line: below ? line + 1 : line,
+        column: below ? codeLine.length - codeLine.trimStart().length + 1 : 1,
+        message,
+        ...(failsAtStart(message) ? { failsAtStart: true } : {}),
+      });
     }
   }
   return leftovers.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line);
@@ -466,14 +539,20 @@ const OWN_MARKER = /^([ \t]*)\/\/ mcp-migrate: (.*)$/gm;
  * earlier run at a site that run migrated in part (a helper's request asked for its handler, marked where a
  * notification handler also calls it). Until the user deals with it and deletes it, something is left.
  */
-function markersLeft(run: RunState, edits: AppliedChange[], sites: readonly { file: string; outcome: string; reason: string }[]): CodemodLeftover[] {
+function markersLeft(
+  run: RunState,
+  edits: AppliedChange[],
+  sites: readonly { file: string; outcome: string; reason: string }[],
+): CodemodLeftover[] {
   const after = new Map<string, string>([...run.sources].map(([p, s]) => [p, s.text]));
   for (const c of edits) if (run.results.get(c.path)?.outcome !== 'error') after.set(c.path, c.after);
   const left: CodemodLeftover[] = [];
   for (const [file, text] of after) {
     if (!text.includes('mcp-migrate:') || path.basename(file) === 'package.json') continue;
     const rel = run.rel(file);
-    const reasons = new Set(sites.filter(s => s.outcome !== 'rewritten' && run.rel(path.resolve(run.cwd, s.file)) === rel).map(s => s.reason));
+    const reasons = new Set(
+      sites.filter(s => s.outcome !== 'rewritten' && run.rel(path.resolve(run.cwd, s.file)) === rel).map(s => s.reason),
+    );
     for (const m of text.matchAll(OWN_MARKER)) {
       if (reasons.has(m[2]!)) continue;
       // The marker sits on the line above the code it is about.
@@ -489,13 +568,27 @@ function markersLeft(run: RunState, edits: AppliedChange[], sites: readonly { fi
  * the line below its marker, a rewritten request at the `inputRequests` entry it became). The official codemod's leftovers are found in the text as written, or as
  * it would be: in a file the run did not write they are carried back to the line of the file as it is.
  */
-function inFilesAsLeft<R extends Pick<Report, 'sites' | 'upgrade' | 'notes'>>(run: RunState, report: R, leftovers: CodemodLeftover[], edits: AppliedChange[], written: ReadonlySet<string>): { report: R; leftovers: CodemodLeftover[] } {
+function inFilesAsLeft<R extends Pick<Report, 'sites' | 'upgrade' | 'notes'>>(
+  run: RunState,
+  report: R,
+  leftovers: CodemodLeftover[],
+  edits: AppliedChange[],
+  written: ReadonlySet<string>,
+): { report: R; leftovers: CodemodLeftover[] } {
   const forward = new Map<string, (p: Position) => Position>();
   const back = new Map<string, (p: Position) => Position>();
   for (const e of edits) {
     if (run.results.get(e.path)?.outcome === 'error' || e.before === null) continue;
-    if (written.has(e.path)) forward.set(run.rel(e.path), lazily(() => positionMapper(e.after, e.before!)));
-    else back.set(run.rel(e.path), lazily(() => positionMapper(e.before!, e.after)));
+    if (written.has(e.path))
+      forward.set(
+        run.rel(e.path),
+        lazily(() => positionMapper(e.after, e.before!)),
+      );
+    else
+      back.set(
+        run.rel(e.path),
+        lazily(() => positionMapper(e.before!, e.after)),
+      );
   }
   const key = (file: string) => run.rel(path.resolve(run.cwd, file));
   const moved = <T extends { file: string; line: number; column?: number }>(x: T, maps: Map<string, (p: Position) => Position>): T => {
@@ -523,7 +616,12 @@ function inFilesAsLeft<R extends Pick<Report, 'sites' | 'upgrade' | 'notes'>>(ru
  * The project's formatter on the sources the run wrote, per project: run under `--run-formatter`, else
  * only named with its command. A formatter that fails is a warning: what the run wrote stays written.
  */
-async function formatWritten(run: RunState, written: ReadonlySet<string>, options: RunOptions, warnings: string[]): Promise<FormattingResult[]> {
+async function formatWritten(
+  run: RunState,
+  written: ReadonlySet<string>,
+  options: RunOptions,
+  warnings: string[],
+): Promise<FormattingResult[]> {
   const warn = (message: string) => {
     warnings.push(message);
     options.warn?.(message);
@@ -531,7 +629,14 @@ async function formatWritten(run: RunState, written: ReadonlySet<string>, option
   const out: FormattingResult[] = [];
   for (const { formatter, files } of formattersFor([...written])) {
     const command = formatterCommand(formatter, files, run.cwd);
-    const result: FormattingResult = { tool: formatter.tool, root: run.rel(formatter.root), declaredBy: formatter.declaredBy, files: files.map(run.rel), command, ran: false };
+    const result: FormattingResult = {
+      tool: formatter.tool,
+      root: run.rel(formatter.root),
+      declaredBy: formatter.declaredBy,
+      files: files.map(run.rel),
+      command,
+      ran: false,
+    };
     if (options.runFormatter) {
       const error = await runFormatter(formatter, files);
       result.ran = true;
@@ -540,7 +645,9 @@ async function formatWritten(run: RunState, written: ReadonlySet<string>, option
     out.push(result);
   }
   if (options.runFormatter && out.length === 0 && formattableFiles([...written]).length > 0) {
-    warn('--run-formatter: no formatter is declared for the files written (a prettier, biome or dprint config file or dependency next to their package.json); nothing was run');
+    warn(
+      '--run-formatter: no formatter is declared for the files written (a prettier, biome or dprint config file or dependency next to their package.json); nothing was run',
+    );
   }
   return out;
 }
@@ -553,7 +660,10 @@ function sdkPatchesLeft(run: RunState, edits: readonly AppliedChange[]): SdkPatc
   const after = new Map([...run.sources].map(([p, s]) => [p, s.text]));
   for (const e of edits) if (run.results.get(e.path)?.outcome !== 'error') after.set(e.path, e.after);
   if (!runsOnV2Packages(after.values())) return [];
-  return findSdkPatches(run.discovery.roots, edits.filter(e => path.basename(e.path) === 'package.json').map(e => e.path));
+  return findSdkPatches(
+    run.discovery.roots,
+    edits.filter(e => path.basename(e.path) === 'package.json').map(e => e.path),
+  );
 }
 
 /** `make()`, made on the first call only. */
@@ -593,7 +703,11 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
   const { edits, creations } = await decideChanges(run, changes, pipelineFiles);
   let written = new Set<string>();
   if (options.mode === 'write' && (edits.length || creations.length)) {
-    await guardWriteTargets(run, [...edits, ...creations].map(c => c.path), options);
+    await guardWriteTargets(
+      run,
+      [...edits, ...creations].map(c => c.path),
+      options,
+    );
     written = await writeChanges(run, edits, creations, progress, options);
   }
   progress.done();
@@ -611,7 +725,19 @@ export async function runMigration(options: RunOptions): Promise<RunResult> {
   rest.notes.push(...patches.map(p => sdkPatchNote(p, run.rel)));
   const summary = summarize(rest, files, leftovers, patches.length, earlierMarkers.length);
   const sdkPatches = patches.map(p => ({ ...p, file: run.rel(p.file) }));
-  const runReport: RunReport = { schemaVersion: 1, mode: options.mode, ...rest, files, codemodLeftovers: leftovers, markersLeft: earlierMarkers, sdkPatches, warnings, summary, formatting, exitCode: exitCodeOf(options.mode, summary) };
+  const runReport: RunReport = {
+    schemaVersion: 1,
+    mode: options.mode,
+    ...rest,
+    files,
+    codemodLeftovers: leftovers,
+    markersLeft: earlierMarkers,
+    sdkPatches,
+    warnings,
+    summary,
+    formatting,
+    exitCode: exitCodeOf(options.mode, summary),
+  };
   const ok = (c: AppliedChange) => run.results.get(c.path)?.outcome !== 'error';
   const applied = [...edits.filter(ok), ...creations.filter(ok)].sort((a, b) => byCodePoint(a.path, b.path));
   return { report: runReport, changes: applied };

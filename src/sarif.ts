@@ -5,7 +5,16 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { RunReport } from './format-report.js';
-import { CAUSES, causeOf, CODEMOD_LEFTOVER, CODEMOD_START_FAILURE, FILE_FAILED, SDK_FILE_SKIPPED, type Cause, type CauseLevel } from './tables/causes.js';
+import {
+  CAUSES,
+  causeOf,
+  CODEMOD_LEFTOVER,
+  CODEMOD_START_FAILURE,
+  FILE_FAILED,
+  SDK_FILE_SKIPPED,
+  type Cause,
+  type CauseLevel,
+} from './tables/causes.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -30,7 +39,9 @@ interface SarifResult {
   ruleIndex: number;
   level: CauseLevel | 'note';
   message: { text: string };
-  locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region?: { startLine: number; startColumn?: number } } }[];
+  locations: {
+    physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region?: { startLine: number; startColumn?: number } };
+  }[];
   properties?: Record<string, unknown>;
 }
 
@@ -40,8 +51,18 @@ function uriOf(file: string): string {
   return file.split('/').map(encodeURIComponent).join('/');
 }
 
-function result(cause: Cause, message: string, file: string, line?: number, column?: number, properties?: Record<string, unknown>): SarifResult {
-  const region = line !== undefined && line >= 1 ? { startLine: line, ...(column !== undefined && column >= 1 ? { startColumn: column } : {}) } : undefined;
+function result(
+  cause: Cause,
+  message: string,
+  file: string,
+  line?: number,
+  column?: number,
+  properties?: Record<string, unknown>,
+): SarifResult {
+  const region =
+    line !== undefined && line >= 1
+      ? { startLine: line, ...(column !== undefined && column >= 1 ? { startColumn: column } : {}) }
+      : undefined;
   return {
     ruleId: cause.id,
     ruleIndex: RULES.findIndex(r => r.id === cause.id),
@@ -56,13 +77,25 @@ function results(report: RunReport): SarifResult[] {
   const out: SarifResult[] = [];
   for (const s of report.sites) {
     if (s.outcome === 'rewritten') continue;
-    out.push(result(causeOf(s), s.reason, s.file, s.line, s.column, { kind: s.kind, call: s.call, outcome: s.outcome, ...(s.handler ? { handler: s.handler } : {}), ...(s.shape ? { shape: s.shape } : {}) }));
+    out.push(
+      result(causeOf(s), s.reason, s.file, s.line, s.column, {
+        kind: s.kind,
+        call: s.call,
+        outcome: s.outcome,
+        ...(s.handler ? { handler: s.handler } : {}),
+        ...(s.shape ? { shape: s.shape } : {}),
+      }),
+    );
   }
-  for (const l of report.codemodLeftovers) out.push(result(l.failsAtStart ? CODEMOD_START_FAILURE : CODEMOD_LEFTOVER, l.message, l.file, l.line, l.column));
+  for (const l of report.codemodLeftovers)
+    out.push(result(l.failsAtStart ? CODEMOD_START_FAILURE : CODEMOD_LEFTOVER, l.message, l.file, l.line, l.column));
   for (const f of report.files) {
     if (f.outcome === 'error') out.push(result(FILE_FAILED, f.reason ?? 'failed', f.file, f.line, f.column));
     else if (f.outcome === 'skipped' && f.importsSdk !== undefined && f.importsSdk !== false) {
-      const why = f.importsSdk === 'unknown' ? 'skipped, and whether it imports the SDK is unknown' : 'imports the SDK but was skipped, so it stays on SDK 1.x';
+      const why =
+        f.importsSdk === 'unknown'
+          ? 'skipped, and whether it imports the SDK is unknown'
+          : 'imports the SDK but was skipped, so it stays on SDK 1.x';
       out.push(result(SDK_FILE_SKIPPED, `${why}: ${f.reason ?? ''}`, f.file, f.line, f.column));
     } else if (f.outcome === 'changed' && report.mode !== 'write') {
       out.push(result(PENDING, f.created ? 'mcp-migrate would create this file' : PENDING.text, f.file));
@@ -89,7 +122,14 @@ function log(run: Record<string, unknown>, options: SarifOptions): string {
   const sarif = {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
-    runs: [{ tool: { driver: driver(options.version) }, originalUriBaseIds: { [BASE]: { uri: pathToFileURL(cwd).href } }, columnKind: 'utf16CodeUnits', ...run }],
+    runs: [
+      {
+        tool: { driver: driver(options.version) },
+        originalUriBaseIds: { [BASE]: { uri: pathToFileURL(cwd).href } },
+        columnKind: 'utf16CodeUnits',
+        ...run,
+      },
+    ],
   };
   return `${JSON.stringify(sarif, null, 2)}\n`;
 }

@@ -59,7 +59,10 @@ export function runsOnV2Packages(texts: Iterable<string>): boolean {
 /** The report's note for a patch; `rel` gives a path relative to the run's directory. */
 export function sdkPatchNote(patch: SdkPatch, rel: (abs: string) => string): string {
   const shown = patch.touches.slice(0, 4).join(', ') + (patch.touches.length > 4 ? ` and ${patch.touches.length - 4} more` : '');
-  const what = patch.touches.length > 0 ? `changes ${shown} of @modelcontextprotocol/sdk${patch.version ? ` ${patch.version}` : ''}` : `is a patch of @modelcontextprotocol/sdk${patch.version ? ` ${patch.version}` : ''}`;
+  const what =
+    patch.touches.length > 0
+      ? `changes ${shown} of @modelcontextprotocol/sdk${patch.version ? ` ${patch.version}` : ''}`
+      : `is a patch of @modelcontextprotocol/sdk${patch.version ? ` ${patch.version}` : ''}`;
   return `${rel(patch.file)} (patch-package) ${what}; the migrated server runs on the 2.x packages (@modelcontextprotocol/server and the rest), which it does not patch, so its change no longer takes effect: make the same change to the 2.x package that now does that work (patch-package @modelcontextprotocol/server once installed) or drop it, then delete this patch`;
 }
 

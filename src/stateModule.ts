@@ -12,7 +12,14 @@ import { fileURLToPath } from 'node:url';
 import { restyled } from './restyle.js';
 import { STATE_MODULE_BASENAME, STATE_SEAL_BASENAME, type StateRuntimeFile } from './stateModuleNames.js';
 
-export { isStateModuleFile, STATE_KEY_ENV, STATE_MODULE_BASENAME, STATE_RUNTIME_FILES, STATE_SEAL_BASENAME, type StateRuntimeFile } from './stateModuleNames.js';
+export {
+  isStateModuleFile,
+  STATE_KEY_ENV,
+  STATE_MODULE_BASENAME,
+  STATE_RUNTIME_FILES,
+  STATE_SEAL_BASENAME,
+  type StateRuntimeFile,
+} from './stateModuleNames.js';
 
 /** Names the module exports, in one place so the rewrite and the module cannot drift apart. */
 export const stateExports = {
@@ -22,7 +29,7 @@ export const stateExports = {
   sampling: 'samplingResult',
   roots: 'rootsResult',
   requireSupport: 'requireClientSupport',
-  capabilities: 'clientCapabilities'
+  capabilities: 'clientCapabilities',
 } as const;
 
 /** Methods of the call `resumeCall` binds that the rewritten handlers use. */
@@ -90,16 +97,23 @@ export interface StateModuleOptions {
  * module naming it as the project's imports name files: the seal's own extension in JavaScript), and with
  * `declarations` the declaration files of JavaScript ones. The caller leaves out those that exist.
  */
-export function stateModuleFiles(modulePath: string, flavour: ModuleFlavour, options: StateModuleOptions = {}): { path: string; text: string }[] {
+export function stateModuleFiles(
+  modulePath: string,
+  flavour: ModuleFlavour,
+  options: StateModuleOptions = {},
+): { path: string; text: string }[] {
   const seal = sealPath(modulePath, flavour);
   const extension = flavour === 'ts' ? (options.extensionless ? '' : '.js') : path.extname(seal);
   const files = [
     { path: modulePath, text: namingSeal(stateModuleText(flavour), extension) },
-    { path: seal, text: stateModuleText(flavour, STATE_SEAL_BASENAME) }
+    { path: seal, text: stateModuleText(flavour, STATE_SEAL_BASENAME) },
   ];
   if (flavour !== 'ts' && options.declarations) {
     const declared = (base: StateRuntimeFile) => namingSeal(fs.readFileSync(stateModuleDeclarationFile(flavour, base), 'utf8'), extension);
-    files.push({ path: declarationPath(modulePath), text: declared(STATE_MODULE_BASENAME) }, { path: declarationPath(seal), text: declared(STATE_SEAL_BASENAME) });
+    files.push(
+      { path: declarationPath(modulePath), text: declared(STATE_MODULE_BASENAME) },
+      { path: declarationPath(seal), text: declared(STATE_SEAL_BASENAME) },
+    );
   }
   const style = options.style;
   return style ? files.map(f => ({ path: f.path, text: restyled(f.text, style, f.path) })) : files;

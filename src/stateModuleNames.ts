@@ -15,4 +15,3 @@ export const STATE_KEY_ENV = 'MCP_REQUEST_STATE_KEY';
 export function isStateModuleFile(file: string): boolean {
   return STATE_RUNTIME_FILES.some(base => path.basename(file).startsWith(`${base}.`));
 }
-

@@ -64,12 +64,14 @@ export function placeStateModules(candidates: { path: string; text: string }[], 
 function place(packageDir: string, files: { path: string; text: string }[], only?: ModuleFlavour): StateModulePlace {
   const dirs = files.map(f => path.dirname(f.path));
   let common = dirs[0] ?? packageDir;
-  for (const d of dirs) while (!(d + path.sep).startsWith(common + path.sep) && common !== path.dirname(common)) common = path.dirname(common);
+  for (const d of dirs)
+    while (!(d + path.sep).startsWith(common + path.sep) && common !== path.dirname(common)) common = path.dirname(common);
   const flavour = only ?? flavourOf(packageDir, files);
   const declarations = flavour !== 'ts' && ['tsconfig.json', 'jsconfig.json'].some(config => fs.existsSync(path.join(packageDir, config)));
   for (const ext of only === 'cjs' ? ['.cjs'] : ['.ts', '.mts', '.js', '.mjs', '.cjs']) {
     const candidate = path.join(common, STATE_MODULE_BASENAME + ext);
-    if (fs.existsSync(candidate) || files.some(a => a.path === candidate)) return { path: candidate, exists: true, flavour, packageDir, declarations };
+    if (fs.existsSync(candidate) || files.some(a => a.path === candidate))
+      return { path: candidate, exists: true, flavour, packageDir, declarations };
   }
   const ext = flavour === 'esm' ? '.mjs' : stateModuleExtension(flavour);
   return { path: path.join(common, STATE_MODULE_BASENAME + ext), exists: false, flavour, packageDir, declarations };
@@ -94,7 +96,10 @@ function packageDirs(cwd: string): (file: string) => string {
     const cached = known.get(dir);
     if (cached !== undefined) return cached;
     const parent = path.dirname(dir);
-    const found = fs.existsSync(path.join(dir, 'package.json')) || dir === root || parent === dir || !dir.startsWith(root + path.sep) ? dir : of(parent);
+    const found =
+      fs.existsSync(path.join(dir, 'package.json')) || dir === root || parent === dir || !dir.startsWith(root + path.sep)
+        ? dir
+        : of(parent);
     known.set(dir, found);
     return found;
   };

@@ -8,7 +8,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FileChange } from './report.js';
-import { boundCallMethods, STATE_MODULE_BASENAME, STATE_SEAL_BASENAME, stateExports, stateModuleFiles, stateModuleText, type ModuleFlavour } from './stateModule.js';
+import {
+  boundCallMethods,
+  STATE_MODULE_BASENAME,
+  STATE_SEAL_BASENAME,
+  stateExports,
+  stateModuleFiles,
+  stateModuleText,
+  type ModuleFlavour,
+} from './stateModule.js';
 import type { StateModulePlace } from './stateModulePlaces.js';
 import { restyled } from './restyle.js';
 import { codeStyle } from './rewrite/style.js';
@@ -22,13 +30,20 @@ export interface CreatedFile {
 const MODULE_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs', '.cjs'];
 
 /** How the rewrite imports the module, and the module its seal: the specifier, the file's base name, its extension. */
-const STATE_IMPORT = new RegExp(`(?:\\bfrom\\s*|\\bimport\\s*\\(\\s*|\\brequire\\s*\\(\\s*)['"](\\.{1,2}/(?:[^'"\\n]*/)?(${STATE_SEAL_BASENAME}|${STATE_MODULE_BASENAME})(\\.[cm]?js)?)['"]`, 'g');
+const STATE_IMPORT = new RegExp(
+  `(?:\\bfrom\\s*|\\bimport\\s*\\(\\s*|\\brequire\\s*\\(\\s*)['"](\\.{1,2}/(?:[^'"\\n]*/)?(${STATE_SEAL_BASENAME}|${STATE_MODULE_BASENAME})(\\.[cm]?js)?)['"]`,
+  'g',
+);
 
 /**
  * The files of the modules at `places` (those the run's handlers use) that do not exist yet, the module
  * naming its seal as the changed files name the module; and the notes on those that exist.
  */
-export function placedStateModules(places: StateModulePlace[], changes: FileChange[], rel: (p: string) => string): { created: CreatedFile[]; notes: string[] } {
+export function placedStateModules(
+  places: StateModulePlace[],
+  changes: FileChange[],
+  rel: (p: string) => string,
+): { created: CreatedFile[]; notes: string[] } {
   const created: CreatedFile[] = [];
   const notes: string[] = [];
   for (const place of places) {
@@ -53,7 +68,7 @@ function importsOfModule(modulePath: string, changes: FileChange[]): { change: F
   return changes.flatMap(change =>
     [...change.after.matchAll(STATE_IMPORT)]
       .filter(m => path.resolve(path.dirname(change.path), m[1]!.replace(/\.[cm]?js$/, '')) === base)
-      .map(m => ({ change, extension: m[3] }))
+      .map(m => ({ change, extension: m[3] })),
   );
 }
 
@@ -63,9 +78,13 @@ function existingModuleNotes(modulePath: string, changes: FileChange[], rel: (p:
   if (missing.length === 0) return [];
   // Deleting it would break the handlers an earlier run migrated, which the current module does not serve.
   if (numberedPhases(modulePath)) {
-    return [`${rel(modulePath)} comes from an mcp-migrate before named steps: its resumeCall resumes numbered phases (resumed.phase, call.unknownPhase), which the handlers it migrated use, and has no ${missing.join(', ')}, which the handlers rewritten now use (resumed.step, call.unknownStep). It is never overwritten: have the earlier handlers dispatch on steps too (git checkout their pre-migration text and run again), then delete it and run again to have it generated anew`];
+    return [
+      `${rel(modulePath)} comes from an mcp-migrate before named steps: its resumeCall resumes numbered phases (resumed.phase, call.unknownPhase), which the handlers it migrated use, and has no ${missing.join(', ')}, which the handlers rewritten now use (resumed.step, call.unknownStep). It is never overwritten: have the earlier handlers dispatch on steps too (git checkout their pre-migration text and run again), then delete it and run again to have it generated anew`,
+    ];
   }
-  return [`${rel(modulePath)} has no ${missing.join(', ')}, which the rewritten handlers use: it comes from an earlier mcp-migrate and is never overwritten; delete it and run again to have it generated anew (or copy those functions from a new one)`];
+  return [
+    `${rel(modulePath)} has no ${missing.join(', ')}, which the rewritten handlers use: it comes from an earlier mcp-migrate and is never overwritten; delete it and run again to have it generated anew (or copy those functions from a new one)`,
+  ];
 }
 
 /** The text of an existing module with its seal's, where it has one (its exports are in either). */
@@ -93,7 +112,12 @@ function missingStateExports(modulePath: string, changes: FileChange[]): string[
   const newlyCalled = (call: string) => changes.some(c => new RegExp(call).test(c.after) && !new RegExp(call).test(c.before ?? ''));
   const functions = Object.values(stateExports)
     .filter(name => newlyCalled(`\\b${name}\\(`))
-    .filter(name => !new RegExp(`\\bexport\\s+(?:async\\s+)?function\\s+${name}\\b|\\bexports\\.${name}\\s*=|\\bexport\\s*\\{[^}]*\\b${name}\\b`).test(text));
+    .filter(
+      name =>
+        !new RegExp(`\\bexport\\s+(?:async\\s+)?function\\s+${name}\\b|\\bexports\\.${name}\\s*=|\\bexport\\s*\\{[^}]*\\b${name}\\b`).test(
+          text,
+        ),
+    );
   // A method is declared on the bound call, and implemented where it is made, at the start of a line.
   const methods = Object.values(boundCallMethods)
     .filter(name => newlyCalled(`\\.${name}\\(`))
@@ -125,7 +149,10 @@ export function missingStateModules(texts: ReadonlyMap<string, string>): (Create
       const base = path.resolve(path.dirname(file), m[1]!.replace(/\.[cm]?js$/, ''));
       if (MODULE_EXTENSIONS.some(ext => there(base + ext) || missing.has(base + ext))) continue;
       const { flavour, at } = importedAs(file, base, m[3], m[0].startsWith('require'));
-      const files = m[2] === STATE_SEAL_BASENAME ? [{ path: at, text: restyled(stateModuleText(flavour, STATE_SEAL_BASENAME), codeStyle(text), at) }] : stateModuleFiles(at, flavour, { extensionless: m[3] === undefined, style: codeStyle(text) });
+      const files =
+        m[2] === STATE_SEAL_BASENAME
+          ? [{ path: at, text: restyled(stateModuleText(flavour, STATE_SEAL_BASENAME), codeStyle(text), at) }]
+          : stateModuleFiles(at, flavour, { extensionless: m[3] === undefined, style: codeStyle(text) });
       // A seal written with its module is imported by the module.
       for (const f of files) if (!there(f.path)) missing.set(f.path, { ...f, importer: f.path === at ? file : at });
     }
@@ -134,7 +161,12 @@ export function missingStateModules(texts: ReadonlyMap<string, string>): (Create
 }
 
 /** The flavour and the file an import of `base` from `importer` asks for, with `extension` (none, `.js`, `.mjs`, `.cjs`). */
-function importedAs(importer: string, base: string, extension: string | undefined, required: boolean): { flavour: ModuleFlavour; at: string } {
+function importedAs(
+  importer: string,
+  base: string,
+  extension: string | undefined,
+  required: boolean,
+): { flavour: ModuleFlavour; at: string } {
   if (extension === '.cjs') return { flavour: 'cjs', at: `${base}.cjs` };
   if (extension === '.mjs') return { flavour: 'esm', at: `${base}.mjs` };
   if (/\.[cm]?tsx?$/.test(importer)) return { flavour: 'ts', at: `${base}.ts` };

@@ -12,7 +12,8 @@ import { FRAMEWORK_IMPORT } from './tables/frameworks.js';
  * helper is handed (`send({ method: 'roots/list' })`), names none of them. A server's `ping()` is a request
  * too, one 2026-07-28 does not have (src/analysis/sites.ts).
  */
-export const TRIGGER_PATTERN = /\b(?:createMessage|elicitInput|listRoots|sendRequest|requestSampling|UrlElicitationRequiredError|mcpReq|createMessageStream|elicitInputStream|getTaskResult)\b|\.tasks\.(?:getTask|listTasks|cancelTask|requestStream)\b|\.ping\s*\(|['"`](?:sampling\/createMessage|elicitation\/create|roots\/list)['"`]/;
+export const TRIGGER_PATTERN =
+  /\b(?:createMessage|elicitInput|listRoots|sendRequest|requestSampling|UrlElicitationRequiredError|mcpReq|createMessageStream|elicitInputStream|getTaskResult)\b|\.tasks\.(?:getTask|listTasks|cancelTask|requestStream)\b|\.ping\s*\(|['"`](?:sampling\/createMessage|elicitation\/create|roots\/list)['"`]/;
 
 /**
  * A request method read as a value rather than called (`server.elicitInput.bind(server)`, `const {
@@ -73,7 +74,11 @@ export function worthAnalysing<F extends { path: string; text: string }>(files: 
   const aliasUsers = importersOfRequestAliases(files);
   // A file importing a framework built on the SDK is analysed for the framework's own request APIs.
   const seeds = files.filter(
-    f => mcp.has(f.path) || FRAMEWORK_IMPORT.test(f.text) || aliasUsers.has(f.path) || (TRIGGER_PATTERN.test(f.text) && (relativeImportsAmong(f, mcp).length > 0 || importsMcpPackage(f)))
+    f =>
+      mcp.has(f.path) ||
+      FRAMEWORK_IMPORT.test(f.text) ||
+      aliasUsers.has(f.path) ||
+      (TRIGGER_PATTERN.test(f.text) && (relativeImportsAmong(f, mcp).length > 0 || importsMcpPackage(f))),
   );
   if (seeds.length === 0) return seeds;
   const callers = helperCallers(files, new Set(seeds.filter(f => TRIGGER_PATTERN.test(f.text)).map(f => f.path)));
@@ -103,7 +108,12 @@ export function helperCallers(files: readonly { path: string; text: string }[], 
   return found;
 }
 
-function reachesWithin(file: { path: string; text: string }, targets: ReadonlySet<string>, byPath: ReadonlyMap<string, { path: string; text: string }>, known: ReadonlySet<string>): boolean {
+function reachesWithin(
+  file: { path: string; text: string },
+  targets: ReadonlySet<string>,
+  byPath: ReadonlyMap<string, { path: string; text: string }>,
+  known: ReadonlySet<string>,
+): boolean {
   const seen = new Set([file.path]);
   let frontier = [file];
   for (let hop = 0; hop < MAX_INLINE_DEPTH && frontier.length > 0; hop++) {
@@ -143,7 +153,7 @@ export function importersOfRequestAliases(files: readonly { path: string; text: 
 export function importedHelpers<F extends { path: string; text?: string }>(
   seeds: F[],
   files: F[],
-  textOf: (file: F) => string | undefined = f => f.text
+  textOf: (file: F) => string | undefined = f => f.text,
 ): F[] {
   const byPath = new Map(files.map(f => [f.path, f]));
   const known = new Set(byPath.keys());

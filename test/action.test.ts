@@ -90,7 +90,12 @@ function runAction(workspace: string, inputs: Record<string, string>): { runs: S
       timeout: 600_000,
     });
     runs.push({ name: step.name, status: r.status, stdout: r.stdout, stderr: r.stderr });
-    const outputs = Object.fromEntries(readFileSync(output, 'utf8').split('\n').filter(Boolean).map(l => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+    const outputs = Object.fromEntries(
+      readFileSync(output, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map(l => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    );
     if (step.id) ctx.steps[step.id] = { outputs };
     if (r.status !== 0) break;
   }
@@ -118,7 +123,11 @@ describe('action.yml', () => {
   });
 
   it('on a project with a site left: writes a SARIF log with it, outputs exit code 1 and fails the job', { timeout: 600_000 }, async () => {
-    const workspace = await makeTree({ 'src/server.ts': LEGACY_SERVER, 'src/helper.ts': "import { McpServer } from '@modelcontextprotocol/server';\nexport async function ask(s: McpServer) {\n  return s.server.listRoots();\n}\n" });
+    const workspace = await makeTree({
+      'src/server.ts': LEGACY_SERVER,
+      'src/helper.ts':
+        "import { McpServer } from '@modelcontextprotocol/server';\nexport async function ask(s: McpServer) {\n  return s.server.listRoots();\n}\n",
+    });
     trees.push(workspace);
     const { runs, ctx } = runAction(workspace, { paths: 'src', args: '--exclude src/nothing/**' });
     expect(runs.map(r => [r.name, r.status])).toEqual([

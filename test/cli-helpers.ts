@@ -65,7 +65,9 @@ export async function hashTree(root: string, options: { mtime?: boolean } = {}):
         out[rel] = `dir ${(st.mode & 0o7777).toString(8)}`;
         await walk(full);
       } else {
-        const h = createHash('sha256').update(await readFile(full)).digest('hex');
+        const h = createHash('sha256')
+          .update(await readFile(full))
+          .digest('hex');
         out[rel] = `file ${(st.mode & 0o7777).toString(8)}${options.mtime === false ? '' : ` ${st.mtimeMs}`} ${h}`;
       }
     }

@@ -65,7 +65,10 @@ describe('the command line answers from its arguments before loading the migrati
     // A run over a file with an SDK server loads the analysis: without this the checks above could pass on a hook that records nothing.
     const project = await mkdtemp(path.join(dir, 'project-'));
     const { writeFile } = await import('node:fs/promises');
-    await writeFile(path.join(project, 'server.ts'), "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const server = new McpServer({ name: 'x', version: '1.0.0' });\nawait server.server.elicitInput({ message: 'hi', requestedSchema: { type: 'object', properties: {} } });\n");
+    await writeFile(
+      path.join(project, 'server.ts'),
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const server = new McpServer({ name: 'x', version: '1.0.0' });\nawait server.server.elicitInput({ message: 'hi', requestedSchema: { type: 'object', properties: {} } });\n",
+    );
     const file = path.join(dir, 'run.txt');
     const r = await runCli(['--dry-run', '--jobs', '1', project], dir, { MCP_MIGRATE_TEST_LOADS: file }, ['--import', RECORD]);
     expect(r.code, r.stderr).toBe(0);

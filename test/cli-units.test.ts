@@ -16,12 +16,25 @@ const cwd = path.resolve('/project');
 describe('formatDiff', () => {
   it('writes git headers and hunks, relative to the cwd', () => {
     const d = formatDiff({ path: path.join(cwd, 'src/a.ts'), before: 'a\nb\nc\n', after: 'a\nB\nc\n' }, { cwd, color: false });
-    expect(d).toBe(['diff --git a/src/a.ts b/src/a.ts', '--- a/src/a.ts', '+++ b/src/a.ts', '@@ -1,3 +1,3 @@', ' a', '-b', '+B', ' c', ''].join('\n'));
+    expect(d).toBe(
+      ['diff --git a/src/a.ts b/src/a.ts', '--- a/src/a.ts', '+++ b/src/a.ts', '@@ -1,3 +1,3 @@', ' a', '-b', '+B', ' c', ''].join('\n'),
+    );
   });
 
   it('writes a created file against /dev/null with git hunk ranges', () => {
     const d = formatDiff({ path: path.join(cwd, 'state.ts'), before: null, after: 'x\ny\n' }, { cwd, color: false });
-    expect(d).toBe(['diff --git a/state.ts b/state.ts', 'new file mode 100644', '--- /dev/null', '+++ b/state.ts', '@@ -0,0 +1,2 @@', '+x', '+y', ''].join('\n'));
+    expect(d).toBe(
+      [
+        'diff --git a/state.ts b/state.ts',
+        'new file mode 100644',
+        '--- /dev/null',
+        '+++ b/state.ts',
+        '@@ -0,0 +1,2 @@',
+        '+x',
+        '+y',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('marks a missing final newline and is empty for no change', () => {
@@ -69,7 +82,11 @@ describe('createProgress', () => {
   });
 
   it('stays silent when not a TTY, for few files, or when disabled', () => {
-    for (const [tty, total, disabled] of [[false, 500, false], [true, 200, false], [true, 500, true]] as const) {
+    for (const [tty, total, disabled] of [
+      [false, 500, false],
+      [true, 200, false],
+      [true, 500, true],
+    ] as const) {
       const { chunks, s } = stream(tty);
       const p = createProgress('reading', total, { stream: s, disabled, interval: 0 });
       p.tick(total);
@@ -101,7 +118,18 @@ describe('formatHuman', () => {
   function run(partial: Partial<RunReport>): RunReport {
     const base = { ...emptyReport(), ...partial };
     const files = partial.files ?? [];
-    return { schemaVersion: 1, mode: 'write', ...base, files, codemodLeftovers: [], sdkPatches: [], warnings: [], formatting: partial.formatting ?? [], summary: summarize(base, files), exitCode: 0 };
+    return {
+      schemaVersion: 1,
+      mode: 'write',
+      ...base,
+      files,
+      codemodLeftovers: [],
+      sdkPatches: [],
+      warnings: [],
+      formatting: partial.formatting ?? [],
+      summary: summarize(base, files),
+      exitCode: 0,
+    };
   }
 
   it('lists marked and skipped sites as file:line:col  kind  reason, and errored files located', () => {
@@ -135,20 +163,35 @@ describe('formatHuman', () => {
   });
 
   it('says a message repeated for many files once, with a few of its places, and each rarer one on its own line', () => {
-    const manifests = ['package.json', 'packages/a/package.json', 'packages/b/package.json', 'packages/c/package.json', 'packages/d/package.json'];
+    const manifests = [
+      'package.json',
+      'packages/a/package.json',
+      'packages/b/package.json',
+      'packages/c/package.json',
+      'packages/d/package.json',
+    ];
     const text = formatHuman(
       run({
         upgrade: [
-          ...manifests.map((_, i) => ({ file: `p${i}.ts`, line: i + 1, level: 'info' as const, message: 'Raw object literal wrapped with z.object().' })),
+          ...manifests.map((_, i) => ({
+            file: `p${i}.ts`,
+            line: i + 1,
+            level: 'info' as const,
+            message: 'Raw object literal wrapped with z.object().',
+          })),
           { file: 'q.ts', line: 2, level: 'warning', message: 'check this by hand' },
         ],
         notes: [...manifests.map(m => `${m}: added @modelcontextprotocol/server@^2.4.0; install`), 'x.ts:3: carries "big" in requestState'],
       }),
       { color: false },
     );
-    expect(text).toContain('Raw object literal wrapped with z.object().  info  5 files (p0.ts:1, p1.ts:2, p2.ts:3 and 2 more; --json lists each)');
+    expect(text).toContain(
+      'Raw object literal wrapped with z.object().  info  5 files (p0.ts:1, p1.ts:2, p2.ts:3 and 2 more; --json lists each)',
+    );
     expect(text).toContain('q.ts:2  warning  check this by hand');
-    expect(text).toContain('  - added @modelcontextprotocol/server@^2.4.0; install: 5 files (package.json, packages/a/package.json, packages/b/package.json and 2 more; --json lists each)');
+    expect(text).toContain(
+      '  - added @modelcontextprotocol/server@^2.4.0; install: 5 files (package.json, packages/a/package.json, packages/b/package.json and 2 more; --json lists each)',
+    );
     expect(text).toContain('  - x.ts:3: carries "big" in requestState');
     expect(text.match(/added @modelcontextprotocol/g)).toHaveLength(1);
   });
@@ -174,12 +217,24 @@ describe('summary counts', () => {
 
   it('counts sources apart from package.json and created files, and the source counts add up', () => {
     const s = summarize(emptyReport(), files);
-    expect(s).toMatchObject({ filesScanned: 5, filesChanged: 1, filesUnchanged: 1, filesSkipped: 2, filesErrored: 1, manifestsChanged: 1, filesCreated: 1, failures: 1, sdkFilesSkipped: 1 });
+    expect(s).toMatchObject({
+      filesScanned: 5,
+      filesChanged: 1,
+      filesUnchanged: 1,
+      filesSkipped: 2,
+      filesErrored: 1,
+      manifestsChanged: 1,
+      filesCreated: 1,
+      failures: 1,
+      sdkFilesSkipped: 1,
+    });
     expect(s.filesChanged + s.filesUnchanged + s.filesSkipped + s.filesErrored).toBe(s.filesScanned);
   });
 
   it('says "N locations in M files" when the places are lines of fewer files', () => {
-    expect(places(['a.ts:1', 'a.ts:5', 'a.ts:9', 'a.ts:12', 'a.ts:20'])).toBe('5 locations in 1 file (a.ts:1, a.ts:5, a.ts:9 and 2 more; --json lists each)');
+    expect(places(['a.ts:1', 'a.ts:5', 'a.ts:9', 'a.ts:12', 'a.ts:20'])).toBe(
+      '5 locations in 1 file (a.ts:1, a.ts:5, a.ts:9 and 2 more; --json lists each)',
+    );
     expect(places(['a.ts:1', 'b.ts:2', 'c.ts:3', 'd.ts:4'])).toBe('4 files (a.ts:1, b.ts:2, c.ts:3 and 1 more; --json lists each)');
     expect(places(['a.ts:1', 'b.ts:2'])).toBe('a.ts:1, b.ts:2');
   });
@@ -192,19 +247,34 @@ describe('summary counts', () => {
     expect(checkFindings(sdkSkipped)).toEqual(['1 skipped file importing the SDK']);
     expect(exitCodeOf('check', sdkSkipped)).toBe(1);
     expect(exitCodeOf('write', sdkSkipped)).toBe(0);
-    const unknown = summarize(emptyReport(), [{ file: 'a.ts', outcome: 'skipped', reason: 'cannot be read (EACCES)', importsSdk: 'unknown' }]);
+    const unknown = summarize(emptyReport(), [
+      { file: 'a.ts', outcome: 'skipped', reason: 'cannot be read (EACCES)', importsSdk: 'unknown' },
+    ]);
     expect(exitCodeOf('check', unknown)).toBe(1);
-    const leftover = summarize(emptyReport(), [{ file: 'a.ts', outcome: 'unchanged' }], [{ file: 'a.ts', line: 3, column: 1, message: 'Could not automatically migrate .tool() call. Manual migration required.' }]);
+    const leftover = summarize(
+      emptyReport(),
+      [{ file: 'a.ts', outcome: 'unchanged' }],
+      [{ file: 'a.ts', line: 3, column: 1, message: 'Could not automatically migrate .tool() call. Manual migration required.' }],
+    );
     expect(checkFindings(leftover)).toEqual(['1 place the official codemod could not migrate']);
     expect(exitCodeOf('check', leftover)).toBe(1);
-    const failed = summarize(emptyReport(), [{ file: 'a.ts', outcome: 'changed' }, { file: 'package.json', outcome: 'error', reason: 'could not be written (EIO)', manifest: true }]);
+    const failed = summarize(emptyReport(), [
+      { file: 'a.ts', outcome: 'changed' },
+      { file: 'package.json', outcome: 'error', reason: 'could not be written (EIO)', manifest: true },
+    ]);
     expect(exitCodeOf('write', failed)).toBe(3);
     expect(exitCodeOf('dry-run', failed)).toBe(3);
     expect(exitCodeOf('check', failed)).toBe(1);
   });
 
   it('exit codes: a leftover that throws as the server starts makes every mode say so (4; 1 under --check; 3 first)', () => {
-    const startsNot = { file: 'a.ts', line: 3, column: 1, message: 'x keys a setRequestHandler call made through a cast', failsAtStart: true };
+    const startsNot = {
+      file: 'a.ts',
+      line: 3,
+      column: 1,
+      message: 'x keys a setRequestHandler call made through a cast',
+      failsAtStart: true,
+    };
     const wontStart = summarize(emptyReport(), [{ file: 'a.ts', outcome: 'changed' }], [startsNot]);
     expect(wontStart.startFailures).toBe(1);
     expect(checkFindings(wontStart)).toContain('1 place the official codemod could not migrate (1 where the server throws at start-up)');
@@ -215,7 +285,7 @@ describe('summary counts', () => {
     expect(exitCodeOf('write', failedToo)).toBe(3);
   });
 
-  it('tells which leftovers throw at start-up: ours by their words, the codemod\'s unkeyed registrations', () => {
+  it("tells which leftovers throw at start-up: ours by their words, the codemod's unkeyed registrations", () => {
     expect(failsAtStart(`x: reading it throws, so ${FAILS_AT_START}; then remove this marker`)).toBe(true);
     expect(failsAtStart('Custom method handler: setRequestHandler(PingSchema, ...). In v2, use the 3-arg form')).toBe(true);
     expect(failsAtStart('Other | Task handler registration: setNotificationHandler(TaskStatusNotificationSchema, ...).')).toBe(true);
@@ -235,9 +305,12 @@ describe('causes table', () => {
   });
 
   it('classifies sites by kind and by the words of their cause', () => {
-    const site = (kind: 'elicitation' | 'request' | 'capabilities' | 'registration' | 'entry', cause: string) => causeOf({ kind, cause, reason: cause }).id;
+    const site = (kind: 'elicitation' | 'request' | 'capabilities' | 'registration' | 'entry', cause: string) =>
+      causeOf({ kind, cause, reason: cause }).id;
     expect(site('elicitation', 'in a function no tools/call, prompts/get or resources/read handler calls')).toBe('helper-body');
-    expect(site('request', 'an effect whose result cannot travel in requestState, read after a question')).toBe('journaled-result-not-serialisable');
+    expect(site('request', 'an effect whose result cannot travel in requestState, read after a question')).toBe(
+      'journaled-result-not-serialisable',
+    );
     expect(site('request', 'a handle made on each round set up by work that also reaches outside it')).toBe('handle-set-up-with-effect');
     expect(site('capabilities', 'client capabilities read from the connection')).toBe('capabilities-from-connection');
     expect(site('registration', 'registered in oninitialized, which never fires')).toBe('registered-in-oninitialized');

@@ -378,12 +378,21 @@ interface PositionedReport {
   upgrade: { file: string; line: number; message: string }[];
 }
 interface SarifLog {
-  runs: { results: { ruleId: string; message: { text: string }; locations: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number; startColumn?: number } } }[] }[] }[];
+  runs: {
+    results: {
+      ruleId: string;
+      message: { text: string };
+      locations: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number; startColumn?: number } } }[];
+    }[];
+  }[];
 }
 
 /** `file:line:col` of each site left and each codemod leftover, as --json gives them. */
 function jsonPlaces(r: PositionedReport): string[] {
-  return [...r.sites.filter(s => s.outcome !== 'rewritten').map(s => `${s.file}:${s.line}:${s.column}`), ...r.codemodLeftovers.map(l => `${l.file}:${l.line}:${l.column}`)].sort();
+  return [
+    ...r.sites.filter(s => s.outcome !== 'rewritten').map(s => `${s.file}:${s.line}:${s.column}`),
+    ...r.codemodLeftovers.map(l => `${l.file}:${l.line}:${l.column}`),
+  ].sort();
 }
 /** The same places as the human report prints them. */
 function textPlaces(stderr: string): string[] {
@@ -391,8 +400,7 @@ function textPlaces(stderr: string): string[] {
 }
 /** The same places as the SARIF log gives them. */
 function sarifPlaces(log: SarifLog): string[] {
-  return log.runs[0]!.results
-    .filter(r => r.ruleId !== 'migration-pending')
+  return log.runs[0]!.results.filter(r => r.ruleId !== 'migration-pending')
     .map(r => r.locations[0]!.physicalLocation)
     .map(l => `${l.artifactLocation.uri}:${l.region!.startLine}:${l.region!.startColumn}`)
     .sort();
@@ -419,9 +427,15 @@ describe.concurrent('report positions', { timeout: 600_000 }, () => {
     const roots = report.sites.find(s => s.kind === 'roots')!;
     expect([roots.line, at(MOVING_LINES, roots.line, roots.column)]).toEqual([47, 'server.server.listRoots();']);
     const lifecycle = report.sites.find(s => s.kind === 'connection')!;
-    expect([lifecycle.line, at(MOVING_LINES, lifecycle.line, lifecycle.column)]).toEqual([46, 'server.server.oninitialized = async () => {']);
-    expect(report.codemodLeftovers.map(l => [l.line, at(MOVING_LINES, l.line, l.column).slice(0, 18)])).toEqual([[44, 'for (const tool of']]);
-    for (const u of report.upgrade.filter(u => /wrapped with z\.object/.test(u.message))) expect(at(MOVING_LINES, u.line, 1)).toBe('server.tool(');
+    expect([lifecycle.line, at(MOVING_LINES, lifecycle.line, lifecycle.column)]).toEqual([
+      46,
+      'server.server.oninitialized = async () => {',
+    ]);
+    expect(report.codemodLeftovers.map(l => [l.line, at(MOVING_LINES, l.line, l.column).slice(0, 18)])).toEqual([
+      [44, 'for (const tool of'],
+    ]);
+    for (const u of report.upgrade.filter(u => /wrapped with z\.object/.test(u.message)))
+      expect(at(MOVING_LINES, u.line, 1)).toBe('server.tool(');
 
     expect(textPlaces(text.stderr)).toEqual(jsonPlaces(report));
     expect(sarifPlaces(JSON.parse(sarif.stdout) as SarifLog)).toEqual(jsonPlaces(report));
@@ -430,7 +444,11 @@ describe.concurrent('report positions', { timeout: 600_000 }, () => {
 
   it('after a run that writes, point into the file as written, the same in the text report, --json and SARIF', async () => {
     const [forJson, forText, forSarif] = await Promise.all([0, 1, 2].map(() => tree({ 'src/server.ts': MOVING_LINES })));
-    const [json, text, sarif] = await Promise.all([runCli(['--json', 'src'], forJson!), runCli(['src'], forText!), runCli(['--format', 'sarif', 'src'], forSarif!)]);
+    const [json, text, sarif] = await Promise.all([
+      runCli(['--json', 'src'], forJson!),
+      runCli(['src'], forText!),
+      runCli(['--format', 'sarif', 'src'], forSarif!),
+    ]);
     expect([json.code, text.code, sarif.code]).toEqual([0, 0, 0]);
     const written = await readFile(path.join(forJson!, 'src/server.ts'), 'utf8');
     expect(written).not.toBe(MOVING_LINES);
@@ -450,7 +468,8 @@ describe.concurrent('report positions', { timeout: 600_000 }, () => {
       expect(lines[l.line - 2]).toContain('@mcp-codemod-error');
       expect(at(written, l.line, l.column)).toMatch(/^for \(const tool of/);
     }
-    for (const u of report.upgrade.filter(u => /wrapped with z\.object/.test(u.message))) expect(lines[u.line - 1]).toMatch(/^(resumable\(server\)|server)\.registerTool\(/);
+    for (const u of report.upgrade.filter(u => /wrapped with z\.object/.test(u.message)))
+      expect(lines[u.line - 1]).toMatch(/^(resumable\(server\)|server)\.registerTool\(/);
 
     expect(await readFile(path.join(forText!, 'src/server.ts'), 'utf8')).toBe(written);
     expect(textPlaces(text.stderr)).toEqual(jsonPlaces(report));

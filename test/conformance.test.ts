@@ -32,8 +32,15 @@ delete env.MCP_REQUEST_STATE_KEY;
 
 /** The scenarios the requirement set scores for a server (its frozen `server:` list). */
 const required = (() => {
-  const yaml = fs.readFileSync(path.join(root, 'node_modules', '@modelcontextprotocol', 'conformance', 'requirements', `${REVISION}.yaml`), 'utf8');
-  return /^server:\n((?:  - .+\n)+)/m.exec(yaml)![1]!.split('\n').map(l => l.replace(/^ {2}- /, '').trim()).filter(Boolean);
+  const yaml = fs.readFileSync(
+    path.join(root, 'node_modules', '@modelcontextprotocol', 'conformance', 'requirements', `${REVISION}.yaml`),
+    'utf8',
+  );
+  return /^server:\n((?:  - .+\n)+)/m
+    .exec(yaml)![1]!
+    .split('\n')
+    .map(l => l.replace(/^ {2}- /, '').trim())
+    .filter(Boolean);
 })();
 const inputRequired = required.filter(s => s.startsWith('input-required-result-'));
 
@@ -42,9 +49,10 @@ const ORIGINAL_LACKS: Record<string, string> = {
   'server-stateless:sep-2575-server-rejects-undeclared-capability': 'the diagnostic tool test_missing_capability',
   'server-stateless:sep-2575-missing-capability-http-400': 'the diagnostic tool test_missing_capability',
   'server-stateless:sep-2575-http-server-no-independent-requests-on-stream': 'the diagnostic tool test_streaming_elicitation',
-  'server-stateless:sep-2575-server-sends-prompts-list-changed-on-subscription': 'a prompt list that changes (a SHOULD, reported as a warning)',
+  'server-stateless:sep-2575-server-sends-prompts-list-changed-on-subscription':
+    'a prompt list that changes (a SHOULD, reported as a warning)',
   'server-stateless:sep-2575-server-sends-tools-list-changed-on-subscription': 'a tool list that changes (a SHOULD, reported as a warning)',
-  'dns-rebinding-protection:localhost-host-rebinding-rejected': 'Host and Origin checks on its HTTP entry'
+  'dns-rebinding-protection:localhost-host-rebinding-rejected': 'Host and Origin checks on its HTTP entry',
 };
 
 interface Check {
@@ -77,7 +85,11 @@ afterAll(async () => {
 /** Serves an HTTP entry of the migrated project (or of `dir`, the original) on a free port. */
 async function serveHttp(entry: string, dir = project): Promise<string> {
   const port = await freeLoopbackPort();
-  const child: ChildProcess = spawn(process.execPath, [tsxCli, entry], { cwd: dir, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [tsxCli, entry], {
+    cwd: dir,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   cleanups.push(() => child.kill());
   let stderr = '';
   child.stderr!.on('data', chunk => (stderr += chunk));
@@ -90,7 +102,11 @@ async function serveHttp(entry: string, dir = project): Promise<string> {
 /** Runs a requirement set against `url`; every check of every scenario, by `scenario:check`. */
 async function conformance(url: string, revision = REVISION): Promise<Map<string, Check>> {
   const out = fs.mkdtempSync(path.join(project, 'results-'));
-  const child = spawn(node, [conformanceCli, 'server', '--url', url, '--requirements', revision, '-o', out], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(node, [conformanceCli, 'server', '--url', url, '--requirements', revision, '-o', out], {
+    cwd: project,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', chunk => (output += chunk));
   child.stderr.on('data', chunk => (output += chunk));
@@ -111,7 +127,8 @@ async function conformance(url: string, revision = REVISION): Promise<Map<string
 function notPassed(checks: Map<string, Check>, scenarios: string[]): Record<string, string> {
   const failed: Record<string, string> = {};
   for (const [key, check] of checks) {
-    if (['FAILURE', 'WARNING'].includes(check.status) && scenarios.includes(key.slice(0, key.indexOf(':')))) failed[key] = `${check.status}: ${check.errorMessage ?? ''}`;
+    if (['FAILURE', 'WARNING'].includes(check.status) && scenarios.includes(key.slice(0, key.indexOf(':'))))
+      failed[key] = `${check.status}: ${check.errorMessage ?? ''}`;
   }
   return failed;
 }
@@ -129,7 +146,11 @@ function expectOnly(checks: Map<string, Check>, scenarios: string[], exceptions:
   const ran = new Set([...checks.keys()].map(k => k.slice(0, k.indexOf(':'))));
   expect(scenarios.filter(s => !ran.has(s))).toEqual([]);
   const failed = notPassed(checks, scenarios);
-  expect(Object.keys(failed).sort(), JSON.stringify(failed, null, 2)).toEqual(Object.keys(exceptions).filter(k => scenarios.includes(k.slice(0, k.indexOf(':')))).sort());
+  expect(Object.keys(failed).sort(), JSON.stringify(failed, null, 2)).toEqual(
+    Object.keys(exceptions)
+      .filter(k => scenarios.includes(k.slice(0, k.indexOf(':'))))
+      .sort(),
+  );
 }
 
 describe(`the conformance tool's ${REVISION} requirement set against the migrated legacy server`, () => {
@@ -151,12 +172,17 @@ describe(`the conformance tool's ${REVISION} requirement set against the migrate
     cleanups.push(() => fs.rmSync(original, { recursive: true, force: true }));
     fs.symlinkSync(path.join(root, 'node_modules'), path.join(original, 'node_modules'));
     fs.writeFileSync(path.join(original, 'package.json'), JSON.stringify({ type: 'module' }));
-    for (const f of fs.readdirSync(path.join(root, 'test', 'conformance'))) fs.copyFileSync(path.join(root, 'test', 'conformance', f), path.join(original, f));
+    for (const f of fs.readdirSync(path.join(root, 'test', 'conformance')))
+      fs.copyFileSync(path.join(root, 'test', 'conformance', f), path.join(original, f));
     const before = await conformance(await serveHttp('http-stateless.ts', original), '2025-11-25');
     const after = await conformance(await serveHttp('http-stateless.ts'), '2025-11-25');
     const passed = [...before].filter(([, check]) => check.status === 'SUCCESS').map(([key]) => key);
     expect(passed.length).toBeGreaterThan(0);
-    const lost = Object.fromEntries(passed.filter(key => after.get(key)?.status !== 'SUCCESS').map(key => [key, `${after.get(key)?.status ?? 'not run'}: ${after.get(key)?.errorMessage ?? ''}`]));
+    const lost = Object.fromEntries(
+      passed
+        .filter(key => after.get(key)?.status !== 'SUCCESS')
+        .map(key => [key, `${after.get(key)?.status ?? 'not run'}: ${after.get(key)?.errorMessage ?? ''}`]),
+    );
     expect(lost).toEqual({});
   }, 900_000);
 

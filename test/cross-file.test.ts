@@ -28,7 +28,11 @@ const env = { ...process.env, MCP_REQUEST_STATE_KEY: 'test-key-for-request-state
 // Inside the repo, so the projects resolve the real SDK packages from node_modules.
 const work = path.join(root, '.tmp', 'cross-file');
 
-const PACKAGE = JSON.stringify({ name: 'cross-file', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^4.2.0' } });
+const PACKAGE = JSON.stringify({
+  name: 'cross-file',
+  type: 'module',
+  dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^4.2.0' },
+});
 
 const PROJECT: Record<string, string> = {
   'package.json': PACKAGE,
@@ -142,15 +146,55 @@ export async function askSecret(server: any): Promise<string> {
 };
 const SCENARIO = {
   calls: [
-    { name: 'confirm accepted', method: 'tools/call', params: { name: 'confirm', arguments: { question: 'Name?' } }, answers: { elicitation: [{ action: 'accept', content: { name: 'Ada' } }, { action: 'accept', content: { ok: true } }] } },
-    { name: 'confirm, not confirmed', method: 'tools/call', params: { name: 'confirm', arguments: { question: 'Name?' } }, answers: { elicitation: [{ action: 'accept', content: { name: 'Ada' } }, { action: 'decline' }] } },
-    { name: 'confirm, name declined', method: 'tools/call', params: { name: 'confirm', arguments: { question: 'Name?' } }, answers: { elicitation: [{ action: 'decline' }, { action: 'accept', content: { ok: true } }] } },
-    { name: 'summarize', method: 'tools/call', params: { name: 'summarize', arguments: { text: 'tides' } }, answers: { sampling: [{ role: 'assistant', model: 'm', content: { type: 'text', text: 'the moon pulls the sea' } }] } },
-    { name: 'colour accepted', method: 'tools/call', params: { name: 'colour' }, answers: { elicitation: [{ action: 'accept', content: { colour: 'teal' } }] } },
+    {
+      name: 'confirm accepted',
+      method: 'tools/call',
+      params: { name: 'confirm', arguments: { question: 'Name?' } },
+      answers: {
+        elicitation: [
+          { action: 'accept', content: { name: 'Ada' } },
+          { action: 'accept', content: { ok: true } },
+        ],
+      },
+    },
+    {
+      name: 'confirm, not confirmed',
+      method: 'tools/call',
+      params: { name: 'confirm', arguments: { question: 'Name?' } },
+      answers: { elicitation: [{ action: 'accept', content: { name: 'Ada' } }, { action: 'decline' }] },
+    },
+    {
+      name: 'confirm, name declined',
+      method: 'tools/call',
+      params: { name: 'confirm', arguments: { question: 'Name?' } },
+      answers: { elicitation: [{ action: 'decline' }, { action: 'accept', content: { ok: true } }] },
+    },
+    {
+      name: 'summarize',
+      method: 'tools/call',
+      params: { name: 'summarize', arguments: { text: 'tides' } },
+      answers: { sampling: [{ role: 'assistant', model: 'm', content: { type: 'text', text: 'the moon pulls the sea' } }] },
+    },
+    {
+      name: 'colour accepted',
+      method: 'tools/call',
+      params: { name: 'colour' },
+      answers: { elicitation: [{ action: 'accept', content: { colour: 'teal' } }] },
+    },
     { name: 'colour cancelled', method: 'tools/call', params: { name: 'colour' }, answers: { elicitation: [{ action: 'cancel' }] } },
-    { name: 'ping, stopped', method: 'tools/call', params: { name: 'ping' }, answers: { elicitation: [{ action: 'accept', content: {} }] } },
+    {
+      name: 'ping, stopped',
+      method: 'tools/call',
+      params: { name: 'ping' },
+      answers: { elicitation: [{ action: 'accept', content: {} }] },
+    },
     { name: 'ping, declined', method: 'tools/call', params: { name: 'ping' }, answers: { elicitation: [{ action: 'decline' }] } },
-    { name: 'secret', method: 'tools/call', params: { name: 'secret' }, answers: { elicitation: [{ action: 'accept', content: { s: 'swordfish' } }] } },
+    {
+      name: 'secret',
+      method: 'tools/call',
+      params: { name: 'secret' },
+      answers: { elicitation: [{ action: 'accept', content: { s: 'swordfish' } }] },
+    },
   ],
 };
 
@@ -188,7 +232,11 @@ function writeProject(dir: string, files: Record<string, string>): void {
 
 /** A repository of its own, as a user's project would be (the repo's .gitignore of .tmp/ does not apply). */
 function commitAll(dir: string, message: string): void {
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, stdio: 'pipe' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], {
+      cwd: dir,
+      stdio: 'pipe',
+    });
   if (!fs.existsSync(path.join(dir, '.git'))) git('init', '-q');
   git('add', '.');
   git('commit', '-qm', message);
@@ -200,7 +248,10 @@ function runCli(dir: string, ...args: string[]): { status: number | null; stdout
 }
 
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(f => f.endsWith('.ts') && !f.split(path.sep).includes('node_modules')).map(f => path.join(dir, f));
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter(f => f.endsWith('.ts') && !f.split(path.sep).includes('node_modules'))
+    .map(f => path.join(dir, f));
 }
 
 /** The project's sources as the official v1-to-v2 upgrade alone leaves them, by path in the project. */
@@ -226,9 +277,15 @@ function unreplayed(text: string): string {
     const names = new Map<string, string>();
     let stateImport: { start: number; end: number } | undefined;
     for (const st of sf.statements) {
-      if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier) || !/(^|\/)mcp-migrate-state(\.[cm]?[jt]s)?$/.test(st.moduleSpecifier.text)) continue;
+      if (
+        !ts.isImportDeclaration(st) ||
+        !ts.isStringLiteral(st.moduleSpecifier) ||
+        !/(^|\/)mcp-migrate-state(\.[cm]?[jt]s)?$/.test(st.moduleSpecifier.text)
+      )
+        continue;
       const bindings = st.importClause?.namedBindings;
-      if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) names.set(e.name.text, (e.propertyName ?? e.name).text);
+      if (bindings && ts.isNamedImports(bindings))
+        for (const e of bindings.elements) names.set(e.name.text, (e.propertyName ?? e.name).text);
       stateImport = wholeLines(st);
     }
     let edit: { start: number; end: number; text: string } | undefined;
@@ -244,14 +301,25 @@ function unreplayed(text: string): string {
         else if (what === 'journaled' && arg && ts.isArrowFunction(arg) && !ts.isBlock(arg.body)) edit = { ...at, text: slice(arg.body) };
         else if (what === 'rethrowIfSuspended' && ts.isExpressionStatement(node.parent)) edit = { ...wholeLines(node.parent), text: '' };
       }
-      if (ts.isPropertyAssignment(node) && node.name.getText(sf) === 'requestState' && ts.isObjectLiteralExpression(node.parent) && node.parent.properties.length === 1) {
+      if (
+        ts.isPropertyAssignment(node) &&
+        node.name.getText(sf) === 'requestState' &&
+        ts.isObjectLiteralExpression(node.parent) &&
+        node.parent.properties.length === 1
+      ) {
         const made = node.parent.parent;
-        if (ts.isNewExpression(made) && made.arguments?.length === 2) edit = { start: made.arguments[0]!.getEnd(), end: node.parent.getEnd(), text: '' };
+        if (ts.isNewExpression(made) && made.arguments?.length === 2)
+          edit = { start: made.arguments[0]!.getEnd(), end: node.parent.getEnd(), text: '' };
       }
     };
     visit(sf);
     // (an import the run put first in a file that had none, with a blank line after it)
-    if (!edit && stateImport) edit = { start: stateImport.start, end: stateImport.end + (stateImport.start === 0 && text[stateImport.end] === '\n' ? 1 : 0), text: '' };
+    if (!edit && stateImport)
+      edit = {
+        start: stateImport.start,
+        end: stateImport.end + (stateImport.start === 0 && text[stateImport.end] === '\n' ? 1 : 0),
+        text: '',
+      };
     if (!edit) return text;
     text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
   }
@@ -297,13 +365,16 @@ describe('helpers imported from other files of the project', () => {
 
   it("hands sampleWith the context's request channel through ask(...), where the handler hands it on", () => {
     const server = read('src/server.ts');
-    expect(server).toMatch(new RegExp(`const summary = await sampleWith\\(${asked('ctx.mcpReq').source}\\.send, CreateMessageResultSchema, text\\);`));
+    expect(server).toMatch(
+      new RegExp(`const summary = await sampleWith\\(${asked('ctx.mcpReq').source}\\.send, CreateMessageResultSchema, text\\);`),
+    );
     expect(read('src/helpers/sampling.ts')).toBe(PROJECT['src/helpers/sampling.ts']);
   });
 
   it('registers each tool resumable and imports nothing of the helpers into the handler file', () => {
     const server = read('src/server.ts');
-    for (const tool of ['confirm', 'summarize', 'colour', 'ping', 'secret']) expect(server).toContain(`resumable(server).registerTool('${tool}',`);
+    for (const tool of ['confirm', 'summarize', 'colour', 'ping', 'secret'])
+      expect(server).toContain(`resumable(server).registerTool('${tool}',`);
     expect(server).toContain("const DEFAULT_NAME = 'server-default';");
     expect(server).not.toMatch(/defaults\.js|NAME_SCHEMA|FALLBACK|PROMPT/);
     expect(server).toMatch(/^serveStdio\(\(\) => server\);$/m);
@@ -313,7 +384,13 @@ describe('helpers imported from other files of the project', () => {
     for (const rel of ['src/helpers/index.ts', 'src/helpers/sampling.ts', 'src/helpers/cycle2.ts', 'src/helpers/defaults.ts']) {
       expect(read(rel), rel).toBe(PROJECT[rel]);
     }
-    for (const rel of ['src/helpers/names.ts', 'src/helpers/ask.ts', 'src/helpers/colour.ts', 'src/helpers/cycle.ts', 'src/helpers/local.ts']) {
+    for (const rel of [
+      'src/helpers/names.ts',
+      'src/helpers/ask.ts',
+      'src/helpers/colour.ts',
+      'src/helpers/cycle.ts',
+      'src/helpers/local.ts',
+    ]) {
       expect(unreplayed(read(rel)), rel).toBe(upgraded.get(rel));
       expect(read(rel), rel).not.toMatch(/mcp-migrate:/);
     }
@@ -401,7 +478,10 @@ other.registerTool('name', { description: 'Asks a name' }, async () => {
       const r = runCli(dir, '.', '--json', '--jobs', jobs);
       expect(r.status, r.stderr).toBe(0);
       const report: Report = JSON.parse(r.stdout);
-      expect(report.sites.map(described)).toEqual(['src/ask.ts:4 rewritten elicitation tools/call colour', 'src/other.ts:6 rewritten elicitation tools/call name']);
+      expect(report.sites.map(described)).toEqual([
+        'src/ask.ts:4 rewritten elicitation tools/call colour',
+        'src/other.ts:6 rewritten elicitation tools/call name',
+      ]);
       expect(report.files.find(f => f.file === 'src/colour.ts')?.outcome).toBe('unchanged');
       const server = fs.readFileSync(path.join(dir, 'src', 'server.ts'), 'utf8');
       expect(server).toContain("resumable(server).registerTool('colour',");
@@ -449,7 +529,9 @@ mcp.registerTool('delete_note', { description: 'Deletes a note' }, async () => {
     expect(report.sites.map(described)).toEqual(['src/tools.ts:4 rewritten elicitation tools/call delete_note']);
     const server = fs.readFileSync(path.join(dir, 'src', 'server.ts'), 'utf8');
     // The requestState module's ask is imported under another name: the module exports an ask of its own.
-    expect(server).toMatch(new RegExp(`^export const ask = ${asked('mcp.server', 'askClient').source}\\.elicitInput\\.bind\\(mcp\\.server\\);$`, 'm'));
+    expect(server).toMatch(
+      new RegExp(`^export const ask = ${asked('mcp.server', 'askClient').source}\\.elicitInput\\.bind\\(mcp\\.server\\);$`, 'm'),
+    );
     const tools = fs.readFileSync(path.join(dir, 'src', 'tools.ts'), 'utf8');
     expect(tools).toContain("resumable(mcp).registerTool('delete_note',");
     expect(tools).toContain("const answer = await askUser({ message: 'Delete?',");
@@ -463,9 +545,15 @@ mcp.registerTool('delete_note', { description: 'Deletes a note' }, async () => {
     const r = runCli(dir, 'src', '--json');
     expect(r.status, r.stderr).toBe(0);
     const report: Report = JSON.parse(r.stdout);
-    expect(report.sites.filter(s => s.outcome === 'rewritten').map(described)).toEqual(['src/tools.ts:4 rewritten elicitation tools/call delete_note']);
-    expect(fs.readFileSync(path.join(dir, 'src', 'server.ts'), 'utf8')).toMatch(new RegExp(`export const ask = ${asked('mcp.server', 'askClient').source}\\.elicitInput\\.bind\\(mcp\\.server\\);`));
-    expect(fs.readFileSync(path.join(dir, 'src', 'retry.ts'), 'utf8')).toBe("import { ask } from './server.js';\n\nexport const asker = { ask };\n");
+    expect(report.sites.filter(s => s.outcome === 'rewritten').map(described)).toEqual([
+      'src/tools.ts:4 rewritten elicitation tools/call delete_note',
+    ]);
+    expect(fs.readFileSync(path.join(dir, 'src', 'server.ts'), 'utf8')).toMatch(
+      new RegExp(`export const ask = ${asked('mcp.server', 'askClient').source}\\.elicitInput\\.bind\\(mcp\\.server\\);`),
+    );
+    expect(fs.readFileSync(path.join(dir, 'src', 'retry.ts'), 'utf8')).toBe(
+      "import { ask } from './server.js';\n\nexport const asker = { ask };\n",
+    );
   }, 600_000);
 
   it('does not mark the definition as a request made at module level', () => {
@@ -490,17 +578,47 @@ describe('module-level state of the helpers', () => {
     { name: 'const', declarations: "const PROMPT = 'Name?';", afterAsking: '', state: ['PROMPT'] },
     { name: 'let', declarations: "let PROMPT = 'Name?';", afterAsking: '', state: ['PROMPT'] },
     { name: 'assigned', declarations: "let PROMPT = 'Name?';", afterAsking: "\n  PROMPT = 'Name again?';", state: ['PROMPT'] },
-    { name: 'counted', declarations: "const PROMPT = 'Name?';\nlet asked = 0;\nlet last = '';", afterAsking: "\n  asked++;\n  asked *= a.action === 'accept' ? 2 : 1;\n  last = String(a.content?.n);", state: ['asked', 'last'] },
-    { name: 'setter', declarations: "let PROMPT = 'Name?';\nfunction setPROMPT(text: string) {\n  PROMPT = text;\n}", afterAsking: "\n  setPROMPT('Name again?');", state: ['PROMPT'] },
+    {
+      name: 'counted',
+      declarations: "const PROMPT = 'Name?';\nlet asked = 0;\nlet last = '';",
+      afterAsking: "\n  asked++;\n  asked *= a.action === 'accept' ? 2 : 1;\n  last = String(a.content?.n);",
+      state: ['asked', 'last'],
+    },
+    {
+      name: 'setter',
+      declarations: "let PROMPT = 'Name?';\nfunction setPROMPT(text: string) {\n  PROMPT = text;\n}",
+      afterAsking: "\n  setPROMPT('Name again?');",
+      state: ['PROMPT'],
+    },
     // (what the timer sets is not read back: when it fires against the next call is no business of the test's)
-    { name: 'timer', declarations: "let PROMPT = 'Name?';\nlet fired = false;", afterAsking: '\n  setTimeout(() => { fired = true; }, 0);', state: ['PROMPT'] },
+    {
+      name: 'timer',
+      declarations: "let PROMPT = 'Name?';\nlet fired = false;",
+      afterAsking: '\n  setTimeout(() => { fired = true; }, 0);',
+      state: ['PROMPT'],
+    },
     { name: 'destructured', declarations: "let PROMPT = 'Name?';", afterAsking: "\n  [PROMPT] = ['again'];", state: ['PROMPT'] },
     { name: 'loop', declarations: "let PROMPT = 'Name?';", afterAsking: "\n  for (PROMPT of ['a', 'b']) void 0;", state: ['PROMPT'] },
-    { name: 'expression', declarations: "let PROMPT = 'Name?';", afterAsking: "\n  const was = (PROMPT = 'again');\n  void was;", state: ['PROMPT'] },
+    {
+      name: 'expression',
+      declarations: "let PROMPT = 'Name?';",
+      afterAsking: "\n  const was = (PROMPT = 'again');\n  void was;",
+      state: ['PROMPT'],
+    },
     { name: 'logical', declarations: "let PROMPT = '';", afterAsking: "\n  PROMPT ||= 'again';", state: ['PROMPT'] },
     { name: 'any', declarations: "let PROMPT: any = 'Name?';\nlet count: any = '1';", afterAsking: '\n  count++;', state: ['count'] },
-    { name: 'taken', declarations: "let PROMPT = 'Name?';\nexport const setPROMPT = 1;", afterAsking: "\n  PROMPT = 'again';", state: ['PROMPT', 'setPROMPT'] },
-    { name: 'narrowed', declarations: "const PROMPT = 'Name?';\nlet last: string | undefined;", afterAsking: "\n  last = 'x';\n  void last.length;", state: ['last'] },
+    {
+      name: 'taken',
+      declarations: "let PROMPT = 'Name?';\nexport const setPROMPT = 1;",
+      afterAsking: "\n  PROMPT = 'again';",
+      state: ['PROMPT', 'setPROMPT'],
+    },
+    {
+      name: 'narrowed',
+      declarations: "const PROMPT = 'Name?';\nlet last: string | undefined;",
+      afterAsking: "\n  last = 'x';\n  void last.length;",
+      state: ['last'],
+    },
   ];
   const helper = (v: (typeof variants)[number]) => `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 ${v.declarations}
@@ -527,7 +645,7 @@ ${variants
 server.registerTool('hello_${v.name}', { description: 'Greets' }, async () => {
   const name = await askName_${v.name}(server);
   return { content: [{ type: 'text', text: \`hello \${name} \${state_${v.name}()}\` }] };
-});`
+});`,
   )
   .join('\n')}
 
@@ -551,8 +669,15 @@ await server.connect(new StdioServerTransport());
 
   it("rewrites each helper's request where it is written, for the tool that calls it", () => {
     // (the request is on the line after the declarations and the function's own)
-    expect(report.sites.map(described).sort()).toEqual(variants.map(v => `src/helper-${v.name}.ts:${v.declarations.split('\n').length + 3} rewritten elicitation tools/call hello_${v.name}`).sort());
-    for (const v of variants) expect(read(`src/helper-${v.name}.ts`), v.name).toMatch(new RegExp(`const a = await ${asked('server.server').source}\\.elicitInput\\(`));
+    expect(report.sites.map(described).sort()).toEqual(
+      variants
+        .map(v => `src/helper-${v.name}.ts:${v.declarations.split('\n').length + 3} rewritten elicitation tools/call hello_${v.name}`)
+        .sort(),
+    );
+    for (const v of variants)
+      expect(read(`src/helper-${v.name}.ts`), v.name).toMatch(
+        new RegExp(`const a = await ${asked('server.server').source}\\.elicitInput\\(`),
+      );
   });
 
   it('leaves each module its variables as they were: no export, no setter, every assignment where it was', () => {
@@ -567,7 +692,9 @@ await server.connect(new StdioServerTransport());
   });
 
   it('journals what a second run of the helper would do again, and nothing else', () => {
-    const journaled = Object.fromEntries(variants.filter(v => v.name !== 'timer').map(v => [v.name, journaledWork(read(`src/helper-${v.name}.ts`))]));
+    const journaled = Object.fromEntries(
+      variants.filter(v => v.name !== 'timer').map(v => [v.name, journaledWork(read(`src/helper-${v.name}.ts`))]),
+    );
     expect(journaled).toEqual({
       ...Object.fromEntries(variants.filter(v => v.name !== 'timer').map(v => [v.name, []])),
       counted: ['asked++', "asked *= a.action === 'accept' ? 2 : 1"],
@@ -589,7 +716,12 @@ await server.connect(new StdioServerTransport());
       after: `${tsx} ${path.join(after, 'src', 'server.ts')}`,
       scenario: parseScenario({
         calls: variants.flatMap(v =>
-          ['Ada', 'Bo'].map(n => ({ name: `${v.name} ${n}`, method: 'tools/call', params: { name: `hello_${v.name}` }, answers: { elicitation: [{ action: 'accept', content: { n } }] } }))
+          ['Ada', 'Bo'].map(n => ({
+            name: `${v.name} ${n}`,
+            method: 'tools/call',
+            params: { name: `hello_${v.name}` },
+            answers: { elicitation: [{ action: 'accept', content: { n } }] },
+          })),
         ),
       }),
       env,
@@ -604,7 +736,12 @@ await server.connect(new StdioServerTransport());
     fs.rmSync(cjs, { recursive: true, force: true });
     fs.mkdirSync(cjs, { recursive: true });
     const { migrateSources } = await import('../src/pipeline.js');
-    const text = helper({ name: 'cjs', declarations: "let PROMPT = 'Name?';\nmodule.exports.legacy = true;", afterAsking: "\n  PROMPT = 'again';", state: ['PROMPT'] });
+    const text = helper({
+      name: 'cjs',
+      declarations: "let PROMPT = 'Name?';\nmodule.exports.legacy = true;",
+      afterAsking: "\n  PROMPT = 'again';",
+      state: ['PROMPT'],
+    });
     const server = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { askName_cjs } from './helper.js';
 
@@ -620,12 +757,12 @@ server.registerTool('hello', { description: 'Greets' }, async () => {
         { path: path.join(cjs, 'helper.ts'), text },
         { path: path.join(cjs, 'server.ts'), text: server },
       ],
-      { cwd: cjs }
+      { cwd: cjs },
     );
     expect(r.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.handler}`)).toEqual(['helper.ts:5 rewritten tools/call hello']);
     const after = r.changes.find(c => c.path.endsWith('helper.ts'))!.after;
     expect(unreplayed(after)).toBe(upgradedSources({ 'helper.ts': text }).get('helper.ts'));
-    expect(after).toContain("module.exports.legacy = true;\nexport async function askName_cjs(");
+    expect(after).toContain('module.exports.legacy = true;\nexport async function askName_cjs(');
   }, 600_000);
 });
 
@@ -637,7 +774,10 @@ describe('locals of a JavaScript handler typed in another module', () => {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
     // Naming no request, the module is read from the disk as the handler's import.
-    fs.writeFileSync(path.join(dir, 'recipes.js'), "/** @typedef {{ name: string, servings: number }} Recipe */\n\n/** @type {Recipe[]} */\nexport const recipes = [{ name: 'pancakes', servings: 4 }];\n");
+    fs.writeFileSync(
+      path.join(dir, 'recipes.js'),
+      "/** @typedef {{ name: string, servings: number }} Recipe */\n\n/** @type {Recipe[]} */\nexport const recipes = [{ name: 'pancakes', servings: 4 }];\n",
+    );
     const { migrateSources } = await import('../src/pipeline.js');
     const text = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { recipes } from './recipes.js';
@@ -659,7 +799,11 @@ server.registerTool('scale', { description: 'Scales the first recipe' }, async (
     expect(server).toMatch(new RegExp(`const answer = await ${asked('server.server').source}\\.elicitInput\\(`));
     expect(server).toContain("resumable(server).registerTool('scale',");
     for (const c of r.changes) fs.writeFileSync(c.path, c.after);
-    expect(typecheckFiles([path.join(dir, 'server.js'), path.join(dir, 'recipes.js')], dir, { checkJs: true }).filter(e => e.startsWith('server.js'))).toEqual([]);
+    expect(
+      typecheckFiles([path.join(dir, 'server.js'), path.join(dir, 'recipes.js')], dir, { checkJs: true }).filter(e =>
+        e.startsWith('server.js'),
+      ),
+    ).toEqual([]);
   }, 600_000);
 });
 
@@ -675,15 +819,20 @@ describe('a helper of another package of a workspace, outside the run', () => {
   it('marks the call into it, which fails on MCP 2026-07-28', () => {
     fs.rmSync(dir, { recursive: true, force: true });
     write('packages/shared/package.json', '{ "name": "@acme/shared", "version": "1.0.0", "type": "module", "types": "src/index.ts" }\n');
-    write('packages/shared/src/index.ts', `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+    write(
+      'packages/shared/src/index.ts',
+      `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
 export async function confirm(server: McpServer, what: string): Promise<boolean> {
   const answer = await server.server.elicitInput({ message: \`Really \${what}?\`, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } });
   return answer.action === 'accept';
 }
-`);
+`,
+    );
     write('packages/server/package.json', PACKAGE);
-    write('packages/server/src/index.ts', `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+    write(
+      'packages/server/src/index.ts',
+      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { confirm } from '@acme/shared';
 
@@ -692,7 +841,8 @@ server.registerTool('wipe', { inputSchema: { what: z.string() } }, async ({ what
   if (!(await confirm(server, what))) return { content: [{ type: 'text', text: 'kept' }] };
   return { content: [{ type: 'text', text: \`wiped \${what}\` }] };
 });
-`);
+`,
+    );
     fs.mkdirSync(path.join(dir, 'node_modules', '@acme'), { recursive: true });
     fs.symlinkSync(path.join('..', '..', 'packages', 'shared'), path.join(dir, 'node_modules', '@acme', 'shared'));
     write('.gitignore', 'node_modules/\n');

@@ -32,17 +32,37 @@ describe('sampling and roots sites are migrated and reported deprecated (SEP-257
   it('in the report data, the human summary and the LSP diagnostics, with the alternative', async () => {
     const { report } = await migrateSources([{ path: file, text: source }], { cwd: path.dirname(file) });
     const byKind = Object.fromEntries(report.sites.map(s => [s.kind, s]));
-    expect(byKind.sampling).toMatchObject({ outcome: 'rewritten', deprecated: expect.stringMatching(/SEP-2577.*call a model from the server directly/) });
-    expect(byKind.roots).toMatchObject({ outcome: 'rewritten', deprecated: expect.stringMatching(/SEP-2577.*take the paths as tool arguments/) });
+    expect(byKind.sampling).toMatchObject({
+      outcome: 'rewritten',
+      deprecated: expect.stringMatching(/SEP-2577.*call a model from the server directly/),
+    });
+    expect(byKind.roots).toMatchObject({
+      outcome: 'rewritten',
+      deprecated: expect.stringMatching(/SEP-2577.*take the paths as tool arguments/),
+    });
     expect(byKind.elicitation!.deprecated).toBeUndefined();
 
-    const run: RunReport = { ...report, schemaVersion: 1, mode: 'dry-run', files: [], codemodLeftovers: [], sdkPatches: [], warnings: [], formatting: [], summary: summarize(report, []), exitCode: 0 };
+    const run: RunReport = {
+      ...report,
+      schemaVersion: 1,
+      mode: 'dry-run',
+      files: [],
+      codemodLeftovers: [],
+      sdkPatches: [],
+      warnings: [],
+      formatting: [],
+      summary: summarize(report, []),
+      exitCode: 0,
+    };
     const human = formatHuman(run, { color: false });
     expect(human).toContain('deprecated: 1 sampling site; sampling is deprecated by SEP-2577');
     expect(human).toContain('deprecated: 1 roots site; roots are deprecated by SEP-2577');
 
     const analysis = await analyzeDocument(TextDocument.create(pathToFileURL(file).href, 'typescript', 1, source));
     const deprecated = analysis.diagnostics.filter(d => d.tags?.includes(DiagnosticTag.Deprecated));
-    expect(deprecated.map(d => d.message)).toEqual([expect.stringMatching(/call a model from the server directly$/), expect.stringMatching(/take the paths as tool arguments$/)]);
+    expect(deprecated.map(d => d.message)).toEqual([
+      expect.stringMatching(/call a model from the server directly$/),
+      expect.stringMatching(/take the paths as tool arguments$/),
+    ]);
   });
 });

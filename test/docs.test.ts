@@ -55,10 +55,15 @@ describe('README', () => {
     expect(read('.ci/run')).toContain('npm test');
   });
 
-  it("shows the example of __testfixtures__/readme-example as it is, before and after", () => {
-    const [before, after] = [...readme.split('<!-- example: __testfixtures__/readme-example')[1]!.matchAll(/```ts\n([\s\S]*?)\n```/g)].map(m => m[1]!);
+  it('shows the example of __testfixtures__/readme-example as it is, before and after', () => {
+    const [before, after] = [...readme.split('<!-- example: __testfixtures__/readme-example')[1]!.matchAll(/```ts\n([\s\S]*?)\n```/g)].map(
+      m => m[1]!,
+    );
     // The handler of each side of the fixture, from the line of its registration to the file's end.
-    const handler = (file: string) => read(file).slice(read(file).search(/^.*\.registerTool\('greet'/m)).trimEnd();
+    const handler = (file: string) =>
+      read(file)
+        .slice(read(file).search(/^.*\.registerTool\('greet'/m))
+        .trimEnd();
     expect(before).toBe(handler('__testfixtures__/readme-example.input.ts'));
     expect(after).toBe(handler('__testfixtures__/readme-example.output.ts'));
   });

@@ -60,12 +60,15 @@ describe('reads of the file system', () => {
     const m = await migrate({
       'src/server.ts': `${HEAD}import { existsSync, statSync, readFileSync, promises as fsp } from 'node:fs';
 import { stat } from 'node:fs/promises';
-${tool('fs', `  const isFile = existsSync(p) && statSync(p).isFile();
+${tool(
+  'fs',
+  `  const isFile = existsSync(p) && statSync(p).isFile();
   const dir = (await stat(p)).isDirectory();
   const size = statSync(p).size;
   const text = isFile ? readFileSync(p, 'utf8') : '';
   const again = (await fsp.stat(p)).isSymbolicLink();
-  void [isFile, dir, size, text, again];`)}`,
+  void [isFile, dir, size, text, again];`,
+)}`,
     });
     expect(journaledWork(m.text('src/server.ts'))).toEqual([]);
   }, 120_000);
@@ -74,9 +77,12 @@ ${tool('fs', `  const isFile = existsSync(p) && statSync(p).isFile();
 describe('module loading', () => {
   it('loads a module with import() again on each round: it is loaded once per process', async () => {
     const m = await migrate({
-      'src/server.ts': `${HEAD}${tool('load', `  const { shout } = await import('./shout.js');
+      'src/server.ts': `${HEAD}${tool(
+        'load',
+        `  const { shout } = await import('./shout.js');
   const mod = await import('./shout.js');
-  void [shout(p), mod.shout(p)];`)}`,
+  void [shout(p), mod.shout(p)];`,
+      )}`,
       'src/shout.ts': `export function shout(s: string): string {\n  return s.toUpperCase();\n}\n`,
     });
     expect(journaledWork(m.text('src/server.ts'))).toEqual([]);
@@ -125,7 +131,11 @@ server.registerTool('later', { description: 'Asks later' }, async () => {
     expect(journaledWork(m.text('src/later.ts'))).toEqual([]);
     const notes = m.result.report.notes.filter(n => /sets a timer/.test(n));
     // The sleep's timer only settles its promise: nothing to say of it.
-    expect(notes).toEqual([expect.stringMatching(/^src\/later\.ts:4: tools\/call later sets a timer \(setTimeout\(\(\) => \{ fired = true; \}, 0\)\) again on each round/)]);
+    expect(notes).toEqual([
+      expect.stringMatching(
+        /^src\/later\.ts:4: tools\/call later sets a timer \(setTimeout\(\(\) => \{ fired = true; \}, 0\)\) again on each round/,
+      ),
+    ]);
   }, 120_000);
 });
 
@@ -145,15 +155,21 @@ const seen: string[] = [];
 function remember(what: string): void {
   seen.push(what);
 }
-${tool('direct', `  const before = current;
-  advance(p);`)}
+${tool(
+  'direct',
+  `  const before = current;
+  advance(p);`,
+)}
 server.registerTool('topic', { description: 'Asks' }, async () => {
   const said = await askAbout(current);
   return { content: [{ type: 'text', text: said }] };
 });
-${tool('seen', `  const message = \`Seen: \${seen}\`;
+${tool(
+  'seen',
+  `  const message = \`Seen: \${seen}\`;
   remember(p);
-  void message;`)}
+  void message;`,
+)}
 server.registerTool('handed', { description: 'Asks' }, async () => {
   const list = seen;
   const n = list.length;
@@ -180,14 +196,21 @@ let format: (s: string) => string = s => s;
 function useUpper(): void {
   format = s => s.toUpperCase();
 }
-${tool('format', `  const f = format;
+${tool(
+  'format',
+  `  const f = format;
   useUpper();
-  void [f, p];`)}`,
+  void [f, p];`,
+)}`,
     });
     const server = m.text('src/server.ts');
     expect(server).toContain('  const f = format;\n');
     expect(journaledWork(server)).toEqual([]);
-    expect(m.result.report.notes).toContainEqual(expect.stringMatching(/tools\/call format reads format before it \(or a function it calls\) changes it, .*a function, cannot travel in requestState/));
+    expect(m.result.report.notes).toContainEqual(
+      expect.stringMatching(
+        /tools\/call format reads format before it \(or a function it calls\) changes it, .*a function, cannot travel in requestState/,
+      ),
+    );
   }, 120_000);
 });
 
@@ -256,12 +279,16 @@ server.registerTool('three', {}, async () => {
 `,
     });
     const notes = m.result.report.notes.filter(n => /asks in a loop/.test(n));
-    expect(notes).toEqual([expect.stringMatching(/^src\/server\.ts:9: tools\/call each asks in a loop \(for \(const item of items\)\): each iteration that asks is a round .*round limit \(10 in the SDK's client/)]);
+    expect(notes).toEqual([
+      expect.stringMatching(
+        /^src\/server\.ts:9: tools\/call each asks in a loop \(for \(const item of items\)\): each iteration that asks is a round .*round limit \(10 in the SDK's client/,
+      ),
+    ]);
   }, 120_000);
 });
 
 describe('a lock held around a callback that asks', () => {
-  it("lets the lock go on every round: a guarded finally would hold it for good", async () => {
+  it('lets the lock go on every round: a guarded finally would hold it for good', async () => {
     const m = await migrate({
       'src/server.ts': `${HEAD}
 class Mutex {

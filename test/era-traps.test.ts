@@ -21,7 +21,9 @@ const REPO = path.resolve(import.meta.dirname, '..');
 function trapsOf(text: string, others: Record<string, string> = {}) {
   const project = analysisProject({ nodeTypes: false });
   const dir = path.join(REPO, '.tmp', 'era-traps');
-  const files: SourceFile[] = Object.entries({ 'main.ts': text, ...others }).map(([name, t]) => project.createSourceFile(path.join(dir, name), t, { overwrite: true }));
+  const files: SourceFile[] = Object.entries({ 'main.ts': text, ...others }).map(([name, t]) =>
+    project.createSourceFile(path.join(dir, name), t, { overwrite: true }),
+  );
   const reacher = new Reacher(files);
   const sf = files[0]!;
   return eraTraps(sf, fn => reacher.of(fn).handlers[0]?.label).map(t => ({
@@ -47,8 +49,12 @@ server.server.oninitialized = () => {
 };
 `);
     expect(traps).toEqual([expect.objectContaining({ cause: ONINITIALIZED_CAUSE, call: 'server.server.oninitialized = ...', line: 7 })]);
-    expect(traps[0]!.reason).toMatch(/never fires for one, so what it does, reading getClientVersion\(\), never happens for one, and nothing says so/);
-    expect(traps[0]!.reason).toMatch(/ctx\.mcpReq\.envelope\?\.\[CLIENT_INFO_META_KEY\].*falling back to server\.server\.getClientVersion\(\) for 2025-era clients/);
+    expect(traps[0]!.reason).toMatch(
+      /never fires for one, so what it does, reading getClientVersion\(\), never happens for one, and nothing says so/,
+    );
+    expect(traps[0]!.reason).toMatch(
+      /ctx\.mcpReq\.envelope\?\.\[CLIENT_INFO_META_KEY\].*falling back to server\.server\.getClientVersion\(\) for 2025-era clients/,
+    );
     expect(traps[0]!.handler).toBeUndefined();
   });
 
@@ -110,11 +116,13 @@ export function shown(): string | undefined {
       [12, PROTOCOL_VERSION_CAUSE],
       [15, PROTOCOL_VERSION_CAUSE],
     ]);
-    expect(traps[0]!.reason).toMatch(/^version === '2025-03-26' compares the negotiated protocol version.*'2026-07-28'.*PROTOCOL_VERSION_META_KEY/);
+    expect(traps[0]!.reason).toMatch(
+      /^version === '2025-03-26' compares the negotiated protocol version.*'2026-07-28'.*PROTOCOL_VERSION_META_KEY/,
+    );
     expect(traps[2]!.reason).toMatch(/^switch \(server\.server\.getNegotiatedProtocolVersion\(\)\) compares/);
   });
 
-  it('reads inside an oninitialized callback are its finding, not findings of their own; other objects\' methods of the same names are no traps', () => {
+  it("reads inside an oninitialized callback are its finding, not findings of their own; other objects' methods of the same names are no traps", () => {
     const traps = trapsOf(`${HEAD}
 const client = { getClientVersion: () => ({ name: 'mine' }), oninitialized: undefined as (() => void) | undefined };
 client.oninitialized = () => console.error(client.getClientVersion());
@@ -189,14 +197,28 @@ serveStdio(() => server);
 
   for (const [era, expected] of [
     ['modern', { initialized: 'never', client: null, protocol: '2026-07-28', later: { client: null, protocol: '2026-07-28' } }],
-    ['legacy', { initialized: 'fired', client: { name: 'mcp-migrate-verify' }, protocol: '2025-11-25', later: { client: { name: 'mcp-migrate-verify' }, protocol: '2025-11-25' } }],
+    [
+      'legacy',
+      {
+        initialized: 'fired',
+        client: { name: 'mcp-migrate-verify' },
+        protocol: '2025-11-25',
+        later: { client: { name: 'mcp-migrate-verify' }, protocol: '2025-11-25' },
+      },
+    ],
   ] as const) {
     it(`${era === 'modern' ? 'a 2026-07-28' : 'a 2025-era'} client: oninitialized ${expected.initialized}, getClientVersion() ${expected.client ? 'set' : 'undefined'}, getNegotiatedProtocolVersion() '${expected.protocol}'`, async () => {
       const dir = path.join(REPO, '.tmp', 'era-traps-claims');
       fs.mkdirSync(dir, { recursive: true });
       fs.writeFileSync(path.join(dir, 'server.mjs'), SERVER);
       // Generous: the limit only ends a server that hangs.
-      const run = await runScenario({ command: 'node server.mjs', cwd: dir, era, scenario: { calls: [{ name: 'state', method: 'tools/call', params: { name: 'state', arguments: {} } }] }, timeoutMs: 120_000 });
+      const run = await runScenario({
+        command: 'node server.mjs',
+        cwd: dir,
+        era,
+        scenario: { calls: [{ name: 'state', method: 'tools/call', params: { name: 'state', arguments: {} } }] },
+        timeoutMs: 120_000,
+      });
       expect(run.fatal, run.stderr).toBeUndefined();
       const seen = JSON.parse((run.calls[0]!.result as { content: { text: string }[] }).content[0]!.text);
       expect(seen).toMatchObject(expected);

@@ -27,7 +27,8 @@ const ONE_LINE_BUNDLE =
   'import{McpServer as e}from"@modelcontextprotocol/sdk/server/mcp.js";const t=new e({name:"b",version:"1"});' +
   't.tool("ask",{},async()=>{const r=await t.server.elicitInput({message:"m",requestedSchema:{type:"object",properties:{}}});' +
   'return{content:[{type:"text",text:String(r.action)}]}});export{t as server};\n';
-const MINIFIED_BY_NAME = 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nexport const s = new McpServer({ name: "m", version: "1" });\n';
+const MINIFIED_BY_NAME =
+  'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nexport const s = new McpServer({ name: "m", version: "1" });\n';
 const MINIFIED_WITHOUT_SDK = `var a=1;var b=2;var c=3;var d=${'1+'.repeat(120)}1;\n`;
 const TOO_LARGE_WITH_SDK = `${'// padding\n'.repeat(300_000)}import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n`;
 
@@ -90,12 +91,16 @@ describe.concurrent('code the official codemod could not migrate', { timeout: 60
     // Nothing written: the line of the file as it is (the marker would go above it).
     const leftovers = JSON.parse(dry.stdout).codemodLeftovers;
     expect(UNCONVERTIBLE_TOOL.split('\n')[6]).toMatch(/^for \(const tool of/);
-    expect(leftovers).toEqual([{ file: 'src/server.ts', line: 7, column: 1, message: 'Could not automatically migrate .tool() call. Manual migration required.' }]);
+    expect(leftovers).toEqual([
+      { file: 'src/server.ts', line: 7, column: 1, message: 'Could not automatically migrate .tool() call. Manual migration required.' },
+    ]);
 
     const write = await runCli(['src'], root);
     expect(write.code, write.stderr).toBe(0);
     const migrated = await readFile(path.join(root, 'src/server.ts'), 'utf8');
-    expect(migrated.split('\n')[7]).toBe("for (const tool of [{ name: 'ping' }]) server.tool(tool.name, describeTool(tool), async () => ({ content: [{ type: 'text', text: 'pong' }] }));");
+    expect(migrated.split('\n')[7]).toBe(
+      "for (const tool of [{ name: 'ping' }]) server.tool(tool.name, describeTool(tool), async () => ({ content: [{ type: 'text', text: 'pong' }] }));",
+    );
     expect(write.stderr).toMatch(/^src\/server\.ts:8:1 {2}codemod {2}Could not automatically migrate \.tool\(\) call/m);
 
     // Nothing would change any more, but the server would die at startup (server.tool is not a function in 2.x).
@@ -130,7 +135,11 @@ describe.concurrent('failed writes', { timeout: 600_000 }, () => {
   });
 
   it('a file the pipeline cannot parse makes a dry run exit 3 too, and --check exit 1', async () => {
-    const root = await tree({ 'src/broken.ts': "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst s = new McpServer({ name: 'x', version: '1' };\n", 'src/a.ts': PLAIN_SOURCE });
+    const root = await tree({
+      'src/broken.ts':
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst s = new McpServer({ name: 'x', version: '1' };\n",
+      'src/a.ts': PLAIN_SOURCE,
+    });
     expect((await runCli(['--dry-run', 'src'], root)).code).toBe(3);
     expect((await runCli(['--check', 'src'], root)).code).toBe(1);
   });
@@ -141,7 +150,11 @@ describe.concurrent('a run that cannot start', { timeout: 600_000 }, () => {
     const root = await tree({ 'a.ts': PLAIN_SOURCE });
     const r = await runCli(['--json', 'missing-dir'], root);
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.stdout)).toEqual({ schemaVersion: 1, error: { kind: 'refused', message: 'missing-dir: no such file or directory' }, exitCode: 2 });
+    expect(JSON.parse(r.stdout)).toEqual({
+      schemaVersion: 1,
+      error: { kind: 'refused', message: 'missing-dir: no such file or directory' },
+      exitCode: 2,
+    });
     expect(r.stderr).toContain('missing-dir: no such file or directory');
   });
 
@@ -158,7 +171,10 @@ describe.concurrent('a run that cannot start', { timeout: 600_000 }, () => {
 
   it('a usage error under --json is a JSON error too', async () => {
     const root = await tree({ 'a.ts': PLAIN_SOURCE });
-    for (const args of [['--json', '--no-such-flag'], ['--format=json', '--shard', '0/3', '.']]) {
+    for (const args of [
+      ['--json', '--no-such-flag'],
+      ['--format=json', '--shard', '0/3', '.'],
+    ]) {
       const r = await runCli(args, root);
       expect(r.code, args.join(' ')).toBe(2);
       expect(JSON.parse(r.stdout), args.join(' ')).toMatchObject({ schemaVersion: 1, error: { kind: 'usage' }, exitCode: 2 });
@@ -187,4 +203,3 @@ describe('--help and the README', () => {
     for (const code of ['0', '1', '2', '3', '4', '130/143']) expect(help).toMatch(new RegExp(`^\\s+${code}\\s`, 'm'));
   });
 });
-

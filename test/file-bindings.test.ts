@@ -92,7 +92,7 @@ describe('mayAliasMember', () => {
   });
 });
 
-const STATE = "export function ask(server: unknown) { return server; }\nexport function seal() {}\n";
+const STATE = 'export function ask(server: unknown) { return server; }\nexport function seal() {}\n';
 
 describe('stateModuleCall from the syntax, as the checker says', () => {
   const state = (main: string, name = 'ask') => {
@@ -100,7 +100,7 @@ describe('stateModuleCall from the syntax, as the checker says', () => {
     return callsOf(p.getSourceFileOrThrow('main.ts'), name).map(c => stateModuleCall(c));
   };
 
-  it('knows the module\'s functions, under whatever name they are imported', () => {
+  it("knows the module's functions, under whatever name they are imported", () => {
     expect(state("import { ask } from './mcp-migrate-state.js';\nask(1);")).toEqual(['ask']);
     expect(state("import { ask as q } from './mcp-migrate-state.js';\nq(1);", 'q')).toEqual(['ask']);
     expect(state("import { seal } from './mcp-migrate-state.js';\nseal();", 'seal')).toEqual(['other']);
@@ -112,19 +112,28 @@ describe('stateModuleCall from the syntax, as the checker says', () => {
 
   it('takes a function of the file, or a shadowing parameter, for none of them', () => {
     expect(state('function ask(x: number) { return x; }\nask(1);')).toEqual([undefined]);
-    expect(state("import { ask } from './mcp-migrate-state.js';\nask(1);\nfunction f(ask: (n: number) => void) { ask(2); }")).toEqual(['ask', undefined]);
+    expect(state("import { ask } from './mcp-migrate-state.js';\nask(1);\nfunction f(ask: (n: number) => void) { ask(2); }")).toEqual([
+      'ask',
+      undefined,
+    ]);
   });
 });
 
 describe('mcpImportOf from the syntax, as the checker says', () => {
   const imported = (text: string, name: string) => {
     const sf = file(text);
-    const id = sf.getDescendantsOfKind(SyntaxKind.Identifier).filter(i => i.getText() === name).pop() as Identifier;
+    const id = sf
+      .getDescendantsOfKind(SyntaxKind.Identifier)
+      .filter(i => i.getText() === name)
+      .pop() as Identifier;
     return mcpImportOf(id);
   };
 
   it('reads an SDK import under its exported name', () => {
-    expect(imported("import { McpServer as M } from '@modelcontextprotocol/server';\nnew M();", 'M')).toEqual({ module: '@modelcontextprotocol/server', exportName: 'McpServer' });
+    expect(imported("import { McpServer as M } from '@modelcontextprotocol/server';\nnew M();", 'M')).toEqual({
+      module: '@modelcontextprotocol/server',
+      exportName: 'McpServer',
+    });
     expect(imported("const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');\nnew McpServer();", 'McpServer')).toEqual({
       module: '@modelcontextprotocol/sdk/server/mcp.js',
       exportName: 'McpServer',
@@ -134,6 +143,11 @@ describe('mcpImportOf from the syntax, as the checker says', () => {
   it('gives nothing for a name no SDK import binds, or one a parameter shadows', () => {
     expect(imported("import { McpServer } from './mine.js';\nnew McpServer();", 'McpServer')).toBeUndefined();
     expect(imported('class McpServer {}\nnew McpServer();', 'McpServer')).toBeUndefined();
-    expect(imported("import { McpServer } from '@modelcontextprotocol/server';\nfunction f(McpServer: any) { return new McpServer(); }", 'McpServer')).toBeUndefined();
+    expect(
+      imported(
+        "import { McpServer } from '@modelcontextprotocol/server';\nfunction f(McpServer: any) { return new McpServer(); }",
+        'McpServer',
+      ),
+    ).toBeUndefined();
   });
 });

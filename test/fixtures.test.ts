@@ -77,7 +77,10 @@ const REQUEST_KINDS = new Set(['elicitation', 'elicitation-url', 'sampling', 'ro
 /** The names the output imports from the requestState module, by the name the module exports them under. */
 function stateNames(text: string): Record<string, string> {
   const names: Record<string, string> = {};
-  const m = /import\s*\{([^}]*)\}\s*from\s*'\.\/mcp-migrate-state[^']*'|const\s*\{([^}]*)\}\s*=\s*require\('\.\/mcp-migrate-state[^']*'\)/.exec(text);
+  const m =
+    /import\s*\{([^}]*)\}\s*from\s*'\.\/mcp-migrate-state[^']*'|const\s*\{([^}]*)\}\s*=\s*require\('\.\/mcp-migrate-state[^']*'\)/.exec(
+      text,
+    );
   for (const part of (m?.[1] ?? m?.[2] ?? '').split(',')) {
     const [exported, local] = part.trim().split(/\s+as\s+|\s*:\s*/);
     if (exported) names[exported] = local ?? exported;
@@ -134,7 +137,8 @@ function upgradedInput(o: Outcome): string {
   return upgradeV1([{ path: file, text: o.input }]).texts.get(file) ?? o.input;
 }
 
-const SERVING = /new (McpServer|Server)\(|StdioServerTransport|StreamableHTTPServerTransport|SSEServerTransport|\.connect\(|serveStdio|createMcpHandler|handleRequest|isLegacyRequest|toNodeHandler|\bmcpHandler\b/;
+const SERVING =
+  /new (McpServer|Server)\(|StdioServerTransport|StreamableHTTPServerTransport|SSEServerTransport|\.connect\(|serveStdio|createMcpHandler|handleRequest|isLegacyRequest|toNodeHandler|\bmcpHandler\b/;
 const REGISTERS = /\.(registerTool|registerPrompt|registerResource|setRequestHandler|tool|prompt|resource)\(/;
 
 /**
@@ -161,7 +165,8 @@ function wiringLines(text: string, file: string): Set<number> {
         const made = /serveStdio\(\(\) => (\w+)/.exec(text)?.[1];
         const siblings: readonly ts.Node[] = ts.isBlock(node.parent) || ts.isSourceFile(node.parent) ? node.parent.statements : [];
         const before = siblings[siblings.indexOf(node) - 1];
-        if (made && before && ts.isVariableStatement(before) && before.declarationList.declarations.some(d => d.name.getText(sf) === made)) mark(before);
+        if (made && before && ts.isVariableStatement(before) && before.declarationList.declarations.some(d => d.name.getText(sf) === made))
+          mark(before);
         return;
       }
     }
@@ -188,11 +193,20 @@ function reshaped(o: Outcome): string[] {
   const sends = (line: string) => line.replace(/\.sendRequest\(/g, '.mcpReq.send(');
   const after = o.output
     .split('\n')
-    .filter((line, i) => !afterWiring.has(i) && kept(line) && !/^\s*\/\/ mcp-migrate: |require\('\.\/mcp-migrate-state/.test(line) && line.trim() !== `${names.rethrowIfSuspended}();`)
+    .filter(
+      (line, i) =>
+        !afterWiring.has(i) &&
+        kept(line) &&
+        !/^\s*\/\/ mcp-migrate: |require\('\.\/mcp-migrate-state/.test(line) &&
+        line.trim() !== `${names.rethrowIfSuspended}();`,
+    )
     .map(line => (comment.test(line) ? line : sends(unwrapped(line, names))));
   const diff = diffArrays(
-    before.split('\n').filter((line, i) => !beforeWiring.has(i) && kept(line)).map(line => (comment.test(line) ? line : sends(line))),
-    after
+    before
+      .split('\n')
+      .filter((line, i) => !beforeWiring.has(i) && kept(line))
+      .map(line => (comment.test(line) ? line : sends(line))),
+    after,
   );
   return diff.filter(part => part.added || part.removed).flatMap(part => part.value.map(line => `${part.added ? '+' : '-'} ${line}`));
 }
@@ -209,7 +223,11 @@ function guardedBlocks(o: Outcome): string[] {
   const lines = o.output.split('\n');
   return lines.flatMap((line, i) => {
     if (name === undefined || line.trim() !== `${name}();`) return [];
-    const kind = /\bfinally\s*\{\s*$/.test(lines[i - 1]!) ? 'finally' : /\bcatch\b[^{]*\{\s*$/.test(lines[i - 1]!) ? 'catch' : `after ${lines[i - 1]!.trim()}`;
+    const kind = /\bfinally\s*\{\s*$/.test(lines[i - 1]!)
+      ? 'finally'
+      : /\bcatch\b[^{]*\{\s*$/.test(lines[i - 1]!)
+        ? 'catch'
+        : `after ${lines[i - 1]!.trim()}`;
     return [`${kind}: ${lines[i + 1]!.trim()}`];
   });
 }
@@ -228,7 +246,11 @@ function linesPerSite(o: Outcome): { sites: number; handlers: number; lines: num
   const afterWiring = wiringLines(o.output, file);
   const diff = diffArrays(
     before.split('\n').filter((line, i) => !beforeWiring.has(i) && line.trim() !== ''),
-    o.output.split('\n').filter((line, i) => !afterWiring.has(i) && line.trim() !== '' && !/^\s*\/\/ mcp-migrate: |mcp-migrate-state|verifyRequestState/.test(line))
+    o.output
+      .split('\n')
+      .filter(
+        (line, i) => !afterWiring.has(i) && line.trim() !== '' && !/^\s*\/\/ mcp-migrate: |mcp-migrate-state|verifyRequestState/.test(line),
+      ),
   );
   const added = diff.filter(part => part.added).flatMap(part => part.value);
   const handlers = added.filter(line => names.resumable !== undefined && line.includes(`${names.resumable}(`)).length;
@@ -241,9 +263,7 @@ function linesPerSite(o: Outcome): { sites: number; handlers: number; lines: num
  * or `marked <kind> <call>: <cause>` with the cause's id in src/tables/causes.ts.
  */
 const SITES: Record<string, string[]> = {
-  'aliased-import': [
-    'rewritten elicitation mcp.server.elicitInput(...) in tools/call pick',
-  ],
+  'aliased-import': ['rewritten elicitation mcp.server.elicitInput(...) in tools/call pick'],
   'awaits-in-expressions': [
     'rewritten elicitation server.server.elicitInput(...) in tools/call check-in',
     'rewritten sampling server.server.createMessage(...) in tools/call check-in',
@@ -331,30 +351,21 @@ const SITES: Record<string, string[]> = {
     'marked task server.server.experimental.tasks.getTaskResult(...): client-tasks',
     'marked sampling extra.sendRequest(...): task-augmented-request',
   ],
-  'codemod-markers': [
-  ],
-  commonjs: [
-    'rewritten elicitation server.server.elicitInput(...) in tools/call weather',
-  ],
-  'compact-imports': [
-    'rewritten elicitation s.server.elicitInput(...) in tools/call a',
-  ],
+  'codemod-markers': [],
+  commonjs: ['rewritten elicitation server.server.elicitInput(...) in tools/call weather'],
+  'compact-imports': ['rewritten elicitation s.server.elicitInput(...) in tools/call a'],
   'concise-arrow-helper': [
     'rewritten elicitation server.server.elicitInput(...) in tools/call delete',
     'rewritten sampling this.server.server.createMessage(...) in tools/call summarize',
   ],
-  'destructured-context-marked': [
-    'marked elicitation sendRequest(...): destructured-send-request',
-  ],
+  'destructured-context-marked': ['marked elicitation sendRequest(...): destructured-send-request'],
   'destructured-context': [
     'rewritten elicitation sendRequest(...) in tools/call confirm',
     'rewritten sampling sendRequest(...) in tools/call haiku',
     'rewritten sampling sendRequest(...) in tools/call limerick',
     'rewritten elicitation context.sendRequest(...) in tools/call rename',
   ],
-  'elicit-form': [
-    'rewritten elicitation server.server.elicitInput(...) in tools/call confirm-delete',
-  ],
+  'elicit-form': ['rewritten elicitation server.server.elicitInput(...) in tools/call confirm-delete'],
   'extra-send-request': [
     'rewritten elicitation extra.sendRequest(...) in tools/call ask-and-sample',
     'rewritten sampling extra.sendRequest(...) in tools/call ask-and-sample',
@@ -384,10 +395,7 @@ const SITES: Record<string, string[]> = {
     'marked sampling this.samplingRequest(...): mcp-framework-request',
     'marked elicitation this.elicit(...): mcp-framework-request',
   ],
-  'framework-mcp-use': [
-    'marked sampling ctx.sample(...): mcp-use-request',
-    'marked elicitation ctx.elicit(...): mcp-use-request',
-  ],
+  'framework-mcp-use': ['marked sampling ctx.sample(...): mcp-use-request', 'marked elicitation ctx.elicit(...): mcp-use-request'],
   'generator-and-callbacks': [
     'rewritten elicitation server.server.elicitInput(...) in tools/call gen',
     'rewritten elicitation server.server.elicitInput(...) in tools/call cb',
@@ -410,9 +418,7 @@ const SITES: Record<string, string[]> = {
     'rewritten elicitation server.server.elicitInput(...) in tools/call delete_note',
     'rewritten sampling server.server.createMessage(...) in tools/call summarize_note',
   ],
-  'helper-early-exits': [
-    'rewritten elicitation server.server.elicitInput(...) in tools/call charge',
-  ],
+  'helper-early-exits': ['rewritten elicitation server.server.elicitInput(...) in tools/call charge'],
   'http-entry': [
     'marked entry new StreamableHTTPServerTransport(...): http-entry-not-moved',
     'marked entry new StreamableHTTPServerTransport(...): http-entry-not-moved',
@@ -438,15 +444,12 @@ const SITES: Record<string, string[]> = {
     'rewritten elicitation server.server.elicitInput(...) in tools/call nickname',
     'rewritten elicitation server.server.elicitInput(...) in tools/call weather',
   ],
-  'let-assigned-after-await': [
-    'rewritten elicitation server.server.elicitInput(...) in tools/call confirm',
-  ],
+  'let-assigned-after-await': ['rewritten elicitation server.server.elicitInput(...) in tools/call confirm'],
   'live-handles': [
     'rewritten elicitation server.server.elicitInput(...) in tools/call close-ticket',
     'rewritten elicitation server.server.elicitInput(...) in tools/call count-open',
   ],
-  'look-alike': [
-  ],
+  'look-alike': [],
   'loop-past-round-limit': [
     'marked request for (const item of CHECKLIST): asks-past-round-limit',
     'rewritten elicitation server.server.elicitInput(...) in tools/call release',
@@ -478,16 +481,12 @@ const SITES: Record<string, string[]> = {
     'rewritten sampling send in tools/call summary',
     'rewritten capabilities server.server.getClientCapabilities(...) in capability check',
   ],
-  'multiline-templates': [
-    'rewritten elicitation server.server.elicitInput(...) in tools/call report',
-  ],
+  'multiline-templates': ['rewritten elicitation server.server.elicitInput(...) in tools/call report'],
   'named-handlers': [
     'rewritten sampling server.server.createMessage(...) in tools/call summarize',
     'rewritten elicitation server.server.elicitInput(...) in tools/call delete',
   ],
-  'narrowed-locals': [
-    'rewritten elicitation server.server.elicitInput(...) in tools/call describe',
-  ],
+  'narrowed-locals': ['rewritten elicitation server.server.elicitInput(...) in tools/call describe'],
   'not-a-handler': [
     'marked connection server.server.oninitialized = ...: oninitialized-never-fires',
     'marked roots server.server.listRoots(...): lifecycle-callback',
@@ -502,12 +501,8 @@ const SITES: Record<string, string[]> = {
     'rewritten elicitation server.server.elicitInput(...) in tools/call start',
     'rewritten elicitation server.server.elicitInput(...) in tools/call start',
   ],
-  'promise-all-load-after-question': [
-    'rewritten elicitation server.server.elicitInput(...) in tools/call review',
-  ],
-  'promise-all-load-before-question': [
-    'rewritten elicitation server.server.elicitInput(...) in tools/call review',
-  ],
+  'promise-all-load-after-question': ['rewritten elicitation server.server.elicitInput(...) in tools/call review'],
+  'promise-all-load-before-question': ['rewritten elicitation server.server.elicitInput(...) in tools/call review'],
   'promise-all': [
     'rewritten roots server.server.listRoots(...) in tools/call context',
     'rewritten sampling server.server.createMessage(...) in tools/call context',
@@ -527,31 +522,17 @@ const SITES: Record<string, string[]> = {
     'rewritten elicitation server.server.elicitInput(...) in tools/call mixed',
     'rewritten roots server.server.listRoots(...) in tools/call mixed',
   ],
-  'readme-example': [
-    'rewritten elicitation server.server.elicitInput(...) in tools/call greet',
-  ],
+  'readme-example': ['rewritten elicitation server.server.elicitInput(...) in tools/call greet'],
   recursion: [
     'rewritten elicitation server.server.elicitInput(...) in tools/call tree',
     'rewritten elicitation server.server.elicitInput(...) in tools/call prune',
   ],
-  'request-arguments-change-handle': [
-    'rewritten elicitation server.server.elicitInput(...) in tools/call confirm',
-  ],
-  'request-arguments-change-local-loop': [
-    'rewritten elicitation server.server.elicitInput(...) in tools/call confirm-all',
-  ],
-  'request-arguments-change-local': [
-    'rewritten elicitation server.server.elicitInput(...) in tools/call confirm',
-  ],
-  'request-arguments-closure-counter': [
-    'rewritten elicitation server.server.elicitInput(...) in tools/call confirm',
-  ],
-  'request-custom-result-schema': [
-    'rewritten elicitation extra.sendRequest(...) in tools/call drop-table',
-  ],
-  'request-in-class-accessor': [
-    'marked elicitation this.mcp.server.elicitInput(...): class-member',
-  ],
+  'request-arguments-change-handle': ['rewritten elicitation server.server.elicitInput(...) in tools/call confirm'],
+  'request-arguments-change-local-loop': ['rewritten elicitation server.server.elicitInput(...) in tools/call confirm-all'],
+  'request-arguments-change-local': ['rewritten elicitation server.server.elicitInput(...) in tools/call confirm'],
+  'request-arguments-closure-counter': ['rewritten elicitation server.server.elicitInput(...) in tools/call confirm'],
+  'request-custom-result-schema': ['rewritten elicitation extra.sendRequest(...) in tools/call drop-table'],
+  'request-in-class-accessor': ['marked elicitation this.mcp.server.elicitInput(...): class-member'],
   'request-in-inline-functions': [
     'rewritten elicitation server.server.elicitInput(...) in tools/call executor',
     'rewritten elicitation server.server.elicitInput(...) in tools/call immediate',
@@ -560,33 +541,21 @@ const SITES: Record<string, string[]> = {
     'marked roots server.server.listRoots(...): other-request-handler',
     'marked roots server.server.listRoots(...): other-request-handler',
   ],
-  'request-options': [
-    'rewritten elicitation server.server.elicitInput(...) in tools/call confirm',
-  ],
-  roots: [
-    'rewritten roots server.server.listRoots(...) in tools/call workspace',
-  ],
-  sampling: [
-    'rewritten sampling server.server.createMessage(...) in tools/call haiku',
-  ],
-  'secret-fields': [
-    'rewritten elicitation server.server.elicitInput(...) in tools/call run-mutation',
-  ],
+  'request-options': ['rewritten elicitation server.server.elicitInput(...) in tools/call confirm'],
+  roots: ['rewritten roots server.server.listRoots(...) in tools/call workspace'],
+  sampling: ['rewritten sampling server.server.createMessage(...) in tools/call haiku'],
+  'secret-fields': ['rewritten elicitation server.server.elicitInput(...) in tools/call run-mutation'],
   'server-holders': [
     'rewritten elicitation server.server.elicitInput(...) in tools/call confirm',
     'rewritten roots this.server!.server.listRoots(...) in tools/call count-roots',
     'rewritten sampling this.mcp!.server.createMessage(...) in tools/call summarize',
   ],
-  'server-subclass-tool-override': [
-    'marked elicitation server.server.elicitInput(...): wrapped-handler',
-  ],
+  'server-subclass-tool-override': ['marked elicitation server.server.elicitInput(...): wrapped-handler'],
   'server-options-in-a-factory': [
     'rewritten elicitation notes.server.elicitInput(...) in tools/call clear',
     'rewritten elicitation tasks.server.elicitInput(...) in tools/call close-all',
   ],
-  'server-subclass': [
-    'rewritten elicitation this.server.elicitInput(...) in tools/call delete-note',
-  ],
+  'server-subclass': ['rewritten elicitation this.server.elicitInput(...) in tools/call delete-note'],
   'shared-helpers': [
     'rewritten elicitation server.server.elicitInput(...) in tools/call greet',
     'rewritten sampling server.server.createMessage(...) in tools/call introduce',
@@ -597,9 +566,7 @@ const SITES: Record<string, string[]> = {
     'marked entry server.connect(...): stdio-used-after-connect',
     'marked entry server.connect(...): stdio-connect-promise-used',
   ],
-  'stdio-server-made-at-connect': [
-    'rewritten elicitation server.server.elicitInput(...) in tools/call archive',
-  ],
+  'stdio-server-made-at-connect': ['rewritten elicitation server.server.elicitInput(...) in tools/call archive'],
   'switch-dispatch': [
     'rewritten elicitation server.elicitInput(...) in tools/call (setRequestHandler)',
     'rewritten roots server.listRoots(...) in tools/call (setRequestHandler)',
@@ -608,18 +575,14 @@ const SITES: Record<string, string[]> = {
     'rewritten elicitation ctx.server.server.elicitInput(...) in tools/call t.name',
     'rewritten sampling ctx.server.server.createMessage(...) in tools/call t.name',
   ],
-  'table-entry-typed-context': [
-    'rewritten elicitation extra.sendRequest(...) in tools/call (setRequestHandler)',
-  ],
+  'table-entry-typed-context': ['rewritten elicitation extra.sendRequest(...) in tools/call (setRequestHandler)'],
   tabs: [
     'rewritten elicitation server.server.elicitInput(...) in tools/call confirm',
     'rewritten elicitation server.server.elicitInput(...) in tools/call confirm',
     'rewritten roots server.server.listRoots(...) in tools/call count',
     'rewritten roots server.server.listRoots(...) in tools/call count',
   ],
-  'trailing-comments': [
-    'rewritten elicitation server.server.elicitInput(...) in tools/call wipe',
-  ],
+  'trailing-comments': ['rewritten elicitation server.server.elicitInput(...) in tools/call wipe'],
   'try-finally': [
     'rewritten elicitation server.server.elicitInput(...) in tools/call reserve',
     'rewritten sampling server.server.createMessage(...) in tools/call publish',
@@ -627,12 +590,8 @@ const SITES: Record<string, string[]> = {
     'rewritten roots server.server.listRoots(...) in tools/call workspace',
     'rewritten elicitation server.server.elicitInput(...) in tools/call checkout',
   ],
-  'tsx-component': [
-    'rewritten elicitation server.server.elicitInput(...) in tools/call label',
-  ],
-  'typed-and-stdio': [
-    'rewritten sampling extra.sendRequest(...) in tools/call poem',
-  ],
+  'tsx-component': ['rewritten elicitation server.server.elicitInput(...) in tools/call label'],
+  'typed-and-stdio': ['rewritten sampling extra.sendRequest(...) in tools/call poem'],
   'unused-server-local': [
     'rewritten elicitation server.elicitInput(...) in tools/call rename',
     'rewritten elicitation server.elicitInput(...) in tools/call rename',
@@ -641,19 +600,13 @@ const SITES: Record<string, string[]> = {
     'rewritten elicitation ctx.mcpReq.elicitInput(...) in tools/call rename',
     'rewritten sampling ctx.mcpReq.requestSampling(...) in tools/call rename',
   ],
-  'wrapped-handler-retry': [
-    'rewritten elicitation server.server.elicitInput(...) in tools/call send',
-  ],
+  'wrapped-handler-retry': ['rewritten elicitation server.server.elicitInput(...) in tools/call send'],
   'wrapped-handler': [
     'rewritten elicitation server.server.elicitInput(...) in tools/call send',
     'rewritten elicitation server.server.elicitInput(...) in tools/call archive',
   ],
-  'wrapper-function': [
-    'rewritten elicitation server.server.elicitInput(...) in tools/call name',
-  ],
-  'wrapper-method': [
-    'rewritten elicitation this.server.server.elicitInput(...) in tools/call name',
-  ],
+  'wrapper-function': ['rewritten elicitation server.server.elicitInput(...) in tools/call name'],
+  'wrapper-method': ['rewritten elicitation this.server.server.elicitInput(...) in tools/call name'],
 };
 
 /**
@@ -693,7 +646,9 @@ const GUARDED: Record<string, string[]> = {
   'callbacks-in-span-and-deadline': ['finally: finished.push(span);'],
   'for-in-and-await': ['finally: log.push(`checked ${path}`);'],
   'let-assigned-after-await': ['catch: text = `failed: ${(err as Error).message}`;'],
-  'loops-and-try': ["catch: return { content: [{ type: 'text', text: `${label}: no sampling (${error instanceof Error ? 'error' : 'unknown'})` }] };"],
+  'loops-and-try': [
+    "catch: return { content: [{ type: 'text', text: `${label}: no sampling (${error instanceof Error ? 'error' : 'unknown'})` }] };",
+  ],
   // withRetry()'s, around the bound question it is handed
   'method-references': ['catch: return send();'],
   'trailing-comments': ['catch: return false; /* a client that cannot ask: never consent */'],
@@ -707,8 +662,13 @@ const GUARDED: Record<string, string[]> = {
     'finally: ledger.push(`checkout ${method}`);',
   ],
   // withErrors()'s and timed()'s, around the handlers they wrap
-  'wrapped-handler': ["catch: return { content: [{ type: 'text', text: `Error: ${(error as Error).message}` }], isError: true };", 'finally: timedCalls++;'],
-  'wrapped-handler-retry': ["catch: if (attempt === 3) return { content: [{ type: 'text', text: `Error: ${(error as Error).message}` }], isError: true };"],
+  'wrapped-handler': [
+    "catch: return { content: [{ type: 'text', text: `Error: ${(error as Error).message}` }], isError: true };",
+    'finally: timedCalls++;',
+  ],
+  'wrapped-handler-retry': [
+    "catch: if (attempt === 3) return { content: [{ type: 'text', text: `Error: ${(error as Error).message}` }], isError: true };",
+  ],
 };
 
 /** What a failed toEqual shows as the value it got, on a line of its own: the symptom of a list the tool leaves empty. */
@@ -724,10 +684,18 @@ const KNOWN: Record<string, { sites?: Known; journaled?: Known; guarded?: Known 
   'method-references': { guarded: { issue: 'request value handed to a wrapper', what: "withRetry()'s catch unguarded", symptom: EMPTY } },
   // BUG: in a method a handler runs as its last statement, work after the last question is journaled too
   // (StampTool's Date.now() when it answers), as if a question could come after it.
-  'class-delegate-called-elsewhere': { journaled: { issue: 'journaled after the last question', what: 'Date.now() after the question journaled', symptom: /"Date\.now\(\)"/ } },
+  'class-delegate-called-elsewhere': {
+    journaled: { issue: 'journaled after the last question', what: 'Date.now() after the question journaled', symptom: /"Date\.now\(\)"/ },
+  },
   // BUG: the list callback of a ResourceTemplate is said to be a value stored where nothing can be followed,
   // not the resources/list callback it is.
-  'request-in-sdk-callbacks': { sites: { issue: 'SDK callback not named', what: "a ResourceTemplate's list callback marked as an unfollowed value", symptom: /listRoots\(\.\.\.\): callback/ } },
+  'request-in-sdk-callbacks': {
+    sites: {
+      issue: 'SDK callback not named',
+      what: "a ResourceTemplate's list callback marked as an unfollowed value",
+      symptom: /listRoots\(\.\.\.\): callback/,
+    },
+  },
 };
 
 /**
@@ -776,7 +744,9 @@ describe('__testfixtures__', () => {
       }
     });
     check(`${name}: each site is rewritten or marked, for the reason the causes table names`, KNOWN[name]?.sites, () => {
-      const sites = outcome(name).result.report.sites.map(s => (s.outcome === 'rewritten' ? `rewritten ${s.kind} ${s.call} in ${s.handler}` : `${s.outcome} ${s.kind} ${s.call}: ${causeOf(s).id}`));
+      const sites = outcome(name).result.report.sites.map(s =>
+        s.outcome === 'rewritten' ? `rewritten ${s.kind} ${s.call} in ${s.handler}` : `${s.outcome} ${s.kind} ${s.call}: ${causeOf(s).id}`,
+      );
       expect(sites).toEqual(SITES[name] ?? []);
     });
   }
@@ -800,7 +770,8 @@ describe('__testfixtures__', () => {
   }
 
   it('names only fixtures that exist in its tables', () => {
-    for (const table of [JOURNALED, GUARDED, KNOWN, EDITED]) expect(Object.keys(table).filter(n => !names.some(f => f.name === n))).toEqual([]);
+    for (const table of [JOURNALED, GUARDED, KNOWN, EDITED])
+      expect(Object.keys(table).filter(n => !names.some(f => f.name === n))).toEqual([]);
   });
 
   it('adds at most 3 lines per migrated request, the median over the fixtures', () => {
@@ -824,24 +795,45 @@ describe('__testfixtures__', () => {
   });
 
   it('says why each marked site is left, and what to do', () => {
-    const reasons = (name: string) => outcome(name).result.report.sites.map(s => s.reason).join('\n');
-    expect(reasons('not-a-handler')).toMatch(/^roots request in server\.server\.oninitialized: MCP 2026-07-28 has no server-initiated requests outside/m);
+    const reasons = (name: string) =>
+      outcome(name)
+        .result.report.sites.map(s => s.reason)
+        .join('\n');
+    expect(reasons('not-a-handler')).toMatch(
+      /^roots request in server\.server\.oninitialized: MCP 2026-07-28 has no server-initiated requests outside/m,
+    );
     expect(reasons('not-a-handler')).toMatch(/^elicitation request in helper askAge\(\), not directly in a handler/m);
-    expect(reasons('http-entry')).toMatch(/NodeStreamableHTTPServerTransport is not moved to createMcpHandler: a sessionful transport is made for each request without looking the session up/);
+    expect(reasons('http-entry')).toMatch(
+      /NodeStreamableHTTPServerTransport is not moved to createMcpHandler: a sessionful transport is made for each request without looking the session up/,
+    );
     expect(reasons('http-entry')).toMatch(/the server "server" is set up inside the request handler/);
     expect(reasons('http-entry')).toMatch(/one transport, made at startup, serves every request/);
-    expect(reasons('http-entry')).toMatch(/the server is built from req, a value of the request handler \(a factory is declared outside it; it gets the request as ctx\.requestInfo/);
+    expect(reasons('http-entry')).toMatch(
+      /the server is built from req, a value of the request handler \(a factory is declared outside it; it gets the request as ctx\.requestInfo/,
+    );
     expect(reasons('http-entry')).toMatch(/handleRequest reads the request body from the stream/);
-    expect(reasons('http-entry')).toMatch(/checks hosts or origins \(enableDnsRebindingProtection, allowedHosts\), which createMcpHandler leaves to the caller/);
+    expect(reasons('http-entry')).toMatch(
+      /checks hosts or origins \(enableDnsRebindingProtection, allowedHosts\), which createMcpHandler leaves to the caller/,
+    );
     // A server class declaring SDK 1.x's tool() again: the codemod's registerTool() skips it, so its callback is no SDK handler.
-    expect(reasons('server-subclass-tool-override')).toMatch(/registerTool\(\) on an instance of a class that declares registerTool\(\) of its own/);
+    expect(reasons('server-subclass-tool-override')).toMatch(
+      /registerTool\(\) on an instance of a class that declares registerTool\(\) of its own/,
+    );
     // A request in a class's getter is said to be there, not at module level.
-    expect(reasons('request-in-class-accessor')).toMatch(/^elicitation request in the getter confirmation of class Confirmer, not in a handler: /);
+    expect(reasons('request-in-class-accessor')).toMatch(
+      /^elicitation request in the getter confirmation of class Confirmer, not in a handler: /,
+    );
     // The SDK's completion callback is said to answer completion/complete.
-    expect(reasons('request-in-sdk-callbacks')).toMatch(/^roots request in the completion callback of completable\(\), which answers completion\/complete, not tools\/call, prompts\/get or resources\/read/m);
+    expect(reasons('request-in-sdk-callbacks')).toMatch(
+      /^roots request in the completion callback of completable\(\), which answers completion\/complete, not tools\/call, prompts\/get or resources\/read/m,
+    );
     // A request method destructured from the server: marked where it is called.
-    expect(reasons('method-references')).toMatch(/the request goes through listRoots, which holds the server's listRoots\(\) \(\{ listRoots \} = server\.server\)/);
-    expect(reasons('destructured-context-marked')).toMatch(/sendRequest destructured from the handler's context \(\{ sendRequest, \.\.\.rest \}\)/);
+    expect(reasons('method-references')).toMatch(
+      /the request goes through listRoots, which holds the server's listRoots\(\) \(\{ listRoots \} = server\.server\)/,
+    );
+    expect(reasons('destructured-context-marked')).toMatch(
+      /sendRequest destructured from the handler's context \(\{ sendRequest, \.\.\.rest \}\)/,
+    );
     expect(reasons('client-tasks')).toMatch(/a task-augmented request .* has no MCP 2026-07-28 form/);
     expect(reasons('client-tasks')).toMatch(/getTaskResult\(\) asks the client about its tasks/);
     expect(reasons('stdio-after-connect')).toMatch(/the server is used once connected \(server\.server\.sendLoggingMessage\(\.\.\.\)\)/);
@@ -851,10 +843,20 @@ describe('__testfixtures__', () => {
   it('says in a note where a request a handler asks is also reached outside any request, and what is made again on each round', () => {
     const notes = (name: string) => outcome(name).result.report.notes;
     // Reached from a function no request runs: there it still asks push-style.
-    expect(notes('not-a-handler')).toContainEqual(expect.stringMatching(/^not-a-handler\.ts:\d+: reaches server\.server\.elicitInput\(\.\.\.\), an? elicitation request, in helper greetTwice\(\), not directly in a handler: there it still sends the request to the client itself/));
-    expect(notes('class-delegate-called-elsewhere')).toContainEqual(expect.stringMatching(/: reaches this\.server\.server\.createMessage\(\.\.\.\), a sampling request, in helper preview\(\)/));
+    expect(notes('not-a-handler')).toContainEqual(
+      expect.stringMatching(
+        /^not-a-handler\.ts:\d+: reaches server\.server\.elicitInput\(\.\.\.\), an? elicitation request, in helper greetTwice\(\), not directly in a handler: there it still sends the request to the client itself/,
+      ),
+    );
+    expect(notes('class-delegate-called-elsewhere')).toContainEqual(
+      expect.stringMatching(/: reaches this\.server\.server\.createMessage\(\.\.\.\), a sampling request, in helper preview\(\)/),
+    );
     // A handle that cannot travel in requestState, made again on each round.
-    expect(notes('live-handles')).toContainEqual(expect.stringMatching(/^live-handles\.ts:\d+: tools\/call count-open makes pool\.acquire\(\) again on each round of a 2026-07-28 call/));
+    expect(notes('live-handles')).toContainEqual(
+      expect.stringMatching(
+        /^live-handles\.ts:\d+: tools\/call count-open makes pool\.acquire\(\) again on each round of a 2026-07-28 call/,
+      ),
+    );
     // A capability read that nothing shows runs in a handler: read per request where one is served, as before elsewhere.
     expect(notes('marked-only')).toContainEqual(expect.stringMatching(/getClientCapabilities\(\) becomes clientCapabilities\(\.\.\.\)/));
   });
@@ -866,7 +868,9 @@ describe('__testfixtures__', () => {
     // An McpAgent runs an SDK 1.x server only: its file is not upgraded to 2.x.
     const agent = outcome('framework-mcp-agent');
     expect(agent.output).toContain("from '@modelcontextprotocol/sdk/server/mcp.js'");
-    expect(agent.result.report.notes).toContainEqual(expect.stringMatching(/left on SDK 1\.x, not upgraded: McpAgent runs an SDK 1\.x McpServer only/));
+    expect(agent.result.report.notes).toContainEqual(
+      expect.stringMatching(/left on SDK 1\.x, not upgraded: McpAgent runs an SDK 1\.x McpServer only/),
+    );
   });
 
   it("keeps the official codemod's @mcp-codemod-error markers and reports them", () => {
@@ -878,7 +882,10 @@ describe('__testfixtures__', () => {
   it('reports each request where it is written, however deep in an expression', () => {
     const o = outcome('awaits-in-expressions');
     const lines = o.input.split('\n');
-    for (const site of o.result.report.sites) expect(lines[site.line - 1]!.slice(site.column - 1), `${site.line}:${site.column}`).toMatch(/^server\.server\.(elicitInput|createMessage|listRoots)\(/);
+    for (const site of o.result.report.sites)
+      expect(lines[site.line - 1]!.slice(site.column - 1), `${site.line}:${site.column}`).toMatch(
+        /^server\.server\.(elicitInput|createMessage|listRoots)\(/,
+      );
   });
 
   it('asks questions awaited together under the names the handler binds the answers to', () => {
@@ -886,7 +893,9 @@ describe('__testfixtures__', () => {
     expect(out).toContain("ask(server.server, 'rootsResult').listRoots()");
     expect(out).toContain("ask(server.server, 'sample').createMessage(");
     // A local named like the module's export: the import takes another name.
-    expect(outcome('awaits-in-expressions').output).toMatch(/^import \{ ask as askClient, journaled, resumable, verifyRequestState \} from '\.\/mcp-migrate-state\.js';$/m);
+    expect(outcome('awaits-in-expressions').output).toMatch(
+      /^import \{ ask as askClient, journaled, resumable, verifyRequestState \} from '\.\/mcp-migrate-state\.js';$/m,
+    );
   });
 
   it('every output typechecks against the real SDK 2.x types (but for manual changes the official codemod asks for)', () => {
@@ -896,7 +905,12 @@ describe('__testfixtures__', () => {
     // Except where the official codemod itself asks for a manual change (its @mcp-codemod-error marker), or
     // a marker of ours says a request left as it is fails on SDK 2.x.
     // Frameworks built on the SDK (fastmcp, mcp-framework...) are not installed here: their fixtures are left out.
-    const checked = [...outcomes.values()].filter(o => !o.output.includes('@mcp-codemod-error') && !/\/\/ mcp-migrate: .*fails on SDK 2\.x/.test(o.output) && !FRAMEWORK_IMPORT.test(o.output));
+    const checked = [...outcomes.values()].filter(
+      o =>
+        !o.output.includes('@mcp-codemod-error') &&
+        !/\/\/ mcp-migrate: .*fails on SDK 2\.x/.test(o.output) &&
+        !FRAMEWORK_IMPORT.test(o.output),
+    );
     expect(typecheckFiles(typeScriptFilesIn(checked.map(o => path.join(checkWork, o.name))), checkWork)).toEqual([]);
   }, 600_000);
 
@@ -914,7 +928,11 @@ describe('__testfixtures__', () => {
     const file = path.join(dir, 'capability-guard.ts');
     const result = await migrateSources([{ path: file, text: o.input }], { cwd: dir });
     expect(result.report.created).toEqual([]);
-    expect(result.report.notes).toContainEqual(expect.stringMatching(/^mcp-migrate-state\.ts has no clientCapabilities, which the rewritten handlers use: .*delete it and run again/));
+    expect(result.report.notes).toContainEqual(
+      expect.stringMatching(
+        /^mcp-migrate-state\.ts has no clientCapabilities, which the rewritten handlers use: .*delete it and run again/,
+      ),
+    );
     // With the module as this version writes it, nothing is said.
     fs.writeFileSync(path.join(dir, 'mcp-migrate-state.ts'), module);
     const current = await migrateSources([{ path: file, text: o.input }], { cwd: dir });
@@ -925,7 +943,10 @@ describe('__testfixtures__', () => {
     for (const o of outcomes.values()) {
       const file = path.join(o.dir, `${o.name}${o.ext}`);
       const again = await migrateSources([{ path: file, text: o.output }], { cwd: o.dir });
-      expect(again.changes.filter(c => c.path === file), o.name).toEqual([]);
+      expect(
+        again.changes.filter(c => c.path === file),
+        o.name,
+      ).toEqual([]);
     }
   }, 900_000);
 });

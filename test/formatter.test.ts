@@ -53,35 +53,67 @@ import('node:fs').then(fs => {
 function calls(root: string): { cwd: string; argv: string[] }[] {
   const file = path.join(root, 'calls.jsonl');
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').trim().split('\n').map(line => JSON.parse(line));
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map(line => JSON.parse(line));
 }
 
 const pkg = (extra: Record<string, unknown> = {}) => JSON.stringify({ name: 'p', version: '1.0.0', ...extra });
 
 describe('detectFormatter', () => {
   it('finds each tool by its config file', () => {
-    expect(detectFormatter(project({ 'package.json': pkg(), '.prettierrc': '{}' }))).toMatchObject({ tool: 'prettier', declaredBy: '.prettierrc' });
-    expect(detectFormatter(project({ 'package.json': pkg(), 'prettier.config.mjs': 'export default {};' }))).toMatchObject({ tool: 'prettier', declaredBy: 'prettier.config.mjs' });
-    expect(detectFormatter(project({ 'package.json': pkg(), 'biome.jsonc': '{}' }))).toMatchObject({ tool: 'biome', declaredBy: 'biome.jsonc' });
-    expect(detectFormatter(project({ 'package.json': pkg(), '.dprint.json': '{}' }))).toMatchObject({ tool: 'dprint', declaredBy: '.dprint.json' });
+    expect(detectFormatter(project({ 'package.json': pkg(), '.prettierrc': '{}' }))).toMatchObject({
+      tool: 'prettier',
+      declaredBy: '.prettierrc',
+    });
+    expect(detectFormatter(project({ 'package.json': pkg(), 'prettier.config.mjs': 'export default {};' }))).toMatchObject({
+      tool: 'prettier',
+      declaredBy: 'prettier.config.mjs',
+    });
+    expect(detectFormatter(project({ 'package.json': pkg(), 'biome.jsonc': '{}' }))).toMatchObject({
+      tool: 'biome',
+      declaredBy: 'biome.jsonc',
+    });
+    expect(detectFormatter(project({ 'package.json': pkg(), '.dprint.json': '{}' }))).toMatchObject({
+      tool: 'dprint',
+      declaredBy: '.dprint.json',
+    });
   });
 
   it('finds prettier by the "prettier" key of package.json, and each tool by a dependency', () => {
-    expect(detectFormatter(project({ 'package.json': pkg({ prettier: '@acme/prettier-config' }) }))).toMatchObject({ tool: 'prettier', declaredBy: 'package.json "prettier"' });
-    expect(detectFormatter(project({ 'package.json': pkg({ devDependencies: { '@biomejs/biome': '^2.0.0' } }) }))).toMatchObject({ tool: 'biome', declaredBy: 'package.json devDependencies' });
-    expect(detectFormatter(project({ 'package.json': pkg({ dependencies: { dprint: '^0.50.0' } }) }))).toMatchObject({ tool: 'dprint', declaredBy: 'package.json dependencies' });
+    expect(detectFormatter(project({ 'package.json': pkg({ prettier: '@acme/prettier-config' }) }))).toMatchObject({
+      tool: 'prettier',
+      declaredBy: 'package.json "prettier"',
+    });
+    expect(detectFormatter(project({ 'package.json': pkg({ devDependencies: { '@biomejs/biome': '^2.0.0' } }) }))).toMatchObject({
+      tool: 'biome',
+      declaredBy: 'package.json devDependencies',
+    });
+    expect(detectFormatter(project({ 'package.json': pkg({ dependencies: { dprint: '^0.50.0' } }) }))).toMatchObject({
+      tool: 'dprint',
+      declaredBy: 'package.json dependencies',
+    });
   });
 
   it('prefers a config file to a dependency (which may be left over), and finds nothing where nothing is declared', () => {
-    expect(detectFormatter(project({ 'package.json': pkg({ devDependencies: { prettier: '^3.0.0' } }), 'biome.json': '{}' }))?.tool).toBe('biome');
-    expect(detectFormatter(project({ 'package.json': pkg({ devDependencies: { typescript: '^5.0.0' } }), 'tsconfig.json': '{}' }))).toBeUndefined();
+    expect(detectFormatter(project({ 'package.json': pkg({ devDependencies: { prettier: '^3.0.0' } }), 'biome.json': '{}' }))?.tool).toBe(
+      'biome',
+    );
+    expect(
+      detectFormatter(project({ 'package.json': pkg({ devDependencies: { typescript: '^5.0.0' } }), 'tsconfig.json': '{}' })),
+    ).toBeUndefined();
     // A config-looking name that is not one.
     expect(detectFormatter(project({ 'package.json': pkg(), '.prettierrc.bak': '{}', 'biome.json.orig': '{}' }))).toBeUndefined();
   });
 
   it('looks above the package up to the top of its git work tree (a monorepo), and not above a package outside git', () => {
     const mono = project({ '.git/HEAD': 'ref: refs/heads/main\n', '.prettierrc': '{}', 'packages/a/package.json': pkg() });
-    expect(detectFormatter(path.join(mono, 'packages/a'))).toMatchObject({ tool: 'prettier', declaredBy: '../../.prettierrc', root: path.join(mono, 'packages/a') });
+    expect(detectFormatter(path.join(mono, 'packages/a'))).toMatchObject({
+      tool: 'prettier',
+      declaredBy: '../../.prettierrc',
+      root: path.join(mono, 'packages/a'),
+    });
     const loose = project({ '.prettierrc': '{}', 'packages/a/package.json': pkg() });
     expect(detectFormatter(path.join(loose, 'packages/a'))).toBeUndefined();
   });
@@ -104,14 +136,27 @@ describe('the command', () => {
   it('is relative to where it is pasted, enters the project when that is elsewhere, and quotes what the shell would split', () => {
     const cwd = path.join(path.sep, 'w');
     expect(formatterCommand({ tool: 'prettier', root: cwd }, [path.join(cwd, 'src/a.ts')], cwd)).toBe('npx prettier --write src/a.ts');
-    expect(formatterCommand({ tool: 'biome', root: path.join(cwd, 'pkg') }, [path.join(cwd, 'pkg/src/my file.ts')], cwd)).toBe("cd pkg && npx biome format --write 'src/my file.ts'");
+    expect(formatterCommand({ tool: 'biome', root: path.join(cwd, 'pkg') }, [path.join(cwd, 'pkg/src/my file.ts')], cwd)).toBe(
+      "cd pkg && npx biome format --write 'src/my file.ts'",
+    );
   });
 });
 
 describe('the report line', () => {
   const human = (formatting: FormattingResult[]) => {
     const base = emptyReport();
-    const report: RunReport = { schemaVersion: 1, mode: 'write', ...base, files: [], codemodLeftovers: [], sdkPatches: [], warnings: [], formatting, summary: summarize(base, []), exitCode: 0 };
+    const report: RunReport = {
+      schemaVersion: 1,
+      mode: 'write',
+      ...base,
+      files: [],
+      codemodLeftovers: [],
+      sdkPatches: [],
+      warnings: [],
+      formatting,
+      summary: summarize(base, []),
+      exitCode: 0,
+    };
     return formatHuman(report, { color: false });
   };
   const many = Array.from({ length: 30 }, (_, i) => `src/tools/tool-number-${i}.ts`);
@@ -152,7 +197,9 @@ describe('formattersFor', () => {
       'c/dprint.json': '{}',
       'c/z.js': '',
     });
-    const found = formattersFor(['a/src/y.mts', 'a/package.json', 'a/src/x.ts', 'a/README.md', 'b/src/z.ts', 'c/z.js'].map(f => path.join(root, f)));
+    const found = formattersFor(
+      ['a/src/y.mts', 'a/package.json', 'a/src/x.ts', 'a/README.md', 'b/src/z.ts', 'c/z.js'].map(f => path.join(root, f)),
+    );
     expect(found.map(f => ({ tool: f.formatter.tool, files: f.files.map(x => path.relative(root, x)) }))).toEqual([
       { tool: 'prettier', files: ['a/src/x.ts', 'a/src/y.mts'] },
       { tool: 'dprint', files: ['c/z.js'] },
@@ -184,12 +231,20 @@ describe('--run-formatter, end to end', { timeout: 600_000 }, () => {
   /** A legacy server project with SDK 1.x installed and prettier declared; `fake` as its prettier binary. */
   function legacyProject(fake: Parameters<typeof fakeFormatter>[2] = {}): string {
     const root = project({
-      'package.json': pkg({ type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.24.0', zod: '^4.2.0' }, devDependencies: { prettier: '^3.0.0' } }),
+      'package.json': pkg({
+        type: 'module',
+        dependencies: { '@modelcontextprotocol/sdk': '^1.24.0', zod: '^4.2.0' },
+        devDependencies: { prettier: '^3.0.0' },
+      }),
       'src/server.ts': LEGACY_SERVER,
       'src/plain.ts': PLAIN_SOURCE,
     });
     mkdirSync(path.join(root, 'node_modules', '@modelcontextprotocol'), { recursive: true });
-    symlinkSync(path.join(REPO, 'node_modules', '@modelcontextprotocol', 'sdk'), path.join(root, 'node_modules', '@modelcontextprotocol', 'sdk'), 'dir');
+    symlinkSync(
+      path.join(REPO, 'node_modules', '@modelcontextprotocol', 'sdk'),
+      path.join(root, 'node_modules', '@modelcontextprotocol', 'sdk'),
+      'dir',
+    );
     symlinkSync(path.join(REPO, 'node_modules', 'zod'), path.join(root, 'node_modules', 'zod'), 'dir');
     fakeFormatter(root, 'prettier', fake);
     return root;
@@ -206,7 +261,16 @@ describe('--run-formatter, end to end', { timeout: 600_000 }, () => {
     const written = report.files.filter((f: { written?: boolean }) => f.written).map((f: { file: string }) => f.file);
     expect(written).toEqual(expect.arrayContaining([...WRITTEN, 'package.json']));
     expect(calls(root)).toEqual([{ cwd: root, argv: ['--write', ...WRITTEN] }]);
-    expect(report.formatting).toEqual([{ tool: 'prettier', root: '.', declaredBy: 'package.json devDependencies', files: WRITTEN, command: `npx prettier --write ${WRITTEN.join(' ')}`, ran: true }]);
+    expect(report.formatting).toEqual([
+      {
+        tool: 'prettier',
+        root: '.',
+        declaredBy: 'package.json devDependencies',
+        files: WRITTEN,
+        command: `npx prettier --write ${WRITTEN.join(' ')}`,
+        ran: true,
+      },
+    ]);
     expect(r.stderr).toContain('formatted with prettier: 3 files');
   });
 
@@ -216,14 +280,18 @@ describe('--run-formatter, end to end', { timeout: 600_000 }, () => {
     expect(r.code).toBe(0);
     expect(calls(root)).toEqual([]);
     expect(r.stderr).toContain(`formatted with prettier? run: npx prettier --write ${WRITTEN.join(' ')}\n`);
-    expect(JSON.parse(r.stdout).formatting).toEqual([expect.objectContaining({ tool: 'prettier', command: `npx prettier --write ${WRITTEN.join(' ')}`, ran: false })]);
+    expect(JSON.parse(r.stdout).formatting).toEqual([
+      expect.objectContaining({ tool: 'prettier', command: `npx prettier --write ${WRITTEN.join(' ')}`, ran: false }),
+    ]);
   });
 
   it('a failing formatter is a warning: the migration stays written and the exit code is 0', async () => {
     const root = legacyProject({ code: 2, say: '[error] src/server.ts: SyntaxError\n' });
     const r = await runCli(['--run-formatter', 'src'], root);
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain('mcp-migrate: warning: prettier exited with code 2: [error] src/server.ts: SyntaxError; the migrated files are written, not formatted; run: npx prettier --write');
+    expect(r.stderr).toContain(
+      'mcp-migrate: warning: prettier exited with code 2: [error] src/server.ts: SyntaxError; the migrated files are written, not formatted; run: npx prettier --write',
+    );
     expect(readFileSync(path.join(root, 'src/server.ts'), 'utf8')).not.toBe(LEGACY_SERVER);
     expect(existsSync(path.join(root, 'src/mcp-migrate-state.ts'))).toBe(true);
   });

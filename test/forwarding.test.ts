@@ -11,7 +11,10 @@ import type { FunctionLike } from '../src/analysis/functions.js';
 /** The problem of the wrapper `traced` declared in `wrapper`, for the callback its registration hands it (context at 1). */
 function problemOf(wrapper: string): string | undefined {
   const project = new Project({ useInMemoryFileSystem: true });
-  const sf = project.createSourceFile('/w.ts', `${wrapper}\ndeclare const server: { registerTool(n: string, c: object, h: Function): void };\nserver.registerTool('t', {}, traced(async (args: object, ctx: object) => ({ content: [] })));\n`);
+  const sf = project.createSourceFile(
+    '/w.ts',
+    `${wrapper}\ndeclare const server: { registerTool(n: string, c: object, h: Function): void };\nserver.registerTool('t', {}, traced(async (args: object, ctx: object) => ({ content: [] })));\n`,
+  );
   const call = sf.getDescendantsOfKind(SyntaxKind.CallExpression).find(c => c.getExpression().getText() === 'traced')!;
   const fn = sf.getVariableDeclarationOrThrow('traced').getInitializerOrThrow() as unknown as FunctionLike;
   const inner = returnedFunction(fn)!;
@@ -22,7 +25,11 @@ function problemOf(wrapper: string): string | undefined {
 
 describe('wrappers that pass a callback through', () => {
   it('return await cb(...args), in a try block or not: passes through', () => {
-    expect(problemOf('const traced = (cb: Function) => async (...args: unknown[]) => { try { return await cb(...args); } finally { console.error("done"); } };')).toBeUndefined();
+    expect(
+      problemOf(
+        'const traced = (cb: Function) => async (...args: unknown[]) => { try { return await cb(...args); } finally { console.error("done"); } };',
+      ),
+    ).toBeUndefined();
   });
 
   it('a tracer keeping the result in a const and returning it after ending its span: passes through', () => {
@@ -41,8 +48,20 @@ describe('wrappers that pass a callback through', () => {
   });
 
   it('a result changed before it is returned, or one of several returns another value: does not, and says so', () => {
-    expect(problemOf('const traced = (cb: Function) => async (...args: unknown[]) => { const result = await cb(...args); return { ...result, traced: true }; };')).toMatch(/does not return the callback's result as it is/);
-    expect(problemOf('const traced = (cb: Function) => async (...args: unknown[]) => { const result = await cb(...args); if (!result) return { content: [] }; return result; };')).toMatch(/does not return the callback's result as it is/);
-    expect(problemOf('const traced = (cb: Function) => async (...args: unknown[]) => { let result = await cb(...args); result = { content: [] }; return result; };')).toMatch(/does not return the callback's result as it is/);
+    expect(
+      problemOf(
+        'const traced = (cb: Function) => async (...args: unknown[]) => { const result = await cb(...args); return { ...result, traced: true }; };',
+      ),
+    ).toMatch(/does not return the callback's result as it is/);
+    expect(
+      problemOf(
+        'const traced = (cb: Function) => async (...args: unknown[]) => { const result = await cb(...args); if (!result) return { content: [] }; return result; };',
+      ),
+    ).toMatch(/does not return the callback's result as it is/);
+    expect(
+      problemOf(
+        'const traced = (cb: Function) => async (...args: unknown[]) => { let result = await cb(...args); result = { content: [] }; return result; };',
+      ),
+    ).toMatch(/does not return the callback's result as it is/);
   });
 });

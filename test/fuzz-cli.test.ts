@@ -90,7 +90,11 @@ const GOOD: Record<string, (e: Buffer) => Buffer | string> = {
   'src/shebang.ts': e => `#!/usr/bin/env node\n${e.toString('utf8')}`,
   // the shebang right before the import the official codemod rewrites
   'src/shebang-import.ts': e => `#!/usr/bin/env node\n${e.toString('utf8').slice(e.indexOf('import '))}`,
-  'src/shebang-crlf-bom.ts': e => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`#!/usr/bin/env -S npx tsx\r\n${e.toString('utf8').replace(/\n/g, '\r\n')}`)]),
+  'src/shebang-crlf-bom.ts': e =>
+    Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(`#!/usr/bin/env -S npx tsx\r\n${e.toString('utf8').replace(/\n/g, '\r\n')}`),
+    ]),
   'src/ünï cödé/server.ts': e => e,
 };
 
@@ -150,7 +154,11 @@ describe('CLI on malformed sources', () => {
     for (const file of Object.keys(GOOD)) expect(byFile.get(file)?.outcome, file).toBe('changed');
     for (const file of Object.keys(INERT)) expect(byFile.get(file)?.outcome, file).toBe('unchanged');
     // upgrade notes (e.g. "wrapped with z.object()") for every valid file: the codemod ran on each of them
-    for (const file of Object.keys(GOOD)) expect(report.upgrade.some(u => u.file === file), `no upgrade notes for ${file}`).toBe(true);
+    for (const file of Object.keys(GOOD))
+      expect(
+        report.upgrade.some(u => u.file === file),
+        `no upgrade notes for ${file}`,
+      ).toBe(true);
     expect(report.notes.join('\n')).not.toMatch(/codemod failed/);
   });
 

@@ -14,7 +14,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateSources, type MigrateResult } from '../src/pipeline.js';
-import { MODERN_PROTOCOL_VERSION, formatVerifyTable, parseScenario, runScenario, verify, type Scenario, type ScenarioCall } from '../src/verify/index.js';
+import {
+  MODERN_PROTOCOL_VERSION,
+  formatVerifyTable,
+  parseScenario,
+  runScenario,
+  verify,
+  type Scenario,
+  type ScenarioCall,
+} from '../src/verify/index.js';
 import { freeLoopbackPort, waitForPort } from '../src/verify/http.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -45,24 +53,24 @@ const confirm = (name: string, action: string, answer: Record<string, unknown>, 
   method: 'tools/call',
   params: { name: 'confirm', arguments: { action } },
   answers: { elicitation: [answer] },
-  expected
+  expected,
 });
 const confirmCalls = [
   confirm('confirm sure', 'deploy', { action: 'accept', content: { sure: true } }, 'deploy: done'),
   confirm('confirm not sure', 'deploy', { action: 'accept', content: { sure: false } }, 'deploy: kept'),
   confirm('confirm decline', 'wipe', { action: 'decline' }, 'wipe: decline'),
-  confirm('confirm cancel', 'wipe', { action: 'cancel' }, 'wipe: cancel')
+  confirm('confirm cancel', 'wipe', { action: 'cancel' }, 'wipe: cancel'),
 ];
 const echo: ScenarioCall = { name: 'echo', method: 'tools/call', params: { name: 'echo', arguments: { text: 'hello' } } };
 const text = (result: unknown): string | undefined => (result as { content?: { text?: string }[] } | undefined)?.content?.[0]?.text;
 
 const sessionful = [
   { name: 'http-sessionful', input: path.join(fixtures, 'http-sessionful.input.ts'), factory: 'buildServer()', body: 'body' },
-  { name: 'express-sessionful', input: path.join(servers, 'express-sessionful.ts'), factory: 'getServer()', body: 'req.body' }
+  { name: 'express-sessionful', input: path.join(servers, 'express-sessionful.ts'), factory: 'getServer()', body: 'req.body' },
 ];
 const stateless = [
   { name: 'http-stateless', input: path.join(fixtures, 'http-stateless.input.ts'), factory: 'buildServer()', args: 'req, res' },
-  { name: 'express-stateless', input: path.join(servers, 'express-stateless.ts'), factory: 'getServer()', args: 'req, res, req.body' }
+  { name: 'express-stateless', input: path.join(servers, 'express-stateless.ts'), factory: 'getServer()', args: 'req, res, req.body' },
 ];
 
 const started: { kill(): void }[] = [];
@@ -75,10 +83,14 @@ describe.each(sessionful)('a sessionful Streamable HTTP server, migrated ($name)
     const { result, output } = await migrate(name, input);
     const entries = result.report.sites.filter(s => s.kind === 'entry');
     expect(entries.map(e => e.outcome)).toEqual(['rewritten']);
-    expect(entries[0]!.reason).toContain(`routed (isLegacyRequest) to toNodeHandler(createMcpHandler(() => ${factory}, { legacy: 'reject' }))`);
+    expect(entries[0]!.reason).toContain(
+      `routed (isLegacyRequest) to toNodeHandler(createMcpHandler(() => ${factory}, { legacy: 'reject' }))`,
+    );
     expect(result.report.sites.every(s => s.outcome === 'rewritten')).toBe(true);
     expect(output).toContain(`const mcpHandler = toNodeHandler(createMcpHandler(() => ${factory}, { legacy: 'reject' }));`);
-    expect(output).toContain(`if (!(await isLegacyRequest(await toWebRequest(req, ${body})))) {\n    await mcpHandler(req, res, ${body});\n    return;\n  }\n  const sessionId`);
+    expect(output).toContain(
+      `if (!(await isLegacyRequest(await toWebRequest(req, ${body})))) {\n    await mcpHandler(req, res, ${body});\n    return;\n  }\n  const sessionId`,
+    );
   }, 600_000);
 
   it('gives the same results on both eras as the original, each input request answered', async () => {
@@ -110,10 +122,20 @@ describe.each(sessionful)('a sessionful Streamable HTTP server, migrated ($name)
       fetch(`http://127.0.0.1:${port}/mcp`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-        body: JSON.stringify(message)
+        body: JSON.stringify(message),
       });
-    const modern = { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN_PROTOCOL_VERSION } } };
-    const legacy = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } };
+    const modern = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'server/discover',
+      params: { _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN_PROTOCOL_VERSION } },
+    };
+    const legacy = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+    };
     expect((await post(modern)).status).toBe(401);
     expect((await post(legacy)).status).toBe(401);
     const initialized = await post(legacy, { authorization: 'Bearer secret' });
@@ -136,7 +158,14 @@ describe.each(stateless)('a stateless Streamable HTTP server, migrated ($name)',
 
   it('serves a 2026-07-28 client every branch of the tool that asks for input', async () => {
     const { file } = await migrate(name, input);
-    const run = await runScenario({ command: `${tsx} ${file}`, http: '/mcp', env, era: 'modern', scenario: { calls: [echo, ...confirmCalls] }, timeoutMs: TIMEOUT });
+    const run = await runScenario({
+      command: `${tsx} ${file}`,
+      http: '/mcp',
+      env,
+      era: 'modern',
+      scenario: { calls: [echo, ...confirmCalls] },
+      timeoutMs: TIMEOUT,
+    });
     expect(run.fatal, run.stderr).toBeUndefined();
     expect(run.protocolVersion).toBe(MODERN_PROTOCOL_VERSION);
     expect(run.calls.map(c => text(c.result))).toEqual(['hello', ...confirmCalls.map(c => c.expected)]);
@@ -152,7 +181,7 @@ describe.each(stateless)('a stateless Streamable HTTP server, migrated ($name)',
     const scenario: Scenario = { calls: [echo, confirmCalls[0]!] };
     const [before, after] = await Promise.all([
       runScenario({ command: `${tsx} ${input}`, http: '/mcp', env, era: 'legacy', scenario, timeoutMs: TIMEOUT }),
-      runScenario({ command: `${tsx} ${file}`, http: '/mcp', env, era: 'legacy', scenario, timeoutMs: TIMEOUT })
+      runScenario({ command: `${tsx} ${file}`, http: '/mcp', env, era: 'legacy', scenario, timeoutMs: TIMEOUT }),
     ]);
     expect(before.fatal, before.stderr).toBeUndefined();
     expect(after.fatal, after.stderr).toBeUndefined();
@@ -186,7 +215,7 @@ describe('where the handler is declared', () => {
       '}',
       '',
       'void main(3000);',
-      ''
+      '',
     ].join('\n');
     const dir = path.join(work, 'declared');
     fs.mkdirSync(dir, { recursive: true });
@@ -199,8 +228,8 @@ describe('where the handler is declared', () => {
         '  const mcpHandler2 = toNodeHandler(createMcpHandler(() => buildServer()));',
         '  const server = createServer(async (req, res) => {',
         '    await mcpHandler2(req, res);',
-        '  });'
-      ].join('\n')
+        '  });',
+      ].join('\n'),
     );
     expect(result.report.sites.map(s => `${s.kind} ${s.outcome}`)).toEqual(['entry rewritten']);
   }, 600_000);

@@ -25,14 +25,23 @@ beforeAll(async () => {
   assertBuilt();
   work = await realpath(await mkdtemp(path.join(tmpdir(), 'mcp-migrate-install-')));
   // The build is fresh (npm test builds first): pack it as it is, without running prepack again.
-  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: REPO, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], {
+    cwd: REPO,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   const tarball = path.join(work, (JSON.parse(stdout) as { filename: string }[])[0]!.filename);
   project = path.join(work, 'user-server');
   await mkdir(path.join(project, 'src'), { recursive: true });
-  await writeFile(path.join(project, 'package.json'), `${JSON.stringify({ name: 'user-server', version: '1.0.0', private: true, type: 'module', dependencies: { '@modelcontextprotocol/sdk': '1.32.2', zod: '^4.2.0' } }, null, 2)}\n`);
+  await writeFile(
+    path.join(project, 'package.json'),
+    `${JSON.stringify({ name: 'user-server', version: '1.0.0', private: true, type: 'module', dependencies: { '@modelcontextprotocol/sdk': '1.32.2', zod: '^4.2.0' } }, null, 2)}\n`,
+  );
   await writeFile(path.join(project, 'src', 'server.ts'), LEGACY_SERVER);
   await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: project, maxBuffer: 16 * 1024 * 1024 });
-  await run('npm', ['install', '--save-dev', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: project, maxBuffer: 16 * 1024 * 1024 });
+  await run('npm', ['install', '--save-dev', '--no-audit', '--no-fund', '--prefer-offline', tarball], {
+    cwd: project,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   bin = path.join(project, 'node_modules', '.bin', 'mcp-migrate');
 }, 900_000);
 
@@ -73,7 +82,7 @@ describe('the packed package, installed into a fresh project', { timeout: 600_00
   it("imports as a library: runMigration's report from JavaScript, its types under NodeNext", async () => {
     await writeFile(
       path.join(project, 'api.mjs'),
-      "import { runMigration } from 'mcp-migrate';\nconst { report, changes } = await runMigration({ paths: ['src'], cwd: process.cwd(), mode: 'dry-run', quiet: true });\nconsole.log(JSON.stringify({ sites: report.summary.sites, changed: changes.map(c => c.path.split('/').pop()) }));\n"
+      "import { runMigration } from 'mcp-migrate';\nconst { report, changes } = await runMigration({ paths: ['src'], cwd: process.cwd(), mode: 'dry-run', quiet: true });\nconsole.log(JSON.stringify({ sites: report.summary.sites, changed: changes.map(c => c.path.split('/').pop()) }));\n",
     );
     const { stdout } = await run(process.execPath, ['api.mjs'], { cwd: project, maxBuffer: 16 * 1024 * 1024 });
     const out = JSON.parse(stdout) as { sites: { rewritten: number }; changed: string[] };
@@ -81,10 +90,23 @@ describe('the packed package, installed into a fresh project', { timeout: 600_00
     expect(out.changed).toContain('server.ts');
     await writeFile(
       path.join(project, 'api-types.mts'),
-      "import { runMigration, type RunReport, type SiteReport } from 'mcp-migrate';\nconst { report }: { report: RunReport } = await runMigration({ paths: ['src'], cwd: '.', mode: 'check' });\nconst first: SiteReport | undefined = report.sites[0];\nexport const kind: string | undefined = first?.kind;\n"
+      "import { runMigration, type RunReport, type SiteReport } from 'mcp-migrate';\nconst { report }: { report: RunReport } = await runMigration({ paths: ['src'], cwd: '.', mode: 'check' });\nconst first: SiteReport | undefined = report.sites[0];\nexport const kind: string | undefined = first?.kind;\n",
     );
     const tsc = path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
-    const flags = ['--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--types', 'node', 'api-types.mts'];
+    const flags = [
+      '--noEmit',
+      '--strict',
+      '--skipLibCheck',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--target',
+      'es2022',
+      '--types',
+      'node',
+      'api-types.mts',
+    ];
     await run(process.execPath, [tsc, ...flags], { cwd: project, maxBuffer: 16 * 1024 * 1024 });
   });
 

@@ -158,7 +158,9 @@ describe('the git guard and the warning outside git', { timeout: 600_000 }, () =
     expect(dry.stderr).not.toContain('not in a git repository');
     const r = await runCli(['src'], root);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/^mcp-migrate: warning: src: not in a git repository, so the changes cannot be reviewed with git diff or undone/m);
+    expect(r.stderr).toMatch(
+      /^mcp-migrate: warning: src: not in a git repository, so the changes cannot be reviewed with git diff or undone/m,
+    );
     const json = JSON.parse((await runCli(['--json', '--force', 'src'], await tree(PROJECT))).stdout);
     expect(json.warnings).toEqual([expect.stringContaining('not in a git repository')]);
   });
@@ -170,7 +172,15 @@ describe('summary counts', { timeout: 600_000 }, () => {
     const r = await runCli(['--dry-run', '--json', 'src'], root);
     expect(r.code, r.stderr).toBe(0);
     const { summary, files } = JSON.parse(r.stdout);
-    expect(summary).toMatchObject({ filesScanned: 3, filesChanged: 2, filesUnchanged: 1, filesSkipped: 0, filesErrored: 0, manifestsChanged: 1, filesCreated: 2 });
+    expect(summary).toMatchObject({
+      filesScanned: 3,
+      filesChanged: 2,
+      filesUnchanged: 1,
+      filesSkipped: 0,
+      filesErrored: 0,
+      manifestsChanged: 1,
+      filesCreated: 2,
+    });
     expect(summary.filesChanged + summary.filesUnchanged + summary.filesSkipped + summary.filesErrored).toBe(summary.filesScanned);
     expect(files.filter((f: { manifest?: boolean; created?: boolean }) => !f.manifest && !f.created)).toHaveLength(summary.filesScanned);
     expect(r.stderr).toMatch(/3 source files scanned: 2 to change, 1 unchanged, 0 skipped, 0 failed; 1 package\.json to change/);

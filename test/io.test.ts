@@ -120,7 +120,11 @@ describe('decodeSource / encodeSource', () => {
   it('skips a small one-line bundle (statements packed without whitespace), not a long hand-written or data line', () => {
     const bundle = `"use strict";${'var a=require("x");a.run();'.repeat(10)}\n`;
     expect(bundle.length).toBeLessThan(MAX_LINE_LENGTH);
-    expect(decodeSource(Buffer.from(`// header\n${bundle}`))).toMatchObject({ ok: false, kind: 'minified', location: { line: 2, column: 1 } });
+    expect(decodeSource(Buffer.from(`// header\n${bundle}`))).toMatchObject({
+      ok: false,
+      kind: 'minified',
+      location: { line: 2, column: 1 },
+    });
     const spaced = `${'const a = require("x"); a.run(); '.repeat(10)}\n`;
     expect(decodeSource(Buffer.from(spaced)).ok).toBe(true);
     const data = `export const icon = "${'QUJD'.repeat(300)}";\n`;

@@ -16,7 +16,7 @@ function importGraph(): Map<string, string[]> {
   const files = ROOTS.flatMap(root =>
     readdirSync(path.join(REPO, root), { recursive: true, encoding: 'utf8' })
       .filter(f => f.endsWith('.ts') && !f.endsWith('.d.ts'))
-      .map(f => path.join(REPO, root, f))
+      .map(f => path.join(REPO, root, f)),
   );
   const known = new Set(files);
   const graph = new Map<string, string[]>();
@@ -69,7 +69,10 @@ function circles(graph: Map<string, string[]>): string[][] {
 describe('the import graph', () => {
   it('has no circle, type-only imports counted', () => {
     const found = circles(importGraph());
-    expect(found.map(c => c.join(', ')), 'modules that import each other').toEqual([]);
+    expect(
+      found.map(c => c.join(', ')),
+      'modules that import each other',
+    ).toEqual([]);
   });
 
   it('finds a circle where there is one (the test sees what it guards)', () => {

@@ -40,11 +40,11 @@ const config: Linter.Config[] = [
           // finding, so the default (every caught error) stays.
           caughtErrors: 'all',
           // `const { dropped, ...rest } = value` is how one leaves a property out.
-          ignoreRestSiblings: true
-        }
-      ]
-    }
-  }
+          ignoreRestSiblings: true,
+        },
+      ],
+    },
+  },
 ];
 
 const linter = new Linter({ cwd: root });
@@ -59,8 +59,17 @@ function findingsOf(file: string): Finding[] {
   const text = fs.readFileSync(file, 'utf8');
   const lines = text.split(/\r?\n/);
   return linter.verify(text, config, file).map(m => {
-    const subject = m.ruleId === '@typescript-eslint/no-unused-vars' ? /^'([^']+)'/.exec(m.message)?.[1] : lines[m.line - 1]?.slice(m.column - 1).replace(/\s*\{\s*$/, '').trim();
-    return { key: `${m.ruleId ?? 'parse error'}: ${subject ?? m.message}`, where: `${path.basename(file)}:${m.line}:${m.column} ${m.message}` };
+    const subject =
+      m.ruleId === '@typescript-eslint/no-unused-vars'
+        ? /^'([^']+)'/.exec(m.message)?.[1]
+        : lines[m.line - 1]
+            ?.slice(m.column - 1)
+            .replace(/\s*\{\s*$/, '')
+            .trim();
+    return {
+      key: `${m.ruleId ?? 'parse error'}: ${subject ?? m.message}`,
+      where: `${path.basename(file)}:${m.line}:${m.column} ${m.message}`,
+    };
   });
 }
 
@@ -86,7 +95,11 @@ const pairs = fs
   .readdirSync(fixtures)
   .filter(f => /\.output\.[cm]?[jt]sx?$/.test(f))
   .sort()
-  .map(f => ({ name: f.replace(/\.output\..*$/, ''), output: path.join(fixtures, f), input: path.join(fixtures, f.replace('.output.', '.input.')) }));
+  .map(f => ({
+    name: f.replace(/\.output\..*$/, ''),
+    output: path.join(fixtures, f),
+    input: path.join(fixtures, f.replace('.output.', '.input.')),
+  }));
 
 const added = new Map<string, Finding[]>();
 const addedBy = (pair: (typeof pairs)[number]): Finding[] => {
@@ -98,7 +111,11 @@ describe('fixture outputs are lint-clean (no-unreachable-loop, no-unused-vars) b
   it('finds the fixtures, and every known failure names one', () => {
     expect(pairs.length).toBeGreaterThan(20);
     for (const p of pairs) expect(fs.existsSync(p.input), p.input).toBe(true);
-    for (const name of Object.keys(KNOWN_FAILURES)) expect(pairs.map(p => p.name), name).toContain(name);
+    for (const name of Object.keys(KNOWN_FAILURES))
+      expect(
+        pairs.map(p => p.name),
+        name,
+      ).toContain(name);
   });
 
   for (const pair of pairs) {

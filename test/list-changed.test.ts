@@ -80,17 +80,19 @@ async function overHttp(mode: 'instance' | 'notify'): Promise<number> {
   }
 }
 
-describe('what the reason claims, with the SDK\'s 2026-07-28 client listening for list changes', { timeout: 120_000 }, () => {
-  it('behind createMcpHandler: the instance\'s notifications never reach the stream; the handler\'s notify does', async () => {
+describe("what the reason claims, with the SDK's 2026-07-28 client listening for list changes", { timeout: 120_000 }, () => {
+  it("behind createMcpHandler: the instance's notifications never reach the stream; the handler's notify does", async () => {
     writeServers();
     expect(await overHttp('instance')).toBe(0);
     expect(await overHttp('notify')).toBeGreaterThan(0);
   });
 
-  it('under serveStdio: the instance\'s own reach it', async () => {
+  it("under serveStdio: the instance's own reach it", async () => {
     writeServers();
     const client = modernClient();
-    const told = await toldOfChanges(client, () => client.connect(new StdioClientTransport({ command: process.execPath, args: ['stdio.mjs'], cwd: DIR, stderr: 'ignore' })));
+    const told = await toldOfChanges(client, () =>
+      client.connect(new StdioClientTransport({ command: process.execPath, args: ['stdio.mjs'], cwd: DIR, stderr: 'ignore' })),
+    );
     expect(told).toBeGreaterThan(0);
   });
 });

@@ -66,11 +66,11 @@ async function logsOf(era: 'modern' | 'legacy', level?: 'debug' | 'error'): Prom
 }
 
 describe('what the reasons claim, on a real SDK 2.x server under serveStdio', { timeout: 300_000 }, () => {
-  it('a 2026-07-28 client that names no level: the connection\'s log message reaches it, the request\'s own does not', async () => {
+  it("a 2026-07-28 client that names no level: the connection's log message reaches it, the request's own does not", async () => {
     expect(await logsOf('modern')).toEqual({ connection: ['on the connection'], request: [] });
   });
 
-  it('a 2026-07-28 client that names a level: the request\'s own reaches it at that level only', async () => {
+  it("a 2026-07-28 client that names a level: the request's own reaches it at that level only", async () => {
     expect((await logsOf('modern', 'debug')).request).toEqual(['with the request']);
     expect((await logsOf('modern', 'error')).request).toEqual([]);
   });

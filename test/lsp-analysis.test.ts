@@ -43,7 +43,10 @@ describe('LSP analysis', () => {
 
   it('finds the identifiers getDescendantsOfKind(Identifier) finds, JSDoc included', () => {
     const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { allowJs: true } });
-    const inputs = fs.readdirSync(FIXTURES).filter(f => f.endsWith('.input.ts')).map(f => fs.readFileSync(path.join(FIXTURES, f), 'utf8'));
+    const inputs = fs
+      .readdirSync(FIXTURES)
+      .filter(f => f.endsWith('.input.ts'))
+      .map(f => fs.readFileSync(path.join(FIXTURES, f), 'utf8'));
     const js = [
       '/** @param {import("./ask.js").Asker} ask @returns {Promise<Answer>} */',
       'export async function run(ask, \\u0061nswer) { /** @type {Answer} */ const a = await ask(answer); return a; }',
@@ -56,7 +59,7 @@ describe('LSP analysis', () => {
   });
 
   // Diagnostics leave Node's declarations out for a document that cannot reach them: none of their names may be missed.
-  it('loads Node\'s declarations for every global name they declare, and for imports other than the SDK and zod', () => {
+  it("loads Node's declarations for every global name they declare, and for imports other than the SDK and zod", () => {
     const scope = (nodeTypes: boolean) => {
       const project = analysisProject({ nodeTypes });
       const sf = project.createSourceFile('/scope.ts', 'export {};');
@@ -69,9 +72,19 @@ describe('LSP analysis', () => {
     expect(nodeOnly.length).toBeGreaterThan(50);
     expect(nodeOnly.filter(name => !needsNodeDeclarations([`${name};`]))).toEqual([]);
     // What Node adds to the library's own interfaces.
-    for (const use of ['Error.captureStackTrace(e);', 'const d = Symbol.dispose;', 'import.meta.dirname;']) expect(needsNodeDeclarations([use])).toBe(true);
-    for (const imported of ['/// <reference types="node" />', "import fs from 'node:fs';", "const s = /** @type {import('node:fs').Stats} */ (x);", "import { x } from './x.js';", "const e = require('express');", "export * from 'express';"]) expect(needsNodeDeclarations([imported])).toBe(true);
-    const sdkOnly = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nconst s = new McpServer({ name: 'a', version: '1' });";
+    for (const use of ['Error.captureStackTrace(e);', 'const d = Symbol.dispose;', 'import.meta.dirname;'])
+      expect(needsNodeDeclarations([use])).toBe(true);
+    for (const imported of [
+      '/// <reference types="node" />',
+      "import fs from 'node:fs';",
+      "const s = /** @type {import('node:fs').Stats} */ (x);",
+      "import { x } from './x.js';",
+      "const e = require('express');",
+      "export * from 'express';",
+    ])
+      expect(needsNodeDeclarations([imported])).toBe(true);
+    const sdkOnly =
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { z } from 'zod';\nconst s = new McpServer({ name: 'a', version: '1' });";
     expect(needsNodeDeclarations([sdkOnly])).toBe(false);
   });
 });

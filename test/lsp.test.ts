@@ -27,7 +27,10 @@ let client: LspClient;
 
 /** A fixture copied into its own directory (so the requestState module goes there), opened in the server. */
 async function openFixture(name: string, options: { existingStateModule?: string; prefix?: string } = {}) {
-  const dir = path.join(work, name + (options.existingStateModule !== undefined ? '-existing-state' : '') + (options.prefix ? '-prefixed' : ''));
+  const dir = path.join(
+    work,
+    name + (options.existingStateModule !== undefined ? '-existing-state' : '') + (options.prefix ? '-prefixed' : ''),
+  );
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   const text = (options.prefix ?? '') + fs.readFileSync(path.join(REPO, '__testfixtures__', `${name}.input.ts`), 'utf8');
@@ -84,7 +87,11 @@ describe('mcp-migrate lsp', () => {
       const changes = action.edit!.documentChanges!;
       // The document edit is versioned, so an editor refuses it once the text has moved on.
       expect((changes[0] as TextDocumentEdit).textDocument).toEqual({ uri, version: 1 });
-      expect(changes[1]).toEqual({ kind: 'create', uri: stateUri, options: { ignoreIfExists: true, overwrite: false } } satisfies CreateFile);
+      expect(changes[1]).toEqual({
+        kind: 'create',
+        uri: stateUri,
+        options: { ignoreIfExists: true, overwrite: false },
+      } satisfies CreateFile);
       const applied = applyWorkspaceEdit(action.edit!, new Map([[uri, text]]));
       expect(applied.get(uri)).toBe(after);
       expect(applied.get(stateUri)).toBe(stateModule.after);
@@ -101,7 +108,7 @@ describe('mcp-migrate lsp', () => {
     expect(action!.title).toBe(QUICK_FIX);
     const expected = await migrateSources([{ path: file, text }], {
       cwd: dir,
-      onlyHandlerAt: { path: file, line: countdown.range.start.line + 1, column: countdown.range.start.character + 1 }
+      onlyHandlerAt: { path: file, line: countdown.range.start.line + 1, column: countdown.range.start.character + 1 },
     });
     const after = expected.changes.find(c => c.path === file)!.after;
     expect(applyWorkspaceEdit(action!.edit!, new Map([[uri, text]])).get(uri)).toBe(after);
@@ -110,7 +117,12 @@ describe('mcp-migrate lsp', () => {
     expect(after).toContain("resumable(server).registerTool('countdown',");
     expect(after).toContain("await ask(server.server, 'line').createMessage({");
     expect(after).toContain('await server.server.elicitInput({');
-    expect(expected.report.sites.filter(s => s.outcome === 'skipped').map(s => s.handler).sort()).toEqual(['tools/call careful', 'tools/call insist', 'tools/call survey']);
+    expect(
+      expected.report.sites
+        .filter(s => s.outcome === 'skipped')
+        .map(s => s.handler)
+        .sort(),
+    ).toEqual(['tools/call careful', 'tools/call insist', 'tools/call survey']);
     await client.close(uri);
 
     // A client that can resolve code actions gets the action at once and its edit on resolve.
@@ -119,8 +131,8 @@ describe('mcp-migrate lsp', () => {
       initializationOptions: { debounceMs: 50 },
       capabilities: {
         workspace: { workspaceEdit: { documentChanges: true, resourceOperations: ['create'] } },
-        textDocument: { codeAction: { resolveSupport: { properties: ['edit'] } } }
-      }
+        textDocument: { codeAction: { resolveSupport: { properties: ['edit'] } } },
+      },
     });
     await resolving.open(uri, text);
     const [d] = (await resolving.diagnostics(uri, 1)).diagnostics.filter(x => x.range.start.line === countdown.range.start.line);
@@ -149,7 +161,12 @@ describe('mcp-migrate lsp', () => {
     // Every request is marked (the capability read, outside a request, becomes clientCapabilities(...), as before there).
     expect(sites.filter(s => s.kind === 'elicitation' || s.kind === 'roots').map(s => s.outcome)).toEqual(['marked', 'marked']);
     // Each range is the reported callee as the document spells it (the codemod's `ctx.mcpReq.send` was `extra.sendRequest`).
-    const method = (callee: string) => callee.replace(/\(\.\.\.\)$| = \.\.\.$/, '').split('.').pop()!.replace(/^sendRequest$/, 'send');
+    const method = (callee: string) =>
+      callee
+        .replace(/\(\.\.\.\)$| = \.\.\.$/, '')
+        .split('.')
+        .pop()!
+        .replace(/^sendRequest$/, 'send');
     expect(diagnostics).toHaveLength(sites.length);
     diagnostics.forEach((d, i) => {
       expect(rangeText(doc, d.range)).toMatch(/^[\w$]+(\.[\w$]+)+$/);
@@ -175,7 +192,9 @@ describe('mcp-migrate lsp', () => {
     // requestState module, which it creates) and matches the CLI's.
     const [source] = actionsOnly(await client.codeActions(uri, diagnostics[0]!.range, ['source']));
     expect(source!.title).toBe(SOURCE_ACTION);
-    expect(source!.edit!.documentChanges!.filter(c => 'kind' in c && c.kind === 'create')).toHaveLength(expected.changes.filter(c => c.before === null).length);
+    expect(source!.edit!.documentChanges!.filter(c => 'kind' in c && c.kind === 'create')).toHaveLength(
+      expected.changes.filter(c => c.before === null).length,
+    );
     expect(applyWorkspaceEdit(source!.edit!, new Map([[uri, text]])).get(uri)).toBe(expected.changes.find(c => c.path === file)!.after);
     await client.close(uri);
   });
@@ -210,10 +229,14 @@ describe('mcp-migrate lsp', () => {
     const header = '// a comment\n// another\n';
     await client.change(uri, 2, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: header }]);
     const moved = (await client.diagnostics(uri, 2)).diagnostics;
-    expect(moved.map((d: Diagnostic) => d.range)).toEqual([{ start: { line: at.start.line + 2, character: at.start.character }, end: { line: at.end.line + 2, character: at.end.character } }]);
+    expect(moved.map((d: Diagnostic) => d.range)).toEqual([
+      { start: { line: at.start.line + 2, character: at.start.character }, end: { line: at.end.line + 2, character: at.end.character } },
+    ]);
     const [action] = actionsOnly(await client.codeActions(uri, moved[0]!.range, ['quickfix']));
     expect((action!.edit!.documentChanges![0] as TextDocumentEdit).textDocument.version).toBe(2);
-    expect(applyWorkspaceEdit(action!.edit!, new Map([[uri, header + text]])).get(uri)).toMatch(/^\/\/ a comment\n\/\/ another\n[\s\S]*await ask\(server\.server, 'answer'\)\.elicitInput\(/);
+    expect(applyWorkspaceEdit(action!.edit!, new Map([[uri, header + text]])).get(uri)).toMatch(
+      /^\/\/ a comment\n\/\/ another\n[\s\S]*await ask\(server\.server, 'answer'\)\.elicitInput\(/,
+    );
 
     // Text that does not parse: nothing new is published and nothing is offered.
     await client.change(uri, 3, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: 'const = ;\n' }]);
@@ -233,7 +256,7 @@ describe('mcp-migrate lsp', () => {
     const whole = await migrateSources([{ path: file, text: edited }], { cwd: dir, sitesOnly: true });
     expect(now).toHaveLength(diagnostics.length);
     expect(now.map(d => [d.range.start.line + 1, d.range.start.character + 1, (d.data as { line: number }).line])).toEqual(
-      whole.report.sites.map(s => [s.line, s.column, s.line])
+      whole.report.sites.map(s => [s.line, s.column, s.line]),
     );
     expect(now.map(d => d.message)).toEqual(diagnostics.map(d => d.message));
     await client.close(uri);

@@ -13,12 +13,18 @@ describe('alike', () => {
   it('counts what a character diff of the two lines keeps', () => {
     // A small alphabet, so that the lines share characters in many ways.
     const line = fc.string({ unit: fc.constantFrom(...'ab( )x.y;\t'), maxLength: 60 });
-    fc.assert(fc.property(line, line, (a, b) => alike(a, b) === kept(a, b)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(line, line, (a, b) => alike(a, b) === kept(a, b)),
+      { numRuns: 2000 },
+    );
   });
 
   it('reads code lines as the upgrade leaves them', () => {
     const pairs: [string, string][] = [
-      ["server.tool('add', { a: z.number() }, async ({ a }) => {", "server.registerTool('add', { inputSchema: z.object({ a: z.number() }) }, async ({ a }) => {"],
+      [
+        "server.tool('add', { a: z.number() }, async ({ a }) => {",
+        "server.registerTool('add', { inputSchema: z.object({ a: z.number() }) }, async ({ a }) => {",
+      ],
       ['await extra.sendRequest(req, ElicitResultSchema);', 'await ctx.mcpReq.send(req);'],
       ['', 'x'],
     ];

@@ -15,7 +15,9 @@ function project(files: Record<string, string>): Project {
 /** Whether the project may declare the member called as `<receiver>.<name>(...)` in main.ts. */
 function mayDeclare(files: Record<string, string>, name: string): boolean {
   const p = project({ 'main.ts': `declare const x: any;\nx.${name}();\n`, ...files });
-  const access = p.getSourceFileOrThrow('main.ts').getFirstDescendantByKindOrThrow(SyntaxKind.PropertyAccessExpression) as PropertyAccessExpression;
+  const access = p
+    .getSourceFileOrThrow('main.ts')
+    .getFirstDescendantByKindOrThrow(SyntaxKind.PropertyAccessExpression) as PropertyAccessExpression;
   return projectMayDeclareMember(access, access.getName());
 }
 
@@ -45,7 +47,7 @@ describe('projectMayDeclareMember', () => {
     ['export default async () => 1;'],
     ['const ask = () => 1;\nexport default ask;'],
     ['const ask = () => 1;\nexport { ask as default };'],
-  ])('says maybe for a default export, a module namespace\'s `default` (%s)', file => {
+  ])("says maybe for a default export, a module namespace's `default` (%s)", file => {
     expect(mayDeclare({ 'ask.ts': file }, 'default')).toBe(true);
   });
 
@@ -68,17 +70,32 @@ describe('projectMayExtend', () => {
   const base = (p: Project) => p.getSourceFileOrThrow('base.ts').getClassOrThrow('Base');
 
   it('says no for a class no extends clause names', () => {
-    expect(projectMayExtend(base(project({ 'base.ts': 'export class Base {}', 'a.ts': "import { Base } from './base';\nexport class A { b = new Base(); }\nclass C extends Other {}\ndeclare class Other {}" })))).toBe(false);
+    expect(
+      projectMayExtend(
+        base(
+          project({
+            'base.ts': 'export class Base {}',
+            'a.ts': "import { Base } from './base';\nexport class A { b = new Base(); }\nclass C extends Other {}\ndeclare class Other {}",
+          }),
+        ),
+      ),
+    ).toBe(false);
   });
 
   it.each<[string, string | undefined, string?]>([
     ['by its name', "import { Base } from './base';\nexport class A extends Base {}"],
     ['through a namespace', "import * as b from './base';\nexport class A extends b.Base {}"],
     ['under an import alias', "import { Base as Root } from './base';\nexport class A extends Root {}"],
-    ['under an alias of a re-export', "export { Base as Root } from './base';\n", "import { Root as R } from './a';\nexport class C extends R {}"],
+    [
+      'under an alias of a re-export',
+      "export { Base as Root } from './base';\n",
+      "import { Root as R } from './a';\nexport class C extends R {}",
+    ],
     ['in its own file', undefined],
   ])('says maybe when extended %s', (_, a, c) => {
-    const files: Record<string, string> = { 'base.ts': a === undefined ? 'export class Base {}\nclass Sub extends Base {}' : 'export class Base {}' };
+    const files: Record<string, string> = {
+      'base.ts': a === undefined ? 'export class Base {}\nclass Sub extends Base {}' : 'export class Base {}',
+    };
     if (a) files['a.ts'] = a;
     if (c) files['c.ts'] = c;
     expect(projectMayExtend(base(project(files)))).toBe(true);
@@ -95,7 +112,8 @@ describe('projectMayExtend', () => {
 describe('classMembersOf', () => {
   it('gives the names of the members of the classes a file declares or makes, and nothing else', () => {
     const sf = project({
-      'a.ts': "export class A { tool() {} 'registerTool' = 1; #hidden = 2; static make() {} }\nexport const B = class { prompt() {} };\nconst o = { resource: 1 };\nfunction setRequestHandler() {}\n",
+      'a.ts':
+        "export class A { tool() {} 'registerTool' = 1; #hidden = 2; static make() {} }\nexport const B = class { prompt() {} };\nconst o = { resource: 1 };\nfunction setRequestHandler() {}\n",
     }).getSourceFileOrThrow('a.ts');
     expect([...classMembersOf(sf.compilerNode)].sort()).toEqual(['make', 'prompt', 'registerTool', 'tool']);
   });

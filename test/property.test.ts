@@ -64,10 +64,19 @@ interface ServerSpec {
 const sitesOf = (step: StepSpec): number => (step.t === 'pair' || step.t === 'all' ? 2 : step.t === 'if' && step.elseKind ? 2 : 1);
 
 const kindArb = fc.constantFrom<Kind>('elicit', 'sample', 'roots');
-const localArb: fc.Arbitrary<LocalSpec> = fc.record({ type: fc.constantFrom<Prim>('number', 'string', 'boolean'), pick: fc.nat({ max: 5 }) });
+const localArb: fc.Arbitrary<LocalSpec> = fc.record({
+  type: fc.constantFrom<Prim>('number', 'string', 'boolean'),
+  pick: fc.nat({ max: 5 }),
+});
 const localsArb = fc.array(localArb, { maxLength: 2 });
 const stepArb: fc.Arbitrary<StepSpec> = fc.oneof(
-  fc.record({ t: fc.constant('await' as const), kind: kindArb, early: fc.boolean(), binding: fc.constantFrom<Binding>('plain', 'plain', 'destructure', 'ignore'), before: localsArb }),
+  fc.record({
+    t: fc.constant('await' as const),
+    kind: kindArb,
+    early: fc.boolean(),
+    binding: fc.constantFrom<Binding>('plain', 'plain', 'destructure', 'ignore'),
+    before: localsArb,
+  }),
   fc.record({ t: fc.constant('pair' as const), kinds: fc.tuple(kindArb, kindArb), before: localsArb }),
   fc.record({ t: fc.constant('all' as const), kinds: fc.tuple(kindArb, kindArb), before: localsArb }),
   fc.record({ t: fc.constant('if' as const), kind: kindArb, elseKind: fc.option(kindArb, { nil: null }), before: localsArb }),
@@ -162,10 +171,20 @@ class Renderer {
         }
         if (step.binding === 'destructure') {
           const [a, b] = [this.fresh('x'), this.fresh('x')];
-          const pattern = step.kind === 'elicit' ? `{ action: ${a}, content: ${b} }` : step.kind === 'sample' ? `{ content: ${a}, model: ${b} }` : `{ roots: ${a} }`;
+          const pattern =
+            step.kind === 'elicit'
+              ? `{ action: ${a}, content: ${b} }`
+              : step.kind === 'sample'
+                ? `{ content: ${a}, model: ${b} }`
+                : `{ roots: ${a} }`;
           this.lines.push(`${i}const ${pattern} = await ${this.call(step.kind)};`);
           const d = this.fresh('d');
-          const read = step.kind === 'elicit' ? `${a} === 'accept' ? String(${b}?.v) : ${a}` : step.kind === 'sample' ? `(${a}.type === 'text' ? ${a}.text : 'non-text') + '@' + ${b}` : `String(${a}.length)`;
+          const read =
+            step.kind === 'elicit'
+              ? `${a} === 'accept' ? String(${b}?.v) : ${a}`
+              : step.kind === 'sample'
+                ? `(${a}.type === 'text' ? ${a}.text : 'non-text') + '@' + ${b}`
+                : `String(${a}.length)`;
           this.lines.push(`${i}const ${d} = ${read};`);
           this.strs.push(d);
           this.parts.push(d);
@@ -174,7 +193,9 @@ class Renderer {
         this.lines.push(`${i}const ${r} = await ${this.call(step.kind)};`);
         if (step.kind === 'elicit' && step.early) {
           this.lines.push(`${i}if (${r}.action !== 'accept') {`);
-          this.lines.push(`${i}  return { content: [{ type: 'text', text: 'stopped ' + ${r}.action + ' ' + String(${this.last(this.nums)}) }] };`);
+          this.lines.push(
+            `${i}  return { content: [{ type: 'text', text: 'stopped ' + ${r}.action + ' ' + String(${this.last(this.nums)}) }] };`,
+          );
           this.lines.push(`${i}}`);
         }
         this.use(step.kind, r, i);
@@ -274,9 +295,24 @@ function scenarioFor(spec: ServerSpec): Scenario {
   const roots = [{ roots: [{ uri: 'file:///a', name: 'a' }, { uri: 'file:///b' }] }];
   return {
     calls: spec.tools.flatMap((_, i) => [
-      { name: `t${i} accept`, method: 'tools/call' as const, params: { name: `t${i}`, arguments: { s: 'hello', n: 2 } }, answers: { elicitation: [{ action: 'accept', content: { v: 'yes' } }], sampling, roots } },
-      { name: `t${i} decline`, method: 'tools/call' as const, params: { name: `t${i}`, arguments: { s: 'ab', n: 5 } }, answers: { elicitation: [{ action: 'decline' }], sampling, roots } },
-      { name: `t${i} cancel`, method: 'tools/call' as const, params: { name: `t${i}`, arguments: { s: 'hello', n: 0 } }, answers: { elicitation: [{ action: 'accept', content: { v: 'first' } }, { action: 'cancel' }], sampling, roots } },
+      {
+        name: `t${i} accept`,
+        method: 'tools/call' as const,
+        params: { name: `t${i}`, arguments: { s: 'hello', n: 2 } },
+        answers: { elicitation: [{ action: 'accept', content: { v: 'yes' } }], sampling, roots },
+      },
+      {
+        name: `t${i} decline`,
+        method: 'tools/call' as const,
+        params: { name: `t${i}`, arguments: { s: 'ab', n: 5 } },
+        answers: { elicitation: [{ action: 'decline' }], sampling, roots },
+      },
+      {
+        name: `t${i} cancel`,
+        method: 'tools/call' as const,
+        params: { name: `t${i}`, arguments: { s: 'hello', n: 0 } },
+        answers: { elicitation: [{ action: 'accept', content: { v: 'first' } }, { action: 'cancel' }], sampling, roots },
+      },
     ]),
   };
 }
@@ -323,7 +359,10 @@ describe('generated legacy handlers of the supported shapes (fast-check)', () =>
         });
         for (const g of cases) expect(syntaxErrors(g.before, g.source), `generator bug: ${describeCase(g)}`).toEqual([]);
 
-        const first = await migrateSources(cases.map(g => ({ path: g.after, text: g.source })), { cwd: afterDir });
+        const first = await migrateSources(
+          cases.map(g => ({ path: g.after, text: g.source })),
+          { cwd: afterDir },
+        );
         for (const change of first.changes) fs.writeFileSync(change.path, change.after);
         expect(fs.existsSync(path.join(afterDir, 'mcp-migrate-state.ts'))).toBe(true);
         for (const g of cases) {
@@ -333,12 +372,18 @@ describe('generated legacy handlers of the supported shapes (fast-check)', () =>
           const sites = first.report.sites.filter(s => s.file === path.basename(g.after));
           const expected = g.spec.tools.reduce((n, h) => n + h.steps.reduce((m, s) => m + sitesOf(s), 0), 0);
           expect(sites.length, `sites found: ${describeCase(g)}`).toBe(expected);
-          expect(sites.filter(s => s.outcome !== 'rewritten').map(s => `${s.line}: ${s.reason}`), `not rewritten: ${describeCase(g)}`).toEqual([]);
+          expect(
+            sites.filter(s => s.outcome !== 'rewritten').map(s => `${s.line}: ${s.reason}`),
+            `not rewritten: ${describeCase(g)}`,
+          ).toEqual([]);
           expect(out).not.toMatch(/server\.server\.(elicitInput|createMessage|listRoots)\(/);
         }
         expect(first.report.files.filter(f => f.outcome === 'error')).toEqual([]);
 
-        const second = await migrateSources(cases.map(g => ({ path: g.after, text: fs.readFileSync(g.after, 'utf8') })), { cwd: afterDir });
+        const second = await migrateSources(
+          cases.map(g => ({ path: g.after, text: fs.readFileSync(g.after, 'utf8') })),
+          { cwd: afterDir },
+        );
         for (const g of cases) {
           const again = second.changes.find(c => c.path === g.after);
           expect(again?.after, `second run changed the output: ${describeCase(g)}`).toBeUndefined();
@@ -365,10 +410,18 @@ describe('generated legacy handlers of the supported shapes (fast-check)', () =>
   it(`a sample of ${BEHAVIOUR_SAMPLE} behaves like its input under verify on both eras (accept, decline, cancel)`, async () => {
     expect(generated.length).toBeGreaterThanOrEqual(BEHAVIOUR_SAMPLE);
     // spread over the runs, deterministic for the seed
-    const firsts = Array.from({ length: NUM_RUNS }, (_, r) => generated.find(g => g.run === r)).filter((g): g is Generated => g !== undefined);
+    const firsts = Array.from({ length: NUM_RUNS }, (_, r) => generated.find(g => g.run === r)).filter(
+      (g): g is Generated => g !== undefined,
+    );
     const sample = [...firsts, ...generated.filter(g => !firsts.includes(g))].slice(0, BEHAVIOUR_SAMPLE);
     for (const g of sample) {
-      const result = await verify({ before: `${tsx} ${g.before}`, after: `${tsx} ${g.after}`, scenario: scenarioFor(g.spec), env, timeoutMs: 120_000 });
+      const result = await verify({
+        before: `${tsx} ${g.before}`,
+        after: `${tsx} ${g.after}`,
+        scenario: scenarioFor(g.spec),
+        env,
+        timeoutMs: 120_000,
+      });
       expect(result.ok, `${formatVerifyTable(result)}\n${describeCase(g)}`).toBe(true);
     }
   }, 600_000);

@@ -67,7 +67,11 @@ async function migrate(files: Record<string, string>, installed: boolean, only =
     result,
     text: rel => fs.readFileSync(path.join(dir, rel), 'utf8'),
     upgraded: rel => {
-      upgrades ??= upgradeV1(Object.entries(files).filter(([r]) => isSource(r)).map(([r, text]) => ({ path: path.join(dir, r), text }))).texts;
+      upgrades ??= upgradeV1(
+        Object.entries(files)
+          .filter(([r]) => isSource(r))
+          .map(([r, text]) => ({ path: path.join(dir, r), text })),
+      ).texts;
       return upgrades.get(path.join(dir, rel)) ?? files[rel]!;
     },
     sites: rel => result.report.sites.filter(s => s.file === rel),
@@ -119,9 +123,15 @@ function unreplayed(text: string, fileName = 'file.ts'): string {
     const names = new Map<string, string>();
     let stateImport: { start: number; end: number } | undefined;
     for (const st of sf.statements) {
-      if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier) || !/(^|\/)mcp-migrate-state(\.[cm]?[jt]s)?$/.test(st.moduleSpecifier.text)) continue;
+      if (
+        !ts.isImportDeclaration(st) ||
+        !ts.isStringLiteral(st.moduleSpecifier) ||
+        !/(^|\/)mcp-migrate-state(\.[cm]?[jt]s)?$/.test(st.moduleSpecifier.text)
+      )
+        continue;
       const bindings = st.importClause?.namedBindings;
-      if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) names.set(e.name.text, (e.propertyName ?? e.name).text);
+      if (bindings && ts.isNamedImports(bindings))
+        for (const e of bindings.elements) names.set(e.name.text, (e.propertyName ?? e.name).text);
       stateImport = wholeLines(st);
     }
     let edit: { start: number; end: number; text: string } | undefined;
@@ -138,16 +148,27 @@ function unreplayed(text: string, fileName = 'file.ts'): string {
         else if (what === 'clientCapabilities' && arg) edit = { ...at, text: `${slice(arg)}.getClientCapabilities()` };
         else if (what === 'rethrowIfSuspended' && ts.isExpressionStatement(node.parent)) edit = { ...wholeLines(node.parent), text: '' };
       }
-      if (ts.isPropertyAssignment(node) && node.name.getText(sf) === 'requestState' && /\bverifyRequestState\b/.test(slice(node.initializer))) {
+      if (
+        ts.isPropertyAssignment(node) &&
+        node.name.getText(sf) === 'requestState' &&
+        /\bverifyRequestState\b/.test(slice(node.initializer))
+      ) {
         const options = node.parent;
         const made = options.parent;
-        if (options.properties.length === 1 && ts.isNewExpression(made) && made.arguments?.length === 2) edit = { start: made.arguments[0]!.getEnd(), end: options.getEnd(), text: '' };
-        else edit = { start: node.getStart(sf), end: node.getEnd() + (/^\s*,\s*/.exec(text.slice(node.getEnd()))?.[0].length ?? 0), text: '' };
+        if (options.properties.length === 1 && ts.isNewExpression(made) && made.arguments?.length === 2)
+          edit = { start: made.arguments[0]!.getEnd(), end: options.getEnd(), text: '' };
+        else
+          edit = { start: node.getStart(sf), end: node.getEnd() + (/^\s*,\s*/.exec(text.slice(node.getEnd()))?.[0].length ?? 0), text: '' };
       }
     };
     visit(sf);
     // (an import the run put first in a file that had none, with a blank line after it)
-    if (!edit && stateImport) edit = { start: stateImport.start, end: stateImport.end + (stateImport.start === 0 && text[stateImport.end] === '\n' ? 1 : 0), text: '' };
+    if (!edit && stateImport)
+      edit = {
+        start: stateImport.start,
+        end: stateImport.end + (stateImport.start === 0 && text[stateImport.end] === '\n' ? 1 : 0),
+        text: '',
+      };
     if (!edit) return text;
     text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
   }
@@ -159,7 +180,10 @@ const unmarked = (text: string) => text.replace(/^[ \t]*\/\/ mcp-migrate: [^\n]*
 /** The upgraded original's stdio entry as the run moves it: `serveStdio(() => server)`. */
 function servedByServeStdio(text: string): string {
   return text
-    .replace(/^import \{ StdioServerTransport \} from '@modelcontextprotocol\/server\/stdio';$/m, "import { serveStdio } from '@modelcontextprotocol/server/stdio';")
+    .replace(
+      /^import \{ StdioServerTransport \} from '@modelcontextprotocol\/server\/stdio';$/m,
+      "import { serveStdio } from '@modelcontextprotocol/server/stdio';",
+    )
     .replace(/^await ([\w.]+)\.connect\(new StdioServerTransport\(\)\);$/m, 'serveStdio(() => $1);');
 }
 
@@ -206,10 +230,17 @@ async function verifyBothEras(files: Record<string, string>, entry: string, call
 function sameOnBothEras(result: VerifyResult, ...names: string[]): void {
   const rows = result.rows.filter(r => names.includes(r.call));
   expect(rows, formatVerifyTable(result)).toHaveLength(names.length * 3);
-  expect(rows.filter(r => !r.ok).map(r => `${r.call} (${r.run}): ${r.reason ?? ''}`), formatVerifyTable(result)).toEqual([]);
+  expect(
+    rows.filter(r => !r.ok).map(r => `${r.call} (${r.run}): ${r.reason ?? ''}`),
+    formatVerifyTable(result),
+  ).toEqual([]);
 }
 
-const PACKAGE = JSON.stringify({ name: 'bindings', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^4.2.0' } });
+const PACKAGE = JSON.stringify({
+  name: 'bindings',
+  type: 'module',
+  dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^4.2.0' },
+});
 
 describe('a helper that uses names of node built-ins', () => {
   // The handler's file imports readFileSync from node:fs and declares an isAbsolute of its own; the helper
@@ -515,7 +546,7 @@ export async function getSettings(server: McpServer): Promise<Settings> {
     const server = m.text('src/server.ts');
     expect(server).toContain("resumable(server).registerTool('theme',");
     expect(server).toContain("resumable(server).registerTool('summary',");
-    expect(server).toContain("text: JSON.stringify(await getSettings(server))");
+    expect(server).toContain('text: JSON.stringify(await getSettings(server))');
     expect(server).toMatch(/^import \{ getSettings \} from '\.\/settings\.js';$/m);
     const settings = m.text('src/settings.ts');
     expect(settings).toContain('if (cached !== undefined) return cached;');
@@ -665,9 +696,14 @@ server.registerTool('order', { inputSchema: { a: z.string(), b: z.string() } }, 
       { name: 'seen', tool: 'seen', elicitation: [{ action: 'accept', content: { ok: true } }] },
     ]));
 
-  it('rewrites each request in its helper, journals the change to a module array, and not the handlers\' own values', async () => {
+  it("rewrites each request in its helper, journals the change to a module array, and not the handlers' own values", async () => {
     m = await bothWays(files);
-    expect(outcomes(m)).toEqual(['src/server.ts:10 rewritten elicitation', 'src/server.ts:16 rewritten elicitation', 'src/server.ts:22 rewritten elicitation', 'src/server.ts:39 rewritten elicitation']);
+    expect(outcomes(m)).toEqual([
+      'src/server.ts:10 rewritten elicitation',
+      'src/server.ts:16 rewritten elicitation',
+      'src/server.ts:22 rewritten elicitation',
+      'src/server.ts:39 rewritten elicitation',
+    ]);
     const server = m.text('src/server.ts');
     expect(server).toContain("  journaled(() => remember('asked'));\n");
     // The items handler's array and the order handler's arguments are made again on each round.
@@ -840,7 +876,9 @@ export async function askName(server: McpServer): Promise<string> {
     ]);
     const [ask, notification, callback] = m.result.report.sites;
     expect(ask!.reason).toBe('asked through the requestState module while tools/call hello, tools/call stored run');
-    expect(notification!.reason).toMatch(/server\.server\.elicitInput\(\.\.\.\), an? elicitation request, in a notification handler: no request is served there/);
+    expect(notification!.reason).toMatch(
+      /server\.server\.elicitInput\(\.\.\.\), an? elicitation request, in a notification handler: no request is served there/,
+    );
     expect(callback!.reason).toMatch(/no request is served there/);
     const server = m.text('src/server.ts');
     // Each marked where the code that runs outside a request calls the helper.
@@ -870,7 +908,11 @@ describe('helpers reached through a tsconfig.json paths alias, or loaded with im
   // @shared/*, which only the server's tsconfig.json knows; two other tools load theirs with import().
   const files = {
     'package.json': JSON.stringify({ name: 'acme', private: true, type: 'module', workspaces: ['packages/*'] }),
-    'packages/shared/package.json': JSON.stringify({ name: '@acme/shared', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0' } }),
+    'packages/shared/package.json': JSON.stringify({
+      name: '@acme/shared',
+      type: 'module',
+      dependencies: { '@modelcontextprotocol/sdk': '^1.0.0' },
+    }),
     'packages/shared/src/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { PROMPT } from './prompts.js';
 
@@ -881,7 +923,11 @@ export async function askName(server: McpServer): Promise<string> {
 `,
     'packages/shared/src/prompts.ts': `export const PROMPT = 'Your name?';
 `,
-    'packages/server/package.json': JSON.stringify({ name: '@acme/server', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', '@acme/shared': '*' } }),
+    'packages/server/package.json': JSON.stringify({
+      name: '@acme/server',
+      type: 'module',
+      dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', '@acme/shared': '*' },
+    }),
     'packages/server/tsconfig.json': `{
   // The shared package's sources, by an alias of this package's own.
   "compilerOptions": {
@@ -948,7 +994,8 @@ export async function askMood(server: McpServer, when: string): Promise<Mood | '
     expect(server).toMatch(/^import \{ askName \} from '@shared\/ask\.js';$/m);
     expect(server).not.toContain('PROMPT');
     expect(m.text('packages/shared/src/ask.ts')).toMatch(/^import \{ PROMPT \} from '\.\/prompts\.js';$/m);
-    for (const rel of ['packages/server/src/age.ts', 'packages/server/src/mood.ts', 'packages/shared/src/ask.ts']) expectOnlyReplayEdits(m, rel);
+    for (const rel of ['packages/server/src/age.ts', 'packages/server/src/mood.ts', 'packages/shared/src/ask.ts'])
+      expectOnlyReplayEdits(m, rel);
   }, 600_000);
 
   it('loads a module with import() again on each round, as it was written', () => {
@@ -959,12 +1006,19 @@ export async function askMood(server: McpServer, when: string): Promise<Mood | '
 
   it("typechecks with the server package's own tsconfig.json", () => {
     const project = new Project({ tsConfigFilePath: path.join(m.dir, 'packages/server/tsconfig.json') });
-    const errors = project.getPreEmitDiagnostics().map(d => `${path.relative(m.dir, d.getSourceFile()?.getFilePath() ?? '')}:${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, ' ')}`);
+    const errors = project
+      .getPreEmitDiagnostics()
+      .map(
+        d =>
+          `${path.relative(m.dir, d.getSourceFile()?.getFilePath() ?? '')}:${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, ' ')}`,
+      );
     expect(errors).toEqual([]);
   }, 600_000);
 
   it('keeps the alias importer and its helper in one group when the run is split into threads', () => {
-    const sources = Object.entries(files).filter(([rel]) => rel.endsWith('.ts')).map(([rel, text]) => ({ path: path.join(m.dir, rel), text }));
+    const sources = Object.entries(files)
+      .filter(([rel]) => rel.endsWith('.ts'))
+      .map(([rel, text]) => ({ path: path.join(m.dir, rel), text }));
     const groups = partitionCandidates(sources, 4).map(g => g.map(f => path.relative(m.dir, f.path)));
     expect(groups.find(g => g.includes(index))).toContain('packages/shared/src/ask.ts');
   });
@@ -983,7 +1037,7 @@ export async function askMood(server: McpServer, when: string): Promise<Mood | '
     expect(server.text('packages/shared/src/ask.ts')).toBe(files['packages/shared/src/ask.ts']);
   }, 600_000);
 
-  it("reports the call of the helper whose package is not part of the run", async () => {
+  it('reports the call of the helper whose package is not part of the run', async () => {
     const server = await migrate(files, true, 'packages/server/');
     expect(server.sites(index)).toMatchObject([{ outcome: 'marked', kind: 'elicitation', line: 7, call: 'askName(...)' }]);
   }, 600_000);
@@ -992,7 +1046,11 @@ export async function askMood(server: McpServer, when: string): Promise<Mood | '
 describe('a JavaScript helper that takes the server inside an options object', () => {
   // No types say what `server` is: only the call passes it, as a property of the object the helper destructures.
   const files = {
-    'package.json': JSON.stringify({ name: 'consent', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^3.25.0' } }),
+    'package.json': JSON.stringify({
+      name: 'consent',
+      type: 'module',
+      dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^3.25.0' },
+    }),
     'src/consent.js': `export async function requestWriteConsent({ server, toolName }) {
   const result = await server.elicitInput({ message: \`Apply \${toolName}?\`, requestedSchema: { type: 'object', properties: {} } });
   return result.action === 'accept';
@@ -1051,7 +1109,11 @@ export class App {
 `,
   };
   const untyped = {
-    'package.json': JSON.stringify({ name: 'app', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^3.25.0' } }),
+    'package.json': JSON.stringify({
+      name: 'app',
+      type: 'module',
+      dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^3.25.0' },
+    }),
     'src/ask.js': `export async function askUser(ctx, question) {
   const res = await ctx.mcp.server.elicitInput({ message: question, requestedSchema: { type: 'object', properties: {} } });
   return res.action === 'accept';
@@ -1165,12 +1227,21 @@ export async function confirmAny(mcp: any, message: string): Promise<boolean> {
   return answer.action === 'accept';
 }
 `,
-      'src/server.ts': files['src/server.ts'].replace("import { confirm } from './ask.js';", "import { confirm, confirmAny } from './ask.js';").replace("console.error('on');", "console.error('on');\n  if (await confirmAny(mcp, 'Crash reports?')) console.error('on');"),
+      'src/server.ts': files['src/server.ts']
+        .replace("import { confirm } from './ask.js';", "import { confirm, confirmAny } from './ask.js';")
+        .replace("console.error('on');", "console.error('on');\n  if (await confirmAny(mcp, 'Crash reports?')) console.error('on');"),
     };
     const s = await bothWays(structural);
-    expect(s.result.report.sites.map(x => `${x.file}:${x.line} ${x.outcome} ${x.handler}`)).toEqual(['src/ask.ts:8 rewritten tools/call wipe', 'src/ask.ts:14 marked lifecycle', 'src/server.ts:11 marked lifecycle', 'src/server.ts:12 marked lifecycle']);
+    expect(s.result.report.sites.map(x => `${x.file}:${x.line} ${x.outcome} ${x.handler}`)).toEqual([
+      'src/ask.ts:8 rewritten tools/call wipe',
+      'src/ask.ts:14 marked lifecycle',
+      'src/server.ts:11 marked lifecycle',
+      'src/server.ts:12 marked lifecycle',
+    ]);
     const [, lifecycle] = s.result.report.sites;
-    expect(lifecycle!.reason).toMatch(/^elicitation request in mcp\.server\.oninitialized: MCP 2026-07-28 has no server-initiated requests outside tools\/call, prompts\/get and resources\/read/);
+    expect(lifecycle!.reason).toMatch(
+      /^elicitation request in mcp\.server\.oninitialized: MCP 2026-07-28 has no server-initiated requests outside tools\/call, prompts\/get and resources\/read/,
+    );
     expect(s.text('src/ask.ts')).toContain(`  // mcp-migrate: ${lifecycle!.reason}\n  const answer = await mcp.server.elicitInput(`);
     expect(s.text('src/ask.ts')).toMatch(new RegExp(`const answer = await ${asked('server').source}\\.elicitInput\\(`));
     expectOnlyReplayEdits(s, 'src/ask.ts', { marks: true });
@@ -1242,13 +1313,21 @@ new Orders(server).register();
       'src/tools.ts:13 rewritten tools/call order',
       'src/tools.ts:20 marked helper',
     ]);
-    expect(m.sites('src/tools.ts')[1]!.reason).toMatch(/^elicitation request in helper confirm\(\), not directly in a handler: only a tools\/call, prompts\/get or resources\/read handler can ask the client/);
+    expect(m.sites('src/tools.ts')[1]!.reason).toMatch(
+      /^elicitation request in helper confirm\(\), not directly in a handler: only a tools\/call, prompts\/get or resources\/read handler can ask the client/,
+    );
     // The class asks `ask` of its own: the requestState module's is imported under another name.
-    expect(m.text('src/asker.ts')).toMatch(new RegExp(`const answer = await ${asked('this.server.server', 'askClient').source}\\.elicitInput\\(\\{ message: \`\\$\\{this\\.prefix\\}`));
+    expect(m.text('src/asker.ts')).toMatch(
+      new RegExp(
+        `const answer = await ${asked('this.server.server', 'askClient').source}\\.elicitInput\\(\\{ message: \`\\$\\{this\\.prefix\\}`,
+      ),
+    );
     expect(m.text('src/asker.ts')).toContain('async ask(question: string): Promise<string> {');
     const tools = m.text('src/tools.ts');
     expect(tools).toContain("resumable(this.server).registerTool('order',");
-    expect(tools).toContain('const size = await this.asker.ask(`Size of ${item}?`);\n      const ok = await this.confirm(`${size} ${item}`);');
+    expect(tools).toContain(
+      'const size = await this.asker.ask(`Size of ${item}?`);\n      const ok = await this.confirm(`${size} ${item}`);',
+    );
     for (const rel of ['src/asker.ts', 'src/tools.ts']) expectOnlyReplayEdits(m, rel, { marks: true });
     expect(typecheck(m)).toEqual([]);
   }, 600_000);
@@ -1313,11 +1392,15 @@ new EchoTool(server).register();
 
   it("rewrites the asking override's request, registers the base class's handler resumable, and typechecks", async () => {
     const m = await bothWays(files);
-    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.handler}`)).toEqual(['src/ask.ts:8 rewritten tools/call this.name']);
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.handler}`)).toEqual([
+      'src/ask.ts:8 rewritten tools/call this.name',
+    ]);
     expect(m.text('src/ask.ts')).toMatch(new RegExp(`const answer = await ${asked('this.server.server').source}\\.elicitInput\\(`));
     expect(m.text('src/ask.ts')).toContain('async run({ text }: { text: string }): Promise<CallToolResult> {');
     const base = m.text('src/base.ts');
-    expect(base).toContain('resumable(this.server).registerTool(this.name, { inputSchema: z.object({ text: z.string() }) }, async args => this.run(args as Args));');
+    expect(base).toContain(
+      'resumable(this.server).registerTool(this.name, { inputSchema: z.object({ text: z.string() }) }, async args => this.run(args as Args));',
+    );
     expect(base).toContain('async run(_args: Args): Promise<CallToolResult> {');
     expect(m.text('src/echo.ts')).toBe(m.upgraded('src/echo.ts'));
     for (const rel of ['src/ask.ts', 'src/base.ts', 'src/index.ts']) expectOnlyReplayEdits(m, rel);
@@ -1472,7 +1555,16 @@ for (const a of actions) {
     expect(m.text('src/confirmer.ts')).toContain("resumable(server).registerTool('wipe',");
     expect(m.text('src/untyped.ts')).toContain('resumable(server).registerTool(a.name,');
     expect(m.text('src/basic.ts')).toBe(files['src/basic.ts']);
-    for (const rel of ['src/classes.ts', 'src/confirm.ts', 'src/confirmer.ts', 'src/untyped.ts', 'src/index.ts', 'src/low-level.ts', 'src/types.ts']) expectOnlyReplayEdits(m, rel);
+    for (const rel of [
+      'src/classes.ts',
+      'src/confirm.ts',
+      'src/confirmer.ts',
+      'src/untyped.ts',
+      'src/index.ts',
+      'src/low-level.ts',
+      'src/types.ts',
+    ])
+      expectOnlyReplayEdits(m, rel);
   }, 600_000);
 
   it('typechecks', () => {
@@ -1622,8 +1714,13 @@ export class Confirmations {
 
   it('registers resumable inside the wrapper, and marks the callback .tool() would register', async () => {
     const m = await bothWays(files);
-    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.handler}`)).toEqual(['src/index.ts:9 rewritten tools/call name', 'src/index.ts:23 marked wrapped']);
-    expect(m.sites('src/index.ts')[1]!.reason).toMatch(/^elicitation request in a callback passed to tool\(\), which SDK 2\.x's McpServer does not have \(the official codemod left it, marked\): write it as registerTool\(\.\.\.\) and run again$/);
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.handler}`)).toEqual([
+      'src/index.ts:9 rewritten tools/call name',
+      'src/index.ts:23 marked wrapped',
+    ]);
+    expect(m.sites('src/index.ts')[1]!.reason).toMatch(
+      /^elicitation request in a callback passed to tool\(\), which SDK 2\.x's McpServer does not have \(the official codemod left it, marked\): write it as registerTool\(\.\.\.\) and run again$/,
+    );
     expect(m.text('src/reg.ts')).toContain('  resumable(server).registerTool(name, { inputSchema: z.object(schema) }, cb);');
     // The callback types are not widened: replay returns input_required outside them.
     expect(m.text('src/reg.ts')).toContain('cb: (args: any, extra: any) => Promise<CallToolResult>) {');
@@ -1776,9 +1873,15 @@ server.registerTool('reset', { inputSchema: { what: z.string() } }, aliased(asyn
       'src/index.ts:29 rewritten tools/call reset',
     ]);
     const index = m.text('src/index.ts');
-    expect(index).toContain("resumable(server).registerTool('greet', { inputSchema: z.object({ name: z.string() }) }, withLogging(async ({ name }) => {");
-    expect(index).toContain("resumable(server).registerTool('wipe', { inputSchema: z.object({ what: z.string() }) }, withUser(async ({ what, user }) => {");
-    expect(index).toContain("resumable(server).registerTool('reset', { inputSchema: z.object({ what: z.string() }) }, aliased(async ({ what }) => {");
+    expect(index).toContain(
+      "resumable(server).registerTool('greet', { inputSchema: z.object({ name: z.string() }) }, withLogging(async ({ name }) => {",
+    );
+    expect(index).toContain(
+      "resumable(server).registerTool('wipe', { inputSchema: z.object({ what: z.string() }) }, withUser(async ({ what, user }) => {",
+    );
+    expect(index).toContain(
+      "resumable(server).registerTool('reset', { inputSchema: z.object({ what: z.string() }) }, aliased(async ({ what }) => {",
+    );
     expect(m.text('src/wrap.ts')).toBe(m.upgraded('src/wrap.ts'));
     expectOnlyReplayEdits(m, 'src/index.ts');
     expect(typecheck(m)).toEqual([]);
@@ -1904,7 +2007,12 @@ await mcp.server.connect(new StdioServerTransport());
       { name: 'move', tool: 'move_note', arguments: { id: 'n1' }, elicitation: [yes] },
       { name: 'label', tool: 'label_note', arguments: { id: 'n1' }, elicitation: [{ action: 'accept', content: { text: 'work' } }] },
       { name: 'rename', tool: 'rename_note', arguments: { id: 'n1' }, elicitation: [{ action: 'decline' }] },
-      { name: 'summarize', tool: 'summarize_note', arguments: { id: 'n1' }, sampling: [{ role: 'assistant', model: 'm', content: { type: 'text', text: 'empty' } }] },
+      {
+        name: 'summarize',
+        tool: 'summarize_note',
+        arguments: { id: 'n1' },
+        sampling: [{ role: 'assistant', model: 'm', content: { type: 'text', text: 'empty' } }],
+      },
       { name: 'copy', tool: 'copy_note', arguments: { id: 'n1' }, elicitation: [no] },
       { name: 'purge', tool: 'purge_notes', arguments: { force: true }, elicitation: [yes] },
       { name: 'delete', tool: 'delete_note', arguments: { id: 'n1' }, elicitation: [yes] },
@@ -1948,7 +2056,9 @@ server.registerTool('wipe', { inputSchema: { id: z.string() } }, async ({ id }, 
 
   it("rewrites the request sent through the forwarded context, in the helper, and leaves the codemod's findings", async () => {
     const m = await bothWays(files);
-    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.handler} ${s.call}`)).toEqual(['src/server.ts:9 rewritten tools/call wipe extra.sendRequest(...)']);
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.handler} ${s.call}`)).toEqual([
+      'src/server.ts:9 rewritten tools/call wipe extra.sendRequest(...)',
+    ]);
     const server = m.text('src/server.ts');
     expect(server).toMatch(new RegExp(`const answer = await ${asked('extra.mcpReq').source}\\.send\\(\\{ method: 'elicitation/create'`));
     // A notification is sent again on each round, as a round's own.
@@ -1986,8 +2096,12 @@ app.registerTool('ask', async srv => {
 
   it('is not taken for the SDK registration: the request is marked, and nothing is made resumable', async () => {
     const m = await bothWays(files);
-    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.kind} ${s.handler}`)).toEqual(['src/server.ts:14 marked elicitation wrapped']);
-    expect(m.sites('src/server.ts')[0]!.reason).toMatch(/^elicitation request in a callback passed to registerTool\(\) on an instance of a class that declares registerTool\(\) of its own: /);
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.kind} ${s.handler}`)).toEqual([
+      'src/server.ts:14 marked elicitation wrapped',
+    ]);
+    expect(m.sites('src/server.ts')[0]!.reason).toMatch(
+      /^elicitation request in a callback passed to registerTool\(\) on an instance of a class that declares registerTool\(\) of its own: /,
+    );
     expect(m.text('src/server.ts')).not.toMatch(/resumable|ask\(/);
     expectOnlyReplayEdits(m, 'src/server.ts', { marks: true });
   }, 600_000);
@@ -2011,7 +2125,10 @@ function createServer(): McpServer {
 `;
 
   it('is declared before it, made once where it was', async () => {
-    const m = await bothWays({ 'package.json': PACKAGE, 'src/server.ts': `${server}\nawait createServer().connect(new StdioServerTransport());\n` });
+    const m = await bothWays({
+      'package.json': PACKAGE,
+      'src/server.ts': `${server}\nawait createServer().connect(new StdioServerTransport());\n`,
+    });
     expect(m.text('src/server.ts')).toMatch(/\nconst server2 = createServer\(\);\n\s*serveStdio\(\(\) => server2\);\s*$/);
     expect(m.sites('src/server.ts').map(s => s.outcome)).toEqual(['rewritten']);
     expect(m.text('src/server.ts')).toContain("  resumable(server).registerTool('ask',");
@@ -2019,9 +2136,14 @@ function createServer(): McpServer {
   }, 600_000);
 
   it('in a braceless if body, is marked above the if', async () => {
-    const m = await bothWays({ 'package.json': PACKAGE, 'src/server.ts': `${server}\nif (process.env.STDIO !== '0') await createServer().connect(new StdioServerTransport());\n` });
+    const m = await bothWays({
+      'package.json': PACKAGE,
+      'src/server.ts': `${server}\nif (process.env.STDIO !== '0') await createServer().connect(new StdioServerTransport());\n`,
+    });
     expect(m.sites('src/server.ts').map(s => `${s.outcome} ${s.kind}`)).toEqual(['rewritten elicitation', 'marked entry']);
-    expect(m.text('src/server.ts')).toMatch(/\n\/\/ mcp-migrate: createServer\(\)\.connect\(new StdioServerTransport\(\)\) stays, serving 2025-era clients only: the server is made in the statement that connects it \(createServer\(\)\).*serveStdio\(\(\) => server\) from @modelcontextprotocol\/server\/stdio.*\nif \(process\.env\.STDIO !== '0'\)\s+await createServer\(\)\.connect/);
+    expect(m.text('src/server.ts')).toMatch(
+      /\n\/\/ mcp-migrate: createServer\(\)\.connect\(new StdioServerTransport\(\)\) stays, serving 2025-era clients only: the server is made in the statement that connects it \(createServer\(\)\).*serveStdio\(\(\) => server\) from @modelcontextprotocol\/server\/stdio.*\nif \(process\.env\.STDIO !== '0'\)\s+await createServer\(\)\.connect/,
+    );
   }, 600_000);
 });
 
@@ -2052,7 +2174,9 @@ server.registerTool('delete', { inputSchema: { path: z.string() } }, async ({ pa
 
   it('rewrites the request in the default export for the handler that calls it', async () => {
     const m = await bothWays(files);
-    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.handler}`)).toEqual(['src/ask.ts:4 rewritten tools/call delete']);
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.handler}`)).toEqual([
+      'src/ask.ts:4 rewritten tools/call delete',
+    ]);
     expect(m.text('src/server.ts')).toContain("resumable(server).registerTool('delete',");
   }, 600_000);
 });
@@ -2082,7 +2206,9 @@ server.registerTool('hello', { description: 'Greets' }, async () => {
 
   it('rewrites the request for the handler that calls it by that name', async () => {
     const m = await bothWays(files);
-    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.handler}`)).toEqual(['src/ask.ts:4 rewritten tools/call hello']);
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.handler}`)).toEqual([
+      'src/ask.ts:4 rewritten tools/call hello',
+    ]);
     expect(m.text('src/server.ts')).toContain("resumable(server).registerTool('hello',");
   }, 600_000);
 });

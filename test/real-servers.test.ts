@@ -54,9 +54,12 @@ const SERVERS: RealServer[] = [
       { file: 'src/tools/trigger-url-elicitation.ts', kind: 'elicitation-url', handler: 'tools/call name' },
       { file: 'src/server/index.ts', kind: 'registration', handler: 'lifecycle' },
       // read in the tools' registration, which runs in oninitialized
-      ...['src/tools/get-roots-list.ts', 'src/tools/trigger-elicitation-request.ts', 'src/tools/trigger-sampling-request.ts', 'src/tools/trigger-url-elicitation.ts'].map(
-        file => ({ file, kind: 'capabilities', handler: 'capability check' })
-      ),
+      ...[
+        'src/tools/get-roots-list.ts',
+        'src/tools/trigger-elicitation-request.ts',
+        'src/tools/trigger-sampling-request.ts',
+        'src/tools/trigger-url-elicitation.ts',
+      ].map(file => ({ file, kind: 'capabilities', handler: 'capability check' })),
     ],
     mayMark: [],
     knownBugs: {
@@ -209,7 +212,10 @@ for (const server of SERVERS) {
     it('the original passes its own scenario on the legacy era (the scenario fits the original)', () => {
       const before = o.verify.rows.filter(r => r.run === 'before');
       expect(before.length, formatVerifyTable(o.verify)).toBe(scenarioOf(server).calls.length);
-      expect(before.filter(r => !r.ok).map(r => `${r.call}: ${r.reason}`), formatVerifyTable(o.verify)).toEqual([]);
+      expect(
+        before.filter(r => !r.ok).map(r => `${r.call}: ${r.reason}`),
+        formatVerifyTable(o.verify),
+      ).toEqual([]);
     });
 
     it('the migration exits 0', () => {
@@ -218,7 +224,8 @@ for (const server of SERVERS) {
 
     check('marks and reports what it does not rewrite, each marked site carrying a // mcp-migrate: comment', server.knownBugs.marks, () => {
       const marked = o.report.sites.filter(s => s.outcome !== 'rewritten');
-      const shape = (s: { file: string; kind: string; handler?: string }) => JSON.stringify({ file: s.file, kind: s.kind, handler: s.handler });
+      const shape = (s: { file: string; kind: string; handler?: string }) =>
+        JSON.stringify({ file: s.file, kind: s.kind, handler: s.handler });
       const markedShapes = marked.map(shape);
       for (const must of server.mustMark) expect(markedShapes, 'must be marked').toContain(shape(must));
       const allowed = new Set([...server.mustMark, ...server.mayMark].map(shape));
@@ -227,7 +234,10 @@ for (const server of SERVERS) {
         expect(site.outcome).toBe('marked');
         const text = fs.readFileSync(path.join(o.run.migrated, site.file), 'utf8');
         const markers = text.split('\n').filter(l => l.trim().startsWith('// mcp-migrate:'));
-        expect(markers.some(l => l.includes(site.reason.slice(0, 60))), `${site.file}:${site.line} ${site.reason}`).toBe(true);
+        expect(
+          markers.some(l => l.includes(site.reason.slice(0, 60))),
+          `${site.file}:${site.line} ${site.reason}`,
+        ).toBe(true);
       }
       expect(o.report.sites.some(s => s.outcome === 'rewritten')).toBe(true);
     });
@@ -240,7 +250,11 @@ for (const server of SERVERS) {
       const json = JSON.parse(fs.readFileSync(path.join(o.run.migrated, 'package.json'), 'utf8'));
       expect(json.dependencies['@modelcontextprotocol/server']).toBe('^2.4.0');
       expect(json.dependencies['@modelcontextprotocol/sdk']).toBeUndefined();
-      expect(o.report.notes.some(n => /package\.json: added .*@modelcontextprotocol\/server@\^2\.4\.0.*run your package manager's install/.test(n))).toBe(true);
+      expect(
+        o.report.notes.some(n =>
+          /package\.json: added .*@modelcontextprotocol\/server@\^2\.4\.0.*run your package manager's install/.test(n),
+        ),
+      ).toBe(true);
       expect(o.report.files.find(f => f.file === 'package.json')?.outcome).toBe('changed');
     });
 
@@ -253,14 +267,18 @@ for (const server of SERVERS) {
       // An error is the original's when that one, in the same file, said it (as its headline or in its chain).
       const left = [...o.before];
       const added = o.after.filter(e => {
-        const i = left.findIndex(b => b.key === e.key) >= 0
-          ? left.findIndex(b => b.key === e.key)
-          : left.findIndex(b => b.file === e.file && b.messages.includes(e.messages[0]!));
+        const i =
+          left.findIndex(b => b.key === e.key) >= 0
+            ? left.findIndex(b => b.key === e.key)
+            : left.findIndex(b => b.file === e.file && b.messages.includes(e.messages[0]!));
         if (i < 0) return true;
         left.splice(i, 1);
         return false;
       });
-      expect(added.map(e => e.key), added.map(e => e.key).join('\n')).toEqual([]);
+      expect(
+        added.map(e => e.key),
+        added.map(e => e.key).join('\n'),
+      ).toEqual([]);
     });
 
     check('gives the same final results on both eras (accept, decline, cancel, sampling, roots)', server.knownBugs.verify, () => {
@@ -268,11 +286,18 @@ for (const server of SERVERS) {
     });
 
     if (server.verifyUntouched) {
-      check(`gives the same final results on both eras for the calls the known difference does not touch (${server.verifyUntouched.join(', ')})`, server.knownBugs.untouched, () => {
-        const rows = o.verify.rows.filter(r => server.verifyUntouched!.includes(r.call));
-        expect(rows.length, formatVerifyTable(o.verify)).toBe(server.verifyUntouched!.length * 3);
-        expect(rows.every(r => r.ok), formatVerifyTable(o.verify)).toBe(true);
-      });
+      check(
+        `gives the same final results on both eras for the calls the known difference does not touch (${server.verifyUntouched.join(', ')})`,
+        server.knownBugs.untouched,
+        () => {
+          const rows = o.verify.rows.filter(r => server.verifyUntouched!.includes(r.call));
+          expect(rows.length, formatVerifyTable(o.verify)).toBe(server.verifyUntouched!.length * 3);
+          expect(
+            rows.every(r => r.ok),
+            formatVerifyTable(o.verify),
+          ).toBe(true);
+        },
+      );
     }
   });
 }

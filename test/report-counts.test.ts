@@ -40,7 +40,21 @@ beforeAll(async () => {
 }, 900_000);
 afterAll(() => removeTree(root));
 
-const shapeOf = (s: Site) => s.shape ?? (s.kind === 'entry' ? 'serving entry' : s.kind === 'registration' ? 'oninitialized registration' : s.kind === 'capabilities' ? 'capability check' : s.kind === 'connection' ? 'initialize read' : s.kind === 'logging' ? 'log message' : s.kind === 'list-change' ? 'list change' : 'other');
+const shapeOf = (s: Site) =>
+  s.shape ??
+  (s.kind === 'entry'
+    ? 'serving entry'
+    : s.kind === 'registration'
+      ? 'oninitialized registration'
+      : s.kind === 'capabilities'
+        ? 'capability check'
+        : s.kind === 'connection'
+          ? 'initialize read'
+          : s.kind === 'logging'
+            ? 'log message'
+            : s.kind === 'list-change'
+              ? 'list change'
+              : 'other');
 
 describe('report on a mixed project', () => {
   it('counts every site once under its shape, with the outcome the site list gives', () => {
@@ -85,7 +99,9 @@ describe('report on a mixed project', () => {
     const byShape = human.split('\n').find(l => l.startsWith('by shape: '));
     expect(byShape).toBeDefined();
     for (const [shape, n] of Object.entries(json.summary.byShape)) {
-      const parts = [n.rewritten && `${n.rewritten} rewritten`, n.marked && `${n.marked} marked`, n.skipped && `${n.skipped} skipped`].filter(Boolean).join('/');
+      const parts = [n.rewritten && `${n.rewritten} rewritten`, n.marked && `${n.marked} marked`, n.skipped && `${n.skipped} skipped`]
+        .filter(Boolean)
+        .join('/');
       expect(byShape).toContain(`${shape} ${parts}`);
     }
     const lines = human.split('\n');

@@ -62,13 +62,13 @@ beforeAll(async () => {
       '}',
       // Listening before the store is configured: the port is not a sign of readiness here.
       "console.error('store configured');",
-      ''
-    ].join('\n')
+      '',
+    ].join('\n'),
   );
   // One instance whose memory store holds three entries.
   fs.writeFileSync(
     path.join(project, 'small-store-entry.ts'),
-    "import { configureRequestState, memoryStore } from './mcp-migrate-state.js';\nconfigureRequestState({ store: memoryStore({ maxEntries: 3 }) });\nawait import('./http.js');\n"
+    "import { configureRequestState, memoryStore } from './mcp-migrate-state.js';\nconfigureRequestState({ store: memoryStore({ maxEntries: 3 }) });\nawait import('./http.js');\n",
   );
 }, 900_000);
 
@@ -98,7 +98,11 @@ function withoutStateSettings(): NodeJS.ProcessEnv {
 /** Starts `entry` of the migrated project on a free port, with `env` added (no inherited setting). */
 async function serve(env: Record<string, string>, entry = 'http.ts'): Promise<Instance> {
   const port = await freeLoopbackPort();
-  const child = spawn(process.execPath, [tsxCli, entry], { cwd: project, env: { ...withoutStateSettings(), ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [tsxCli, entry], {
+    cwd: project,
+    env: { ...withoutStateSettings(), ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   running.push(child);
   let stderr = '';
   child.stderr!.on('data', chunk => (stderr += chunk));
@@ -112,21 +116,40 @@ async function serve(env: Record<string, string>, entry = 'http.ts'): Promise<In
 function newLog(): { env: { FIXTURE_LOG: string }; lines: () => string[] } {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-request-state-log-')), 'writes.log');
   fs.writeFileSync(file, '');
-  return { env: { FIXTURE_LOG: file }, lines: () => fs.readFileSync(file, 'utf8').split('\n').filter(l => l !== '') };
+  return {
+    env: { FIXTURE_LOG: file },
+    lines: () =>
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(l => l !== ''),
+  };
 }
 
 /** What a migrated server says at start without a key. */
-const STARTUP_MESSAGE = /MCP_REQUEST_STATE_KEY is not set: requestState is sealed with a key of this process's own, which is enough under stdio and for one HTTP instance\. When several instances serve one server, give them all the same key\. Generate one with/;
+const STARTUP_MESSAGE =
+  /MCP_REQUEST_STATE_KEY is not set: requestState is sealed with a key of this process's own, which is enough under stdio and for one HTTP instance\. When several instances serve one server, give them all the same key\. Generate one with/;
 /** What the client is told of a misconfigured server: nothing of its configuration. */
 const NOT_CONFIGURED = 'requestState is not configured on this server';
 
 interface Reply {
-  result?: Record<string, unknown> & { requestState?: string; content?: { text: string }[]; isError?: boolean; inputRequests?: Record<string, unknown> };
+  result?: Record<string, unknown> & {
+    requestState?: string;
+    content?: { text: string }[];
+    isError?: boolean;
+    inputRequests?: Record<string, unknown>;
+  };
   error?: { code: number; message: string };
 }
 
 /** One raw 2026-07-28 `tools/call` as `token`'s user, with the per-request `_meta` envelope (unless `retry` gives its own). */
-async function callTool(instance: Instance, token: string, name: string, args: Record<string, unknown>, retry: Record<string, unknown> = {}): Promise<Reply> {
+async function callTool(
+  instance: Instance,
+  token: string,
+  name: string,
+  args: Record<string, unknown>,
+  retry: Record<string, unknown> = {},
+): Promise<Reply> {
   const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args, _meta: envelope(), ...retry } };
   const response = await fetch(instance.url, {
     method: 'POST',
@@ -136,12 +159,18 @@ async function callTool(instance: Instance, token: string, name: string, args: R
       accept: 'application/json, text/event-stream',
       'mcp-protocol-version': MODERN_PROTOCOL_VERSION,
       'mcp-method': 'tools/call',
-      'mcp-name': name
+      'mcp-name': name,
     },
-    body: JSON.stringify(body)
+    body: JSON.stringify(body),
   });
   const text = await response.text();
-  const json = response.headers.get('content-type')?.includes('text/event-stream') ? text.split('\n').filter(l => l.startsWith('data:')).map(l => l.slice(5)).pop()! : text;
+  const json = response.headers.get('content-type')?.includes('text/event-stream')
+    ? text
+        .split('\n')
+        .filter(l => l.startsWith('data:'))
+        .map(l => l.slice(5))
+        .pop()!
+    : text;
   return JSON.parse(json) as Reply;
 }
 
@@ -150,7 +179,13 @@ const accept = { answer: ok };
 const textOf = (reply: Reply) => reply.result?.content?.map(c => c.text).join('\n');
 
 /** The first round of `name(args)` (or the round `retry` continues): its sealed state, and the keys it asks. */
-async function round(instance: Instance, token: string, name: string, args: Record<string, unknown>, retry: Record<string, unknown> = {}): Promise<string> {
+async function round(
+  instance: Instance,
+  token: string,
+  name: string,
+  args: Record<string, unknown>,
+  retry: Record<string, unknown> = {},
+): Promise<string> {
   const reply = await callTool(instance, token, name, args, retry);
   expect(reply.result?.resultType, JSON.stringify(reply)).toBe('input_required');
   return reply.result!.requestState!;
@@ -173,9 +208,14 @@ function expectToolRefusal(reply: Reply, message: RegExp): void {
 
 /** The real 2.x client on the 2026-07-28 era as `token`'s user, accepting every elicitation. */
 async function modernClient(instance: Instance, token: string): Promise<Client> {
-  const client = new Client({ name: 'request-state-test', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: MODERN_PROTOCOL_VERSION } } });
+  const client = new Client(
+    { name: 'request-state-test', version: '1.0.0' },
+    { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: MODERN_PROTOCOL_VERSION } } },
+  );
   client.setRequestHandler('elicitation/create', async () => ok);
-  await client.connect(new StreamableHTTPClientTransport(new URL(instance.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(instance.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+  );
   return client;
 }
 
@@ -200,14 +240,20 @@ describe('generation', () => {
 });
 
 describe('the key', () => {
-  it('is not needed by one process: a real 2026-07-28 client completes over HTTP, and another instance refuses that process\'s state', async () => {
+  it("is not needed by one process: a real 2026-07-28 client completes over HTTP, and another instance refuses that process's state", async () => {
     const [a, b] = await Promise.all([serve({}), serve({})]);
     const client = await modernClient(a, 'token-alice');
-    expect(await client.callTool({ name: 'admin', arguments: { action: 'deploy' } })).toMatchObject({ content: [{ text: 'deploy (accept) as admin: true' }] });
+    expect(await client.callTool({ name: 'admin', arguments: { action: 'deploy' } })).toMatchObject({
+      content: [{ text: 'deploy (accept) as admin: true' }],
+    });
     await client.close();
     const state = await round(a, 'token-alice', 'admin', { action: 'deploy' });
-    expect((await callTool(b, 'token-alice', 'admin', { action: 'deploy' }, { requestState: state, inputResponses: accept })).error).toMatchObject(REFUSED);
-    expect(textOf(await callTool(a, 'token-alice', 'admin', { action: 'deploy' }, { requestState: state, inputResponses: accept }))).toBe('deploy (accept) as admin: true');
+    expect(
+      (await callTool(b, 'token-alice', 'admin', { action: 'deploy' }, { requestState: state, inputResponses: accept })).error,
+    ).toMatchObject(REFUSED);
+    expect(textOf(await callTool(a, 'token-alice', 'admin', { action: 'deploy' }, { requestState: state, inputResponses: accept }))).toBe(
+      'deploy (accept) as admin: true',
+    );
   });
 
   it('without one, says at start, once on stderr, what one process needs and what several do; under stdio too', async () => {
@@ -219,14 +265,23 @@ describe('the key', () => {
     await client.close();
     expect(instance.stderr().match(/MCP_REQUEST_STATE_KEY is not set/g)).toHaveLength(1);
 
-    const stdio = spawn(process.execPath, [tsxCli, 'stdio.ts'], { cwd: project, env: withoutStateSettings(), stdio: ['pipe', 'ignore', 'pipe'] });
+    const stdio = spawn(process.execPath, [tsxCli, 'stdio.ts'], {
+      cwd: project,
+      env: withoutStateSettings(),
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
     running.push(stdio);
     let stderr = '';
     stdio.stderr!.on('data', chunk => (stderr += chunk));
-    expect(await eventually(() => stderr, text => /MCP_REQUEST_STATE_KEY is not set/.test(text))).toMatch(STARTUP_MESSAGE);
+    expect(
+      await eventually(
+        () => stderr,
+        text => /MCP_REQUEST_STATE_KEY is not set/.test(text),
+      ),
+    ).toMatch(STARTUP_MESSAGE);
   });
 
-  it('shared over HTTP, refuses a store in one process\'s memory: the client is told only that requestState is not configured, the log once what to configure', async () => {
+  it("shared over HTTP, refuses a store in one process's memory: the client is told only that requestState is not configured, the log once what to configure", async () => {
     const instance = await serve({ MCP_REQUEST_STATE_KEY: KEY });
     for (let i = 0; i < 2; i++) {
       expectToolRefusal(await callTool(instance, 'token-alice', 'admin', { action: 'deploy' }), new RegExp(`^${NOT_CONFIGURED}$`));
@@ -238,7 +293,9 @@ describe('the key', () => {
     expect(await client.callTool({ name: 'set-price', arguments: { price: 5 } })).toMatchObject({ content: [{ text: 'price: 5' }] });
     await client.close();
     const log = await eventually(instance.stderr, text => /nonces are kept in this process's memory/.test(text));
-    expect(log).toMatch(/MCP_REQUEST_STATE_KEY is set, so several instances may serve this server, but requestState nonces are kept in this process's memory.*configureRequestState\(\{ store: redisStore\(client\) \}\).*MCP_REQUEST_STATE_STORE=memory/);
+    expect(log).toMatch(
+      /MCP_REQUEST_STATE_KEY is set, so several instances may serve this server, but requestState nonces are kept in this process's memory.*configureRequestState\(\{ store: redisStore\(client\) \}\).*MCP_REQUEST_STATE_STORE=memory/,
+    );
     expect(log.match(/nonces are kept in this process's memory/g)).toHaveLength(1);
     expect(log).not.toMatch(/MCP_REQUEST_STATE_KEY is not set/);
   });
@@ -246,7 +303,9 @@ describe('the key', () => {
   it('with MCP_REQUEST_STATE_STORE=memory (one instance), serves a real client and says nothing at start', async () => {
     const instance = await serve({ MCP_REQUEST_STATE_KEY: KEY, MCP_REQUEST_STATE_STORE: 'memory' });
     const client = await modernClient(instance, 'token-alice');
-    expect(await client.callTool({ name: 'admin', arguments: { action: 'deploy' } })).toMatchObject({ content: [{ text: 'deploy (accept) as admin: true' }] });
+    expect(await client.callTool({ name: 'admin', arguments: { action: 'deploy' } })).toMatchObject({
+      content: [{ text: 'deploy (accept) as admin: true' }],
+    });
     expect(await client.callTool({ name: 'remove', arguments: { file: 'a.txt' } })).toMatchObject({ content: [{ text: 'removed a.txt' }] });
     await client.close();
     expect(instance.stderr()).toBe('');
@@ -254,7 +313,9 @@ describe('the key', () => {
 
   it('refuses to start with a key of the list shorter than 32 bytes, saying how to generate one', async () => {
     for (const key of ['short', `${KEY},short`]) {
-      await expect(serve({ MCP_REQUEST_STATE_KEY: key })).rejects.toThrow(/MCP_REQUEST_STATE_KEY must hold keys of at least 32 bytes each\. Generate one with/);
+      await expect(serve({ MCP_REQUEST_STATE_KEY: key })).rejects.toThrow(
+        /MCP_REQUEST_STATE_KEY must hold keys of at least 32 bytes each\. Generate one with/,
+      );
     }
   });
 });
@@ -262,41 +323,95 @@ describe('the key', () => {
 describe('a keyring, rotated with flows in progress', () => {
   it('in three steps (add the new key second, put it first, drop the old), every flow started on the way completes', async () => {
     const env = (keys: string) => ({ MCP_REQUEST_STATE_KEY: keys, MCP_REQUEST_STATE_STORE: 'memory' });
-    const [old, added, first, dropped] = await Promise.all([serve(env(KEY)), serve(env(`${KEY},${NEW_KEY}`)), serve(env(`${NEW_KEY},${KEY}`)), serve(env(NEW_KEY))]);
-    const route = (instance: Instance, retry: Record<string, unknown>) => callTool(instance, 'token-alice', 'route', { city: 'Oslo' }, { _meta: samplingTools, ...retry });
+    const [old, added, first, dropped] = await Promise.all([
+      serve(env(KEY)),
+      serve(env(`${KEY},${NEW_KEY}`)),
+      serve(env(`${NEW_KEY},${KEY}`)),
+      serve(env(NEW_KEY)),
+    ]);
+    const route = (instance: Instance, retry: Record<string, unknown>) =>
+      callTool(instance, 'token-alice', 'route', { city: 'Oslo' }, { _meta: samplingTools, ...retry });
     // Begun before the rotation, continued on an instance that seals with the new key, ended on one still listing the old one second.
     const begun = await round(old, 'token-alice', 'route', { city: 'Oslo' });
     const continued = await route(first, { requestState: begun, inputResponses: accept });
     expect(continued.result?.resultType, JSON.stringify(continued)).toBe('input_required');
-    expect(textOf(await route(added, { requestState: continued.result!.requestState, inputResponses: planned }))).toBe('Oslo accept: tool_use');
+    expect(textOf(await route(added, { requestState: continued.result!.requestState, inputResponses: planned }))).toBe(
+      'Oslo accept: tool_use',
+    );
     // An instance on the second step seals with the new key, which one still on the first step opens too.
     const sealedNew = await round(first, 'token-alice', 'admin', { action: 'deploy' });
-    expect(textOf(await callTool(added, 'token-alice', 'admin', { action: 'deploy' }, { requestState: sealedNew, inputResponses: accept }))).toBe('deploy (accept) as admin: true');
+    expect(
+      textOf(await callTool(added, 'token-alice', 'admin', { action: 'deploy' }, { requestState: sealedNew, inputResponses: accept })),
+    ).toBe('deploy (accept) as admin: true');
     // Why the first step comes first: an instance that lacks the new key refuses what it sealed.
-    expect((await callTool(old, 'token-alice', 'admin', { action: 'deploy' }, { requestState: await round(first, 'token-alice', 'admin', { action: 'deploy' }), inputResponses: accept })).error).toMatchObject(REFUSED);
+    expect(
+      (
+        await callTool(
+          old,
+          'token-alice',
+          'admin',
+          { action: 'deploy' },
+          { requestState: await round(first, 'token-alice', 'admin', { action: 'deploy' }), inputResponses: accept },
+        )
+      ).error,
+    ).toMatchObject(REFUSED);
     // Once the old key is dropped, a state it sealed is refused; the new key's still open.
-    expect((await callTool(dropped, 'token-alice', 'admin', { action: 'deploy' }, { requestState: await round(old, 'token-alice', 'admin', { action: 'deploy' }), inputResponses: accept })).error).toMatchObject(REFUSED);
-    expect(textOf(await callTool(dropped, 'token-alice', 'admin', { action: 'deploy' }, { requestState: await round(first, 'token-alice', 'admin', { action: 'deploy' }), inputResponses: accept }))).toBe('deploy (accept) as admin: true');
+    expect(
+      (
+        await callTool(
+          dropped,
+          'token-alice',
+          'admin',
+          { action: 'deploy' },
+          { requestState: await round(old, 'token-alice', 'admin', { action: 'deploy' }), inputResponses: accept },
+        )
+      ).error,
+    ).toMatchObject(REFUSED);
+    expect(
+      textOf(
+        await callTool(
+          dropped,
+          'token-alice',
+          'admin',
+          { action: 'deploy' },
+          { requestState: await round(first, 'token-alice', 'admin', { action: 'deploy' }), inputResponses: accept },
+        ),
+      ),
+    ).toBe('deploy (accept) as admin: true');
   });
 });
 
 describe('state bound to the user', () => {
-  it('refuses user A\'s state replayed by user B of the same client application, and still serves A (a refusal by the binding uses nothing up)', async () => {
+  it("refuses user A's state replayed by user B of the same client application, and still serves A (a refusal by the binding uses nothing up)", async () => {
     const instance = await serve({ MCP_REQUEST_STATE_KEY: KEY, MCP_REQUEST_STATE_STORE: 'memory' });
     const state = await round(instance, 'token-alice', 'admin', { action: 'wipe' });
-    expect((await callTool(instance, 'token-bob', 'admin', { action: 'wipe' }, { requestState: state, inputResponses: accept })).error).toMatchObject(REFUSED);
-    expect(textOf(await callTool(instance, 'token-alice', 'admin', { action: 'wipe' }, { requestState: state, inputResponses: accept }))).toBe('wipe (accept) as admin: true');
+    expect(
+      (await callTool(instance, 'token-bob', 'admin', { action: 'wipe' }, { requestState: state, inputResponses: accept })).error,
+    ).toMatchObject(REFUSED);
+    expect(
+      textOf(await callTool(instance, 'token-alice', 'admin', { action: 'wipe' }, { requestState: state, inputResponses: accept })),
+    ).toBe('wipe (accept) as admin: true');
     // Bob's own flow is his
     const own = await round(instance, 'token-bob', 'admin', { action: 'wipe' });
-    expect(textOf(await callTool(instance, 'token-bob', 'admin', { action: 'wipe' }, { requestState: own, inputResponses: accept }))).toBe('wipe (accept) as admin: false');
+    expect(textOf(await callTool(instance, 'token-bob', 'admin', { action: 'wipe' }, { requestState: own, inputResponses: accept }))).toBe(
+      'wipe (accept) as admin: false',
+    );
     expect(instance.stderr()).toBe('');
   });
 
   it('finds the user in the common OIDC claims (preferred_username) without configuration', async () => {
     const log = newLog();
-    const instance = await serve({ MCP_REQUEST_STATE_KEY: KEY, MCP_REQUEST_STATE_STORE: 'memory', FIXTURE_USER_CLAIM: 'preferred_username', ...log.env });
+    const instance = await serve({
+      MCP_REQUEST_STATE_KEY: KEY,
+      MCP_REQUEST_STATE_STORE: 'memory',
+      FIXTURE_USER_CLAIM: 'preferred_username',
+      ...log.env,
+    });
     const state = await finalRoundOfRemove(instance, 'alice.txt');
-    expect((await callTool(instance, 'token-bob', 'remove', { file: 'alice.txt' }, { requestState: state, inputResponses: { really: ok } })).error).toMatchObject(REFUSED);
+    expect(
+      (await callTool(instance, 'token-bob', 'remove', { file: 'alice.txt' }, { requestState: state, inputResponses: { really: ok } }))
+        .error,
+    ).toMatchObject(REFUSED);
     expect(log.lines()).toEqual([]);
     expect(instance.stderr()).toBe('');
   });
@@ -307,15 +422,31 @@ describe('state bound to the user', () => {
     const first = await round(unbound, 'token-alice', 'admin', { action: 'deploy' });
     await round(unbound, 'token-bob', 'admin', { action: 'deploy' });
     const said = await eventually(unbound.stderr, text => /bound to the OAuth client but to no user/.test(text));
-    expect(said).toMatch(/the token's authInfo\.extra has none of sub, oid, userId, user_id, uid, preferred_username, username, upn, email, name.*MCP_REQUEST_STATE_USER_CLAIM/);
+    expect(said).toMatch(
+      /the token's authInfo\.extra has none of sub, oid, userId, user_id, uid, preferred_username, username, upn, email, name.*MCP_REQUEST_STATE_USER_CLAIM/,
+    );
     expect(said.match(/to no user/g)).toHaveLength(1);
     // What that leaves open, which the log warned of: bound to the client application only.
-    expect(textOf(await callTool(unbound, 'token-bob', 'admin', { action: 'deploy' }, { requestState: first, inputResponses: accept }))).toBe('deploy (accept) as admin: false');
+    expect(
+      textOf(await callTool(unbound, 'token-bob', 'admin', { action: 'deploy' }, { requestState: first, inputResponses: accept })),
+    ).toBe('deploy (accept) as admin: false');
 
-    const bound = await serve({ MCP_REQUEST_STATE_KEY: KEY, MCP_REQUEST_STATE_STORE: 'memory', FIXTURE_USER_CLAIM: 'login', MCP_REQUEST_STATE_USER_CLAIM: 'login', ...log.env });
+    const bound = await serve({
+      MCP_REQUEST_STATE_KEY: KEY,
+      MCP_REQUEST_STATE_STORE: 'memory',
+      FIXTURE_USER_CLAIM: 'login',
+      MCP_REQUEST_STATE_USER_CLAIM: 'login',
+      ...log.env,
+    });
     const state = await finalRoundOfRemove(bound, 'alice.txt');
-    expect((await callTool(bound, 'token-bob', 'remove', { file: 'alice.txt' }, { requestState: state, inputResponses: { really: ok } })).error).toMatchObject(REFUSED);
-    expect(textOf(await callTool(bound, 'token-alice', 'remove', { file: 'alice.txt' }, { requestState: state, inputResponses: { really: ok } }))).toBe('removed alice.txt');
+    expect(
+      (await callTool(bound, 'token-bob', 'remove', { file: 'alice.txt' }, { requestState: state, inputResponses: { really: ok } })).error,
+    ).toMatchObject(REFUSED);
+    expect(
+      textOf(
+        await callTool(bound, 'token-alice', 'remove', { file: 'alice.txt' }, { requestState: state, inputResponses: { really: ok } }),
+      ),
+    ).toBe('removed alice.txt');
     expect(log.lines()).toEqual(['removed alice.txt']);
     expect(bound.stderr()).toBe('');
   });
@@ -327,14 +458,19 @@ describe('single use, by default', () => {
     const instance = await serve({ MCP_REQUEST_STATE_KEY: KEY, MCP_REQUEST_STATE_STORE: 'memory', ...log.env });
     const first = await round(instance, 'token-alice', 'remove', { file: 'a.txt' });
     const last = await round(instance, 'token-alice', 'remove', { file: 'a.txt' }, { requestState: first, inputResponses: { sure: ok } });
-    const finish = (state: string) => callTool(instance, 'token-alice', 'remove', { file: 'a.txt' }, { requestState: state, inputResponses: { sure: ok, really: ok } });
+    const finish = (state: string) =>
+      callTool(instance, 'token-alice', 'remove', { file: 'a.txt' }, { requestState: state, inputResponses: { sure: ok, really: ok } });
     expect(textOf(await finish(last))).toBe('removed a.txt');
     expect((await finish(last)).error).toMatchObject(REFUSED);
     expect((await finish(first)).error).toMatchObject(REFUSED);
     expect(log.lines()).toEqual(['removed a.txt']);
     // A final round's state sent five times at once: one completes.
     const state = await finalRoundOfRemove(instance, 'b.txt');
-    const replies = await Promise.all(Array.from({ length: 5 }, () => callTool(instance, 'token-alice', 'remove', { file: 'b.txt' }, { requestState: state, inputResponses: { really: ok } })));
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        callTool(instance, 'token-alice', 'remove', { file: 'b.txt' }, { requestState: state, inputResponses: { really: ok } }),
+      ),
+    );
     expect(replies.filter(r => textOf(r) === 'removed b.txt')).toHaveLength(1);
     expect(replies.filter(r => r.error?.code === REFUSED.code && r.error.message === REFUSED.message)).toHaveLength(4);
     expect(log.lines()).toEqual(['removed a.txt', 'removed b.txt']);
@@ -345,30 +481,58 @@ describe('single use, by default', () => {
     const env = { MCP_REQUEST_STATE_KEY: KEY, MCP_REQUEST_STATE_STORE: 'memory', ...log.env };
     const before = await serve(env);
     const used = await finalRoundOfRemove(before, 'used');
-    expect(textOf(await callTool(before, 'token-alice', 'remove', { file: 'used' }, { requestState: used, inputResponses: { really: ok } }))).toBe('removed used');
+    expect(
+      textOf(await callTool(before, 'token-alice', 'remove', { file: 'used' }, { requestState: used, inputResponses: { really: ok } })),
+    ).toBe('removed used');
     const pending = await finalRoundOfRemove(before, 'pending');
     const child = running.pop()!;
     await new Promise(resolve => child.once('exit', resolve).kill());
     const after = await serve(env);
-    for (const [file, state] of [['used', used], ['pending', pending]]) {
-      expect((await callTool(after, 'token-alice', 'remove', { file }, { requestState: state, inputResponses: { really: ok } })).error, file).toMatchObject(REFUSED);
+    for (const [file, state] of [
+      ['used', used],
+      ['pending', pending],
+    ]) {
+      expect(
+        (await callTool(after, 'token-alice', 'remove', { file }, { requestState: state, inputResponses: { really: ok } })).error,
+        file,
+      ).toMatchObject(REFUSED);
     }
     expect(log.lines()).toEqual(['removed used']);
-    expect(textOf(await callTool(after, 'token-alice', 'remove', { file: 'pending' }, { requestState: await finalRoundOfRemove(after, 'pending'), inputResponses: { really: ok } }))).toBe('removed pending');
+    expect(
+      textOf(
+        await callTool(
+          after,
+          'token-alice',
+          'remove',
+          { file: 'pending' },
+          { requestState: await finalRoundOfRemove(after, 'pending'), inputResponses: { really: ok } },
+        ),
+      ),
+    ).toBe('removed pending');
   });
 
   it('a retry lacking the answer its round asked for is refused, and uses the state up', async () => {
     const instance = await serve({ MCP_REQUEST_STATE_KEY: KEY, MCP_REQUEST_STATE_STORE: 'memory' });
     const state = await round(instance, 'token-alice', 'transfer', { amount: 5 });
-    expectToolRefusal(await callTool(instance, 'token-alice', 'transfer', { amount: 5 }, { requestState: state, inputResponses: {} }), /the retry carries no answer to "answer", which its round asked/);
-    expect((await callTool(instance, 'token-alice', 'transfer', { amount: 5 }, { requestState: state, inputResponses: accept })).error).toMatchObject(REFUSED);
+    expectToolRefusal(
+      await callTool(instance, 'token-alice', 'transfer', { amount: 5 }, { requestState: state, inputResponses: {} }),
+      /the retry carries no answer to "answer", which its round asked/,
+    );
+    expect(
+      (await callTool(instance, 'token-alice', 'transfer', { amount: 5 }, { requestState: state, inputResponses: accept })).error,
+    ).toMatchObject(REFUSED);
   });
 
   it('switched off (MCP_REQUEST_STATE_SINGLE_USE=0), the replayed final round writes again: what the default prevents', async () => {
     const log = newLog();
     const instance = await serve({ MCP_REQUEST_STATE_KEY: KEY, MCP_REQUEST_STATE_SINGLE_USE: '0', ...log.env });
     const state = await finalRoundOfRemove(instance, 'a.txt');
-    for (let i = 0; i < 2; i++) expect(textOf(await callTool(instance, 'token-alice', 'remove', { file: 'a.txt' }, { requestState: state, inputResponses: { really: ok } }))).toBe('removed a.txt');
+    for (let i = 0; i < 2; i++)
+      expect(
+        textOf(
+          await callTool(instance, 'token-alice', 'remove', { file: 'a.txt' }, { requestState: state, inputResponses: { really: ok } }),
+        ),
+      ).toBe('removed a.txt');
     expect(log.lines()).toEqual(['removed a.txt', 'removed a.txt']);
     // No nonces to share: a shared key needs no shared store then.
     expect(instance.stderr()).toBe('');
@@ -381,9 +545,13 @@ describe('the store', () => {
     const [a, b] = await Promise.all([serve(env), serve(env)]);
     const state = await round(a, 'token-alice', 'big', { rows: 600 });
     expect(state.length).toBeLessThan(1024);
-    expect(textOf(await callTool(a, 'token-alice', 'big', { rows: 600 }, { requestState: state, inputResponses: accept }))).toBe('accept: 600 rows, last row 599');
+    expect(textOf(await callTool(a, 'token-alice', 'big', { rows: 600 }, { requestState: state, inputResponses: accept }))).toBe(
+      'accept: 600 rows, last row 599',
+    );
     const other = await round(a, 'token-alice', 'big', { rows: 600 });
-    expect((await callTool(b, 'token-alice', 'big', { rows: 600 }, { requestState: other, inputResponses: accept })).error).toMatchObject(REFUSED);
+    expect((await callTool(b, 'token-alice', 'big', { rows: 600 }, { requestState: other, inputResponses: accept })).error).toMatchObject(
+      REFUSED,
+    );
   });
 
   it('capped, evicts its oldest entries, says so once, and refuses the states issued before them (their nonces may be gone)', async () => {
@@ -391,7 +559,8 @@ describe('the store', () => {
     const instance = await serve({ MCP_REQUEST_STATE_KEY: KEY, MCP_REQUEST_STATE_STORE: 'memory', ...log.env }, 'small-store-entry.ts');
     const files = ['1', '2', '3', '4'];
     const states = new Map<string, string>();
-    const finish = (file: string) => callTool(instance, 'token-alice', 'archive', { file }, { requestState: states.get(file), inputResponses: accept });
+    const finish = (file: string) =>
+      callTool(instance, 'token-alice', 'archive', { file }, { requestState: states.get(file), inputResponses: accept });
     // Three flows of one round each fill the store with their three nonces.
     for (const file of files.slice(0, 3)) {
       states.set(file, await round(instance, 'token-alice', 'archive', { file }));
@@ -416,17 +585,35 @@ describe('encryption, by default', () => {
     const state = await round(encrypted, 'token-alice', 'secret', { service: 'billing' });
     expect(payloadText(state)).toMatch(/^\{"p":\{"box":"[\w-]+"\},"exp":\d+,"b":"[\w-]+"\}$/);
     expect(payloadText(state)).not.toContain('tok-visible');
-    expect(textOf(await callTool(encrypted, 'token-alice', 'secret', { service: 'billing' }, { requestState: state, inputResponses: accept }))).toBe('billing accept with a token of 24 characters');
+    expect(
+      textOf(await callTool(encrypted, 'token-alice', 'secret', { service: 'billing' }, { requestState: state, inputResponses: accept })),
+    ).toBe('billing accept with a token of 24 characters');
     const readable = await round(signed, 'token-alice', 'secret', { service: 'billing' });
     expect(payloadText(readable)).toContain('tok-visible-0123456789-1');
     // Each opens what the other sealed, so the setting can change without breaking flows.
-    expect(textOf(await callTool(signed, 'token-alice', 'secret', { service: 'billing' }, { requestState: await round(encrypted, 'token-alice', 'secret', { service: 'billing' }), inputResponses: accept }))).toBe('billing accept with a token of 24 characters');
-    expect(textOf(await callTool(encrypted, 'token-alice', 'secret', { service: 'billing' }, { requestState: readable, inputResponses: accept }))).toBe('billing accept with a token of 24 characters');
+    expect(
+      textOf(
+        await callTool(
+          signed,
+          'token-alice',
+          'secret',
+          { service: 'billing' },
+          { requestState: await round(encrypted, 'token-alice', 'secret', { service: 'billing' }), inputResponses: accept },
+        ),
+      ),
+    ).toBe('billing accept with a token of 24 characters');
+    expect(
+      textOf(
+        await callTool(encrypted, 'token-alice', 'secret', { service: 'billing' }, { requestState: readable, inputResponses: accept }),
+      ),
+    ).toBe('billing accept with a token of 24 characters');
   });
 });
 
 // What a sampling request offering tools may answer (content blocks), which createMessage accepted only there.
-const planned = { plan: { role: 'assistant', model: 'm', content: [{ type: 'tool_use', id: 't1', name: 'map', input: {} }], stopReason: 'toolUse' } };
+const planned = {
+  plan: { role: 'assistant', model: 'm', content: [{ type: 'tool_use', id: 't1', name: 'map', input: {} }], stopReason: 'toolUse' },
+};
 /** The envelope of a client that can answer sampling requests offering tools. */
 const samplingTools = { ...envelope(), 'io.modelcontextprotocol/clientCapabilities': { ...CLIENT_CAPABILITIES, sampling: { tools: {} } } };
 
@@ -436,33 +623,71 @@ describe('answers a request carries before they are asked', () => {
   it('a first call that already answers its round completes in that request, ignoring keys nothing asks', async () => {
     const instance = await serve({});
     const extra = { unknown_extra_key: { action: 'accept', content: { foo: 'bar' } } };
-    expect(textOf(await callTool(instance, 'token-alice', 'admin', { action: 'deploy' }, { inputResponses: { ...accept, ...extra } }))).toBe('deploy (accept) as admin: true');
+    expect(
+      textOf(await callTool(instance, 'token-alice', 'admin', { action: 'deploy' }, { inputResponses: { ...accept, ...extra } })),
+    ).toBe('deploy (accept) as admin: true');
   });
 
   it('goes on through each round the request answers, reading each answer as that round asked it, and asks the first it does not', async () => {
     const instance = await serve({});
-    expect(textOf(await callTool(instance, 'token-alice', 'route', { city: 'Oslo' }, { ...withTools, inputResponses: { ...accept, ...planned } }))).toBe('Oslo accept: tool_use');
+    expect(
+      textOf(
+        await callTool(instance, 'token-alice', 'route', { city: 'Oslo' }, { ...withTools, inputResponses: { ...accept, ...planned } }),
+      ),
+    ).toBe('Oslo accept: tool_use');
     const second = await callTool(instance, 'token-alice', 'route', { city: 'Oslo' }, { ...withTools, inputResponses: accept });
     expect(second.result?.resultType, JSON.stringify(second)).toBe('input_required');
     expect(Object.keys(second.result!.inputRequests!)).toEqual(['plan']);
-    expect(textOf(await callTool(instance, 'token-alice', 'route', { city: 'Oslo' }, { ...withTools, requestState: second.result!.requestState, inputResponses: planned }))).toBe('Oslo accept: tool_use');
+    expect(
+      textOf(
+        await callTool(
+          instance,
+          'token-alice',
+          'route',
+          { city: 'Oslo' },
+          { ...withTools, requestState: second.result!.requestState, inputResponses: planned },
+        ),
+      ),
+    ).toBe('Oslo accept: tool_use');
     // a retry of round one that answers round two as well
     const state = await round(instance, 'token-alice', 'route', { city: 'Oslo' });
-    expect(textOf(await callTool(instance, 'token-alice', 'route', { city: 'Oslo' }, { ...withTools, requestState: state, inputResponses: { ...accept, ...planned } }))).toBe('Oslo accept: tool_use');
+    expect(
+      textOf(
+        await callTool(
+          instance,
+          'token-alice',
+          'route',
+          { city: 'Oslo' },
+          { ...withTools, requestState: state, inputResponses: { ...accept, ...planned } },
+        ),
+      ),
+    ).toBe('Oslo accept: tool_use');
   });
 
   it('asks a question a loop asks again under its own key: one answer serves one question', async () => {
     const instance = await serve({});
     const reply = await callTool(instance, 'token-alice', 'survey', { questions: ['tea?', 'cake?'] }, { inputResponses: accept });
-    expect(reply.result, JSON.stringify(reply)).toMatchObject({ resultType: 'input_required', inputRequests: { 'answer-2': { params: { message: 'cake?' } } } });
-    const retried = await callTool(instance, 'token-alice', 'survey', { questions: ['tea?', 'cake?'] }, { requestState: reply.result!.requestState, inputResponses: { 'answer-2': ok } });
+    expect(reply.result, JSON.stringify(reply)).toMatchObject({
+      resultType: 'input_required',
+      inputRequests: { 'answer-2': { params: { message: 'cake?' } } },
+    });
+    const retried = await callTool(
+      instance,
+      'token-alice',
+      'survey',
+      { questions: ['tea?', 'cake?'] },
+      { requestState: reply.result!.requestState, inputResponses: { 'answer-2': ok } },
+    );
     expect(textOf(retried)).toBe('tea?=accept cake?=accept');
   });
 
   it('still refuses state replayed by another user, whatever answers come with it', async () => {
     const instance = await serve({});
     const state = await round(instance, 'token-alice', 'route', { city: 'Oslo' });
-    expect((await callTool(instance, 'token-bob', 'route', { city: 'Oslo' }, { requestState: state, inputResponses: { ...accept, ...planned } })).error).toMatchObject(REFUSED);
+    expect(
+      (await callTool(instance, 'token-bob', 'route', { city: 'Oslo' }, { requestState: state, inputResponses: { ...accept, ...planned } }))
+        .error,
+    ).toMatchObject(REFUSED);
   });
 });
 
@@ -481,7 +706,24 @@ describe.skipIf(!redisBinary)('a Redis store shared by two instances', () => {
   beforeAll(async () => {
     const port = await freeLoopbackPort();
     redisDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-redis-'));
-    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', redisDir, '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], { stdio: 'ignore' });
+    const redis = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        redisDir,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--maxmemory-policy',
+        'noeviction',
+      ],
+      { stdio: 'ignore' },
+    );
     redisServer = redis;
     let exited: string | undefined;
     redis.on('exit', code => (exited = `redis-server exited with ${code}`));
@@ -503,18 +745,38 @@ describe.skipIf(!redisBinary)('a Redis store shared by two instances', () => {
       const [a, b] = await Promise.all([redisInstance(env), redisInstance(env)]);
       const state = await round(a, 'token-alice', 'remove', { file: 'x' });
       const last = await round(b, 'token-alice', 'remove', { file: 'x' }, { requestState: state, inputResponses: { sure: ok } });
-      expect(textOf(await callTool(a, 'token-alice', 'remove', { file: 'x' }, { requestState: last, inputResponses: { really: ok } }))).toBe('removed x');
+      expect(
+        textOf(await callTool(a, 'token-alice', 'remove', { file: 'x' }, { requestState: last, inputResponses: { really: ok } })),
+      ).toBe('removed x');
       for (const instance of [a, b]) {
-        expect((await callTool(instance, 'token-alice', 'remove', { file: 'x' }, { requestState: last, inputResponses: { really: ok } })).error).toMatchObject(REFUSED);
-        expect((await callTool(instance, 'token-alice', 'remove', { file: 'x' }, { requestState: state, inputResponses: { sure: ok, really: ok } })).error).toMatchObject(REFUSED);
+        expect(
+          (await callTool(instance, 'token-alice', 'remove', { file: 'x' }, { requestState: last, inputResponses: { really: ok } })).error,
+        ).toMatchObject(REFUSED);
+        expect(
+          (
+            await callTool(
+              instance,
+              'token-alice',
+              'remove',
+              { file: 'x' },
+              { requestState: state, inputResponses: { sure: ok, really: ok } },
+            )
+          ).error,
+        ).toMatchObject(REFUSED);
       }
       const final = await finalRoundOfRemove(a, 'y');
-      const replies = await Promise.all([a, b, a, b, a].map(instance => callTool(instance, 'token-alice', 'remove', { file: 'y' }, { requestState: final, inputResponses: { really: ok } })));
+      const replies = await Promise.all(
+        [a, b, a, b, a].map(instance =>
+          callTool(instance, 'token-alice', 'remove', { file: 'y' }, { requestState: final, inputResponses: { really: ok } }),
+        ),
+      );
       expect(replies.filter(r => textOf(r) === 'removed y')).toHaveLength(1);
       expect(log.lines()).toEqual(['removed x', 'removed y']);
       const big = await round(a, 'token-alice', 'big', { rows: 600 });
       expect(big.length).toBeLessThan(1024);
-      expect(textOf(await callTool(b, 'token-alice', 'big', { rows: 600 }, { requestState: big, inputResponses: accept }))).toBe('accept: 600 rows, last row 599');
+      expect(textOf(await callTool(b, 'token-alice', 'big', { rows: 600 }, { requestState: big, inputResponses: accept }))).toBe(
+        'accept: 600 rows, last row 599',
+      );
       for (const instance of [a, b]) expect(instance.stderr()).toBe('store configured\n');
     });
   }

@@ -27,12 +27,16 @@ describe('restyled', () => {
 
   it('re-indents, re-quotes and drops line-ending semicolons, where nothing can change', () => {
     const text = "const a = 'x';\nif (a) {\n    f('it\\'s');\n    g(\"y\");\n    h(`one\n    two`);\n}\nconst b = a;\n(b);\n";
-    expect(restyled(text, STYLES.tabs)).toBe('const a = "x"\nif (a) {\n\tf(\'it\\\'s\')\n\tg("y")\n\th(`one\n    two`)\n}\nconst b = a;\n(b)\n');
+    expect(restyled(text, STYLES.tabs)).toBe(
+      'const a = "x"\nif (a) {\n\tf(\'it\\\'s\')\n\tg("y")\n\th(`one\n    two`)\n}\nconst b = a;\n(b)\n',
+    );
   });
 
   for (const [name, style] of Object.entries(STYLES)) {
     it(`gives a TypeScript module that still typechecks (${name})`, () => {
-      const project = new Project({ compilerOptions: { strict: true, skipLibCheck: true, target: 99, module: 199, moduleResolution: 99, types: ['node'] } });
+      const project = new Project({
+        compilerOptions: { strict: true, skipLibCheck: true, target: 99, module: 199, moduleResolution: 99, types: ['node'] },
+      });
       const files = stateModuleFiles(`${process.cwd()}/test-restyle/${STATE_MODULE_BASENAME}.ts`, 'ts', { style });
       for (const f of files) project.createSourceFile(f.path, f.text, { overwrite: true });
       const diagnostics = project.getPreEmitDiagnostics().map(d => d.getMessageText().toString());
@@ -48,7 +52,12 @@ describe('restyled', () => {
           const project = new Project({ compilerOptions: { allowJs: true, noEmit: true, noLib: true, types: [] } });
           const before = project.createSourceFile(`a/${base}.${flavour === 'cjs' ? 'cjs' : 'mjs'}`, original);
           const after = project.createSourceFile(`b/${base}.${flavour === 'cjs' ? 'cjs' : 'mjs'}`, restyled(original, style, `${base}.js`));
-          expect(project.getProgram().getSyntacticDiagnostics(after).map(d => d.getMessageText().toString())).toEqual([]);
+          expect(
+            project
+              .getProgram()
+              .getSyntacticDiagnostics(after)
+              .map(d => d.getMessageText().toString()),
+          ).toEqual([]);
           expect(exported(after.getFullText())).toEqual(exported(before.getFullText()));
           expect(exported(original).length).toBeGreaterThan(2);
         }

@@ -14,7 +14,12 @@ import { CAUSES, causeOf } from '../src/tables/causes.js';
 import { assertBuilt, LEGACY_SERVER, makeTree, REPO, removeTree, runCli } from './cli-helpers.js';
 
 const require = createRequire(import.meta.url);
-const schemaFile = path.join(path.dirname(require.resolve('@microsoft/jest-sarif/package.json')), 'lib', 'schemas', 'sarif-2.1.0-rtm.5.json');
+const schemaFile = path.join(
+  path.dirname(require.resolve('@microsoft/jest-sarif/package.json')),
+  'lib',
+  'schemas',
+  'sarif-2.1.0-rtm.5.json',
+);
 // The schema's language pattern is not valid under the u flag: match patterns as plain regular expressions.
 // CommonJS modules whose default export is under .default when imported from ESM with NodeNext types.
 const Ajv = ((AjvModule as { default?: unknown }).default ?? AjvModule) as typeof AjvModule.default;
@@ -42,12 +47,17 @@ interface Result {
   ruleIndex: number;
   level: string;
   message: { text: string };
-  locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region?: { startLine: number; startColumn?: number } } }[];
+  locations: {
+    physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region?: { startLine: number; startColumn?: number } };
+  }[];
 }
 
 let root: string;
 let sarif: { runs: { tool: { driver: { rules: { id: string }[] } }; results: Result[]; invocations: { exitCode: number }[] }[] };
-let json: { sites: { file: string; line: number; column: number; outcome: string; kind: 'elicitation'; reason: string; cause?: string }[]; codemodLeftovers: { file: string; line: number }[] };
+let json: {
+  sites: { file: string; line: number; column: number; outcome: string; kind: 'elicitation'; reason: string; cause?: string }[];
+  codemodLeftovers: { file: string; line: number }[];
+};
 
 beforeAll(async () => {
   assertBuilt();
@@ -72,14 +82,19 @@ describe('--format sarif', () => {
     expect(sarif.runs[0]!.invocations[0]!.exitCode).toBe(1);
   });
 
-  it('has a result for every site left, under the rule of its cause, at the site\'s file, line and column', () => {
+  it("has a result for every site left, under the rule of its cause, at the site's file, line and column", () => {
     const results = sarif.runs[0]!.results;
     const left = json.sites.filter(s => s.outcome !== 'rewritten');
     expect(left.length).toBeGreaterThanOrEqual(3);
     for (const site of left) {
       const match = results.find(r => {
         const loc = r.locations[0]!.physicalLocation;
-        return loc.artifactLocation.uri === site.file && loc.region?.startLine === site.line && loc.region?.startColumn === site.column && r.message.text === site.reason;
+        return (
+          loc.artifactLocation.uri === site.file &&
+          loc.region?.startLine === site.line &&
+          loc.region?.startColumn === site.column &&
+          r.message.text === site.reason
+        );
       });
       expect(match, `${site.file}:${site.line}:${site.column}`).toBeDefined();
       expect(match!.ruleId).toBe(causeOf(site).id);
@@ -87,10 +102,13 @@ describe('--format sarif', () => {
     }
   });
 
-  it('has results for the official codemod\'s leftover, the skipped SDK file and the failed file; rule indexes point at their rules', () => {
+  it("has results for the official codemod's leftover, the skipped SDK file and the failed file; rule indexes point at their rules", () => {
     const results = sarif.runs[0]!.results;
     const rules = sarif.runs[0]!.tool.driver.rules;
-    const at = (id: string) => results.filter(r => r.ruleId === id).map(r => `${r.locations[0]!.physicalLocation.artifactLocation.uri}:${r.locations[0]!.physicalLocation.region?.startLine ?? ''}`);
+    const at = (id: string) =>
+      results
+        .filter(r => r.ruleId === id)
+        .map(r => `${r.locations[0]!.physicalLocation.artifactLocation.uri}:${r.locations[0]!.physicalLocation.region?.startLine ?? ''}`);
     expect(at('codemod-manual-migration')).toEqual(json.codemodLeftovers.map(l => `${l.file}:${l.line}`));
     expect(json.codemodLeftovers.map(l => l.file)).toEqual(['src/tools.ts']);
     expect(at('sdk-file-skipped')).toEqual(['src/vendor.min.js:']);

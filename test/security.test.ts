@@ -47,7 +47,10 @@ const pids = new Map<RawModernClient, number | undefined>();
 /** Migrates `files` into `dir` and serves `entry` over stdio with the key (and `env`). */
 async function migratedServer(dir: string, files: string[], entry: string, env: Record<string, string> = {}): Promise<RawModernClient> {
   fs.mkdirSync(dir, { recursive: true });
-  const result = await migrateSources(files.map(f => ({ path: path.join(dir, path.basename(f)), text: fs.readFileSync(f, 'utf8') })), { cwd: dir });
+  const result = await migrateSources(
+    files.map(f => ({ path: path.join(dir, path.basename(f)), text: fs.readFileSync(f, 'utf8') })),
+    { cwd: dir },
+  );
   for (const change of result.changes) fs.writeFileSync(change.path, change.after);
   expect(result.report.sites.every(s => s.outcome === 'rewritten')).toBe(true);
   const client = new RawModernClient(`${tsx} ${path.join(dir, entry)}`, { MCP_REQUEST_STATE_KEY: KEY, ...env });
@@ -59,12 +62,21 @@ async function migratedServer(dir: string, files: string[], entry: string, env: 
 
 beforeAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
-  example = await migratedServer(path.join(work, 'example'), [path.join(root, 'examples', 'legacy-server', 'src', 'server.ts')], 'server.ts');
+  example = await migratedServer(
+    path.join(work, 'example'),
+    [path.join(root, 'examples', 'legacy-server', 'src', 'server.ts')],
+    'server.ts',
+  );
   expect(fs.readFileSync(path.join(work, 'example', 'mcp-migrate-state-seal.ts'), 'utf8')).toContain('const MAX_STATE_BYTES = 16 * 1024;');
   const sources = path.join(root, 'test', 'request-state');
   fs.mkdirSync(path.dirname(LOG), { recursive: true });
   fs.writeFileSync(LOG, '');
-  fixture = await migratedServer(path.join(work, 'fixture'), fs.readdirSync(sources).map(f => path.join(sources, f)), 'stdio.ts', { FIXTURE_LOG: LOG });
+  fixture = await migratedServer(
+    path.join(work, 'fixture'),
+    fs.readdirSync(sources).map(f => path.join(sources, f)),
+    'stdio.ts',
+    { FIXTURE_LOG: LOG },
+  );
 }, 900_000);
 
 afterAll(async () => {
@@ -83,10 +95,12 @@ const ROWS = {
   changed: 'Answer to a question changed since it was asked',
   replayed: 'Final round sent again after it completed',
   concurrent: 'Final round sent five times at once (the four beyond the first)',
-  earlier: 'Earlier round sent again after a later one'
+  earlier: 'Earlier round sent again after a later one',
 } as const;
 type Row = keyof typeof ROWS;
-const tally = new Map<Row, { requests: number; refused: number; writes: number }>(Object.keys(ROWS).map(row => [row as Row, { requests: 0, refused: 0, writes: 0 }]));
+const tally = new Map<Row, { requests: number; refused: number; writes: number }>(
+  Object.keys(ROWS).map(row => [row as Row, { requests: 0, refused: 0, writes: 0 }]),
+);
 /** What the honest flows wrote, in order: the log must hold exactly this. */
 const honest: string[] = [];
 const attackTests = new Set<string>();
@@ -102,7 +116,11 @@ function attack(row: Row, reply: RpcReply): RpcReply {
   return reply;
 }
 
-const logLines = () => fs.readFileSync(LOG, 'utf8').split('\n').filter(l => l !== '');
+const logLines = () =>
+  fs
+    .readFileSync(LOG, 'utf8')
+    .split('\n')
+    .filter(l => l !== '');
 
 /** The log holds what the honest flows wrote; what it holds beyond that is counted against `row`. */
 function expectLogHonest(row: Row): void {
@@ -134,7 +152,15 @@ interface Sealed {
 function cipherKey(key: string): Promise<CryptoKey> {
   return crypto.subtle
     .importKey('raw', new TextEncoder().encode(key), 'HKDF', false, ['deriveKey'])
-    .then(base => crypto.subtle.deriveKey({ name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(), info: new TextEncoder().encode('mcp-migrate requestState encryption') }, base, { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']));
+    .then(base =>
+      crypto.subtle.deriveKey(
+        { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(), info: new TextEncoder().encode('mcp-migrate requestState encryption') },
+        base,
+        { name: 'AES-GCM', length: 256 },
+        false,
+        ['encrypt', 'decrypt'],
+      ),
+    );
 }
 
 /** The payload a sealed state carries, as the client can read it. */
@@ -173,7 +199,12 @@ function flip(state: string, index: number): string {
 // helpers
 
 /** The input_required round `tool(args)` (or the retry `retry`) returns: its sealed state. */
-async function round(client: RawModernClient, tool: string, args: Record<string, unknown>, retry?: Parameters<RawModernClient['callTool']>[2]): Promise<{ state: string; reply: RpcReply }> {
+async function round(
+  client: RawModernClient,
+  tool: string,
+  args: Record<string, unknown>,
+  retry?: Parameters<RawModernClient['callTool']>[2],
+): Promise<{ state: string; reply: RpcReply }> {
   const reply = await client.callTool(tool, args, retry);
   expect(reply.error, JSON.stringify(reply)).toBeUndefined();
   expect(reply.result!.resultType, JSON.stringify(reply)).toBe('input_required');
@@ -205,7 +236,10 @@ async function expectStillServing(): Promise<void> {
   }
   const { state } = await greet();
   const done = await retryGreet(state, moodAccept);
-  expect(done.result, JSON.stringify(done)).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'Hello, Ada. You feel calm.' }] });
+  expect(done.result, JSON.stringify(done)).toMatchObject({
+    resultType: 'complete',
+    content: [{ type: 'text', text: 'Hello, Ada. You feel calm.' }],
+  });
   expect(done.result!.isError).toBeUndefined();
   const file = `still-${honest.length}`;
   expect((await finishRemove(file, await finalRoundOfRemove(file))).result).toMatchObject({ content: [{ text: `removed ${file}` }] });
@@ -238,7 +272,13 @@ describe('forged and tampered states (raw 2026-07-28 JSON-RPC over stdio)', () =
     expect(Object.keys(payloadOf(state).p)).toEqual(['box']);
     expect(payloadOf(state).exp).toBeGreaterThan(Date.now() / 1000);
     const sealed = await opened(state);
-    expect(sealed).toMatchObject({ call: expect.any(String), journal: {}, asked: reply.result!.inputRequests as object, nonce: expect.any(String), issued: expect.any(Number) });
+    expect(sealed).toMatchObject({
+      call: expect.any(String),
+      journal: {},
+      asked: reply.result!.inputRequests as object,
+      nonce: expect.any(String),
+      issued: expect.any(Number),
+    });
     expect(Buffer.from(payloadOf(state).p.box!, 'base64url').toString('latin1')).not.toContain('How are you feeling');
     const resealed = await forge(freshNonce(sealed), KEY, 900);
     const done = await retryGreet(resealed, moodAccept);
@@ -247,37 +287,50 @@ describe('forged and tampered states (raw 2026-07-28 JSON-RPC over stdio)', () =
     await expectStillServing();
   });
 
-  attackIt('refuses a tampered requestState (one character flipped in the body, in the MAC, in the prefix; the box rewritten, the MAC kept) with -32602 from verify', async () => {
-    const { state } = await greet();
-    const dot = state.lastIndexOf('.');
-    const variants = [flip(state, 'v1.'.length + 5), flip(state, Math.floor(('v1.'.length + dot) / 2)), flip(state, dot + 3), 'v2' + state.slice(2), state.slice(0, -1)];
-    // A journal that answers the question already, encrypted with the right key but under the old MAC.
-    const answered = { ...(await opened(state)), journal: { answer: { answer: { action: 'accept', content: { mood: 'pwned' } } } } };
-    const body = Buffer.from(JSON.stringify({ ...payloadOf(state), p: await boxOf(answered, KEY) })).toString('base64url');
-    variants.push(`v1.${body}${state.slice(dot)}`);
-    for (const tampered of variants) {
-      expect(tampered).not.toBe(state);
-      expectVerifyRefusal(attack('state', await retryGreet(tampered, moodAccept)));
-    }
-    // and against the destructive tool's final round: nothing written
-    const final = await finalRoundOfRemove('tampered');
-    for (const tampered of [flip(final, 'v1.'.length + 5), flip(final, final.lastIndexOf('.') + 3)]) expectVerifyRefusal(attack('state', await finishRemove('tampered', tampered)));
-    expectLogHonest('state');
-    await expectStillServing();
-  });
+  attackIt(
+    'refuses a tampered requestState (one character flipped in the body, in the MAC, in the prefix; the box rewritten, the MAC kept) with -32602 from verify',
+    async () => {
+      const { state } = await greet();
+      const dot = state.lastIndexOf('.');
+      const variants = [
+        flip(state, 'v1.'.length + 5),
+        flip(state, Math.floor(('v1.'.length + dot) / 2)),
+        flip(state, dot + 3),
+        'v2' + state.slice(2),
+        state.slice(0, -1),
+      ];
+      // A journal that answers the question already, encrypted with the right key but under the old MAC.
+      const answered = { ...(await opened(state)), journal: { answer: { answer: { action: 'accept', content: { mood: 'pwned' } } } } };
+      const body = Buffer.from(JSON.stringify({ ...payloadOf(state), p: await boxOf(answered, KEY) })).toString('base64url');
+      variants.push(`v1.${body}${state.slice(dot)}`);
+      for (const tampered of variants) {
+        expect(tampered).not.toBe(state);
+        expectVerifyRefusal(attack('state', await retryGreet(tampered, moodAccept)));
+      }
+      // and against the destructive tool's final round: nothing written
+      const final = await finalRoundOfRemove('tampered');
+      for (const tampered of [flip(final, 'v1.'.length + 5), flip(final, final.lastIndexOf('.') + 3)])
+        expectVerifyRefusal(attack('state', await finishRemove('tampered', tampered)));
+      expectLogHonest('state');
+      await expectStillServing();
+    },
+  );
 
-  attackIt('refuses an expired requestState (same key, exp in the past) and one sealed with another key, with -32602 from verify', async () => {
-    const { state } = await greet();
-    const expired = await forge(freshNonce(await opened(state)), KEY, -5);
-    expect(payloadOf(expired).exp).toBeLessThan(Math.floor(Date.now() / 1000));
-    expectVerifyRefusal(attack('state', await retryGreet(expired, moodAccept)));
-    expectVerifyRefusal(attack('state', await retryGreet(await forge(freshNonce(await opened(state)), OTHER_KEY, 600), moodAccept)));
-    const final = await opened(await finalRoundOfRemove('expired'));
-    expectVerifyRefusal(attack('state', await finishRemove('expired', await forge(freshNonce(final), KEY, -5))));
-    expectVerifyRefusal(attack('state', await finishRemove('expired', await forge(freshNonce(final), OTHER_KEY, 600))));
-    expectLogHonest('state');
-    await expectStillServing();
-  });
+  attackIt(
+    'refuses an expired requestState (same key, exp in the past) and one sealed with another key, with -32602 from verify',
+    async () => {
+      const { state } = await greet();
+      const expired = await forge(freshNonce(await opened(state)), KEY, -5);
+      expect(payloadOf(expired).exp).toBeLessThan(Math.floor(Date.now() / 1000));
+      expectVerifyRefusal(attack('state', await retryGreet(expired, moodAccept)));
+      expectVerifyRefusal(attack('state', await retryGreet(await forge(freshNonce(await opened(state)), OTHER_KEY, 600), moodAccept)));
+      const final = await opened(await finalRoundOfRemove('expired'));
+      expectVerifyRefusal(attack('state', await finishRemove('expired', await forge(freshNonce(final), KEY, -5))));
+      expectVerifyRefusal(attack('state', await finishRemove('expired', await forge(freshNonce(final), OTHER_KEY, 600))));
+      expectLogHonest('state');
+      await expectStillServing();
+    },
+  );
 
   attackIt('refuses an oversized requestState (over the 16 KiB limit, and a 4 MiB string) with -32602 from verify', async () => {
     const { state } = await greet();
@@ -303,9 +356,39 @@ describe('forged and tampered states (raw 2026-07-28 JSON-RPC over stdio)', () =
 
 describe('states sent where they were not issued', () => {
   attackIt('refuses greet\'s state on plan-trip, and remove\'s on buy or archive: isError "issued for another call"', async () => {
-    expectToolRefusal(attack('misdirected', await example.callTool('plan-trip', { city: 'Ada' }, { requestState: (await greet()).state, inputResponses: { answer: { action: 'accept', content: { days: 2 } } } })), OTHER_CALL);
-    expectToolRefusal(attack('misdirected', await fixture.callTool('buy', { item: 'misdirected' }, { requestState: await finalRoundOfRemove('misdirected'), inputResponses: { answer: ok, really: ok } })), OTHER_CALL);
-    expectToolRefusal(attack('misdirected', await fixture.callTool('archive', { file: 'misdirected' }, { requestState: await finalRoundOfRemove('misdirected'), inputResponses: { answer: ok, really: ok } })), OTHER_CALL);
+    expectToolRefusal(
+      attack(
+        'misdirected',
+        await example.callTool(
+          'plan-trip',
+          { city: 'Ada' },
+          { requestState: (await greet()).state, inputResponses: { answer: { action: 'accept', content: { days: 2 } } } },
+        ),
+      ),
+      OTHER_CALL,
+    );
+    expectToolRefusal(
+      attack(
+        'misdirected',
+        await fixture.callTool(
+          'buy',
+          { item: 'misdirected' },
+          { requestState: await finalRoundOfRemove('misdirected'), inputResponses: { answer: ok, really: ok } },
+        ),
+      ),
+      OTHER_CALL,
+    );
+    expectToolRefusal(
+      attack(
+        'misdirected',
+        await fixture.callTool(
+          'archive',
+          { file: 'misdirected' },
+          { requestState: await finalRoundOfRemove('misdirected'), inputResponses: { answer: ok, really: ok } },
+        ),
+      ),
+      OTHER_CALL,
+    );
     expectLogHonest('misdirected');
     await expectStillServing();
   });
@@ -324,92 +407,167 @@ describe('states sent where they were not issued', () => {
     await expectStillServing();
   });
 
-  attackIt('refuses a tool state on prompts/get (and back) with -32602 from verify (bound to the method); a prompt state with other arguments with -32602 from the handler', async () => {
-    const { state } = await greet();
-    expectVerifyRefusal(attack('misdirected', await example.request('prompts/get', { name: 'review', arguments: { code: 'x' }, requestState: state, inputResponses: { answer: { action: 'accept', content: { focus: 'x' } } } })));
-    const prompt = () => example.request('prompts/get', { name: 'review', arguments: { code: 'x' } });
-    const first = await prompt();
-    expect(first.result!.resultType).toBe('input_required');
-    expectVerifyRefusal(attack('misdirected', await retryGreet(first.result!.requestState, moodAccept)));
-    const other = await example.request('prompts/get', { name: 'review', arguments: { code: 'y' }, requestState: (await prompt()).result!.requestState, inputResponses: { answer: { action: 'accept', content: { focus: 'x' } } } });
-    expect(attack('misdirected', other).error).toMatchObject({ code: -32602, message: 'requestState was issued for another call, or for these arguments with other values: call it again' });
-    // the method's binding refused before the nonce was recorded: the tool state still completes its own call
-    expect((await retryGreet(state, moodAccept)).result).toMatchObject({ content: [{ text: 'Hello, Ada. You feel calm.' }] });
-    await expectStillServing();
-  });
+  attackIt(
+    'refuses a tool state on prompts/get (and back) with -32602 from verify (bound to the method); a prompt state with other arguments with -32602 from the handler',
+    async () => {
+      const { state } = await greet();
+      expectVerifyRefusal(
+        attack(
+          'misdirected',
+          await example.request('prompts/get', {
+            name: 'review',
+            arguments: { code: 'x' },
+            requestState: state,
+            inputResponses: { answer: { action: 'accept', content: { focus: 'x' } } },
+          }),
+        ),
+      );
+      const prompt = () => example.request('prompts/get', { name: 'review', arguments: { code: 'x' } });
+      const first = await prompt();
+      expect(first.result!.resultType).toBe('input_required');
+      expectVerifyRefusal(attack('misdirected', await retryGreet(first.result!.requestState, moodAccept)));
+      const other = await example.request('prompts/get', {
+        name: 'review',
+        arguments: { code: 'y' },
+        requestState: (await prompt()).result!.requestState,
+        inputResponses: { answer: { action: 'accept', content: { focus: 'x' } } },
+      });
+      expect(attack('misdirected', other).error).toMatchObject({
+        code: -32602,
+        message: 'requestState was issued for another call, or for these arguments with other values: call it again',
+      });
+      // the method's binding refused before the nonce was recorded: the tool state still completes its own call
+      expect((await retryGreet(state, moodAccept)).result).toMatchObject({ content: [{ text: 'Hello, Ada. You feel calm.' }] });
+      await expectStillServing();
+    },
+  );
 });
 
 describe('answers that are not answers to the question asked', () => {
-  attackIt('refuses a retry whose answer is missing, of another kind, or malformed (a sampling or roots result, action "yolo", a string, null, a wrapped answer, another key, none): isError, never asked again', async () => {
-    const sampling = { role: 'assistant', model: 'm', content: { type: 'text', text: 'calm' } };
-    const variants: [unknown, RegExp][] = [
-      [{ answer: sampling }, MALFORMED_ELICITATION],
-      [{ answer: { roots: [{ uri: 'file:///a' }] } }, MALFORMED_ELICITATION],
-      [{ answer: { action: 'yolo', content: { mood: 'calm' } } }, MALFORMED_ELICITATION],
-      // what is not an object, or wraps its answer, the SDK drops from inputResponses before the handler sees them
-      [{ answer: 'accept' }, NO_ANSWER],
-      [{ answer: null }, NO_ANSWER],
-      [{ answer: { method: 'elicitation/create', result: { action: 'accept', content: { mood: 'calm' } } } }, NO_ANSWER],
-      [{ other: { action: 'accept', content: { mood: 'calm' } } }, NO_ANSWER],
-      [{}, NO_ANSWER]
-    ];
-    for (const [inputResponses, message] of variants) {
-      expect((attack('answer', await retryGreet((await greet()).state, inputResponses))).result?.content, JSON.stringify(inputResponses)).toEqual([{ type: 'text', text: expect.stringMatching(message) }]);
-    }
-    // the same against remove's final round: nothing written
-    for (const [inputResponses] of variants) {
-      const really = JSON.parse(JSON.stringify(inputResponses ?? {}).replaceAll('"answer"', '"really"'));
-      expectToolRefusal(attack('answer', await finishRemove('kinds', await finalRoundOfRemove('kinds'), really)), /^(Invalid elicitation result: the client's answer is malformed|the retry carries no answer to "really", which its round asked.*)$/);
-    }
-    // inputResponses that are not an object: refused by the SDK's request schema, or as no answer
-    for (const inputResponses of ['accept', ['accept'], 42]) {
-      const reply = attack('answer', await finishRemove('kinds', await finalRoundOfRemove('kinds'), inputResponses));
-      expect(isRefusal(reply), JSON.stringify(reply)).toBe(true);
-    }
-    expectLogHonest('answer');
-    await expectStillServing();
-  });
+  attackIt(
+    'refuses a retry whose answer is missing, of another kind, or malformed (a sampling or roots result, action "yolo", a string, null, a wrapped answer, another key, none): isError, never asked again',
+    async () => {
+      const sampling = { role: 'assistant', model: 'm', content: { type: 'text', text: 'calm' } };
+      const variants: [unknown, RegExp][] = [
+        [{ answer: sampling }, MALFORMED_ELICITATION],
+        [{ answer: { roots: [{ uri: 'file:///a' }] } }, MALFORMED_ELICITATION],
+        [{ answer: { action: 'yolo', content: { mood: 'calm' } } }, MALFORMED_ELICITATION],
+        // what is not an object, or wraps its answer, the SDK drops from inputResponses before the handler sees them
+        [{ answer: 'accept' }, NO_ANSWER],
+        [{ answer: null }, NO_ANSWER],
+        [{ answer: { method: 'elicitation/create', result: { action: 'accept', content: { mood: 'calm' } } } }, NO_ANSWER],
+        [{ other: { action: 'accept', content: { mood: 'calm' } } }, NO_ANSWER],
+        [{}, NO_ANSWER],
+      ];
+      for (const [inputResponses, message] of variants) {
+        expect(
+          attack('answer', await retryGreet((await greet()).state, inputResponses)).result?.content,
+          JSON.stringify(inputResponses),
+        ).toEqual([{ type: 'text', text: expect.stringMatching(message) }]);
+      }
+      // the same against remove's final round: nothing written
+      for (const [inputResponses] of variants) {
+        const really = JSON.parse(JSON.stringify(inputResponses ?? {}).replaceAll('"answer"', '"really"'));
+        expectToolRefusal(
+          attack('answer', await finishRemove('kinds', await finalRoundOfRemove('kinds'), really)),
+          /^(Invalid elicitation result: the client's answer is malformed|the retry carries no answer to "really", which its round asked.*)$/,
+        );
+      }
+      // inputResponses that are not an object: refused by the SDK's request schema, or as no answer
+      for (const inputResponses of ['accept', ['accept'], 42]) {
+        const reply = attack('answer', await finishRemove('kinds', await finalRoundOfRemove('kinds'), inputResponses));
+        expect(isRefusal(reply), JSON.stringify(reply)).toBe(true);
+      }
+      expectLogHonest('answer');
+      await expectStillServing();
+    },
+  );
 
-  attackIt('checks answers a first call already carries as a retry\'s: another kind or malformed refused, an honest one completes the call', async () => {
-    expectToolRefusal(attack('answer', await example.callTool('greet', { name: 'Ada' }, { inputResponses: { answer: { roots: [{ uri: 'file:///a' }] } } })), MALFORMED_ELICITATION);
-    expectToolRefusal(
-      attack('schema', await example.callTool('greet', { name: 'Ada' }, { inputResponses: { answer: { action: 'accept', content: { mood: 5 } } } })),
-      /^MCP error -32602: Elicitation response content does not match requested schema: data\/mood must be string$/
-    );
-    const listed = { role: 'assistant', model: 'm', content: [{ type: 'text', text: 'x' }] };
-    expectToolRefusal(attack('answer', await example.callTool('summarize', { text: 't' }, { inputResponses: { result: listed } })), /^Invalid sampling result: the client's answer is malformed$/);
-    expectToolRefusal(attack('answer', await fixture.callTool('remove', { file: 'early' }, { inputResponses: { sure: ok, really: { action: 'yolo' } } })), MALFORMED_ELICITATION);
-    const done = await example.callTool('greet', { name: 'Ada' }, { inputResponses: moodAccept });
-    expect(done.result, JSON.stringify(done)).toMatchObject({ resultType: 'complete', content: [{ text: 'Hello, Ada. You feel calm.' }] });
-    expect((await fixture.callTool('remove', { file: 'early' }, { inputResponses: { sure: ok, really: ok } })).result).toMatchObject({ content: [{ text: 'removed early' }] });
-    honest.push('removed early');
-    expectLogHonest('answer');
-    await expectStillServing();
-  });
+  attackIt(
+    "checks answers a first call already carries as a retry's: another kind or malformed refused, an honest one completes the call",
+    async () => {
+      expectToolRefusal(
+        attack(
+          'answer',
+          await example.callTool('greet', { name: 'Ada' }, { inputResponses: { answer: { roots: [{ uri: 'file:///a' }] } } }),
+        ),
+        MALFORMED_ELICITATION,
+      );
+      expectToolRefusal(
+        attack(
+          'schema',
+          await example.callTool('greet', { name: 'Ada' }, { inputResponses: { answer: { action: 'accept', content: { mood: 5 } } } }),
+        ),
+        /^MCP error -32602: Elicitation response content does not match requested schema: data\/mood must be string$/,
+      );
+      const listed = { role: 'assistant', model: 'm', content: [{ type: 'text', text: 'x' }] };
+      expectToolRefusal(
+        attack('answer', await example.callTool('summarize', { text: 't' }, { inputResponses: { result: listed } })),
+        /^Invalid sampling result: the client's answer is malformed$/,
+      );
+      expectToolRefusal(
+        attack('answer', await fixture.callTool('remove', { file: 'early' }, { inputResponses: { sure: ok, really: { action: 'yolo' } } })),
+        MALFORMED_ELICITATION,
+      );
+      const done = await example.callTool('greet', { name: 'Ada' }, { inputResponses: moodAccept });
+      expect(done.result, JSON.stringify(done)).toMatchObject({
+        resultType: 'complete',
+        content: [{ text: 'Hello, Ada. You feel calm.' }],
+      });
+      expect((await fixture.callTool('remove', { file: 'early' }, { inputResponses: { sure: ok, really: ok } })).result).toMatchObject({
+        content: [{ text: 'removed early' }],
+      });
+      honest.push('removed early');
+      expectLogHonest('answer');
+      await expectStillServing();
+    },
+  );
 
-  attackIt('refuses accepted content that violates the requested schema, or answers another question\'s: isError result with SDK 1.x\'s message', async () => {
-    const refusal = 'MCP error -32602: Elicitation response content does not match requested schema: ';
-    for (const [content, problem] of [
-      [{ mood: 5 }, 'data/mood must be string'],
-      [{}, "data must have required property 'mood'"],
-      [{ days: 3 }, "data must have required property 'mood'"]
-    ] as const) {
-      expectToolRefusal(attack('schema', await retryGreet((await greet()).state, { answer: { action: 'accept', content } })), new RegExp(`^${escapeRegExp(refusal + problem)}$`));
-    }
-    // content that is not a record of strings, numbers, booleans and string lists was refused by SDK 1.x's result schema
-    for (const content of [['calm'], 'calm', { mood: { nested: true } }]) {
-      expectToolRefusal(attack('schema', await retryGreet((await greet()).state, { answer: { action: 'accept', content } })), MALFORMED_ELICITATION);
-    }
-    // plan-trip's answer given greet's content
-    const trip = await round(example, 'plan-trip', { city: 'Lisbon' });
-    expectToolRefusal(
-      attack('schema', await example.callTool('plan-trip', { city: 'Lisbon' }, { requestState: trip.state, inputResponses: { answer: { action: 'accept', content: { mood: 'calm' } } } })),
-      new RegExp(`^${escapeRegExp(`${refusal}data must have required property 'days'`)}$`)
-    );
-    expectToolRefusal(attack('schema', await finishRemove('schema', await finalRoundOfRemove('schema'), { really: { action: 'accept', content: { ok: 'yes' } } })), new RegExp(`^${escapeRegExp(`${refusal}data/ok must be boolean`)}$`));
-    expectLogHonest('schema');
-    await expectStillServing();
-  });
+  attackIt(
+    "refuses accepted content that violates the requested schema, or answers another question's: isError result with SDK 1.x's message",
+    async () => {
+      const refusal = 'MCP error -32602: Elicitation response content does not match requested schema: ';
+      for (const [content, problem] of [
+        [{ mood: 5 }, 'data/mood must be string'],
+        [{}, "data must have required property 'mood'"],
+        [{ days: 3 }, "data must have required property 'mood'"],
+      ] as const) {
+        expectToolRefusal(
+          attack('schema', await retryGreet((await greet()).state, { answer: { action: 'accept', content } })),
+          new RegExp(`^${escapeRegExp(refusal + problem)}$`),
+        );
+      }
+      // content that is not a record of strings, numbers, booleans and string lists was refused by SDK 1.x's result schema
+      for (const content of [['calm'], 'calm', { mood: { nested: true } }]) {
+        expectToolRefusal(
+          attack('schema', await retryGreet((await greet()).state, { answer: { action: 'accept', content } })),
+          MALFORMED_ELICITATION,
+        );
+      }
+      // plan-trip's answer given greet's content
+      const trip = await round(example, 'plan-trip', { city: 'Lisbon' });
+      expectToolRefusal(
+        attack(
+          'schema',
+          await example.callTool(
+            'plan-trip',
+            { city: 'Lisbon' },
+            { requestState: trip.state, inputResponses: { answer: { action: 'accept', content: { mood: 'calm' } } } },
+          ),
+        ),
+        new RegExp(`^${escapeRegExp(`${refusal}data must have required property 'days'`)}$`),
+      );
+      expectToolRefusal(
+        attack(
+          'schema',
+          await finishRemove('schema', await finalRoundOfRemove('schema'), { really: { action: 'accept', content: { ok: 'yes' } } }),
+        ),
+        new RegExp(`^${escapeRegExp(`${refusal}data/ok must be boolean`)}$`),
+      );
+      expectLogHonest('schema');
+      await expectStillServing();
+    },
+  );
 
   attackIt('refuses malformed sampling and roots answers: isError result "Invalid ... result"', async () => {
     for (const result of [
@@ -417,46 +575,83 @@ describe('answers that are not answers to the question asked', () => {
       { role: 'hacker', content: 5 },
       { role: 'assistant', content: { type: 'text', text: 'no model' } },
       // a list of content blocks answers a request that offered tools only, as SDK 1.x's createMessage parsed it
-      { role: 'assistant', model: 'm', content: [{ type: 'text', text: 'x' }] }
+      { role: 'assistant', model: 'm', content: [{ type: 'text', text: 'x' }] },
     ]) {
       const summarize = await round(example, 'summarize', { text: 't' });
-      expectToolRefusal(attack('answer', await example.callTool('summarize', { text: 't' }, { requestState: summarize.state, inputResponses: { result } })), /^Invalid sampling result: the client's answer is malformed$/);
+      expectToolRefusal(
+        attack('answer', await example.callTool('summarize', { text: 't' }, { requestState: summarize.state, inputResponses: { result } })),
+        /^Invalid sampling result: the client's answer is malformed$/,
+      );
     }
     for (const roots of [[null], [{ uri: 5 }], [{ name: 'no uri' }], [{ uri: 'file:///a', name: { x: 1 } }]]) {
       const count = await round(example, 'count-roots', {});
-      expectToolRefusal(attack('answer', await example.callTool('count-roots', {}, { requestState: count.state, inputResponses: { roots: { roots } } })), /^Invalid roots result: the client's answer is malformed$/);
+      expectToolRefusal(
+        attack('answer', await example.callTool('count-roots', {}, { requestState: count.state, inputResponses: { roots: { roots } } })),
+        /^Invalid roots result: the client's answer is malformed$/,
+      );
     }
     // the honest answers still go through
     const count = await round(example, 'count-roots', {});
-    const ok = await example.callTool('count-roots', {}, { requestState: count.state, inputResponses: { roots: { roots: [{ uri: 'file:///a', name: 'a' }] } } });
+    const ok = await example.callTool(
+      'count-roots',
+      {},
+      { requestState: count.state, inputResponses: { roots: { roots: [{ uri: 'file:///a', name: 'a' }] } } },
+    );
     expect(ok.result).toMatchObject({ resultType: 'complete', content: [{ text: '1 roots: a' }] });
     await expectStillServing();
   });
 
-  attackIt('refuses an answer to a question that changed since it was asked (buy at 5, the price set to 500, "yes" sent): nothing bought', async () => {
-    const setPrice = (price: number) => fixture.callTool('set-price', { price });
-    const { state, reply } = await round(fixture, 'buy', { item: 'lamp' });
-    expect(reply.result!.inputRequests).toMatchObject({ answer: { params: { message: 'Buy lamp at 5?' } } });
-    expect((await setPrice(500)).result).toMatchObject({ content: [{ text: 'price: 500' }] });
-    expectToolRefusal(attack('changed', await fixture.callTool('buy', { item: 'lamp' }, { requestState: state, inputResponses: { answer: ok } })), /^the retry answers answer, which the call no longer asks as it asked them: call it again$/);
-    const warned = /journal what makes it with journaled\(\.\.\.\)/;
-    expect(await eventually(() => fixture.transport.stderr, text => warned.test(text))).toMatch(warned);
-    // asked again, at the new price, it is bought at the price the user saw
-    const again = await round(fixture, 'buy', { item: 'lamp' });
-    expect(again.reply.result!.inputRequests).toMatchObject({ answer: { params: { message: 'Buy lamp at 500?' } } });
-    expect((await fixture.callTool('buy', { item: 'lamp' }, { requestState: again.state, inputResponses: { answer: ok } })).result).toMatchObject({ content: [{ text: 'bought lamp at 500' }] });
-    honest.push('bought lamp at 500');
-    await setPrice(5);
-    // a loop's next question answered under the key of the one before it: its own key is missing
-    const survey = await round(fixture, 'survey', { questions: ['tea?', 'cake?'] }, { inputResponses: { answer: ok } });
-    expectToolRefusal(attack('answer', await fixture.callTool('survey', { questions: ['tea?', 'cake?'] }, { requestState: survey.state, inputResponses: { answer: { action: 'decline' } } })), /^the retry carries no answer to "answer-2"/);
-    // an answer sent again for a question an earlier round answered is not taken: the journal's is
-    const next = await round(fixture, 'survey', { questions: ['tea?', 'cake?'] }, { inputResponses: { answer: ok } });
-    const done = await fixture.callTool('survey', { questions: ['tea?', 'cake?'] }, { requestState: next.state, inputResponses: { answer: { action: 'decline' }, 'answer-2': ok } });
-    expect(done.result).toMatchObject({ content: [{ text: 'tea?=accept cake?=accept' }] });
-    expectLogHonest('changed');
-    await expectStillServing();
-  });
+  attackIt(
+    'refuses an answer to a question that changed since it was asked (buy at 5, the price set to 500, "yes" sent): nothing bought',
+    async () => {
+      const setPrice = (price: number) => fixture.callTool('set-price', { price });
+      const { state, reply } = await round(fixture, 'buy', { item: 'lamp' });
+      expect(reply.result!.inputRequests).toMatchObject({ answer: { params: { message: 'Buy lamp at 5?' } } });
+      expect((await setPrice(500)).result).toMatchObject({ content: [{ text: 'price: 500' }] });
+      expectToolRefusal(
+        attack('changed', await fixture.callTool('buy', { item: 'lamp' }, { requestState: state, inputResponses: { answer: ok } })),
+        /^the retry answers answer, which the call no longer asks as it asked them: call it again$/,
+      );
+      const warned = /journal what makes it with journaled\(\.\.\.\)/;
+      expect(
+        await eventually(
+          () => fixture.transport.stderr,
+          text => warned.test(text),
+        ),
+      ).toMatch(warned);
+      // asked again, at the new price, it is bought at the price the user saw
+      const again = await round(fixture, 'buy', { item: 'lamp' });
+      expect(again.reply.result!.inputRequests).toMatchObject({ answer: { params: { message: 'Buy lamp at 500?' } } });
+      expect(
+        (await fixture.callTool('buy', { item: 'lamp' }, { requestState: again.state, inputResponses: { answer: ok } })).result,
+      ).toMatchObject({ content: [{ text: 'bought lamp at 500' }] });
+      honest.push('bought lamp at 500');
+      await setPrice(5);
+      // a loop's next question answered under the key of the one before it: its own key is missing
+      const survey = await round(fixture, 'survey', { questions: ['tea?', 'cake?'] }, { inputResponses: { answer: ok } });
+      expectToolRefusal(
+        attack(
+          'answer',
+          await fixture.callTool(
+            'survey',
+            { questions: ['tea?', 'cake?'] },
+            { requestState: survey.state, inputResponses: { answer: { action: 'decline' } } },
+          ),
+        ),
+        /^the retry carries no answer to "answer-2"/,
+      );
+      // an answer sent again for a question an earlier round answered is not taken: the journal's is
+      const next = await round(fixture, 'survey', { questions: ['tea?', 'cake?'] }, { inputResponses: { answer: ok } });
+      const done = await fixture.callTool(
+        'survey',
+        { questions: ['tea?', 'cake?'] },
+        { requestState: next.state, inputResponses: { answer: { action: 'decline' }, 'answer-2': ok } },
+      );
+      expect(done.result).toMatchObject({ content: [{ text: 'tea?=accept cake?=accept' }] });
+      expectLogHonest('changed');
+      await expectStillServing();
+    },
+  );
 
   it('a declined answer carrying content reaches the handler as a decline, as SDK 1.x returned it', async () => {
     const reply = await retryGreet((await greet()).state, { answer: { action: 'decline', content: { mood: 'smuggled' } } });
@@ -483,36 +678,46 @@ describe('replays: single use, by default', () => {
     await expectStillServing();
   });
 
-  attackIt('a final round sent five times at once completes once: removed once; archive, whose write before its question is journaled, writes it once', async () => {
-    const final = await finalRoundOfRemove('race');
-    const replies = await Promise.all(Array.from({ length: 5 }, () => finishRemove('race', final)));
-    const completed = replies.filter(r => !isRefusal(r));
-    expect(completed).toHaveLength(1);
-    expect(completed[0]!.result).toMatchObject({ content: [{ text: 'removed race' }] });
-    honest.push('removed race');
-    for (const reply of replies.filter(isRefusal)) expectVerifyRefusal(attack('concurrent', reply));
-    expectLogHonest('concurrent');
-    // archive's write before its question is journaled: done once on the first round, never again
-    const archive = await round(fixture, 'archive', { file: 'race' });
-    honest.push('archived race');
-    const archived = await Promise.all(Array.from({ length: 5 }, () => fixture.callTool('archive', { file: 'race' }, { requestState: archive.state, inputResponses: { answer: ok } })));
-    expect(archived.filter(r => !isRefusal(r)).map(r => r.result!.content)).toEqual([[{ type: 'text', text: 'archived race (accept)' }]]);
-    honest.push('notified race');
-    for (const reply of archived.filter(isRefusal)) expectVerifyRefusal(attack('concurrent', reply));
-    expectLogHonest('concurrent');
-    await expectStillServing();
-  });
+  attackIt(
+    'a final round sent five times at once completes once: removed once; archive, whose write before its question is journaled, writes it once',
+    async () => {
+      const final = await finalRoundOfRemove('race');
+      const replies = await Promise.all(Array.from({ length: 5 }, () => finishRemove('race', final)));
+      const completed = replies.filter(r => !isRefusal(r));
+      expect(completed).toHaveLength(1);
+      expect(completed[0]!.result).toMatchObject({ content: [{ text: 'removed race' }] });
+      honest.push('removed race');
+      for (const reply of replies.filter(isRefusal)) expectVerifyRefusal(attack('concurrent', reply));
+      expectLogHonest('concurrent');
+      // archive's write before its question is journaled: done once on the first round, never again
+      const archive = await round(fixture, 'archive', { file: 'race' });
+      honest.push('archived race');
+      const archived = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          fixture.callTool('archive', { file: 'race' }, { requestState: archive.state, inputResponses: { answer: ok } }),
+        ),
+      );
+      expect(archived.filter(r => !isRefusal(r)).map(r => r.result!.content)).toEqual([[{ type: 'text', text: 'archived race (accept)' }]]);
+      honest.push('notified race');
+      for (const reply of archived.filter(isRefusal)) expectVerifyRefusal(attack('concurrent', reply));
+      expectLogHonest('concurrent');
+      await expectStillServing();
+    },
+  );
 
-  attackIt('an earlier round sent again after a later one is refused, mid-flow too: the flow goes on from its latest round only', async () => {
-    const first = await round(fixture, 'remove', { file: 'midway' });
-    const final = (await round(fixture, 'remove', { file: 'midway' }, { requestState: first.state, inputResponses: { sure: ok } })).state;
-    expectVerifyRefusal(attack('earlier', await finishRemove('midway', first.state, { sure: ok })));
-    expectVerifyRefusal(attack('earlier', await finishRemove('midway', first.state, { sure: ok, really: ok })));
-    expect((await finishRemove('midway', final)).result).toMatchObject({ content: [{ text: 'removed midway' }] });
-    honest.push('removed midway');
-    expectLogHonest('earlier');
-    await expectStillServing();
-  });
+  attackIt(
+    'an earlier round sent again after a later one is refused, mid-flow too: the flow goes on from its latest round only',
+    async () => {
+      const first = await round(fixture, 'remove', { file: 'midway' });
+      const final = (await round(fixture, 'remove', { file: 'midway' }, { requestState: first.state, inputResponses: { sure: ok } })).state;
+      expectVerifyRefusal(attack('earlier', await finishRemove('midway', first.state, { sure: ok })));
+      expectVerifyRefusal(attack('earlier', await finishRemove('midway', first.state, { sure: ok, really: ok })));
+      expect((await finishRemove('midway', final)).result).toMatchObject({ content: [{ text: 'removed midway' }] });
+      honest.push('removed midway');
+      expectLogHonest('earlier');
+      await expectStillServing();
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -522,7 +727,7 @@ const FIGURES_END = '<!-- end of attack figures -->';
 
 /** The table of docs/deployment.md, from the tally. */
 function figuresTable(): string {
-  const lines = ['| attack | requests | refused | writes beyond the honest flows\' |', '| --- | ---: | ---: | ---: |'];
+  const lines = ["| attack | requests | refused | writes beyond the honest flows' |", '| --- | ---: | ---: | ---: |'];
   const total = { requests: 0, refused: 0, writes: 0 };
   for (const [row, label] of Object.entries(ROWS) as [Row, string][]) {
     const t = tally.get(row)!;
@@ -536,7 +741,7 @@ function figuresTable(): string {
 }
 
 describe('the figures', () => {
-  it('in docs/deployment.md are these tests\' (UPDATE_DOCS=1 writes them)', ctx => {
+  it("in docs/deployment.md are these tests' (UPDATE_DOCS=1 writes them)", ctx => {
     // Only a run of every attack test has the figures.
     if (finished.size < attackTests.size) ctx.skip();
     expect(logLines()).toEqual(honest);
@@ -549,6 +754,9 @@ describe('the figures', () => {
       fs.writeFileSync(DEPLOYMENT, `${doc.slice(0, start + FIGURES_START.length)}\n${table}\n${doc.slice(end)}`);
       return;
     }
-    expect(doc.slice(start + FIGURES_START.length, end).trim(), 'the figures changed: run UPDATE_DOCS=1 npx vitest run test/security.test.ts').toBe(table);
+    expect(
+      doc.slice(start + FIGURES_START.length, end).trim(),
+      'the figures changed: run UPDATE_DOCS=1 npx vitest run test/security.test.ts',
+    ).toBe(table);
   });
 });

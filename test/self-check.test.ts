@@ -42,14 +42,18 @@ describe('self-check', () => {
     expect(check(before, dropped)).toEqual(['1: readFileSync, imported from node:fs before the rewrite, is no longer imported']);
   });
 
-  it('counts a name a JSDoc type reads (a JavaScript file\'s types)', () => {
+  it("counts a name a JSDoc type reads (a JavaScript file's types)", () => {
     const before = `import { Widget } from './widget.js';\n/** @param {Widget} w */\nexport function show(w) { return String(w); }\n`;
     const dropped = before.replace("import { Widget } from './widget.js';\n", '');
-    expect(check(before, dropped, {}, 'show.js')).toEqual(['2: Widget, imported from ./widget.js before the rewrite, is no longer imported']);
+    expect(check(before, dropped, {}, 'show.js')).toEqual([
+      '2: Widget, imported from ./widget.js before the rewrite, is no longer imported',
+    ]);
   });
 
   it('looks for requests in a file that imports no request method under another name where its text names one', () => {
     const unmarked = `${HEAD}server.registerTool('t', {}, async () => {\n  const a = await server.server.elicitInput({ message: 'm', requestedSchema: { type: 'object', properties: {} } });\n  return { content: [{ type: 'text', text: a.action }] };\n});\n`;
-    expect(check(unmarked, unmarked, { importsRequestAliases: false })).toEqual(['6: a elicitation request (server.server.elicitInput) is left without a marker']);
+    expect(check(unmarked, unmarked, { importsRequestAliases: false })).toEqual([
+      '6: a elicitation request (server.server.elicitInput) is left without a marker',
+    ]);
   });
 });

@@ -16,9 +16,10 @@ beforeAll(async () => {
   for (let i = 0; i < 60; i++) {
     const dir = ['src', 'src/lib', 'packages/a/src', 'packages/b/src/deep', 'tools'][i % 5];
     const ext = ['.ts', '.mts', '.js', '.tsx', '.cjs'][i % 5];
-    files[`${dir}/file-${i}${ext}`] = i % 7 === 0
-      ? `export class Chat${i} { async createMessage(t: string) { return t; } }\n` // passes the text pre-filter
-      : `export const value${i} = ${i};\n`;
+    files[`${dir}/file-${i}${ext}`] =
+      i % 7 === 0
+        ? `export class Chat${i} { async createMessage(t: string) { return t; } }\n` // passes the text pre-filter
+        : `export const value${i} = ${i};\n`;
   }
   files['src/ünïcode name.ts'] = 'export const u = 1;\n';
   root = await makeTree(files);

@@ -43,7 +43,7 @@ function killWhileWriting(root: string, hold: string): Promise<void> {
     const child = spawn(process.execPath, ['--import', path.join(REPO, 'test', 'support', 'hold-writes.mjs'), CLI, 'src'], {
       cwd: root,
       env: { ...process.env, MCP_MIGRATE_TEST_HOLD_WRITES: hold, NO_COLOR: '1' },
-      stdio: ['ignore', 'ignore', 'pipe']
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
     child.stderr.on('data', chunk => {
@@ -67,7 +67,9 @@ describe('temporary files a killed run left', { timeout: 600_000 }, () => {
 
     const again = await runCli(['src'], root);
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).toContain(`mcp-migrate: warning: removed 1 temporary file left by an interrupted run (killed while writing): ${left[0]}`);
+    expect(again.stderr).toContain(
+      `mcp-migrate: warning: removed 1 temporary file left by an interrupted run (killed while writing): ${left[0]}`,
+    );
     expect(await temporaryFiles(root)).toEqual([]);
     expect(await hashTree(root, { mtime: false })).toEqual(await hashTree(reference, { mtime: false }));
     // said in the JSON report's warnings too, and only once
@@ -75,15 +77,26 @@ describe('temporary files a killed run left', { timeout: 600_000 }, () => {
     expect(JSON.parse(quiet.stdout).warnings).not.toContainEqual(expect.stringMatching(/temporary file/));
   });
 
-  it('removes the files of ended processes by either name the tool has given them, beside sources and package.json; leaves a running process\'s and every other file', async () => {
+  it("removes the files of ended processes by either name the tool has given them, beside sources and package.json; leaves a running process's and every other file", async () => {
     const root = await tree({ ...PROJECT, 'src/lib/util.ts': 'export const x = 1;\n' });
     const dead = await endedPid();
-    const stale = ['src/.server.ts.mcp-migrate.' + dead + '.0123abcd.tmp', 'src/lib/.util.ts.' + dead + '.deadbeef.tmp', '.package.json.mcp-migrate.' + dead + '.00ff00ff.tmp'];
-    const kept = ['src/.server.ts.mcp-migrate.' + process.pid + '.0123abcd.tmp', 'src/notes.tmp', 'src/.server.ts.backup.tmp', 'src/.server.ts.123.nothex!.tmp'];
+    const stale = [
+      'src/.server.ts.mcp-migrate.' + dead + '.0123abcd.tmp',
+      'src/lib/.util.ts.' + dead + '.deadbeef.tmp',
+      '.package.json.mcp-migrate.' + dead + '.00ff00ff.tmp',
+    ];
+    const kept = [
+      'src/.server.ts.mcp-migrate.' + process.pid + '.0123abcd.tmp',
+      'src/notes.tmp',
+      'src/.server.ts.backup.tmp',
+      'src/.server.ts.123.nothex!.tmp',
+    ];
     for (const f of [...stale, ...kept]) await writeFile(path.join(root, f), 'x');
     const run = await runCli(['--json', 'src'], root);
     expect(run.code, run.stderr).toBe(0);
-    expect(JSON.parse(run.stdout).warnings).toContain(`removed 3 temporary files left by an interrupted run (killed while writing): ${[...stale].sort().join(', ')}`);
+    expect(JSON.parse(run.stdout).warnings).toContain(
+      `removed 3 temporary files left by an interrupted run (killed while writing): ${[...stale].sort().join(', ')}`,
+    );
     expect(await temporaryFiles(root)).toEqual(kept.map(f => f).sort());
     for (const f of kept) expect(await readFile(path.join(root, f), 'utf8')).toBe('x');
   });

@@ -32,7 +32,10 @@ describe('the requestState module', () => {
     });
     const files = ['src/server.ts', 'src/legacy.cjs'].map(f => ({ path: path.join(dir, f), text: HANDLER }));
     const modules = placeStateModules(files, dir);
-    expect(modules.places.map(p => `${path.relative(dir, p.path)} ${p.flavour}`).sort()).toEqual(['src/mcp-migrate-state.cjs cjs', 'src/mcp-migrate-state.ts ts']);
+    expect(modules.places.map(p => `${path.relative(dir, p.path)} ${p.flavour}`).sort()).toEqual([
+      'src/mcp-migrate-state.cjs cjs',
+      'src/mcp-migrate-state.ts ts',
+    ]);
     expect(path.relative(dir, stateModuleFor(modules, files[0]!.path).path)).toBe('src/mcp-migrate-state.ts');
     expect(path.relative(dir, stateModuleFor(modules, files[1]!.path).path)).toBe('src/mcp-migrate-state.cjs');
   });
@@ -46,23 +49,40 @@ describe('the requestState module', () => {
       'packages/b/src/tools/ask.ts': HANDLER,
       'packages/b/src/tools/other.ts': HANDLER,
     });
-    const files = ['packages/a/src/server.ts', 'packages/b/src/tools/ask.ts', 'packages/b/src/tools/other.ts'].map(f => ({ path: path.join(dir, f), text: HANDLER }));
+    const files = ['packages/a/src/server.ts', 'packages/b/src/tools/ask.ts', 'packages/b/src/tools/other.ts'].map(f => ({
+      path: path.join(dir, f),
+      text: HANDLER,
+    }));
     const modules = placeStateModules(files, dir);
-    expect(modules.places.map(p => path.relative(dir, p.path)).sort()).toEqual(['packages/a/src/mcp-migrate-state.ts', 'packages/b/src/tools/mcp-migrate-state.ts']);
+    expect(modules.places.map(p => path.relative(dir, p.path)).sort()).toEqual([
+      'packages/a/src/mcp-migrate-state.ts',
+      'packages/b/src/tools/mcp-migrate-state.ts',
+    ]);
     expect(path.relative(dir, stateModuleFor(modules, files[1]!.path).path)).toBe('packages/b/src/tools/mcp-migrate-state.ts');
   });
 
   it('is TypeScript in a TypeScript project that has a JavaScript handler too', () => {
     const dir = project('mixed', { 'package.json': '{"type":"module"}', 'tsconfig.json': '{}', 'src/a.ts': HANDLER, 'src/b.js': HANDLER });
-    const modules = placeStateModules([{ path: path.join(dir, 'src/a.ts'), text: HANDLER }, { path: path.join(dir, 'src/b.js'), text: HANDLER }], dir);
+    const modules = placeStateModules(
+      [
+        { path: path.join(dir, 'src/a.ts'), text: HANDLER },
+        { path: path.join(dir, 'src/b.js'), text: HANDLER },
+      ],
+      dir,
+    );
     expect(modules.places.map(p => [path.relative(dir, p.path), p.flavour])).toEqual([['src/mcp-migrate-state.ts', 'ts']]);
   });
 
   it('is an ES module beside JavaScript handlers, CommonJS beside ones that require', () => {
     const esm = project('esm', { 'package.json': '{"type":"module"}', 'src/a.js': HANDLER });
-    expect(placeStateModules([{ path: path.join(esm, 'src/a.js'), text: HANDLER }], esm).places[0]).toMatchObject({ flavour: 'esm', exists: false });
+    expect(placeStateModules([{ path: path.join(esm, 'src/a.js'), text: HANDLER }], esm).places[0]).toMatchObject({
+      flavour: 'esm',
+      exists: false,
+    });
     const cjs = project('cjs', { 'package.json': '{}', 'src/a.js': `const x = require('y');\n${HANDLER}` });
-    expect(placeStateModules([{ path: path.join(cjs, 'src/a.js'), text: `const x = require('y');\n${HANDLER}` }], cjs).places[0]!.path).toBe(path.join(cjs, 'src', 'mcp-migrate-state.cjs'));
+    expect(
+      placeStateModules([{ path: path.join(cjs, 'src/a.js'), text: `const x = require('y');\n${HANDLER}` }], cjs).places[0]!.path,
+    ).toBe(path.join(cjs, 'src', 'mcp-migrate-state.cjs'));
   });
 
   it('is CommonJS beside a JavaScript handler that only exports as CommonJS does (module.exports, exports.x)', () => {
@@ -80,10 +100,23 @@ describe('the requestState module', () => {
 
   it('has its declarations beside it when it is JavaScript in a package TypeScript checks', () => {
     const plain = project('plain-js', { 'package.json': '{"type":"module"}', 'src/a.js': HANDLER });
-    expect(placeStateModules([{ path: path.join(plain, 'src/a.js'), text: HANDLER }], plain).places[0]).toMatchObject({ flavour: 'esm', declarations: false });
-    const checked = project('checked-js', { 'package.json': '{"type":"module"}', 'jsconfig.json': '{"compilerOptions":{"checkJs":true}}', 'src/a.js': HANDLER });
-    expect(placeStateModules([{ path: path.join(checked, 'src/a.js'), text: HANDLER }], checked).places[0]).toMatchObject({ flavour: 'esm', declarations: true });
+    expect(placeStateModules([{ path: path.join(plain, 'src/a.js'), text: HANDLER }], plain).places[0]).toMatchObject({
+      flavour: 'esm',
+      declarations: false,
+    });
+    const checked = project('checked-js', {
+      'package.json': '{"type":"module"}',
+      'jsconfig.json': '{"compilerOptions":{"checkJs":true}}',
+      'src/a.js': HANDLER,
+    });
+    expect(placeStateModules([{ path: path.join(checked, 'src/a.js'), text: HANDLER }], checked).places[0]).toMatchObject({
+      flavour: 'esm',
+      declarations: true,
+    });
     const typeScript = project('ts-only', { 'package.json': '{"type":"module"}', 'tsconfig.json': '{}', 'src/a.ts': HANDLER });
-    expect(placeStateModules([{ path: path.join(typeScript, 'src/a.ts'), text: HANDLER }], typeScript).places[0]).toMatchObject({ flavour: 'ts', declarations: false });
+    expect(placeStateModules([{ path: path.join(typeScript, 'src/a.ts'), text: HANDLER }], typeScript).places[0]).toMatchObject({
+      flavour: 'ts',
+      declarations: false,
+    });
   });
 });

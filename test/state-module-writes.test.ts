@@ -52,7 +52,7 @@ describe('the requestState module a run writes', () => {
   it('names the seal without extension where the handlers import the module without one', async () => {
     const { dir, main } = project('extensionless', {
       'server.ts': `import { title } from './title';\n${ELICIT.replace('`Delete ${path}?`', 'title(path)')}`,
-      'title.ts': 'export const title = (path: string) => `Delete ${path}?`;\n'
+      'title.ts': 'export const title = (path: string) => `Delete ${path}?`;\n',
     });
     const result = await migrate(main, dir);
     expect(result.report.created).toEqual(['mcp-migrate-state.ts', 'mcp-migrate-state-seal.ts']);
@@ -63,7 +63,12 @@ describe('the requestState module a run writes', () => {
   it('is .mjs with declarations for both files in a JavaScript project TypeScript checks', async () => {
     const { dir, main } = project('checked-js', { 'server.mjs': ESM, 'tsconfig.json': '{"compilerOptions":{"checkJs":true}}' });
     const result = await migrate(main, dir);
-    expect(result.report.created).toEqual(['mcp-migrate-state.mjs', 'mcp-migrate-state-seal.mjs', 'mcp-migrate-state.d.mts', 'mcp-migrate-state-seal.d.mts']);
+    expect(result.report.created).toEqual([
+      'mcp-migrate-state.mjs',
+      'mcp-migrate-state-seal.mjs',
+      'mcp-migrate-state.d.mts',
+      'mcp-migrate-state-seal.d.mts',
+    ]);
     expect(sealSpecifiers(path.join(dir, 'mcp-migrate-state.mjs'))).toEqual(['.mjs', '.mjs']);
     expect(sealSpecifiers(path.join(dir, 'mcp-migrate-state.d.mts'))).toEqual(['.mjs']);
   });
@@ -85,12 +90,19 @@ describe('the requestState module a run writes', () => {
   it('is completed by a second run when an earlier one left either file, or both, unwritten', async () => {
     const { dir, main } = project('interrupted', { 'server.ts': ELICIT });
     await migrate(main, dir);
-    const files = Object.fromEntries(['mcp-migrate-state.ts', 'mcp-migrate-state-seal.ts'].map(f => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
+    const files = Object.fromEntries(
+      ['mcp-migrate-state.ts', 'mcp-migrate-state-seal.ts'].map(f => [f, fs.readFileSync(path.join(dir, f), 'utf8')]),
+    );
     for (const gone of [['mcp-migrate-state-seal.ts'], ['mcp-migrate-state.ts'], ['mcp-migrate-state.ts', 'mcp-migrate-state-seal.ts']]) {
       for (const f of gone) fs.rmSync(path.join(dir, f));
       const again = await migrate(main, dir);
       expect(again.report.created, gone.join(', ')).toEqual(gone);
-      for (const f of gone) expect(again.report.notes).toContainEqual(expect.stringMatching(new RegExp(`^${f.replace(/\./g, '\\.')} is imported by (migrated handlers|mcp-migrate-state\\.ts) but was missing`)));
+      for (const f of gone)
+        expect(again.report.notes).toContainEqual(
+          expect.stringMatching(
+            new RegExp(`^${f.replace(/\./g, '\\.')} is imported by (migrated handlers|mcp-migrate-state\\.ts) but was missing`),
+          ),
+        );
       for (const [f, text] of Object.entries(files)) expect(fs.readFileSync(path.join(dir, f), 'utf8'), f).toBe(text);
     }
   });

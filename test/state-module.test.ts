@@ -12,7 +12,16 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Project, ts } from 'ts-morph';
 import { describe, expect, it, vi } from 'vitest';
-import { isStateModuleFile, STATE_KEY_ENV, STATE_RUNTIME_FILES, STATE_SEAL_BASENAME, stateExports, stateModuleFiles, stateModuleText, type ModuleFlavour } from '../src/stateModule.js';
+import {
+  isStateModuleFile,
+  STATE_KEY_ENV,
+  STATE_RUNTIME_FILES,
+  STATE_SEAL_BASENAME,
+  stateExports,
+  stateModuleFiles,
+  stateModuleText,
+  type ModuleFlavour,
+} from '../src/stateModule.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Inside the repo, so the module resolves the SDK from node_modules.
@@ -41,7 +50,12 @@ function writeModule(modulePath: string, flavour: ModuleFlavour, options: Parame
 }
 
 const diagnosticsOf = (project: Project) =>
-  project.getPreEmitDiagnostics().map(d => `${d.getSourceFile()?.getBaseName()}:${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, '\n')}`);
+  project
+    .getPreEmitDiagnostics()
+    .map(
+      d =>
+        `${d.getSourceFile()?.getBaseName()}:${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, '\n')}`,
+    );
 
 /** A replayed handler as the rewrite leaves one: every name it imports in use, typed by the SDK. */
 const HANDLER = `import { McpServer } from '@modelcontextprotocol/server';
@@ -84,7 +98,13 @@ describe('the emitted requestState module', () => {
     expect(sealSource).not.toContain('mcp-migrate-state.js');
     const sealBanner = bannerOf(sealSource);
     const read = new Set([...sealSource.matchAll(/\b(MCP_REQUEST_STATE_\w+)\b/g)].map(m => m[1]!));
-    expect([...read].sort()).toEqual(['MCP_REQUEST_STATE_ENCRYPT', 'MCP_REQUEST_STATE_KEY', 'MCP_REQUEST_STATE_SINGLE_USE', 'MCP_REQUEST_STATE_STORE', 'MCP_REQUEST_STATE_USER_CLAIM']);
+    expect([...read].sort()).toEqual([
+      'MCP_REQUEST_STATE_ENCRYPT',
+      'MCP_REQUEST_STATE_KEY',
+      'MCP_REQUEST_STATE_SINGLE_USE',
+      'MCP_REQUEST_STATE_STORE',
+      'MCP_REQUEST_STATE_USER_CLAIM',
+    ]);
     for (const name of read) expect(sealBanner, name).toContain(name);
     // The defaults the banner states are the code's: on unless switched off, the memory store's bounds.
     expect(sealBanner).toMatch(/SINGLE_USE=0 .*\(each is accepted once by default\)/);
@@ -97,8 +117,11 @@ describe('the emitted requestState module', () => {
   });
 
   it('counts both files, in every flavour and with their declarations, as files a run writes (the dirty-tree guard, the @types/node note)', () => {
-    for (const base of STATE_RUNTIME_FILES) for (const ext of ['.ts', '.mjs', '.cjs', '.js', '.d.mts', '.d.cts']) expect(isStateModuleFile(`src/${base}${ext}`), base + ext).toBe(true);
-    for (const other of ['src/mcp-migrate-state-sealed.ts', 'src/mcp-migrate-states.ts', 'src/server.ts']) expect(isStateModuleFile(other), other).toBe(false);
+    for (const base of STATE_RUNTIME_FILES)
+      for (const ext of ['.ts', '.mjs', '.cjs', '.js', '.d.mts', '.d.cts'])
+        expect(isStateModuleFile(`src/${base}${ext}`), base + ext).toBe(true);
+    for (const other of ['src/mcp-migrate-state-sealed.ts', 'src/mcp-migrate-states.ts', 'src/server.ts'])
+      expect(isStateModuleFile(other), other).toBe(false);
   });
 
   it('exports, in ESM and CommonJS, every function the rewrite makes handlers import, and what deployments configure', async () => {
@@ -122,7 +145,15 @@ describe('the emitted requestState module', () => {
   it('memoryStore: capped in entries and bytes (keys counted), the oldest evicted and counted, expired ones dropped uncounted, one add of a key taken', async () => {
     const file = path.join(work, 'store', 'mcp-migrate-state.mjs');
     writeModule(file, 'esm');
-    const { memoryStore } = (await import(file)) as { memoryStore: (o?: { maxEntries?: number; maxBytes?: number }) => { add(k: string, v: string, ttl: number): Promise<boolean>; get(k: string): Promise<string | undefined>; evicted: number; lostThrough?: number; local?: boolean } };
+    const { memoryStore } = (await import(file)) as {
+      memoryStore: (o?: { maxEntries?: number; maxBytes?: number }) => {
+        add(k: string, v: string, ttl: number): Promise<boolean>;
+        get(k: string): Promise<string | undefined>;
+        evicted: number;
+        lostThrough?: number;
+        local?: boolean;
+      };
+    };
     const made = Date.now();
     const store = memoryStore({ maxEntries: 2, maxBytes: 20 });
     expect(store.local).toBe(true);
@@ -155,14 +186,35 @@ describe('the emitted requestState module', () => {
     let handler: ((ctx: unknown) => Promise<unknown>) | undefined;
     const server = { registerTool: (_name: string, _config: unknown, h: (ctx: unknown) => Promise<unknown>) => void (handler = h) };
     const low = { getClientCapabilities: () => undefined, request: () => Promise.reject(new Error('no push on 2026-07-28')) };
-    module.resumable(server).registerTool('t', {}, async () => module.ask(low as unknown as { elicitInput(params: never): Promise<unknown> }).elicitInput({ message: 'q', requestedSchema: { type: 'object', properties: {} } } as never));
-    const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } } };
+    module
+      .resumable(server)
+      .registerTool('t', {}, async () =>
+        module
+          .ask(low as unknown as { elicitInput(params: never): Promise<unknown> })
+          .elicitInput({ message: 'q', requestedSchema: { type: 'object', properties: {} } } as never),
+      );
+    const envelope = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
+    };
     // Without the verify hook the SDK hands the handler the client's string as it came.
-    const ctx = { mcpReq: { id: 1, method: 'tools/call', envelope, requestState: () => 'v1.forged.mac', inputResponses: { elicitation: { action: 'accept', content: {} } } } };
+    const ctx = {
+      mcpReq: {
+        id: 1,
+        method: 'tools/call',
+        envelope,
+        requestState: () => 'v1.forged.mac',
+        inputResponses: { elicitation: { action: 'accept', content: {} } },
+      },
+    };
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       for (let i = 0; i < 2; i++) await expect(handler!(ctx)).rejects.toThrow(/^requestState is not configured on this server$/);
-      expect(logged.mock.calls.map(c => String(c[0]))).toEqual([expect.stringMatching(/^requestState reached a handler unverified: pass requestState: \{ verify: verifyRequestState \} in the server options/)]);
+      expect(logged.mock.calls.map(c => String(c[0]))).toEqual([
+        expect.stringMatching(
+          /^requestState reached a handler unverified: pass requestState: \{ verify: verifyRequestState \} in the server options/,
+        ),
+      ]);
     } finally {
       logged.mockRestore();
     }
@@ -193,9 +245,9 @@ describe('the emitted requestState module', () => {
         moduleResolution: ts.ModuleResolutionKind.NodeNext,
         skipLibCheck: true,
         noEmit: true,
-        types: ['node']
+        types: ['node'],
       },
-      skipAddingFilesFromTsConfig: true
+      skipAddingFilesFromTsConfig: true,
     });
     project.addSourceFileAtPath(file);
     project.addSourceFileAtPath(path.join(work, `${STATE_SEAL_BASENAME}.ts`));
@@ -210,14 +262,22 @@ describe('the emitted requestState module', () => {
     expect(fs.readFileSync(file, 'utf8')).toContain(`from './${STATE_SEAL_BASENAME}';`);
     expect(fs.readFileSync(file, 'utf8')).not.toContain(`${STATE_SEAL_BASENAME}.js`);
     const project = new Project({
-      compilerOptions: { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, skipLibCheck: true, noEmit: true, types: ['node'] },
-      skipAddingFilesFromTsConfig: true
+      compilerOptions: {
+        strict: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        skipLibCheck: true,
+        noEmit: true,
+        types: ['node'],
+      },
+      skipAddingFilesFromTsConfig: true,
     });
     project.addSourceFileAtPath(file);
     project.createSourceFile(
       path.join(dir, 'handler.ts'),
       `import { configureRequestState, memoryStore, redisStore, type RedisClient } from './mcp-migrate-state';\nconfigureRequestState({ store: memoryStore({ maxEntries: 10 }), userClaims: ['login'] });\nexport const shared = (client: RedisClient) => configureRequestState({ store: redisStore(client) });\n${HANDLER.replace("'./mcp-migrate-state.js'", "'./mcp-migrate-state'")}`,
-      { overwrite: true }
+      { overwrite: true },
     );
     expect(diagnosticsOf(project)).toEqual([]);
   });
@@ -226,10 +286,34 @@ describe('the emitted requestState module', () => {
     const dir = path.join(work, 'checkjs');
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { allowJs: true, checkJs: true, strict: true, noEmit: true, skipLibCheck: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', types: ['node'] }, include: ['*'] }));
-    for (const [flavour, ext] of [['esm', '.mjs'], ['cjs', '.cjs']] as const) {
+    fs.writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          allowJs: true,
+          checkJs: true,
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          types: ['node'],
+        },
+        include: ['*'],
+      }),
+    );
+    for (const [flavour, ext] of [
+      ['esm', '.mjs'],
+      ['cjs', '.cjs'],
+    ] as const) {
       const d = `.d.${ext.slice(1, 2)}ts`;
-      expect(writeModule(path.join(dir, `mcp-migrate-state${ext}`), flavour, { declarations: true })).toEqual([`mcp-migrate-state${ext}`, `${STATE_SEAL_BASENAME}${ext}`, `mcp-migrate-state${d}`, `${STATE_SEAL_BASENAME}${d}`]);
+      expect(writeModule(path.join(dir, `mcp-migrate-state${ext}`), flavour, { declarations: true })).toEqual([
+        `mcp-migrate-state${ext}`,
+        `${STATE_SEAL_BASENAME}${ext}`,
+        `mcp-migrate-state${d}`,
+        `${STATE_SEAL_BASENAME}${d}`,
+      ]);
       // The module's declarations name the seal's, as the module names the seal.
       expect(fs.readFileSync(path.join(dir, `mcp-migrate-state${d}`), 'utf8')).toContain(`from './${STATE_SEAL_BASENAME}${ext}';`);
     }
@@ -250,7 +334,7 @@ resumable(server).registerTool('plan', { description: 'plans' }, async () => {
   void wrong;
   return { content: [{ type: 'text', text: \`\${id} \${answer.action}\` }] };
 });
-`
+`,
     );
     const project = new Project({ tsConfigFilePath: path.join(dir, 'tsconfig.json') });
     expect(diagnosticsOf(project)).toEqual([]);

@@ -51,15 +51,20 @@ const MOVED: Record<string, { entry: string; expect: RegExp[] }> = {
     expect: [/serveStdio\(\(\) => server\);\nconsole\.error\('ready on stdio'\);/],
   },
   'then-catch': {
-    entry: "server.connect(new StdioServerTransport()).then(() => {\n  console.error('ready');\n  console.error('on stdio');\n}).catch((error) => console.error(error));",
-    expect: [/serveStdio\(\(\) => server, \{ onerror: \(error\) => console\.error\(error\) \}\);\nconsole\.error\('ready'\);\nconsole\.error\('on stdio'\);/],
+    entry:
+      "server.connect(new StdioServerTransport()).then(() => {\n  console.error('ready');\n  console.error('on stdio');\n}).catch((error) => console.error(error));",
+    expect: [
+      /serveStdio\(\(\) => server, \{ onerror: \(error\) => console\.error\(error\) \}\);\nconsole\.error\('ready'\);\nconsole\.error\('on stdio'\);/,
+    ],
   },
   'then-rejected': {
-    entry: "void server.connect(new StdioServerTransport()).then(function () { console.error('ready'); }, (error) => console.error(error));",
+    entry:
+      "void server.connect(new StdioServerTransport()).then(function () { console.error('ready'); }, (error) => console.error(error));",
     expect: [/serveStdio\(\(\) => server, \{ onerror: \(error\) => console\.error\(error\) \}\);\nconsole\.error\('ready'\);/],
   },
   'then-declares': {
-    entry: "server.connect(new StdioServerTransport()).then(() => {\n  const started = Date.now();\n  console.error('ready at', started);\n});",
+    entry:
+      "server.connect(new StdioServerTransport()).then(() => {\n  const started = Date.now();\n  console.error('ready at', started);\n});",
     expect: [/serveStdio\(\(\) => server\);\n\{\n  const started = Date\.now\(\);\n  console\.error\('ready at', started\);\n\}/],
   },
 };
@@ -71,11 +76,12 @@ const MARKED: Record<string, { entry: string; because: RegExp }> = {
     because: /used once connected, in the \.then callback/,
   },
   'then-awaits': {
-    entry: "server.connect(new StdioServerTransport()).then(async () => { await new Promise((resolve) => setTimeout(resolve, 1)); console.error('up'); });",
+    entry:
+      "server.connect(new StdioServerTransport()).then(async () => { await new Promise((resolve) => setTimeout(resolve, 1)); console.error('up'); });",
     because: /the promise connect\(\) returns is used/,
   },
   'then-this': {
-    entry: "server.connect(new StdioServerTransport()).then(function () { console.error(typeof this); });",
+    entry: 'server.connect(new StdioServerTransport()).then(function () { console.error(typeof this); });',
     because: /the promise connect\(\) returns is used/,
   },
   finally: {
@@ -89,7 +95,9 @@ function source(ext: string, entry: string): string {
 }
 
 /** Each file in a directory of its own (its own requestState module), migrated in one run. */
-async function migrateEach(files: Record<string, string>): Promise<{ result: MigrateResult; output: (file: string) => string; sitesOf: (file: string) => MigrateResult['report']['sites'] }> {
+async function migrateEach(
+  files: Record<string, string>,
+): Promise<{ result: MigrateResult; output: (file: string) => string; sitesOf: (file: string) => MigrateResult['report']['sites'] }> {
   const root = path.join(WORK, 'units');
   const inputs = Object.entries(files).map(([rel, text]) => ({ path: path.join(root, rel), text }));
   const result = await migrateSources(inputs, { cwd: root });
@@ -104,7 +112,9 @@ async function migrateEach(files: Record<string, string>): Promise<{ result: Mig
 /** The connect() calls left in a text, each with whether a marker is on the line above it. */
 function connectsLeft(text: string): { line: string; marked: boolean }[] {
   const lines = text.split('\n');
-  return lines.flatMap((line, i) => (/\.connect\(/.test(line) && !/^\s*\/\//.test(line) ? [{ line: line.trim(), marked: /\/\/ mcp-migrate:/.test(lines[i - 1] ?? '') }] : []));
+  return lines.flatMap((line, i) =>
+    /\.connect\(/.test(line) && !/^\s*\/\//.test(line) ? [{ line: line.trim(), marked: /\/\/ mcp-migrate:/.test(lines[i - 1] ?? '') }] : [],
+  );
 }
 
 describe('stdio entries written as promise chains, in every file kind', { timeout: 600_000 }, () => {
@@ -112,7 +122,8 @@ describe('stdio entries written as promise chains, in every file kind', { timeou
   const file = (form: string, ext: string) => `${form}-${ext}/server.${ext}`;
   beforeAll(async () => {
     const files: Record<string, string> = {};
-    for (const ext of KINDS) for (const [form, { entry }] of Object.entries({ ...MOVED, ...MARKED })) files[file(form, ext)] = source(ext, entry);
+    for (const ext of KINDS)
+      for (const [form, { entry }] of Object.entries({ ...MOVED, ...MARKED })) files[file(form, ext)] = source(ext, entry);
     run = await migrateEach(files);
   });
 
@@ -128,7 +139,11 @@ describe('stdio entries written as promise chains, in every file kind', { timeou
         for (const pattern of wanted) expect(out).toMatch(pattern);
         // The stdio transport the entry no longer names is no longer imported (or required).
         expect(out).not.toMatch(/\bStdioServerTransport\b/);
-        expect(out).toMatch(commonJs(ext) ? /const \{ serveStdio \} = require\(['"]@modelcontextprotocol\/server\/stdio['"]\);/ : /import \{ serveStdio \} from ['"]@modelcontextprotocol\/server\/stdio['"];/);
+        expect(out).toMatch(
+          commonJs(ext)
+            ? /const \{ serveStdio \} = require\(['"]@modelcontextprotocol\/server\/stdio['"]\);/
+            : /import \{ serveStdio \} from ['"]@modelcontextprotocol\/server\/stdio['"];/,
+        );
         expect(run.sitesOf(file(form, ext)).filter(s => s.kind === 'entry')).toEqual([]);
       });
     }
@@ -253,7 +268,7 @@ app.listen(3000);
     });
   });
 
-  it('a field holding the project\'s wrapper of the stdio transport: served by serveStdio, handed the wrapper', () => {
+  it("a field holding the project's wrapper of the stdio transport: served by serveStdio, handed the wrapper", () => {
     const out = run.output('wrapped/app.ts');
     expect(out).toContain('serveStdio(() => this.sdkServer, { transport: this.transport });');
     expect(connectsLeft(out)).toEqual([]);
@@ -275,7 +290,9 @@ app.listen(3000);
     expect(connectsLeft(out)).toEqual([{ line: 'await server.connect(transport);', marked: true }]);
     const [site] = run.sitesOf('passed-in/serve.ts').filter(s => s.kind === 'entry');
     expect(site).toMatchObject({ outcome: 'marked', handler: 'serving entry' });
-    expect(site!.reason).toMatch(/connects the server by hand through transport \(a Transport\).*2025-era clients only.*serveStdio\(\(\) => server, \{ transport: transport \}\).*createMcpHandler/);
+    expect(site!.reason).toMatch(
+      /connects the server by hand through transport \(a Transport\).*2025-era clients only.*serveStdio\(\(\) => server, \{ transport: transport \}\).*createMcpHandler/,
+    );
   });
 
   it('an in-memory pair is no serving entry: left as it is, unmarked', () => {
@@ -298,7 +315,11 @@ describe('--check while a stdio entry is left', { timeout: 600_000 }, () => {
   afterAll(async () => {
     await Promise.all(trees.map(removeTree));
   });
-  const PACKAGE = JSON.stringify({ name: 'cjs-entry', version: '1.0.0', dependencies: { '@modelcontextprotocol/sdk': '^1.24.0', zod: '^4.2.0' } });
+  const PACKAGE = JSON.stringify({
+    name: 'cjs-entry',
+    version: '1.0.0',
+    dependencies: { '@modelcontextprotocol/sdk': '^1.24.0', zod: '^4.2.0' },
+  });
 
   it('a CommonJS entry that stays on connect(): --check fails and names it; one that moves: --check passes once written', async () => {
     const left = await makeTree({ 'package.json': PACKAGE, 'src/index.cjs': source('cjs', MARKED['then-awaits']!.entry) });
@@ -318,7 +339,14 @@ describe('--check while a stdio entry is left', { timeout: 600_000 }, () => {
 
 describe('a CommonJS server whose entry was a .then chain, migrated and served', { timeout: 600_000 }, () => {
   const scenario: Scenario = {
-    calls: [{ name: 'greet', method: 'tools/call', params: { name: 'greet', arguments: { name: 'Ada' } }, answers: { elicitation: [{ action: 'accept', content: { word: 'hi' } }] } }],
+    calls: [
+      {
+        name: 'greet',
+        method: 'tools/call',
+        params: { name: 'greet', arguments: { name: 'Ada' } },
+        answers: { elicitation: [{ action: 'accept', content: { word: 'hi' } }] },
+      },
+    ],
   };
   let dir: string;
   beforeAll(async () => {

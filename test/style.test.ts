@@ -34,24 +34,48 @@ describe('importText', () => {
 
   it('breaks it, one name per line, in a file a formatter keeps at 80', () => {
     const style = codeStyle(["import { a } from 'b';", line(78), 'f(a, {', '  b,', '});'].join('\n'));
-    expect(importText(NAMES, './mcp-migrate-state.js', 'import', style)).toBe(`import {\n  ${NAMES.join(',\n  ')},\n} from './mcp-migrate-state.js';`);
+    expect(importText(NAMES, './mcp-migrate-state.js', 'import', style)).toBe(
+      `import {\n  ${NAMES.join(',\n  ')},\n} from './mcp-migrate-state.js';`,
+    );
   });
 });
 
 describe('editImports', () => {
   const j = jscodeshift.withParser('tsx');
-  const edit = (text: string, changes: ImportChanges) => editImports(text, j(text, { tabWidth: 1 }).find(j.Program).get().node.body, changes, codeStyle(text));
-  const add = (module: string, kind: ImportKind, ...names: string[]) => ({ module, kind, names: names.map((n): [string, string] => [n, n]) });
+  const edit = (text: string, changes: ImportChanges) =>
+    editImports(text, j(text, { tabWidth: 1 }).find(j.Program).get().node.body, changes, codeStyle(text));
+  const add = (module: string, kind: ImportKind, ...names: string[]) => ({
+    module,
+    kind,
+    names: names.map((n): [string, string] => [n, n]),
+  });
 
   it("writes a module's new values and types in one declaration, as the file writes no `import type`", () => {
     const text = `import { z } from 'zod';\n\nexport const x = z.string().describe('${'a'.repeat(70)}');\n`;
-    const out = edit(text, { add: [add('@modelcontextprotocol/server', 'import', 'inputRequired'), add('@modelcontextprotocol/server', 'import type', 'ElicitRequestFormParams'), add('./state.js', 'import', 'resumeCall')], remove: new Set() });
-    expect(out).toBe(`import { z } from 'zod';\nimport { inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';\nimport { resumeCall } from './state.js';\n\nexport const x = z.string().describe('${'a'.repeat(70)}');\n`);
+    const out = edit(text, {
+      add: [
+        add('@modelcontextprotocol/server', 'import', 'inputRequired'),
+        add('@modelcontextprotocol/server', 'import type', 'ElicitRequestFormParams'),
+        add('./state.js', 'import', 'resumeCall'),
+      ],
+      remove: new Set(),
+    });
+    expect(out).toBe(
+      `import { z } from 'zod';\nimport { inputRequired, type ElicitRequestFormParams } from '@modelcontextprotocol/server';\nimport { resumeCall } from './state.js';\n\nexport const x = z.string().describe('${'a'.repeat(70)}');\n`,
+    );
   });
 
   it('keeps them apart in a file that writes its types in `import type` declarations', () => {
     const text = "import type { Z } from 'zod';\n";
-    const out = edit(text, { add: [add('@modelcontextprotocol/server', 'import type', 'ElicitRequestFormParams'), add('@modelcontextprotocol/server', 'import', 'inputRequired')], remove: new Set() });
-    expect(out).toBe("import type { Z } from 'zod';\nimport type { ElicitRequestFormParams } from '@modelcontextprotocol/server';\nimport { inputRequired } from '@modelcontextprotocol/server';\n");
+    const out = edit(text, {
+      add: [
+        add('@modelcontextprotocol/server', 'import type', 'ElicitRequestFormParams'),
+        add('@modelcontextprotocol/server', 'import', 'inputRequired'),
+      ],
+      remove: new Set(),
+    });
+    expect(out).toBe(
+      "import type { Z } from 'zod';\nimport type { ElicitRequestFormParams } from '@modelcontextprotocol/server';\nimport { inputRequired } from '@modelcontextprotocol/server';\n",
+    );
   });
 });

@@ -27,7 +27,8 @@ server.registerTool('${tool}', { description: 'Asks the model' }, async () => {
 
 const TREE: Record<string, string> = {
   'package.json': JSON.stringify({ name: 'monorepo', private: true, workspaces: ['packages/*'] }, null, 2) + '\n',
-  'packages/a/package.json': JSON.stringify({ name: '@acme/a', types: 'src/index.ts', dependencies: { '@modelcontextprotocol/sdk': '^1.20.0' } }, null, 2) + '\n',
+  'packages/a/package.json':
+    JSON.stringify({ name: '@acme/a', types: 'src/index.ts', dependencies: { '@modelcontextprotocol/sdk': '^1.20.0' } }, null, 2) + '\n',
   'packages/a/src/server.ts': SERVER_MODULE,
   'packages/a/src/index.ts': `export { server } from './server.js';\n`,
   'packages/a/src/tools.ts': toolsOn('./server.js', 'ask-a'),
@@ -41,12 +42,19 @@ for (let i = 0; i < 12; i++) TREE[`packages/${'abc'[i % 3]}/src/plain-${i}.ts`] 
 describe('partitionCandidates', () => {
   const root = '/repo';
   const file = (rel: string) => ({ path: path.join(root, rel), text: TREE[rel]! });
-  const candidates = Object.keys(TREE).filter(p => p.endsWith('.ts') && !p.includes('plain')).map(file);
+  const candidates = Object.keys(TREE)
+    .filter(p => p.endsWith('.ts') && !p.includes('plain'))
+    .map(file);
 
   it('keeps files that import one another in one group and spreads the rest, within the count', () => {
     const groups = partitionCandidates(candidates, 3);
     expect(groups).toHaveLength(3);
-    expect(groups.flat().map(f => f.path).sort()).toEqual(candidates.map(f => f.path).sort());
+    expect(
+      groups
+        .flat()
+        .map(f => f.path)
+        .sort(),
+    ).toEqual(candidates.map(f => f.path).sort());
     const groupOf = (rel: string) => groups.findIndex(g => g.some(f => f.path === path.join(root, rel)));
     // Relative imports: server.ts, index.ts (re-export) and tools.ts.
     expect(groupOf('packages/a/src/tools.ts')).toBe(groupOf('packages/a/src/server.ts'));
@@ -83,9 +91,17 @@ describe('--jobs', () => {
   it('joins a file to the workspace package it imports by name', async () => {
     const { readFileSync } = await import('node:fs');
     const read = (rel: string) => ({ path: path.join(root, rel), text: readFileSync(path.join(root, rel), 'utf8') });
-    const groups = partitionCandidates(['packages/a/src/server.ts', 'packages/c/src/more-tools.ts', 'packages/b/src/greet-0.ts'].map(read), 3);
+    const groups = partitionCandidates(
+      ['packages/a/src/server.ts', 'packages/c/src/more-tools.ts', 'packages/b/src/greet-0.ts'].map(read),
+      3,
+    );
     expect(groups).toHaveLength(2);
-    expect(groups.find(g => g.length === 2)!.map(f => path.relative(root, f.path)).sort()).toEqual(['packages/a/src/server.ts', 'packages/c/src/more-tools.ts']);
+    expect(
+      groups
+        .find(g => g.length === 2)!
+        .map(f => path.relative(root, f.path))
+        .sort(),
+    ).toEqual(['packages/a/src/server.ts', 'packages/c/src/more-tools.ts']);
   });
 
   it('gives the same report and the same diff in three threads as in one, with no thread failing', async () => {
@@ -107,7 +123,14 @@ describe('--jobs', () => {
       'packages/c/src/more-tools.ts',
     ]);
     // One requestState module (with its seal) per workspace package with a migrated handler.
-    expect(report.created.map(f => f.split('/').slice(0, 2).join('/')).sort()).toEqual(['packages/a', 'packages/a', 'packages/b', 'packages/b', 'packages/c', 'packages/c']);
+    expect(report.created.map(f => f.split('/').slice(0, 2).join('/')).sort()).toEqual([
+      'packages/a',
+      'packages/a',
+      'packages/b',
+      'packages/b',
+      'packages/c',
+      'packages/c',
+    ]);
     for (const file of report.created) expect(file).toMatch(/\/mcp-migrate-state(-seal)?\.[cm]?[jt]s$/);
   });
 

@@ -9,7 +9,10 @@ const dir = path.resolve('/project/src');
 const file = (name: string, text: string) => ({ path: path.join(dir, name), text });
 
 describe('importedHelpers', () => {
-  const server = file('server.ts', `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { ask } from './via.js';\nimport { add } from './math.js';\n`);
+  const server = file(
+    'server.ts',
+    `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nimport { ask } from './via.js';\nimport { add } from './math.js';\n`,
+  );
   const via = file('via.ts', `export { ask } from './ask.js';\n`);
   const ask = file('ask.ts', `export async function ask(send: any) { return send({ method: 'elicitation/create', params: {} }); }\n`);
   const math = file('math.ts', `export const add = (a: number, b: number) => a + b;\n`);
@@ -43,21 +46,45 @@ describe('importedHelpers', () => {
   });
 
   it('keeps a file importing a module that reads a request method as a value, which it may call under another name', () => {
-    const holder = file('holder.ts', `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const mcp = new McpServer({ name: 'x', version: '1' });\nexport const ask = mcp.server.elicitInput.bind(mcp.server);\n`);
+    const holder = file(
+      'holder.ts',
+      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const mcp = new McpServer({ name: 'x', version: '1' });\nexport const ask = mcp.server.elicitInput.bind(mcp.server);\n`,
+    );
     const caller = file('tools.ts', `import { ask } from './holder.js';\nexport const run = () => ask({ message: 'ok?' });\n`);
-    const plain = file('plain.ts', `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const other = new McpServer({ name: 'y', version: '1' });\n`);
+    const plain = file(
+      'plain.ts',
+      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const other = new McpServer({ name: 'y', version: '1' });\n`,
+    );
     const bystander = file('bystander.ts', `import { other } from './plain.js';\nexport const name = other;\n`);
-    expect(worthAnalysing([holder, caller, plain, bystander]).map(f => path.basename(f.path))).toEqual(['holder.ts', 'tools.ts', 'plain.ts']);
-    for (const value of ['const { listRoots } = server.server;', 'ask = srv.createMessage;', 'const ask = srv.elicitInput\n']) expect(REQUEST_METHOD_VALUE.test(value), value).toBe(true);
-    for (const call of ['await srv.elicitInput({})', 'srv.createMessage (x)', "typeof srv.listRoots === 'function'"]) expect(REQUEST_METHOD_VALUE.test(call), call).toBe(false);
+    expect(worthAnalysing([holder, caller, plain, bystander]).map(f => path.basename(f.path))).toEqual([
+      'holder.ts',
+      'tools.ts',
+      'plain.ts',
+    ]);
+    for (const value of ['const { listRoots } = server.server;', 'ask = srv.createMessage;', 'const ask = srv.elicitInput\n'])
+      expect(REQUEST_METHOD_VALUE.test(value), value).toBe(true);
+    for (const call of ['await srv.elicitInput({})', 'srv.createMessage (x)', "typeof srv.listRoots === 'function'"])
+      expect(REQUEST_METHOD_VALUE.test(call), call).toBe(false);
   });
 
   it('keeps the files registering tools that call a helper of another module, though they name neither the SDK nor a request, and the helpers on the way', () => {
-    const made = file('server.ts', `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const server = new McpServer({ name: 'x', version: '1' });\n`);
-    const asker = file('asker.ts', `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport class Asker { constructor(private mcp: McpServer) {} name() { return this.mcp.server.elicitInput({}); } }\n`);
-    const tools = file('tools.ts', `import { server } from './server.js';\nimport { Asker } from './asker.js';\nconst asker = new Asker(server);\nserver.registerTool('t', {}, async () => asker.name());\n`);
+    const made = file(
+      'server.ts',
+      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const server = new McpServer({ name: 'x', version: '1' });\n`,
+    );
+    const asker = file(
+      'asker.ts',
+      `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport class Asker { constructor(private mcp: McpServer) {} name() { return this.mcp.server.elicitInput({}); } }\n`,
+    );
+    const tools = file(
+      'tools.ts',
+      `import { server } from './server.js';\nimport { Asker } from './asker.js';\nconst asker = new Asker(server);\nserver.registerTool('t', {}, async () => asker.name());\n`,
+    );
     const greet = file('greet.ts', `import { Asker } from './asker.js';\nexport const greet = (a: Asker) => a.name();\n`);
-    const more = file('more.ts', `import { server } from './server.js';\nimport { greet } from './greet.js';\nserver.registerTool('g', {}, async () => greet(x));\n`);
+    const more = file(
+      'more.ts',
+      `import { server } from './server.js';\nimport { greet } from './greet.js';\nserver.registerTool('g', {}, async () => greet(x));\n`,
+    );
     // Imports a module with a request, registers nothing: a barrel or an entry, nothing of it is asked.
     const entry = file('index.ts', `import './tools.js';\nimport { Asker } from './asker.js';\n`);
     const kept = worthAnalysing([made, asker, tools, greet, more, entry, math]).map(f => path.basename(f.path));
@@ -65,7 +92,9 @@ describe('importedHelpers', () => {
   });
 
   it(`follows at most ${HELPER_IMPORT_DEPTH} hops`, () => {
-    const chain = Array.from({ length: HELPER_IMPORT_DEPTH + 2 }, (_, i) => file(`h${i}.ts`, i === HELPER_IMPORT_DEPTH + 1 ? 'x.server.elicitInput({})' : `import { f } from './h${i + 1}.js';\n`));
+    const chain = Array.from({ length: HELPER_IMPORT_DEPTH + 2 }, (_, i) =>
+      file(`h${i}.ts`, i === HELPER_IMPORT_DEPTH + 1 ? 'x.server.elicitInput({})' : `import { f } from './h${i + 1}.js';\n`),
+    );
     const seed = file('seed.ts', `import '@modelcontextprotocol/sdk/server/mcp.js';\nimport { f } from './h0.js';\n`);
     expect(importedHelpers([seed], [seed, ...chain])).toEqual([]);
     const near = [...chain.slice(0, HELPER_IMPORT_DEPTH - 1), file(`h${HELPER_IMPORT_DEPTH - 1}.ts`, 'x.server.elicitInput({})')];

@@ -44,7 +44,9 @@ describe('upgrade to SDK 2.x', () => {
     expect(text).toContain(`type Signal = ServerContext["mcpReq"]["signal"];`);
     expect(text).toContain(`type Auth = NonNullable<ServerContext["http"]>["authInfo"];`);
     expect(text).not.toMatch(/ServerContext\[["']sendRequest["']\]/);
-    expect(notes).toContain('info: ServerContext["sendRequest"] (from the official codemod) does not exist in SDK 2.x: written as ServerContext["mcpReq"]["send"]');
+    expect(notes).toContain(
+      'info: ServerContext["sendRequest"] (from the official codemod) does not exist in SDK 2.x: written as ServerContext["mcpReq"]["send"]',
+    );
   });
 
   it('types an empty result array of a low-level tools/call handler, and imports the type once', () => {
@@ -53,7 +55,9 @@ describe('upgrade to SDK 2.x', () => {
     // an array with its own annotation, or not the result's member, is left as written
     expect(text).toContain(`const kept: { type: 'text'; text: string }[] = [];`);
     expect(text.match(/\bCallToolResult\b/g)).toHaveLength(2);
-    expect(text).toMatch(/import type \{[^}]*\bCallToolResult\b[^}]*\} from '@modelcontextprotocol\/server'|import \{[^}]*\btype CallToolResult\b[^}]*\} from '@modelcontextprotocol\/server'/);
+    expect(text).toMatch(
+      /import type \{[^}]*\bCallToolResult\b[^}]*\} from '@modelcontextprotocol\/server'|import \{[^}]*\btype CallToolResult\b[^}]*\} from '@modelcontextprotocol\/server'/,
+    );
     expect(notes.some(n => /"content" is typed CallToolResult\['content'\]/.test(n))).toBe(true);
   });
 
@@ -72,7 +76,9 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
     expect(text).toContain("server.setRequestHandler('tools/list', async () => ({ tools }));");
     // a list that is not a constant may change before it is listed: left as written
     expect(text).toContain("let others = [{ name: 'c'");
-    expect(text).toMatch(/import type \{[^}]*\bListToolsResult\b[^}]*\} from '@modelcontextprotocol\/server'|import \{[^}]*\btype ListToolsResult\b[^}]*\} from '@modelcontextprotocol\/server'/);
+    expect(text).toMatch(
+      /import type \{[^}]*\bListToolsResult\b[^}]*\} from '@modelcontextprotocol\/server'|import \{[^}]*\btype ListToolsResult\b[^}]*\} from '@modelcontextprotocol\/server'/,
+    );
     expect(notes).toContainEqual(expect.stringMatching(/^info: "tools" is typed ListToolsResult\['tools'\]/));
   });
 
@@ -86,9 +92,15 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({
   tools: defs.map(d => ({ name: d.name, inputSchema: d.inputSchema, outputSchema: d.outputSchema ?? undefined, annotations: { title: d.name } })),
 }));
 `);
-    expect(text).toContain("inputSchema: d.inputSchema as Tool['inputSchema'], outputSchema: (d.outputSchema ?? undefined) as Tool['outputSchema']");
-    expect(text).toMatch(/import \{[^}]*\btype Tool\b[^}]*\} from '@modelcontextprotocol\/server'|import type \{[^}]*\bTool\b[^}]*\} from '@modelcontextprotocol\/server'/);
-    expect(notes).toContainEqual(expect.stringMatching(/^info: the inputSchema of a tool list the tools\/list handler computes is cast to Tool\['inputSchema'\]/));
+    expect(text).toContain(
+      "inputSchema: d.inputSchema as Tool['inputSchema'], outputSchema: (d.outputSchema ?? undefined) as Tool['outputSchema']",
+    );
+    expect(text).toMatch(
+      /import \{[^}]*\btype Tool\b[^}]*\} from '@modelcontextprotocol\/server'|import type \{[^}]*\bTool\b[^}]*\} from '@modelcontextprotocol\/server'/,
+    );
+    expect(notes).toContainEqual(
+      expect.stringMatching(/^info: the inputSchema of a tool list the tools\/list handler computes is cast to Tool\['inputSchema'\]/),
+    );
   });
 
   it('leaves JavaScript without annotations', () => {
@@ -139,16 +151,16 @@ export const server = new McpServer({ name: 's', version: '1' });
       expect(text).toContain(" * @param {import('@modelcontextprotocol/server').ServerContext} extra");
       expect(text).toContain(" * @returns {Promise<import('@modelcontextprotocol/server').CallToolResult>}");
       expect(notes).toContain(
-        "info: import('@modelcontextprotocol/sdk/server/mcp.js').McpServer (an import('…') type, which the official codemod does not rewrite) written as import('@modelcontextprotocol/server').McpServer"
+        "info: import('@modelcontextprotocol/sdk/server/mcp.js').McpServer (an import('…') type, which the official codemod does not rewrite) written as import('@modelcontextprotocol/server').McpServer",
       );
       expect(notes).toContain(
-        "info: import('@modelcontextprotocol/sdk/types.js').ResourceTemplate (an import('…') type, which the official codemod does not rewrite) written as import('@modelcontextprotocol/server').ResourceTemplateType"
+        "info: import('@modelcontextprotocol/sdk/types.js').ResourceTemplate (an import('…') type, which the official codemod does not rewrite) written as import('@modelcontextprotocol/server').ResourceTemplateType",
       );
       expect(notes).toContain(
-        "info: import('@modelcontextprotocol/sdk/shared/protocol.js').RequestHandlerExtra (an import('…') type, which the official codemod does not rewrite) written as import('@modelcontextprotocol/server').ServerContext, without its type arguments"
+        "info: import('@modelcontextprotocol/sdk/shared/protocol.js').RequestHandlerExtra (an import('…') type, which the official codemod does not rewrite) written as import('@modelcontextprotocol/server').ServerContext, without its type arguments",
       );
       expect(notes).toContain(
-        "info: import('@modelcontextprotocol/sdk/types.js').CallToolResult (an import('…') type, which the official codemod does not rewrite) written as import('@modelcontextprotocol/server').CallToolResult"
+        "info: import('@modelcontextprotocol/sdk/types.js').CallToolResult (an import('…') type, which the official codemod does not rewrite) written as import('@modelcontextprotocol/server').CallToolResult",
       );
     });
 
@@ -156,7 +168,7 @@ export const server = new McpServer({ name: 's', version: '1' });
       const { text, notes } = upgraded(JS, '/project/src/tools.js');
       expect(text).toContain(" * @param {import('@modelcontextprotocol/sdk/made/up.js').Thing} thing");
       expect(notes).toContain(
-        "warning: import('@modelcontextprotocol/sdk/made/up.js').Thing left on SDK 1.x: the official codemod has no SDK 2.x import for it (Unknown SDK import path: @modelcontextprotocol/sdk/made/up.js. Manual migration required.)"
+        "warning: import('@modelcontextprotocol/sdk/made/up.js').Thing left on SDK 1.x: the official codemod has no SDK 2.x import for it (Unknown SDK import path: @modelcontextprotocol/sdk/made/up.js. Manual migration required.)",
       );
     });
 
@@ -164,7 +176,8 @@ export const server = new McpServer({ name: 's', version: '1' });
       const js = `/** @param {import('@modelcontextprotocol/sdk/server/stdio.js').StdioServerTransport} transport */
 export function serve(transport) {}
 `;
-      expect(upgraded(js, '/project/src/serve.mjs').text).toBe(`/** @param {import('@modelcontextprotocol/server/stdio').StdioServerTransport} transport */
+      expect(upgraded(js, '/project/src/serve.mjs').text)
+        .toBe(`/** @param {import('@modelcontextprotocol/server/stdio').StdioServerTransport} transport */
 export function serve(transport) {}
 `);
     });
@@ -188,10 +201,10 @@ export function serve(server: import('@modelcontextprotocol/sdk/server/mcp.js').
 `;
       const { text, notes } = upgraded(ts);
       expect(text).toContain(
-        "export function serve(server: import('@modelcontextprotocol/server').McpServer, transport: import('@modelcontextprotocol/node').NodeStreamableHTTPServerTransport): McpServer {"
+        "export function serve(server: import('@modelcontextprotocol/server').McpServer, transport: import('@modelcontextprotocol/node').NodeStreamableHTTPServerTransport): McpServer {",
       );
       expect(notes).toContain(
-        "info: import('@modelcontextprotocol/sdk/server/streamableHttp.js').StreamableHTTPServerTransport (an import('…') type, which the official codemod does not rewrite) written as import('@modelcontextprotocol/node').NodeStreamableHTTPServerTransport"
+        "info: import('@modelcontextprotocol/sdk/server/streamableHttp.js').StreamableHTTPServerTransport (an import('…') type, which the official codemod does not rewrite) written as import('@modelcontextprotocol/node').NodeStreamableHTTPServerTransport",
       );
     });
   });
@@ -205,12 +218,16 @@ server.registerTool('t', {}, ${callback});
 `);
 
   it('moves the members of a context named otherwise than extra, or the only parameter', () => {
-    const { text, notes } = upgradedTool('async (context) => [context.signal, context.sendRequest, context.authInfo?.clientId, context.sessionId]');
-    expect(text).toContain('async (context) => [context.mcpReq.signal, context.mcpReq.send, context.http?.authInfo?.clientId, context.sessionId]');
+    const { text, notes } = upgradedTool(
+      'async (context) => [context.signal, context.sendRequest, context.authInfo?.clientId, context.sessionId]',
+    );
+    expect(text).toContain(
+      'async (context) => [context.mcpReq.signal, context.mcpReq.send, context.http?.authInfo?.clientId, context.sessionId]',
+    );
     expect(notes).toContainEqual(expect.stringMatching(/^info: the handler context "context" read with SDK 1\.x members/));
   });
 
-  it('names a destructured context and drops the official codemod\'s finding about it, now untrue', () => {
+  it("names a destructured context and drops the official codemod's finding about it, now untrue", () => {
     const { text, notes } = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const server = new McpServer({ name: 's', version: '1' });
 server.registerTool('t', { inputSchema: {} }, async (args, { signal, sendRequest: send }) => ({ s: signal.aborted, send, args }));
@@ -221,11 +238,13 @@ server.registerTool('t', { inputSchema: {} }, async (args, { signal, sendRequest
   });
 
   it('expands `const { sendRequest } = extra` in the body into member reads', () => {
-    const { text } = upgradedTool('async extra => { const { sendRequest, requestId } = extra; return sendRequest({ method: "ping" }, requestId); }');
+    const { text } = upgradedTool(
+      'async extra => { const { sendRequest, requestId } = extra; return sendRequest({ method: "ping" }, requestId); }',
+    );
     expect(text).toContain('async extra => { return extra.mcpReq.send({ method: "ping" }, extra.mcpReq.id); }');
   });
 
-  it('leaves a destructuring with a rest element or a default, and the codemod\'s finding with it', () => {
+  it("leaves a destructuring with a rest element or a default, and the codemod's finding with it", () => {
     const { text, notes } = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const server = new McpServer({ name: 's', version: '1' });
 server.registerTool('t', { inputSchema: {} }, async (args, { signal, ...rest }) => ({ signal, rest, args }));
@@ -248,20 +267,25 @@ ${body}
 
   it('gives the callback its lines back where the codemod indented them again', () => {
     const { text } = upgraded(legacy("    const n = q.length;\n    return { content: [{ type: 'text', text: String(n) }] };"));
-    expect(text).toContain("  server.registerTool('t', { description: 'Does t', inputSchema: z.object({ q: z.string() }) }, async ({ q }) => {\n    const n = q.length;\n    return { content: [{ type: 'text', text: String(n) }] };\n  });\n");
+    expect(text).toContain(
+      "  server.registerTool('t', { description: 'Does t', inputSchema: z.object({ q: z.string() }) }, async ({ q }) => {\n    const n = q.length;\n    return { content: [{ type: 'text', text: String(n) }] };\n  });\n",
+    );
   });
 
   it('leaves a callback holding a template literal over several lines as the codemod wrote it (those lines are the string)', () => {
-    const { text } = upgraded(legacy('    const doc = `line one\nline two`;\n    return { content: [{ type: \'text\', text: doc + q }] };'));
+    const { text } = upgraded(legacy("    const doc = `line one\nline two`;\n    return { content: [{ type: 'text', text: doc + q }] };"));
     expect(text).toContain('line one\nline two`');
-    expect(text).not.toContain("=> {\n    const doc");
+    expect(text).not.toContain('=> {\n    const doc');
   });
 });
 
 describe('tool() and prompt() calls the official codemod leaves or misreads', () => {
   it('registers a tool named and described by constants, here and in a relative module', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-tool-overloads-'));
-    fs.writeFileSync(path.join(dir, 'names.ts'), "export const TOOLS = { search: { name: 'search', description: 'Finds things' } } as const;\n");
+    fs.writeFileSync(
+      path.join(dir, 'names.ts'),
+      "export const TOOLS = { search: { name: 'search', description: 'Finds things' } } as const;\n",
+    );
     const { text, notes } = upgraded(
       `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -271,10 +295,12 @@ const server = new McpServer({ name: 's', version: '1' });
 server.tool(TOOLS.search.name, TOOLS.search.description, { q: z.string() }, async ({ q }) => ({ content: [{ type: 'text', text: q }] }));
 server.prompt(ASK, 'Asks', async () => ({ messages: [] }));
 `,
-      path.join(dir, 'server.ts')
+      path.join(dir, 'server.ts'),
     );
     fs.rmSync(dir, { recursive: true, force: true });
-    expect(text).toContain("server.registerTool(TOOLS.search.name, { description: TOOLS.search.description, inputSchema: z.object({ q: z.string() }) }, async ({ q }) =>");
+    expect(text).toContain(
+      'server.registerTool(TOOLS.search.name, { description: TOOLS.search.description, inputSchema: z.object({ q: z.string() }) }, async ({ q }) =>',
+    );
     expect(text).toContain("server.registerPrompt(ASK, { description: 'Asks' }, async () => ({ messages: [] }));");
     expect(text).not.toContain('@mcp-codemod-error');
     expect(notes).toContainEqual(expect.stringMatching(/^info: \.tool\(TOOLS\.search\.name, \.\.\.\) written as \.registerTool\(\)/));
@@ -287,7 +313,9 @@ server.tool('read', { readOnlyHint: true }, async () => ({ content: [] }));
 server.tool('wipe', 'Wipes', { destructiveHint: true, title: 'Wipe' }, async () => ({ content: [] }));
 `);
     expect(text).toContain("server.registerTool('read', { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));");
-    expect(text).toContain("server.registerTool('wipe', { description: 'Wipes', annotations: { destructiveHint: true, title: 'Wipe' } }, async () => ({ content: [] }));");
+    expect(text).toContain(
+      "server.registerTool('wipe', { description: 'Wipes', annotations: { destructiveHint: true, title: 'Wipe' } }, async () => ({ content: [] }));",
+    );
   });
 
   it('registers a parameter shape whose only key is title as the input schema, not as annotations', () => {
@@ -298,15 +326,25 @@ const server = new McpServer({ name: 's', version: '1' });
 server.tool('delete', DESCRIPTION, { title: z.string() }, async ({ title }) => ({ content: [{ type: 'text', text: title }] }));
 server.tool('wipe', DESCRIPTION, { title: 'Wipe', destructiveHint: true }, async () => ({ content: [] }));
 `);
-    expect(text).toContain("server.registerTool('delete', { description: DESCRIPTION, inputSchema: z.object({ title: z.string() }) }, async ({ title }) =>");
-    expect(text).toContain("server.registerTool('wipe', { description: DESCRIPTION, annotations: { title: 'Wipe', destructiveHint: true } }, async () =>");
+    expect(text).toContain(
+      "server.registerTool('delete', { description: DESCRIPTION, inputSchema: z.object({ title: z.string() }) }, async ({ title }) =>",
+    );
+    expect(text).toContain(
+      "server.registerTool('wipe', { description: DESCRIPTION, annotations: { title: 'Wipe', destructiveHint: true } }, async () =>",
+    );
   });
 
   it('registers the tools of a constant table walked by a loop, wrapping the raw shapes its entries hold', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-tool-table-'));
     fs.mkdirSync(path.join(dir, 'tools'));
-    fs.writeFileSync(path.join(dir, 'tools', 'search.ts'), "import { z } from 'zod';\nexport const search = { name: 'search', description: 'Finds', schema: z.object({ q: z.string() }) };\n");
-    fs.writeFileSync(path.join(dir, 'tools', 'index.ts'), "import { z } from 'zod';\nimport { search } from './search.js';\nexport const TOOLS = [search, { name: 'ping', description: 'Pings', schema: z.object({}) }] as const;\n");
+    fs.writeFileSync(
+      path.join(dir, 'tools', 'search.ts'),
+      "import { z } from 'zod';\nexport const search = { name: 'search', description: 'Finds', schema: z.object({ q: z.string() }) };\n",
+    );
+    fs.writeFileSync(
+      path.join(dir, 'tools', 'index.ts'),
+      "import { z } from 'zod';\nimport { search } from './search.js';\nexport const TOOLS = [search, { name: 'ping', description: 'Pings', schema: z.object({}) }] as const;\n",
+    );
     const { text } = upgraded(
       `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -318,7 +356,7 @@ for (const t of RAW) {
 }
 TOOLS.forEach(tool => server.tool(tool.name, tool.description, tool.schema, async () => ({ content: [] })));
 `,
-      path.join(dir, 'server.ts')
+      path.join(dir, 'server.ts'),
     );
     fs.rmSync(dir, { recursive: true, force: true });
     expect(text).toContain('server.registerTool(t.name, { description: t.description, inputSchema: z.object(t.shape) }, async () =>');
@@ -376,14 +414,20 @@ class NotReady extends McpError {
 }
 declare function codeOf(name: string): number;
 `);
-    expect(text).toContain('throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `MCP error ${ProtocolErrorCode.MethodNotFound}: Unknown tool: ${name}`);');
-    expect(text).toContain('throw new ProtocolError(ProtocolErrorCode.InvalidParams, `MCP error ${ProtocolErrorCode.InvalidParams}: bad \\`b\\``);');
+    expect(text).toContain(
+      'throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `MCP error ${ProtocolErrorCode.MethodNotFound}: Unknown tool: ${name}`);',
+    );
+    expect(text).toContain(
+      'throw new ProtocolError(ProtocolErrorCode.InvalidParams, `MCP error ${ProtocolErrorCode.InvalidParams}: bad \\`b\\``);',
+    );
     expect(text).toContain('throw new ProtocolError(-32000, `MCP error -32000: ${why}`, { name });');
-    expect(text).toContain("super(ProtocolErrorCode.InternalError, `MCP error ${ProtocolErrorCode.InternalError}: not ready`);");
+    expect(text).toContain('super(ProtocolErrorCode.InternalError, `MCP error ${ProtocolErrorCode.InternalError}: not ready`);');
     // a code read by a call would be read twice: left, and said
     expect(text).toContain('throw new ProtocolError(codeOf(name), why);');
     expect(notes.filter(n => /^info: the ProtocolError message keeps the "MCP error <code>: " prefix/.test(n))).toHaveLength(4);
-    expect(notes).toContainEqual(expect.stringMatching(/^warning: SDK 1\.x's McpError added "MCP error <code>: " to its message and 2\.x's ProtocolError does not/));
+    expect(notes).toContainEqual(
+      expect.stringMatching(/^warning: SDK 1\.x's McpError added "MCP error <code>: " to its message and 2\.x's ProtocolError does not/),
+    );
   });
 });
 
@@ -411,7 +455,9 @@ export function more(server: McpServer) {
     // declared elsewhere: it may already be a schema object, so the codemod's finding stays
     expect(text).toContain("server.registerTool('v', { inputSchema: shared }");
     expect(text.match(/@mcp-codemod-error/g)).toHaveLength(1);
-    expect(notes).toContainEqual(expect.stringMatching(/^info: inputSchema \(this\.schema\) is a raw zod shape: wrapped with z\.object\(\)/));
+    expect(notes).toContainEqual(
+      expect.stringMatching(/^info: inputSchema \(this\.schema\) is a raw zod shape: wrapped with z\.object\(\)/),
+    );
   });
 });
 
@@ -437,7 +483,8 @@ export const server = new McpServer({ name: "s", version: "1" });
 describe('the context of a handler a project function wraps before it is registered', () => {
   it('is not moved (the wrapper decides what it is) but marked where it reads members SDK 2.x moved', () => {
     // withRetry() calls the callback again when it throws: no pass-through.
-    const { text, notes } = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+    const { text, notes } = upgraded(
+      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const withRetry = (cb) => async (args, extra) => { try { return await cb(args, extra); } catch (e) { return await cb(args, extra); } };
 const server = new McpServer({ name: 's', version: '1' });
 server.registerTool('t', { description: 'T', inputSchema: {} }, withRetry(async (args, extra) => {
@@ -445,23 +492,30 @@ server.registerTool('t', { description: 'T', inputSchema: {} }, withRetry(async 
   return { content: [{ type: 'text', text: String(extra.sessionId) }] };
 }));
 server.registerTool('u', { description: 'U', inputSchema: {} }, withRetry(async (args, extra) => ({ content: [{ type: 'text', text: typeof extra } ] })));
-`, '/project/src/server.js');
+`,
+      '/project/src/server.js',
+    );
     expect(text).toContain('if (extra.signal.aborted)');
-    expect(text).toMatch(/\/\* @mcp-codemod-error a handler wrapped by withRetry\(\) reads extra\.signal, where SDK 1\.x's context had them; SDK 2\.x moved them \(extra\.signal → extra\.mcpReq\.signal\)/);
+    expect(text).toMatch(
+      /\/\* @mcp-codemod-error a handler wrapped by withRetry\(\) reads extra\.signal, where SDK 1\.x's context had them; SDK 2\.x moved them \(extra\.signal → extra\.mcpReq\.signal\)/,
+    );
     // The codemod's own import of z, in the file's quotes.
     expect(text).toMatch(/^import \{ z \} from 'zod';$/m);
     expect(notes.filter(n => /a handler wrapped by withRetry\(\)/.test(n))).toHaveLength(1);
   });
 
-  it('is moved as a handler\'s when the wrapper is a pass-through of the file (it hands the context on unchanged)', () => {
-    const { text, notes } = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+  it("is moved as a handler's when the wrapper is a pass-through of the file (it hands the context on unchanged)", () => {
+    const { text, notes } = upgraded(
+      `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 const withErrors = (cb) => async (...args) => { try { return await cb(...args); } catch (e) { return { content: [], isError: true }; } };
 const server = new McpServer({ name: 's', version: '1' });
 server.registerTool('t', { description: 'T', inputSchema: {} }, withErrors(async (args, extra) => {
   if (extra.signal.aborted) return { content: [] };
   return { content: [] };
 }));
-`, '/project/src/server.js');
+`,
+      '/project/src/server.js',
+    );
     expect(text).toContain('if (extra.mcpReq.signal.aborted)');
     expect(text).not.toContain('@mcp-codemod-error');
     expect(notes.filter(n => /a handler wrapped by withErrors\(\)/.test(n))).toHaveLength(0);
@@ -487,12 +541,16 @@ class Tools {
 }
 `);
     expect(text).not.toMatch(/\.bind\(/);
-    expect(text).toContain("server.registerTool('echo', { description: 'Echoes', inputSchema: z.object({ text: z.string() }) }, async ({ text }) =>");
+    expect(text).toContain(
+      "server.registerTool('echo', { description: 'Echoes', inputSchema: z.object({ text: z.string() }) }, async ({ text }) =>",
+    );
     expect(text).toContain("server.registerTool('ping', {}, async () => ({ content: [] }));");
     expect(text).toContain("server.registerResource('readme', 'file:///readme', {}, async uri =>");
     expect(text).toContain("[1].forEach(() => this.server.registerTool('inner', {}, async () => ({ content: [] })));");
     expect(text).not.toContain('@mcp-codemod-error');
-    expect(notes).toContainEqual(expect.stringMatching(/^info: tool\(\.\.\.\), server\.tool bound to server, written as server\.tool\(\.\.\.\) \(2 calls/));
+    expect(notes).toContainEqual(
+      expect.stringMatching(/^info: tool\(\.\.\.\), server\.tool bound to server, written as server\.tool\(\.\.\.\) \(2 calls/),
+    );
   });
 
   it('leaves and marks a bound reference used otherwise than called, exported, or called where its server may differ', () => {
@@ -515,7 +573,9 @@ ask('q');
 `);
     expect(text.match(/@mcp-codemod-error [^\n]*is a bound reference to SDK 1\.x's (tool|prompt)\(\)/g)).toHaveLength(3);
     expect(text).toContain('export const tool = server.tool.bind(server);');
-    expect(text).toContain("/* @mcp-codemod-error server.prompt.bind(server) is a bound reference to SDK 1.x's prompt(), which SDK 2.x's McpServer does not have: register each call of it with server.registerPrompt(");
+    expect(text).toContain(
+      "/* @mcp-codemod-error server.prompt.bind(server) is a bound reference to SDK 1.x's prompt(), which SDK 2.x's McpServer does not have: register each call of it with server.registerPrompt(",
+    );
     // not a server: not ours
     expect(text).toContain('const ask = cli.prompt.bind(cli);');
     expect(notes.filter(n => /^warning: .*is a bound reference/.test(n))).toHaveLength(3);
@@ -551,7 +611,7 @@ export type ToolArgs = Parameters<McpServer['tool']>;
 });
 
 describe('uses of ErrorCode the official codemod leaves naming nothing', () => {
-  it("writes a member in a type where the codemod sends it in an expression, ErrorCode as a type as both enums, and marks every other use", () => {
+  it('writes a member in a type where the codemod sends it in an expression, ErrorCode as a type as both enums, and marks every other use', () => {
     const { text, notes } = upgraded(`import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 export interface Failure {
   code: ErrorCode;
@@ -572,10 +632,18 @@ export function fail(f: Failure): never {
     expect(text).toMatch(/^import \{[^}]*\bProtocolErrorCode\b[^}]*\bSdkErrorCode\b[^}]*\} from '@modelcontextprotocol\/server';$/m);
     // the enum used as a value holds every member: a value typed ErrorCode may be of either enum
     expect(text).toContain('  code: ProtocolErrorCode | SdkErrorCode;');
-    expect(text).toMatch(/\/\* @mcp-codemod-error SDK 1\.x's ErrorCode names nothing here[^\n]*\*\/\nexport const codes = Object\.values\(ErrorCode\);/);
+    expect(text).toMatch(
+      /\/\* @mcp-codemod-error SDK 1\.x's ErrorCode names nothing here[^\n]*\*\/\nexport const codes = Object\.values\(ErrorCode\);/,
+    );
     expect(text.match(/@mcp-codemod-error/g)).toHaveLength(1);
-    expect(notes).toContainEqual(expect.stringMatching(/^info: ErrorCode\.InvalidParams in a type written as ProtocolErrorCode\.InvalidParams/));
-    expect(notes).toContainEqual(expect.stringMatching(/^info: ErrorCode in a type written as ProtocolErrorCode \| SdkErrorCode: [^\n]*the enum itself is used as a value/));
+    expect(notes).toContainEqual(
+      expect.stringMatching(/^info: ErrorCode\.InvalidParams in a type written as ProtocolErrorCode\.InvalidParams/),
+    );
+    expect(notes).toContainEqual(
+      expect.stringMatching(
+        /^info: ErrorCode in a type written as ProtocolErrorCode \| SdkErrorCode: [^\n]*the enum itself is used as a value/,
+      ),
+    );
   });
 
   it("replaces the codemod's finding that ErrorCode is gone with its own, one per use", () => {
@@ -613,15 +681,21 @@ export const isTimeout = (code: number) => code === ErrorCode.RequestTimeout;
     const result = upgradeV1([{ path: '/project/src/errors.ts', text: errors }]);
     const text = result.texts.get('/project/src/errors.ts')!;
     expect(text).toContain('  code: ProtocolErrorCode;');
-    expect(text).toContain('export function codeOf(e: ProtocolError): ProtocolErrorCode | undefined { return e.code as ProtocolErrorCode; }');
+    expect(text).toContain(
+      'export function codeOf(e: ProtocolError): ProtocolErrorCode | undefined { return e.code as ProtocolErrorCode; }',
+    );
     expect(text).toContain('export const seen: ProtocolErrorCode[] = [];');
     expect(text).toMatch(/^import \{ ProtocolError, ProtocolErrorCode \} from '@modelcontextprotocol\/server';$/m);
     // one entry per code: its meaning changes with the members, so it stays marked
-    expect(text).toMatch(/\/\* @mcp-codemod-error SDK 1\.x's ErrorCode names nothing here[^\n]*\*\/\nexport type Texts = Record<ErrorCode, string>;/);
+    expect(text).toMatch(
+      /\/\* @mcp-codemod-error SDK 1\.x's ErrorCode names nothing here[^\n]*\*\/\nexport type Texts = Record<ErrorCode, string>;/,
+    );
     expect(text.match(/@mcp-codemod-error/g)).toHaveLength(1);
     const notes = result.notes.filter(n => /^ErrorCode in a type written as ProtocolErrorCode: /.test(n.message));
     expect(notes.map(n => n.line)).toEqual([8, 7, 7, 3]);
-    expect(notes[0]!.message).toMatch(/no SDK 1\.x file upgraded with this one names an ErrorCode member the official codemod sends elsewhere/);
+    expect(notes[0]!.message).toMatch(
+      /no SDK 1\.x file upgraded with this one names an ErrorCode member the official codemod sends elsewhere/,
+    );
   });
 
   it('is both enums when another file of the run names one the codemod sends to SdkErrorCode', () => {
@@ -633,12 +707,19 @@ export const isTimeout = (code: number) => code === ErrorCode.RequestTimeout;
     expect(text).toContain('  code: ProtocolErrorCode | SdkErrorCode;');
     expect(text).toContain('export const seen: (ProtocolErrorCode | SdkErrorCode)[] = [];');
     expect(text).toMatch(/^import \{ ProtocolError, ProtocolErrorCode, type SdkErrorCode \} from '@modelcontextprotocol\/server';$/m);
-    expect(result.notes).toContainEqual(expect.objectContaining({ line: 3, message: expect.stringMatching(/the files upgraded with this one name RequestTimeout\); a use that needs a number must narrow it to ProtocolErrorCode$/) }));
+    expect(result.notes).toContainEqual(
+      expect.objectContaining({
+        line: 3,
+        message: expect.stringMatching(
+          /the files upgraded with this one name RequestTimeout\); a use that needs a number must narrow it to ProtocolErrorCode$/,
+        ),
+      }),
+    );
   });
 });
 
 describe('zod 3 APIs that zod 4, which SDK 2.x needs, dropped', () => {
-  it('writes what zod 3 reads alike where the value is certainly zod\'s, and marks the rest with what zod 4 reads', () => {
+  it("writes what zod 3 reads alike where the value is certainly zod's, and marks the rest with what zod 4 reads", () => {
     const { text, notes } = upgraded(`import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z, ZodError } from 'zod';
 const server = new McpServer({ name: 's', version: '1' });
@@ -656,7 +737,7 @@ export const response = { errors: [] as string[] };
 export const errors = response.errors;
 export const named = Kind.toString() + Kind.constructor.name;
 `);
-    expect(text).toContain("nick: z.string().optional()");
+    expect(text).toContain('nick: z.string().optional()');
     expect(text).toContain('parsed.error.issues.map(e => e.message)');
     expect(text).toContain('JSON.stringify(e.flatten())');
     expect(text).toContain('Kind.enum.a');
@@ -694,7 +775,9 @@ const issue = 'taken';
 export const Named = z.string({ required_error: issue });
 const server = new McpServer({ name: 's', version: '1' });
 `);
-    expect(text).toContain("export const Title = z.string({ error: issue => (issue.input === undefined ? 'a title' : undefined) }).min(1);");
+    expect(text).toContain(
+      "export const Title = z.string({ error: issue => (issue.input === undefined ? 'a title' : undefined) }).min(1);",
+    );
     expect(text).toContain('export const Count = z.number({ error: issue => (issue.input === undefined ? REQUIRED : `a number`) });');
     expect(text).toContain("export const Flag = z.boolean({ error: issue => (issue.input === undefined ? undefined : 'yes or no') });");
     // zod 3 gave message over them
@@ -702,12 +785,22 @@ const server = new McpServer({ name: 's', version: '1' });
     expect(text).toContain('export const Named = z.string({ error: zodIssue => (zodIssue.input === undefined ? issue : undefined) });');
     // a shape's keys hold schemas
     expect(text).toContain('z.object({ errorMap: z.string(), required_error: z.string() })');
-    expect(text).toMatch(/@mcp-codemod-error required_error: [^\n]*not written so here: the issues z\.enum\(\) raises itself are not the same in zod 4[^\n]*\*\/\nexport const Pick/);
-    expect(text).toMatch(/@mcp-codemod-error errorMap: [^\n]*not written so here: an errorMap is not read alike[^\n]*\*\/\nexport const Mapped/);
-    expect(text).toMatch(/@mcp-codemod-error required_error: [^\n]*not written so here: later is not a string written out or a const[^\n]*\*\/\nexport const Late/);
-    expect(text).toMatch(/@mcp-codemod-error required_error: [^\n]*not written so here: the same params hold description[^\n]*\*\/\nexport const Described/);
+    expect(text).toMatch(
+      /@mcp-codemod-error required_error: [^\n]*not written so here: the issues z\.enum\(\) raises itself are not the same in zod 4[^\n]*\*\/\nexport const Pick/,
+    );
+    expect(text).toMatch(
+      /@mcp-codemod-error errorMap: [^\n]*not written so here: an errorMap is not read alike[^\n]*\*\/\nexport const Mapped/,
+    );
+    expect(text).toMatch(
+      /@mcp-codemod-error required_error: [^\n]*not written so here: later is not a string written out or a const[^\n]*\*\/\nexport const Late/,
+    );
+    expect(text).toMatch(
+      /@mcp-codemod-error required_error: [^\n]*not written so here: the same params hold description[^\n]*\*\/\nexport const Described/,
+    );
     expect(text.match(/@mcp-codemod-error/g)).toHaveLength(4);
-    expect(notes).toContainEqual(expect.stringMatching(/^info: required_error, invalid_type_error of z\.number\(\) written as \{ error: issue => /));
+    expect(notes).toContainEqual(
+      expect.stringMatching(/^info: required_error, invalid_type_error of z\.number\(\) written as \{ error: issue => /),
+    );
   });
 });
 
@@ -731,7 +824,10 @@ server.registerTool('t', { inputSchema: { tags: Tags } }, async () => ({ content
 
   it('get the zod repairs and markers the SDK files get, and only there', async () => {
     const { migrateSources } = await import('../src/pipeline.js');
-    write('package.json', '{\n  "name": "app",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.24.0",\n    "zod": "^3.25.76"\n  }\n}\n');
+    write(
+      'package.json',
+      '{\n  "name": "app",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.24.0",\n    "zod": "^3.25.76"\n  }\n}\n',
+    );
     write('tools/package.json', '{\n  "name": "tools",\n  "dependencies": {\n    "zod": "^3.25.76"\n  }\n}\n');
     const sources = [write('src/server.ts', server), write('src/schemas.ts', schemas), write('tools/schemas.ts', schemas)];
     const result = await migrateSources(sources, { cwd: dir });
@@ -745,7 +841,10 @@ server.registerTool('t', { inputSchema: { tags: Tags } }, async () => ({ content
 
   it('are left as they are where the package already declares zod 4', async () => {
     const { migrateSources } = await import('../src/pipeline.js');
-    write('package.json', '{\n  "name": "app",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.24.0",\n    "zod": "^4.2.0"\n  }\n}\n');
+    write(
+      'package.json',
+      '{\n  "name": "app",\n  "type": "module",\n  "dependencies": {\n    "@modelcontextprotocol/sdk": "^1.24.0",\n    "zod": "^4.2.0"\n  }\n}\n',
+    );
     const result = await migrateSources([write('src/server.ts', server), write('src/schemas.ts', schemas)], { cwd: dir });
     expect(result.changes.some(c => c.path === path.join(dir, 'src', 'schemas.ts'))).toBe(false);
   });
@@ -764,7 +863,9 @@ const server = new McpServer({ name: 's', version: '1' });
     expect(text).toContain("(<any>server.server.setRequestHandler)('prompts/get', async () => ({ messages: [] }));");
     expect(text).toContain("(server.server as any)['setNotificationHandler']('notifications/message', () => undefined);");
     expect(text).not.toMatch(/RequestSchema|NotificationSchema|ListPrompts\b|@mcp-codemod-error/);
-    expect(notes).toContainEqual("info: setRequestHandler through a cast, keyed by ListPrompts: keyed by its method string 'prompts/list', which SDK 2.x takes");
+    expect(notes).toContainEqual(
+      "info: setRequestHandler through a cast, keyed by ListPrompts: keyed by its method string 'prompts/list', which SDK 2.x takes",
+    );
   });
 
   it('marks a key it cannot name as failing at start-up, and keeps an import still read elsewhere', () => {
@@ -779,7 +880,11 @@ const PingSchema = z.object({ method: z.literal('acme/ping') });
 (server.server.setRequestHandler as any)('tools/list', async () => ({ tools: [] }));
 export const shape = ListPromptsRequestSchema.shape;
 `);
-    expect(text.match(/@mcp-codemod-error (PingSchema|ListTasksRequestSchema) keys a setRequestHandler call made through a cast: [^\n]*so the server throws at start-up until this is migrated/g)).toHaveLength(2);
+    expect(
+      text.match(
+        /@mcp-codemod-error (PingSchema|ListTasksRequestSchema) keys a setRequestHandler call made through a cast: [^\n]*so the server throws at start-up until this is migrated/g,
+      ),
+    ).toHaveLength(2);
     expect(text).toContain("(server.server.setRequestHandler as any)('prompts/list', async () => ({ prompts: [] }));");
     expect(text).toMatch(/import \{[^}]*ListPromptsRequestSchema[^}]*\} from '@modelcontextprotocol\/(core|server)'/);
     expect(text.match(/@mcp-codemod-error/g)).toHaveLength(2);
@@ -796,8 +901,12 @@ const taskStore: Store = new InMemoryTaskStore();
 const server = new McpServer({ name: 's', version: '1' });
 export { server, taskStore };
 `);
-    expect(text).toContain('/* @mcp-codemod-error InMemoryTaskStore was imported from SDK 1.x by an import the official codemod removed (SDK 2.x has no such export): this read is a ReferenceError as the module loads, so the server throws at start-up until this is migrated; replace what it gave, then remove this marker */\nconst taskStore');
-    expect(text).toContain('/* @mcp-codemod-error InMemoryTaskMessageQueue was imported from SDK 1.x by an import the official codemod removed (SDK 2.x has no such export): this read is a ReferenceError when it runs; replace what it gave, then remove this marker */\n  return new InMemoryTaskMessageQueue();');
+    expect(text).toContain(
+      '/* @mcp-codemod-error InMemoryTaskStore was imported from SDK 1.x by an import the official codemod removed (SDK 2.x has no such export): this read is a ReferenceError as the module loads, so the server throws at start-up until this is migrated; replace what it gave, then remove this marker */\nconst taskStore',
+    );
+    expect(text).toContain(
+      '/* @mcp-codemod-error InMemoryTaskMessageQueue was imported from SDK 1.x by an import the official codemod removed (SDK 2.x has no such export): this read is a ReferenceError when it runs; replace what it gave, then remove this marker */\n  return new InMemoryTaskMessageQueue();',
+    );
     expect(notes.filter(n => /^warning: .*was imported from SDK 1\.x by an import the official codemod removed/.test(n))).toHaveLength(2);
   });
 });
@@ -817,7 +926,9 @@ server.registerTool('count', { inputSchema: { n: z.number() } }, async ({ n }, e
 `);
     expect(text).toContain("const signal = (ctx.mcpReq.signal as ({ signal?: AbortSignal })['signal']);");
     expect(text).toContain('const token = (ctx.mcpReq._meta as any)?.progressToken;');
-    expect(text).toContain("const notify = (ctx.mcpReq.notify as unknown as ({ sendNotification: (n: unknown) => Promise<void> })['sendNotification']);");
+    expect(text).toContain(
+      "const notify = (ctx.mcpReq.notify as unknown as ({ sendNotification: (n: unknown) => Promise<void> })['sendNotification']);",
+    );
     expect(text).not.toContain('@mcp-codemod-error');
     expect(notes).toContainEqual(expect.stringMatching(/^info: the handler context "ctx" read through a cast \(/));
   });
@@ -836,8 +947,12 @@ server.registerTool('send', { inputSchema: { ms: z.number() } }, async ({ ms }, 
   return { content: [] };
 });
 `);
-    expect(text).toContain('/* @mcp-codemod-error the handler context "context" is read through a cast ((context as { signal: AbortSignal }).signal): SDK 2.x moved these members (signal → context.mcpReq.signal)');
-    expect(text).toContain('/* @mcp-codemod-error the handler context "ctx" is read through a cast (c.sendNotification): SDK 2.x moved these members (sendNotification → ctx.mcpReq.notify)');
+    expect(text).toContain(
+      '/* @mcp-codemod-error the handler context "context" is read through a cast ((context as { signal: AbortSignal }).signal): SDK 2.x moved these members (signal → context.mcpReq.signal)',
+    );
+    expect(text).toContain(
+      '/* @mcp-codemod-error the handler context "ctx" is read through a cast (c.sendNotification): SDK 2.x moved these members (sendNotification → ctx.mcpReq.notify)',
+    );
     expect(text).toContain('(context as { signal: AbortSignal }).signal.aborted');
   });
 });
@@ -854,11 +969,15 @@ server.registerTool('big', { inputSchema: { n: z.coerce.bigint() } }, async ({ n
 export const Row = z.object({ at: z.coerce.date() });
 `;
 
-  it('writes a registered schema\'s z.coerce.date() as a string piped to it, marks z.date(), and leaves schemas no registration is given', () => {
+  it("writes a registered schema's z.coerce.date() as a string piped to it, marks z.date(), and leaves schemas no registration is given", () => {
     const { text, notes } = upgraded(ZOD_SERVER, '/project/src/events.ts');
-    expect(text).toContain('const Range = z.object({ from: z.string().pipe(z.coerce.date()), to: z.string().pipe(z.coerce.date()).optional() });');
-    expect(text).toMatch(/@mcp-codemod-error z\.date\(\): zod 4, which SDK 2\.x needs, cannot write a Date as JSON Schema, so once zod is raised tools\/list \(prompts\/list\) fails for every tool/);
-    expect(text).toContain("inputSchema: z.object({ until: z.string().pipe(z.coerce.date()) })");
+    expect(text).toContain(
+      'const Range = z.object({ from: z.string().pipe(z.coerce.date()), to: z.string().pipe(z.coerce.date()).optional() });',
+    );
+    expect(text).toMatch(
+      /@mcp-codemod-error z\.date\(\): zod 4, which SDK 2\.x needs, cannot write a Date as JSON Schema, so once zod is raised tools\/list \(prompts\/list\) fails for every tool/,
+    );
+    expect(text).toContain('inputSchema: z.object({ until: z.string().pipe(z.coerce.date()) })');
     expect(text).toMatch(/@mcp-codemod-error z\.coerce\.bigint\(\): zod 4, which SDK 2\.x needs, cannot write a bigint as JSON Schema/);
     expect(text).toContain('export const Row = z.object({ at: z.coerce.date() });');
     expect(notes.filter(n => /written as z\.string\(\)\.pipe\(z\.coerce\.date\(\)\)/.test(n))).toHaveLength(3);
@@ -866,7 +985,8 @@ export const Row = z.object({ at: z.coerce.date() });
 
   it('what it claims, on zod 4: a Date fails the JSON Schema the SDK asks for; the string piped to z.coerce.date() is written as a string and reads the same Date', async () => {
     const { z } = await import('zod');
-    const input = (schema: { '~standard': unknown }) => (schema['~standard'] as { jsonSchema: { input(o: object): unknown } }).jsonSchema.input({ target: 'draft-2020-12' });
+    const input = (schema: { '~standard': unknown }) =>
+      (schema['~standard'] as { jsonSchema: { input(o: object): unknown } }).jsonSchema.input({ target: 'draft-2020-12' });
     expect(() => input(z.object({ from: z.coerce.date() }))).toThrow(/Date cannot be represented in JSON Schema/);
     expect(input(z.object({ from: z.string().pipe(z.coerce.date()) }))).toMatchObject({ properties: { from: { type: 'string' } } });
     const sent = '2026-07-28T10:00:00Z';

@@ -8,7 +8,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { check, type Known } from './support/expectations.js';
-import { commitAll, copyInstalled, copySources, isolatedDir, npm, REPO_ROOT, runCli, treeDigest, type CliRun } from './support/userProject.js';
+import {
+  commitAll,
+  copyInstalled,
+  copySources,
+  isolatedDir,
+  npm,
+  REPO_ROOT,
+  runCli,
+  treeDigest,
+  type CliRun,
+} from './support/userProject.js';
 
 const STATES = ['SDK 1.x only', 'SDK 2.x only', 'both', 'nothing installed'] as const;
 type State = (typeof STATES)[number];
@@ -41,7 +51,13 @@ async function stage(base: string, source: string): Promise<Record<State, string
   fs.mkdirSync(v2);
   fs.writeFileSync(
     path.join(v2, 'package.json'),
-    JSON.stringify({ name: 'stage', private: true, type: 'module', dependencies: { '@modelcontextprotocol/server': '^2.4.0', zod: '^4.2.0' }, devDependencies: manifest.devDependencies }),
+    JSON.stringify({
+      name: 'stage',
+      private: true,
+      type: 'module',
+      dependencies: { '@modelcontextprotocol/server': '^2.4.0', zod: '^4.2.0' },
+      devDependencies: manifest.devDependencies,
+    }),
   );
   const only2 = await npm(v2, ['install']);
   if (only2.status !== 0) throw new Error(`npm install (2.x only): ${only2.stderr}`);
@@ -72,19 +88,23 @@ for (const project of PROJECTS) {
       if (base) fs.rmSync(base, { recursive: true, force: true });
     });
 
-    check('the report, exit status and written files are byte-identical with SDK 1.x, 2.x, both or nothing installed', project.known, () => {
-      const sites = STATES.map(s => `${s}: ${results.get(s)!.cli.report?.sites.length ?? 'no report'}`);
-      const first = results.get(STATES[0])!;
-      expect(first.cli.report, first.cli.stderr).toBeDefined();
-      const counts = new Set(STATES.map(s => results.get(s)!.cli.report?.sites.length));
-      expect(counts.size, `sites found differ (${sites.join(', ')})`).toBe(1);
-      for (const state of STATES.slice(1)) {
-        const other = results.get(state)!;
-        expect(other.cli.stdout, `report differs between ${STATES[0]} and ${state} (sites: ${sites.join(', ')})`).toBe(first.cli.stdout);
-        expect(other.cli.status, `exit status differs between ${STATES[0]} and ${state}`).toBe(first.cli.status);
-        const files = [...new Set([...Object.keys(first.tree), ...Object.keys(other.tree)])].filter(f => first.tree[f] !== other.tree[f]);
-        expect(files, `written files differ between ${STATES[0]} and ${state}: ${files.join(', ')}`).toEqual([]);
-      }
-    });
+    check(
+      'the report, exit status and written files are byte-identical with SDK 1.x, 2.x, both or nothing installed',
+      project.known,
+      () => {
+        const sites = STATES.map(s => `${s}: ${results.get(s)!.cli.report?.sites.length ?? 'no report'}`);
+        const first = results.get(STATES[0])!;
+        expect(first.cli.report, first.cli.stderr).toBeDefined();
+        const counts = new Set(STATES.map(s => results.get(s)!.cli.report?.sites.length));
+        expect(counts.size, `sites found differ (${sites.join(', ')})`).toBe(1);
+        for (const state of STATES.slice(1)) {
+          const other = results.get(state)!;
+          expect(other.cli.stdout, `report differs between ${STATES[0]} and ${state} (sites: ${sites.join(', ')})`).toBe(first.cli.stdout);
+          expect(other.cli.status, `exit status differs between ${STATES[0]} and ${state}`).toBe(first.cli.status);
+          const files = [...new Set([...Object.keys(first.tree), ...Object.keys(other.tree)])].filter(f => first.tree[f] !== other.tree[f]);
+          expect(files, `written files differ between ${STATES[0]} and ${state}: ${files.join(', ')}`).toEqual([]);
+        }
+      },
+    );
   });
 }

@@ -12,8 +12,28 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_WONT_START } from '../src/format-report.js';
 import { formatVerifyTable, parseScenario, type VerifyResult } from '../src/verify/index.js';
-import { assertSite, check, describeSite, markersUnder, markerLines, unexpectedSites, type Known, type SiteExpectation } from './support/expectations.js';
-import { limiter, migrateAsUser, REPO_ROOT, runCli, timed, typecheck, verifyProject, type CliRun, type Ran, type UserProjectRun } from './support/userProject.js';
+import {
+  assertSite,
+  check,
+  describeSite,
+  markersUnder,
+  markerLines,
+  unexpectedSites,
+  type Known,
+  type SiteExpectation,
+} from './support/expectations.js';
+import {
+  limiter,
+  migrateAsUser,
+  REPO_ROOT,
+  runCli,
+  timed,
+  typecheck,
+  verifyProject,
+  type CliRun,
+  type Ran,
+  type UserProjectRun,
+} from './support/userProject.js';
 
 const PROJECTS_DIR = path.join(REPO_ROOT, 'test', 'user-projects');
 
@@ -93,9 +113,7 @@ const PROJECTS: UserProject[] = [
     entry: 'src/index.ts',
     serveFrom: 'packages/server',
     tsconfigs: ['packages/server/tsconfig.json', 'packages/shared/tsconfig.json'],
-    sites: [
-      { file: 'packages/shared/src/ask.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
-    ],
+    sites: [{ file: 'packages/shared/src/ask.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' }],
   },
   {
     name: 'after-connect',
@@ -119,8 +137,20 @@ const PROJECTS: UserProject[] = [
       { file: 'src/server.ts', at: "await server.sendLoggingMessage({ level: 'info'", kind: 'logging', expect: 'rewrite' },
       { file: 'src/server.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
       { file: 'src/server.ts', at: "await server.sendLoggingMessage({ level: 'debug'", kind: 'logging', expect: 'rewrite' },
-      { file: 'src/log.ts', at: 'await server.sendLoggingMessage', kind: 'logging', expect: 'mark', because: /hand the handler's context \(ctx\) down to here/ },
-      { file: 'src/index.ts', at: 'server.server.ping()', kind: 'request', expect: 'mark', because: /ping is a request to the client that MCP 2026-07-28 does not have/ },
+      {
+        file: 'src/log.ts',
+        at: 'await server.sendLoggingMessage',
+        kind: 'logging',
+        expect: 'mark',
+        because: /hand the handler's context \(ctx\) down to here/,
+      },
+      {
+        file: 'src/index.ts',
+        at: 'server.server.ping()',
+        kind: 'request',
+        expect: 'mark',
+        because: /ping is a request to the client that MCP 2026-07-28 does not have/,
+      },
     ],
   },
   {
@@ -144,10 +174,19 @@ const PROJECTS: UserProject[] = [
     entry: 'src/index.ts',
     sites: [
       { file: 'src/index.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
-      { file: 'src/index.ts', at: "task.priority = 'high'", kind: 'request', expect: 'mark', because: /changes what it returned after a question: on a later round of a 2026-07-28 call that is a copy/ },
+      {
+        file: 'src/index.ts',
+        at: "task.priority = 'high'",
+        kind: 'request',
+        expect: 'mark',
+        because: /changes what it returned after a question: on a later round of a 2026-07-28 call that is a copy/,
+      },
     ],
     known: {
-      verify: BY_DESIGN('a journaled task changed after the question is marked, not rewritten: on a 2026-07-28 call the change lands on a copy until the handler re-reads it', modernFails('tasks after')),
+      verify: BY_DESIGN(
+        'a journaled task changed after the question is marked, not rewritten: on a 2026-07-28 call the change lands on a copy until the handler re-reads it',
+        modernFails('tasks after'),
+      ),
     },
   },
   {
@@ -222,7 +261,13 @@ const PROJECTS: UserProject[] = [
     entry: 'src/index.ts',
     sites: [
       { file: 'src/app.ts', at: 'await this.sdkServer.server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
-      { file: 'src/sse.ts', at: "new SseTransport('/messages', res)", kind: 'entry', expect: 'mark', because: /a 2026-07-28 client cannot reach this endpoint/ },
+      {
+        file: 'src/sse.ts',
+        at: "new SseTransport('/messages', res)",
+        kind: 'entry',
+        expect: 'mark',
+        because: /a 2026-07-28 client cannot reach this endpoint/,
+      },
     ],
   },
   {
@@ -261,7 +306,13 @@ const PROJECTS: UserProject[] = [
     entry: 'src/index.ts',
     sites: [
       { file: 'src/tools/remove.ts', at: 'await server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
-      { file: 'src/lifecycle.ts', at: 'server.oninitialized = () => {', kind: 'connection', expect: 'mark', because: /oninitialized = \.\.\. runs once a client has sent initialize, which a 2026-07-28 client never sends/ },
+      {
+        file: 'src/lifecycle.ts',
+        at: 'server.oninitialized = () => {',
+        kind: 'connection',
+        expect: 'mark',
+        because: /oninitialized = \.\.\. runs once a client has sent initialize, which a 2026-07-28 client never sends/,
+      },
     ],
   },
   {
@@ -271,7 +322,13 @@ const PROJECTS: UserProject[] = [
       // The cache filler asks under its lock while a tool runs; the notification handler that also calls it
       // cannot ask a 2026-07-28 client, and is marked where it calls it.
       { file: 'src/context.ts', at: 'await server.server.listRoots()', kind: 'roots', expect: 'rewrite' },
-      { file: 'src/index.ts', at: 'const refreshed = await getContext(server)', kind: 'roots', expect: 'mark', because: /in a notification handler: no request is served there/ },
+      {
+        file: 'src/index.ts',
+        at: 'const refreshed = await getContext(server)',
+        kind: 'roots',
+        expect: 'mark',
+        because: /in a notification handler: no request is served there/,
+      },
     ],
   },
   {
@@ -345,12 +402,32 @@ const PROJECTS: UserProject[] = [
       { file: 'src/tools/assign.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
       { file: 'src/tools/report.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
       // Twelve rounds are more than a 2026-07-28 client answers (10 in the SDK's client): marked, so --check fails.
-      { file: 'src/tools/checklist.ts', at: 'for (const entry of RELEASE_CHECKLIST)', kind: 'request', expect: 'mark', because: /may ask 12 times in a loop/ },
+      {
+        file: 'src/tools/checklist.ts',
+        at: 'for (const entry of RELEASE_CHECKLIST)',
+        kind: 'request',
+        expect: 'mark',
+        because: /may ask 12 times in a loop/,
+      },
     ],
     known: {
-      verify: BY_DESIGN('a loop asking 12 times is marked: a 2026-07-28 client gives up after 10 rounds until the items are asked together', modernFails('checklist all 12 done')),
+      verify: BY_DESIGN(
+        'a loop asking 12 times is marked: a 2026-07-28 client gives up after 10 rounds until the items are asked together',
+        modernFails('checklist all 12 done'),
+      ),
     },
-    verifyUntouched: ['announce beta', 'announce ask group', 'announce group declined', 'announce send cancelled', 'checklist cancel at 4', 'assign accept', 'assign not in list', 'assign decline', 'report publish', 'report cancel'],
+    verifyUntouched: [
+      'announce beta',
+      'announce ask group',
+      'announce group declined',
+      'announce send cancelled',
+      'checklist cancel at 4',
+      'assign accept',
+      'assign not in list',
+      'assign decline',
+      'report publish',
+      'report cancel',
+    ],
   },
   {
     name: 'fastmcp-app',
@@ -368,7 +445,13 @@ const PROJECTS: UserProject[] = [
     name: 'mcp-framework-app',
     entry: 'src/index.ts',
     sites: [
-      { file: 'src/tools/DraftReplyTool.ts', at: 'await this.samplingRequest(', kind: 'sampling', expect: 'mark', because: /mcp-framework/i },
+      {
+        file: 'src/tools/DraftReplyTool.ts',
+        at: 'await this.samplingRequest(',
+        kind: 'sampling',
+        expect: 'mark',
+        because: /mcp-framework/i,
+      },
       { file: 'src/tools/ConfirmSendTool.ts', at: 'await this.elicit(', kind: 'elicitation', expect: 'mark', because: /mcp-framework/i },
     ],
     known: {
@@ -400,11 +483,35 @@ const PROJECTS: UserProject[] = [
     sites: [
       { file: 'src/server.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' },
       { file: 'src/index.ts', at: 'const created = new StreamableHTTPServerTransport', kind: 'entry', expect: 'rewrite' },
-      { file: 'src/server.ts', at: 'server.registerTool(`open_${name}`', kind: 'list-change', expect: 'mark', because: /never reaches: a listening client is not told/ },
-      { file: 'src/server.ts', at: 'server.sendToolListChanged()', kind: 'list-change', expect: 'mark', because: /never reaches: a listening client is not told/ },
+      {
+        file: 'src/server.ts',
+        at: 'server.registerTool(`open_${name}`',
+        kind: 'list-change',
+        expect: 'mark',
+        because: /never reaches: a listening client is not told/,
+      },
+      {
+        file: 'src/server.ts',
+        at: 'server.sendToolListChanged()',
+        kind: 'list-change',
+        expect: 'mark',
+        because: /never reaches: a listening client is not told/,
+      },
       // Saves counted per session: a 2026-07-28 request has none, so every modern client would share one count.
-      { file: 'src/server.ts', at: "const session = extra.sessionId ?? 'local'", kind: 'connection', expect: 'mark', because: /a 2026-07-28 request has no session/ },
-      { file: 'src/server.ts', at: "savesBySession.get(extra.sessionId ?? 'local')", kind: 'connection', expect: 'mark', because: /a 2026-07-28 request has no session/ },
+      {
+        file: 'src/server.ts',
+        at: "const session = extra.sessionId ?? 'local'",
+        kind: 'connection',
+        expect: 'mark',
+        because: /a 2026-07-28 request has no session/,
+      },
+      {
+        file: 'src/server.ts',
+        at: "savesBySession.get(extra.sessionId ?? 'local')",
+        kind: 'connection',
+        expect: 'mark',
+        because: /a 2026-07-28 request has no session/,
+      },
     ],
   },
   {
@@ -414,14 +521,22 @@ const PROJECTS: UserProject[] = [
     name: 'mail-confirm',
     entry: 'src/index.ts',
     sites: [
-      { file: 'src/tools.ts', at: '? await server.server.elicitInput(request, { signal: extra.signal })', kind: 'elicitation', expect: 'rewrite' },
+      {
+        file: 'src/tools.ts',
+        at: '? await server.server.elicitInput(request, { signal: extra.signal })',
+        kind: 'elicitation',
+        expect: 'rewrite',
+      },
       { file: 'src/tools.ts', at: ': await server.server.elicitInput(request);', kind: 'elicitation', expect: 'rewrite' },
       { file: 'src/tools.ts', at: '!server.server.getClientCapabilities()?.elicitation', kind: 'capabilities', expect: 'rewrite' },
     ],
     known: {
       // The wrapper types the context it hands on as 1.x's ({ signal: AbortSignal }): the reads are marked, with
       // the retyping to do, and --check fails until it is done. Verify passes on both eras, each effect once.
-      tsc: BY_DESIGN("a wrapper declaring SDK 1.x's context shape is marked to be typed ServerContext by hand", /TS2769: No overload matches this call/),
+      tsc: BY_DESIGN(
+        "a wrapper declaring SDK 1.x's context shape is marked to be typed ServerContext by hand",
+        /TS2769: No overload matches this call/,
+      ),
     },
   },
   {
@@ -463,7 +578,9 @@ function outcomeOf(project: UserProject): Promise<Outcome> {
         for (const tsconfig of tsconfigs) migratedTsc.push(await typecheck(run.migrated, tsconfig));
       });
       const check = await timed(run.timings, '--check', () => runCli(run.migrated, ['.', '--check', '--json']));
-      const verify = await timed(run.timings, 'verify', () => verifyProject(run, project.entry, scenarioOf(project), { runFrom: project.serveFrom, http: project.http, env: project.serverEnv }));
+      const verify = await timed(run.timings, 'verify', () =>
+        verifyProject(run, project.entry, scenarioOf(project), { runFrom: project.serveFrom, http: project.http, env: project.serverEnv }),
+      );
       return { run, originalTsc, migratedTsc, check, verify };
     });
     outcomes.set(project.name, pending);
@@ -473,7 +590,9 @@ function outcomeOf(project: UserProject): Promise<Outcome> {
 
 /** tsc's diagnostics, one per line, for an assertion message. */
 function tscErrors(runs: Ran[]): string[] {
-  return runs.flatMap(r => (r.status === 0 ? [] : [`exit ${r.status}`, ...`${r.stdout}${r.stderr}`.split('\n').filter(l => /error TS\d+/.test(l))]));
+  return runs.flatMap(r =>
+    r.status === 0 ? [] : [`exit ${r.status}`, ...`${r.stdout}${r.stderr}`.split('\n').filter(l => /error TS\d+/.test(l))],
+  );
 }
 
 /** `USER_PROJECTS=a,b npx vitest run test/user-projects.test.ts` runs only those projects. */
@@ -486,7 +605,10 @@ for (const project of selected) void outcomeOf(project).catch(() => undefined);
 afterAll(async () => {
   // Where the time goes, for the suite's budget (seconds per step, per project).
   const rows = await Promise.all(selected.map(async p => [p.name, (await outcomeOf(p).catch(() => undefined))?.run.timings] as const));
-  const line = (t: Record<string, number>) => Object.entries(t).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`).join(', ');
+  const line = (t: Record<string, number>) =>
+    Object.entries(t)
+      .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`)
+      .join(', ');
   console.log(rows.map(([name, t]) => `${name}: ${t ? line(t) : 'failed'}`).join('\n'));
 });
 
@@ -507,20 +629,29 @@ for (const project of selected) {
       expect(errors, errors.join('\n')).toEqual([]);
       const before = o.verify.rows.filter(r => r.run === 'before');
       expect(before.length, formatVerifyTable(o.verify)).toBe(scenarioOf(project).calls.length);
-      expect(before.filter(r => !r.ok).map(r => `${r.call}: ${r.reason}`), formatVerifyTable(o.verify)).toEqual([]);
+      expect(
+        before.filter(r => !r.ok).map(r => `${r.call}: ${r.reason}`),
+        formatVerifyTable(o.verify),
+      ).toEqual([]);
     });
 
-    check('the CLI run prints a JSON report and exits 0, or non-zero when a file failed or the server would throw at start-up', known.cli, () => {
-      const { report, status, stderr } = o.run.migration;
-      expect(report, stderr).toBeDefined();
-      const failed = report!.summary.filesErrored;
-      if (failed > 0) expect(status, `${failed} file(s) failed, exit ${status}`).not.toBe(0);
-      else expect(status, stderr).toBe(report!.summary.startFailures > 0 ? EXIT_WONT_START : 0);
-    });
+    check(
+      'the CLI run prints a JSON report and exits 0, or non-zero when a file failed or the server would throw at start-up',
+      known.cli,
+      () => {
+        const { report, status, stderr } = o.run.migration;
+        expect(report, stderr).toBeDefined();
+        const failed = report!.summary.filesErrored;
+        if (failed > 0) expect(status, `${failed} file(s) failed, exit ${status}`).not.toBe(0);
+        else expect(status, stderr).toBe(report!.summary.startFailures > 0 ? EXIT_WONT_START : 0);
+      },
+    );
 
     for (const site of project.sites) {
       const verb = site.expect === 'rewrite' ? 'rewritten' : 'marked';
-      check(`${site.file} ${site.kind} at \`${site.at}\` is reported ${verb}`, site.known, () => assertSite(o.run.migration.report, original, site));
+      check(`${site.file} ${site.kind} at \`${site.at}\` is reported ${verb}`, site.known, () =>
+        assertSite(o.run.migration.report, original, site),
+      );
     }
 
     check('reports no site the original does not have', known.unexpected, () => {
@@ -531,7 +662,10 @@ for (const project of selected) {
     check('every marked site has a // mcp-migrate: marker line in its file', known.markers, () => {
       for (const site of o.run.migration.report!.sites.filter(s => s.outcome === 'marked')) {
         const markers = markerLines(path.join(o.run.migrated, site.file));
-        expect(markers.some(l => l.includes(site.reason.slice(0, 60))), `no marker for ${describeSite(site)}`).toBe(true);
+        expect(
+          markers.some(l => l.includes(site.reason.slice(0, 60))),
+          `no marker for ${describeSite(site)}`,
+        ).toBe(true);
       }
     });
 
@@ -577,9 +711,22 @@ for (const project of selected) {
       check('rewritten files keep their indentation (tabs, four spaces) and line endings (CRLF)', known.style, () => {
         const read = (file: string) => fs.readFileSync(path.join(o.run.migrated, file), 'utf8');
         const problems: string[] = [];
-        read('src/tabs.ts').split('\n').forEach((l, i) => /^ +\S/.test(l) && problems.push(`src/tabs.ts:${i + 1} indented with spaces`));
-        read('src/four.ts').split('\n').forEach((l, i) => (/^ */.exec(l)![0].length % 4 !== 0) && problems.push(`src/four.ts:${i + 1} indented by ${/^ */.exec(l)![0].length}`));
-        read('src/crlf.ts').split('\n').forEach((l, i) => i < read('src/crlf.ts').split('\n').length - 1 && !l.endsWith('\r') && problems.push(`src/crlf.ts:${i + 1} ends with LF alone`));
+        read('src/tabs.ts')
+          .split('\n')
+          .forEach((l, i) => /^ +\S/.test(l) && problems.push(`src/tabs.ts:${i + 1} indented with spaces`));
+        read('src/four.ts')
+          .split('\n')
+          .forEach(
+            (l, i) => /^ */.exec(l)![0].length % 4 !== 0 && problems.push(`src/four.ts:${i + 1} indented by ${/^ */.exec(l)![0].length}`),
+          );
+        read('src/crlf.ts')
+          .split('\n')
+          .forEach(
+            (l, i) =>
+              i < read('src/crlf.ts').split('\n').length - 1 &&
+              !l.endsWith('\r') &&
+              problems.push(`src/crlf.ts:${i + 1} ends with LF alone`),
+          );
         expect(problems, problems.join('\n')).toEqual([]);
       });
     }
@@ -588,7 +735,10 @@ for (const project of selected) {
       it(`verify: the calls the known difference does not touch pass on both eras (${project.verifyUntouched.join(', ')})`, () => {
         const rows = o.verify.rows.filter(r => project.verifyUntouched!.includes(r.call));
         expect(rows.length, formatVerifyTable(o.verify)).toBe(project.verifyUntouched!.length * 3);
-        expect(rows.filter(r => !r.ok).map(r => `${r.call} ${r.run}: ${r.reason}`), formatVerifyTable(o.verify)).toEqual([]);
+        expect(
+          rows.filter(r => !r.ok).map(r => `${r.call} ${r.run}: ${r.reason}`),
+          formatVerifyTable(o.verify),
+        ).toEqual([]);
       });
     }
   });

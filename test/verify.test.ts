@@ -32,11 +32,11 @@ const TIMEOUT = 20_000;
 
 function text(result: unknown): string {
   const r = result as { content?: { text?: string }[]; messages?: { content: { text?: string } }[] };
-  return (r.content ?? r.messages?.map((m) => m.content) ?? []).map((c) => c.text).join(' | ');
+  return (r.content ?? r.messages?.map(m => m.content) ?? []).map(c => c.text).join(' | ');
 }
 
 function call(run: RunResult, name: string) {
-  const found = run.calls.find((c) => c.name === name);
+  const found = run.calls.find(c => c.name === name);
   if (!found) throw new Error(`no call ${name}`);
   return found;
 }
@@ -73,10 +73,7 @@ describe('verify with the bundled example and the reference migrations', () => {
     // Defaults: elicitation accepts with "test" for a string property.
     expect(text(call(before, 'review prompt defaults').result)).toContain('focusing on test');
     expect(call(before, 'plan-trip two rounds').rounds).toBe(3);
-    expect(call(before, 'plan-trip two rounds').requests.map((r) => r.method)).toEqual([
-      'elicitation/create',
-      'sampling/createMessage',
-    ]);
+    expect(call(before, 'plan-trip two rounds').requests.map(r => r.method)).toEqual(['elicitation/create', 'sampling/createMessage']);
   });
 
   it('passes for the hand-migrated server on both eras', () => {
@@ -102,10 +99,7 @@ describe('verify with the bundled example and the reference migrations', () => {
       expect(c.error, c.name).toBeUndefined();
     }
     // The embedded requests still reached the client's handlers (through input_required), in the legacy order.
-    expect(call(modern, 'plan-trip two rounds').requests.map((r) => r.method)).toEqual([
-      'elicitation/create',
-      'sampling/createMessage',
-    ]);
+    expect(call(modern, 'plan-trip two rounds').requests.map(r => r.method)).toEqual(['elicitation/create', 'sampling/createMessage']);
   });
 
   it('fails for the broken migration, naming the call and the first difference', () => {
@@ -113,7 +107,7 @@ describe('verify with the bundled example and the reference migrations', () => {
     const table = formatVerifyTable(result);
     expect(result.ok).toBe(false);
 
-    const failing = result.rows.filter((r) => !r.ok).map((r) => `${r.call}/${r.run}`);
+    const failing = result.rows.filter(r => !r.ok).map(r => `${r.call}/${r.run}`);
     expect(failing).toEqual(
       expect.arrayContaining([
         'greet decline/modern',
@@ -124,9 +118,9 @@ describe('verify with the bundled example and the reference migrations', () => {
         'summarize/modern',
       ]),
     );
-    expect(result.rows.find((r) => r.call === 'greet accept' && r.run === 'modern')?.ok).toBe(true);
+    expect(result.rows.find(r => r.call === 'greet accept' && r.run === 'modern')?.ok).toBe(true);
 
-    const decline = result.rows.find((r) => r.call === 'greet decline' && r.run === 'modern')!;
+    const decline = result.rows.find(r => r.call === 'greet decline' && r.run === 'modern')!;
     expect(decline.difference).toMatchObject({
       in: 'result',
       path: 'result.content[0].text',
@@ -134,9 +128,9 @@ describe('verify with the bundled example and the reference migrations', () => {
       after: 'Hello, Ada. You feel undefined.',
     });
     // Results are compared before requests, so the wrong variable shows in the final text first.
-    const plan = result.rows.find((r) => r.call === 'plan-trip two rounds' && r.run === 'modern')!;
+    const plan = result.rows.find(r => r.call === 'plan-trip two rounds' && r.run === 'modern')!;
     expect(plan.difference).toMatchObject({ in: 'result', path: 'result.content[0].text' });
-    const summarize = result.rows.find((r) => r.call === 'summarize' && r.run === 'shim')!;
+    const summarize = result.rows.find(r => r.call === 'summarize' && r.run === 'shim')!;
     expect(summarize.difference).toMatchObject({ in: 'requests', path: 'requests[0].params.maxTokens', before: 100, after: 50 });
 
     expect(table).toContain('greet decline');
@@ -151,7 +145,12 @@ describe('verify with the bundled example and the reference migrations', () => {
 
 describe('verify failures', () => {
   it('reports an SDK 1.x server under a 2026-07-28 client as a failed connect', async () => {
-    const run = await runScenario({ ...server(LEGACY), era: 'modern', scenario: { calls: scenario.calls.slice(0, 1) }, timeoutMs: TIMEOUT });
+    const run = await runScenario({
+      ...server(LEGACY),
+      era: 'modern',
+      scenario: { calls: scenario.calls.slice(0, 1) },
+      timeoutMs: TIMEOUT,
+    });
     expect(run.connected).toBe(false);
     // The pinned v2 client opens with server/discover; the 1.x server answers -32601 and the pin has no fallback.
     expect(run.fatal).toMatch(/did not offer pinned protocol version 2026-07-28/);
@@ -219,11 +218,19 @@ describe('verify failures', () => {
 
   it('flags a server→client request on a 2026-07-28 connection and fails the call at once', async () => {
     const command = `"${process.execPath}" test/reference/raw-server.mjs push-on-modern`;
-    const run = await runScenario({ command, cwd: root, era: 'modern', scenario: { calls: scenario.calls.slice(0, 2) }, timeoutMs: 20_000 });
+    const run = await runScenario({
+      command,
+      cwd: root,
+      era: 'modern',
+      scenario: { calls: scenario.calls.slice(0, 2) },
+      timeoutMs: 20_000,
+    });
     expect(run.connected).toBe(true);
     expect(run.protocolVersion).toBe('2026-07-28');
     for (const c of run.calls) {
-      expect(c.violations).toEqual([expect.stringMatching(/server sent a JSON-RPC request \(elicitation\/create\) on a 2026-07-28 connection/)]);
+      expect(c.violations).toEqual([
+        expect.stringMatching(/server sent a JSON-RPC request \(elicitation\/create\) on a 2026-07-28 connection/),
+      ]);
       expect(c.error).toBeDefined();
     }
     const result = compareRuns({ before: run, modern: run, shim: run });
@@ -235,15 +242,15 @@ describe('verify failures', () => {
 describe('smoke mode and the command', () => {
   it('smoke mode on the hand-migrated server covers every tool and prompt and passes against the example', async () => {
     const smoke = await smokeScenario(server(HAND));
-    expect(smoke.calls.map((c) => c.name).sort()).toEqual([
+    expect(smoke.calls.map(c => c.name).sort()).toEqual([
       'prompt review',
       'tool count-roots',
       'tool greet',
       'tool plan-trip',
       'tool summarize',
     ]);
-    expect(smoke.calls.find((c) => c.name === 'tool greet')?.params).toEqual({ name: 'greet', arguments: { name: 'test' } });
-    expect(smoke.calls.find((c) => c.name === 'prompt review')?.params).toEqual({ name: 'review', arguments: { code: 'test' } });
+    expect(smoke.calls.find(c => c.name === 'tool greet')?.params).toEqual({ name: 'greet', arguments: { name: 'test' } });
+    expect(smoke.calls.find(c => c.name === 'prompt review')?.params).toEqual({ name: 'review', arguments: { code: 'test' } });
 
     const result = await verify({ before: LEGACY, after: HAND, scenario: smoke, cwd: root, env, timeoutMs: TIMEOUT });
     expect(result.ok, formatVerifyTable(result)).toBe(true);
@@ -276,7 +283,7 @@ describe('verify over Streamable HTTP', () => {
 
   it('gives the command a free PORT, connects over HTTP and lists the tools in smoke mode', async () => {
     const smoke = await smokeScenario({ ...server(STATELESS), http: '/mcp' }, { timeoutMs: TIMEOUT });
-    expect(smoke.calls.map((c) => c.name).sort()).toEqual(['tool confirm', 'tool echo']);
+    expect(smoke.calls.map(c => c.name).sort()).toEqual(['tool confirm', 'tool echo']);
     const echo: Scenario = { calls: [{ name: 'echo', method: 'tools/call', params: { name: 'echo', arguments: { text: 'over http' } } }] };
     const run = await runScenario({ ...server(STATELESS), http: '/mcp', era: 'legacy', scenario: echo, timeoutMs: TIMEOUT });
     expect(run.fatal, run.stderr).toBeUndefined();

@@ -28,8 +28,20 @@ export function bindingOf(id: Node, place: DeclarationPlace): string {
 
 /** The binding a name has at a place, as the type checker resolves it there. */
 export function bindingAt(name: string, at: Node, place: DeclarationPlace): string {
-  const checker = at.getProject().getTypeChecker().compilerObject as unknown as { resolveName(n: string, l: ts.Node, m: number, g: boolean): ts.Symbol | undefined };
-  return bindingOfSymbol(checker.resolveName(name, at.compilerNode, ts.SymbolFlags.Value | ts.SymbolFlags.Type | ts.SymbolFlags.Namespace | ts.SymbolFlags.Alias, false), name, at.getProject(), place);
+  const checker = at.getProject().getTypeChecker().compilerObject as unknown as {
+    resolveName(n: string, l: ts.Node, m: number, g: boolean): ts.Symbol | undefined;
+  };
+  return bindingOfSymbol(
+    checker.resolveName(
+      name,
+      at.compilerNode,
+      ts.SymbolFlags.Value | ts.SymbolFlags.Type | ts.SymbolFlags.Namespace | ts.SymbolFlags.Alias,
+      false,
+    ),
+    name,
+    at.getProject(),
+    place,
+  );
 }
 
 export function bindingOfSymbol(symbol: ts.Symbol | undefined, name: string, project: Project, place: DeclarationPlace): string {
@@ -68,10 +80,15 @@ function unresolvedImport(symbol: ts.Symbol, project: Project, place: Declaratio
   const file = decl.getSourceFile().fileName;
   // Through a tsconfig.json paths alias: the module file it maps to.
   const aliased = specifier.startsWith('.') ? undefined : resolveThroughPaths(file, specifier);
-  if (!specifier.startsWith('.') && !aliased) return `import ${isBuiltin(specifier) ? specifier.replace(/^node:/, '') : specifier} ${exported}`;
+  if (!specifier.startsWith('.') && !aliased)
+    return `import ${isBuiltin(specifier) ? specifier.replace(/^node:/, '') : specifier} ${exported}`;
   const base = (aliased ?? path.resolve(path.dirname(file), specifier)).replace(/\.[cm]?[jt]sx?$/, '');
   const module = MODULE_SUFFIXES.map(s => project.getSourceFile(base + s)).find(f => f !== undefined);
-  const local = exported === '*' ? undefined : (module?.getExportedDeclarations().get(exported)?.[0] ?? (exported === 'default' ? undefined : module?.getLocal(exported)?.getDeclarations()[0]));
+  const local =
+    exported === '*'
+      ? undefined
+      : (module?.getExportedDeclarations().get(exported)?.[0] ??
+        (exported === 'default' ? undefined : module?.getLocal(exported)?.getDeclarations()[0]));
   return local ? place(local.compilerNode) : `import ${base} ${exported}`;
 }
 
@@ -83,7 +100,16 @@ export function notAReference(id: Node): boolean {
   if (!parent) return true;
   if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id) return true;
   if (Node.isQualifiedName(parent) && parent.getRight() === id) return true;
-  if ((Node.isPropertyAssignment(parent) || Node.isPropertySignature(parent) || Node.isMethodSignature(parent) || Node.isMethodDeclaration(parent) || Node.isPropertyDeclaration(parent) || Node.isEnumMember(parent)) && parent.getNameNode() === id) return true;
+  if (
+    (Node.isPropertyAssignment(parent) ||
+      Node.isPropertySignature(parent) ||
+      Node.isMethodSignature(parent) ||
+      Node.isMethodDeclaration(parent) ||
+      Node.isPropertyDeclaration(parent) ||
+      Node.isEnumMember(parent)) &&
+    parent.getNameNode() === id
+  )
+    return true;
   if (Node.isBindingElement(parent) && parent.getPropertyNameNode() === id) return true;
   if (Node.isLabeledStatement(parent) || Node.isBreakStatement(parent) || Node.isContinueStatement(parent)) return true;
   if (Node.isJsxAttribute(parent)) return true;

@@ -51,7 +51,8 @@ export function delegateLabel(fn: FunctionLike, callee: string): string {
 
 /** The registration a delegate is migrated under: its handler's, with the state bound to the same name. */
 export function delegateRegistrationOf(fn: FunctionLike, lookup: RegistrationLookup): Registration | undefined {
-  if (!Node.isMethodDeclaration(fn) && !Node.isFunctionDeclaration(fn) && !Node.isArrowFunction(fn) && !Node.isFunctionExpression(fn)) return undefined;
+  if (!Node.isMethodDeclaration(fn) && !Node.isFunctionDeclaration(fn) && !Node.isArrowFunction(fn) && !Node.isFunctionExpression(fn))
+    return undefined;
   const delegation = delegationIndex(fn.getProject(), lookup).get(fn);
   if (!delegation || delegation.refused) return undefined;
   const { registration, table } = delegation;
@@ -101,7 +102,8 @@ function buildIndex(project: Project, lookup: RegistrationLookup): Map<Node, Del
 
 function delegationsIn(sf: SourceFile, lookup: RegistrationLookup): Delegation[] {
   const cached = byFile.get(sf.compilerNode);
-  const stale = (d: Delegation) => d.delegates.some(f => f.wasForgotten()) || d.signature?.wasForgotten() === true || d.table?.widen?.wasForgotten() === true;
+  const stale = (d: Delegation) =>
+    d.delegates.some(f => f.wasForgotten()) || d.signature?.wasForgotten() === true || d.table?.widen?.wasForgotten() === true;
   if (cached && !cached.some(stale)) return cached;
   if (finding > 0) return [];
   finding++;
@@ -135,20 +137,38 @@ function delegationFrom(handler: FunctionLike, lookup: RegistrationLookup): Dele
   if (entries) return ctxMember === undefined ? undefined : tableDelegation(handler, registration, call, entries, ctxMember, lookup);
   const target = ctxMember ? undefined : calleeOf(call);
   if (!target) return undefined;
-  const delegation: Delegation = { handler, registration, call, callee: `${target.name}()`, handlerName: handlerName(registration), delegates: target.delegates, signature: target.signature };
+  const delegation: Delegation = {
+    handler,
+    registration,
+    call,
+    callee: `${target.name}()`,
+    handlerName: handlerName(registration),
+    delegates: target.delegates,
+    signature: target.signature,
+  };
   delegation.refused = refusal(delegation, target.throughThis);
   return delegation;
 }
 
 /** A call through a table's property, passing the handler's context on: its entries are the delegates. */
-function tableDelegation(handler: FunctionLike, registration: Registration, call: CallExpression, entries: FunctionLike[], ctxMember: string, lookup: RegistrationLookup): Delegation {
+function tableDelegation(
+  handler: FunctionLike,
+  registration: Registration,
+  call: CallExpression,
+  entries: FunctionLike[],
+  ctxMember: string,
+  lookup: RegistrationLookup,
+): Delegation {
   const table: TableDispatch = { ctxMember, names: new Map(), asking: [] };
   const callee = `${(unwrap(call.getExpression()) as import('ts-morph').PropertyAccessExpression).getName()}()`;
   const delegation: Delegation = { handler, registration, call, callee, handlerName: handlerName(registration), delegates: entries, table };
   const refused = tableRefusal(call, registration, entries, table, lookup);
   if (refused) {
     table.refused = refused;
-    delegation.refused = { reason: `the entries are not migrated as the delegates of this handler either: ${refused.why}; ${refused.fix}, or migrate by hand`, cause: `${DELEGATE_CAUSE}: ${refused.cause}` };
+    delegation.refused = {
+      reason: `the entries are not migrated as the delegates of this handler either: ${refused.why}; ${refused.fix}, or migrate by hand`,
+      cause: `${DELEGATE_CAUSE}: ${refused.cause}`,
+    };
   }
   return delegation;
 }
@@ -177,15 +197,18 @@ function delegatedCall(handler: FunctionLike, registration: Registration): { cal
   const params = handler.getParameters();
   const args = e.getArguments();
   const passed = params.slice(0, args.length);
-  if (params.length < registration.ctxIndex || (args.length !== registration.ctxIndex && args.length !== registration.ctxIndex + 1)) return undefined;
+  if (params.length < registration.ctxIndex || (args.length !== registration.ctxIndex && args.length !== registration.ctxIndex + 1))
+    return undefined;
   const ctx = params[registration.ctxIndex];
   if (ctx && !Node.isIdentifier(ctx.getNameNode())) return undefined;
   const carried = args.length > registration.ctxIndex ? contextMember(args[registration.ctxIndex]!, ctx) : undefined;
   const compared = carried === undefined ? args.length : registration.ctxIndex;
-  const same = passed.length >= compared && passed.slice(0, compared).every((p, i) => {
-    const arg = unwrap(args[i]!);
-    return Node.isIdentifier(p.getNameNode()) && Node.isIdentifier(arg) && arg.getSymbol()?.getDeclarations()[0] === p;
-  });
+  const same =
+    passed.length >= compared &&
+    passed.slice(0, compared).every((p, i) => {
+      const arg = unwrap(args[i]!);
+      return Node.isIdentifier(p.getNameNode()) && Node.isIdentifier(arg) && arg.getSymbol()?.getDeclarations()[0] === p;
+    });
   return same ? { call: e, ctxMember: carried } : undefined;
 }
 
@@ -206,14 +229,16 @@ function calleeOf(call: CallExpression): Callee | undefined {
     const receiver = unwrap(callee.getExpression());
     // The handler's this is the instance: an arrow written in a method (or a field) of the class.
     const owner = receiver.getKind() === SyntaxKind.ThisKeyword ? thisOwner(receiver) : undefined;
-    const ofInstance = owner && (Node.isMethodDeclaration(owner) || Node.isConstructorDeclaration(owner) || Node.isPropertyDeclaration(owner));
+    const ofInstance =
+      owner && (Node.isMethodDeclaration(owner) || Node.isConstructorDeclaration(owner) || Node.isPropertyDeclaration(owner));
     if (!ofInstance || !Node.isMethodDeclaration(decl)) return undefined;
     const delegates = [...(decl.getBody() ? [decl as FunctionLike] : []), ...overridesOf(decl, receiverClass(receiver))];
     if (delegates.length === 0) return undefined;
     return { name: callee.getName(), delegates, signature: decl.getBody() ? undefined : decl, throughThis: true };
   }
   const fn = Node.isVariableDeclaration(decl) ? decl.getInitializer() && unwrap(decl.getInitializer()!) : decl;
-  if (!fn || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) || !fn.getBody()) return undefined;
+  if (!fn || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) || !fn.getBody())
+    return undefined;
   if (Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() !== 'const') return undefined;
   return { name: callee.getText(), delegates: [fn], throughThis: false };
 }
@@ -234,22 +259,53 @@ function refusal(d: Delegation, throughThis: boolean): Delegation['refused'] {
   for (const fn of d.delegates) {
     const label = delegateLabel(fn, d.callee);
     const file = fn.getSourceFile();
-    if (file.isSaved()) return refuse(`${label} is in ${path.basename(file.getFilePath())}, which is not one of the files this run migrates`, "run mcp-migrate over its files and the handler's together, or migrate by hand", 'its module is not one of the files the run migrates');
-    if (!Node.isBlock(fn.getBody()) || !(fn as unknown as { isAsync(): boolean }).isAsync()) return refuse(`${label} is not an async function with a block body`, 'make it one, or migrate by hand', 'not an async function with a block body');
+    if (file.isSaved())
+      return refuse(
+        `${label} is in ${path.basename(file.getFilePath())}, which is not one of the files this run migrates`,
+        "run mcp-migrate over its files and the handler's together, or migrate by hand",
+        'its module is not one of the files the run migrates',
+      );
+    if (!Node.isBlock(fn.getBody()) || !(fn as unknown as { isAsync(): boolean }).isAsync())
+      return refuse(
+        `${label} is not an async function with a block body`,
+        'make it one, or migrate by hand',
+        'not an async function with a block body',
+      );
     const taken = fn.getParameters()[d.registration.ctxIndex];
-    if (taken && d.call.getArguments().length === d.registration.ctxIndex) return refuse(`${label} takes a parameter (${taken.getName()}) where the handler's context would go`, "pass the handler's context there, or migrate by hand", "it takes another parameter where the handler's context goes");
+    if (taken && d.call.getArguments().length === d.registration.ctxIndex)
+      return refuse(
+        `${label} takes a parameter (${taken.getName()}) where the handler's context would go`,
+        "pass the handler's context there, or migrate by hand",
+        "it takes another parameter where the handler's context goes",
+      );
   }
   const elsewhere = otherCall(d);
-  if (elsewhere) return refuse(`it is also called in ${elsewhere}, which would get the input_required results it returns once migrated`, 'give that caller a function of its own, or migrate by hand', 'it is also called elsewhere');
-  const stable = d.registration.args.kind === 'request' || literalString(registeredName(d.registration)) !== undefined || (throughThis && /^this(?:\.[\w$]+)+$/.test(d.registration.nameText));
-  if (!stable) return refuse(`the name it is registered under (${d.registration.nameText}) cannot be read inside it, and its requestState must be bound to that name`, 'register it under a literal name or a field of this, or migrate by hand', 'the name it is registered under cannot be read inside it');
+  if (elsewhere)
+    return refuse(
+      `it is also called in ${elsewhere}, which would get the input_required results it returns once migrated`,
+      'give that caller a function of its own, or migrate by hand',
+      'it is also called elsewhere',
+    );
+  const stable =
+    d.registration.args.kind === 'request' ||
+    literalString(registeredName(d.registration)) !== undefined ||
+    (throughThis && /^this(?:\.[\w$]+)+$/.test(d.registration.nameText));
+  if (!stable)
+    return refuse(
+      `the name it is registered under (${d.registration.nameText}) cannot be read inside it, and its requestState must be bound to that name`,
+      'register it under a literal name or a field of this, or migrate by hand',
+      'the name it is registered under cannot be read inside it',
+    );
   return undefined;
 }
 
 /** Where the callee is called other than by the handler (`preview() of PreviewedTool`), or used as a value. */
 function otherCall(d: Delegation): string | undefined {
   const decl = declarationOf(unwrap(d.call.getExpression()));
-  const name = decl && (Node.isMethodDeclaration(decl) || Node.isFunctionDeclaration(decl) || Node.isVariableDeclaration(decl)) ? decl.getNameNode() : undefined;
+  const name =
+    decl && (Node.isMethodDeclaration(decl) || Node.isFunctionDeclaration(decl) || Node.isVariableDeclaration(decl))
+      ? decl.getNameNode()
+      : undefined;
   if (!name || !Node.isIdentifier(name)) return 'a place it cannot be followed to';
   const callee = unwrap(d.call.getExpression());
   const calleeName = Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : callee;
@@ -257,7 +313,8 @@ function otherCall(d: Delegation): string | undefined {
     const parent = ref.getParent();
     if (ref === calleeName || !parent) continue;
     // A declaration: its own, an override's, or another entry's of a table the method is one of (src/analysis/dispatch.ts).
-    if (declaresMember(ref) || ((Node.isFunctionDeclaration(parent) || Node.isVariableDeclaration(parent)) && parent.getNameNode() === ref)) continue;
+    if (declaresMember(ref) || ((Node.isFunctionDeclaration(parent) || Node.isVariableDeclaration(parent)) && parent.getNameNode() === ref))
+      continue;
     if (Node.isImportSpecifier(parent) || Node.isExportSpecifier(parent) || Node.isImportClause(parent)) continue;
     // Named, not placed: the reason must read the same in every pass, whatever the markers above it.
     const caller = enclosingFunction(ref);
@@ -278,8 +335,11 @@ function handlerName(registration: Registration): string {
   const name = literalString(registeredName(registration));
   if (name !== undefined && registration.args.kind !== 'request') return `the ${registration.method} ${name} handler`;
   const fn = enclosingFunction(registration.call);
-  const where = fn && Node.isMethodDeclaration(fn)
-    ? `${fn.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() ?? 'a class'}.${fn.getName()}()`
-    : fn && Node.isFunctionDeclaration(fn) && fn.getName() ? `${fn.getName()}()` : path.basename(registration.call.getSourceFile().getFilePath());
+  const where =
+    fn && Node.isMethodDeclaration(fn)
+      ? `${fn.getFirstAncestorByKind(SyntaxKind.ClassDeclaration)?.getName() ?? 'a class'}.${fn.getName()}()`
+      : fn && Node.isFunctionDeclaration(fn) && fn.getName()
+        ? `${fn.getName()}()`
+        : path.basename(registration.call.getSourceFile().getFilePath());
   return `the ${registration.method} handler registered in ${where}`;
 }

@@ -35,7 +35,9 @@ export function declaresMember(ref: Node): boolean {
  */
 export function entriesOf(access: PropertyAccessExpression): FunctionLike[] | undefined {
   if (namedEntry(access)) return undefined;
-  const declarations = (access.getNameNode().getSymbol()?.getDeclarations() ?? []).filter(d => !d.getSourceFile().isDeclarationFile() && !d.getSourceFile().isInNodeModules());
+  const declarations = (access.getNameNode().getSymbol()?.getDeclarations() ?? []).filter(
+    d => !d.getSourceFile().isDeclarationFile() && !d.getSourceFile().isInNodeModules(),
+  );
   const members = new Set<Node>();
   let shared = false;
   for (const d of declarations) {
@@ -63,7 +65,10 @@ export function namedEntry(access: PropertyAccessExpression): Node | undefined {
   const receiver = unwrap(access.getExpression());
   if (!Node.isIdentifier(receiver)) return undefined;
   const decl = declarationOf(receiver);
-  const literal = decl && Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const' ? objectLiteralOf(decl.getInitializer()) : undefined;
+  const literal =
+    decl && Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const'
+      ? objectLiteralOf(decl.getInitializer())
+      : undefined;
   return literal?.getProperty(access.getName());
 }
 
@@ -76,7 +81,11 @@ export function entryNames(fn: FunctionLike, name: Node): Node[] {
   const literal = member?.getParentIfKind(SyntaxKind.ObjectLiteralExpression);
   if (!member || !literal) return [name];
   // Typed by an interface: the language service relates every entry's name to every call through it already.
-  const contextual = literal.getContextualType()?.getProperty((member as import('ts-morph').PropertyAssignment).getName())?.getDeclarations() ?? [];
+  const contextual =
+    literal
+      .getContextualType()
+      ?.getProperty((member as import('ts-morph').PropertyAssignment).getName())
+      ?.getDeclarations() ?? [];
   if (contextual.some(d => Node.isPropertySignature(d) || Node.isMethodSignature(d))) return [name];
   const names = siblingsOf(member).map(m => (m as import('ts-morph').PropertyAssignment).getNameNode());
   return [name, ...names.filter(n => n !== name && Node.isIdentifier(n))];
@@ -124,12 +133,19 @@ function implementationsOf(signature: Node): Node[] {
 }
 
 function membersImplementing(name: import('ts-morph').Identifier): Node[] {
-  return name
-    .findReferencesAsNodes()
-    // `{ name, invoke }`: a function declared elsewhere, stored in the entry under the property's name.
-    .filter(ref => (declaresMember(ref) || Node.isShorthandPropertyAssignment(ref.getParent())) && !ref.getSourceFile().isDeclarationFile() && !ref.getSourceFile().isInNodeModules())
-    .map(ref => ref.getParent()!)
-    .filter(m => !Node.isPropertySignature(m) && !Node.isMethodSignature(m));
+  return (
+    name
+      .findReferencesAsNodes()
+      // `{ name, invoke }`: a function declared elsewhere, stored in the entry under the property's name.
+      .filter(
+        ref =>
+          (declaresMember(ref) || Node.isShorthandPropertyAssignment(ref.getParent())) &&
+          !ref.getSourceFile().isDeclarationFile() &&
+          !ref.getSourceFile().isInNodeModules(),
+      )
+      .map(ref => ref.getParent()!)
+      .filter(m => !Node.isPropertySignature(m) && !Node.isMethodSignature(m))
+  );
 }
 
 /** The same-named members of the other elements of the array literal an object literal's member is an element of (itself included). */
@@ -144,7 +160,12 @@ function siblingsOf(member: Node): Node[] {
 /** The array literal an object literal is an element of: directly, or as the const it initializes. */
 function tableOf(literal: Node): import('ts-morph').ArrayLiteralExpression | undefined {
   let element: Node = literal;
-  while (Node.isParenthesizedExpression(element.getParent()) || Node.isAsExpression(element.getParent()) || Node.isSatisfiesExpression(element.getParent())) element = element.getParent()!;
+  while (
+    Node.isParenthesizedExpression(element.getParent()) ||
+    Node.isAsExpression(element.getParent()) ||
+    Node.isSatisfiesExpression(element.getParent())
+  )
+    element = element.getParent()!;
   const parent = element.getParent();
   if (parent && Node.isArrayLiteralExpression(parent)) return parent;
   const holder = holderOf(literal);
@@ -161,7 +182,12 @@ function tableOf(literal: Node): import('ts-morph').ArrayLiteralExpression | und
 /** The const variable an object literal initializes, if it does. */
 function holderOf(literal: Node): Node | undefined {
   let value: Node = literal;
-  while (Node.isParenthesizedExpression(value.getParent()) || Node.isAsExpression(value.getParent()) || Node.isSatisfiesExpression(value.getParent())) value = value.getParent()!;
+  while (
+    Node.isParenthesizedExpression(value.getParent()) ||
+    Node.isAsExpression(value.getParent()) ||
+    Node.isSatisfiesExpression(value.getParent())
+  )
+    value = value.getParent()!;
   const holder = value.getParent();
   return holder && Node.isVariableDeclaration(holder) && holder.getInitializer() === value ? holder : undefined;
 }
@@ -172,7 +198,10 @@ function objectLiteralOf(expression: Node | undefined): import('ts-morph').Objec
   while (e && Node.isSatisfiesExpression(e)) e = unwrap(e.getExpression());
   if (e && Node.isIdentifier(e)) {
     const decl = declarationOf(e);
-    e = decl && Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const' ? decl.getInitializer() : undefined;
+    e =
+      decl && Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === 'const'
+        ? decl.getInitializer()
+        : undefined;
     while (e && (Node.isSatisfiesExpression(e) || Node.isAsExpression(e) || Node.isParenthesizedExpression(e))) e = e.getExpression();
   }
   return e && Node.isObjectLiteralExpression(e) ? e : undefined;
@@ -188,7 +217,12 @@ export function entryObjectOf(fn: FunctionLike): Node | undefined {
 function memberOf(fn: FunctionLike): Node | undefined {
   if (Node.isMethodDeclaration(fn)) return fn;
   const parent = fn.getParent();
-  return parent && (Node.isPropertyAssignment(parent) || Node.isPropertyDeclaration(parent)) && parent.getInitializer() && unwrap(parent.getInitializer()!) === fn ? parent : undefined;
+  return parent &&
+    (Node.isPropertyAssignment(parent) || Node.isPropertyDeclaration(parent)) &&
+    parent.getInitializer() &&
+    unwrap(parent.getInitializer()!) === fn
+    ? parent
+    : undefined;
 }
 
 /** The function an entry's member runs: a method's body, or the function its property holds (written there, or named). */
@@ -200,7 +234,8 @@ export function functionOf(member: Node): FunctionLike | undefined {
   value = value && unwrap(value);
   if (value && Node.isIdentifier(value)) value = declarationOf(value);
   if (value && Node.isVariableDeclaration(value)) value = value.getInitializer() && unwrap(value.getInitializer()!);
-  if (value && (Node.isArrowFunction(value) || Node.isFunctionExpression(value) || Node.isFunctionDeclaration(value)) && value.getBody()) return value as FunctionLike;
+  if (value && (Node.isArrowFunction(value) || Node.isFunctionExpression(value) || Node.isFunctionDeclaration(value)) && value.getBody())
+    return value as FunctionLike;
   return undefined;
 }
 

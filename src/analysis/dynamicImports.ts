@@ -31,7 +31,11 @@ export function dynamicLoadOf(id: Node): { fn: FunctionLike; load: DynamicLoad }
   if (!fn || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) return undefined;
   if (fn.getSourceFile().isInNodeModules() || fn.getSourceFile().isDeclarationFile()) return undefined;
   const direct = element.getParent().getParent() === declaration;
-  const load = { element, statement: direct ? declaration!.getVariableStatement() : undefined, specifier: loading.getArguments()[0]?.getText() ?? '' };
+  const load = {
+    element,
+    statement: direct ? declaration!.getVariableStatement() : undefined,
+    specifier: loading.getArguments()[0]?.getText() ?? '',
+  };
   return { fn, load };
 }
 
@@ -57,12 +61,17 @@ export function moduleValueRead(fn: FunctionLike): string | undefined {
  * the binding alone when the pattern has others, else the statement (kept as a bare `await import()`
  * when the module does more at load than declare).
  */
-export function unusedLoadEdit(load: DynamicLoad, inlinedCalls: ReadonlySet<CallExpression | undefined>): { start: number; end: number; text: string } | undefined {
+export function unusedLoadEdit(
+  load: DynamicLoad,
+  inlinedCalls: ReadonlySet<CallExpression | undefined>,
+): { start: number; end: number; text: string } | undefined {
   const nameNode = load.element.getNameNode();
   if (!Node.isIdentifier(nameNode)) return undefined;
   // The binding's own uses (its references also reach the function it names, in its module).
   const local = nameNode.getSymbol();
-  const uses = nameNode.findReferencesAsNodes().filter(r => r !== nameNode && r.getSourceFile() === nameNode.getSourceFile() && r.getSymbol() === local);
+  const uses = nameNode
+    .findReferencesAsNodes()
+    .filter(r => r !== nameNode && r.getSourceFile() === nameNode.getSourceFile() && r.getSymbol() === local);
   if (uses.some(r => !inlinedCalls.has(r.getParentIfKind(SyntaxKind.CallExpression)))) return undefined;
   const pattern = load.element.getParentIfKind(SyntaxKind.ObjectBindingPattern);
   const elements = pattern?.getElements() ?? [];
@@ -88,14 +97,17 @@ function inTypePosition(id: Node, fn: FunctionLike): boolean {
 }
 
 function isWithin(node: Node, container: Node): boolean {
-  return node.getStart() >= container.getStart() && node.getEnd() <= container.getEnd() && node.getSourceFile() === container.getSourceFile();
+  return (
+    node.getStart() >= container.getStart() && node.getEnd() <= container.getEnd() && node.getSourceFile() === container.getSourceFile()
+  );
 }
 
 /** A declaration with no run-time value: an interface, a type alias, a type-only import. */
 function erased(decl: Node): boolean {
   if (Node.isInterfaceDeclaration(decl) || Node.isTypeAliasDeclaration(decl) || Node.isTypeParameterDeclaration(decl)) return true;
   if (Node.isImportSpecifier(decl)) return decl.isTypeOnly() || decl.getImportDeclaration().isTypeOnly();
-  if (Node.isImportClause(decl) || Node.isNamespaceImport(decl)) return decl.getFirstAncestorByKind(SyntaxKind.ImportDeclaration)?.isTypeOnly() ?? false;
+  if (Node.isImportClause(decl) || Node.isNamespaceImport(decl))
+    return decl.getFirstAncestorByKind(SyntaxKind.ImportDeclaration)?.isTypeOnly() ?? false;
   return false;
 }
 
@@ -112,11 +124,18 @@ function loadedModule(statement: VariableStatement): SourceFile | undefined {
 /** A module whose loading only declares (functions, types, imports, constants of literals and functions). */
 function onlyDeclares(module: SourceFile): boolean {
   return module.getStatements().every(s => {
-    if (Node.isImportDeclaration(s) || Node.isFunctionDeclaration(s) || Node.isInterfaceDeclaration(s) || Node.isTypeAliasDeclaration(s)) return true;
+    if (Node.isImportDeclaration(s) || Node.isFunctionDeclaration(s) || Node.isInterfaceDeclaration(s) || Node.isTypeAliasDeclaration(s))
+      return true;
     if (!Node.isVariableStatement(s)) return false;
     return s.getDeclarations().every(d => {
       const init = d.getInitializer();
-      return !init || Node.isLiteralExpression(init) || Node.isArrowFunction(init) || Node.isFunctionExpression(init) || Node.isNoSubstitutionTemplateLiteral(init);
+      return (
+        !init ||
+        Node.isLiteralExpression(init) ||
+        Node.isArrowFunction(init) ||
+        Node.isFunctionExpression(init) ||
+        Node.isNoSubstitutionTemplateLiteral(init)
+      );
     });
   });
 }

@@ -44,7 +44,10 @@ const CONNECTION_READS = /^(getClientVersion|getNegotiatedProtocolVersion|getCli
  */
 export function eraTraps(sf: SourceFile, handlerOf: (fn: FunctionLike) => string | undefined): EraTrap[] {
   const text = sf.getFullText();
-  if (!/oninitialized|getClientVersion|getNegotiatedProtocolVersion|InitializedNotification|notifications\/initialized|sessionId/.test(text)) return [];
+  if (
+    !/oninitialized|getClientVersion|getNegotiatedProtocolVersion|InitializedNotification|notifications\/initialized|sessionId/.test(text)
+  )
+    return [];
   const traps: EraTrap[] = [];
   const callbacks: Node[] = [];
   for (const found of initializeCallbacks(sf)) {
@@ -69,7 +72,9 @@ export function eraTraps(sf: SourceFile, handlerOf: (fn: FunctionLike) => string
  * undefined for every such client, and what is keyed on it (a cache, a per-client counter) is shared by all of them.
  */
 function sessionKeys(sf: SourceFile): Node[] {
-  const reads = sf.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).filter(read => read.getName() === 'sessionId' && isHandlerExtra(read.getExpression()) && keyUse(read) !== undefined);
+  const reads = sf
+    .getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)
+    .filter(read => read.getName() === 'sessionId' && isHandlerExtra(read.getExpression()) && keyUse(read) !== undefined);
   // One finding per statement: its marker says it for every read there.
   const statements = new Set<Node | undefined>();
   return reads.filter(read => {
@@ -105,7 +110,13 @@ function keyUse(value: Node): Node | undefined {
     if (template && Node.isTemplateSpan(template)) at = outer(template.getParentOrThrow());
     const parent = at.getParent();
     if (parent && Node.isElementAccessExpression(parent) && parent.getArgumentExpression() === at) return parent;
-    if (parent && Node.isCallExpression(parent) && parent.getArguments()[0] === at && /\.(get|set|has|delete|add)$/.test(parent.getExpression().getText())) return parent;
+    if (
+      parent &&
+      Node.isCallExpression(parent) &&
+      parent.getArguments()[0] === at &&
+      /\.(get|set|has|delete|add)$/.test(parent.getExpression().getText())
+    )
+      return parent;
   }
   return undefined;
 }
@@ -113,7 +124,16 @@ function keyUse(value: Node): Node | undefined {
 /** The expression a value stands in: through parentheses, casts, `!` and a `??` or `||` fallback. */
 function outer(node: Node): Node {
   let at = node;
-  for (let up = at.getParent(); up && (Node.isParenthesizedExpression(up) || Node.isNonNullExpression(up) || Node.isAsExpression(up) || (Node.isBinaryExpression(up) && /^(\?\?|\|\|)$/.test(up.getOperatorToken().getText()) && up.getLeft() === at)); up = up.getParent()) at = up;
+  for (
+    let up = at.getParent();
+    up &&
+    (Node.isParenthesizedExpression(up) ||
+      Node.isNonNullExpression(up) ||
+      Node.isAsExpression(up) ||
+      (Node.isBinaryExpression(up) && /^(\?\?|\|\|)$/.test(up.getOperatorToken().getText()) && up.getLeft() === at));
+    up = up.getParent()
+  )
+    at = up;
   return at;
 }
 
@@ -137,19 +157,33 @@ function initializeCallbacks(sf: SourceFile): InitializeCallback[] {
     const callee = unwrap(call.getExpression());
     const [what, callback] = call.getArguments();
     if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'setNotificationHandler' || !what || !callback) continue;
-    if (!/^(InitializedNotificationSchema|(['"`])notifications\/initialized\2)$/.test(what.getText()) || !serverKindOf(callee.getExpression())) continue;
+    if (
+      !/^(InitializedNotificationSchema|(['"`])notifications\/initialized\2)$/.test(what.getText()) ||
+      !serverKindOf(callee.getExpression())
+    )
+      continue;
     found.push({ at: call, callback, server: callee.getExpression().getText() });
   }
   return found;
 }
 
 function onInitializedTrap({ at, callback, server }: InitializeCallback): EraTrap {
-  const reads = [...new Set(callback.getDescendantsOfKind(SyntaxKind.CallExpression).map(readName).filter((n): n is string => n !== undefined))];
-  const what = reads.length > 0 ? `what it does, reading ${reads.map(r => `${r}()`).join(' and ')}, never happens for one` : 'what it does never happens for one';
+  const reads = [
+    ...new Set(
+      callback
+        .getDescendantsOfKind(SyntaxKind.CallExpression)
+        .map(readName)
+        .filter((n): n is string => n !== undefined),
+    ),
+  ];
+  const what =
+    reads.length > 0
+      ? `what it does, reading ${reads.map(r => `${r}()`).join(' and ')}, never happens for one`
+      : 'what it does never happens for one';
   const call = Node.isBinaryExpression(at) ? `${at.getLeft().getText()} = ...` : `${server}.setNotificationHandler(...)`;
   const fix = reads.includes('getClientVersion')
     ? `read the client's identity where it is used, in the handler, from the request's own envelope, ${CLIENT_INFO}, falling back to ${server}.getClientVersion() for 2025-era clients (${CLIENT_INFO_KEY})`
-    : 'do it when the server is built, or in the handler that needs it, from the request\'s own envelope (ctx.mcpReq.envelope)';
+    : "do it when the server is built, or in the handler that needs it, from the request's own envelope (ctx.mcpReq.envelope)";
   return {
     node: at,
     call,
@@ -216,12 +250,28 @@ function versionComparison(read: CallExpression): Node | undefined {
   if (name && Node.isIdentifier(name)) uses.push(...name.findReferencesAsNodes().filter(ref => ref !== name));
   for (const use of uses) {
     let at: Node = use;
-    for (let up = at.getParent(); up && (Node.isParenthesizedExpression(up) || Node.isNonNullExpression(up) || Node.isAsExpression(up) || (Node.isBinaryExpression(up) && /^(\?\?|\|\|)$/.test(up.getOperatorToken().getText()) && up.getLeft() === at)); up = up.getParent()) at = up;
+    for (
+      let up = at.getParent();
+      up &&
+      (Node.isParenthesizedExpression(up) ||
+        Node.isNonNullExpression(up) ||
+        Node.isAsExpression(up) ||
+        (Node.isBinaryExpression(up) && /^(\?\?|\|\|)$/.test(up.getOperatorToken().getText()) && up.getLeft() === at));
+      up = up.getParent()
+    )
+      at = up;
     const parent = at.getParent();
     if (parent && Node.isBinaryExpression(parent) && /^(===|!==|==|!=|<|<=|>|>=)$/.test(parent.getOperatorToken().getText())) return parent;
     if (parent && Node.isSwitchStatement(parent) && parent.getExpression() === at) return parent.getExpression();
-    if (parent && Node.isCallExpression(parent) && parent.getArguments().includes(at as never) && /\.includes$|\.indexOf$|\.has$/.test(parent.getExpression().getText())) return parent;
-    if (parent && Node.isPropertyAccessExpression(parent) && /^(startsWith|endsWith|localeCompare)$/.test(parent.getName())) return parent.getParent() ?? parent;
+    if (
+      parent &&
+      Node.isCallExpression(parent) &&
+      parent.getArguments().includes(at as never) &&
+      /\.includes$|\.indexOf$|\.has$/.test(parent.getExpression().getText())
+    )
+      return parent;
+    if (parent && Node.isPropertyAccessExpression(parent) && /^(startsWith|endsWith|localeCompare)$/.test(parent.getName()))
+      return parent.getParent() ?? parent;
   }
   return undefined;
 }

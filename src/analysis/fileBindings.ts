@@ -160,13 +160,18 @@ function bindingElement(node: ts.BindingElement, b: FileBindings): void {
   if (!ts.isIdentifier(node.name)) return;
   const local = node.name.text;
   if (!ts.isObjectBindingPattern(node.parent)) return void b.declared.add(local);
-  const member = node.propertyName ? (ts.isIdentifier(node.propertyName) || ts.isStringLiteral(node.propertyName) ? node.propertyName.text : undefined) : local;
+  const member = node.propertyName
+    ? ts.isIdentifier(node.propertyName) || ts.isStringLiteral(node.propertyName)
+      ? node.propertyName.text
+      : undefined
+    : local;
   if (member !== undefined && !node.dotDotDotToken) {
     const locals = b.destructured.get(member) ?? new Set<string>();
     b.destructured.set(member, locals.add(local));
   }
   const declaration = node.parent.parent;
-  const module = ts.isVariableDeclaration(declaration) && declaration.initializer ? requiredModule(skipOuter(declaration.initializer)) : undefined;
+  const module =
+    ts.isVariableDeclaration(declaration) && declaration.initializer ? requiredModule(skipOuter(declaration.initializer)) : undefined;
   if (module && member !== undefined) b.imported.set(local, { module, name: member });
   else b.declared.add(local);
 }
@@ -174,7 +179,8 @@ function bindingElement(node: ts.BindingElement, b: FileBindings): void {
 /** The member an expression reads (`x.m`, `x['m']`), through a `.bind(...)` of it. */
 function memberRead(expr: ts.Expression): string | undefined {
   let e = skipOuter(expr);
-  if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === 'bind') e = skipOuter(e.expression.expression);
+  if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === 'bind')
+    e = skipOuter(e.expression.expression);
   if (ts.isPropertyAccessExpression(e)) return e.name.text;
   if (ts.isElementAccessExpression(e) && ts.isStringLiteralLike(e.argumentExpression)) return e.argumentExpression.text;
   return undefined;
@@ -189,6 +195,13 @@ function requiredModule(expr: ts.Expression): string | undefined {
 /** Parentheses, `as`, `!` and `satisfies` around an expression. */
 function skipOuter(expr: ts.Expression): ts.Expression {
   let e = expr;
-  while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isNonNullExpression(e) || ts.isSatisfiesExpression(e) || ts.isTypeAssertionExpression(e)) e = e.expression;
+  while (
+    ts.isParenthesizedExpression(e) ||
+    ts.isAsExpression(e) ||
+    ts.isNonNullExpression(e) ||
+    ts.isSatisfiesExpression(e) ||
+    ts.isTypeAssertionExpression(e)
+  )
+    e = e.expression;
   return e;
 }

@@ -20,7 +20,8 @@ export function passesArgumentsThrough(call: CallExpression, arg: Node, ctxIndex
   const decl = (symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol)?.getDeclarations()[0];
   if (!decl || decl.getSourceFile().isDeclarationFile() || decl.getSourceFile().isInNodeModules()) return false;
   const init = Node.isVariableDeclaration(decl) ? decl.getInitializer() : decl;
-  const wrapper = init && (Node.isFunctionDeclaration(init) || Node.isArrowFunction(init) || Node.isFunctionExpression(init)) ? init : undefined;
+  const wrapper =
+    init && (Node.isFunctionDeclaration(init) || Node.isArrowFunction(init) || Node.isFunctionExpression(init)) ? init : undefined;
   const param = wrapper?.getParameters()[call.getArguments().indexOf(arg as never)];
   if (!wrapper || !param || param.isRestParameter() || !Node.isIdentifier(param.getNameNode())) return false;
   const inner = returnedFunction(wrapper);
@@ -46,7 +47,12 @@ export function returnedFunction(wrapper: FunctionLike): FunctionLike | undefine
  * result, or undefined when it does: `(...a) => cb(...a)` or `(x, y) => cb(x, y)`, the call
  * returned (awaited or not, in a try block or not), the callback used nowhere else.
  */
-export function forwardingProblem(wrapper: FunctionLike, param: ParameterDeclaration, inner: FunctionLike, ctxIndex: number): string | undefined {
+export function forwardingProblem(
+  wrapper: FunctionLike,
+  param: ParameterDeclaration,
+  inner: FunctionLike,
+  ctxIndex: number,
+): string | undefined {
   const uses = identifiersOf(param, wrapper);
   const call = uses.length === 1 ? uses[0]!.getParent() : undefined;
   if (!call || !Node.isCallExpression(call) || call.getExpression() !== uses[0] || ownerOf(call) !== inner) {
@@ -58,13 +64,17 @@ export function forwardingProblem(wrapper: FunctionLike, param: ParameterDeclara
   const same = rest
     ? args.length === 1 && Node.isSpreadElement(args[0]!) && sameName(args[0]!.getExpression(), rest)
     : params.length === args.length && params.every((p, i) => !p.hasInitializer() && sameName(args[i]!, p));
-  if (!same || params.some(p => !Node.isIdentifier(p.getNameNode()))) return "does not hand the callback the arguments it receives as they came (write `(...args) => cb(...args)`)";
-  if (!rest && params.length <= ctxIndex) return 'does not hand the callback the context the registration passes (its function takes no such parameter)';
+  if (!same || params.some(p => !Node.isIdentifier(p.getNameNode())))
+    return 'does not hand the callback the arguments it receives as they came (write `(...args) => cb(...args)`)';
+  if (!rest && params.length <= ctxIndex)
+    return 'does not hand the callback the context the registration passes (its function takes no such parameter)';
   const changed = params.find(p => identifiersOf(p, inner).some(writes));
   if (changed) return `changes the argument "${changed.getName()}" it hands the callback`;
   const loop = call.getAncestors().find(a => a.getAncestors().includes(inner) && (Node.isIterationStatement(a) || Node.isCatchClause(a)));
-  if (loop) return `calls the callback ${Node.isCatchClause(loop) ? 'again when it throws' : 'in a loop'} (a retry), where a migrated handler would run only its current round again, from its state, not the whole handler as now`;
-  if (!returnsValue(call, inner)) return "does not return the callback's result as it is (write `return await cb(...args)`, in a try block or not)";
+  if (loop)
+    return `calls the callback ${Node.isCatchClause(loop) ? 'again when it throws' : 'in a loop'} (a retry), where a migrated handler would run only its current round again, from its state, not the whole handler as now`;
+  if (!returnsValue(call, inner))
+    return "does not return the callback's result as it is (write `return await cb(...args)`, in a try block or not)";
   return undefined;
 }
 
@@ -88,17 +98,28 @@ function returnedConst(declaration: import('ts-morph').VariableDeclaration, inne
   const name = declaration.getNameNode();
   const list = declaration.getParent();
   const statement = list?.getParent();
-  if (!Node.isIdentifier(name) || !list || !Node.isVariableDeclarationList(list) || list.getDeclarationKind() !== 'const' || !statement || !reachedThroughTryBlocks(statement, inner)) return false;
+  if (
+    !Node.isIdentifier(name) ||
+    !list ||
+    !Node.isVariableDeclarationList(list) ||
+    list.getDeclarationKind() !== 'const' ||
+    !statement ||
+    !reachedThroughTryBlocks(statement, inner)
+  )
+    return false;
   const returns = inner.getDescendantsOfKind(SyntaxKind.ReturnStatement).filter(r => ownerOf(r) === inner);
-  return returns.length > 0 && returns.every(r => {
-    const value = r.getExpression();
-    return value !== undefined && Node.isIdentifier(unwrap(value)) && unwrap(value).getSymbol() === name.getSymbol();
-  });
+  return (
+    returns.length > 0 &&
+    returns.every(r => {
+      const value = r.getExpression();
+      return value !== undefined && Node.isIdentifier(unwrap(value)) && unwrap(value).getSymbol() === name.getSymbol();
+    })
+  );
 }
 
 /** A statement of the function's body, or of a try block reached through try blocks only. */
 function reachedThroughTryBlocks(statement: Node, inner: FunctionLike): boolean {
-  for (let n: Node = statement; n !== inner.getBody(); ) {
+  for (let n: Node = statement; n !== inner.getBody();) {
     const block = n.getParent();
     if (!block || !Node.isBlock(block)) return false;
     if (block === inner.getBody()) return true;
@@ -114,20 +135,35 @@ const MUTATING = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'sort', '
 /** Whether a use of a name writes it, or into it (`a = x`, `a[0] = x`, `a.k++`, `delete a.k`, `a.splice(...)`). */
 function writes(use: Node): boolean {
   let target = use;
-  for (let up = target.getParent(); up && (Node.isPropertyAccessExpression(up) || Node.isElementAccessExpression(up)) && up.getExpression() === target; up = up.getParent()) target = up;
+  for (
+    let up = target.getParent();
+    up && (Node.isPropertyAccessExpression(up) || Node.isElementAccessExpression(up)) && up.getExpression() === target;
+    up = up.getParent()
+  )
+    target = up;
   const parent = target.getParent();
   if (!parent) return false;
   const assigns = (kind: SyntaxKind) => kind >= SyntaxKind.FirstAssignment && kind <= SyntaxKind.LastAssignment;
   if (Node.isBinaryExpression(parent) && parent.getLeft() === target && assigns(parent.getOperatorToken().getKind())) return true;
-  const steps = (n: Node) => (Node.isPrefixUnaryExpression(n) || Node.isPostfixUnaryExpression(n)) && [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(n.getOperatorToken());
+  const steps = (n: Node) =>
+    (Node.isPrefixUnaryExpression(n) || Node.isPostfixUnaryExpression(n)) &&
+    [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(n.getOperatorToken());
   if (steps(parent) || Node.isDeleteExpression(parent)) return true;
-  return target !== use && Node.isPropertyAccessExpression(target) && MUTATING.has(target.getName()) && Node.isCallExpression(parent) && parent.getExpression() === target;
+  return (
+    target !== use &&
+    Node.isPropertyAccessExpression(target) &&
+    MUTATING.has(target.getName()) &&
+    Node.isCallExpression(parent) &&
+    parent.getExpression() === target
+  );
 }
 
 function identifiersOf(param: ParameterDeclaration, fn: FunctionLike): Node[] {
   const nameNode = param.getNameNode();
   const symbol = nameNode.getSymbol();
-  return fn.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => id !== nameNode && id.getText() === nameNode.getText() && id.getSymbol() === symbol);
+  return fn
+    .getDescendantsOfKind(SyntaxKind.Identifier)
+    .filter(id => id !== nameNode && id.getText() === nameNode.getText() && id.getSymbol() === symbol);
 }
 
 function sameName(node: Node, param: ParameterDeclaration): boolean {
@@ -137,12 +173,15 @@ function sameName(node: Node, param: ParameterDeclaration): boolean {
 
 /** The function a node is written in. */
 function ownerOf(node: Node): Node | undefined {
-  return node.getFirstAncestor(a => Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a));
+  return node.getFirstAncestor(
+    a => Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a),
+  );
 }
 
 /** The expression inside parentheses and type assertions (as mcpSymbols' unwrap, kept here to import nothing of the analysis). */
 function unwrap(node: Node): Node {
   let n = node;
-  while (Node.isParenthesizedExpression(n) || Node.isAsExpression(n) || Node.isNonNullExpression(n) || Node.isTypeAssertion(n)) n = n.getExpression();
+  while (Node.isParenthesizedExpression(n) || Node.isAsExpression(n) || Node.isNonNullExpression(n) || Node.isTypeAssertion(n))
+    n = n.getExpression();
   return n;
 }

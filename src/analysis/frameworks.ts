@@ -8,8 +8,25 @@
  * None of these can be rewritten into input_required phases here (the framework sends the request and
  * owns the handler): each is marked with what that framework offers for MCP 2026-07-28.
  */
-import { Node, SyntaxKind, type CallExpression, type ClassDeclaration, type ClassExpression, type ParameterDeclaration, type SourceFile } from 'ts-morph';
-import { FRAMEWORK_HELPER_CALL_CAUSE, FRAMEWORK_HELPER_CAUSE, FRAMEWORK_IMPORT, FRAMEWORKS, frameworkCause, isFrameworkModule, type Framework, type FrameworkMethod } from '../tables/frameworks.js';
+import {
+  Node,
+  SyntaxKind,
+  type CallExpression,
+  type ClassDeclaration,
+  type ClassExpression,
+  type ParameterDeclaration,
+  type SourceFile,
+} from 'ts-morph';
+import {
+  FRAMEWORK_HELPER_CALL_CAUSE,
+  FRAMEWORK_HELPER_CAUSE,
+  FRAMEWORK_IMPORT,
+  FRAMEWORKS,
+  frameworkCause,
+  isFrameworkModule,
+  type Framework,
+  type FrameworkMethod,
+} from '../tables/frameworks.js';
 import { unwrap } from './mcpSymbols.js';
 
 export interface FrameworkRequest {
@@ -85,15 +102,18 @@ function calledOn(callee: Node, method: FrameworkMethod, framework: Framework): 
 function frameworkExport(node: Node, framework: Framework): string | undefined {
   if (Node.isPropertyAccessExpression(node)) {
     const ns = node.getExpression();
-    const isNamespace = Node.isIdentifier(ns) && (ns.getSymbol()?.getDeclarations() ?? []).some(d => {
-      const module = d.getFirstAncestorByKind(SyntaxKind.ImportDeclaration)?.getModuleSpecifierValue();
-      return Node.isNamespaceImport(d) && module !== undefined && isFrameworkModule(framework, module);
-    });
+    const isNamespace =
+      Node.isIdentifier(ns) &&
+      (ns.getSymbol()?.getDeclarations() ?? []).some(d => {
+        const module = d.getFirstAncestorByKind(SyntaxKind.ImportDeclaration)?.getModuleSpecifierValue();
+        return Node.isNamespaceImport(d) && module !== undefined && isFrameworkModule(framework, module);
+      });
     return isNamespace ? node.getName() : undefined;
   }
   if (!Node.isIdentifier(node)) return undefined;
   for (const decl of node.getSymbol()?.getDeclarations() ?? []) {
-    if (Node.isImportSpecifier(decl) && isFrameworkModule(framework, decl.getImportDeclaration().getModuleSpecifierValue())) return decl.getName();
+    if (Node.isImportSpecifier(decl) && isFrameworkModule(framework, decl.getImportDeclaration().getModuleSpecifierValue()))
+      return decl.getName();
     const declaration = Node.isImportClause(decl) ? decl.getParent() : undefined;
     if (Node.isImportDeclaration(declaration) && isFrameworkModule(framework, declaration.getModuleSpecifierValue())) return 'default';
   }
@@ -158,13 +178,19 @@ function reachedFromInstance(expr: Node, framework: Framework, steps: number): b
   if (Node.isNewExpression(node) || Node.isCallExpression(node)) {
     const made = unwrap(node.getExpression());
     if (frameworkExport(made, framework) !== undefined) return true;
-    return Node.isCallExpression(node) && Node.isPropertyAccessExpression(made) && reachedFromInstance(made.getExpression(), framework, steps + 1);
+    return (
+      Node.isCallExpression(node) &&
+      Node.isPropertyAccessExpression(made) &&
+      reachedFromInstance(made.getExpression(), framework, steps + 1)
+    );
   }
-  if (Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node)) return reachedFromInstance(node.getExpression(), framework, steps + 1);
+  if (Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node))
+    return reachedFromInstance(node.getExpression(), framework, steps + 1);
   if (!Node.isIdentifier(node)) return false;
   for (const decl of node.getSymbol()?.getDeclarations() ?? []) {
     // A parameter typed with the framework's type, or of a callback the instance calls (`server.on('connect', event => ...)`).
-    if (Node.isParameterDeclaration(decl) && (annotatedByFramework(decl, framework) || passedToInstance(decl.getParent(), framework))) return true;
+    if (Node.isParameterDeclaration(decl) && (annotatedByFramework(decl, framework) || passedToInstance(decl.getParent(), framework)))
+      return true;
     if ((Node.isVariableDeclaration(decl) || Node.isPropertyDeclaration(decl)) && decl.getInitializer()) {
       if (reachedFromInstance(decl.getInitializer()!, framework, steps + 1)) return true;
     }
@@ -195,7 +221,8 @@ function extendsFramework(cls: ClassDeclaration | ClassExpression, framework: Fr
   // Through a class of the project's (or, installed, the framework's own declaration re-exported).
   const declared = cls.getBaseClass();
   if (!declared) return false;
-  if (declared.getSourceFile().getFilePath().includes(`/node_modules/${framework.packageDir}/`)) return (framework.baseClasses ?? []).includes(declared.getName() ?? '');
+  if (declared.getSourceFile().getFilePath().includes(`/node_modules/${framework.packageDir}/`))
+    return (framework.baseClasses ?? []).includes(declared.getName() ?? '');
   return extendsFramework(declared, framework, depth + 1);
 }
 
@@ -224,7 +251,13 @@ export function baseClassHelper(fn: Node, kind: string): BaseClassHelper | undef
   const inSubclass = nameNode.findReferencesAsNodes().flatMap(ref => {
     const access = ref.getParent();
     const call = access?.getParent();
-    if (!Node.isPropertyAccessExpression(access) || access.getNameNode() !== ref || !Node.isCallExpression(call) || call.getExpression() !== access) return [];
+    if (
+      !Node.isPropertyAccessExpression(access) ||
+      access.getNameNode() !== ref ||
+      !Node.isCallExpression(call) ||
+      call.getExpression() !== access
+    )
+      return [];
     const receiver = unwrap(access.getExpression());
     if (!Node.isThisExpression(receiver) && receiver.getKind() !== SyntaxKind.SuperKeyword) return [];
     const caller = receiver.getFirstAncestor(n => Node.isClassDeclaration(n) || Node.isClassExpression(n));

@@ -9,7 +9,7 @@ export type FunctionLike = Node & { getParameters(): ParameterDeclaration[]; get
 /** The function a node is written in (a getter, setter, constructor or static block is none: src/analysis/nonHandlers.ts says where such a node is). */
 export function enclosingFunction(node: Node): FunctionLike | undefined {
   const fn = node.getFirstAncestor(
-    a => Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a)
+    a => Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a),
   );
   return fn as FunctionLike | undefined;
 }

@@ -27,7 +27,9 @@ type Fn = import('ts-morph').ArrowFunction | import('ts-morph').FunctionExpressi
 
 /** SDK HTTP transports constructed in a file. */
 export function httpTransports(sf: SourceFile): NewExpression[] {
-  return sf.getDescendantsOfKind(SyntaxKind.NewExpression).filter(n => /^(\w*StreamableHTTPServerTransport|SSEServerTransport)$/.test(transportName(n)));
+  return sf
+    .getDescendantsOfKind(SyntaxKind.NewExpression)
+    .filter(n => /^(\w*StreamableHTTPServerTransport|SSEServerTransport)$/.test(transportName(n)));
 }
 
 export function transportName(n: NewExpression): string {
@@ -42,19 +44,26 @@ export function httpEntryOf(transport: NewExpression, fresh: (base: string) => s
   const name = transportName(transport);
   if (name === 'SSEServerTransport') {
     // The official codemod keeps it working from @modelcontextprotocol/server-legacy/sse, for HTTP+SSE clients only.
-    return { reason: 'SSEServerTransport (HTTP+SSE, kept by @modelcontextprotocol/server-legacy/sse) serves only clients of the old HTTP+SSE transport; a 2026-07-28 client cannot reach this endpoint: serve the server over Streamable HTTP with createMcpHandler(factory) from @modelcontextprotocol/server (toNodeHandler from @modelcontextprotocol/node on node:http/Express), beside this endpoint or instead of it' };
+    return {
+      reason:
+        'SSEServerTransport (HTTP+SSE, kept by @modelcontextprotocol/server-legacy/sse) serves only clients of the old HTTP+SSE transport; a 2026-07-28 client cannot reach this endpoint: serve the server over Streamable HTTP with createMcpHandler(factory) from @modelcontextprotocol/server (toNodeHandler from @modelcontextprotocol/node on node:http/Express), beside this endpoint or instead of it',
+    };
   }
   const manual = (why: string) => ({
     cause: `${name} not moved to createMcpHandler: ${why}`,
-    reason: `${name} is not moved to createMcpHandler: ${why}; serve a server factory with toNodeHandler(createMcpHandler(factory)) (stateless, both eras; a 2025-era client cannot be asked for input there), or keep this wiring for 2025-era clients behind isLegacyRequest and send the other requests to createMcpHandler(factory, { legacy: 'reject' })`
+    reason: `${name} is not moved to createMcpHandler: ${why}; serve a server factory with toNodeHandler(createMcpHandler(factory)) (stateless, both eras; a 2025-era client cannot be asked for input there), or keep this wiring for 2025-era clients behind isLegacyRequest and send the other requests to createMcpHandler(factory, { legacy: 'reject' })`,
   });
   const home = beforeUpgrade ? /^@modelcontextprotocol\/(node|server|sdk\/.*)$/ : /^@modelcontextprotocol\/(node|server)$/;
-  if (!home.test(mcpImportOf(transport.getExpression())?.module ?? '')) return manual('the transport is still the SDK 1.x one (run without --no-upgrade)');
-  const enclosing = transport.getFirstAncestor(a => Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a));
+  if (!home.test(mcpImportOf(transport.getExpression())?.module ?? ''))
+    return manual('the transport is still the SDK 1.x one (run without --no-upgrade)');
+  const enclosing = transport.getFirstAncestor(
+    a => Node.isArrowFunction(a) || Node.isFunctionExpression(a) || Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a),
+  );
   if (enclosing && Node.isMethodDeclaration(enclosing)) return manual('the request handler is a class method');
   const fn = enclosing as Fn | undefined;
   if (!fn) return manual('one transport, made at startup, serves every request');
-  if (fn.getDescendantsOfKind(SyntaxKind.CallExpression).some(c => mcpImportOf(c.getExpression())?.exportName === 'isLegacyRequest')) return { skip: true };
+  if (fn.getDescendantsOfKind(SyntaxKind.CallExpression).some(c => mcpImportOf(c.getExpression())?.exportName === 'isLegacyRequest'))
+    return { skip: true };
   if (!fn.isAsync()) return manual('the request handler is not async');
   const body = fn.getBody();
   if (!body || !Node.isBlock(body)) return manual('the request handler has no block body');
@@ -62,19 +71,29 @@ export function httpEntryOf(transport: NewExpression, fresh: (base: string) => s
   if (!declareBefore) return manual('the request handler is not declared in a block or at module level');
 
   const options = transport.getArguments()[0];
-  const literal = options && Node.isObjectLiteralExpression(unwrap(options)) ? unwrap(options).asKindOrThrow(SyntaxKind.ObjectLiteralExpression) : undefined;
+  const literal =
+    options && Node.isObjectLiteralExpression(unwrap(options))
+      ? unwrap(options).asKindOrThrow(SyntaxKind.ObjectLiteralExpression)
+      : undefined;
   if (options && !literal) return manual('the transport options are not written as an object literal');
   const properties = literal?.getProperties() ?? [];
-  const names = properties.map(p => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) || Node.isMethodDeclaration(p) ? p.getName() : '...'));
+  const names = properties.map(p =>
+    Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) || Node.isMethodDeclaration(p) ? p.getName() : '...',
+  );
   const generator = literal?.getProperty('sessionIdGenerator');
-  const stateless = options === undefined || (generator !== undefined && Node.isPropertyAssignment(generator) && generator.getInitializer()?.getText() === 'undefined');
+  const stateless =
+    options === undefined ||
+    (generator !== undefined && Node.isPropertyAssignment(generator) && generator.getInitializer()?.getText() === 'undefined');
   // Host and origin checks would not guard the 2026-07-28 path; in a stateless entry nothing else may be dropped either.
   const guards = names.filter(n => /^(enableDnsRebindingProtection|allowedHosts|allowedOrigins)$/.test(n));
   if (guards.length > 0) {
-    return manual(`the transport checks hosts or origins (${guards.join(', ')}), which createMcpHandler leaves to the caller: put hostHeaderValidation / originValidation from @modelcontextprotocol/node in front of the handler`);
+    return manual(
+      `the transport checks hosts or origins (${guards.join(', ')}), which createMcpHandler leaves to the caller: put hostHeaderValidation / originValidation from @modelcontextprotocol/node in front of the handler`,
+    );
   }
   const dropped = names.filter(n => n !== 'sessionIdGenerator');
-  if (stateless && dropped.length > 0) return manual(`the stateless transport is made with ${dropped.join(', ')}, which createMcpHandler does not take`);
+  if (stateless && dropped.length > 0)
+    return manual(`the stateless transport is made with ${dropped.join(', ')}, which createMcpHandler does not take`);
 
   const transportId = transportIdentifier(transport);
   if (!transportId) return manual('the transport is not held in a variable');
@@ -86,14 +105,23 @@ export function httpEntryOf(transport: NewExpression, fresh: (base: string) => s
   if (typeof factory === 'string') return manual(factory);
 
   if (stateless) {
-    const handles = callsOn(fn, 'handleRequest').filter(c => sameSymbol(c.getExpression().asKindOrThrow(SyntaxKind.PropertyAccessExpression).getExpression(), transportId));
+    const handles = callsOn(fn, 'handleRequest').filter(c =>
+      sameSymbol(c.getExpression().asKindOrThrow(SyntaxKind.PropertyAccessExpression).getExpression(), transportId),
+    );
     if (handles.length !== 1) return manual('the stateless transport does not serve exactly one handleRequest call');
     const handle = handles[0]!;
     const declaration = singleDeclarationStatement(transport);
     const block = declaration?.getParent();
     const handleStatement = awaitedStatement(handle);
     const connectStatement = awaitedStatement(connect);
-    if (!declaration || !Node.isBlock(block) || !handleStatement || !connectStatement || handleStatement.getParent() !== block || connectStatement.getParent() !== block) {
+    if (
+      !declaration ||
+      !Node.isBlock(block) ||
+      !handleStatement ||
+      !connectStatement ||
+      handleStatement.getParent() !== block ||
+      connectStatement.getParent() !== block
+    ) {
       return manual('the transport is not made, connected and used by statements of one block');
     }
     const remove = [declaration, connectStatement];
@@ -108,30 +136,59 @@ export function httpEntryOf(transport: NewExpression, fresh: (base: string) => s
       if (stray) return manual(`${id.getText()} is used beyond building, connecting and serving it (line ${stray.getStartLineNumber()})`);
     }
     return {
-      plan: { mode: 'stateless', name: fresh('mcpHandler'), factoryText: factory.text, declareBefore: declareBefore.getStart(), argsText: handle.getArguments().map(a => a.getText()), replace: rangeOf(handleStatement), remove: remove.map(rangeOf) },
-      reason: `served by toNodeHandler(createMcpHandler(() => ${factory.text})): 2026-07-28 requests per request, 2025-era requests statelessly, as before (a tool that asks a 2025-era client for input is refused there, as the 1.x stateless server refused it: a per-request server has no way back for a server-initiated request)`
+      plan: {
+        mode: 'stateless',
+        name: fresh('mcpHandler'),
+        factoryText: factory.text,
+        declareBefore: declareBefore.getStart(),
+        argsText: handle.getArguments().map(a => a.getText()),
+        replace: rangeOf(handleStatement),
+        remove: remove.map(rangeOf),
+      },
+      reason: `served by toNodeHandler(createMcpHandler(() => ${factory.text})): 2026-07-28 requests per request, 2025-era requests statelessly, as before (a tool that asks a 2025-era client for input is refused there, as the 1.x stateless server refused it: a per-request server has no way back for a server-initiated request)`,
     };
   }
 
-  const routeBefore = body.getStatements().find(st => st.getDescendantsOfKind(SyntaxKind.StringLiteral).some(s => /^mcp-session-id$/i.test(s.getLiteralValue())));
-  if (!routeBefore) return manual('a sessionful transport is made for each request without looking the session up by its mcp-session-id header');
+  const routeBefore = body
+    .getStatements()
+    .find(st => st.getDescendantsOfKind(SyntaxKind.StringLiteral).some(s => /^mcp-session-id$/i.test(s.getLiteralValue())));
+  if (!routeBefore)
+    return manual('a sessionful transport is made for each request without looking the session up by its mcp-session-id header');
   if (transport.getStart() < routeBefore.getStart()) return manual('the transport is made before the session is looked up');
   const handles = callsOn(fn, 'handleRequest');
   const args = handles.map(h => h.getArguments().map(a => a.getText()));
   const first = args[0];
-  if (!first || args.some(a => a.join('\0') !== first.join('\0'))) return manual('the handleRequest calls of the request handler do not all take the same arguments');
+  if (!first || args.some(a => a.join('\0') !== first.join('\0')))
+    return manual('the handleRequest calls of the request handler do not all take the same arguments');
   if (first.length < 3) {
-    return manual('handleRequest reads the request body from the stream, which routing in front of it would consume: parse the body once and pass it to handleRequest');
+    return manual(
+      'handleRequest reads the request body from the stream, which routing in front of it would consume: parse the body once and pass it to handleRequest',
+    );
   }
   const parsedBody = handles[0]!.getArguments()[2]!;
-  const lateLocal = parsedBody.getDescendantsOfKind(SyntaxKind.Identifier).concat(Node.isIdentifier(parsedBody) ? [parsedBody] : []).find(id => {
-    const decl = id.getSymbol()?.getDeclarations()[0];
-    return decl !== undefined && decl.getFirstAncestor(a => a === fn) !== undefined && !Node.isParameterDeclaration(decl) && decl.getStart() >= routeBefore.getStart();
-  });
+  const lateLocal = parsedBody
+    .getDescendantsOfKind(SyntaxKind.Identifier)
+    .concat(Node.isIdentifier(parsedBody) ? [parsedBody] : [])
+    .find(id => {
+      const decl = id.getSymbol()?.getDeclarations()[0];
+      return (
+        decl !== undefined &&
+        decl.getFirstAncestor(a => a === fn) !== undefined &&
+        !Node.isParameterDeclaration(decl) &&
+        decl.getStart() >= routeBefore.getStart()
+      );
+    });
   if (lateLocal) return manual(`the parsed body (${lateLocal.getText()}) is read after the session is looked up`);
   return {
-    plan: { mode: 'sessionful', name: fresh('mcpHandler'), factoryText: factory.text, declareBefore: declareBefore.getStart(), argsText: first, routeBefore: routeBefore.getStart() },
-    reason: `2026-07-28 requests are routed (isLegacyRequest) to toNodeHandler(createMcpHandler(() => ${factory.text}, { legacy: 'reject' })); 2025-era requests keep this sessionful wiring, where the SDK's legacy shim sends the handlers' input requests over the session`
+    plan: {
+      mode: 'sessionful',
+      name: fresh('mcpHandler'),
+      factoryText: factory.text,
+      declareBefore: declareBefore.getStart(),
+      argsText: first,
+      routeBefore: routeBefore.getStart(),
+    },
+    reason: `2026-07-28 requests are routed (isLegacyRequest) to toNodeHandler(createMcpHandler(() => ${factory.text}, { legacy: 'reject' })); 2025-era requests keep this sessionful wiring, where the SDK's legacy shim sends the handlers' input requests over the session`,
   };
 }
 
@@ -144,7 +201,13 @@ export function entryNames(sf: SourceFile): (base: string) => string {
 function statementOutside(fn: Fn): Statement | undefined {
   for (let n: Node | undefined = fn; n; n = n.getParent()) {
     const parent = n.getParent();
-    if (n !== fn && Node.isStatement(n) && parent && (Node.isBlock(parent) || Node.isSourceFile(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent))) return n;
+    if (
+      n !== fn &&
+      Node.isStatement(n) &&
+      parent &&
+      (Node.isBlock(parent) || Node.isSourceFile(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent))
+    )
+      return n;
     if (n === fn && Node.isFunctionDeclaration(fn) && parent && (Node.isBlock(parent) || Node.isSourceFile(parent))) return fn;
   }
   return undefined;
@@ -152,8 +215,14 @@ function statementOutside(fn: Fn): Statement | undefined {
 
 function transportIdentifier(transport: NewExpression): import('ts-morph').Identifier | undefined {
   const parent = transport.getParent();
-  if (Node.isVariableDeclaration(parent) && Node.isIdentifier(parent.getNameNode())) return parent.getNameNode() as import('ts-morph').Identifier;
-  if (Node.isBinaryExpression(parent) && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken && Node.isIdentifier(parent.getLeft())) return parent.getLeft() as import('ts-morph').Identifier;
+  if (Node.isVariableDeclaration(parent) && Node.isIdentifier(parent.getNameNode()))
+    return parent.getNameNode() as import('ts-morph').Identifier;
+  if (
+    Node.isBinaryExpression(parent) &&
+    parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken &&
+    Node.isIdentifier(parent.getLeft())
+  )
+    return parent.getLeft() as import('ts-morph').Identifier;
   return undefined;
 }
 
@@ -172,7 +241,10 @@ function sameSymbol(node: Node | undefined, id: import('ts-morph').Identifier): 
 
 function references(id: import('ts-morph').Identifier): Node[] {
   const symbol = id.getSymbol();
-  return id.getSourceFile().getDescendantsOfKind(SyntaxKind.Identifier).filter(i => i !== id && i.getSymbol() === symbol && !Node.isVariableDeclaration(i.getParent()));
+  return id
+    .getSourceFile()
+    .getDescendantsOfKind(SyntaxKind.Identifier)
+    .filter(i => i !== id && i.getSymbol() === symbol && !Node.isVariableDeclaration(i.getParent()));
 }
 
 /** `const t = new X(...);` alone in its statement. */
@@ -202,12 +274,14 @@ function factoryOf(serverExpr: Node, fn: Fn): { text: string; declaration?: Stat
   let variable: import('ts-morph').Identifier | undefined;
   if (Node.isIdentifier(serverExpr)) {
     const decl = serverExpr.getSymbol()?.getDeclarations()[0];
-    if (!decl || !Node.isVariableDeclaration(decl) || !decl.getInitializer()) return `the server ${serverExpr.getText()} is not built by a declaration`;
+    if (!decl || !Node.isVariableDeclaration(decl) || !decl.getInitializer())
+      return `the server ${serverExpr.getText()} is not built by a declaration`;
     if (!decl.getFirstAncestor(a => a === fn)) {
       return `one server (${serverExpr.getText()}) is connected for every request; createMcpHandler builds a fresh one per request from a factory`;
     }
     const statement = decl.getVariableStatement();
-    if (!statement || statement.getDeclarations().length !== 1) return `the server ${serverExpr.getText()} is declared together with other variables`;
+    if (!statement || statement.getDeclarations().length !== 1)
+      return `the server ${serverExpr.getText()} is declared together with other variables`;
     expr = unwrap(decl.getInitializer()!);
     declaration = statement;
     variable = decl.getNameNode() as import('ts-morph').Identifier;
@@ -215,11 +289,19 @@ function factoryOf(serverExpr: Node, fn: Fn): { text: string; declaration?: Stat
   // `await buildServer()`: the factory may return a promise.
   const built = expr;
   if (Node.isAwaitExpression(expr)) expr = unwrap(expr.getExpression());
-  if (!Node.isCallExpression(expr) && !Node.isNewExpression(expr)) return `the server is not built by a call (${expr.getText().slice(0, 40)})`;
+  if (!Node.isCallExpression(expr) && !Node.isNewExpression(expr))
+    return `the server is not built by a call (${expr.getText().slice(0, 40)})`;
   if (!serverKindOf(built)) return 'the expression the server is built with is not known to make an SDK server';
   if (Node.isNewExpression(expr)) {
     // A server built inline and then set up inside the handler: its registrations would not follow it.
-    if (variable && references(variable).some(r => !Node.isPropertyAccessExpression(r.getParent()) || !/^(connect|close)$/.test((r.getParent() as import('ts-morph').PropertyAccessExpression).getName()))) {
+    if (
+      variable &&
+      references(variable).some(
+        r =>
+          !Node.isPropertyAccessExpression(r.getParent()) ||
+          !/^(connect|close)$/.test((r.getParent() as import('ts-morph').PropertyAccessExpression).getName()),
+      )
+    ) {
       return `the server "${variable.getText()}" is set up inside the request handler (a factory would lose what is registered there); build and set it up in a function`;
     }
   }
@@ -228,18 +310,30 @@ function factoryOf(serverExpr: Node, fn: Fn): { text: string; declaration?: Stat
     if (!Node.isIdentifier(n)) return false;
     return (n.getSymbol()?.getDeclarations() ?? []).some(d => d.getFirstAncestor(a => a === fn) !== undefined);
   });
-  if (local) return `the server is built from ${local.getText()}, a value of the request handler (a factory is declared outside it; it gets the request as ctx.requestInfo, a web Request)`;
+  if (local)
+    return `the server is built from ${local.getText()}, a value of the request handler (a factory is declared outside it; it gets the request as ctx.requestInfo, a web Request)`;
   return { text: expr.getText(), declaration, variable };
 }
 
 /** `res.on('close', () => { transport.close(); server.close(); })`: nothing left to close once the entry owns them. */
-function isCloseOnFinish(st: Statement, transport: import('ts-morph').Identifier, server: import('ts-morph').Identifier | undefined): boolean {
+function isCloseOnFinish(
+  st: Statement,
+  transport: import('ts-morph').Identifier,
+  server: import('ts-morph').Identifier | undefined,
+): boolean {
   if (!Node.isExpressionStatement(st)) return false;
   const call = st.getExpression();
   if (!Node.isCallExpression(call)) return false;
   const callee = call.getExpression();
   const [event, callback] = call.getArguments();
-  if (!Node.isPropertyAccessExpression(callee) || !/^(on|once)$/.test(callee.getName()) || !event || !Node.isStringLiteral(event) || event.getLiteralValue() !== 'close') return false;
+  if (
+    !Node.isPropertyAccessExpression(callee) ||
+    !/^(on|once)$/.test(callee.getName()) ||
+    !event ||
+    !Node.isStringLiteral(event) ||
+    event.getLiteralValue() !== 'close'
+  )
+    return false;
   if (!callback || !(Node.isArrowFunction(callback) || Node.isFunctionExpression(callback))) return false;
   const cbBody = callback.getBody();
   const statements = Node.isBlock(cbBody) ? cbBody.getStatements() : [cbBody];
@@ -249,7 +343,8 @@ function isCloseOnFinish(st: Statement, transport: import('ts-morph').Identifier
     if (!Node.isCallExpression(e)) return false;
     const target = e.getExpression();
     if (!Node.isPropertyAccessExpression(target)) return false;
-    if (target.getName() === 'close') return sameSymbol(target.getExpression(), transport) || (server !== undefined && sameSymbol(target.getExpression(), server));
+    if (target.getName() === 'close')
+      return sameSymbol(target.getExpression(), transport) || (server !== undefined && sameSymbol(target.getExpression(), server));
     return target.getExpression().getText() === 'console';
   });
 }

@@ -99,7 +99,15 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
   for (const sf of usersOwn(options.files)) {
     const viaFramework = options.onlyHandlerAt ? [] : frameworkRequests(sf);
     for (const request of viaFramework) {
-      r.site(request.call, { kind: request.method.kind, call: callText(request.call), outcome: 'marked', reason: request.reason, handler: request.framework.name, shape: 'other', cause: request.cause });
+      r.site(request.call, {
+        kind: request.method.kind,
+        call: callText(request.call),
+        outcome: 'marked',
+        reason: request.reason,
+        handler: request.framework.name,
+        shape: 'other',
+        cause: request.cause,
+      });
     }
     for (const site of findSites(sf).filter(s => !claimedByFramework(s.node, viaFramework))) {
       const reached = planSite(site, reacher, r, options);
@@ -116,9 +124,19 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
   // (an editor's "this handler": only the code that handler runs)
   const asking = reacher.askingFunctions().filter(a => a.reach.handlers.some(h => handlers.has(h.registration)));
   const journal = planJournal(asking, asks);
-  for (const work of journal.work) r.planFor(work.node.getSourceFile()).journaled.push({ range: rangeOf(work.node), ...(work.async ? { async: true } : {}) });
+  for (const work of journal.work)
+    r.planFor(work.node.getSourceFile()).journaled.push({ range: rangeOf(work.node), ...(work.async ? { async: true } : {}) });
   for (const block of journal.guards) r.planFor(block.getSourceFile()).guards.push({ block: rangeOf(block) });
-  for (const refusal of journal.refused) r.site(refusal.node, { kind: 'request', call: callText(refusal.node), outcome: 'marked', reason: refusal.reason, handler: refusal.handler, shape: 'other', cause: refusal.cause });
+  for (const refusal of journal.refused)
+    r.site(refusal.node, {
+      kind: 'request',
+      call: callText(refusal.node),
+      outcome: 'marked',
+      reason: refusal.reason,
+      handler: refusal.handler,
+      shape: 'other',
+      cause: refusal.cause,
+    });
   for (const note of journal.notes) r.note(note.node, note.text);
   planServing(project, options, r, handlers.size > 0, reacher);
   return { plans: [...r.plans.values()], sites: r.sites, notes: r.notes };
@@ -133,27 +151,65 @@ function planSite(site: Site, reacher: Reacher, r: Recorder, options: AnalysisOp
   const shape = shapeOf(site);
   if (site.unsupported) {
     const left = site.unsupported.servesLegacy ? '(2025-era clients only)' : 'and fails on SDK 2.x for every client';
-    r.site(site.node, { kind, call: callText(site.node), outcome: 'marked', reason: `this ${kind === 'request' ? '' : `${kind} `}request is left as it is ${left}: ${site.unsupported.reason}`, shape, cause: site.unsupported.reason });
+    r.site(site.node, {
+      kind,
+      call: callText(site.node),
+      outcome: 'marked',
+      reason: `this ${kind === 'request' ? '' : `${kind} `}request is left as it is ${left}: ${site.unsupported.reason}`,
+      shape,
+      cause: site.unsupported.reason,
+    });
     return [];
   }
   if (site.urlError) {
-    const reason = 'throw new UrlElicitationRequiredError(...) ends the call with an error the client answers by opening the URL and calling again, which MCP 2026-07-28 does not have: ask with elicitInput({ mode: \'url\', message, url, elicitationId }) where the handler can wait for the answer, or migrate by hand';
+    const reason =
+      "throw new UrlElicitationRequiredError(...) ends the call with an error the client answers by opening the URL and calling again, which MCP 2026-07-28 does not have: ask with elicitInput({ mode: 'url', message, url, elicitationId }) where the handler can wait for the answer, or migrate by hand";
     const handler = site.fn ? reacher.of(site.fn).handlers[0]?.label : undefined;
-    r.site(site.node, { kind, call: callText(site.node), outcome: 'marked', reason, handler, shape, cause: 'URL elicitation thrown as UrlElicitationRequiredError' });
+    r.site(site.node, {
+      kind,
+      call: callText(site.node),
+      outcome: 'marked',
+      reason,
+      handler,
+      shape,
+      cause: 'URL elicitation thrown as UrlElicitationRequiredError',
+    });
     return [];
   }
   const target = askTargetOf(site);
-  const reach = site.handedOn ? reacher.ofValue(site.node) : site.fn ? reacher.of(site.fn) : { handlers: [], others: [{ ...describeNonHandler(undefined, site.node), at: site.node } as NotAHandler] };
+  const reach = site.handedOn
+    ? reacher.ofValue(site.node)
+    : site.fn
+      ? reacher.of(site.fn)
+      : { handlers: [], others: [{ ...describeNonHandler(undefined, site.node), at: site.node } as NotAHandler] };
   const only = options.onlyHandlerAt;
-  const handlers = only ? reach.handlers.filter(h => h.registration.getSourceFile().getFilePath() === only.file && h.registration.getStart() <= only.offset && only.offset <= h.registration.getEnd()) : reach.handlers;
+  const handlers = only
+    ? reach.handlers.filter(
+        h =>
+          h.registration.getSourceFile().getFilePath() === only.file &&
+          h.registration.getStart() <= only.offset &&
+          only.offset <= h.registration.getEnd(),
+      )
+    : reach.handlers;
   if (only && handlers.length === 0) {
     const reason = 'not selected: another handler was asked for';
-    r.sites.push({ ...location(site.node, r), kind, call: callText(site.node), outcome: 'skipped', reason, handler: reach.handlers[0]?.label, cause: reason });
+    r.sites.push({
+      ...location(site.node, r),
+      kind,
+      call: callText(site.node),
+      outcome: 'skipped',
+      reason,
+      handler: reach.handlers[0]?.label,
+      cause: reason,
+    });
     return [];
   }
   if (site.handedOn && reach.handlers.length === 0 && reach.others.length === 0) {
     // Exported, or kept where nothing of the project runs it: there is no caller to ask for.
-    r.note(site.node, `${callText(site.node)} hands on the server's ${site.kind} request where nothing in the project runs it: code outside the project that calls it asks as before, which only a 2025-era client answers`);
+    r.note(
+      site.node,
+      `${callText(site.node)} hands on the server's ${site.kind} request where nothing in the project runs it: code outside the project that calls it asks as before, which only a 2025-era client answers`,
+    );
     return [];
   }
   if (handlers.length === 0 || !target) {
@@ -163,10 +219,18 @@ function planSite(site: Site, reacher: Reacher, r: Recorder, options: AnalysisOp
   const plan = r.planFor(target.getSourceFile());
   const key = target === askTargetOf({ ...site, target: undefined }) ? answerName(site.node) : undefined;
   const sendRequest = contextSendRequest(site.node, target);
-  if (!plan.asks.some(a => a.target.start === target.getStart())) plan.asks.push({ target: rangeOf(target), ...(key ? { key } : {}), ...(sendRequest ? { sendRequest: rangeOf(sendRequest) } : {}) });
+  if (!plan.asks.some(a => a.target.start === target.getStart()))
+    plan.asks.push({ target: rangeOf(target), ...(key ? { key } : {}), ...(sendRequest ? { sendRequest: rangeOf(sendRequest) } : {}) });
   const labels = handlers.map(h => h.label);
   const shown = labels.length > 3 ? `${labels.slice(0, 3).join(', ')} and ${labels.length - 3} more` : labels.join(', ');
-  r.site(site.node, { kind, call: callText(site.node), outcome: 'rewritten', reason: `asked through the requestState module while ${shown} ${labels.length === 1 ? 'runs' : 'run'}`, handler: labels[0], shape });
+  r.site(site.node, {
+    kind,
+    call: callText(site.node),
+    outcome: 'rewritten',
+    reason: `asked through the requestState module while ${shown} ${labels.length === 1 ? 'runs' : 'run'}`,
+    handler: labels[0],
+    shape,
+  });
   for (const other of reach.others) markOtherCaller(site, other, r);
   return handlers;
 }
@@ -181,7 +245,9 @@ function contextSendRequest(call: Node, target: Node): Node | undefined {
   const callee = unwrap(call.getExpression());
   if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'sendRequest') return undefined;
   const receiver = unwrap(callee.getExpression());
-  return receiver.getStart() === target.getStart() && receiver.getEnd() === target.getEnd() && isHandlerExtra(target) ? callee.getNameNode() : undefined;
+  return receiver.getStart() === target.getStart() && receiver.getEnd() === target.getEnd() && isHandlerExtra(target)
+    ? callee.getNameNode()
+    : undefined;
 }
 
 /** Text a file that makes a request has (a cheap test before its syntax is walked). */
@@ -203,8 +269,26 @@ function markRequestsOutsideRun(options: AnalysisOptions, reacher: Reacher, r: R
         const calls = callsLeavingRun(handler, inRun, reacher);
         const reason = `reaches ${callText(site.node)} in ${r.rel(sf)}, a file outside this run, which is not migrated: on MCP 2026-07-28 ${handler.label} fails there (2025-era clients only); migrate that file too (run mcp-migrate on the files together, e.g. the workspace's root)`;
         const cause = 'a request reached in a file outside the run';
-        if (calls.length === 0) r.site(handler.registration, { kind: site.kind, call: callText(handler.registration), outcome: 'marked', reason: `${handler.label} ${reason}`, handler: handler.label, shape: 'helper', cause });
-        for (const call of calls) r.site(call, { kind: site.kind, call: callText(call), outcome: 'marked', reason: `${call.getExpression().getText()}() ${reason}`, handler: handler.label, shape: 'helper', cause });
+        if (calls.length === 0)
+          r.site(handler.registration, {
+            kind: site.kind,
+            call: callText(handler.registration),
+            outcome: 'marked',
+            reason: `${handler.label} ${reason}`,
+            handler: handler.label,
+            shape: 'helper',
+            cause,
+          });
+        for (const call of calls)
+          r.site(call, {
+            kind: site.kind,
+            call: callText(call),
+            outcome: 'marked',
+            reason: `${call.getExpression().getText()}() ${reason}`,
+            handler: handler.label,
+            shape: 'helper',
+            cause,
+          });
       }
     }
   }
@@ -261,7 +345,15 @@ function markOtherCaller(site: Site, other: NotAHandler, r: Recorder): void {
     return;
   }
   const reason = `${what}: no request is served there, so on MCP 2026-07-28 it cannot be asked (2025-era clients only): ${redesign(other.kind)}`;
-  r.site(at, { kind: site.kind, call: callText(at), outcome: 'marked', reason, handler: other.kind, shape: 'helper', cause: `a request reached ${NON_HANDLER_CAUSE[other.kind]}` });
+  r.site(at, {
+    kind: site.kind,
+    call: callText(at),
+    outcome: 'marked',
+    reason,
+    handler: other.kind,
+    shape: 'helper',
+    cause: `a request reached ${NON_HANDLER_CAUSE[other.kind]}`,
+  });
 }
 
 /** The expression a request is made on, which becomes `ask(...)`: the server, the context, or the request function. */
@@ -287,17 +379,23 @@ function answerName(request: Node): string | undefined {
   const value = outerExpression(request);
   const parent = value.getParent();
   if (!parent) return undefined;
-  if (Node.isVariableDeclaration(parent) && parent.getInitializer() === value) return Node.isIdentifier(parent.getNameNode()) ? parent.getName() : undefined;
+  if (Node.isVariableDeclaration(parent) && parent.getInitializer() === value)
+    return Node.isIdentifier(parent.getNameNode()) ? parent.getName() : undefined;
   if (Node.isBinaryExpression(parent) && parent.getRight() === value && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
     const left = unwrap(parent.getLeft());
     return Node.isIdentifier(left) ? left.getText() : Node.isPropertyAccessExpression(left) ? left.getName() : undefined;
   }
-  if (Node.isPropertyAssignment(parent) && parent.getInitializer() === value && Node.isIdentifier(parent.getNameNode())) return parent.getName();
+  if (Node.isPropertyAssignment(parent) && parent.getInitializer() === value && Node.isIdentifier(parent.getNameNode()))
+    return parent.getName();
   if (Node.isArrayLiteralExpression(parent)) {
     const all = outerExpression(parent).getParent();
-    const holder = all && Node.isCallExpression(all) && /^Promise\.(all|allSettled)$/.test(all.getExpression().getText()) ? outerExpression(all).getParent() : undefined;
+    const holder =
+      all && Node.isCallExpression(all) && /^Promise\.(all|allSettled)$/.test(all.getExpression().getText())
+        ? outerExpression(all).getParent()
+        : undefined;
     const pattern = holder && Node.isVariableDeclaration(holder) ? holder.getNameNode() : undefined;
-    const element = pattern && Node.isArrayBindingPattern(pattern) ? pattern.getElements()[parent.getElements().indexOf(value as never)] : undefined;
+    const element =
+      pattern && Node.isArrayBindingPattern(pattern) ? pattern.getElements()[parent.getElements().indexOf(value as never)] : undefined;
     return element && Node.isBindingElement(element) && Node.isIdentifier(element.getNameNode()) ? element.getName() : undefined;
   }
   return undefined;
@@ -306,7 +404,17 @@ function answerName(request: Node): string | undefined {
 /** The expression a value stands in: through `await`, parentheses, casts and `!`. */
 function outerExpression(node: Node): Node {
   let value = node;
-  for (let parent = value.getParent(); parent && (Node.isAwaitExpression(parent) || Node.isParenthesizedExpression(parent) || Node.isAsExpression(parent) || Node.isSatisfiesExpression(parent) || Node.isNonNullExpression(parent)); parent = value.getParent()) value = parent;
+  for (
+    let parent = value.getParent();
+    parent &&
+    (Node.isAwaitExpression(parent) ||
+      Node.isParenthesizedExpression(parent) ||
+      Node.isAsExpression(parent) ||
+      Node.isSatisfiesExpression(parent) ||
+      Node.isNonNullExpression(parent));
+    parent = value.getParent()
+  )
+    value = parent;
   return value;
 }
 
@@ -315,12 +423,37 @@ function markUnreached(site: Site, others: NotAHandler[], r: Recorder, shape: Si
   const other = others[0] ?? describeNonHandler(site.fn, site.node);
   const base = other.kind === 'helper' && site.fn ? baseClassHelper(site.fn, site.kind) : undefined;
   if (base) {
-    for (const call of base.calls) r.site(call.node, { kind: site.kind, call: callText(call.node), outcome: 'marked', reason: call.reason, handler: base.name, shape: 'helper', cause: FRAMEWORK_HELPER_CALL_CAUSE });
-    r.site(site.node, { kind: site.kind, call: callText(site.node), outcome: 'marked', reason: base.reason, handler: base.name, shape, cause: FRAMEWORK_HELPER_CAUSE });
+    for (const call of base.calls)
+      r.site(call.node, {
+        kind: site.kind,
+        call: callText(call.node),
+        outcome: 'marked',
+        reason: call.reason,
+        handler: base.name,
+        shape: 'helper',
+        cause: FRAMEWORK_HELPER_CALL_CAUSE,
+      });
+    r.site(site.node, {
+      kind: site.kind,
+      call: callText(site.node),
+      outcome: 'marked',
+      reason: base.reason,
+      handler: base.name,
+      shape,
+      cause: FRAMEWORK_HELPER_CAUSE,
+    });
     return;
   }
   const reason = `${site.kind} request ${other.detail}: ${other.fate ?? redesign(other.kind)}`;
-  r.site(site.node, { kind: site.kind, call: callText(site.node), outcome: 'marked', reason, handler: other.kind, shape, cause: NON_HANDLER_CAUSE[other.kind] });
+  r.site(site.node, {
+    kind: site.kind,
+    call: callText(site.node),
+    outcome: 'marked',
+    reason,
+    handler: other.kind,
+    shape,
+    cause: NON_HANDLER_CAUSE[other.kind],
+  });
 }
 
 /** The files written by the project, not the tool: the requestState module's requests are the ones it makes for migrated handlers. */
@@ -353,7 +486,10 @@ function planServing(project: Project, options: AnalysisOptions, r: Recorder, as
         if (call) constructions.add(call);
       }
     }
-    if (constructions.size === 0) r.notes.push('no McpServer/Server construction was found: pass requestState: { verify: verifyRequestState } in the options of the server that registers the migrated handlers');
+    if (constructions.size === 0)
+      r.notes.push(
+        'no McpServer/Server construction was found: pass requestState: { verify: verifyRequestState } in the options of the server that registers the migrated handlers',
+      );
     for (const construction of constructions) {
       const wiring = wiringOf(construction);
       if (wiring && !wiring.alreadyWired) r.planFor(construction.getSourceFile()).servers.push(wiring);
@@ -363,7 +499,15 @@ function planServing(project: Project, options: AnalysisOptions, r: Recorder, as
     // Even for one handler: it reaches a 2026-07-28 client only through serveStdio.
     for (const entry of stdioEntries(sf, options.beforeUpgrade && importsModule(sf, V1_SDK_MODULE) ? V1_SDK_MODULE : V2_SERVER_MODULE)) {
       if ('plan' in entry) r.planFor(sf).stdio.push(entry.plan);
-      else r.site(entry.marked, { kind: 'entry', call: callText(entry.marked), outcome: 'marked', reason: entry.reason, handler: 'serving entry', cause: entry.cause });
+      else
+        r.site(entry.marked, {
+          kind: 'entry',
+          call: callText(entry.marked),
+          outcome: 'marked',
+          reason: entry.reason,
+          handler: 'serving entry',
+          cause: entry.cause,
+        });
     }
     const fresh = entryNames(sf);
     for (const transport of options.onlyHandlerAt ? [] : httpTransports(sf)) {
@@ -371,13 +515,27 @@ function planServing(project: Project, options: AnalysisOptions, r: Recorder, as
       if ('skip' in entry) continue;
       if (entry.plan) r.planFor(sf).http.push(entry.plan);
       const call = `new ${transportName(transport)}(...)`;
-      r.site(transport, { kind: 'entry', call, outcome: entry.plan ? 'rewritten' : 'marked', reason: entry.reason, handler: 'serving entry', cause: entry.plan ? undefined : (entry.cause ?? entry.reason) });
+      r.site(transport, {
+        kind: 'entry',
+        call,
+        outcome: entry.plan ? 'rewritten' : 'marked',
+        reason: entry.reason,
+        handler: 'serving entry',
+        cause: entry.plan ? undefined : (entry.cause ?? entry.reason),
+      });
     }
     for (const call of capabilityReads(sf)) planCapabilityRead(call, r, reacher, options);
     // (a file left on SDK 1.x serves no 2026-07-28 client, and its context has no mcpReq.log)
     for (const call of importsModule(sf, V1_SDK_MODULE) ? [] : loggingCalls(sf)) recordLogging(loggingFinding(call, handlerOf), r, options);
     for (const trap of options.onlyHandlerAt ? [] : eraTraps(sf, handlerOf)) {
-      r.site(trap.node, { kind: 'connection', call: trap.call, outcome: 'marked', reason: trap.reason, handler: trap.handler ?? 'lifecycle', cause: trap.cause });
+      r.site(trap.node, {
+        kind: 'connection',
+        call: trap.call,
+        outcome: 'marked',
+        reason: trap.reason,
+        handler: trap.handler ?? 'lifecycle',
+        cause: trap.cause,
+      });
     }
     for (const call of options.onlyHandlerAt ? [] : registrationsAfterInitialize(sf)) {
       const reason = `${call.getExpression().getText()}() runs in oninitialized, which never fires on MCP 2026-07-28 (there is no initialize): register it when the server is built`;
@@ -388,7 +546,14 @@ function planServing(project: Project, options: AnalysisOptions, r: Recorder, as
   if (!options.onlyHandlerAt && [...r.plans.values()].some(plan => plan.http.length > 0)) {
     for (const sf of mcpFiles) {
       for (const change of listChanges(sf, handlerOf)) {
-        r.site(change.call, { kind: 'list-change', call: `${unwrap(change.call.getExpression()).getText()}(...)`, outcome: 'marked', reason: change.reason, handler: change.handler, cause: change.cause });
+        r.site(change.call, {
+          kind: 'list-change',
+          call: `${unwrap(change.call.getExpression()).getText()}(...)`,
+          outcome: 'marked',
+          reason: change.reason,
+          handler: change.handler,
+          cause: change.cause,
+        });
       }
     }
   }
@@ -410,8 +575,18 @@ function planCapabilityRead(call: CallExpression, r: Recorder, reacher: Reacher,
   if (reach.handlers.length > 0 || (!outside && reach.others.length > 0)) {
     r.planFor(call.getSourceFile()).capabilityReads.push({ call: rangeOf(call), server: rangeOf(access.getExpression()) });
     const reason = `reads this request's own client capabilities (clientCapabilities in the requestState module): a 2026-07-28 client declares them with each request`;
-    r.site(call, { kind: 'capabilities', call: `${callee}(...)`, outcome: 'rewritten', reason, handler: reach.handlers[0]?.label ?? 'capability check' });
-    if (reach.handlers.length === 0) r.note(call, `${callee}() becomes clientCapabilities(...), the capabilities of the request being served when a handler runs it (what runs it here could not be followed); outside a request it answers as before, what the client declared at initialize, which a 2026-07-28 client never does`);
+    r.site(call, {
+      kind: 'capabilities',
+      call: `${callee}(...)`,
+      outcome: 'rewritten',
+      reason,
+      handler: reach.handlers[0]?.label ?? 'capability check',
+    });
+    if (reach.handlers.length === 0)
+      r.note(
+        call,
+        `${callee}() becomes clientCapabilities(...), the capabilities of the request being served when a handler runs it (what runs it here could not be followed); outside a request it answers as before, what the client declared at initialize, which a 2026-07-28 client never does`,
+      );
     return;
   }
   if (options.onlyHandlerAt) return;
@@ -429,14 +604,27 @@ function recordLogging(finding: LoggingFinding, r: Recorder, options: AnalysisOp
     const reason = `sends this request's own log message, ${finding.plan.context}.mcpReq.log(...), at the level the request asks for (a 2026-07-28 client names it with each request)`;
     r.site(finding.call, { kind: 'logging', call, outcome: 'rewritten', reason, handler: finding.handler });
   } else if ('marked' in finding) {
-    r.site(finding.call, { kind: 'logging', call, outcome: 'marked', reason: finding.marked.reason, handler: finding.marked.handler, cause: finding.marked.cause });
+    r.site(finding.call, {
+      kind: 'logging',
+      call,
+      outcome: 'marked',
+      reason: finding.marked.reason,
+      handler: finding.marked.handler,
+      cause: finding.marked.cause,
+    });
   } else if (!options.onlyHandlerAt) {
     r.note(finding.call, finding.note);
   }
 }
 
 /** What runs a function where no request is being served. */
-const OUTSIDE_REQUESTS: ReadonlySet<NonHandler['kind']> = new Set(['lifecycle', 'notification', 'top-level', 'other-request', 'class-member']);
+const OUTSIDE_REQUESTS: ReadonlySet<NonHandler['kind']> = new Set([
+  'lifecycle',
+  'notification',
+  'top-level',
+  'other-request',
+  'class-member',
+]);
 
 function emptyPlan(sf: SourceFile, stateModulePath: string): FilePlan {
   return {
@@ -453,7 +641,7 @@ function emptyPlan(sf: SourceFile, stateModulePath: string): FilePlan {
     http: [],
     stateModuleSpecifier: moduleSpecifier(sf, stateModulePath),
     sdkModule: V2_SERVER_MODULE,
-    commonJs: isCommonJs(sf)
+    commonJs: isCommonJs(sf),
   };
 }
 
@@ -475,9 +663,9 @@ const NON_HANDLER_CAUSE: Record<NonHandler['kind'], string> = {
   notification: 'in a notification handler',
   lifecycle: 'in a lifecycle callback (oninitialized, onclose, onerror)',
   callback: 'in a callback run later, or passed on where it cannot be followed',
-  wrapped: 'in a callback registered through something other than the SDK\'s registration',
+  wrapped: "in a callback registered through something other than the SDK's registration",
   'class-member': 'in a getter, setter, constructor or static block of a class',
-  'top-level': 'at module level'
+  'top-level': 'at module level',
 };
 
 function redesign(kind: string): string {
@@ -508,7 +696,13 @@ function shapeOf(site: Site): SiteShape {
     if (Node.isIfStatement(n)) return 'if';
   }
   const fn = site.fn;
-  if (fn && (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) && Node.isCallExpression(fn.getParent()) && !/^(registerTool|registerPrompt|registerResource|setRequestHandler)$/.test(calleeName(fn.getParent() as CallExpression))) return 'callback';
+  if (
+    fn &&
+    (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) &&
+    Node.isCallExpression(fn.getParent()) &&
+    !/^(registerTool|registerPrompt|registerResource|setRequestHandler)$/.test(calleeName(fn.getParent() as CallExpression))
+  )
+    return 'callback';
   return 'straight';
 }
 
@@ -522,7 +716,11 @@ function capabilityReads(sf: SourceFile): CallExpression[] {
   if (!sf.getFullText().includes('getClientCapabilities')) return [];
   return sf.getDescendantsOfKind(SyntaxKind.CallExpression).filter(call => {
     const callee = unwrap(call.getExpression());
-    return Node.isPropertyAccessExpression(callee) && callee.getName() === 'getClientCapabilities' && serverKindOf(callee.getExpression()) !== undefined;
+    return (
+      Node.isPropertyAccessExpression(callee) &&
+      callee.getName() === 'getClientCapabilities' &&
+      serverKindOf(callee.getExpression()) !== undefined
+    );
   });
 }
 
@@ -530,7 +728,8 @@ function capabilityReads(sf: SourceFile): CallExpression[] {
 function registrationsAfterInitialize(sf: SourceFile): CallExpression[] {
   const found: CallExpression[] = [];
   for (const assignment of sf.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
-    if (assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken || !/\.oninitialized$/.test(assignment.getLeft().getText())) continue;
+    if (assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken || !/\.oninitialized$/.test(assignment.getLeft().getText()))
+      continue;
     for (const call of assignment.getRight().getDescendantsOfKind(SyntaxKind.CallExpression)) {
       if (registers(call, 0)) found.push(call);
     }
@@ -541,7 +740,10 @@ function registrationsAfterInitialize(sf: SourceFile): CallExpression[] {
 /** Whether a call registers a tool, prompt or resource, itself or through the project's own functions. */
 function registers(call: import('ts-morph').CallExpression, depth: number): boolean {
   const callee = call.getExpression();
-  if (Node.isPropertyAccessExpression(callee) && /^(registerTool|registerPrompt|registerResource|tool|prompt|resource)$/.test(callee.getName())) {
+  if (
+    Node.isPropertyAccessExpression(callee) &&
+    /^(registerTool|registerPrompt|registerResource|tool|prompt|resource)$/.test(callee.getName())
+  ) {
     return serverKindOf(callee.getExpression()) === 'McpServer';
   }
   if (depth >= 3 || !Node.isIdentifier(callee)) return false;
@@ -568,7 +770,9 @@ function sdkConstructorCall(created: import('ts-morph').NewExpression): Node | u
   for (let depth = 0; cls && depth < 5; depth++) {
     const ctor = cls.getConstructors().find(c => c.getBody() !== undefined);
     if (ctor) {
-      const superCall = ctor.getDescendantsOfKind(SyntaxKind.CallExpression).find(c => c.getExpression().getKind() === SyntaxKind.SuperKeyword);
+      const superCall = ctor
+        .getDescendantsOfKind(SyntaxKind.CallExpression)
+        .find(c => c.getExpression().getKind() === SyntaxKind.SuperKeyword);
       if (!superCall) return undefined;
       current = superCall;
     }
@@ -582,7 +786,12 @@ function sdkConstructorCall(created: import('ts-morph').NewExpression): Node | u
 function projectClassOf(name: Node): import('ts-morph').ClassDeclaration | undefined {
   const symbol = name.getSymbol();
   const declared = (symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol)?.getDeclarations().find(d => Node.isClassDeclaration(d));
-  return declared && Node.isClassDeclaration(declared) && !declared.getSourceFile().isInNodeModules() && !declared.getSourceFile().isDeclarationFile() ? declared : undefined;
+  return declared &&
+    Node.isClassDeclaration(declared) &&
+    !declared.getSourceFile().isInNodeModules() &&
+    !declared.getSourceFile().isDeclarationFile()
+    ? declared
+    : undefined;
 }
 
 function wiringOf(construction: Node): ServerWiringPlan | undefined {
@@ -590,7 +799,8 @@ function wiringOf(construction: Node): ServerWiringPlan | undefined {
   const args = construction.getArguments();
   const [first, options] = args;
   const optionsIsObjectLiteral = options !== undefined && Node.isObjectLiteralExpression(unwrap(options));
-  const alreadyWired = optionsIsObjectLiteral && (unwrap(options!) as import('ts-morph').ObjectLiteralExpression).getProperty('requestState') !== undefined;
+  const alreadyWired =
+    optionsIsObjectLiteral && (unwrap(options!) as import('ts-morph').ObjectLiteralExpression).getProperty('requestState') !== undefined;
   const literal = optionsIsObjectLiteral ? (unwrap(options!) as import('ts-morph').ObjectLiteralExpression) : undefined;
   return {
     construct: rangeOf(construction),
@@ -598,7 +808,7 @@ function wiringOf(construction: Node): ServerWiringPlan | undefined {
     optionsIsObjectLiteral,
     ...(literal ? { optionProperties: literal.getProperties().map(rangeOf) } : {}),
     firstArg: first ? rangeOf(first) : undefined,
-    alreadyWired
+    alreadyWired,
   };
 }
 
@@ -606,7 +816,10 @@ function moduleSpecifier(sf: SourceFile, target: string): string {
   let spec = path.relative(path.dirname(sf.getFilePath()), target).split(path.sep).join('/');
   if (!spec.startsWith('.')) spec = `./${spec}`;
   const withoutExt = spec.replace(/\.(ts|js|mjs|cjs|mts|cts)$/, '');
-  const relImports = sf.getImportDeclarations().map(d => d.getModuleSpecifierValue()).filter(s => s.startsWith('.'));
+  const relImports = sf
+    .getImportDeclarations()
+    .map(d => d.getModuleSpecifierValue())
+    .filter(s => s.startsWith('.'));
   const extensionless = relImports.length > 0 && relImports.every(s => !/\.[cm]?[jt]s$/.test(s));
   const ext = path.extname(target);
   if (ext === '.cjs' || ext === '.mjs') return withoutExt + ext;
@@ -617,7 +830,10 @@ export function isCommonJs(sf: SourceFile): boolean {
   if (sf.getFilePath().endsWith('.cjs') || sf.getFilePath().endsWith('.cts')) return true;
   if (sf.getImportDeclarations().length > 0) return false;
   // A module that only exports (`module.exports = { confirm }`) is CommonJS as much as one that requires.
-  return COMMONJS_EXPORTS.test(sf.getFullText()) || sf.getDescendantsOfKind(SyntaxKind.CallExpression).some(c => c.getExpression().getText() === 'require');
+  return (
+    COMMONJS_EXPORTS.test(sf.getFullText()) ||
+    sf.getDescendantsOfKind(SyntaxKind.CallExpression).some(c => c.getExpression().getText() === 'require')
+  );
 }
 
 export function importsMcp(sf: SourceFile): boolean {
@@ -644,8 +860,9 @@ export function addMarker(plan: FilePlan, node: Node, reason: string): void {
   if (plan.markers.some(m => m.at === at && m.text === text)) return;
   // Idempotence: a marker written by an earlier run is left as it is. The inliner's marker on a helper call it
   // did not inline ("... is not inlined: ...") says nothing of another request in the statement: this one goes above it too.
-  const already = statement.getLeadingCommentRanges().some(c => c.getText().includes(text) || (c.getText().includes(MARKER_PREFIX) && !/\bis not inlined: /.test(c.getText())));
+  const already = statement
+    .getLeadingCommentRanges()
+    .some(c => c.getText().includes(text) || (c.getText().includes(MARKER_PREFIX) && !/\bis not inlined: /.test(c.getText())));
   if (already) return;
   plan.markers.push({ at, text });
 }
-

@@ -21,7 +21,7 @@ const NOTIFIERS: Record<string, string> = {
   registerPrompt: 'promptsChanged',
   prompt: 'promptsChanged',
   registerResource: 'resourcesChanged',
-  resource: 'resourcesChanged'
+  resource: 'resourcesChanged',
 };
 
 const SENDS = /^send(Tool|Prompt|Resource)ListChanged$/;
@@ -53,7 +53,9 @@ export function listChanges(sf: SourceFile, handlerOf: (fn: FunctionLike) => str
 }
 
 function reasonFor(callee: string, notifier: string, sends: boolean): { reason: string; cause: string } {
-  const what = sends ? `${callee}() tells the clients of this server instance that its list changed` : `${callee}(...) while a request is served tells the clients of this server instance that its list changed`;
+  const what = sends
+    ? `${callee}() tells the clients of this server instance that its list changed`
+    : `${callee}(...) while a request is served tells the clients of this server instance that its list changed`;
   const reason = `${what}, but the HTTP entry now serves 2026-07-28 requests through createMcpHandler, whose subscriptions/listen streams such a notification never reaches: a listening client is not told. Keep what createMcpHandler(...) returns where the entry makes it and call its notify.${notifier}() here as well (this call still tells 2025-era sessions)`;
   return { reason, cause: LIST_CHANGED_CAUSE };
 }

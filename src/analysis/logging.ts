@@ -35,7 +35,11 @@ export function loggingCalls(sf: SourceFile): CallExpression[] {
   if (!sf.getFullText().includes('sendLoggingMessage')) return [];
   return sf.getDescendantsOfKind(SyntaxKind.CallExpression).filter(call => {
     const callee = unwrap(call.getExpression());
-    return Node.isPropertyAccessExpression(callee) && callee.getName() === 'sendLoggingMessage' && serverKindOf(callee.getExpression()) !== undefined;
+    return (
+      Node.isPropertyAccessExpression(callee) &&
+      callee.getName() === 'sendLoggingMessage' &&
+      serverKindOf(callee.getExpression()) !== undefined
+    );
   });
 }
 
@@ -55,15 +59,34 @@ export function loggingFinding(call: CallExpression, handlerOf: (fn: FunctionLik
     const params = call.getArguments()[0];
     const members = params && logArguments(params);
     if (context && members) {
-      const plan: LogPlan = { call: rangeOf(call), context: context.name, ...(context.added ? { addContextTo: rangeOf(fn) } : {}), ...(members === true ? {} : { members }) };
+      const plan: LogPlan = {
+        call: rangeOf(call),
+        context: context.name,
+        ...(context.added ? { addContextTo: rangeOf(fn) } : {}),
+        ...(members === true ? {} : { members }),
+      };
       return { call, plan, handler: registration.label };
     }
     const why = !context ? 'its context parameter cannot be named here' : 'its params are not written out as { level, data, logger }';
-    return { call, marked: markedIn(callee, registration.label, `in this handler (${why}) call ctx.mcpReq.log(level, data, logger) with the handler's context`) };
+    return {
+      call,
+      marked: markedIn(
+        callee,
+        registration.label,
+        `in this handler (${why}) call ctx.mcpReq.log(level, data, logger) with the handler's context`,
+      ),
+    };
   }
   const handler = fn ? handlerOf(fn) : undefined;
-  if (handler) return { call, marked: markedIn(callee, handler, 'hand the handler\'s context (ctx) down to here and call ctx.mcpReq.log(level, data, logger)') };
-  return { call, note: `${callee}(...) runs where no request is served, so it cannot go with one, while a 2026-07-28 client names the log level it wants with each request: log to stderr instead (SEP-2577 deprecates MCP logging), or send it from a handler with ctx.mcpReq.log(...)` };
+  if (handler)
+    return {
+      call,
+      marked: markedIn(callee, handler, "hand the handler's context (ctx) down to here and call ctx.mcpReq.log(level, data, logger)"),
+    };
+  return {
+    call,
+    note: `${callee}(...) runs where no request is served, so it cannot go with one, while a 2026-07-28 client names the log level it wants with each request: log to stderr instead (SEP-2577 deprecates MCP logging), or send it from a handler with ctx.mcpReq.log(...)`,
+  };
 }
 
 function markedIn(callee: string, handler: string, fix: string): { reason: string; cause: string; handler: string } {
@@ -103,6 +126,8 @@ function logArguments(params: Expression | Node): boolean | string[] {
   const value = unwrap(params);
   if (Node.isIdentifier(value)) return value.getType().getProperty('logger') ? LOG_MEMBERS : LOG_MEMBERS.slice(0, 2);
   if (!Node.isObjectLiteralExpression(value)) return false;
-  const names = value.getProperties().map(p => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) ? p.getName() : undefined));
+  const names = value
+    .getProperties()
+    .map(p => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) ? p.getName() : undefined));
   return names.every(n => n !== undefined && LOG_MEMBERS.includes(n)) && names.includes('level') && names.includes('data');
 }

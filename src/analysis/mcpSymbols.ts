@@ -28,7 +28,10 @@ export function mcpImportOf(node: Node): McpImport | undefined {
   }
   if (!Node.isIdentifier(node)) return undefined;
   const bound = boundByImport(node);
-  if (bound !== 'ask the checker') return bound && bound.name !== '*' && bound.name !== 'default' && isMcpModule(bound.module) ? { module: bound.module, exportName: bound.name } : undefined;
+  if (bound !== 'ask the checker')
+    return bound && bound.name !== '*' && bound.name !== 'default' && isMcpModule(bound.module)
+      ? { module: bound.module, exportName: bound.name }
+      : undefined;
   const symbol = node.getSymbol();
   if (!symbol) return undefined;
   for (const decl of symbol.getDeclarations()) {
@@ -135,9 +138,14 @@ const REGISTRATION_NAMES = Object.values(REGISTRATIONS).flatMap(names => [...nam
  * because asking its type resolves the registration's overloads, zod's generics and all, once per checker.
  */
 function sdkHandlerParameter(decl: Node, depth: number): boolean {
-  const param = Node.isParameterDeclaration(decl) ? decl : Node.isBindingElement(decl) ? decl.getFirstAncestorByKind(SyntaxKind.Parameter) : undefined;
+  const param = Node.isParameterDeclaration(decl)
+    ? decl
+    : Node.isBindingElement(decl)
+      ? decl.getFirstAncestorByKind(SyntaxKind.Parameter)
+      : undefined;
   // A default could be anything the server holds.
-  if (!param || param.getTypeNode() || ((Node.isBindingElement(decl) || Node.isParameterDeclaration(decl)) && decl.getInitializer())) return false;
+  if (!param || param.getTypeNode() || ((Node.isBindingElement(decl) || Node.isParameterDeclaration(decl)) && decl.getInitializer()))
+    return false;
   const fn = param.getParent();
   const call = fn && (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) ? fn.getParent() : undefined;
   if (!call || !Node.isCallExpression(call) || !call.getArguments().includes(fn as Node as import('ts-morph').Expression)) return false;
@@ -174,7 +182,13 @@ export function overridingClass(receiver: Node, name: string): { cls: string; me
   if (!names.some(n => declared.has(n))) return undefined;
   let cls: Node | undefined;
   try {
-    cls = receiver.getType().getNonNullableType().getApparentType().getSymbol()?.getDeclarations().find(d => Node.isClassDeclaration(d) || Node.isClassExpression(d));
+    cls = receiver
+      .getType()
+      .getNonNullableType()
+      .getApparentType()
+      .getSymbol()
+      ?.getDeclarations()
+      .find(d => Node.isClassDeclaration(d) || Node.isClassExpression(d));
   } catch {
     return { cls: 'a class of the project', member: names.find(n => declared.has(n))! };
   }
@@ -231,7 +245,11 @@ const PART_OF = new Set(['Pick', 'Omit', 'Partial', 'Required', 'Readonly', 'Non
 function typeNodeKind(node: import('ts-morph').TypeNode, depth = 0): ServerKind | undefined {
   if (depth > 10) return undefined;
   if (Node.isParenthesizedTypeNode(node)) return typeNodeKind(node.getTypeNode(), depth + 1);
-  if (Node.isUnionTypeNode(node) || Node.isIntersectionTypeNode(node)) return node.getTypeNodes().map(t => typeNodeKind(t, depth + 1)).find(k => k !== undefined);
+  if (Node.isUnionTypeNode(node) || Node.isIntersectionTypeNode(node))
+    return node
+      .getTypeNodes()
+      .map(t => typeNodeKind(t, depth + 1))
+      .find(k => k !== undefined);
   // `McpServer['server']`: the low-level Server.
   if (Node.isIndexedAccessTypeNode(node)) {
     const index = node.getIndexTypeNode();
@@ -271,7 +289,13 @@ function extendedKind(cls: import('ts-morph').ClassDeclaration, depth: number): 
 function thisKind(self: Node): ServerKind | undefined {
   for (const scope of self.getAncestors()) {
     if (Node.isClassDeclaration(scope)) return extendedKind(scope, 0);
-    if (Node.isFunctionDeclaration(scope) || Node.isFunctionExpression(scope) || Node.isClassExpression(scope) || Node.isObjectLiteralExpression(scope)) return undefined;
+    if (
+      Node.isFunctionDeclaration(scope) ||
+      Node.isFunctionExpression(scope) ||
+      Node.isClassExpression(scope) ||
+      Node.isObjectLiteralExpression(scope)
+    )
+      return undefined;
   }
   return undefined;
 }
@@ -291,7 +315,10 @@ export function serverFieldsOf(expr: Node): string[] {
     return [];
   }
   if (!type.isObject() || sdkServerName(type.getSymbol()) || type.getCallSignatures().length > 0) return [];
-  return type.getProperties().filter(p => declaredServer(p) || typedServer(p, expr)).map(p => p.getName());
+  return type
+    .getProperties()
+    .filter(p => declaredServer(p) || typedServer(p, expr))
+    .map(p => p.getName());
 }
 
 /** A property declared as a server, read from its declaration: known whether or not the SDK is installed. */
@@ -305,7 +332,11 @@ function declaredServer(property: MorphSymbol): boolean {
     }
     // JavaScript's `this.mcp = new McpServer(...)` in a constructor.
     const assignment = Node.isPropertyAccessExpression(d) ? d.getParent() : d;
-    return Node.isBinaryExpression(assignment) && assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken && serverKindOf(assignment.getRight()) !== undefined;
+    return (
+      Node.isBinaryExpression(assignment) &&
+      assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken &&
+      serverKindOf(assignment.getRight()) !== undefined
+    );
   });
 }
 

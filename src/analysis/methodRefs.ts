@@ -17,13 +17,17 @@ export const REQUEST_METHODS: Readonly<Record<string, string>> = Object.freeze(
     createMessage: 'sampling/createMessage',
     listRoots: 'roots/list',
     elicitInput: 'elicitation/create',
-  })
+  }),
 );
 
 /** `server.method` or `server['method']` where `server` is an SDK server and `method` one of its request methods. */
 export function requestMethodOf(node: Node): string | undefined {
   const n = unwrap(node);
-  const name = Node.isPropertyAccessExpression(n) ? n.getName() : Node.isElementAccessExpression(n) ? literalString(n.getArgumentExpression()) : undefined;
+  const name = Node.isPropertyAccessExpression(n)
+    ? n.getName()
+    : Node.isElementAccessExpression(n)
+      ? literalString(n.getArgumentExpression())
+      : undefined;
   if (!name || !(name in REQUEST_METHODS)) return undefined;
   const target = (n as Node & { getExpression(): Node }).getExpression();
   // Read from what `ask(...)` returns: asked through the requestState module already (a run migrated it).
@@ -140,5 +144,10 @@ export function strayRequestMethod(node: Node): string | undefined {
   if (Node.isCallExpression(parent)) return parent.getExpression() === value ? undefined : method;
   // An alias: its calls are the sites, and where it is handed on (`retry(send)`), that read (aliasHandedOnUses).
   if (Node.isVariableDeclaration(parent)) return undefined;
-  return Node.isPropertyAssignment(parent) || Node.isReturnStatement(parent) || Node.isArrayLiteralExpression(parent) || Node.isArrowFunction(parent) ? method : undefined;
+  return Node.isPropertyAssignment(parent) ||
+    Node.isReturnStatement(parent) ||
+    Node.isArrayLiteralExpression(parent) ||
+    Node.isArrowFunction(parent)
+    ? method
+    : undefined;
 }

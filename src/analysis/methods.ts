@@ -55,21 +55,32 @@ export function receiverOf(callee: PropertyAccessExpression, handler: FunctionLi
     const field = e.getNameNode().getSymbol()?.getDeclarations()[0];
     if (!field || !isField(field)) return notThrough(callee, `${e.getText()} is not a field of a class of the project`);
     if (reassigned(field)) {
-      return { refused: `it is called through ${e.getText()}, which is assigned outside the constructor (a later round could find another object there)`, fix: 'make the field readonly (set it once, in the constructor), or migrate by hand', cause: 'a method called through a field assigned outside the constructor' };
+      return {
+        refused: `it is called through ${e.getText()}, which is assigned outside the constructor (a later round could find another object there)`,
+        fix: 'make the field readonly (set it once, in the constructor), or migrate by hand',
+        cause: 'a method called through a field assigned outside the constructor',
+      };
     }
     fields.unshift(e.getName());
     e = unwrap(e.getExpression());
   }
-  if (e.getKind() !== SyntaxKind.ThisKeyword) return notThrough(callee, `${callee.getExpression().getText()} is neither this nor a field of it`);
+  if (e.getKind() !== SyntaxKind.ThisKeyword)
+    return notThrough(callee, `${callee.getExpression().getText()} is neither this nor a field of it`);
   const owner = thisOwner(e);
-  if (!owner || Node.isFunctionDeclaration(owner) || Node.isFunctionExpression(owner) || Node.isSourceFile(owner)) return notThrough(callee, 'the handler\'s this is not an instance of a class');
+  if (!owner || Node.isFunctionDeclaration(owner) || Node.isFunctionExpression(owner) || Node.isSourceFile(owner))
+    return notThrough(callee, "the handler's this is not an instance of a class");
   // A method is a handler only as the delegate its handler calls through this (src/analysis/delegates.ts): its this is the instance.
-  if (handler.getKind() !== SyntaxKind.ArrowFunction && !Node.isMethodDeclaration(handler)) return notThrough(callee, 'the handler is not an arrow function, so its this is not the instance');
+  if (handler.getKind() !== SyntaxKind.ArrowFunction && !Node.isMethodDeclaration(handler))
+    return notThrough(callee, 'the handler is not an arrow function, so its this is not the instance');
   return { text: ['this', ...fields].join('.'), self: fields.length === 0 };
 }
 
 function notThrough(callee: PropertyAccessExpression, why: string): NotInlinable {
-  return { refused: `it is called as ${callee.getText()}(...), and ${why}`, fix: 'call it through this, or a field of this set in the constructor, from an arrow handler registered in the class, or migrate by hand', cause: 'a method called through something other than this or a field of it' };
+  return {
+    refused: `it is called as ${callee.getText()}(...), and ${why}`,
+    fix: 'call it through this, or a field of this set in the constructor, from an arrow handler registered in the class, or migrate by hand',
+    cause: 'a method called through something other than this or a field of it',
+  };
 }
 
 /** A property of a class: declared in its body, or a constructor parameter property. */
@@ -98,19 +109,29 @@ function isAssignmentTarget(target: Node): boolean {
     const op = parent.getOperatorToken().getKind();
     return op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment;
   }
-  return (Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent)) && [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(parent.getOperatorToken());
+  return (
+    (Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent)) &&
+    [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(parent.getOperatorToken())
+  );
 }
 
 /** The `this` of the method itself in its body (not those of functions declared in it). */
 function ownThis(method: FunctionLike): Node[] {
-  return method.getBody()!.getDescendantsOfKind(SyntaxKind.ThisKeyword).filter(t => thisOwner(t) === method);
+  return method
+    .getBody()!
+    .getDescendantsOfKind(SyntaxKind.ThisKeyword)
+    .filter(t => thisOwner(t) === method);
 }
 
 /** Why a method's body would not mean the same in the handler, with `this` bound to the receiver. */
 export function methodIneligibility(method: MethodDeclaration, receiver: Receiver, handler: FunctionLike): NotInlinable | undefined {
   const body = method.getBody();
   if (body?.getDescendantsOfKind(SyntaxKind.SuperKeyword).some(s => thisOwner(s) === method)) {
-    return { refused: 'it uses super, which means its own class\'s parent only inside that class', fix: 'migrate by hand', cause: 'a method that uses super' };
+    return {
+      refused: "it uses super, which means its own class's parent only inside that class",
+      fix: 'migrate by hand',
+      cause: 'a method that uses super',
+    };
   }
   const written = new Set<string>();
   const read = new Set<string>();
@@ -119,13 +140,21 @@ export function methodIneligibility(method: MethodDeclaration, receiver: Receive
     if (!access || !Node.isPropertyAccessExpression(access) || access.getExpression() !== t) continue;
     const member = access.getName();
     if (Node.isPrivateIdentifier(access.getNameNode()) && !(receiver.self && sameClass(method, handler))) {
-      return { refused: `it reads this.${member}, a #private field that only code of its own class can reach`, fix: 'make it a private field (private, not #) or read it in a method the handler does not need inlined, or migrate by hand', cause: 'a method that reads a #private field of another class' };
+      return {
+        refused: `it reads this.${member}, a #private field that only code of its own class can reach`,
+        fix: 'make it a private field (private, not #) or read it in a method the handler does not need inlined, or migrate by hand',
+        cause: 'a method that reads a #private field of another class',
+      };
     }
     (isAssignmentTarget(access) ? written : read).add(member);
   }
   const kept = [...written].find(m => read.has(m));
   if (kept) {
-    return { refused: `it writes this.${kept} and reads it back (a later round would read the instance's field, which another call may have changed in between, or another server instance holds)`, fix: `keep the value in a local of the method, or migrate by hand`, cause: 'a method that writes an instance field and reads it back' };
+    return {
+      refused: `it writes this.${kept} and reads it back (a later round would read the instance's field, which another call may have changed in between, or another server instance holds)`,
+      fix: `keep the value in a local of the method, or migrate by hand`,
+      cause: 'a method that writes an instance field and reads it back',
+    };
   }
   return undefined;
 }
@@ -140,7 +169,11 @@ function sameClass(method: MethodDeclaration, handler: FunctionLike): boolean {
  * private or protected member of another object is read as `receiver['member']` (which TypeScript
  * allows from outside the class, as it does not for `receiver.member`).
  */
-export function thisEdits(method: MethodDeclaration, receiver: Receiver, handler: FunctionLike): { start: number; end: number; text: string }[] {
+export function thisEdits(
+  method: MethodDeclaration,
+  receiver: Receiver,
+  handler: FunctionLike,
+): { start: number; end: number; text: string }[] {
   const inClass = sameClass(method, handler);
   if (receiver.self && inClass) return [];
   const style = codeStyle(handler.getSourceFile().getFullText());
@@ -149,8 +182,10 @@ export function thisEdits(method: MethodDeclaration, receiver: Receiver, handler
     const access = t.getParent();
     const member = access && Node.isPropertyAccessExpression(access) && access.getExpression() === t ? access : undefined;
     // A subclass's handler reaches the protected members of its own this, and no private one of its base class.
-    const hiddenHere = member && (hidden(member, SyntaxKind.PrivateKeyword) || (!receiver.self && hidden(member, SyntaxKind.ProtectedKeyword)));
-    if (member && hiddenHere) edits.push({ start: member.getStart(), end: member.getEnd(), text: `${receiver.text}[${quoted(member.getName(), style)}]` });
+    const hiddenHere =
+      member && (hidden(member, SyntaxKind.PrivateKeyword) || (!receiver.self && hidden(member, SyntaxKind.ProtectedKeyword)));
+    if (member && hiddenHere)
+      edits.push({ start: member.getStart(), end: member.getEnd(), text: `${receiver.text}[${quoted(member.getName(), style)}]` });
     else if (!receiver.self) edits.push({ start: t.getStart(), end: t.getEnd(), text: receiver.text });
   }
   return edits;
@@ -158,7 +193,16 @@ export function thisEdits(method: MethodDeclaration, receiver: Receiver, handler
 
 function hidden(access: PropertyAccessExpression, modifier: SyntaxKind.PrivateKeyword | SyntaxKind.ProtectedKeyword): boolean {
   const decl = access.getNameNode().getSymbol()?.getDeclarations()[0];
-  if (!decl || !(Node.isPropertyDeclaration(decl) || Node.isParameterDeclaration(decl) || Node.isMethodDeclaration(decl) || Node.isGetAccessorDeclaration(decl))) return false;
+  if (
+    !decl ||
+    !(
+      Node.isPropertyDeclaration(decl) ||
+      Node.isParameterDeclaration(decl) ||
+      Node.isMethodDeclaration(decl) ||
+      Node.isGetAccessorDeclaration(decl)
+    )
+  )
+    return false;
   return decl.hasModifier(modifier);
 }
 
@@ -178,7 +222,12 @@ export function callableOnlyHere(method: MethodDeclaration): boolean {
   if (!Node.isClassDeclaration(cls) || cls.isExported() || cls.isDefaultExport()) return false;
   const name = cls.getName();
   const file = cls.getSourceFile();
-  if (!name || file.getExportDeclarations().some(d => d.getNamedExports().some(n => n.getName() === name)) || file.getExportAssignments().some(a => a.getExpression().getText() === name)) return false;
+  if (
+    !name ||
+    file.getExportDeclarations().some(d => d.getNamedExports().some(n => n.getName() === name)) ||
+    file.getExportAssignments().some(a => a.getExpression().getText() === name)
+  )
+    return false;
   for (let base = cls.getBaseClass(); base; base = base.getBaseClass()) if (base.getInstanceMember(method.getName())) return false;
   return overridesOf(method).length === 0;
 }
@@ -192,7 +241,10 @@ export function overridesOf(method: MethodDeclaration, receiverClass?: ClassDecl
   // A private method is never overridden.
   if (!Node.isClassDeclaration(method.getParent()) || isPrivateMethod(method)) return [];
   // Through a receiver of a subclass, only that subclass's line of classes can stand in.
-  const cls = receiverClass && receiverClass !== method.getParent() && extendsClass(receiverClass, method.getParent() as ClassDeclaration) ? receiverClass : (method.getParent() as ClassDeclaration);
+  const cls =
+    receiverClass && receiverClass !== method.getParent() && extendsClass(receiverClass, method.getParent() as ClassDeclaration)
+      ? receiverClass
+      : (method.getParent() as ClassDeclaration);
   const found: MethodDeclaration[] = [];
   const walk = (c: ClassDeclaration, depth: number) => {
     if (depth > 4) return;

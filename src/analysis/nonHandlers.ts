@@ -12,7 +12,18 @@ import { registrations } from './sites.js';
 import { wrappingOf } from './wrappers.js';
 
 export type NonHandler = {
-  kind: 'helper' | 'shared-handler' | 'wrapped-handler' | 'generator' | 'other-request' | 'notification' | 'lifecycle' | 'callback' | 'wrapped' | 'class-member' | 'top-level';
+  kind:
+    | 'helper'
+    | 'shared-handler'
+    | 'wrapped-handler'
+    | 'generator'
+    | 'other-request'
+    | 'notification'
+    | 'lifecycle'
+    | 'callback'
+    | 'wrapped'
+    | 'class-member'
+    | 'top-level';
   detail: string;
   /** What became of it and what to do, when the kind does not say it alone. */
   fate?: string;
@@ -25,7 +36,11 @@ export type NonHandler = {
  */
 function classMemberAround(site: Node): NonHandler | undefined {
   const member = site.getFirstAncestor(
-    a => Node.isGetAccessorDeclaration(a) || Node.isSetAccessorDeclaration(a) || Node.isConstructorDeclaration(a) || Node.isClassStaticBlockDeclaration(a)
+    a =>
+      Node.isGetAccessorDeclaration(a) ||
+      Node.isSetAccessorDeclaration(a) ||
+      Node.isConstructorDeclaration(a) ||
+      Node.isClassStaticBlockDeclaration(a),
   );
   if (!member) return undefined;
   const owner = member.getParent();
@@ -48,17 +63,34 @@ function classMemberAround(site: Node): NonHandler | undefined {
  */
 function sdkCallbackOf(fn: FunctionLike): string | undefined {
   const parent = fn.getParent();
-  if (parent && Node.isCallExpression(parent) && parent.getArguments()[1] === fn && mcpImportOf(unwrap(parent.getExpression()))?.exportName === 'completable') {
+  if (
+    parent &&
+    Node.isCallExpression(parent) &&
+    parent.getArguments()[1] === fn &&
+    mcpImportOf(unwrap(parent.getExpression()))?.exportName === 'completable'
+  ) {
     return 'in the completion callback of completable(), which answers completion/complete, not tools/call, prompts/get or resources/read';
   }
   // `list: async () => ...` or `async list() { ... }`
-  const property = parent && Node.isPropertyAssignment(parent) && parent.getInitializer() === (fn as Node) ? parent : Node.isMethodDeclaration(fn) ? fn : undefined;
+  const property =
+    parent && Node.isPropertyAssignment(parent) && parent.getInitializer() === (fn as Node)
+      ? parent
+      : Node.isMethodDeclaration(fn)
+        ? fn
+        : undefined;
   let holder = property?.getParent();
   // `complete: { name: async value => ... }`: one level further out.
   const outer = holder?.getParent();
-  if (holder && Node.isObjectLiteralExpression(holder) && outer && Node.isPropertyAssignment(outer) && outer.getName() === 'complete') holder = outer.getParent();
+  if (holder && Node.isObjectLiteralExpression(holder) && outer && Node.isPropertyAssignment(outer) && outer.getName() === 'complete')
+    holder = outer.getParent();
   const created = holder && Node.isObjectLiteralExpression(holder) ? holder.getParent() : undefined;
-  if (!property || !created || !Node.isNewExpression(created) || mcpImportOf(unwrap(created.getExpression()))?.exportName !== 'ResourceTemplate') return undefined;
+  if (
+    !property ||
+    !created ||
+    !Node.isNewExpression(created) ||
+    mcpImportOf(unwrap(created.getExpression()))?.exportName !== 'ResourceTemplate'
+  )
+    return undefined;
   return property.getName() === 'list'
     ? 'in the list callback of a ResourceTemplate, which answers resources/list, not tools/call, prompts/get or resources/read'
     : 'in a completion callback of a ResourceTemplate, which answers completion/complete, not tools/call, prompts/get or resources/read';
@@ -80,7 +112,11 @@ export function describeNonHandler(fn: FunctionLike | undefined, site?: Node): N
     const detail = `in a handler wrapped by ${calleeName(wrapped.wrapper)}() before ${registered} registers it`;
     const passed = callbackArgument(fn);
     const refused = passed && passed.call === wrapped.wrapper ? passThroughOf(fn, passed)?.refused : undefined;
-    return { kind: 'wrapped-handler', detail, ...(refused ? { fate: `it is not migrated as its handler: ${refused.why}; ${refused.fix}` } : {}) };
+    return {
+      kind: 'wrapped-handler',
+      detail,
+      ...(refused ? { fate: `it is not migrated as its handler: ${refused.why}; ${refused.fix}` } : {}),
+    };
   }
   if (parent && Node.isCallExpression(parent)) {
     const callee = parent.getExpression();
@@ -97,11 +133,18 @@ export function describeNonHandler(fn: FunctionLike | undefined, site?: Node): N
   const wrapping = passed && wrappingOf(fn, passed, registrations);
   if (wrapping?.refused) {
     const registration = wrapping.registration.getExpression().getText();
-    return { kind: 'wrapped', detail: `in a callback passed to ${wrapping.wrapper} of ${wrapping.where}, which registers it with ${registration}(...)`, fate: `it is not migrated as that registration's handler: ${wrapping.refused.why}; ${wrapping.refused.fix}` };
+    return {
+      kind: 'wrapped',
+      detail: `in a callback passed to ${wrapping.wrapper} of ${wrapping.where}, which registers it with ${registration}(...)`,
+      fate: `it is not migrated as that registration's handler: ${wrapping.refused.why}; ${wrapping.refused.fix}`,
+    };
   }
   if (parent && Node.isCallExpression(parent) && parent.getArguments().includes(fn as never)) {
     const callee = parent.getExpression();
-    return { kind: 'callback', detail: `in a callback passed to ${Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText()}()` };
+    return {
+      kind: 'callback',
+      detail: `in a callback passed to ${Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText()}()`,
+    };
   }
   // `new Promise((resolve, reject) => ...)`, and a function called where it is written (`(async () => ...)()`):
   // no helper, nothing else calls them.
@@ -117,7 +160,10 @@ export function describeNonHandler(fn: FunctionLike | undefined, site?: Node): N
   const shared = sharedRegistration(fn);
   if (shared) {
     const callee = shared.getExpression().getText();
-    return { kind: 'shared-handler', detail: `in ${name}(), passed to ${callee}() by name but also ${usesByName(fn)!.exported ? 'exported' : 'used otherwise'}` };
+    return {
+      kind: 'shared-handler',
+      detail: `in ${name}(), passed to ${callee}() by name but also ${usesByName(fn)!.exported ? 'exported' : 'used otherwise'}`,
+    };
   }
   if ((Node.isFunctionDeclaration(fn) || Node.isFunctionExpression(fn) || Node.isMethodDeclaration(fn)) && fn.isGenerator()) {
     return { kind: 'generator', detail: `in generator ${name ? `${name}()` : 'function'}` };
@@ -140,7 +186,11 @@ function overriddenRegistrationOf(fn: FunctionLike): NonHandler | undefined {
   if (!over) return undefined;
   const detail = `in a callback passed to ${name}() on an instance of ${over.cls}, which declares ${over.member}() of its own`;
   if (over.member === name) {
-    return { kind: 'wrapped', detail, fate: `that ${name}() is not the SDK's registration and decides what the callback gets, so it is not migrated as a handler; migrate by hand` };
+    return {
+      kind: 'wrapped',
+      detail,
+      fate: `that ${name}() is not the SDK's registration and decides what the callback gets, so it is not migrated as a handler; migrate by hand`,
+    };
   }
   const fate = `SDK 2.x's McpServer has no ${over.member}(), and the official codemod turns ${over.member}(...) calls into ${name}(...), which does not run ${over.cls}'s ${over.member}(), so the callback is not migrated as a handler; do what that ${over.member}() did around the ${name}() call (or in a pass-through wrapper of the callback), remove it from the class and run again, or migrate by hand`;
   return { kind: 'wrapped', detail, fate };

@@ -41,7 +41,13 @@ export function passThroughOf(fn: FunctionLike, passed: { call: CallExpression; 
 
 function findPassThrough(fn: FunctionLike, { call, arg }: { call: CallExpression; arg: Node }): PassThrough | undefined {
   const registration = call.getParent();
-  if (!registration || !Node.isCallExpression(registration) || registration.getArguments().at(-1) !== call || !isRegistrationCall(registration)) return undefined;
+  if (
+    !registration ||
+    !Node.isCallExpression(registration) ||
+    registration.getArguments().at(-1) !== call ||
+    !isRegistrationCall(registration)
+  )
+    return undefined;
   const callee = unwrap(call.getExpression());
   const name = `${Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText()}()`;
   const fix = `make ${name} a pass-through of the project (\`return async (...args) => { ... return await cb(...args); }\`), or pass the callback to the registration directly and keep the wrapper's work inside it (it is then migrated); or migrate by hand`;
@@ -50,7 +56,8 @@ function findPassThrough(fn: FunctionLike, { call, arg }: { call: CallExpression
   // A method may be overridden, and the override run instead: only functions are read.
   if (!wrapper || Node.isMethodDeclaration(wrapper)) return refuse(`${name} is not a function of the project whose body can be read`);
   const param = wrapper.getParameters()[call.getArguments().indexOf(arg as never)];
-  if (!param || param.isRestParameter() || !Node.isIdentifier(param.getNameNode())) return refuse(`${name} does not take the callback as a named parameter`);
+  if (!param || param.isRestParameter() || !Node.isIdentifier(param.getNameNode()))
+    return refuse(`${name} does not take the callback as a named parameter`);
   const handler = registrationFor(registration, call, fn);
   if (!handler) return undefined;
   const returned = returnedFunction(wrapper);
@@ -60,30 +67,63 @@ function findPassThrough(fn: FunctionLike, { call, arg }: { call: CallExpression
   const typed = typesToWiden(name, param, returned, fn, handler, wrapper);
   if (!Array.isArray(typed)) return refuse(typed.why, typed.fix);
   const file = path.basename(wrapper.getSourceFile().getFilePath());
-  if (typed.length > 0 && wrapper.getSourceFile().isSaved()) return refuse(`its types (${typed.map(t => t.getText()).join(', ')}) must be widened to let the handler return input_required, and ${file} is not one of the files this run migrates`, 'run mcp-migrate over it and this file together, or migrate by hand');
+  if (typed.length > 0 && wrapper.getSourceFile().isSaved())
+    return refuse(
+      `its types (${typed.map(t => t.getText()).join(', ')}) must be widened to let the handler return input_required, and ${file} is not one of the files this run migrates`,
+      'run mcp-migrate over it and this file together, or migrate by hand',
+    );
   const elsewhere = typed.length > 0 ? useOutsideRegistrations(wrapper) : undefined;
-  if (elsewhere) return refuse(`its types (${typed.map(t => t.getText()).join(', ')}) must be widened to let the handler return input_required, and ${name} is also used otherwise than wrapping a registered handler (${elsewhere}), where the wider type may not fit`, `have ${name} only wrap registered handlers, or migrate by hand`);
-  return { wrapper: name, handler: { ...handler, wrapper: { call, name: handler.args.kind === 'request' ? undefined : registration.getArguments()[0], widen: typed, passesThrough: name } } };
+  if (elsewhere)
+    return refuse(
+      `its types (${typed.map(t => t.getText()).join(', ')}) must be widened to let the handler return input_required, and ${name} is also used otherwise than wrapping a registered handler (${elsewhere}), where the wider type may not fit`,
+      `have ${name} only wrap registered handlers, or migrate by hand`,
+    );
+  return {
+    wrapper: name,
+    handler: {
+      ...handler,
+      wrapper: {
+        call,
+        name: handler.args.kind === 'request' ? undefined : registration.getArguments()[0],
+        widen: typed,
+        passesThrough: name,
+      },
+    },
+  };
 }
 
 /**
  * The wrapper's types that must be widened by InputRequiredResult for the migrated callback's result to
  * pass through them (its parameter's, its own result's function types), or why they cannot be.
  */
-function typesToWiden(name: string, param: ParameterDeclaration, inner: FunctionLike, fn: FunctionLike, handler: Registration, wrapper: FunctionLike): FunctionTypeNode[] | { why: string; fix: string } {
-  const fix = 'write it as a function type (the rewrite widens its result by InputRequiredResult) or leave it to inference, and run again; or migrate by hand';
+function typesToWiden(
+  name: string,
+  param: ParameterDeclaration,
+  inner: FunctionLike,
+  fn: FunctionLike,
+  handler: Registration,
+  wrapper: FunctionLike,
+): FunctionTypeNode[] | { why: string; fix: string } {
+  const fix =
+    'write it as a function type (the rewrite widens its result by InputRequiredResult) or leave it to inference, and run again; or migrate by hand';
   const paramType = param.getTypeNode();
   const taken = paramType && functionTypeOf(paramType, wrapper);
   if (typeof taken === 'string') return { why: `its parameter ${param.getName()} is declared as ${paramType!.getText()}, ${taken}`, fix };
   if (taken && fn.getParameters().length <= handler.ctxIndex && taken.getParameters().length <= handler.ctxIndex) {
-    return { why: `its parameter ${param.getName()} is declared as ${paramType!.getText()}, which gives the handler no context parameter to ask the client through`, fix };
+    return {
+      why: `its parameter ${param.getName()} is declared as ${paramType!.getText()}, which gives the handler no context parameter to ask the client through`,
+      fix,
+    };
   }
   const resultType = (wrapper as { getReturnTypeNode?(): Node | undefined }).getReturnTypeNode?.();
   const made = resultType && functionTypeOf(resultType, wrapper);
   if (typeof made === 'string') return { why: `${name} is declared to return ${resultType!.getText()}, ${made}`, fix };
   const own = (inner as { getReturnTypeNode?(): Node | undefined }).getReturnTypeNode?.();
   if (own && !acceptsInputRequired(own)) {
-    return { why: `the function ${name} returns is declared to return ${own.getText()}, which cannot be an InputRequiredResult`, fix: `widen it (\`${own.getText()} | InputRequiredResult\`) or drop it, and run again; or migrate by hand` };
+    return {
+      why: `the function ${name} returns is declared to return ${own.getText()}, which cannot be an InputRequiredResult`,
+      fix: `widen it (\`${own.getText()} | InputRequiredResult\`) or drop it, and run again; or migrate by hand`,
+    };
   }
   return [...new Set([taken, made])].filter((t): t is FunctionTypeNode => t !== undefined && !acceptsInputRequired(t.getReturnTypeNode()));
 }
@@ -100,12 +140,17 @@ function functionTypeOf(type: Node, wrapper: FunctionLike): FunctionTypeNode | u
   const cannot = 'which the rewrite cannot widen to let the handler return input_required';
   if (!Node.isTypeReference(type)) return cannot;
   const alias = type.getTypeName().getSymbol()?.getDeclarations()[0];
-  if (!alias || !Node.isTypeAliasDeclaration(alias) || alias.getSourceFile().isDeclarationFile() || alias.getSourceFile().isInNodeModules()) return cannot;
+  if (!alias || !Node.isTypeAliasDeclaration(alias) || alias.getSourceFile().isDeclarationFile() || alias.getSourceFile().isInNodeModules())
+    return cannot;
   const aliased = alias.getTypeNode();
   if (!aliased || !Node.isFunctionTypeNode(aliased)) return `a type alias for ${aliased?.getText() ?? 'a type'}, ${cannot}`;
-  if (alias.getSourceFile().isSaved()) return `a type alias declared in ${path.basename(alias.getSourceFile().getFilePath())}, which is not one of the files this run migrates`;
+  if (alias.getSourceFile().isSaved())
+    return `a type alias declared in ${path.basename(alias.getSourceFile().getFilePath())}, which is not one of the files this run migrates`;
   const body = wrapper.getBody();
-  const other = alias.getNameNode().findReferencesAsNodes().find(r => r !== alias.getNameNode() && !(r.getAncestors().includes(wrapper) && !(body && r.getAncestors().includes(body))));
+  const other = alias
+    .getNameNode()
+    .findReferencesAsNodes()
+    .find(r => r !== alias.getNameNode() && !(r.getAncestors().includes(wrapper) && !(body && r.getAncestors().includes(body))));
   if (other) {
     const { line } = other.getSourceFile().getLineAndColumnAtPos(other.getStart());
     return `a type alias also used outside the wrapper's signature (${path.basename(other.getSourceFile().getFilePath())}:${line}), where widening its result could break that use`;
@@ -123,7 +168,11 @@ function acceptsInputRequired(type: Node | undefined): boolean {
 /** A use of the wrapper other than as the handler of a registration (`registerTool(..., wrapper(cb))`), said for the marker. */
 function useOutsideRegistrations(wrapper: FunctionLike): string | undefined {
   const parent = wrapper.getParent();
-  const nameNode = Node.isFunctionDeclaration(wrapper) ? wrapper.getNameNode() : parent && Node.isVariableDeclaration(parent) ? parent.getNameNode() : undefined;
+  const nameNode = Node.isFunctionDeclaration(wrapper)
+    ? wrapper.getNameNode()
+    : parent && Node.isVariableDeclaration(parent)
+      ? parent.getNameNode()
+      : undefined;
   if (!nameNode || !Node.isIdentifier(nameNode)) return 'it has no name to find its uses by';
   for (const ref of nameNode.findReferencesAsNodes()) {
     const up = ref.getParent();

@@ -47,7 +47,9 @@ export function analysisProject({ nodeTypes = true }: { nodeTypes?: boolean } = 
       const resolve = (name: string, from: string) => ts.resolveModuleName(name, from, compilerOptions(), host, cache).resolvedModule;
       return {
         resolveModuleNames: (names, containingFile) =>
-          names.map(name => (OWN_PACKAGES.test(name) ? (resolve(name, OWN_ANCHOR) ?? resolve(name, containingFile)) : resolve(name, containingFile))),
+          names.map(name =>
+            OWN_PACKAGES.test(name) ? (resolve(name, OWN_ANCHOR) ?? resolve(name, containingFile)) : resolve(name, containingFile),
+          ),
       };
     },
   });
@@ -62,7 +64,8 @@ export function analysisProject({ nodeTypes = true }: { nodeTypes?: boolean } = 
 export function resolvedImportPath(from: SourceFile, specifier: string): string | undefined {
   if (OWN_PACKAGES.test(specifier)) return undefined;
   const project = from.getProject();
-  const file = ts.resolveModuleName(specifier, from.getFilePath(), project.getCompilerOptions(), project.getModuleResolutionHost()).resolvedModule?.resolvedFileName;
+  const file = ts.resolveModuleName(specifier, from.getFilePath(), project.getCompilerOptions(), project.getModuleResolutionHost())
+    .resolvedModule?.resolvedFileName;
   return file && !/[\\/]node_modules[\\/]/.test(file) && !/\.d\.[cm]?ts$/.test(file) ? file : undefined;
 }
 
@@ -96,13 +99,61 @@ export function sharedAnalysisProject({ nodeTypes = true }: { nodeTypes?: boolea
 const NODE_NAME = new RegExp(
   '^(?:' +
     [
-      'AbortController', 'AbortSignal', '\\w*Blob', 'BroadcastChannel', '\\w*Buffer\\w*', '\\w*QueuingStrategy', '\\w*[cC]ompressionStream', 'ReadableByteStreamController',
-      'Console', 'console', 'CustomEvent', 'DOMException', 'Event(?:Target|Source\\w*|ListenerOptions)?', 'File', 'FormData', 'Global', 'global', 'Headers', 'Message(?:Channel|Event\\w*|Port)',
-      'NodeJS', 'Node\\w+', 'Performance\\w*', 'performance', '\\w*ReadableStream\\w*', '\\w*WritableStream\\w*', '\\w*TransformStream\\w*',
-      '\\w*ByteLengthQueuingStrategy', 'Request(?:Init)?', 'Response(?:Init)?', 'TextDecoder\\w*', 'TextEncoder\\w*', 'URL(?:SearchParams)?', 'WebSocket\\w*',
-      '__dirname', '__filename', 'atob', 'btoa', 'clear(?:Immediate|Interval|Timeout)', 'crypto', 'exports', 'fetch', 'gc', 'module', 'process', 'queueMicrotask',
-      'require', 'Require\\w*', 'set(?:Immediate|Interval|Timeout)', 'structuredClone',
-      'captureStackTrace', 'prepareStackTrace', 'stackTraceLimit', '\\w*[dD]ispos\\w*', 'using', 'RelativeIndexable',
+      'AbortController',
+      'AbortSignal',
+      '\\w*Blob',
+      'BroadcastChannel',
+      '\\w*Buffer\\w*',
+      '\\w*QueuingStrategy',
+      '\\w*[cC]ompressionStream',
+      'ReadableByteStreamController',
+      'Console',
+      'console',
+      'CustomEvent',
+      'DOMException',
+      'Event(?:Target|Source\\w*|ListenerOptions)?',
+      'File',
+      'FormData',
+      'Global',
+      'global',
+      'Headers',
+      'Message(?:Channel|Event\\w*|Port)',
+      'NodeJS',
+      'Node\\w+',
+      'Performance\\w*',
+      'performance',
+      '\\w*ReadableStream\\w*',
+      '\\w*WritableStream\\w*',
+      '\\w*TransformStream\\w*',
+      '\\w*ByteLengthQueuingStrategy',
+      'Request(?:Init)?',
+      'Response(?:Init)?',
+      'TextDecoder\\w*',
+      'TextEncoder\\w*',
+      'URL(?:SearchParams)?',
+      'WebSocket\\w*',
+      '__dirname',
+      '__filename',
+      'atob',
+      'btoa',
+      'clear(?:Immediate|Interval|Timeout)',
+      'crypto',
+      'exports',
+      'fetch',
+      'gc',
+      'module',
+      'process',
+      'queueMicrotask',
+      'require',
+      'Require\\w*',
+      'set(?:Immediate|Interval|Timeout)',
+      'structuredClone',
+      'captureStackTrace',
+      'prepareStackTrace',
+      'stackTraceLimit',
+      '\\w*[dD]ispos\\w*',
+      'using',
+      'RelativeIndexable',
     ].join('|') +
     ')$',
 );

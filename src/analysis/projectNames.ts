@@ -50,7 +50,7 @@ export function projectMayExtend(cls: ClassDeclaration): boolean {
   if (!name || cls.isDefaultExport() || cls.getSourceFile().getExportAssignments().length > 0) return true;
   const files = projectFiles(cls);
   const aliases = new Set([name]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const f of files) {
       for (const [from, tos] of f.renamed) {
@@ -89,7 +89,13 @@ function projectFiles(at: Node): FileNames[] {
 function namesOf(sf: ts.SourceFile): FileNames {
   const cached = namesCache.get(sf);
   if (cached) return cached;
-  const names: FileNames = { written: new Set(), extended: new Set(), renamed: new Map(), requiresAndExtends: false, classMembers: new Set() };
+  const names: FileNames = {
+    written: new Set(),
+    extended: new Set(),
+    renamed: new Map(),
+    requiresAndExtends: false,
+    classMembers: new Set(),
+  };
   let requires = false;
   const visit = (node: ts.Node): void => {
     if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node) || ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
@@ -97,7 +103,8 @@ function namesOf(sf: ts.SourceFile): FileNames {
       return;
     }
     if (ts.isClassLike(node)) {
-      for (const m of node.members) if (m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name))) names.classMembers.add(m.name.text);
+      for (const m of node.members)
+        if (m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name))) names.classMembers.add(m.name.text);
     }
     if (ts.isHeritageClause(node) && node.token === ts.SyntaxKind.ExtendsKeyword) {
       for (const type of node.types) {
@@ -111,7 +118,11 @@ function namesOf(sf: ts.SourceFile): FileNames {
       names.renamed.set(from, [...(names.renamed.get(from) ?? []), node.name.text]);
     }
     // A default export is a module's `default` member (`ns.default(...)`, `require('./ask').default(...)`).
-    if (ts.isExportAssignment(node) || (ts.canHaveModifiers(node) && ts.getModifiers(node)?.some(m => m.kind === ts.SyntaxKind.DefaultKeyword))) names.written.add('default');
+    if (
+      ts.isExportAssignment(node) ||
+      (ts.canHaveModifiers(node) && ts.getModifiers(node)?.some(m => m.kind === ts.SyntaxKind.DefaultKeyword))
+    )
+      names.written.add('default');
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'require') requires = true;
     ts.forEachChild(node, visit);
   };
@@ -129,7 +140,8 @@ function readOnlyAsProperty(node: ts.Node): boolean {
   let target: ts.Node = access;
   while (target.parent && ts.isParenthesizedExpression(target.parent)) target = target.parent;
   const assignment = target.parent;
-  const assigned = assignment && ts.isBinaryExpression(assignment) && assignment.left === target && isAssignmentOperator(assignment.operatorToken.kind);
+  const assigned =
+    assignment && ts.isBinaryExpression(assignment) && assignment.left === target && isAssignmentOperator(assignment.operatorToken.kind);
   return !assigned;
 }
 

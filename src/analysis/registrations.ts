@@ -56,20 +56,25 @@ export const TOOL_METHODS: Record<string, HandlerMethod> = {
   registerPrompt: 'prompts/get',
   prompt: 'prompts/get',
   registerResource: 'resources/read',
-  resource: 'resources/read'
+  resource: 'resources/read',
 };
 
 const REQUEST_SCHEMAS: Record<string, HandlerMethod> = {
   CallToolRequestSchema: 'tools/call',
   GetPromptRequestSchema: 'prompts/get',
-  ReadResourceRequestSchema: 'resources/read'
+  ReadResourceRequestSchema: 'resources/read',
 };
 
 /**
  * The registration `call` makes with `arg` (which stands for `fn`) as its handler, if it is one; `args`
  * are its arguments as the handler's scope reads them (a wrapper's parameters read as its caller passes them).
  */
-export function registrationFor(call: CallExpression, arg: Node, fn: FunctionLike, args: Node[] = call.getArguments()): Registration | undefined {
+export function registrationFor(
+  call: CallExpression,
+  arg: Node,
+  fn: FunctionLike,
+  args: Node[] = call.getArguments(),
+): Registration | undefined {
   const callee = call.getExpression();
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
   const name = callee.getName();
@@ -83,7 +88,14 @@ export function registrationFor(call: CallExpression, arg: Node, fn: FunctionLik
     const label = `${method} ${literalString(first) ?? nameText}`;
     if (method === 'resources/read') {
       const template = args[1] && !literalString(args[1]);
-      return { method, call, nameText, label, ctxIndex: template ? 2 : 1, args: { kind: 'resource', variablesIndex: template ? 1 : undefined } };
+      return {
+        method,
+        call,
+        nameText,
+        label,
+        ctxIndex: template ? 2 : 1,
+        args: { kind: 'resource', variablesIndex: template ? 1 : undefined },
+      };
     }
     const hasArgs = callbackTakesArgs(name, args.slice(1, -1), fn);
     return { method, call, nameText, label, ctxIndex: hasArgs ? 1 : 0, args: hasArgs ? { kind: 'param', index: 0 } : { kind: 'none' } };
@@ -115,11 +127,22 @@ export function callbackArgument(fn: FunctionLike): { call: CallExpression; arg:
 /** What a use of a function's name hands on: the name itself, or for a member, `this.name` or `this.name.bind(this)`. */
 function valueOfUse(use: Node): Node {
   const member = use.getParent();
-  if (!member || !Node.isPropertyAccessExpression(member) || member.getNameNode() !== use || !Node.isThisExpression(member.getExpression())) return use;
+  if (!member || !Node.isPropertyAccessExpression(member) || member.getNameNode() !== use || !Node.isThisExpression(member.getExpression()))
+    return use;
   const bind = member.getParent();
   const bound = bind?.getParent();
-  const isBind = bind && Node.isPropertyAccessExpression(bind) && bind.getName() === 'bind' && bound && Node.isCallExpression(bound) && bound.getExpression() === bind;
-  return isBind && (bound as CallExpression).getArguments().length === 1 && Node.isThisExpression((bound as CallExpression).getArguments()[0]!) ? bound! : member;
+  const isBind =
+    bind &&
+    Node.isPropertyAccessExpression(bind) &&
+    bind.getName() === 'bind' &&
+    bound &&
+    Node.isCallExpression(bound) &&
+    bound.getExpression() === bind;
+  return isBind &&
+    (bound as CallExpression).getArguments().length === 1 &&
+    Node.isThisExpression((bound as CallExpression).getArguments()[0]!)
+    ? bound!
+    : member;
 }
 
 /**
@@ -145,7 +168,10 @@ export function isRegistrationCall(call: CallExpression): boolean {
   const callee = call.getExpression();
   if (!Node.isPropertyAccessExpression(callee)) return false;
   const name = callee.getName();
-  return (name in TOOL_METHODS && serverKindOf(callee.getExpression()) === 'McpServer') || (name === 'setRequestHandler' && serverKindOf(callee.getExpression()) !== undefined);
+  return (
+    (name in TOOL_METHODS && serverKindOf(callee.getExpression()) === 'McpServer') ||
+    (name === 'setRequestHandler' && serverKindOf(callee.getExpression()) !== undefined)
+  );
 }
 
 export function calleeName(call: CallExpression): string {
@@ -162,7 +188,12 @@ export function sharedRegistration(fn: FunctionLike): CallExpression | undefined
     const call = use.getParent();
     if (!call || !Node.isCallExpression(call) || !call.getArguments().includes(use as never)) continue;
     const callee = call.getExpression();
-    if (Node.isPropertyAccessExpression(callee) && (callee.getName() in TOOL_METHODS || callee.getName() === 'setRequestHandler') && serverKindOf(callee.getExpression())) return call;
+    if (
+      Node.isPropertyAccessExpression(callee) &&
+      (callee.getName() in TOOL_METHODS || callee.getName() === 'setRequestHandler') &&
+      serverKindOf(callee.getExpression())
+    )
+      return call;
   }
   return undefined;
 }
@@ -185,7 +216,12 @@ export function usesByName(fn: FunctionLike): NamedUses | undefined {
   if (Node.isFunctionDeclaration(fn)) {
     exported = fn.isExported() || fn.isDefaultExport();
     nameNode = fn.getNameNode();
-  } else if ((Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) && parent && Node.isVariableDeclaration(parent) && parent.getInitializer() === fn) {
+  } else if (
+    (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) &&
+    parent &&
+    Node.isVariableDeclaration(parent) &&
+    parent.getInitializer() === fn
+  ) {
     const statement = parent.getVariableStatement();
     if (statement && statement.getDeclarationKind() === VariableDeclarationKind.Const) {
       exported = statement.isExported();
@@ -205,7 +241,9 @@ export function usesByName(fn: FunctionLike): NamedUses | undefined {
     const uses = fn
       .getSourceFile()
       .getDescendantsOfKind(SyntaxKind.Identifier)
-      .filter(id => id !== nameNode && id.getText() === name && (Node.isExportSpecifier(id.getParent()) || id.getSymbol() === symbolOfName()));
+      .filter(
+        id => id !== nameNode && id.getText() === name && (Node.isExportSpecifier(id.getParent()) || id.getSymbol() === symbolOfName()),
+      );
     found = { exported: exported || uses.some(u => Node.isExportSpecifier(u.getParent())), uses };
   }
   namedUsesCache.set(fn, found);
@@ -215,7 +253,14 @@ export function usesByName(fn: FunctionLike): NamedUses | undefined {
 /** The name of a class method, or of a field a function initialises (`sum = async (...) => ...`). */
 function classMemberName(fn: FunctionLike): Identifier | undefined {
   const parent = fn.getParent();
-  const member = Node.isMethodDeclaration(fn) ? fn : (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) && parent && Node.isPropertyDeclaration(parent) && parent.getInitializer() === fn ? parent : undefined;
+  const member = Node.isMethodDeclaration(fn)
+    ? fn
+    : (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) &&
+        parent &&
+        Node.isPropertyDeclaration(parent) &&
+        parent.getInitializer() === fn
+      ? parent
+      : undefined;
   if (!member || member.isStatic() || !Node.isClassDeclaration(member.getParent())) return undefined;
   const name = member.getNameNode();
   return Node.isIdentifier(name) ? name : undefined;

@@ -63,7 +63,11 @@ export function selfCheck(sf: SourceFile, before: ImportBindings, options: SelfC
   for (const [name, module] of before) {
     if (!read.has(name)) continue;
     const now = after.get(name);
-    if (now !== module) fail(sf, now ? `${name} now comes from ${now}, not ${module}` : `${name}, imported from ${module} before the rewrite, is no longer imported`);
+    if (now !== module)
+      fail(
+        sf,
+        now ? `${name} now comes from ${now}, not ${module}` : `${name}, imported from ${module} before the rewrite, is no longer imported`,
+      );
   }
   return failures;
 }
@@ -92,7 +96,10 @@ function hasMarker(node: Node): boolean {
 function isDeclarationName(id: ts.Identifier): boolean {
   const parent = id.parent;
   return (
-    ts.isImportSpecifier(parent) || ts.isImportClause(parent) || ts.isNamespaceImport(parent) || ts.isExportSpecifier(parent) ||
+    ts.isImportSpecifier(parent) ||
+    ts.isImportClause(parent) ||
+    ts.isNamespaceImport(parent) ||
+    ts.isExportSpecifier(parent) ||
     ((ts.isPropertyAccessExpression(parent) || ts.isPropertyAssignment(parent)) && parent.name === id)
   );
 }

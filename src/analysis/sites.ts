@@ -5,7 +5,17 @@
  * composed here, of the direct registration (src/analysis/registrations.ts) and the modules that find one
  * through the project's functions, each handed it as a RegistrationLookup.
  */
-import { Node, type CallExpression, type Identifier, type NewExpression, type ObjectLiteralExpression, type ParameterDeclaration, type PropertyAccessExpression, type SourceFile, type Type } from 'ts-morph';
+import {
+  Node,
+  type CallExpression,
+  type Identifier,
+  type NewExpression,
+  type ObjectLiteralExpression,
+  type ParameterDeclaration,
+  type PropertyAccessExpression,
+  type SourceFile,
+  type Type,
+} from 'ts-morph';
 import type { RequestBuilder, ResponseReader } from '../plan.js';
 import type { SiteKind } from '../report.js';
 import { handedServerKind } from '../find/handedServer.js';
@@ -14,7 +24,14 @@ import { delegateRegistrationOf } from './delegates.js';
 import { destructures } from './fileBindings.js';
 import { enclosingFunction, type FunctionLike } from './functions.js';
 import { constObjectLiteral, literalString, mcpImportOf, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
-import { aliasedRequest, aliasHandedOnUses, elementAccessRequest, REQUEST_METHODS, requestAlias, strayRequestMethod } from './methodRefs.js';
+import {
+  aliasedRequest,
+  aliasHandedOnUses,
+  elementAccessRequest,
+  REQUEST_METHODS,
+  requestAlias,
+  strayRequestMethod,
+} from './methodRefs.js';
 import { passThroughOf } from './passThrough.js';
 import { callbackArgument, registrationFor, type Registration, type RegistrationLookup } from './registrations.js';
 import { wrappedRegistrationOf } from './wrappers.js';
@@ -52,7 +69,7 @@ export interface Site {
 const BY_METHOD: Record<string, Pick<Site, 'kind' | 'builder' | 'reader'>> = {
   'sampling/createMessage': { kind: 'sampling', builder: 'createMessage', reader: 'samplingResult' },
   'roots/list': { kind: 'roots', builder: 'listRoots', reader: 'rootsResult' },
-  'elicitation/create': { kind: 'elicitation', builder: 'elicit', reader: 'elicitResult' }
+  'elicitation/create': { kind: 'elicitation', builder: 'elicit', reader: 'elicitResult' },
 };
 
 function elicitationShape(params: Node | undefined): Pick<Site, 'kind' | 'builder' | 'reader'> {
@@ -73,11 +90,25 @@ export function findSites(sf: SourceFile): Site[] {
     } else if (Node.isVariableDeclaration(node)) {
       sites.push(...handedOnAliasSites(node));
     } else if (passedOnChannel(node) && stateModuleCall((node as PropertyAccessExpression).getExpression()) !== 'ask') {
-      sites.push({ node: node as never, kind: 'request', builder: 'elicit', reader: 'elicitResult', passedOn: true, fn: enclosingFunction(node) });
+      sites.push({
+        node: node as never,
+        kind: 'request',
+        builder: 'elicit',
+        reader: 'elicitResult',
+        passedOn: true,
+        fn: enclosingFunction(node),
+      });
     } else if (Node.isNewExpression(node)) {
       const imported = mcpImportOf(node.getExpression());
       if (imported?.exportName === 'UrlElicitationRequiredError') {
-        sites.push({ node, kind: 'elicitation-url', builder: 'elicitUrl', reader: 'elicitResult', urlError: true, fn: enclosingFunction(node) });
+        sites.push({
+          node,
+          kind: 'elicitation-url',
+          builder: 'elicitUrl',
+          reader: 'elicitResult',
+          urlError: true,
+          fn: enclosingFunction(node),
+        });
       }
     }
   });
@@ -115,26 +146,41 @@ function requestCall(call: CallExpression, method: string, target: Node, first: 
       if (serverKindOf(target) ?? handedServerKind(target)) return { node: call, ...BY_METHOD['roots/list']! };
       return undefined;
     case 'elicitInput':
-      if (serverKindOf(target) || isMcpReq(target) || handedServerKind(target)) return { node: call, params: first, ...elicitationShape(first) };
+      if (serverKindOf(target) || isMcpReq(target) || handedServerKind(target))
+        return { node: call, params: first, ...elicitationShape(first) };
       return undefined;
     case 'requestSampling':
       if (isMcpReq(target)) return { node: call, params: first, ...BY_METHOD['sampling/createMessage']! };
       return undefined;
     case 'ping':
-      if (serverKindOf(target) ?? handedServerKind(target)) return { node: call, kind: 'request', builder: 'elicit', reader: 'elicitResult', unsupported: { reason: PING_REASON, servesLegacy: true } };
+      if (serverKindOf(target) ?? handedServerKind(target))
+        return {
+          node: call,
+          kind: 'request',
+          builder: 'elicit',
+          reader: 'elicitResult',
+          unsupported: { reason: PING_REASON, servesLegacy: true },
+        };
       return undefined;
     case 'sendRequest':
     case 'request':
     case 'send': {
       // `request` is the SDK Server's own generic request method (`server.request({ method, params }, Schema)`).
       const isChannel =
-        method === 'sendRequest' ? isHandlerExtra(target) || serverKindOf(target) !== undefined : method === 'request' ? serverKindOf(target) !== undefined : isMcpReq(target);
+        method === 'sendRequest'
+          ? isHandlerExtra(target) || serverKindOf(target) !== undefined
+          : method === 'request'
+            ? serverKindOf(target) !== undefined
+            : isMcpReq(target);
       if (!isChannel) return undefined;
       const request = constObjectLiteral(first);
       const requestMethod = literalString(objectProperty(request, 'method'));
       const shape = requestMethod ? BY_METHOD[requestMethod] : undefined;
       // A request whose method is not written out (`send(request, schema)`): asked by replay when, as it runs, it is one of the three.
-      if (!requestMethod) return request !== undefined && (!Node.isObjectLiteralExpression(request) || objectProperty(request, 'method') !== undefined) ? { node: call, kind: 'request', builder: 'elicit', reader: 'elicitResult' } : undefined;
+      if (!requestMethod)
+        return request !== undefined && (!Node.isObjectLiteralExpression(request) || objectProperty(request, 'method') !== undefined)
+          ? { node: call, kind: 'request', builder: 'elicit', reader: 'elicitResult' }
+          : undefined;
       if (!shape) {
         const reason = `${requestMethod} is a request to the client that MCP 2026-07-28 does not have (only elicitation/create, sampling/createMessage and roots/list can be asked, by returning input_required); on a 2026-07-28 request SDK 2.x refuses it. Do without it there (keep it for 2025-era clients behind a check of the protocol version), or migrate by hand`;
         return { node: call, kind: 'request', builder: 'elicit', reader: 'elicitResult', unsupported: { reason, servesLegacy: true } };
@@ -159,13 +205,26 @@ function clientTaskCall(call: CallExpression, callee: PropertyAccessExpression):
   const tasks = unwrap(callee.getExpression());
   if (!Node.isPropertyAccessExpression(tasks) || tasks.getName() !== 'tasks') return undefined;
   const experimental = unwrap(tasks.getExpression());
-  if (!Node.isPropertyAccessExpression(experimental) || experimental.getName() !== 'experimental' || !serverKindOf(experimental.getExpression())) return undefined;
+  if (
+    !Node.isPropertyAccessExpression(experimental) ||
+    experimental.getName() !== 'experimental' ||
+    !serverKindOf(experimental.getExpression())
+  )
+    return undefined;
   if (!CLIENT_TASK_METHODS.has(callee.getName())) return undefined;
   const reason = `${callee.getName()}() asks the client about its tasks (tasks/get, tasks/result, or a request answered with a task), which neither MCP 2026-07-28 nor SDK 2.x has: ask with inputRequired and keep long work on the server's side`;
   return { node: call, kind: 'task', builder: 'elicit', reader: 'elicitResult', unsupported: { reason, servesLegacy: false } };
 }
 
-const CLIENT_TASK_METHODS = new Set(['requestStream', 'createMessageStream', 'elicitInputStream', 'getTask', 'getTaskResult', 'listTasks', 'cancelTask']);
+const CLIENT_TASK_METHODS = new Set([
+  'requestStream',
+  'createMessageStream',
+  'elicitInputStream',
+  'getTask',
+  'getTaskResult',
+  'listTasks',
+  'cancelTask',
+]);
 
 /** A `task` member in the request's options argument, or in its params. */
 function taskAugmented(call: CallExpression, params: Node | undefined): boolean {
@@ -180,8 +239,12 @@ function taskAugmented(call: CallExpression, params: Node | undefined): boolean 
  */
 function destructuredChannelCall(call: CallExpression, callee: Identifier): Omit<Site, 'fn'> | undefined {
   if (!destructures(callee.getSourceFile(), 'sendRequest', callee.getText())) return undefined;
-  const binding = callee.getSymbol()?.getDeclarations().find(d => Node.isBindingElement(d));
-  if (!binding || !Node.isBindingElement(binding) || (binding.getPropertyNameNode()?.getText() ?? binding.getName()) !== 'sendRequest') return undefined;
+  const binding = callee
+    .getSymbol()
+    ?.getDeclarations()
+    .find(d => Node.isBindingElement(d));
+  if (!binding || !Node.isBindingElement(binding) || (binding.getPropertyNameNode()?.getText() ?? binding.getName()) !== 'sendRequest')
+    return undefined;
   const pattern = binding.getParent();
   const owner = pattern.getParent();
   const fromContext = Node.isParameterDeclaration(owner)
@@ -193,7 +256,12 @@ function destructuredChannelCall(call: CallExpression, callee: Identifier): Omit
   if (!shape) return undefined;
   const params = objectProperty(request, 'params');
   const reason = `the request goes through sendRequest destructured from the handler's context (${pattern.getText()}), which SDK 2.x's context does not have; name the context parameter (ctx) and call ctx.mcpReq.send(...), then run again`;
-  return { node: call, params, ...(shape.kind === 'elicitation' ? elicitationShape(params) : shape), unsupported: { reason, servesLegacy: false } };
+  return {
+    node: call,
+    params,
+    ...(shape.kind === 'elicitation' ? elicitationShape(params) : shape),
+    unsupported: { reason, servesLegacy: false },
+  };
 }
 
 /** The site shape a request method sends, its params the call's first argument. */
@@ -242,7 +310,13 @@ function strayMethodSite(node: PropertyAccessExpression): Omit<Site, 'fn'> {
 function handedOnAliasSites(declaration: import('ts-morph').VariableDeclaration): Site[] {
   const alias = requestAlias(declaration);
   if (!alias?.receiver || stateModuleCall(alias.receiver) === 'ask') return [];
-  return aliasHandedOnUses(declaration).map(use => ({ node: use, handedOn: true, target: alias.receiver, ...methodShape(alias.method, undefined), fn: enclosingFunction(use) }));
+  return aliasHandedOnUses(declaration).map(use => ({
+    node: use,
+    handedOn: true,
+    target: alias.receiver,
+    ...methodShape(alias.method, undefined),
+    fn: enclosingFunction(use),
+  }));
 }
 
 function oneLine(text: string): string {
@@ -283,7 +357,8 @@ export function isHandlerExtra(node: Node): boolean {
     if (typeNode && namesContextType(typeNode, 0)) return true;
     const fn = decl.getParent();
     const registration = fn && registrationOf(fn as FunctionLike);
-    if (registration && !registration.ctxMember && registration.ctxIndex === (fn as FunctionLike).getParameters().indexOf(decl)) return true;
+    if (registration && !registration.ctxMember && registration.ctxIndex === (fn as FunctionLike).getParameters().indexOf(decl))
+      return true;
   }
   return false;
 }
@@ -340,7 +415,9 @@ export function registrationOf(fn: FunctionLike): Registration | undefined {
 export function handlerRegistrationOf(fn: FunctionLike): Registration | undefined {
   const passed = callbackArgument(fn);
   if (!passed) return undefined;
-  return registrationFor(passed.call, passed.arg, fn) ?? wrappedRegistrationOf(fn, passed, registrations) ?? passThroughOf(fn, passed)?.handler;
+  return (
+    registrationFor(passed.call, passed.arg, fn) ?? wrappedRegistrationOf(fn, passed, registrations) ?? passThroughOf(fn, passed)?.handler
+  );
 }
 
 /** Whether a request is made in a function's body (or a callback written in it). */

@@ -17,7 +17,16 @@
  * after serveStdio, which is when the transport is listening.
  */
 import { UNKNOWN_TRANSPORT_CAUSE } from '../tables/causes.js';
-import { Node, SyntaxKind, type ArrowFunction, type CallExpression, type FunctionExpression, type NewExpression, type SourceFile, type VariableDeclaration } from 'ts-morph';
+import {
+  Node,
+  SyntaxKind,
+  type ArrowFunction,
+  type CallExpression,
+  type FunctionExpression,
+  type NewExpression,
+  type SourceFile,
+  type VariableDeclaration,
+} from 'ts-morph';
 import { rangeOf, type Range, type StdioEntryPlan } from '../plan.js';
 import { mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
 import { identifierTexts, nameAllocator } from './names.js';
@@ -26,7 +35,8 @@ import { transportOf } from './transportKind.js';
 export type StdioEntry = { plan: StdioEntryPlan } | { marked: CallExpression; reason: string; cause: string };
 
 /** Methods of a server that work on a server not yet connected (registering, closing). */
-const BEFORE_CONNECTION = /^(registerTool|registerPrompt|registerResource|tool|prompt|resource|setRequestHandler|setNotificationHandler|removeRequestHandler|close|isConnected|onclose|onerror|oninitialized)$/;
+const BEFORE_CONNECTION =
+  /^(registerTool|registerPrompt|registerResource|tool|prompt|resource|setRequestHandler|setNotificationHandler|removeRequestHandler|close|isConnected|onclose|onerror|oninitialized)$/;
 
 export { UNKNOWN_TRANSPORT_CAUSE };
 
@@ -62,7 +72,8 @@ export function importsModule(sf: SourceFile, prefix: string): boolean {
   if (!sf.getFullText().includes('require')) return false;
   for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const [first] = call.getArguments();
-    if (call.getExpression().getText() === 'require' && first && Node.isStringLiteral(first) && matches(first.getLiteralValue())) return true;
+    if (call.getExpression().getText() === 'require' && first && Node.isStringLiteral(first) && matches(first.getLiteralValue()))
+      return true;
   }
   return sf.getDescendantsOfKind(SyntaxKind.ImportEqualsDeclaration).some(d => {
     const ref = d.getModuleReference();
@@ -103,27 +114,64 @@ function entryOf(call: CallExpression, arg: Node, decl: Node | undefined): Stdio
   });
   const promise = promiseUse(call);
   if (promise.kind === 'used') {
-    return mark(`the promise connect() returns is used (${promise.text}), and serveStdio returns no promise`, 'move what waits for it to after the call', 'stdio connect() promise used: serveStdio returns no promise');
+    return mark(
+      `the promise connect() returns is used (${promise.text}), and serveStdio returns no promise`,
+      'move what waits for it to after the call',
+      'stdio connect() promise used: serveStdio returns no promise',
+    );
   }
   const later = useAfterConnect(call, server);
   if (later) {
-    const use = later.getText().replace(/\s+/g, ' ').replace(/\(.*\)$/s, '(...)');
-    return mark(`the server is used once connected (${use}), which under serveStdio fails "Not connected" until the client's first message`, 'move that use into a handler or drop it', 'stdio server used right after connect(): not connected yet under serveStdio');
+    const use = later
+      .getText()
+      .replace(/\s+/g, ' ')
+      .replace(/\(.*\)$/s, '(...)');
+    return mark(
+      `the server is used once connected (${use}), which under serveStdio fails "Not connected" until the client's first message`,
+      'move that use into a handler or drop it',
+      'stdio server used right after connect(): not connected yet under serveStdio',
+    );
   }
   if (promise.kind === 'then') {
-    const use = promise.callback.getDescendantsOfKind(SyntaxKind.CallExpression).find(c => !insideFunction(c, promise.callback) && needsConnection(c, serverMatcher(server)));
-    if (use) return mark(`the server is used once connected, in the .then callback (${use.getText().replace(/\s+/g, ' ').replace(/\(.*\)$/s, '(...)')}), which under serveStdio fails "Not connected" until the client's first message`, 'move that use into a handler or drop it', 'stdio server used right after connect(): not connected yet under serveStdio');
+    const use = promise.callback
+      .getDescendantsOfKind(SyntaxKind.CallExpression)
+      .find(c => !insideFunction(c, promise.callback) && needsConnection(c, serverMatcher(server)));
+    if (use)
+      return mark(
+        `the server is used once connected, in the .then callback (${use
+          .getText()
+          .replace(/\s+/g, ' ')
+          .replace(/\(.*\)$/s, '(...)')}), which under serveStdio fails "Not connected" until the client's first message`,
+        'move that use into a handler or drop it',
+        'stdio server used right after connect(): not connected yet under serveStdio',
+      );
   }
   const range = promise.kind === 'caught' || promise.kind === 'then' ? promise.range : { start: call.getStart(), end: call.getEnd() };
   const made = madeServer(call, server);
   if (made === 'unplaceable') {
-    return mark(`the server is made in the statement that connects it (${server.getText().replace(/\s+/g, ' ')}), and serveStdio calls its factory at the client's first message, maybe more than once`, `declare it first (const server = ${server.getText().replace(/\s+/g, ' ')};) in a block of its own`, 'stdio server made where it is connected: serveStdio calls its factory later, maybe more than once');
+    return mark(
+      `the server is made in the statement that connects it (${server.getText().replace(/\s+/g, ' ')}), and serveStdio calls its factory at the client's first message, maybe more than once`,
+      `declare it first (const server = ${server.getText().replace(/\s+/g, ' ')};) in a block of its own`,
+      'stdio server made where it is connected: serveStdio calls its factory later, maybe more than once',
+    );
   }
-  const plan: StdioEntryPlan = { call: range, serverText: made?.name ?? server.getText(), ...(made ? { declareServer: made.declaration } : {}), ...(promise.kind !== 'none' && promise.handler ? { onerrorText: promise.handler } : {}), ...(promise.kind === 'then' ? { thenText: promise.body } : {}) };
+  const plan: StdioEntryPlan = {
+    call: range,
+    serverText: made?.name ?? server.getText(),
+    ...(made ? { declareServer: made.declaration } : {}),
+    ...(promise.kind !== 'none' && promise.handler ? { onerrorText: promise.handler } : {}),
+    ...(promise.kind === 'then' ? { thenText: promise.body } : {}),
+  };
   if (isFreshStdioTransport(arg)) return { plan };
-  const statement = initializer(decl) && isFreshStdioTransport(initializer(decl)) ? (decl as VariableDeclaration).getVariableStatement() : undefined;
-  const onlyHere = () => call.getSourceFile().getDescendantsOfKind(SyntaxKind.Identifier).filter(id => id !== (decl as VariableDeclaration).getNameNode() && id.getSymbol() === arg.getSymbol()).length === 1;
-  if (statement && statement.getDeclarations().length === 1 && onlyHere()) return { plan: { ...plan, removeDeclaration: { start: statement.getStart(), end: statement.getEnd() } } };
+  const statement =
+    initializer(decl) && isFreshStdioTransport(initializer(decl)) ? (decl as VariableDeclaration).getVariableStatement() : undefined;
+  const onlyHere = () =>
+    call
+      .getSourceFile()
+      .getDescendantsOfKind(SyntaxKind.Identifier)
+      .filter(id => id !== (decl as VariableDeclaration).getNameNode() && id.getSymbol() === arg.getSymbol()).length === 1;
+  if (statement && statement.getDeclarations().length === 1 && onlyHere())
+    return { plan: { ...plan, removeDeclaration: { start: statement.getStart(), end: statement.getEnd() } } };
   return { plan: { ...plan, transportText: arg.getText() } };
 }
 
@@ -134,18 +182,23 @@ function entryOf(call: CallExpression, arg: Node, decl: Node | undefined): Stdio
  * `unplaceable` when the statement is not in a block (a braceless `if` body, say). Undefined for a name or a
  * chain of member reads, which the factory reads as it was.
  */
-function madeServer(call: CallExpression, server: Node): { name: string; declaration: { text: string; before: number } } | 'unplaceable' | undefined {
+function madeServer(
+  call: CallExpression,
+  server: Node,
+): { name: string; declaration: { text: string; before: number } } | 'unplaceable' | undefined {
   if (!evaluates(server)) return undefined;
   const statement = call.getFirstAncestor(Node.isExpressionStatement);
   const block = statement?.getParent();
-  if (!statement || !block || !(Node.isBlock(block) || Node.isSourceFile(block) || Node.isCaseClause(block) || Node.isDefaultClause(block))) return 'unplaceable';
+  if (!statement || !block || !(Node.isBlock(block) || Node.isSourceFile(block) || Node.isCaseClause(block) || Node.isDefaultClause(block)))
+    return 'unplaceable';
   const name = nameAllocator(identifierTexts(call.getSourceFile()))('server');
   return { name, declaration: { text: `const ${name} = ${server.getText()};`, before: statement.getStart() } };
 }
 
 /** Whether the server expression makes something when it runs (a call, a `new`, an await), rather than naming a server. */
 function evaluates(server: Node): boolean {
-  const makes = (n: Node) => Node.isCallExpression(n) || Node.isNewExpression(n) || Node.isAwaitExpression(n) || Node.isTaggedTemplateExpression(n);
+  const makes = (n: Node) =>
+    Node.isCallExpression(n) || Node.isNewExpression(n) || Node.isAwaitExpression(n) || Node.isTaggedTemplateExpression(n);
   return makes(unwrap(server)) || server.getDescendants().some(makes);
 }
 
@@ -154,7 +207,8 @@ function initializer(decl: Node | undefined): Node | undefined {
 }
 
 const isStdioClass = (n: Node) => Node.isNewExpression(n) && mcpImportOf(n.getExpression())?.exportName === 'StdioServerTransport';
-const isFreshStdioTransport = (n: Node | undefined): boolean => n !== undefined && isStdioClass(n) && (n as NewExpression).getArguments().length === 0;
+const isFreshStdioTransport = (n: Node | undefined): boolean =>
+  n !== undefined && isStdioClass(n) && (n as NewExpression).getArguments().length === 0;
 const makesStdioTransport = (n: Node | undefined): boolean => n !== undefined && (isStdioClass(n) || n.getDescendants().some(isStdioClass));
 
 type PromiseUse =
@@ -180,7 +234,10 @@ function promiseUse(call: CallExpression): PromiseUse {
   for (let p = outer.getParent(); p && Node.isParenthesizedExpression(p); p = p.getParent()) outer = p;
   const parent = outer.getParent();
   if (dropped(outer)) return { kind: 'none' };
-  const chained = (name: string) => (parent && Node.isPropertyAccessExpression(parent) && parent.getName() === name ? parent.getParentIfKind(SyntaxKind.CallExpression) : undefined);
+  const chained = (name: string) =>
+    parent && Node.isPropertyAccessExpression(parent) && parent.getName() === name
+      ? parent.getParentIfKind(SyntaxKind.CallExpression)
+      : undefined;
   const catchCall = chained('catch');
   const [handler] = catchCall?.getArguments() ?? [];
   if (catchCall && handler && dropped(catchCall)) return { kind: 'caught', range: rangeOf(catchCall), handler: handler.getText() };
@@ -205,9 +262,16 @@ function thenStatement(thenCall: CallExpression): PromiseUse | undefined {
   const handler = onRejected ?? catchCall?.getArguments()[0];
   if (!dropped(last) || (catchCall && catchCall.getArguments().length !== 1)) return undefined;
   const fn = unwrap(callback);
-  if (!(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) || fn.getParameters().length > 0 || (Node.isFunctionExpression(fn) && fn.isGenerator())) return undefined;
+  if (
+    !(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) ||
+    fn.getParameters().length > 0 ||
+    (Node.isFunctionExpression(fn) && fn.isGenerator())
+  )
+    return undefined;
   const body = movableBody(fn);
-  return body === undefined ? undefined : { kind: 'then', range: rangeOf(last), callback: fn, body, ...(handler ? { handler: handler.getText() } : {}) };
+  return body === undefined
+    ? undefined
+    : { kind: 'then', range: rangeOf(last), callback: fn, body, ...(handler ? { handler: handler.getText() } : {}) };
 }
 
 /** The callback's body as statements that mean the same outside it, dedented to the callback's own line; undefined when they would not. */
@@ -215,14 +279,22 @@ function movableBody(fn: ArrowFunction | FunctionExpression): string | undefined
   const body = fn.getBody();
   // An arrow function's `this` and `arguments` are those of the code around it, where its body goes.
   const ownBindings = Node.isFunctionExpression(fn);
-  const leaves = (n: Node) => Node.isReturnStatement(n) || Node.isAwaitExpression(n) || Node.isYieldExpression(n) || (ownBindings && (Node.isThisExpression(n) || (Node.isIdentifier(n) && n.getText() === 'arguments')));
+  const leaves = (n: Node) =>
+    Node.isReturnStatement(n) ||
+    Node.isAwaitExpression(n) ||
+    Node.isYieldExpression(n) ||
+    (ownBindings && (Node.isThisExpression(n) || (Node.isIdentifier(n) && n.getText() === 'arguments')));
   if (body.getDescendants().some(n => leaves(n) && !insideFunction(n, fn))) return undefined;
   if (!Node.isBlock(body)) return `${body.getText()};`;
   const statements = body.getStatements();
   if (statements.length === 0) return '';
   const source = fn.getSourceFile().getFullText();
   const indentOf = (at: number) => /^[ \t]*/.exec(source.slice(source.lastIndexOf('\n', at - 1) + 1))![0];
-  const lines = source.slice(body.getStart() + 1, body.getEnd() - 1).replace(/^[ \t]*\r?\n/, '').trimEnd().split('\n');
+  const lines = source
+    .slice(body.getStart() + 1, body.getEnd() - 1)
+    .replace(/^[ \t]*\r?\n/, '')
+    .trimEnd()
+    .split('\n');
   const dedent = (indent: string) => lines.map(line => (line.startsWith(indent) ? line.slice(indent.length) : line.trimStart())).join('\n');
   // Its own declarations stay in a block of their own: moved out, they could meet a name of the enclosing scope.
   const declares = statements.some(st => Node.isVariableStatement(st) || Node.isFunctionDeclaration(st) || Node.isClassDeclaration(st));
@@ -235,10 +307,19 @@ function movableBody(fn: ArrowFunction | FunctionExpression): string | undefined
  */
 function useAfterConnect(call: CallExpression, server: Node): Node | undefined {
   const sameServer = serverMatcher(server);
-  const inBlock = (a: Node) => { const up = a.getParent(); return Node.isStatement(a) && up !== undefined && (Node.isBlock(up) || Node.isSourceFile(up) || Node.isCaseClause(up) || Node.isDefaultClause(up)); };
+  const inBlock = (a: Node) => {
+    const up = a.getParent();
+    return (
+      Node.isStatement(a) &&
+      up !== undefined &&
+      (Node.isBlock(up) || Node.isSourceFile(up) || Node.isCaseClause(up) || Node.isDefaultClause(up))
+    );
+  };
   for (let from = call.getFirstAncestor(inBlock); from; from = from.getParent()?.getFirstAncestor(inBlock)) {
     for (let next = from.getNextSibling(); next; next = next.getNextSibling()) {
-      const use = next.getDescendantsOfKind(SyntaxKind.CallExpression).find(c => !insideFunction(c, next) && needsConnection(c, sameServer));
+      const use = next
+        .getDescendantsOfKind(SyntaxKind.CallExpression)
+        .find(c => !insideFunction(c, next) && needsConnection(c, sameServer));
       if (use) return use;
     }
     // The function's own statements only: what its caller does next is out of sight.
@@ -249,7 +330,15 @@ function useAfterConnect(call: CallExpression, server: Node): Node | undefined {
 }
 
 function isFunction(n: Node | undefined): boolean {
-  return n !== undefined && (Node.isArrowFunction(n) || Node.isFunctionExpression(n) || Node.isFunctionDeclaration(n) || Node.isMethodDeclaration(n) || Node.isConstructorDeclaration(n) || Node.isGetAccessorDeclaration(n));
+  return (
+    n !== undefined &&
+    (Node.isArrowFunction(n) ||
+      Node.isFunctionExpression(n) ||
+      Node.isFunctionDeclaration(n) ||
+      Node.isMethodDeclaration(n) ||
+      Node.isConstructorDeclaration(n) ||
+      Node.isGetAccessorDeclaration(n))
+  );
 }
 
 function insideFunction(node: Node, within: Node): boolean {

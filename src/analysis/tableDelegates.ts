@@ -10,7 +10,14 @@
  * is: what keeps one from it refuses the delegation, and the call keeps the dispatch's marker.
  */
 import path from 'node:path';
-import { Node, SyntaxKind, type CallExpression, type ClassDeclaration, type ParameterDeclaration, type PropertyAccessExpression } from 'ts-morph';
+import {
+  Node,
+  SyntaxKind,
+  type CallExpression,
+  type ClassDeclaration,
+  type ParameterDeclaration,
+  type PropertyAccessExpression,
+} from 'ts-morph';
 import { declaresMember, entriesOf, entryLabel, entryObjectOf, usesEntry } from './dispatch.js';
 import { literalString, mcpImportOf, unwrap } from './mcpSymbols.js';
 import { enclosingFunction, type FunctionLike } from './functions.js';
@@ -35,10 +42,17 @@ export interface TableDispatch {
  */
 export function contextMember(arg: Node, ctx: ParameterDeclaration | undefined): string | undefined {
   const e = unwrap(arg);
-  const isCtx = (n: Node | undefined) => ctx !== undefined && n !== undefined && Node.isIdentifier(unwrap(n)) && unwrap(n).getSymbol()?.getDeclarations()[0] === ctx;
+  const isCtx = (n: Node | undefined) =>
+    ctx !== undefined && n !== undefined && Node.isIdentifier(unwrap(n)) && unwrap(n).getSymbol()?.getDeclarations()[0] === ctx;
   if (isCtx(e)) return '';
   if (!Node.isObjectLiteralExpression(e)) return undefined;
-  const holding = e.getProperties().filter(p => (Node.isShorthandPropertyAssignment(p) ? p.getValueSymbol()?.getDeclarations()[0] === ctx : Node.isPropertyAssignment(p) && isCtx(p.getInitializer())));
+  const holding = e
+    .getProperties()
+    .filter(p =>
+      Node.isShorthandPropertyAssignment(p)
+        ? p.getValueSymbol()?.getDeclarations()[0] === ctx
+        : Node.isPropertyAssignment(p) && isCtx(p.getInitializer()),
+    );
   const [only] = holding;
   if (holding.length !== 1 || !only || !Node.isIdentifier((only as import('ts-morph').PropertyAssignment).getNameNode())) return undefined;
   return `.${(only as import('ts-morph').PropertyAssignment).getName()}`;
@@ -51,26 +65,58 @@ export function tableEntries(call: CallExpression): FunctionLike[] | undefined {
 }
 
 /** Why the entries of a table cannot be migrated as the handler's delegates (a clause and a fix), filling `table` as it goes. */
-export function tableRefusal(call: CallExpression, registration: Registration, entries: FunctionLike[], table: TableDispatch, lookup: RegistrationLookup): { why: string; fix: string; cause: string } | undefined {
+export function tableRefusal(
+  call: CallExpression,
+  registration: Registration,
+  entries: FunctionLike[],
+  table: TableDispatch,
+  lookup: RegistrationLookup,
+): { why: string; fix: string; cause: string } | undefined {
   const access = unwrap(call.getExpression()) as PropertyAccessExpression;
   const member = access.getName();
   const named = registeredProperty(registration, access);
-  if (!named) return { why: `it is registered under ${registration.nameText}, not a property of the entry ${access.getExpression().getText()} that the call runs, so no entry can read the name its requestState must be bound to`, fix: 'register each entry under its own name property', cause: 'the name it is registered under cannot be read inside it' };
+  if (!named)
+    return {
+      why: `it is registered under ${registration.nameText}, not a property of the entry ${access.getExpression().getText()} that the call runs, so no entry can read the name its requestState must be bound to`,
+      fix: 'register each entry under its own name property',
+      cause: 'the name it is registered under cannot be read inside it',
+    };
   table.asking = entries.filter(fn => lookup.makesRequest(fn));
   const widen = widenedDeclaration(access);
-  if (widen && widen.getSourceFile().isSaved()) return { why: `the table's declaration of ${member}() is in ${path.basename(widen.getSourceFile().getFilePath())}, which is not one of the files this run migrates (its result must admit InputRequiredResult)`, fix: "run mcp-migrate over that file and the handler's together", cause: 'its module is not one of the files the run migrates' };
+  if (widen && widen.getSourceFile().isSaved())
+    return {
+      why: `the table's declaration of ${member}() is in ${path.basename(widen.getSourceFile().getFilePath())}, which is not one of the files this run migrates (its result must admit InputRequiredResult)`,
+      fix: "run mcp-migrate over that file and the handler's together",
+      cause: 'its module is not one of the files the run migrates',
+    };
   table.widen = widen;
   for (const fn of table.asking) {
     const label = `${member}() of ${entryLabel(fn)}`;
     const file = fn.getSourceFile();
-    if (file.isSaved()) return { why: `${label} is in ${path.basename(file.getFilePath())}, which is not one of the files this run migrates`, fix: "run mcp-migrate over its files and the handler's together", cause: 'its module is not one of the files the run migrates' };
+    if (file.isSaved())
+      return {
+        why: `${label} is in ${path.basename(file.getFilePath())}, which is not one of the files this run migrates`,
+        fix: "run mcp-migrate over its files and the handler's together",
+        cause: 'its module is not one of the files the run migrates',
+      };
     const param = contextProblem(fn, registration, table.ctxMember);
-    if (param) return { why: `${label} ${param.problem}`, fix: param.fix, cause: "it takes another parameter where the handler's context goes" };
+    if (param)
+      return { why: `${label} ${param.problem}`, fix: param.fix, cause: "it takes another parameter where the handler's context goes" };
     const name = entryName(fn, named);
-    if (!name) return { why: `the ${named} of ${entryLabel(fn)} is not a string literal, so ${label} cannot bind its requestState to the name it is registered under`, fix: `give it a literal ${named}`, cause: 'the name it is registered under cannot be read inside it' };
+    if (!name)
+      return {
+        why: `the ${named} of ${entryLabel(fn)} is not a string literal, so ${label} cannot bind its requestState to the name it is registered under`,
+        fix: `give it a literal ${named}`,
+        cause: 'the name it is registered under cannot be read inside it',
+      };
     table.names.set(fn, name);
     const elsewhere = otherUse(fn, access, lookup);
-    if (elsewhere) return { why: `${label} is also called in ${elsewhere}, which would get the input_required results it returns once migrated`, fix: 'give that caller a function of its own', cause: 'it is also called elsewhere' };
+    if (elsewhere)
+      return {
+        why: `${label} is also called in ${elsewhere}, which would get the input_required results it returns once migrated`,
+        fix: 'give that caller a function of its own',
+        cause: 'it is also called elsewhere',
+      };
   }
   return undefined;
 }
@@ -111,8 +157,12 @@ function entryName(fn: FunctionLike, property: string): string | undefined {
 function contextProblem(fn: FunctionLike, registration: Registration, ctxMember: string): { problem: string; fix: string } | undefined {
   const param = fn.getParameters()[registration.ctxIndex];
   // Given one where it has none: the context itself is typed ServerContext; a member of an object, by the table's declaration, which a method does not read.
-  if (!param) return Node.isMethodDeclaration(fn) && ctxMember !== '' ? { problem: 'declares no parameter for the context it is handed', fix: 'declare it (ctx)' } : undefined;
-  if (!Node.isIdentifier(param.getNameNode())) return { problem: `destructures the context it is handed (${param.getNameNode().getText()})`, fix: 'name its context parameter (ctx)' };
+  if (!param)
+    return Node.isMethodDeclaration(fn) && ctxMember !== ''
+      ? { problem: 'declares no parameter for the context it is handed', fix: 'declare it (ctx)' }
+      : undefined;
+  if (!Node.isIdentifier(param.getNameNode()))
+    return { problem: `destructures the context it is handed (${param.getNameNode().getText()})`, fix: 'name its context parameter (ctx)' };
   const typed = contextTypeProblem(param, ctxMember);
   return typed ? { problem: typed, fix: "type it as the handler's context (ServerContext)" } : undefined;
 }
@@ -123,12 +173,15 @@ function contextProblem(fn: FunctionLike, registration: Registration, ctxMember:
  * the project's) would not take the 2.x context the phases read.
  */
 function contextTypeProblem(param: ParameterDeclaration, ctxMember: string): string | undefined {
-  if (ctxMember === '') return acceptsContext(param.getTypeNode()) ? undefined : `types the context it is handed as ${param.getTypeNode()!.getText()}`;
+  if (ctxMember === '')
+    return acceptsContext(param.getTypeNode()) ? undefined : `types the context it is handed as ${param.getTypeNode()!.getText()}`;
   const property = param.getType().getProperty(ctxMember.slice(1));
   const declaration = property?.getDeclarations()[0];
   if (!declaration) return undefined;
   const typeNode = Node.isPropertySignature(declaration) || Node.isPropertyDeclaration(declaration) ? declaration.getTypeNode() : undefined;
-  return acceptsContext(typeNode) ? undefined : `reads the handler's context from ${ctxMember.slice(1)}, typed ${typeNode!.getText()}, not as the SDK's context`;
+  return acceptsContext(typeNode)
+    ? undefined
+    : `reads the handler's context from ${ctxMember.slice(1)}, typed ${typeNode!.getText()}, not as the SDK's context`;
 }
 
 function acceptsContext(type: Node | undefined): boolean {
@@ -164,4 +217,3 @@ function otherUse(fn: FunctionLike, access: PropertyAccessExpression, lookup: Re
   }
   return undefined;
 }
-

@@ -66,13 +66,17 @@ function declarationKind(decl: Node, depth: number): TransportOf | undefined {
   }
   // JavaScript: `this.transport = new StdioServerTransport()`.
   const assignment = Node.isPropertyAccessExpression(decl) ? decl.getParent() : undefined;
-  if (assignment && Node.isBinaryExpression(assignment) && assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken) return expressionKind(assignment.getRight(), depth);
+  if (assignment && Node.isBinaryExpression(assignment) && assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken)
+    return expressionKind(assignment.getRight(), depth);
   return undefined;
 }
 
 function typeNodeKind(node: TypeNode, depth: number): TransportOf | undefined {
   if (Node.isUnionTypeNode(node)) {
-    const kinds = node.getTypeNodes().map(t => typeNodeKind(t, depth + 1)).filter((k): k is TransportOf => k !== undefined);
+    const kinds = node
+      .getTypeNodes()
+      .map(t => typeNodeKind(t, depth + 1))
+      .filter((k): k is TransportOf => k !== undefined);
     return kinds.length === 1 ? kinds[0] : undefined;
   }
   return Node.isTypeReference(node) ? classNameKind(node.getTypeName(), depth + 1) : undefined;

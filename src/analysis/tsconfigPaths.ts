@@ -60,7 +60,14 @@ export function specifierThroughPaths(fromFile: string, target: string, like: st
     for (const substitution of substitutions) {
       const mapped = path.resolve(config.base, substitution).replace(/\.[cm]?[jt]sx?$/, '');
       const star = mapped.indexOf('*');
-      const middle = star < 0 ? (mapped === stem ? '' : undefined) : stem.startsWith(mapped.slice(0, star)) && stem.endsWith(mapped.slice(star + 1)) ? stem.slice(star, stem.length - (mapped.length - star - 1)) : undefined;
+      const middle =
+        star < 0
+          ? mapped === stem
+            ? ''
+            : undefined
+          : stem.startsWith(mapped.slice(0, star)) && stem.endsWith(mapped.slice(star + 1))
+            ? stem.slice(star, stem.length - (mapped.length - star - 1))
+            : undefined;
       if (middle === undefined) continue;
       const specifier = pattern.replace('*', middle.split(path.sep).join('/')) + extension;
       if (resolveThroughPaths(fromFile, specifier) === target) return specifier;
@@ -74,7 +81,9 @@ function matchPattern(pattern: string, specifier: string): string | undefined {
   const star = pattern.indexOf('*');
   if (star < 0) return pattern === specifier ? '' : undefined;
   const [prefix, suffix] = [pattern.slice(0, star), pattern.slice(star + 1)];
-  return specifier.startsWith(prefix) && specifier.endsWith(suffix) && specifier.length >= prefix.length + suffix.length ? specifier.slice(prefix.length, specifier.length - suffix.length) : undefined;
+  return specifier.startsWith(prefix) && specifier.endsWith(suffix) && specifier.length >= prefix.length + suffix.length
+    ? specifier.slice(prefix.length, specifier.length - suffix.length)
+    : undefined;
 }
 
 /** The directory of the package.json nearest a file: the package it belongs to. */

@@ -32,12 +32,20 @@ export interface Wrapping {
 const cache = new WeakMap<Node, Wrapping | null>();
 
 /** The registration of a callback registered through a wrapper of the project, when it is migrated as its handler. */
-export function wrappedRegistrationOf(fn: FunctionLike, passed: { call: CallExpression; arg: Node }, lookup: RegistrationLookup): Registration | undefined {
+export function wrappedRegistrationOf(
+  fn: FunctionLike,
+  passed: { call: CallExpression; arg: Node },
+  lookup: RegistrationLookup,
+): Registration | undefined {
   return wrappingOf(fn, passed, lookup)?.handler;
 }
 
 /** How a callback passed to `passed.call` is registered, when that call is a wrapper of the project that registers it. */
-export function wrappingOf(fn: FunctionLike, passed: { call: CallExpression; arg: Node }, lookup: RegistrationLookup): Wrapping | undefined {
+export function wrappingOf(
+  fn: FunctionLike,
+  passed: { call: CallExpression; arg: Node },
+  lookup: RegistrationLookup,
+): Wrapping | undefined {
   const cached = cache.get(fn);
   if (cached !== undefined) return cached ?? undefined;
   // None while it is looked for: wrappers that register callbacks through each other end there.
@@ -47,9 +55,14 @@ export function wrappingOf(fn: FunctionLike, passed: { call: CallExpression; arg
   return found ?? undefined;
 }
 
-function findWrapping(fn: FunctionLike, { call, arg }: { call: CallExpression; arg: Node }, lookup: RegistrationLookup): Wrapping | undefined {
+function findWrapping(
+  fn: FunctionLike,
+  { call, arg }: { call: CallExpression; arg: Node },
+  lookup: RegistrationLookup,
+): Wrapping | undefined {
   const callee = unwrap(call.getExpression());
-  if (Node.isPropertyAccessExpression(callee) && (callee.getName() in TOOL_METHODS || callee.getName() === 'setRequestHandler')) return undefined;
+  if (Node.isPropertyAccessExpression(callee) && (callee.getName() in TOOL_METHODS || callee.getName() === 'setRequestHandler'))
+    return undefined;
   const wrapper = wrapperFunction(callee);
   const param = wrapper?.getParameters()[call.getArguments().indexOf(arg as never)];
   if (!wrapper || !param || param.isRestParameter() || !Node.isIdentifier(param.getNameNode())) return undefined;
@@ -64,26 +77,41 @@ function findWrapping(fn: FunctionLike, { call, arg }: { call: CallExpression; a
     if (!host) return undefined;
     const registration = lookup.handlerRegistrationOf(host)!.call;
     const why = `${name} does not register it but calls it from the handler it registers, a call through a parameter that cannot be followed to migrate it as that handler's delegate`;
-    return { call, wrapper: name, registration, where, refused: { why, fix: `have ${name} pass it to ${registration.getExpression().getText()}(...) unchanged, or migrate by hand` } };
+    return {
+      call,
+      wrapper: name,
+      registration,
+      where,
+      refused: { why, fix: `have ${name} pass it to ${registration.getExpression().getText()}(...) unchanged, or migrate by hand` },
+    };
   }
   const registration = handedTo.registration!;
   const wrapping: Wrapping = { call, wrapper: name, registration, where };
   const refuse = (why: string, fix: string): Wrapping => ({ ...wrapping, refused: { why, fix } });
   if (uses.length !== 1) {
-    return refuse(`${name} also uses it otherwise than registering it (${uses.length} uses), and a migrated handler returns input_required to whatever calls it`, `have ${name} only register it, or migrate by hand`);
+    return refuse(
+      `${name} also uses it otherwise than registering it (${uses.length} uses), and a migrated handler returns input_required to whatever calls it`,
+      `have ${name} only register it, or migrate by hand`,
+    );
   }
   // The registration's arguments as the callback's scope reads them: the wrapper's parameters as its caller passes them.
-  const args = registration.getArguments().map(a => (a === handedTo.use ? a : passedFor(a, wrapper, call) ?? a));
+  const args = registration.getArguments().map(a => (a === handedTo.use ? a : (passedFor(a, wrapper, call) ?? a)));
   const handler = registrationFor(registration, handedTo.use, fn, args);
   if (!handler) return undefined;
   const named = handler.args.kind === 'request' ? undefined : args[0];
   if (named && named === registration.getArguments()[0] && !isLiteral(named)) {
-    return refuse(`the name ${name} registers it under (${named.getText()}) is made inside ${name}, where the callback cannot read it, and its requestState must be bound to that name`, `pass the name to ${name} as an argument, or migrate by hand`);
+    return refuse(
+      `the name ${name} registers it under (${named.getText()}) is made inside ${name}, where the callback cannot read it, and its requestState must be bound to that name`,
+      `pass the name to ${name} as an argument, or migrate by hand`,
+    );
   }
   const typed = typeOfParam(param, fn, handler);
   if (typed.refused) return refuse(typed.refused.why, typed.refused.fix);
   if (typed.widen && wrapper.getSourceFile().isSaved()) {
-    return refuse(`${param.getName()} is declared as ${typed.widen.getText()}, whose result must be widened to let the handler return input_required, and ${path.basename(wrapper.getSourceFile().getFilePath())} is not one of the files this run migrates`, `run mcp-migrate over it and this file together, or migrate by hand`);
+    return refuse(
+      `${param.getName()} is declared as ${typed.widen.getText()}, whose result must be widened to let the handler return input_required, and ${path.basename(wrapper.getSourceFile().getFilePath())} is not one of the files this run migrates`,
+      `run mcp-migrate over it and this file together, or migrate by hand`,
+    );
   }
   return { ...wrapping, handler: { ...handler, wrapper: { call, name: named, widen: typed.widen ? [typed.widen] : undefined } } };
 }
@@ -95,8 +123,14 @@ export function wrapperFunction(callee: Node): FunctionLike | undefined {
   const symbol = id?.getSymbol();
   const decl = (symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol)?.getDeclarations()[0];
   if (!decl || decl.getSourceFile().isDeclarationFile() || decl.getSourceFile().isInNodeModules()) return undefined;
-  const fn = Node.isVariableDeclaration(decl) || Node.isPropertyDeclaration(decl) ? decl.getInitializer() && unwrap(decl.getInitializer()!) : decl;
-  if (!fn || !(Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) || !fn.getBody()) return undefined;
+  const fn =
+    Node.isVariableDeclaration(decl) || Node.isPropertyDeclaration(decl) ? decl.getInitializer() && unwrap(decl.getInitializer()!) : decl;
+  if (
+    !fn ||
+    !(Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn)) ||
+    !fn.getBody()
+  )
+    return undefined;
   return fn as FunctionLike;
 }
 
@@ -140,14 +174,29 @@ function isLiteral(node: Node): boolean {
  * input_required: untyped, an SDK callback type (2.x's include input_required), or a function type whose
  * return type the rewrite widens.
  */
-function typeOfParam(param: ParameterDeclaration, fn: FunctionLike, handler: Registration): { widen?: Node; refused?: { why: string; fix: string } } {
+function typeOfParam(
+  param: ParameterDeclaration,
+  fn: FunctionLike,
+  handler: Registration,
+): { widen?: Node; refused?: { why: string; fix: string } } {
   const type = param.getTypeNode();
   if (!type) return {};
   if (Node.isTypeReference(type) && mcpImportOf(type.getTypeName())) return {};
   const fix = `declare it as the SDK's callback type (ToolCallback, PromptCallback), or as a function type taking (args, ctx) whose result may be an InputRequiredResult, and run again; or migrate by hand`;
-  if (!Node.isFunctionTypeNode(type)) return { refused: { why: `${param.getName()} is declared as ${type.getText()}, which the rewrite cannot widen to let the handler return input_required`, fix } };
+  if (!Node.isFunctionTypeNode(type))
+    return {
+      refused: {
+        why: `${param.getName()} is declared as ${type.getText()}, which the rewrite cannot widen to let the handler return input_required`,
+        fix,
+      },
+    };
   if (fn.getParameters().length <= handler.ctxIndex && type.getParameters().length <= handler.ctxIndex) {
-    return { refused: { why: `${param.getName()} is declared as ${type.getText()}, which gives the handler no context parameter to ask the client through`, fix } };
+    return {
+      refused: {
+        why: `${param.getName()} is declared as ${type.getText()}, which gives the handler no context parameter to ask the client through`,
+        fix,
+      },
+    };
   }
   return /\bInputRequiredResult\b|^any$/.test(type.getReturnTypeNode()?.getText() ?? 'any') ? {} : { widen: type };
 }

@@ -12,7 +12,10 @@
 export type CallKind = 'pure' | 'mutates-receiver' | 'sets-receiver' | 'sets-first-argument' | 'per-round' | 'effect';
 
 /** Methods of the standard library's interfaces, by the interface that declares them; a name not listed is pure. */
-const BUILTIN_METHODS: Record<string, { mutating?: readonly string[]; setting?: readonly string[]; effects?: readonly string[]; perRound?: readonly string[] }> = {
+const BUILTIN_METHODS: Record<
+  string,
+  { mutating?: readonly string[]; setting?: readonly string[]; effects?: readonly string[]; perRound?: readonly string[] }
+> = {
   Array: { mutating: ['push', 'pop', 'shift', 'unshift', 'splice', 'reverse', 'copyWithin'], setting: ['sort', 'fill'] },
   ReadonlyArray: {},
   Map: { setting: ['set', 'delete', 'clear'] },
@@ -27,7 +30,26 @@ const BUILTIN_METHODS: Record<string, { mutating?: readonly string[]; setting?: 
   BigInt: {},
   Symbol: {},
   RegExp: {},
-  Date: { setting: ['setDate', 'setFullYear', 'setHours', 'setMilliseconds', 'setMinutes', 'setMonth', 'setSeconds', 'setTime', 'setUTCDate', 'setUTCFullYear', 'setUTCHours', 'setUTCMilliseconds', 'setUTCMinutes', 'setUTCMonth', 'setUTCSeconds', 'setYear'] },
+  Date: {
+    setting: [
+      'setDate',
+      'setFullYear',
+      'setHours',
+      'setMilliseconds',
+      'setMinutes',
+      'setMonth',
+      'setSeconds',
+      'setTime',
+      'setUTCDate',
+      'setUTCFullYear',
+      'setUTCHours',
+      'setUTCMilliseconds',
+      'setUTCMinutes',
+      'setUTCMonth',
+      'setUTCSeconds',
+      'setYear',
+    ],
+  },
   DateConstructor: { effects: ['now'] },
   Math: { effects: ['random'] },
   JSON: {},
@@ -42,7 +64,25 @@ const BUILTIN_METHODS: Record<string, { mutating?: readonly string[]; setting?: 
   URLSearchParams: { mutating: ['append'], setting: ['delete', 'set', 'sort'] },
   TextEncoder: {},
   TextDecoder: {},
-  Console: { perRound: ['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir', 'table', 'group', 'groupEnd', 'time', 'timeEnd', 'timeLog', 'count', 'assert'] },
+  Console: {
+    perRound: [
+      'log',
+      'info',
+      'warn',
+      'error',
+      'debug',
+      'trace',
+      'dir',
+      'table',
+      'group',
+      'groupEnd',
+      'time',
+      'timeEnd',
+      'timeLog',
+      'count',
+      'assert',
+    ],
+  },
   Crypto: { effects: ['randomUUID', 'getRandomValues'] },
   SubtleCrypto: {},
   Performance: { effects: ['now'] },
@@ -61,13 +101,34 @@ const BUILTIN_METHODS: Record<string, { mutating?: readonly string[]; setting?: 
   AbortSignal: {},
   Body: {},
   Response: {},
-  Request: {}
+  Request: {},
 };
 
 /** Global functions (identifiers the standard library declares) that do nothing outside the call. */
 const PURE_GLOBALS = new Set([
-  'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'encodeURI', 'encodeURIComponent', 'decodeURI', 'decodeURIComponent', 'escape', 'unescape',
-  'String', 'Number', 'Boolean', 'BigInt', 'Symbol', 'Array', 'Object', 'structuredClone', 'atob', 'btoa', 'Error', 'TypeError', 'RangeError'
+  'parseInt',
+  'parseFloat',
+  'isNaN',
+  'isFinite',
+  'encodeURI',
+  'encodeURIComponent',
+  'decodeURI',
+  'decodeURIComponent',
+  'escape',
+  'unescape',
+  'String',
+  'Number',
+  'Boolean',
+  'BigInt',
+  'Symbol',
+  'Array',
+  'Object',
+  'structuredClone',
+  'atob',
+  'btoa',
+  'Error',
+  'TypeError',
+  'RangeError',
 ]);
 
 /**
@@ -120,14 +181,49 @@ const NODE_MODULES: Record<string, { pure?: 'all'; perRound?: readonly string[];
   os: { pure: 'all' },
   fs: {
     perRound: [
-      'readFile', 'readFileSync', 'existsSync', 'exists', 'stat', 'statSync', 'lstat', 'lstatSync', 'fstat', 'fstatSync', 'statfs', 'statfsSync',
-      'readdir', 'readdirSync', 'access', 'accessSync', 'realpath', 'realpathSync', 'readlink', 'readlinkSync', 'opendir', 'opendirSync', 'glob', 'globSync'
-    ]
+      'readFile',
+      'readFileSync',
+      'existsSync',
+      'exists',
+      'stat',
+      'statSync',
+      'lstat',
+      'lstatSync',
+      'fstat',
+      'fstatSync',
+      'statfs',
+      'statfsSync',
+      'readdir',
+      'readdirSync',
+      'access',
+      'accessSync',
+      'realpath',
+      'realpathSync',
+      'readlink',
+      'readlinkSync',
+      'opendir',
+      'opendirSync',
+      'glob',
+      'globSync',
+    ],
   },
-  crypto: { effects: ['randomUUID', 'randomBytes', 'randomInt', 'randomFill', 'randomFillSync', 'getRandomValues', 'generateKey', 'generateKeyPair', 'generateKeyPairSync', 'generateKeySync'] },
+  crypto: {
+    effects: [
+      'randomUUID',
+      'randomBytes',
+      'randomInt',
+      'randomFill',
+      'randomFillSync',
+      'getRandomValues',
+      'generateKey',
+      'generateKeyPair',
+      'generateKeyPairSync',
+      'generateKeySync',
+    ],
+  },
   timers: { perRound: ['setTimeout', 'setImmediate'] },
   'timers/promises': { perRound: ['setTimeout', 'setImmediate'] },
-  perf_hooks: {}
+  perf_hooks: {},
 };
 
 /**
@@ -145,8 +241,8 @@ const NODE_CONTAINERS: Record<string, Record<string, { pure?: 'all'; perRound?: 
     BigIntStatsFs: { pure: 'all' },
     Dirent: { pure: 'all' },
     Dir: { perRound: ['read', 'readSync', 'entries', 'close', 'closeSync'] },
-    FileHandle: { perRound: ['read', 'readFile', 'readLines', 'readv', 'stat', 'close'] }
-  }
+    FileHandle: { perRound: ['read', 'readFile', 'readLines', 'readv', 'stat', 'close'] },
+  },
 };
 
 /**
@@ -167,7 +263,41 @@ export function nodeModuleKind(module: string, name: string, container?: string)
 }
 
 /** Packages whose functions only compute (schemas, data, formatting). */
-const PURE_PACKAGES = new Set(['zod', 'lodash', 'lodash-es', 'ramda', 'date-fns', 'yaml', 'js-yaml', 'ajv', 'ajv-formats', 'chalk', 'picocolors', 'kleur', 'semver', 'mime', 'mime-types', 'marked', 'turndown', 'cheerio', 'zod-to-json-schema', 'ms', 'minimatch', 'picomatch', 'micromatch', 'escape-string-regexp', 'strip-ansi', 'he', 'entities', 'qs', 'jsonschema', 'fast-xml-parser', 'papaparse', 'handlebars', 'mustache']);
+const PURE_PACKAGES = new Set([
+  'zod',
+  'lodash',
+  'lodash-es',
+  'ramda',
+  'date-fns',
+  'yaml',
+  'js-yaml',
+  'ajv',
+  'ajv-formats',
+  'chalk',
+  'picocolors',
+  'kleur',
+  'semver',
+  'mime',
+  'mime-types',
+  'marked',
+  'turndown',
+  'cheerio',
+  'zod-to-json-schema',
+  'ms',
+  'minimatch',
+  'picomatch',
+  'micromatch',
+  'escape-string-regexp',
+  'strip-ansi',
+  'he',
+  'entities',
+  'qs',
+  'jsonschema',
+  'fast-xml-parser',
+  'papaparse',
+  'handlebars',
+  'mustache',
+]);
 
 /** Logging packages: a line per round, as for console. */
 const LOGGING_PACKAGES = new Set(['pino', 'winston', 'debug', 'loglevel', 'bunyan', 'consola', 'signale', 'log4js', 'npmlog', 'tslog']);
@@ -180,7 +310,18 @@ export function packageKind(pkg: string): CallKind {
 }
 
 /** Methods of the SDK's server and context that send a notification: once per round, as the round's own. */
-const SDK_NOTIFICATIONS = new Set(['sendLoggingMessage', 'notification', 'notify', 'log', 'sendProgress', 'sendResourceUpdated', 'sendResourceListChanged', 'sendToolListChanged', 'sendPromptListChanged', 'sendNotification']);
+const SDK_NOTIFICATIONS = new Set([
+  'sendLoggingMessage',
+  'notification',
+  'notify',
+  'log',
+  'sendProgress',
+  'sendResourceUpdated',
+  'sendResourceListChanged',
+  'sendToolListChanged',
+  'sendPromptListChanged',
+  'sendNotification',
+]);
 
 /** The kind of a member of the MCP SDK's classes or context. */
 export function sdkKind(name: string): CallKind {
@@ -192,4 +333,5 @@ export function sdkKind(name: string): CallKind {
  * Calls whose result is a handle to something outside the server (a connection, a client, a browser):
  * made again on each round where it cannot travel in requestState, as a handler makes it on each call.
  */
-export const HANDLE_MAKERS = /^(connect|getConnection|acquire|createClient|createConnection|createPool|open|launch|newPage|newContext|login|authenticate|getClient|checkout)$/;
+export const HANDLE_MAKERS =
+  /^(connect|getConnection|acquire|createClient|createConnection|createPool|open|launch|newPage|newContext|login|authenticate|getClient|checkout)$/;

@@ -5,7 +5,15 @@
  * objects it is handed (its parameters, `this`), which is an effect where those objects outlive the round.
  */
 import path from 'node:path';
-import { ModuleDeclarationKind, Node, SyntaxKind, type CallExpression, type ModuleDeclaration, type NewExpression, type TaggedTemplateExpression } from 'ts-morph';
+import {
+  ModuleDeclarationKind,
+  Node,
+  SyntaxKind,
+  type CallExpression,
+  type ModuleDeclaration,
+  type NewExpression,
+  type TaggedTemplateExpression,
+} from 'ts-morph';
 import { calleesOf } from '../find/callees.js';
 import { stateModuleCall } from '../find/stateCalls.js';
 import { unwrap } from '../analysis/mcpSymbols.js';

@@ -34,7 +34,8 @@ export function changedAfterAQuestion(work: Node, fn: FunctionLike, questions: N
 
 /** Why journaled `work`, changed by `change` after a question, is marked. */
 export function changedCopyReason(work: Node, change: Node, label: string): { reason: string; cause: string } {
-  const flat = (text: string) => (text.replace(/\s+/g, ' ').length > 80 ? `${text.replace(/\s+/g, ' ').slice(0, 77)}...` : text.replace(/\s+/g, ' '));
+  const flat = (text: string) =>
+    text.replace(/\s+/g, ' ').length > 80 ? `${text.replace(/\s+/g, ' ').slice(0, 77)}...` : text.replace(/\s+/g, ' ');
   const reason = `${label} journals ${flat(work.getText())} (done once), and ${flat(change.getText())} (line ${change.getStartLineNumber()}) changes what it returned after a question: on a later round of a 2026-07-28 call that is a copy read back from requestState, so where it is the server's own object (a store's, a cache's) the change is lost while the reply says it was made. Re-read the object after the question (by its id, from its owner) and change that, then run again`;
   return { reason, cause: CHANGED_COPY_CAUSE };
 }
@@ -42,7 +43,12 @@ export function changedCopyReason(work: Node, change: Node, label: string): { re
 /** `const open = await <work>`: the local the work's result is kept in. */
 function declaredName(work: Node): Identifier | undefined {
   let at: Node = work;
-  for (let up = at.getParent(); up && (Node.isAwaitExpression(up) || Node.isParenthesizedExpression(up) || Node.isAsExpression(up) || Node.isNonNullExpression(up)); up = up.getParent()) at = up;
+  for (
+    let up = at.getParent();
+    up && (Node.isAwaitExpression(up) || Node.isParenthesizedExpression(up) || Node.isAsExpression(up) || Node.isNonNullExpression(up));
+    up = up.getParent()
+  )
+    at = up;
   const declaration = at.getParent();
   if (!declaration || !Node.isVariableDeclaration(declaration) || declaration.getInitializer() !== at) return undefined;
   const name = declaration.getNameNode();
@@ -56,7 +62,11 @@ function declaredName(work: Node): Identifier | undefined {
  */
 function byProjectCode(work: Node): boolean {
   const calls = [work, ...work.getDescendants()].filter(Node.isCallExpression);
-  return calls.some(call => calleesOf(call.getExpression()).some(fn => !fn.getSourceFile().isInNodeModules() && !fn.getSourceFile().isDeclarationFile() && handsOutHeldObjects(fn)));
+  return calls.some(call =>
+    calleesOf(call.getExpression()).some(
+      fn => !fn.getSourceFile().isInNodeModules() && !fn.getSourceFile().isDeclarationFile() && handsOutHeldObjects(fn),
+    ),
+  );
 }
 
 function handsOutHeldObjects(fn: Node): boolean {
@@ -68,7 +78,11 @@ function handsOutHeldObjects(fn: Node): boolean {
     if (!root) return false;
     if (Node.isThisExpression(root)) return true;
     const declaration = root.getSymbol()?.getDeclarations()[0];
-    return declaration !== undefined && Node.isVariableDeclaration(declaration) && declaration.getFirstAncestor(a => Node.isFunctionLikeDeclaration(a)) === undefined;
+    return (
+      declaration !== undefined &&
+      Node.isVariableDeclaration(declaration) &&
+      declaration.getFirstAncestor(a => Node.isFunctionLikeDeclaration(a)) === undefined
+    );
   });
 }
 
@@ -79,12 +93,17 @@ function trackDerived(node: Node, tracked: Set<MorphSymbol>): void {
     if (from && isTracked(rootName(from), tracked)) addNames(node.getNameNode(), tracked);
   } else if (Node.isForOfStatement(node) && isTracked(rootName(node.getExpression()), tracked)) {
     const initializer = node.getInitializer();
-    for (const declaration of Node.isVariableDeclarationList(initializer) ? initializer.getDeclarations() : []) addNames(declaration.getNameNode(), tracked);
+    for (const declaration of Node.isVariableDeclarationList(initializer) ? initializer.getDeclarations() : [])
+      addNames(declaration.getNameNode(), tracked);
   }
 }
 
 function addNames(name: Node, tracked: Set<MorphSymbol>): void {
-  const ids = Node.isIdentifier(name) ? [name] : name.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => Node.isBindingElement(id.getParent()) && (id.getParent() as import('ts-morph').BindingElement).getNameNode() === id);
+  const ids = Node.isIdentifier(name)
+    ? [name]
+    : name
+        .getDescendantsOfKind(SyntaxKind.Identifier)
+        .filter(id => Node.isBindingElement(id.getParent()) && (id.getParent() as import('ts-morph').BindingElement).getNameNode() === id);
   for (const id of ids) {
     const symbol = id.getSymbol();
     if (symbol) tracked.add(symbol);
@@ -100,7 +119,8 @@ function changes(node: Node, tracked: Set<MorphSymbol>): boolean {
   }
   if (Node.isCallExpression(node)) {
     const callee = unwrap(node.getExpression());
-    if (Node.isPropertyAccessExpression(callee) && CHANGING_METHODS.test(callee.getName())) return isTracked(rootName(callee.getExpression()), tracked);
+    if (Node.isPropertyAccessExpression(callee) && CHANGING_METHODS.test(callee.getName()))
+      return isTracked(rootName(callee.getExpression()), tracked);
     if (callee.getText() === 'Object.assign') return isTracked(rootName(node.getArguments()[0] ?? callee), tracked);
   }
   return false;

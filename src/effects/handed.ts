@@ -23,7 +23,7 @@ export class HandedCallbacks {
   /** `asking`: the functions that ask; `asks`: the requests asked (a request channel may be handed as a value). */
   constructor(
     private readonly asking: ReadonlySet<Node>,
-    private readonly asks: ReadonlySet<Node>
+    private readonly asks: ReadonlySet<Node>,
   ) {}
 
   /** A call of a parameter (`cb(args, extra)`) that some caller of its function hands a function that asks. */
@@ -40,7 +40,11 @@ export class HandedCallbacks {
     this.memo.set(param, false);
     const fn = param.getParent();
     const index = isFunctionLike(fn) ? fn.getParameters().indexOf(param) : -1;
-    const asks = index >= 0 && !param.isRestParameter() && depth < MAX_DEPTH && callsOf(fn as FunctionLike).some(call => this.argumentAsks(call.getArguments()[index], depth));
+    const asks =
+      index >= 0 &&
+      !param.isRestParameter() &&
+      depth < MAX_DEPTH &&
+      callsOf(fn as FunctionLike).some(call => this.argumentAsks(call.getArguments()[index], depth));
     this.memo.set(param, asks);
     return asks;
   }
@@ -76,7 +80,12 @@ function declarationOf(id: Node): Node | undefined {
 /** The calls of a function by its name: a function declaration's, a variable's holding it, or a method's. */
 function callsOf(fn: FunctionLike): CallExpression[] {
   const parent = fn.getParent();
-  const name = Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) ? fn.getNameNode() : parent && Node.isVariableDeclaration(parent) ? parent.getNameNode() : undefined;
+  const name =
+    Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn)
+      ? fn.getNameNode()
+      : parent && Node.isVariableDeclaration(parent)
+        ? parent.getNameNode()
+        : undefined;
   if (!name || !Node.isIdentifier(name)) return [];
   const calls: CallExpression[] = [];
   for (const ref of name.findReferencesAsNodes()) {
@@ -85,7 +94,8 @@ function callsOf(fn: FunctionLike): CallExpression[] {
     const access = ref.getParent();
     if (access && Node.isPropertyAccessExpression(access) && access.getNameNode() === ref) callee = access;
     let outer = callee;
-    for (let p = outer.getParent(); p && (Node.isParenthesizedExpression(p) || Node.isNonNullExpression(p)); p = outer.getParent()) outer = p;
+    for (let p = outer.getParent(); p && (Node.isParenthesizedExpression(p) || Node.isNonNullExpression(p)); p = outer.getParent())
+      outer = p;
     const call = outer.getParent();
     if (call && Node.isCallExpression(call) && call.getExpression() === outer) calls.push(call);
   }
@@ -140,7 +150,12 @@ export function callbackRunners(asking: readonly AskingFunction[]): CallbackRunn
 /** The call a value is an argument of, and at which index. */
 function handedTo(value: Node): { call: CallExpression; index: number } | undefined {
   let outer = value;
-  for (let p = outer.getParent(); p && (Node.isParenthesizedExpression(p) || Node.isAsExpression(p) || Node.isNonNullExpression(p) || Node.isSatisfiesExpression(p)); p = outer.getParent()) outer = p;
+  for (
+    let p = outer.getParent();
+    p && (Node.isParenthesizedExpression(p) || Node.isAsExpression(p) || Node.isNonNullExpression(p) || Node.isSatisfiesExpression(p));
+    p = outer.getParent()
+  )
+    outer = p;
   const call = outer.getParent();
   if (!call || !Node.isCallExpression(call)) return undefined;
   const index = call.getArguments().indexOf(outer);
@@ -155,9 +170,11 @@ function callsOfParameter(call: CallExpression, index: number): CallExpression[]
     const name = param?.getNameNode();
     if (!param || param.isRestParameter() || !name || !Node.isIdentifier(name)) continue;
     for (const ref of name.findReferencesAsNodes()) {
-      if (ref === name || ref.getSourceFile() !== fn.getSourceFile() || !(fn.getStart() <= ref.getStart() && ref.getEnd() <= fn.getEnd())) continue;
+      if (ref === name || ref.getSourceFile() !== fn.getSourceFile() || !(fn.getStart() <= ref.getStart() && ref.getEnd() <= fn.getEnd()))
+        continue;
       let callee: Node = ref;
-      for (let p = callee.getParent(); p && (Node.isParenthesizedExpression(p) || Node.isNonNullExpression(p)); p = callee.getParent()) callee = p;
+      for (let p = callee.getParent(); p && (Node.isParenthesizedExpression(p) || Node.isNonNullExpression(p)); p = callee.getParent())
+        callee = p;
       const parent = callee.getParent();
       if (parent && Node.isCallExpression(parent) && parent.getExpression() === callee) calls.push(parent);
     }

@@ -64,7 +64,8 @@ export function planJournal(handlers: AskingFunction[], asks: ReadonlySet<Node>)
   const wrappers = callbackRunners(handlers);
   const askingFns = new Set<Node>([...handlers, ...wrappers.runners].map(a => a.fn));
   const handed = new HandedCallbacks(askingFns, asks);
-  const isQuestion = (node: Node) => asks.has(node) || wrappers.calls.has(node) || asksThrough(node, askingFns, asks) || handed.asksThroughParameter(node);
+  const isQuestion = (node: Node) =>
+    asks.has(node) || wrappers.calls.has(node) || asksThrough(node, askingFns, asks) || handed.asksThroughParameter(node);
   const asking = [...handlers, ...wrappers.runners.map(runner => ({ fn: runner.fn, reach: runnerReach(runner, handlers, isQuestion) }))];
   const walker = new Walker(askingFns, isQuestion);
   for (const { fn, reach } of asking) {
@@ -82,13 +83,20 @@ export function planJournal(handlers: AskingFunction[], asks: ReadonlySet<Node>)
       if (again(read.node) && !points.some(p => within(read.node, p.node))) planRead(read.node, label, planning);
     }
     for (const timer of walked.timers) {
-      if (again(timer)) planning.notes.push({ node: timer, text: `${label} sets a timer (${oneLine(timer.getText())}) again on each round of a 2026-07-28 call, so what it runs later runs once per round: review that running it again is safe` });
+      if (again(timer))
+        planning.notes.push({
+          node: timer,
+          text: `${label} sets a timer (${oneLine(timer.getText())}) again on each round of a 2026-07-28 call, so what it runs later runs once per round: review that running it again is safe`,
+        });
     }
     planning.guards.push(...guardedBlocks(fn, questions));
     for (const { loop, iterations } of loopsAskingPastTheLimit(fn, questions)) {
       const rounds = `each iteration that asks is a round of a 2026-07-28 call, and a client gives up after its round limit (${CLIENT_ROUND_LIMIT} in the SDK's client; a 2025-era client is asked directly, with no limit)`;
       if (iterations === undefined) {
-        planning.notes.push({ node: loop, text: `${label} asks in a loop (${loopHead(loop)}): ${rounds}. Where the loop may ask more often, ask for the items together (one question listing them, or Promise.all)` });
+        planning.notes.push({
+          node: loop,
+          text: `${label} asks in a loop (${loopHead(loop)}): ${rounds}. Where the loop may ask more often, ask for the items together (one question listing them, or Promise.all)`,
+        });
         continue;
       }
       const reason = `${label} may ask ${iterations} times in a loop (${loopHead(loop)}): ${rounds}, so a 2026-07-28 client fails the call once the loop asks for the ${ordinal(CLIENT_ROUND_LIMIT + 1)} time. Ask for the items together (one question with a field per item), then run again`;
@@ -123,7 +131,10 @@ function knownIterations(loop: Node): number | undefined {
   if (!Node.isForStatement(loop)) return undefined;
   // `for (let i = <n>; i < <m>; i++)`: counted one by one from a literal to a literal.
   const declared = loop.getInitializer();
-  const counter = declared && Node.isVariableDeclarationList(declared) && declared.getDeclarations().length === 1 ? declared.getDeclarations()[0]! : undefined;
+  const counter =
+    declared && Node.isVariableDeclarationList(declared) && declared.getDeclarations().length === 1
+      ? declared.getDeclarations()[0]!
+      : undefined;
   const first = counter?.getInitializer();
   const test = loop.getCondition();
   const step = loop.getIncrementor()?.getText().replace(/\s+/g, '');
@@ -131,7 +142,13 @@ function knownIterations(loop: Node): number | undefined {
   const name = counter.getName();
   const bound = unwrap(test.getRight());
   const operator = test.getOperatorToken().getText();
-  if (test.getLeft().getText() !== name || !/^<=?$/.test(operator) || !Node.isNumericLiteral(bound) || ![`${name}++`, `++${name}`, `${name}+=1`].includes(step ?? '')) return undefined;
+  if (
+    test.getLeft().getText() !== name ||
+    !/^<=?$/.test(operator) ||
+    !Node.isNumericLiteral(bound) ||
+    ![`${name}++`, `++${name}`, `${name}+=1`].includes(step ?? '')
+  )
+    return undefined;
   return Math.max(0, Number(bound.getLiteralValue()) - Number(first.getLiteralValue()) + (operator === '<=' ? 1 : 0));
 }
 
@@ -150,13 +167,19 @@ function constArrayLiteral(name: Node): Node | undefined {
   const decl = declarations.length === 1 ? declarations[0] : undefined;
   if (!decl || !Node.isVariableDeclaration(decl) || decl.getVariableStatement()?.getDeclarationKind() !== 'const') return undefined;
   const text = name.getText();
-  const changed = decl.getSourceFile().getDescendantsOfKind(SyntaxKind.Identifier).some(id => {
-    if (id.getText() !== text) return false;
-    const access = id.getParent();
-    if (!Node.isPropertyAccessExpression(access) || access.getExpression() !== id) return false;
-    const assigned = access.getParent();
-    return ARRAY_MUTATORS.has(access.getName()) || (access.getName() === 'length' && Node.isBinaryExpression(assigned) && assigned.getLeft() === access);
-  });
+  const changed = decl
+    .getSourceFile()
+    .getDescendantsOfKind(SyntaxKind.Identifier)
+    .some(id => {
+      if (id.getText() !== text) return false;
+      const access = id.getParent();
+      if (!Node.isPropertyAccessExpression(access) || access.getExpression() !== id) return false;
+      const assigned = access.getParent();
+      return (
+        ARRAY_MUTATORS.has(access.getName()) ||
+        (access.getName() === 'length' && Node.isBinaryExpression(assigned) && assigned.getLeft() === access)
+      );
+    });
   return changed ? undefined : unwrap(decl.getInitializer() ?? decl);
 }
 
@@ -171,13 +194,16 @@ export function loopHead(loop: Node): string {
   return oneLine(head.trim().replace(/\{$/, '').trim());
 }
 
-
 /**
  * What may run a wrapper handed an asking callback: as a handler's last question (only its work before the
  * callback asks runs again) where the handler calls it last (`return tracer.span(...)`); all of it again
  * where another question follows its call. A closure a wrapper returns to be registered is the handler.
  */
-function runnerReach(runner: AskingFunction & { via: Node }, handlers: readonly AskingFunction[], isQuestion: (node: Node) => boolean): Reach {
+function runnerReach(
+  runner: AskingFunction & { via: Node },
+  handlers: readonly AskingFunction[],
+  isQuestion: (node: Node) => boolean,
+): Reach {
   const caller = enclosingFunction(runner.via);
   const callerReach = handlers.find(h => h.fn === caller)?.reach;
   if (!caller || !callerReach) return runner.reach;
@@ -192,7 +218,10 @@ function runnerReach(runner: AskingFunction & { via: Node }, handlers: readonly 
 function planRead(node: Node, label: string, planning: JournalPlanning): void {
   const what = unreplayable(node);
   if (what === undefined) return void planning.work.push({ node, async: false });
-  planning.notes.push({ node, text: `${label} reads ${oneLine(node.getText())} before it (or a function it calls) changes it, ahead of a later question; its value, ${what}, cannot travel in requestState, so a later round of a 2026-07-28 call reads it as the earlier round left it: review` });
+  planning.notes.push({
+    node,
+    text: `${label} reads ${oneLine(node.getText())} before it (or a function it calls) changes it, ahead of a later question; its value, ${what}, cannot travel in requestState, so a later round of a 2026-07-28 call reads it as the earlier round left it: review`,
+  });
 }
 
 /**
@@ -211,7 +240,7 @@ function readsChangedBefore(walked: WalkResult, questions: Node[], fn: FunctionL
       // Both in a loop that asks: the change of one iteration comes before the read of the next.
       const loop = read.node.getFirstAncestor(a => Node.isIterationStatement(a) && a.getStart() >= fn.getStart());
       return loop !== undefined && within(change.node, loop) && questions.some(q => within(q, loop));
-    })
+    }),
   );
 }
 
@@ -247,7 +276,10 @@ const LETTING_GO = /^(release|close|end|destroy|disconnect|dispose|unlock|abort|
 function resetsToConstant(e: Node): boolean {
   if (!Node.isBinaryExpression(e) || e.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return false;
   const value = unwrap(e.getRight());
-  return [SyntaxKind.FalseKeyword, SyntaxKind.NullKeyword].includes(value.getKind()) || (Node.isIdentifier(value) && value.getText() === 'undefined');
+  return (
+    [SyntaxKind.FalseKeyword, SyntaxKind.NullKeyword].includes(value.getKind()) ||
+    (Node.isIdentifier(value) && value.getText() === 'undefined')
+  );
 }
 
 /** Clearing a timer the round set (a deadline's): the timer is set again on the next round. */
@@ -285,13 +317,23 @@ function planPoint(point: EffectPoint, label: string, isQuestion: (node: Node) =
     return false;
   }
   if (node.getDescendants().some(d => Node.isYieldExpression(d))) {
-    planning.refused.push({ node, reason: `${label} does ${oneLine(node.getText())} in a generator's yield, which cannot be journaled; migrate by hand`, cause: 'an effect around a yield', handler: label });
+    planning.refused.push({
+      node,
+      reason: `${label} does ${oneLine(node.getText())} in a generator's yield, which cannot be journaled; migrate by hand`,
+      cause: 'an effect around a yield',
+      handler: label,
+    });
     return false;
   }
   const handle = handleSetUp(node);
   if (handle) {
     const reason = `${label} sets up ${handle}, which it makes again on each round of a 2026-07-28 call, with ${oneLine(node.getText())}, which also does something outside it: journaled, a later round's ${handle} would not be set up; run again, what it does outside is done once per round. It is left to run again: split the set-up from the outside work, or migrate by hand`;
-    planning.refused.push({ node, reason, cause: 'a handle made on each round set up by work that also reaches outside it', handler: label });
+    planning.refused.push({
+      node,
+      reason,
+      cause: 'a handle made on each round set up by work that also reaches outside it',
+      handler: label,
+    });
     return false;
   }
   if (valueIsUsed(node)) {
@@ -299,11 +341,19 @@ function planPoint(point: EffectPoint, label: string, isQuestion: (node: Node) =
     if (what !== undefined) {
       const made = madeAgain(node);
       if (made) {
-        planning.notes.push({ node, text: `${label} makes ${oneLine(node.getText())} again on each round of a 2026-07-28 call (${what} cannot travel in requestState): review that making it again is safe` });
+        planning.notes.push({
+          node,
+          text: `${label} makes ${oneLine(node.getText())} again on each round of a 2026-07-28 call (${what} cannot travel in requestState): review that making it again is safe`,
+        });
         return false;
       }
       const reason = `${label} journals ${oneLine(node.getText())} (done once), but its result, ${what}, cannot travel in requestState, so a later round of a 2026-07-28 call cannot read it back and fails: return plain data from it (or make it again after the question), then run again`;
-      planning.refused.push({ node, reason, cause: 'an effect whose result cannot travel in requestState, read after a question', handler: label });
+      planning.refused.push({
+        node,
+        reason,
+        cause: 'an effect whose result cannot travel in requestState, read after a question',
+        handler: label,
+      });
     }
   }
   planning.work.push({ node, async: awaitsInside(node) });
@@ -388,7 +438,9 @@ function startedBeside(node: Node, question: Node): boolean {
   const call = list?.getParent();
   if (!list || !call || !Node.isCallExpression(call) || !call.getArguments().includes(list)) return false;
   const callee = unwrap(call.getExpression());
-  return Node.isPropertyAccessExpression(callee) && callee.getExpression().getText() === 'Promise' && PROMISE_COMBINATORS.has(callee.getName());
+  return (
+    Node.isPropertyAccessExpression(callee) && callee.getExpression().getText() === 'Promise' && PROMISE_COMBINATORS.has(callee.getName())
+  );
 }
 
 /** Whether what an expression evaluates to is read: not a statement of its own, `void`, or such a statement's `await`. */
@@ -445,12 +497,25 @@ function unreplayable(node: Node): string | undefined {
 
 function awaited(type: Type): Type {
   const symbol = type.getSymbol()?.getName();
-  if ((symbol === 'Promise' || symbol === 'PromiseLike') && type.getTypeArguments().length === 1) return awaited(type.getTypeArguments()[0]!);
+  if ((symbol === 'Promise' || symbol === 'PromiseLike') && type.getTypeArguments().length === 1)
+    return awaited(type.getTypeArguments()[0]!);
   return type;
 }
 
 /** The types the journal carries as they are though they are not plain data. */
-const CARRIED = new Set(['Date', 'Map', 'Set', 'ReadonlyMap', 'ReadonlySet', 'Uint8Array', 'Buffer', 'Error', 'Response', 'Array', 'ReadonlyArray']);
+const CARRIED = new Set([
+  'Date',
+  'Map',
+  'Set',
+  'ReadonlyMap',
+  'ReadonlySet',
+  'Uint8Array',
+  'Buffer',
+  'Error',
+  'Response',
+  'Array',
+  'ReadonlyArray',
+]);
 
 function unreplayableType(type: Type, depth: number): string | undefined {
   if (depth > 3 || type.isAny() || type.isUnknown() || type.isNever()) return undefined;
@@ -461,7 +526,19 @@ function unreplayableType(type: Type, depth: number): string | undefined {
     }
     return undefined;
   }
-  if (type.isString() || type.isNumber() || type.isBoolean() || type.isLiteral() || type.isNull() || type.isUndefined() || type.isVoid() || type.isBooleanLiteral() || type.isEnum() || type.isEnumLiteral()) return undefined;
+  if (
+    type.isString() ||
+    type.isNumber() ||
+    type.isBoolean() ||
+    type.isLiteral() ||
+    type.isNull() ||
+    type.isUndefined() ||
+    type.isVoid() ||
+    type.isBooleanLiteral() ||
+    type.isEnum() ||
+    type.isEnumLiteral()
+  )
+    return undefined;
   if (type.getCallSignatures().length > 0) return 'a function';
   if (type.isArray() || type.isTuple()) {
     for (const element of type.isArray() ? [type.getArrayElementTypeOrThrow()] : type.getTupleElements()) {
@@ -478,7 +555,8 @@ function unreplayableType(type: Type, depth: number): string | undefined {
   if (!type.isObject()) return undefined;
   for (const property of type.getProperties().slice(0, 50)) {
     const decl = property.getValueDeclaration() ?? property.getDeclarations()[0];
-    if (decl && (Node.isMethodSignature(decl) || Node.isMethodDeclaration(decl))) return name && name !== '__type' && name !== '__object' ? `a ${name} (an object with methods)` : 'an object with methods';
+    if (decl && (Node.isMethodSignature(decl) || Node.isMethodDeclaration(decl)))
+      return name && name !== '__type' && name !== '__object' ? `a ${name} (an object with methods)` : 'an object with methods';
   }
   return undefined;
 }
@@ -487,4 +565,3 @@ function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ');
   return flat.length > 70 ? `${flat.slice(0, 67)}...` : flat;
 }
-

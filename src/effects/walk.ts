@@ -60,7 +60,7 @@ export class Walker {
   /** `asking`: functions that ask (walked on their own); `isQuestion`: an invocation that asks. */
   constructor(
     private readonly asking: ReadonlySet<Node>,
-    private readonly isQuestion: (node: Node) => boolean
+    private readonly isQuestion: (node: Node) => boolean,
   ) {}
 
   /** The effects of a function that asks, walked as a handler runs it. */
@@ -80,14 +80,23 @@ export class Walker {
       perRound: walked.perRound,
       mutatesParams: walked.mutatesParams,
       mutatesOwn: walked.mutatesOwn,
-      changed: new Set(walked.changes.map(c => c.key))
+      changed: new Set(walked.changes.map(c => c.key)),
     };
     this.summaries.set(fn, summary);
     return summary;
   }
 
   private walk(fn: FunctionLike, mode: Mode): WalkResult {
-    const out: WalkResult = { effect: false, perRound: false, mutatesParams: new Map(), mutatesOwn: false, effects: [], timers: [], changes: [], reads: [] };
+    const out: WalkResult = {
+      effect: false,
+      perRound: false,
+      mutatesParams: new Map(),
+      mutatesOwn: false,
+      effects: [],
+      timers: [],
+      changes: [],
+      reads: [],
+    };
     const body = fn.getBody();
     if (!body) return out;
     const visit = (node: Node): void => {
@@ -181,7 +190,11 @@ export class Walker {
 
   /** An expression reading an object outliving the round, as a whole (not a part of a longer read, nor a callee). */
   private noteRead(node: Node, fn: FunctionLike, out: WalkResult): void {
-    const isRead = Node.isIdentifier(node) || Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node) || Node.isCallExpression(node);
+    const isRead =
+      Node.isIdentifier(node) ||
+      Node.isPropertyAccessExpression(node) ||
+      Node.isElementAccessExpression(node) ||
+      Node.isCallExpression(node);
     if (!isRead || !wholeRead(node)) return;
     if (Node.isIdentifier(node) && !readsVariable(node) && !readsContents(node)) return;
     if (Node.isCallExpression(node) && !Node.isPropertyAccessExpression(unwrap(node.getExpression()))) return;
@@ -271,14 +284,16 @@ export function mutationOf(node: Node): { target: Node; repeats: boolean } | und
 function rootKey(node: Node, where: Locality, depth = 0): Node | undefined {
   if (where === 'local' || typeof where === 'object') return undefined;
   const root = rootOf(node);
-  if (Node.isThisExpression(root)) return root.getFirstAncestor(a => Node.isClassDeclaration(a) || Node.isClassExpression(a)) ?? root.getSourceFile();
+  if (Node.isThisExpression(root))
+    return root.getFirstAncestor(a => Node.isClassDeclaration(a) || Node.isClassExpression(a)) ?? root.getSourceFile();
   const decl = Node.isIdentifier(root) ? declarationOf(root) : undefined;
   // A local naming a part of another object (`const list = seen`, as `locality` reads it): that object's root.
   const init = decl && Node.isVariableDeclaration(decl) && enclosingFunctionOf(decl) !== undefined ? decl.getInitializer() : undefined;
   if (init && depth < 4) {
     let e: Node = unwrap(init);
     if (Node.isAwaitExpression(e)) e = unwrap(e.getExpression());
-    if (Node.isIdentifier(e) || Node.isPropertyAccessExpression(e) || Node.isElementAccessExpression(e) || elementRead(e)) return rootKey(e, where, depth + 1) ?? decl;
+    if (Node.isIdentifier(e) || Node.isPropertyAccessExpression(e) || Node.isElementAccessExpression(e) || elementRead(e))
+      return rootKey(e, where, depth + 1) ?? decl;
   }
   return decl;
 }
@@ -293,7 +308,12 @@ function declarationOf(id: Node): Node | undefined {
 /** A read that is not a part of a longer one: not the object of a property read, not a callee, not an assignment's target. */
 function wholeRead(node: Node): boolean {
   let value = node;
-  for (let parent = value.getParent(); parent && (Node.isParenthesizedExpression(parent) || Node.isNonNullExpression(parent)); parent = value.getParent()) value = parent;
+  for (
+    let parent = value.getParent();
+    parent && (Node.isParenthesizedExpression(parent) || Node.isNonNullExpression(parent));
+    parent = value.getParent()
+  )
+    value = parent;
   const parent = value.getParent();
   if (!parent) return false;
   if ((Node.isPropertyAccessExpression(parent) || Node.isElementAccessExpression(parent)) && parent.getExpression() === value) return false;
@@ -308,7 +328,12 @@ function readsVariable(id: Node): boolean {
   const decl = declarationOf(id);
   if (!decl || !Node.isVariableDeclaration(decl)) return false;
   const parent = id.getParent();
-  if (parent && (Node.isVariableDeclaration(parent) || Node.isPropertyAssignment(parent) || Node.isBindingElement(parent)) && parent.getNameNode() === id) return false;
+  if (
+    parent &&
+    (Node.isVariableDeclaration(parent) || Node.isPropertyAssignment(parent) || Node.isBindingElement(parent)) &&
+    parent.getNameNode() === id
+  )
+    return false;
   return decl.getVariableStatement()?.getDeclarationKind() !== 'const';
 }
 
@@ -366,7 +391,8 @@ export function locality(expr: Node, fn: FunctionLike, depth = 0): Locality {
   if (!Node.isIdentifier(root) || depth > 4) return 'persistent';
   const decl = root.getSymbol()?.getDeclarations()[0];
   if (!decl) return 'persistent';
-  if (!within(decl, fn)) return enclosingFunctionOf(decl) !== undefined && decl.getSourceFile() === fn.getSourceFile() ? 'own' : 'persistent';
+  if (!within(decl, fn))
+    return enclosingFunctionOf(decl) !== undefined && decl.getSourceFile() === fn.getSourceFile() ? 'own' : 'persistent';
   if (Node.isParameterDeclaration(decl)) {
     const index = fn.getParameters().indexOf(decl as ParameterDeclaration);
     return index >= 0 ? { param: index } : 'local';
@@ -411,7 +437,8 @@ export function rootOf(expr: Node, reads: ReadonlySet<string> = ELEMENT_READS): 
   for (let i = 0; i < 20; i++) {
     if (Node.isPropertyAccessExpression(e) || Node.isElementAccessExpression(e)) e = unwrap(e.getExpression());
     else if (Node.isNonNullExpression(e)) e = unwrap(e.getExpression());
-    else if (elementRead(e, reads)) e = unwrap(((e as import('ts-morph').CallExpression).getExpression() as import('ts-morph').PropertyAccessExpression).getExpression());
+    else if (elementRead(e, reads))
+      e = unwrap(((e as import('ts-morph').CallExpression).getExpression() as import('ts-morph').PropertyAccessExpression).getExpression());
     else break;
   }
   return e;

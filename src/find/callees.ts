@@ -4,7 +4,15 @@
  * member of one object, every entry of a table the property dispatches to), or none when the callee is
  * a package's or the standard library's.
  */
-import { Node, SyntaxKind, VariableDeclarationKind, type MethodDeclaration, type PropertyAccessExpression, type PropertyDeclaration, type VariableDeclaration } from 'ts-morph';
+import {
+  Node,
+  SyntaxKind,
+  VariableDeclarationKind,
+  type MethodDeclaration,
+  type PropertyAccessExpression,
+  type PropertyDeclaration,
+  type VariableDeclaration,
+} from 'ts-morph';
 import { entriesOf, namedEntry } from '../analysis/dispatch.js';
 import { dynamicLoadOf } from '../analysis/dynamicImports.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
@@ -15,7 +23,10 @@ import { resolveThroughPaths } from '../analysis/tsconfigPaths.js';
 import { isStateModuleFile } from '../stateModule.js';
 
 export function isFunctionLike(node: Node | undefined): node is FunctionLike {
-  return node !== undefined && (Node.isFunctionDeclaration(node) || Node.isArrowFunction(node) || Node.isFunctionExpression(node) || Node.isMethodDeclaration(node));
+  return (
+    node !== undefined &&
+    (Node.isFunctionDeclaration(node) || Node.isArrowFunction(node) || Node.isFunctionExpression(node) || Node.isMethodDeclaration(node))
+  );
 }
 
 /** Whether a function is the project's own: not a declaration, a package, or the requestState module the tool writes. */
@@ -58,7 +69,8 @@ function membersCalled(access: PropertyAccessExpression): FunctionLike[] {
   if (entries) return entries;
   const decl = namedEntry(access) ?? resolved(access.getNameNode());
   if (!decl) return [];
-  const value = Node.isPropertyAssignment(decl) || Node.isPropertyDeclaration(decl) || Node.isVariableDeclaration(decl) ? decl.getInitializer() : decl;
+  const value =
+    Node.isPropertyAssignment(decl) || Node.isPropertyDeclaration(decl) || Node.isVariableDeclaration(decl) ? decl.getInitializer() : decl;
   const fn = value && unwrap(value);
   if (!isFunctionLike(fn)) return [];
   return Node.isMethodDeclaration(fn) ? [fn, ...overridesOf(fn, receiverClass(access.getExpression()))] : [fn];
@@ -71,9 +83,16 @@ function membersCalled(access: PropertyAccessExpression): FunctionLike[] {
  */
 function madeMethod(access: PropertyAccessExpression): MethodDeclaration | undefined {
   const receiver = unwrap(access.getExpression());
-  const nameNode = Node.isIdentifier(receiver) ? receiver : Node.isPropertyAccessExpression(receiver) && Node.isThisExpression(unwrap(receiver.getExpression())) ? receiver.getNameNode() : undefined;
+  const nameNode = Node.isIdentifier(receiver)
+    ? receiver
+    : Node.isPropertyAccessExpression(receiver) && Node.isThisExpression(unwrap(receiver.getExpression()))
+      ? receiver.getNameNode()
+      : undefined;
   const decl = nameNode?.getSymbol()?.getDeclarations()[0];
-  const fixed = decl && ((Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === VariableDeclarationKind.Const) || (Node.isPropertyDeclaration(decl) && decl.isReadonly()));
+  const fixed =
+    decl &&
+    ((Node.isVariableDeclaration(decl) && decl.getVariableStatement()?.getDeclarationKind() === VariableDeclarationKind.Const) ||
+      (Node.isPropertyDeclaration(decl) && decl.isReadonly()));
   const initializer = fixed ? (decl as VariableDeclaration | PropertyDeclaration).getInitializer() : undefined;
   const made = initializer && unwrap(initializer);
   if (!made || !Node.isNewExpression(made)) return undefined;
@@ -96,7 +115,9 @@ export function libraryObject(receiver: Node): boolean {
   if (!Node.isIdentifier(e)) return false;
   const symbol = e.getSymbol();
   const declarations = (symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol)?.getDeclarations() ?? [];
-  return declarations.length > 0 && declarations.every(d => d.getSourceFile().isInNodeModules() || d.getSourceFile().isFromExternalLibrary());
+  return (
+    declarations.length > 0 && declarations.every(d => d.getSourceFile().isInNodeModules() || d.getSourceFile().isFromExternalLibrary())
+  );
 }
 
 /**

@@ -23,7 +23,8 @@ function kindOf(e: Node, seen: Set<Node>, depth: number): ServerKind | undefined
   if (direct) return direct;
   if (depth > MAX_DEPTH) return undefined;
   // `server.server` of an McpServer: the low-level Server.
-  if (Node.isPropertyAccessExpression(e) && e.getName() === 'server' && kindOf(unwrap(e.getExpression()), seen, depth + 1) === 'McpServer') return 'Server';
+  if (Node.isPropertyAccessExpression(e) && e.getName() === 'server' && kindOf(unwrap(e.getExpression()), seen, depth + 1) === 'McpServer')
+    return 'Server';
   for (const value of valuesOf(e, seen, depth)) {
     const kind = kindOf(unwrap(value), seen, depth + 1);
     if (kind) return kind;
@@ -98,14 +99,20 @@ function callArguments(param: ParameterDeclaration): Node[] {
   const index = fn.getParameters().indexOf(param);
   const name = nameOf(fn);
   if (!name || param.isRestParameter()) return [];
-  return usesOf(name).map(use => callOf(use)?.getArguments()[index]).filter((arg): arg is Node => arg !== undefined);
+  return usesOf(name)
+    .map(use => callOf(use)?.getArguments()[index])
+    .filter((arg): arg is Node => arg !== undefined);
 }
 
 /** The name a function is declared or assigned by, whose references are its uses. */
 function nameOf(fn: FunctionLike): Node | undefined {
   if (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn)) return fn.getNameNode();
   const parent = fn.getParent();
-  if (parent && (Node.isVariableDeclaration(parent) || Node.isPropertyAssignment(parent) || Node.isPropertyDeclaration(parent)) && (parent.getInitializer() as Node | undefined) === fn) {
+  if (
+    parent &&
+    (Node.isVariableDeclaration(parent) || Node.isPropertyAssignment(parent) || Node.isPropertyDeclaration(parent)) &&
+    (parent.getInitializer() as Node | undefined) === fn
+  ) {
     const name = parent.getNameNode();
     return Node.isIdentifier(name) ? name : undefined;
   }
@@ -117,7 +124,15 @@ function usesOf(name: Node): Node[] {
   if (!Node.isIdentifier(name)) return [];
   return [...name.findReferencesAsNodes(), ...requiredUses(name)].filter(r => {
     const parent = r.getParent();
-    if (r === name || (parent && (Node.isImportSpecifier(parent) || Node.isImportClause(parent) || Node.isExportSpecifier(parent) || Node.isExportAssignment(parent)))) return false;
+    if (
+      r === name ||
+      (parent &&
+        (Node.isImportSpecifier(parent) ||
+          Node.isImportClause(parent) ||
+          Node.isExportSpecifier(parent) ||
+          Node.isExportAssignment(parent)))
+    )
+      return false;
     // The method it overrides (or an override of it), another entry's of a table, an interface's: a declaration, not a use.
     return !declaresMember(r);
   });
@@ -136,7 +151,8 @@ function requiredUses(name: Identifier): Node[] {
   const text = name.getText();
   const uses: Node[] = [];
   for (const other of sf.getProject().getSourceFiles()) {
-    if (other === sf || other.isDeclarationFile() || !other.getFullText().includes('require(') || !other.getFullText().includes(text)) continue;
+    if (other === sf || other.isDeclarationFile() || !other.getFullText().includes('require(') || !other.getFullText().includes(text))
+      continue;
     for (const id of other.getDescendantsOfKind(SyntaxKind.Identifier)) {
       if (id.getText() !== text) continue;
       const symbol = id.getSymbol();

@@ -56,13 +56,38 @@ export interface AskingFunction {
 }
 
 /** The SDK's registrations whose handlers may answer input_required, by method name. */
-const REGISTRATION_METHODS: Record<string, HandlerMethod> = { registerTool: 'tools/call', registerPrompt: 'prompts/get', registerResource: 'resources/read' };
+const REGISTRATION_METHODS: Record<string, HandlerMethod> = {
+  registerTool: 'tools/call',
+  registerPrompt: 'prompts/get',
+  registerResource: 'resources/read',
+};
 const LEGACY_REGISTRATIONS: Record<string, HandlerMethod> = { tool: 'tools/call', prompt: 'prompts/get', resource: 'resources/read' };
 const RESUMABLE: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
-const REQUEST_SCHEMAS: Record<string, HandlerMethod> = { CallToolRequestSchema: 'tools/call', GetPromptRequestSchema: 'prompts/get', ReadResourceRequestSchema: 'resources/read' };
+const REQUEST_SCHEMAS: Record<string, HandlerMethod> = {
+  CallToolRequestSchema: 'tools/call',
+  GetPromptRequestSchema: 'prompts/get',
+  ReadResourceRequestSchema: 'resources/read',
+};
 
 /** Functions that run a callback later, not while the call that hands it over runs. */
-const DEFERRING = new Set(['createServer', 'setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'nextTick', 'on', 'once', 'addListener', 'addEventListener', 'prependListener', 'subscribe', 'listen', 'setNotificationHandler', 'onclose', 'onerror']);
+const DEFERRING = new Set([
+  'createServer',
+  'setTimeout',
+  'setInterval',
+  'setImmediate',
+  'queueMicrotask',
+  'nextTick',
+  'on',
+  'once',
+  'addListener',
+  'addEventListener',
+  'prependListener',
+  'subscribe',
+  'listen',
+  'setNotificationHandler',
+  'onclose',
+  'onerror',
+]);
 
 /** A web framework's route (`app.get('/path', cb)`): its callback runs on each HTTP request, later. */
 const ROUTE_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'all', 'use', 'head', 'options']);
@@ -137,14 +162,16 @@ export class Reacher {
       const call = parent.getParent();
       if (call && Node.isCallExpression(call) && call.getExpression() === parent) return this.calledAt(call, reach);
     }
-    if ((Node.isCallExpression(parent) || Node.isNewExpression(parent)) && (parent.getArguments() as Node[]).includes(value)) return this.passedTo(parent, value, reach, hops);
+    if ((Node.isCallExpression(parent) || Node.isNewExpression(parent)) && (parent.getArguments() as Node[]).includes(value))
+      return this.passedTo(parent, value, reach, hops);
     const holder = holderName(value);
     if (holder) {
       const lifecycle = lifecycleOf(value);
       if (lifecycle) return void reach.others.push({ kind: 'lifecycle', detail: `in ${lifecycle}`, at: value, outside: true });
       const held = this.usesOfName(holder, parent);
       for (const use of held) this.classify(use, reach, hops + 1);
-      if (held.length === 0 && this.mayBeRunUnseen(parent, hops)) reach.others.push({ kind: 'callback', detail: `stored as ${holder}, where what runs it cannot be followed`, at: value });
+      if (held.length === 0 && this.mayBeRunUnseen(parent, hops))
+        reach.others.push({ kind: 'callback', detail: `stored as ${holder}, where what runs it cannot be followed`, at: value });
       return;
     }
     if (Node.isExportSpecifier(parent) || Node.isExportAssignment(parent) || onlyTested(value)) return;
@@ -168,7 +195,11 @@ export class Reacher {
   private mayBeRunUnseen(holder: Node, hops: number): boolean {
     if (Node.isVariableDeclaration(holder)) return false;
     const object = holder.getParent();
-    if ((Node.isPropertyAssignment(holder) || Node.isShorthandPropertyAssignment(holder)) && object && Node.isObjectLiteralExpression(object)) {
+    if (
+      (Node.isPropertyAssignment(holder) || Node.isShorthandPropertyAssignment(holder)) &&
+      object &&
+      Node.isObjectLiteralExpression(object)
+    ) {
       const around: Reach = { handlers: [], others: [] };
       this.classify(object, around, hops + 1);
       return around.handlers.length > 0 || around.others.length > 0;
@@ -194,14 +225,19 @@ export class Reacher {
         if ('method' in registered) {
           addHandler(reach, registered);
           this.current.registered = true;
-        }
-        else reach.others.push({ ...registered, at: call, outside: registered.kind !== 'wrapped' });
+        } else reach.others.push({ ...registered, at: call, outside: registered.kind !== 'wrapped' });
         return;
       }
     }
     const callee = unwrap(call.getExpression());
     const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
-    if (DEFERRING.has(name) || routeOf(call)) return void reach.others.push({ kind: 'callback', detail: `in a callback passed to ${name}(), which runs it later, not while a handler runs`, at: call, outside: true });
+    if (DEFERRING.has(name) || routeOf(call))
+      return void reach.others.push({
+        kind: 'callback',
+        detail: `in a callback passed to ${name}(), which runs it later, not while a handler runs`,
+        at: call,
+        outside: true,
+      });
     // The SDK's own function (`completable(schema, complete)`): it keeps the callback for a request of its own.
     const fn = unwrap(value);
     if (mcpImportOf(callee) && isFunctionLike(fn)) return void reach.others.push({ ...describeNonHandler(fn), at: call, outside: true });
@@ -253,7 +289,10 @@ export class Reacher {
     if (!holder || !Node.isVariableDeclaration(holder) || !Node.isIdentifier(holder.getNameNode())) return [];
     return this.usesOfName(holder.getName(), holder)
       .map(use => use.getParent())
-      .filter((read): read is Node => read !== undefined && Node.isElementAccessExpression(read) && literalString(read.getArgumentExpression()) === undefined);
+      .filter(
+        (read): read is Node =>
+          read !== undefined && Node.isElementAccessExpression(read) && literalString(read.getArgumentExpression()) === undefined,
+      );
   }
 
   /**
@@ -280,7 +319,8 @@ export class Reacher {
       const runs = stored ? calleesOf(access ?? id).includes(stored) : refersTo(access ?? id, target);
       if (runs) uses.push(access ?? id);
     }
-    if (name !== 'default' && isDefaultExport(target)) uses.push(...this.usesOfName('default', target, seen), ...this.defaultImports(target, seen));
+    if (name !== 'default' && isDefaultExport(target))
+      uses.push(...this.usesOfName('default', target, seen), ...this.defaultImports(target, seen));
     return uses;
   }
 
@@ -333,7 +373,13 @@ function outerValue(node: Node): Node {
   for (;;) {
     const parent = value.getParent();
     if (!parent) return value;
-    if (Node.isParenthesizedExpression(parent) || Node.isAsExpression(parent) || Node.isSatisfiesExpression(parent) || Node.isNonNullExpression(parent) || Node.isTypeAssertion(parent)) {
+    if (
+      Node.isParenthesizedExpression(parent) ||
+      Node.isAsExpression(parent) ||
+      Node.isSatisfiesExpression(parent) ||
+      Node.isNonNullExpression(parent) ||
+      Node.isTypeAssertion(parent)
+    ) {
       value = parent;
       continue;
     }
@@ -372,9 +418,12 @@ function onlyTested(value: Node): boolean {
 function holderName(value: Node): string | undefined {
   const parent = value.getParent();
   if (!parent) return undefined;
-  if ((Node.isVariableDeclaration(parent) || Node.isPropertyAssignment(parent) || Node.isPropertyDeclaration(parent)) && parent.getInitializer() === value) {
+  if (
+    (Node.isVariableDeclaration(parent) || Node.isPropertyAssignment(parent) || Node.isPropertyDeclaration(parent)) &&
+    parent.getInitializer() === value
+  ) {
     const name = parent.getNameNode();
-    return Node.isIdentifier(name) || Node.isStringLiteral(name) ? literalString(name) ?? name.getText() : undefined;
+    return Node.isIdentifier(name) || Node.isStringLiteral(name) ? (literalString(name) ?? name.getText()) : undefined;
   }
   if (Node.isShorthandPropertyAssignment(parent)) return parent.getName();
   if (Node.isBinaryExpression(parent) && parent.getRight() === value && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
@@ -395,13 +444,19 @@ function lifecycleOf(value: Node): string | undefined {
 /** The function stored where `target` names it (its declaration's initializer), when `target` is a declaration storing one. */
 function storedFunction(target: Node): FunctionLike | undefined {
   if (isFunctionLike(target)) return target;
-  const init = (Node.isVariableDeclaration(target) || Node.isPropertyAssignment(target) || Node.isPropertyDeclaration(target)) && target.getInitializer();
+  const init =
+    (Node.isVariableDeclaration(target) || Node.isPropertyAssignment(target) || Node.isPropertyDeclaration(target)) &&
+    target.getInitializer();
   const fn = init ? unwrap(init) : undefined;
   return isFunctionLike(fn) ? fn : undefined;
 }
 
 function nameNodeOf(target: Node): Node | undefined {
-  return Node.isFunctionDeclaration(target) || Node.isMethodDeclaration(target) || Node.isVariableDeclaration(target) || Node.isPropertyAssignment(target) || Node.isPropertyDeclaration(target)
+  return Node.isFunctionDeclaration(target) ||
+    Node.isMethodDeclaration(target) ||
+    Node.isVariableDeclaration(target) ||
+    Node.isPropertyAssignment(target) ||
+    Node.isPropertyDeclaration(target)
     ? target.getNameNode()
     : undefined;
 }
@@ -428,7 +483,14 @@ function declaresName(id: Node): boolean {
   const parent = id.getParent();
   if (!parent) return false;
   return (
-    (Node.isVariableDeclaration(parent) || Node.isFunctionDeclaration(parent) || Node.isParameterDeclaration(parent) || Node.isMethodDeclaration(parent) || Node.isPropertyDeclaration(parent) || Node.isPropertyAssignment(parent) || Node.isBindingElement(parent) || Node.isClassDeclaration(parent)) &&
+    (Node.isVariableDeclaration(parent) ||
+      Node.isFunctionDeclaration(parent) ||
+      Node.isParameterDeclaration(parent) ||
+      Node.isMethodDeclaration(parent) ||
+      Node.isPropertyDeclaration(parent) ||
+      Node.isPropertyAssignment(parent) ||
+      Node.isBindingElement(parent) ||
+      Node.isClassDeclaration(parent)) &&
     (parent as { getNameNode(): Node }).getNameNode() === id
   );
 }
@@ -460,20 +522,38 @@ function registrationTaking(call: CallExpression, value: Node): HandlerReached |
   const target = callee.getExpression();
   const args = call.getArguments();
   if (name in REGISTRATION_METHODS && args.at(-1) === value && serverKindOf(target) === 'McpServer') {
-    if (receiverOverrides(target, name)) return { kind: 'wrapped', detail: `in a callback passed to ${name}() on an instance of a class that declares ${name}() of its own`, fate: `that ${name}() is not the SDK's registration and decides what the callback gets, so it is not migrated as a handler; migrate by hand` };
+    if (receiverOverrides(target, name))
+      return {
+        kind: 'wrapped',
+        detail: `in a callback passed to ${name}() on an instance of a class that declares ${name}() of its own`,
+        fate: `that ${name}() is not the SDK's registration and decides what the callback gets, so it is not migrated as a handler; migrate by hand`,
+      };
     const method = REGISTRATION_METHODS[name]!;
     return { registration: call, method, label: `${method} ${literalString(args[0]) ?? args[0]?.getText() ?? ''}` };
   }
   if (name === 'setRequestHandler' && args[1] === value && serverKindOf(target)) {
     const method = requestMethodOf(args[0]);
-    if (method && RESUMABLE.has(method)) return { registration: call, method: method as HandlerMethod, label: `${method} (setRequestHandler)` };
-    return { kind: 'other-request', detail: `in the ${args[0]?.getText() ?? 'request'} handler, which is not tools/call, prompts/get or resources/read` };
+    if (method && RESUMABLE.has(method))
+      return { registration: call, method: method as HandlerMethod, label: `${method} (setRequestHandler)` };
+    return {
+      kind: 'other-request',
+      detail: `in the ${args[0]?.getText() ?? 'request'} handler, which is not tools/call, prompts/get or resources/read`,
+    };
   }
   if (name === 'setNotificationHandler' && serverKindOf(target)) return { kind: 'notification', detail: 'in a notification handler' };
   if (/^(tool|prompt|resource)$/.test(name) && args.at(-1) === value && serverKindOf(target) === 'McpServer') {
     // SDK 1.x's own registrations, as the editor sees a file before its upgrade: what the upgrade makes registerTool(...).
-    if (importsSdk1(call.getSourceFile())) return { registration: call, method: LEGACY_REGISTRATIONS[name]!, label: `${LEGACY_REGISTRATIONS[name]} ${literalString(args[0]) ?? args[0]?.getText() ?? ''}` };
-    return { kind: 'wrapped', detail: `in a callback passed to ${name}(), which SDK 2.x's McpServer does not have (the official codemod left it, marked)`, fate: 'write it as register' + name[0]!.toUpperCase() + name.slice(1) + '(...) and run again' };
+    if (importsSdk1(call.getSourceFile()))
+      return {
+        registration: call,
+        method: LEGACY_REGISTRATIONS[name]!,
+        label: `${LEGACY_REGISTRATIONS[name]} ${literalString(args[0]) ?? args[0]?.getText() ?? ''}`,
+      };
+    return {
+      kind: 'wrapped',
+      detail: `in a callback passed to ${name}(), which SDK 2.x's McpServer does not have (the official codemod left it, marked)`,
+      fate: 'write it as register' + name[0]!.toUpperCase() + name.slice(1) + '(...) and run again',
+    };
   }
   return undefined;
 }

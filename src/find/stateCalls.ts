@@ -35,9 +35,16 @@ export function stateModuleCall(node: Node): StateFunction | 'other' | undefined
   const alias = symbol?.getDeclarations()[0];
   const declared = (symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol)?.getDeclarations()[0];
   const specifier = alias?.getFirstAncestorByKind(SyntaxKind.ImportDeclaration)?.getModuleSpecifierValue() ?? requiredFrom(alias);
-  const fromState = (declared !== undefined && isStateModuleFile(declared.getSourceFile().getFilePath())) || (specifier !== undefined && STATE_SPECIFIER.test(specifier));
+  const fromState =
+    (declared !== undefined && isStateModuleFile(declared.getSourceFile().getFilePath())) ||
+    (specifier !== undefined && STATE_SPECIFIER.test(specifier));
   if (!fromState) return undefined;
-  const name = alias && Node.isImportSpecifier(alias) ? alias.getName() : alias && Node.isBindingElement(alias) ? (alias.getPropertyNameNode()?.getText() ?? alias.getName()) : callee.getText();
+  const name =
+    alias && Node.isImportSpecifier(alias)
+      ? alias.getName()
+      : alias && Node.isBindingElement(alias)
+        ? (alias.getPropertyNameNode()?.getText() ?? alias.getName())
+        : callee.getText();
   return NAMES.has(name) ? (name as StateFunction) : 'other';
 }
 

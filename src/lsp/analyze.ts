@@ -20,7 +20,8 @@ export const DIAGNOSTIC_CODE = 'mcp-migrate/server-initiated-request';
 export const REWRITABLE_MESSAGE = 'server-initiated request: removed in MCP 2026-07-28';
 /** For a serving entry, stdio or Streamable HTTP (moved by the file action only: it is no handler). */
 export const CAPABILITIES_MESSAGE = 'client capabilities: a 2026-07-28 client declares them with each request, not at initialize';
-export const CONNECTION_MESSAGE = 'initialize: a 2026-07-28 client never sends it; each request carries the client\'s identity and revision instead';
+export const CONNECTION_MESSAGE =
+  "initialize: a 2026-07-28 client never sends it; each request carries the client's identity and revision instead";
 export const ENTRY_MESSAGE = 'serving entry: MCP 2026-07-28 clients reach a server through serveStdio or, over HTTP, createMcpHandler';
 
 export interface DocumentAnalysis {
@@ -71,7 +72,9 @@ export async function analyzeDocument(doc: TextDocument, previous?: DocumentAnal
   const failed = report.files.find(f => f.outcome === 'error');
   if (failed && report.sites.length === 0) return { ...base, failure: failed.reason ?? 'the file could not be migrated' };
   const fresh = report.sites.length === 0 ? [] : siteDiagnostics(file, text, report.sites);
-  const diagnostics = reuse ? [...reuse.kept, ...fresh].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character) : fresh;
+  const diagnostics = reuse
+    ? [...reuse.kept, ...fresh].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character)
+    : fresh;
   return { ...base, diagnostics, migratable: diagnostics.length > 0 || V1_IMPORT.test(text) };
 }
 
@@ -90,7 +93,7 @@ async function migrateDocument(doc: TextDocument, onlyAt?: { line: number; colum
   const { path: file, onDisk } = documentPath(doc);
   const { changes } = await migrateSources([{ path: file, text }], {
     cwd: path.dirname(file),
-    ...(onlyAt ? { onlyHandlerAt: { path: file, ...onlyAt } } : {})
+    ...(onlyAt ? { onlyHandlerAt: { path: file, ...onlyAt } } : {}),
   });
   const own = changes.find(c => c.path === file);
   const created = onDisk
@@ -99,14 +102,24 @@ async function migrateDocument(doc: TextDocument, onlyAt?: { line: number; colum
   return { edits: own ? minimalEdits(doc, own.after) : [], created };
 }
 
-const KIND_MESSAGES: Partial<Record<SiteReport['kind'], string>> = { entry: ENTRY_MESSAGE, capabilities: CAPABILITIES_MESSAGE, connection: CONNECTION_MESSAGE };
+const KIND_MESSAGES: Partial<Record<SiteReport['kind'], string>> = {
+  entry: ENTRY_MESSAGE,
+  capabilities: CAPABILITIES_MESSAGE,
+  connection: CONNECTION_MESSAGE,
+};
 
 function siteDiagnostics(file: string, text: string, sites: SiteReport[]): Diagnostic[] {
   const calls = new CallIndex(file, text);
   return sites.map(site => {
     const range = calls.rangeAt({ line: site.line - 1, character: site.column - 1 });
     const rewritable = site.outcome === 'rewritten';
-    const data: SiteData = { outcome: site.outcome, kind: site.kind, line: site.line, column: site.column, ...(site.handler ? { handler: site.handler } : {}) };
+    const data: SiteData = {
+      outcome: site.outcome,
+      kind: site.kind,
+      line: site.line,
+      column: site.column,
+      ...(site.handler ? { handler: site.handler } : {}),
+    };
     return {
       range,
       severity: DiagnosticSeverity.Warning,

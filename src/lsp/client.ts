@@ -77,8 +77,12 @@ export class LspClient {
     for (;;) {
       const found = this.published.find(p => p.uri === uri && p.version === version);
       if (found) return found;
-      if (this.child.exitCode !== null || this.child.signalCode !== null) throw new Error(`the server exited (${this.child.exitCode ?? this.child.signalCode}) before it published diagnostics for ${uri} v${version}; its stderr:\n${this.stderr.join('')}`);
-      if (Date.now() > deadline) throw new Error(`no diagnostics for ${uri} v${version} within ${timeoutMs} ms; server stderr:\n${this.stderr.join('')}`);
+      if (this.child.exitCode !== null || this.child.signalCode !== null)
+        throw new Error(
+          `the server exited (${this.child.exitCode ?? this.child.signalCode}) before it published diagnostics for ${uri} v${version}; its stderr:\n${this.stderr.join('')}`,
+        );
+      if (Date.now() > deadline)
+        throw new Error(`no diagnostics for ${uri} v${version} within ${timeoutMs} ms; server stderr:\n${this.stderr.join('')}`);
       await new Promise<void>(resolve => {
         const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()) + 1);
         this.waiters.push(() => {
@@ -89,8 +93,17 @@ export class LspClient {
     }
   }
 
-  codeActions(uri: string, range: Range, only?: string[], diagnostics: PublishDiagnosticsParams['diagnostics'] = []): Promise<(CodeAction | Command)[]> {
-    return this.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics, ...(only ? { only } : {}) } });
+  codeActions(
+    uri: string,
+    range: Range,
+    only?: string[],
+    diagnostics: PublishDiagnosticsParams['diagnostics'] = [],
+  ): Promise<(CodeAction | Command)[]> {
+    return this.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri },
+      range,
+      context: { diagnostics, ...(only ? { only } : {}) },
+    });
   }
 
   /** shutdown + exit, then wait for the process to end. */

@@ -73,13 +73,19 @@ function registrations(file: string, text: string): Registration[] {
 
 function topLevelRegistrations(file: string, text: string): Registration[] {
   // Statements only: their JSDoc is not read (not parsing it saves a good part of a large file's parse).
-  const sf = ts.createSourceFile(file, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false);
+  const sf = ts.createSourceFile(
+    file,
+    text,
+    { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
+    false,
+  );
   const found: Registration[] = [];
   for (const statement of sf.statements) {
     if (!ts.isExpressionStatement(statement)) continue;
     let call = statement.expression;
     if (ts.isAwaitExpression(call) || ts.isVoidExpression(call)) call = call.expression;
-    if (!ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression) || !REGISTRATION.test(call.expression.name.text)) continue;
+    if (!ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression) || !REGISTRATION.test(call.expression.name.text))
+      continue;
     const start = statement.getStart(sf);
     found.push({ text: text.slice(start, statement.end), start, end: statement.end });
   }
@@ -88,7 +94,10 @@ function topLevelRegistrations(file: string, text: string): Registration[] {
 
 /** A diagnostic of a registration that moved from `from` to `to` (its start). */
 function moved(d: Diagnostic, from: Position, to: Position): Diagnostic {
-  const shift = (p: Position): Position => ({ line: p.line - from.line + to.line, character: p.line === from.line ? p.character - from.character + to.character : p.character });
+  const shift = (p: Position): Position => ({
+    line: p.line - from.line + to.line,
+    character: p.line === from.line ? p.character - from.character + to.character : p.character,
+  });
   const range = { start: shift(d.range.start), end: shift(d.range.end) };
   const data = d.data as SiteData | undefined;
   const site = data && shift({ line: data.line - 1, character: data.column - 1 });

@@ -11,7 +11,13 @@ export class CallIndex {
 
   constructor(fileName: string, text: string) {
     // Calls and property accesses only: JSDoc is not parsed (it would not be visited).
-    this.sf = ts.createSourceFile(fileName, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, scriptKind(fileName));
+    this.sf = ts.createSourceFile(
+      fileName,
+      text,
+      { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
+      false,
+      scriptKind(fileName),
+    );
     const add = (start: number, end: number, call: boolean): void => {
       const { line } = this.sf.getLineAndCharacterOfPosition(start);
       const list = this.byLine.get(line) ?? [];
@@ -37,9 +43,15 @@ export class CallIndex {
     const pick = (list: typeof onLine, better: (a: (typeof onLine)[number], b: (typeof onLine)[number]) => boolean) =>
       list.reduce<(typeof onLine)[number] | undefined>((best, c) => (!best || better(c, best) ? c : best), undefined);
     const best =
-      pick(here.filter(c => c.call), (a, b) => a.end < b.end) ??
+      pick(
+        here.filter(c => c.call),
+        (a, b) => a.end < b.end,
+      ) ??
       pick(here, (a, b) => a.end > b.end) ??
-      pick(onLine.filter(c => c.call), (a, b) => Math.abs(a.start - offset) < Math.abs(b.start - offset) || (a.start === b.start && a.end < b.end));
+      pick(
+        onLine.filter(c => c.call),
+        (a, b) => Math.abs(a.start - offset) < Math.abs(b.start - offset) || (a.start === b.start && a.end < b.end),
+      );
     if (best) return { start: this.position(best.start), end: this.position(best.end) };
     const lineEnd = this.sf.getPositionOfLineAndCharacter(p.line, this.lineLength(p.line));
     return { start: this.position(offset), end: this.position(Math.max(lineEnd, offset)) };

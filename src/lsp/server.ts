@@ -193,7 +193,9 @@ export function startLanguageServer(
     };
     if (asked(CodeActionKind.QuickFix)) {
       // An HTTP entry is moved with the whole file (source action), not as a handler.
-      const here = analysis.diagnostics.filter(d => isRewritable(d) && (d.data as SiteData).kind !== 'entry' && overlaps(d.range, params.range));
+      const here = analysis.diagnostics.filter(
+        d => isRewritable(d) && (d.data as SiteData).kind !== 'entry' && overlaps(d.range, params.range),
+      );
       // One action per handler under the cursor.
       const byHandler = new Map<string, Diagnostic[]>();
       for (const d of here) {
@@ -223,7 +225,15 @@ export function startLanguageServer(
     const { edits, created } = await (at ? enqueue(() => handlerEdits(doc, at)) : migrationOf(doc));
     if (edits.length === 0) return action;
     // Never over an existing file, even one created since the run.
-    return { ...action, edit: workspaceEdit(doc, edits, created.filter(f => !existsSync(f.path)), caps) };
+    return {
+      ...action,
+      edit: workspaceEdit(
+        doc,
+        edits,
+        created.filter(f => !existsSync(f.path)),
+        caps,
+      ),
+    };
   }
   connection.onCodeActionResolve(resolveAction);
 

@@ -33,7 +33,7 @@ const ALIASES: Record<string, string[]> = {
   ask: ['askClient', 'askTheClient'],
   resumable: ['resumableServer'],
   journaled: ['journaledWork'],
-  clientCapabilities: ['requestCapabilities']
+  clientCapabilities: ['requestCapabilities'],
 };
 
 export class RewriteContext {
@@ -83,7 +83,8 @@ export class RewriteContext {
   at<N>(r: Range, what: string, type?: NodeType<N>): ASTPath<Node> | ASTPath<N> {
     const p = this.byRange.get(`${r.start}:${r.end}`);
     if (!p) throw new Error(`mrtr transform: cannot find the ${what} at offset ${r.start} in ${this.plan.file}`);
-    if (type && !type.check(p.node)) throw new Error(`mrtr transform: the ${what} at offset ${r.start} in ${this.plan.file} is a ${p.node.type}`);
+    if (type && !type.check(p.node))
+      throw new Error(`mrtr transform: the ${what} at offset ${r.start} in ${this.plan.file} is a ${p.node.type}`);
     return p;
   }
 
@@ -115,7 +116,9 @@ export class RewriteContext {
 
   /** The statement (not a block) starting at an offset. */
   statementAt(start: number): ASTPath<TopStatement> | undefined {
-    return this.byStart.get(start)?.find((p): p is ASTPath<TopStatement> => this.j.Statement.check(p.node) && !this.j.BlockStatement.check(p.node));
+    return this.byStart
+      .get(start)
+      ?.find((p): p is ASTPath<TopStatement> => this.j.Statement.check(p.node) && !this.j.BlockStatement.check(p.node));
   }
 
   parseStatements(text: string): TopStatement[] {
@@ -126,7 +129,8 @@ export class RewriteContext {
     // As the right side of an assignment, not parenthesised: an object literal is not read as a block, and the
     // node is the snippet's own, so recast prints it as written instead of reprinting it.
     const [statement] = this.parseStatements(`mcpMigrateExpression = ${text};`);
-    if (statement?.type !== 'ExpressionStatement' || statement.expression.type !== 'AssignmentExpression') throw new Error(`mrtr transform: not an expression: ${text}`);
+    if (statement?.type !== 'ExpressionStatement' || statement.expression.type !== 'AssignmentExpression')
+      throw new Error(`mrtr transform: not an expression: ${text}`);
     return statement.expression.right;
   }
 
@@ -156,7 +160,8 @@ export class RewriteContext {
   use(from: ModuleKey, name: string): string {
     const known = this.needed[from].get(name);
     if (known) return known;
-    const taken = (n: string) => (this.usedBefore.get(n) ?? 0) > 0 || [...Object.values(this.needed)].some(m => [...m.values()].includes(n));
+    const taken = (n: string) =>
+      (this.usedBefore.get(n) ?? 0) > 0 || [...Object.values(this.needed)].some(m => [...m.values()].includes(n));
     const free = [name, ...(ALIASES[name] ?? []), `mcp${name[0]!.toUpperCase()}${name.slice(1)}`].find(n => !taken(n));
     const local = this.importedFrom(this.modules[from], name) ?? free ?? `mcp${name[0]!.toUpperCase()}${name.slice(1)}`;
     this.needed[from].set(name, local);
@@ -171,7 +176,12 @@ export class RewriteContext {
   print(): string {
     const { style, unit } = this;
     const importChanges = { add: this.importsToAdd(), remove: this.unusedMcpImports() };
-    let output = this.root.toSource({ quote: style.quote, reuseWhitespace: true, tabWidth: unit === '\t' ? 1 : unit.length, useTabs: unit === '\t' });
+    let output = this.root.toSource({
+      quote: style.quote,
+      reuseWhitespace: true,
+      tabWidth: unit === '\t' ? 1 : unit.length,
+      useTabs: unit === '\t',
+    });
     output = editImports(output, parseOnly(this.plan.file, output).program.body, importChanges, style);
     for (const { from, to } of this.commentEdits) output = output.replace(from, () => to);
     return output;

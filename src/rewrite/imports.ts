@@ -61,7 +61,11 @@ export function editImports(text: string, statements: TopStatement[], changes: I
     const gone = isMcpDeclaration(st) ? changes.remove : changes.unwrapped && st.namedOnly ? changes.unwrapped : undefined;
     if (!gone) continue;
     const kept = st.names.filter(n => n.local === undefined || !gone.has(n.local));
-    if (kept.length < st.names.length) rewritten.set(st, kept.map(n => text.slice(n.start, n.end)));
+    if (kept.length < st.names.length)
+      rewritten.set(
+        st,
+        kept.map(n => text.slice(n.start, n.end)),
+      );
   }
   // A file that writes no `import type` of its own gets its added types beside the module's values (`type X`).
   const separateTypes = imports.some(st => st.kind === 'import type');
@@ -75,7 +79,8 @@ export function editImports(text: string, statements: TopStatement[], changes: I
     if (existing) rewritten.set(existing, [...namesOf(existing), ...specifiers]);
     else if (values) rewritten.set(values, [...namesOf(values), ...specifiers.map(sp => `type ${sp}`)]);
     // Types of a module whose values this edit imports too go in the same new declaration.
-    else if (beside && changes.add.some(a => a.module === module && a.kind === 'import' && a.names.length > 0)) inserted.push({ module, kind: 'import', specifiers: specifiers.map(sp => `type ${sp}`) });
+    else if (beside && changes.add.some(a => a.module === module && a.kind === 'import' && a.names.length > 0))
+      inserted.push({ module, kind: 'import', specifiers: specifiers.map(sp => `type ${sp}`) });
     else inserted.push({ module, kind, specifiers });
   }
   for (const [st, names] of rewritten) {
@@ -97,11 +102,16 @@ function insertedText(inserted: { module: string; kind: ImportKind; specifiers: 
     if (seen) seen.specifiers.push(...entry.specifiers);
     else merged.set(key, { ...entry, specifiers: [...entry.specifiers] });
   }
-  return [...merged.values()].map(({ module, kind, specifiers }) => importText(sortedTypesLast(specifiers), module, kind, style)).join('\n');
+  return [...merged.values()]
+    .map(({ module, kind, specifiers }) => importText(sortedTypesLast(specifiers), module, kind, style))
+    .join('\n');
 }
 
 /** Values before `type` specifiers, each group in the order given (as the rewrite writes an existing declaration). */
-const sortedTypesLast = (specifiers: string[]) => [...specifiers.filter(sp => !sp.startsWith('type ')), ...specifiers.filter(sp => sp.startsWith('type '))];
+const sortedTypesLast = (specifiers: string[]) => [
+  ...specifiers.filter(sp => !sp.startsWith('type ')),
+  ...specifiers.filter(sp => sp.startsWith('type ')),
+];
 
 /** After the last import or require, on lines of their own; at the top of a file without any. */
 function insertion(text: string, statements: TopStatement[], block: string): Edit {
@@ -132,7 +142,16 @@ function isMcpDeclaration(st: ImportStatement): boolean {
 
 /** A `const`, `let` or `var` one of whose declarators calls `require(...)`. */
 export function isRequire(st: TopStatement): boolean {
-  return st.type === 'VariableDeclaration' && st.declarations.some(d => d.type === 'VariableDeclarator' && d.init?.type === 'CallExpression' && d.init.callee.type === 'Identifier' && d.init.callee.name === 'require');
+  return (
+    st.type === 'VariableDeclaration' &&
+    st.declarations.some(
+      d =>
+        d.type === 'VariableDeclarator' &&
+        d.init?.type === 'CallExpression' &&
+        d.init.callee.type === 'Identifier' &&
+        d.init.callee.name === 'require',
+    )
+  );
 }
 
 /** What a top-level statement imports: an import declaration's names, or each declarator's of a require. */
@@ -181,6 +200,12 @@ function destructuredName(prop: unknown): ImportedName[] {
   if (!at) return [];
   const property = p.type === 'ObjectProperty' || p.type === 'Property';
   const local = property && p.value?.type === 'Identifier' ? p.value.name : undefined;
-  const imported = !property ? undefined : p.key?.type === 'Identifier' ? p.key.name : typeof p.key?.value === 'string' ? p.key.value : undefined;
+  const imported = !property
+    ? undefined
+    : p.key?.type === 'Identifier'
+      ? p.key.name
+      : typeof p.key?.value === 'string'
+        ? p.key.value
+        : undefined;
   return [{ ...at, imported, local, ownIdentifiers: (p.key?.type === 'Identifier' && p.key.name === local ? 1 : 0) + 1 }];
 }

@@ -17,15 +17,24 @@ export function rewriteLogging(cx: RewriteContext): void {
     // A call, optional (`?.(`) or not: both have their arguments.
     const p = cx.at(log.call, 'log message');
     const params = (p.node as CallExpression).arguments[0];
-    const args = log.members && j.Identifier.check(params) ? log.members.map(name => j.memberExpression(j.identifier(params.name), j.identifier(name))) : literalArguments(cx, params);
-    p.replace(j.callExpression(j.memberExpression(j.memberExpression(j.identifier(log.context), j.identifier('mcpReq')), j.identifier('log')), args));
+    const args =
+      log.members && j.Identifier.check(params)
+        ? log.members.map(name => j.memberExpression(j.identifier(params.name), j.identifier(name)))
+        : literalArguments(cx, params);
+    p.replace(
+      j.callExpression(
+        j.memberExpression(j.memberExpression(j.identifier(log.context), j.identifier('mcpReq')), j.identifier('log')),
+        args,
+      ),
+    );
     if (log.addContextTo) cx.at(log.addContextTo, 'handler given its context', j.Function).node.params.push(j.identifier(log.context));
   }
 }
 
 /** `level, data[, logger]`: the values of the params' object literal (the analysis planned the rewrite of no other). */
 function literalArguments(cx: RewriteContext, params: unknown): ExpressionNode[] {
-  if (!cx.j.ObjectExpression.check(params)) throw new Error(`mrtr transform: the params of a log message in ${cx.plan.file} are not an object literal`);
+  if (!cx.j.ObjectExpression.check(params))
+    throw new Error(`mrtr transform: the params of a log message in ${cx.plan.file} are not an object literal`);
   const value = (name: string): ExpressionNode | undefined => {
     for (const prop of (params as ObjectExpression).properties) {
       if (prop.type !== 'ObjectProperty' && prop.type !== 'Property') continue;

@@ -21,11 +21,19 @@ export function rewriteReplay(cx: RewriteContext): void {
   const { plan, j } = cx;
   const call = (name: string, args: ExpressionNode[]) => j.callExpression(j.identifier(name), args);
   const wraps: Wrap[] = [
-    ...plan.registrations.map(r => ({ range: r.receiver, what: 'registration receiver', make: (n: ExpressionNode) => call(cx.use('state', 'resumable'), [bare(n)]) })),
+    ...plan.registrations.map(r => ({
+      range: r.receiver,
+      what: 'registration receiver',
+      make: (n: ExpressionNode) => call(cx.use('state', 'resumable'), [bare(n)]),
+    })),
     ...plan.asks.map(a => ({
       range: a.target,
       what: 'request target',
-      make: (n: ExpressionNode) => call(cx.use('state', 'ask'), [a.sendRequest ? j.memberExpression(bare(n), j.identifier('mcpReq')) : bare(n), ...(a.key ? [j.stringLiteral(a.key)] : [])])
+      make: (n: ExpressionNode) =>
+        call(cx.use('state', 'ask'), [
+          a.sendRequest ? j.memberExpression(bare(n), j.identifier('mcpReq')) : bare(n),
+          ...(a.key ? [j.stringLiteral(a.key)] : []),
+        ]),
     })),
     ...plan.journaled.map(w => ({
       range: w.range,
@@ -34,8 +42,8 @@ export function rewriteReplay(cx: RewriteContext): void {
         const work = j.arrowFunctionExpression([], bare(n));
         work.async = w.async === true;
         return call(cx.use('state', 'journaled'), [work]);
-      }
-    }))
+      },
+    })),
   ];
   for (const read of plan.capabilityReads) {
     // (not checked with j.Expression: ast-types may not know each expression Babel gives, `satisfies` among them)

@@ -45,7 +45,8 @@ export function codeStyle(source: string): CodeStyle {
     unit: indentUnit(source),
     semicolons: withSemicolon >= without,
     trailingCommas: /,[ \t]*\r?\n[ \t]*[}\])]/.test(source),
-    arrowParens: (source.match(/(?<![\w$.)])\([A-Za-z_$][\w$]*\) =>/g)?.length ?? 0) > (source.match(/(?<![\w$.])[A-Za-z_$][\w$]* =>/g)?.length ?? 0),
+    arrowParens:
+      (source.match(/(?<![\w$.)])\([A-Za-z_$][\w$]*\) =>/g)?.length ?? 0) > (source.match(/(?<![\w$.])[A-Za-z_$][\w$]* =>/g)?.length ?? 0),
     lineWidth: lineWidth(source),
   };
 }
@@ -79,8 +80,14 @@ export function quoted(value: string, style: Pick<CodeStyle, 'quote'>): string {
  */
 export function importText(names: string[], module: string, kind: 'import' | 'import type' | 'require', style: CodeStyle): string {
   const semi = style.semicolons ? ';' : '';
-  const [open, close] = kind === 'require' ? ['const {', `} = require(${quoted(module, style)})${semi}`] : [`${kind} {`, `} from ${quoted(module, style)}${semi}`];
+  const [open, close] =
+    kind === 'require'
+      ? ['const {', `} = require(${quoted(module, style)})${semi}`]
+      : [`${kind} {`, `} from ${quoted(module, style)}${semi}`];
   const oneLine = `${open} ${names.join(', ')} ${close}`;
   if (oneLine.length <= style.lineWidth) return oneLine;
-  return `${open}\n${names.map(n => `${style.unit}${n},`).join('\n').replace(/,$/, style.trailingCommas ? ',' : '')}\n${close}`;
+  return `${open}\n${names
+    .map(n => `${style.unit}${n},`)
+    .join('\n')
+    .replace(/,$/, style.trailingCommas ? ',' : '')}\n${close}`;
 }

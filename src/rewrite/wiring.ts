@@ -11,7 +11,11 @@ import type { CodeStyle } from './style.js';
 export function wireServers(cx: RewriteContext): void {
   for (const server of cx.plan.servers) {
     const p = cx.at(server.construct, 'server construction');
-    const wired = relativeToItsLine(cx.source, server.construct.start, wiredConstruction(cx.source, server, cx.use('state', stateExports.verify), cx.style));
+    const wired = relativeToItsLine(
+      cx.source,
+      server.construct.start,
+      wiredConstruction(cx.source, server, cx.use('state', stateExports.verify), cx.style),
+    );
     p.replace(/^super\s*\(/.test(wired) ? cx.parseSuperCall(wired) : cx.parseExpression(wired));
   }
 }
@@ -23,7 +27,10 @@ export function wireServers(cx: RewriteContext): void {
 function relativeToItsLine(source: string, start: number, text: string): string {
   const indent = indentOfLineAt(source, start);
   if (!indent) return text;
-  return text.split('\n').map((line, i) => (i > 0 && line.startsWith(indent) ? line.slice(indent.length) : line)).join('\n');
+  return text
+    .split('\n')
+    .map((line, i) => (i > 0 && line.startsWith(indent) ? line.slice(indent.length) : line))
+    .join('\n');
 }
 
 /** The indentation of the line `offset` is on. */
@@ -37,7 +44,9 @@ export function rewriteStdioEntry(cx: RewriteContext, entry: StdioEntryPlan): vo
     entry.transportText === undefined ? '' : entry.transportText === 'transport' ? 'transport' : `transport: ${entry.transportText}`,
     entry.onerrorText === undefined ? '' : `onerror: ${entry.onerrorText}`,
   ].filter(Boolean);
-  const replacement = cx.parseExpression(`${cx.use('stdio', 'serveStdio')}(() => ${entry.serverText}${options.length > 0 ? `, { ${options.join(', ')} }` : ''})`);
+  const replacement = cx.parseExpression(
+    `${cx.use('stdio', 'serveStdio')}(() => ${entry.serverText}${options.length > 0 ? `, { ${options.join(', ')} }` : ''})`,
+  );
   const parent = p.parent?.node as Node | undefined;
   const replaced = parent && parent.type === 'AwaitExpression' ? p.parent : p;
   replaced.replace(replacement);
@@ -45,18 +54,26 @@ export function rewriteStdioEntry(cx: RewriteContext, entry: StdioEntryPlan): vo
     // (through a `void` in front of the chain)
     let statement = replaced.parent as typeof p | undefined;
     while (statement && (statement.node as Node).type === 'UnaryExpression') statement = statement.parent;
-    if (!statement || !cx.j.ExpressionStatement.check(statement.node)) throw new Error(`mrtr transform: the .then of the stdio connect call at offset ${entry.call.start} in ${cx.plan.file} is not a statement`);
+    if (!statement || !cx.j.ExpressionStatement.check(statement.node))
+      throw new Error(
+        `mrtr transform: the .then of the stdio connect call at offset ${entry.call.start} in ${cx.plan.file} is not a statement`,
+      );
     cx.insertAfterStatement(statement, cx.parseStatements(entry.thenText));
   }
   if (entry.removeDeclaration) cx.at(entry.removeDeclaration, 'stdio transport declaration').prune();
   if (entry.declareServer) {
     const statement = cx.statementAt(entry.declareServer.before);
-    if (!statement) throw new Error(`mrtr transform: cannot find the statement connecting the server at offset ${entry.declareServer.before} in ${cx.plan.file}`);
+    if (!statement)
+      throw new Error(
+        `mrtr transform: cannot find the statement connecting the server at offset ${entry.declareServer.before} in ${cx.plan.file}`,
+      );
     const declaration = cx.parseStatements(entry.declareServer.text)[0];
     // The statement's leading comments go with it to the top of the pair, where they were.
     const node = statement.node;
     // (copies without their place in the old text, which recast would otherwise print them by)
-    declaration.comments = (node.comments ?? []).filter(c => c.leading).map(c => ({ type: c.type, value: c.value, leading: true, trailing: false }) as typeof c);
+    declaration.comments = (node.comments ?? [])
+      .filter(c => c.leading)
+      .map(c => ({ type: c.type, value: c.value, leading: true, trailing: false }) as typeof c);
     node.comments = (node.comments ?? []).filter(c => !c.leading);
     cx.insertBeforeStatement(statement, declaration);
   }
@@ -68,9 +85,14 @@ export function rewriteStdioEntry(cx: RewriteContext, entry: StdioEntryPlan): vo
  */
 export function rewriteHttpEntry(cx: RewriteContext, entry: HttpEntryPlan): void {
   const outer = cx.statementAt(entry.declareBefore);
-  if (!outer) throw new Error(`mrtr transform: cannot find the statement holding the request handler at offset ${entry.declareBefore} in ${cx.plan.file}`);
+  if (!outer)
+    throw new Error(
+      `mrtr transform: cannot find the statement holding the request handler at offset ${entry.declareBefore} in ${cx.plan.file}`,
+    );
   const options = entry.mode === 'sessionful' ? `, { legacy: ${cx.stringLiteral('reject')} }` : '';
-  const declaration = cx.parseStatements(`const ${entry.name} = ${cx.use('node', 'toNodeHandler')}(${cx.use('sdk', 'createMcpHandler')}(() => ${entry.factoryText}${options}));`)[0];
+  const declaration = cx.parseStatements(
+    `const ${entry.name} = ${cx.use('node', 'toNodeHandler')}(${cx.use('sdk', 'createMcpHandler')}(() => ${entry.factoryText}${options}));`,
+  )[0];
   if (entry.mode === 'stateless') {
     const call = cx.parseStatements(`await ${entry.name}(${entry.argsText.join(', ')});`)[0];
     const replaced = cx.at(entry.replace!, 'handleRequest statement');
@@ -87,16 +109,24 @@ export function rewriteHttpEntry(cx: RewriteContext, entry: HttpEntryPlan): void
 function routeModernRequests(cx: RewriteContext, entry: HttpEntryPlan): void {
   const [req, res, body] = entry.argsText;
   const route = cx.statementAt(entry.routeBefore!);
-  if (!route) throw new Error(`mrtr transform: cannot find the statement to route before at offset ${entry.routeBefore} in ${cx.plan.file}`);
+  if (!route)
+    throw new Error(`mrtr transform: cannot find the statement to route before at offset ${entry.routeBefore} in ${cx.plan.file}`);
   const [routing] = cx.parseStatements(
     [
       `if (!(await ${cx.use('sdk', 'isLegacyRequest')}(await ${cx.use('node', 'toWebRequest')}(${req}, ${body})))) {`,
       `  await ${entry.name}(${req}, ${res}, ${body});`,
       '  return;',
-      '}'
-    ].join('\n')
+      '}',
+    ].join('\n'),
   );
-  routing.comments = [{ type: 'CommentLine', value: ' 2026-07-28 requests are served per request; 2025-era requests keep the session wiring below.', leading: true, trailing: false }];
+  routing.comments = [
+    {
+      type: 'CommentLine',
+      value: ' 2026-07-28 requests are served per request; 2025-era requests keep the session wiring below.',
+      leading: true,
+      trailing: false,
+    },
+  ];
   route.insertBefore(routing);
 }
 

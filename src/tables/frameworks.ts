@@ -41,7 +41,8 @@ export interface Framework {
   keepsSdkV1?: string;
 }
 
-const INPUT_REQUIRED = 'return inputRequired({ inputRequests: { key: inputRequired.elicit({...}) | inputRequired.createMessage({...}) } }) from the tool and read the answer on the retry with acceptedContent(...) or inputResponse(...)';
+const INPUT_REQUIRED =
+  'return inputRequired({ inputRequests: { key: inputRequired.elicit({...}) | inputRequired.createMessage({...}) } }) from the tool and read the answer on the retry with acceptedContent(...) or inputResponse(...)';
 const TO_SDK = `to serve 2026-07-28 clients, register the tool on an @modelcontextprotocol/server McpServer (registerTool) and ${INPUT_REQUIRED} (or write it there with server.server.elicitInput/createMessage and run mcp-migrate again)`;
 
 export const FRAMEWORKS: readonly Framework[] = [
@@ -55,7 +56,8 @@ export const FRAMEWORKS: readonly Framework[] = [
       { name: 'requestSampling', kind: 'sampling', on: 'instance' },
       { name: 'requestElicitation', kind: 'elicitation', on: 'instance' },
     ],
-    status: 'no fastmcp release serves MCP 2026-07-28 yet (4.20.16 implements the 2025 revisions only, as its README says), so this keeps working for 2025-era clients only',
+    status:
+      'no fastmcp release serves MCP 2026-07-28 yet (4.20.16 implements the 2025 revisions only, as its README says), so this keeps working for 2025-era clients only',
     instead: TO_SDK,
   },
   {
@@ -70,7 +72,8 @@ export const FRAMEWORKS: readonly Framework[] = [
       { name: 'elicit', kind: 'elicitation', on: 'this' },
       { name: 'elicitUrl', kind: 'elicitation-url', on: 'this' },
     ],
-    status: 'no mcp-framework release serves MCP 2026-07-28 yet (0.2.22 is built on SDK 1.x), so this keeps working for 2025-era clients only',
+    status:
+      'no mcp-framework release serves MCP 2026-07-28 yet (0.2.22 is built on SDK 1.x), so this keeps working for 2025-era clients only',
     instead: TO_SDK,
   },
   {
@@ -83,7 +86,10 @@ export const FRAMEWORKS: readonly Framework[] = [
       { name: 'elicit', kind: 'elicitation', on: 'context' },
     ],
     status: 'mcp-use 2.x serves MCP 2026-07-28 (built on SDK 2.x; 2.5.2 checked) and its tool context has no sample() or elicit()',
-    instead: 'upgrade to mcp-use 2.x, ' + INPUT_REQUIRED.replace('acceptedContent(...)', 'acceptedContent(ctx.inputResponses, key)') + ' (mcp-use exports both); state the next round needs travels in requestState (ctx.requestState)',
+    instead:
+      'upgrade to mcp-use 2.x, ' +
+      INPUT_REQUIRED.replace('acceptedContent(...)', 'acceptedContent(ctx.inputResponses, key)') +
+      ' (mcp-use exports both); state the next round needs travels in requestState (ctx.requestState)',
   },
   {
     id: 'mcp-agent',
@@ -97,9 +103,12 @@ export const FRAMEWORKS: readonly Framework[] = [
       { name: 'createMessage', kind: 'sampling', on: 'this.server.server' },
       { name: 'listRoots', kind: 'roots', on: 'this.server.server' },
     ],
-    status: 'McpAgent (agents/mcp) is deprecated and runs an SDK 1.x server only; agents serves MCP 2026-07-28 through createMcpHandler from agents/mcp/server (0.32.0 checked)',
+    status:
+      'McpAgent (agents/mcp) is deprecated and runs an SDK 1.x server only; agents serves MCP 2026-07-28 through createMcpHandler from agents/mcp/server (0.32.0 checked)',
     keepsSdkV1: 'McpAgent runs an SDK 1.x McpServer only (agents documents that an SDK 2.x server cannot run inside it)',
-    instead: 'move the tools to a function that builds an @modelcontextprotocol/server McpServer, serve it with createMcpHandler(factory), and ' + INPUT_REQUIRED.replace('acceptedContent(...)', 'acceptedContent(ctx.mcpReq.inputResponses, key)'),
+    instead:
+      'move the tools to a function that builds an @modelcontextprotocol/server McpServer, serve it with createMcpHandler(factory), and ' +
+      INPUT_REQUIRED.replace('acceptedContent(...)', 'acceptedContent(ctx.mcpReq.inputResponses, key)'),
   },
 ];
 
@@ -108,10 +117,15 @@ export function isFrameworkModule(framework: Framework, specifier: string): bool
 }
 
 /** An import or require of any framework's package, in a file's text (src/triggers.ts reads files with it before parsing). */
-export const FRAMEWORK_IMPORT = new RegExp(`(?:\\bfrom\\s*|\\bimport\\s*\\(\\s*|\\brequire\\s*\\(\\s*)['"](?:${FRAMEWORKS.map(f => f.modules).join('|')})['"]`);
+export const FRAMEWORK_IMPORT = new RegExp(
+  `(?:\\bfrom\\s*|\\bimport\\s*\\(\\s*|\\brequire\\s*\\(\\s*)['"](?:${FRAMEWORKS.map(f => f.modules).join('|')})['"]`,
+);
 
 /** An import of a framework that runs an SDK 1.x server only, in a file's text, and why such a file stays on SDK 1.x. */
-export const SDK_V1_FRAMEWORKS = FRAMEWORKS.filter(f => f.keepsSdkV1).map(f => ({ framework: f, imports: new RegExp(`(?:\\bfrom\\s*|\\brequire\\s*\\(\\s*)['"](?:${f.modules})['"]`) }));
+export const SDK_V1_FRAMEWORKS = FRAMEWORKS.filter(f => f.keepsSdkV1).map(f => ({
+  framework: f,
+  imports: new RegExp(`(?:\\bfrom\\s*|\\brequire\\s*\\(\\s*)['"](?:${f.modules})['"]`),
+}));
 
 /** The cause a framework's request is reported with: what the causes table matches. */
 export function frameworkCause(framework: Framework): string {

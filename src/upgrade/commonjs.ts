@@ -17,8 +17,13 @@ export function requiresToImports(sf: SourceFile): boolean {
     const name = decl.getNameNode();
     const from = JSON.stringify(arg.getLiteralValue());
     if (Node.isIdentifier(name)) statement.replaceWithText(`import * as ${name.getText()} from ${from};`);
-    else if (Node.isObjectBindingPattern(name) && name.getElements().every(e => !e.getDotDotDotToken() && !e.getInitializer() && Node.isIdentifier(e.getNameNode()))) {
-      const specifiers = name.getElements().map(e => (e.getPropertyNameNode() ? `${e.getPropertyNameNode()!.getText()} as ${e.getName()}` : e.getName()));
+    else if (
+      Node.isObjectBindingPattern(name) &&
+      name.getElements().every(e => !e.getDotDotDotToken() && !e.getInitializer() && Node.isIdentifier(e.getNameNode()))
+    ) {
+      const specifiers = name
+        .getElements()
+        .map(e => (e.getPropertyNameNode() ? `${e.getPropertyNameNode()!.getText()} as ${e.getName()}` : e.getName()));
       statement.replaceWithText(`import { ${specifiers.join(', ')} } from ${from};`);
     } else continue;
     changed = true;
@@ -41,7 +46,10 @@ export function importsToRequires(sf: SourceFile): void {
     const lines: string[] = [];
     if (namespace) lines.push(`const ${namespace.getText()} = require(${from});`);
     if (defaultImport) lines.push(`const ${defaultImport.getText()} = require(${from});`);
-    if (named.length > 0) lines.push(`const { ${named.map(n => (n.getAliasNode() ? `${n.getName()}: ${n.getAliasNode()!.getText()}` : n.getName())).join(', ')} } = require(${from});`);
+    if (named.length > 0)
+      lines.push(
+        `const { ${named.map(n => (n.getAliasNode() ? `${n.getName()}: ${n.getAliasNode()!.getText()}` : n.getName())).join(', ')} } = require(${from});`,
+      );
     if (!namespace && !defaultImport && decl.getNamedImports().length === 0) lines.push(`require(${from});`);
     decl.replaceWithText(lines.join('\n'));
   }

@@ -27,7 +27,10 @@ export function moduleReader(): ModuleAt {
 /** The initializer of the `const` an identifier or a member read (`TOOLS.search.name`) stands for. */
 export function constValue(e: Node, moduleAt: ModuleAt): Node | undefined {
   if (Node.isPropertyAccessExpression(e)) {
-    const held = Node.isIdentifier(e.getExpression()) || Node.isPropertyAccessExpression(e.getExpression()) ? constValue(e.getExpression(), moduleAt) : undefined;
+    const held =
+      Node.isIdentifier(e.getExpression()) || Node.isPropertyAccessExpression(e.getExpression())
+        ? constValue(e.getExpression(), moduleAt)
+        : undefined;
     const object = held && withoutAssertions(held);
     const member = object && Node.isObjectLiteralExpression(object) ? object.getProperty(e.getName()) : undefined;
     return member && Node.isPropertyAssignment(member) ? member.getInitializer() : undefined;
@@ -69,10 +72,14 @@ function iteratedBy(id: Identifier): Node | undefined {
   for (const scope of id.getAncestors()) {
     if (Node.isForOfStatement(scope)) {
       const list = scope.getInitializer();
-      const declared = Node.isVariableDeclarationList(list) && list.getDeclarationKind() === VariableDeclarationKind.Const ? list.getDeclarations() : [];
+      const declared =
+        Node.isVariableDeclarationList(list) && list.getDeclarationKind() === VariableDeclarationKind.Const ? list.getDeclarations() : [];
       if (declared.length === 1 && declared[0]!.getNameNode().getText() === id.getText()) return scope.getExpression();
     }
-    if ((Node.isArrowFunction(scope) || Node.isFunctionExpression(scope)) && scope.getParameters()[0]?.getNameNode().getText() === id.getText()) {
+    if (
+      (Node.isArrowFunction(scope) || Node.isFunctionExpression(scope)) &&
+      scope.getParameters()[0]?.getNameNode().getText() === id.getText()
+    ) {
       const call = scope.getParent();
       const callee = Node.isCallExpression(call) && call.getArguments()[0] === scope ? call.getExpression() : undefined;
       return Node.isPropertyAccessExpression(callee) && /^(forEach|map)$/.test(callee.getName()) ? callee.getExpression() : undefined;
@@ -84,5 +91,7 @@ function iteratedBy(id: Identifier): Node | undefined {
 
 /** `x as const`, `x satisfies T`, `(x)`: x. */
 export function withoutAssertions(n: Node): Node {
-  return Node.isAsExpression(n) || Node.isSatisfiesExpression(n) || Node.isParenthesizedExpression(n) ? withoutAssertions(n.getExpression()) : n;
+  return Node.isAsExpression(n) || Node.isSatisfiesExpression(n) || Node.isParenthesizedExpression(n)
+    ? withoutAssertions(n.getExpression())
+    : n;
 }

@@ -89,10 +89,22 @@ export function upgradeV1(files: { path: string; text: string }[], all: readonly
         const sides = sdkSides(sf);
         // What the official codemod removes, read before it runs.
         const errorCodes = errorCodeNames(sf);
-        const errorCodeRepairs = [errorCodeTypesRepair(errorCodes, errorCodeValues, sides, errorCodeHomes), errorCodeUsesRepair(errorCodes, sides, errorCodeHomes)];
-        const afterCodemod = [...repairs((specifier, use) => typeHomes(specifier, use, sides), members, errorCodeRepairs, registered), droppedImportsRepair(v1ImportNames(sf))];
+        const errorCodeRepairs = [
+          errorCodeTypesRepair(errorCodes, errorCodeValues, sides, errorCodeHomes),
+          errorCodeUsesRepair(errorCodes, sides, errorCodeHomes),
+        ];
+        const afterCodemod = [
+          ...repairs((specifier, use) => typeHomes(specifier, use, sides), members, errorCodeRepairs, registered),
+          droppedImportsRepair(v1ImportNames(sf)),
+        ];
         return {
-          transforms: [boundOverloadsRepair, toolOverloadsRepair, castHandlerKeysRepair(handlerKeys), ...migration.transforms, ...afterCodemod],
+          transforms: [
+            boundOverloadsRepair,
+            toolOverloadsRepair,
+            castHandlerKeysRepair(handlerKeys),
+            ...migration.transforms,
+            ...afterCodemod,
+          ],
           quotesOf: file.text,
           // A finding about a construct a repair has since removed is no longer true.
           stands: d => stillApplies(d, sf) && !(errorCodes.length > 0 && isErrorCodeSplitFinding(d)),
@@ -101,7 +113,12 @@ export function upgradeV1(files: { path: string; text: string }[], all: readonly
       notes.push(...upgraded.notes);
       if (upgraded.text !== file.text) texts.set(file.path, upgraded.text);
     } catch (error) {
-      notes.push({ file: file.path, line: 1, level: 'error', message: `not upgraded to SDK 2.x: the official codemod failed (${oneLine(error)})` });
+      notes.push({
+        file: file.path,
+        line: 1,
+        level: 'error',
+        message: `not upgraded to SDK 2.x: the official codemod failed (${oneLine(error)})`,
+      });
       failed.set(file.path, `the official codemod failed on it (${oneLine(error)})`);
     }
   }
@@ -147,14 +164,20 @@ function applyTransforms(sf: SourceFile, given: string, plan: () => TransformPla
  * SDK 1.x: the official codemod (like upgradeV1) reads only files that import the SDK, and a schemas module of
  * the server would keep zod 3 calls that no longer compile. A file that does not parse is left.
  */
-export function upgradeZodOnly(files: { path: string; text: string }[], all: readonly { path: string; text: string }[] = files): Omit<UpgradeResult, 'failed'> {
+export function upgradeZodOnly(
+  files: { path: string; text: string }[],
+  all: readonly { path: string; text: string }[] = files,
+): Omit<UpgradeResult, 'failed'> {
   const texts = new Map<string, string>();
   const registered = registeredSchemaImports(all);
   const notes: UpgradeNote[] = [];
   for (const file of files.filter(f => ZOD_IMPORT.test(f.text))) {
     const sf = upgradeProject().createSourceFile(file.path, file.text);
     if (!hasSyntaxErrors(sf)) {
-      const upgraded = applyTransforms(sf, file.text, () => ({ transforms: [zodRecordRepair, zodErrorParamsRepair, zodApisRepair, zodJsonSchemaRepair(registered)], stands: () => true }));
+      const upgraded = applyTransforms(sf, file.text, () => ({
+        transforms: [zodRecordRepair, zodErrorParamsRepair, zodApisRepair, zodJsonSchemaRepair(registered)],
+        stands: () => true,
+      }));
       notes.push(...upgraded.notes);
       if (upgraded.text !== file.text) texts.set(file.path, upgraded.text);
     }
@@ -163,8 +186,28 @@ export function upgradeZodOnly(files: { path: string; text: string }[], all: rea
 }
 
 /** The repairs, in the order they run after the official codemod's transforms (boundOverloadsRepair, toolOverloadsRepair and castHandlerKeysRepair run before them; droppedImportsRepair after these, with the names read before any ran). */
-function repairs(homeOf: Parameters<typeof typeImportsRepair>[0], members: ContextMembers, errorCodes: Repair[], registered: ReadonlySet<string>): Repair[] {
-  return [typeImportsRepair(homeOf), contextParamsRepair(members), contextCastsRepair(members), contextTypesRepair(members), annotateResultArraysRepair, annotateToolListsRepair, zodRecordRepair, zodErrorParamsRepair, zodApisRepair, zodJsonSchemaRepair(registered), rawShapesRepair, errorMessagesRepair, ...errorCodes, pickedMethodsRepair];
+function repairs(
+  homeOf: Parameters<typeof typeImportsRepair>[0],
+  members: ContextMembers,
+  errorCodes: Repair[],
+  registered: ReadonlySet<string>,
+): Repair[] {
+  return [
+    typeImportsRepair(homeOf),
+    contextParamsRepair(members),
+    contextCastsRepair(members),
+    contextTypesRepair(members),
+    annotateResultArraysRepair,
+    annotateToolListsRepair,
+    zodRecordRepair,
+    zodErrorParamsRepair,
+    zodApisRepair,
+    zodJsonSchemaRepair(registered),
+    rawShapesRepair,
+    errorMessagesRepair,
+    ...errorCodes,
+    pickedMethodsRepair,
+  ];
 }
 
 /**
@@ -191,14 +234,21 @@ function errorCodeValuesOf(files: { path: string; text: string }[]): ErrorCodeVa
 /** The official codemod's findings about a destructured context, or a schema it could not verify, stand while that construct does. */
 function stillApplies(d: Diagnostic, sf: SourceFile): boolean {
   if (!unverifiedSchemaStands(d, sf)) return false;
-  const destructured = /^Destructuring of context parameter (?:in signature|detected): "(?:const )?(.*?)(?: = \w+)?"\./s.exec(d.message)?.[1];
+  const destructured = /^Destructuring of context parameter (?:in signature|detected): "(?:const )?(.*?)(?: = \w+)?"\./s.exec(
+    d.message,
+  )?.[1];
   return destructured === undefined || sf.getDescendantsOfKind(SyntaxKind.ObjectBindingPattern).some(p => p.getText() === destructured);
 }
 
 /** The first line of an error message, without terminal colour codes. */
 export function oneLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return (text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find(l => l.trim() !== '') ?? 'unknown error').trim();
+  return (
+    text
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find(l => l.trim() !== '') ?? 'unknown error'
+  ).trim();
 }
 
 /**

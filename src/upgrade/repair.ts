@@ -20,7 +20,11 @@ export function finding(sf: SourceFile, line: number, level: 'info' | 'warning' 
  * it is migrated by hand and the marker removed.
  */
 export function leftover(node: Node, message: string): Diagnostic {
-  return { ...finding(node.getSourceFile(), node.getStartLineNumber(), 'warning', message), insertComment: true, resolveCurrentLine: () => node.getStartLineNumber() };
+  return {
+    ...finding(node.getSourceFile(), node.getStartLineNumber(), 'warning', message),
+    insertComment: true,
+    resolveCurrentLine: () => node.getStartLineNumber(),
+  };
 }
 
 /** A table keyed by names read from the code: no prototype, so `toString` or `constructor` is never a key of it. */

@@ -39,7 +39,8 @@ export async function runVerifyCommand(
     return fail(`--timeout must be a positive number of milliseconds, got ${String(args.timeout)}`);
   }
   const timeoutMs = args.timeout;
-  if (args.http !== undefined && !/^\/\S*$/.test(args.http)) return fail(`--http takes the path the servers serve MCP at, such as /mcp; got ${JSON.stringify(args.http)}`);
+  if (args.http !== undefined && !/^\/\S*$/.test(args.http))
+    return fail(`--http takes the path the servers serve MCP at, such as /mcp; got ${JSON.stringify(args.http)}`);
   const http = args.http !== undefined ? { http: args.http } : {};
   let scenario: Scenario;
   if (args.scenario) {
@@ -86,10 +87,13 @@ export const verifyCommand: CommandModule<object, VerifyCommandArgs> = {
       .option('before', { type: 'string', describe: 'Shell command that starts the original server on stdio (or HTTP, see --http)' })
       .option('after', { type: 'string', describe: 'Shell command that starts the migrated server on stdio (or HTTP, see --http)' })
       .option('scenario', { type: 'string', describe: 'Scenario JSON file (default: smoke mode from the listings)' })
-      .option('http', { type: 'string', describe: 'The servers speak Streamable HTTP at this path (e.g. /mcp): each command gets PORT, a free loopback port, to listen on' })
+      .option('http', {
+        type: 'string',
+        describe: 'The servers speak Streamable HTTP at this path (e.g. /mcp): each command gets PORT, a free loopback port, to listen on',
+      })
       .option('timeout', { type: 'number', describe: 'Timeout per round in milliseconds (default 10000)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the result as JSON' }) as unknown as Argv<VerifyCommandArgs>,
-  handler: async (args) => {
+  handler: async args => {
     process.exitCode = await runVerifyCommand(args);
   },
 };

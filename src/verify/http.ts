@@ -32,7 +32,8 @@ export async function waitForPort(port: number, timeoutMs: number, gone: () => s
       socket.once('error', () => resolve(false));
     });
     if (open) return;
-    if (Date.now() > deadline) throw new Error(`the server did not listen on 127.0.0.1:${port} within ${timeoutMs} ms (is it reading PORT?)`);
+    if (Date.now() > deadline)
+      throw new Error(`the server did not listen on 127.0.0.1:${port} within ${timeoutMs} ms (is it reading PORT?)`);
     await new Promise(resolve => setTimeout(resolve, 50));
   }
 }
@@ -42,7 +43,11 @@ export async function waitForPort(port: number, timeoutMs: number, gone: () => s
  * received to `onServer` first. A proxy, so whatever else the SDK client reads or calls on its
  * transport (protocol version, session id, header mirroring) is the real transport's.
  */
-export function tapTransport<T extends object>(inner: T, onClient: (message: WireMessage) => void, onServer: (message: WireMessage) => void): T {
+export function tapTransport<T extends object>(
+  inner: T,
+  onClient: (message: WireMessage) => void,
+  onServer: (message: WireMessage) => void,
+): T {
   const target = inner as Record<string | symbol, unknown>;
   return new Proxy(inner, {
     get(_, prop) {

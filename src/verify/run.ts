@@ -54,7 +54,11 @@ export interface RunScenarioOptions extends ServerCommand {
 }
 
 /** A subset of the capabilities the verify clients can declare. */
-export type ClientCapabilitySet = { sampling?: Record<string, never>; elicitation?: { form?: Record<string, never> }; roots?: { listChanged?: boolean } };
+export type ClientCapabilitySet = {
+  sampling?: Record<string, never>;
+  elicitation?: { form?: Record<string, never> };
+  roots?: { listChanged?: boolean };
+};
 
 /** One input request the server asked of the client (a server→client request, or an embedded one). */
 export interface AskedRequest {
@@ -131,22 +135,23 @@ function legacyClient(onAsk: AskHandler, onError: (error: Error) => void, capabi
   const client = new LegacyClient(CLIENT_INFO, { capabilities: structuredClone(capabilities) });
   client.onerror = onError;
   // The results are the scenario's answers, passed through as given: the client validates them.
-  if (capabilities.elicitation) client.setRequestHandler(ElicitRequestSchema, (request) => onAsk(request.method, request.params) as never);
-  if (capabilities.sampling) client.setRequestHandler(CreateMessageRequestSchema, (request) => onAsk(request.method, request.params) as never);
-  if (capabilities.roots) client.setRequestHandler(ListRootsRequestSchema, (request) => onAsk(request.method, request.params) as never);
+  if (capabilities.elicitation) client.setRequestHandler(ElicitRequestSchema, request => onAsk(request.method, request.params) as never);
+  if (capabilities.sampling)
+    client.setRequestHandler(CreateMessageRequestSchema, request => onAsk(request.method, request.params) as never);
+  if (capabilities.roots) client.setRequestHandler(ListRootsRequestSchema, request => onAsk(request.method, request.params) as never);
   let version: string | undefined;
   return {
     async connect(transport, timeout) {
       const inner = transport as unknown as { setProtocolVersion?: (v: string) => void };
       // The HTTP transport needs the version itself (it sends it as a header).
       const own = inner.setProtocolVersion?.bind(inner);
-      inner.setProtocolVersion = (v) => {
+      inner.setProtocolVersion = v => {
         version = v;
         own?.(v);
       };
       await client.connect(transport as never, { timeout });
     },
-    httpTransport: (url) => new LegacyHttpTransport(url),
+    httpTransport: url => new LegacyHttpTransport(url),
     async call(method, params, options) {
       try {
         switch (method) {
@@ -181,7 +186,8 @@ function legacyClient(onAsk: AskHandler, onError: (error: Error) => void, capabi
 function asServerSentIt(error: unknown): unknown {
   const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
   const prefix = `MCP error ${String(code)}: `;
-  if (error instanceof Error && typeof code === 'number' && error.message.startsWith(prefix)) error.message = error.message.slice(prefix.length);
+  if (error instanceof Error && typeof code === 'number' && error.message.startsWith(prefix))
+    error.message = error.message.slice(prefix.length);
   return error;
 }
 
@@ -191,14 +197,14 @@ function modernClient(onAsk: AskHandler, onError: (error: Error) => void, capabi
     versionNegotiation: { mode: { pin: MODERN_PROTOCOL_VERSION } },
   });
   client.onerror = onError;
-  if (capabilities.elicitation) client.setRequestHandler('elicitation/create', (request) => onAsk(request.method, request.params) as never);
-  if (capabilities.sampling) client.setRequestHandler('sampling/createMessage', (request) => onAsk(request.method, request.params) as never);
-  if (capabilities.roots) client.setRequestHandler('roots/list', (request) => onAsk(request.method, request.params) as never);
+  if (capabilities.elicitation) client.setRequestHandler('elicitation/create', request => onAsk(request.method, request.params) as never);
+  if (capabilities.sampling) client.setRequestHandler('sampling/createMessage', request => onAsk(request.method, request.params) as never);
+  if (capabilities.roots) client.setRequestHandler('roots/list', request => onAsk(request.method, request.params) as never);
   return {
     async connect(transport, timeout) {
       await client.connect(transport as never, { timeout });
     },
-    httpTransport: (url) => new ModernHttpTransport(url),
+    httpTransport: url => new ModernHttpTransport(url),
     call(method, params, options) {
       switch (method) {
         case 'tools/call':
@@ -277,10 +283,21 @@ const HANDSHAKE_METHODS = new Set(['server/discover', 'initialize']);
 
 /** Builds the client and the (not yet started) transport for one server process. */
 async function createSession(era: Era, server: ServerCommand, capabilities: ClientCapabilitySet = CLIENT_CAPABILITIES): Promise<Session> {
-  const http = server.http !== undefined ? { path: server.http.startsWith('/') ? server.http : `/${server.http}`, port: await freeLoopbackPort() } : undefined;
+  const http =
+    server.http !== undefined
+      ? { path: server.http.startsWith('/') ? server.http : `/${server.http}`, port: await freeLoopbackPort() }
+      : undefined;
   const env = http ? { ...server.env, PORT: String(http.port) } : server.env;
   const transport = new ChildProcessTransport({ command: server.command, cwd: server.cwd, env, stdoutIsProtocol: !http });
-  const session: Session = { era, transport, ...(http ? { http } : {}), client: undefined as never, violations: [], clientErrors: [], handshakeSent: [] };
+  const session: Session = {
+    era,
+    transport,
+    ...(http ? { http } : {}),
+    client: undefined as never,
+    violations: [],
+    clientErrors: [],
+    handshakeSent: [],
+  };
   const handshakeIds = new Map<unknown, string>();
 
   const onAsk: AskHandler = (method, params) => {
@@ -292,11 +309,12 @@ async function createSession(era: Era, server: ServerCommand, capabilities: Clie
     track.requests.push({ method, params: structuredClone(params ?? null) ?? undefined });
     return track.book.next(method, params);
   };
-  session.client = era === 'legacy'
-    ? legacyClient(onAsk, (e) => session.clientErrors.push(e.message), capabilities)
-    : modernClient(onAsk, (e) => session.clientErrors.push(e.message), capabilities);
+  session.client =
+    era === 'legacy'
+      ? legacyClient(onAsk, e => session.clientErrors.push(e.message), capabilities)
+      : modernClient(onAsk, e => session.clientErrors.push(e.message), capabilities);
 
-  transport.onClientMessage = (message) => {
+  transport.onClientMessage = message => {
     if (typeof message.method === 'string' && HANDSHAKE_METHODS.has(message.method) && message.id !== undefined) {
       handshakeIds.set(message.id, message.method);
       session.handshakeSent.push(message.method);
@@ -304,7 +322,7 @@ async function createSession(era: Era, server: ServerCommand, capabilities: Clie
     const track = session.current;
     if (track && message.method === track.call.method && message.id !== undefined) track.sent++;
   };
-  transport.onServerMessage = (message) => {
+  transport.onServerMessage = message => {
     if (message.id !== undefined && handshakeIds.has(message.id) && message.method === undefined) {
       session.handshakeReply = message;
     }
@@ -313,7 +331,8 @@ async function createSession(era: Era, server: ServerCommand, capabilities: Clie
     if (isRequest) {
       if (track) track.serverRequests++;
       if (era === 'modern') {
-        const text = `server sent a JSON-RPC request (${String(message.method)}) on a ${MODERN_PROTOCOL_VERSION} connection; ` +
+        const text =
+          `server sent a JSON-RPC request (${String(message.method)}) on a ${MODERN_PROTOCOL_VERSION} connection; ` +
           'this era has no server→client requests (return input_required instead)';
         if (track) {
           track.violations.push(text);
@@ -330,7 +349,7 @@ async function createSession(era: Era, server: ServerCommand, capabilities: Clie
       (track?.violations ?? session.violations).push(text);
     }
   };
-  transport.onGarbage = (line) => {
+  transport.onGarbage = line => {
     const text = `server wrote a non-JSON-RPC line to stdout: ${JSON.stringify(line.slice(0, 200))}`;
     (session.current?.violations ?? session.violations).push(text);
   };
@@ -350,8 +369,8 @@ async function connectSession(session: Session, timeoutMs: number): Promise<void
       const transport = session.transport;
       target = tapTransport(
         session.client.httpTransport(new URL(`http://127.0.0.1:${port}${path}`)),
-        (message) => transport.onClientMessage?.(message),
-        (message) => transport.onServerMessage?.(message),
+        message => transport.onClientMessage?.(message),
+        message => transport.onServerMessage?.(message),
       );
     }
     await session.client.connect(target, timeoutMs);
@@ -377,7 +396,9 @@ function explainConnectFailure(session: Session, error: unknown, timeoutMs: numb
   const reply = session.handshakeReply;
   const exited = session.transport.unpromptedExit;
   if (!reply && !exited && session.handshakeSent.length > 0) {
-    parts.push(`no reply to ${session.handshakeSent.join(', ')} within ${timeoutMs} ms (server hung or not an MCP ${session.http ? 'HTTP' : 'stdio'} server?)`);
+    parts.push(
+      `no reply to ${session.handshakeSent.join(', ')} within ${timeoutMs} ms (server hung or not an MCP ${session.http ? 'HTTP' : 'stdio'} server?)`,
+    );
   }
   if (session.era === 'modern' && reply?.error && typeof reply.error === 'object') {
     const e = reply.error as { code?: unknown; message?: unknown };
@@ -397,7 +418,7 @@ function explainConnectFailure(session: Session, error: unknown, timeoutMs: numb
 /** Ends the session; never throws, always kills the child. */
 export async function closeSession(session: Session): Promise<void> {
   try {
-    await Promise.race([session.client.close(), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+    await Promise.race([session.client.close(), new Promise(resolve => setTimeout(resolve, 1000).unref())]);
   } catch {
     // The transport close below is what matters.
   }
@@ -469,7 +490,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunResul
   /** Set once the result is being assembled: a call still in flight after that is not recorded. */
   let finalized = false;
   let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<'expired'>((resolve) => {
+  const deadline = new Promise<'expired'>(resolve => {
     timer = setTimeout(() => {
       expired = true;
       resolve('expired');
@@ -509,7 +530,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunResul
     fatal = `run did not finish within ${totalTimeoutMs} ms (server hung?)`;
     session.current?.abort.abort(new Error(fatal));
     await closeSession(session);
-    await Promise.race([work, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    await Promise.race([work, new Promise(resolve => setTimeout(resolve, 2000).unref())]);
   }
   await closeSession(session);
   finalized = true;

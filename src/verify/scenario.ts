@@ -142,7 +142,7 @@ export function sampleValue(schema: unknown): unknown {
     }
   }
   if (schema.default !== undefined) return schema.default;
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  const type = Array.isArray(schema.type) ? schema.type.find(t => t !== 'null') : schema.type;
   switch (type) {
     case 'number':
     case 'integer':
@@ -153,7 +153,8 @@ export function sampleValue(schema: unknown): unknown {
       return null;
     case 'array': {
       const item = sampleValue(schema.items);
-      return isRecord(schema.items) && (schema.items.enum !== undefined || schema.items.anyOf !== undefined || schema.items.oneOf !== undefined)
+      return isRecord(schema.items) &&
+        (schema.items.enum !== undefined || schema.items.anyOf !== undefined || schema.items.oneOf !== undefined)
         ? [item]
         : [];
     }

@@ -30,7 +30,10 @@ interface ListedPrompt {
  * input request gets its default answer. Throws when the server cannot be listed.
  */
 export async function smokeScenario(command: string | ServerCommand, options: SmokeOptions = {}): Promise<Scenario> {
-  const server: ServerCommand = typeof command === 'string' ? { command, cwd: options.cwd, env: options.env, ...(options.http !== undefined ? { http: options.http } : {}) } : command;
+  const server: ServerCommand =
+    typeof command === 'string'
+      ? { command, cwd: options.cwd, env: options.env, ...(options.http !== undefined ? { http: options.http } : {}) }
+      : command;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const session = await openSession('legacy', server, timeoutMs);
   try {

@@ -86,7 +86,7 @@ export class ChildProcessTransport {
       windowsHide: true,
     });
     this.child = child;
-    this.exitPromise = new Promise<ChildExit>((resolve) => {
+    this.exitPromise = new Promise<ChildExit>(resolve => {
       child.once('exit', (code, signal) => {
         this.exitInfo = { code, signal };
         this.exitedBeforeClose = !this.closing;
@@ -98,7 +98,7 @@ export class ChildProcessTransport {
     });
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', () => resolve());
-      child.once('error', (error) => {
+      child.once('error', error => {
         reject(error);
         this.onerror?.(error);
         this.finish();
@@ -111,7 +111,7 @@ export class ChildProcessTransport {
     child.stdout!.on('data', (chunk: string) => (this.options.stdoutIsProtocol === false ? log(chunk) : this.read(chunk)));
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', log);
-    child.stdin!.on('error', (error) => this.onerror?.(error));
+    child.stdin!.on('error', error => this.onerror?.(error));
   }
 
   private read(chunk: string): void {
@@ -147,7 +147,7 @@ export class ChildProcessTransport {
     this.onClientMessage?.(message as WireMessage);
     const json = JSON.stringify(message) + '\n';
     await new Promise<void>((resolve, reject) => {
-      child.stdin!.write(json, (error) => (error ? reject(error) : resolve()));
+      child.stdin!.write(json, error => (error ? reject(error) : resolve()));
     });
   }
 
@@ -187,7 +187,7 @@ export class ChildProcessTransport {
   private async waitExit(ms: number): Promise<boolean> {
     if (this.exitInfo) return true;
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => {
+    const timeout = new Promise<false>(resolve => {
       timer = setTimeout(() => resolve(false), ms);
     });
     const done = await Promise.race([this.exitPromise!.then(() => true as const), timeout]);

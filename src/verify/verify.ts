@@ -55,7 +55,12 @@ export interface VerifyResult {
 
 function toCommand(server: string | ServerCommand, options: VerifyOptions): ServerCommand {
   if (typeof server !== 'string') return server;
-  return { command: server, ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.env ? { env: options.env } : {}), ...(options.http !== undefined ? { http: options.http } : {}) };
+  return {
+    command: server,
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.http !== undefined ? { http: options.http } : {}),
+  };
 }
 
 function firstLine(text: string): string {
@@ -105,8 +110,8 @@ export function compareRuns(runs: Record<RunName, RunResult>): VerifyResult {
       rows.push(row);
     }
   }
-  const runsOk = Object.values(runs).every((r) => r.violations.length === 0);
-  return { ok: count > 0 && runsOk && rows.every((r) => r.ok), runs, rows };
+  const runsOk = Object.values(runs).every(r => r.violations.length === 0);
+  return { ok: count > 0 && runsOk && rows.every(r => r.ok), runs, rows };
 }
 
 /** Runs the scenario three ways (see the module comment) and compares each call against the `before` run. */
@@ -130,7 +135,8 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
 }
 
 function show(value: unknown, width = 70): string {
-  const text = value === undefined ? 'undefined' : typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  const text =
+    value === undefined ? 'undefined' : typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
   return text.length > width ? `${text.slice(0, width - 1)}…` : text;
 }
 
@@ -144,18 +150,22 @@ function pad(text: string, width: number): string {
  */
 export function formatVerifyTable(result: VerifyResult): string {
   const header = ['#', 'call', 'run', 'rounds', 'status'];
-  const body = result.rows.map((row) => [
+  const body = result.rows.map(row => [
     String(row.index + 1),
     row.call,
     RUN_LABELS[row.run],
     String(row.rounds),
     row.ok ? 'pass' : `FAIL ${row.reason ?? ''}`.trimEnd(),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => Math.min(r[i]!.length, i === 4 ? 200 : 40))));
-  const line = (cells: string[]): string => cells.map((c, i) => (i === cells.length - 1 ? c : pad(c, widths[i]!))).join('  ').trimEnd();
-  const out = [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)];
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map(r => Math.min(r[i]!.length, i === 4 ? 200 : 40))));
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : pad(c, widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  const out = [line(header), line(widths.map(w => '-'.repeat(w))), ...body.map(line)];
 
-  const differing = result.rows.filter((r) => r.difference);
+  const differing = result.rows.filter(r => r.difference);
   if (differing.length > 0) {
     out.push('', 'Differences (first per call and run):');
     for (const row of differing) {
@@ -167,16 +177,18 @@ export function formatVerifyTable(result: VerifyResult): string {
       );
     }
   }
-  const failedRuns = (Object.keys(result.runs) as RunName[]).filter((name) => result.runs[name].fatal || result.runs[name].violations.length > 0);
+  const failedRuns = (Object.keys(result.runs) as RunName[]).filter(
+    name => result.runs[name].fatal || result.runs[name].violations.length > 0,
+  );
   if (failedRuns.length > 0) {
     out.push('', 'Run failures:');
     for (const name of failedRuns) {
       const run = result.runs[name];
       const text = [run.fatal, ...run.violations].filter(Boolean).join('\n');
-      out.push(`  ${RUN_LABELS[name]} (${run.command}):`, ...text.split('\n').map((l) => `    ${l}`));
+      out.push(`  ${RUN_LABELS[name]} (${run.command}):`, ...text.split('\n').map(l => `    ${l}`));
     }
   }
-  const passed = result.rows.filter((r) => r.ok).length;
+  const passed = result.rows.filter(r => r.ok).length;
   out.push('', `${result.ok ? 'OK' : 'FAILED'}: ${passed}/${result.rows.length} rows pass`);
   return out.join('\n');
 }

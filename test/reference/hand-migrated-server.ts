@@ -43,11 +43,7 @@ const codec = createRequestStateCodec<State>({
 });
 
 /** The state for this tool and these arguments, or `undefined` on a first entry; anything else is refused. */
-function restore<T extends State['tool']>(
-  raw: State | undefined,
-  tool: T,
-  args: unknown,
-): Extract<State, { tool: T }> | undefined {
+function restore<T extends State['tool']>(raw: State | undefined, tool: T, args: unknown): Extract<State, { tool: T }> | undefined {
   if (raw === undefined) return undefined;
   if (raw.tool !== tool || JSON.stringify(raw.args) !== JSON.stringify(args)) {
     throw new Error(`requestState does not belong to ${tool} with these arguments`);
@@ -85,10 +81,7 @@ function sampledText(result: CreateMessageResult): string {
 }
 
 function buildServer(): McpServer {
-  const server = new McpServer(
-    { name: 'legacy-server-example', version: '1.0.0' },
-    { requestState: { verify: codec.verify } },
-  );
+  const server = new McpServer({ name: 'legacy-server-example', version: '1.0.0' }, { requestState: { verify: codec.verify } });
 
   server.registerTool(
     'greet',
@@ -149,7 +142,7 @@ function buildServer(): McpServer {
         });
       }
       const { roots } = rootsAnswer(ctx.mcpReq.inputResponses, 'roots');
-      return text(`${roots.length} roots: ${roots.map((r) => r.name ?? r.uri).join(', ')}`);
+      return text(`${roots.length} roots: ${roots.map(r => r.name ?? r.uri).join(', ')}`);
     },
   );
 
@@ -221,9 +214,7 @@ function buildServer(): McpServer {
       const answer = elicitAnswer(ctx.mcpReq.inputResponses, 'focus');
       const focus = answer.action === 'accept' ? String(answer.content?.focus) : 'anything';
       return {
-        messages: [
-          { role: 'user', content: { type: 'text', text: `Review this code, focusing on ${focus}:\n\n${args.code}` } },
-        ],
+        messages: [{ role: 'user', content: { type: 'text', text: `Review this code, focusing on ${focus}:\n\n${args.code}` } }],
       };
     },
   );

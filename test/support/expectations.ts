@@ -42,7 +42,7 @@ export function check(title: string, known: Known | Known[] | undefined, body: (
       } catch (error) {
         // The assertion's own values too: toEqual's message abbreviates long arrays.
         const actual = (error as { actual?: unknown }).actual;
-        message = `${error instanceof Error ? error.message : String(error)}\n${typeof actual === 'string' ? actual : JSON.stringify(actual) ?? ''}`;
+        message = `${error instanceof Error ? error.message : String(error)}\n${typeof actual === 'string' ? actual : (JSON.stringify(actual) ?? '')}`;
       }
       if (message === undefined) return; // the check passes: the bugs are gone, and this test turns red
       const missing = bugs.filter(b => !b.symptom.test(message!));
@@ -85,13 +85,16 @@ export function assertSite(report: Report | undefined, original: string, site: S
   const found = report.sites.filter(s => s.file === site.file && lineRead(s) === line && s.kind === site.kind);
   if (found.length === 0) {
     const there = report.sites.filter(s => s.file === site.file).map(describeSite);
-    throw new Error(`${site.file}:${line} ${site.kind} (${site.at}) is not in the report; the report has in that file: ${there.length ? there.join(' | ') : 'nothing'}`);
+    throw new Error(
+      `${site.file}:${line} ${site.kind} (${site.at}) is not in the report; the report has in that file: ${there.length ? there.join(' | ') : 'nothing'}`,
+    );
   }
   for (const s of found) {
     if (site.expect === 'rewrite' && s.outcome !== 'rewritten') throw new Error(`expected rewritten, got ${describeSite(s)}`);
     if (site.expect === 'mark') {
       if (s.outcome !== 'marked') throw new Error(`expected marked, got ${describeSite(s)}`);
-      if (site.because && !site.because.test(s.reason)) throw new Error(`marked for another reason than ${site.because}: ${describeSite(s)}`);
+      if (site.because && !site.because.test(s.reason))
+        throw new Error(`marked for another reason than ${site.because}: ${describeSite(s)}`);
     }
   }
 }
@@ -110,13 +113,19 @@ function lineRead(s: ReportSite): number {
 /** The `// mcp-migrate:` marker lines of a file. */
 export function markerLines(file: string): string[] {
   if (!fs.existsSync(file)) return [];
-  return fs.readFileSync(file, 'utf8').split(/\r?\n/).filter(l => l.trim().startsWith('// mcp-migrate:'));
+  return fs
+    .readFileSync(file, 'utf8')
+    .split(/\r?\n/)
+    .filter(l => l.trim().startsWith('// mcp-migrate:'));
 }
 
 /** The `@mcp-codemod-error` marker lines of a file: what the v1-to-v2 upgrade left for the user. */
 export function codemodMarkerLines(file: string): string[] {
   if (!fs.existsSync(file)) return [];
-  return fs.readFileSync(file, 'utf8').split(/\r?\n/).filter(l => l.includes('@mcp-codemod-error'));
+  return fs
+    .readFileSync(file, 'utf8')
+    .split(/\r?\n/)
+    .filter(l => l.includes('@mcp-codemod-error'));
 }
 
 /** Every `// mcp-migrate:` and `@mcp-codemod-error` marker under `dir` (node_modules aside), as `file: line`: what is left. */
@@ -129,7 +138,8 @@ export function markersUnder(dir: string): string[] {
       if (fs.statSync(full).isDirectory()) walk(full);
       else if (/\.[cm]?[jt]sx?$/.test(name) && !isStateModuleFile(name)) {
         // The banner of a migrated handler and a handle made again on resume are review notes, not work left.
-        for (const l of markerLines(full)) if (!/input_required phases|made again on resume/.test(l)) out.push(`${path.relative(dir, full)}: ${l.trim()}`);
+        for (const l of markerLines(full))
+          if (!/input_required phases|made again on resume/.test(l)) out.push(`${path.relative(dir, full)}: ${l.trim()}`);
         for (const l of codemodMarkerLines(full)) out.push(`${path.relative(dir, full)}: ${l.trim()}`);
       }
     }

@@ -19,7 +19,11 @@ export function node22(): string {
   if (!fs.existsSync(binary)) {
     const npm = process.env.npm_execpath;
     const [command, args] = npm ? [process.execPath, [npm]] : ['npm', []];
-    execFileSync(command, [...args, 'install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefix', prefix, `${pkg}@${VERSION}`], { stdio: 'pipe' });
+    execFileSync(
+      command,
+      [...args, 'install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefix', prefix, `${pkg}@${VERSION}`],
+      { stdio: 'pipe' },
+    );
   }
   return binary;
 }

@@ -89,7 +89,11 @@ export class RawModernClient {
   }
 
   /** `tools/call`; `retry` adds the multi-round-trip fields exactly as the SDK client's retry does. */
-  callTool(name: string, args: Record<string, unknown>, retry?: { inputResponses?: Record<string, unknown>; requestState?: unknown }): Promise<RpcReply> {
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    retry?: { inputResponses?: Record<string, unknown>; requestState?: unknown },
+  ): Promise<RpcReply> {
     return this.request('tools/call', {
       name,
       arguments: args,

@@ -42,7 +42,9 @@ function fail(message: string): never {
 
 /** Which SDK generation the module is written against, from its import and require specifiers. */
 export function generationOf(source: string): Generation | undefined {
-  const specifiers = [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"](@modelcontextprotocol\/[\w-]+)/gm)].map(m => m[1]);
+  const specifiers = [
+    ...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"](@modelcontextprotocol\/[\w-]+)/gm),
+  ].map(m => m[1]);
   if (specifiers.includes('@modelcontextprotocol/sdk')) return 'v1';
   if (specifiers.includes('@modelcontextprotocol/server')) return 'v2';
   return undefined;
@@ -108,7 +110,9 @@ async function main(): Promise<void> {
   const mcpServers = new Set<object>();
   const lowLevel = new Set<object>();
   let servesItself = false;
-  watch(sdk.McpServer.prototype, ['registerTool', 'registerPrompt', 'registerResource', 'tool', 'prompt', 'resource', 'connect'], s => mcpServers.add(s));
+  watch(sdk.McpServer.prototype, ['registerTool', 'registerPrompt', 'registerResource', 'tool', 'prompt', 'resource', 'connect'], s =>
+    mcpServers.add(s),
+  );
   watch(sdk.Server.prototype, ['setRequestHandler', 'connect'], s => lowLevel.add(s));
   watch(sdk.StdioServerTransport.prototype, ['start'], () => {
     servesItself = true;

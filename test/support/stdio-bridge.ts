@@ -51,7 +51,9 @@ export async function stdioBridge(command: string, args: string[], options: { cw
     try {
       message = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     } catch {
-      return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
+      return void res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
     }
     if (message.id === undefined) {
       child.stdin.write(`${JSON.stringify(message)}\n`);
@@ -68,6 +70,6 @@ export async function stdioBridge(command: string, args: string[], options: { cw
     close: async () => {
       child.kill();
       await new Promise(resolve => server.close(resolve));
-    }
+    },
   };
 }

@@ -15,7 +15,12 @@ export function markEsm(dir: string): void {
 
 /** Every `.ts`/`.mts` file directly inside each of `dirs`. */
 export function typeScriptFilesIn(dirs: string[]): string[] {
-  return dirs.flatMap(dir => fs.readdirSync(dir).filter(f => /\.(ts|mts)$/.test(f)).map(f => path.join(dir, f)));
+  return dirs.flatMap(dir =>
+    fs
+      .readdirSync(dir)
+      .filter(f => /\.(ts|mts)$/.test(f))
+      .map(f => path.join(dir, f)),
+  );
 }
 
 /** One program over all `files`; returns its diagnostics as `file:line: message`, paths relative to `base`. */
@@ -37,7 +42,10 @@ export function typecheckFiles(files: string[], base: string, extra: ts.Compiler
   for (const file of files) project.addSourceFileAtPath(file);
   return project
     .getPreEmitDiagnostics()
-    .map(d => `${path.relative(base, d.getSourceFile()?.getFilePath() ?? '')}:${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, '\n')}`);
+    .map(
+      d =>
+        `${path.relative(base, d.getSourceFile()?.getFilePath() ?? '')}:${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, '\n')}`,
+    );
 }
 
 /** Syntax errors of one source text (TypeScript's parser), as `line:col: message`. */

@@ -54,7 +54,11 @@ export function run(file: string, args: string[], cwd: string, env: NodeJS.Proce
   return new Promise(resolve => {
     execFile(file, args, { cwd, env, maxBuffer: 256 * 1024 * 1024 }, (err, stdout, stderr) => {
       const code = err ? (err as { code?: unknown }).code : 0;
-      resolve({ status: typeof code === 'number' ? code : null, stdout, stderr: err && typeof code !== 'number' ? `${stderr}\n${err.message}` : stderr });
+      resolve({
+        status: typeof code === 'number' ? code : null,
+        stdout,
+        stderr: err && typeof code !== 'number' ? `${stderr}\n${err.message}` : stderr,
+      });
     });
   });
 }
@@ -70,7 +74,11 @@ async function must(ran: Promise<Ran> | Ran, what: string): Promise<Ran> {
 }
 
 export function git(dir: string, args: string[]): Promise<Ran> {
-  return run('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args], dir);
+  return run(
+    'git',
+    ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false', ...args],
+    dir,
+  );
 }
 
 /**
@@ -81,7 +89,8 @@ export function isolatedDir(label: string): string {
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `mcp-migrate-user-${label}-`)));
   for (let up = path.dirname(dir); ; up = path.dirname(up)) {
     for (const name of ['node_modules', 'package.json', 'tsconfig.json']) {
-      if (fs.existsSync(path.join(up, name))) throw new Error(`${path.join(up, name)} is above the temp directory: a project there would not be isolated`);
+      if (fs.existsSync(path.join(up, name)))
+        throw new Error(`${path.join(up, name)} is above the temp directory: a project there would not be isolated`);
     }
     if (path.dirname(up) === up) break;
   }
@@ -131,7 +140,13 @@ export interface Report {
   notes: string[];
   files: { file: string; outcome: string; reason?: string }[];
   created?: string[];
-  summary: { sitesLeft: number; filesErrored: number; filesSkipped: number; startFailures: number; sites: { rewritten: number; marked: number; skipped: number } };
+  summary: {
+    sitesLeft: number;
+    filesErrored: number;
+    filesSkipped: number;
+    startFailures: number;
+    sites: { rewritten: number; marked: number; skipped: number };
+  };
   exitCode?: number;
 }
 
@@ -200,7 +215,8 @@ export async function migrateAsUser(options: UserProjectOptions): Promise<UserPr
   const original = path.join(base, 'original');
   const migrated = path.join(base, 'migrated');
   copySources(options.source, original);
-  if (!fs.existsSync(path.join(original, 'package-lock.json'))) throw new Error(`${options.source} has no package-lock.json: commit one beside its package.json`);
+  if (!fs.existsSync(path.join(original, 'package-lock.json')))
+    throw new Error(`${options.source} has no package-lock.json: commit one beside its package.json`);
   const timings: Record<string, number> = {};
   await timed(timings, 'npm ci', async () => {
     await must(npm(original, ['ci']), `npm ci in ${options.name}`);

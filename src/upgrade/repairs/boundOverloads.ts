@@ -50,13 +50,32 @@ function isPlainReference(n: Node): boolean {
 /** Whether the receiver is an MCP server: named like one, or declared as `new McpServer(...)` or typed McpServer. */
 function isServer(receiver: Node): boolean {
   if (receiverIsServer(receiver)) return true;
-  const declarations = Node.isIdentifier(receiver) || Node.isPropertyAccessExpression(receiver) ? (receiver.getSymbol()?.getDeclarations() ?? []) : [];
-  return declarations.some(d => /\bMcpServer\b/.test((Node.isVariableDeclaration(d) || Node.isParameterDeclaration(d) || Node.isPropertyDeclaration(d) ? [d.getTypeNode()?.getText(), d.getInitializer()?.getText()] : []).join(' ')));
+  const declarations =
+    Node.isIdentifier(receiver) || Node.isPropertyAccessExpression(receiver) ? (receiver.getSymbol()?.getDeclarations() ?? []) : [];
+  return declarations.some(d =>
+    /\bMcpServer\b/.test(
+      (Node.isVariableDeclaration(d) || Node.isParameterDeclaration(d) || Node.isPropertyDeclaration(d)
+        ? [d.getTypeNode()?.getText(), d.getInitializer()?.getText()]
+        : []
+      ).join(' '),
+    ),
+  );
 }
 
 /** The `this` a node sees: its nearest enclosing function or class member that is not an arrow function. */
 function thisOwner(n: Node): Node {
-  return n.getFirstAncestor(a => Node.isFunctionDeclaration(a) || Node.isFunctionExpression(a) || Node.isMethodDeclaration(a) || Node.isConstructorDeclaration(a) || Node.isGetAccessorDeclaration(a) || Node.isSetAccessorDeclaration(a) || Node.isPropertyDeclaration(a)) ?? n.getSourceFile();
+  return (
+    n.getFirstAncestor(
+      a =>
+        Node.isFunctionDeclaration(a) ||
+        Node.isFunctionExpression(a) ||
+        Node.isMethodDeclaration(a) ||
+        Node.isConstructorDeclaration(a) ||
+        Node.isGetAccessorDeclaration(a) ||
+        Node.isSetAccessorDeclaration(a) ||
+        Node.isPropertyDeclaration(a),
+    ) ?? n.getSourceFile()
+  );
 }
 
 /** Whether `receiver`, written at `at`, is the object it is at the bind: the same binding, never assigned again. */
@@ -66,7 +85,14 @@ function sameReceiverAt(receiver: Node, at: Node): boolean {
   const sf = receiver.getSourceFile();
   const text = receiver.getText();
   // Assigned anywhere but in a constructor (where a field gets its server): the object may differ.
-  const assigned = sf.getDescendantsOfKind(SyntaxKind.BinaryExpression).some(b => b.getOperatorToken().getKind() === SyntaxKind.EqualsToken && b.getLeft().getText() === text && !b.getFirstAncestorByKind(SyntaxKind.Constructor));
+  const assigned = sf
+    .getDescendantsOfKind(SyntaxKind.BinaryExpression)
+    .some(
+      b =>
+        b.getOperatorToken().getKind() === SyntaxKind.EqualsToken &&
+        b.getLeft().getText() === text &&
+        !b.getFirstAncestorByKind(SyntaxKind.Constructor),
+    );
   if (assigned) return false;
   if (Node.isThisExpression(root)) return thisOwner(root) === thisOwner(at);
   const symbol = root.getSymbol()?.compilerSymbol;
@@ -79,12 +105,20 @@ function sameReceiverAt(receiver: Node, at: Node): boolean {
 function aliasCalls(alias: VariableDeclaration, bound: Bound): CallExpression[] | undefined {
   const statement = alias.getVariableStatement();
   const name = alias.getNameNode();
-  if (!statement || statement.getDeclarationKind() !== VariableDeclarationKind.Const || statement.isExported() || alias.getTypeNode() || !Node.isIdentifier(name)) return undefined;
+  if (
+    !statement ||
+    statement.getDeclarationKind() !== VariableDeclarationKind.Const ||
+    statement.isExported() ||
+    alias.getTypeNode() ||
+    !Node.isIdentifier(name)
+  )
+    return undefined;
   const calls: CallExpression[] = [];
   for (const reference of name.findReferencesAsNodes()) {
     if (reference === name) continue;
     const call = reference.getParent();
-    if (reference.getSourceFile() !== alias.getSourceFile() || !Node.isCallExpression(call) || call.getExpression() !== reference) return undefined;
+    if (reference.getSourceFile() !== alias.getSourceFile() || !Node.isCallExpression(call) || call.getExpression() !== reference)
+      return undefined;
     if (!sameReceiverAt(bound.receiver, call)) return undefined;
     calls.push(call);
   }
@@ -93,7 +127,12 @@ function aliasCalls(alias: VariableDeclaration, bound: Bound): CallExpression[] 
 
 /** Whether the file imports SDK 1.x's McpServer: the official codemod then converts (or marks) every `.tool(...)` call in it. */
 function importsMcpServer(sf: SourceFile): boolean {
-  return sf.getImportDeclarations().some(d => d.getModuleSpecifierValue().startsWith('@modelcontextprotocol/sdk') && d.getNamedImports().some(n => n.getName() === 'McpServer'));
+  return sf
+    .getImportDeclarations()
+    .some(
+      d =>
+        d.getModuleSpecifierValue().startsWith('@modelcontextprotocol/sdk') && d.getNamedImports().some(n => n.getName() === 'McpServer'),
+    );
 }
 
 export const boundOverloadsRepair: Repair = {
@@ -101,7 +140,10 @@ export const boundOverloadsRepair: Repair = {
   name: 'tool(), prompt() and resource() called through a bound reference',
   apply: sf => {
     const diagnostics: Diagnostic[] = [];
-    const bounds = sf.getDescendantsOfKind(SyntaxKind.CallExpression).map(boundOverload).filter((b): b is Bound => b !== undefined && isServer(b.receiver));
+    const bounds = sf
+      .getDescendantsOfKind(SyntaxKind.CallExpression)
+      .map(boundOverload)
+      .filter((b): b is Bound => b !== undefined && isServer(b.receiver));
     // Last first: an edit never moves a bind still to be read.
     for (const bound of bounds.reverse()) {
       const { bind, receiver, method } = bound;
@@ -111,7 +153,12 @@ export const boundOverloadsRepair: Repair = {
       const alias = bind.getParentIfKind(SyntaxKind.VariableDeclaration);
       const calls = alias && alias.getInitializer() === bind && importsMcpServer(sf) ? aliasCalls(alias, bound) : undefined;
       if (!alias || !calls) {
-        diagnostics.push(leftover(bind, `${written}.bind(${server}) is a bound reference to SDK 1.x's ${method}(), which SDK 2.x's McpServer does not have: register each call of it with ${server}.${INSTEAD[method]} instead, then remove this marker`));
+        diagnostics.push(
+          leftover(
+            bind,
+            `${written}.bind(${server}) is a bound reference to SDK 1.x's ${method}(), which SDK 2.x's McpServer does not have: register each call of it with ${server}.${INSTEAD[method]} instead, then remove this marker`,
+          ),
+        );
         continue;
       }
       const name = alias.getName();
@@ -120,7 +167,14 @@ export const boundOverloadsRepair: Repair = {
       if (statement.getDeclarations().length === 1) statement.remove();
       else alias.remove();
       const first = calls[0]?.getStartLineNumber() ?? line;
-      diagnostics.push(finding(sf, first, 'info', `${name}(...), ${written} bound to ${server}, written as ${written}(...) (${calls.length} call${calls.length === 1 ? '' : 's'}, the bound reference removed) so that each is converted like any other: SDK 2.x has no ${method}()`));
+      diagnostics.push(
+        finding(
+          sf,
+          first,
+          'info',
+          `${name}(...), ${written} bound to ${server}, written as ${written}(...) (${calls.length} call${calls.length === 1 ? '' : 's'}, the bound reference removed) so that each is converted like any other: SDK 2.x has no ${method}()`,
+        ),
+      );
     }
     return { changesCount: diagnostics.length, diagnostics };
   },

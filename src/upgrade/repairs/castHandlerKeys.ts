@@ -33,7 +33,10 @@ export function codemodHandlerKeys(migration: Migration): HandlerKeys {
       const probe = `import { ${schema} } from '@modelcontextprotocol/sdk/types.js';\ndeclare const s: any;\ns.setRequestHandler(${schema}, () => ({}));\n`;
       const sf = project.createSourceFile('/probe.ts', probe);
       for (const transform of transforms.length ? transforms : migration.transforms) transform.apply(sf, { projectType: 'server' });
-      const key = sf.getDescendantsOfKind(SyntaxKind.CallExpression).find(c => c.getExpression().getText() === 's.setRequestHandler')?.getArguments()[0];
+      const key = sf
+        .getDescendantsOfKind(SyntaxKind.CallExpression)
+        .find(c => c.getExpression().getText() === 's.setRequestHandler')
+        ?.getArguments()[0];
       answers.set(schema, key && Node.isStringLiteral(key) ? key.getLiteralValue() : undefined);
     }
     return answers.get(schema);
@@ -45,10 +48,18 @@ function castRegistration(call: CallExpression): string | undefined {
   let callee: Node = call.getExpression();
   // A plain `x.setRequestHandler(...)` is the official codemod's.
   if (Node.isPropertyAccessExpression(callee)) return undefined;
-  while (Node.isParenthesizedExpression(callee) || Node.isAsExpression(callee) || Node.isTypeAssertion(callee) || Node.isNonNullExpression(callee) || Node.isSatisfiesExpression(callee)) callee = callee.getExpression();
+  while (
+    Node.isParenthesizedExpression(callee) ||
+    Node.isAsExpression(callee) ||
+    Node.isTypeAssertion(callee) ||
+    Node.isNonNullExpression(callee) ||
+    Node.isSatisfiesExpression(callee)
+  )
+    callee = callee.getExpression();
   if (Node.isPropertyAccessExpression(callee) && REGISTRATIONS.has(callee.getName())) return callee.getName();
   const key = Node.isElementAccessExpression(callee) ? callee.getArgumentExpression() : undefined;
-  if (key && (Node.isStringLiteral(key) || Node.isNoSubstitutionTemplateLiteral(key)) && REGISTRATIONS.has(key.getLiteralValue())) return key.getLiteralValue();
+  if (key && (Node.isStringLiteral(key) || Node.isNoSubstitutionTemplateLiteral(key)) && REGISTRATIONS.has(key.getLiteralValue()))
+    return key.getLiteralValue();
   return undefined;
 }
 
@@ -72,10 +83,18 @@ function isSchemaKey(key: Node): boolean {
 function dropIfUnused(specifier: ImportSpecifier): void {
   const local = specifier.getAliasNode() ?? specifier.getNameNode();
   const symbol = local.getSymbol();
-  if (!symbol || specifier.getSourceFile().getDescendantsOfKind(SyntaxKind.Identifier).some(id => id !== local && id.getText() === local.getText() && id.getSymbol() === symbol)) return;
+  if (
+    !symbol ||
+    specifier
+      .getSourceFile()
+      .getDescendantsOfKind(SyntaxKind.Identifier)
+      .some(id => id !== local && id.getText() === local.getText() && id.getSymbol() === symbol)
+  )
+    return;
   const declaration = specifier.getImportDeclaration();
   specifier.remove();
-  if (declaration.getNamedImports().length === 0 && !declaration.getDefaultImport() && !declaration.getNamespaceImport()) declaration.remove();
+  if (declaration.getNamedImports().length === 0 && !declaration.getDefaultImport() && !declaration.getNamespaceImport())
+    declaration.remove();
 }
 
 export function castHandlerKeysRepair(keys: HandlerKeys): Repair {
@@ -92,14 +111,26 @@ export function castHandlerKeysRepair(keys: HandlerKeys): Repair {
         const specifier = v1Import(key);
         const string = specifier ? keys(specifier.getName()) : undefined;
         if (string === undefined) {
-          diagnostics.push(leftover(call, `${key.getText()} keys a ${method} call made through a cast: SDK 2.x's ${method} takes a method string ('prompts/list'; for a method of the project's own, ('method/name', { params, result? }, handler)) and refuses anything else, so ${FAILS_AT_START}; then remove this marker`));
+          diagnostics.push(
+            leftover(
+              call,
+              `${key.getText()} keys a ${method} call made through a cast: SDK 2.x's ${method} takes a method string ('prompts/list'; for a method of the project's own, ('method/name', { params, result? }, handler)) and refuses anything else, so ${FAILS_AT_START}; then remove this marker`,
+            ),
+          );
           continue;
         }
         const written = key.getText();
         key.replaceWithText(`'${string}'`);
         dropIfUnused(specifier!);
         changesCount++;
-        diagnostics.push(finding(sf, call.getStartLineNumber(), 'info', `${method} through a cast, keyed by ${written}: keyed by its method string '${string}', which SDK 2.x takes`));
+        diagnostics.push(
+          finding(
+            sf,
+            call.getStartLineNumber(),
+            'info',
+            `${method} through a cast, keyed by ${written}: keyed by its method string '${string}', which SDK 2.x takes`,
+          ),
+        );
       }
       return { changesCount, diagnostics };
     },

@@ -17,7 +17,13 @@ import { handlerContexts, type Callback, type ContextMembers } from './contextPa
 type Wrapper = Node & { getExpression(): Node };
 
 function isWrapper(n: Node): n is Wrapper {
-  return Node.isParenthesizedExpression(n) || Node.isAsExpression(n) || Node.isTypeAssertion(n) || Node.isNonNullExpression(n) || Node.isSatisfiesExpression(n);
+  return (
+    Node.isParenthesizedExpression(n) ||
+    Node.isAsExpression(n) ||
+    Node.isTypeAssertion(n) ||
+    Node.isNonNullExpression(n) ||
+    Node.isSatisfiesExpression(n)
+  );
 }
 
 /** The node under the wrappers, and whether there was a cast among them. */
@@ -61,7 +67,11 @@ function typedAsContext(param: ParameterDeclaration): boolean {
 }
 
 /** Moves the cast reads of one handler's context; the reads it cannot move are returned, with their member. */
-function moveCastReads(callback: Callback, param: ParameterDeclaration, members: ContextMembers): { moved: string[]; left: Map<string, string> } {
+function moveCastReads(
+  callback: Callback,
+  param: ParameterDeclaration,
+  members: ContextMembers,
+): { moved: string[]; left: Map<string, string> } {
   const moved: string[] = [];
   const left = new Map<string, string>();
   for (const access of callback.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).reverse()) {
@@ -94,7 +104,12 @@ function castAlias(id: Node, param: ParameterDeclaration): string | undefined {
 }
 
 /** The marker on a handler whose context is read through a cast where the read cannot be moved. */
-function leftCastReads(sf: SourceFile, param: ParameterDeclaration, left: ReadonlyMap<string, string>, members: ContextMembers): Diagnostic {
+function leftCastReads(
+  sf: SourceFile,
+  param: ParameterDeclaration,
+  left: ReadonlyMap<string, string>,
+  members: ContextMembers,
+): Diagnostic {
   const name = param.getName();
   const where = [...new Set(left.values())].map(m => `${m} → ${name}${members.get(m)}`).join(', ');
   const message = `the handler context "${name}" is read through a cast (${[...left.keys()].join(', ')}): SDK 2.x moved these members (${where}), so each read is undefined after the upgrade, and the cast hides it from the checker; read them where 2.x keeps them (type the parameter ServerContext), then remove this marker`;
@@ -113,7 +128,15 @@ export function contextCastsRepair(members: ContextMembers): Repair {
         const line = param.getStartLineNumber();
         const { moved, left } = moveCastReads(callback, param, members);
         changesCount += moved.length;
-        if (moved.length) diagnostics.push(finding(sf, line, 'info', `the handler context "${param.getName()}" read through a cast (${moved.join(', ')}): moved where SDK 2.x keeps those members (under mcpReq), where the cast hid them`));
+        if (moved.length)
+          diagnostics.push(
+            finding(
+              sf,
+              line,
+              'info',
+              `the handler context "${param.getName()}" read through a cast (${moved.join(', ')}): moved where SDK 2.x keeps those members (under mcpReq), where the cast hid them`,
+            ),
+          );
         if (left.size) diagnostics.push(leftCastReads(sf, param, left, members));
       }
       return { changesCount, diagnostics };

@@ -9,12 +9,36 @@
  * context is named (`ctx`) and its members read from it.
  */
 import type { Diagnostic, Migration } from '@modelcontextprotocol/codemod';
-import { Node, Project, SyntaxKind, type ArrowFunction, type FunctionExpression, type Identifier, type ObjectBindingPattern, type ParameterDeclaration, type SourceFile } from 'ts-morph';
+import {
+  Node,
+  Project,
+  SyntaxKind,
+  type ArrowFunction,
+  type FunctionExpression,
+  type Identifier,
+  type ObjectBindingPattern,
+  type ParameterDeclaration,
+  type SourceFile,
+} from 'ts-morph';
 import { passesArgumentsThrough } from '../../analysis/forwarding.js';
 import { finding, type Repair } from '../repair.js';
 
 /** The members of SDK 1.x's RequestHandlerExtra. */
-const V1_CONTEXT_KEYS = ['signal', 'authInfo', 'sessionId', '_meta', 'requestId', 'taskId', 'taskStore', 'taskRequestedTtl', 'requestInfo', 'sendNotification', 'sendRequest', 'closeSSEStream', 'closeStandaloneSSEStream'];
+const V1_CONTEXT_KEYS = [
+  'signal',
+  'authInfo',
+  'sessionId',
+  '_meta',
+  'requestId',
+  'taskId',
+  'taskStore',
+  'taskRequestedTtl',
+  'requestInfo',
+  'sendNotification',
+  'sendRequest',
+  'closeSSEStream',
+  'closeStandaloneSSEStream',
+];
 
 /** Per 1.x member, where the codemod moves it: the path after the context (`.mcpReq.send`, `.http?.authInfo`). */
 export type ContextMembers = ReadonlyMap<string, string>;
@@ -96,18 +120,29 @@ function wrappedContexts(sf: SourceFile): { callback: Callback; param: Parameter
     if (!callback) continue;
     const index = contextIndex(callee.getName(), args.slice(1, -1), callback.getParameters().length);
     const param = index === undefined ? undefined : callback.getParameters()[index];
-    if (param && Node.isIdentifier(param.getNameNode())) found.push({ callback, param, wrapper: wrapping.getExpression().getText(), passesThrough: passesArgumentsThrough(wrapping, callback, index!) });
+    if (param && Node.isIdentifier(param.getNameNode()))
+      found.push({
+        callback,
+        param,
+        wrapper: wrapping.getExpression().getText(),
+        passesThrough: passesArgumentsThrough(wrapping, callback, index!),
+      });
   }
   return found;
 }
 
 /** A marker on a wrapped handler whose context parameter reads members SDK 2.x moved. */
-function wrappedContextFinding(sf: SourceFile, wrapped: { callback: Callback; param: ParameterDeclaration; wrapper: string }, members: ContextMembers): Diagnostic[] {
+function wrappedContextFinding(
+  sf: SourceFile,
+  wrapped: { callback: Callback; param: ParameterDeclaration; wrapper: string },
+  members: ContextMembers,
+): Diagnostic[] {
   const name = wrapped.param.getName();
   const reads = new Set<string>();
   for (const access of wrapped.callback.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)) {
     const target = access.getExpression();
-    if (members.has(access.getName()) && Node.isIdentifier(target) && target.getSymbol() === wrapped.param.getSymbol()) reads.add(access.getName());
+    if (members.has(access.getName()) && Node.isIdentifier(target) && target.getSymbol() === wrapped.param.getSymbol())
+      reads.add(access.getName());
   }
   if (reads.size === 0) return [];
   const moves = [...reads].map(m => `${name}.${m} → ${name}${members.get(m)}`).join(', ');
@@ -140,7 +175,14 @@ function repairContext(sf: SourceFile, callback: Callback, param: ParameterDecla
     if (!name || !expandable(nameNode, callback)) return [];
     expand(nameNode, name, members);
     nameNode.replaceWithText(name);
-    return [finding(sf, line, 'info', `the destructured handler context ${pattern} is named ${name} and its members read where SDK 2.x keeps them`)];
+    return [
+      finding(
+        sf,
+        line,
+        'info',
+        `the destructured handler context ${pattern} is named ${name} and its members read where SDK 2.x keeps them`,
+      ),
+    ];
   }
   const name = param.getName();
   const moved: string[] = [];
@@ -148,7 +190,14 @@ function repairContext(sf: SourceFile, callback: Callback, param: ParameterDecla
   for (const statement of callback.getDescendantsOfKind(SyntaxKind.VariableStatement)) {
     const [declaration, ...more] = statement.getDeclarations();
     const pattern = declaration?.getNameNode();
-    if (more.length > 0 || !pattern || !Node.isObjectBindingPattern(pattern) || declaration!.getInitializer()?.getText() !== name || !expandable(pattern, callback)) continue;
+    if (
+      more.length > 0 ||
+      !pattern ||
+      !Node.isObjectBindingPattern(pattern) ||
+      declaration!.getInitializer()?.getText() !== name ||
+      !expandable(pattern, callback)
+    )
+      continue;
     expand(pattern, name, members);
     moved.push(`const ${pattern.getText()} = ${name}`);
     statement.remove();
@@ -161,7 +210,14 @@ function repairContext(sf: SourceFile, callback: Callback, param: ParameterDecla
     access.replaceWithText(`${name}${access.hasQuestionDotToken() ? `?${path}` : path}`);
   }
   if (moved.length === 0) return [];
-  return [finding(sf, line, 'info', `the handler context "${name}" read with SDK 1.x members (${[...new Set(moved)].join(', ')}), which the official codemod moves for a context named extra only: moved where SDK 2.x keeps them`)];
+  return [
+    finding(
+      sf,
+      line,
+      'info',
+      `the handler context "${name}" read with SDK 1.x members (${[...new Set(moved)].join(', ')}), which the official codemod moves for a context named extra only: moved where SDK 2.x keeps them`,
+    ),
+  ];
 }
 
 /** A name for a destructured context no identifier of the callback uses. */
@@ -174,7 +230,13 @@ function freeName(callback: Callback): string | undefined {
 function expandable(pattern: ObjectBindingPattern, callback: Callback): boolean {
   return pattern.getElements().every(element => {
     const key = element.getPropertyNameNode()?.getText() ?? element.getName();
-    if (element.getDotDotDotToken() || element.getInitializer() || !Node.isIdentifier(element.getNameNode()) || !V1_CONTEXT_KEYS.includes(key)) return false;
+    if (
+      element.getDotDotDotToken() ||
+      element.getInitializer() ||
+      !Node.isIdentifier(element.getNameNode()) ||
+      !V1_CONTEXT_KEYS.includes(key)
+    )
+      return false;
     return references(element.getNameNode() as Identifier, callback).every(ref => !isAssigned(ref));
   });
 }
@@ -188,7 +250,11 @@ function expand(pattern: ObjectBindingPattern, name: string, members: ContextMem
     const read = `${name}${members.get(key) ?? `.${key}`}`;
     for (const ref of references(element.getNameNode() as Identifier, callback)) {
       const parent = ref.getParent();
-      edits.push(parent && Node.isShorthandPropertyAssignment(parent) ? { node: parent, text: `${ref.getText()}: ${read}` } : { node: ref, text: read });
+      edits.push(
+        parent && Node.isShorthandPropertyAssignment(parent)
+          ? { node: parent, text: `${ref.getText()}: ${read}` }
+          : { node: ref, text: read },
+      );
     }
   }
   for (const { node, text } of edits.sort((a, b) => b.node.getStart() - a.node.getStart())) node.replaceWithText(text);
@@ -202,7 +268,9 @@ function references(name: Identifier, callback: Callback): Identifier[] {
   // In `{ sendRequest }` the identifier's own symbol is the property's; the value it reads is the binding.
   const valueOf = (id: Identifier) => {
     const parent = id.getParent();
-    return parent && Node.isShorthandPropertyAssignment(parent) ? checker.getShorthandAssignmentValueSymbol(parent.compilerNode) : id.getSymbol()?.compilerSymbol;
+    return parent && Node.isShorthandPropertyAssignment(parent)
+      ? checker.getShorthandAssignmentValueSymbol(parent.compilerNode)
+      : id.getSymbol()?.compilerSymbol;
   };
   return callback.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => id !== name && valueOf(id) === symbol);
 }

@@ -16,7 +16,7 @@ function repairContextTypes(sf: SourceFile, members: ContextMembers): Diagnostic
       .filter(d => d.getModuleSpecifierValue().startsWith('@modelcontextprotocol/server'))
       .flatMap(d => d.getNamedImports())
       .filter(n => n.getName() === 'ServerContext')
-      .map(n => n.getAliasNode()?.getText() ?? n.getName())
+      .map(n => n.getAliasNode()?.getText() ?? n.getName()),
   );
   if (contextNames.size === 0) return notes;
   const broken = sf.getDescendantsOfKind(SyntaxKind.IndexedAccessType).filter(t => {
@@ -32,14 +32,18 @@ function repairContextTypes(sf: SourceFile, members: ContextMembers): Diagnostic
   });
   for (const type of broken.reverse()) {
     const context = type.getObjectTypeNode().getText();
-    const member = ((type.getIndexTypeNode() as import('ts-morph').LiteralTypeNode).getLiteral() as import('ts-morph').StringLiteral).getLiteralValue();
+    const member = (
+      (type.getIndexTypeNode() as import('ts-morph').LiteralTypeNode).getLiteral() as import('ts-morph').StringLiteral
+    ).getLiteralValue();
     // `.mcpReq.send`, `.http?.authInfo`: an optional member (`http`) is read through NonNullable.
     const path = members.get(member)!;
     const [outer, inner] = path.split(/\??\./).filter(Boolean);
     const text = path.startsWith(`.${outer}?.`) ? `NonNullable<${context}["${outer}"]>["${inner}"]` : `${context}["${outer}"]["${inner}"]`;
     const { line } = sf.getLineAndColumnAtPos(type.getStart());
     type.replaceWithText(text);
-    notes.push(finding(sf, line, 'info', `${context}["${member}"] (from the official codemod) does not exist in SDK 2.x: written as ${text}`));
+    notes.push(
+      finding(sf, line, 'info', `${context}["${member}"] (from the official codemod) does not exist in SDK 2.x: written as ${text}`),
+    );
   }
   return notes;
 }

@@ -18,7 +18,14 @@ export function v1ImportNames(sf: SourceFile): string[] {
   return sf
     .getImportDeclarations()
     .filter(d => V1_PATH.test(d.getModuleSpecifierValue()) && !d.isTypeOnly())
-    .flatMap(d => [...d.getNamedImports().filter(n => !n.isTypeOnly()).map(n => (n.getAliasNode() ?? n.getNameNode()).getText()), d.getDefaultImport()?.getText(), d.getNamespaceImport()?.getText()])
+    .flatMap(d => [
+      ...d
+        .getNamedImports()
+        .filter(n => !n.isTypeOnly())
+        .map(n => (n.getAliasNode() ?? n.getNameNode()).getText()),
+      d.getDefaultImport()?.getText(),
+      d.getNamespaceImport()?.getText(),
+    ])
     .filter((n): n is string => n !== undefined);
 }
 
@@ -27,12 +34,21 @@ function readsValue(id: Identifier): boolean {
   const parent = id.getParent();
   if (!parent) return false;
   if ((Node.isPropertyAccessExpression(parent) || Node.isQualifiedName(parent)) && parent.getChildAtIndex(2) === id) return false;
-  if (Node.isPropertyAssignment(parent) || Node.isMethodDeclaration(parent) || Node.isPropertyDeclaration(parent) || Node.isPropertySignature(parent) || Node.isBindingElement(parent)) {
+  if (
+    Node.isPropertyAssignment(parent) ||
+    Node.isMethodDeclaration(parent) ||
+    Node.isPropertyDeclaration(parent) ||
+    Node.isPropertySignature(parent) ||
+    Node.isBindingElement(parent)
+  ) {
     if (parent.getNameNode() === id || (Node.isBindingElement(parent) && parent.getPropertyNameNode() === id)) return false;
   }
   // `class A extends Store` reads Store; `implements`, annotations and `typeof Store` in a type do not.
   for (const a of id.getAncestors()) {
-    if (Node.isHeritageClause(a)) return a.getToken() === SyntaxKind.ExtendsKeyword && (Node.isClassDeclaration(a.getParent()) || Node.isClassExpression(a.getParent()));
+    if (Node.isHeritageClause(a))
+      return (
+        a.getToken() === SyntaxKind.ExtendsKeyword && (Node.isClassDeclaration(a.getParent()) || Node.isClassExpression(a.getParent()))
+      );
     if (Node.isTypeNode(a) || Node.isImportDeclaration(a) || Node.isExportDeclaration(a) || Node.isJSDoc(a)) return false;
   }
   return true;
@@ -51,14 +67,21 @@ export function droppedImportsRepair(names: readonly string[]): Repair {
       const diagnostics: Diagnostic[] = [];
       if (names.length === 0) return { changesCount: 0, diagnostics };
       const wanted = new Set(names);
-      const reads = sf.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => wanted.has(id.getText()) && readsValue(id) && id.getSymbol() === undefined);
+      const reads = sf
+        .getDescendantsOfKind(SyntaxKind.Identifier)
+        .filter(id => wanted.has(id.getText()) && readsValue(id) && id.getSymbol() === undefined);
       for (const name of wanted) {
         const uses = reads.filter(id => id.getText() === name);
         const first = uses.find(runsAtLoad) ?? uses[0];
         if (!first) continue;
         const more = uses.length > 1 ? ` (read ${uses.length} times in this file)` : '';
         const when = runsAtLoad(first) ? `a ReferenceError as the module loads, so ${FAILS_AT_START}` : 'a ReferenceError when it runs';
-        diagnostics.push(leftover(first, `${name}${more} was imported from SDK 1.x by an import the official codemod removed (SDK 2.x has no such export): this read is ${when}; replace what it gave, then remove this marker`));
+        diagnostics.push(
+          leftover(
+            first,
+            `${name}${more} was imported from SDK 1.x by an import the official codemod removed (SDK 2.x has no such export): this read is ${when}; replace what it gave, then remove this marker`,
+          ),
+        );
       }
       return { changesCount: 0, diagnostics };
     },

@@ -28,7 +28,9 @@ let v1Members: string[] | undefined;
  */
 function v1ErrorCodeMembers(): string[] {
   if (!v1Members) {
-    const { ErrorCode } = createRequire(import.meta.url)('@modelcontextprotocol/sdk/types.js') as { ErrorCode: Record<string, string | number> };
+    const { ErrorCode } = createRequire(import.meta.url)('@modelcontextprotocol/sdk/types.js') as {
+      ErrorCode: Record<string, string | number>;
+    };
     v1Members = Object.keys(ErrorCode).filter(k => Number.isNaN(Number(k)));
   }
   return v1Members;
@@ -65,16 +67,36 @@ export function addErrorCodeValues(sf: SourceFile, values: ErrorCodeValues): voi
 function standsForOneValue(type: TypeReferenceNode): boolean {
   const parent = type.getParentOrThrow();
   if (Node.isUnionTypeNode(parent) || Node.isArrayTypeNode(parent) || Node.isParenthesizedTypeNode(parent)) return true;
-  if (Node.isAsExpression(parent) || Node.isTypeAssertion(parent) || Node.isSatisfiesExpression(parent) || Node.isTypeAliasDeclaration(parent)) return true;
-  const declared = Node.isPropertySignature(parent) || Node.isPropertyDeclaration(parent) || Node.isParameterDeclaration(parent) || Node.isVariableDeclaration(parent);
+  if (
+    Node.isAsExpression(parent) ||
+    Node.isTypeAssertion(parent) ||
+    Node.isSatisfiesExpression(parent) ||
+    Node.isTypeAliasDeclaration(parent)
+  )
+    return true;
+  const declared =
+    Node.isPropertySignature(parent) ||
+    Node.isPropertyDeclaration(parent) ||
+    Node.isParameterDeclaration(parent) ||
+    Node.isVariableDeclaration(parent);
   if (declared && parent.getTypeNode() === type) return true;
-  const returned = Node.isFunctionDeclaration(parent) || Node.isMethodDeclaration(parent) || Node.isArrowFunction(parent) || Node.isFunctionExpression(parent) || Node.isMethodSignature(parent) || Node.isFunctionTypeNode(parent);
+  const returned =
+    Node.isFunctionDeclaration(parent) ||
+    Node.isMethodDeclaration(parent) ||
+    Node.isArrowFunction(parent) ||
+    Node.isFunctionExpression(parent) ||
+    Node.isMethodSignature(parent) ||
+    Node.isFunctionTypeNode(parent);
   return returned && parent.getReturnTypeNode() === type;
 }
 
 /** Whether the file imports `home.name` from its 2.x module under that name. */
 function importsFrom(sf: SourceFile, home: ErrorCodeHome): boolean {
-  return sf.getImportDeclarations().some(d => d.getModuleSpecifierValue() === home.module && d.getNamedImports().some(n => n.getName() === home.name && !n.getAliasNode()));
+  return sf
+    .getImportDeclarations()
+    .some(
+      d => d.getModuleSpecifierValue() === home.module && d.getNamedImports().some(n => n.getName() === home.name && !n.getAliasNode()),
+    );
 }
 
 /** The enums a value typed ErrorCode can be in 2.x, numeric first, and the members that go elsewhere. */
@@ -84,7 +106,11 @@ interface Homes {
 }
 
 /** Undefined when the codemod has no home for a member. */
-function homesOf(values: ErrorCodeValues, sides: SdkSides, homeOf: (member: string, sides: SdkSides) => ErrorCodeHome | undefined): Homes | undefined {
+function homesOf(
+  values: ErrorCodeValues,
+  sides: SdkSides,
+  homeOf: (member: string, sides: SdkSides) => ErrorCodeHome | undefined,
+): Homes | undefined {
   const numeric = homeOf(NUMERIC_MEMBER, sides);
   if (!numeric) return undefined;
   const homes = new Map([[numeric.name, numeric]]);
@@ -100,12 +126,20 @@ function homesOf(values: ErrorCodeValues, sides: SdkSides, homeOf: (member: stri
 
 /** Why the type is written so, for the report. */
 function because({ homes, elsewhere }: Homes, values: ErrorCodeValues): string {
-  if (homes.length === 1) return `no SDK 1.x file upgraded with this one names an ErrorCode member the official codemod sends elsewhere, and 1.x's codes were all numbers (a ${homes[0]!.name} stays a number where it is passed on)`;
-  const why = values.whole ? 'the enum itself is used as a value, holding all its members' : `the files upgraded with this one name ${elsewhere.join(', ')}`;
+  if (homes.length === 1)
+    return `no SDK 1.x file upgraded with this one names an ErrorCode member the official codemod sends elsewhere, and 1.x's codes were all numbers (a ${homes[0]!.name} stays a number where it is passed on)`;
+  const why = values.whole
+    ? 'the enum itself is used as a value, holding all its members'
+    : `the files upgraded with this one name ${elsewhere.join(', ')}`;
   return `its values can be of either enum the official codemod sends its members to (${why}); a use that needs a number must narrow it to ${homes[0]!.name}`;
 }
 
-export function errorCodeTypesRepair(names: string[], values: ErrorCodeValues, sides: SdkSides, homeOf: (member: string, sides: SdkSides) => ErrorCodeHome | undefined): Repair {
+export function errorCodeTypesRepair(
+  names: string[],
+  values: ErrorCodeValues,
+  sides: SdkSides,
+  homeOf: (member: string, sides: SdkSides) => ErrorCodeHome | undefined,
+): Repair {
   return {
     id: 'error-code-types',
     name: 'ErrorCode as a type, which SDK 2.x split into ProtocolErrorCode and SdkErrorCode',
@@ -115,14 +149,19 @@ export function errorCodeTypesRepair(names: string[], values: ErrorCodeValues, s
       const left = new Set(names.filter(name => sf.getLocal(name) === undefined));
       const found = left.size > 0 ? homesOf(values, sides, homeOf) : undefined;
       // A name the file already gives something other than the 2.x enum would mean that instead.
-      if (!found || found.homes.some(h => sf.getLocal(h.name) !== undefined && !importsFrom(sf, h))) return { changesCount: 0, diagnostics };
-      const types = sf.getDescendantsOfKind(SyntaxKind.TypeReference).filter(t => left.has(t.getTypeName().getText()) && t.getTypeArguments().length === 0 && standsForOneValue(t));
+      if (!found || found.homes.some(h => sf.getLocal(h.name) !== undefined && !importsFrom(sf, h)))
+        return { changesCount: 0, diagnostics };
+      const types = sf
+        .getDescendantsOfKind(SyntaxKind.TypeReference)
+        .filter(t => left.has(t.getTypeName().getText()) && t.getTypeArguments().length === 0 && standsForOneValue(t));
       const union = found.homes.map(h => h.name).join(' | ');
       for (const type of types.reverse()) {
         const line = type.getStartLineNumber();
         const name = type.getTypeName().getText();
         type.replaceWithText(found.homes.length > 1 && Node.isArrayTypeNode(type.getParent()) ? `(${union})` : union);
-        diagnostics.push(finding(sf, line, 'info', `${name} in a type written as ${union}: SDK 2.x has no ErrorCode, and ${because(found, values)}`));
+        diagnostics.push(
+          finding(sf, line, 'info', `${name} in a type written as ${union}: SDK 2.x has no ErrorCode, and ${because(found, values)}`),
+        );
       }
       if (types.length > 0) for (const home of found.homes) importName(sf, home.name, home.module);
       return { changesCount: diagnostics.length, diagnostics };

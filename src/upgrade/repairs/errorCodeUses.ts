@@ -48,7 +48,10 @@ export function codemodErrorCodeHomes(migration: Migration, projectType: Transfo
     for (const transform of migration.transforms) transform.apply(sf, { projectType });
     const value = sf.getVariableDeclaration('probe')?.getInitializer();
     const name = Node.isPropertyAccessExpression(value) && value.getName() === member ? value.getExpression().getText() : undefined;
-    const module = sf.getImportDeclarations().find(d => d.getNamedImports().some(n => n.getName() === name))?.getModuleSpecifierValue();
+    const module = sf
+      .getImportDeclarations()
+      .find(d => d.getNamedImports().some(n => n.getName() === name))
+      ?.getModuleSpecifierValue();
     const answer = name && name !== 'ErrorCode' && module && !module.startsWith('@modelcontextprotocol/sdk') ? { name, module } : undefined;
     answers.set(key, answer);
     return answer;
@@ -66,14 +69,20 @@ export function isReference(id: Identifier): boolean {
 
 /** Adds `name` from `module` to the file's value import of that module, or a new one. */
 export function importName(sf: SourceFile, name: string, module: string): void {
-  const existing = sf.getImportDeclarations().filter(d => d.getModuleSpecifierValue() === module && !d.getNamespaceImport() && !d.getDefaultImport());
+  const existing = sf
+    .getImportDeclarations()
+    .filter(d => d.getModuleSpecifierValue() === module && !d.getNamespaceImport() && !d.getDefaultImport());
   if (existing.some(d => d.getNamedImports().some(n => n.getName() === name && !n.getAliasNode()))) return;
   const target = existing.find(d => !d.isTypeOnly()) ?? existing[0];
   if (target) target.addNamedImport(target.isTypeOnly() ? name : { name, isTypeOnly: true });
   else sf.addImportDeclaration({ moduleSpecifier: module, isTypeOnly: true, namedImports: [name] });
 }
 
-export function errorCodeUsesRepair(names: string[], sides: SdkSides, homeOf: (member: string, sides: SdkSides) => ErrorCodeHome | undefined): Repair {
+export function errorCodeUsesRepair(
+  names: string[],
+  sides: SdkSides,
+  homeOf: (member: string, sides: SdkSides) => ErrorCodeHome | undefined,
+): Repair {
   return {
     id: 'error-code-uses',
     name: 'uses of ErrorCode the official codemod leaves naming nothing',
@@ -89,13 +98,25 @@ export function errorCodeUsesRepair(names: string[], sides: SdkSides, homeOf: (m
           const member = Node.isQualifiedName(qualified) && qualified.getLeft() === use ? qualified.getRight().getText() : undefined;
           const home = member === undefined ? undefined : homeOf(member, sides);
           if (!home) {
-            diagnostics.push(leftover(use, `${what} names nothing here: SDK 2.x split it into ProtocolErrorCode (the numeric JSON-RPC codes a ProtocolError carries) and SdkErrorCode (string codes of errors the SDK raises itself); name the one meant here, then remove this marker`));
+            diagnostics.push(
+              leftover(
+                use,
+                `${what} names nothing here: SDK 2.x split it into ProtocolErrorCode (the numeric JSON-RPC codes a ProtocolError carries) and SdkErrorCode (string codes of errors the SDK raises itself); name the one meant here, then remove this marker`,
+              ),
+            );
             continue;
           }
           importName(sf, home.name, home.module);
           const line = use.getStartLineNumber();
           use.replaceWithText(home.name);
-          diagnostics.push(finding(sf, line, 'info', `${name}.${member} in a type written as ${home.name}.${member}, where the official codemod sends ${name}.${member} in an expression (SDK 2.x has no ErrorCode)`));
+          diagnostics.push(
+            finding(
+              sf,
+              line,
+              'info',
+              `${name}.${member} in a type written as ${home.name}.${member}, where the official codemod sends ${name}.${member} in an expression (SDK 2.x has no ErrorCode)`,
+            ),
+          );
         }
       }
       return { changesCount: diagnostics.filter(d => !d.insertComment).length, diagnostics };

@@ -73,9 +73,23 @@ export const errorMessagesRepair: Repair = {
     for (const construction of constructions(sf, name).sort((a, b) => b.getStart() - a.getStart())) {
       const line = construction.getStartLineNumber();
       if (keepPrefix(construction)) {
-        diagnostics.push(finding(sf, line, 'info', `the ${name} message keeps the "MCP error <code>: " prefix SDK 1.x's McpError added to it and 2.x's ProtocolError does not, so clients see the same error as before; drop it if no client reads the text`));
+        diagnostics.push(
+          finding(
+            sf,
+            line,
+            'info',
+            `the ${name} message keeps the "MCP error <code>: " prefix SDK 1.x's McpError added to it and 2.x's ProtocolError does not, so clients see the same error as before; drop it if no client reads the text`,
+          ),
+        );
       } else {
-        diagnostics.push(finding(sf, line, 'warning', `SDK 1.x's McpError added "MCP error <code>: " to its message and 2.x's ProtocolError does not: clients now see the message without it (its code or message could not be read here to keep it)`));
+        diagnostics.push(
+          finding(
+            sf,
+            line,
+            'warning',
+            `SDK 1.x's McpError added "MCP error <code>: " to its message and 2.x's ProtocolError does not: clients now see the message without it (its code or message could not be read here to keep it)`,
+          ),
+        );
       }
     }
     return { changesCount: diagnostics.length, diagnostics };

@@ -20,7 +20,7 @@ function mcpServerNames(sf: SourceFile): Set<string> {
       .filter(d => d.getModuleSpecifierValue() === '@modelcontextprotocol/server')
       .flatMap(d => d.getNamedImports())
       .filter(n => n.getName() === 'McpServer')
-      .map(n => n.getAliasNode()?.getText() ?? 'McpServer')
+      .map(n => n.getAliasNode()?.getText() ?? 'McpServer'),
   );
 }
 
@@ -41,14 +41,22 @@ function legacyKeys(pick: TypeReferenceNode, servers: Set<string>): LiteralTypeN
 /** The names of the values typed with `type`: a parameter, variable or field it is the type of; undefined when there may be others. */
 function typedNames(type: Node): Identifier[] | undefined {
   const owner = type.getParent();
-  if ((Node.isParameterDeclaration(owner) || Node.isVariableDeclaration(owner) || Node.isPropertyDeclaration(owner)) && owner.getTypeNode() === type) {
+  if (
+    (Node.isParameterDeclaration(owner) || Node.isVariableDeclaration(owner) || Node.isPropertyDeclaration(owner)) &&
+    owner.getTypeNode() === type
+  ) {
     const name = owner.getNameNode();
     return Node.isIdentifier(name) ? [name] : undefined;
   }
   // A type alias of this file only: every value of it is typed in this file.
   if (Node.isTypeAliasDeclaration(owner) && !owner.isExported()) {
-    const uses = owner.getNameNode().findReferencesAsNodes().filter(r => r !== owner.getNameNode());
-    const names = uses.map(r => (r.getSourceFile() === type.getSourceFile() && Node.isTypeReference(r.getParent()) ? typedNames(r.getParentOrThrow()) : undefined));
+    const uses = owner
+      .getNameNode()
+      .findReferencesAsNodes()
+      .filter(r => r !== owner.getNameNode());
+    const names = uses.map(r =>
+      r.getSourceFile() === type.getSourceFile() && Node.isTypeReference(r.getParent()) ? typedNames(r.getParentOrThrow()) : undefined,
+    );
     return names.every(n => n !== undefined) ? names.flat() : undefined;
   }
   return undefined;
@@ -66,7 +74,8 @@ function membersRead(name: Identifier): string[] | undefined {
     if (Node.isPropertyAccessExpression(use) && use.getExpression() === value) read.push(use.getName());
     else if (Node.isElementAccessExpression(use) && use.getExpression() === value) return undefined;
     else if (Node.isVariableDeclaration(use) && Node.isObjectBindingPattern(use.getNameNode())) {
-      for (const element of use.getNameNode().getDescendantsOfKind(SyntaxKind.BindingElement)) read.push(element.getPropertyNameNode()?.getText() ?? element.getName());
+      for (const element of use.getNameNode().getDescendantsOfKind(SyntaxKind.BindingElement))
+        read.push(element.getPropertyNameNode()?.getText() ?? element.getName());
     }
   }
   return read;
@@ -99,9 +108,21 @@ export const pickedMethodsRepair: Repair = {
       const written = pick.getText();
       const old = keys.map(k => k.getLiteral().getText().slice(1, -1));
       if (renameKeys(pick, keys)) {
-        diagnostics.push(finding(sf, line, 'info', `${written} written as ${pick.getText()}: SDK 2.x's McpServer has no ${old.join(', ')}, and every call through this type is now ${old.map(k => RENAMED[k]).join(', ')}`));
+        diagnostics.push(
+          finding(
+            sf,
+            line,
+            'info',
+            `${written} written as ${pick.getText()}: SDK 2.x's McpServer has no ${old.join(', ')}, and every call through this type is now ${old.map(k => RENAMED[k]).join(', ')}`,
+          ),
+        );
       } else {
-        diagnostics.push(leftover(pick, `${written} names ${old.join(', ')}, which SDK 2.x's McpServer does not have (TS2344): once every call through this type, here and wherever it is imported, is ${old.map(k => `${RENAMED[k]}(...)`).join(', ')}, write ${old.map(k => `'${RENAMED[k]}'`).join(' | ')} here, then remove this marker`));
+        diagnostics.push(
+          leftover(
+            pick,
+            `${written} names ${old.join(', ')}, which SDK 2.x's McpServer does not have (TS2344): once every call through this type, here and wherever it is imported, is ${old.map(k => `${RENAMED[k]}(...)`).join(', ')}, write ${old.map(k => `'${RENAMED[k]}'`).join(' | ')} here, then remove this marker`,
+          ),
+        );
       }
     }
     for (const access of sf.getDescendantsOfKind(SyntaxKind.IndexedAccessType)) {
@@ -109,7 +130,12 @@ export const pickedMethodsRepair: Repair = {
       const index = stringLiteralType(access.getIndexTypeNode());
       const member = index?.getLiteral().getText().slice(1, -1);
       if (!Node.isTypeReference(object) || !servers.has(object.getTypeName().getText()) || !member || !(member in RENAMED)) continue;
-      diagnostics.push(leftover(access, `${access.getText()} is SDK 1.x's ${member}(), which SDK 2.x's McpServer does not have: type it after ${object.getText()}['${RENAMED[member]}'], whose arguments differ (name, a config object, the callback), then remove this marker`));
+      diagnostics.push(
+        leftover(
+          access,
+          `${access.getText()} is SDK 1.x's ${member}(), which SDK 2.x's McpServer does not have: type it after ${object.getText()}['${RENAMED[member]}'], whose arguments differ (name, a config object, the callback), then remove this marker`,
+        ),
+      );
     }
     return { changesCount: diagnostics.filter(d => !d.insertComment).length, diagnostics };
   },

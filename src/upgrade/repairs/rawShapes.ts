@@ -25,7 +25,9 @@ function zodImports(sf: SourceFile): ImportDeclaration[] {
 /** Whether a type annotation names zod's ZodRawShape (`ZodRawShape`, an alias of it, or `z.ZodRawShape`). */
 function namesRawShape(sf: SourceFile, typeText: string): boolean {
   return zodImports(sf).some(d => {
-    const named = d.getNamedImports().some(n => n.getName() === 'ZodRawShape' && (n.getAliasNode()?.getText() ?? 'ZodRawShape') === typeText);
+    const named = d
+      .getNamedImports()
+      .some(n => n.getName() === 'ZodRawShape' && (n.getAliasNode()?.getText() ?? 'ZodRawShape') === typeText);
     const z = d.getNamedImports().find(n => n.getName() === 'z');
     const namespace = d.getNamespaceImport()?.getText() ?? (z && (z.getAliasNode()?.getText() ?? 'z'));
     return named || (namespace !== undefined && typeText === `${namespace}.ZodRawShape`);
@@ -37,7 +39,13 @@ function isRawShape(member: Node): boolean {
   const value = Node.isPropertyAssignment(member) ? member.getInitializer() : member;
   // Asking the checker builds this project's program, with the default libraries: only worth it when the
   // file declares a variable or field of the name at all (an imported schema, the usual case, is not one).
-  const name = Node.isShorthandPropertyAssignment(value) ? value.getName() : Node.isIdentifier(value) ? value.getText() : Node.isPropertyAccessExpression(value) ? value.getName() : undefined;
+  const name = Node.isShorthandPropertyAssignment(value)
+    ? value.getName()
+    : Node.isIdentifier(value)
+      ? value.getText()
+      : Node.isPropertyAccessExpression(value)
+        ? value.getName()
+        : undefined;
   if (name === undefined || !declaresNameHere(member.getSourceFile(), name)) return false;
   const symbol = Node.isShorthandPropertyAssignment(value)
     ? value.getValueSymbol()
@@ -51,14 +59,19 @@ function isRawShape(member: Node): boolean {
   const typeNode = declaration.getTypeNode();
   if (typeNode) return namesRawShape(member.getSourceFile(), typeNode.getText());
   // Never assigned again: a const, or a readonly field.
-  const fixed = Node.isVariableDeclaration(declaration) ? declaration.getVariableStatement()?.getDeclarationKind() === VariableDeclarationKind.Const : declaration.isReadonly();
+  const fixed = Node.isVariableDeclaration(declaration)
+    ? declaration.getVariableStatement()?.getDeclarationKind() === VariableDeclarationKind.Const
+    : declaration.isReadonly();
   return fixed && Node.isObjectLiteralExpression(declaration.getInitializer());
 }
 
 /** Whether the file declares a variable or a class field named `name`, anywhere in it. */
 function declaresNameHere(sf: SourceFile, name: string): boolean {
   const named = (d: { getName(): string }) => d.getName() === name;
-  return sf.getDescendantsOfKind(SyntaxKind.VariableDeclaration).some(named) || sf.getDescendantsOfKind(SyntaxKind.PropertyDeclaration).some(named);
+  return (
+    sf.getDescendantsOfKind(SyntaxKind.VariableDeclaration).some(named) ||
+    sf.getDescendantsOfKind(SyntaxKind.PropertyDeclaration).some(named)
+  );
 }
 
 function isObjectCall(value: Node | undefined): boolean {
@@ -70,7 +83,8 @@ function isObjectCall(value: Node | undefined): boolean {
 export function importedZodName(sf: SourceFile): string | undefined {
   for (const d of zodImports(sf).filter(i => !i.isTypeOnly())) {
     const named = d.getNamedImports().find(n => n.getName() === 'z' && !n.isTypeOnly());
-    const name = d.getNamespaceImport()?.getText() ?? d.getDefaultImport()?.getText() ?? (named && (named.getAliasNode()?.getText() ?? 'z'));
+    const name =
+      d.getNamespaceImport()?.getText() ?? d.getDefaultImport()?.getText() ?? (named && (named.getAliasNode()?.getText() ?? 'z'));
     if (name) return name;
   }
   return undefined;
@@ -108,7 +122,11 @@ export const rawShapesRepair: Repair = {
       if (!members || !config || !Node.isObjectLiteralExpression(config)) continue;
       // All of the call's schemas or none: 2.x's deprecated overload still takes raw shapes alone, never mixed with schema objects.
       const present = members.map(member => ({ member, property: config.getProperty(member) })).filter(p => p.property !== undefined);
-      const raw = present.filter(p => Node.isPropertyAssignment(p.property) && Node.isObjectLiteralExpression(p.property.getInitializer()) || ((Node.isPropertyAssignment(p.property) || Node.isShorthandPropertyAssignment(p.property)) && isRawShape(p.property)));
+      const raw = present.filter(
+        p =>
+          (Node.isPropertyAssignment(p.property) && Node.isObjectLiteralExpression(p.property.getInitializer())) ||
+          ((Node.isPropertyAssignment(p.property) || Node.isShorthandPropertyAssignment(p.property)) && isRawShape(p.property)),
+      );
       const schemaObjects = present.filter(p => Node.isPropertyAssignment(p.property) && isObjectCall(p.property.getInitializer()));
       if (raw.length === 0 || raw.length + schemaObjects.length !== present.length) continue;
       zod ??= zodValueName(sf);
@@ -118,7 +136,14 @@ export const rawShapesRepair: Repair = {
         const shape = Node.isPropertyAssignment(property) ? property.getInitializerOrThrow().getText() : property.getName();
         const line = call.getStartLineNumber();
         property.replaceWithText(`${member}: ${zod}.object(${shape})`);
-        diagnostics.push(finding(sf, line, 'info', `${member}${shape.length > 40 ? '' : ` (${shape})`} is a raw zod shape: wrapped with ${zod}.object(), as SDK 2.x takes a schema object (and never a raw shape beside one)`));
+        diagnostics.push(
+          finding(
+            sf,
+            line,
+            'info',
+            `${member}${shape.length > 40 ? '' : ` (${shape})`} is a raw zod shape: wrapped with ${zod}.object(), as SDK 2.x takes a schema object (and never a raw shape beside one)`,
+          ),
+        );
       }
     }
     return { changesCount: diagnostics.length, diagnostics };
@@ -140,13 +165,18 @@ export function unverifiedSchemaStands(d: Diagnostic, sf: SourceFile): boolean {
   }
   const calls = sf.getDescendantsOfKind(SyntaxKind.CallExpression).filter(c => c.getStartLineNumber() === line);
   const moduleAt = moduleReader();
-  return calls.length === 0 || calls.some(call => call.getArguments().some(config => {
-    const property = Node.isObjectLiteralExpression(config) ? config.getProperty(member) : undefined;
-    if (Node.isShorthandPropertyAssignment(property)) return true;
-    const value = Node.isPropertyAssignment(property) ? property.getInitializer() : undefined;
-    if (!value || Node.isObjectLiteralExpression(value) || isObjectCall(value)) return false;
-    // `t.schema` of a loop over a const table whose every entry holds a `.object(...)` call.
-    const entries = tableMembers(withoutAssertions(value), moduleAt);
-    return !entries?.every(entry => entry !== undefined && isObjectCall(withoutAssertions(entry)));
-  }));
+  return (
+    calls.length === 0 ||
+    calls.some(call =>
+      call.getArguments().some(config => {
+        const property = Node.isObjectLiteralExpression(config) ? config.getProperty(member) : undefined;
+        if (Node.isShorthandPropertyAssignment(property)) return true;
+        const value = Node.isPropertyAssignment(property) ? property.getInitializer() : undefined;
+        if (!value || Node.isObjectLiteralExpression(value) || isObjectCall(value)) return false;
+        // `t.schema` of a loop over a const table whose every entry holds a `.object(...)` call.
+        const entries = tableMembers(withoutAssertions(value), moduleAt);
+        return !entries?.every(entry => entry !== undefined && isObjectCall(withoutAssertions(entry)));
+      }),
+    )
+  );
 }

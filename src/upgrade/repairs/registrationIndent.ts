@@ -50,5 +50,8 @@ function extraIndent(lines: readonly string[], first: number, last: number): num
 
 function spansLinesInTemplate(fn: Node): boolean {
   const multiline = (n: Node) => n.getStartLineNumber() !== n.getEndLineNumber();
-  return fn.getDescendantsOfKind(SyntaxKind.TemplateExpression).some(multiline) || fn.getDescendantsOfKind(SyntaxKind.NoSubstitutionTemplateLiteral).some(multiline);
+  return (
+    fn.getDescendantsOfKind(SyntaxKind.TemplateExpression).some(multiline) ||
+    fn.getDescendantsOfKind(SyntaxKind.NoSubstitutionTemplateLiteral).some(multiline)
+  );
 }

@@ -7,7 +7,7 @@ import { importServerTypes } from '../serverTypes.js';
 const RESULT_ARRAYS: Record<string, { member: string; type: string }> = {
   'tools/call': { member: 'content', type: 'CallToolResult' },
   'prompts/get': { member: 'messages', type: 'GetPromptResult' },
-  'resources/read': { member: 'contents', type: 'ReadResourceResult' }
+  'resources/read': { member: 'contents', type: 'ReadResourceResult' },
 };
 
 /**
@@ -23,7 +23,8 @@ function annotateResultArrays(sf: SourceFile): Diagnostic[] {
   for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     const [method, handler] = call.getArguments();
-    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'setRequestHandler' || !method || !Node.isStringLiteral(method)) continue;
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'setRequestHandler' || !method || !Node.isStringLiteral(method))
+      continue;
     const result = RESULT_ARRAYS[method.getLiteralValue()];
     if (!result || !handler || !(Node.isArrowFunction(handler) || Node.isFunctionExpression(handler))) continue;
     for (const ret of handler.getDescendantsOfKind(SyntaxKind.ReturnStatement)) {
@@ -39,7 +40,10 @@ function annotateResultArrays(sf: SourceFile): Diagnostic[] {
             : undefined;
       // By name within the handler (the binder alone, without the SDK's types, resolves no shorthand):
       // only one declaration of it, so the name cannot mean another.
-      const same: import('ts-morph').VariableDeclaration[] = name && Node.isIdentifier(name) ? handler.getDescendantsOfKind(SyntaxKind.VariableDeclaration).filter(d => d.getName() === name.getText()) : [];
+      const same: import('ts-morph').VariableDeclaration[] =
+        name && Node.isIdentifier(name)
+          ? handler.getDescendantsOfKind(SyntaxKind.VariableDeclaration).filter(d => d.getName() === name.getText())
+          : [];
       const decl = same.length === 1 ? same[0] : undefined;
       if (!decl || !Node.isVariableDeclaration(decl) || decl.getTypeNode() || !Node.isIdentifier(decl.getNameNode())) continue;
       const init = decl.getInitializer();
@@ -47,7 +51,14 @@ function annotateResultArrays(sf: SourceFile): Diagnostic[] {
       if (decl.getFirstAncestor(a => Node.isFunctionLikeDeclaration(a)) !== handler) continue;
       decl.setType(`${result.type}['${result.member}']`);
       needed.add(result.type);
-      notes.push(finding(sf, decl.getStartLineNumber(), 'info', `"${decl.getName()}" is typed ${result.type}['${result.member}']: SDK 2.x checks a ${method.getLiteralValue()} handler's result, and the array evolved from its pushes no longer fits`));
+      notes.push(
+        finding(
+          sf,
+          decl.getStartLineNumber(),
+          'info',
+          `"${decl.getName()}" is typed ${result.type}['${result.member}']: SDK 2.x checks a ${method.getLiteralValue()} handler's result, and the array evolved from its pushes no longer fits`,
+        ),
+      );
     }
   }
   importServerTypes(sf, needed);

@@ -20,25 +20,54 @@ function annotateToolLists(sf: SourceFile): Diagnostic[] {
   for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     const [method, handler] = call.getArguments();
-    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'setRequestHandler' || !method || !Node.isStringLiteral(method) || method.getLiteralValue() !== 'tools/list') continue;
+    if (
+      !Node.isPropertyAccessExpression(callee) ||
+      callee.getName() !== 'setRequestHandler' ||
+      !method ||
+      !Node.isStringLiteral(method) ||
+      method.getLiteralValue() !== 'tools/list'
+    )
+      continue;
     if (!handler || !(Node.isArrowFunction(handler) || Node.isFunctionExpression(handler)) || handler.getReturnTypeNode()) continue;
     const body = handler.getBody();
     const returned = Node.isBlock(body)
-      ? body.getDescendantsOfKind(SyntaxKind.ReturnStatement).filter(r => r.getFirstAncestor(a => Node.isFunctionLikeDeclaration(a)) === handler).map(r => r.getExpression())
+      ? body
+          .getDescendantsOfKind(SyntaxKind.ReturnStatement)
+          .filter(r => r.getFirstAncestor(a => Node.isFunctionLikeDeclaration(a)) === handler)
+          .map(r => r.getExpression())
       : [body];
     const lists = returned.map(value => {
       const object = value && unwrapParentheses(value);
       if (!object || !Node.isObjectLiteralExpression(object)) return undefined;
       // Only the result's own members: a literal with others would newly fail the excess property check.
-      if (!object.getProperties().every(p => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) && ['tools', 'nextCursor', '_meta'].includes(p.getName()))) return undefined;
+      if (
+        !object
+          .getProperties()
+          .every(
+            p =>
+              (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) &&
+              ['tools', 'nextCursor', '_meta'].includes(p.getName()),
+          )
+      )
+        return undefined;
       const tools = object.getProperty('tools');
       return Node.isPropertyAssignment(tools) ? tools.getInitializer() : Node.isShorthandPropertyAssignment(tools) ? tools : undefined;
     });
-    const literal = (list: Node | undefined) => list !== undefined && Node.isArrayLiteralExpression(list) && list.getElements().filter(e => Node.isObjectLiteralExpression(e)).length >= 2;
+    const literal = (list: Node | undefined) =>
+      list !== undefined &&
+      Node.isArrayLiteralExpression(list) &&
+      list.getElements().filter(e => Node.isObjectLiteralExpression(e)).length >= 2;
     if (lists.length > 0 && lists.every(literal)) {
       handler.setReturnType(handler.isAsync() ? 'Promise<ListToolsResult>' : 'ListToolsResult');
       importServerTypes(sf, new Set(['ListToolsResult']));
-      notes.push(finding(sf, handler.getStartLineNumber(), 'info', "the tools/list handler's result is typed ListToolsResult: SDK 2.x infers the callback before checking it, and the literal tool list it returns no longer fits without that type"));
+      notes.push(
+        finding(
+          sf,
+          handler.getStartLineNumber(),
+          'info',
+          "the tools/list handler's result is typed ListToolsResult: SDK 2.x infers the callback before checking it, and the literal tool list it returns no longer fits without that type",
+        ),
+      );
       continue;
     }
     for (const list of lists) if (list && !literal(list)) notes.push(...castComputedSchemas(list));
@@ -46,7 +75,14 @@ function annotateToolLists(sf: SourceFile): Diagnostic[] {
       if (!constant) continue;
       constant.setType("ListToolsResult['tools']");
       importServerTypes(sf, new Set(['ListToolsResult']));
-      notes.push(finding(sf, constant.getStartLineNumber(), 'info', `"${constant.getName()}" is typed ListToolsResult['tools']: the tools/list handler returns it, and the type inferred where it is declared (an input schema's type: string) no longer fits SDK 2.x's tools`));
+      notes.push(
+        finding(
+          sf,
+          constant.getStartLineNumber(),
+          'info',
+          `"${constant.getName()}" is typed ListToolsResult['tools']: the tools/list handler returns it, and the type inferred where it is declared (an input schema's type: string) no longer fits SDK 2.x's tools`,
+        ),
+      );
     }
   }
   return notes;
@@ -60,15 +96,28 @@ function annotateToolLists(sf: SourceFile): Diagnostic[] {
  */
 function castComputedSchemas(list: Node): Diagnostic[] {
   const notes: Diagnostic[] = [];
-  const members = list.getDescendantsOfKind(SyntaxKind.PropertyAssignment).filter(p => ['inputSchema', 'outputSchema'].includes(p.getName()));
+  const members = list
+    .getDescendantsOfKind(SyntaxKind.PropertyAssignment)
+    .filter(p => ['inputSchema', 'outputSchema'].includes(p.getName()));
   for (const member of members.reverse()) {
     const value = member.getInitializer();
     const bare = value && unwrapParentheses(value);
     if (!value || !bare || Node.isObjectLiteralExpression(bare) || Node.isAsExpression(bare) || Node.isSatisfiesExpression(bare)) continue;
-    const simple = Node.isIdentifier(bare) || Node.isPropertyAccessExpression(bare) || Node.isElementAccessExpression(bare) || Node.isCallExpression(bare);
+    const simple =
+      Node.isIdentifier(bare) ||
+      Node.isPropertyAccessExpression(bare) ||
+      Node.isElementAccessExpression(bare) ||
+      Node.isCallExpression(bare);
     value.replaceWithText(`${simple ? value.getText() : `(${value.getText()})`} as Tool['${member.getName()}']`);
     importServerTypes(list.getSourceFile(), new Set(['Tool']));
-    notes.push(finding(list.getSourceFile(), member.getStartLineNumber(), 'info', `the ${member.getName()} of a tool list the tools/list handler computes is cast to Tool['${member.getName()}']: SDK 1.x's result type took it unchecked, SDK 2.x's wants that type`));
+    notes.push(
+      finding(
+        list.getSourceFile(),
+        member.getStartLineNumber(),
+        'info',
+        `the ${member.getName()} of a tool list the tools/list handler computes is cast to Tool['${member.getName()}']: SDK 1.x's result type took it unchecked, SDK 2.x's wants that type`,
+      ),
+    );
   }
   return notes;
 }
@@ -78,10 +127,16 @@ function toolListConstant(list: Node): VariableDeclaration | undefined {
   const symbol = Node.isShorthandPropertyAssignment(list) ? list.getValueSymbol() : Node.isIdentifier(list) ? list.getSymbol() : undefined;
   const declarations = symbol?.getDeclarations() ?? [];
   const constant = declarations.length === 1 ? declarations[0] : undefined;
-  if (!Node.isVariableDeclaration(constant) || constant.getTypeNode() || constant.getSourceFile() !== list.getSourceFile()) return undefined;
+  if (!Node.isVariableDeclaration(constant) || constant.getTypeNode() || constant.getSourceFile() !== list.getSourceFile())
+    return undefined;
   if (constant.getVariableStatement()?.getDeclarationKind() !== VariableDeclarationKind.Const) return undefined;
   const literal = constant.getInitializer();
-  return literal && Node.isArrayLiteralExpression(literal) && literal.getElements().length > 0 && literal.getElements().every(e => Node.isObjectLiteralExpression(e)) ? constant : undefined;
+  return literal &&
+    Node.isArrayLiteralExpression(literal) &&
+    literal.getElements().length > 0 &&
+    literal.getElements().every(e => Node.isObjectLiteralExpression(e))
+    ? constant
+    : undefined;
 }
 
 function unwrapParentheses(node: Node): Node {

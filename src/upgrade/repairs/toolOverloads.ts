@@ -38,7 +38,12 @@ export const toolOverloadsRepair: Repair = {
     const zod = importedZodName(sf);
     for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression).reverse()) {
       const callee = call.getExpression();
-      if (!Node.isPropertyAccessExpression(callee) || !/^(tool|prompt)$/.test(callee.getName()) || !receiverIsServer(callee.getExpression())) continue;
+      if (
+        !Node.isPropertyAccessExpression(callee) ||
+        !/^(tool|prompt)$/.test(callee.getName()) ||
+        !receiverIsServer(callee.getExpression())
+      )
+        continue;
       const config = registerConfig(callee.getName() as 'tool' | 'prompt', call, roles, zod);
       if (!config) continue;
       const args = call.getArguments();
@@ -48,7 +53,14 @@ export const toolOverloadsRepair: Repair = {
       const old = callee.getName();
       const method = old === 'tool' ? 'registerTool' : 'registerPrompt';
       call.replaceWithText(`${callee.getExpression().getText()}.${method}(${name}, ${config}, ${callback})`);
-      diagnostics.push(finding(sf, line, 'info', `.${old}(${name}, ...) written as .${method}(): SDK 2.x has no ${old}(), and the official codemod converts it only when the name is a string literal and every other argument is written out`));
+      diagnostics.push(
+        finding(
+          sf,
+          line,
+          'info',
+          `.${old}(${name}, ...) written as .${method}(): SDK 2.x has no ${old}(), and the official codemod converts it only when the name is a string literal and every other argument is written out`,
+        ),
+      );
     }
     return { changesCount: diagnostics.length, diagnostics };
   },
@@ -61,7 +73,13 @@ export const toolOverloadsRepair: Repair = {
 function registerConfig(method: 'tool' | 'prompt', call: CallExpression, roles: RoleReader, zod: string | undefined): string | undefined {
   const args = call.getArguments();
   const [name, ...middle] = args.slice(0, -1);
-  if (!name || !Node.isArrowFunction(args[args.length - 1]!) && !Node.isFunctionExpression(args[args.length - 1]!) && !Node.isIdentifier(args[args.length - 1]!)) return undefined;
+  if (
+    !name ||
+    (!Node.isArrowFunction(args[args.length - 1]!) &&
+      !Node.isFunctionExpression(args[args.length - 1]!) &&
+      !Node.isIdentifier(args[args.length - 1]!))
+  )
+    return undefined;
   const kinds = middle.map(m => roles.role(m));
   if (roles.role(name) !== 'string' || kinds.includes('unknown')) return undefined;
   // A table's raw shapes need `z.object()`, which neither the codemod nor the raw-shapes repair adds to a member read.
@@ -69,7 +87,13 @@ function registerConfig(method: 'tool' | 'prompt', call: CallExpression, roles: 
   if (wrap.includes(true) && !zod) return undefined;
   const literalName = Node.isStringLiteral(name) || Node.isNoSubstitutionTemplateLiteral(name) || Node.isTemplateExpression(name);
   // What the codemod reads right: a literal name, each middle argument literal where it expects one.
-  const codemodReadsRight = literalName && middle.every((m, i) => kinds[i] === 'string' ? Node.isStringLiteral(m) || Node.isNoSubstitutionTemplateLiteral(m) || Node.isTemplateExpression(m) : kinds[i] === 'shape');
+  const codemodReadsRight =
+    literalName &&
+    middle.every((m, i) =>
+      kinds[i] === 'string'
+        ? Node.isStringLiteral(m) || Node.isNoSubstitutionTemplateLiteral(m) || Node.isTemplateExpression(m)
+        : kinds[i] === 'shape',
+    );
   if (codemodReadsRight) return undefined;
   const parts: string[] = [];
   const order: Role[] = ['string', 'shape', 'annotations'];
@@ -99,7 +123,8 @@ function roleReader(): RoleReader {
   const role = (n: Node, depth: number): Role => {
     const e = withoutAssertions(n);
     if (Node.isStringLiteral(e) || Node.isNoSubstitutionTemplateLiteral(e) || Node.isTemplateExpression(e)) return 'string';
-    if (Node.isBinaryExpression(e) && e.getOperatorToken().getKind() === SyntaxKind.PlusToken) return role(e.getLeft(), depth) === 'string' || role(e.getRight(), depth) === 'string' ? 'string' : 'unknown';
+    if (Node.isBinaryExpression(e) && e.getOperatorToken().getKind() === SyntaxKind.PlusToken)
+      return role(e.getLeft(), depth) === 'string' || role(e.getRight(), depth) === 'string' ? 'string' : 'unknown';
     // `z.object({...})`, `z.string()`...: a schema built with zod.
     if (Node.isCallExpression(e) && /^z\./.test(e.getExpression().getText())) return 'shape';
     if (Node.isObjectLiteralExpression(e)) return objectRole(e.getProperties(), p => role(p, depth + 1));

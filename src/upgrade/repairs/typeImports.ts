@@ -56,7 +56,7 @@ export function codemodTypeHomes(migration: Migration, projectType: TransformCon
       ...(sides.client ? [`import '@modelcontextprotocol/sdk/client/index.js';`] : []),
       ...(sides.server ? [`import '@modelcontextprotocol/sdk/server/index.js';`] : []),
       `import ${use.typeOf ? '' : 'type '}{ ${use.name} } from ${JSON.stringify(specifier)};`,
-      `export type Probe = ${use.typeOf ? 'typeof ' : ''}${use.name}${typeArguments};`
+      `export type Probe = ${use.typeOf ? 'typeof ' : ''}${use.name}${typeArguments};`,
     ].join('\n');
     const sf = project.createSourceFile('/probe.ts', probe, { overwrite: true });
     const findings = migration.transforms.flatMap(t => t.apply(sf, { projectType }).diagnostics.map((d: Diagnostic) => d.message));
@@ -69,7 +69,13 @@ export function codemodTypeHomes(migration: Migration, projectType: TransformCon
 /** What the probe's use reads after the migration, and the 2.x import that declares it. */
 function probedHome(sf: SourceFile, use: TypeUse): TypeHome | undefined {
   const type = sf.getTypeAlias('Probe')?.getTypeNode();
-  const name = use.typeOf ? (Node.isTypeQuery(type) ? type.getExprName().getText() : undefined) : Node.isTypeReference(type) ? type.getTypeName().getText() : undefined;
+  const name = use.typeOf
+    ? Node.isTypeQuery(type)
+      ? type.getExprName().getText()
+      : undefined
+    : Node.isTypeReference(type)
+      ? type.getTypeName().getText()
+      : undefined;
   if (!name || !/^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(name)) return undefined;
   const typeArguments = Node.isTypeReference(type) && type.getTypeArguments().length > 0;
   const module = sf
@@ -101,7 +107,8 @@ function repairTypeImports(sf: SourceFile, homeOf: (specifier: string, use: Type
     if (!literal || !/^@modelcontextprotocol\/sdk(\/|$)/.test(literal.text)) continue;
     if (dropped.some(r => node.pos >= r.start && node.end <= r.end)) continue;
     const start = node.getStart(file);
-    const note = (level: 'info' | 'warning', message: string) => notes.push(finding(sf, sf.getLineAndColumnAtPos(start).line, level, message));
+    const note = (level: 'info' | 'warning', message: string) =>
+      notes.push(finding(sf, sf.getLineAndColumnAtPos(start).line, level, message));
     let first: ts.EntityName | undefined = node.qualifier;
     while (first && ts.isQualifiedName(first)) first = first.left;
     if (!first) {
@@ -112,7 +119,10 @@ function repairTypeImports(sf: SourceFile, homeOf: (specifier: string, use: Type
     const written = `import('${literal.text}').${use.name}`;
     const { home, findings } = homeOf(literal.text, use);
     if (!home) {
-      note('warning', `${written} left on SDK 1.x: the official codemod has no SDK 2.x import for it${findings.length > 0 ? ` (${findings.join(' ')})` : ''}`);
+      note(
+        'warning',
+        `${written} left on SDK 1.x: the official codemod has no SDK 2.x import for it${findings.length > 0 ? ` (${findings.join(' ')})` : ''}`,
+      );
       continue;
     }
     if (home.module) {
@@ -124,7 +134,10 @@ function repairTypeImports(sf: SourceFile, homeOf: (specifier: string, use: Type
       dropped.push({ start: node.qualifier!.end, end: node.end });
     }
     const now = home.module ? `import('${home.module}').${home.name}` : home.name;
-    note('info', `${written} (an import('…') type, which the official codemod does not rewrite) written as ${now}${use.typeArguments > 0 && !home.typeArguments ? ', without its type arguments' : ''}`);
+    note(
+      'info',
+      `${written} (an import('…') type, which the official codemod does not rewrite) written as ${now}${use.typeArguments > 0 && !home.typeArguments ? ', without its type arguments' : ''}`,
+    );
   }
   if (edits.length === 0) return notes;
   let text = sf.getFullText();

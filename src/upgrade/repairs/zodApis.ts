@@ -33,8 +33,14 @@ const RENAMED_MEMBERS = namesTable<{ as: string; on: 'error' | 'enum' }>({
 
 /** Methods zod 4 dropped from the schemas one zod factory makes (`z.string().ip()`). */
 const DROPPED_CHAINED: Readonly<Record<string, Readonly<Record<string, string>>>> = namesTable({
-  string: namesTable({ ip: 'has no z.string().ip(): write z.ipv4() or z.ipv6()', cidr: 'has no z.string().cidr(): write z.cidrv4() or z.cidrv6()' }),
-  function: namesTable({ args: 'writes a function schema as z.function({ input: [...], output }), with no .args()', returns: 'writes a function schema as z.function({ input: [...], output }), with no .returns()' }),
+  string: namesTable({
+    ip: 'has no z.string().ip(): write z.ipv4() or z.ipv6()',
+    cidr: 'has no z.string().cidr(): write z.cidrv4() or z.cidrv6()',
+  }),
+  function: namesTable({
+    args: 'writes a function schema as z.function({ input: [...], output }), with no .args()',
+    returns: 'writes a function schema as z.function({ input: [...], output }), with no .returns()',
+  }),
 });
 
 /** Factories zod 4 dropped that zod 3 defined as another call. */
@@ -75,7 +81,8 @@ export function chainFactory(n: Node, zod: ZodNames): string | undefined {
   let at: Node = n;
   for (;;) {
     if (Node.isCallExpression(at)) at = at.getExpression();
-    else if (Node.isPropertyAccessExpression(at) && Node.isIdentifier(at.getExpression())) return zod.namespaces.has(at.getExpression().getText()) ? at.getName() : undefined;
+    else if (Node.isPropertyAccessExpression(at) && Node.isIdentifier(at.getExpression()))
+      return zod.namespaces.has(at.getExpression().getText()) ? at.getName() : undefined;
     else if (Node.isPropertyAccessExpression(at)) at = at.getExpression();
     else return undefined;
   }
@@ -100,12 +107,18 @@ function isZodError(value: Node, zod: ZodNames): boolean {
   }
   if (!Node.isIdentifier(value)) return false;
   const declaration = value.getSymbol()?.getValueDeclaration();
-  const typeNode = Node.isParameterDeclaration(declaration) || Node.isVariableDeclaration(declaration) ? declaration.getTypeNode() : undefined;
+  const typeNode =
+    Node.isParameterDeclaration(declaration) || Node.isVariableDeclaration(declaration) ? declaration.getTypeNode() : undefined;
   if (typeNode && namesZodExport(typeNode.getText(), 'ZodError', zod)) return true;
   return value.getAncestors().some(a => {
     if (!Node.isIfStatement(a) || !a.getThenStatement().containsRange(value.getPos(), value.getEnd())) return false;
     const test = a.getExpression();
-    return Node.isBinaryExpression(test) && test.getOperatorToken().getKind() === SyntaxKind.InstanceOfKeyword && test.getLeft().getText() === value.getText() && namesZodExport(test.getRight().getText(), 'ZodError', zod);
+    return (
+      Node.isBinaryExpression(test) &&
+      test.getOperatorToken().getKind() === SyntaxKind.InstanceOfKeyword &&
+      test.getLeft().getText() === value.getText() &&
+      namesZodExport(test.getRight().getText(), 'ZodError', zod)
+    );
   });
 }
 
@@ -117,7 +130,10 @@ function bare(n: Node): Node {
 /** Whether a value is certainly a zod enum: `z.enum(...)`, or a const of this file holding one. */
 function isZodEnum(value: Node, zod: ZodNames): boolean {
   const declaration = Node.isIdentifier(value) ? value.getSymbol()?.getValueDeclaration() : undefined;
-  const held = Node.isVariableDeclaration(declaration) && declaration.getVariableStatement()?.getDeclarationKind() === 'const' ? declaration.getInitializer() : value;
+  const held =
+    Node.isVariableDeclaration(declaration) && declaration.getVariableStatement()?.getDeclarationKind() === 'const'
+      ? declaration.getInitializer()
+      : value;
   return held !== undefined && ['enum', 'nativeEnum'].includes(chainFactory(held, zod) ?? '');
 }
 
@@ -131,10 +147,19 @@ function memberFinding(access: PropertyAccessExpression, zod: ZodNames, diagnost
   const renamed = RENAMED_MEMBERS[name];
   if (renamed && (renamed.on === 'error' ? isZodError(receiver, zod) : isZodEnum(receiver, zod))) {
     access.replaceWithText(`${access.getExpression().getText()}.${renamed.as}`);
-    diagnostics.push(finding(sf, line, 'info', `.${name} of a ${renamed.on === 'error' ? 'ZodError' : 'zod enum'} written as .${renamed.as}: zod 4, which SDK 2.x needs, has no .${name}, and zod 3 reads .${renamed.as} alike`));
+    diagnostics.push(
+      finding(
+        sf,
+        line,
+        'info',
+        `.${name} of a ${renamed.on === 'error' ? 'ZodError' : 'zod enum'} written as .${renamed.as}: zod 4, which SDK 2.x needs, has no .${name}, and zod 3 reads .${renamed.as} alike`,
+      ),
+    );
   } else if (name in DROPPED_MEMBERS) say(DROPPED_MEMBERS[name]!);
-  else if (name === 'typeName' && Node.isPropertyAccessExpression(receiver) && receiver.getName() === '_def') say("keeps a schema's definition in ._zod.def, and its kind in ._zod.def.type");
-  else if (Node.isIdentifier(receiver) && zod.namespaces.has(receiver.getText()) && name in DROPPED_TYPES) diagnostics.push(leftover(access, `${access.getText()}: zod 4, which SDK 2.x needs, ${DROPPED_TYPES[name]}; then remove this marker`));
+  else if (name === 'typeName' && Node.isPropertyAccessExpression(receiver) && receiver.getName() === '_def')
+    say("keeps a schema's definition in ._zod.def, and its kind in ._zod.def.type");
+  else if (Node.isIdentifier(receiver) && zod.namespaces.has(receiver.getText()) && name in DROPPED_TYPES)
+    diagnostics.push(leftover(access, `${access.getText()}: zod 4, which SDK 2.x needs, ${DROPPED_TYPES[name]}; then remove this marker`));
   else {
     const chained = DROPPED_CHAINED[chainFactory(receiver, zod) ?? '']?.[name];
     if (chained && Node.isCallExpression(access.getParent())) say(chained);
@@ -145,10 +170,23 @@ function memberFinding(access: PropertyAccessExpression, zod: ZodNames, diagnost
 function rewriteFactories(sf: SourceFile, zod: ZodNames, diagnostics: Diagnostic[]): void {
   for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression).reverse()) {
     const callee = call.getExpression();
-    if (!Node.isPropertyAccessExpression(callee) || !zod.namespaces.has(callee.getExpression().getText()) || !(callee.getName() in DROPPED_FACTORIES) || call.getArguments().length > 0) continue;
+    if (
+      !Node.isPropertyAccessExpression(callee) ||
+      !zod.namespaces.has(callee.getExpression().getText()) ||
+      !(callee.getName() in DROPPED_FACTORIES) ||
+      call.getArguments().length > 0
+    )
+      continue;
     const written = `${callee.getExpression().getText()}.${DROPPED_FACTORIES[callee.getName()]}`;
     const line = call.getStartLineNumber();
-    diagnostics.push(finding(sf, line, 'info', `${call.getText()} written as ${written}: zod 4, which SDK 2.x needs, has no ${callee.getName()}(), and zod 3 defines it so`));
+    diagnostics.push(
+      finding(
+        sf,
+        line,
+        'info',
+        `${call.getText()} written as ${written}: zod 4, which SDK 2.x needs, has no ${callee.getName()}(), and zod 3 defines it so`,
+      ),
+    );
     call.replaceWithText(written);
   }
 }
@@ -157,7 +195,10 @@ function rewriteFactories(sf: SourceFile, zod: ZodNames, diagnostics: Diagnostic
 function droppedTypes(sf: SourceFile, zod: ZodNames, diagnostics: Diagnostic[]): void {
   for (const type of sf.getDescendantsOfKind(SyntaxKind.TypeReference)) {
     const name = Object.keys(DROPPED_TYPES).find(t => namesZodExport(type.getTypeName().getText(), t, zod));
-    if (name) diagnostics.push(leftover(type, `${type.getTypeName().getText()}: zod 4, which SDK 2.x needs, ${DROPPED_TYPES[name]}; then remove this marker`));
+    if (name)
+      diagnostics.push(
+        leftover(type, `${type.getTypeName().getText()}: zod 4, which SDK 2.x needs, ${DROPPED_TYPES[name]}; then remove this marker`),
+      );
   }
 }
 

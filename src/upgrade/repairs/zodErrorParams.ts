@@ -13,14 +13,24 @@
  * marked with what zod 4 reads and why it was not written, and said.
  */
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
-import { Node, SyntaxKind, type CallExpression, type Expression, type ObjectLiteralExpression, type PropertyAssignment, type SourceFile } from 'ts-morph';
+import {
+  Node,
+  SyntaxKind,
+  type CallExpression,
+  type Expression,
+  type ObjectLiteralExpression,
+  type PropertyAssignment,
+  type SourceFile,
+} from 'ts-morph';
 import { finding, leftover, namesTable, type Repair } from '../repair.js';
 import { chainFactory, zodNames, type ZodNames } from './zodApis.js';
 
 /** Params of zod 3 factories that zod 4 reads as one `error` param, with what zod 4 takes instead. */
 const DROPPED_PARAMS = namesTable({
-  required_error: "takes { error: issue => issue.input === undefined ? 'required' : 'invalid' } in place of required_error and invalid_type_error",
-  invalid_type_error: "takes { error: issue => issue.input === undefined ? 'required' : 'invalid' } in place of required_error and invalid_type_error",
+  required_error:
+    "takes { error: issue => issue.input === undefined ? 'required' : 'invalid' } in place of required_error and invalid_type_error",
+  invalid_type_error:
+    "takes { error: issue => issue.input === undefined ? 'required' : 'invalid' } in place of required_error and invalid_type_error",
   errorMap: 'takes { error: issue => message } in place of errorMap',
 });
 
@@ -40,7 +50,12 @@ function errorParams(sf: SourceFile, zod: ZodNames): ErrorParams[] {
   for (const object of sf.getDescendantsOfKind(SyntaxKind.ObjectLiteralExpression)) {
     const call = object.getParent();
     if (!Node.isCallExpression(call) || !call.getArguments().includes(object) || chainFactory(call, zod) === undefined) continue;
-    const dropped = object.getProperties().filter((p): p is PropertyAssignment => Node.isPropertyAssignment(p) && p.getName() in DROPPED_PARAMS && chainFactory(p.getInitializerOrThrow(), zod) === undefined);
+    const dropped = object
+      .getProperties()
+      .filter(
+        (p): p is PropertyAssignment =>
+          Node.isPropertyAssignment(p) && p.getName() in DROPPED_PARAMS && chainFactory(p.getInitializerOrThrow(), zod) === undefined,
+      );
     if (dropped.length > 0) found.push({ call, object, dropped });
   }
   return found;
@@ -50,29 +65,48 @@ function errorParams(sf: SourceFile, zod: ZodNames): ErrorParams[] {
 function fixed(value: Expression): boolean {
   if (Node.isStringLiteral(value) || Node.isNoSubstitutionTemplateLiteral(value)) return true;
   const declaration = Node.isIdentifier(value) ? value.getSymbol()?.getValueDeclaration() : undefined;
-  return Node.isVariableDeclaration(declaration) && declaration.getVariableStatement()?.getDeclarationKind() === 'const' && declaration.getSourceFile() === value.getSourceFile();
+  return (
+    Node.isVariableDeclaration(declaration) &&
+    declaration.getVariableStatement()?.getDeclarationKind() === 'const' &&
+    declaration.getSourceFile() === value.getSourceFile()
+  );
 }
 
 /** Why the params cannot be written as zod 4 reads them alike; undefined when they can. */
 function notAlike({ call, object }: ErrorParams, zod: ZodNames): string | undefined {
   const callee = call.getExpression();
-  const factory = Node.isPropertyAccessExpression(callee) && zod.namespaces.has(callee.getExpression().getText()) ? callee.getName() : undefined;
+  const factory =
+    Node.isPropertyAccessExpression(callee) && zod.namespaces.has(callee.getExpression().getText()) ? callee.getName() : undefined;
   if (!factory || !TYPE_ONLY_FACTORIES.has(factory) || call.getArguments()[0] !== object) {
     return `the issues ${callee.getText()}() raises itself are not the same in zod 4 as in zod 3, so which input gets which message is to be decided by hand`;
   }
-  const others = object.getProperties().filter(p => !Node.isPropertyAssignment(p) || !['required_error', 'invalid_type_error', 'message'].includes(p.getName()));
+  const others = object
+    .getProperties()
+    .filter(p => !Node.isPropertyAssignment(p) || !['required_error', 'invalid_type_error', 'message'].includes(p.getName()));
   if (others.some(p => Node.isPropertyAssignment(p) && p.getName() === 'errorMap')) {
-    return 'an errorMap is not read alike: it gets zod 4\'s issues, without zod 3\'s ctx (return undefined for zod\'s own message), and no longer the issues of the checks chained after it';
+    return "an errorMap is not read alike: it gets zod 4's issues, without zod 3's ctx (return undefined for zod's own message), and no longer the issues of the checks chained after it";
   }
   const held = others.map(p => (Node.isPropertyAssignment(p) ? p.getName() : p.getText()));
-  if (held.length > 0) return `the same params hold ${held.join(', ')}, which this repair does not carry to zod 4${held.includes('description') ? ' (zod 4 takes no description param: write .describe(...))' : ''}`;
-  const varying = object.getProperties().map(p => (p as PropertyAssignment).getInitializerOrThrow()).find(v => !fixed(v));
-  return varying ? `${varying.getText()} is not a string written out or a const, and zod 4's error function would read it at each issue, not once` : undefined;
+  if (held.length > 0)
+    return `the same params hold ${held.join(', ')}, which this repair does not carry to zod 4${held.includes('description') ? ' (zod 4 takes no description param: write .describe(...))' : ''}`;
+  const varying = object
+    .getProperties()
+    .map(p => (p as PropertyAssignment).getInitializerOrThrow())
+    .find(v => !fixed(v));
+  return varying
+    ? `${varying.getText()} is not a string written out or a const, and zod 4's error function would read it at each issue, not once`
+    : undefined;
 }
 
 /** `{ required_error: R, invalid_type_error: I }` → `{ error: issue => (issue.input === undefined ? R : I) }`; with a message, the message alone. */
 function zod4Params(object: ObjectLiteralExpression): string {
-  const value = (name: string) => object.getProperties().map(p => p as PropertyAssignment).find(p => p.getName() === name)?.getInitializerOrThrow().getText();
+  const value = (name: string) =>
+    object
+      .getProperties()
+      .map(p => p as PropertyAssignment)
+      .find(p => p.getName() === name)
+      ?.getInitializerOrThrow()
+      .getText();
   const message = value('message');
   if (message !== undefined) return `{ message: ${message} }`;
   const [required, invalid] = [value('required_error') ?? 'undefined', value('invalid_type_error') ?? 'undefined'];
@@ -92,15 +126,24 @@ export const zodErrorParamsRepair: Repair = {
       const why = notAlike(params, zod);
       if (why !== undefined) {
         const instead = [...new Set(params.dropped.map(p => DROPPED_PARAMS[p.getName()]!))].join('; ');
-        diagnostics.push(leftover(params.dropped[0]!, `${names}: zod 4, which SDK 2.x needs, ${instead}; not written so here: ${why}; then remove this marker`));
+        diagnostics.push(
+          leftover(
+            params.dropped[0]!,
+            `${names}: zod 4, which SDK 2.x needs, ${instead}; not written so here: ${why}; then remove this marker`,
+          ),
+        );
         continue;
       }
       const line = params.object.getStartLineNumber();
       const factory = params.call.getExpression().getText();
       const written = zod4Params(params.object);
-      const same = written.startsWith('{ message') ? 'zod 3 gave message over them, and zod 4 still takes message' : 'the function gives an undefined input and an input of another type the messages zod 3 gave them (undefined: zod\'s own)';
+      const same = written.startsWith('{ message')
+        ? 'zod 3 gave message over them, and zod 4 still takes message'
+        : "the function gives an undefined input and an input of another type the messages zod 3 gave them (undefined: zod's own)";
       params.object.replaceWithText(written);
-      diagnostics.push(finding(sf, line, 'info', `${names} of ${factory}() written as ${written}: zod 4, which SDK 2.x needs, dropped them; ${same}`));
+      diagnostics.push(
+        finding(sf, line, 'info', `${names} of ${factory}() written as ${written}: zod 4, which SDK 2.x needs, dropped them; ${same}`),
+      );
     }
     return { changesCount: diagnostics.filter(d => !d.insertComment).length, diagnostics };
   },

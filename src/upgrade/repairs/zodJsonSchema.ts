@@ -21,7 +21,19 @@ import { zodNames, type ZodNames } from './zodApis.js';
 const REGISTRATIONS = /^(registerTool|registerPrompt|tool|prompt)$/;
 
 /** zod factories zod 4 cannot write as JSON Schema, with what that value is. */
-const UNREPRESENTABLE = namesTable({ date: 'a Date', bigint: 'a bigint', map: 'a Map', set: 'a Set', symbol: 'a symbol', function: 'a function', custom: 'a custom check', nan: 'NaN', promise: 'a promise', void: 'void', undefined: 'undefined' });
+const UNREPRESENTABLE = namesTable({
+  date: 'a Date',
+  bigint: 'a bigint',
+  map: 'a Map',
+  set: 'a Set',
+  symbol: 'a symbol',
+  function: 'a function',
+  custom: 'a custom check',
+  nan: 'NaN',
+  promise: 'a promise',
+  void: 'void',
+  undefined: 'undefined',
+});
 
 /**
  * `registeredElsewhere`: the top-level consts other modules register schemas with, as `<file>#<name>`
@@ -35,7 +47,8 @@ export function zodJsonSchemaRepair(registeredElsewhere: ReadonlySet<string> = n
     apply: sf => {
       const zod = zodNamespaces(sf);
       const diagnostics: Diagnostic[] = [];
-      if (!zod || !/\b(date|bigint|map|set|symbol|function|custom|nan|promise|void|undefined)\s*\(/.test(sf.getFullText())) return { changesCount: 0, diagnostics };
+      if (!zod || !/\b(date|bigint|map|set|symbol|function|custom|nan|promise|void|undefined)\s*\(/.test(sf.getFullText()))
+        return { changesCount: 0, diagnostics };
       let changesCount = 0;
       const calls = sf.getDescendantsOfKind(SyntaxKind.CallExpression).filter(call => zodFactory(call, zod) !== undefined);
       for (const call of calls.reverse()) {
@@ -45,12 +58,24 @@ export function zodJsonSchemaRepair(registeredElsewhere: ReadonlySet<string> = n
           const ns = factory.namespace;
           call.replaceWithText(`${ns}.string().pipe(${ns}.coerce.date())`);
           changesCount++;
-          diagnostics.push(finding(sf, call.getStartLineNumber(), 'info', `${ns}.coerce.date() in a registered schema written as ${ns}.string().pipe(${ns}.coerce.date()): zod 4, which SDK 2.x needs, cannot write a Date as JSON Schema and tools/list would fail; the strings read and the Date made are as before`));
+          diagnostics.push(
+            finding(
+              sf,
+              call.getStartLineNumber(),
+              'info',
+              `${ns}.coerce.date() in a registered schema written as ${ns}.string().pipe(${ns}.coerce.date()): zod 4, which SDK 2.x needs, cannot write a Date as JSON Schema and tools/list would fail; the strings read and the Date made are as before`,
+            ),
+          );
           continue;
         }
         // (a coercion to a bigint, or a date with parameters, zod 4 cannot write either)
         const what = UNREPRESENTABLE[factory.name]!;
-        diagnostics.push(leftover(call, `${call.getText().slice(0, 60)}: zod 4, which SDK 2.x needs, cannot write ${what} as JSON Schema, so once zod is raised tools/list (prompts/list) fails for every tool; take what a client can send in JSON (for a date, z.string().pipe(z.coerce.date())) and make ${what} in the handler; then remove this marker`));
+        diagnostics.push(
+          leftover(
+            call,
+            `${call.getText().slice(0, 60)}: zod 4, which SDK 2.x needs, cannot write ${what} as JSON Schema, so once zod is raised tools/list (prompts/list) fails for every tool; take what a client can send in JSON (for a date, z.string().pipe(z.coerce.date())) and make ${what} in the handler; then remove this marker`,
+          ),
+        );
       }
       return { changesCount, diagnostics };
     },
@@ -74,8 +99,14 @@ function zodFactory(call: CallExpression, zod: ZodNames): { name: string; coerce
   const callee = call.getExpression();
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
   const owner = callee.getExpression();
-  if (Node.isIdentifier(owner) && zod.namespaces.has(owner.getText())) return { name: callee.getName(), coerce: false, namespace: owner.getText() };
-  if (Node.isPropertyAccessExpression(owner) && owner.getName() === 'coerce' && Node.isIdentifier(owner.getExpression()) && zod.namespaces.has(owner.getExpression().getText())) {
+  if (Node.isIdentifier(owner) && zod.namespaces.has(owner.getText()))
+    return { name: callee.getName(), coerce: false, namespace: owner.getText() };
+  if (
+    Node.isPropertyAccessExpression(owner) &&
+    owner.getName() === 'coerce' &&
+    Node.isIdentifier(owner.getExpression()) &&
+    zod.namespaces.has(owner.getExpression().getText())
+  ) {
     return { name: callee.getName(), coerce: true, namespace: owner.getExpression().getText() };
   }
   return undefined;
@@ -96,9 +127,18 @@ function registered(node: Node, elsewhere: ReadonlySet<string>, depth = 0): bool
   if (depth >= 2) return false;
   const holder = node.getFirstAncestorByKind(SyntaxKind.VariableDeclaration);
   const name = holder?.getNameNode();
-  if (!holder || !name || !Node.isIdentifier(name) || holder.getFirstAncestor(a => Node.isFunctionLikeDeclaration(a)) !== undefined) return false;
+  if (!holder || !name || !Node.isIdentifier(name) || holder.getFirstAncestor(a => Node.isFunctionLikeDeclaration(a)) !== undefined)
+    return false;
   if (elsewhere.has(`${withoutExtension(node.getSourceFile().getFilePath())}#${name.getText()}`)) return true;
-  return name.findReferencesAsNodes().some(ref => ref !== name && !Node.isImportSpecifier(ref.getParent()) && !Node.isExportSpecifier(ref.getParent()) && registered(ref, elsewhere, depth + 1));
+  return name
+    .findReferencesAsNodes()
+    .some(
+      ref =>
+        ref !== name &&
+        !Node.isImportSpecifier(ref.getParent()) &&
+        !Node.isExportSpecifier(ref.getParent()) &&
+        registered(ref, elsewhere, depth + 1),
+    );
 }
 
 /**
@@ -107,7 +147,11 @@ function registered(node: Node, elsewhere: ReadonlySet<string>, depth = 0): bool
  */
 export function registeredSchemaImports(files: readonly { path: string; text: string }[]): Set<string> {
   const found = new Set<string>();
-  const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true, compilerOptions: { allowJs: true, noLib: true } });
+  const project = new Project({
+    useInMemoryFileSystem: true,
+    skipAddingFilesFromTsConfig: true,
+    compilerOptions: { allowJs: true, noLib: true },
+  });
   for (const file of files.filter(f => /\b(registerTool|registerPrompt|tool|prompt)\s*\(/.test(f.text) && /from\s*['"]\./.test(f.text))) {
     const sf = project.createSourceFile(file.path, file.text, { overwrite: true });
     const read = new Set<Node>();
@@ -116,7 +160,8 @@ export function registeredSchemaImports(files: readonly { path: string; text: st
         const declaration = id.getSymbol()?.getDeclarations()[0];
         if (declaration && Node.isImportSpecifier(declaration)) {
           const module = declaration.getImportDeclaration().getModuleSpecifierValue();
-          if (module.startsWith('.')) found.add(`${withoutExtension(path.resolve(path.dirname(file.path), module))}#${declaration.getName()}`);
+          if (module.startsWith('.'))
+            found.add(`${withoutExtension(path.resolve(path.dirname(file.path), module))}#${declaration.getName()}`);
         } else if (declaration && Node.isVariableDeclaration(declaration) && depth < 2 && !read.has(declaration)) {
           read.add(declaration);
           const init = declaration.getInitializer();

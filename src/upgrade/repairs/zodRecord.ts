@@ -16,16 +16,36 @@ export const zodRecordRepair: Repair = {
     const zod = sf
       .getImportDeclarations()
       .filter(d => /^zod(\/v3)?$/.test(d.getModuleSpecifierValue()))
-      .flatMap(d => [d.getNamespaceImport()?.getText(), d.getDefaultImport()?.getText(), ...d.getNamedImports().filter(n => n.getName() === 'z').map(n => n.getAliasNode()?.getText() ?? 'z')])
+      .flatMap(d => [
+        d.getNamespaceImport()?.getText(),
+        d.getDefaultImport()?.getText(),
+        ...d
+          .getNamedImports()
+          .filter(n => n.getName() === 'z')
+          .map(n => n.getAliasNode()?.getText() ?? 'z'),
+      ])
       .find((n): n is string => n !== undefined);
     if (!zod) return { changesCount: 0, diagnostics };
     for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression).reverse()) {
       const callee = call.getExpression();
-      if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'record' || callee.getExpression().getText() !== zod || call.getArguments().length !== 1) continue;
+      if (
+        !Node.isPropertyAccessExpression(callee) ||
+        callee.getName() !== 'record' ||
+        callee.getExpression().getText() !== zod ||
+        call.getArguments().length !== 1
+      )
+        continue;
       const value = call.getArguments()[0]!;
       const line = call.getStartLineNumber();
       value.replaceWithText(`${zod}.string(), ${value.getText()}`);
-      diagnostics.push(finding(sf, line, 'info', `${zod}.record(value) written as ${zod}.record(${zod}.string(), value): zod 4, which SDK 2.x needs, takes the key schema too, and zod 3 reads both alike`));
+      diagnostics.push(
+        finding(
+          sf,
+          line,
+          'info',
+          `${zod}.record(value) written as ${zod}.record(${zod}.string(), value): zod 4, which SDK 2.x needs, takes the key schema too, and zod 3 reads both alike`,
+        ),
+      );
     }
     return { changesCount: diagnostics.length, diagnostics };
   },
