@@ -96,25 +96,26 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
   const reacher = new Reacher(project.getSourceFiles());
   const handlers = new Map<CallExpression, HandlerReached>();
   const asks = new Set<Node>();
-  for (const sf of usersOwn(options.files)) {
-    const viaFramework = options.onlyHandlerAt ? [] : frameworkRequests(sf);
-    for (const request of viaFramework) {
-      r.site(request.call, {
-        kind: request.method.kind,
-        call: callText(request.call),
-        outcome: 'marked',
-        reason: request.reason,
-        handler: request.framework.name,
-        shape: 'other',
-        cause: request.cause,
-      });
-    }
-    for (const site of findSites(sf).filter(s => !claimedByFramework(s.node, viaFramework))) {
-      const reached = planSite(site, reacher, r, options);
-      if (reached.length > 0) asks.add(site.node);
-      for (const handler of reached) handlers.set(handler.registration, handler);
-    }
-  }
+  for (const sf of usersOwn(options.files))
+    analysing(sf, r, () => {
+      const viaFramework = options.onlyHandlerAt ? [] : frameworkRequests(sf);
+      for (const request of viaFramework) {
+        r.site(request.call, {
+          kind: request.method.kind,
+          call: callText(request.call),
+          outcome: 'marked',
+          reason: request.reason,
+          handler: request.framework.name,
+          shape: 'other',
+          cause: request.cause,
+        });
+      }
+      for (const site of findSites(sf).filter(s => !claimedByFramework(s.node, viaFramework))) {
+        const reached = planSite(site, reacher, r, options);
+        if (reached.length > 0) asks.add(site.node);
+        for (const handler of reached) handlers.set(handler.registration, handler);
+      }
+    });
   if (!options.onlyHandlerAt) markRequestsOutsideRun(options, reacher, r);
   for (const handler of handlers.values()) {
     const receiver = unwrap(handler.registration.getExpression()).asKindOrThrow(SyntaxKind.PropertyAccessExpression).getExpression();
@@ -456,6 +457,20 @@ function markUnreached(site: Site, others: NotAHandler[], r: Recorder, shape: Si
   });
 }
 
+/**
+ * One file's part of the analysis. An error there is a bug of mcp-migrate, not of the file: its message names the
+ * file, so that the run's fatal error says where (nothing is written) and the report of the bug can carry it.
+ */
+function analysing(sf: SourceFile, r: Recorder, work: () => void): void {
+  const file = r.rel(sf);
+  try {
+    work();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`analysing ${file}: ${message} (a bug of mcp-migrate: please report it with that file)`, { cause: error });
+  }
+}
+
 /** The files written by the project, not the tool: the requestState module's requests are the ones it makes for migrated handlers. */
 function usersOwn(files: readonly SourceFile[]): SourceFile[] {
   return files.filter(f => !isStateModuleFile(f.getFilePath()));
@@ -495,54 +510,7 @@ function planServing(project: Project, options: AnalysisOptions, r: Recorder, as
       if (wiring && !wiring.alreadyWired) r.planFor(construction.getSourceFile()).servers.push(wiring);
     }
   }
-  for (const sf of mcpFiles) {
-    // Even for one handler: it reaches a 2026-07-28 client only through serveStdio.
-    for (const entry of stdioEntries(sf, options.beforeUpgrade && importsModule(sf, V1_SDK_MODULE) ? V1_SDK_MODULE : V2_SERVER_MODULE)) {
-      if ('plan' in entry) r.planFor(sf).stdio.push(entry.plan);
-      else
-        r.site(entry.marked, {
-          kind: 'entry',
-          call: callText(entry.marked),
-          outcome: 'marked',
-          reason: entry.reason,
-          handler: 'serving entry',
-          cause: entry.cause,
-        });
-    }
-    const fresh = entryNames(sf);
-    for (const transport of options.onlyHandlerAt ? [] : httpTransports(sf)) {
-      const entry = httpEntryOf(transport, fresh, options.beforeUpgrade);
-      if ('skip' in entry) continue;
-      if (entry.plan) r.planFor(sf).http.push(entry.plan);
-      const call = `new ${transportName(transport)}(...)`;
-      r.site(transport, {
-        kind: 'entry',
-        call,
-        outcome: entry.plan ? 'rewritten' : 'marked',
-        reason: entry.reason,
-        handler: 'serving entry',
-        cause: entry.plan ? undefined : (entry.cause ?? entry.reason),
-      });
-    }
-    for (const call of capabilityReads(sf)) planCapabilityRead(call, r, reacher, options);
-    // (a file left on SDK 1.x serves no 2026-07-28 client, and its context has no mcpReq.log)
-    for (const call of importsModule(sf, V1_SDK_MODULE) ? [] : loggingCalls(sf)) recordLogging(loggingFinding(call, handlerOf), r, options);
-    for (const trap of options.onlyHandlerAt ? [] : eraTraps(sf, handlerOf)) {
-      r.site(trap.node, {
-        kind: 'connection',
-        call: trap.call,
-        outcome: 'marked',
-        reason: trap.reason,
-        handler: trap.handler ?? 'lifecycle',
-        cause: trap.cause,
-      });
-    }
-    for (const call of options.onlyHandlerAt ? [] : registrationsAfterInitialize(sf)) {
-      const reason = `${call.getExpression().getText()}() runs in oninitialized, which never fires on MCP 2026-07-28 (there is no initialize): register it when the server is built`;
-      const cause = 'registered in oninitialized, which never fires on MCP 2026-07-28: register it when the server is built';
-      r.site(call, { kind: 'registration', call: call.getExpression().getText(), outcome: 'marked', reason, handler: 'lifecycle', cause });
-    }
-  }
+  for (const sf of mcpFiles) analysing(sf, r, () => servingOf(sf, options, r, reacher, handlerOf));
   if (!options.onlyHandlerAt && [...r.plans.values()].some(plan => plan.http.length > 0)) {
     for (const sf of mcpFiles) {
       for (const change of listChanges(sf, handlerOf)) {
@@ -558,6 +526,61 @@ function planServing(project: Project, options: AnalysisOptions, r: Recorder, as
     }
   }
   void project;
+}
+
+/** One file's serving entries, capability reads, log messages, era traps and registrations made in oninitialized. */
+function servingOf(
+  sf: SourceFile,
+  options: AnalysisOptions,
+  r: Recorder,
+  reacher: Reacher,
+  handlerOf: (fn: FunctionLike) => string | undefined,
+): void {
+  for (const entry of stdioEntries(sf, options.beforeUpgrade && importsModule(sf, V1_SDK_MODULE) ? V1_SDK_MODULE : V2_SERVER_MODULE)) {
+    if ('plan' in entry) r.planFor(sf).stdio.push(entry.plan);
+    else
+      r.site(entry.marked, {
+        kind: 'entry',
+        call: callText(entry.marked),
+        outcome: 'marked',
+        reason: entry.reason,
+        handler: 'serving entry',
+        cause: entry.cause,
+      });
+  }
+  const fresh = entryNames(sf);
+  for (const transport of options.onlyHandlerAt ? [] : httpTransports(sf)) {
+    const entry = httpEntryOf(transport, fresh, options.beforeUpgrade);
+    if ('skip' in entry) continue;
+    if (entry.plan) r.planFor(sf).http.push(entry.plan);
+    const call = `new ${transportName(transport)}(...)`;
+    r.site(transport, {
+      kind: 'entry',
+      call,
+      outcome: entry.plan ? 'rewritten' : 'marked',
+      reason: entry.reason,
+      handler: 'serving entry',
+      cause: entry.plan ? undefined : (entry.cause ?? entry.reason),
+    });
+  }
+  for (const call of capabilityReads(sf)) planCapabilityRead(call, r, reacher, options);
+  // (a file left on SDK 1.x serves no 2026-07-28 client, and its context has no mcpReq.log)
+  for (const call of importsModule(sf, V1_SDK_MODULE) ? [] : loggingCalls(sf)) recordLogging(loggingFinding(call, handlerOf), r, options);
+  for (const trap of options.onlyHandlerAt ? [] : eraTraps(sf, handlerOf)) {
+    r.site(trap.node, {
+      kind: 'connection',
+      call: trap.call,
+      outcome: 'marked',
+      reason: trap.reason,
+      handler: trap.handler ?? 'lifecycle',
+      cause: trap.cause,
+    });
+  }
+  for (const call of options.onlyHandlerAt ? [] : registrationsAfterInitialize(sf)) {
+    const reason = `${call.getExpression().getText()}() runs in oninitialized, which never fires on MCP 2026-07-28 (there is no initialize): register it when the server is built`;
+    const cause = 'registered in oninitialized, which never fires on MCP 2026-07-28: register it when the server is built';
+    r.site(call, { kind: 'registration', call: call.getExpression().getText(), outcome: 'marked', reason, handler: 'lifecycle', cause });
+  }
 }
 
 /**
