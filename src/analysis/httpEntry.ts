@@ -103,52 +103,71 @@ export function httpEntryOf(transport: NewExpression, fresh: (base: string) => s
   const serverExpr = unwrap(connect.getExpression().asKindOrThrow(SyntaxKind.PropertyAccessExpression).getExpression());
   const factory = factoryOf(serverExpr, fn);
   if (typeof factory === 'string') return manual(factory);
+  const served: Served = { transport, fn, body, declareBefore, factory, transportId, connect, manual, fresh };
+  return stateless ? statelessEntry(served) : sessionfulEntry(served);
+}
 
-  if (stateless) {
-    const handles = callsOn(fn, 'handleRequest').filter(c =>
-      sameSymbol(c.getExpression().asKindOrThrow(SyntaxKind.PropertyAccessExpression).getExpression(), transportId),
-    );
-    if (handles.length !== 1) return manual('the stateless transport does not serve exactly one handleRequest call');
-    const handle = handles[0]!;
-    const declaration = singleDeclarationStatement(transport);
-    const block = declaration?.getParent();
-    const handleStatement = awaitedStatement(handle);
-    const connectStatement = awaitedStatement(connect);
-    if (
-      !declaration ||
-      !Node.isBlock(block) ||
-      !handleStatement ||
-      !connectStatement ||
-      handleStatement.getParent() !== block ||
-      connectStatement.getParent() !== block
-    ) {
-      return manual('the transport is not made, connected and used by statements of one block');
-    }
-    const remove = [declaration, connectStatement];
-    if (factory.declaration) {
-      if (factory.declaration.getParent() !== block) return manual('the server is not built in the block that serves the request');
-      remove.push(factory.declaration);
-    }
-    for (const st of block.getStatements()) if (isCloseOnFinish(st, transportId, factory.variable)) remove.push(st);
-    const handled = new Set<Node>([...remove, handleStatement]);
-    for (const id of [transportId, factory.variable].filter(i => i !== undefined)) {
-      const stray = references(id).find(r => !r.getAncestors().some(a => handled.has(a)));
-      if (stray) return manual(`${id.getText()} is used beyond building, connecting and serving it (line ${stray.getStartLineNumber()})`);
-    }
-    return {
-      plan: {
-        mode: 'stateless',
-        name: fresh('mcpHandler'),
-        factoryText: factory.text,
-        declareBefore: declareBefore.getStart(),
-        argsText: handle.getArguments().map(a => a.getText()),
-        replace: rangeOf(handleStatement),
-        remove: remove.map(rangeOf),
-      },
-      reason: `served by toNodeHandler(createMcpHandler(() => ${factory.text})): 2026-07-28 requests per request, 2025-era requests statelessly, as before (a tool that asks a 2025-era client for input is refused there, as the 1.x stateless server refused it: a per-request server has no way back for a server-initiated request)`,
-    };
+/** What a request handler making a transport was found to hold, for the entry of either mode. */
+interface Served {
+  transport: NewExpression;
+  fn: Fn;
+  body: import('ts-morph').Block;
+  declareBefore: Statement;
+  factory: Factory;
+  transportId: import('ts-morph').Identifier;
+  connect: import('ts-morph').CallExpression;
+  manual: (why: string) => HttpEntry;
+  fresh: (base: string) => string;
+}
+
+/** A stateless transport: the handler is called in place of the server, the transport and their statements. */
+function statelessEntry({ transport, fn, declareBefore, factory, transportId, connect, manual, fresh }: Served): HttpEntry {
+  const handles = callsOn(fn, 'handleRequest').filter(c =>
+    sameSymbol(c.getExpression().asKindOrThrow(SyntaxKind.PropertyAccessExpression).getExpression(), transportId),
+  );
+  if (handles.length !== 1) return manual('the stateless transport does not serve exactly one handleRequest call');
+  const handle = handles[0]!;
+  const declaration = singleDeclarationStatement(transport);
+  const block = declaration?.getParent();
+  const handleStatement = awaitedStatement(handle);
+  const connectStatement = awaitedStatement(connect);
+  if (
+    !declaration ||
+    !Node.isBlock(block) ||
+    !handleStatement ||
+    !connectStatement ||
+    handleStatement.getParent() !== block ||
+    connectStatement.getParent() !== block
+  ) {
+    return manual('the transport is not made, connected and used by statements of one block');
   }
+  const remove = [declaration, connectStatement];
+  if (factory.declaration) {
+    if (factory.declaration.getParent() !== block) return manual('the server is not built in the block that serves the request');
+    remove.push(factory.declaration);
+  }
+  for (const st of block.getStatements()) if (isCloseOnFinish(st, transportId, factory.variable)) remove.push(st);
+  const handled = new Set<Node>([...remove, handleStatement]);
+  for (const id of [transportId, factory.variable].filter(i => i !== undefined)) {
+    const stray = references(id).find(r => !r.getAncestors().some(a => handled.has(a)));
+    if (stray) return manual(`${id.getText()} is used beyond building, connecting and serving it (line ${stray.getStartLineNumber()})`);
+  }
+  return {
+    plan: {
+      mode: 'stateless',
+      name: fresh('mcpHandler'),
+      factoryText: factory.text,
+      declareBefore: declareBefore.getStart(),
+      argsText: handle.getArguments().map(a => a.getText()),
+      replace: rangeOf(handleStatement),
+      remove: remove.map(rangeOf),
+    },
+    reason: `served by toNodeHandler(createMcpHandler(() => ${factory.text})): 2026-07-28 requests per request, 2025-era requests statelessly, as before (a tool that asks a 2025-era client for input is refused there, as the 1.x stateless server refused it: a per-request server has no way back for a server-initiated request)`,
+  };
+}
 
+/** A sessionful transport: 2026-07-28 requests are routed to the handler before the session is looked up. */
+function sessionfulEntry({ transport, fn, body, declareBefore, factory, manual, fresh }: Served): HttpEntry {
   const routeBefore = body
     .getStatements()
     .find(st => st.getDescendantsOfKind(SyntaxKind.StringLiteral).some(s => /^mcp-session-id$/i.test(s.getLiteralValue())));
@@ -268,7 +287,10 @@ function awaitedStatement(call: CallExpression): Statement | undefined {
  * request handler: a call or `new` that reads nothing of the request. `declaration` is its
  * `const server = ...;` inside the handler, `variable` that name.
  */
-function factoryOf(serverExpr: Node, fn: Fn): { text: string; declaration?: Statement; variable?: import('ts-morph').Identifier } | string {
+/** The server a handler connects, as the factory createMcpHandler is given: its text, and where it is built. */
+type Factory = { text: string; declaration?: Statement; variable?: import('ts-morph').Identifier };
+
+function factoryOf(serverExpr: Node, fn: Fn): Factory | string {
   let expr: Node = serverExpr;
   let declaration: Statement | undefined;
   let variable: import('ts-morph').Identifier | undefined;

@@ -147,9 +147,9 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
  * One request: asked through the requestState module where a handler may run it (and that handler's
  * registration made resumable), else marked with why. Returns the handlers it is asked in.
  */
-function planSite(site: Site, reacher: Reacher, r: Recorder, options: AnalysisOptions): HandlerReached[] {
+/** A request recognised but never rewritten (of no 2026-07-28 form, or a thrown URL elicitation): marked where it stands. Whether it is one. */
+function markedAsWritten(site: Site, reacher: Reacher, r: Recorder, shape: SiteReport['shape']): boolean {
   const kind = site.kind;
-  const shape = shapeOf(site);
   if (site.unsupported) {
     const left = site.unsupported.servesLegacy ? '(2025-era clients only)' : 'and fails on SDK 2.x for every client';
     r.site(site.node, {
@@ -160,7 +160,7 @@ function planSite(site: Site, reacher: Reacher, r: Recorder, options: AnalysisOp
       shape,
       cause: site.unsupported.reason,
     });
-    return [];
+    return true;
   }
   if (site.urlError) {
     const reason =
@@ -175,8 +175,15 @@ function planSite(site: Site, reacher: Reacher, r: Recorder, options: AnalysisOp
       shape,
       cause: 'URL elicitation thrown as UrlElicitationRequiredError',
     });
-    return [];
+    return true;
   }
+  return false;
+}
+
+function planSite(site: Site, reacher: Reacher, r: Recorder, options: AnalysisOptions): HandlerReached[] {
+  const kind = site.kind;
+  const shape = shapeOf(site);
+  if (markedAsWritten(site, reacher, r, shape)) return [];
   const target = askTargetOf(site);
   const reach = site.handedOn
     ? reacher.ofValue(site.node)
