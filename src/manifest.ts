@@ -117,90 +117,125 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
     else textsByManifest.set(owner, [text]);
   }
 
+  const packages: Packages = { input, read, readFile, listSources, texts, textsByManifest, ownerOf };
   const changes: FileChange[] = [];
   const notes: string[] = [];
   const zodToRaise: string[] = [];
   for (const manifest of [...manifests].sort()) {
-    const before = read(manifest)!;
-    const dir = path.dirname(manifest);
-    // Every source of this package (not of a nested package) and what it imports after the run.
-    const imported = new Set<string>();
-    for (const text of textsByManifest.get(manifest) ?? []) for (const pkg of importedMcpPackages(text)) imported.add(pkg);
-    for (const p of listSources(dir)) {
-      const abs = path.resolve(p);
-      if (texts.has(abs) || input.withoutMcpText?.has(abs) || ownerOf(abs) !== manifest) continue;
-      const text = readFile(abs);
-      if (text !== null) for (const pkg of importedMcpPackages(text)) imported.add(pkg);
-    }
-    let json: Record<string, unknown>;
-    try {
-      json = JSON.parse(before) as Record<string, unknown>;
-    } catch (error) {
-      notes.push(
-        `${rel(input.cwd, manifest)} could not be parsed (${(error as Error).message}); add the @modelcontextprotocol 2.x packages yourself`,
-      );
-      continue;
-    }
-    const sectionsOf = (name: string) => DEPENDENCY_SECTIONS.filter(s => isRecord(json[s]) && name in (json[s] as Record<string, unknown>));
-    // The 2.x packages go where the SDK was declared (a library's peer and dev dependencies both), else to dependencies.
-    const v1Sections = sectionsOf(V1_PACKAGE);
-    const targets = v1Sections.length > 0 ? v1Sections : (['dependencies'] as const);
-    const wanted = [...imported].filter(name => name !== V1_PACKAGE).sort();
-    const unknown = wanted.filter(name => !(name in V2_PACKAGE_VERSIONS) && sectionsOf(name).length === 0);
-    const added = targets.map(section => ({
-      section,
-      names: wanted.filter(n => n in V2_PACKAGE_VERSIONS && !sectionsOf(n).includes(section)),
-    }));
-    // The SDK goes once the package's code has moved to 2.x packages, and only while nothing it installs needs it.
-    const needing = wanted.length > 0 && !imported.has(V1_PACKAGE) ? dependentsOnSdk(dir, json, read) : [];
-    const removed = wanted.length === 0 || imported.has(V1_PACKAGE) || needing.length > 0 ? [] : v1Sections;
-    if (v1Sections.length > 0 && needing.length > 0) {
-      notes.push(
-        `${rel(input.cwd, manifest)}: ${V1_PACKAGE} stays: ${needing.join(', ')} ${needing.length > 1 ? 'declare' : 'declares'} it as a peer dependency`,
-      );
-    }
-
-    let after = before;
-    for (const { section, names } of added)
-      if (names.length > 0) after = editSection(after, section, { add: Object.fromEntries(names.map(n => [n, V2_PACKAGE_VERSIONS[n]!])) });
-    for (const section of removed) after = editSection(after, section, { remove: [V1_PACKAGE] });
-    if (unknown.length > 0)
-      notes.push(
-        `${rel(input.cwd, manifest)}: the code imports ${unknown.join(', ')}, which mcp-migrate has no version for: add ${unknown.length > 1 ? 'them' : 'it'} to package.json`,
-      );
-    const zod = zodRaise(
-      json,
-      wanted.includes('@modelcontextprotocol/server') || sectionsOf('@modelcontextprotocol/server').length > 0,
-      dir,
-      read,
-    );
-    if (zod) {
-      zodToRaise.push(manifest);
-      if (zod.raise) after = editSection(editSection(after, zod.section, { remove: ['zod'] }), zod.section, { add: { zod: ZOD_4_RANGE } });
-      notes.push(`${rel(input.cwd, manifest)}: ${zod.note}`);
-    }
-    const typedStateModule = input.changed.some(f => ownerOf(f) === manifest && isTypeScriptStateModule(f));
-    if (typedStateModule && sectionsOf('@types/node').length === 0) {
-      notes.push(
-        `${rel(input.cwd, manifest)}: the requestState module uses Node's crypto, process and Buffer, and the package declares no @types/node: add it to devDependencies (npm i -D @types/node) for tsc`,
-      );
-    }
-    if (after === before) continue;
-    changes.push({ path: manifest, before, after });
-
-    // One line per list of packages, with the sections it went to: `added X to devDependencies and peerDependencies`.
-    const bySections = new Map<string, string[]>();
-    for (const { section, names } of added) {
-      const list = names.map(n => `${n}@${V2_PACKAGE_VERSIONS[n]}`).join(', ');
-      if (names.length > 0) bySections.set(list, [...(bySections.get(list) ?? []), section]);
-    }
-    const what = [
-      ...[...bySections].map(([list, sections]) => `added ${list} to ${sections.join(' and ')}`),
-      ...(removed.length ? [`removed ${V1_PACKAGE} from ${removed.join(' and ')}`] : []),
-    ].join('; ');
-    notes.push(`${rel(input.cwd, manifest)}: ${what}; run your package manager's install to update the lockfile`);
+    const planned = manifestChange(manifest, packages);
+    notes.push(...planned.notes);
+    if (planned.zodRaised) zodToRaise.push(manifest);
+    if (planned.change) changes.push(planned.change);
   }
   return { changes, notes, zodToRaise };
+}
+
+/** How the sources of the run are read, and which package.json owns each: what planning one package's change reads. */
+interface Packages {
+  input: ManifestInput;
+  /** A file's text, read once. */
+  read: (file: string) => string | null;
+  readFile: (file: string) => string | null;
+  listSources: (packageDir: string) => string[];
+  /** The run's files after it, by absolute path. */
+  texts: Map<string, string>;
+  textsByManifest: Map<string | undefined, string[]>;
+  ownerOf: (file: string) => string | undefined;
+}
+
+/** The MCP packages every source of a package (not of a nested one) imports after the run. */
+function importedByPackage(manifest: string, { input, readFile, listSources, texts, textsByManifest, ownerOf }: Packages): Set<string> {
+  const imported = new Set<string>();
+  for (const text of textsByManifest.get(manifest) ?? []) for (const pkg of importedMcpPackages(text)) imported.add(pkg);
+  for (const p of listSources(path.dirname(manifest))) {
+    const abs = path.resolve(p);
+    if (texts.has(abs) || input.withoutMcpText?.has(abs) || ownerOf(abs) !== manifest) continue;
+    const text = readFile(abs);
+    if (text !== null) for (const pkg of importedMcpPackages(text)) imported.add(pkg);
+  }
+  return imported;
+}
+
+/** One package.json's change (none when nothing is to change), the notes about it, and whether its zod is raised. */
+function manifestChange(manifest: string, packages: Packages): { change?: FileChange; notes: string[]; zodRaised: boolean } {
+  const planned: { change?: FileChange; notes: string[]; zodRaised: boolean } = { notes: [], zodRaised: false };
+  const { input, read, ownerOf } = packages;
+  const before = read(manifest)!;
+  const dir = path.dirname(manifest);
+  const imported = importedByPackage(manifest, packages);
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(before) as Record<string, unknown>;
+  } catch (error) {
+    planned.notes.push(
+      `${rel(input.cwd, manifest)} could not be parsed (${(error as Error).message}); add the @modelcontextprotocol 2.x packages yourself`,
+    );
+    return planned;
+  }
+  const sectionsOf = (name: string) => DEPENDENCY_SECTIONS.filter(s => isRecord(json[s]) && name in (json[s] as Record<string, unknown>));
+  // The 2.x packages go where the SDK was declared (a library's peer and dev dependencies both), else to dependencies.
+  const v1Sections = sectionsOf(V1_PACKAGE);
+  const targets = v1Sections.length > 0 ? v1Sections : (['dependencies'] as const);
+  const wanted = [...imported].filter(name => name !== V1_PACKAGE).sort();
+  const unknown = wanted.filter(name => !(name in V2_PACKAGE_VERSIONS) && sectionsOf(name).length === 0);
+  const added = targets.map(section => ({
+    section,
+    names: wanted.filter(n => n in V2_PACKAGE_VERSIONS && !sectionsOf(n).includes(section)),
+  }));
+  // The SDK goes once the package's code has moved to 2.x packages, and only while nothing it installs needs it.
+  const needing = wanted.length > 0 && !imported.has(V1_PACKAGE) ? dependentsOnSdk(dir, json, read) : [];
+  const removed = wanted.length === 0 || imported.has(V1_PACKAGE) || needing.length > 0 ? [] : v1Sections;
+  if (v1Sections.length > 0 && needing.length > 0) {
+    planned.notes.push(
+      `${rel(input.cwd, manifest)}: ${V1_PACKAGE} stays: ${needing.join(', ')} ${needing.length > 1 ? 'declare' : 'declares'} it as a peer dependency`,
+    );
+  }
+
+  let after = before;
+  for (const { section, names } of added)
+    if (names.length > 0) after = editSection(after, section, { add: Object.fromEntries(names.map(n => [n, V2_PACKAGE_VERSIONS[n]!])) });
+  for (const section of removed) after = editSection(after, section, { remove: [V1_PACKAGE] });
+  if (unknown.length > 0)
+    planned.notes.push(
+      `${rel(input.cwd, manifest)}: the code imports ${unknown.join(', ')}, which mcp-migrate has no version for: add ${unknown.length > 1 ? 'them' : 'it'} to package.json`,
+    );
+  const zod = zodRaise(
+    json,
+    wanted.includes('@modelcontextprotocol/server') || sectionsOf('@modelcontextprotocol/server').length > 0,
+    dir,
+    read,
+  );
+  if (zod) {
+    planned.zodRaised = true;
+    if (zod.raise) after = editSection(editSection(after, zod.section, { remove: ['zod'] }), zod.section, { add: { zod: ZOD_4_RANGE } });
+    planned.notes.push(`${rel(input.cwd, manifest)}: ${zod.note}`);
+  }
+  const typedStateModule = input.changed.some(f => ownerOf(f) === manifest && isTypeScriptStateModule(f));
+  if (typedStateModule && sectionsOf('@types/node').length === 0) {
+    planned.notes.push(
+      `${rel(input.cwd, manifest)}: the requestState module uses Node's crypto, process and Buffer, and the package declares no @types/node: add it to devDependencies (npm i -D @types/node) for tsc`,
+    );
+  }
+  if (after === before) return planned;
+  planned.change = { path: manifest, before, after };
+
+  planned.notes.push(
+    `${rel(input.cwd, manifest)}: ${changeSummary(added, removed)}; run your package manager's install to update the lockfile`,
+  );
+  return planned;
+}
+
+/** What a package.json change did, in one line per list of packages: `added X to devDependencies and peerDependencies`. */
+function changeSummary(added: { section: string; names: string[] }[], removed: readonly string[]): string {
+  const bySections = new Map<string, string[]>();
+  for (const { section, names } of added) {
+    const list = names.map(n => `${n}@${V2_PACKAGE_VERSIONS[n]}`).join(', ');
+    if (names.length > 0) bySections.set(list, [...(bySections.get(list) ?? []), section]);
+  }
+  return [
+    ...[...bySections].map(([list, sections]) => `added ${list} to ${sections.join(' and ')}`),
+    ...(removed.length ? [`removed ${V1_PACKAGE} from ${removed.join(' and ')}`] : []),
+  ].join('; ');
 }
 
 /** A requestState module the run wrote in TypeScript (tsc then checks its Node imports). */
