@@ -202,12 +202,46 @@ function globMatches(matcher: Ignore, file: string, root: string, cwd: string): 
  */
 export async function discoverSources(paths: readonly string[], options: DiscoverOptions): Promise<Discovery> {
   const cwd = path.resolve(options.cwd);
-  const include = globMatcher(options.include);
-  const exclude = globMatcher(options.exclude);
   const chainCache = new Map<string, IgnoreChain>();
+  const roots = await resolvedRoots(paths, cwd);
+  const rootDirs = roots.map(r => (r.isDir ? r.real : path.dirname(r.real)));
+  const found = new SourceWalk(roots, globMatcher(options.include), globMatcher(options.exclude), cwd);
+  for (let i = 0; i < roots.length; i++) {
+    const { given, real, isDir } = roots[i]!;
+    const chain = isDir
+      ? await ancestorChain(real, chainCache)
+      : await withOwn(path.dirname(real), await ancestorChain(path.dirname(real), chainCache));
+    if (isIgnored(chain, real, isDir)) {
+      found.skipped.set(given, 'ignored by .gitignore');
+      continue;
+    }
+    if (isDir) {
+      await found.walk(real, chain, rootDirs[i]!);
+    } else if (!isSourceFile(real)) {
+      found.skipped.set(given, isDeclarationFile(real) ? 'declaration file' : 'not a JavaScript or TypeScript source file');
+    } else {
+      found.keep(real, rootDirs[i]!);
+    }
+  }
 
-  // Resolve every root to its real path first: "out of the roots" is judged against all of them.
-  const roots: { given: string; real: string; isDir: boolean }[] = [];
+  for (const f of found.files) found.skipped.delete(f);
+  return {
+    files: [...found.files].sort(byCodePoint),
+    roots: roots.map(r => r.real),
+    skipped: [...found.skipped].map(([p, reason]) => ({ path: p, reason })).sort((a, b) => byCodePoint(a.path, b.path)),
+  };
+}
+
+interface Root {
+  /** As given, made absolute. */
+  given: string;
+  real: string;
+  isDir: boolean;
+}
+
+/** Every root at its real path, first: "out of the roots" is judged against all of them. */
+async function resolvedRoots(paths: readonly string[], cwd: string): Promise<Root[]> {
+  const roots: Root[] = [];
   for (const p of paths.length ? paths : ['.']) {
     const abs = path.resolve(cwd, p);
     let real: string;
@@ -221,25 +255,34 @@ export async function discoverSources(paths: readonly string[], options: Discove
     }
     roots.push({ given: abs, real, isDir: stat.isDirectory() });
   }
-  const rootDirs = roots.map(r => (r.isDir ? r.real : path.dirname(r.real)));
-  const insideRoots = (p: string) => roots.some(r => (r.isDir ? isInside(p, r.real) : p === r.real));
+  return roots;
+}
 
-  const files = new Set<string>();
-  const skipped = new Map<string, string>();
+/** The walk of the roots' directories: the sources it keeps, and what it skips with why. */
+class SourceWalk {
+  readonly files = new Set<string>();
+  readonly skipped = new Map<string, string>();
 
-  const keep = (file: string, root: string) => {
-    if (include && !globMatches(include, file, root, cwd)) return;
-    if (exclude && globMatches(exclude, file, root, cwd)) return;
-    files.add(file);
-  };
+  constructor(
+    private readonly roots: readonly Root[],
+    private readonly include: ReturnType<typeof globMatcher>,
+    private readonly exclude: ReturnType<typeof globMatcher>,
+    private readonly cwd: string,
+  ) {}
 
-  const walk = async (dir: string, chain: IgnoreChain, root: string): Promise<void> => {
+  keep(file: string, root: string): void {
+    if (this.include && !globMatches(this.include, file, root, this.cwd)) return;
+    if (this.exclude && globMatches(this.exclude, file, root, this.cwd)) return;
+    this.files.add(file);
+  }
+
+  async walk(dir: string, chain: IgnoreChain, root: string): Promise<void> {
     let entries: Dirent[];
     try {
       // Synchronous: a tree of small directories costs several times more through the thread pool.
       entries = readdirSync(dir, { withFileTypes: true });
     } catch (err) {
-      skipped.set(dir, `directory cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+      this.skipped.set(dir, `directory cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
       return;
     }
     // Only a directory that lists a .gitignore costs a read (a failed open per directory adds up at 10k files).
@@ -250,18 +293,22 @@ export async function discoverSources(paths: readonly string[], options: Discove
       if (entry.isDirectory()) {
         if (SKIPPED_DIRECTORIES.includes(entry.name)) continue;
         if (isIgnored(here, full, true)) continue;
-        await walk(full, here, root);
+        await this.walk(full, here, root);
       } else if (entry.isFile()) {
         if (!isSourceFile(entry.name) || isIgnored(here, full, false)) continue;
-        keep(full, root);
+        this.keep(full, root);
       } else if (entry.isSymbolicLink()) {
-        await visitLink(full, here, root);
+        await this.visitLink(full, here, root);
       }
       // FIFOs, sockets, devices: never sources, never read.
     }
-  };
+  }
 
-  const visitLink = async (link: string, chain: IgnoreChain, root: string) => {
+  private insideRoots(p: string): boolean {
+    return this.roots.some(r => (r.isDir ? isInside(p, r.real) : p === r.real));
+  }
+
+  private async visitLink(link: string, chain: IgnoreChain, root: string): Promise<void> {
     let target: string;
     let isDir: boolean;
     let isFile: boolean;
@@ -271,48 +318,23 @@ export async function discoverSources(paths: readonly string[], options: Discove
       isDir = st.isDirectory();
       isFile = st.isFile();
     } catch {
-      if (isSourceFile(link) && !isIgnored(chain, link, false)) skipped.set(link, 'broken symbolic link');
+      if (isSourceFile(link) && !isIgnored(chain, link, false)) this.skipped.set(link, 'broken symbolic link');
       return;
     }
     if (isIgnored(chain, link, isDir)) return;
     if (isDir) {
-      if (!insideRoots(target)) skipped.set(link, `symbolic link to a directory outside the given paths (${target})`);
+      if (!this.insideRoots(target)) this.skipped.set(link, `symbolic link to a directory outside the given paths (${target})`);
       // A link to a directory inside the roots: its files are found through their real path.
       return;
     }
     if (!isFile || !isSourceFile(link) || !isSourceFile(target)) return;
-    if (!insideRoots(target)) {
-      skipped.set(link, `symbolic link to a file outside the given paths (${target})`);
+    if (!this.insideRoots(target)) {
+      this.skipped.set(link, `symbolic link to a file outside the given paths (${target})`);
       return;
     }
     // Work on the real file, so a write replaces its content and not the link.
-    keep(target, root);
-  };
-
-  for (let i = 0; i < roots.length; i++) {
-    const { given, real, isDir } = roots[i];
-    const chain = isDir
-      ? await ancestorChain(real, chainCache)
-      : await withOwn(path.dirname(real), await ancestorChain(path.dirname(real), chainCache));
-    if (isIgnored(chain, real, isDir)) {
-      skipped.set(given, 'ignored by .gitignore');
-      continue;
-    }
-    if (isDir) {
-      await walk(real, chain, rootDirs[i]);
-    } else if (!isSourceFile(real)) {
-      skipped.set(given, isDeclarationFile(real) ? 'declaration file' : 'not a JavaScript or TypeScript source file');
-    } else {
-      keep(real, rootDirs[i]);
-    }
+    this.keep(target, root);
   }
-
-  for (const f of files) skipped.delete(f);
-  return {
-    files: [...files].sort(byCodePoint),
-    roots: roots.map(r => r.real),
-    skipped: [...skipped].map(([p, reason]) => ({ path: p, reason })).sort((a, b) => byCodePoint(a.path, b.path)),
-  };
 }
 
 /** One CI job's part of the files: `index` of `count`, 1-based (`--shard 2/4`). */
