@@ -24,6 +24,7 @@ export default defineConfig({
     // Real server processes per test file: keep the two cores for them. `npm run test:quick` (npm names the script
     // it runs in npm_lifecycle_event) runs the unit files two at a time, with nothing of the harness beside them.
     fileParallelism: false,
+    // The unit files first, then the harness (vitest runs a group of order 0 with one worker after every other group).
     projects: [
       {
         extends: true,
@@ -31,12 +32,12 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...HARNESS],
-          sequence: { groupOrder: 0 },
+          sequence: { groupOrder: 1 },
           fileParallelism: QUICK,
           maxWorkers: QUICK ? 2 : 1,
         },
       },
-      { extends: true, test: { name: 'harness', include: HARNESS, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'harness', include: HARNESS, sequence: { groupOrder: 2 } } },
     ],
   },
 });
