@@ -249,17 +249,7 @@ function versionComparison(read: CallExpression): Node | undefined {
   const name = declaration?.getNameNode();
   if (name && Node.isIdentifier(name)) uses.push(...name.findReferencesAsNodes().filter(ref => ref !== name));
   for (const use of uses) {
-    let at: Node = use;
-    for (
-      let up = at.getParent();
-      up &&
-      (Node.isParenthesizedExpression(up) ||
-        Node.isNonNullExpression(up) ||
-        Node.isAsExpression(up) ||
-        (Node.isBinaryExpression(up) && /^(\?\?|\|\|)$/.test(up.getOperatorToken().getText()) && up.getLeft() === at));
-      up = up.getParent()
-    )
-      at = up;
+    const at = outer(use);
     const parent = at.getParent();
     if (parent && Node.isBinaryExpression(parent) && /^(===|!==|==|!=|<|<=|>|>=)$/.test(parent.getOperatorToken().getText())) return parent;
     if (parent && Node.isSwitchStatement(parent) && parent.getExpression() === at) return parent.getExpression();
