@@ -100,7 +100,10 @@ export function serverKindOf(expr: Node, depth = 0): ServerKind | undefined {
   if (Node.isPropertyAccessExpression(e) && e.getName() === 'server' && serverKindOf(e.getExpression(), depth + 1) === 'McpServer') {
     return 'Server';
   }
-  if (Node.isNewExpression(e)) return classKind(e.getExpression()) ?? serverKindFromType(e);
+  if (Node.isNewExpression(e)) {
+    const made = constructedKind(e.getExpression());
+    return made === 'not a server' ? undefined : (made ?? serverKindFromType(e));
+  }
   if (Node.isThisExpression(e)) return thisKind(e);
   const symbol = Node.isIdentifier(e) ? e.getSymbol() : Node.isPropertyAccessExpression(e) ? e.getNameNode().getSymbol() : undefined;
   for (const decl of symbol?.getDeclarations() ?? []) {
@@ -277,6 +280,38 @@ function classKind(node: Node, depth = 0): ServerKind | undefined {
   const declarations = (symbol?.getAliasedSymbol() ?? symbol)?.getDeclarations() ?? [];
   const declared = declarations.find(d => Node.isClassDeclaration(d));
   return declared && Node.isClassDeclaration(declared) ? extendedKind(declared, depth) : undefined;
+}
+
+/**
+ * What `new C(...)` makes, said from C's declaration where that is certain, so that the many constructions that
+ * make no server (`new ProtocolError(...)`, `new Map()`, `new ApiClient(...)`) are not typed one by one: an SDK
+ * export other than the two servers, a class of the project whose `extends` chain ends without reaching one, or
+ * a global of the standard library or Node is 'not a server'; undefined where only the type can say (a package's
+ * class that extends something, a class held in a variable, an `extends` of a call).
+ */
+function constructedKind(callee: Node): ServerKind | 'not a server' | undefined {
+  const imported = mcpImportOf(callee);
+  if (imported) return imported.exportName === 'McpServer' || imported.exportName === 'Server' ? imported.exportName : 'not a server';
+  if (!Node.isIdentifier(callee)) return undefined;
+  const symbol = callee.getSymbol();
+  const declarations = (symbol?.getAliasedSymbol() ?? symbol)?.getDeclarations() ?? [];
+  if (declarations.length > 0 && declarations.every(d => isStandardLibrary(d.getSourceFile().getFilePath()))) return 'not a server';
+  let cls = declarations.find(d => Node.isClassDeclaration(d));
+  for (let depth = 0; cls && Node.isClassDeclaration(cls) && !cls.getSourceFile().isInNodeModules() && depth < 5; depth++) {
+    const base = cls.getExtends()?.getExpression();
+    if (!base) return 'not a server';
+    const kind = classKind(base);
+    if (kind) return kind;
+    if (!Node.isIdentifier(base)) return undefined;
+    const baseSymbol = base.getSymbol();
+    cls = (baseSymbol?.getAliasedSymbol() ?? baseSymbol)?.getDeclarations().find(d => Node.isClassDeclaration(d));
+  }
+  return undefined;
+}
+
+/** A declaration file of TypeScript's standard library or of Node's types: no SDK server is declared there. */
+function isStandardLibrary(file: string): boolean {
+  return /[\\/]typescript[\\/]lib[\\/]lib\.[^\\/]*\.d\.ts$/.test(file) || /[\\/]@types[\\/]node[\\/]/.test(file);
 }
 
 function extendedKind(cls: import('ts-morph').ClassDeclaration, depth: number): ServerKind | undefined {

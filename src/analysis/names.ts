@@ -1,4 +1,5 @@
-import { ts, type SourceFile } from 'ts-morph';
+import { ts, type Identifier, type Node, type SourceFile } from 'ts-morph';
+import { descendantsWhere } from './descendants.js';
 
 /** Fresh names for what the rewrite introduces, never one already taken: `base`, then `base2`, `base3`... */
 export function nameAllocator(taken: Iterable<string>): (base: string) => string {
@@ -27,4 +28,13 @@ export function identifierTexts(sf: SourceFile): string[] {
   };
   visit(sf.compilerNode);
   return texts;
+}
+
+/**
+ * The identifiers under `node` (itself included, JSDoc's too) whose name is one of `names`, in source order: what
+ * `getDescendantsOfKind(Identifier)` filtered by name gives, with a wrapper made for the matches only. The name is
+ * compared escapes resolved; callers comparing `getText()` keep their own test.
+ */
+export function identifiersNamed(node: Node, names: ReadonlySet<string>): Identifier[] {
+  return descendantsWhere<Identifier>(node, n => ts.isIdentifier(n) && names.has(n.text), { jsDoc: true });
 }

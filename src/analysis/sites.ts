@@ -7,6 +7,7 @@
  */
 import {
   Node,
+  SyntaxKind,
   type CallExpression,
   type Identifier,
   type NewExpression,
@@ -21,6 +22,7 @@ import type { SiteKind } from '../report.js';
 import { handedServerKind } from '../find/handedServer.js';
 import { stateModuleCall } from '../find/stateCalls.js';
 import { delegateRegistrationOf } from './delegates.js';
+import { descendantsWhere } from './descendants.js';
 import { destructures } from './fileBindings.js';
 import { enclosingFunction, type FunctionLike } from './functions.js';
 import { constObjectLiteral, literalString, mcpImportOf, objectProperty, serverKindOf, unwrap } from './mcpSymbols.js';
@@ -79,9 +81,18 @@ function elicitationShape(params: Node | undefined): Pick<Site, 'kind' | 'builde
     : { kind: 'elicitation', builder: 'elicit', reader: 'elicitResult' };
 }
 
+/** The nodes findSites reads: a request is a call, a method handed on, a variable holding one, or a thrown error made. */
+const SITE_KINDS = new Set([
+  SyntaxKind.CallExpression,
+  SyntaxKind.PropertyAccessExpression,
+  SyntaxKind.ElementAccessExpression,
+  SyntaxKind.VariableDeclaration,
+  SyntaxKind.NewExpression,
+]);
+
 export function findSites(sf: SourceFile): Site[] {
   const sites: Site[] = [];
-  sf.forEachDescendant(node => {
+  for (const node of descendantsWhere(sf, n => SITE_KINDS.has(n.kind))) {
     if (Node.isCallExpression(node)) {
       const site = classifyCall(node);
       if (site) sites.push({ ...site, fn: enclosingFunction(node) });
@@ -111,7 +122,7 @@ export function findSites(sf: SourceFile): Site[] {
         });
       }
     }
-  });
+  }
   return sites;
 }
 

@@ -8,6 +8,7 @@
  */
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import { Node, SyntaxKind, type Identifier, type SourceFile } from 'ts-morph';
+import { identifiersNamed } from '../../analysis/names.js';
 import { FAILS_AT_START } from '../markers.js';
 import { leftover, type Repair } from '../repair.js';
 
@@ -67,9 +68,7 @@ export function droppedImportsRepair(names: readonly string[]): Repair {
       const diagnostics: Diagnostic[] = [];
       if (names.length === 0) return { changesCount: 0, diagnostics };
       const wanted = new Set(names);
-      const reads = sf
-        .getDescendantsOfKind(SyntaxKind.Identifier)
-        .filter(id => wanted.has(id.getText()) && readsValue(id) && id.getSymbol() === undefined);
+      const reads = identifiersNamed(sf, wanted).filter(id => wanted.has(id.getText()) && readsValue(id) && id.getSymbol() === undefined);
       for (const name of wanted) {
         const uses = reads.filter(id => id.getText() === name);
         const first = uses.find(runsAtLoad) ?? uses[0];

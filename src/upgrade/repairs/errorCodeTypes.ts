@@ -16,6 +16,7 @@
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import { createRequire } from 'node:module';
 import { Node, SyntaxKind, type SourceFile, type TypeReferenceNode } from 'ts-morph';
+import { identifiersNamed } from '../../analysis/names.js';
 import { finding, type Repair } from '../repair.js';
 import { errorCodeNames, importName, isReference, type ErrorCodeHome } from './errorCodeUses.js';
 import type { SdkSides } from './typeImports.js';
@@ -51,7 +52,7 @@ export interface ErrorCodeValues {
 export function addErrorCodeValues(sf: SourceFile, values: ErrorCodeValues): void {
   const names = errorCodeNames(sf);
   if (names.length === 0) return;
-  for (const id of sf.getDescendantsOfKind(SyntaxKind.Identifier)) {
+  for (const id of identifiersNamed(sf, new Set(names))) {
     if (!names.includes(id.getText()) || !isReference(id)) continue;
     const parent = id.getParentOrThrow();
     const argument = Node.isElementAccessExpression(parent) ? parent.getArgumentExpression() : undefined;

@@ -8,7 +8,8 @@
  * runs; any other use names both enums at once in 1.x and one of them in 2.x, so it is left, marked, and said.
  */
 import type { Diagnostic, Migration, TransformContext } from '@modelcontextprotocol/codemod';
-import { Node, Project, SyntaxKind, type Identifier, type SourceFile } from 'ts-morph';
+import { Node, Project, type Identifier, type SourceFile } from 'ts-morph';
+import { identifiersNamed } from '../../analysis/names.js';
 import { finding, leftover, type Repair } from '../repair.js';
 import type { SdkSides } from './typeImports.js';
 
@@ -92,7 +93,7 @@ export function errorCodeUsesRepair(
         // Still declared (the codemod kept the import): not ours.
         if (sf.getLocal(name) !== undefined) continue;
         const what = name === 'ErrorCode' ? "SDK 1.x's ErrorCode" : `${name} (SDK 1.x's ErrorCode)`;
-        const uses = sf.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => id.getText() === name && isReference(id));
+        const uses = identifiersNamed(sf, new Set([name])).filter(id => id.getText() === name && isReference(id));
         for (const use of uses.reverse()) {
           const qualified = use.getParent();
           const member = Node.isQualifiedName(qualified) && qualified.getLeft() === use ? qualified.getRight().getText() : undefined;

@@ -152,8 +152,11 @@ export function registeredSchemaImports(files: readonly { path: string; text: st
     skipAddingFilesFromTsConfig: true,
     compilerOptions: { allowJs: true, noLib: true },
   });
-  for (const file of files.filter(f => /\b(registerTool|registerPrompt|tool|prompt)\s*\(/.test(f.text) && /from\s*['"]\./.test(f.text))) {
-    const sf = project.createSourceFile(file.path, file.text, { overwrite: true });
+  // All of them in one program, which nothing edits: its checker is made once, and binds each file once.
+  const sources = files
+    .filter(f => /\b(registerTool|registerPrompt|tool|prompt)\s*\(/.test(f.text) && /from\s*['"]\./.test(f.text))
+    .map(file => ({ file, sf: project.createSourceFile(file.path, file.text, { overwrite: true }) }));
+  for (const { file, sf } of sources) {
     const read = new Set<Node>();
     const visit = (node: Node, depth: number): void => {
       for (const id of [node, ...node.getDescendants()].filter(Node.isIdentifier)) {
@@ -174,7 +177,6 @@ export function registeredSchemaImports(files: readonly { path: string; text: st
       if (!Node.isPropertyAccessExpression(callee) || !REGISTRATIONS.test(callee.getName())) continue;
       for (const arg of call.getArguments()) if (!Node.isArrowFunction(arg) && !Node.isFunctionExpression(arg)) visit(arg, 0);
     }
-    project.removeSourceFile(sf);
   }
   return found;
 }
