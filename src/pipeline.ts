@@ -274,7 +274,8 @@ function rewriteStage(
             outcome: 'skipped',
             reason: `the rewrite of this file failed: ${rewritten.error}`,
             cause: 'the rewrite of its file failed',
-          });
+            causeId: 'rewrite-failed',
+          } satisfies Partial<SiteReport>);
       continue;
     }
     if (plan && usesStateModule(plan)) usedStateModules.add(stateModuleFor(state, f.path).path);

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import type { SiteKind } from './siteKind.js';
+import type { CauseId } from './tables/causes.js';
 
 /**
  * The report: what a run found and did, per site and per file. Plain data, so the CLI can print it
@@ -16,28 +18,7 @@ export interface FileChange {
 /** What happened to one server-initiated request site. */
 export type SiteOutcome = 'rewritten' | 'marked' | 'skipped';
 
-/**
- * `request`: a request channel (`extra.sendRequest`) passed on, whose method is not known;
- * `registration`: a tool/prompt/resource registered in `oninitialized`, which 2026-07-28 never runs;
- * `entry`: a serving entry (stdio, Streamable HTTP or SSE), moved to `serveStdio`/`createMcpHandler` or marked;
- * `capabilities`: `getClientCapabilities()`, the connection's capabilities, which a 2026-07-28 client sends per request instead;
- * `connection`: other code that depends on the connection's initialize (oninitialized, getClientVersion(), a
- * comparison of the negotiated revision), which a 2026-07-28 client never sends (src/analysis/eraTraps.ts).
- */
-/** `task`: a request about the client's tasks (SDK 1.x `server.experimental.tasks`), which nothing in 2026-07-28 replaces. */
-export type SiteKind =
-  | 'elicitation'
-  | 'elicitation-url'
-  | 'sampling'
-  | 'roots'
-  | 'request'
-  | 'task'
-  | 'registration'
-  | 'entry'
-  | 'capabilities'
-  | 'connection'
-  | 'logging'
-  | 'list-change';
+export type { SiteKind } from './siteKind.js';
 
 export interface SiteReport {
   file: string;
@@ -55,6 +36,8 @@ export interface SiteReport {
   shape?: SiteShape;
   /** For marked and skipped sites: why, without the handler's name, so that the summary can count sites per cause. */
   cause?: string;
+  /** For marked and skipped sites: the row of the causes table (src/tables/causes.ts) the cause was found as. */
+  causeId?: CauseId;
   /** For a request of a kind the protocol deprecates (sampling, roots: SEP-2577), whatever the outcome: what to use instead. */
   deprecated?: string;
   /**

@@ -304,17 +304,10 @@ describe('causes table', () => {
     }
   });
 
-  it('classifies sites by kind and by the words of their cause', () => {
-    const site = (kind: 'elicitation' | 'request' | 'capabilities' | 'registration' | 'entry', cause: string) =>
-      causeOf({ kind, cause, reason: cause }).id;
-    expect(site('elicitation', 'in a function no tools/call, prompts/get or resources/read handler calls')).toBe('helper-body');
-    expect(site('request', 'an effect whose result cannot travel in requestState, read after a question')).toBe(
-      'journaled-result-not-serialisable',
-    );
-    expect(site('request', 'a handle made on each round set up by work that also reaches outside it')).toBe('handle-set-up-with-effect');
-    expect(site('capabilities', 'client capabilities read from the connection')).toBe('capabilities-from-connection');
-    expect(site('registration', 'registered in oninitialized, which never fires')).toBe('registered-in-oninitialized');
-    expect(site('entry', 'NodeStreamableHTTPServerTransport not moved to createMcpHandler: one transport')).toBe('http-entry-not-moved');
-    expect(site('elicitation', 'something no row names')).toBe(UNCLASSIFIED.id);
+  it('gives a site the row of the id it was reported with, and no row to a site reported without one', () => {
+    expect(causeOf({ causeId: 'helper-body' }).id).toBe('helper-body');
+    expect(causeOf({ causeId: 'journaled-result-not-serialisable' }).level).toBe('warning');
+    expect(causeOf({ causeId: 'registered-in-oninitialized' }).level).toBe('error');
+    expect(causeOf({}).id).toBe(UNCLASSIFIED.id);
   });
 });

@@ -7,7 +7,7 @@ import { readdir, readFile, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteKind } from '../src/report.js';
-import { causeOf, UNCLASSIFIED } from '../src/tables/causes.js';
+import { causeOf, UNCLASSIFIED, type CauseId } from '../src/tables/causes.js';
 import { assertBuilt, makeTree, REPO, removeTree, runCli } from './cli-helpers.js';
 
 interface Site {
@@ -15,6 +15,7 @@ interface Site {
   shape?: string;
   kind: SiteKind;
   cause?: string;
+  causeId?: CauseId;
   reason: string;
 }
 interface Json {

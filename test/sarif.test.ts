@@ -10,7 +10,7 @@ import path from 'node:path';
 import AjvModule from 'ajv-draft-04';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAUSES, causeOf } from '../src/tables/causes.js';
+import { CAUSES, causeOf, type CauseId } from '../src/tables/causes.js';
 import { assertBuilt, LEGACY_SERVER, makeTree, REPO, removeTree, runCli } from './cli-helpers.js';
 
 const require = createRequire(import.meta.url);
@@ -55,7 +55,16 @@ interface Result {
 let root: string;
 let sarif: { runs: { tool: { driver: { rules: { id: string }[] } }; results: Result[]; invocations: { exitCode: number }[] }[] };
 let json: {
-  sites: { file: string; line: number; column: number; outcome: string; kind: 'elicitation'; reason: string; cause?: string }[];
+  sites: {
+    file: string;
+    line: number;
+    column: number;
+    outcome: string;
+    kind: 'elicitation';
+    reason: string;
+    cause?: string;
+    causeId?: CauseId;
+  }[];
   codemodLeftovers: { file: string; line: number }[];
 };
 

@@ -14,7 +14,7 @@
  * `getClientCapabilities()` is src/analysis/index.ts's (rewritten in handlers, marked elsewhere).
  */
 import { Node, SyntaxKind, type BinaryExpression, type CallExpression, type SourceFile } from 'ts-morph';
-import { CLIENT_VERSION_CAUSE, ONINITIALIZED_CAUSE, PROTOCOL_VERSION_CAUSE, SESSION_KEY_CAUSE } from '../tables/causes.js';
+import { CLIENT_VERSION_CAUSE, ONINITIALIZED_CAUSE, PROTOCOL_VERSION_CAUSE, SESSION_KEY_CAUSE, type FoundCause } from '../tables/causes.js';
 import { serverKindOf, unwrap } from './mcpSymbols.js';
 import { enclosingFunction, type FunctionLike } from './functions.js';
 import { isHandlerExtra } from './sites.js';
@@ -26,7 +26,7 @@ export interface EraTrap {
   call: string;
   reason: string;
   /** Why, without names of the file: what the summary counts sites by. */
-  cause: string;
+  cause: FoundCause;
   /** The handler a read runs in, when one does (its label); undefined for lifecycle code and everything else. */
   handler?: string;
 }

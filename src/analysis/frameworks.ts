@@ -22,11 +22,11 @@ import {
   FRAMEWORK_HELPER_CAUSE,
   FRAMEWORK_IMPORT,
   FRAMEWORKS,
-  frameworkCause,
   isFrameworkModule,
   type Framework,
   type FrameworkMethod,
 } from '../tables/frameworks.js';
+import type { FoundCause } from '../tables/causes.js';
 import { unwrap } from './mcpSymbols.js';
 
 export interface FrameworkRequest {
@@ -35,7 +35,12 @@ export interface FrameworkRequest {
   method: FrameworkMethod;
   /** The marker's and the report line's text. */
   reason: string;
-  cause: string;
+  cause: FoundCause;
+}
+
+/** The cause a framework's request is reported with: its row of the causes table. */
+function frameworkCause(framework: Framework): FoundCause {
+  return { id: `${framework.id}-request`, text: `${framework.name} request: ${framework.status}` };
 }
 
 /** How far a receiver is followed back (locals, fields, property and element reads) to the framework's instance. */

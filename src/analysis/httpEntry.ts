@@ -17,11 +17,12 @@
  */
 import { Node, SyntaxKind, type CallExpression, type NewExpression, type SourceFile, type Statement } from 'ts-morph';
 import { rangeOf, type HttpEntryPlan } from '../plan.js';
+import type { FoundCause } from '../tables/causes.js';
 import { mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
 import { identifierTexts, nameAllocator } from './names.js';
 
 /** `cause`: for a marked entry, why it stays, without the advice every such entry shares. */
-export type HttpEntry = { plan: HttpEntryPlan; reason: string } | { plan?: undefined; reason: string; cause?: string } | { skip: true };
+export type HttpEntry = { plan: HttpEntryPlan; reason: string } | { plan?: undefined; reason: string; cause: FoundCause } | { skip: true };
 
 type Fn = import('ts-morph').ArrowFunction | import('ts-morph').FunctionExpression | import('ts-morph').FunctionDeclaration;
 
@@ -44,13 +45,12 @@ export function httpEntryOf(transport: NewExpression, fresh: (base: string) => s
   const name = transportName(transport);
   if (name === 'SSEServerTransport') {
     // The official codemod keeps it working from @modelcontextprotocol/server-legacy/sse, for HTTP+SSE clients only.
-    return {
-      reason:
-        'SSEServerTransport (HTTP+SSE, kept by @modelcontextprotocol/server-legacy/sse) serves only clients of the old HTTP+SSE transport; a 2026-07-28 client cannot reach this endpoint: serve the server over Streamable HTTP with createMcpHandler(factory) from @modelcontextprotocol/server (toNodeHandler from @modelcontextprotocol/node on node:http/Express), beside this endpoint or instead of it',
-    };
+    const reason =
+      'SSEServerTransport (HTTP+SSE, kept by @modelcontextprotocol/server-legacy/sse) serves only clients of the old HTTP+SSE transport; a 2026-07-28 client cannot reach this endpoint: serve the server over Streamable HTTP with createMcpHandler(factory) from @modelcontextprotocol/server (toNodeHandler from @modelcontextprotocol/node on node:http/Express), beside this endpoint or instead of it';
+    return { reason, cause: { id: 'sse-entry', text: reason } };
   }
-  const manual = (why: string) => ({
-    cause: `${name} not moved to createMcpHandler: ${why}`,
+  const manual = (why: string): HttpEntry => ({
+    cause: { id: 'http-entry-not-moved', text: `${name} not moved to createMcpHandler: ${why}` },
     reason: `${name} is not moved to createMcpHandler: ${why}; serve a server factory with toNodeHandler(createMcpHandler(factory)) (stateless, both eras; a 2025-era client cannot be asked for input there), or keep this wiring for 2025-era clients behind isLegacyRequest and send the other requests to createMcpHandler(factory, { legacy: 'reject' })`,
   });
   const home = beforeUpgrade ? /^@modelcontextprotocol\/(node|server|sdk\/.*)$/ : /^@modelcontextprotocol\/(node|server)$/;

@@ -14,6 +14,7 @@ import type { SiteReport, SiteShape } from '../report.js';
 import { isStateModuleFile, STATE_MODULE_BASENAME } from '../stateModule.js';
 import { COMMONJS_EXPORTS } from '../triggers.js';
 import { Reacher, type HandlerReached, type NotAHandler } from '../find/reach.js';
+import type { FoundCause } from '../tables/causes.js';
 import { loopHead, planJournal } from '../effects/index.js';
 import { calleesOf } from '../find/callees.js';
 import { entryNames, httpEntryOf, httpTransports, transportName } from './httpEntry.js';
@@ -55,6 +56,10 @@ export interface AnalysisOptions {
   beforeUpgrade?: boolean;
 }
 
+/** A site line as the analysis finds it: a site left (marked or skipped) is reported with its cause. */
+type SiteEntry = Omit<SiteReport, 'file' | 'line' | 'column' | 'cause' | 'causeId' | 'outcome'> &
+  ({ outcome: 'rewritten'; cause?: undefined } | { outcome: 'marked' | 'skipped'; cause: FoundCause });
+
 /** What one analysis records as it goes: the plans by file, the report's site lines, its notes. */
 class Recorder {
   readonly plans = new Map<SourceFile, FilePlan>();
@@ -74,10 +79,10 @@ class Recorder {
   }
 
   /** A site line of the report for `node`, marked in its file when `outcome` is 'marked'. */
-  site(node: Node, entry: Omit<SiteReport, 'file' | 'line' | 'column'>): void {
+  site(node: Node, { cause, ...entry }: SiteEntry): void {
     const sf = node.getSourceFile();
     const { line, column } = sf.getLineAndColumnAtPos(node.getStart());
-    const report: SiteReport = { file: this.rel(sf), line, column, ...entry };
+    const report: SiteReport = { file: this.rel(sf), line, column, ...entry, ...(cause ? { cause: cause.text, causeId: cause.id } : {}) };
     if (this.sites.some(s => s.file === report.file && s.line === line && s.column === column && s.reason === report.reason)) return;
     if (entry.outcome === 'marked') addMarker(this.planFor(sf), node, entry.reason);
     this.sites.push(report);
@@ -158,7 +163,7 @@ function markedAsWritten(site: Site, reacher: Reacher, r: Recorder, shape: SiteR
       outcome: 'marked',
       reason: `this ${kind === 'request' ? '' : `${kind} `}request is left as it is ${left}: ${site.unsupported.reason}`,
       shape,
-      cause: site.unsupported.reason,
+      cause: { id: site.unsupported.causeId, text: site.unsupported.reason },
     });
     return true;
   }
@@ -173,7 +178,7 @@ function markedAsWritten(site: Site, reacher: Reacher, r: Recorder, shape: SiteR
       reason,
       handler,
       shape,
-      cause: 'URL elicitation thrown as UrlElicitationRequiredError',
+      cause: { id: 'url-elicitation-error', text: 'URL elicitation thrown as UrlElicitationRequiredError' },
     });
     return true;
   }
@@ -209,6 +214,7 @@ function planSite(site: Site, reacher: Reacher, r: Recorder, options: AnalysisOp
       reason,
       handler: reach.handlers[0]?.label,
       cause: reason,
+      causeId: 'not-selected',
     });
     return [];
   }
@@ -276,7 +282,7 @@ function markRequestsOutsideRun(options: AnalysisOptions, reacher: Reacher, r: R
       for (const handler of reach.handlers.filter(h => inRun.has(h.registration.getSourceFile()))) {
         const calls = callsLeavingRun(handler, inRun, reacher);
         const reason = `reaches ${callText(site.node)} in ${r.rel(sf)}, a file outside this run, which is not migrated: on MCP 2026-07-28 ${handler.label} fails there (2025-era clients only); migrate that file too (run mcp-migrate on the files together, e.g. the workspace's root)`;
-        const cause = 'a request reached in a file outside the run';
+        const cause: FoundCause = { id: 'request-outside-run', text: 'a request reached in a file outside the run' };
         if (calls.length === 0)
           r.site(handler.registration, {
             kind: site.kind,
@@ -360,7 +366,10 @@ function markOtherCaller(site: Site, other: NotAHandler, r: Recorder): void {
     reason,
     handler: other.kind,
     shape: 'helper',
-    cause: `a request reached ${NON_HANDLER_CAUSE[other.kind]}`,
+    cause: {
+      id: other.kind === 'notification' ? 'helper-called-from-notification' : 'helper-called-outside-handler',
+      text: `a request reached ${NON_HANDLER_CAUSE[other.kind].text}`,
+    },
   });
 }
 
@@ -439,7 +448,7 @@ function markUnreached(site: Site, others: NotAHandler[], r: Recorder, shape: Si
         reason: call.reason,
         handler: base.name,
         shape: 'helper',
-        cause: FRAMEWORK_HELPER_CALL_CAUSE,
+        cause: { id: 'framework-helper-call', text: FRAMEWORK_HELPER_CALL_CAUSE },
       });
     r.site(site.node, {
       kind: site.kind,
@@ -448,7 +457,7 @@ function markUnreached(site: Site, others: NotAHandler[], r: Recorder, shape: Si
       reason: base.reason,
       handler: base.name,
       shape,
-      cause: FRAMEWORK_HELPER_CAUSE,
+      cause: { id: 'framework-helper', text: FRAMEWORK_HELPER_CAUSE },
     });
     return;
   }
@@ -561,14 +570,8 @@ function servingOf(
     if ('skip' in entry) continue;
     if (entry.plan) r.planFor(sf).http.push(entry.plan);
     const call = `new ${transportName(transport)}(...)`;
-    r.site(transport, {
-      kind: 'entry',
-      call,
-      outcome: entry.plan ? 'rewritten' : 'marked',
-      reason: entry.reason,
-      handler: 'serving entry',
-      cause: entry.plan ? undefined : (entry.cause ?? entry.reason),
-    });
+    const site = { kind: 'entry', call, reason: entry.reason, handler: 'serving entry' } as const;
+    r.site(transport, entry.plan ? { ...site, outcome: 'rewritten' } : { ...site, outcome: 'marked', cause: entry.cause });
   }
   for (const call of capabilityReads(sf)) planCapabilityRead(call, r, reacher, options);
   // (a file left on SDK 1.x serves no 2026-07-28 client, and its context has no mcpReq.log)
@@ -585,7 +588,10 @@ function servingOf(
   }
   for (const call of options.onlyHandlerAt ? [] : registrationsAfterInitialize(sf)) {
     const reason = `${call.getExpression().getText()}() runs in oninitialized, which never fires on MCP 2026-07-28 (there is no initialize): register it when the server is built`;
-    const cause = 'registered in oninitialized, which never fires on MCP 2026-07-28: register it when the server is built';
+    const cause: FoundCause = {
+      id: 'registered-in-oninitialized',
+      text: 'registered in oninitialized, which never fires on MCP 2026-07-28: register it when the server is built',
+    };
     r.site(call, { kind: 'registration', call: call.getExpression().getText(), outcome: 'marked', reason, handler: 'lifecycle', cause });
   }
 }
@@ -622,7 +628,10 @@ function planCapabilityRead(call: CallExpression, r: Recorder, reacher: Reacher,
   if (options.onlyHandlerAt) return;
   const where = outside ? ` (${outside.detail})` : '';
   const reason = `${callee}() answers with what the client declared at initialize${where}; a 2026-07-28 client declares its capabilities with each request instead, and under serveStdio this returns undefined for it (createMcpHandler fills it in per request): read them where a request is served, ctx.mcpReq.envelope?.[CLIENT_CAPABILITIES_META_KEY] (clientCapabilities(server) in the requestState module)`;
-  const cause = 'client capabilities read from the connection (undefined for a 2026-07-28 client under serveStdio)';
+  const cause: FoundCause = {
+    id: 'capabilities-from-connection',
+    text: 'client capabilities read from the connection (undefined for a 2026-07-28 client under serveStdio)',
+  };
   r.site(call, { kind: 'capabilities', call: `${callee}(...)`, outcome: 'marked', reason, handler: 'capability check', cause });
 }
 
@@ -684,18 +693,18 @@ function callText(node: Node): string {
 }
 
 /** The cause the summary counts a site outside a migratable handler under. */
-const NON_HANDLER_CAUSE: Record<NonHandler['kind'], string> = {
-  helper: 'in a function no tools/call, prompts/get or resources/read handler calls',
-  'shared-handler': 'in a handler passed by name that is also called or exported',
-  'wrapped-handler': 'in a handler wrapped by a function of the project before it is registered',
-  generator: 'in a generator no handler runs',
-  'other-request': 'in a request handler other than tools/call, prompts/get or resources/read',
-  notification: 'in a notification handler',
-  lifecycle: 'in a lifecycle callback (oninitialized, onclose, onerror)',
-  callback: 'in a callback run later, or passed on where it cannot be followed',
-  wrapped: "in a callback registered through something other than the SDK's registration",
-  'class-member': 'in a getter, setter, constructor or static block of a class',
-  'top-level': 'at module level',
+const NON_HANDLER_CAUSE: Record<NonHandler['kind'], FoundCause> = {
+  helper: { id: 'helper-body', text: 'in a function no tools/call, prompts/get or resources/read handler calls' },
+  'shared-handler': { id: 'shared-handler', text: 'in a handler passed by name that is also called or exported' },
+  'wrapped-handler': { id: 'handler-wrapped-by-call', text: 'in a handler wrapped by a function of the project before it is registered' },
+  generator: { id: 'generator', text: 'in a generator no handler runs' },
+  'other-request': { id: 'other-request-handler', text: 'in a request handler other than tools/call, prompts/get or resources/read' },
+  notification: { id: 'notification-handler', text: 'in a notification handler' },
+  lifecycle: { id: 'lifecycle-callback', text: 'in a lifecycle callback (oninitialized, onclose, onerror)' },
+  callback: { id: 'callback', text: 'in a callback run later, or passed on where it cannot be followed' },
+  wrapped: { id: 'wrapped-handler', text: "in a callback registered through something other than the SDK's registration" },
+  'class-member': { id: 'class-member', text: 'in a getter, setter, constructor or static block of a class' },
+  'top-level': { id: 'module-level', text: 'at module level' },
 };
 
 function redesign(kind: string): string {

@@ -7,7 +7,7 @@
  * notification reaches it, and a 2025-era session gets it as before: only runs with an HTTP entry are marked.
  */
 import { Node, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph';
-import { LIST_CHANGED_CAUSE } from '../tables/causes.js';
+import { LIST_CHANGED_CAUSE, type FoundCause } from '../tables/causes.js';
 import { serverKindOf, unwrap } from './mcpSymbols.js';
 import { enclosingFunction, type FunctionLike } from './functions.js';
 
@@ -29,7 +29,7 @@ const SENDS = /^send(Tool|Prompt|Resource)ListChanged$/;
 export interface ListChangeFinding {
   call: CallExpression;
   reason: string;
-  cause: string;
+  cause: FoundCause;
   handler: string;
 }
 
@@ -52,7 +52,7 @@ export function listChanges(sf: SourceFile, handlerOf: (fn: FunctionLike) => str
   return found;
 }
 
-function reasonFor(callee: string, notifier: string, sends: boolean): { reason: string; cause: string } {
+function reasonFor(callee: string, notifier: string, sends: boolean): { reason: string; cause: FoundCause } {
   const what = sends
     ? `${callee}() tells the clients of this server instance that its list changed`
     : `${callee}(...) while a request is served tells the clients of this server instance that its list changed`;

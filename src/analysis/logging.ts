@@ -16,7 +16,7 @@
 // (the compiler ts-morph bundles: `typescript` is not a dependency of the installed package)
 import { Node, SyntaxKind, ts, type CallExpression, type Expression, type SourceFile } from 'ts-morph';
 import { rangeOf, type LogPlan } from '../plan.js';
-import { LOGGING_CAUSE } from '../tables/causes.js';
+import { LOGGING_CAUSE, type FoundCause } from '../tables/causes.js';
 import { serverKindOf, unwrap } from './mcpSymbols.js';
 import { enclosingFunction, type FunctionLike } from './functions.js';
 import { handlerRegistrationOf, registrationOf } from './sites.js';
@@ -24,7 +24,7 @@ import { handlerRegistrationOf, registrationOf } from './sites.js';
 /** What becomes of one log call. */
 export type LoggingFinding =
   | { call: CallExpression; plan: LogPlan; handler: string }
-  | { call: CallExpression; marked: { reason: string; cause: string; handler: string } }
+  | { call: CallExpression; marked: { reason: string; cause: FoundCause; handler: string } }
   | { call: CallExpression; note: string };
 
 /** The members of a log message's params that `ctx.mcpReq.log(level, data, logger)` takes. */
@@ -89,7 +89,7 @@ export function loggingFinding(call: CallExpression, handlerOf: (fn: FunctionLik
   };
 }
 
-function markedIn(callee: string, handler: string, fix: string): { reason: string; cause: string; handler: string } {
+function markedIn(callee: string, handler: string, fix: string): { reason: string; cause: FoundCause; handler: string } {
   const reason = `${callee}() sends the log message on the connection, not with the request: a 2026-07-28 client that asks for none (no logLevel in its request) gets it anyway over stdio, and over HTTP it is dropped; ${fix}`;
   return { reason, cause: LOGGING_CAUSE, handler };
 }

@@ -19,6 +19,7 @@ import {
 } from 'ts-morph';
 import type { RequestBuilder, ResponseReader } from '../plan.js';
 import type { SiteKind } from '../report.js';
+import type { CauseId } from '../tables/causes.js';
 import { handedServerKind } from '../find/handedServer.js';
 import { stateModuleCall } from '../find/stateCalls.js';
 import { delegateRegistrationOf } from './delegates.js';
@@ -65,7 +66,7 @@ export interface Site {
    */
   target?: Node;
   /** A request recognised but never rewritten: why, and whether, left as it is, it still reaches 2025-era clients on SDK 2.x. */
-  unsupported?: { reason: string; servesLegacy: boolean };
+  unsupported?: { reason: string; servesLegacy: boolean; causeId: CauseId };
 }
 
 const BY_METHOD: Record<string, Pick<Site, 'kind' | 'builder' | 'reader'>> = {
@@ -140,7 +141,7 @@ function classifyCall(call: CallExpression): Omit<Site, 'fn'> | undefined {
   // Task-augmented (`{ task: { ttl } }` in the options or the params): the client answers with a task to poll.
   if (site && !site.unsupported && taskAugmented(call, site.params)) {
     const reason = `a task-augmented request (the client answers with a task the server then polls with tasks/get and tasks/result) has no MCP 2026-07-28 form, nor has SDK 2.x the option; ask without it, or keep the long work on the server's side`;
-    return { ...site, unsupported: { reason, servesLegacy: false } };
+    return { ...site, unsupported: { reason, servesLegacy: false, causeId: 'task-augmented-request' } };
   }
   return site;
 }
@@ -170,7 +171,7 @@ function requestCall(call: CallExpression, method: string, target: Node, first: 
           kind: 'request',
           builder: 'elicit',
           reader: 'elicitResult',
-          unsupported: { reason: PING_REASON, servesLegacy: true },
+          unsupported: { reason: PING_REASON, servesLegacy: true, causeId: 'request-method-not-in-2026' },
         };
       return undefined;
     case 'sendRequest':
@@ -194,7 +195,13 @@ function requestCall(call: CallExpression, method: string, target: Node, first: 
           : undefined;
       if (!shape) {
         const reason = `${requestMethod} is a request to the client that MCP 2026-07-28 does not have (only elicitation/create, sampling/createMessage and roots/list can be asked, by returning input_required); on a 2026-07-28 request SDK 2.x refuses it. Do without it there (keep it for 2025-era clients behind a check of the protocol version), or migrate by hand`;
-        return { node: call, kind: 'request', builder: 'elicit', reader: 'elicitResult', unsupported: { reason, servesLegacy: true } };
+        return {
+          node: call,
+          kind: 'request',
+          builder: 'elicit',
+          reader: 'elicitResult',
+          unsupported: { reason, servesLegacy: true, causeId: 'request-method-not-in-2026' },
+        };
       }
       const params = objectProperty(request, 'params');
       return { node: call, params, ...(shape.kind === 'elicitation' ? elicitationShape(params) : shape) };
@@ -224,7 +231,13 @@ function clientTaskCall(call: CallExpression, callee: PropertyAccessExpression):
     return undefined;
   if (!CLIENT_TASK_METHODS.has(callee.getName())) return undefined;
   const reason = `${callee.getName()}() asks the client about its tasks (tasks/get, tasks/result, or a request answered with a task), which neither MCP 2026-07-28 nor SDK 2.x has: ask with inputRequired and keep long work on the server's side`;
-  return { node: call, kind: 'task', builder: 'elicit', reader: 'elicitResult', unsupported: { reason, servesLegacy: false } };
+  return {
+    node: call,
+    kind: 'task',
+    builder: 'elicit',
+    reader: 'elicitResult',
+    unsupported: { reason, servesLegacy: false, causeId: 'client-tasks' },
+  };
 }
 
 const CLIENT_TASK_METHODS = new Set([
@@ -271,7 +284,7 @@ function destructuredChannelCall(call: CallExpression, callee: Identifier): Omit
     node: call,
     params,
     ...(shape.kind === 'elicitation' ? elicitationShape(params) : shape),
-    unsupported: { reason, servesLegacy: false },
+    unsupported: { reason, servesLegacy: false, causeId: 'destructured-send-request' },
   };
 }
 
@@ -295,7 +308,12 @@ function aliasedMethodCall(call: CallExpression, callee: Identifier): Omit<Site,
     return { node: call, params: first, ...methodShape(alias.method, first), target: alias.receiver };
   }
   const reason = `the request goes through ${callee.getText()}, which holds the server's ${alias.method}() (${oneLine(alias.declaration)}); call the server's ${alias.method}(...) where it is awaited, then run again`;
-  return { node: call, params: first, ...methodShape(alias.method, first), unsupported: { reason, servesLegacy: true } };
+  return {
+    node: call,
+    params: first,
+    ...methodShape(alias.method, first),
+    unsupported: { reason, servesLegacy: true, causeId: 'request-method-aliased' },
+  };
 }
 
 /** `srv['listRoots'](...)`: a site, asked through its receiver like `srv.listRoots(...)`. */

@@ -16,7 +16,7 @@
  * a `.then(callback)` statement (`.then(() => console.error('ready'))`) runs the callback's body right
  * after serveStdio, which is when the transport is listening.
  */
-import { UNKNOWN_TRANSPORT_CAUSE } from '../tables/causes.js';
+import { UNKNOWN_TRANSPORT_CAUSE, type FoundCause } from '../tables/causes.js';
 import {
   Node,
   SyntaxKind,
@@ -32,7 +32,7 @@ import { mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
 import { identifierTexts, nameAllocator } from './names.js';
 import { transportOf } from './transportKind.js';
 
-export type StdioEntry = { plan: StdioEntryPlan } | { marked: CallExpression; reason: string; cause: string };
+export type StdioEntry = { plan: StdioEntryPlan } | { marked: CallExpression; reason: string; cause: FoundCause };
 
 /** Methods of a server that work on a server not yet connected (registering, closing). */
 const BEFORE_CONNECTION =
@@ -107,7 +107,7 @@ function describeTransport(arg: Node): string {
 function entryOf(call: CallExpression, arg: Node, decl: Node | undefined): StdioEntry {
   const server = call.getExpression().asKindOrThrow(SyntaxKind.PropertyAccessExpression).getExpression();
   const serve = `serveStdio(() => ${evaluates(server) ? 'server' : server.getText()})`;
-  const mark = (why: string, fix: string, cause: string): StdioEntry => ({
+  const mark = (why: string, fix: string, cause: FoundCause): StdioEntry => ({
     marked: call,
     cause,
     reason: `${call.getText().split('\n')[0]} stays, serving 2025-era clients only: ${why}; ${fix}, then replace it with ${serve} from @modelcontextprotocol/server/stdio, the entry a 2026-07-28 client can reach`,
@@ -117,7 +117,7 @@ function entryOf(call: CallExpression, arg: Node, decl: Node | undefined): Stdio
     return mark(
       `the promise connect() returns is used (${promise.text}), and serveStdio returns no promise`,
       'move what waits for it to after the call',
-      'stdio connect() promise used: serveStdio returns no promise',
+      { id: 'stdio-connect-promise-used', text: 'stdio connect() promise used: serveStdio returns no promise' },
     );
   }
   const later = useAfterConnect(call, server);
@@ -129,7 +129,7 @@ function entryOf(call: CallExpression, arg: Node, decl: Node | undefined): Stdio
     return mark(
       `the server is used once connected (${use}), which under serveStdio fails "Not connected" until the client's first message`,
       'move that use into a handler or drop it',
-      'stdio server used right after connect(): not connected yet under serveStdio',
+      { id: 'stdio-used-after-connect', text: 'stdio server used right after connect(): not connected yet under serveStdio' },
     );
   }
   if (promise.kind === 'then') {
@@ -143,7 +143,7 @@ function entryOf(call: CallExpression, arg: Node, decl: Node | undefined): Stdio
           .replace(/\s+/g, ' ')
           .replace(/\(.*\)$/s, '(...)')}), which under serveStdio fails "Not connected" until the client's first message`,
         'move that use into a handler or drop it',
-        'stdio server used right after connect(): not connected yet under serveStdio',
+        { id: 'stdio-used-after-connect', text: 'stdio server used right after connect(): not connected yet under serveStdio' },
       );
   }
   const range = promise.kind === 'caught' || promise.kind === 'then' ? promise.range : { start: call.getStart(), end: call.getEnd() };
@@ -152,7 +152,10 @@ function entryOf(call: CallExpression, arg: Node, decl: Node | undefined): Stdio
     return mark(
       `the server is made in the statement that connects it (${server.getText().replace(/\s+/g, ' ')}), and serveStdio calls its factory at the client's first message, maybe more than once`,
       `declare it first (const server = ${server.getText().replace(/\s+/g, ' ')};) in a block of its own`,
-      'stdio server made where it is connected: serveStdio calls its factory later, maybe more than once',
+      {
+        id: 'stdio-server-made-at-connect',
+        text: 'stdio server made where it is connected: serveStdio calls its factory later, maybe more than once',
+      },
     );
   }
   const plan: StdioEntryPlan = {

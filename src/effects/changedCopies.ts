@@ -11,7 +11,7 @@ import { calleesOf } from '../find/callees.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
 import type { FunctionLike } from '../analysis/functions.js';
 import { ELEMENT_READS, mutationOf, rootOf } from './walk.js';
-import { CHANGED_COPY_CAUSE } from '../tables/causes.js';
+import { CHANGED_COPY_CAUSE, type FoundCause } from '../tables/causes.js';
 
 /** Methods that change the array, map or set they are called on. */
 const CHANGING_METHODS = /^(push|pop|shift|unshift|splice|sort|reverse|fill|copyWithin|set|delete|add|clear)$/;
@@ -33,7 +33,7 @@ export function changedAfterAQuestion(work: Node, fn: FunctionLike, questions: N
 }
 
 /** Why journaled `work`, changed by `change` after a question, is marked. */
-export function changedCopyReason(work: Node, change: Node, label: string): { reason: string; cause: string } {
+export function changedCopyReason(work: Node, change: Node, label: string): { reason: string; cause: FoundCause } {
   const flat = (text: string) =>
     text.replace(/\s+/g, ' ').length > 80 ? `${text.replace(/\s+/g, ' ').slice(0, 77)}...` : text.replace(/\s+/g, ' ');
   const reason = `${label} journals ${flat(work.getText())} (done once), and ${flat(change.getText())} (line ${change.getStartLineNumber()}) changes what it returned after a question: on a later round of a 2026-07-28 call that is a copy read back from requestState, so where it is the server's own object (a store's, a cache's) the change is lost while the reply says it was made. Re-read the object after the question (by its id, from its owner) and change that, then run again`;

@@ -30,7 +30,7 @@ import { Walker, type EffectPoint, type WalkResult } from './walk.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
 import { callbackRunners, HandedCallbacks } from './handed.js';
 import { changedAfterAQuestion, changedCopyReason } from './changedCopies.js';
-import { ROUND_LIMIT_CAUSE } from '../tables/causes.js';
+import { ROUND_LIMIT_CAUSE, type FoundCause } from '../tables/causes.js';
 
 export interface JournalWork {
   node: Node;
@@ -41,7 +41,7 @@ export interface JournalWork {
 export interface EffectRefusal {
   node: Node;
   reason: string;
-  cause: string;
+  cause: FoundCause;
   handler?: string;
 }
 
@@ -313,14 +313,19 @@ function planPoint(point: EffectPoint, label: string, isQuestion: (node: Node) =
   const asksInside = node.getDescendants().find(d => isQuestion(d));
   if (asksInside) {
     const reason = `${label} does ${oneLine(node.getText())} after asking ${oneLine(asksInside.getText())}, and asks again after it: on a 2026-07-28 client this would run again on a later round; do it in a statement of its own after the question, or migrate by hand`;
-    planning.refused.push({ node, reason, cause: 'an effect made with the answer to a question, before another question', handler: label });
+    planning.refused.push({
+      node,
+      reason,
+      cause: { id: 'effect-between-questions', text: 'an effect made with the answer to a question, before another question' },
+      handler: label,
+    });
     return false;
   }
   if (node.getDescendants().some(d => Node.isYieldExpression(d))) {
     planning.refused.push({
       node,
       reason: `${label} does ${oneLine(node.getText())} in a generator's yield, which cannot be journaled; migrate by hand`,
-      cause: 'an effect around a yield',
+      cause: { id: 'effect-around-yield', text: 'an effect around a yield' },
       handler: label,
     });
     return false;
@@ -331,7 +336,7 @@ function planPoint(point: EffectPoint, label: string, isQuestion: (node: Node) =
     planning.refused.push({
       node,
       reason,
-      cause: 'a handle made on each round set up by work that also reaches outside it',
+      cause: { id: 'handle-set-up-with-effect', text: 'a handle made on each round set up by work that also reaches outside it' },
       handler: label,
     });
     return false;
@@ -351,7 +356,10 @@ function planPoint(point: EffectPoint, label: string, isQuestion: (node: Node) =
       planning.refused.push({
         node,
         reason,
-        cause: 'an effect whose result cannot travel in requestState, read after a question',
+        cause: {
+          id: 'journaled-result-not-serialisable',
+          text: 'an effect whose result cannot travel in requestState, read after a question',
+        },
         handler: label,
       });
     }

@@ -2,13 +2,11 @@
  * Why something was left: one row per cause, with a stable id that the SARIF output uses as its rule
  * id (and the editor and the docs can use the same way), a one-line text and the fix.
  *
- * The analysis writes causes as sentences (`SiteReport.cause`, or `reason` where there is no cause);
- * `causeOf` classifies a site by them, so the analysis keeps its wording and this table stays the one
- * place that names them. A cause no row recognises is `unclassified`: test/report-counts.test.ts
- * fails on one, so a new cause gets its row here.
+ * The analysis reports a cause where it finds it, as a lint rule reports a message id: a `FoundCause`, the
+ * row's id and the sentence the summary counts sites under (with what varies from site to site, where the
+ * row's own text would say less). A site report carries both (`SiteReport.causeId`, `SiteReport.cause`).
  */
-import type { SiteReport } from '../report.js';
-import { FRAMEWORK_HELPER_CALL_CAUSE, FRAMEWORK_HELPER_CAUSE, FRAMEWORKS } from './frameworks.js';
+import { FRAMEWORKS } from './frameworks.js';
 
 export type CauseLevel = 'error' | 'warning';
 
@@ -26,103 +24,73 @@ export interface Cause {
   level: CauseLevel;
 }
 
-/** The site kinds, causes and reasons a row recognises: the first row whose test passes wins. */
-interface Row extends Cause {
-  kind?: SiteReport['kind'];
-  match?: RegExp;
-}
-
-/** Causes the analysis writes as they are (src/analysis/eraTraps.ts, src/analysis/stdioEntry.ts): named here, where the rows match them. */
-export const ONINITIALIZED_CAUSE = 'oninitialized never fires for a 2026-07-28 client (it sends no initialize)';
-export const CLIENT_VERSION_CAUSE = 'client info read from the connection (undefined for a 2026-07-28 client under serveStdio)';
-export const PROTOCOL_VERSION_CAUSE = "negotiated protocol version compared with the revisions the code knows ('2026-07-28' matches none)";
-export const SESSION_KEY_CAUSE = 'the session id used as a key (undefined for every 2026-07-28 client, which has no session)';
-export const LOGGING_CAUSE =
-  'a log message sent on the connection while a request is served (sent unasked to a 2026-07-28 client over stdio, dropped over HTTP)';
-export const CHANGED_COPY_CAUSE = 'a journaled result changed after a question (a copy on a later round)';
-export const ROUND_LIMIT_CAUSE = "a loop asking more often than a 2026-07-28 client's round limit";
-export const LIST_CHANGED_CAUSE =
-  'a list change told from a server instance, which no subscriptions/listen stream of createMcpHandler receives';
-export const UNKNOWN_TRANSPORT_CAUSE = 'server connected by hand through a transport mcp-migrate cannot identify (2025-era clients only)';
-
 const REDESIGN = 'MCP 2026-07-28 has no server-initiated requests outside tools/call, prompts/get and resources/read';
 
-const ROWS: readonly Row[] = [
+const ROWS = [
   // Outside a handler that can return input_required (src/analysis/nonHandlers.ts, src/find/reach.ts).
   {
     id: 'helper-body',
     level: 'warning',
-    match: /^in a function no tools\/call, prompts\/get or resources\/read handler calls/,
     text: 'request in a function no tools/call, prompts/get or resources/read handler calls',
     fix: `${REDESIGN}: call the function from one of those handlers (it is then migrated where it is), or take what it asks for as an argument`,
   },
   {
     id: 'shared-handler',
     level: 'warning',
-    match: /^in a handler passed by name that is also called or exported/,
     text: 'handler passed by name that is also called or exported',
     fix: 'give the registration a function of its own that calls the shared one, or migrate by hand',
   },
   {
     id: 'handler-wrapped-by-call',
     level: 'warning',
-    match: /^in a handler wrapped by a function of the project/,
     text: 'handler wrapped by a function of the project before it is registered, which is not a pass-through it can be migrated through',
     fix: "the message says why (the wrapper changes the arguments, calls the callback again, is not the project's own, or declares a type that cannot carry input_required); make it a pass-through (`return async (...args) => cb(...args)`) and run again, or pass the callback to the registration directly and keep the wrapper's work inside it; or migrate by hand",
   },
   {
     id: 'generator',
     level: 'warning',
-    match: /^in a generator/,
     text: 'request inside a generator no handler runs',
     fix: 'await the requests in the handler (a loop there migrates) and keep the generator for the rest',
   },
   {
     id: 'other-request-handler',
     level: 'warning',
-    match: /^in a request handler other than/,
     text: 'request in a handler other than tools/call, prompts/get or resources/read',
     fix: `${REDESIGN}: move the request into one of those`,
   },
   {
     id: 'notification-handler',
     level: 'warning',
-    match: /^in a notification handler/,
     text: 'request in a notification handler',
     fix: `${REDESIGN}: ask from inside the tool that needs it, or read it lazily there`,
   },
   {
     id: 'lifecycle-callback',
     level: 'warning',
-    match: /^in a lifecycle callback/,
     text: 'request in oninitialized, onclose or onerror',
     fix: `${REDESIGN}: ask from inside the tool that needs it, or read it lazily there`,
   },
   {
     id: 'wrapped-handler',
     level: 'warning',
-    match: /^in a callback registered through something other than the SDK's registration/,
     text: "handler registered through something other than the SDK's registration (a wrapper of the project, a class's own method, a method SDK 2.x lacks)",
     fix: 'the message says why; remove the obstacle and run again, or migrate by hand',
   },
   {
     id: 'callback',
     level: 'warning',
-    match: /^in a callback run later, or passed on where it cannot be followed/,
     text: 'request in a callback run later (a timer, an event) or passed on where what runs it cannot be followed',
     fix: 'await the request in the handler, or call the function from one by its name',
   },
   {
     id: 'class-member',
     level: 'warning',
-    match: /^in a getter, setter, constructor or static block of a class/,
     text: 'request in a getter, setter, constructor or static block of a class',
     fix: 'make it a method the handler awaits (it is then migrated where it is), or migrate by hand',
   },
   {
     id: 'module-level',
     level: 'warning',
-    match: /^at module level/,
     text: 'request at module level',
     fix: 'move it into a tools/call, prompts/get or resources/read handler',
   },
@@ -130,21 +98,18 @@ const ROWS: readonly Row[] = [
   {
     id: 'helper-called-from-notification',
     level: 'warning',
-    match: /^a request reached in a notification handler/,
     text: 'call of a function that asks, in a notification handler',
     fix: 'a notification handler cannot ask the client on MCP 2026-07-28: clear what the answer would refresh and let the next tool call that needs it ask',
   },
   {
     id: 'request-outside-run',
     level: 'warning',
-    match: /^a request reached in a file outside the run/,
     text: 'call, in a handler of the run, of code in a file outside the run that asks the client',
     fix: "migrate the files together: run mcp-migrate on the folder that holds both (a workspace's root)",
   },
   {
     id: 'helper-called-outside-handler',
     level: 'warning',
-    match: /^a request reached /,
     text: 'call of a function that asks, where no request is served (a lifecycle callback, a timer, module level, another kind of handler)',
     fix: `${REDESIGN}: call the function from one of those handlers, or take what it asks for as an argument`,
   },
@@ -152,78 +117,67 @@ const ROWS: readonly Row[] = [
   {
     id: 'effect-between-questions',
     level: 'warning',
-    match: /^an effect made with the answer to a question, before another question/,
     text: 'work that asks inside it, then again after it',
     fix: 'do the work in a statement of its own after the question it needs, so that it can be journaled; or migrate by hand',
   },
   {
     id: 'effect-around-yield',
     level: 'warning',
-    match: /^an effect around a yield/,
     text: "work with an effect in a generator's yield, which cannot be journaled",
     fix: 'do the work in a statement of its own, or migrate by hand',
   },
   {
     id: 'handle-set-up-with-effect',
     level: 'warning',
-    match: /^a handle made on each round set up by work that also reaches outside it/,
     text: 'a handle made again on each round, set up by a call that also does something outside it',
     fix: 'split the call: set the handle up in code of its own (run again on each round) and do the outside work apart (journaled); or make the handle once per call outside the handler',
   },
   {
     id: 'journaled-result-not-serialisable',
     level: 'warning',
-    match: /^an effect whose result cannot travel in requestState/,
     text: 'journaled work whose result cannot travel in requestState, read after a question',
     fix: 'return plain data from the work (ids, records), or make the value again after the question',
   },
   {
     id: 'destructured-send-request',
     level: 'error',
-    match: /sendRequest destructured from the handler's context/,
     text: 'sendRequest destructured from the handler context',
     fix: "SDK 2.x's context has no sendRequest: name the context parameter (ctx), call ctx.mcpReq.send(...), then run again",
   },
   {
     id: 'task-augmented-request',
     level: 'error',
-    match: /task-augmented request/,
     text: 'task-augmented request',
     fix: "MCP 2026-07-28 and SDK 2.x have no task-augmented requests: ask without the task, and keep long work on the server's side",
   },
   {
     id: 'client-tasks',
     level: 'error',
-    match: /asks the client about its tasks/,
     text: "request about the client's tasks (tasks/get, tasks/result)",
     fix: "ask with inputRequired, and keep long work on the server's side",
   },
   {
     id: 'request-method-not-in-2026',
     level: 'warning',
-    match: /is a request to the client that MCP 2026-07-28 does not have/,
     text: 'request of a method other than elicitation/create, sampling/createMessage and roots/list (ping, a custom method)',
     fix: 'do without it on 2026-07-28 requests (keep it for 2025-era clients behind a check of the protocol version), or migrate by hand',
   },
   // Frameworks built on the SDK (src/tables/frameworks.ts), and a project's own base-class request helpers.
-  ...FRAMEWORKS.map((f): Row => ({
-    id: `${f.id}-request`,
-    level: 'warning',
-    match: new RegExp(`^${f.name} request:`),
+  ...FRAMEWORKS.map(f => ({
+    id: `${f.id}-request` as const,
+    level: 'warning' as const,
     text: `request sent through ${f.name}'s own API`,
     fix: `${f.status}: ${f.instead}`,
   })),
   {
     id: 'framework-helper',
     level: 'warning',
-    match: new RegExp(`^${FRAMEWORK_HELPER_CAUSE}`),
     text: 'base-class method that sends a request for its subclasses',
     fix: `${REDESIGN}: redesign the helper so that the subclass's tool returns inputRequired(...) and reads the answer on the retry (ctx.mcpReq.inputResponses), then migrate each call`,
   },
   {
     id: 'framework-helper-call',
     level: 'warning',
-    match: new RegExp(`^${FRAMEWORK_HELPER_CALL_CAUSE}`),
     text: 'call of a base-class method that sends a request',
     fix: 'migrate it with the helper: once the helper is redesigned, return its inputRequired(...) from the tool',
   },
@@ -231,70 +185,60 @@ const ROWS: readonly Row[] = [
   {
     id: 'capabilities-from-connection',
     level: 'warning',
-    kind: 'capabilities',
     text: 'client capabilities read from the connection where no request is served',
     fix: "read the request's own capabilities in the handler (clientCapabilities(server), or ctx.mcpReq.envelope), or pass them to the code that needs them",
   },
   {
     id: 'oninitialized-never-fires',
     level: 'warning',
-    match: new RegExp(`^${escape(ONINITIALIZED_CAUSE)}`),
     text: 'oninitialized (or a notifications/initialized handler), which never fires for a 2026-07-28 client',
     fix: "do that work when the server is built, or in the handler that needs it, from the request's own envelope (ctx.mcpReq.envelope)",
   },
   {
     id: 'client-info-from-connection',
     level: 'warning',
-    match: new RegExp(`^${escape(CLIENT_VERSION_CAUSE)}`),
     text: 'getClientVersion(), undefined for a 2026-07-28 client under serveStdio',
     fix: "read the request's own, ctx.mcpReq.envelope?.[CLIENT_INFO_META_KEY], falling back to getClientVersion() for 2025-era clients",
   },
   {
     id: 'protocol-version-compared',
     level: 'warning',
-    match: new RegExp(`^${escape(PROTOCOL_VERSION_CAUSE)}`),
     text: "negotiated protocol version compared with known revisions, which '2026-07-28' matches none of",
     fix: 'decide what the code does for 2026-07-28',
   },
   {
     id: 'log-on-connection',
     level: 'warning',
-    match: new RegExp(`^${escape(LOGGING_CAUSE)}`),
     text: "sendLoggingMessage() where a request is served, from code that has not the handler's context",
     fix: "hand the handler's context down and call ctx.mcpReq.log(level, data, logger), which sends the request's own log message at the level it asks for (SEP-2577 deprecates MCP logging: stderr or OpenTelemetry outlast it)",
   },
   {
     id: 'asks-past-round-limit',
     level: 'warning',
-    match: new RegExp(`^${escape(ROUND_LIMIT_CAUSE)}`),
     text: "a loop that asks once per item over more items than a 2026-07-28 client answers rounds of a call (10 in the SDK's client)",
     fix: 'ask for the items together: one question with a field per item',
   },
   {
     id: 'journaled-result-changed',
     level: 'warning',
-    match: new RegExp(`^${escape(CHANGED_COPY_CAUSE)}`),
     text: 'a journaled result the handler changes after a question, which a later round reads back as a copy',
     fix: 're-read the object after the question (by its id, from its owner) and change that',
   },
   {
     id: 'list-changed-on-instance',
     level: 'warning',
-    match: new RegExp(`^${escape(LIST_CHANGED_CAUSE)}`),
     text: 'a list change (send…ListChanged(), or a registration while a request is served) told from a server instance behind createMcpHandler',
     fix: 'keep what createMcpHandler(...) returns and call its notify.toolsChanged() (promptsChanged, resourcesChanged) where the list changes',
   },
   {
     id: 'session-id-as-key',
     level: 'warning',
-    match: new RegExp(`^${escape(SESSION_KEY_CAUSE)}`),
     text: 'a cache or a count keyed on the session id, which a 2026-07-28 request does not have',
     fix: 'key it on something each request carries (the user, an argument), or keep nothing across calls',
   },
   {
     id: 'registered-in-oninitialized',
     level: 'error',
-    kind: 'registration',
     text: 'tool, prompt or resource registered in oninitialized',
     fix: 'register it when the server is built: oninitialized never fires on MCP 2026-07-28',
   },
@@ -302,49 +246,42 @@ const ROWS: readonly Row[] = [
   {
     id: 'sse-entry',
     level: 'warning',
-    match: /SSEServerTransport/,
     text: 'HTTP+SSE entry',
     fix: 'move the endpoint to Streamable HTTP served by createMcpHandler(factory)',
   },
   {
     id: 'http-entry-not-moved',
     level: 'warning',
-    match: /not moved to createMcpHandler/,
     text: 'Streamable HTTP entry not moved to createMcpHandler',
     fix: 'serve a server factory with toNodeHandler(createMcpHandler(factory)), or route 2026-07-28 requests there with isLegacyRequest',
   },
   {
     id: 'stdio-used-after-connect',
     level: 'warning',
-    match: /stdio server used right after connect\(\)/,
     text: 'stdio server used right after connect()',
     fix: "serveStdio connects on the client's first message: move that use of the server into a handler, or drop it",
   },
   {
     id: 'stdio-server-made-at-connect',
     level: 'warning',
-    match: /stdio server made where it is connected/,
     text: 'a stdio server made in the statement that connects it, outside a block',
     fix: "serveStdio calls its factory at the client's first message, maybe more than once: declare the server first (`const server = createServer();`), then run again",
   },
   {
     id: 'stdio-connect-promise-used',
     level: 'warning',
-    match: /stdio connect\(\) promise used/,
     text: 'the promise of a stdio connect() used',
     fix: 'serveStdio returns no promise: move what waits for it to after the call',
   },
   {
     id: 'unknown-transport',
     level: 'warning',
-    match: new RegExp(`^${escape(UNKNOWN_TRANSPORT_CAUSE)}`),
     text: 'server connected by hand through a transport mcp-migrate cannot identify',
     fix: 'serve it with serveStdio(() => server) or createMcpHandler(factory), or route 2026-07-28 requests to those',
   },
   {
     id: 'serving-entry',
     level: 'warning',
-    kind: 'entry',
     text: 'serving entry not moved to the 2.x entries',
     fix: 'serve the server with serveStdio(() => server) or createMcpHandler(factory)',
   },
@@ -352,14 +289,12 @@ const ROWS: readonly Row[] = [
   {
     id: 'request-method-aliased',
     level: 'warning',
-    match: /which holds the server's \w+\(\)/,
     text: "request made through a variable that holds the server's request method",
     fix: "call the server's method (server.server.elicitInput(...)) where the answer is awaited",
   },
   {
     id: 'url-elicitation-error',
     level: 'warning',
-    match: /UrlElicitationRequiredError/,
     text: 'throw new UrlElicitationRequiredError(...)',
     fix: "ask with elicitInput({ mode: 'url', message, url, elicitationId }) where the handler can wait for the answer",
   },
@@ -367,22 +302,16 @@ const ROWS: readonly Row[] = [
   {
     id: 'rewrite-failed',
     level: 'error',
-    match: /rewrite of (?:its|this) file failed/,
     text: 'the rewrite of the file failed',
     fix: 'the file is left as it was; report the message as a bug, or migrate by hand',
   },
   {
     id: 'not-selected',
     level: 'warning',
-    match: /^not selected/,
     text: 'handler not selected',
     fix: 'convert that handler, or the whole file',
   },
-];
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+] as const satisfies readonly Cause[];
 
 /** Findings that are no site: the official codemod's leftovers and files the run could not migrate. */
 export const CODEMOD_LEFTOVER: Cause = {
@@ -413,23 +342,61 @@ export const FILE_FAILED: Cause = {
 export const UNCLASSIFIED: Cause = {
   id: 'unclassified',
   level: 'warning',
-  text: 'left for a reason the causes table does not name yet',
-  fix: 'the message says what to do',
+  text: 'left without the id of a cause (a site report written by hand, or a bug of mcp-migrate)',
+  fix: 'the message says what to do; if mcp-migrate wrote the report, please report it',
 };
 
 /** Every cause, the order of the table: what a SARIF log lists as its rules. */
-export const CAUSES: readonly Cause[] = [
-  ...ROWS.map(({ kind: _k, match: _m, ...cause }) => cause),
-  CODEMOD_LEFTOVER,
-  CODEMOD_START_FAILURE,
-  SDK_FILE_SKIPPED,
-  FILE_FAILED,
-  UNCLASSIFIED,
-];
+export const CAUSES: readonly Cause[] = [...ROWS, CODEMOD_LEFTOVER, CODEMOD_START_FAILURE, SDK_FILE_SKIPPED, FILE_FAILED, UNCLASSIFIED];
 
-/** The cause of a marked or skipped site. */
-export function causeOf(site: Pick<SiteReport, 'kind' | 'cause' | 'reason'>): Cause {
-  const text = site.cause ?? site.reason;
-  const row = ROWS.find(r => (r.match ? r.match.test(text) : false)) ?? ROWS.find(r => r.kind !== undefined && r.kind === site.kind);
-  return row ? CAUSES.find(c => c.id === row.id)! : UNCLASSIFIED;
+/** The id of a row of the table: what a cause is reported with. */
+export type CauseId = (typeof ROWS)[number]['id'];
+
+/** A cause as the analysis finds it: its row, and the sentence the summary counts the site under. */
+export interface FoundCause {
+  id: CauseId;
+  text: string;
 }
+
+/** The cause of a marked or skipped site: the row it was reported with. */
+export function causeOf(site: { causeId?: CauseId }): Cause {
+  return CAUSES.find(c => c.id === site.causeId) ?? UNCLASSIFIED;
+}
+
+/** Causes found in more than one place, or whose sentence names no detail of the site. */
+export const ONINITIALIZED_CAUSE: FoundCause = {
+  id: 'oninitialized-never-fires',
+  text: 'oninitialized never fires for a 2026-07-28 client (it sends no initialize)',
+};
+export const CLIENT_VERSION_CAUSE: FoundCause = {
+  id: 'client-info-from-connection',
+  text: 'client info read from the connection (undefined for a 2026-07-28 client under serveStdio)',
+};
+export const PROTOCOL_VERSION_CAUSE: FoundCause = {
+  id: 'protocol-version-compared',
+  text: "negotiated protocol version compared with the revisions the code knows ('2026-07-28' matches none)",
+};
+export const SESSION_KEY_CAUSE: FoundCause = {
+  id: 'session-id-as-key',
+  text: 'the session id used as a key (undefined for every 2026-07-28 client, which has no session)',
+};
+export const LOGGING_CAUSE: FoundCause = {
+  id: 'log-on-connection',
+  text: 'a log message sent on the connection while a request is served (sent unasked to a 2026-07-28 client over stdio, dropped over HTTP)',
+};
+export const CHANGED_COPY_CAUSE: FoundCause = {
+  id: 'journaled-result-changed',
+  text: 'a journaled result changed after a question (a copy on a later round)',
+};
+export const ROUND_LIMIT_CAUSE: FoundCause = {
+  id: 'asks-past-round-limit',
+  text: "a loop asking more often than a 2026-07-28 client's round limit",
+};
+export const LIST_CHANGED_CAUSE: FoundCause = {
+  id: 'list-changed-on-instance',
+  text: 'a list change told from a server instance, which no subscriptions/listen stream of createMcpHandler receives',
+};
+export const UNKNOWN_TRANSPORT_CAUSE: FoundCause = {
+  id: 'unknown-transport',
+  text: 'server connected by hand through a transport mcp-migrate cannot identify (2025-era clients only)',
+};

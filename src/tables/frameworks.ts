@@ -6,7 +6,7 @@
  * What each framework offers for 2026-07-28 was read from its published package (README and type
  * declarations) at the version named in `status`; a later release may change it.
  */
-import type { SiteKind } from '../report.js';
+import type { SiteKind } from '../siteKind.js';
 
 export type FrameworkId = 'fastmcp' | 'mcp-framework' | 'mcp-use' | 'mcp-agent';
 
@@ -126,11 +126,6 @@ export const SDK_V1_FRAMEWORKS = FRAMEWORKS.filter(f => f.keepsSdkV1).map(f => (
   framework: f,
   imports: new RegExp(`(?:\\bfrom\\s*|\\brequire\\s*\\(\\s*)['"](?:${f.modules})['"]`),
 }));
-
-/** The cause a framework's request is reported with: what the causes table matches. */
-export function frameworkCause(framework: Framework): string {
-  return `${framework.name} request: ${framework.status}`;
-}
 
 /** A project's own base class whose method makes a request its subclasses call: the API to redesign. */
 export const FRAMEWORK_HELPER_CAUSE = 'base-class request helper that subclasses call';
