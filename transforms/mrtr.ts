@@ -10,17 +10,14 @@
  *   server.sendLoggingMessage({ level, data }) → ctx.mcpReq.log(level, data)
  *
  * with the requestState module imported, the server constructed with `requestState: { verify }`, and its
- * entries moved to `serveStdio` / `createMcpHandler`.
+ * entries moved to `serveStdio` / `createMcpHandler`: the units of src/rewrite/units.ts, in their order.
  *
  * It needs the plan the analysis makes: run it through mcp-migrate (or pass `options.plan`).
  */
-import type { API, FileInfo, Node, Options } from 'jscodeshift';
+import type { API, FileInfo, Options } from 'jscodeshift';
 import type { FilePlan } from '../src/plan.js';
 import { RewriteContext } from '../src/rewrite/context.js';
-import { offsetsOf } from '../src/rewrite/parsers.js';
-import { rewriteLogging } from '../src/rewrite/logging.js';
-import { rewriteReplay } from '../src/rewrite/replay.js';
-import { rewriteHttpEntry, rewriteStdioEntry, wireServers } from '../src/rewrite/wiring.js';
+import { REWRITES } from '../src/rewrite/units.js';
 
 export { parserFor } from '../src/rewrite/parsers.js';
 
@@ -34,42 +31,6 @@ export default function transformer(file: FileInfo, api: API, options: Options):
 
 export function applyPlan(source: string, plan: FilePlan, api: API): string {
   const cx = new RewriteContext(api.jscodeshift, source, plan);
-  // Markers first: they only attach comments, so every later lookup stays valid.
-  addMarkers(cx);
-  rewriteReplay(cx);
-  // After the replay's wraps: a log call's arguments are moved into its new call, where their old paths no longer lead.
-  rewriteLogging(cx);
-  wireServers(cx);
-  for (const entry of plan.stdio) rewriteStdioEntry(cx, entry);
-  for (const entry of plan.http) rewriteHttpEntry(cx, entry);
+  for (const unit of REWRITES) unit.apply(cx);
   return cx.print();
-}
-
-function addMarkers(cx: RewriteContext): void {
-  for (const marker of cx.plan.markers) {
-    const p = cx.statementAt(marker.at);
-    if (!p) continue;
-    const node = p.node;
-    node.comments = [...(node.comments ?? []), cx.j.commentLine(` ${marker.text}`, true, false)];
-    keepBodyOnItsLine(cx, node);
-  }
-}
-
-/**
- * A statement given a comment is printed anew, and recast prints a braceless body on a line of its own
- * (`if (ok)\n  console.error('on');`): where the statement was written on one line, it is put back there.
- */
-function keepBodyOnItsLine(cx: RewriteContext, node: Node): void {
-  const { j } = cx;
-  const loop = j.WhileStatement.check(node) || j.ForStatement.check(node) || j.ForInStatement.check(node) || j.ForOfStatement.check(node);
-  const body: Node | undefined = j.IfStatement.check(node) ? (node.alternate ? undefined : node.consequent) : loop ? node.body : undefined;
-  const at = offsetsOf(node);
-  const bodyAt = body && offsetsOf(body);
-  if (!body || body.type === 'BlockStatement' || !at || !bodyAt) return;
-  const written = cx.source.slice(at.start, at.end);
-  if (written.includes('\n')) return;
-  const head = cx.source.slice(at.start, bodyAt.start).trimEnd();
-  const tail = cx.source.slice(bodyAt.start, at.end);
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  cx.commentEdits.push({ from: new RegExp(`${escape(head)}\\n[ \\t]*${escape(tail)}`), to: written });
 }
