@@ -32,14 +32,14 @@ export interface Delegation {
   delegates: FunctionLike[];
   /** The method's declaration when it has no body (abstract): it takes the context parameter too. */
   signature?: FunctionLike;
-  /** Why the delegates are not migrated as the handler's: the call is then marked with the reason. */
-  refused?: { reason: string; cause: string };
+  /**
+   * Why the delegates are not taken as the handler's: their parameter then does not count as its context, and
+   * their requests are migrated as any helper's. Said nowhere since replay; kept to read when a delegation is refused.
+   */
+  refused?: { reason: string };
   /** A call through a table's shared property (src/analysis/tableDelegates.ts): the delegates are its entries. */
   table?: TableDispatch;
 }
-
-/** The cause, as the report counts it, of a callee that is not migrated as its handler's delegate. */
-export const DELEGATE_CAUSE = 'delegate not migrated';
 
 /** A delegate as the report names it: `execute() of RouteTool`, or `runReport()`. */
 export function delegateLabel(fn: FunctionLike, callee: string): string {
@@ -167,7 +167,6 @@ function tableDelegation(
     table.refused = refused;
     delegation.refused = {
       reason: `the entries are not migrated as the delegates of this handler either: ${refused.why}; ${refused.fix}, or migrate by hand`,
-      cause: `${DELEGATE_CAUSE}: ${refused.cause}`,
     };
   }
   return delegation;
@@ -252,9 +251,8 @@ function declarationOf(callee: Node): Node | undefined {
 
 /** Why the delegates cannot be migrated as the handler's, if they cannot. */
 function refusal(d: Delegation, throughThis: boolean): Delegation['refused'] {
-  const refuse = (why: string, fix: string, cause: string) => ({
+  const refuse = (why: string, fix: string) => ({
     reason: `${d.callee} is not migrated as the delegate of this handler: ${why}, so the requests it makes are not migrated; ${fix}`,
-    cause: `${DELEGATE_CAUSE}: ${cause}`,
   });
   for (const fn of d.delegates) {
     const label = delegateLabel(fn, d.callee);
@@ -263,20 +261,14 @@ function refusal(d: Delegation, throughThis: boolean): Delegation['refused'] {
       return refuse(
         `${label} is in ${path.basename(file.getFilePath())}, which is not one of the files this run migrates`,
         "run mcp-migrate over its files and the handler's together, or migrate by hand",
-        'its module is not one of the files the run migrates',
       );
     if (!Node.isBlock(fn.getBody()) || !(fn as unknown as { isAsync(): boolean }).isAsync())
-      return refuse(
-        `${label} is not an async function with a block body`,
-        'make it one, or migrate by hand',
-        'not an async function with a block body',
-      );
+      return refuse(`${label} is not an async function with a block body`, 'make it one, or migrate by hand');
     const taken = fn.getParameters()[d.registration.ctxIndex];
     if (taken && d.call.getArguments().length === d.registration.ctxIndex)
       return refuse(
         `${label} takes a parameter (${taken.getName()}) where the handler's context would go`,
         "pass the handler's context there, or migrate by hand",
-        "it takes another parameter where the handler's context goes",
       );
   }
   const elsewhere = otherCall(d);
@@ -284,7 +276,6 @@ function refusal(d: Delegation, throughThis: boolean): Delegation['refused'] {
     return refuse(
       `it is also called in ${elsewhere}, which would get the input_required results it returns once migrated`,
       'give that caller a function of its own, or migrate by hand',
-      'it is also called elsewhere',
     );
   const stable =
     d.registration.args.kind === 'request' ||
@@ -294,7 +285,6 @@ function refusal(d: Delegation, throughThis: boolean): Delegation['refused'] {
     return refuse(
       `the name it is registered under (${d.registration.nameText}) cannot be read inside it, and its requestState must be bound to that name`,
       'register it under a literal name or a field of this, or migrate by hand',
-      'the name it is registered under cannot be read inside it',
     );
   return undefined;
 }

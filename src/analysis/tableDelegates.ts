@@ -32,8 +32,8 @@ export interface TableDispatch {
   asking: FunctionLike[];
   /** The table's declaration of the member (an interface's method, or its function type), whose result is widened. */
   widen?: Node;
-  /** Why the entries that ask are not migrated as the handler's delegates: the call keeps the dispatch's marker, with this. */
-  refused?: { why: string; fix: string; cause: string };
+  /** Why the entries that ask are not taken as the handler's delegates (see Delegation.refused). */
+  refused?: { why: string; fix: string };
 }
 
 /**
@@ -71,7 +71,7 @@ export function tableRefusal(
   entries: FunctionLike[],
   table: TableDispatch,
   lookup: RegistrationLookup,
-): { why: string; fix: string; cause: string } | undefined {
+): { why: string; fix: string } | undefined {
   const access = unwrap(call.getExpression()) as PropertyAccessExpression;
   const member = access.getName();
   const named = registeredProperty(registration, access);
@@ -79,7 +79,6 @@ export function tableRefusal(
     return {
       why: `it is registered under ${registration.nameText}, not a property of the entry ${access.getExpression().getText()} that the call runs, so no entry can read the name its requestState must be bound to`,
       fix: 'register each entry under its own name property',
-      cause: 'the name it is registered under cannot be read inside it',
     };
   table.asking = entries.filter(fn => lookup.makesRequest(fn));
   const widen = widenedDeclaration(access);
@@ -87,7 +86,6 @@ export function tableRefusal(
     return {
       why: `the table's declaration of ${member}() is in ${path.basename(widen.getSourceFile().getFilePath())}, which is not one of the files this run migrates (its result must admit InputRequiredResult)`,
       fix: "run mcp-migrate over that file and the handler's together",
-      cause: 'its module is not one of the files the run migrates',
     };
   table.widen = widen;
   for (const fn of table.asking) {
@@ -97,17 +95,14 @@ export function tableRefusal(
       return {
         why: `${label} is in ${path.basename(file.getFilePath())}, which is not one of the files this run migrates`,
         fix: "run mcp-migrate over its files and the handler's together",
-        cause: 'its module is not one of the files the run migrates',
       };
     const param = contextProblem(fn, registration, table.ctxMember);
-    if (param)
-      return { why: `${label} ${param.problem}`, fix: param.fix, cause: "it takes another parameter where the handler's context goes" };
+    if (param) return { why: `${label} ${param.problem}`, fix: param.fix };
     const name = entryName(fn, named);
     if (!name)
       return {
         why: `the ${named} of ${entryLabel(fn)} is not a string literal, so ${label} cannot bind its requestState to the name it is registered under`,
         fix: `give it a literal ${named}`,
-        cause: 'the name it is registered under cannot be read inside it',
       };
     table.names.set(fn, name);
     const elsewhere = otherUse(fn, access, lookup);
@@ -115,7 +110,6 @@ export function tableRefusal(
       return {
         why: `${label} is also called in ${elsewhere}, which would get the input_required results it returns once migrated`,
         fix: 'give that caller a function of its own',
-        cause: 'it is also called elsewhere',
       };
   }
   return undefined;
