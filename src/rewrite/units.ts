@@ -28,7 +28,7 @@ export const REWRITES: readonly Rewrite[] = [
   },
   // After the replay's wraps: a log call's arguments are moved into its new call, where their old paths no longer lead.
   { id: 'logging', name: "log messages sent with the request's own context", apply: rewriteLogging },
-  // The wiring around the handlers, outside every handler: no edit of theirs moves it.
+  // Then the wiring around the handlers: server constructions and serving entries, which no handler's edit contains.
   { id: 'server-wiring', name: 'servers constructed with requestState: { verify }', apply: wireServers },
   {
     id: 'stdio-entries',
