@@ -19,5 +19,5 @@ export {
 } from './format-report.js';
 export { formatSarif } from './sarif.js';
 export type { FileReport, SiteKind, SiteOutcome, SiteReport, SiteShape } from './report.js';
-export { CAUSES, causeOf } from './tables/causes.js';
+export { CAUSES, causeOf, type Cause, type CauseId } from './tables/causes.js';
 export { parseScenario, verify, type Scenario, type VerifyResult } from './verify/index.js';
