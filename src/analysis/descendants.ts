@@ -10,15 +10,27 @@ export interface DescendantWalk {
   jsDoc?: boolean;
 }
 
-/** The nodes under `node` (itself included) that pass `test`, in source order, parents before their children. */
-export function descendantsWhere<T extends Node = Node>(node: Node, test: (n: ts.Node) => boolean, walk: DescendantWalk = {}): T[] {
-  const found: ts.Node[] = [];
+/** Calls `each` on the compiler's nodes under `root` (itself included), in source order, parents before their children. */
+export function forEachCompilerNode(root: ts.Node, each: (n: ts.Node) => void, walk: DescendantWalk = {}): void {
   const visit = (n: ts.Node): void => {
-    if (test(n)) found.push(n);
+    each(n);
+    // JSDoc hangs off its host, outside forEachChild.
     if (walk.jsDoc) for (const doc of (n as { jsDoc?: ts.Node[] }).jsDoc ?? []) visit(doc);
     ts.forEachChild(n, visit);
   };
-  visit(node.compilerNode);
+  visit(root);
+}
+
+/** The nodes under `node` (itself included) that pass `test`, in source order, parents before their children. */
+export function descendantsWhere<T extends Node = Node>(node: Node, test: (n: ts.Node) => boolean, walk: DescendantWalk = {}): T[] {
+  const found: ts.Node[] = [];
+  forEachCompilerNode(
+    node.compilerNode,
+    n => {
+      if (test(n)) found.push(n);
+    },
+    walk,
+  );
   // ts-morph's own way from a compiler node to its wrapper, which it keeps protected.
   const wrap = (node as unknown as { _getNodeFromCompilerNode(n: ts.Node): T })._getNodeFromCompilerNode.bind(node);
   return found.map(wrap);

@@ -1,5 +1,5 @@
 import { ts, type Identifier, type Node, type SourceFile } from 'ts-morph';
-import { descendantsWhere } from './descendants.js';
+import { descendantsWhere, forEachCompilerNode } from './descendants.js';
 
 /** Fresh names for what the rewrite introduces, never one already taken: `base`, then `base2`, `base3`... */
 export function nameAllocator(taken: Iterable<string>): (base: string) => string {
@@ -19,14 +19,14 @@ export function nameAllocator(taken: Iterable<string>): (base: string) => string
  */
 export function identifierTexts(sf: SourceFile): string[] {
   const texts: string[] = [];
-  const visit = (node: ts.Node): void => {
-    // The name, escapes resolved (`\u0061nswer` is answer), as ts-morph's Identifier.getText() gives it.
-    if (ts.isIdentifier(node)) texts.push(node.text);
-    // JSDoc hangs off its host, outside forEachChild (ts-morph's children include it).
-    for (const doc of (node as { jsDoc?: ts.Node[] }).jsDoc ?? []) visit(doc);
-    ts.forEachChild(node, visit);
-  };
-  visit(sf.compilerNode);
+  // The name, escapes resolved (`\u0061nswer` is answer), as ts-morph's Identifier.getText() gives it.
+  forEachCompilerNode(
+    sf.compilerNode,
+    node => {
+      if (ts.isIdentifier(node)) texts.push(node.text);
+    },
+    { jsDoc: true },
+  );
   return texts;
 }
 
