@@ -2,7 +2,7 @@
  * Which names and expressions are the MCP SDK's: resolved through imports, requires and
  * declarations (never by spelling alone), with the type checker as a fallback.
  */
-import { Node, SyntaxKind, type Expression, type Identifier, type Symbol as MorphSymbol } from 'ts-morph';
+import { Node, SyntaxKind, type ClassDeclaration, type Expression, type Identifier, type Symbol as MorphSymbol } from 'ts-morph';
 import { importedAs, onlyImportedAs, type ImportedBinding } from './fileBindings.js';
 import { classMembersOf } from './projectNames.js';
 
@@ -276,10 +276,18 @@ function classKind(node: Node, depth = 0): ServerKind | undefined {
   const imported = mcpImportOf(node);
   if (imported && (imported.exportName === 'McpServer' || imported.exportName === 'Server')) return imported.exportName;
   if (depth > 4 || !Node.isIdentifier(node)) return undefined;
-  const symbol = node.getSymbol();
-  const declarations = (symbol?.getAliasedSymbol() ?? symbol)?.getDeclarations() ?? [];
-  const declared = declarations.find(d => Node.isClassDeclaration(d));
-  return declared && Node.isClassDeclaration(declared) ? extendedKind(declared, depth) : undefined;
+  const declared = declaredClass(declarationsOf(node));
+  return declared ? extendedKind(declared, depth) : undefined;
+}
+
+/** The declarations a name stands for, through an import's alias. */
+function declarationsOf(id: Node): Node[] {
+  const symbol = id.getSymbol();
+  return (symbol?.getAliasedSymbol() ?? symbol)?.getDeclarations() ?? [];
+}
+
+function declaredClass(declarations: Node[]): ClassDeclaration | undefined {
+  return declarations.find((d): d is ClassDeclaration => Node.isClassDeclaration(d));
 }
 
 /**
@@ -293,25 +301,33 @@ function constructedKind(callee: Node): ServerKind | 'not a server' | undefined 
   const imported = mcpImportOf(callee);
   if (imported) return imported.exportName === 'McpServer' || imported.exportName === 'Server' ? imported.exportName : 'not a server';
   if (!Node.isIdentifier(callee)) return undefined;
-  const symbol = callee.getSymbol();
-  const declarations = (symbol?.getAliasedSymbol() ?? symbol)?.getDeclarations() ?? [];
+  const declarations = declarationsOf(callee);
   if (declarations.length > 0 && declarations.every(d => isStandardLibrary(d.getSourceFile().getFilePath()))) return 'not a server';
-  let cls = declarations.find(d => Node.isClassDeclaration(d));
-  for (let depth = 0; cls && Node.isClassDeclaration(cls) && !cls.getSourceFile().isInNodeModules() && depth < 5; depth++) {
+  let cls = declaredClass(declarations);
+  for (let depth = 0; cls && !cls.getSourceFile().isInNodeModules() && depth < 5; depth++) {
     const base = cls.getExtends()?.getExpression();
     if (!base) return 'not a server';
     const kind = classKind(base);
     if (kind) return kind;
     if (!Node.isIdentifier(base)) return undefined;
-    const baseSymbol = base.getSymbol();
-    cls = (baseSymbol?.getAliasedSymbol() ?? baseSymbol)?.getDeclarations().find(d => Node.isClassDeclaration(d));
+    cls = declaredClass(declarationsOf(base));
   }
   return undefined;
 }
 
-/** A declaration file of TypeScript's standard library or of Node's types: no SDK server is declared there. */
-function isStandardLibrary(file: string): boolean {
-  return /[\\/]typescript[\\/]lib[\\/]lib\.[^\\/]*\.d\.ts$/.test(file) || /[\\/]@types[\\/]node[\\/]/.test(file);
+/** A declaration file of TypeScript's standard library (lib.*.d.ts). */
+export function isDefaultLib(file: string): boolean {
+  return /[\\/]typescript[\\/]lib[\\/]lib\.[^\\/]*\.d\.ts$/.test(file);
+}
+
+/** A declaration file of Node's types (@types/node). */
+export function isNodeTypes(file: string): boolean {
+  return /[\\/]@types[\\/]node[\\/]/.test(file);
+}
+
+/** TypeScript's standard library or Node's types: no SDK server is declared there. */
+export function isStandardLibrary(file: string): boolean {
+  return isDefaultLib(file) || isNodeTypes(file);
 }
 
 function extendedKind(cls: import('ts-morph').ClassDeclaration, depth: number): ServerKind | undefined {

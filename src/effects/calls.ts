@@ -16,7 +16,7 @@ import {
 } from 'ts-morph';
 import { calleesOf } from '../find/callees.js';
 import { stateModuleCall } from '../find/stateCalls.js';
-import { unwrap } from '../analysis/mcpSymbols.js';
+import { isDefaultLib, isNodeTypes, isStandardLibrary, unwrap } from '../analysis/mcpSymbols.js';
 import type { FunctionLike } from '../analysis/functions.js';
 import { builtinGlobalKind, builtinMethodKind, nodeModuleKind, packageKind, sdkKind, type CallKind } from './builtins.js';
 
@@ -117,12 +117,12 @@ export function libraryKind(callee: Node): CallKind {
   const container = containerOf(decl);
   if (container) {
     const kind = builtinMethodKind(container, name);
-    if (kind && (isDefaultLib(file) || /@types\/node\//.test(file))) return kind;
+    if (kind && isStandardLibrary(file)) return kind;
   }
   if (isDefaultLib(file)) return builtinGlobalKind(name) ?? (container ? 'pure' : 'effect');
   const module = nodeModuleOf(decl);
   if (module) return nodeModuleKind(module, name, container) ?? 'effect';
-  if (/@types\/node\//.test(file)) return builtinGlobalKind(name) ?? 'effect';
+  if (isNodeTypes(file)) return builtinGlobalKind(name) ?? 'effect';
   const pkg = packageOf(file);
   if (pkg?.startsWith('@modelcontextprotocol/')) return sdkKind(name);
   return pkg ? packageKind(pkg) : 'effect';
@@ -135,17 +135,13 @@ function containerOf(decl: Node): string | undefined {
   return undefined;
 }
 
-function isDefaultLib(file: string): boolean {
-  return /[\\/]typescript[\\/]lib[\\/]lib\.[^\\/]*\.d\.ts$/.test(file);
-}
-
 /**
  * The Node module (`fs`, `node:path`) whose `declare module` holds a declaration of @types/node; none for a
  * declaration in a `global` block (`setTimeout`, `fetch`, written inside `declare module "timers"`), which
  * declares a global, read as one.
  */
 function nodeModuleOf(decl: Node): string | undefined {
-  if (!/@types\/node\//.test(decl.getSourceFile().getFilePath())) return undefined;
+  if (!isNodeTypes(decl.getSourceFile().getFilePath())) return undefined;
   const modules = decl.getAncestors().filter((a): a is ModuleDeclaration => Node.isModuleDeclaration(a));
   if (modules.length === 0 || modules.some(m => m.getDeclarationKind() === ModuleDeclarationKind.Global)) return undefined;
   return modules[0]!.getName().replace(/^['"]|['"]$/g, '');
