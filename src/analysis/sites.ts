@@ -166,13 +166,7 @@ function requestCall(call: CallExpression, method: string, target: Node, first: 
       return undefined;
     case 'ping':
       if (serverKindOf(target) ?? handedServerKind(target))
-        return {
-          node: call,
-          kind: 'request',
-          builder: 'elicit',
-          reader: 'elicitResult',
-          unsupported: { reason: PING_REASON, servesLegacy: true, causeId: 'request-method-not-in-2026' },
-        };
+        return leftAsWritten(call, 'request', { reason: PING_REASON, servesLegacy: true, causeId: 'request-method-not-in-2026' });
       return undefined;
     case 'sendRequest':
     case 'request':
@@ -195,13 +189,7 @@ function requestCall(call: CallExpression, method: string, target: Node, first: 
           : undefined;
       if (!shape) {
         const reason = `${requestMethod} is a request to the client that MCP 2026-07-28 does not have (only elicitation/create, sampling/createMessage and roots/list can be asked, by returning input_required); on a 2026-07-28 request SDK 2.x refuses it. Do without it there (keep it for 2025-era clients behind a check of the protocol version), or migrate by hand`;
-        return {
-          node: call,
-          kind: 'request',
-          builder: 'elicit',
-          reader: 'elicitResult',
-          unsupported: { reason, servesLegacy: true, causeId: 'request-method-not-in-2026' },
-        };
+        return leftAsWritten(call, 'request', { reason, servesLegacy: true, causeId: 'request-method-not-in-2026' });
       }
       const params = objectProperty(request, 'params');
       return { node: call, params, ...(shape.kind === 'elicitation' ? elicitationShape(params) : shape) };
@@ -209,6 +197,14 @@ function requestCall(call: CallExpression, method: string, target: Node, first: 
     default:
       return undefined;
   }
+}
+
+/**
+ * A request of a method MCP 2026-07-28 does not have, left as written (a marker says why). Its builder and reader
+ * are placeholders: no request of its kind is built or read (and since replay, no site's are).
+ */
+function leftAsWritten(call: CallExpression, kind: 'request' | 'task', unsupported: NonNullable<Site['unsupported']>): Omit<Site, 'fn'> {
+  return { node: call, kind, builder: 'elicit', reader: 'elicitResult', unsupported };
 }
 
 /**
@@ -231,13 +227,7 @@ function clientTaskCall(call: CallExpression, callee: PropertyAccessExpression):
     return undefined;
   if (!CLIENT_TASK_METHODS.has(callee.getName())) return undefined;
   const reason = `${callee.getName()}() asks the client about its tasks (tasks/get, tasks/result, or a request answered with a task), which neither MCP 2026-07-28 nor SDK 2.x has: ask with inputRequired and keep long work on the server's side`;
-  return {
-    node: call,
-    kind: 'task',
-    builder: 'elicit',
-    reader: 'elicitResult',
-    unsupported: { reason, servesLegacy: false, causeId: 'client-tasks' },
-  };
+  return leftAsWritten(call, 'task', { reason, servesLegacy: false, causeId: 'client-tasks' });
 }
 
 const CLIENT_TASK_METHODS = new Set([
