@@ -15,12 +15,6 @@ export interface Range {
 /** A node's range, without its leading trivia (ts-morph's `getStart()`). */
 export const rangeOf = (node: { getStart(): number; getEnd(): number }): Range => ({ start: node.getStart(), end: node.getEnd() });
 
-/** The SDK v2 builder an embedded request is made with. */
-export type RequestBuilder = 'elicit' | 'elicitUrl' | 'createMessage' | 'listRoots';
-
-/** The reader of an input response, by the kind of request it answers. */
-export type ResponseReader = 'elicitResult' | 'samplingResult' | 'rootsResult';
-
 export type HandlerMethod = 'tools/call' | 'prompts/get' | 'resources/read';
 
 /**
@@ -175,7 +169,7 @@ export interface FilePlan {
   http: HttpEntryPlan[];
   /** Import specifier of the requestState module from this file. */
   stateModuleSpecifier: string;
-  /** The SDK module the builders are imported from (`@modelcontextprotocol/server`). */
+  /** The SDK module the rewrite imports from (`@modelcontextprotocol/server`). */
   sdkModule: string;
   /** Whether the file is CommonJS (require) rather than ESM. */
   commonJs: boolean;

@@ -17,7 +17,6 @@ import {
   type SourceFile,
   type Type,
 } from 'ts-morph';
-import type { RequestBuilder, ResponseReader } from '../plan.js';
 import type { SiteKind } from '../report.js';
 import type { CauseId } from '../tables/causes.js';
 import { handedServerKind } from '../find/handedServer.js';
@@ -43,8 +42,6 @@ export interface Site {
   /** The call; or, for a request handed on as a value, the value (a property access, or the name of a variable holding it). */
   node: CallExpression | NewExpression | PropertyAccessExpression | Identifier;
   kind: SiteKind;
-  builder: RequestBuilder;
-  reader: ResponseReader;
   /** The request params expression (first argument, or `params` of a `sendRequest` request). */
   params?: Node;
   /** The enclosing function, if any. */
@@ -69,17 +66,15 @@ export interface Site {
   unsupported?: { reason: string; servesLegacy: boolean; causeId: CauseId };
 }
 
-const BY_METHOD: Record<string, Pick<Site, 'kind' | 'builder' | 'reader'>> = {
-  'sampling/createMessage': { kind: 'sampling', builder: 'createMessage', reader: 'samplingResult' },
-  'roots/list': { kind: 'roots', builder: 'listRoots', reader: 'rootsResult' },
-  'elicitation/create': { kind: 'elicitation', builder: 'elicit', reader: 'elicitResult' },
+const BY_METHOD: Record<string, Pick<Site, 'kind'>> = {
+  'sampling/createMessage': { kind: 'sampling' },
+  'roots/list': { kind: 'roots' },
+  'elicitation/create': { kind: 'elicitation' },
 };
 
-function elicitationShape(params: Node | undefined): Pick<Site, 'kind' | 'builder' | 'reader'> {
+function elicitationShape(params: Node | undefined): Pick<Site, 'kind'> {
   const mode = literalString(objectProperty(constObjectLiteral(params), 'mode'));
-  return mode === 'url'
-    ? { kind: 'elicitation-url', builder: 'elicitUrl', reader: 'elicitResult' }
-    : { kind: 'elicitation', builder: 'elicit', reader: 'elicitResult' };
+  return mode === 'url' ? { kind: 'elicitation-url' } : { kind: 'elicitation' };
 }
 
 /** The nodes findSites reads: a request is a call, a method handed on, a variable holding one, or a thrown error made. */
@@ -105,8 +100,6 @@ export function findSites(sf: SourceFile): Site[] {
       sites.push({
         node: node as never,
         kind: 'request',
-        builder: 'elicit',
-        reader: 'elicitResult',
         passedOn: true,
         fn: enclosingFunction(node),
       });
@@ -116,8 +109,6 @@ export function findSites(sf: SourceFile): Site[] {
         sites.push({
           node,
           kind: 'elicitation-url',
-          builder: 'elicitUrl',
-          reader: 'elicitResult',
           urlError: true,
           fn: enclosingFunction(node),
         });
@@ -185,7 +176,7 @@ function requestCall(call: CallExpression, method: string, target: Node, first: 
       // A request whose method is not written out (`send(request, schema)`): asked by replay when, as it runs, it is one of the three.
       if (!requestMethod)
         return request !== undefined && (!Node.isObjectLiteralExpression(request) || objectProperty(request, 'method') !== undefined)
-          ? { node: call, kind: 'request', builder: 'elicit', reader: 'elicitResult' }
+          ? { node: call, kind: 'request' }
           : undefined;
       if (!shape) {
         const reason = `${requestMethod} is a request to the client that MCP 2026-07-28 does not have (only elicitation/create, sampling/createMessage and roots/list can be asked, by returning input_required); on a 2026-07-28 request SDK 2.x refuses it. Do without it there (keep it for 2025-era clients behind a check of the protocol version), or migrate by hand`;
@@ -199,12 +190,9 @@ function requestCall(call: CallExpression, method: string, target: Node, first: 
   }
 }
 
-/**
- * A request of a method MCP 2026-07-28 does not have, left as written (a marker says why). Its builder and reader
- * are placeholders: no request of its kind is built or read (and since replay, no site's are).
- */
+/** A request of a method MCP 2026-07-28 does not have, left as written (a marker says why). */
 function leftAsWritten(call: CallExpression, kind: 'request' | 'task', unsupported: NonNullable<Site['unsupported']>): Omit<Site, 'fn'> {
-  return { node: call, kind, builder: 'elicit', reader: 'elicitResult', unsupported };
+  return { node: call, kind, unsupported };
 }
 
 /**
@@ -279,7 +267,7 @@ function destructuredChannelCall(call: CallExpression, callee: Identifier): Omit
 }
 
 /** The site shape a request method sends, its params the call's first argument. */
-function methodShape(method: string, params: Node | undefined): Pick<Site, 'kind' | 'builder' | 'reader'> {
+function methodShape(method: string, params: Node | undefined): Pick<Site, 'kind'> {
   const wire = REQUEST_METHODS[method]!;
   return wire === 'elicitation/create' ? elicitationShape(params) : BY_METHOD[wire]!;
 }
