@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ts, type Project, type SourceFile } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
-import { analysisProject, forgetProjectFiles, needsNodeDeclarations, setText, sharedAnalysisProject } from './analysis/project.js';
+import { forgetProjectFiles, needsNodeDeclarations, setText, sharedAnalysisProject } from './analysis/project.js';
 import { importBindings, selfCheck, type ImportBindings, type SelfCheckOptions } from './analysis/selfCheck.js';
 import { owningManifest, planManifestChanges } from './manifest.js';
 import { isEmptyPlan, type FilePlan } from './plan.js';
@@ -98,9 +98,9 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   const run = startGroup(candidates, options);
   if (candidates.length === 0) return { changes: [], report: run.report, usedStateModules: [] };
   if (options.upgradeV1 !== false && !options.sitesOnly) upgradeStage(run);
-  const project = options.sitesOnly ? sharedAnalysisProject({ nodeTypes: needsNodeDeclarations(run.current.values()) }) : analysisProject();
-  // A shared project holds what an earlier run left only if that run failed half-way.
-  if (options.sitesOnly) forgetProjectFiles(project);
+  const project = sharedAnalysisProject({ nodeTypes: !options.sitesOnly || needsNodeDeclarations(run.current.values()) });
+  // What an earlier run left: a rewrite's files, or a report's the moment it was given.
+  forgetProjectFiles(project);
   const { sourceFiles, broken } = parseStage(run, project);
   const positions = positionsOf(run, project);
   // A file calling a request method a module exports under another name (`ask(...)`) may name no trigger.

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Project, ts, type ImportDeclaration, type SourceFile } from 'ts-morph';
+import { isDefaultLib } from './mcpSymbols.js';
 
 /** Specifiers resolved from mcp-migrate's own installation, whatever the project has. */
 const OWN_PACKAGES = /^(?:@modelcontextprotocol\/[^/]+|zod)(?:\/|$)/;
@@ -23,7 +24,8 @@ const OWN_ANCHOR = fileURLToPath(import.meta.url);
  * needsNodeDeclarations): they are two thirds of what the checker parses before an analysis.
  */
 export function analysisProject({ nodeTypes = true }: { nodeTypes?: boolean } = {}): Project {
-  return new Project({
+  let resolutions: ts.ModuleResolutionCache | undefined;
+  const project = new Project({
     skipAddingFilesFromTsConfig: true,
     skipFileDependencyResolution: true,
     compilerOptions: {
@@ -43,7 +45,11 @@ export function analysisProject({ nodeTypes = true }: { nodeTypes?: boolean } = 
       noEmit: true,
     },
     resolutionHost: (host, compilerOptions) => {
-      const cache = ts.createModuleResolutionCache(host.getCurrentDirectory?.() ?? process.cwd(), name => name, compilerOptions());
+      const cache = (resolutions = ts.createModuleResolutionCache(
+        host.getCurrentDirectory?.() ?? process.cwd(),
+        name => name,
+        compilerOptions(),
+      ));
       const resolve = (name: string, from: string) => ts.resolveModuleName(name, from, compilerOptions(), host, cache).resolvedModule;
       return {
         resolveModuleNames: (names, containingFile) =>
@@ -53,7 +59,12 @@ export function analysisProject({ nodeTypes = true }: { nodeTypes?: boolean } = 
       };
     },
   });
+  if (resolutions) resolutionCaches.set(project, resolutions);
+  return project;
 }
+
+/** Each analysis project's module resolutions, which forgetProjectFiles clears. */
+const resolutionCaches = new WeakMap<Project, ts.ModuleResolutionCache>();
 
 /**
  * The project file a module specifier names from a file, resolved as the program resolves it, without making the
@@ -79,10 +90,11 @@ export function importedSourceFile(declaration: ImportDeclaration): SourceFile |
 const shared = new Map<boolean, Project>();
 
 /**
- * One analysis project kept for the life of the process (a language server analysing one document after
- * another): the library, Node and SDK declarations are parsed once. The caller removes its
- * own files before and after a run (forgetProjectFiles). Two at most: with Node's declarations and
- * without them (for documents that cannot reach them), each made when first needed.
+ * One analysis project kept for the life of the process, for every run in it (a language server analysing one
+ * document after another, a test migrating one project after another): the library, Node and SDK declarations
+ * are parsed and bound once, and each run's program is made from the last one's. The caller forgets the run's
+ * own files before and after it (forgetProjectFiles). Two at most: with Node's declarations and without them
+ * (for documents that cannot reach them), each made when first needed.
  */
 export function sharedAnalysisProject({ nodeTypes = true }: { nodeTypes?: boolean } = {}): Project {
   let project = shared.get(nodeTypes);
@@ -191,9 +203,29 @@ export function setText(sf: SourceFile, text: string): void {
   sf.getProject().createSourceFile(sf.getFilePath(), text, { overwrite: true });
 }
 
-/** Forgets every file of the project but installed declarations: the next run reads the user's files afresh. */
+/**
+ * Forgets every file of the project but the declarations installed with mcp-migrate (TypeScript's library,
+ * Node's, the SDK's and zod's), and every module resolution: the next run reads the user's files, their
+ * installed packages and their imports afresh, as a run in a process of its own would.
+ */
 export function forgetProjectFiles(project: Project): void {
-  for (const sf of project.getSourceFiles()) if (!sf.isInNodeModules()) project.removeSourceFile(sf);
+  for (const sf of cachedSourceFiles(project)) if (!isOwnDeclaration(sf)) project.removeSourceFile(sf);
+  resolutionCaches.get(project)?.clear();
+}
+
+/**
+ * Every file ts-morph holds. Its getSourceFiles() lists only those added to the project; those the program read
+ * through imports (a user's helpers, every declaration) are held too, and the next program has them all as roots.
+ */
+function cachedSourceFiles(project: Project): SourceFile[] {
+  const roots = new Set([OWN_ANCHOR, ...project.getSourceFiles().map(sf => sf.getFilePath())].map(file => path.parse(file).root));
+  return [...roots].flatMap(root => project.getDirectory(root)?.getDescendantSourceFiles() ?? []);
+}
+
+function isOwnDeclaration(sf: SourceFile): boolean {
+  if (!sf.isDeclarationFile()) return false;
+  const file = sf.getFilePath();
+  return isDefaultLib(file) || OWN_NODE_MODULES.some(dir => file.startsWith(dir));
 }
 
 /** The `@types` folder holding mcp-migrate's own `@types/node` (nested under it, or hoisted beside it). */
@@ -204,3 +236,6 @@ function ownTypeRoots(): string[] {
     if (path.dirname(dir) === dir) return [];
   }
 }
+
+/** The node_modules folder mcp-migrate's own dependencies are installed in (with a separator after it, as a prefix). */
+const OWN_NODE_MODULES = ownTypeRoots().map(types => path.dirname(types).replaceAll(path.sep, '/') + '/');
