@@ -1,11 +1,11 @@
 /**
  * Typechecks migrated outputs against the real SDK 2.x types installed in node_modules (strict,
- * NodeNext, as a user's project would). The files must sit inside the repo so the packages resolve,
+ * NodeNext, with the TypeScript the project installs, as a user's project would). The files must sit inside the repo so the packages resolve,
  * under a directory whose package.json says `"type": "module"` (see `markEsm`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Project, ts } from 'ts-morph';
+import ts from 'typescript';
 
 /** Writes `{ "type": "module" }` as `dir/package.json`, so NodeNext treats the .ts files there as ESM. */
 export function markEsm(dir: string): void {
@@ -23,29 +23,44 @@ export function typeScriptFilesIn(dirs: string[]): string[] {
   );
 }
 
+/**
+ * Installed declaration files (TypeScript's library, @types/node, the SDK's), parsed once per test file and shared
+ * by every program typecheckFiles makes, as a language service shares them between its programs: the files do not
+ * change while the tests run, and parsing them was most of each check.
+ */
+const installed = new Map<string, ts.SourceFile | undefined>();
+
+function sharingHost(options: ts.CompilerOptions): ts.CompilerHost {
+  const host = ts.createCompilerHost(options, true);
+  const parse = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile) => {
+    if (!/[\\/]node_modules[\\/].*\.d\.[cm]?ts$/.test(fileName))
+      return parse(fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile);
+    const key = `${fileName}\0${JSON.stringify(languageVersionOrOptions)}`;
+    if (!installed.has(key)) installed.set(key, parse(fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile));
+    return installed.get(key);
+  };
+  return host;
+}
+
 /** One program over all `files`; returns its diagnostics as `file:line: message`, paths relative to `base`. */
 export function typecheckFiles(files: string[], base: string, extra: ts.CompilerOptions = {}): string[] {
-  const project = new Project({
-    compilerOptions: {
-      ...extra,
-      strict: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      skipLibCheck: true,
-      noEmit: true,
-      allowJs: true,
-      types: ['node'],
-    },
-    skipAddingFilesFromTsConfig: true,
+  const options: ts.CompilerOptions = {
+    ...extra,
+    strict: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    skipLibCheck: true,
+    noEmit: true,
+    allowJs: true,
+    types: ['node'],
+  };
+  const program = ts.createProgram(files, options, sharingHost(options));
+  return ts.getPreEmitDiagnostics(program).map(d => {
+    const line = d.file && d.start !== undefined ? ts.getLineAndCharacterOfPosition(d.file, d.start).line + 1 : undefined;
+    return `${path.relative(base, d.file?.fileName ?? '')}:${line}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
   });
-  for (const file of files) project.addSourceFileAtPath(file);
-  return project
-    .getPreEmitDiagnostics()
-    .map(
-      d =>
-        `${path.relative(base, d.getSourceFile()?.getFilePath() ?? '')}:${d.getLineNumber()}: ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, '\n')}`,
-    );
 }
 
 /** Syntax errors of one source text (TypeScript's parser), as `line:col: message`. */
