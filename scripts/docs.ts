@@ -42,13 +42,21 @@ const ABOUT: Record<string, string> = {
     "Helpers that assign their own parameter before and after their question: nothing is journaled, a parameter is the round's own.",
   'if-else': 'A request in one branch of an `if`: asked where it is written, the branches as they were.',
   'javascript-esm': 'A JavaScript (ESM) server, handlers inline and passed by name, typed with JSDoc.',
+  'journaled-result-changed':
+    "Work done before a question is journaled, and what it returned is changed after it: the task a store of the server's own hands out is, on a later round, a copy read back from requestState, so its change would be lost while the reply says it was made: marked, with what to do. A fetched issue and an array made from the tasks are copies on every era: not marked.",
   'let-assigned-after-await':
     'A `let` first assigned after the question, in a `try` or its `catch`: the catch starts with `rethrowIfSuspended()`.',
   'live-handles':
     'Handles that cannot travel in requestState (an API client, a pooled connection): made again on each round; a finally that only releases runs on every round.',
+  'log-messages':
+    "Log messages sent from handlers become the request's own, `ctx.mcpReq.log(...)`: a handler without a context parameter is given one, params held in a name are read member by member, a low-level server's handler too. A function a handler calls has no context: marked, to hand it down. One sent where no request is served is left, with a note.",
+  'loop-past-round-limit':
+    "Loops that ask once per iteration: each question is a round of a 2026-07-28 call, and a client gives up after its round limit (10 in the SDK's client). A loop written out to ask 12 times is marked with what to do; one that asks at most 3 times is rewritten with no word; one whose count is not written out gets a note saying the limit.",
   'loops-and-try':
     'Requests in loops and in `try`/`catch`: each round replays the loop from its start; the catch is guarded, and still reached by a failed request.',
   'low-level-server': 'A low-level `Server` with `setRequestHandler(CallToolRequestSchema, ...)`: that registration made resumable.',
+  'method-of-a-known-instance':
+    "A call through an interface many classes implement, on instances whose class is known where they are made: the call that reaches the counting `execute()` is journaled in the handler that asks after it (done once in the call), the other class's `execute()` asks where it is written, and a handler that never reaches a question is left as it was.",
   'multiline-templates':
     'Multi-line template literals in a handler: nothing is moved or re-indented, so their text stays the string returned.',
   'named-handlers': 'Handlers declared beside their registration and passed by name.',
@@ -56,6 +64,8 @@ const ABOUT: Record<string, string> = {
     'A const narrowed before the question and a local read in a shorthand property: unchanged, computed again on each round.',
   'not-a-handler':
     'Requests outside any request (oninitialized, an exported helper no handler calls) marked; those handlers reach through helpers, a recursion and a channel handed on, asked where they are written.',
+  'ping-the-client':
+    'A ping of the client, in a handler and in a keep-alive timer: MCP 2026-07-28 has no such request, so each is marked and left as it is, for 2025-era clients.',
   'promise-all': 'Requests awaited together (`Promise.all`), then one after another: each asked under the name its answer is bound to.',
   'promise-all-asking-helper': 'A `Promise.all` awaiting a question and a helper that asks one: both go out in one round.',
   'promise-all-load-after-question':

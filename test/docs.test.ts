@@ -29,6 +29,12 @@ describe('generated pages', () => {
     expect({ stale, extra }, 'the docs are out of date: run `npm run docs` and commit the result').toEqual({ stale: [], extra: [] });
   });
 
+  it('say what every shape shows', () => {
+    const table = read(`${SHAPES_DIR}/README.md`);
+    const undescribed = table.split('\n').filter(line => /^\| \[[\w-]+\]\([\w-]+\.md\) \| +\|$/.test(line));
+    expect(undescribed, 'a fixture with no comment at its top: give it one, or an entry in ABOUT of scripts/docs.ts').toEqual([]);
+  });
+
   it('show every fixture pair, input beside output', () => {
     const fixtures = readdirSync(path.join(REPO, '__testfixtures__')).filter(f => /\.input\.[cm]?[jt]sx?$/.test(f));
     expect(fixtures.length).toBeGreaterThan(20);
