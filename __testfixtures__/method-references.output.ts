@@ -1,6 +1,12 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { ask as askClient, clientCapabilities, resumable, verifyRequestState } from './mcp-migrate-state.js';
+import {
+  ask as askClient,
+  clientCapabilities,
+  resumable,
+  rethrowIfSuspended,
+  verifyRequestState
+} from './mcp-migrate-state.js';
 
 // The server's request methods reached other than by a method call: a bound method, an element access, a
 // method bound with its arguments are asked through the requestState module where they are taken; one
@@ -14,6 +20,7 @@ async function withRetry<T>(send: () => Promise<T>): Promise<T> {
   try {
     return await send();
   } catch {
+    rethrowIfSuspended();
     return send();
   }
 }

@@ -671,17 +671,11 @@ const GUARDED: Record<string, string[]> = {
   ],
 };
 
-/** What a failed toEqual shows as the value it got, on a line of its own: the symptom of a list the tool leaves empty. */
-const EMPTY = /^\[\]$/m;
-
 /**
  * What the tool gets wrong, by fixture and check: the check is then an it.fails that holds only while its
  * assertion fails with the bug's symptom (test/support/expectations.ts), so a fix turns it red.
  */
 const KNOWN: Record<string, { sites?: Known; journaled?: Known; guarded?: Known }> = {
-  // BUG: withRetry() is handed a request method bound as a value (send), not a function that asks: its catch
-  // around send() is not guarded.
-  'method-references': { guarded: { issue: 'request value handed to a wrapper', what: "withRetry()'s catch unguarded", symptom: EMPTY } },
   // BUG: in a method a handler runs as its last statement, work after the last question is journaled too
   // (StampTool's Date.now() when it answers), as if a question could come after it.
   'class-delegate-called-elsewhere': {

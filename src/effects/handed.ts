@@ -53,13 +53,24 @@ export class HandedCallbacks {
   private argumentAsks(arg: Node | undefined, depth: number): boolean {
     if (!arg) return false;
     const value = unwrap(arg);
-    if (this.asking.has(value) || this.asks.has(value)) return true;
+    if (this.asking.has(value) || this.isRequestValue(value)) return true;
     if (!Node.isIdentifier(value)) return false;
     const decl = declarationOf(value);
     if (!decl) return false;
     if (Node.isParameterDeclaration(decl)) return this.parameterAsks(decl, depth + 1);
-    const fn = Node.isVariableDeclaration(decl) ? decl.getInitializer() && unwrap(decl.getInitializer()!) : decl;
-    return fn !== undefined && this.asking.has(fn);
+    const held = Node.isVariableDeclaration(decl) ? decl.getInitializer() && unwrap(decl.getInitializer()!) : decl;
+    return held !== undefined && (this.asking.has(held) || this.isRequestValue(held));
+  }
+
+  /**
+   * A request method taken as a value, bound or not (`server.createMessage`, `server.createMessage.bind(server,
+   * params)`): the method is the request asked through the requestState module, so calling the value asks.
+   */
+  private isRequestValue(value: Node): boolean {
+    if (this.asks.has(value)) return true;
+    if (!Node.isCallExpression(value)) return false;
+    const callee = unwrap(value.getExpression());
+    return Node.isPropertyAccessExpression(callee) && callee.getName() === 'bind' && this.asks.has(unwrap(callee.getExpression()));
   }
 }
 
@@ -121,11 +132,14 @@ export interface CallbackRunners {
  * the call is done again on each round, as the handler's own. A wrapper returning a closure may itself be
  * handed on (`timed(withErrors(cb))`): the closure it returns is followed the same way.
  */
-export function callbackRunners(asking: readonly AskingFunction[]): CallbackRunners {
+export function callbackRunners(asking: readonly AskingFunction[], asks: ReadonlySet<Node> = new Set()): CallbackRunners {
   const found: CallbackRunners = { runners: [], calls: new Set() };
   const known = new Set<Node>(asking.map(a => a.fn));
   const queued = new Set<Node>();
-  const queue: { value: Node; reach: AskingFunction['reach'] }[] = asking.map(a => ({ value: a.fn, reach: a.reach }));
+  const queue: { value: Node; reach: AskingFunction['reach'] }[] = [
+    ...asking.map(a => ({ value: a.fn, reach: a.reach })),
+    ...requestValuesHanded(asking, asks),
+  ];
   for (let item = queue.shift(); item; item = queue.shift()) {
     const handed = handedTo(item.value);
     if (!handed) continue;
@@ -147,8 +161,45 @@ export function callbackRunners(asking: readonly AskingFunction[]): CallbackRunn
   return found;
 }
 
-/** The call a value is an argument of, and at which index. */
-function handedTo(value: Node): { call: CallExpression; index: number } | undefined {
+/**
+ * The request methods taken as values in the asking functions (`server.createMessage.bind(server, params)`, a
+ * method held in a name), where they are handed on (`withRetry(send)`): the function they are handed to runs
+ * the request when it calls them, as it runs a callback that asks. A request made by a call is not a value.
+ */
+function requestValuesHanded(
+  asking: readonly AskingFunction[],
+  asks: ReadonlySet<Node>,
+): { value: Node; reach: AskingFunction['reach'] }[] {
+  const handed: { value: Node; reach: AskingFunction['reach'] }[] = [];
+  for (const ask of asks) {
+    if (Node.isCallExpression(ask)) continue;
+    const value = boundBy(ask) ?? ask;
+    const reach = asking.find(a => a.fn === enclosingFunction(value))?.reach;
+    if (!reach) continue;
+    const holder = outermost(value).getParent();
+    const name = holder && Node.isVariableDeclaration(holder) ? holder.getNameNode() : undefined;
+    const uses = name && Node.isIdentifier(name) ? name.findReferencesAsNodes().filter(ref => handedTo(ref)) : [value];
+    for (const use of uses) handed.push({ value: use, reach });
+  }
+  return handed;
+}
+
+/** `method.bind(receiver, ...)`, where `method` is the given node. */
+function boundBy(method: Node): CallExpression | undefined {
+  const access = method.getParent();
+  const call = access?.getParent();
+  return access &&
+    Node.isPropertyAccessExpression(access) &&
+    access.getName() === 'bind' &&
+    call &&
+    Node.isCallExpression(call) &&
+    call.getExpression() === access
+    ? call
+    : undefined;
+}
+
+/** A value with the parentheses, casts and `!` around it. */
+function outermost(value: Node): Node {
   let outer = value;
   for (
     let p = outer.getParent();
@@ -156,6 +207,12 @@ function handedTo(value: Node): { call: CallExpression; index: number } | undefi
     p = outer.getParent()
   )
     outer = p;
+  return outer;
+}
+
+/** The call a value is an argument of, and at which index. */
+function handedTo(value: Node): { call: CallExpression; index: number } | undefined {
+  const outer = outermost(value);
   const call = outer.getParent();
   if (!call || !Node.isCallExpression(call)) return undefined;
   const index = call.getArguments().indexOf(outer);

@@ -61,7 +61,7 @@ export interface JournalPlanning {
 /** The journaled work of every function a handler may run that asks; `asks` are the requests asked through the requestState module. */
 export function planJournal(handlers: AskingFunction[], asks: ReadonlySet<Node>): JournalPlanning {
   const planning: JournalPlanning = { work: [], guards: [], refused: [], notes: [] };
-  const wrappers = callbackRunners(handlers);
+  const wrappers = callbackRunners(handlers, asks);
   const askingFns = new Set<Node>([...handlers, ...wrappers.runners].map(a => a.fn));
   const handed = new HandedCallbacks(askingFns, asks);
   const isQuestion = (node: Node) =>
