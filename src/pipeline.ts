@@ -74,7 +74,9 @@ export interface GroupResult extends MigrateResult {
 export async function migrateSources(files: SourceInput[], options: MigrateOptions): Promise<MigrateResult> {
   const candidates = worthAnalysing(files);
   const state = placeStateModules(options.stateModuleCandidates ?? candidates, options.cwd);
-  return finishRun([migrateGroup(candidates, state, options)], files, state, options);
+  // The other sources given: a wrapper among them that runs a callback which asks is rewritten too.
+  const inertSources = options.inertSources ?? new Set(files.filter(f => !candidates.includes(f)).map(f => f.path));
+  return finishRun([migrateGroup(candidates, state, { ...options, inertSources })], files, state, options);
 }
 
 /** What the stages of a group's run share: the candidates as given, their text as each stage leaves it, the report. */
@@ -239,9 +241,10 @@ function rewriteStage(
   analysis: ReturnType<typeof analyzeProject>,
   context: { broken: ReadonlySet<string>; aliasUsers: ReadonlySet<string>; state: StateModules },
 ): GroupResult {
-  const { candidates, current, report, rel, options } = run;
+  const { current, report, rel, options } = run;
   const { broken, aliasUsers, state } = context;
   const plans = new Map<string, FilePlan>(analysis.plans.filter(p => !isEmptyPlan(p)).map(p => [p.file, p]));
+  const candidates = [...run.candidates, ...plannedBeyondCandidates(run, project, plans)];
   const changes: FileChange[] = [];
   const usedStateModules = new Set<string>();
   const planned = candidates.filter(f => !broken.has(f.path) && current.has(f.path) && plans.has(f.path));
@@ -287,6 +290,54 @@ function rewriteStage(
   return { changes, report, usedStateModules: [...usedStateModules] };
 }
 
+/**
+ * The files the analysis plans edits in that are no candidates: a wrapper in a file of its own that runs a callback
+ * which asks (its catch must let a suspended round through, its work before the call be journaled), whose text
+ * names nothing of MCP, so the pre-filter passed it by. One the run was given is rewritten as a candidate is, from
+ * the text the program read; one outside the run is reported as not migrated, never left silently.
+ */
+function plannedBeyondCandidates(run: GroupRun, project: Project, plans: ReadonlyMap<string, FilePlan>): SourceInput[] {
+  const beyond: SourceInput[] = [];
+  for (const file of plans.keys()) {
+    if (run.current.has(file) || run.candidates.some(c => c.path === file)) continue;
+    const text = project.getSourceFile(file)?.getFullText();
+    if (text !== undefined && run.options.inertSources?.has(file) && !text.startsWith('#!')) {
+      beyond.push({ path: file, text });
+      run.current.set(file, text);
+      continue;
+    }
+    run.report.files.push({
+      file: run.rel(file),
+      outcome: 'error',
+      reason: `${run.rel(file)}: not migrated: a handler's request runs through it (it calls a callback that asks), so its catch and finally blocks must let a suspended round through and its work before that call be journaled, but it is not among the files of this run: run mcp-migrate on a folder that holds it too`,
+    });
+  }
+  return beyond;
+}
+
+/**
+ * The groups' changes, one per file: a wrapper no group had as a candidate may be rewritten by each group whose
+ * handlers run it. The same text is one change; different texts are none, the file reported as not migrated.
+ */
+function changesOfGroups(groups: readonly GroupResult[], report: Report, rel: (p: string) => string): FileChange[] {
+  const byPath = new Map<string, FileChange>();
+  const differing = new Set<string>();
+  for (const change of groups.flatMap(g => g.changes)) {
+    const earlier = byPath.get(change.path);
+    if (!earlier) byPath.set(change.path, change);
+    else if (earlier.after !== change.after) differing.add(change.path);
+  }
+  for (const file of differing) {
+    byPath.delete(file);
+    report.files.push({
+      file: rel(file),
+      outcome: 'error',
+      reason: `${rel(file)}: not migrated, left as it was: the parts of this run that migrate its callers edit it differently; run again with --jobs 1`,
+    });
+  }
+  return [...byPath.values()];
+}
+
 /** Whether the rewritten file imports the requestState module. */
 function usesStateModule(plan: FilePlan): boolean {
   return (
@@ -318,11 +369,16 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
   const { cwd } = options;
   const rel = (p: string) => path.relative(cwd, p) || path.basename(p);
   const report = emptyReport();
-  const changes: FileChange[] = [];
+  const changes = changesOfGroups(groups, report, rel);
+  // A file more than one group rewrote (changesOfGroups) is listed once, as not migrated where they differ.
+  const listed = new Set(report.files.map(f => f.file));
   for (const g of groups) {
-    changes.push(...g.changes);
     report.sites.push(...g.report.sites);
-    report.files.push(...g.report.files);
+    for (const f of g.report.files) {
+      if (listed.has(f.file)) continue;
+      listed.add(f.file);
+      report.files.push(f);
+    }
     report.upgrade.push(...g.report.upgrade);
     report.notes.push(...g.report.notes);
   }

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { partitionCandidates } from '../src/partition.js';
-import { migrateSources, type MigrateResult } from '../src/pipeline.js';
+import { finishRun, migrateGroup, migrateSources, placeStateModules, type MigrateResult } from '../src/pipeline.js';
 import { upgradeV1 } from '../src/upgrade/index.js';
 import { formatVerifyTable, parseScenario, verify, type VerifyResult } from '../src/verify/index.js';
 import { Project, ts } from 'ts-morph';
@@ -564,6 +564,92 @@ export async function getSettings(server: McpServer): Promise<Settings> {
       { name: 'summary', tool: 'summary' },
     ]);
     sameOnBothEras(result, 'theme', 'summary');
+  }, 600_000);
+});
+
+describe('a request method bound as a value and handed to a retry wrapper of another file', () => {
+  // withRetry() calls what it is handed inside a try whose catch gives up quietly: handed a bound
+  // createMessage, its call asks, so the catch must let a suspended round through, or a 2026-07-28 call
+  // would answer "no reply" without ever asking. Each attempt is counted: once per call on either era.
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { attempts, withRetry } from './retry.js';
+
+const server = new McpServer({ name: 'bindings', version: '1.0.0' });
+
+server.registerTool('summary', { inputSchema: { text: z.string() } }, async ({ text }) => {
+  const send = server.server.createMessage.bind(server.server, { messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 50 });
+  const reply = await withRetry(send);
+  return { content: [{ type: 'text', text: reply?.model ?? 'no reply' }] };
+});
+
+server.registerTool('attempts', {}, async () => ({ content: [{ type: 'text', text: String(attempts) }] }));
+`,
+    'src/retry.ts': `export let attempts = 0;
+
+export async function withRetry<T>(send: () => Promise<T>): Promise<T | undefined> {
+  try {
+    attempts++;
+    return await send();
+  } catch {
+    return undefined;
+  }
+}
+`,
+  };
+
+  it("guards the wrapper's catch, in its own file", async () => {
+    const m = await bothWays(files);
+    expect(m.text('src/retry.ts')).toMatch(/\} catch \{\n\s+rethrowIfSuspended\(\);\n\s+return undefined;/);
+    expect(typecheck(m)).toEqual([]);
+  }, 600_000);
+
+  it('reports the wrapper as not migrated when the run is not given its file, and edits nothing of it', async () => {
+    const dir = writeProject(files, true);
+    const server = path.join(dir, 'src/server.ts');
+    const result = await migrateSources([{ path: server, text: files['src/server.ts'] }], { cwd: dir });
+    expect(result.report.files.find(f => f.file === 'src/retry.ts')).toMatchObject({
+      outcome: 'error',
+      reason: expect.stringMatching(/^src\/retry\.ts: not migrated: .* not among the files of this run/),
+    });
+    expect(result.changes.map(c => path.relative(dir, c.path))).not.toContain('src/retry.ts');
+  }, 600_000);
+
+  it('rewrites the wrapper once when the handlers that run it are migrated in two groups', async () => {
+    const other = files['src/server.ts']
+      .replace("'summary'", "'brief'")
+      .replace("server.registerTool('attempts', {}, async () => ({ content: [{ type: 'text', text: String(attempts) }] }));\n", '');
+    const two = { ...files, 'src/other.ts': other };
+    const dir = writeProject(two, true);
+    const sources = Object.entries(two)
+      .filter(([rel]) => isSource(rel))
+      .map(([rel, text]) => ({ path: path.join(dir, rel), text }));
+    const [server, retry, second] = ['src/server.ts', 'src/retry.ts', 'src/other.ts'].map(rel =>
+      sources.find(f => f.path === path.join(dir, rel))!,
+    );
+    const state = placeStateModules([server!, second!], dir);
+    const options = { cwd: dir, inertSources: new Set([retry!.path]) };
+    const result = finishRun([migrateGroup([server!], state, options), migrateGroup([second!], state, options)], sources, state, options);
+    const alone = await migrateSources(sources, { cwd: dir });
+    const retryChanges = result.changes.filter(c => c.path === retry!.path);
+    expect(retryChanges).toHaveLength(1);
+    expect(retryChanges[0]!.after).toBe(alone.changes.find(c => c.path === retry!.path)!.after);
+    expect(result.report.files.filter(f => f.file === 'src/retry.ts')).toEqual([{ file: 'src/retry.ts', outcome: 'changed' }]);
+  }, 600_000);
+
+  it('gives the same results on both eras, each attempt counted once', async () => {
+    const result = await verifyBothEras(withStdio(files, 'src/server.ts'), 'src/server.ts', [
+      {
+        name: 'summary',
+        tool: 'summary',
+        arguments: { text: 'the disk filled up' },
+        sampling: [{ role: 'assistant', model: 'm-short', content: { type: 'text', text: 'disk full' } }],
+      },
+      { name: 'attempts', tool: 'attempts' },
+    ]);
+    sameOnBothEras(result, 'summary', 'attempts');
   }, 600_000);
 });
 
