@@ -294,7 +294,8 @@ function rewriteStage(
  * The files the analysis plans edits in that are no candidates: a wrapper in a file of its own that runs a callback
  * which asks (its catch must let a suspended round through, its work before the call be journaled), whose text
  * names nothing of MCP, so the pre-filter passed it by. One the run was given is rewritten as a candidate is, from
- * the text the program read; one outside the run is reported as not migrated, never left silently.
+ * the text the program read; one outside the run (or a candidate of another group, reached through a file that is
+ * none) is reported as not migrated, never left silently.
  */
 function plannedBeyondCandidates(run: GroupRun, project: Project, plans: ReadonlyMap<string, FilePlan>): SourceInput[] {
   const beyond: SourceInput[] = [];
@@ -309,7 +310,7 @@ function plannedBeyondCandidates(run: GroupRun, project: Project, plans: Readonl
     run.report.files.push({
       file: run.rel(file),
       outcome: 'error',
-      reason: `${run.rel(file)}: not migrated: a handler's request runs through it (it calls a callback that asks), so its catch and finally blocks must let a suspended round through and its work before that call be journaled, but it is not among the files of this run: run mcp-migrate on a folder that holds it too`,
+      reason: `${run.rel(file)}: not migrated: a handler's request runs through it (it calls a callback that asks), so its catch and finally blocks must let a suspended round through and its work before that call be journaled, but it is not among the files of this run, or of this part of it under --jobs: run mcp-migrate on a folder that holds it too (with --jobs 1 where one does already)`,
     });
   }
   return beyond;
