@@ -1,7 +1,7 @@
 /**
- * Typechecks migrated outputs against the real SDK 2.x types installed in node_modules (strict,
- * NodeNext, with the TypeScript the project installs, as a user's project would). The files must sit inside the repo so the packages resolve,
- * under a directory whose package.json says `"type": "module"` (see `markEsm`).
+ * Typechecks migrated outputs against the real SDK 2.x types installed in node_modules (strict, NodeNext, with
+ * the TypeScript the repository installs, as a user's project would). The files must sit inside the repo so the
+ * packages resolve, under a directory whose package.json says `"type": "module"` (see `markEsm`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
