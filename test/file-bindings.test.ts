@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Project, SyntaxKind, type CallExpression, type Identifier, type SourceFile } from 'ts-morph';
 import { importedAs, mayAliasMember, onlyImportedAs, unreadModuleMayAliasMember } from '../src/analysis/fileBindings.js';
 import { stateModuleCall } from '../src/find/stateCalls.js';
-import { mcpImportOf } from '../src/analysis/mcpSymbols.js';
+import { mcpImportOf, serverKindOf } from '../src/analysis/mcpSymbols.js';
 
 function project(files: Record<string, string>): Project {
   const p = new Project({ useInMemoryFileSystem: true, compilerOptions: { allowJs: true, noLib: true } });
@@ -149,5 +149,21 @@ describe('mcpImportOf from the syntax, as the checker says', () => {
         'McpServer',
       ),
     ).toBeUndefined();
+  });
+});
+
+describe('serverKindOf a construction through a loop over classes written out', () => {
+  const made = (text: string) => {
+    const sf = file(`import { McpServer } from '@modelcontextprotocol/server';\n${text}`);
+    return sf.getDescendantsOfKind(SyntaxKind.NewExpression).map(n => serverKindOf(n));
+  };
+
+  it('says each listed class, from its declaration, directly or through a const', () => {
+    const tools = `abstract class Tool { constructor(readonly s: unknown) {} }\nclass A extends Tool {}\nclass B extends Tool {}\n`;
+    expect(made(`${tools}for (const T of [A, B]) new T(1);`)).toEqual([undefined]);
+    expect(made(`${tools}const ALL = [A, B] as const;\nfor (const T of ALL) new T(1);`)).toEqual([undefined]);
+    expect(made(`class Notes extends McpServer {}\nfor (const S of [McpServer, Notes]) new S({ name: 'n', version: '1' });`)).toEqual([
+      'McpServer',
+    ]);
   });
 });
