@@ -9,7 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Project } from 'ts-morph';
 import { upgradeV1 } from '../src/upgrade/index.js';
+import { declaredAtTop } from '../src/upgrade/repair.js';
 
 const HEADER = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
@@ -428,6 +430,73 @@ declare function codeOf(name: string): number;
     expect(notes).toContainEqual(
       expect.stringMatching(/^warning: SDK 1\.x's McpError added "MCP error <code>: " to its message and 2\.x's ProtocolError does not/),
     );
+  });
+});
+
+describe("McpError's message, which 2.x's ProtocolError no longer prefixes, in one edit of the file", () => {
+  it("gives an error made inside another's message its prefix too, the inner one read as edited", () => {
+    const { text } = upgraded(`import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+export function fail(why: string) {
+  throw new McpError(ErrorCode.InternalError, \`wrapped: \${new McpError(-32001, why).message}\`);
+}
+export function other(why: string) {
+  throw new McpError(-32002, why);
+}
+`);
+    expect(text).toContain(
+      'throw new ProtocolError(ProtocolErrorCode.InternalError, `MCP error ${ProtocolErrorCode.InternalError}: wrapped: ${new ProtocolError(-32001, `MCP error -32001: ${why}`).message}`);',
+    );
+    expect(text).toContain('throw new ProtocolError(-32002, `MCP error -32002: ${why}`);');
+  });
+});
+
+describe('declaredAtTop, read from the statements', () => {
+  it("says of every name what the binder's locals say", () => {
+    const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { allowJs: true, noLib: true } });
+    const sf = project.createSourceFile(
+      '/m.ts',
+      `import d, { a, b as c } from './x.js';
+import * as ns from './y.js';
+import e = require('./z');
+export const f = 1, { g, h: [i, , j] } = { g: 1, h: [1, 2, 3] };
+let k: number;
+export default function l() { const inner = 1; return inner; }
+class M {}
+enum N { X }
+interface O {}
+type P = string;
+namespace Q { export const r = 1; }
+declare module './w.js' { const s: number; }
+export { k as t };
+`,
+    );
+    const names = [
+      'd',
+      'a',
+      'b',
+      'c',
+      'ns',
+      'e',
+      'f',
+      'g',
+      'h',
+      'i',
+      'j',
+      'k',
+      'l',
+      'inner',
+      'M',
+      'N',
+      'X',
+      'O',
+      'P',
+      'Q',
+      'r',
+      's',
+      't',
+      'z',
+    ];
+    for (const name of names) expect([name, declaredAtTop(sf, name)]).toEqual([name, sf.getLocal(name) !== undefined]);
   });
 });
 

@@ -4,7 +4,7 @@
  * codemod's transforms, in the order of `repairs` (src/upgrade/index.ts).
  */
 import { DiagnosticLevel, type Diagnostic } from '@modelcontextprotocol/codemod';
-import type { Node, SourceFile } from 'ts-morph';
+import { ts, type Node, type SourceFile } from 'ts-morph';
 
 export type { Transform as Repair } from '@modelcontextprotocol/codemod';
 
@@ -30,4 +30,42 @@ export function leftover(node: Node, message: string): Diagnostic {
 /** A table keyed by names read from the code: no prototype, so `toString` or `constructor` is never a key of it. */
 export function namesTable<T>(entries: Record<string, T>): Readonly<Record<string, T>> {
   return Object.freeze(Object.assign(Object.create(null) as Record<string, T>, entries));
+}
+
+/**
+ * Whether the file gives `name` a meaning of its own at its top level (an import, a declaration), as its binder's
+ * locals would say: read from its statements, since binding asks ts-morph for a program, one per file upgraded.
+ */
+export function declaredAtTop(sf: SourceFile, name: string): boolean {
+  return sf.compilerNode.statements.some(statement => topLevelNames(statement).includes(name));
+}
+
+function topLevelNames(statement: ts.Statement): string[] {
+  if (ts.isImportDeclaration(statement)) {
+    const clause = statement.importClause;
+    const bindings = clause?.namedBindings;
+    return [
+      ...(clause?.name ? [clause.name.text] : []),
+      ...(bindings && ts.isNamespaceImport(bindings) ? [bindings.name.text] : []),
+      ...(bindings && ts.isNamedImports(bindings) ? bindings.elements.map(e => e.name.text) : []),
+    ];
+  }
+  if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.flatMap(d => boundNames(d.name));
+  if (
+    ts.isImportEqualsDeclaration(statement) ||
+    ts.isFunctionDeclaration(statement) ||
+    ts.isClassDeclaration(statement) ||
+    ts.isEnumDeclaration(statement) ||
+    ts.isInterfaceDeclaration(statement) ||
+    ts.isTypeAliasDeclaration(statement) ||
+    ts.isModuleDeclaration(statement)
+  ) {
+    return statement.name && ts.isIdentifier(statement.name) ? [statement.name.text] : [];
+  }
+  return [];
+}
+
+function boundNames(name: ts.BindingName): string[] {
+  if (ts.isIdentifier(name)) return [name.text];
+  return name.elements.flatMap(e => (ts.isOmittedExpression(e) ? [] : boundNames(e.name)));
 }

@@ -17,7 +17,7 @@ import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import { createRequire } from 'node:module';
 import { Node, SyntaxKind, type SourceFile, type TypeReferenceNode } from 'ts-morph';
 import { identifiersNamed } from '../../analysis/names.js';
-import { finding, type Repair } from '../repair.js';
+import { declaredAtTop, finding, type Repair } from '../repair.js';
 import { errorCodeNames, importName, isReference, type ErrorCodeHome } from './errorCodeUses.js';
 import type { SdkSides } from './typeImports.js';
 
@@ -147,11 +147,10 @@ export function errorCodeTypesRepair(
     apply: sf => {
       const diagnostics: Diagnostic[] = [];
       // Still declared (the codemod kept the import): not ours.
-      const left = new Set(names.filter(name => sf.getLocal(name) === undefined));
+      const left = new Set(names.filter(name => !declaredAtTop(sf, name)));
       const found = left.size > 0 ? homesOf(values, sides, homeOf) : undefined;
       // A name the file already gives something other than the 2.x enum would mean that instead.
-      if (!found || found.homes.some(h => sf.getLocal(h.name) !== undefined && !importsFrom(sf, h)))
-        return { changesCount: 0, diagnostics };
+      if (!found || found.homes.some(h => declaredAtTop(sf, h.name) && !importsFrom(sf, h))) return { changesCount: 0, diagnostics };
       const types = sf
         .getDescendantsOfKind(SyntaxKind.TypeReference)
         .filter(t => left.has(t.getTypeName().getText()) && t.getTypeArguments().length === 0 && standsForOneValue(t));

@@ -10,7 +10,7 @@
 import type { Diagnostic, Migration, TransformContext } from '@modelcontextprotocol/codemod';
 import { Node, Project, type Identifier, type SourceFile } from 'ts-morph';
 import { identifiersNamed } from '../../analysis/names.js';
-import { finding, leftover, type Repair } from '../repair.js';
+import { declaredAtTop, finding, leftover, type Repair } from '../repair.js';
 import type { SdkSides } from './typeImports.js';
 
 /** Where the codemod sends `ErrorCode.Member`: the enum it names instead, and the module it imports it from. */
@@ -91,7 +91,7 @@ export function errorCodeUsesRepair(
       const diagnostics: Diagnostic[] = [];
       for (const name of names) {
         // Still declared (the codemod kept the import): not ours.
-        if (sf.getLocal(name) !== undefined) continue;
+        if (declaredAtTop(sf, name)) continue;
         const what = name === 'ErrorCode' ? "SDK 1.x's ErrorCode" : `${name} (SDK 1.x's ErrorCode)`;
         const uses = identifiersNamed(sf, new Set([name])).filter(id => id.getText() === name && isReference(id));
         for (const use of uses.reverse()) {

@@ -47,19 +47,47 @@ function templateText(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${').replace(/\r/g, '\\r').replace(/\n/g, '\\n');
 }
 
-function keepPrefix(construction: NewExpression | CallExpression): boolean {
+/** The message written with the prefix, as an edit of the file's text; undefined where the code or the message cannot be read. */
+function withPrefix(construction: NewExpression | CallExpression): TextEdit | undefined {
   const [code, message] = construction.getArguments();
   const prefix = code && codeText(code);
-  if (!prefix || !message) return false;
+  if (!prefix || !message) return undefined;
   const head = `MCP error ${prefix}: `;
-  if (Node.isNoSubstitutionTemplateLiteral(message) || Node.isTemplateExpression(message)) {
-    message.replaceWithText(`\`${head}${message.getText().slice(1)}`);
-  } else if (Node.isStringLiteral(message)) {
-    message.replaceWithText(`\`${head}${templateText(message.getLiteralValue())}\``);
-  } else {
-    message.replaceWithText(`\`${head}\${${message.getText()}}\``);
+  const text =
+    Node.isNoSubstitutionTemplateLiteral(message) || Node.isTemplateExpression(message)
+      ? `\`${head}${message.getText().slice(1)}`
+      : Node.isStringLiteral(message)
+        ? `\`${head}${templateText(message.getLiteralValue())}\``
+        : `\`${head}\${${message.getText()}}\``;
+  return { message, start: message.getStart(), end: message.getEnd(), text };
+}
+
+interface TextEdit {
+  message: Node;
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * The edits made in one change of the file's text: an edit of a node parses the whole file again, once per
+ * construction. Edits inside another (a ProtocolError made in another's message) are made one by one, the
+ * innermost first, each reading the text the one before left.
+ */
+function applyEdits(sf: SourceFile, constructions: (NewExpression | CallExpression)[], edits: (TextEdit | undefined)[]): void {
+  const made = edits.filter((e): e is TextEdit => e !== undefined).sort((a, b) => b.start - a.start);
+  const nested = made.some((e, i) => i > 0 && e.end > made[i - 1]!.start);
+  if (nested) {
+    // Last first: an edit never moves a construction still to be edited.
+    for (const construction of constructions) {
+      const edit = withPrefix(construction);
+      edit?.message.replaceWithText(edit.text);
+    }
+    return;
   }
-  return true;
+  let text = sf.getFullText();
+  for (const edit of made) text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+  if (made.length > 0) sf.replaceText([0, sf.getEnd()], text);
 }
 
 export const errorMessagesRepair: Repair = {
@@ -70,28 +98,27 @@ export const errorMessagesRepair: Repair = {
     const name = protocolErrorName(sf);
     if (!name) return { changesCount: 0, diagnostics };
     // Last first: an edit never moves a construction still to be edited.
-    for (const construction of constructions(sf, name).sort((a, b) => b.getStart() - a.getStart())) {
+    const made = constructions(sf, name).sort((a, b) => b.getStart() - a.getStart());
+    const edits = made.map(withPrefix);
+    made.forEach((construction, i) => {
       const line = construction.getStartLineNumber();
-      if (keepPrefix(construction)) {
-        diagnostics.push(
-          finding(
-            sf,
-            line,
-            'info',
-            `the ${name} message keeps the "MCP error <code>: " prefix SDK 1.x's McpError added to it and 2.x's ProtocolError does not, so clients see the same error as before; drop it if no client reads the text`,
-          ),
-        );
-      } else {
-        diagnostics.push(
-          finding(
-            sf,
-            line,
-            'warning',
-            `SDK 1.x's McpError added "MCP error <code>: " to its message and 2.x's ProtocolError does not: clients now see the message without it (its code or message could not be read here to keep it)`,
-          ),
-        );
-      }
-    }
+      diagnostics.push(
+        edits[i]
+          ? finding(
+              sf,
+              line,
+              'info',
+              `the ${name} message keeps the "MCP error <code>: " prefix SDK 1.x's McpError added to it and 2.x's ProtocolError does not, so clients see the same error as before; drop it if no client reads the text`,
+            )
+          : finding(
+              sf,
+              line,
+              'warning',
+              `SDK 1.x's McpError added "MCP error <code>: " to its message and 2.x's ProtocolError does not: clients now see the message without it (its code or message could not be read here to keep it)`,
+            ),
+      );
+    });
+    applyEdits(sf, made, edits);
     return { changesCount: diagnostics.length, diagnostics };
   },
 };

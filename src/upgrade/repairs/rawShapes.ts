@@ -8,7 +8,7 @@
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import { Node, SyntaxKind, VariableDeclarationKind, type ImportDeclaration, type SourceFile } from 'ts-morph';
 import { moduleReader, tableMembers, withoutAssertions } from '../constValues.js';
-import { finding, type Repair } from '../repair.js';
+import { declaredAtTop, finding, type Repair } from '../repair.js';
 
 /** The config members that held a raw shape in SDK 1.x, per registration method. */
 const SCHEMA_MEMBERS: Record<string, string[]> = {
@@ -95,7 +95,7 @@ function zodValueName(sf: SourceFile): string | undefined {
   const imported = importedZodName(sf);
   if (imported) return imported;
   const imports = zodImports(sf);
-  if (sf.getLocal('z') !== undefined) return undefined;
+  if (declaredAtTop(sf, 'z')) return undefined;
   const typeOnly = imports.find(i => i.isTypeOnly() && i.getNamedImports().length > 0 && !i.getNamespaceImport() && !i.getDefaultImport());
   if (typeOnly) {
     // `import type { ZodRawShape } from 'zod'` → `import { z, type ZodRawShape } from 'zod'`
