@@ -64,65 +64,113 @@ export function upgradeProject(): Project {
 
 /** `all`: every file of the run, where the modules registering a schema another file holds are found (zodJsonSchemaRepair). */
 export function upgradeV1(files: { path: string; text: string }[], all: readonly { path: string; text: string }[] = files): UpgradeResult {
-  const texts = new Map<string, string>();
-  const notes: UpgradeNote[] = [];
-  const failed = new Map<string, string>();
   const v1 = files.filter(f => V1_IMPORT.test(f.text));
-  if (v1.length === 0) return { texts, notes, failed };
+  if (v1.length === 0) return { texts: new Map(), notes: [], failed: new Map() };
+  const run = runWide(v1, all);
+  return joinUpgrades(v1.map(file => upgradeFile(file, run)));
+}
+
+/** What the upgrade of one file reads of the others, read once before any is upgraded. */
+interface RunWide {
+  errorCodeValues: ErrorCodeValues;
+  registered: ReadonlySet<string>;
+}
+
+/** `v1`: the files to upgrade; `all`: every file of the run. */
+function runWide(v1: { path: string; text: string }[], all: readonly { path: string; text: string }[]): RunWide {
+  return { errorCodeValues: errorCodeValuesOf(v1), registered: registeredSchemaImports(all) };
+}
+
+/** One file's upgrade: its new text (undefined where unchanged), its findings, and why it failed where it did. */
+interface FileUpgrade {
+  path: string;
+  text?: string;
+  notes: UpgradeNote[];
+  failed?: string;
+}
+
+/** The files' upgrades as one result, in the order given. */
+function joinUpgrades(upgrades: readonly FileUpgrade[]): UpgradeResult {
+  const result: UpgradeResult = { texts: new Map(), notes: [], failed: new Map() };
+  for (const u of upgrades) {
+    result.notes.push(...u.notes);
+    if (u.text !== undefined) result.texts.set(u.path, u.text);
+    if (u.failed !== undefined) result.failed.set(u.path, u.failed);
+  }
+  return result;
+}
+
+/** Upgrades one SDK 1.x file, which depends on no other but through `run`. */
+function upgradeFile(file: { path: string; text: string }, run: RunWide): FileUpgrade {
+  const codemod = codemodReadings();
+  // One file the official codemod cannot handle must not cost the others their upgrade.
+  try {
+    const sf = upgradeProject().createSourceFile(file.path, file.text);
+    if (hasSyntaxErrors(sf)) {
+      return {
+        path: file.path,
+        notes: [{ file: file.path, line: 1, level: 'error', message: 'not upgraded to SDK 2.x: the file has syntax errors' }],
+      };
+    }
+    const upgraded = applyTransforms(sf, file.text, () => transformsFor(sf, file.text, codemod, run));
+    return { path: file.path, notes: upgraded.notes, text: upgraded.text !== file.text ? upgraded.text : undefined };
+  } catch (error) {
+    const message = `not upgraded to SDK 2.x: the official codemod failed (${oneLine(error)})`;
+    return {
+      path: file.path,
+      notes: [{ file: file.path, line: 1, level: 'error', message }],
+      failed: `the official codemod failed on it (${oneLine(error)})`,
+    };
+  }
+}
+
+type Migration = NonNullable<ReturnType<typeof getMigration>>;
+
+/** What the repairs learn of the official codemod by running it on probes: the same for every run, learnt once per thread. */
+interface CodemodReadings {
+  migration: Migration;
+  typeHomes: ReturnType<typeof codemodTypeHomes>;
+  errorCodeHomes: ReturnType<typeof codemodErrorCodeHomes>;
+  members: ContextMembers;
+  handlerKeys: ReturnType<typeof codemodHandlerKeys>;
+}
+
+let readings: CodemodReadings | undefined;
+
+function codemodReadings(): CodemodReadings {
+  if (readings) return readings;
   const migration = getMigration('v1-to-v2');
   if (!migration) throw new Error('the official codemod has no v1-to-v2 migration');
-  const typeHomes = codemodTypeHomes(migration, PROJECT_TYPE);
-  const errorCodeHomes = codemodErrorCodeHomes(migration, PROJECT_TYPE);
-  const members = contextMembers(migration);
-  const handlerKeys = codemodHandlerKeys(migration);
-  const errorCodeValues = errorCodeValuesOf(v1);
-  const registered = registeredSchemaImports(all);
-  for (const file of v1) {
-    // One file the official codemod cannot handle must not cost the others their upgrade.
-    try {
-      const sf = upgradeProject().createSourceFile(file.path, file.text);
-      if (hasSyntaxErrors(sf)) {
-        notes.push({ file: file.path, line: 1, level: 'error', message: 'not upgraded to SDK 2.x: the file has syntax errors' });
-        continue;
-      }
-      const upgraded = applyTransforms(sf, file.text, () => {
-        const sides = sdkSides(sf);
-        // What the official codemod removes, read before it runs.
-        const errorCodes = errorCodeNames(sf);
-        const errorCodeRepairs = [
-          errorCodeTypesRepair(errorCodes, errorCodeValues, sides, errorCodeHomes),
-          errorCodeUsesRepair(errorCodes, sides, errorCodeHomes),
-        ];
-        const afterCodemod = [
-          ...repairs((specifier, use) => typeHomes(specifier, use, sides), members, errorCodeRepairs, registered),
-          droppedImportsRepair(v1ImportNames(sf)),
-        ];
-        return {
-          transforms: [
-            boundOverloadsRepair,
-            toolOverloadsRepair,
-            castHandlerKeysRepair(handlerKeys),
-            ...migration.transforms,
-            ...afterCodemod,
-          ],
-          quotesOf: file.text,
-          // A finding about a construct a repair has since removed is no longer true.
-          stands: d => stillApplies(d, sf) && !(errorCodes.length > 0 && isErrorCodeSplitFinding(d)),
-        };
-      });
-      notes.push(...upgraded.notes);
-      if (upgraded.text !== file.text) texts.set(file.path, upgraded.text);
-    } catch (error) {
-      notes.push({
-        file: file.path,
-        line: 1,
-        level: 'error',
-        message: `not upgraded to SDK 2.x: the official codemod failed (${oneLine(error)})`,
-      });
-      failed.set(file.path, `the official codemod failed on it (${oneLine(error)})`);
-    }
-  }
-  return { texts, notes, failed };
+  readings = {
+    migration,
+    typeHomes: codemodTypeHomes(migration, PROJECT_TYPE),
+    errorCodeHomes: codemodErrorCodeHomes(migration, PROJECT_TYPE),
+    members: contextMembers(migration),
+    handlerKeys: codemodHandlerKeys(migration),
+  };
+  return readings;
+}
+
+/** The official codemod's transforms for an SDK 1.x file, with the repairs before and after them. */
+function transformsFor(sf: SourceFile, given: string, codemod: CodemodReadings, run: RunWide): TransformPlan {
+  const { migration, typeHomes, errorCodeHomes, members, handlerKeys } = codemod;
+  const sides = sdkSides(sf);
+  // What the official codemod removes, read before it runs.
+  const errorCodes = errorCodeNames(sf);
+  const errorCodeRepairs = [
+    errorCodeTypesRepair(errorCodes, run.errorCodeValues, sides, errorCodeHomes),
+    errorCodeUsesRepair(errorCodes, sides, errorCodeHomes),
+  ];
+  const afterCodemod = [
+    ...repairs((specifier, use) => typeHomes(specifier, use, sides), members, errorCodeRepairs, run.registered),
+    droppedImportsRepair(v1ImportNames(sf)),
+  ];
+  return {
+    transforms: [boundOverloadsRepair, toolOverloadsRepair, castHandlerKeysRepair(handlerKeys), ...migration.transforms, ...afterCodemod],
+    quotesOf: given,
+    // A finding about a construct a repair has since removed is no longer true.
+    stands: d => stillApplies(d, sf) && !(errorCodes.length > 0 && isErrorCodeSplitFinding(d)),
+  };
 }
 
 /** The transforms to run on a file, and which of their findings still stand after all of them ran. */
