@@ -198,15 +198,10 @@ export class RewriteContext {
     return local;
   }
 
+  /** How often each name is written outside the imports. */
   private identifierCounts(): Map<string, number> {
-    const { j } = this;
     const counts = new Map<string, number>();
-    this.root.find(j.Identifier).forEach(p => {
-      // Up the path by hand: a collection per identifier (`j(p).closest(...)`) cost more than the walk.
-      for (let up = p.parent; up; up = up.parent) if ((up.node as Node).type === 'ImportDeclaration') return;
-      const { name } = p.node;
-      counts.set(name, (counts.get(name) ?? 0) + 1);
-    });
+    countIdentifiers(this.j.types.getFieldNames, this.programNode(), counts);
     return counts;
   }
 
@@ -238,6 +233,27 @@ export class RewriteContext {
     }
     return unused;
   }
+}
+
+/** The node types `find(j.Identifier)` meets: Identifier and the types ast-types bases on it. */
+const IDENTIFIER_TYPES = new Set(['Identifier', 'JSXIdentifier', 'TSTypeParameter']);
+
+/**
+ * Counts the identifiers by name outside import declarations, visiting the fields ast-types visits, as
+ * `find(j.Identifier)` does, without the path object it makes for every node (a whole walk per file printed).
+ */
+function countIdentifiers(fieldsOf: (node: object) => string[], value: unknown, counts: Map<string, number>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) countIdentifiers(fieldsOf, item, counts);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const node = value as { type?: unknown; name?: unknown } & Record<string, unknown>;
+  if (node.type === 'ImportDeclaration') return;
+  if (typeof node.type === 'string' && IDENTIFIER_TYPES.has(node.type) && typeof node.name === 'string') {
+    counts.set(node.name, (counts.get(node.name) ?? 0) + 1);
+  }
+  for (const field of typeof node.type === 'string' ? fieldsOf(node) : Object.keys(node)) countIdentifiers(fieldsOf, node[field], counts);
 }
 
 /** The program of a parsed file. */
