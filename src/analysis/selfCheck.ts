@@ -7,7 +7,7 @@
 import { Node, ts, type SourceFile } from 'ts-morph';
 import { mayMakeRequests } from '../triggers.js';
 import { MARKER_PREFIX, V2_SERVER_MODULE } from './index.js';
-import { findSites, registrationOf } from './sites.js';
+import { findSites, registrationOf, type Site } from './sites.js';
 import { stdioEntries } from './stdioEntry.js';
 
 export interface SelfCheckFailure {
@@ -50,8 +50,7 @@ export function selfCheck(sf: SourceFile, before: ImportBindings, options: SelfC
   // Only where the analysis would look (most rewritten files name no request any more): walking every node of the
   // new text was most of the check's time.
   for (const site of mayMakeRequests(sf.getFullText(), options.importsRequestAliases !== false) ? findSites(sf) : []) {
-    const label = site.fn && registrationOf(site.fn)?.label;
-    if (onlyHandlers && !(label && onlyHandlers.has(label))) continue;
+    if (onlyHandlers && !isOneOf(site.fn, onlyHandlers)) continue;
     if (!hasMarker(site.node)) fail(site.node, `a ${site.kind} request (${site.node.getText().split('(')[0]}) is left without a marker`);
   }
   for (const entry of stdioEntries(sf, V2_SERVER_MODULE)) {
@@ -70,6 +69,12 @@ export function selfCheck(sf: SourceFile, before: ImportBindings, options: SelfC
       );
   }
   return failures;
+}
+
+/** Whether `fn` is the handler of one of the registrations labelled `labels`. */
+function isOneOf(fn: Site['fn'], labels: ReadonlySet<string>): boolean {
+  const label = fn && registrationOf(fn)?.label;
+  return label !== undefined && labels.has(label);
 }
 
 /** Which of `names` the file reads (not only imports or exports), from the compiler's tree: no wrapper per identifier. */
