@@ -162,6 +162,10 @@ describe('serverKindOf a construction through a loop over classes written out', 
     const tools = `abstract class Tool { constructor(readonly s: unknown) {} }\nclass A extends Tool {}\nclass B extends Tool {}\n`;
     expect(made(`${tools}for (const T of [A, B]) new T(1);`)).toEqual([undefined]);
     expect(made(`${tools}const ALL = [A, B] as const;\nfor (const T of ALL) new T(1);`)).toEqual([undefined]);
+    // A let may be given another class in the loop: only the checker can say.
+    expect(made(`declare const Other: any;\nfor (let S of [McpServer]) { S = Other; new S({ name: 'n', version: '1' }); }`)).toEqual([
+      undefined,
+    ]);
     expect(made(`class Notes extends McpServer {}\nfor (const S of [McpServer, Notes]) new S({ name: 'n', version: '1' });`)).toEqual([
       'McpServer',
     ]);

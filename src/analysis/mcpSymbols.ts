@@ -297,14 +297,14 @@ function declaredClass(declarations: Node[]): ClassDeclaration | undefined {
  * a global of the standard library or Node is 'not a server'; undefined where only the type can say (a package's
  * class that extends something, a class held in a variable, an `extends` of a call).
  */
-function constructedKind(callee: Node, depth = 0): ServerKind | 'not a server' | undefined {
+function constructedKind(callee: Node, listNesting = 0): ServerKind | 'not a server' | undefined {
   const imported = mcpImportOf(callee);
   if (imported) return imported.exportName === 'McpServer' || imported.exportName === 'Server' ? imported.exportName : 'not a server';
   if (!Node.isIdentifier(callee)) return undefined;
   const declarations = declarationsOf(callee);
   if (declarations.length > 0 && declarations.every(d => isStandardLibrary(d.getSourceFile().getFilePath()))) return 'not a server';
-  const listed = depth < 2 ? listedClasses(declarations) : undefined;
-  if (listed) return sameKind(listed.map(c => constructedKind(c, depth + 1)));
+  const listed = listNesting < 2 ? listedClasses(declarations) : undefined;
+  if (listed) return sameKind(listed.map(c => constructedKind(c, listNesting + 1)));
   let cls = declaredClass(declarations);
   for (let depth = 0; cls && !cls.getSourceFile().isInNodeModules() && depth < 5; depth++) {
     const base = cls.getExtends()?.getExpression();
@@ -318,14 +318,15 @@ function constructedKind(callee: Node, depth = 0): ServerKind | 'not a server' |
 }
 
 /**
- * The classes a loop variable takes, where the loop runs over an array written out (`for (const Tool of [A, B])`,
- * or over a const holding one): each said from its declaration. Typing `new Tool(...)` instead asks the checker
- * for the array's element type, whose subtype reduction compares every listed class with every other (3.9 s for
- * the 300 tool classes of the bench's 1,000-file tree).
+ * The classes a const loop variable takes, where the loop runs over an array written out (`for (const Tool of
+ * [A, B])`, or over a const holding one): each said from its declaration. Typing `new Tool(...)` instead asks the
+ * checker for the array's element type, whose subtype reduction compares every listed class with every other (3.9 s
+ * for the 300 tool classes of the bench's 1,000-file tree).
  */
 function listedClasses(declarations: Node[]): Identifier[] | undefined {
   const [decl] = declarations;
-  if (declarations.length !== 1 || !Node.isVariableDeclaration(decl) || !Node.isIdentifier(decl.getNameNode())) return undefined;
+  if (declarations.length !== 1 || !Node.isVariableDeclaration(decl) || !Node.isIdentifier(decl.getNameNode()) || !isConst(decl))
+    return undefined;
   const loop = decl.getParent()?.getParent();
   if (!loop || !Node.isForOfStatement(loop) || loop.isAwaited()) return undefined;
   let list: Node | undefined = unwrap(loop.getExpression());

@@ -35,6 +35,7 @@ export function namesTable<T>(entries: Record<string, T>): Readonly<Record<strin
 /**
  * Whether the file gives `name` a meaning of its own at its top level (an import, a declaration), as its binder's
  * locals would say: read from its statements, since binding asks ts-morph for a program, one per file upgraded.
+ * A `var` or function declared in a block and hoisted to the top is not seen: the repairs ask about imports.
  */
 export function declaredAtTop(sf: SourceFile, name: string): boolean {
   return sf.compilerNode.statements.some(statement => topLevelNames(statement).includes(name));
