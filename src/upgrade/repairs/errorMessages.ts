@@ -74,12 +74,12 @@ interface TextEdit {
  * construction. Edits inside another (a ProtocolError made in another's message) are made one by one, the
  * innermost first, each reading the text the one before left.
  */
-function applyEdits(sf: SourceFile, constructions: (NewExpression | CallExpression)[], edits: (TextEdit | undefined)[]): void {
+function applyEdits(sf: SourceFile, lastFirst: (NewExpression | CallExpression)[], edits: (TextEdit | undefined)[]): void {
   const made = edits.filter((e): e is TextEdit => e !== undefined).sort((a, b) => b.start - a.start);
   const nested = made.some((e, i) => i > 0 && e.end > made[i - 1]!.start);
   if (nested) {
     // Last first: an edit never moves a construction still to be edited.
-    for (const construction of constructions) {
+    for (const construction of lastFirst) {
       const edit = withPrefix(construction);
       edit?.message.replaceWithText(edit.text);
     }
@@ -97,7 +97,7 @@ export const errorMessagesRepair: Repair = {
     const diagnostics: Diagnostic[] = [];
     const name = protocolErrorName(sf);
     if (!name) return { changesCount: 0, diagnostics };
-    // Last first: an edit never moves a construction still to be edited.
+    // Last first, as the edits are made where one is inside another.
     const made = constructions(sf, name).sort((a, b) => b.getStart() - a.getStart());
     const edits = made.map(withPrefix);
     made.forEach((construction, i) => {
