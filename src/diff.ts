@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { structuredPatch } from 'diff';
 import { createColors } from 'picocolors';
+import { shownPath } from './report.js';
 
 export interface DiffInput {
   /** Absolute path. */
@@ -24,7 +25,7 @@ export interface DiffOptions {
 
 /** Path as shown in a diff header: relative to cwd, forward slashes. */
 export function displayPath(file: string, cwd: string): string {
-  const rel = path.relative(cwd, file) || path.basename(file);
+  const rel = shownPath(cwd, file);
   return rel.split(path.sep).join('/');
 }
 

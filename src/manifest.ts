@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { SKIPPED_DIRECTORIES, SOURCE_EXTENSIONS, isDeclarationFile } from './files.js';
-import type { FileChange } from './report.js';
+import { shownPath, type FileChange } from './report.js';
 import { owningManifest } from './owningManifest.js';
 import { isStateModuleFile } from './stateModule.js';
 import { MCP_TEXT } from './triggers.js';
@@ -282,7 +282,7 @@ function peersOn(
 }
 
 function rel(cwd: string, p: string): string {
-  return (path.relative(cwd, p) || path.basename(p)).split(path.sep).join('/');
+  return shownPath(cwd, p).split(path.sep).join('/');
 }
 
 /** What SDK 2.x needs of zod (the server package's own dependency range). */

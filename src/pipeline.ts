@@ -5,7 +5,6 @@
  */
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
-import path from 'node:path';
 import { ts, type Project, type SourceFile } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
 import { forgetProjectFiles, needsNodeDeclarations, setText, sharedAnalysisProject } from './analysis/project.js';
@@ -13,7 +12,16 @@ import { importBindings, selfCheck, type ImportBindings, type SelfCheckOptions }
 import { owningManifest, planManifestChanges } from './manifest.js';
 import { isEmptyPlan, type FilePlan } from './plan.js';
 import { movedNote, positionMapper, type Position } from './positions.js';
-import { DEPRECATED_KINDS, emptyReport, unchangedFile, type FileChange, type Report, type SiteReport, type UpgradeNote } from './report.js';
+import {
+  DEPRECATED_KINDS,
+  emptyReport,
+  shownPath,
+  unchangedFile,
+  type FileChange,
+  type Report,
+  type SiteReport,
+  type UpgradeNote,
+} from './report.js';
 import { isStateModuleFile, STATE_KEY_ENV } from './stateModule.js';
 import { missingStateModules, placedStateModules } from './stateModuleWrites.js';
 import { placeStateModules, stateModuleFor, type StateModules } from './stateModulePlaces.js';
@@ -133,7 +141,7 @@ function startGroup(candidates: SourceInput[], options: MigrateOptions): GroupRu
     current: new Map(),
     shebangs: new Map(),
     report: emptyReport(),
-    rel: p => path.relative(options.cwd, p) || path.basename(p),
+    rel: p => shownPath(options.cwd, p),
     options,
   };
   for (const f of candidates) {
@@ -368,7 +376,7 @@ function keptOnSdkV1(candidates: SourceInput[], rel: (p: string) => string): Map
  */
 export function finishRun(groups: GroupResult[], files: SourceInput[], state: StateModules, options: MigrateOptions): MigrateResult {
   const { cwd } = options;
-  const rel = (p: string) => path.relative(cwd, p) || path.basename(p);
+  const rel = (p: string) => shownPath(cwd, p);
   const report = emptyReport();
   const changes = changesOfGroups(groups, report, rel);
   // A file more than one group rewrote (changesOfGroups) is listed once, as not migrated where they differ.
@@ -468,7 +476,7 @@ function upgradeZodUsers(
     if (change) change.after = after;
     else changes.push({ path: p, before: finalText.get(p)!, after });
   }
-  report.upgrade.push(...upgraded.notes.map(n => ({ ...n, file: path.relative(cwd, n.file) || path.basename(n.file) })));
+  report.upgrade.push(...upgraded.notes.map(n => ({ ...n, file: shownPath(cwd, n.file) })));
   report.upgrade.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
 }
 

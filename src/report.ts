@@ -145,8 +145,13 @@ export interface Report {
   notes: string[];
 }
 
+/** A file as the report names it: relative to the run's root, or by its name where it is the root (a run given one file). */
+export function shownPath(cwd: string, file: string): string {
+  return path.relative(cwd, file) || path.basename(file);
+}
+
 export function unchangedFile(absolutePath: string, cwd: string): FileReport {
-  return { file: path.relative(cwd, absolutePath) || path.basename(absolutePath), outcome: 'unchanged' };
+  return { file: shownPath(cwd, absolutePath), outcome: 'unchanged' };
 }
 
 export function emptyReport(): Report {

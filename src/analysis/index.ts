@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { Node, SyntaxKind, type CallExpression, type ImportDeclaration, type Project, type SourceFile } from 'ts-morph';
 import { rangeOf, type FilePlan, type ServerWiringPlan } from '../plan.js';
-import type { SiteReport, SiteShape } from '../report.js';
+import { shownPath, type SiteReport, type SiteShape } from '../report.js';
 import { isStateModuleFile, STATE_MODULE_BASENAME } from '../stateModule.js';
 import { COMMONJS_EXPORTS } from '../triggers.js';
 import { Reacher, type HandlerReached, type NotAHandler } from '../find/reach.js';
@@ -75,7 +75,7 @@ class Recorder {
   }
 
   rel(sf: SourceFile): string {
-    return path.relative(this.options.cwd, sf.getFilePath()) || path.basename(sf.getFilePath());
+    return shownPath(this.options.cwd, sf.getFilePath());
   }
 
   /** A site line of the report for `node`, marked in its file when `outcome` is 'marked'. */
