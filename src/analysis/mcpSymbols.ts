@@ -2,7 +2,15 @@
  * Which names and expressions are the MCP SDK's: resolved through imports, requires and
  * declarations (never by spelling alone), with the type checker as a fallback.
  */
-import { Node, SyntaxKind, ts, type ClassDeclaration, type Expression, type Identifier, type Symbol as MorphSymbol } from 'ts-morph';
+import {
+  Node,
+  SyntaxKind,
+  VariableDeclarationKind,
+  type ClassDeclaration,
+  type Expression,
+  type Identifier,
+  type Symbol as MorphSymbol,
+} from 'ts-morph';
 import { importedAs, onlyImportedAs, type ImportedBinding } from './fileBindings.js';
 import { classMembersOf } from './projectNames.js';
 
@@ -340,9 +348,10 @@ function listedClasses(declarations: Node[]): Identifier[] | undefined {
   return elements.length > 0 && elements.every(e => Node.isIdentifier(e)) ? (elements as Identifier[]) : undefined;
 }
 
+/** A const's declaration, in a statement or a loop's head (where there is no variable statement to ask). */
 function isConst(decl: import('ts-morph').VariableDeclaration): boolean {
   const list = decl.getParent();
-  return Node.isVariableDeclarationList(list) && (list.getFlags() & ts.NodeFlags.Const) !== 0;
+  return Node.isVariableDeclarationList(list) && list.getDeclarationKind() === VariableDeclarationKind.Const;
 }
 
 /** One kind said of every value, or undefined (only the type can say). */

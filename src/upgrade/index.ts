@@ -115,11 +115,11 @@ function upgradeFile(file: { path: string; text: string }, run: RunWide): FileUp
     const upgraded = applyTransforms(sf, file.text, () => transformsFor(sf, file.text, codemod, run));
     return { path: file.path, notes: upgraded.notes, text: upgraded.text !== file.text ? upgraded.text : undefined };
   } catch (error) {
-    const message = `not upgraded to SDK 2.x: the official codemod failed (${oneLine(error)})`;
+    const why = oneLine(error);
     return {
       path: file.path,
-      notes: [{ file: file.path, line: 1, level: 'error', message }],
-      failed: `the official codemod failed on it (${oneLine(error)})`,
+      notes: [{ file: file.path, line: 1, level: 'error', message: `not upgraded to SDK 2.x: the official codemod failed (${why})` }],
+      failed: `the official codemod failed on it (${why})`,
     };
   }
 }
