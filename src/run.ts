@@ -531,7 +531,7 @@ function codemodLeftovers(run: RunState, edits: AppliedChange[], creations: Appl
   return leftovers.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line);
 }
 
-/** A marker of this tool: `// mcp-migrate: <what happened and what to do>` (src/analysis/index.ts addMarker). */
+/** A marker of this tool: `// mcp-migrate: <what happened and what to do>` (src/analysis/recorder.ts addMarker). */
 const OWN_MARKER = /^([ \t]*)\/\/ mcp-migrate: (.*)$/gm;
 
 /**

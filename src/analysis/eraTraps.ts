@@ -11,7 +11,7 @@
  * - `getNegotiatedProtocolVersion()` does report '2026-07-28' for it; only code that compares it with the
  *   revisions it knows is a trap (the new one matches none of them), and only that is reported.
  *
- * `getClientCapabilities()` is src/analysis/index.ts's (rewritten in handlers, marked elsewhere).
+ * `getClientCapabilities()` is src/analysis/units/capabilityReads.ts's (rewritten in handlers, marked elsewhere).
  */
 import { Node, SyntaxKind, type BinaryExpression, type CallExpression, type SourceFile } from 'ts-morph';
 import { CLIENT_VERSION_CAUSE, ONINITIALIZED_CAUSE, PROTOCOL_VERSION_CAUSE, SESSION_KEY_CAUSE, type FoundCause } from '../tables/causes.js';

@@ -15,6 +15,10 @@ import { importedAs, onlyImportedAs, type ImportedBinding } from './fileBindings
 import { classMembersOf } from './projectNames.js';
 
 // server-legacy: where the official codemod moves the HTTP+SSE transport and the auth helpers (`server-legacy/sse`).
+/** The SDK 2.x server package: what a migrated file imports its server pieces from. */
+export const V2_SERVER_MODULE = '@modelcontextprotocol/server';
+/** The SDK 1.x package: what a file not yet upgraded imports its server pieces from. */
+export const V1_SDK_MODULE = '@modelcontextprotocol/sdk';
 const MCP_MODULE = /^@modelcontextprotocol\/(sdk|server|server-legacy|core|node|express|hono)(\/|$)/;
 
 export function isMcpModule(specifier: string): boolean {

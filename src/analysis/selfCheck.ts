@@ -6,7 +6,8 @@
  */
 import { Node, ts, type SourceFile } from 'ts-morph';
 import { mayMakeRequests } from '../triggers.js';
-import { MARKER_PREFIX, V2_SERVER_MODULE } from './index.js';
+import { MARKER_PREFIX } from './recorder.js';
+import { V2_SERVER_MODULE } from './mcpSymbols.js';
 import { findSites, registrationOf, type Site } from './sites.js';
 import { stdioEntries } from './stdioEntry.js';
 

@@ -94,7 +94,7 @@ const ROWS = [
     text: 'request at module level',
     fix: 'move it into a tools/call, prompts/get or resources/read handler',
   },
-  // A function a handler runs, reached from somewhere else too (src/analysis/index.ts markOtherCaller).
+  // A function a handler runs, reached from somewhere else too (src/analysis/units/unreached.ts markOtherCaller).
   {
     id: 'helper-called-from-notification',
     level: 'warning',
