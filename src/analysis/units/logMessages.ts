@@ -4,24 +4,20 @@
  * serves no 2026-07-28 client, and its context has no mcpReq.log: left.
  */
 import type { SourceFile } from 'ts-morph';
-import { handlerOf, type AnalysisOptions, type AnalysisRun } from '../analysisRun.js';
+import { handlerOf, type AnalysisRun } from '../analysisRun.js';
+import type { FunctionLike } from '../functions.js';
 import { loggingCalls, loggingFinding, type LoggingFinding } from '../logging.js';
 import { unwrap, V1_SDK_MODULE } from '../mcpSymbols.js';
-import type { Recorder } from '../recorder.js';
 import { importsModule } from '../stdioEntry.js';
 
 export function planLogMessages(run: AnalysisRun, sf: SourceFile): void {
   if (importsModule(sf, V1_SDK_MODULE)) return;
-  for (const call of loggingCalls(sf))
-    recordLogging(
-      loggingFinding(call, fn => handlerOf(run, fn)),
-      run.r,
-      run.options,
-    );
+  const handler = (fn: FunctionLike) => handlerOf(run, fn);
+  for (const call of loggingCalls(sf)) recordLogging(loggingFinding(call, handler), run);
 }
 
 /** A log message: sent with the request where the handler's context can send it, else marked or noted (src/analysis/logging.ts). */
-function recordLogging(finding: LoggingFinding, r: Recorder, options: AnalysisOptions): void {
+function recordLogging(finding: LoggingFinding, { r, options }: AnalysisRun): void {
   const call = `${unwrap(finding.call.getExpression()).getText()}(...)`;
   if ('plan' in finding) {
     r.planFor(finding.call.getSourceFile()).logs.push(finding.plan);
