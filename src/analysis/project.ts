@@ -237,5 +237,11 @@ function ownTypeRoots(): string[] {
   }
 }
 
-/** The node_modules folder mcp-migrate's own dependencies are installed in (with a separator after it, as a prefix). */
-const OWN_NODE_MODULES = ownTypeRoots().map(types => path.dirname(types).replaceAll(path.sep, '/') + '/');
+/**
+ * The node_modules folder mcp-migrate's own dependencies are installed in (with a separator after it, as a prefix),
+ * as it is reached and as its real path: the compiler names a declaration by its real path, and node_modules may be
+ * a link (a checkout sharing another's, a store's layout).
+ */
+const OWN_NODE_MODULES = ownTypeRoots()
+  .flatMap(types => [path.dirname(types), fs.realpathSync(path.dirname(types))])
+  .map(dir => dir.replaceAll(path.sep, '/') + '/');
