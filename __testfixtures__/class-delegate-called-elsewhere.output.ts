@@ -65,7 +65,7 @@ export class StampTool extends StampedTool {
   async execute({ text }: { text: string }): Promise<CallToolResult> {
     const started = journaled(() => new Date());
     const answer = await ask(this.server.server, 'answer').elicitInput({ message: `Stamp ${text}?`, requestedSchema: { type: 'object', properties: {} } });
-    return { content: [{ type: 'text', text: `${answer.action}, stamped ${Math.round((journaled(() => Date.now()) - started.getTime()) / 3_600_000)} h ago` }] };
+    return { content: [{ type: 'text', text: `${answer.action}, stamped ${Math.round((Date.now() - started.getTime()) / 3_600_000)} h ago` }] };
   }
 }
 

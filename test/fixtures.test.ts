@@ -676,11 +676,6 @@ const GUARDED: Record<string, string[]> = {
  * assertion fails with the bug's symptom (test/support/expectations.ts), so a fix turns it red.
  */
 const KNOWN: Record<string, { sites?: Known; journaled?: Known; guarded?: Known }> = {
-  // BUG: in a method a handler runs as its last statement, work after the last question is journaled too
-  // (StampTool's Date.now() when it answers), as if a question could come after it.
-  'class-delegate-called-elsewhere': {
-    journaled: { issue: 'journaled after the last question', what: 'Date.now() after the question journaled', symptom: /"Date\.now\(\)"/ },
-  },
   // BUG: the list callback of a ResourceTemplate is said to be a value stored where nothing can be followed,
   // not the resources/list callback it is.
   'request-in-sdk-callbacks': {

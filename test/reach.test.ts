@@ -377,8 +377,8 @@ export async function askDir(server: McpServer): Promise<string> {
 });
 
 describe('a helper that reads a module const and increments a module let after its question', () => {
-  // askName may run again on a later round of the call (it asks, and a handler may ask after it): its
-  // `++counted` is done once per call, the value it gave replayed; nothing of ask.ts is exported.
+  // askName is the last thing its only handler does: what it does after its question runs once, on the
+  // call's last round, so its `++counted` is done once per call as written; nothing of ask.ts is exported.
   const files = {
     'package.json': PACKAGE,
     'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -405,11 +405,11 @@ export async function askName(server: McpServer): Promise<string> {
   };
   let m: Migrated;
 
-  it('journals the increment in the helper, and leaves the module-level names where they are', async () => {
+  it('leaves the increment after the last question as it is, and the module-level names where they are', async () => {
     m = await bothWays(files);
     expect(outcomes(m)).toEqual(['src/ask.ts:7 rewritten elicitation']);
     const ask = m.text('src/ask.ts');
-    expect(ask).toContain('const n = journaled(() => ++counted);');
+    expect(ask).toContain('  const n = ++counted;\n');
     expect(ask).toMatch(/^const prefix = 'Your name';\nlet counted = 0;$/m);
     expect(ask).not.toMatch(/^export (const|let) /m);
     expectOnlyReplayEdits(m, 'src/ask.ts');
@@ -427,6 +427,69 @@ export async function askName(server: McpServer): Promise<string> {
       { name: 'second', tool: 'hello', elicitation: [{ action: 'accept', content: { name: 'Bo' } }] },
     ]);
     sameOnBothEras(result, 'first', 'second');
+  }, 600_000);
+});
+
+describe('a helper run last by one handler and before a question by another', () => {
+  // askName counts its calls after its question. 'hello' runs it last: that part of it runs once, on the
+  // call's last round. 'twice' asks again after its first call: that call runs again on the next round, so
+  // the count it made is journaled and replayed there. Either way each call of askName counts once, on both eras.
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { askName, count } from './ask.js';
+
+const server = new McpServer({ name: 'last', version: '1.0.0' });
+
+server.registerTool('hello', { description: 'Greets' }, async () => {
+  const name = await askName(server);
+  return { content: [{ type: 'text', text: \`Hello \${name} (\${count()} asked)\` }] };
+});
+
+server.registerTool('twice', { description: 'Greets two' }, async () => {
+  const first = await askName(server);
+  const second = await askName(server);
+  return { content: [{ type: 'text', text: \`Hello \${first} and \${second} (\${count()} asked)\` }] };
+});
+`,
+    'src/ask.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+let asked = 0;
+
+export function count(): number {
+  return asked;
+}
+
+export async function askName(server: McpServer): Promise<string> {
+  const answer = await server.server.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+  const n = ++asked;
+  return answer.action === 'accept' ? \`\${String(answer.content?.name)} #\${n}\` : 'friend';
+}
+`,
+  };
+
+  it('journals the count after the question, since one handler asks again after the helper', async () => {
+    const m = await bothWays(files);
+    expect(outcomes(m)).toEqual(['src/ask.ts:10 rewritten elicitation']);
+    expect(m.text('src/ask.ts')).toContain('  const n = journaled(() => ++asked);\n');
+    expectOnlyReplayEdits(m, 'src/ask.ts');
+  }, 600_000);
+
+  it('leaves it as written when no handler asks after the helper', async () => {
+    const one = { ...files, 'src/server.ts': files['src/server.ts'].replace(/\nserver\.registerTool\('twice'[\s\S]*$/, '') };
+    const m = await bothWays(one);
+    expect(m.text('src/ask.ts')).toContain('  const n = ++asked;\n');
+    expectOnlyReplayEdits(m, 'src/ask.ts');
+  }, 600_000);
+
+  it('counts each call of the helper once, on both eras', async () => {
+    const name = (n: string) => ({ action: 'accept', content: { name: n } });
+    const result = await verifyBothEras(withStdio(files, 'src/server.ts'), 'src/server.ts', [
+      { name: 'one', tool: 'hello', elicitation: [name('Ada')] },
+      { name: 'two', tool: 'twice', elicitation: [name('Bo'), name('Cy')] },
+      { name: 'three', tool: 'hello', elicitation: [name('Di')] },
+    ]);
+    sameOnBothEras(result, 'one', 'two', 'three');
   }, 600_000);
 });
 
@@ -473,12 +536,13 @@ export async function askName(server: McpServer): Promise<string> {
   };
   let m: Migrated;
 
-  it('journals the increments, and neither exports the variables nor adds setters', async () => {
+  it('journals the increment before the question, and neither exports the variables nor adds setters', async () => {
     m = await bothWays(files);
     expect(outcomes(m)).toEqual(['src/ask.ts:16 rewritten elicitation']);
     const ask = m.text('src/ask.ts');
     expect(ask).toContain('  journaled(() => asked++);\n');
-    expect(ask).toMatch(/^ {2}journaled\(\(\) => \(?asked \+= 10\)?\);$/m);
+    // After the last question of the helper its only handler runs last: done once, on the last round.
+    expect(ask).toContain('  asked += 10;\n');
     expect(ask).toContain("  lastName = given;\n  mode = 'known';\n");
     expect(ask).toMatch(/^let mode: Mode = 'new';\nvar asked = 0;\nlet lastName: string \| undefined;$/m);
     expect(ask).not.toMatch(/function set[A-Z]|^export (let|var) /m);
@@ -879,8 +943,8 @@ export async function askWhen(server: McpServer): Promise<string> {
     expect(server).toContain('  const started = journaled(() => new Date());\n');
     const ask = m.text('src/ask.ts');
     expect(ask).toContain('  const asked = journaled(() => new Date());\n');
-    // After its question, but a helper may run again on a later round of its handler.
-    expect(ask).toContain('${journaled(() => Date.now()) - asked.getTime()} ms');
+    // After its question, in a helper its handler runs last: read once, on the last round.
+    expect(ask).toContain('${Date.now() - asked.getTime()} ms');
     for (const rel of ['src/server.ts', 'src/ask.ts']) expectOnlyReplayEdits(m, rel);
   }, 600_000);
 

@@ -18,11 +18,12 @@
  * is journaled (or, where its value cannot travel, read again with a note).
  *
  * A handler registered as such runs once after its last question (on the last round): only what comes
- * before a question, or in a loop holding one, runs again. A helper that asks may be called before other
- * questions: all of it may run again.
+ * before a question, or in a loop holding one, runs again; so does a helper every call of which is the last
+ * thing such a function does (LastRunning). Any other helper that asks may be called before other questions:
+ * all of it may run again.
  */
 import { Node, SyntaxKind, type Type } from 'ts-morph';
-import type { AskingFunction, Reach } from '../find/reach.js';
+import type { AskingFunction, Reach, Reacher } from '../find/reach.js';
 import { calleesOf, isFunctionLike } from '../find/callees.js';
 import { enclosingFunction, type FunctionLike } from '../analysis/functions.js';
 import { HANDLE_MAKERS } from './builtins.js';
@@ -59,7 +60,7 @@ export interface JournalPlanning {
 }
 
 /** The journaled work of every function a handler may run that asks; `asks` are the requests asked through the requestState module. */
-export function planJournal(handlers: AskingFunction[], asks: ReadonlySet<Node>): JournalPlanning {
+export function planJournal(handlers: AskingFunction[], asks: ReadonlySet<Node>, reacher: Reacher): JournalPlanning {
   const planning: JournalPlanning = { work: [], guards: [], refused: [], notes: [] };
   const wrappers = callbackRunners(handlers, asks);
   const askingFns = new Set<Node>([...handlers, ...wrappers.runners].map(a => a.fn));
@@ -68,10 +69,11 @@ export function planJournal(handlers: AskingFunction[], asks: ReadonlySet<Node>)
     asks.has(node) || wrappers.calls.has(node) || asksThrough(node, askingFns, asks) || handed.asksThroughParameter(node);
   const asking = [...handlers, ...wrappers.runners.map(runner => ({ fn: runner.fn, reach: runnerReach(runner, handlers, isQuestion) }))];
   const walker = new Walker(askingFns, isQuestion);
+  const last = new LastRunning(reacher, isQuestion);
   for (const { fn, reach } of asking) {
     const label = reach.handlers[0]?.label ?? 'the handler';
     const questions = questionsIn(fn, isQuestion);
-    const again = (node: Node) => !reach.root || runsBeforeAQuestion(node, fn, questions);
+    const again = (node: Node) => !(reach.root || last.runsOnceAfterItsLastQuestion(fn)) || runsBeforeAQuestion(node, fn, questions);
     const walked = walker.plan(fn);
     const points = walked.effects.filter(p => again(p.node));
     for (const point of points) {
@@ -104,6 +106,44 @@ export function planJournal(handlers: AskingFunction[], asks: ReadonlySet<Node>)
     }
   }
   return planning;
+}
+
+/**
+ * Which functions run once after their last question, on a call's last round: what they do after it is never
+ * done again, so it needs no journal. A handler registered as such, nothing else calling it (reach.root), is
+ * one; so is a function every call of which (Reacher.callsOf) stands in such a function with no question after
+ * it there, or runs where no handler runs it (outside a request, there are no rounds). A helper called before
+ * another question, in a loop that asks, or handed on where its calls cannot be seen, may run again whole.
+ */
+class LastRunning {
+  private readonly memo = new Map<FunctionLike, boolean>();
+
+  constructor(
+    private readonly reacher: Reacher,
+    private readonly isQuestion: (node: Node) => boolean,
+  ) {}
+
+  runsOnceAfterItsLastQuestion(fn: FunctionLike): boolean {
+    const known = this.memo.get(fn);
+    if (known !== undefined) return known;
+    // Until it is settled, a call back into it (recursion) says no.
+    this.memo.set(fn, false);
+    const once = this.decide(fn);
+    this.memo.set(fn, once);
+    return once;
+  }
+
+  private decide(fn: FunctionLike): boolean {
+    if (this.reacher.of(fn).root) return true;
+    const calls = this.reacher.callsOf(fn);
+    if (!calls || calls.length === 0) return false;
+    return calls.every(call => {
+      const caller = enclosingFunction(call);
+      if (!caller) return false;
+      if (this.reacher.of(caller).handlers.length === 0) return true;
+      return this.runsOnceAfterItsLastQuestion(caller) && !runsBeforeAQuestion(call, caller, questionsIn(caller, this.isQuestion));
+    });
+  }
 }
 
 /** The rounds an SDK 2.x client answers before it gives up on a call (its default). */

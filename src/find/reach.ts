@@ -11,7 +11,7 @@
  * type checker (src/find/callees.ts): the cost grows with the calls of the functions followed, not with
  * the size of the project.
  */
-import { Node, SyntaxKind, ts, type CallExpression, type ParameterDeclaration, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, ts, VariableDeclarationKind, type CallExpression, type ParameterDeclaration, type SourceFile } from 'ts-morph';
 import { literalString, mcpImportOf, receiverOverrides, serverKindOf, unwrap } from '../analysis/mcpSymbols.js';
 import { enclosingFunction, type FunctionLike } from '../analysis/functions.js';
 import { describeNonHandler, type NonHandler } from '../analysis/nonHandlers.js';
@@ -132,6 +132,32 @@ export class Reacher {
     reach.root = mine.registered && !mine.called;
     if (uses.length === 0 && reach.handlers.length === 0) reach.others.push(describeNonHandler(fn));
     return reach;
+  }
+
+  /**
+   * The calls of `fn`, where every use the project makes of it is a call of it (a function or method it declares,
+   * or a function it holds in a const); undefined where `fn` is also handed on, stored, read by a computed key
+   * or held otherwise: what may run it then cannot all be seen as calls.
+   */
+  callsOf(fn: FunctionLike): CallExpression[] | undefined {
+    const uses = Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) ? this.valueUses(fn) : this.constUses(fn);
+    if (!uses) return undefined;
+    const calls: CallExpression[] = [];
+    for (const use of uses) {
+      const value = outerValue(use);
+      const parent = value.getParent();
+      if (!parent || !Node.isCallExpression(parent) || parent.getExpression() !== value) return undefined;
+      calls.push(parent);
+    }
+    return calls;
+  }
+
+  /** The uses of a function held in a const (`const ask = async () => ...`); undefined for one held otherwise. */
+  private constUses(fn: FunctionLike): Node[] | undefined {
+    const holder = outerValue(fn).getParent();
+    if (!holder || !Node.isVariableDeclaration(holder) || !Node.isIdentifier(holder.getNameNode())) return undefined;
+    if (holder.getVariableStatement()?.getDeclarationKind() !== VariableDeclarationKind.Const) return undefined;
+    return this.usesOfName(holder.getName(), holder);
   }
 
   /** What may run a function value handed on (`retry(server.createMessage.bind(server))`, `{ ask }`). */

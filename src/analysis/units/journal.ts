@@ -10,7 +10,7 @@ import { callText } from '../recorder.js';
 export function planJournaledWork({ reacher, handlers, asks, r }: AnalysisRun): void {
   // (an editor's "this handler": only the code that handler runs)
   const asking = reacher.askingFunctions().filter(a => a.reach.handlers.some(h => handlers.has(h.registration)));
-  const journal = planJournal(asking, asks);
+  const journal = planJournal(asking, asks, reacher);
   for (const work of journal.work)
     r.planFor(work.node.getSourceFile()).journaled.push({ range: rangeOf(work.node), ...(work.async ? { async: true } : {}) });
   for (const block of journal.guards) r.planFor(block.getSourceFile()).guards.push({ block: rangeOf(block) });
