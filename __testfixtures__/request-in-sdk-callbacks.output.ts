@@ -4,13 +4,12 @@ import { z } from 'zod';
 const server = new McpServer({ name: 'request-in-sdk-callbacks', version: '1.0.0' });
 
 // Callbacks the SDK runs for resources/list and completion/complete, which cannot return input_required:
-// their markers should say which request they answer. The completion callback's does; the list callback's
-// now says only that it is stored where what runs it cannot be followed (a known bug, test/fixtures.test.ts).
+// each marker says which request its callback answers.
 server.registerResource(
   'files',
   new ResourceTemplate('file://{path}', {
     list: async () => {
-      // mcp-migrate: roots request stored as list, where what runs it cannot be followed: what runs it cannot be followed to a handler (a timer, an event, a value handed on); await it in the handler, or call it from one
+      // mcp-migrate: roots request in the list callback of a ResourceTemplate, which answers resources/list, not tools/call, prompts/get or resources/read: only tools/call, prompts/get and resources/read can return input_required; move the request into one of those
       const { roots } = await server.server.listRoots();
       return { resources: roots.map(r => ({ uri: r.uri, name: r.name ?? r.uri })) };
     },

@@ -675,17 +675,7 @@ const GUARDED: Record<string, string[]> = {
  * What the tool gets wrong, by fixture and check: the check is then an it.fails that holds only while its
  * assertion fails with the bug's symptom (test/support/expectations.ts), so a fix turns it red.
  */
-const KNOWN: Record<string, { sites?: Known; journaled?: Known; guarded?: Known }> = {
-  // BUG: the list callback of a ResourceTemplate is said to be a value stored where nothing can be followed,
-  // not the resources/list callback it is.
-  'request-in-sdk-callbacks': {
-    sites: {
-      issue: 'SDK callback not named',
-      what: "a ResourceTemplate's list callback marked as an unfollowed value",
-      symptom: /listRoots\(\.\.\.\): callback/,
-    },
-  },
-};
+const KNOWN: Record<string, { sites?: Known; journaled?: Known; guarded?: Known }> = {};
 
 /**
  * Lines a fixture's migration edits beyond wrapping what it asks and journals (which `reshaped` undoes): a

@@ -61,7 +61,7 @@ function classMemberAround(site: Node): NonHandler | undefined {
  * ResourceTemplate's `list` (resources/list) or `complete` callbacks, or `completable(schema, complete)`'s
  * (completion/complete). Neither is a helper nor a callback the handler passes on: no handler calls it.
  */
-function sdkCallbackOf(fn: FunctionLike): string | undefined {
+export function sdkCallbackOf(fn: FunctionLike): string | undefined {
   const parent = fn.getParent();
   if (
     parent &&

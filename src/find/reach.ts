@@ -14,7 +14,7 @@
 import { Node, SyntaxKind, ts, VariableDeclarationKind, type CallExpression, type ParameterDeclaration, type SourceFile } from 'ts-morph';
 import { literalString, mcpImportOf, receiverOverrides, serverKindOf, unwrap } from '../analysis/mcpSymbols.js';
 import { enclosingFunction, type FunctionLike } from '../analysis/functions.js';
-import { describeNonHandler, type NonHandler } from '../analysis/nonHandlers.js';
+import { describeNonHandler, sdkCallbackOf, type NonHandler } from '../analysis/nonHandlers.js';
 import type { HandlerMethod } from '../plan.js';
 import { calleesOf, isFunctionLike, isProjectFunction } from './callees.js';
 
@@ -194,6 +194,10 @@ export class Reacher {
     if (holder) {
       const lifecycle = lifecycleOf(value);
       if (lifecycle) return void reach.others.push({ kind: 'lifecycle', detail: `in ${lifecycle}`, at: value, outside: true });
+      // A callback the SDK keeps for a request of its own (a ResourceTemplate's `list` or `complete`), as completable()'s below.
+      const fn = unwrap(value);
+      const sdkCallback = isFunctionLike(fn) ? sdkCallbackOf(fn) : undefined;
+      if (sdkCallback) return void reach.others.push({ kind: 'other-request', detail: sdkCallback, at: value, outside: true });
       const held = this.usesOfName(holder, parent);
       for (const use of held) this.classify(use, reach, hops + 1);
       if (held.length === 0 && this.mayBeRunUnseen(parent, hops))
