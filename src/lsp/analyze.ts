@@ -9,6 +9,7 @@ import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type TextEdit } fro
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { migrateSources } from '../pipeline.js';
 import type { SiteReport } from '../report.js';
+import { causeOf } from '../tables/causes.js';
 import { V1_IMPORT } from '../upgrade/index.js';
 import { minimalEdits } from './edits.js';
 import { reuseUnchanged } from './incremental.js';
@@ -120,11 +121,14 @@ function siteDiagnostics(file: string, text: string, sites: SiteReport[]): Diagn
       column: site.column,
       ...(site.handler ? { handler: site.handler } : {}),
     };
+    // A site left carries its cause's id (docs/causes.md), as a lint rule's message carries its rule, at the
+    // cause's level: an error where the migrated server fails, a warning where it needs a redesign.
+    const cause = !rewritable && site.causeId ? causeOf(site) : undefined;
     return {
       range,
-      severity: DiagnosticSeverity.Warning,
+      severity: cause?.level === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
       source: DIAGNOSTIC_SOURCE,
-      code: DIAGNOSTIC_CODE,
+      code: cause ? `${DIAGNOSTIC_SOURCE}/${cause.id}` : DIAGNOSTIC_CODE,
       message: `${KIND_MESSAGES[site.kind] ?? REWRITABLE_MESSAGE}${rewritable ? '' : `; not migrated automatically: ${site.reason}`}${site.deprecated ? `; ${site.deprecated}` : ''}`,
       ...(site.deprecated ? { tags: [DiagnosticTag.Deprecated] } : {}),
       data,
