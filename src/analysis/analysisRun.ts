@@ -1,6 +1,6 @@
 /**
  * One analysis as its units see it (src/analysis/units): the project, the run's options, what is recorded so
- * far, the reacher that follows a function up to the handlers that may run it, and what the request units
+ * far, the reacher that follows a function up to the handlers that may run it, and what the requests unit
  * found for the units after them.
  */
 import type { CallExpression, Node, Project, SourceFile } from 'ts-morph';
@@ -28,9 +28,9 @@ export interface AnalysisRun {
   readonly options: AnalysisOptions;
   readonly r: Recorder;
   readonly reacher: Reacher;
-  /** The handlers some request is asked in, by their registration (the request units fill it). */
+  /** The handlers some request is asked in, by their registration (the requests unit fills it). */
   readonly handlers: Map<CallExpression, HandlerReached>;
-  /** The requests asked where they are written (the request units fill it). */
+  /** The requests asked where they are written (the requests unit fills it). */
   readonly asks: Set<Node>;
 }
 

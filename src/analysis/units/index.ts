@@ -21,7 +21,7 @@ export const ANALYSES: readonly AnalysisUnit[] = [
   // First: every later unit reads which handlers ask, and which requests are asked where they are written.
   { id: 'requests', name: 'requests asked where a handler may run them, else marked with why', apply: planRequests },
   { id: 'outside-run', name: "requests the run's handlers reach in files outside the run", apply: markRequestsOutsideRun },
-  // The handlers the requests units found to ask.
+  // Then what the requests unit found: the handlers that ask, and the requests asked in them.
   { id: 'resumable-registrations', name: 'the registrations of the handlers that ask, made resumable', apply: planResumableRegistrations },
   { id: 'journal', name: 'work done before a question journaled, catch and finally blocks guarded', apply: planJournaledWork },
   // The serving side, once it is known whether any handler asks.
