@@ -15,7 +15,7 @@
  */
 import { Node, SyntaxKind, type BinaryExpression, type CallExpression, type SourceFile } from 'ts-morph';
 import { CLIENT_VERSION_CAUSE, ONINITIALIZED_CAUSE, PROTOCOL_VERSION_CAUSE, SESSION_KEY_CAUSE, type FoundCause } from '../tables/causes.js';
-import { serverKindOf, unwrap } from './mcpSymbols.js';
+import { serverKindOf, serverMethodCalls, unwrap } from './mcpSymbols.js';
 import { enclosingFunction, type FunctionLike } from './functions.js';
 import { isHandlerExtra } from './sites.js';
 
@@ -55,10 +55,10 @@ export function eraTraps(sf: SourceFile, handlerOf: (fn: FunctionLike) => string
     traps.push(onInitializedTrap(found));
   }
   const inCallback = (n: Node) => callbacks.some(cb => n.getPos() >= cb.getPos() && n.getEnd() <= cb.getEnd());
-  for (const call of connectionReads(sf, 'getClientVersion')) {
+  for (const call of serverMethodCalls(sf, 'getClientVersion')) {
     if (!inCallback(call)) traps.push(clientVersionTrap(call, handlerOf));
   }
-  for (const call of connectionReads(sf, 'getNegotiatedProtocolVersion')) {
+  for (const call of serverMethodCalls(sf, 'getNegotiatedProtocolVersion')) {
     const comparison = inCallback(call) ? undefined : versionComparison(call);
     if (comparison) traps.push(protocolVersionTrap(call, comparison, handlerOf));
   }
@@ -219,12 +219,6 @@ function protocolVersionTrap(call: CallExpression, comparison: Node, handlerOf: 
     cause: PROTOCOL_VERSION_CAUSE,
     ...(handler ? { handler } : {}),
   };
-}
-
-/** Calls of `method()` on an SDK server (`server.server.getClientVersion()`, `this.server.getClientVersion()`). */
-function connectionReads(sf: SourceFile, method: string): CallExpression[] {
-  if (!sf.getFullText().includes(method)) return [];
-  return sf.getDescendantsOfKind(SyntaxKind.CallExpression).filter(call => readName(call) === method);
 }
 
 /** `getClientVersion` for `server.server.getClientVersion()` on an SDK server, and the like. */

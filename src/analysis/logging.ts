@@ -17,7 +17,7 @@
 import { Node, SyntaxKind, ts, type CallExpression, type Expression, type SourceFile } from 'ts-morph';
 import { rangeOf, type LogPlan } from '../plan.js';
 import { LOGGING_CAUSE, type FoundCause } from '../tables/causes.js';
-import { serverKindOf, unwrap } from './mcpSymbols.js';
+import { serverMethodCalls, unwrap } from './mcpSymbols.js';
 import { enclosingFunction, type FunctionLike } from './functions.js';
 import { handlerRegistrationOf, registrationOf } from './sites.js';
 
@@ -32,15 +32,7 @@ const LOG_MEMBERS = ['level', 'data', 'logger'];
 
 /** `sendLoggingMessage(...)` calls on an SDK server in a file. */
 export function loggingCalls(sf: SourceFile): CallExpression[] {
-  if (!sf.getFullText().includes('sendLoggingMessage')) return [];
-  return sf.getDescendantsOfKind(SyntaxKind.CallExpression).filter(call => {
-    const callee = unwrap(call.getExpression());
-    return (
-      Node.isPropertyAccessExpression(callee) &&
-      callee.getName() === 'sendLoggingMessage' &&
-      serverKindOf(callee.getExpression()) !== undefined
-    );
-  });
+  return serverMethodCalls(sf, 'sendLoggingMessage');
 }
 
 /**

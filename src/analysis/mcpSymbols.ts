@@ -6,9 +6,11 @@ import {
   Node,
   SyntaxKind,
   VariableDeclarationKind,
+  type CallExpression,
   type ClassDeclaration,
   type Expression,
   type Identifier,
+  type SourceFile,
   type Symbol as MorphSymbol,
 } from 'ts-morph';
 import { importedAs, onlyImportedAs, type ImportedBinding } from './fileBindings.js';
@@ -100,6 +102,15 @@ function requiredModule(init: Node | undefined): string | undefined {
   const [arg] = init.getArguments();
   if (Node.isIdentifier(callee) && callee.getText() === 'require' && arg && Node.isStringLiteral(arg)) return arg.getLiteralValue();
   return undefined;
+}
+
+/** The calls of an SDK server's `method` in a file (`server.server.getClientCapabilities()`, `this.mcp.sendLoggingMessage(...)`). */
+export function serverMethodCalls(sf: SourceFile, method: string): CallExpression[] {
+  if (!sf.getFullText().includes(method)) return [];
+  return sf.getDescendantsOfKind(SyntaxKind.CallExpression).filter(call => {
+    const callee = unwrap(call.getExpression());
+    return Node.isPropertyAccessExpression(callee) && callee.getName() === method && serverKindOf(callee.getExpression()) !== undefined;
+  });
 }
 
 export type ServerKind = 'McpServer' | 'Server';

@@ -4,29 +4,16 @@
  * handler runs (however it is reached) and as before anywhere else. Read where no request can be running
  * (a lifecycle callback, a notification handler, module level, a timer), it is marked instead.
  */
-import { Node, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph';
+import { SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph';
 import { rangeOf } from '../../plan.js';
 import type { FoundCause } from '../../tables/causes.js';
 import type { AnalysisRun } from '../analysisRun.js';
 import { enclosingFunction } from '../functions.js';
-import { serverKindOf, unwrap } from '../mcpSymbols.js';
+import { serverMethodCalls, unwrap } from '../mcpSymbols.js';
 import { describeNonHandler, type NonHandler } from '../nonHandlers.js';
 
 export function planCapabilityReads(run: AnalysisRun, sf: SourceFile): void {
-  for (const call of capabilityReads(sf)) planCapabilityRead(call, run);
-}
-
-/** `getClientCapabilities()` on an SDK server: the connection's capabilities, which a 2026-07-28 client never declares at initialize. */
-function capabilityReads(sf: SourceFile): CallExpression[] {
-  if (!sf.getFullText().includes('getClientCapabilities')) return [];
-  return sf.getDescendantsOfKind(SyntaxKind.CallExpression).filter(call => {
-    const callee = unwrap(call.getExpression());
-    return (
-      Node.isPropertyAccessExpression(callee) &&
-      callee.getName() === 'getClientCapabilities' &&
-      serverKindOf(callee.getExpression()) !== undefined
-    );
-  });
+  for (const call of serverMethodCalls(sf, 'getClientCapabilities')) planCapabilityRead(call, run);
 }
 
 function planCapabilityRead(call: CallExpression, { r, reacher, options }: AnalysisRun): void {
