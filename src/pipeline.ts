@@ -23,6 +23,7 @@ import {
   type UpgradeNote,
 } from './report.js';
 import { isStateModuleFile, STATE_KEY_ENV } from './stateModule.js';
+import type { UnitTrace } from './unitTrace.js';
 import { missingStateModules, placedStateModules } from './stateModuleWrites.js';
 import { placeStateModules, stateModuleFor, type StateModules } from './stateModulePlaces.js';
 import { importersOfRequestAliases, mayMakeRequests, MCP_TEXT, worthAnalysing, ZOD_IMPORT } from './triggers.js';
@@ -64,6 +65,8 @@ export interface MigrateOptions {
    * will leave them; a rewrite that would fail its check is found only by the full run.
    */
   sitesOnly?: boolean;
+  /** Told which unit of which stage acted on which file (as the report names it): for the shape pages, src/unitTrace.ts. */
+  traceUnits?: UnitTrace;
 }
 
 export interface MigrateResult {
@@ -123,6 +126,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
     mcpFiles: healthyFiles,
     onlyHandlerAt: options.onlyHandlerAt && positions.inAnalysed(options.onlyHandlerAt),
     beforeUpgrade: options.sitesOnly,
+    trace: tracedAs(run),
   });
   run.report.sites.push(...analysis.sites.map(positions.inOriginal));
   run.report.notes.push(...analysis.notes.map(note => movedNote(note, relative => positions.toOriginalOf(relative))));
@@ -133,6 +137,12 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
     return { changes: [], report: run.report, usedStateModules: [] };
   }
   return rewriteStage(run, project, analysis, { broken, aliasUsers, state });
+}
+
+/** The run's unit trace, with each file named as the report names it; undefined where none was asked for. */
+function tracedAs(run: GroupRun): UnitTrace | undefined {
+  const trace = run.options.traceUnits;
+  return trace && ((stage, unit, file) => trace(stage, unit, run.rel(file)));
 }
 
 function startGroup(candidates: SourceInput[], options: MigrateOptions): GroupRun {
@@ -165,6 +175,7 @@ function upgradeStage(run: GroupRun): void {
     const upgraded = upgradeV1(
       candidates.filter(f => !keptOnV1.has(f.path)).map(f => ({ path: f.path, text: current.get(f.path)! })),
       candidates,
+      tracedAs(run),
     );
     for (const [p, text] of upgraded.texts) current.set(p, text);
     // Its findings are at lines of the text it was given: the file's, less a shebang.
@@ -268,6 +279,7 @@ function rewriteStage(
       importsRequestAliases: aliasUsers.has(f.path),
       ...(onlyHandlers ? { onlyHandlers } : {}),
     })),
+    tracedAs(run),
   );
   for (const f of candidates) {
     if (broken.has(f.path) || !current.has(f.path)) continue;
@@ -489,12 +501,13 @@ function upgradeZodUsers(
  */
 function rewriteChecked(
   files: ({ sf: SourceFile; text: string; plan: FilePlan } & SelfCheckOptions)[],
+  trace: UnitTrace | undefined,
 ): Map<string, { text: string } | { error: string }> {
   const results = new Map<string, { text: string } | { error: string }>();
   let toCheck: ({ sf: SourceFile; text: string; out: string; before: ImportBindings } & SelfCheckOptions)[] = [];
   for (const { sf, text, plan, ...checkOptions } of files) {
     try {
-      toCheck.push({ sf, text, out: rewrite(text, plan), before: importBindings(sf), ...checkOptions });
+      toCheck.push({ sf, text, out: rewrite(text, plan, trace), before: importBindings(sf), ...checkOptions });
     } catch (error) {
       results.set(sf.getFilePath(), { error: (error as Error).message });
     }
@@ -518,10 +531,10 @@ function rewriteChecked(
 /** jscodeshift, loaded with its parsers and recast by the first rewrite: a run with nothing to rewrite needs none of them. */
 const requireHere = createRequire(import.meta.url);
 
-function rewrite(text: string, plan: FilePlan): string {
+function rewrite(text: string, plan: FilePlan, trace: UnitTrace | undefined): string {
   const jscodeshift = requireHere('jscodeshift') as typeof import('jscodeshift');
   const j = jscodeshift.withParser(parserFor(plan.file));
-  const out = applyPlan(text, plan, { jscodeshift: j, j, stats: () => {}, report: () => {} });
+  const out = applyPlan(text, plan, { jscodeshift: j, j, stats: () => {}, report: () => {} }, trace);
   // Never hand back something that does not parse.
   try {
     parseOnly(plan.file, out);

@@ -8,8 +8,8 @@
  * output but for those edits, where journaled(...) and rethrowIfSuspended() stand, that the output
  * typechecks and is a fixed point of the tool, and how many lines the edits add per migrated request.
  *
- * UPDATE_FIXTURES=1 rewrites the .output files from the current tool (run `npm run build` first, and
- * review the diff!).
+ * UPDATE_FIXTURES=1 rewrites the .output files, and __testfixtures__/units.json (which units of each stage act on
+ * each pair, linked from its shape page), from the current tool (run `npm run build` first, and review the diff!).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +17,7 @@ import path from 'node:path';
 import { diffArrays } from 'diff';
 import { ts } from 'ts-morph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNITS_FILE, type UnitsActing } from '../scripts/docs.js';
 import { migrateSources, type MigrateResult } from '../src/pipeline.js';
 import { stateModuleText } from '../src/stateModule.js';
 import { causeOf } from '../src/tables/causes.js';
@@ -44,6 +45,8 @@ interface Outcome {
   output: string;
   result: MigrateResult;
   dir: string;
+  /** The units that acted on the fixture's file, by stage, in the order they first did. */
+  units: UnitsActing;
 }
 const outcomes = new Map<string, Outcome>();
 const outcome = (name: string): Outcome => {
@@ -59,17 +62,28 @@ beforeAll(async () => {
     fs.mkdirSync(dir, { recursive: true });
     const input = fs.readFileSync(path.join(fixtures, `${name}.input${ext}`), 'utf8');
     const file = path.join(dir, `${name}${ext}`);
-    const result = await migrateSources([{ path: file, text: input }], { cwd: dir });
+    const units: UnitsActing = { upgrade: [], analysis: [], rewrite: [] };
+    const traceUnits = (stage: keyof UnitsActing, unit: string, acted: string) => {
+      if (acted === path.basename(file) && !units[stage].includes(unit)) units[stage].push(unit);
+    };
+    const result = await migrateSources([{ path: file, text: input }], { cwd: dir, traceUnits });
     const output = result.changes.find(c => c.path === file)?.after ?? input;
     for (const c of result.changes) fs.writeFileSync(c.path, c.after);
     if (!result.changes.some(c => c.path === file)) fs.writeFileSync(file, input);
-    outcomes.set(name, { name, ext, input, output, result, dir });
+    outcomes.set(name, { name, ext, input, output, result, dir, units });
     if (process.env.UPDATE_FIXTURES) fs.writeFileSync(path.join(fixtures, `${name}.output${ext}`), output);
   }
+  if (process.env.UPDATE_FIXTURES) fs.writeFileSync(path.join(root, UNITS_FILE), unitsJson());
   // Minutes on a loaded machine: never a reason to fail.
 }, 900_000);
 
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+/** units.json as the fixtures' runs make it: each pair's units, by the pair's name, a pair to a line. */
+function unitsJson(): string {
+  const pairs = [...outcomes.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+  return `{\n${pairs.map(o => `  ${JSON.stringify(o.name)}: ${JSON.stringify(o.units)}`).join(',\n')}\n}\n`;
+}
 
 /** The request kinds: what a migrated site is, as against an entry, a registration or a capability read. */
 const REQUEST_KINDS = new Set(['elicitation', 'elicitation-url', 'sampling', 'roots', 'request', 'task']);
@@ -707,6 +721,10 @@ describe('__testfixtures__', () => {
       expect(outcome(name).output).toBe(expected);
     });
   }
+
+  it(`acts on each pair through the units ${UNITS_FILE} says, which its shape page links (UPDATE_FIXTURES=1 rewrites it)`, () => {
+    expect(unitsJson()).toBe(fs.readFileSync(path.join(root, UNITS_FILE), 'utf8'));
+  });
 
   it('lists every fixture in the sites table', () => {
     expect(names.map(n => n.name).filter(n => SITES[n] === undefined)).toEqual([]);

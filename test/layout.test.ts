@@ -3,10 +3,13 @@
  * that needs what imports it is handed it (src/analysis/registrations.ts's RegistrationLookup) instead of
  * importing it back. Type-only imports count: a circle of types is a circle a reader follows all the same.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
+import { unitCatalogue, unitModule } from '../scripts/docs.js';
+import { ANALYSES } from '../src/analysis/units/index.js';
+import { REWRITES } from '../src/rewrite/units.js';
 import { REPO } from './cli-helpers.js';
 
 const ROOTS = ['src', 'transforms', 'bench', 'scripts'];
@@ -83,5 +86,35 @@ describe('the import graph', () => {
       ['/d.ts', ['/a.ts']],
     ]);
     expect(circles(graph).map(c => c.length)).toEqual([3]);
+  });
+});
+
+describe('the units of each stage', () => {
+  it('each live in the module their id names, which exports what they apply', async () => {
+    const misplaced: string[] = [];
+    for (const unit of unitCatalogue().filter(u => u.module !== undefined)) {
+      const file = path.join(REPO, unit.module!);
+      if (!existsSync(file)) {
+        misplaced.push(`${unit.stage} ${unit.id}: no ${unit.module}`);
+        continue;
+      }
+      if (unit.stage === 'upgrade') {
+        if (unit.module !== unitModule('src/upgrade/repairs', unit.id)) misplaced.push(`${unit.stage} ${unit.id}: in ${unit.module}`);
+        continue;
+      }
+      const table = unit.stage === 'analysis' ? ANALYSES : REWRITES;
+      const apply = table.find(u => u.id === unit.id)!.apply;
+      const exported = Object.values((await import(file)) as Record<string, unknown>);
+      if (!exported.includes(apply)) misplaced.push(`${unit.stage} ${unit.id}: ${unit.module} does not export its apply`);
+    }
+    expect(misplaced).toEqual([]);
+  });
+
+  it('name every repair of the upgrade (the docs read them from their modules)', () => {
+    const repairs = unitCatalogue().filter(u => u.stage === 'upgrade' && u.module !== undefined);
+    const declared = readdirSync(path.join(REPO, 'src/upgrade/repairs')).filter(f =>
+      /\bapply: /.test(readFileSync(path.join(REPO, 'src/upgrade/repairs', f), 'utf8')),
+    );
+    expect(declared.filter(f => !repairs.some(r => r.module!.endsWith(`/${f}`)))).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ import type { API, FileInfo, Options } from 'jscodeshift';
 import type { FilePlan } from '../src/plan.js';
 import { RewriteContext } from '../src/rewrite/context.js';
 import { REWRITES } from '../src/rewrite/units.js';
+import type { UnitTrace } from '../src/unitTrace.js';
 
 export { parserFor } from '../src/rewrite/parsers.js';
 
@@ -29,8 +30,13 @@ export default function transformer(file: FileInfo, api: API, options: Options):
   return applyPlan(file.source, plan, api);
 }
 
-export function applyPlan(source: string, plan: FilePlan, api: API): string {
+/** `trace`: told each unit that changed the file's text (src/unitTrace.ts), which takes a print before and after each. */
+export function applyPlan(source: string, plan: FilePlan, api: API, trace?: UnitTrace): string {
   const cx = new RewriteContext(api.jscodeshift, source, plan);
-  for (const unit of REWRITES) unit.apply(cx);
+  for (const unit of REWRITES) {
+    const before = trace && cx.print();
+    unit.apply(cx);
+    if (trace && cx.print() !== before) trace('rewrite', unit.id, plan.file);
+  }
   return cx.print();
 }

@@ -6,6 +6,7 @@
 import type { CallExpression, Node, Project, SourceFile } from 'ts-morph';
 import type { HandlerReached, Reacher } from '../find/reach.js';
 import { isStateModuleFile } from '../stateModule.js';
+import type { UnitTrace } from '../unitTrace.js';
 import type { FunctionLike } from './functions.js';
 import type { Recorder } from './recorder.js';
 
@@ -21,6 +22,8 @@ export interface AnalysisOptions {
   onlyHandlerAt?: { file: string; offset: number };
   /** SDK 1.x files analysed as typed, not upgraded (an editor's diagnostics): their entries are judged as the upgrade will leave them. */
   beforeUpgrade?: boolean;
+  /** Told which unit planned, marked or noted something in which file (src/unitTrace.ts). */
+  trace?: UnitTrace;
 }
 
 export interface AnalysisRun {

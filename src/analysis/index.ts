@@ -9,10 +9,11 @@
  * of these is a unit of its own, run in the order of ANALYSES (src/analysis/units/index.ts).
  */
 import type { CallExpression, Node, Project } from 'ts-morph';
-import type { FilePlan } from '../plan.js';
+import { isEmptyPlan, type FilePlan } from '../plan.js';
 import type { SiteReport } from '../report.js';
 import { Reacher, type HandlerReached } from '../find/reach.js';
 import { analysing, servingFiles, type AnalysisOptions, type AnalysisRun, type AnalysisUnit } from './analysisRun.js';
+import type { UnitTrace } from '../unitTrace.js';
 import { Recorder } from './recorder.js';
 import { ANALYSES } from './units/index.js';
 
@@ -33,9 +34,11 @@ export function analyzeProject(project: Project, options: AnalysisOptions): Proj
     handlers: new Map<CallExpression, HandlerReached>(),
     asks: new Set<Node>(),
   };
+  const traced = options.trace ? tracing(run, options.trace) : (_: string, work: () => void) => work();
   for (const step of steps(ANALYSES)) {
-    if (!Array.isArray(step)) step.apply(run);
-    else for (const sf of servingFiles(options)) analysing(sf, run.r, () => step.forEach(unit => unit.apply(run, sf)));
+    if (!Array.isArray(step)) traced(step.id, () => step.apply(run));
+    else
+      for (const sf of servingFiles(options)) analysing(sf, run.r, () => step.forEach(unit => traced(unit.id, () => unit.apply(run, sf))));
   }
   const { r } = run;
   return { plans: [...r.plans.values()], sites: r.sites, notes: r.notes };
@@ -57,4 +60,24 @@ function steps(units: readonly AnalysisUnit[]): (RunUnit | FileUnit[])[] {
     else out.push([unit]);
   }
   return out;
+}
+
+/** Runs a unit's work, then tells `trace` the files whose plan, site lines or notes it changed. */
+function tracing(run: AnalysisRun, trace: UnitTrace): (unit: string, work: () => void) => void {
+  const files = [...new Set([...run.options.files, ...servingFiles(run.options)])];
+  const recorded = () =>
+    new Map(
+      files.map(sf => {
+        const shown = run.r.rel(sf);
+        const sites = run.r.sites.filter(s => s.file === shown);
+        const notes = run.r.notes.filter(n => n.startsWith(`${shown}:`));
+        const plan = run.r.plans.get(sf);
+        return [sf.getFilePath(), JSON.stringify([plan && !isEmptyPlan(plan) ? plan : null, sites, notes])];
+      }),
+    );
+  return (unit, work) => {
+    const before = recorded();
+    work();
+    for (const [file, now] of recorded()) if (before.get(file) !== now) trace('analysis', unit, file);
+  };
 }

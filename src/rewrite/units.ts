@@ -7,7 +7,9 @@ import type { RewriteContext } from './context.js';
 import { rewriteLogging } from './logging.js';
 import { addMarkers } from './markers.js';
 import { rewriteReplay } from './replay.js';
-import { rewriteHttpEntry, rewriteStdioEntry, wireServers } from './wiring.js';
+import { rewriteHttpEntries } from './httpEntries.js';
+import { wireServers } from './serverWiring.js';
+import { rewriteStdioEntries } from './stdioEntries.js';
 
 export interface Rewrite {
   /** Stable, as a repair's id is. */
@@ -30,14 +32,6 @@ export const REWRITES: readonly Rewrite[] = [
   { id: 'logging', name: "log messages sent with the request's own context", apply: rewriteLogging },
   // Then the wiring around the handlers: server constructions and serving entries, which no handler's edit contains.
   { id: 'server-wiring', name: 'servers constructed with requestState: { verify }', apply: wireServers },
-  {
-    id: 'stdio-entries',
-    name: 'stdio entries served by serveStdio',
-    apply: cx => cx.plan.stdio.forEach(entry => rewriteStdioEntry(cx, entry)),
-  },
-  {
-    id: 'http-entries',
-    name: 'HTTP entries moved to createMcpHandler',
-    apply: cx => cx.plan.http.forEach(entry => rewriteHttpEntry(cx, entry)),
-  },
+  { id: 'stdio-entries', name: 'stdio entries served by serveStdio', apply: rewriteStdioEntries },
+  { id: 'http-entries', name: 'HTTP entries moved to createMcpHandler', apply: rewriteHttpEntries },
 ];

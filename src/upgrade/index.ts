@@ -9,6 +9,7 @@ import { Project, SyntaxKind, ts, type SourceFile } from 'ts-morph';
 import { positionMapper, type Position } from '../positions.js';
 import type { UpgradeNote } from '../report.js';
 import { ZOD_IMPORT } from '../triggers.js';
+import type { UnitTrace } from '../unitTrace.js';
 import { importsToRequires, requiresToImports } from './commonjs.js';
 import { markerLines, withCodemodMarkers } from './markers.js';
 import type { Repair } from './repair.js';
@@ -63,11 +64,15 @@ export function upgradeProject(): Project {
 }
 
 /** `all`: every file of the run, where the modules registering a schema another file holds are found (zodJsonSchemaRepair). */
-export function upgradeV1(files: { path: string; text: string }[], all: readonly { path: string; text: string }[] = files): UpgradeResult {
+export function upgradeV1(
+  files: { path: string; text: string }[],
+  all: readonly { path: string; text: string }[] = files,
+  trace?: UnitTrace,
+): UpgradeResult {
   const v1 = files.filter(f => V1_IMPORT.test(f.text));
   if (v1.length === 0) return { texts: new Map(), notes: [], failed: new Map() };
   const run = runWide(v1, all);
-  return joinUpgrades(v1.map(file => upgradeFile(file, run)));
+  return joinUpgrades(v1.map(file => upgradeFile(file, run, trace)));
 }
 
 /** What the upgrade of one file reads of the others, read once before any is upgraded. */
@@ -101,7 +106,7 @@ function joinUpgrades(upgrades: readonly FileUpgrade[]): UpgradeResult {
 }
 
 /** Upgrades one SDK 1.x file, which depends on no other but through `run`. */
-function upgradeFile(file: { path: string; text: string }, run: RunWide): FileUpgrade {
+function upgradeFile(file: { path: string; text: string }, run: RunWide, trace: UnitTrace | undefined): FileUpgrade {
   const codemod = codemodReadings();
   // One file the official codemod cannot handle must not cost the others their upgrade.
   try {
@@ -112,7 +117,7 @@ function upgradeFile(file: { path: string; text: string }, run: RunWide): FileUp
         notes: [{ file: file.path, line: 1, level: 'error', message: 'not upgraded to SDK 2.x: the file has syntax errors' }],
       };
     }
-    const upgraded = applyTransforms(sf, file.text, () => transformsFor(sf, file.text, codemod, run));
+    const upgraded = applyTransforms(sf, file.text, () => transformsFor(sf, file.text, codemod, run), trace);
     return { path: file.path, notes: upgraded.notes, text: upgraded.text !== file.text ? upgraded.text : undefined };
   } catch (error) {
     const why = oneLine(error);
@@ -187,13 +192,20 @@ interface TransformPlan {
  * reads, and comes back with them turned into requires again); marks the standing findings that ask for it.
  * Returns the findings as notes, and the file's new text (the source file is left as the transforms left it).
  */
-function applyTransforms(sf: SourceFile, given: string, plan: () => TransformPlan): { notes: UpgradeNote[]; text: string } {
+function applyTransforms(
+  sf: SourceFile,
+  given: string,
+  plan: () => TransformPlan,
+  trace?: UnitTrace,
+): { notes: UpgradeNote[]; text: string } {
   const commonJs = requiresToImports(sf);
   const { transforms, stands, quotesOf } = plan();
   const found: { diagnostic: Diagnostic; seenIn: string }[] = [];
   for (const transform of transforms) {
     const seenIn = sf.getFullText();
-    found.push(...transform.apply(sf, { projectType: PROJECT_TYPE }).diagnostics.map((diagnostic: Diagnostic) => ({ diagnostic, seenIn })));
+    const { diagnostics } = transform.apply(sf, { projectType: PROJECT_TYPE });
+    found.push(...diagnostics.map((diagnostic: Diagnostic) => ({ diagnostic, seenIn })));
+    if (trace && (diagnostics.length > 0 || sf.getFullText() !== seenIn)) trace('upgrade', transform.id, sf.getFilePath());
   }
   const standing = found.filter(f => stands(f.diagnostic));
   // The quotes and the markers are edits of the text, not of the source file, each edit of which parses it

@@ -5,7 +5,7 @@
  */
 import type { AnalysisUnit } from '../analysisRun.js';
 import { planCapabilityReads } from './capabilityReads.js';
-import { markEraTraps } from './eraTrapMarkers.js';
+import { markEraTraps } from './eraTraps.js';
 import { planHttpEntries } from './httpEntries.js';
 import { planJournaledWork } from './journal.js';
 import { markListChanges } from './listChanges.js';

@@ -149,7 +149,7 @@ function repairTypeImports(sf: SourceFile, homeOf: (specifier: string, use: Type
 /** `import('@modelcontextprotocol/sdk/…').Name` types, sent where the codemod sends an import of that name (see repairTypeImports). */
 export function typeImportsRepair(homeOf: (specifier: string, use: TypeUse) => TypeHomeAnswer): Repair {
   return {
-    id: 'import-types',
+    id: 'type-imports',
     name: "import('…') types left on SDK 1.x",
     apply: sf => {
       const diagnostics = repairTypeImports(sf, homeOf);
