@@ -26,7 +26,8 @@ export async function migrateInThreads(files: SourceInput[], options: MigrateOpt
   const candidates = worthAnalysing(files);
   const groups = partitionCandidates(candidates, threads ?? defaultThreads(candidates.length));
   const { finishRun, migrateGroup, migrateSources, placeStateModules } = await pipeline;
-  if (groups.length < 2 || options.onlyHandlerAt) return migrateSources(files, options);
+  // A trace is a function of this thread's, which a worker could not be handed.
+  if (groups.length < 2 || options.onlyHandlerAt || options.traceUnits) return migrateSources(files, options);
 
   const state = placeStateModules(options.stateModuleCandidates ?? candidates, options.cwd);
   const [own, ...others] = groups;
