@@ -3,7 +3,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /**
  * The harness: projects migrated as their users would (installed with npm in a temporary directory, the CLI
  * run once, their own tsc, verify on both eras), every fixture's servers run on both eras, and the official
- * conformance suite. Most of the suite's time; `npm run test:quick` leaves it out.
+ * conformance suite. Most of the suite's time.
  */
 const HARNESS = [
   'test/user-projects.test.ts',
@@ -14,30 +14,64 @@ const HARNESS = [
   'test/conformance.test.ts',
 ];
 
-const QUICK = process.env.npm_lifecycle_event === 'test:quick';
+/**
+ * The command line as a user runs it: the built CLI (and the package, the Action, verify) run as processes, each
+ * run paying the start of a process, on trees written to a temporary directory. `npm run test:cli` runs them.
+ */
+const CLI = [
+  'test/action.test.ts',
+  'test/cli.test.ts',
+  'test/cli-startup.test.ts',
+  'test/e2e-example.test.ts',
+  'test/exit-status.test.ts',
+  'test/formatter.test.ts',
+  'test/fuzz-cli.test.ts',
+  'test/git-guard.test.ts',
+  'test/http-entry.test.ts',
+  'test/install.test.ts',
+  'test/interruption.test.ts',
+  'test/sdk-patches.test.ts',
+  'test/shard.test.ts',
+  'test/stale-temporary-files.test.ts',
+  'test/threads.test.ts',
+  'test/verify.test.ts',
+];
+
+/** `npm run test:quick` and `npm run test:cli` (npm names the script it runs in npm_lifecycle_event): two files at a time. */
+const TWO_AT_A_TIME = ['test:quick', 'test:cli'].includes(process.env.npm_lifecycle_event ?? '');
 
 export default defineConfig({
   test: {
     // Real servers, real installs and the type checker: minutes on a loaded machine, never a reason to fail.
     testTimeout: 300_000,
     hookTimeout: 600_000,
-    // Real server processes per test file: keep the two cores for them. `npm run test:quick` (npm names the script
-    // it runs in npm_lifecycle_event) runs the unit files two at a time, with nothing of the harness beside them.
+    // Real server processes per test file: keep the two cores for them. The developer's loops run two files
+    // at a time, with nothing of the harness beside them.
     fileParallelism: false,
-    // The unit files first, then the harness (vitest runs a group of order 0 with one worker after every other group).
+    // The unit and fixture tests first, then the command line, then the harness, each group after the one before.
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...HARNESS],
+          exclude: [...configDefaults.exclude, ...HARNESS, ...CLI],
           sequence: { groupOrder: 1 },
-          fileParallelism: QUICK,
-          maxWorkers: QUICK ? 2 : 1,
+          fileParallelism: TWO_AT_A_TIME,
+          maxWorkers: TWO_AT_A_TIME ? 2 : 1,
         },
       },
-      { extends: true, test: { name: 'harness', include: HARNESS, sequence: { groupOrder: 2 } } },
+      {
+        extends: true,
+        test: {
+          name: 'cli',
+          include: CLI,
+          sequence: { groupOrder: 2 },
+          fileParallelism: TWO_AT_A_TIME,
+          maxWorkers: TWO_AT_A_TIME ? 2 : 1,
+        },
+      },
+      { extends: true, test: { name: 'harness', include: HARNESS, sequence: { groupOrder: 3 } } },
     ],
   },
 });
