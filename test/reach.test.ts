@@ -2362,3 +2362,97 @@ server.registerTool('hello', { description: 'Greets' }, async () => {
     expect(m.text('src/server.ts')).toContain("resumable(server).registerTool('hello',");
   }, 600_000);
 });
+
+describe("accessors of the project's classes that do something outside the round", () => {
+  // Reading `book.next` runs a getter that counts the tickets issued; setting `prefs.theme` runs a setter that
+  // records the change in a module's list. Each is a call of the project's code: done before the question, it is
+  // journaled, done once in the call. A getter that only reads (`book.label`) is left as written.
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { Preferences } from './prefs.js';
+import { TicketBook } from './tickets.js';
+
+const book = new TicketBook('Main hall');
+const prefs = new Preferences();
+const server = new McpServer({ name: 'accessors', version: '1.0.0' });
+
+server.registerTool('book', { inputSchema: { theme: z.string() } }, async ({ theme }) => {
+  prefs.theme = theme;
+  const ticket = book.next;
+  const label = book.label;
+  const answer = await server.server.elicitInput({
+    message: \`Book ticket \${ticket} in \${label}?\`,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+  });
+  return { content: [{ type: 'text', text: \`ticket \${ticket}: \${answer.action}; \${book.issued} issued, theme \${prefs.theme} set \${prefs.changes} times\` }] };
+});
+`,
+    'src/tickets.ts': `export class TicketBook {
+  #issued = 0;
+
+  constructor(private readonly hall: string) {}
+
+  get next(): number {
+    this.#issued += 1;
+    return this.#issued;
+  }
+
+  get issued(): number {
+    return this.#issued;
+  }
+
+  get label(): string {
+    return this.hall.toUpperCase();
+  }
+}
+`,
+    'src/prefs.ts': `const history: string[] = [];
+
+export class Preferences {
+  #theme = 'light';
+
+  get theme(): string {
+    return this.#theme;
+  }
+
+  set theme(value: string) {
+    history.push(value);
+    this.#theme = value;
+  }
+
+  get changes(): number {
+    return history.length;
+  }
+}
+`,
+  };
+  let m: Migrated;
+
+  it('journals the getter that counts and the setter that records, and leaves the getter that only reads', async () => {
+    m = await bothWays(files);
+    expect(outcomes(m)).toEqual(['src/server.ts:14 rewritten elicitation']);
+    const server = m.text('src/server.ts');
+    expect(server).toContain('  journaled(() => prefs.theme = theme);\n');
+    expect(server).toContain('  const ticket = journaled(() => book.next);\n');
+    expect(server).toContain('  const label = book.label;\n');
+    expect(m.text('src/tickets.ts')).toBe(files['src/tickets.ts']);
+    expect(m.text('src/prefs.ts')).toBe(files['src/prefs.ts']);
+    expectOnlyReplayEdits(m, 'src/server.ts');
+  }, 600_000);
+
+  it('typechecks', () => {
+    expect(typecheck(m)).toEqual([]);
+  }, 600_000);
+
+  it('issues one ticket and records one change per call, on both eras', async () => {
+    const ok = { action: 'accept', content: { ok: true } };
+    const result = await verifyBothEras(withStdio(files, 'src/server.ts'), 'src/server.ts', [
+      { name: 'first', tool: 'book', arguments: { theme: 'dark' }, elicitation: [ok] },
+      { name: 'second', tool: 'book', arguments: { theme: 'solar' }, elicitation: [{ action: 'decline' }] },
+      { name: 'third', tool: 'book', arguments: { theme: 'dark' }, elicitation: [ok] },
+    ]);
+    sameOnBothEras(result, 'first', 'second', 'third');
+  }, 600_000);
+});

@@ -6,12 +6,40 @@
  * round, so changing them is not. A helper's parameters belong to its caller: its summary says which it
  * changes, and the call is an effect where the caller's object outlives the round.
  */
-import { Node, SyntaxKind, type CallExpression, type Expression, type ParameterDeclaration } from 'ts-morph';
-import { calleesOf, isFunctionLike } from '../find/callees.js';
+import {
+  Node,
+  SyntaxKind,
+  type CallExpression,
+  type Expression,
+  type ParameterDeclaration,
+  type PropertyAccessExpression,
+  type ts,
+} from 'ts-morph';
+import { calleesOf, isFunctionLike, isProjectFunction } from '../find/callees.js';
 import type { FunctionLike } from '../analysis/functions.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
 import { classifyCall, PURE, settlesPromise, type CallClass, type Change, type Invocation, type Summary } from './calls.js';
 import { TIMERS } from './builtins.js';
+
+/** What runs a function: a call, a construction, a tagged template, or an access running an accessor. */
+type Run = Invocation | PropertyAccessExpression;
+
+/** An accessor's name as written in source text (`get next(`, `static set #current (`). */
+const ACCESSOR_NAME = /\b[gs]et\s+(#?[\w$]+)\s*\(/g;
+
+/**
+ * The names of the accessors the project's own files may declare, from their text: a superset (a `get x(` in a
+ * comment counts), so that the checker is asked only of the accesses that may run one. Every file of the program
+ * is read, those the run was not given too (a class in a module with nothing of MCP in it).
+ */
+function accessorNamesOf(files: readonly ts.SourceFile[]): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const sf of files) {
+    if (sf.isDeclarationFile || /[\\/]node_modules[\\/]/.test(sf.fileName)) continue;
+    for (const m of sf.text.matchAll(ACCESSOR_NAME)) names.add(m[1]!);
+  }
+  return names;
+}
 
 /** An expression whose work must be done once: journaled where it runs before a question. */
 export interface EffectPoint {
@@ -56,6 +84,8 @@ export const ELEMENT_READS: ReadonlySet<string> = new Set(['get', 'find', 'findL
 
 export class Walker {
   private readonly summaries = new Map<Node, Summary>();
+  /** The names the project declares a get or set accessor of (accessorNamesOf), read once. */
+  private accessorNames: ReadonlySet<string> | undefined;
 
   /** `asking`: functions that ask (walked on their own); `isQuestion`: an invocation that asks. */
   constructor(
@@ -115,8 +145,12 @@ export class Walker {
         if (mode === 'plan') this.noteCallRead(node, cls, fn, out);
         return visitChildren(node);
       }
+      // A read that runs a getter of the project (`tickets.next`) is a call of it.
+      if (this.accessorIsEffect(node, 'get', fn, mode, out)) return void out.effects.push({ node });
       const mutation = mutationOf(node);
       if (mutation) {
+        // So is a write that runs a setter of the project (`settings.theme = t`).
+        if (this.accessorIsEffect(unwrap(mutation.target), 'set', fn, mode, out)) return void out.effects.push({ node });
         const where = locality(mutation.target, fn);
         const key = rootKey(mutation.target, where);
         if (key) out.changes.push({ node, key });
@@ -155,7 +189,7 @@ export class Walker {
    * on or handed (`held.add(seat)`, a helper changing its parameter), and what the function it runs changes
    * of its own accord (a module's variable, however deep in what it calls).
    */
-  private noteChanges(call: Invocation, cls: CallClass, fn: FunctionLike, out: WalkResult): void {
+  private noteChanges(call: Run, cls: CallClass, fn: FunctionLike, out: WalkResult): void {
     for (const node of changedBy(call, cls)) {
       const key = rootKey(node, locality(node, fn));
       if (key) out.changes.push({ node: call, key });
@@ -204,8 +238,38 @@ export class Walker {
     if (key) out.reads.push({ node, key });
   }
 
+  /** Whether `node` runs a get (or set) accessor of the project that does something outside the round, as a call of it would. */
+  private accessorIsEffect(node: Node, kind: 'get' | 'set', fn: FunctionLike, mode: Mode, out: WalkResult): boolean {
+    const accessor = this.accessorRun(node, kind);
+    if (!accessor) return false;
+    const cls: CallClass = { summaries: [this.summary(accessor.declaration)] };
+    this.noteChanges(accessor.access, cls, fn, out);
+    return this.callIsEffect(accessor.access, cls, fn, mode, out);
+  }
+
+  /**
+   * The project's accessor a property access runs (`tickets.next` and `get next() { return ++this.#n; }`): the
+   * checker is asked only of names the project declares an accessor of. A callee is a method's, not a getter's.
+   */
+  private accessorRun(node: Node, kind: 'get' | 'set'): { access: PropertyAccessExpression; declaration: FunctionLike } | undefined {
+    if (!Node.isPropertyAccessExpression(node)) return undefined;
+    this.accessorNames ??= accessorNamesOf(node.getProject().getProgram().compilerObject.getSourceFiles());
+    if (!this.accessorNames.has(node.getName())) return undefined;
+    const parent = node.getParent();
+    if (kind === 'get' && parent && Node.isCallExpression(parent) && parent.getExpression() === node) return undefined;
+    const isKind = kind === 'get' ? Node.isGetAccessorDeclaration : Node.isSetAccessorDeclaration;
+    const declaration = node
+      .getNameNode()
+      .getSymbol()
+      ?.getDeclarations()
+      .find(d => isKind(d));
+    return declaration && isKind(declaration) && declaration.getBody() && isProjectFunction(declaration)
+      ? { access: node, declaration }
+      : undefined;
+  }
+
   /** Whether a call does something outside the round, recording on `out` what it does to its function's own objects. */
-  private callIsEffect(call: Invocation, cls: CallClass, fn: FunctionLike, mode: Mode, out: WalkResult): boolean {
+  private callIsEffect(call: Run, cls: CallClass, fn: FunctionLike, mode: Mode, out: WalkResult): boolean {
     if ('kind' in cls) {
       switch (cls.kind) {
         case 'effect':
@@ -352,7 +416,7 @@ function readsContents(id: Node): boolean {
 }
 
 /** The objects a call changes: what it is called on, or the arguments its function changes. */
-function changedBy(call: Invocation, cls: CallClass): Node[] {
+function changedBy(call: Run, cls: CallClass): Node[] {
   const args = Node.isCallExpression(call) || Node.isNewExpression(call) ? (call.getArguments() as Node[]) : [];
   if ('kind' in cls) {
     if (cls.kind === 'sets-receiver' || cls.kind === 'mutates-receiver') return [receiverOf(call)];
@@ -367,8 +431,9 @@ function changedBy(call: Invocation, cls: CallClass): Node[] {
   return [...changed];
 }
 
-/** The object a method is called on (`list` of `list.push(x)`). */
-function receiverOf(call: Invocation): Node {
+/** The object a method is called on (`list` of `list.push(x)`), or a getter read of (`tickets` of `tickets.next`). */
+function receiverOf(call: Run): Node {
+  if (Node.isPropertyAccessExpression(call)) return call.getExpression();
   const callee = Node.isTaggedTemplateExpression(call) ? call.getTag() : call.getExpression();
   const e = unwrap(callee);
   return Node.isPropertyAccessExpression(e) || Node.isElementAccessExpression(e) ? e.getExpression() : e;
