@@ -2456,3 +2456,59 @@ export class Preferences {
     sameOnBothEras(result, 'first', 'second', 'third');
   }, 600_000);
 });
+
+describe('constructions of project classes whose fields or constructor do something outside the round', () => {
+  // Making an Order numbers it from a module's counter in a field's initializer: made again on each round, it
+  // would be numbered again, and an instance cannot travel in requestState to be replayed. It is marked, so the
+  // run does not end as done. A Stamp reads the clock in its field: made again, it changes nothing outside it,
+  // and the report says it is made again. Neither was seen before: a field's initializer was not read as part
+  // of the construction.
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { Order, Stamp } from './order.js';
+
+const server = new McpServer({ name: 'orders', version: '1.0.0' });
+
+server.registerTool('order', { inputSchema: { item: z.string() } }, async ({ item }) => {
+  const order = new Order(item);
+  const stamp = new Stamp();
+  const answer = await server.server.elicitInput({
+    message: \`Confirm order \${order.id} of \${order.item}?\`,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+  });
+  return { content: [{ type: 'text', text: \`order \${order.id}: \${answer.action} at \${stamp.at}\` }] };
+});
+`,
+    'src/order.ts': `let lastId = 0;
+
+export class Entity {
+  readonly id = ++lastId;
+}
+
+export class Order extends Entity {
+  constructor(readonly item: string) {
+    super();
+  }
+}
+
+export class Stamp {
+  readonly at = Date.now();
+}
+`,
+  };
+
+  it('marks the construction that numbers the order, and notes the one made again', async () => {
+    const m = await bothWays(files);
+    const sites = m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.causeId ?? ''}`.trim());
+    expect(sites).toEqual(['src/server.ts:8 marked construction-with-effect', 'src/server.ts:10 rewritten']);
+    expect(m.text('src/server.ts')).toMatch(
+      /^ {2}\/\/ mcp-migrate: tools\/call order makes new Order\(item\) again on each round .*\n {2}const order = new Order\(item\);$/m,
+    );
+    expect(m.result.report.notes.filter(n => n.includes('new Stamp()'))).toEqual([
+      'src/server.ts:9: tools/call order makes new Stamp() again on each round of a 2026-07-28 call (an instance of class Stamp cannot travel in requestState): review that making it again is safe',
+    ]);
+    expect(m.text('src/order.ts')).toBe(files['src/order.ts']);
+  }, 600_000);
+});

@@ -10,6 +10,7 @@ import {
   Node,
   SyntaxKind,
   type CallExpression,
+  type ClassDeclaration,
   type ModuleDeclaration,
   type NewExpression,
   type TaggedTemplateExpression,
@@ -63,17 +64,23 @@ export type CallClass = { kind: CallKind } | { summaries: Summary[] } | { state:
 /** Classes whose construction does something outside the call. */
 const EFFECTFUL_CLASSES = new Set(['WebSocket', 'Worker', 'EventSource', 'SharedWorker', 'BroadcastChannel']);
 
-/** What an invocation does. `summarise` gives a project function's summary (worked out by the walker, once). */
-export function classifyCall(call: Invocation, summarise: (fn: FunctionLike) => Summary): CallClass {
+/** What the project's functions and constructions do, worked out once each (the walker, src/effects/walk.ts). */
+export interface Summaries {
+  summary(fn: FunctionLike): Summary;
+  construction(cls: ClassDeclaration): Summary;
+}
+
+/** What an invocation does. */
+export function classifyCall(call: Invocation, summaries: Summaries): CallClass {
   const callee = Node.isTaggedTemplateExpression(call) ? call.getTag() : call.getExpression();
   const state = Node.isTaggedTemplateExpression(call) || Node.isNewExpression(call) ? undefined : stateModuleCall(call);
   if (state) return { state: state === 'journaled' || state === 'ask' ? state : 'other' };
-  if (Node.isNewExpression(call)) return constructed(call, summarise);
+  if (Node.isNewExpression(call)) return constructed(call, summaries);
   // `import('./x.js')`: a module is loaded once per process and cached, so loading it again on a later round
   // does nothing more; the module object holds functions, which could not travel in requestState anyway.
   if (callee.getKind() === SyntaxKind.ImportKeyword) return { kind: 'pure' };
   const project = calleesOf(callee);
-  if (project.length > 0) return { summaries: project.map(summarise) };
+  if (project.length > 0) return { summaries: project.map(fn => summaries.summary(fn)) };
   if (settlesPromise(callee)) return { kind: 'pure' };
   return { kind: libraryKind(callee) };
 }
@@ -88,19 +95,23 @@ export function settlesPromise(callee: Node): boolean {
   return made !== undefined && Node.isNewExpression(made) && unwrap(made.getExpression()).getText() === 'Promise';
 }
 
-function constructed(call: NewExpression, summarise: (fn: FunctionLike) => Summary): CallClass {
+function constructed(call: NewExpression, summaries: Summaries): CallClass {
   const name = unwrap(call.getExpression()).getText();
   if (name === 'Date' && call.getArguments().length === 0) return { kind: 'effect' };
   if (EFFECTFUL_CLASSES.has(name)) return { kind: 'effect' };
-  const symbol = call.getExpression().getSymbol();
-  const cls = (symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol)?.getDeclarations().find(d => Node.isClassDeclaration(d));
-  if (cls && Node.isClassDeclaration(cls) && !cls.getSourceFile().isInNodeModules() && !cls.getSourceFile().isDeclarationFile()) {
-    const ctor = cls.getConstructors().find(c => c.getBody() !== undefined);
-    // A constructor changes the new object only: `this` is the instance being made.
-    return { summaries: ctor ? [{ ...summarise(ctor as unknown as FunctionLike), mutatesOwn: false }] : [PURE] };
-  }
+  const cls = projectClassMade(call);
+  if (cls) return { summaries: [summaries.construction(cls)] };
   // A package's or the standard library's class: making an object (a client, a builder) does nothing outside it.
   return { kind: 'pure' };
+}
+
+/** The project's own class a construction makes, where it is one (not a package's, nor a declaration's). */
+export function projectClassMade(call: NewExpression): ClassDeclaration | undefined {
+  const symbol = call.getExpression().getSymbol();
+  const cls = (symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol)?.getDeclarations().find(d => Node.isClassDeclaration(d));
+  return cls && Node.isClassDeclaration(cls) && !cls.getSourceFile().isInNodeModules() && !cls.getSourceFile().isDeclarationFile()
+    ? cls
+    : undefined;
 }
 
 /** What a function of the standard library, Node, the SDK or a package does, from where it is declared. */

@@ -22,11 +22,12 @@
  * thing such a function does (LastRunning). Any other helper that asks may be called before other questions:
  * all of it may run again.
  */
-import { Node, SyntaxKind, type Type } from 'ts-morph';
+import { Node, SyntaxKind, type ClassDeclaration, type Type } from 'ts-morph';
 import type { AskingFunction, Reach, Reacher } from '../find/reach.js';
 import { calleesOf, isFunctionLike } from '../find/callees.js';
 import { enclosingFunction, type FunctionLike } from '../analysis/functions.js';
 import { HANDLE_MAKERS } from './builtins.js';
+import { projectClassMade, type Summary } from './calls.js';
 import { Walker, type EffectPoint, type WalkResult } from './walk.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
 import { callbackRunners, HandedCallbacks } from './handed.js';
@@ -77,7 +78,7 @@ export function planJournal(handlers: AskingFunction[], asks: ReadonlySet<Node>,
     const walked = walker.plan(fn);
     const points = walked.effects.filter(p => again(p.node));
     for (const point of points) {
-      const journaled = planPoint(point, label, isQuestion, planning);
+      const journaled = planPoint(point, label, isQuestion, planning, walker);
       const change = journaled ? changedAfterAQuestion(point.node, fn, questions) : undefined;
       if (change) planning.refused.push({ node: change, ...changedCopyReason(point.node, change, label), handler: label });
     }
@@ -348,7 +349,13 @@ function within(node: Node, outer: Node): boolean {
 }
 
 /** One effect that may run again: journaled, made again, or refused. Whether it was journaled. */
-function planPoint(point: EffectPoint, label: string, isQuestion: (node: Node) => boolean, planning: JournalPlanning): boolean {
+function planPoint(
+  point: EffectPoint,
+  label: string,
+  isQuestion: (node: Node) => boolean,
+  planning: JournalPlanning,
+  walker: Walker,
+): boolean {
   const node = point.node;
   const asksInside = node.getDescendants().find(d => isQuestion(d));
   if (asksInside) {
@@ -381,30 +388,51 @@ function planPoint(point: EffectPoint, label: string, isQuestion: (node: Node) =
     });
     return false;
   }
-  if (valueIsUsed(node)) {
-    const what = unreplayable(node);
-    if (what !== undefined) {
-      const made = madeAgain(node);
-      if (made) {
-        planning.notes.push({
-          node,
-          text: `${label} makes ${oneLine(node.getText())} again on each round of a 2026-07-28 call (${what} cannot travel in requestState): review that making it again is safe`,
-        });
-        return false;
-      }
-      const reason = `${label} journals ${oneLine(node.getText())} (done once), but its result, ${what}, cannot travel in requestState, so a later round of a 2026-07-28 call cannot read it back and fails: return plain data from it (or make it again after the question), then run again`;
-      planning.refused.push({
-        node,
-        reason,
-        cause: {
-          id: 'journaled-result-not-serialisable',
-          text: 'an effect whose result cannot travel in requestState, read after a question',
-        },
-        handler: label,
-      });
-    }
-  }
+  const what = valueIsUsed(node) ? unreplayable(node) : undefined;
+  if (what !== undefined && !journalsUnreplayable(node, what, label, planning, walker)) return false;
   planning.work.push({ node, async: awaitsInside(node) });
+  return true;
+}
+
+/**
+ * An effect whose value, read after, cannot travel in requestState: made again on each round where it is a handle
+ * (with a note; marked where making it changes something outside the instance), else journaled and marked, since
+ * a later round cannot read it back. Whether it is journaled.
+ */
+function journalsUnreplayable(node: Node, what: string, label: string, planning: JournalPlanning, walker: Walker): boolean {
+  const made = madeAgain(node);
+  const own = made ? projectConstruction(node) : undefined;
+  if (own && changesOutsideTheInstance(walker.construction(own), own)) {
+    // Made again, its construction changes again what outlives the round (a counter, a list): a duplicate.
+    const reason = `${label} makes ${oneLine(node.getText())} again on each round of a 2026-07-28 call (${what} cannot travel in requestState), and making it also changes something outside it (in ${own.getName() ?? 'its class'}'s fields or constructor): journaled, a later round could not read it back; made again, that change is made once per round. It is left to run again: make that change in a call of its own before making it (replay journals it), or migrate by hand`;
+    planning.refused.push({
+      node,
+      reason,
+      cause: {
+        id: 'construction-with-effect',
+        text: 'an instance made again on each round whose construction also changes something outside it (a counter, a list)',
+      },
+      handler: label,
+    });
+    return false;
+  }
+  if (made) {
+    planning.notes.push({
+      node,
+      text: `${label} makes ${oneLine(node.getText())} again on each round of a 2026-07-28 call (${what} cannot travel in requestState): review that making it again is safe`,
+    });
+    return false;
+  }
+  const reason = `${label} journals ${oneLine(node.getText())} (done once), but its result, ${what}, cannot travel in requestState, so a later round of a 2026-07-28 call cannot read it back and fails: return plain data from it (or make it again after the question), then run again`;
+  planning.refused.push({
+    node,
+    reason,
+    cause: {
+      id: 'journaled-result-not-serialisable',
+      text: 'an effect whose result cannot travel in requestState, read after a question',
+    },
+    handler: label,
+  });
   return true;
 }
 
@@ -520,6 +548,22 @@ function awaitsInside(node: Node): boolean {
   };
   visit(node);
   return found;
+}
+
+/** The project's class a construction makes (`Order` of `new Order(item)`), if it is one. */
+function projectConstruction(node: Node): ClassDeclaration | undefined {
+  const e = Node.isAwaitExpression(node) ? unwrap(node.getExpression()) : node;
+  return Node.isNewExpression(e) ? projectClassMade(e) : undefined;
+}
+
+/**
+ * Whether making an instance changes an object outliving the round other than the instance (a module's counter or
+ * list): what its class and its bases change through `this` is keyed by the class, and is the new instance's own.
+ */
+function changesOutsideTheInstance(construction: Summary, cls: ClassDeclaration): boolean {
+  const own = new Set<Node>();
+  for (let c: ClassDeclaration | undefined = cls; c && !own.has(c); c = c.getBaseClass()) own.add(c);
+  return [...construction.changed].some(key => !own.has(key));
 }
 
 /** A handle made by a call whose name says it connects or opens something (`pool.connect()`). */

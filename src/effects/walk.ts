@@ -10,6 +10,7 @@ import {
   Node,
   SyntaxKind,
   type CallExpression,
+  type ClassDeclaration,
   type Expression,
   type ParameterDeclaration,
   type PropertyAccessExpression,
@@ -20,6 +21,32 @@ import type { FunctionLike } from '../analysis/functions.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
 import { classifyCall, PURE, settlesPromise, type CallClass, type Change, type Invocation, type Summary } from './calls.js';
 import { TIMERS } from './builtins.js';
+
+/** A walk's result as what a function does for its callers. */
+function summaryOf(walked: WalkResult): Summary {
+  return {
+    effect: walked.effect || walked.effects.length > 0,
+    perRound: walked.perRound,
+    mutatesParams: walked.mutatesParams,
+    mutatesOwn: walked.mutatesOwn,
+    changed: new Set(walked.changes.map(c => c.key)),
+  };
+}
+
+/**
+ * What a walk runs in: a function, or a class whose field initializers run as it is made (with no constructor of
+ * its own, it takes no parameters).
+ */
+type Scope = FunctionLike | ClassDeclaration;
+
+function parametersOf(scope: Scope): ParameterDeclaration[] {
+  return Node.isClassDeclaration(scope) ? [] : scope.getParameters();
+}
+
+function bodyOf(scope: Scope): Node[] {
+  const body = Node.isClassDeclaration(scope) ? undefined : scope.getBody();
+  return body ? [body] : [];
+}
 
 /** What runs a function: a call, a construction, a tagged template, or an access running an accessor. */
 type Run = Invocation | PropertyAccessExpression;
@@ -104,19 +131,44 @@ export class Walker {
     if (known) return known;
     // A recursion adds nothing its own body does not say already.
     this.summaries.set(fn, PURE);
-    const walked = this.walk(fn, 'summary');
-    const summary: Summary = {
-      effect: walked.effect || walked.effects.length > 0,
-      perRound: walked.perRound,
-      mutatesParams: walked.mutatesParams,
-      mutatesOwn: walked.mutatesOwn,
-      changed: new Set(walked.changes.map(c => c.key)),
-    };
+    const summary = summaryOf(this.walk(fn, 'summary'));
     this.summaries.set(fn, summary);
     return summary;
   }
 
-  private walk(fn: FunctionLike, mode: Mode): WalkResult {
+  /**
+   * What making an instance of a project class does, worked out once: its base class's construction, its fields'
+   * initializers (`readonly id = ++nextId`) and its constructor's body, in the order they run. Each changes the
+   * new object only where it changes `this`, which is made anew.
+   */
+  construction(cls: ClassDeclaration): Summary {
+    const known = this.summaries.get(cls);
+    if (known) return known;
+    this.summaries.set(cls, PURE);
+    const base = cls.getBaseClass();
+    const parts = base && isProjectFunction(base) ? [this.construction(base)] : [];
+    const initializers = cls
+      .getInstanceProperties()
+      .flatMap(p => (Node.isPropertyDeclaration(p) && p.getInitializer() ? [p.getInitializer()!] : []))
+      // A function held in a field runs when it is called, not when the object is made.
+      .filter(init => !isFunctionLike(unwrap(init)));
+    const ctor = cls.getConstructors().find(c => c.getBody() !== undefined) as FunctionLike | undefined;
+    if (initializers.length > 0) parts.push(summaryOf(this.walk(ctor ?? cls, 'summary', initializers)));
+    if (ctor) parts.push(this.summary(ctor));
+    const summary: Summary = {
+      effect: parts.some(p => p.effect),
+      perRound: parts.some(p => p.perRound),
+      // Only the constructor's own parameters are the call's arguments.
+      mutatesParams: ctor ? this.summary(ctor).mutatesParams : new Map(),
+      mutatesOwn: false,
+      changed: new Set(parts.flatMap(p => [...p.changed])),
+    };
+    this.summaries.set(cls, summary);
+    return summary;
+  }
+
+  /** `roots`: what runs, by default the function's body (a class's field initializers run in its construction). */
+  private walk(fn: Scope, mode: Mode, roots: readonly Node[] = bodyOf(fn)): WalkResult {
     const out: WalkResult = {
       effect: false,
       perRound: false,
@@ -127,12 +179,10 @@ export class Walker {
       changes: [],
       reads: [],
     };
-    const body = fn.getBody();
-    if (!body) return out;
     const visit = (node: Node): void => {
       if (isFunctionLike(node)) return;
       if (Node.isCallExpression(node) || Node.isNewExpression(node) || Node.isTaggedTemplateExpression(node)) {
-        const cls = classifyCall(node, f => this.summary(f));
+        const cls = classifyCall(node, this);
         if ('state' in cls) {
           if (cls.state !== 'journaled') visitChildren(node);
           return;
@@ -180,7 +230,7 @@ export class Walker {
         visit(child);
       });
     };
-    visit(body);
+    roots.forEach(visit);
     return out;
   }
 
@@ -189,7 +239,7 @@ export class Walker {
    * on or handed (`held.add(seat)`, a helper changing its parameter), and what the function it runs changes
    * of its own accord (a module's variable, however deep in what it calls).
    */
-  private noteChanges(call: Run, cls: CallClass, fn: FunctionLike, out: WalkResult): void {
+  private noteChanges(call: Run, cls: CallClass, fn: Scope, out: WalkResult): void {
     for (const node of changedBy(call, cls)) {
       const key = rootKey(node, locality(node, fn));
       if (key) out.changes.push({ node: call, key });
@@ -199,7 +249,7 @@ export class Walker {
   }
 
   /** A library call that only reads what it is called on, recorded as a read of its root; a timer, noted. */
-  private noteCallRead(call: Invocation, cls: CallClass, fn: FunctionLike, out: WalkResult): void {
+  private noteCallRead(call: Invocation, cls: CallClass, fn: Scope, out: WalkResult): void {
     if (!('kind' in cls)) return;
     if (cls.kind === 'per-round' && Node.isCallExpression(call) && this.timerDoesSomething(call, fn)) out.timers.push(call);
     if (cls.kind === 'pure' && changedBy(call, cls).length === 0) this.noteRead(call, fn, out);
@@ -209,7 +259,7 @@ export class Walker {
    * A timer (`setTimeout(cb, ms)`) whose callback does something outside the round: set again on each round,
    * its callback runs once per round. A sleep's (`setTimeout(resolve, ms)`) or a deadline's (`reject(...)`) does not.
    */
-  private timerDoesSomething(call: CallExpression, fn: FunctionLike): boolean {
+  private timerDoesSomething(call: CallExpression, fn: Scope): boolean {
     const callee = unwrap(call.getExpression());
     const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
     const callback = call.getArguments()[0];
@@ -223,7 +273,7 @@ export class Walker {
   }
 
   /** An expression reading an object outliving the round, as a whole (not a part of a longer read, nor a callee). */
-  private noteRead(node: Node, fn: FunctionLike, out: WalkResult): void {
+  private noteRead(node: Node, fn: Scope, out: WalkResult): void {
     const isRead =
       Node.isIdentifier(node) ||
       Node.isPropertyAccessExpression(node) ||
@@ -239,7 +289,7 @@ export class Walker {
   }
 
   /** Whether `node` runs a get (or set) accessor of the project that does something outside the round, as a call of it would. */
-  private accessorIsEffect(node: Node, kind: 'get' | 'set', fn: FunctionLike, mode: Mode, out: WalkResult): boolean {
+  private accessorIsEffect(node: Node, kind: 'get' | 'set', fn: Scope, mode: Mode, out: WalkResult): boolean {
     const accessor = this.accessorRun(node, kind);
     if (!accessor) return false;
     const cls: CallClass = { summaries: [this.summary(accessor.declaration)] };
@@ -269,7 +319,7 @@ export class Walker {
   }
 
   /** Whether a call does something outside the round, recording on `out` what it does to its function's own objects. */
-  private callIsEffect(call: Run, cls: CallClass, fn: FunctionLike, mode: Mode, out: WalkResult): boolean {
+  private callIsEffect(call: Run, cls: CallClass, fn: Scope, mode: Mode, out: WalkResult): boolean {
     if ('kind' in cls) {
       switch (cls.kind) {
         case 'effect':
@@ -450,7 +500,7 @@ function isHandedOver(fn: Node): boolean {
 }
 
 /** Where the object an expression names lives: made in this run of `fn`, handed to it, `this`, or anything outliving it. */
-export function locality(expr: Node, fn: FunctionLike, depth = 0): Locality {
+export function locality(expr: Node, fn: Scope, depth = 0): Locality {
   const root = rootOf(expr);
   if (Node.isThisExpression(root)) return 'own';
   if (!Node.isIdentifier(root) || depth > 4) return 'persistent';
@@ -459,7 +509,7 @@ export function locality(expr: Node, fn: FunctionLike, depth = 0): Locality {
   if (!within(decl, fn))
     return enclosingFunctionOf(decl) !== undefined && decl.getSourceFile() === fn.getSourceFile() ? 'own' : 'persistent';
   if (Node.isParameterDeclaration(decl)) {
-    const index = fn.getParameters().indexOf(decl as ParameterDeclaration);
+    const index = parametersOf(fn).indexOf(decl as ParameterDeclaration);
     return index >= 0 ? { param: index } : 'local';
   }
   if (Node.isBindingElement(decl)) {
@@ -467,7 +517,7 @@ export function locality(expr: Node, fn: FunctionLike, depth = 0): Locality {
     const declaration = decl.getFirstAncestorByKind(SyntaxKind.VariableDeclaration);
     const init = declaration?.getInitializer();
     const param = decl.getFirstAncestorByKind(SyntaxKind.Parameter);
-    if (param && param.getParent() === fn) return { param: fn.getParameters().indexOf(param) };
+    if (param && param.getParent() === fn) return { param: parametersOf(fn).indexOf(param) };
     return init ? fromInitializer(init, fn, depth) : 'local';
   }
   if (Node.isVariableDeclaration(decl)) {
@@ -478,7 +528,7 @@ export function locality(expr: Node, fn: FunctionLike, depth = 0): Locality {
 }
 
 /** A local is what its initializer reads where that is a part of another object (`this.items`, `store.get(id)`); else its own. */
-function fromInitializer(init: Expression, fn: FunctionLike, depth: number): Locality {
+function fromInitializer(init: Expression, fn: Scope, depth: number): Locality {
   let e: Node = unwrap(init);
   if (Node.isAwaitExpression(e)) e = unwrap(e.getExpression());
   const reads = Node.isIdentifier(e) || Node.isPropertyAccessExpression(e) || Node.isElementAccessExpression(e) || elementRead(e);

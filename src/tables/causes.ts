@@ -133,6 +133,12 @@ const ROWS = [
     fix: 'split the call: set the handle up in code of its own (run again on each round) and do the outside work apart (journaled); or make the handle once per call outside the handler',
   },
   {
+    id: 'construction-with-effect',
+    level: 'warning',
+    text: 'an instance made again on each round whose construction also changes something outside it (a counter, a list)',
+    fix: 'make that change in a call of its own before making the instance (replay journals it), and hand its result to the constructor; or make the instance once per call outside the handler',
+  },
+  {
     id: 'journaled-result-not-serialisable',
     level: 'warning',
     text: 'journaled work whose result cannot travel in requestState, read after a question',
