@@ -375,3 +375,27 @@ server.registerTool('two', { inputSchema: { p: z.string() } }, logged(withErrors
     expect(server).toMatch(/\} catch \(error\) \{\n\s+rethrowIfSuspended\(\);/);
   }, 120_000);
 });
+
+describe('iterators', () => {
+  it("journals advancing an iterator that outlives the round (a module's id sequence), not one the handler makes", async () => {
+    const m = await migrate({
+      'src/server.ts': `${HEAD}function* sequence(): Generator<number> {
+  let n = 0;
+  while (true) yield ++n;
+}
+const ids = sequence();
+const names = new Map([['a', 1]]).keys();
+${tool(
+  'ids',
+  `  const id = ids.next().value;
+  const name = names.next();
+  const own = sequence();
+  const first = own.next().value;
+  const letters = ['x', 'y'].values();
+  const letter = letters.next().value;
+  void [id, name, first, letter];`,
+)}`,
+    });
+    expect(journaledWork(m.text('src/server.ts'))).toEqual(['ids.next()', 'names.next()']);
+  }, 120_000);
+});

@@ -11,6 +11,9 @@
  */
 export type CallKind = 'pure' | 'mutates-receiver' | 'sets-receiver' | 'sets-first-argument' | 'per-round' | 'effect';
 
+/** What an iterator's own methods do to it: each moves it on. */
+const ADVANCING = ['next', 'return', 'throw'] as const;
+
 /** Methods of the standard library's interfaces, by the interface that declares them; a name not listed is pure. */
 const BUILTIN_METHODS: Record<
   string,
@@ -92,12 +95,17 @@ const BUILTIN_METHODS: Record<
   Buffer: { mutating: ['swap16', 'swap32', 'swap64'], setting: ['write', 'fill', 'copy'] },
   BufferConstructor: {},
   Uint8Array: { mutating: ['reverse', 'copyWithin'], setting: ['set', 'fill', 'sort'] },
-  Iterator: {},
-  IterableIterator: {},
-  ArrayIterator: {},
-  MapIterator: {},
-  SetIterator: {},
-  Generator: {},
+  // An iterator's next() advances it: on one that outlives the round (a module's id sequence), a change that repeats.
+  Iterator: { mutating: ADVANCING },
+  IterableIterator: { mutating: ADVANCING },
+  IteratorObject: { mutating: [...ADVANCING, 'toArray', 'forEach', 'reduce', 'some', 'every', 'find'] },
+  ArrayIterator: { mutating: ADVANCING },
+  MapIterator: { mutating: ADVANCING },
+  SetIterator: { mutating: ADVANCING },
+  Generator: { mutating: ADVANCING },
+  AsyncIterator: { mutating: ADVANCING },
+  AsyncIterableIterator: { mutating: ADVANCING },
+  AsyncGenerator: { mutating: ADVANCING },
   AbortSignal: {},
   Body: {},
   Response: {},

@@ -503,6 +503,8 @@ function isHandedOver(fn: Node): boolean {
 export function locality(expr: Node, fn: Scope, depth = 0): Locality {
   const root = rootOf(expr);
   if (Node.isThisExpression(root)) return 'own';
+  // A value written where it is read (`['a', 'b'].values()`, `new Map()`) is made anew on each run.
+  if (Node.isArrayLiteralExpression(root) || Node.isObjectLiteralExpression(root) || Node.isNewExpression(root)) return 'local';
   if (!Node.isIdentifier(root) || depth > 4) return 'persistent';
   const decl = root.getSymbol()?.getDeclarations()[0];
   if (!decl) return 'persistent';
