@@ -399,3 +399,28 @@ ${tool(
     expect(journaledWork(m.text('src/server.ts'))).toEqual(['ids.next()', 'names.next()']);
   }, 120_000);
 });
+
+describe('counters written as assignments', () => {
+  it('journals an assignment whose value reads what it assigns, as it journals `+=`; not one that only sets', async () => {
+    const m = await migrate({
+      'src/server.ts': `${HEAD}const stats = { calls: 0, last: '' };
+const seen: Record<string, number> = {};
+let history: string[] = [];
+${tool(
+  'count',
+  `  stats.calls = stats.calls + 1;
+  seen[p] = (seen[p] || 0) + 1;
+  history = [...history, p];
+  stats.last = p;
+  let local = 0;
+  local = local + 1;
+  void local;`,
+)}`,
+    });
+    expect(journaledWork(m.text('src/server.ts'))).toEqual([
+      'stats.calls = stats.calls + 1',
+      'seen[p] = (seen[p] || 0) + 1',
+      'history = [...history, p]',
+    ]);
+  }, 120_000);
+});

@@ -378,8 +378,11 @@ export function mutationOf(node: Node): { target: Node; repeats: boolean } | und
   if (Node.isBinaryExpression(node)) {
     const op = node.getOperatorToken().getKind();
     if (op < SyntaxKind.FirstAssignment || op > SyntaxKind.LastAssignment) return undefined;
-    // `??=`, `||=`: done again, they find the value set.
-    const repeats = op !== SyntaxKind.EqualsToken && op !== SyntaxKind.QuestionQuestionEqualsToken && op !== SyntaxKind.BarBarEqualsToken;
+    // `??=`, `||=`: done again, they find the value set. `x = x + 1` (`list = [...list, item]`) is `x += 1`.
+    const repeats =
+      op === SyntaxKind.EqualsToken
+        ? readsItself(node.getLeft(), node.getRight())
+        : op !== SyntaxKind.QuestionQuestionEqualsToken && op !== SyntaxKind.BarBarEqualsToken;
     return { target: node.getLeft(), repeats };
   }
   if (Node.isPrefixUnaryExpression(node) || Node.isPostfixUnaryExpression(node)) {
@@ -388,6 +391,15 @@ export function mutationOf(node: Node): { target: Node; repeats: boolean } | und
   }
   if (Node.isDeleteExpression(node)) return { target: node.getExpression(), repeats: false };
   return undefined;
+}
+
+/** Whether an assignment's value reads what it assigns (`stats.calls = stats.calls + 1`, `seen[k] = (seen[k] ?? 0) + 1`). */
+function readsItself(target: Node, value: Node): boolean {
+  const written = unwrap(target).getText();
+  const reads = (n: Node): boolean =>
+    ((Node.isIdentifier(n) || Node.isPropertyAccessExpression(n) || Node.isElementAccessExpression(n)) && n.getText() === written) ||
+    n.forEachChild(child => (isFunctionLike(child) ? undefined : reads(child) || undefined)) === true;
+  return reads(value);
 }
 
 /**
