@@ -2512,3 +2512,51 @@ export class Stamp {
     expect(m.text('src/order.ts')).toBe(files['src/order.ts']);
   }, 600_000);
 });
+
+describe('counters kept in an assignment and an id sequence', () => {
+  // `stats.calls = stats.calls + 1` and `ids.next()` on a module's generator change what outlives the round: each
+  // is journaled, so a call counts once and takes one id on every era (before, each round counted and took again).
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+function* sequence(): Generator<number> {
+  let n = 100;
+  while (true) yield ++n;
+}
+const ids = sequence();
+const stats = { calls: 0 };
+
+const server = new McpServer({ name: 'counters', version: '1.0.0' });
+
+server.registerTool('file', { inputSchema: { title: z.string() } }, async ({ title }) => {
+  stats.calls = stats.calls + 1;
+  const id = ids.next().value;
+  const answer = await server.server.elicitInput({
+    message: \`File \${title} as #\${id}?\`,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+  });
+  return { content: [{ type: 'text', text: \`#\${id} \${title}: \${answer.action} (call \${stats.calls})\` }] };
+});
+`,
+  };
+
+  it('journals both', async () => {
+    const m = await bothWays(files);
+    const server = m.text('src/server.ts');
+    expect(server).toContain('  journaled(() => stats.calls = stats.calls + 1);\n');
+    expect(server).toContain('  const id = journaled(() => ids.next()).value;\n');
+    expectOnlyReplayEdits(m, 'src/server.ts');
+  }, 600_000);
+
+  it('counts each call once and gives it one id, on both eras', async () => {
+    const ok = { action: 'accept', content: { ok: true } };
+    const result = await verifyBothEras(withStdio(files, 'src/server.ts'), 'src/server.ts', [
+      { name: 'first', tool: 'file', arguments: { title: 'a' }, elicitation: [ok] },
+      { name: 'second', tool: 'file', arguments: { title: 'b' }, elicitation: [{ action: 'decline' }] },
+      { name: 'third', tool: 'file', arguments: { title: 'c' }, elicitation: [ok] },
+    ]);
+    sameOnBothEras(result, 'first', 'second', 'third');
+  }, 600_000);
+});
