@@ -401,16 +401,19 @@ ${tool(
 });
 
 describe('counters written as assignments', () => {
-  it('journals an assignment whose value reads what it assigns, as it journals `+=`; not one that only sets', async () => {
+  it('journals an assignment whose value (or index) reads what it assigns, as it journals `+=`; not one that only sets', async () => {
     const m = await migrate({
       'src/server.ts': `${HEAD}const stats = { calls: 0, last: '' };
 const seen: Record<string, number> = {};
 let history: string[] = [];
+const log: string[] = [];
 ${tool(
   'count',
   `  stats.calls = stats.calls + 1;
   seen[p] = (seen[p] || 0) + 1;
   history = [...history, p];
+  log[log.length] = p;
+  seen[p] = 1;
   stats.last = p;
   let local = 0;
   local = local + 1;
@@ -421,6 +424,7 @@ ${tool(
       'stats.calls = stats.calls + 1',
       'seen[p] = (seen[p] || 0) + 1',
       'history = [...history, p]',
+      'log[log.length] = p',
     ]);
   }, 120_000);
 });

@@ -393,13 +393,25 @@ export function mutationOf(node: Node): { target: Node; repeats: boolean } | und
   return undefined;
 }
 
-/** Whether an assignment's value reads what it assigns (`stats.calls = stats.calls + 1`, `seen[k] = (seen[k] ?? 0) + 1`). */
+/**
+ * Whether an assignment depends on what it changes, so that done again it changes it again: its value reads what
+ * it assigns (`stats.calls = stats.calls + 1`, `seen[k] = (seen[k] ?? 0) + 1`), or its index reads the object it
+ * assigns an element of (`log[log.length] = entry`).
+ */
 function readsItself(target: Node, value: Node): boolean {
-  const written = unwrap(target).getText();
+  const written = unwrap(target);
+  if (readsText(value, written.getText())) return true;
+  return (
+    Node.isElementAccessExpression(written) && readsText(written.getArgumentExpressionOrThrow(), unwrap(written.getExpression()).getText())
+  );
+}
+
+/** Whether an expression reads a name or member written as `text`, outside the functions written in it. */
+function readsText(expr: Node, text: string): boolean {
   const reads = (n: Node): boolean =>
-    ((Node.isIdentifier(n) || Node.isPropertyAccessExpression(n) || Node.isElementAccessExpression(n)) && n.getText() === written) ||
+    ((Node.isIdentifier(n) || Node.isPropertyAccessExpression(n) || Node.isElementAccessExpression(n)) && n.getText() === text) ||
     n.forEachChild(child => (isFunctionLike(child) ? undefined : reads(child) || undefined)) === true;
-  return reads(value);
+  return reads(expr);
 }
 
 /**
