@@ -401,7 +401,7 @@ ${tool(
 });
 
 describe('counters written as assignments', () => {
-  it('journals an assignment whose value (or index) reads what it assigns, as it journals `+=`; not one that only sets', async () => {
+  it('journals an assignment whose value (or index) reads what it assigns, as it journals `+=`; not one that only sets, nor a lazy set (as `??=`)', async () => {
     const m = await migrate({
       'src/server.ts': `${HEAD}const stats = { calls: 0, last: '' };
 const seen: Record<string, number> = {};
@@ -415,12 +415,16 @@ ${tool(
   log[log.length] = p;
   seen[p] = 1;
   stats.last = p;
+  stats.last = stats.last ?? p;
+  stats.last = stats.last || p;
+  stats.last = stats.last ? stats.last : p;
   let local = 0;
   local = local + 1;
   void local;`,
 )}`,
     });
-    expect(journaledWork(m.text('src/server.ts'))).toEqual([
+    // (A read of stats.last before the handler changes it is journaled as any such read is: not an assignment.)
+    expect(journaledWork(m.text('src/server.ts')).filter(work => / = /.test(work))).toEqual([
       'stats.calls = stats.calls + 1',
       'seen[p] = (seen[p] || 0) + 1',
       'history = [...history, p]',

@@ -400,9 +400,23 @@ export function mutationOf(node: Node): { target: Node; repeats: boolean } | und
  */
 function readsItself(target: Node, value: Node): boolean {
   const written = unwrap(target);
+  if (lazilySet(written.getText(), unwrap(value))) return false;
   if (readsText(value, written.getText())) return true;
   return (
     Node.isElementAccessExpression(written) && readsText(written.getArgumentExpressionOrThrow(), unwrap(written.getExpression()).getText())
+  );
+}
+
+/** `x = x ?? make()` (`||`, or `x ? x : make()`): as `??=`, done again it finds the value set. */
+function lazilySet(written: string, value: Node): boolean {
+  if (Node.isBinaryExpression(value)) {
+    const op = value.getOperatorToken().getKind();
+    return (op === SyntaxKind.QuestionQuestionToken || op === SyntaxKind.BarBarToken) && unwrap(value.getLeft()).getText() === written;
+  }
+  return (
+    Node.isConditionalExpression(value) &&
+    unwrap(value.getCondition()).getText() === written &&
+    unwrap(value.getWhenTrue()).getText() === written
   );
 }
 
