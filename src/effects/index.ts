@@ -550,9 +550,14 @@ function awaitsInside(node: Node): boolean {
   return found;
 }
 
+/** The expression an effect makes its value with, past an `await` (`pool.connect()` of `await pool.connect()`). */
+function making(node: Node): Node {
+  return Node.isAwaitExpression(node) ? unwrap(node.getExpression()) : node;
+}
+
 /** The project's class a construction makes (`Order` of `new Order(item)`), if it is one. */
 function projectConstruction(node: Node): ClassDeclaration | undefined {
-  const e = Node.isAwaitExpression(node) ? unwrap(node.getExpression()) : node;
+  const e = making(node);
   return Node.isNewExpression(e) ? projectClassMade(e) : undefined;
 }
 
@@ -568,7 +573,7 @@ function changesOutsideTheInstance(construction: Summary, cls: ClassDeclaration)
 
 /** A handle made by a call whose name says it connects or opens something (`pool.connect()`). */
 function madeAgain(node: Node): boolean {
-  const e = Node.isAwaitExpression(node) ? unwrap(node.getExpression()) : node;
+  const e = making(node);
   if (Node.isNewExpression(e)) return true;
   if (!Node.isCallExpression(e)) return false;
   const callee = unwrap(e.getExpression());
