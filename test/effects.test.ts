@@ -432,3 +432,80 @@ ${tool(
     ]);
   }, 120_000);
 });
+
+describe('work done by a destructuring or a for...of', () => {
+  it('marks a getter run by a destructuring, and a module iterator advanced by a for...of: replay cannot journal either', async () => {
+    const m = await migrate({
+      'src/tickets.ts': `let issued = 0;
+export class Book {
+  get next(): number {
+    return ++issued;
+  }
+  get label(): string {
+    return 'book';
+  }
+}
+`,
+      'src/server.ts': `${HEAD}import { Book } from './tickets.js';
+function* sequence(): Generator<number> {
+  let n = 0;
+  while (true) yield ++n;
+}
+const ids = sequence();
+const book = new Book();
+const names = ['a', 'b'];
+${tool(
+  'destructure',
+  `  const { next } = book;
+  const { label } = book;
+  for (const id of ids) {
+    if (id > 2) break;
+  }
+  for (const name of names) void name;
+  for (const id of sequence()) {
+    if (id > 2) break;
+  }
+  void [next, label];`,
+)}`,
+    });
+    const sites = m.result.report.sites.map(s => `${s.line} ${s.outcome} ${s.causeId ?? ''}`.trim());
+    expect(sites).toEqual([
+      '16 marked effect-outside-an-expression',
+      '18 marked effect-outside-an-expression',
+      '26 rewritten',
+      '27 rewritten',
+    ]);
+    const text = m.text('src/server.ts');
+    expect(text).toMatch(
+      /\/\/ mcp-migrate: tools\/call destructure runs book's getter next, which does something outside the round, in const \{ next \} = book: .*read it in an expression of its own \(const next = book\.next\).*\n {2}const \{ next \} = book;/,
+    );
+    expect(text).toMatch(
+      /\/\/ mcp-migrate: tools\/call destructure advances ids, an iterator that outlives the round, in a for\.\.\.of: .*ids\.next\(\).*\n {2}for \(const id of ids\) \{/,
+    );
+    expect(journaledWork(text)).toEqual([]);
+  }, 120_000);
+});
+
+describe("a class's static members", () => {
+  it("marks a construction whose constructor counts in a static field: the class's, not the new instance's", async () => {
+    const m = await migrate({
+      'src/server.ts': `${HEAD}class Order {
+  static count = 0;
+  readonly number: number;
+  constructor(readonly item: string) {
+    this.number = ++Order.count;
+  }
+}
+class Line {
+  total = 0;
+  constructor(readonly item: string) {
+    this.total += 1;
+  }
+}
+${tool('order', '  const order = new Order(p);\n  const line = new Line(p);\n  void [order.number, line.total];')}`,
+    });
+    const sites = m.result.report.sites.map(s => `${s.line} ${s.outcome} ${s.causeId ?? ''}`.trim());
+    expect(sites).toEqual(['21 marked construction-with-effect', '24 rewritten', '25 rewritten']);
+    expect(m.result.report.notes.filter(n => n.includes('new Line'))).toEqual([]);
+  }, 120_000);
+});

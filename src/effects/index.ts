@@ -22,7 +22,7 @@
  * thing such a function does (LastRunning). Any other helper that asks may be called before other questions:
  * all of it may run again.
  */
-import { Node, SyntaxKind, type ClassDeclaration, type Type } from 'ts-morph';
+import { Node, SyntaxKind, type ClassDeclaration, type Type, type VariableDeclaration } from 'ts-morph';
 import type { AskingFunction, Reach, Reacher } from '../find/reach.js';
 import { calleesOf, isFunctionLike } from '../find/callees.js';
 import { enclosingFunction, type FunctionLike } from '../analysis/functions.js';
@@ -357,6 +357,10 @@ function planPoint(
   walker: Walker,
 ): boolean {
   const node = point.node;
+  if (point.form) {
+    planning.refused.push({ node, ...notAnExpression(point, label), handler: label });
+    return false;
+  }
   const asksInside = node.getDescendants().find(d => isQuestion(d));
   if (asksInside) {
     const reason = `${label} does ${oneLine(node.getText())} after asking ${oneLine(asksInside.getText())}, and asks again after it: on a 2026-07-28 client this would run again on a later round; do it in a statement of its own after the question, or migrate by hand`;
@@ -392,6 +396,39 @@ function planPoint(
   if (what !== undefined && !journalsUnreplayable(node, what, label, planning, walker)) return false;
   planning.work.push({ node, async: awaitsInside(node) });
   return true;
+}
+
+/** Why work done by a destructuring or a `for...of`, not by an expression of its own, is left to run again. */
+function notAnExpression(point: EffectPoint, label: string): Pick<EffectRefusal, 'reason' | 'cause'> {
+  const cause: FoundCause = {
+    id: 'effect-outside-an-expression',
+    text: 'work that reaches outside the round done by a destructuring or a for...of, which replay cannot journal',
+  };
+  const node = point.node;
+  const [did, fix] = Node.isVariableDeclaration(node) ? destructured(node, point.getters ?? []) : iterated(node);
+  return {
+    reason: `${label} ${did}: replay journals expressions, not a pattern or a loop's iteration, so on a 2026-07-28 client this runs again on each round. It is left as it is: ${fix}, then run again; or migrate by hand`,
+    cause,
+  };
+}
+
+/** What a destructuring does (`runs book's getter next`), and the expression replay would journal instead. */
+function destructured(decl: VariableDeclaration, getters: string[]): [string, string] {
+  const from = oneLine(decl.getInitializerOrThrow().getText());
+  const kind = decl.getVariableStatement()?.getDeclarationKind() ?? 'const';
+  const getter = getters.length === 1 ? `getter ${getters[0]}` : `getters ${getters.join(', ')}`;
+  const reads = getters.map(name => `${kind} ${name} = ${from}.${name}`).join('; ');
+  return [
+    `runs ${from}'s ${getter}, which does something outside the round, in ${kind} ${oneLine(decl.getText())}`,
+    `read it in an expression of its own (${reads}), which replay journals`,
+  ];
+}
+
+function iterated(node: Node): [string, string] {
+  return [
+    `advances ${oneLine(node.getText())}, an iterator that outlives the round, in a for...of`,
+    `take its items with ${oneLine(node.getText())}.next() (each call journaled), or iterate something made in the handler`,
+  ];
 }
 
 /**

@@ -13,8 +13,11 @@ import {
   type ClassDeclaration,
   type Expression,
   type ParameterDeclaration,
+  type ForOfStatement,
+  type GetAccessorDeclaration,
   type PropertyAccessExpression,
   type ts,
+  type VariableDeclaration,
 } from 'ts-morph';
 import { calleesOf, isFunctionLike, isProjectFunction } from '../find/callees.js';
 import type { FunctionLike } from '../analysis/functions.js';
@@ -48,8 +51,11 @@ function bodyOf(scope: Scope): Node[] {
   return body ? [body] : [];
 }
 
-/** What runs a function: a call, a construction, a tagged template, or an access running an accessor. */
-type Run = Invocation | PropertyAccessExpression;
+/**
+ * What runs a function: a call, a construction, a tagged template, an access running an accessor, or a
+ * destructuring running a getter.
+ */
+type Run = Invocation | PropertyAccessExpression | VariableDeclaration;
 
 /** An accessor's name as written in source text (`get next(`, `static set #current (`). */
 const ACCESSOR_NAME = /\b[gs]et\s+(#?[\w$]+)\s*\(/g;
@@ -71,6 +77,13 @@ function accessorNamesOf(files: readonly ts.SourceFile[]): ReadonlySet<string> {
 /** An expression whose work must be done once: journaled where it runs before a question. */
 export interface EffectPoint {
   node: Node;
+  /**
+   * Work that is not an expression of its own, so that replay cannot journal it: a destructuring that runs a
+   * getter (`const { next } = book`), a `for...of` that advances an iterator outliving the round.
+   */
+  form?: 'destructuring' | 'for-of';
+  /** The getters a destructuring runs that do so (`next`). */
+  getters?: string[];
 }
 
 /**
@@ -197,6 +210,13 @@ export class Walker {
       }
       // A read that runs a getter of the project (`tickets.next`) is a call of it.
       if (this.accessorIsEffect(node, 'get', fn, mode, out)) return void out.effects.push({ node });
+      // So is a destructuring that names one (`const { next } = tickets`), and a `for...of` calls `next()`.
+      if (Node.isVariableDeclaration(node)) {
+        const getters = this.gettersDestructuredWithEffect(node, fn, mode, out);
+        if (getters.length > 0) out.effects.push({ node, form: 'destructuring', getters });
+      }
+      if (Node.isForOfStatement(node) && this.iterationIsEffect(node, fn, mode, out))
+        out.effects.push({ node: node.getExpression(), form: 'for-of' });
       const mutation = mutationOf(node);
       if (mutation) {
         // So is a write that runs a setter of the project (`settings.theme = t`).
@@ -297,14 +317,64 @@ export class Walker {
     return this.callIsEffect(accessor.access, cls, fn, mode, out);
   }
 
+  /** The names of the project's getters a destructuring runs that do something outside the round. */
+  private gettersDestructuredWithEffect(decl: VariableDeclaration, fn: Scope, mode: Mode, out: WalkResult): string[] {
+    return this.gettersDestructured(decl).flatMap(getter => {
+      const cls: CallClass = { summaries: [this.summary(getter)] };
+      this.noteChanges(decl, cls, fn, out);
+      return this.callIsEffect(decl, cls, fn, mode, out) ? [getter.getName()] : [];
+    });
+  }
+
+  /** The project's getters an object pattern names (`next` of `const { next } = tickets`), asked as accessorRun asks. */
+  private gettersDestructured(decl: VariableDeclaration): GetAccessorDeclaration[] {
+    const pattern = decl.getNameNode();
+    const init = decl.getInitializer();
+    if (!Node.isObjectBindingPattern(pattern) || !init) return [];
+    const names = this.accessorNamesIn(decl);
+    const named = pattern
+      .getElements()
+      .filter(element => !element.getDotDotDotToken())
+      .map(element => (element.getPropertyNameNode() ?? element.getNameNode()).getText())
+      .filter(name => names.has(name));
+    if (named.length === 0) return [];
+    const type = init.getType();
+    return named.flatMap(name => {
+      const getter = type
+        .getProperty(name)
+        ?.getDeclarations()
+        .find(d => Node.isGetAccessorDeclaration(d));
+      return getter && Node.isGetAccessorDeclaration(getter) && getter.getBody() && isProjectFunction(getter) ? [getter] : [];
+    });
+  }
+
+  /**
+   * Whether a `for...of` advances an iterator outliving the round (`for (const id of ids)` on a module's generator),
+   * as `ids.next()` does. An iterable that is not its own iterator (an array, a map) is read afresh by each loop,
+   * and an iterator made where it is iterated (`items.values()`) is the loop's own.
+   */
+  private iterationIsEffect(loop: ForOfStatement, fn: Scope, mode: Mode, out: WalkResult): boolean {
+    const iterated = unwrap(loop.getExpression());
+    if (!isReference(iterated) || !iterated.getType().getProperty('next')) return false;
+    const where = locality(iterated, fn);
+    const key = rootKey(iterated, where);
+    if (key) out.changes.push({ node: loop.getExpression(), key });
+    return this.changes(where, mode, out, 'repeats');
+  }
+
+  /** The names the project declares a get or set accessor of, read once per walker. */
+  private accessorNamesIn(node: Node): ReadonlySet<string> {
+    this.accessorNames ??= accessorNamesOf(node.getProject().getProgram().compilerObject.getSourceFiles());
+    return this.accessorNames;
+  }
+
   /**
    * The project's accessor a property access runs (`tickets.next` and `get next() { return ++this.#n; }`): the
    * checker is asked only of names the project declares an accessor of. A callee is a method's, not a getter's.
    */
   private accessorRun(node: Node, kind: 'get' | 'set'): { access: PropertyAccessExpression; declaration: FunctionLike } | undefined {
     if (!Node.isPropertyAccessExpression(node)) return undefined;
-    this.accessorNames ??= accessorNamesOf(node.getProject().getProgram().compilerObject.getSourceFiles());
-    if (!this.accessorNames.has(node.getName())) return undefined;
+    if (!this.accessorNamesIn(node).has(node.getName())) return undefined;
     const parent = node.getParent();
     if (kind === 'get' && parent && Node.isCallExpression(parent) && parent.getExpression() === node) return undefined;
     const isKind = kind === 'get' ? Node.isGetAccessorDeclaration : Node.isSetAccessorDeclaration;
@@ -439,6 +509,9 @@ function rootKey(node: Node, where: Locality, depth = 0): Node | undefined {
   if (Node.isThisExpression(root))
     return root.getFirstAncestor(a => Node.isClassDeclaration(a) || Node.isClassExpression(a)) ?? root.getSourceFile();
   const decl = Node.isIdentifier(root) ? declarationOf(root) : undefined;
+  // A class's static member (`Order.count`) is the class's, not its instances' (`this`, keyed by the class): one
+  // made anew changes it.
+  if (decl && Node.isClassDeclaration(decl)) return decl.getNameNode() ?? decl;
   // A local naming a part of another object (`const list = seen`, as `locality` reads it): that object's root.
   const init = decl && Node.isVariableDeclaration(decl) && enclosingFunctionOf(decl) !== undefined ? decl.getInitializer() : undefined;
   if (init && depth < 4) {
@@ -522,6 +595,7 @@ function changedBy(call: Run, cls: CallClass): Node[] {
 /** The object a method is called on (`list` of `list.push(x)`), or a getter read of (`tickets` of `tickets.next`). */
 function receiverOf(call: Run): Node {
   if (Node.isPropertyAccessExpression(call)) return call.getExpression();
+  if (Node.isVariableDeclaration(call)) return call.getInitializerOrThrow();
   const callee = Node.isTaggedTemplateExpression(call) ? call.getTag() : call.getExpression();
   const e = unwrap(callee);
   return Node.isPropertyAccessExpression(e) || Node.isElementAccessExpression(e) ? e.getExpression() : e;
@@ -597,6 +671,14 @@ export function rootOf(expr: Node, reads: ReadonlySet<string> = ELEMENT_READS): 
     else break;
   }
   return e;
+}
+
+/** A name, or a member reached from one by property reads (`ids`, `this.queue`, `state.ids[k]`), with no call in it. */
+function isReference(e: Node): boolean {
+  if (Node.isIdentifier(e) || Node.isThisExpression(e)) return true;
+  if (Node.isPropertyAccessExpression(e) || Node.isElementAccessExpression(e) || Node.isNonNullExpression(e))
+    return isReference(unwrap(e.getExpression()));
+  return false;
 }
 
 /** The function a declaration is made in (none at module level). */

@@ -139,6 +139,12 @@ const ROWS = [
     fix: 'make that change in a call of its own before making the instance (replay journals it), and hand its result to the constructor; or make the instance once per call outside the handler',
   },
   {
+    id: 'effect-outside-an-expression',
+    level: 'warning',
+    text: 'work that reaches outside the round done by a destructuring (a getter) or a for...of (an iterator outliving the round), which replay cannot journal',
+    fix: 'do the work in an expression of its own (read the getter as book.next; take the items with next()), which replay journals; or migrate by hand',
+  },
+  {
     id: 'journaled-result-not-serialisable',
     level: 'warning',
     text: 'journaled work whose result cannot travel in requestState, read after a question',
