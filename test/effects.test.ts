@@ -509,3 +509,36 @@ ${tool('order', '  const order = new Order(p);\n  const line = new Line(p);\n  v
     expect(m.result.report.notes.filter(n => n.includes('new Line'))).toEqual([]);
   }, 120_000);
 });
+
+describe("iterators taken whole, and parameters' defaults", () => {
+  it("journals a spread of a module iterator and a library call handed it, marks an array pattern's; journals a parameter's default", async () => {
+    const m = await migrate({
+      'src/server.ts': `${HEAD}import { randomUUID } from 'node:crypto';
+function* sequence(): Generator<number> {
+  let n = 0;
+  while (n < 10) yield ++n;
+}
+const ids = sequence();
+const names = ['a', 'b'];
+server.registerTool('take', { inputSchema: { p: z.string() } }, async ({ p }, _extra, stamp: string = randomUUID()) => {
+  const spread = [...ids];
+  const copied = Array.from(ids);
+  const seen = new Set(ids);
+  const [first] = ids;
+  const letters = [...names];
+  const own = Array.from(sequence());
+  const a = await server.server.elicitInput({ message: \`\${p}?\`, requestedSchema: okSchema });
+  const b = await server.server.elicitInput({ message: 'Second?', requestedSchema: okSchema });
+  return { content: [{ type: 'text', text: \`\${a.action} \${b.action} \${stamp} \${spread} \${copied} \${seen.size} \${first} \${letters} \${own}\` }] };
+});
+`,
+    });
+    const text = m.text('src/server.ts');
+    expect(journaledWork(text)).toEqual(['randomUUID()', '[...ids]', 'Array.from(ids)', 'new Set(ids)']);
+    const sites = m.result.report.sites.map(s => `${s.line} ${s.outcome} ${s.causeId ?? ''}`.trim());
+    expect(sites).toEqual(['17 marked effect-outside-an-expression', '20 rewritten', '21 rewritten']);
+    expect(text).toMatch(
+      /\/\/ mcp-migrate: tools\/call take advances ids, an iterator that outlives the round, in const \[first\] = ids: /,
+    );
+  }, 120_000);
+});

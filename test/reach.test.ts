@@ -2539,24 +2539,36 @@ server.registerTool('file', { inputSchema: { title: z.string() } }, async ({ tit
   });
   return { content: [{ type: 'text', text: \`#\${id} \${title}: \${answer.action} (call \${stats.calls})\` }] };
 });
+
+server.registerTool('label', { inputSchema: { title: z.string(), serial: z.number().optional() } }, async ({ title, serial = ids.next().value }) => {
+  const answer = await server.server.elicitInput({
+    message: \`Label \${title} as #\${serial}?\`,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+  });
+  return { content: [{ type: 'text', text: \`#\${serial} \${title}: \${answer.action}\` }] };
+});
 `,
   };
 
-  it('journals both', async () => {
+  it('journals both, and a default of a parameter', async () => {
     const m = await bothWays(files);
     const server = m.text('src/server.ts');
     expect(server).toContain('  journaled(() => stats.calls = stats.calls + 1);\n');
     expect(server).toContain('  const id = journaled(() => ids.next()).value;\n');
+    expect(server).toContain('async ({ title, serial = journaled(() => ids.next()).value }) => {\n');
     expectOnlyReplayEdits(m, 'src/server.ts');
   }, 600_000);
 
-  it('counts each call once and gives it one id, on both eras', async () => {
+  it('counts each call once and gives it one id, on both eras (a default of a parameter too)', async () => {
     const ok = { action: 'accept', content: { ok: true } };
     const result = await verifyBothEras(withStdio(files, 'src/server.ts'), 'src/server.ts', [
       { name: 'first', tool: 'file', arguments: { title: 'a' }, elicitation: [ok] },
       { name: 'second', tool: 'file', arguments: { title: 'b' }, elicitation: [{ action: 'decline' }] },
       { name: 'third', tool: 'file', arguments: { title: 'c' }, elicitation: [ok] },
+      { name: 'labelled', tool: 'label', arguments: { title: 'd' }, elicitation: [ok] },
+      { name: 'numbered', tool: 'label', arguments: { title: 'e', serial: 7 }, elicitation: [ok] },
+      { name: 'after', tool: 'file', arguments: { title: 'f' }, elicitation: [ok] },
     ]);
-    sameOnBothEras(result, 'first', 'second', 'third');
+    sameOnBothEras(result, 'first', 'second', 'third', 'labelled', 'numbered', 'after');
   }, 600_000);
 });

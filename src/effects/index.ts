@@ -405,7 +405,11 @@ function notAnExpression(point: EffectPoint, label: string): Pick<EffectRefusal,
     text: 'work that reaches outside the round done by a destructuring or a for...of, which replay cannot journal',
   };
   const node = point.node;
-  const [did, fix] = Node.isVariableDeclaration(node) ? destructured(node, point.getters ?? []) : iterated(node);
+  const [did, fix] = !Node.isVariableDeclaration(node)
+    ? iterated(node, 'a for...of')
+    : point.getters?.length
+      ? destructured(node, point.getters)
+      : iterated(node.getInitializerOrThrow(), declared(node));
   return {
     reason: `${label} ${did}: replay journals expressions, not a pattern or a loop's iteration, so on a 2026-07-28 client this runs again on each round. It is left as it is: ${fix}, then run again; or migrate by hand`,
     cause,
@@ -419,15 +423,21 @@ function destructured(decl: VariableDeclaration, getters: string[]): [string, st
   const getter = getters.length === 1 ? `getter ${getters[0]}` : `getters ${getters.join(', ')}`;
   const reads = getters.map(name => `${kind} ${name} = ${from}.${name}`).join('; ');
   return [
-    `runs ${from}'s ${getter}, which does something outside the round, in ${kind} ${oneLine(decl.getText())}`,
+    `runs ${from}'s ${getter}, which does something outside the round, in ${declared(decl)}`,
     `read it in an expression of its own (${reads}), which replay journals`,
   ];
 }
 
-function iterated(node: Node): [string, string] {
+/** A declaration as written, with its keyword (`const [first] = ids`). */
+function declared(decl: VariableDeclaration): string {
+  return `${decl.getVariableStatement()?.getDeclarationKind() ?? 'const'} ${oneLine(decl.getText())}`;
+}
+
+/** What iterating an iterator outliving the round does (`advances ids ... in a for...of`), and the expression replay would journal instead. */
+function iterated(iterator: Node, where: string): [string, string] {
   return [
-    `advances ${oneLine(node.getText())}, an iterator that outlives the round, in a for...of`,
-    `take its items with ${oneLine(node.getText())}.next() (each call journaled), or iterate something made in the handler`,
+    `advances ${oneLine(iterator.getText())}, an iterator that outlives the round, in ${where}`,
+    `take its items with ${oneLine(iterator.getText())}.next() (each call journaled), or iterate something made in the handler`,
   ];
 }
 

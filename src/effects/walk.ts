@@ -13,7 +13,6 @@ import {
   type ClassDeclaration,
   type Expression,
   type ParameterDeclaration,
-  type ForOfStatement,
   type GetAccessorDeclaration,
   type PropertyAccessExpression,
   type ts,
@@ -46,9 +45,10 @@ function parametersOf(scope: Scope): ParameterDeclaration[] {
   return Node.isClassDeclaration(scope) ? [] : scope.getParameters();
 }
 
+/** What runs when a function is called: its parameters' defaults (`id = randomUUID()`, run on each call), then its body. */
 function bodyOf(scope: Scope): Node[] {
   const body = Node.isClassDeclaration(scope) ? undefined : scope.getBody();
-  return body ? [body] : [];
+  return [...parametersOf(scope), ...(body ? [body] : [])];
 }
 
 /**
@@ -205,6 +205,8 @@ export class Walker {
         this.noteChanges(node, cls, fn, out);
         if (mode === 'plan' && this.isQuestion(node)) return visitChildren(node);
         if (this.callIsEffect(node, cls, fn, mode, out)) return void out.effects.push({ node });
+        // A library handed an iterator (`Array.from(ids)`, `new Set(ids)`) takes its items; a project's function says so in its summary.
+        if (!('summaries' in cls) && this.advancesIteratorArgument(node, fn, mode, out)) return void out.effects.push({ node });
         if (mode === 'plan') this.noteCallRead(node, cls, fn, out);
         return visitChildren(node);
       }
@@ -214,9 +216,16 @@ export class Walker {
       if (Node.isVariableDeclaration(node)) {
         const getters = this.gettersDestructuredWithEffect(node, fn, mode, out);
         if (getters.length > 0) out.effects.push({ node, form: 'destructuring', getters });
+        const pattern = node.getNameNode();
+        const init = node.getInitializer();
+        if (Node.isArrayBindingPattern(pattern) && init && this.advancesIterator(init, fn, mode, out))
+          out.effects.push({ node, form: 'destructuring' });
       }
-      if (Node.isForOfStatement(node) && this.iterationIsEffect(node, fn, mode, out))
+      if (Node.isForOfStatement(node) && this.advancesIterator(node.getExpression(), fn, mode, out))
         out.effects.push({ node: node.getExpression(), form: 'for-of' });
+      // A spread takes every item: the array or the call it is written in does the work (`[...ids]`, `f(...ids)`).
+      if (Node.isSpreadElement(node) && this.advancesIterator(node.getExpression(), fn, mode, out))
+        out.effects.push({ node: node.getParentOrThrow() });
       const mutation = mutationOf(node);
       if (mutation) {
         // So is a write that runs a setter of the project (`settings.theme = t`).
@@ -349,17 +358,22 @@ export class Walker {
   }
 
   /**
-   * Whether a `for...of` advances an iterator outliving the round (`for (const id of ids)` on a module's generator),
-   * as `ids.next()` does. An iterable that is not its own iterator (an array, a map) is read afresh by each loop,
-   * and an iterator made where it is iterated (`items.values()`) is the loop's own.
+   * Whether iterating an expression (a `for...of`, a spread, an array pattern) advances an iterator outliving the
+   * round (`ids`, a module's generator), as `ids.next()` does. An iterable that is not its own iterator (an array,
+   * a map) is read afresh each time, and an iterator made where it is iterated (`items.values()`) is the run's own.
    */
-  private iterationIsEffect(loop: ForOfStatement, fn: Scope, mode: Mode, out: WalkResult): boolean {
-    const iterated = unwrap(loop.getExpression());
+  private advancesIterator(expr: Node, fn: Scope, mode: Mode, out: WalkResult): boolean {
+    const iterated = unwrap(expr);
     if (!isReference(iterated) || !iterated.getType().getProperty('next')) return false;
     const where = locality(iterated, fn);
     const key = rootKey(iterated, where);
-    if (key) out.changes.push({ node: loop.getExpression(), key });
+    if (key) out.changes.push({ node: expr, key });
     return this.changes(where, mode, out, 'repeats');
+  }
+
+  private advancesIteratorArgument(call: Invocation, fn: Scope, mode: Mode, out: WalkResult): boolean {
+    if (Node.isTaggedTemplateExpression(call)) return false;
+    return (call.getArguments() as Node[]).some(arg => !Node.isSpreadElement(arg) && this.advancesIterator(arg, fn, mode, out));
   }
 
   /** The names the project declares a get or set accessor of, read once per walker. */
