@@ -117,4 +117,10 @@ describe('the units of each stage', () => {
     );
     expect(declared.filter(f => !repairs.some(r => r.module!.endsWith(`/${f}`)))).toEqual([]);
   });
+
+  it("have their tests beside their name: each module of the upgrade's repairs, a test file of its own", () => {
+    const modules = readdirSync(path.join(REPO, 'src/upgrade/repairs')).filter(f => f.endsWith('.ts'));
+    const untested = modules.filter(f => !existsSync(path.join(REPO, 'test/upgrade/repairs', f.replace(/\.ts$/, '.test.ts'))));
+    expect(untested).toEqual([]);
+  });
 });

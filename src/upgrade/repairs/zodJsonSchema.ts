@@ -3,7 +3,7 @@
  * converted zod 3 with zod-to-json-schema, which wrote a date as `{ type: 'string', format: 'date-time' }`;
  * SDK 2.x asks zod 4 itself, which throws on what JSON Schema cannot say (`Date cannot be represented in JSON
  * Schema`), and then the whole list fails, for every client, once zod is raised as SDK 2.x needs. Measured on
- * zod 4 (test/upgrade.test.ts).
+ * zod 4 (test/upgrade/repairs/zodJsonSchema.test.ts).
  *
  * `z.coerce.date()` read a string the client sent and made it a Date: `z.string().pipe(z.coerce.date())` reads
  * the same strings to the same Date, and zod 4 writes its input as a string. Every other construct zod 4 cannot
