@@ -53,6 +53,11 @@ export interface JournalPlan {
   range: Range;
   /** The expression awaits inside: the work is an async arrow. */
   async?: boolean;
+  /**
+   * Its value is not used and is not kept: the arrow has a block body (`() => { expression; }`), one that awaits
+   * it where it is a promise (`async () => { await expression; }`).
+   */
+  discarded?: 'value' | 'settled';
 }
 
 /**

@@ -145,6 +145,8 @@ function unreplayed(text: string, fileName = 'file.ts'): string {
         const at = { start: node.getStart(sf), end: node.getEnd() };
         if ((what === 'ask' || what === 'resumable') && arg) edit = { ...at, text: slice(arg) };
         else if (what === 'journaled' && arg && ts.isArrowFunction(arg) && !ts.isBlock(arg.body)) edit = { ...at, text: slice(arg.body) };
+        else if (what === 'journaled' && arg && ts.isArrowFunction(arg) && discardedWork(arg.body, ts.isAwaitExpression(node.parent)))
+          edit = { ...at, text: slice(discardedWork(arg.body, ts.isAwaitExpression(node.parent))!) };
         else if (what === 'clientCapabilities' && arg) edit = { ...at, text: `${slice(arg)}.getClientCapabilities()` };
         else if (what === 'rethrowIfSuspended' && ts.isExpressionStatement(node.parent)) edit = { ...wholeLines(node.parent), text: '' };
       }
@@ -172,6 +174,16 @@ function unreplayed(text: string, fileName = 'file.ts'): string {
     if (!edit) return text;
     text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
   }
+}
+
+/**
+ * The work of `journaled(() => { work; })`, whose result is not kept; of `await journaled(async () => { await work; })`,
+ * `work` itself (the await is the one outside).
+ */
+function discardedWork(body: ts.ConciseBody, awaited: boolean): ts.Expression | undefined {
+  if (!ts.isBlock(body) || body.statements.length !== 1 || !ts.isExpressionStatement(body.statements[0]!)) return undefined;
+  const work = body.statements[0].expression;
+  return awaited && ts.isAwaitExpression(work) ? work.expression : work;
 }
 
 /** The lines the run marked (`// mcp-migrate: ...`), taken off. */
@@ -2570,5 +2582,64 @@ server.registerTool('label', { inputSchema: { title: z.string(), serial: z.numbe
       { name: 'after', tool: 'file', arguments: { title: 'f' }, elicitation: [ok] },
     ]);
     sameOnBothEras(result, 'first', 'second', 'third', 'labelled', 'numbered', 'after');
+  }, 600_000);
+});
+
+describe('work whose result is not used and cannot travel in requestState', () => {
+  // A save that resolves to an instance of a class (a driver's result object): journaled with its result, a later
+  // round could not read the instance back, and the call failed on its second round. The result is not used: the
+  // work is journaled with a block body, so that nothing is kept of it.
+  const files = {
+    'package.json': PACKAGE,
+    'src/store.ts': `export class Receipt {
+  constructor(readonly id: number) {}
+}
+
+const rows: string[] = [];
+
+export async function save(title: string): Promise<Receipt> {
+  rows.push(title);
+  return new Receipt(rows.length);
+}
+
+export function saved(): number {
+  return rows.length;
+}
+`,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { save, saved } from './store.js';
+
+const seen = new Map<string, number>();
+const server = new McpServer({ name: 'store', version: '1.0.0' });
+
+server.registerTool('file', { inputSchema: { title: z.string() } }, async ({ title }) => {
+  await save(title);
+  seen.set(title, (seen.get(title) ?? 0) + 1);
+  const answer = await server.server.elicitInput({
+    message: \`Filed \${title}. Notify the team?\`,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+  });
+  return { content: [{ type: 'text', text: \`\${title}: \${answer.action} (\${saved()} saved, seen \${seen.get(title)})\` }] };
+});
+`,
+  };
+
+  it('journals the work with a block body', async () => {
+    const m = await bothWays(files);
+    const server = m.text('src/server.ts');
+    expect(server).toContain('  await journaled(async () => {\n    await save(title);\n  });\n');
+    // (the set sets what a second run sets too, from the count read before it, which is journaled)
+    expect(server).toContain('  seen.set(title, (journaled(() => seen.get(title)) ?? 0) + 1);\n');
+    expectOnlyReplayEdits(m, 'src/server.ts');
+  }, 600_000);
+
+  it('saves once per call and answers on both eras', async () => {
+    const ok = { action: 'accept', content: { ok: true } };
+    const result = await verifyBothEras(withStdio(files, 'src/server.ts'), 'src/server.ts', [
+      { name: 'first', tool: 'file', arguments: { title: 'a' }, elicitation: [ok] },
+      { name: 'second', tool: 'file', arguments: { title: 'a' }, elicitation: [{ action: 'decline' }] },
+    ]);
+    sameOnBothEras(result, 'first', 'second');
   }, 600_000);
 });

@@ -22,7 +22,7 @@
  * thing such a function does (LastRunning). Any other helper that asks may be called before other questions:
  * all of it may run again.
  */
-import { Node, SyntaxKind, type ClassDeclaration, type Type, type VariableDeclaration } from 'ts-morph';
+import { Node, SyntaxKind, TypeFlags, type ClassDeclaration, type Type, type VariableDeclaration } from 'ts-morph';
 import type { AskingFunction, Reach, Reacher } from '../find/reach.js';
 import { calleesOf, isFunctionLike } from '../find/callees.js';
 import { enclosingFunction, type FunctionLike } from '../analysis/functions.js';
@@ -33,12 +33,20 @@ import { unwrap } from '../analysis/mcpSymbols.js';
 import { callbackRunners, HandedCallbacks } from './handed.js';
 import { changedAfterAQuestion, changedCopyReason } from './changedCopies.js';
 import { ROUND_LIMIT_CAUSE, type FoundCause } from '../tables/causes.js';
+import type { JournalPlan } from '../plan.js';
 
 export interface JournalWork {
   node: Node;
   /** The work awaits inside itself: an async arrow. */
   async: boolean;
+  /**
+   * Its value is not used and may not travel in requestState (an instance, a whole Map): the work is journaled with
+   * nothing as its result (`value`), or its promise awaited and nothing kept of what it settles to (`settled`).
+   */
+  discarded?: Discarded;
 }
+
+type Discarded = NonNullable<JournalPlan['discarded']>;
 
 export interface EffectRefusal {
   node: Node;
@@ -392,9 +400,11 @@ function planPoint(
     });
     return false;
   }
-  const what = valueIsUsed(node) ? unreplayable(node) : undefined;
+  const used = valueIsUsed(node);
+  const what = used ? unreplayable(node) : undefined;
   if (what !== undefined && !journalsUnreplayable(node, what, label, planning, walker)) return false;
-  planning.work.push({ node, async: awaitsInside(node) });
+  const discarded = used ? undefined : discardedResult(node);
+  planning.work.push({ node, async: awaitsInside(node), ...(discarded ? { discarded } : {}) });
   return true;
 }
 
@@ -637,6 +647,44 @@ function unreplayable(node: Node): string | undefined {
     return undefined;
   }
   return unreplayableType(awaited(type), 0);
+}
+
+/**
+ * What of an unused result is left out of the journal: all but a primitive (a count `push` returns, a settled
+ * `void`), which costs nothing to keep. A driver's result object or the Map `set` returns would fail a later round
+ * (an instance cannot be read back) or carry the whole map in requestState.
+ */
+function discardedResult(node: Node): Discarded | undefined {
+  let type: Type;
+  try {
+    type = node.getType();
+  } catch {
+    return 'value';
+  }
+  const settled = awaited(type);
+  if (primitive(settled)) return undefined;
+  return settled === type && !isThenableType(type) ? 'value' : 'settled';
+}
+
+function primitive(type: Type): boolean {
+  if (type.isUnion()) return type.getUnionTypes().every(primitive);
+  return (
+    type.isString() ||
+    type.isNumber() ||
+    type.isBoolean() ||
+    type.isLiteral() ||
+    type.isNull() ||
+    type.isUndefined() ||
+    type.isVoid() ||
+    type.isBooleanLiteral() ||
+    type.isEnum() ||
+    type.isEnumLiteral() ||
+    (type.getFlags() & TypeFlags.BigIntLike) !== 0
+  );
+}
+
+function isThenableType(type: Type): boolean {
+  return type.getProperty('then') !== undefined;
 }
 
 function awaited(type: Type): Type {

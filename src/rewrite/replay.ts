@@ -39,8 +39,10 @@ export function rewriteReplay(cx: RewriteContext): void {
       range: w.range,
       what: 'journaled work',
       make: (n: ExpressionNode) => {
-        const work = j.arrowFunctionExpression([], bare(n));
-        work.async = w.async === true;
+        const settled = w.discarded === 'settled';
+        const body = w.discarded ? j.blockStatement([j.expressionStatement(settled ? j.awaitExpression(bare(n)) : bare(n))]) : bare(n);
+        const work = j.arrowFunctionExpression([], body);
+        work.async = w.async === true || settled;
         return call(cx.use('state', 'journaled'), [work]);
       },
     })),

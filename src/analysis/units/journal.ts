@@ -12,7 +12,11 @@ export function planJournaledWork({ reacher, handlers, asks, r }: AnalysisRun): 
   const asking = reacher.askingFunctions().filter(a => a.reach.handlers.some(h => handlers.has(h.registration)));
   const journal = planJournal(asking, asks, reacher);
   for (const work of journal.work)
-    r.planFor(work.node.getSourceFile()).journaled.push({ range: rangeOf(work.node), ...(work.async ? { async: true } : {}) });
+    r.planFor(work.node.getSourceFile()).journaled.push({
+      range: rangeOf(work.node),
+      ...(work.async ? { async: true } : {}),
+      ...(work.discarded ? { discarded: work.discarded } : {}),
+    });
   for (const block of journal.guards) r.planFor(block.getSourceFile()).guards.push({ block: rangeOf(block) });
   for (const refusal of journal.refused)
     r.site(refusal.node, {
