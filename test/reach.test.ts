@@ -21,6 +21,7 @@ import { upgradeV1 } from '../src/upgrade/index.js';
 import { formatVerifyTable, parseScenario, verify, type VerifyResult } from '../src/verify/index.js';
 import { Project, ts } from 'ts-morph';
 import { typecheckFiles } from './support/typecheck.js';
+import { discardedWork } from './support/journaledWork.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = `node ${path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs')}`;
@@ -174,16 +175,6 @@ function unreplayed(text: string, fileName = 'file.ts'): string {
     if (!edit) return text;
     text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
   }
-}
-
-/**
- * The work of `journaled(() => { work; })`, whose result is not kept; of `await journaled(async () => { await work; })`,
- * `work` itself (the await is the one outside).
- */
-function discardedWork(body: ts.ConciseBody, awaited: boolean): ts.Expression | undefined {
-  if (!ts.isBlock(body) || body.statements.length !== 1 || !ts.isExpressionStatement(body.statements[0]!)) return undefined;
-  const work = body.statements[0].expression;
-  return awaited && ts.isAwaitExpression(work) ? work.expression : work;
 }
 
 /** The lines the run marked (`// mcp-migrate: ...`), taken off. */
