@@ -542,3 +542,26 @@ server.registerTool('take', { inputSchema: { p: z.string() } }, async ({ p }, _e
     );
   }, 120_000);
 });
+
+describe('work whose result is not used', () => {
+  it('keeps nothing of a result that is more than a primitive, and awaits inside the work what is awaited where it stands, typed or not', async () => {
+    const m = await migrate({
+      'src/server.ts': `${HEAD}import { EventEmitter } from 'node:events';
+declare const db: any;
+const events = new EventEmitter();
+let calls = 0;
+${tool(
+  'discard',
+  `  await db.insert(p);
+  events.on('done', () => undefined);
+  void fetch('https://example.com/' + p);
+  calls++;`,
+)}`,
+    });
+    const text = m.text('src/server.ts');
+    expect(text).toContain('  await journaled(async () => {\n    await db.insert(p);\n  });\n');
+    expect(text).toContain("  journaled(() => {\n    events.on('done', () => undefined);\n  });\n");
+    expect(text).toContain("  void journaled(async () => {\n    await fetch('https://example.com/' + p);\n  });\n");
+    expect(text).toContain('  journaled(() => calls++);\n');
+  }, 120_000);
+});

@@ -663,7 +663,14 @@ function discardedResult(node: Node): Discarded | undefined {
   }
   const settled = awaited(type);
   if (primitive(settled)) return undefined;
-  return settled === type && !isThenableType(type) ? 'value' : 'settled';
+  // Awaited where it stands, it is awaited in the work too, whatever its type says (`any` of untyped code).
+  return awaitedWhereItStands(node) || settled !== type || isThenableType(type) ? 'settled' : 'value';
+}
+
+function awaitedWhereItStands(node: Node): boolean {
+  let parent = node.getParent();
+  while (parent && Node.isParenthesizedExpression(parent)) parent = parent.getParent();
+  return parent !== undefined && Node.isAwaitExpression(parent);
 }
 
 function primitive(type: Type): boolean {
