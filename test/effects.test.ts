@@ -565,3 +565,28 @@ ${tool(
     expect(text).toContain('  journaled(() => calls++);\n');
   }, 120_000);
 });
+
+describe('functions of the project run by another call', () => {
+  it("journals a call through .call() or .apply(), and a call handed an effectful function by name; not one handed a pure one, nor a timer's", async () => {
+    const m = await migrate({
+      'src/server.ts': `${HEAD}let counter = 0;
+const log: string[] = [];
+function bump(by: number): number {
+  counter += by;
+  return counter;
+}
+const record = (line: string) => log.push(line);
+const shout = (line: string) => line.toUpperCase();
+${tool(
+  'run',
+  `  bump.call(null, 1);
+  bump.apply(null, [2]);
+  [p].forEach(record);
+  const loud = [p].map(shout);
+  setTimeout(record, 10, p);
+  void loud;`,
+)}`,
+    });
+    expect(journaledWork(m.text('src/server.ts'))).toEqual(['bump.call(null, 1)', 'bump.apply(null, [2])', '[p].forEach(record)']);
+  }, 120_000);
+});

@@ -2517,8 +2517,9 @@ export class Stamp {
 });
 
 describe('counters kept in an assignment and an id sequence', () => {
-  // `stats.calls = stats.calls + 1` and `ids.next()` on a module's generator change what outlives the round: each
-  // is journaled, so a call counts once and takes one id on every era (before, each round counted and took again).
+  // `stats.calls = stats.calls + 1`, `ids.next()` on a module's generator, a function run through .call() and one
+  // handed to forEach() change what outlives the round: each is journaled, so a call counts once and takes one id
+  // on every era (before, each round counted and took again).
   const files = {
     'package.json': PACKAGE,
     'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -2530,17 +2531,24 @@ function* sequence(): Generator<number> {
 }
 const ids = sequence();
 const stats = { calls: 0 };
+const filed: string[] = [];
+const remember = (title: string) => filed.push(title);
+function tally(this: unknown, by: number) {
+  stats.calls += by;
+}
 
 const server = new McpServer({ name: 'counters', version: '1.0.0' });
 
 server.registerTool('file', { inputSchema: { title: z.string() } }, async ({ title }) => {
   stats.calls = stats.calls + 1;
+  tally.call(null, 10);
+  [title].forEach(remember);
   const id = ids.next().value;
   const answer = await server.server.elicitInput({
     message: \`File \${title} as #\${id}?\`,
     requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
   });
-  return { content: [{ type: 'text', text: \`#\${id} \${title}: \${answer.action} (call \${stats.calls})\` }] };
+  return { content: [{ type: 'text', text: \`#\${id} \${title}: \${answer.action} (call \${stats.calls}, \${filed.length} filed)\` }] };
 });
 
 server.registerTool('label', { inputSchema: { title: z.string(), serial: z.number().optional() } }, async ({ title, serial = ids.next().value }) => {
@@ -2558,6 +2566,7 @@ server.registerTool('label', { inputSchema: { title: z.string(), serial: z.numbe
     const server = m.text('src/server.ts');
     expect(server).toContain('  journaled(() => stats.calls = stats.calls + 1);\n');
     expect(server).toContain('  const id = journaled(() => ids.next()).value;\n');
+    expect(server).toContain('  journaled(() => tally.call(null, 10));\n  journaled(() => [title].forEach(remember));\n');
     expect(server).toContain('async ({ title, serial = journaled(() => ids.next()).value }) => {\n');
     expectOnlyReplayEdits(m, 'src/server.ts');
   }, 600_000);

@@ -81,8 +81,31 @@ export function classifyCall(call: Invocation, summaries: Summaries): CallClass 
   if (callee.getKind() === SyntaxKind.ImportKeyword) return { kind: 'pure' };
   const project = calleesOf(callee);
   if (project.length > 0) return { summaries: project.map(fn => summaries.summary(fn)) };
+  const invoked = invokedThrough(callee, summaries);
+  if (invoked) return invoked;
   if (settlesPromise(callee)) return { kind: 'pure' };
   return { kind: libraryKind(callee) };
+}
+
+/**
+ * `fn.call(thisArg, ...args)` and `fn.apply(thisArg, args)` of a project function: a call of it. Through `.call`,
+ * its arguments stand one place further on; through `.apply`, which is which is not seen, so a change to one of
+ * them is taken for an effect.
+ */
+function invokedThrough(callee: Node, summaries: Summaries): CallClass | undefined {
+  const e = unwrap(callee);
+  if (!Node.isPropertyAccessExpression(e) || (e.getName() !== 'call' && e.getName() !== 'apply')) return undefined;
+  const fns = calleesOf(e.getExpression());
+  if (fns.length === 0) return undefined;
+  const byCall = e.getName() === 'call';
+  return {
+    summaries: fns.map(fn => {
+      const summary = summaries.summary(fn);
+      if (summary.mutatesParams.size === 0) return summary;
+      if (!byCall) return { ...summary, effect: true };
+      return { ...summary, mutatesParams: new Map([...summary.mutatesParams].map(([i, change]) => [i + 1, change])) };
+    }),
+  };
 }
 
 /** `resolve(...)` or `reject(...)` of a `new Promise((resolve, reject) => ...)`: settling the promise being made. */

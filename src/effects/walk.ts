@@ -207,6 +207,8 @@ export class Walker {
         if (this.callIsEffect(node, cls, fn, mode, out)) return void out.effects.push({ node });
         // A library handed an iterator (`Array.from(ids)`, `new Set(ids)`) takes its items; a project's function says so in its summary.
         if (!('summaries' in cls) && this.advancesIteratorArgument(node, fn, mode, out)) return void out.effects.push({ node });
+        // A function of the project handed by name (`items.forEach(record)`) runs as part of the call.
+        if (this.handedFunctionIsEffect(node, fn, mode, out)) return void out.effects.push({ node });
         if (mode === 'plan') this.noteCallRead(node, cls, fn, out);
         return visitChildren(node);
       }
@@ -289,10 +291,8 @@ export class Walker {
    * its callback runs once per round. A sleep's (`setTimeout(resolve, ms)`) or a deadline's (`reject(...)`) does not.
    */
   private timerDoesSomething(call: CallExpression, fn: Scope): boolean {
-    const callee = unwrap(call.getExpression());
-    const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
     const callback = call.getArguments()[0];
-    if (!TIMERS.has(name) || !callback) return false;
+    if (!TIMERS.has(calleeName(call)) || !callback) return false;
     const run = unwrap(callback);
     if (settlesPromise(run)) return false;
     const summaries = isFunctionLike(run) ? [this.summary(run)] : calleesOf(run).map(f => this.summary(f));
@@ -374,6 +374,35 @@ export class Walker {
   private advancesIteratorArgument(call: Invocation, fn: Scope, mode: Mode, out: WalkResult): boolean {
     if (Node.isTaggedTemplateExpression(call)) return false;
     return (call.getArguments() as Node[]).some(arg => !Node.isSpreadElement(arg) && this.advancesIterator(arg, fn, mode, out));
+  }
+
+  /**
+   * Whether a call is handed a function of the project by name (`items.forEach(record)`, `promise.then(save)`) that
+   * does something outside the round, as a function written in its arguments would (those are walked where they
+   * are written). Its parameters are what the call hands it: a change to them is a change to what the call is
+   * made on. A timer's callback runs later, on its own (noted, timerDoesSomething).
+   */
+  private handedFunctionIsEffect(call: Invocation, fn: Scope, mode: Mode, out: WalkResult): boolean {
+    if (Node.isTaggedTemplateExpression(call) || (Node.isCallExpression(call) && TIMERS.has(calleeName(call)))) return false;
+    for (const arg of call.getArguments() as Node[]) {
+      const handed = unwrap(arg);
+      if (!Node.isIdentifier(handed) && !Node.isPropertyAccessExpression(handed)) continue;
+      for (const callee of calleesOf(handed)) {
+        if (this.asking.has(callee)) continue;
+        const summary = this.summary(callee);
+        for (const key of summary.changed) out.changes.push({ node: call, key });
+        if (summary.effect) return true;
+        if (summary.perRound) out.perRound = true;
+        if (summary.mutatesOwn && this.changes(locality(handed, fn), mode, out, summary.mutatesOwn)) return true;
+        if (
+          summary.mutatesParams.size > 0 &&
+          Node.isCallExpression(call) &&
+          this.changes(locality(receiverOf(call), fn), mode, out, 'repeats')
+        )
+          return true;
+      }
+    }
+    return false;
   }
 
   /** The names the project declares a get or set accessor of, read once per walker. */
@@ -685,6 +714,12 @@ export function rootOf(expr: Node, reads: ReadonlySet<string> = ELEMENT_READS): 
     else break;
   }
   return e;
+}
+
+/** The name a call calls (`setTimeout` of `setTimeout(...)` and of `timers.setTimeout(...)`). */
+function calleeName(call: CallExpression): string {
+  const callee = unwrap(call.getExpression());
+  return Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
 }
 
 /** A name, or a member reached from one by property reads (`ids`, `this.queue`, `state.ids[k]`), with no call in it. */
