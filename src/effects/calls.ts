@@ -108,6 +108,18 @@ function invokedThrough(callee: Node, summaries: Summaries): CallClass | undefin
   };
 }
 
+/** The combinators whose elements all start before any is awaited. */
+const PROMISE_COMBINATORS: ReadonlySet<string> = new Set(['all', 'allSettled', 'race', 'any']);
+
+/** `Promise.all(...)`, `Promise.allSettled(...)`, `Promise.race(...)` or `Promise.any(...)`. */
+export function isPromiseCombinator(call: Node): call is CallExpression {
+  if (!Node.isCallExpression(call)) return false;
+  const callee = unwrap(call.getExpression());
+  return (
+    Node.isPropertyAccessExpression(callee) && callee.getExpression().getText() === 'Promise' && PROMISE_COMBINATORS.has(callee.getName())
+  );
+}
+
 /** `resolve(...)` or `reject(...)` of a `new Promise((resolve, reject) => ...)`: settling the promise being made. */
 export function settlesPromise(callee: Node): boolean {
   const e = unwrap(callee);

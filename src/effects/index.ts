@@ -27,7 +27,7 @@ import type { AskingFunction, Reach, Reacher } from '../find/reach.js';
 import { calleesOf, isFunctionLike } from '../find/callees.js';
 import { enclosingFunction, type FunctionLike } from '../analysis/functions.js';
 import { HANDLE_MAKERS } from './builtins.js';
-import { projectClassMade, type Summary } from './calls.js';
+import { isPromiseCombinator, projectClassMade, type Summary } from './calls.js';
 import { Walker, type EffectPoint, type WalkResult } from './walk.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
 import { callbackRunners, HandedCallbacks } from './handed.js';
@@ -559,9 +559,6 @@ function assignsOwnField(fn: FunctionLike): boolean {
   });
 }
 
-/** The combinators whose elements all start before any is awaited. */
-const PROMISE_COMBINATORS: ReadonlySet<string> = new Set(['all', 'allSettled', 'race', 'any']);
-
 /**
  * Whether the node is an element (or in one) of the list a `Promise.all([...])` is handed, beside the question:
  * each element starts before the round can end, whichever is written first.
@@ -569,11 +566,7 @@ const PROMISE_COMBINATORS: ReadonlySet<string> = new Set(['all', 'allSettled', '
 function startedBeside(node: Node, question: Node): boolean {
   const list = node.getFirstAncestor(a => Node.isArrayLiteralExpression(a) && within(question, a));
   const call = list?.getParent();
-  if (!list || !call || !Node.isCallExpression(call) || !call.getArguments().includes(list)) return false;
-  const callee = unwrap(call.getExpression());
-  return (
-    Node.isPropertyAccessExpression(callee) && callee.getExpression().getText() === 'Promise' && PROMISE_COMBINATORS.has(callee.getName())
-  );
+  return list !== undefined && call !== undefined && isPromiseCombinator(call) && call.getArguments().includes(list);
 }
 
 /** Whether what an expression evaluates to is read: not a statement of its own, `void`, or such a statement's `await`. */

@@ -21,7 +21,16 @@ import {
 import { calleesOf, isFunctionLike, isProjectFunction } from '../find/callees.js';
 import type { FunctionLike } from '../analysis/functions.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
-import { classifyCall, PURE, settlesPromise, type CallClass, type Change, type Invocation, type Summary } from './calls.js';
+import {
+  classifyCall,
+  isPromiseCombinator,
+  PURE,
+  settlesPromise,
+  type CallClass,
+  type Change,
+  type Invocation,
+  type Summary,
+} from './calls.js';
 import { TIMERS } from './builtins.js';
 
 /** A walk's result as what a function does for its callers. */
@@ -208,7 +217,7 @@ export class Walker {
         // A library handed an iterator (`Array.from(ids)`, `new Set(ids)`) takes its items; a project's function says so in its summary.
         if (!('summaries' in cls) && this.advancesIteratorArgument(node, fn, mode, out)) return void out.effects.push({ node });
         // A function of the project handed by name (`items.forEach(record)`) runs as part of the call.
-        if (this.handedFunctionIsEffect(node, fn, mode, out)) return void out.effects.push({ node });
+        if (this.handedFunctionIsEffect(node, fn, mode, out)) return void out.effects.push({ node: settledTogether(node) });
         if (mode === 'plan') this.noteCallRead(node, cls, fn, out);
         return visitChildren(node);
       }
@@ -714,6 +723,17 @@ export function rootOf(expr: Node, reads: ReadonlySet<string> = ELEMENT_READS): 
     else break;
   }
   return e;
+}
+
+/**
+ * The work to journal for a call whose value is a list of promises handed to `Promise.all` (`items.map(save)`): the
+ * combinator's call, whose settled value can travel in requestState where the promises cannot.
+ */
+function settledTogether(call: Node): Node {
+  let value = call;
+  for (let parent = value.getParent(); parent && Node.isParenthesizedExpression(parent); parent = value.getParent()) value = parent;
+  const parent = value.getParent();
+  return parent && isPromiseCombinator(parent) && parent.getArguments()[0] === value ? parent : call;
 }
 
 /** The name a call calls (`setTimeout` of `setTimeout(...)` and of `timers.setTimeout(...)`). */
