@@ -601,3 +601,31 @@ ${tool(
     expect(m.result.report.sites.map(s => s.outcome)).toEqual(['rewritten', 'rewritten']);
   }, 120_000);
 });
+
+describe('a block printed in a tab-indented file', () => {
+  it('is indented with tabs, as the file is', async () => {
+    const m = await migrate({
+      'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { EventEmitter } from 'node:events';
+
+const server = new McpServer({ name: 'tabs', version: '1.0.0' });
+const events = new EventEmitter();
+
+/**
+ * Asks twice.
+ */
+server.registerTool('tabs', {}, async () => {
+\tif (events.listenerCount('done') < 10) {
+\t\tevents.on('done', () => undefined);
+\t}
+\tconst a = await server.server.elicitInput({ message: 'First?', requestedSchema: { type: 'object', properties: {} } });
+\tconst b = await server.server.elicitInput({ message: 'Second?', requestedSchema: { type: 'object', properties: {} } });
+\treturn { content: [{ type: 'text', text: a.action + b.action }] };
+});
+`,
+    });
+    const text = m.text('src/server.ts');
+    expect(text).toContain("\t\tjournaled(() => {\n\t\t\tevents.on('done', () => undefined);\n\t\t});\n");
+    expect(text).toContain('/**\n * Asks twice.\n */\n');
+  }, 120_000);
+});

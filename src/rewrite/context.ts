@@ -182,6 +182,7 @@ export class RewriteContext {
       tabWidth: unit === '\t' ? 1 : unit.length,
       useTabs: unit === '\t',
     });
+    if (unit === '\t') output = levelsAsTabs(output, this.source);
     output = editImports(output, parseOnly(this.plan.file, output).program.body, importChanges, style);
     for (const { from, to } of this.commentEdits) output = output.replace(from, () => to);
     return output;
@@ -266,4 +267,21 @@ function statementList(at: ASTPath<Node>): Node[] | undefined {
   const parent = at.parent?.node as { body?: unknown; consequent?: unknown } | undefined;
   const list = Array.isArray(parent?.body) ? parent.body : parent?.consequent;
   return Array.isArray(list) ? (list as Node[]) : undefined;
+}
+
+/**
+ * recast indents a line it prints anew inside a line it reuses (the block of `journaled(() => { work; })` put where
+ * `work` stood) by the reused line's tabs and then a space per level, whatever useTabs says. In a tab-indented file
+ * printed at one column per tab, those spaces are levels. A line of the file as it was keeps its own tabs and spaces
+ * (spaces after tabs to align), and so does a comment's continuation (` * `).
+ */
+function levelsAsTabs(output: string, source: string): string {
+  const written = new Set(source.split('\n'));
+  return output
+    .split('\n')
+    .map(line => {
+      const indent = /^(\t+)( +)(?=[^\s*])/.exec(line);
+      return indent && !written.has(line) ? '\t'.repeat(indent[1]!.length + indent[2]!.length) + line.slice(indent[0].length) : line;
+    })
+    .join('\n');
 }
