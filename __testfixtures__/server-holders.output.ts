@@ -42,8 +42,8 @@ export class Tools {
   }
 
   async start(): Promise<void> {
-    const server2 = this.ensureServer();
-    serveStdio(() => server2);
+    const server = this.ensureServer();
+    serveStdio(() => server);
   }
 }
 

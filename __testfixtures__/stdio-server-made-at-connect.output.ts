@@ -21,5 +21,5 @@ function createServer(): McpServer {
 }
 
 // The server is made in the statement that connects it: it stays made once, at startup.
-const server2 = createServer();
-serveStdio(() => server2);
+const server = createServer();
+serveStdio(() => server);

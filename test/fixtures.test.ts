@@ -175,7 +175,7 @@ function wiringLines(text: string, file: string): Set<number> {
       const text = node.getText(sf);
       if (SERVING.test(text) && !REGISTERS.test(text)) {
         mark(node);
-        // `const server2 = createServer();` the wiring declares for `serveStdio(() => server2)`
+        // `const server = createServer();` the wiring declares for `serveStdio(() => server)`
         const made = /serveStdio\(\(\) => (\w+)/.exec(text)?.[1];
         const siblings: readonly ts.Node[] = ts.isBlock(node.parent) || ts.isSourceFile(node.parent) ? node.parent.statements : [];
         const before = siblings[siblings.indexOf(node) - 1];

@@ -2282,9 +2282,19 @@ function createServer(): McpServer {
       'package.json': PACKAGE,
       'src/server.ts': `${server}\nawait createServer().connect(new StdioServerTransport());\n`,
     });
-    expect(m.text('src/server.ts')).toMatch(/\nconst server2 = createServer\(\);\n\s*serveStdio\(\(\) => server2\);\s*$/);
+    // (createServer()'s own `server` shadows the new one: the name is free where it is declared)
+    expect(m.text('src/server.ts')).toMatch(/\nconst server = createServer\(\);\n\s*serveStdio\(\(\) => server\);\s*$/);
     expect(m.sites('src/server.ts').map(s => s.outcome)).toEqual(['rewritten']);
     expect(m.text('src/server.ts')).toContain("  resumable(server).registerTool('ask',");
+    expect(typecheck(m)).toEqual([]);
+  }, 600_000);
+
+  it("takes another name where `server` names something the statement's block reads", async () => {
+    const m = await bothWays({
+      'package.json': PACKAGE,
+      'src/server.ts': `${server}\nconst server = { name: 'settings' };\nconsole.error(server.name);\nawait createServer().connect(new StdioServerTransport());\n`,
+    });
+    expect(m.text('src/server.ts')).toMatch(/\nconst server2 = createServer\(\);\n\s*serveStdio\(\(\) => server2\);\s*$/);
     expect(typecheck(m)).toEqual([]);
   }, 600_000);
 

@@ -29,7 +29,7 @@ import {
 } from 'ts-morph';
 import { rangeOf, type Range, type StdioEntryPlan } from '../plan.js';
 import { mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
-import { identifierTexts, nameAllocator } from './names.js';
+import { identifierTexts, identifiersNamed, nameAllocator } from './names.js';
 import { transportOf } from './transportKind.js';
 
 export type StdioEntry = { plan: StdioEntryPlan } | { marked: CallExpression; reason: string; cause: FoundCause };
@@ -194,8 +194,46 @@ function madeServer(
   const block = statement?.getParent();
   if (!statement || !block || !(Node.isBlock(block) || Node.isSourceFile(block) || Node.isCaseClause(block) || Node.isDefaultClause(block)))
     return 'unplaceable';
-  const name = nameAllocator(identifierTexts(call.getSourceFile()))('server');
+  const name = freeIn(block, 'server') ? 'server' : nameAllocator(identifierTexts(call.getSourceFile()))('server');
   return { name, declaration: { text: `const ${name} = ${server.getText()};`, before: statement.getStart() } };
+}
+
+/**
+ * Whether a `const name` declared in `block` changes what no code means: each `name` written under it is a property's
+ * name or stands for a declaration of a function (or class) inside it (`createServer()`'s own `server`), which
+ * shadows the new one. A name declared in the block itself, or read there from outside it, is taken.
+ */
+function freeIn(block: Node, name: string): boolean {
+  return identifiersNamed(block, new Set([name])).every(id => {
+    if (propertyName(id)) return true;
+    const declarations = id.getSymbol()?.getDeclarations() ?? [];
+    return (
+      declarations.length > 0 &&
+      declarations.every(d => {
+        const scope = d.getFirstAncestor(a => isFunctionLikeNode(a) || Node.isClassLikeDeclarationBase(a));
+        return scope !== undefined && scope !== block && block.getStart() <= scope.getStart() && scope.getEnd() <= block.getEnd();
+      })
+    );
+  });
+}
+
+function isFunctionLikeNode(n: Node): boolean {
+  return Node.isFunctionLikeDeclaration(n) || Node.isArrowFunction(n) || Node.isFunctionExpression(n);
+}
+
+/** `server` of `this.server`, `{ server: x }`, `server: Server` in a type or class: a property's name, not a variable. */
+function propertyName(id: Node): boolean {
+  const parent = id.getParent();
+  if (!parent) return false;
+  if (Node.isPropertyAccessExpression(parent)) return parent.getNameNode() === id;
+  return (
+    (Node.isPropertyAssignment(parent) ||
+      Node.isPropertySignature(parent) ||
+      Node.isPropertyDeclaration(parent) ||
+      Node.isMethodDeclaration(parent) ||
+      Node.isMethodSignature(parent)) &&
+    parent.getNameNode() === id
+  );
 }
 
 /** Whether the server expression makes something when it runs (a call, a `new`, an await), rather than naming a server. */
