@@ -110,15 +110,18 @@ module.exports = { server };
 
 describe('timers', () => {
   const helper = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-let fired = false;
+let fired = 0;
+let kept = 0;
 export async function askLater(server: McpServer): Promise<string> {
-  setTimeout(() => { fired = true; }, 0);
+  setTimeout(() => { fired++; }, 0);
+  const handle = setTimeout(() => { kept++; }, 0);
   await new Promise(resolve => setTimeout(resolve, 1));
   const a = await server.server.elicitInput({ message: 'Name?', requestedSchema: { type: 'object', properties: { n: { type: 'string' } } } });
-  return \`\${a.action} \${fired}\`;
+  clearTimeout(handle);
+  return \`\${a.action} \${fired} \${kept}\`;
 }
 `;
-  it('sets a timer again on each round, and says so where its callback changes what outlives the round', async () => {
+  it('sets a timer once where its callback changes what outlives the round; again on each round, noted, where its handle is kept; never journals inside a callback, which runs after the round', async () => {
     const m = await migrate({
       'src/later.ts': helper,
       'src/server.ts': `${HEAD}import { askLater } from './later.js';
@@ -128,12 +131,12 @@ server.registerTool('later', { description: 'Asks later' }, async () => {
 });
 `,
     });
-    expect(journaledWork(m.text('src/later.ts'))).toEqual([]);
+    expect(journaledWork(m.text('src/later.ts'))).toEqual(['setTimeout(() => { fired++; }, 0)']);
     const notes = m.result.report.notes.filter(n => /sets a timer/.test(n));
     // The sleep's timer only settles its promise: nothing to say of it.
     expect(notes).toEqual([
       expect.stringMatching(
-        /^src\/later\.ts:4: tools\/call later sets a timer \(setTimeout\(\(\) => \{ fired = true; \}, 0\)\) again on each round/,
+        /^src\/later\.ts:6: tools\/call later sets a timer \(setTimeout\(\(\) => \{ kept\+\+; \}, 0\)\) again on each round/,
       ),
     ]);
   }, 120_000);
@@ -567,7 +570,7 @@ ${tool(
 });
 
 describe('functions of the project run by another call', () => {
-  it("journals a call through .call() or .apply(), and a call handed an effectful function by name (with the Promise.all it feeds); not one handed a pure one, nor a timer's", async () => {
+  it('journals a call through .call() or .apply(), and a call handed an effectful function by name (with the Promise.all it feeds); not one handed a pure one', async () => {
     const m = await migrate({
       'src/server.ts': `${HEAD}let counter = 0;
 const log: string[] = [];
@@ -592,10 +595,12 @@ ${tool(
 )}`,
     });
     // (the promises save() makes cannot travel in requestState: what Promise.all settles to can)
+    // (the timer is set once, as any timer whose callback does something outside the round and whose handle is not kept)
     expect(journaledWork(m.text('src/server.ts'))).toEqual([
       'bump.call(null, 1)',
       'bump.apply(null, [2])',
       '[p].forEach(record)',
+      'setTimeout(record, 10, p)',
       'Promise.all([p].map(save))',
     ]);
     expect(m.result.report.sites.map(s => s.outcome)).toEqual(['rewritten', 'rewritten']);

@@ -146,8 +146,8 @@ const PURE_GLOBALS = new Set([
  */
 const PER_ROUND_GLOBALS = new Set(['setTimeout', 'setImmediate', 'clearTimeout', 'clearImmediate', 'clearInterval', 'queueMicrotask']);
 
-/** The functions that set a timer (or a microtask) whose callback runs later: set again on each round. */
-export const TIMERS: ReadonlySet<string> = new Set(['setTimeout', 'setImmediate', 'queueMicrotask']);
+/** The functions that set a timer (an interval, a microtask) whose callback runs later: set again on each round. */
+export const TIMERS: ReadonlySet<string> = new Set(['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask']);
 
 /**
  * Loading a module (`require('./x.js')`; `import()` is syntax, see calls.ts): a module is loaded once per

@@ -28,7 +28,7 @@ import { calleesOf, isFunctionLike } from '../find/callees.js';
 import { enclosingFunction, type FunctionLike } from '../analysis/functions.js';
 import { HANDLE_MAKERS } from './builtins.js';
 import { isPromiseCombinator, projectClassMade, type Summary } from './calls.js';
-import { Walker, type EffectPoint, type WalkResult } from './walk.js';
+import { valueIsUsed, Walker, type EffectPoint, type WalkResult } from './walk.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
 import { callbackRunners, HandedCallbacks } from './handed.js';
 import { changedAfterAQuestion, changedCopyReason } from './changedCopies.js';
@@ -567,21 +567,6 @@ function startedBeside(node: Node, question: Node): boolean {
   const list = node.getFirstAncestor(a => Node.isArrayLiteralExpression(a) && within(question, a));
   const call = list?.getParent();
   return list !== undefined && call !== undefined && isPromiseCombinator(call) && call.getArguments().includes(list);
-}
-
-/** Whether what an expression evaluates to is read: not a statement of its own, `void`, or such a statement's `await`. */
-function valueIsUsed(node: Node): boolean {
-  let value = node;
-  for (;;) {
-    const parent = value.getParent();
-    if (!parent) return false;
-    if (Node.isParenthesizedExpression(parent) || Node.isAwaitExpression(parent)) {
-      value = parent;
-      continue;
-    }
-    if (Node.isExpressionStatement(parent) || Node.isVoidExpression(parent)) return false;
-    return true;
-  }
 }
 
 function awaitsInside(node: Node): boolean {

@@ -218,6 +218,8 @@ export class Walker {
         if (!('summaries' in cls) && this.advancesIteratorArgument(node, fn, mode, out)) return void out.effects.push({ node });
         // A function of the project handed by name (`items.forEach(record)`) runs as part of the call.
         if (this.handedFunctionIsEffect(node, fn, mode, out)) return void out.effects.push({ node: settledTogether(node) });
+        // A timer whose callback does something outside the round, its handle unused: set once, on the first round.
+        if (mode === 'plan' && this.setsTimerToJournal(node, cls, fn)) return void out.effects.push({ node });
         if (mode === 'plan') this.noteCallRead(node, cls, fn, out);
         return visitChildren(node);
       }
@@ -261,8 +263,11 @@ export class Walker {
     };
     const visitChildren = (node: Node): void => {
       node.forEachChild(child => {
-        // A callback handed to a call runs as part of it: its body is walked with the function's.
+        // A callback handed to a call runs as part of it: its body is walked with the function's. A timer's runs
+        // later, outside the round: nothing in it can be journaled (the round that set it may be suspended by
+        // then), and the timer is noted (timerDoesSomething). What a function it runs does is still its summary's.
         if (isFunctionLike(child) && !this.asking.has(child) && isHandedOver(child)) {
+          if (mode === 'plan' && handedToTimer(child)) return;
           const inner = child.getBody();
           if (inner) visit(inner);
           return;
@@ -308,6 +313,17 @@ export class Walker {
     // A callback that cannot be followed (a parameter) may do anything.
     if (summaries.length === 0) return true;
     return summaries.some(s => s.effect || s.perRound || [...s.changed].some(key => !within(key, fn)));
+  }
+
+  /**
+   * A timer (`setTimeout(() => audit.push(x), ms)`) whose callback does something outside the round and whose handle
+   * is not kept: journaled, it is set on the first round alone, and its callback runs once, as it did. One whose
+   * handle is kept (to clear it) is set again on each round, and noted (noteCallRead).
+   */
+  private setsTimerToJournal(call: Invocation, cls: CallClass, fn: Scope): boolean {
+    return (
+      'kind' in cls && cls.kind === 'per-round' && Node.isCallExpression(call) && !valueIsUsed(call) && this.timerDoesSomething(call, fn)
+    );
   }
 
   /** An expression reading an object outliving the round, as a whole (not a part of a longer read, nor a callee). */
@@ -734,6 +750,29 @@ function settledTogether(call: Node): Node {
   for (let parent = value.getParent(); parent && Node.isParenthesizedExpression(parent); parent = value.getParent()) value = parent;
   const parent = value.getParent();
   return parent && isPromiseCombinator(parent) && parent.getArguments()[0] === value ? parent : call;
+}
+
+/** Whether what an expression evaluates to is read: not a statement of its own, `void`, or such a statement's `await`. */
+export function valueIsUsed(node: Node): boolean {
+  let value = node;
+  for (;;) {
+    const parent = value.getParent();
+    if (!parent) return false;
+    if (Node.isParenthesizedExpression(parent) || Node.isAwaitExpression(parent)) {
+      value = parent;
+      continue;
+    }
+    if (Node.isExpressionStatement(parent) || Node.isVoidExpression(parent)) return false;
+    return true;
+  }
+}
+
+/** Whether a function is handed to a timer (`setTimeout(() => ..., ms)`), whose callback runs later. */
+function handedToTimer(fn: Node): boolean {
+  let value = fn;
+  for (let parent = value.getParent(); parent && Node.isParenthesizedExpression(parent); parent = value.getParent()) value = parent;
+  const call = value.getParent();
+  return call !== undefined && Node.isCallExpression(call) && call.getArguments().includes(value as never) && TIMERS.has(calleeName(call));
 }
 
 /** The name a call calls (`setTimeout` of `setTimeout(...)` and of `timers.setTimeout(...)`). */
