@@ -651,6 +651,7 @@ function awaitedWhereItStands(node: Node): boolean {
   return parent !== undefined && Node.isAwaitExpression(parent);
 }
 
+/** A number, a string, a boolean, a bigint, an enum's member, null, undefined or void (or a union of them). */
 function primitive(type: Type): boolean {
   if (type.isUnion()) return type.getUnionTypes().every(primitive);
   return (
@@ -703,19 +704,7 @@ function unreplayableType(type: Type, depth: number): string | undefined {
     }
     return undefined;
   }
-  if (
-    type.isString() ||
-    type.isNumber() ||
-    type.isBoolean() ||
-    type.isLiteral() ||
-    type.isNull() ||
-    type.isUndefined() ||
-    type.isVoid() ||
-    type.isBooleanLiteral() ||
-    type.isEnum() ||
-    type.isEnumLiteral()
-  )
-    return undefined;
+  if (primitive(type)) return undefined;
   if (type.getCallSignatures().length > 0) return 'a function';
   if (type.isArray() || type.isTuple()) {
     for (const element of type.isArray() ? [type.getArrayElementTypeOrThrow()] : type.getTupleElements()) {

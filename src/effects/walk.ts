@@ -225,20 +225,8 @@ export class Walker {
       }
       // A read that runs a getter of the project (`tickets.next`) is a call of it.
       if (this.accessorIsEffect(node, 'get', fn, mode, out)) return void out.effects.push({ node });
-      // So is a destructuring that names one (`const { next } = tickets`), and a `for...of` calls `next()`.
-      if (Node.isVariableDeclaration(node)) {
-        const getters = this.gettersDestructuredWithEffect(node, fn, mode, out);
-        if (getters.length > 0) out.effects.push({ node, form: 'destructuring', getters });
-        const pattern = node.getNameNode();
-        const init = node.getInitializer();
-        if (Node.isArrayBindingPattern(pattern) && init && this.advancesIterator(init, fn, mode, out))
-          out.effects.push({ node, form: 'destructuring' });
-      }
-      if (Node.isForOfStatement(node) && this.advancesIterator(node.getExpression(), fn, mode, out))
-        out.effects.push({ node: node.getExpression(), form: 'for-of' });
-      // A spread takes every item: the array or the call it is written in does the work (`[...ids]`, `f(...ids)`).
-      if (Node.isSpreadElement(node) && this.advancesIterator(node.getExpression(), fn, mode, out))
-        out.effects.push({ node: node.getParentOrThrow() });
+      // So is what a pattern, a `for...of` or a spread runs; their parts are walked all the same.
+      out.effects.push(...this.implicitRuns(node, fn, mode, out));
       const mutation = mutationOf(node);
       if (mutation) {
         // So is a write that runs a setter of the project (`settings.theme = t`).
@@ -265,7 +253,7 @@ export class Walker {
       node.forEachChild(child => {
         // A callback handed to a call runs as part of it: its body is walked with the function's. A timer's runs
         // later, outside the round: nothing in it can be journaled (the round that set it may be suspended by
-        // then), and the timer is noted (timerDoesSomething). What a function it runs does is still its summary's.
+        // then); the timer is journaled or noted (setsTimerToJournal). A summary still counts what it does.
         if (isFunctionLike(child) && !this.asking.has(child) && isHandedOver(child)) {
           if (mode === 'plan' && handedToTimer(child)) return;
           const inner = child.getBody();
@@ -351,6 +339,28 @@ export class Walker {
     return this.callIsEffect(accessor.access, cls, fn, mode, out);
   }
 
+  /**
+   * What a node runs without a call written: a destructuring a getter of the project (`const { next } = tickets`), an
+   * array pattern, a `for...of` or a spread an iterator's `next()` (`[...ids]`: the array or the call it is
+   * written in does the work).
+   */
+  private implicitRuns(node: Node, fn: Scope, mode: Mode, out: WalkResult): EffectPoint[] {
+    if (Node.isVariableDeclaration(node)) {
+      const getters = this.gettersDestructuredWithEffect(node, fn, mode, out);
+      const init = node.getInitializer();
+      const items = Node.isArrayBindingPattern(node.getNameNode()) && init !== undefined && this.advancesIterator(init, fn, mode, out);
+      return [
+        ...(getters.length > 0 ? [{ node, form: 'destructuring' as const, getters }] : []),
+        ...(items ? [{ node, form: 'destructuring' as const }] : []),
+      ];
+    }
+    if (Node.isForOfStatement(node) && this.advancesIterator(node.getExpression(), fn, mode, out))
+      return [{ node: node.getExpression(), form: 'for-of' }];
+    if (Node.isSpreadElement(node) && this.advancesIterator(node.getExpression(), fn, mode, out))
+      return [{ node: node.getParentOrThrow() }];
+    return [];
+  }
+
   /** The names of the project's getters a destructuring runs that do something outside the round. */
   private gettersDestructuredWithEffect(decl: VariableDeclaration, fn: Scope, mode: Mode, out: WalkResult): string[] {
     return this.gettersDestructured(decl).flatMap(getter => {
@@ -405,7 +415,7 @@ export class Walker {
    * Whether a call is handed a function of the project by name (`items.forEach(record)`, `promise.then(save)`) that
    * does something outside the round, as a function written in its arguments would (those are walked where they
    * are written). Its parameters are what the call hands it: a change to them is a change to what the call is
-   * made on. A timer's callback runs later, on its own (noted, timerDoesSomething).
+   * made on. A timer's callback runs later, on its own (setsTimerToJournal).
    */
   private handedFunctionIsEffect(call: Invocation, fn: Scope, mode: Mode, out: WalkResult): boolean {
     if (Node.isTaggedTemplateExpression(call) || (Node.isCallExpression(call) && TIMERS.has(calleeName(call)))) return false;
