@@ -28,7 +28,7 @@ import { calleesOf, isFunctionLike } from '../find/callees.js';
 import { enclosingFunction, type FunctionLike } from '../analysis/functions.js';
 import { HANDLE_MAKERS } from './builtins.js';
 import { isPromiseCombinator, projectClassMade, type Summary } from './calls.js';
-import { valueIsUsed, Walker, type EffectPoint, type WalkResult } from './walk.js';
+import { inParentheses, valueIsUsed, Walker, type EffectPoint, type WalkResult } from './walk.js';
 import { unwrap } from '../analysis/mcpSymbols.js';
 import { callbackRunners, HandedCallbacks } from './handed.js';
 import { changedAfterAQuestion, changedCopyReason } from './changedCopies.js';
@@ -646,8 +646,7 @@ function discardedResult(node: Node): Discarded | undefined {
 }
 
 function awaitedWhereItStands(node: Node): boolean {
-  let parent = node.getParent();
-  while (parent && Node.isParenthesizedExpression(parent)) parent = parent.getParent();
+  const parent = inParentheses(node).getParent();
   return parent !== undefined && Node.isAwaitExpression(parent);
 }
 

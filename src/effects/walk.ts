@@ -646,8 +646,7 @@ function readsVariable(id: Node): boolean {
  * rounds) reads the same. Handed to a call, or assigned, the object itself is what is used.
  */
 function readsContents(id: Node): boolean {
-  let value = id;
-  for (let parent = value.getParent(); parent && Node.isParenthesizedExpression(parent); parent = value.getParent()) value = parent;
+  const value = inParentheses(id);
   const parent = value.getParent();
   if (!parent) return false;
   if (Node.isTemplateSpan(parent) || Node.isSpreadElement(parent) || Node.isSpreadAssignment(parent)) return true;
@@ -681,8 +680,7 @@ function receiverOf(call: Run): Node {
 
 /** Whether a function expression is handed to a call (or `new`) as an argument, or called where it is written. */
 function isHandedOver(fn: Node): boolean {
-  let value = fn;
-  for (let parent = value.getParent(); parent && Node.isParenthesizedExpression(parent); parent = value.getParent()) value = parent;
+  const value = inParentheses(fn);
   const parent = value.getParent();
   if (!parent) return false;
   if ((Node.isCallExpression(parent) || Node.isNewExpression(parent)) && (parent.getArguments() as Node[]).includes(value)) return true;
@@ -756,8 +754,7 @@ export function rootOf(expr: Node, reads: ReadonlySet<string> = ELEMENT_READS): 
  * combinator's call, whose settled value can travel in requestState where the promises cannot.
  */
 function settledTogether(call: Node): Node {
-  let value = call;
-  for (let parent = value.getParent(); parent && Node.isParenthesizedExpression(parent); parent = value.getParent()) value = parent;
+  const value = inParentheses(call);
   const parent = value.getParent();
   return parent && isPromiseCombinator(parent) && parent.getArguments()[0] === value ? parent : call;
 }
@@ -777,10 +774,16 @@ export function valueIsUsed(node: Node): boolean {
   }
 }
 
+/** An expression with the parentheses written around it (`(x)` of `x`): what its parent holds. */
+export function inParentheses(node: Node): Node {
+  let value = node;
+  for (let parent = value.getParent(); parent && Node.isParenthesizedExpression(parent); parent = value.getParent()) value = parent;
+  return value;
+}
+
 /** Whether a function is handed to a timer (`setTimeout(() => ..., ms)`), whose callback runs later. */
 function handedToTimer(fn: Node): boolean {
-  let value = fn;
-  for (let parent = value.getParent(); parent && Node.isParenthesizedExpression(parent); parent = value.getParent()) value = parent;
+  const value = inParentheses(fn);
   const call = value.getParent();
   return call !== undefined && Node.isCallExpression(call) && call.getArguments().includes(value as never) && TIMERS.has(calleeName(call));
 }
