@@ -429,7 +429,7 @@ function notAnExpression(point: EffectPoint, label: string): Pick<EffectRefusal,
 /** What a destructuring does (`runs book's getter next`), and the expression replay would journal instead. */
 function destructured(decl: VariableDeclaration, getters: string[]): [string, string] {
   const from = oneLine(decl.getInitializerOrThrow().getText());
-  const kind = decl.getVariableStatement()?.getDeclarationKind() ?? 'const';
+  const kind = keywordOf(decl);
   const getter = getters.length === 1 ? `getter ${getters[0]}` : `getters ${getters.join(', ')}`;
   const reads = getters.map(name => `${kind} ${name} = ${from}.${name}`).join('; ');
   return [
@@ -440,7 +440,11 @@ function destructured(decl: VariableDeclaration, getters: string[]): [string, st
 
 /** A declaration as written, with its keyword (`const [first] = ids`). */
 function declared(decl: VariableDeclaration): string {
-  return `${decl.getVariableStatement()?.getDeclarationKind() ?? 'const'} ${oneLine(decl.getText())}`;
+  return `${keywordOf(decl)} ${oneLine(decl.getText())}`;
+}
+
+function keywordOf(decl: VariableDeclaration): string {
+  return decl.getVariableStatement()?.getDeclarationKind() ?? 'const';
 }
 
 /** What iterating an iterator outliving the round does (`advances ids ... in a for...of`), and the expression replay would journal instead. */
@@ -633,16 +637,17 @@ function unreplayable(node: Node): string | undefined {
  * (an instance cannot be read back) or carry the whole map in requestState.
  */
 function discardedResult(node: Node): Discarded | undefined {
+  // Awaited where it stands, it is awaited in the work too, whatever its type says (`any` of untyped code).
+  const awaitedHere = awaitedWhereItStands(node);
   let type: Type;
   try {
     type = node.getType();
   } catch {
-    return 'value';
+    return awaitedHere ? 'settled' : 'value';
   }
   const settled = awaited(type);
   if (primitive(settled)) return undefined;
-  // Awaited where it stands, it is awaited in the work too, whatever its type says (`any` of untyped code).
-  return awaitedWhereItStands(node) || settled !== type || isThenableType(type) ? 'settled' : 'value';
+  return awaitedHere || settled !== type || isThenableType(type) ? 'settled' : 'value';
 }
 
 function awaitedWhereItStands(node: Node): boolean {
