@@ -1,5 +1,5 @@
 /**
- * Small checks and orders of plain values, shared by the modules that read JSON and sort what they report.
+ * Small checks and orders of plain values, shared by the modules that read JSON, sort what they report and word it.
  * Imports nothing: the modules a run loads before the compiler (run.ts, files.ts) use it too.
  */
 
@@ -11,4 +11,9 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 /** Strings by their UTF-16 code units, as `sort()` orders them: the same order on every machine and locale. */
 export function byCodePoint(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The indefinite article a word takes in a message: `an` before a vowel letter (`an AsyncGenerator`), else `a`. */
+export function article(word: string): 'a' | 'an' {
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
 }

@@ -607,6 +607,56 @@ ${tool(
   }, 120_000);
 });
 
+describe("the standard library's functions run through .call() or .apply()", () => {
+  it('journals one that changes what outlives the round, whose first argument it is called on; not one that only reads', async () => {
+    const m = await migrate({
+      'src/audit.ts': `export const auditLog: string[] = [];
+
+export function record(entries: string[]): void {
+  Array.prototype.push.apply(auditLog, entries);
+}
+`,
+      'src/server.ts': `${HEAD}import { record } from './audit.js';
+const seen: string[] = [];
+${tool(
+  'run',
+  `  const titles = [p, p];
+  Array.prototype.push.apply(seen, titles);
+  Array.prototype.push.call(titles, p);
+  record(titles);
+  const joined = Array.prototype.join.call(titles, ',');
+  void joined;`,
+)}`,
+    });
+    // (titles is the handler's own: pushing onto it again on the next round changes nothing that outlives the round)
+    expect(journaledWork(m.text('src/server.ts'))).toEqual(['Array.prototype.push.apply(seen, titles)', 'record(titles)']);
+    expect(m.result.report.sites.map(s => s.outcome)).toEqual(['rewritten', 'rewritten']);
+  }, 120_000);
+});
+
+describe('work whose result cannot travel', () => {
+  it("marks it, naming the result's type with its article", async () => {
+    const m = await migrate({
+      'src/server.ts': `${HEAD}class IssueApi {
+  private calls = 0;
+  async *pages(project: string): AsyncGenerator<string[]> {
+    this.calls++;
+    yield [project];
+  }
+}
+const api = new IssueApi();
+${tool(
+  'run',
+  `  const pages = api.pages(p);
+  void pages;`,
+)}`,
+    });
+    expect(m.text('src/server.ts')).toContain(
+      '// mcp-migrate: tools/call run journals api.pages(p) (done once), but its result, an AsyncGenerator (an object with methods), cannot travel',
+    );
+  }, 120_000);
+});
+
 describe('a block printed in a tab-indented file', () => {
   it('is indented with tabs, as the file is', async () => {
     const m = await migrate({

@@ -27,6 +27,7 @@ import {
   type FrameworkMethod,
 } from '../tables/frameworks.js';
 import type { FoundCause } from '../tables/causes.js';
+import { article } from '../values.js';
 import { unwrap } from './mcpSymbols.js';
 
 export interface FrameworkRequest {
@@ -283,8 +284,4 @@ function isSubclassOf(cls: ClassDeclaration | ClassExpression, base: ClassDeclar
   let current = cls.getBaseClass();
   for (let depth = 0; current && depth <= MAX_ORIGIN_STEPS; depth++, current = current.getBaseClass()) if (current === base) return true;
   return false;
-}
-
-function article(word: string): string {
-  return /^[aeiou]/.test(word) ? 'an' : 'a';
 }

@@ -9,7 +9,8 @@
  * `mutates-*`: changes the object it is called on (or its first argument) in a way a second call would
  * change again (`push`); `sets-*`: changes it to what a second call would leave it as (`set`, `add`).
  */
-export type CallKind = 'pure' | 'mutates-receiver' | 'sets-receiver' | 'sets-first-argument' | 'per-round' | 'effect';
+export type CallKind =
+  'pure' | 'mutates-receiver' | 'sets-receiver' | 'mutates-first-argument' | 'sets-first-argument' | 'per-round' | 'effect';
 
 /** What an iterator's own methods do to it: each moves it on. */
 const ADVANCING = ['next', 'return', 'throw'] as const;

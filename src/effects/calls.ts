@@ -84,7 +84,7 @@ export function classifyCall(call: Invocation, summaries: Summaries): CallClass 
   const invoked = invokedThrough(callee, summaries);
   if (invoked) return invoked;
   if (settlesPromise(callee)) return { kind: 'pure' };
-  return { kind: libraryKind(callee) };
+  return { kind: libraryInvokedThrough(callee) ?? libraryKind(callee) };
 }
 
 /**
@@ -106,6 +106,26 @@ function invokedThrough(callee: Node, summaries: Summaries): CallClass | undefin
       return { ...summary, mutatesParams: new Map([...summary.mutatesParams].map(([i, change]) => [i + 1, change])) };
     }),
   };
+}
+
+/** The standard library's interfaces declaring `call` and `apply`. */
+const FUNCTION_INTERFACES: ReadonlySet<string> = new Set(['Function', 'CallableFunction', 'NewableFunction']);
+
+/**
+ * `Array.prototype.push.apply(list, items)`, `fetch.call(null, url)`: a function of a library run through the
+ * standard library's `.call` or `.apply` does what it does called directly, to its first argument where it changes
+ * what it is called on. `Object.assign.call(null, target, source)` changes its second: taken for an effect.
+ */
+function libraryInvokedThrough(callee: Node): CallKind | undefined {
+  const e = unwrap(callee);
+  if (!Node.isPropertyAccessExpression(e) || (e.getName() !== 'call' && e.getName() !== 'apply')) return undefined;
+  const decl = e.getNameNode().getSymbol()?.getDeclarations()[0];
+  const container = decl && containerOf(decl);
+  if (!container || !FUNCTION_INTERFACES.has(container) || !isDefaultLib(decl.getSourceFile().getFilePath())) return undefined;
+  const kind = libraryKind(e.getExpression());
+  if (kind === 'mutates-receiver') return 'mutates-first-argument';
+  if (kind === 'sets-receiver') return 'sets-first-argument';
+  return kind === 'sets-first-argument' || kind === 'mutates-first-argument' ? 'effect' : kind;
 }
 
 /** The combinators whose elements all start before any is awaited. */

@@ -34,6 +34,7 @@ import { callbackRunners, HandedCallbacks } from './handed.js';
 import { changedAfterAQuestion, changedCopyReason } from './changedCopies.js';
 import { ROUND_LIMIT_CAUSE, type FoundCause } from '../tables/causes.js';
 import type { JournalPlan } from '../plan.js';
+import { article } from '../values.js';
 
 export interface JournalWork {
   node: Node;
@@ -726,7 +727,9 @@ function unreplayableType(type: Type, depth: number): string | undefined {
   for (const property of type.getProperties().slice(0, 50)) {
     const decl = property.getValueDeclaration() ?? property.getDeclarations()[0];
     if (decl && (Node.isMethodSignature(decl) || Node.isMethodDeclaration(decl)))
-      return name && name !== '__type' && name !== '__object' ? `a ${name} (an object with methods)` : 'an object with methods';
+      return name && name !== '__type' && name !== '__object'
+        ? `${article(name)} ${name} (an object with methods)`
+        : 'an object with methods';
   }
   return undefined;
 }

@@ -481,9 +481,11 @@ export class Walker {
           return this.changes(locality(receiverOf(call), fn), mode, out, 'repeats');
         case 'sets-receiver':
           return this.changes(locality(receiverOf(call), fn), mode, out, 'sets');
+        case 'mutates-first-argument':
         case 'sets-first-argument': {
           const changed = Node.isCallExpression(call) ? call.getArguments()[0] : undefined;
-          return changed !== undefined && this.changes(locality(changed, fn), mode, out, 'sets');
+          const change = cls.kind === 'sets-first-argument' ? 'sets' : 'repeats';
+          return changed !== undefined && this.changes(locality(changed, fn), mode, out, change);
         }
       }
     }
@@ -658,7 +660,7 @@ function changedBy(call: Run, cls: CallClass): Node[] {
   const args = Node.isCallExpression(call) || Node.isNewExpression(call) ? (call.getArguments() as Node[]) : [];
   if ('kind' in cls) {
     if (cls.kind === 'sets-receiver' || cls.kind === 'mutates-receiver') return [receiverOf(call)];
-    return cls.kind === 'sets-first-argument' && args[0] ? [args[0]] : [];
+    return (cls.kind === 'sets-first-argument' || cls.kind === 'mutates-first-argument') && args[0] ? [args[0]] : [];
   }
   if (!('summaries' in cls)) return [];
   const changed = new Set<Node>();
