@@ -227,7 +227,7 @@ export class Walker {
       if (this.accessorIsEffect(node, 'get', fn, mode, out)) return void out.effects.push({ node });
       // So is what a pattern, a `for...of` or a spread runs; their parts are walked all the same.
       out.effects.push(...this.implicitRuns(node, fn, mode, out));
-      const mutation = mutationOf(node);
+      const mutation = mutationOf(node, mode === 'summary');
       if (mutation) {
         // So is a write that runs a setter of the project (`settings.theme = t`).
         if (this.accessorIsEffect(unwrap(mutation.target), 'set', fn, mode, out)) return void out.effects.push({ node });
@@ -522,16 +522,19 @@ export class Walker {
 
 /**
  * What an assignment, an update (`++`) or a `delete` changes, and whether doing it again changes it again
- * (`+=`, `++`) or leaves it as the first time left it (`=`, `delete`).
+ * (`+=`, `++`) or leaves it as the first time left it (`=`, `delete`). `throughLocals`: an assignment of a local
+ * made from what it assigns repeats too (see readsItself); a handler's own such locals need not count, since the
+ * reads that make them are journaled where what they read changes before a later question (the assignment then
+ * sets the same value again), but a summary's are not.
  */
-export function mutationOf(node: Node): { target: Node; repeats: boolean } | undefined {
+export function mutationOf(node: Node, throughLocals = false): { target: Node; repeats: boolean } | undefined {
   if (Node.isBinaryExpression(node)) {
     const op = node.getOperatorToken().getKind();
     if (op < SyntaxKind.FirstAssignment || op > SyntaxKind.LastAssignment) return undefined;
     // `??=`, `||=`: done again, they find the value set. `x = x + 1` (`list = [...list, item]`) is `x += 1`.
     const repeats =
       op === SyntaxKind.EqualsToken
-        ? readsItself(node.getLeft(), node.getRight())
+        ? readsItself(node.getLeft(), node.getRight(), throughLocals)
         : op !== SyntaxKind.QuestionQuestionEqualsToken && op !== SyntaxKind.BarBarEqualsToken;
     return { target: node.getLeft(), repeats };
   }
@@ -545,13 +548,14 @@ export function mutationOf(node: Node): { target: Node; repeats: boolean } | und
 
 /**
  * Whether an assignment depends on what it changes, so that done again it changes it again: its value reads what
- * it assigns (`stats.calls = stats.calls + 1`, `seen[k] = (seen[k] ?? 0) + 1`), or its index reads the object it
- * assigns an element of (`log[log.length] = entry`).
+ * it assigns (`stats.calls = stats.calls + 1`, `seen[k] = (seen[k] ?? 0) + 1`), itself or through a local made
+ * from it (`const next = { ...this.stats, runs: this.stats.runs + 1 }; this.stats = next;`), or its index reads
+ * the object it assigns an element of (`log[log.length] = entry`).
  */
-function readsItself(target: Node, value: Node): boolean {
+function readsItself(target: Node, value: Node, throughLocals: boolean): boolean {
   const written = unwrap(target);
   if (lazilySet(written.getText(), unwrap(value))) return false;
-  if (readsText(value, written.getText())) return true;
+  if (throughLocals ? readsThroughLocals(value, written.getText()) : readsText(value, written.getText())) return true;
   return (
     Node.isElementAccessExpression(written) && readsText(written.getArgumentExpressionOrThrow(), unwrap(written.getExpression()).getText())
   );
@@ -568,6 +572,24 @@ function lazilySet(written: string, value: Node): boolean {
     unwrap(value.getCondition()).getText() === written &&
     unwrap(value.getWhenTrue()).getText() === written
   );
+}
+
+/** How many locals deep readsThroughLocals follows a value (`const a = f(x); const b = [a]; x = b`). */
+const LOCAL_DEPTH = 3;
+
+/** Whether an expression reads `text` (as readsText does), or reads a local of a function whose initializer does. */
+function readsThroughLocals(expr: Node, text: string, depth = 0): boolean {
+  if (readsText(expr, text)) return true;
+  if (depth >= LOCAL_DEPTH) return false;
+  const locals = (n: Node): boolean => {
+    if (Node.isIdentifier(n)) {
+      const decl = declarationOf(n);
+      const init = decl && Node.isVariableDeclaration(decl) && enclosingFunctionOf(decl) !== undefined ? decl.getInitializer() : undefined;
+      return init !== undefined && !init.containsRange(n.getPos(), n.getEnd()) && readsThroughLocals(init, text, depth + 1);
+    }
+    return n.forEachChild(child => (isFunctionLike(child) ? undefined : locals(child) || undefined)) === true;
+  };
+  return locals(expr);
 }
 
 /** Whether an expression reads a name or member written as `text`, outside the functions written in it. */
