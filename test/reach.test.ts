@@ -2595,6 +2595,80 @@ server.registerTool('label', { inputSchema: { title: z.string(), serial: z.numbe
   }, 600_000);
 });
 
+describe('counters kept by a store, a map and a library call in other modules', () => {
+  // A store's immutable update (`const next = { ...this.stats, runs: this.stats.runs + 1 }; this.stats = next;`), a
+  // map's entry set from itself and `Array.prototype.push.apply` onto a module's array: each read as setting a value
+  // (or as pure), each ran again on the next round of a 2026-07-28 call, which counted twice.
+  const files = {
+    'package.json': PACKAGE,
+    'src/stats.ts': `export class StatsStore {
+  private stats = { runs: 0 };
+
+  bump(): number {
+    const next = { ...this.stats, runs: this.stats.runs + 1 };
+    this.stats = next;
+    return next.runs;
+  }
+
+  get runs(): number {
+    return this.stats.runs;
+  }
+}
+`,
+    'src/hits.ts': `const counts = new Map<string, number>();
+export const audit: string[] = [];
+
+export function hit(key: string): void {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+
+export function hits(key: string): number {
+  return counts.get(key) ?? 0;
+}
+
+export function record(entries: string[]): void {
+  Array.prototype.push.apply(audit, entries);
+}
+`,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { audit, hit, hits, record } from './hits.js';
+import { StatsStore } from './stats.js';
+
+const stats = new StatsStore();
+const server = new McpServer({ name: 'stores', version: '1.0.0' });
+
+server.registerTool('deploy', { inputSchema: { service: z.string() } }, async ({ service }) => {
+  stats.bump();
+  hit(service);
+  record([service]);
+  const answer = await server.server.elicitInput({
+    message: \`Deploy \${service}?\`,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+  });
+  return { content: [{ type: 'text', text: \`\${service}: \${answer.action} (runs \${stats.runs}, hits \${hits(service)}, audit \${audit.length})\` }] };
+});
+`,
+  };
+
+  it('journals each call', async () => {
+    const m = await bothWays(files);
+    const server = m.text('src/server.ts');
+    expect(server).toContain('  journaled(() => stats.bump());\n  journaled(() => hit(service));\n  journaled(() => record([service]));\n');
+    expectOnlyReplayEdits(m, 'src/server.ts');
+  }, 600_000);
+
+  it('counts each call once, on both eras', async () => {
+    const ok = { action: 'accept', content: { ok: true } };
+    const result = await verifyBothEras(withStdio(files, 'src/server.ts'), 'src/server.ts', [
+      { name: 'first', tool: 'deploy', arguments: { service: 'api' }, elicitation: [ok] },
+      { name: 'second', tool: 'deploy', arguments: { service: 'api' }, elicitation: [{ action: 'decline' }] },
+      { name: 'third', tool: 'deploy', arguments: { service: 'web' }, elicitation: [ok] },
+    ]);
+    sameOnBothEras(result, 'first', 'second', 'third');
+  }, 600_000);
+});
+
 describe('work whose result is not used and cannot travel in requestState', () => {
   // A save that resolves to an instance of a class (a driver's result object): journaled with its result, a later
   // round could not read the instance back, and the call failed on its second round. The result is not used: the

@@ -479,12 +479,14 @@ export class Walker {
           return false;
         case 'mutates-receiver':
           return this.changes(locality(receiverOf(call), fn), mode, out, 'repeats');
-        case 'sets-receiver':
-          return this.changes(locality(receiverOf(call), fn), mode, out, 'sets');
+        case 'sets-receiver': {
+          const changed = receiverOf(call);
+          return this.changes(locality(changed, fn), mode, out, setsFromItself(call, changed, mode) ? 'repeats' : 'sets');
+        }
         case 'mutates-first-argument':
         case 'sets-first-argument': {
           const changed = Node.isCallExpression(call) ? call.getArguments()[0] : undefined;
-          const change = cls.kind === 'sets-first-argument' ? 'sets' : 'repeats';
+          const change = cls.kind === 'sets-first-argument' && !setsFromItself(call, changed, mode) ? 'sets' : 'repeats';
           return changed !== undefined && this.changes(locality(changed, fn), mode, out, change);
         }
       }
@@ -572,6 +574,17 @@ function lazilySet(written: string, value: Node): boolean {
     unwrap(value.getCondition()).getText() === written &&
     unwrap(value.getWhenTrue()).getText() === written
   );
+}
+
+/**
+ * Whether a call that sets an object sets it from what it holds, so that done again it changes it again
+ * (`counts.set(k, (counts.get(k) ?? 0) + 1)`, `Object.assign(stats, { runs: stats.runs + 1 })`): in a summary only,
+ * as mutationOf's `throughLocals` (a handler's own reads of what it changes before a later question are journaled).
+ */
+function setsFromItself(call: Run, changed: Node | undefined, mode: Mode): boolean {
+  if (mode !== 'summary' || !changed || !(Node.isCallExpression(call) || Node.isNewExpression(call))) return false;
+  const text = unwrap(changed).getText();
+  return (call.getArguments() as Node[]).some(arg => arg !== changed && readsThroughLocals(arg, text));
 }
 
 /** How many locals deep readsThroughLocals follows a value (`const a = f(x); const b = [a]; x = b`). */
