@@ -62,6 +62,8 @@ export interface ManifestResult {
   notes: string[];
   /** The package.json files whose zod stays on 3.x while the run moves the package to @modelcontextprotocol/server 2.x, which needs zod 4. */
   zodToRaise: string[];
+  /** Changed files no package.json under the run's root owns: no manifest says what they import. */
+  unowned: string[];
 }
 
 /**
@@ -105,9 +107,11 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
 
   // Which packages own a changed file.
   const manifests = new Set<string>();
+  const unowned: string[] = [];
   for (const file of input.changed) {
     const m = ownerOf(file);
     if (m) manifests.add(m);
+    else unowned.push(file);
   }
   const textsByManifest = new Map<string | undefined, string[]>();
   for (const [p, text] of texts) {
@@ -127,7 +131,7 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
     if (planned.zodRaised) zodToRaise.push(manifest);
     if (planned.change) changes.push(planned.change);
   }
-  return { changes, notes, zodToRaise };
+  return { changes, notes, zodToRaise, unowned };
 }
 
 /** How the sources of the run are read, and which package.json owns each: what planning one package's change reads. */

@@ -452,10 +452,10 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
     changed: [...finalText].filter(([, text]) => MCP_TEXT.test(text)).map(([p]) => p),
     withoutMcpText: options.inertSources,
   });
-  if (manifests.changes.length > 0) {
-    changes.push(...manifests.changes);
+  changes.push(...manifests.changes);
+  // A package.json owning the migrated code declares the server package, or gets it (or says why not).
+  if (manifests.unowned.length === 0)
     report.notes = report.notes.filter(n => !n.startsWith('the migrated code imports @modelcontextprotocol/server 2.x'));
-  }
   report.notes.push(...manifests.notes);
   if (options.upgradeV1 !== false) upgradeZodUsers(files, finalText, manifests.zodToRaise, { changes, report }, cwd);
   report.files.sort((a, b) => a.file.localeCompare(b.file));

@@ -227,6 +227,7 @@ describe('planManifestChanges', () => {
       changes: [],
       notes: [],
       zodToRaise: [],
+      unowned: [],
     });
   });
 
@@ -255,6 +256,7 @@ describe('planManifestChanges', () => {
       changes: [],
       notes: [],
       zodToRaise: [],
+      unowned: [],
     });
   });
 });
@@ -283,5 +285,30 @@ describe('migrateSources and the package.json', () => {
       ),
     ).toBe(true);
     expect(result.report.notes.some(n => /add it to package\.json and install/.test(n))).toBe(false);
+  });
+
+  it('asks for the server package only where no package.json owns the migrated code, not where one declares it already', async () => {
+    const text = fs.readFileSync(path.join(root, 'examples', 'legacy-server', 'src', 'server.ts'), 'utf8');
+    const declared = path.join(dir, 'declared');
+    fs.mkdirSync(path.join(declared, 'src'), { recursive: true });
+    const manifest = JSON.stringify({
+      name: 'declared',
+      type: 'module',
+      dependencies: { '@modelcontextprotocol/server': '^2.4.0', zod: '^4.2.0' },
+    });
+    fs.writeFileSync(path.join(declared, 'package.json'), manifest);
+    const owned = await migrateSources([{ path: path.join(declared, 'src', 'server.ts'), text }], { cwd: declared });
+    expect(owned.changes.some(c => c.path.endsWith('package.json'))).toBe(false);
+    expect(owned.report.notes.filter(n => /add it to package\.json/.test(n))).toEqual([]);
+
+    const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-no-manifest-'));
+    try {
+      const unowned = await migrateSources([{ path: path.join(bare, 'server.ts'), text }], { cwd: bare });
+      expect(unowned.report.notes).toContain(
+        'the migrated code imports @modelcontextprotocol/server 2.x: add it to package.json and install',
+      );
+    } finally {
+      fs.rmSync(bare, { recursive: true, force: true });
+    }
   });
 });
