@@ -437,7 +437,7 @@ ${tool(
 });
 
 describe('counters written through a local', () => {
-  it("journals a call of a method that assigns a field a value made from the field; the handler's own such assignment sets what its journaled reads made", async () => {
+  it("journals a call of a method that assigns a field a value made from the field, and the handler's own such assignment", async () => {
     const m = await migrate({
       'src/stats.ts': `export class StatsStore {
   private stats = { runs: 0, last: '' };
@@ -457,21 +457,50 @@ describe('counters written through a local', () => {
       'src/server.ts': `${HEAD}import { StatsStore } from './stats.js';
 const store = new StatsStore();
 let settings = { region: 'eu', deploys: 0 };
+const regionOf = (s: { region: string }) => ({ region: s.region, deploys: 0 });
 ${tool(
   'deploy',
   `  store.bump(p);
   store.rename(p);
   const next = { ...settings, deploys: settings.deploys + 1 };
-  settings = next;`,
+  settings = next;
+  const region = regionOf(settings);
+  settings = { ...region };`,
 )}`,
     });
-    // (settings' reads before the handler changes it are journaled, so the assignment sets the same value on each round)
-    expect(journaledWork(m.text('src/server.ts'))).toEqual(['store.bump(p)', 'settings', 'settings.deploys']);
+    // (settings' reads before the handler changes it are journaled too, for the values the handler makes of them)
+    expect(journaledWork(m.text('src/server.ts'))).toEqual([
+      'store.bump(p)',
+      'settings',
+      'settings.deploys',
+      'settings = next',
+      'settings',
+      'settings = { ...region }',
+    ]);
+  }, 120_000);
+});
+
+describe('a value set from an answer', () => {
+  it('is set again on each round, not counted: the question asked with what it sets gets the same answer', async () => {
+    const m = await migrate({
+      'src/server.ts': `${HEAD}const quota = { limit: 10 };
+const limitSchema = { type: 'object' as const, properties: { limit: { type: 'integer' as const } }, required: ['limit'] };
+server.registerTool('raise', { inputSchema: { p: z.string() } }, async ({ p }) => {
+  const answer = await server.server.elicitInput({ message: \`New limit (now \${quota.limit})?\`, requestedSchema: limitSchema });
+  const limit = Number(answer.content?.limit);
+  quota.limit = limit;
+  const sure = await server.server.elicitInput({ message: \`Sure about \${limit} for \${p}?\`, requestedSchema: okSchema });
+  return { content: [{ type: 'text', text: \`\${sure.action} \${quota.limit}\` }] };
+});
+`,
+    });
+    // (the read of quota.limit the first question is made of is journaled: the handler changes it before the second)
+    expect(journaledWork(m.text('src/server.ts'))).toEqual(['quota.limit']);
   }, 120_000);
 });
 
 describe('counters kept in a map', () => {
-  it("journals a call of a function that sets a map's entry from the entry, or an object from itself; not one that sets a given value", async () => {
+  it("journals a call that sets a map's entry from the entry, or an object from itself, in a helper or in the handler; not one that sets a given value", async () => {
     const m = await migrate({
       'src/hits.ts': `const counts = new Map<string, number>();
 const cache = new Map<string, string>();
@@ -491,16 +520,23 @@ export function remember(key: string, value: string): void {
 `,
       'src/server.ts': `${HEAD}import { hit, remember, total } from './hits.js';
 const seen = new Map<string, number>();
+const countOf = (counts: Map<string, number>, key: string) => counts.get(key) ?? 0;
 ${tool(
   'count',
   `  hit(p);
   total();
   remember(p, p);
-  seen.set(p, (seen.get(p) ?? 0) + 1);`,
+  seen.set(p, (seen.get(p) ?? 0) + 1);
+  seen.set(p, countOf(seen, p) + 1);
+  seen.set(p, 1);`,
 )}`,
     });
-    // (the handler's own read of seen before it changes it is journaled: its set then sets the same value on each round)
-    expect(journaledWork(m.text('src/server.ts'))).toEqual(['hit(p)', 'total()', 'seen.get(p)']);
+    expect(journaledWork(m.text('src/server.ts'))).toEqual([
+      'hit(p)',
+      'total()',
+      'seen.set(p, (seen.get(p) ?? 0) + 1)',
+      'seen.set(p, countOf(seen, p) + 1)',
+    ]);
   }, 120_000);
 });
 

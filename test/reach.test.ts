@@ -2597,8 +2597,9 @@ server.registerTool('label', { inputSchema: { title: z.string(), serial: z.numbe
 
 describe('counters kept by a store, a map and a library call in other modules', () => {
   // A store's immutable update (`const next = { ...this.stats, runs: this.stats.runs + 1 }; this.stats = next;`), a
-  // map's entry set from itself and `Array.prototype.push.apply` onto a module's array: each read as setting a value
-  // (or as pure), each ran again on the next round of a 2026-07-28 call, which counted twice.
+  // map's entry set from itself (in a helper, and in the handler through a helper's read) and
+  // `Array.prototype.push.apply` onto a module's array: each read as setting a value (or as pure), each ran again on
+  // the next round of a 2026-07-28 call, which counted twice.
   const files = {
     'package.json': PACKAGE,
     'src/stats.ts': `export class StatsStore {
@@ -2636,17 +2637,20 @@ import { audit, hit, hits, record } from './hits.js';
 import { StatsStore } from './stats.js';
 
 const stats = new StatsStore();
+const deploys = new Map<string, number>();
+const deploysOf = (counts: Map<string, number>, key: string) => counts.get(key) ?? 0;
 const server = new McpServer({ name: 'stores', version: '1.0.0' });
 
 server.registerTool('deploy', { inputSchema: { service: z.string() } }, async ({ service }) => {
   stats.bump();
   hit(service);
   record([service]);
+  deploys.set(service, deploysOf(deploys, service) + 1);
   const answer = await server.server.elicitInput({
     message: \`Deploy \${service}?\`,
     requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
   });
-  return { content: [{ type: 'text', text: \`\${service}: \${answer.action} (runs \${stats.runs}, hits \${hits(service)}, audit \${audit.length})\` }] };
+  return { content: [{ type: 'text', text: \`\${service}: \${answer.action} (runs \${stats.runs}, hits \${hits(service)}, audit \${audit.length}, deploys \${deploysOf(deploys, service)})\` }] };
 });
 `,
   };
@@ -2655,6 +2659,7 @@ server.registerTool('deploy', { inputSchema: { service: z.string() } }, async ({
     const m = await bothWays(files);
     const server = m.text('src/server.ts');
     expect(server).toContain('  journaled(() => stats.bump());\n  journaled(() => hit(service));\n  journaled(() => record([service]));\n');
+    expect(server).toContain('  journaled(() => {\n    deploys.set(service, deploysOf(deploys, service) + 1);\n  });\n');
     expectOnlyReplayEdits(m, 'src/server.ts');
   }, 600_000);
 

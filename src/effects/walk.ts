@@ -227,7 +227,7 @@ export class Walker {
       if (this.accessorIsEffect(node, 'get', fn, mode, out)) return void out.effects.push({ node });
       // So is what a pattern, a `for...of` or a spread runs; their parts are walked all the same.
       out.effects.push(...this.implicitRuns(node, fn, mode, out));
-      const mutation = mutationOf(node, mode === 'summary');
+      const mutation = mutationOf(node, this.isQuestion);
       if (mutation) {
         // So is a write that runs a setter of the project (`settings.theme = t`).
         if (this.accessorIsEffect(unwrap(mutation.target), 'set', fn, mode, out)) return void out.effects.push({ node });
@@ -481,12 +481,12 @@ export class Walker {
           return this.changes(locality(receiverOf(call), fn), mode, out, 'repeats');
         case 'sets-receiver': {
           const changed = receiverOf(call);
-          return this.changes(locality(changed, fn), mode, out, setsFromItself(call, changed, mode) ? 'repeats' : 'sets');
+          return this.changes(locality(changed, fn), mode, out, setsFromItself(call, changed, this.isQuestion) ? 'repeats' : 'sets');
         }
         case 'mutates-first-argument':
         case 'sets-first-argument': {
           const changed = Node.isCallExpression(call) ? call.getArguments()[0] : undefined;
-          const change = cls.kind === 'sets-first-argument' && !setsFromItself(call, changed, mode) ? 'sets' : 'repeats';
+          const change = cls.kind === 'sets-first-argument' && !setsFromItself(call, changed, this.isQuestion) ? 'sets' : 'repeats';
           return changed !== undefined && this.changes(locality(changed, fn), mode, out, change);
         }
       }
@@ -524,19 +524,17 @@ export class Walker {
 
 /**
  * What an assignment, an update (`++`) or a `delete` changes, and whether doing it again changes it again
- * (`+=`, `++`) or leaves it as the first time left it (`=`, `delete`). `throughLocals`: an assignment of a local
- * made from what it assigns repeats too (see readsItself); a handler's own such locals need not count, since the
- * reads that make them are journaled where what they read changes before a later question (the assignment then
- * sets the same value again), but a summary's are not.
+ * (`+=`, `++`, `x = f(x)`) or leaves it as the first time left it (`=`, `delete`). `isQuestion`: the invocations
+ * that ask, whose answers a value made of them is (see readsThroughLocals).
  */
-export function mutationOf(node: Node, throughLocals = false): { target: Node; repeats: boolean } | undefined {
+export function mutationOf(node: Node, isQuestion: (node: Node) => boolean = () => false): { target: Node; repeats: boolean } | undefined {
   if (Node.isBinaryExpression(node)) {
     const op = node.getOperatorToken().getKind();
     if (op < SyntaxKind.FirstAssignment || op > SyntaxKind.LastAssignment) return undefined;
     // `??=`, `||=`: done again, they find the value set. `x = x + 1` (`list = [...list, item]`) is `x += 1`.
     const repeats =
       op === SyntaxKind.EqualsToken
-        ? readsItself(node.getLeft(), node.getRight(), throughLocals)
+        ? readsItself(node.getLeft(), node.getRight(), isQuestion)
         : op !== SyntaxKind.QuestionQuestionEqualsToken && op !== SyntaxKind.BarBarEqualsToken;
     return { target: node.getLeft(), repeats };
   }
@@ -554,10 +552,10 @@ export function mutationOf(node: Node, throughLocals = false): { target: Node; r
  * from it (`const next = { ...this.stats, runs: this.stats.runs + 1 }; this.stats = next;`), or its index reads
  * the object it assigns an element of (`log[log.length] = entry`).
  */
-function readsItself(target: Node, value: Node, throughLocals: boolean): boolean {
+function readsItself(target: Node, value: Node, isQuestion: (node: Node) => boolean): boolean {
   const written = unwrap(target);
   if (lazilySet(written.getText(), unwrap(value))) return false;
-  if (throughLocals ? readsThroughLocals(value, written.getText()) : readsText(value, written.getText())) return true;
+  if (readsThroughLocals(value, written.getText(), isQuestion)) return true;
   return (
     Node.isElementAccessExpression(written) && readsText(written.getArgumentExpressionOrThrow(), unwrap(written.getExpression()).getText())
   );
@@ -578,31 +576,47 @@ function lazilySet(written: string, value: Node): boolean {
 
 /**
  * Whether a call that sets an object sets it from what it holds, so that done again it changes it again
- * (`counts.set(k, (counts.get(k) ?? 0) + 1)`, `Object.assign(stats, { runs: stats.runs + 1 })`): in a summary only,
- * as mutationOf's `throughLocals` (a handler's own reads of what it changes before a later question are journaled).
+ * (`counts.set(k, (counts.get(k) ?? 0) + 1)`, `counts.set(k, countOf(counts, k) + 1)`,
+ * `Object.assign(stats, { runs: stats.runs + 1 })`), as an assignment does (readsItself).
  */
-function setsFromItself(call: Run, changed: Node | undefined, mode: Mode): boolean {
-  if (mode !== 'summary' || !changed || !(Node.isCallExpression(call) || Node.isNewExpression(call))) return false;
+function setsFromItself(call: Run, changed: Node | undefined, isQuestion: (node: Node) => boolean): boolean {
+  if (!changed || !(Node.isCallExpression(call) || Node.isNewExpression(call))) return false;
   const text = unwrap(changed).getText();
-  return (call.getArguments() as Node[]).some(arg => arg !== changed && readsThroughLocals(arg, text));
+  return (call.getArguments() as Node[]).some(arg => arg !== changed && readsThroughLocals(arg, text, isQuestion));
 }
 
 /** How many locals deep readsThroughLocals follows a value (`const a = f(x); const b = [a]; x = b`). */
 const LOCAL_DEPTH = 3;
 
-/** Whether an expression reads `text` (as readsText does), or reads a local of a function whose initializer does. */
-function readsThroughLocals(expr: Node, text: string, depth = 0): boolean {
+/**
+ * Whether an expression reads `text` (as readsText does), or reads a local of a function whose initializer does;
+ * not a local holding an answer (`const answer = await ask(...)`): a question asked with what is assigned
+ * (`New limit (now ${quota.limit})?`) gets the same answer on each round.
+ */
+function readsThroughLocals(expr: Node, text: string, isQuestion: (node: Node) => boolean, depth = 0): boolean {
   if (readsText(expr, text)) return true;
   if (depth >= LOCAL_DEPTH) return false;
   const locals = (n: Node): boolean => {
     if (Node.isIdentifier(n)) {
       const decl = declarationOf(n);
       const init = decl && Node.isVariableDeclaration(decl) && enclosingFunctionOf(decl) !== undefined ? decl.getInitializer() : undefined;
-      return init !== undefined && !init.containsRange(n.getPos(), n.getEnd()) && readsThroughLocals(init, text, depth + 1);
+      return (
+        init !== undefined &&
+        !init.containsRange(n.getPos(), n.getEnd()) &&
+        !asks(init, isQuestion) &&
+        readsThroughLocals(init, text, isQuestion, depth + 1)
+      );
     }
     return n.forEachChild(child => (isFunctionLike(child) ? undefined : locals(child) || undefined)) === true;
   };
   return locals(expr);
+}
+
+/** Whether an expression asks a question, outside the functions written in it. */
+function asks(expr: Node, isQuestion: (node: Node) => boolean): boolean {
+  const visit = (n: Node): boolean =>
+    isQuestion(n) || n.forEachChild(child => (isFunctionLike(child) ? undefined : visit(child) || undefined)) === true;
+  return visit(expr);
 }
 
 /** Whether an expression reads a name or member written as `text`, outside the functions written in it. */
