@@ -192,6 +192,53 @@ server.registerTool('handed', { description: 'Asks' }, async () => {
     expect(journaledWork(server).sort()).toEqual(['current', 'current', 'list.length', 'remember(p)', "remember('x')", 'seen'].sort());
   }, 120_000);
 
+  it("journals a call of the project's functions that reads what the handler changes before a later question: through an argument, its own object or a module", async () => {
+    const m = await migrate({
+      'src/inventory.ts': `export class Inventory {
+  private stock = new Map<string, number>([['x', 3]]);
+
+  stockOf(item: string): number {
+    return this.stock.get(item) ?? 0;
+  }
+
+  reserve(item: string): void {
+    this.stock.set(item, 1);
+  }
+}
+
+let level = 'low';
+export const levelOf = (): string => level;
+export function raise(): void {
+  level = 'high';
+}
+`,
+      'src/server.ts': `${HEAD}import { Inventory, levelOf, raise } from './inventory.js';
+const seen = new Map<string, number>();
+const countOf = (counts: Map<string, number>, key: string) => counts.get(key) ?? 0;
+const named = (key: string) => key.toUpperCase();
+const inventory = new Inventory();
+${tool(
+  'reserve',
+  `  const before = countOf(seen, p);
+  const nested = countOf(seen, String(seen.get(p)));
+  const name = named(p);
+  seen.set(p, 5);
+  const stock = inventory.stockOf(p);
+  inventory.reserve(p);
+  const level = levelOf();
+  raise();
+  void [before, nested, name, stock, level];`,
+)}`,
+    });
+    expect(journaledWork(m.text('src/server.ts'))).toEqual([
+      'countOf(seen, p)',
+      'countOf(seen, String(seen.get(p)))',
+      'inventory.stockOf(p)',
+      'levelOf()',
+    ]);
+    // (the sets are not: done again, each leaves what the first left)
+  }, 120_000);
+
   it('reads again, with a note, what cannot travel in requestState', async () => {
     const m = await migrate({
       'src/server.ts': `${HEAD}
@@ -474,7 +521,7 @@ ${tool(
       'settings',
       'settings.deploys',
       'settings = next',
-      'settings',
+      'regionOf(settings)',
       'settings = { ...region }',
     ]);
   }, 120_000);

@@ -2595,11 +2595,12 @@ server.registerTool('label', { inputSchema: { title: z.string(), serial: z.numbe
   }, 600_000);
 });
 
-describe('counters kept by a store, a map and a library call in other modules', () => {
+describe('counters and stock kept by a store, a map and a library call in other modules', () => {
   // A store's immutable update (`const next = { ...this.stats, runs: this.stats.runs + 1 }; this.stats = next;`), a
   // map's entry set from itself (in a helper, and in the handler through a helper's read) and
   // `Array.prototype.push.apply` onto a module's array: each read as setting a value (or as pure), each ran again on
-  // the next round of a 2026-07-28 call, which counted twice.
+  // the next round of a 2026-07-28 call, which counted twice. And a method's read of what the handler then changes
+  // (`inventory.stockOf(item)` before `inventory.reserve(item)`), which the next round read changed.
   const files = {
     'package.json': PACKAGE,
     'src/stats.ts': `export class StatsStore {
@@ -2613,6 +2614,18 @@ describe('counters kept by a store, a map and a library call in other modules', 
 
   get runs(): number {
     return this.stats.runs;
+  }
+}
+
+export class Inventory {
+  private stock = new Map<string, number>();
+
+  stockOf(item: string): number {
+    return this.stock.get(item) ?? 3;
+  }
+
+  reserve(item: string): void {
+    this.stock.set(item, 0);
   }
 }
 `,
@@ -2634,9 +2647,10 @@ export function record(entries: string[]): void {
     'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { audit, hit, hits, record } from './hits.js';
-import { StatsStore } from './stats.js';
+import { Inventory, StatsStore } from './stats.js';
 
 const stats = new StatsStore();
+const inventory = new Inventory();
 const deploys = new Map<string, number>();
 const deploysOf = (counts: Map<string, number>, key: string) => counts.get(key) ?? 0;
 const server = new McpServer({ name: 'stores', version: '1.0.0' });
@@ -2646,24 +2660,27 @@ server.registerTool('deploy', { inputSchema: { service: z.string() } }, async ({
   hit(service);
   record([service]);
   deploys.set(service, deploysOf(deploys, service) + 1);
+  const stock = inventory.stockOf(service);
+  inventory.reserve(service);
   const answer = await server.server.elicitInput({
     message: \`Deploy \${service}?\`,
     requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
   });
-  return { content: [{ type: 'text', text: \`\${service}: \${answer.action} (runs \${stats.runs}, hits \${hits(service)}, audit \${audit.length}, deploys \${deploysOf(deploys, service)})\` }] };
+  return { content: [{ type: 'text', text: \`\${service}: \${answer.action} (runs \${stats.runs}, hits \${hits(service)}, audit \${audit.length}, deploys \${deploysOf(deploys, service)}, stock \${stock})\` }] };
 });
 `,
   };
 
-  it('journals each call', async () => {
+  it('journals each call, and the read of the stock before the handler changes it', async () => {
     const m = await bothWays(files);
     const server = m.text('src/server.ts');
     expect(server).toContain('  journaled(() => stats.bump());\n  journaled(() => hit(service));\n  journaled(() => record([service]));\n');
     expect(server).toContain('  journaled(() => {\n    deploys.set(service, deploysOf(deploys, service) + 1);\n  });\n');
+    expect(server).toContain('  const stock = journaled(() => inventory.stockOf(service));\n  inventory.reserve(service);\n');
     expectOnlyReplayEdits(m, 'src/server.ts');
   }, 600_000);
 
-  it('counts each call once, on both eras', async () => {
+  it('counts each call once and reads the stock it had, on both eras', async () => {
     const ok = { action: 'accept', content: { ok: true } };
     const result = await verifyBothEras(withStdio(files, 'src/server.ts'), 'src/server.ts', [
       { name: 'first', tool: 'deploy', arguments: { service: 'api' }, elicitation: [ok] },
@@ -2718,8 +2735,8 @@ server.registerTool('file', { inputSchema: { title: z.string() } }, async ({ tit
     const m = await bothWays(files);
     const server = m.text('src/server.ts');
     expect(server).toContain('  await journaled(async () => {\n    await save(title);\n  });\n');
-    // (the set sets what a second run sets too, from the count read before it, which is journaled)
-    expect(server).toContain('  seen.set(title, (journaled(() => seen.get(title)) ?? 0) + 1);\n');
+    // (the set counts: done again, it would count again; Map.set keeps nothing of its result but the map)
+    expect(server).toContain('  journaled(() => {\n    seen.set(title, (seen.get(title) ?? 0) + 1);\n  });\n');
     expectOnlyReplayEdits(m, 'src/server.ts');
   }, 600_000);
 

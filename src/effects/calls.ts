@@ -46,6 +46,15 @@ export interface Summary {
    * the call and a later question sees the change on the next round.
    */
   changed: ReadonlySet<Node>;
+  /**
+   * The objects outliving the round it reads, itself or through what it calls, rooted as `changed` is: a call of it
+   * before a change of one of them and a later question would read the change on the next round.
+   */
+  read: ReadonlySet<Node>;
+  /** The parameters (by index) whose objects it reads: the caller's objects, read through the call. */
+  readsParams: ReadonlySet<number>;
+  /** Whether it reads its own object (`this`, or a variable of a function it is written in). */
+  readsOwn: boolean;
 }
 
 /**
@@ -54,7 +63,16 @@ export interface Summary {
  */
 export type Change = 'repeats' | 'sets';
 
-export const PURE: Summary = { effect: false, perRound: false, mutatesParams: new Map(), mutatesOwn: false, changed: new Set() };
+export const PURE: Summary = {
+  effect: false,
+  perRound: false,
+  mutatesParams: new Map(),
+  mutatesOwn: false,
+  changed: new Set(),
+  read: new Set(),
+  readsParams: new Set(),
+  readsOwn: false,
+};
 
 /** What a call of the requestState module's own functions is: already migrated code. */
 export type StateCall = 'journaled' | 'ask' | 'other';

@@ -91,8 +91,8 @@ export function planJournal(handlers: AskingFunction[], asks: ReadonlySet<Node>,
       const change = journaled ? changedAfterAQuestion(point.node, fn, questions) : undefined;
       if (change) planning.refused.push({ node: change, ...changedCopyReason(point.node, change, label), handler: label });
     }
-    for (const read of readsChangedBefore(walked, questions, fn)) {
-      if (again(read.node) && !points.some(p => within(read.node, p.node))) planRead(read.node, label, planning);
+    for (const read of outermost(readsChangedBefore(walked, questions, fn).map(r => r.node))) {
+      if (again(read) && !points.some(p => within(read, p.node))) planRead(read, label, planning);
     }
     for (const timer of walked.timers) {
       if (again(timer))
@@ -292,6 +292,15 @@ function readsChangedBefore(walked: WalkResult, questions: Node[], fn: FunctionL
       return loop !== undefined && within(change.node, loop) && questions.some(q => within(q, loop));
     }),
   );
+}
+
+/**
+ * The nodes once each, without those inside another (a call read for what its function reads may hold a read of its
+ * own: `stockOf(seen.get(k))`): the outer one is journaled, and what it holds with it.
+ */
+function outermost(nodes: readonly Node[]): Node[] {
+  const unique = [...new Set(nodes)];
+  return unique.filter(node => !unique.some(other => other !== node && within(node, other)));
 }
 
 /** Whether a read is in the arguments of a call making a change: evaluated before the call changes anything. */

@@ -41,6 +41,9 @@ function summaryOf(walked: WalkResult): Summary {
     mutatesParams: walked.mutatesParams,
     mutatesOwn: walked.mutatesOwn,
     changed: new Set(walked.changes.map(c => c.key)),
+    read: new Set(walked.reads.map(r => r.key)),
+    readsParams: walked.readsParams,
+    readsOwn: walked.readsOwn,
   };
 }
 
@@ -118,7 +121,8 @@ type Mode = 'plan' | 'summary';
  */
 type Locality = 'local' | 'persistent' | 'own' | { param: number };
 
-export interface WalkResult extends Omit<Summary, 'changed'> {
+export interface WalkResult extends Omit<Summary, 'changed' | 'read' | 'readsParams'> {
+  readsParams: Set<number>;
   effects: EffectPoint[];
   /** Timers set (`setTimeout(...)`) whose callback does something outside the round: set again on each round. */
   timers: Node[];
@@ -184,6 +188,10 @@ export class Walker {
       mutatesParams: ctor ? this.summary(ctor).mutatesParams : new Map(),
       mutatesOwn: false,
       changed: new Set(parts.flatMap(p => [...p.changed])),
+      // What making it reads outliving the round (a module's counter its initializers read), not the new object.
+      read: new Set(parts.flatMap(p => [...p.read])),
+      readsParams: ctor ? this.summary(ctor).readsParams : new Set(),
+      readsOwn: false,
     };
     this.summaries.set(cls, summary);
     return summary;
@@ -196,6 +204,8 @@ export class Walker {
       perRound: false,
       mutatesParams: new Map(),
       mutatesOwn: false,
+      readsParams: new Set(),
+      readsOwn: false,
       effects: [],
       timers: [],
       changes: [],
@@ -220,7 +230,7 @@ export class Walker {
         if (this.handedFunctionIsEffect(node, fn, mode, out)) return void out.effects.push({ node: settledTogether(node) });
         // A timer whose callback does something outside the round, its handle unused: set once, on the first round.
         if (mode === 'plan' && this.setsTimerToJournal(node, cls, fn)) return void out.effects.push({ node });
-        if (mode === 'plan') this.noteCallRead(node, cls, fn, out);
+        this.noteCallRead(node, cls, fn, mode, out);
         return visitChildren(node);
       }
       // A read that runs a getter of the project (`tickets.next`) is a call of it.
@@ -238,7 +248,7 @@ export class Walker {
         // The target is written, not read: only what it is made of is visited.
         return visitTargetParts(mutation.target, node);
       }
-      if (mode === 'plan') this.noteRead(node, fn, out);
+      this.noteRead(node, fn, out);
       visitChildren(node);
     };
     /** The parts of an assignment other than its target's root: the value, the indexes, what the target is reached through. */
@@ -281,11 +291,26 @@ export class Walker {
     for (const summary of cls.summaries) for (const key of summary.changed) out.changes.push({ node: call, key });
   }
 
-  /** A library call that only reads what it is called on, recorded as a read of its root; a timer, noted. */
-  private noteCallRead(call: Invocation, cls: CallClass, fn: Scope, out: WalkResult): void {
+  /**
+   * A library call that only reads what it is called on, recorded as a read of its root; a call of the project's
+   * functions as a read of what they read (`inventory.stockOf(item)`, `countOf(seen, key)`); a timer, noted.
+   */
+  private noteCallRead(call: Invocation, cls: CallClass, fn: Scope, mode: Mode, out: WalkResult): void {
+    if ('summaries' in cls) return this.noteSummaryReads(call, cls.summaries, fn, out);
     if (!('kind' in cls)) return;
-    if (cls.kind === 'per-round' && Node.isCallExpression(call) && this.timerDoesSomething(call, fn)) out.timers.push(call);
+    if (mode === 'plan' && cls.kind === 'per-round' && Node.isCallExpression(call) && this.timerDoesSomething(call, fn))
+      out.timers.push(call);
     if (cls.kind === 'pure' && changedBy(call, cls).length === 0) this.noteRead(call, fn, out);
+  }
+
+  /** What the functions a call may run read, as reads by the call: their objects, its receiver's, its arguments'. */
+  private noteSummaryReads(call: Invocation, summaries: readonly Summary[], fn: Scope, out: WalkResult): void {
+    const args = Node.isCallExpression(call) || Node.isNewExpression(call) ? (call.getArguments() as Node[]) : [];
+    for (const summary of summaries) {
+      for (const key of summary.read) out.reads.push({ node: call, key });
+      if (summary.readsOwn) this.noteReadOf(call, receiverOf(call), fn, out);
+      for (const i of summary.readsParams) if (args[i]) this.noteReadOf(call, args[i], fn, out);
+    }
   }
 
   /**
@@ -325,8 +350,18 @@ export class Walker {
     if (Node.isIdentifier(node) && !readsVariable(node) && !readsContents(node)) return;
     if (Node.isCallExpression(node) && !Node.isPropertyAccessExpression(unwrap(node.getExpression()))) return;
     // A method's read (`held.has(seat)`) reads what it is called on.
-    const read = Node.isCallExpression(node) ? receiverOf(node) : node;
-    const key = rootKey(read, locality(read, fn));
+    this.noteReadOf(node, Node.isCallExpression(node) ? receiverOf(node) : node, fn, out);
+  }
+
+  /**
+   * A read, at `node`, of the object `read` names: by its root where it outlives the round; in a summary, which of
+   * the function's parameters it is, or that it is the function's own object.
+   */
+  private noteReadOf(node: Node, read: Node, fn: Scope, out: WalkResult): void {
+    const where = locality(read, fn);
+    if (typeof where === 'object') return void out.readsParams.add(where.param);
+    if (where === 'own') out.readsOwn = true;
+    const key = rootKey(read, where);
     if (key) out.reads.push({ node, key });
   }
 
