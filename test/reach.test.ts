@@ -2223,6 +2223,46 @@ server.registerTool('wipe', { inputSchema: { id: z.string() } }, async ({ id }, 
   }, 600_000);
 });
 
+describe('a tool registered in a file that imports nothing of the SDK, on a server another module exports', () => {
+  // The upgrade, as the official codemod, reads only files that import SDK 1.x: this one keeps tool(), which SDK 2.x
+  // does not have. The marker says so, and that importing the SDK's type in the file lets the next run migrate it.
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export const server = new McpServer({ name: 'split', version: '1.0.0' });
+`,
+    'src/tools/greet.ts': `import { z } from 'zod';
+import { server } from '../server.js';
+
+server.tool('greet', { name: z.string() }, async ({ name }) => {
+  const answer = await server.server.elicitInput({ message: \`Greet \${name}?\`, requestedSchema: { type: 'object', properties: {} } });
+  return { content: [{ type: 'text', text: answer.action }] };
+});
+`,
+  };
+
+  it('is marked with why the upgrade left it, and what lets the next run migrate it', async () => {
+    const m = await bothWays(files);
+    expect(m.sites('src/tools/greet.ts').map(s => s.outcome)).toEqual(['marked']);
+    expect(m.sites('src/tools/greet.ts')[0]!.reason).toBe(
+      "elicitation request in a callback passed to tool(), which SDK 2.x's McpServer does not have; this file imports nothing of the SDK (the server it registers on is declared in another module), so the v1-to-v2 upgrade, which reads only files importing SDK 1.x, left the call as it was: import the SDK's McpServer type in this file (import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js') and run again, or write the call as registerTool(...) and run again",
+    );
+  }, 600_000);
+
+  it('migrates on the run after the SDK type is imported', async () => {
+    const greet = files['src/tools/greet.ts'];
+    const m = await migrate(
+      { ...files, 'src/tools/greet.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n${greet}` },
+      true,
+    );
+    expect(m.sites('src/tools/greet.ts').map(s => s.outcome)).toEqual(['rewritten']);
+    expect(m.text('src/tools/greet.ts')).toContain(
+      "resumable(server).registerTool('greet', { inputSchema: z.object({ name: z.string() }) }, async ({ name }) => {",
+    );
+  }, 600_000);
+});
+
 describe('a registration method a subclass of the SDK server declares again', () => {
   // AppServer.registerTool hands its callback the server, not the arguments: the callback is not an SDK
   // handler, and `srv` is a server. Its request is reported and marked, never migrated as a handler's.

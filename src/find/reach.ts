@@ -17,6 +17,7 @@ import { enclosingFunction, type FunctionLike } from '../analysis/functions.js';
 import { describeNonHandler, sdkCallbackOf, type NonHandler } from '../analysis/nonHandlers.js';
 import type { HandlerMethod } from '../plan.js';
 import { calleesOf, isFunctionLike, isProjectFunction } from './callees.js';
+import { MCP_TEXT } from '../triggers.js';
 
 /** A registration whose handler may run the function: its receiver goes through `resumable(...)`. */
 export interface HandlerReached {
@@ -579,10 +580,19 @@ function registrationTaking(call: CallExpression, value: Node): HandlerReached |
         method: LEGACY_REGISTRATIONS[name]!,
         label: `${LEGACY_REGISTRATIONS[name]} ${literalString(args[0]) ?? args[0]?.getText() ?? ''}`,
       };
+    const register = `register${name[0]!.toUpperCase()}${name.slice(1)}(...)`;
+    // A file that names nothing of the SDK (it registers on a server imported from another module, or held by a
+    // base class) is not read by the upgrade, as the official codemod reads only files importing SDK 1.x.
+    if (!MCP_TEXT.test(call.getSourceFile().getFullText()))
+      return {
+        kind: 'wrapped',
+        detail: `in a callback passed to ${name}(), which SDK 2.x's McpServer does not have; this file imports nothing of the SDK (the server it registers on is declared in another module), so the v1-to-v2 upgrade, which reads only files importing SDK 1.x, left the call as it was`,
+        fate: `import the SDK's McpServer type in this file (import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js') and run again, or write the call as ${register} and run again`,
+      };
     return {
       kind: 'wrapped',
       detail: `in a callback passed to ${name}(), which SDK 2.x's McpServer does not have (the official codemod left it, marked)`,
-      fate: 'write it as register' + name[0]!.toUpperCase() + name.slice(1) + '(...) and run again',
+      fate: `write it as ${register} and run again`,
     };
   }
   return undefined;
