@@ -5,8 +5,9 @@
  */
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
-import { ts, type Project, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, ts, type CallExpression, type Project, type SourceFile } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
+import { serverKindOf } from './analysis/mcpSymbols.js';
 import { forgetProjectFiles, needsNodeDeclarations, setText, sharedAnalysisProject } from './analysis/project.js';
 import { importBindings, selfCheck, type ImportBindings, type SelfCheckOptions } from './analysis/selfCheck.js';
 import { owningManifest, planManifestChanges } from './manifest.js';
@@ -26,9 +27,26 @@ import { isStateModuleFile, STATE_KEY_ENV } from './stateModule.js';
 import type { UnitTrace } from './unitTrace.js';
 import { missingStateModules, placedStateModules } from './stateModuleWrites.js';
 import { placeStateModules, stateModuleFor, type StateModules } from './stateModulePlaces.js';
-import { importersOfRequestAliases, mayMakeRequests, MCP_TEXT, worthAnalysing, ZOD_IMPORT } from './triggers.js';
+import {
+  importersOfRequestAliases,
+  mayMakeRequests,
+  MCP_TEXT,
+  REGISTRATION_CALL,
+  REGISTRATION_METHODS,
+  worthAnalysing,
+  ZOD_IMPORT,
+} from './triggers.js';
 import { SDK_V1_FRAMEWORKS } from './tables/frameworks.js';
-import { oneLine, syntaxErrors, upgradeV1, upgradeZodOnly, V1_IMPORT } from './upgrade/index.js';
+import {
+  FAILS_AT_START,
+  oneLine,
+  syntaxErrors,
+  upgradeRegistrants,
+  upgradeV1,
+  upgradeZodOnly,
+  V1_IMPORT,
+  withCodemodMarkers,
+} from './upgrade/index.js';
 import { applyPlan, parserFor } from '../transforms/mrtr.js';
 import { parseOnly } from './rewrite/parsers.js';
 import { byCodePoint } from './values.js';
@@ -115,6 +133,7 @@ export function migrateGroup(candidates: SourceInput[], state: StateModules, opt
   // What an earlier run left: a rewrite's files, or a report's the moment it was given.
   forgetProjectFiles(project);
   const { sourceFiles, broken } = parseStage(run, project);
+  if (options.upgradeV1 !== false && !options.sitesOnly) registrantsStage(run, project, sourceFiles, broken);
   const positions = positionsOf(run, project);
   // A file calling a request method a module exports under another name (`ask(...)`) may name no trigger.
   const aliasUsers = importersOfRequestAliases(sourceFiles.map(sf => ({ path: sf.getFilePath(), text: sf.getFullText() })));
@@ -179,8 +198,7 @@ function upgradeStage(run: GroupRun): void {
     );
     for (const [p, text] of upgraded.texts) current.set(p, text);
     // Its findings are at lines of the text it was given: the file's, less a shebang.
-    const inGiven = (n: UpgradeNote): UpgradeNote => ({ ...n, line: n.line + (run.shebangs.has(n.file) ? 1 : 0) });
-    report.upgrade.push(...upgraded.notes.map(n => ({ ...inGiven(n), file: rel(n.file) })));
+    report.upgrade.push(...upgradeNotesOf(run, upgraded.notes));
     failed = upgraded.failed;
   } catch (error) {
     failed = new Map(
@@ -219,6 +237,80 @@ function parseStage(run: GroupRun, project: Project): { sourceFiles: SourceFile[
     });
   }
   return { sourceFiles, broken };
+}
+
+/** The upgrade's findings, at lines of the text it was given (the file's, less a shebang), as the report gives them. */
+function upgradeNotesOf(run: GroupRun, notes: readonly UpgradeNote[]): UpgradeNote[] {
+  return notes.map(n => ({ ...n, line: n.line + (run.shebangs.has(n.file) ? 1 : 0), file: run.rel(n.file) }));
+}
+
+/**
+ * Files the upgrade did not read, as they import nothing of the SDK, that register handlers on an SDK server declared
+ * in another module (`import { server } from './server.js'; server.tool(...)`, a tool class whose base holds the
+ * server): left so, they would keep SDK 1.x's registrations, which 2.x lacks (`server.tool is not a function` as the
+ * server starts). The checker, on the upgraded files, says which server a call is made on; those files are upgraded
+ * as the others were, and parsed again. One that also calls such a method of something else (`agent.tool(...)`),
+ * which the official codemod would rewrite too, or that the upgrade cannot take, is left as it was, with a finding.
+ */
+function registrantsStage(run: GroupRun, project: Project, sourceFiles: SourceFile[], broken: ReadonlySet<string>): void {
+  const registrants: SourceFile[] = [];
+  const left = new Map<string, { call: CallExpression; why: string }>();
+  for (const sf of sourceFiles.filter(f => !broken.has(f.getFilePath()))) {
+    const { onServer, elsewhere } = registrationsOn(sf);
+    if (onServer.length === 0) continue;
+    if (elsewhere.length === 0) registrants.push(sf);
+    else {
+      const other = elsewhere[0]!;
+      const why = `it also calls ${other.getExpression().getText()}(...) on line ${other.getStartLineNumber()}, which is not an SDK server's and which the upgrade would rewrite too`;
+      left.set(sf.getFilePath(), { call: onServer[0]!, why });
+    }
+  }
+  if (registrants.length === 0 && left.size === 0) return;
+  const upgraded = upgradeRegistrants(
+    registrants.map(sf => ({ path: sf.getFilePath(), text: run.current.get(sf.getFilePath())! })),
+    run.candidates,
+    tracedAs(run),
+  );
+  run.report.upgrade.push(...upgradeNotesOf(run, upgraded.notes));
+  for (const [file, why] of upgraded.failed)
+    left.set(file, { call: registrationsOn(project.getSourceFileOrThrow(file)).onServer[0]!, why });
+  for (const [file, { call, why }] of left) {
+    const note = registrantLeft(run, file, call, why);
+    run.report.upgrade.push(note);
+    // Marked as a repair marks what it leaves: --check fails on it, and the run says the server will not start.
+    upgraded.texts.set(file, withCodemodMarkers(run.current.get(file)!, new Map([[call.getStartLineNumber(), [note.message]]])));
+  }
+  for (const [file, text] of upgraded.texts) {
+    run.current.set(file, text);
+    const i = sourceFiles.findIndex(sf => sf.getFilePath() === file);
+    sourceFiles[i] = project.createSourceFile(file, text, { overwrite: true });
+  }
+}
+
+/** The finding of a file registering on an SDK server of another module that the upgrade leaves, at its first such call. */
+function registrantLeft(run: GroupRun, file: string, call: CallExpression, why: string): UpgradeNote {
+  return {
+    file: run.rel(file),
+    line: call.getStartLineNumber() + (run.shebangs.has(file) ? 1 : 0),
+    level: 'warning',
+    message: `${call.getExpression().getText()}(...) registers a handler on an SDK server declared in another module; this file imports nothing of the SDK, and is left on SDK 1.x (${why}): write its registrations in SDK 2.x's form (registerTool(...), registerPrompt(...), registerResource(...)); ${FAILS_AT_START}`,
+  };
+}
+
+/**
+ * In a file that imports nothing of MCP, the calls of a registration method SDK 1.x and 2.x write differently, on an
+ * SDK server (as the checker sees it) and on anything else.
+ */
+function registrationsOn(sf: SourceFile): { onServer: CallExpression[]; elsewhere: CallExpression[] } {
+  const found = { onServer: [] as CallExpression[], elsewhere: [] as CallExpression[] };
+  const text = sf.getFullText();
+  if (MCP_TEXT.test(text) || !REGISTRATION_CALL.test(text)) return found;
+  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = call.getExpression();
+    if (!Node.isPropertyAccessExpression(callee) || !REGISTRATION_METHODS.includes(callee.getName())) continue;
+    (serverKindOf(callee.getExpression()) !== undefined ? found.onServer : found.elsewhere).push(call);
+  }
+  return found;
 }
 
 /** Sites are found in the analysed text (upgraded, without shebang): reported where the user wrote them. */

@@ -34,6 +34,7 @@ import {
   isCandidate,
   relativeImportsAmong,
   requestAliasHolders,
+  REGISTRATION_CALL,
   TRIGGER_PATTERN,
   worthAnalysing,
   ZOD_IMPORT,
@@ -120,7 +121,8 @@ interface RunState {
  * A file no migration needs, unless it holds a marker of the official codemod (a leftover to report) or imports
  * zod (the upgrade moves a server's package to zod 4, and repairs the zod 3 calls of its files).
  */
-const wanted = (text: string) => isCandidate(text) || text.includes(CODEMOD_MARKER) || ZOD_IMPORT.test(text);
+const wanted = (text: string) =>
+  isCandidate(text) || text.includes(CODEMOD_MARKER) || ZOD_IMPORT.test(text) || REGISTRATION_CALL.test(text);
 
 function relativeTo(cwd: string): (abs: string) => string {
   // Every file gets a report line: slicing the common prefix off is most of the cost of 10,000 of them.
@@ -321,7 +323,8 @@ async function migrate(
   const inert = new Set(run.unwanted);
   for (const [p, s] of run.sources) {
     // A zod user is no candidate, but the upgrade may repair it (src/pipeline.ts finishRun).
-    if (isCandidate(s.text) || ZOD_IMPORT.test(s.text)) inputs.push({ path: p, text: s.text });
+    // A file registering on a server of another module is one if it imports an MCP file (worthAnalysing).
+    if (isCandidate(s.text) || ZOD_IMPORT.test(s.text) || REGISTRATION_CALL.test(s.text)) inputs.push({ path: p, text: s.text });
     else inert.add(p);
   }
   const seeds = worthAnalysing(inputs);

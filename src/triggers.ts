@@ -25,6 +25,18 @@ export const REQUEST_METHOD_VALUE = /\b(?:createMessage|elicitInput|listRoots)\b
 /** Files that import the SDK: where servers are built and connected, and what the v1-to-v2 upgrade touches. */
 export const MCP_TEXT = /@modelcontextprotocol\//;
 
+/** The registration methods SDK 1.x and 2.x call differently (or 2.x lacks), and a call of one in a file's text. */
+export const REGISTRATION_METHODS: readonly string[] = [
+  'tool',
+  'prompt',
+  'resource',
+  'registerTool',
+  'registerPrompt',
+  'registerResource',
+  'setRequestHandler',
+];
+export const REGISTRATION_CALL = new RegExp(`\\.(?:${REGISTRATION_METHODS.join('|')})\\s*\\(`);
+
 /** How deep a chain of helpers calling helpers is inlined (src/analysis/inline.ts). */
 export const MAX_INLINE_DEPTH = 3;
 /** Relative-import hops followed from a file worth analysing to find its helpers: one per helper level, one more for a barrel. */
@@ -78,7 +90,9 @@ export function worthAnalysing<F extends { path: string; text: string }>(files: 
       mcp.has(f.path) ||
       FRAMEWORK_IMPORT.test(f.text) ||
       aliasUsers.has(f.path) ||
-      (TRIGGER_PATTERN.test(f.text) && (relativeImportsAmong(f, mcp).length > 0 || importsMcpPackage(f))),
+      (TRIGGER_PATTERN.test(f.text) && (relativeImportsAmong(f, mcp).length > 0 || importsMcpPackage(f))) ||
+      // A file registering handlers on a server it imports from another module (its upgrade: src/pipeline.ts).
+      (REGISTRATION_CALL.test(f.text) && relativeImportsAmong(f, mcp).length > 0),
   );
   if (seeds.length === 0) return seeds;
   const callers = helperCallers(files, new Set(seeds.filter(f => TRIGGER_PATTERN.test(f.text)).map(f => f.path)));

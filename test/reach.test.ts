@@ -2223,43 +2223,116 @@ server.registerTool('wipe', { inputSchema: { id: z.string() } }, async ({ id }, 
   }, 600_000);
 });
 
-describe('a tool registered in a file that imports nothing of the SDK, on a server another module exports', () => {
-  // The upgrade, as the official codemod, reads only files that import SDK 1.x: this one keeps tool(), which SDK 2.x
-  // does not have. The marker says so, and that importing the SDK's type in the file lets the next run migrate it.
+describe('tools registered in files that import nothing of the SDK, on a server another module declares', () => {
+  // The official codemod reads only files that import SDK 1.x: these kept tool(), which SDK 2.x does not have, and
+  // the server died as it started (`server.tool is not a function`). They are upgraded as the files importing it
+  // are, once the checker says the server they register on is the SDK's: a server another module exports, and one
+  // a tool class's base class holds. A `.tool(...)` on anything else is left.
   const files = {
     'package.json': PACKAGE,
     'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
 export const server = new McpServer({ name: 'split', version: '1.0.0' });
 `,
+    'src/base.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+export abstract class ToolModule {
+  constructor(protected readonly server: McpServer) {}
+
+  protected async confirm(message: string): Promise<boolean> {
+    const result = await this.server.server.elicitInput({ message, requestedSchema: { type: 'object', properties: {} } });
+    return result.action === 'accept';
+  }
+}
+`,
+    'src/agent.ts': `import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+export const agent = {
+  tools: [] as string[],
+  tool(name: string, run: () => Promise<CallToolResult>): void {
+    this.tools.push(name);
+    void run;
+  },
+};
+`,
     'src/tools/greet.ts': `import { z } from 'zod';
 import { server } from '../server.js';
 
 server.tool('greet', { name: z.string() }, async ({ name }) => {
   const answer = await server.server.elicitInput({ message: \`Greet \${name}?\`, requestedSchema: { type: 'object', properties: {} } });
-  return { content: [{ type: 'text', text: answer.action }] };
+  return { content: [{ type: 'text', text: \`\${name}: \${answer.action}\` }] };
 });
+`,
+    'src/tools/echo.ts': `import { server } from '../server.js';
+
+server.tool('echo', 'Echoes', async () => ({ content: [{ type: 'text', text: 'echo' }] }));
+`,
+    'src/tools/mixed.ts': `import { server } from '../server.js';
+import { agent } from '../agent.js';
+
+server.tool('ping', 'Pings', async () => ({ content: [{ type: 'text', text: 'pong' }] }));
+agent.tool('ping', async () => ({ content: [] }));
+`,
+    'src/tools/posts.ts': `import { z } from 'zod';
+import { ToolModule } from '../base.js';
+
+export class PostTools extends ToolModule {
+  register(): void {
+    this.server.tool('publish', 'Publishes a post', { title: z.string() }, async ({ title }) => {
+      const ok = await this.confirm(\`Publish \${title}?\`);
+      return { content: [{ type: 'text', text: \`\${title}: \${ok ? 'published' : 'kept'}\` }] };
+    });
+  }
+}
+`,
+    'src/index.ts': `import { server } from './server.js';
+import { PostTools } from './tools/posts.js';
+import './tools/greet.js';
+import './tools/echo.js';
+
+new PostTools(server).register();
 `,
   };
 
-  it('is marked with why the upgrade left it, and what lets the next run migrate it', async () => {
-    const m = await bothWays(files);
-    expect(m.sites('src/tools/greet.ts').map(s => s.outcome)).toEqual(['marked']);
-    expect(m.sites('src/tools/greet.ts')[0]!.reason).toBe(
-      "elicitation request in a callback passed to tool(), which SDK 2.x's McpServer does not have; this file imports nothing of the SDK (the server it registers on is declared in another module), so the v1-to-v2 upgrade, which reads only files importing SDK 1.x, left the call as it was: import the SDK's McpServer type in this file (import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js') and run again, or write the call as registerTool(...) and run again",
-    );
-  }, 600_000);
+  const LEFT_MIXED =
+    "server.tool(...) registers a handler on an SDK server declared in another module; this file imports nothing of the SDK, and is left on SDK 1.x (it also calls agent.tool(...) on line 5, which is not an SDK server's and which the upgrade would rewrite too): write its registrations in SDK 2.x's form (registerTool(...), registerPrompt(...), registerResource(...)); the server throws at start-up until this is migrated";
 
-  it('migrates on the run after the SDK type is imported', async () => {
-    const greet = files['src/tools/greet.ts'];
-    const m = await migrate(
-      { ...files, 'src/tools/greet.ts': `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n${greet}` },
-      true,
-    );
-    expect(m.sites('src/tools/greet.ts').map(s => s.outcome)).toEqual(['rewritten']);
+  it('upgrades them and rewrites their questions; not a .tool() on anything else', async () => {
+    const m = await bothWays(files);
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome}`)).toEqual([
+      'src/base.ts:7 rewritten',
+      'src/tools/greet.ts:5 rewritten',
+    ]);
     expect(m.text('src/tools/greet.ts')).toContain(
       "resumable(server).registerTool('greet', { inputSchema: z.object({ name: z.string() }) }, async ({ name }) => {",
     );
+    expect(m.text('src/tools/echo.ts')).toBe(
+      "import { server } from '../server.js';\n\nserver.registerTool('echo', { description: 'Echoes' }, async () => ({ content: [{ type: 'text', text: 'echo' }] }));\n",
+    );
+    // (a file that also calls tool() on something else is left, as the upgrade would rewrite that call too: marked)
+    expect(m.text('src/tools/mixed.ts')).toBe(
+      files['src/tools/mixed.ts'].replace("server.tool('ping'", `/* @mcp-codemod-error ${LEFT_MIXED} */\nserver.tool('ping'`),
+    );
+    expect(m.text('src/tools/posts.ts')).toContain(
+      "    resumable(this.server).registerTool('publish', { description: 'Publishes a post', inputSchema: z.object({ title: z.string() }) }, async ({ title }) => {",
+    );
+    expect(m.result.report.upgrade.filter(n => n.file.startsWith('src/tools/')).map(n => `${n.file}:${n.line} ${n.message}`)).toEqual([
+      'src/tools/greet.ts:4 Raw object literal wrapped with z.object().',
+      `src/tools/mixed.ts:4 ${LEFT_MIXED}`,
+      'src/tools/posts.ts:6 Raw object literal wrapped with z.object().',
+    ]);
+    // (the file left on SDK 1.x alone does not compile: the finding above says what to write)
+    expect(typecheck(m)).toEqual(["src/tools/mixed.ts:5: Property 'tool' does not exist on type 'McpServer'."]);
+  }, 600_000);
+
+  it('serves every tool on both eras', async () => {
+    const entry = 'src/index.ts';
+    const result = await verifyBothEras(withStdio(files, entry), entry, [
+      { name: 'greet', tool: 'greet', arguments: { name: 'Ada' }, elicitation: [{ action: 'accept', content: {} }] },
+      { name: 'echo', tool: 'echo', arguments: {} },
+      { name: 'publish', tool: 'publish', arguments: { title: 'Hi' }, elicitation: [{ action: 'decline' }] },
+    ]);
+    sameOnBothEras(result, 'greet', 'echo', 'publish');
   }, 600_000);
 });
 

@@ -35,7 +35,7 @@ import { registeredSchemaImports, zodJsonSchemaRepair } from './repairs/zodJsonS
 import { zodErrorParamsRepair } from './repairs/zodErrorParams.js';
 import { zodRecordRepair } from './repairs/zodRecord.js';
 
-export { CODEMOD_MARKER } from './markers.js';
+export { CODEMOD_MARKER, FAILS_AT_START, withCodemodMarkers } from './markers.js';
 
 /** A file naming SDK 1.x: an import, a require, a dynamic import or an `import('…')` type (JSDoc ones too). */
 export const V1_IMPORT = /from\s*['"]@modelcontextprotocol\/sdk[/'"]|(?:require|import)\(\s*['"]@modelcontextprotocol\/sdk[/'"]/;
@@ -73,6 +73,45 @@ export function upgradeV1(
   if (v1.length === 0) return { texts: new Map(), notes: [], failed: new Map() };
   const run = runWide(v1, all);
   return joinUpgrades(v1.map(file => upgradeFile(file, run, trace)));
+}
+
+/**
+ * An import of SDK 1.x, the first line of a file that imports none while it registers handlers on a server
+ * declared in another module (`import { server } from './server.js'; server.tool(...)`): the official codemod
+ * reads only files that import the SDK. It comes out of the upgrade as an import of the 2.x package, and is
+ * taken off again; its name is one no code writes.
+ */
+const ANCHOR_NAME = 'McpMigrateUpgradeAnchor';
+const ANCHOR = `import type { McpServer as ${ANCHOR_NAME} } from '@modelcontextprotocol/sdk/server/mcp.js';\n`;
+const UPGRADED_ANCHOR = new RegExp(`^import type \\{ McpServer as ${ANCHOR_NAME} \\} from (['"])@modelcontextprotocol/server\\1;?\\r?\\n`);
+
+/**
+ * Upgrades files that import nothing of SDK 1.x but register handlers on a server declared in another module, as
+ * files importing it are: read through an import of the SDK put first, and taken off again. A file whose first line
+ * the upgrade did not leave as that import's 2.x form (merged with another, or a CommonJS file's) fails, left as it
+ * was. The findings' lines are those of the file.
+ */
+export function upgradeRegistrants(
+  files: { path: string; text: string }[],
+  all: readonly { path: string; text: string }[],
+  trace?: UnitTrace,
+): UpgradeResult {
+  const anchored = files.map(f => ({ path: f.path, text: ANCHOR + f.text }));
+  const upgraded = upgradeV1(anchored, all, trace);
+  const result: UpgradeResult = { texts: new Map(), notes: [], failed: new Map(upgraded.failed) };
+  for (const f of files) {
+    if (result.failed.has(f.path)) continue;
+    const text = upgraded.texts.get(f.path);
+    const match = text === undefined ? null : UPGRADED_ANCHOR.exec(text);
+    if (!text || !match) {
+      result.failed.set(f.path, 'the upgrade did not leave the import of SDK 1.x it was read with as one line to take off');
+      continue;
+    }
+    if (text.slice(match[0].length) !== f.text) result.texts.set(f.path, text.slice(match[0].length));
+  }
+  for (const note of upgraded.notes)
+    if (!result.failed.has(note.file) && note.line > 1) result.notes.push({ ...note, line: note.line - 1 });
+  return result;
 }
 
 /** What the upgrade of one file reads of the others, read once before any is upgraded. */
