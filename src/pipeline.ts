@@ -255,7 +255,10 @@ function upgradeNotesOf(run: GroupRun, notes: readonly UpgradeNote[]): UpgradeNo
 function registrantsStage(run: GroupRun, project: Project, sourceFiles: SourceFile[], broken: ReadonlySet<string>): void {
   const registrants: SourceFile[] = [];
   const left = new Map<string, { call: CallExpression; why: string }>();
-  for (const sf of sourceFiles.filter(f => !broken.has(f.getFilePath()))) {
+  // Named nothing of MCP as given: a file the upgrade read may name nothing of it once upgraded (a request schema
+  // it imported, now a method string).
+  const given = new Map(run.candidates.map(f => [f.path, f.text]));
+  for (const sf of sourceFiles.filter(f => !broken.has(f.getFilePath()) && !MCP_TEXT.test(given.get(f.getFilePath()) ?? ''))) {
     const { onServer, elsewhere } = registrationsOn(sf);
     if (onServer.length === 0) continue;
     if (elsewhere.length === 0) registrants.push(sf);
@@ -298,13 +301,12 @@ function registrantLeft(run: GroupRun, file: string, call: CallExpression, why: 
 }
 
 /**
- * In a file that imports nothing of MCP, the calls of a registration method SDK 1.x and 2.x write differently, on an
+ * In a file that names nothing of MCP, the calls of a registration method SDK 1.x and 2.x write differently, on an
  * SDK server (as the checker sees it) and on anything else.
  */
 function registrationsOn(sf: SourceFile): { onServer: CallExpression[]; elsewhere: CallExpression[] } {
   const found = { onServer: [] as CallExpression[], elsewhere: [] as CallExpression[] };
-  const text = sf.getFullText();
-  if (MCP_TEXT.test(text) || !REGISTRATION_CALL.test(text)) return found;
+  if (!REGISTRATION_CALL.test(sf.getFullText())) return found;
   for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     if (!Node.isPropertyAccessExpression(callee) || !REGISTRATION_METHODS.includes(callee.getName())) continue;
