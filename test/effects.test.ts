@@ -239,6 +239,31 @@ ${tool(
     // (the sets are not: done again, each leaves what the first left)
   }, 120_000);
 
+  it('leaves the calls on an object the handler makes, whichever of its methods read and change it', async () => {
+    const m = await migrate({
+      'src/ledger.ts': `export class Transaction {
+  private readonly pending: [string, number][] = [];
+  private done = false;
+
+  move(account: string, delta: number): void {
+    if (this.done) throw new Error('transaction finished');
+    this.pending.push([account, delta]);
+  }
+}
+`,
+      'src/server.ts': `${HEAD}import { Transaction } from './ledger.js';
+${tool(
+  'transfer',
+  `  const tx = new Transaction();
+  tx.move(p, -1);
+  tx.move(p, 1);`,
+)}`,
+    });
+    // (keyed by its class, the first move's read of the transaction met the second's change: journaled, the first move
+    // was left out of the transaction on the next round)
+    expect(journaledWork(m.text('src/server.ts'))).toEqual([]);
+  }, 120_000);
+
   it('reads again, with a note, what cannot travel in requestState', async () => {
     const m = await migrate({
       'src/server.ts': `${HEAD}

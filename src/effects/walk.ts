@@ -248,7 +248,7 @@ export class Walker {
         // The target is written, not read: only what it is made of is visited.
         return visitTargetParts(mutation.target, node);
       }
-      this.noteRead(node, fn, out);
+      this.noteRead(node, fn, mode, out);
       visitChildren(node);
     };
     /** The parts of an assignment other than its target's root: the value, the indexes, what the target is reached through. */
@@ -296,20 +296,20 @@ export class Walker {
    * functions as a read of what they read (`inventory.stockOf(item)`, `countOf(seen, key)`); a timer, noted.
    */
   private noteCallRead(call: Invocation, cls: CallClass, fn: Scope, mode: Mode, out: WalkResult): void {
-    if ('summaries' in cls) return this.noteSummaryReads(call, cls.summaries, fn, out);
+    if ('summaries' in cls) return this.noteSummaryReads(call, cls.summaries, fn, mode, out);
     if (!('kind' in cls)) return;
     if (mode === 'plan' && cls.kind === 'per-round' && Node.isCallExpression(call) && this.timerDoesSomething(call, fn))
       out.timers.push(call);
-    if (cls.kind === 'pure' && changedBy(call, cls).length === 0) this.noteRead(call, fn, out);
+    if (cls.kind === 'pure' && changedBy(call, cls).length === 0) this.noteRead(call, fn, mode, out);
   }
 
   /** What the functions a call may run read, as reads by the call: their objects, its receiver's, its arguments'. */
-  private noteSummaryReads(call: Invocation, summaries: readonly Summary[], fn: Scope, out: WalkResult): void {
+  private noteSummaryReads(call: Invocation, summaries: readonly Summary[], fn: Scope, mode: Mode, out: WalkResult): void {
     const args = Node.isCallExpression(call) || Node.isNewExpression(call) ? (call.getArguments() as Node[]) : [];
     for (const summary of summaries) {
       for (const key of summary.read) out.reads.push({ node: call, key });
-      if (summary.readsOwn) this.noteReadOf(call, receiverOf(call), fn, out);
-      for (const i of summary.readsParams) if (args[i]) this.noteReadOf(call, args[i], fn, out);
+      if (summary.readsOwn) this.noteReadOf(call, receiverOf(call), fn, mode, out);
+      for (const i of summary.readsParams) if (args[i]) this.noteReadOf(call, args[i], fn, mode, out);
     }
   }
 
@@ -340,7 +340,7 @@ export class Walker {
   }
 
   /** An expression reading an object outliving the round, as a whole (not a part of a longer read, nor a callee). */
-  private noteRead(node: Node, fn: Scope, out: WalkResult): void {
+  private noteRead(node: Node, fn: Scope, mode: Mode, out: WalkResult): void {
     const isRead =
       Node.isIdentifier(node) ||
       Node.isPropertyAccessExpression(node) ||
@@ -350,17 +350,19 @@ export class Walker {
     if (Node.isIdentifier(node) && !readsVariable(node) && !readsContents(node)) return;
     if (Node.isCallExpression(node) && !Node.isPropertyAccessExpression(unwrap(node.getExpression()))) return;
     // A method's read (`held.has(seat)`) reads what it is called on.
-    this.noteReadOf(node, Node.isCallExpression(node) ? receiverOf(node) : node, fn, out);
+    this.noteReadOf(node, Node.isCallExpression(node) ? receiverOf(node) : node, fn, mode, out);
   }
 
   /**
    * A read, at `node`, of the object `read` names: by its root where it outlives the round; in a summary, which of
-   * the function's parameters it is, or that it is the function's own object.
+   * the function's parameters it is, or that it is the function's own object, which its caller reads through what it
+   * calls the function on (an instance the handler makes, `tx.move(...)`, is the round's own: keyed by its class,
+   * every instance's read would meet every instance's change).
    */
-  private noteReadOf(node: Node, read: Node, fn: Scope, out: WalkResult): void {
+  private noteReadOf(node: Node, read: Node, fn: Scope, mode: Mode, out: WalkResult): void {
     const where = locality(read, fn);
     if (typeof where === 'object') return void out.readsParams.add(where.param);
-    if (where === 'own') out.readsOwn = true;
+    if (where === 'own' && mode === 'summary') return void (out.readsOwn = true);
     const key = rootKey(read, where);
     if (key) out.reads.push({ node, key });
   }
