@@ -633,35 +633,32 @@ const LOCAL_DEPTH = 3;
 function readsThroughLocals(expr: Node, text: string, isQuestion: (node: Node) => boolean, depth = 0): boolean {
   if (readsText(expr, text)) return true;
   if (depth >= LOCAL_DEPTH) return false;
-  const locals = (n: Node): boolean => {
-    if (Node.isIdentifier(n)) {
-      const decl = declarationOf(n);
-      const init = decl && Node.isVariableDeclaration(decl) && enclosingFunctionOf(decl) !== undefined ? decl.getInitializer() : undefined;
-      return (
-        init !== undefined &&
-        !init.containsRange(n.getPos(), n.getEnd()) &&
-        !asks(init, isQuestion) &&
-        readsThroughLocals(init, text, isQuestion, depth + 1)
-      );
-    }
-    return n.forEachChild(child => (isFunctionLike(child) ? undefined : locals(child) || undefined)) === true;
+  const madeFromIt = (local: Node): boolean => {
+    const decl = declarationOf(local);
+    const init = decl && Node.isVariableDeclaration(decl) && enclosingFunctionOf(decl) !== undefined ? decl.getInitializer() : undefined;
+    return (
+      init !== undefined &&
+      !init.containsRange(local.getPos(), local.getEnd()) &&
+      !someOutsideFunctions(init, isQuestion) &&
+      readsThroughLocals(init, text, isQuestion, depth + 1)
+    );
   };
-  return locals(expr);
+  return someOutsideFunctions(expr, n => Node.isIdentifier(n) && madeFromIt(n));
 }
 
-/** Whether an expression asks a question, outside the functions written in it. */
-function asks(expr: Node, isQuestion: (node: Node) => boolean): boolean {
+/** Whether an expression, or a node in it outside the functions written in it (which run later, if at all), passes `test`. */
+function someOutsideFunctions(expr: Node, test: (node: Node) => boolean): boolean {
   const visit = (n: Node): boolean =>
-    isQuestion(n) || n.forEachChild(child => (isFunctionLike(child) ? undefined : visit(child) || undefined)) === true;
+    test(n) || n.forEachChild(child => (isFunctionLike(child) ? undefined : visit(child) || undefined)) === true;
   return visit(expr);
 }
 
 /** Whether an expression reads a name or member written as `text`, outside the functions written in it. */
 function readsText(expr: Node, text: string): boolean {
-  const reads = (n: Node): boolean =>
-    ((Node.isIdentifier(n) || Node.isPropertyAccessExpression(n) || Node.isElementAccessExpression(n)) && n.getText() === text) ||
-    n.forEachChild(child => (isFunctionLike(child) ? undefined : reads(child) || undefined)) === true;
-  return reads(expr);
+  return someOutsideFunctions(
+    expr,
+    n => (Node.isIdentifier(n) || Node.isPropertyAccessExpression(n) || Node.isElementAccessExpression(n)) && n.getText() === text,
+  );
 }
 
 /**
