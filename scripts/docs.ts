@@ -289,6 +289,9 @@ function shapesIndex(pairs: FixturePair[]): string {
   ].join('\n');
 }
 
+/** A unit's test file: its module's path under test/ (test/layout.test.ts checks that it exists). */
+export const unitTestOf = (module: string): string => module.replace(/^src\//, 'test/').replace(/\.ts$/, '.test.ts');
+
 /** Where a unit acts on more pairs than this, the units page gives their count. */
 const MOST_SHAPES = 12;
 
@@ -301,14 +304,16 @@ function unitsPage(catalogue: UnitEntry[], acting: Record<string, UnitsActing>):
   const row = (e: UnitEntry) => {
     const on = shapes(e);
     const where = e.module ? `[${path.basename(e.module)}](../${e.module})` : 'the official codemod';
+    const test = e.module && unitTestOf(e.module);
+    const tested = test ? `[${path.basename(test)}](../${test})` : "the official codemod's";
     // A unit most pairs go through is counted, not listed: its list would say nothing a reader can use.
     const listed =
       on.length === 0 ? 'none' : on.length <= MOST_SHAPES ? on.join(', ') : `${on.length} of the ${Object.keys(acting).length}`;
-    return `| \`${e.id}\` | ${e.name.replace(/\|/g, '\\|')} | ${where} | ${listed} |`;
+    return `| \`${e.id}\` | ${e.name.replace(/\|/g, '\\|')} | ${where} | ${tested} | ${listed} |`;
   };
   const table = (stage: Stage) => [
-    '| id | what it does | module | shapes it acts on |',
-    '| --- | --- | --- | --- |',
+    '| id | what it does | module | its tests | shapes it acts on |',
+    '| --- | --- | --- | --- | --- |',
     ...catalogue.filter(e => e.stage === stage).map(row),
   ];
   return [
@@ -319,8 +324,10 @@ function unitsPage(catalogue: UnitEntry[], acting: Record<string, UnitsActing>):
     "Each stage is a table of units, run in order, as the official codemod's transforms are: the upgrade (the",
     "official codemod's transforms, then the repairs of src/upgrade/repairs), the analysis (ANALYSES,",
     'src/analysis/units/index.ts) and the rewrite (REWRITES, src/rewrite/units.ts). A unit lives in the module its',
-    `id names. Which units act on each fixture pair is recorded in [${path.basename(UNITS_FILE)}](../${UNITS_FILE}) by`,
-    "test/fixtures.test.ts's runs; a unit acting on no pair is tested elsewhere only.",
+    'id names, and is tested in a file of its own at that path under test/ (test/layout.test.ts holds it): a repair on',
+    "a file upgraded alone, an analysis unit on the plan it makes (plain data, each range shown as its text), a rewrite",
+    'unit on a plan written by hand. Which units act on each fixture pair is recorded in',
+    `[${path.basename(UNITS_FILE)}](../${UNITS_FILE}) by test/fixtures.test.ts's runs.`,
     '',
     '## The upgrade',
     '',

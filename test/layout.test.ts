@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { unitCatalogue, unitModule } from '../scripts/docs.js';
+import { unitCatalogue, unitModule, unitTestOf } from '../scripts/docs.js';
 import { ANALYSES } from '../src/analysis/units/index.js';
 import { REWRITES } from '../src/rewrite/units.js';
 import { REPO } from './cli-helpers.js';
@@ -121,6 +121,12 @@ describe('the units of each stage', () => {
   it("have their tests beside their name: each module of the upgrade's repairs, a test file of its own", () => {
     const modules = readdirSync(path.join(REPO, 'src/upgrade/repairs')).filter(f => f.endsWith('.ts'));
     const untested = modules.filter(f => !existsSync(path.join(REPO, 'test/upgrade/repairs', f.replace(/\.ts$/, '.test.ts'))));
+    expect(untested).toEqual([]);
+  });
+
+  it("and every unit of the three stages, in a test file at its module's path under test/", () => {
+    const units = unitCatalogue().filter(u => u.module !== undefined);
+    const untested = units.map(u => unitTestOf(u.module!)).filter(test => !existsSync(path.join(REPO, test)));
     expect(untested).toEqual([]);
   });
 });
