@@ -325,7 +325,7 @@ function unitsPage(catalogue: UnitEntry[], acting: Record<string, UnitsActing>):
     "official codemod's transforms, then the repairs of src/upgrade/repairs), the analysis (ANALYSES,",
     'src/analysis/units/index.ts) and the rewrite (REWRITES, src/rewrite/units.ts). A unit lives in the module its',
     'id names, and is tested in a file of its own at that path under test/ (test/layout.test.ts holds it): a repair on',
-    "a file upgraded alone, an analysis unit on the plan it makes (plain data, each range shown as its text), a rewrite",
+    'a file upgraded alone, an analysis unit on the plan it makes (plain data, each range shown as its text), a rewrite',
     'unit on a plan written by hand. Which units act on each fixture pair is recorded in',
     `[${path.basename(UNITS_FILE)}](../${UNITS_FILE}) by test/fixtures.test.ts's runs.`,
     '',
