@@ -42,8 +42,11 @@ export class RewriteContext {
   readonly unit: string;
   readonly isTs: boolean;
   readonly modules: Record<ModuleKey, string>;
-  /** Comments recast keeps verbatim: edited as text when the file is printed, since a reprinted comment is re-indented. */
-  readonly commentEdits: { from: string | RegExp; to: string }[] = [];
+  /**
+   * Marked statements written on one line that recast prints on two (src/rewrite/markers.ts): `printed` finds one
+   * under its marker in the printed text (its first group the marker's line), which is put back as `written`.
+   */
+  readonly lineJoins: { printed: RegExp; written: string }[] = [];
   private readonly byRange = new Map<string, ASTPath<Node>>();
   private readonly byStart = new Map<number, ASTPath<Node>[]>();
   private readonly usedBefore: Map<string, number>;
@@ -184,7 +187,7 @@ export class RewriteContext {
     });
     if (unit === '\t') output = levelsAsTabs(output, this.source);
     output = editImports(output, parseOnly(this.plan.file, output).program.body, importChanges, style);
-    for (const { from, to } of this.commentEdits) output = output.replace(from, () => to);
+    for (const { printed, written } of this.lineJoins) output = output.replace(printed, (_, marker: string) => `${marker}${written}`);
     return output;
   }
 

@@ -12,15 +12,16 @@ export function addMarkers(cx: RewriteContext): void {
     if (!p) continue;
     const node = p.node;
     node.comments = [...(node.comments ?? []), cx.j.commentLine(` ${marker.text}`, true, false)];
-    keepBodyOnItsLine(cx, node);
+    keepBodyOnItsLine(cx, node, marker.text);
   }
 }
 
 /**
  * A statement given a comment is printed anew, and recast prints a braceless body on a line of its own
- * (`if (ok)\n  console.error('on');`): where the statement was written on one line, it is put back there.
+ * (`if (ok)\n  console.error('on');`): where the statement was written on one line, it is put back there, in
+ * the printed text right under its marker (so no other statement printed alike is touched).
  */
-function keepBodyOnItsLine(cx: RewriteContext, node: Node): void {
+function keepBodyOnItsLine(cx: RewriteContext, node: Node, markerText: string): void {
   const { j } = cx;
   const loop = j.WhileStatement.check(node) || j.ForStatement.check(node) || j.ForInStatement.check(node) || j.ForOfStatement.check(node);
   const body: Node | undefined = j.IfStatement.check(node) ? (node.alternate ? undefined : node.consequent) : loop ? node.body : undefined;
@@ -32,5 +33,5 @@ function keepBodyOnItsLine(cx: RewriteContext, node: Node): void {
   const head = cx.source.slice(at.start, bodyAt.start).trimEnd();
   const tail = cx.source.slice(bodyAt.start, at.end);
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  cx.commentEdits.push({ from: new RegExp(`${escape(head)}\\n[ \\t]*${escape(tail)}`), to: written });
+  cx.lineJoins.push({ printed: new RegExp(`(// ${escape(markerText)}\\n[ \\t]*)${escape(head)}\\n[ \\t]*${escape(tail)}`, 'g'), written });
 }

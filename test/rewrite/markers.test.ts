@@ -36,6 +36,15 @@ if (process.env.WATCH) setInterval(() => void server.server.listRoots(), 5000);
 `);
   });
 
+  it('joins only the marked statement, not one written alike on two lines before it', () => {
+    const source = `if (process.env.WATCH)\n  setInterval(tick, 5000);\nif (process.env.WATCH) setInterval(tick, 5000);\n`;
+    const at = source.lastIndexOf('if (process.env.WATCH)');
+    const { text } = rewritten(source, planOf({ markers: [{ at, text: 'mcp-migrate: a timer' }] }));
+    expect(text).toBe(
+      `if (process.env.WATCH)\n  setInterval(tick, 5000);\n// mcp-migrate: a timer\nif (process.env.WATCH) setInterval(tick, 5000);\n`,
+    );
+  });
+
   it('keeps the indentation of a statement inside a function', () => {
     const source = `export function watch(run: () => void) {\n\tsetInterval(run, 1000);\n}\n`;
     const { text } = rewritten(source, planOf({ markers: [{ at: offset(source, 'setInterval('), text: 'mcp-migrate: a timer' }] }));
