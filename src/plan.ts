@@ -180,6 +180,24 @@ export interface FilePlan {
   commonJs: boolean;
 }
 
+/** A plan of `file` that asks for nothing yet: what the analysis starts each file's plan from. */
+export function emptyPlan(file: string, target: Pick<FilePlan, 'stateModuleSpecifier' | 'sdkModule' | 'commonJs'>): FilePlan {
+  return {
+    file,
+    asks: [],
+    registrations: [],
+    journaled: [],
+    guards: [],
+    capabilityReads: [],
+    logs: [],
+    markers: [],
+    servers: [],
+    stdio: [],
+    http: [],
+    ...target,
+  };
+}
+
 export function isEmptyPlan(plan: FilePlan): boolean {
   return [
     plan.asks,

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
-import type { FilePlan } from '../plan.js';
+import { emptyPlan, type FilePlan } from '../plan.js';
 import { shownPath, type SiteReport } from '../report.js';
 import type { FoundCause } from '../tables/causes.js';
 import { COMMONJS_EXPORTS } from '../triggers.js';
@@ -28,7 +28,7 @@ export class Recorder {
 
   planFor(sf: SourceFile): FilePlan {
     let plan = this.plans.get(sf);
-    if (!plan) this.plans.set(sf, (plan = emptyPlan(sf, this.options.stateModuleFor(sf.getFilePath()))));
+    if (!plan) this.plans.set(sf, (plan = emptyPlanOf(sf, this.options.stateModuleFor(sf.getFilePath()))));
     return plan;
   }
 
@@ -67,23 +67,12 @@ export function location(node: Node, r: Recorder): Pick<SiteReport, 'file' | 'li
   return { file: r.rel(sf), line, column };
 }
 
-function emptyPlan(sf: SourceFile, stateModulePath: string): FilePlan {
-  return {
-    file: sf.getFilePath(),
-    asks: [],
-    registrations: [],
-    journaled: [],
-    guards: [],
-    capabilityReads: [],
-    logs: [],
-    markers: [],
-    servers: [],
-    stdio: [],
-    http: [],
+function emptyPlanOf(sf: SourceFile, stateModulePath: string): FilePlan {
+  return emptyPlan(sf.getFilePath(), {
     stateModuleSpecifier: moduleSpecifier(sf, stateModulePath),
     sdkModule: V2_SERVER_MODULE,
     commonJs: isCommonJs(sf),
-  };
+  });
 }
 
 export function callText(node: Node): string {

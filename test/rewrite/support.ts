@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type { JSCodeshift } from 'jscodeshift';
-import type { FilePlan, Range } from '../../src/plan.js';
+import { emptyPlan, type FilePlan, type Range } from '../../src/plan.js';
 import { applyPlan, parserFor } from '../../transforms/mrtr.js';
 
 export const FILE = '/project/src/server.ts';
@@ -23,23 +23,8 @@ export const offset = (source: string, text: string): number => range(source, te
 
 /** A plan of `file` asking only for `parts`, as the analysis writes one for an ESM TypeScript file. */
 export function planOf(parts: Partial<FilePlan>, file = FILE): FilePlan {
-  return {
-    file,
-    asks: [],
-    registrations: [],
-    journaled: [],
-    guards: [],
-    capabilityReads: [],
-    logs: [],
-    markers: [],
-    servers: [],
-    stdio: [],
-    http: [],
-    stateModuleSpecifier: './mcp-migrate-state.js',
-    sdkModule: '@modelcontextprotocol/server',
-    commonJs: false,
-    ...parts,
-  };
+  const target = { stateModuleSpecifier: './mcp-migrate-state.js', sdkModule: '@modelcontextprotocol/server', commonJs: false };
+  return { ...emptyPlan(file, target), ...parts };
 }
 
 /** `source` with `plan` applied by every rewrite unit in order; `acted`, the units that changed its text. */
