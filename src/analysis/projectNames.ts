@@ -37,7 +37,20 @@ const namesCache = new WeakMap<ts.SourceFile, FileNames>();
  * If `trim` is only ever read as `x.trim`, nothing of the project is called `trim`.
  */
 export function projectMayDeclareMember(at: Node, name: string): boolean {
-  return projectFiles(at).some(f => f.written.has(name));
+  return writtenInProject(at).has(name);
+}
+
+/** Per program, every name its project files write, as one set: asked for every call through a property, of each of 1,000 files' sets it took half a second. */
+const writtenByProgram = new WeakMap<ts.Program, ReadonlySet<string>>();
+
+function writtenInProject(at: Node): ReadonlySet<string> {
+  const program = at.getProject().getProgram().compilerObject;
+  let written = writtenByProgram.get(program);
+  if (!written) {
+    written = new Set(projectFiles(at).flatMap(f => [...f.written]));
+    writtenByProgram.set(program, written);
+  }
+  return written;
 }
 
 /**
