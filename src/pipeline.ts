@@ -50,6 +50,7 @@ import {
 import { applyPlan, parserFor } from '../transforms/mrtr.js';
 import { parseOnly } from './rewrite/parsers.js';
 import { byCodePoint } from './values.js';
+import { descendantsOfKind } from './analysis/descendants.js';
 
 export interface SourceInput {
   /** Absolute path. */
@@ -307,7 +308,7 @@ function registrantLeft(run: GroupRun, file: string, call: CallExpression, why: 
 function registrationsOn(sf: SourceFile): { onServer: CallExpression[]; elsewhere: CallExpression[] } {
   const found = { onServer: [] as CallExpression[], elsewhere: [] as CallExpression[] };
   if (!REGISTRATION_CALL.test(sf.getFullText())) return found;
-  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+  for (const call of descendantsOfKind(sf, SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     if (!Node.isPropertyAccessExpression(callee) || !REGISTRATION_METHODS.includes(callee.getName())) continue;
     (serverKindOf(callee.getExpression()) !== undefined ? found.onServer : found.elsewhere).push(call);

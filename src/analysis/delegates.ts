@@ -18,6 +18,7 @@ import { enclosingFunction, type FunctionLike } from './functions.js';
 import { overridesOf, receiverClass, thisOwner } from './methods.js';
 import { TOOL_METHODS, type Registration, type RegistrationLookup } from './registrations.js';
 import { contextMember, tableEntries, tableRefusal, type TableDispatch } from './tableDelegates.js';
+import { descendantsOfKind } from './descendants.js';
 
 export interface Delegation {
   /** The registered handler that only returns the call. */
@@ -117,7 +118,7 @@ function delegationsIn(sf: SourceFile, lookup: RegistrationLookup): Delegation[]
 function findDelegations(sf: SourceFile, lookup: RegistrationLookup): Delegation[] {
   const found: Delegation[] = [];
   if (!sf.isDeclarationFile() && !sf.isInNodeModules() && REGISTERS.test(sf.getFullText())) {
-    for (const fn of [...sf.getDescendantsOfKind(SyntaxKind.ArrowFunction), ...sf.getDescendantsOfKind(SyntaxKind.FunctionExpression)]) {
+    for (const fn of [...descendantsOfKind(sf, SyntaxKind.ArrowFunction), ...descendantsOfKind(sf, SyntaxKind.FunctionExpression)]) {
       const delegation = Node.isCallExpression(fn.getParent()) ? delegationFrom(fn, lookup) : undefined;
       if (delegation) found.push(delegation);
     }

@@ -9,6 +9,7 @@ import { Node, SyntaxKind, type BindingElement, type CallExpression, type Source
 import { declaresName, notAReference } from './bindings.js';
 import { unwrap } from './mcpSymbols.js';
 import type { FunctionLike } from './functions.js';
+import { descendantsOfKind } from './descendants.js';
 
 /** Where a dynamically imported helper comes from: the binding of the `import()` and its statement. */
 export interface DynamicLoad {
@@ -45,7 +46,7 @@ export function dynamicLoadOf(id: Node): { fn: FunctionLike; load: DynamicLoad }
  */
 export function moduleValueRead(fn: FunctionLike): string | undefined {
   const file = fn.getSourceFile();
-  for (const id of fn.getDescendantsOfKind(SyntaxKind.Identifier)) {
+  for (const id of descendantsOfKind(fn, SyntaxKind.Identifier)) {
     if (notAReference(id) || declaresName(id) || inTypePosition(id, fn)) continue;
     const parent = id.getParent();
     const symbol = parent && Node.isShorthandPropertyAssignment(parent) ? parent.getValueSymbol() : id.getSymbol();

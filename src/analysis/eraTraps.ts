@@ -18,6 +18,7 @@ import { CLIENT_VERSION_CAUSE, ONINITIALIZED_CAUSE, PROTOCOL_VERSION_CAUSE, SESS
 import { serverKindOf, serverMethodCalls, unwrap } from './mcpSymbols.js';
 import { enclosingFunction, type FunctionLike } from './functions.js';
 import { isHandlerExtra } from './sites.js';
+import { descendantsOfKind } from './descendants.js';
 
 export interface EraTrap {
   /** Where the marker goes: the `oninitialized` assignment or handler registration, or the read. */
@@ -72,9 +73,9 @@ export function eraTraps(sf: SourceFile, handlerOf: (fn: FunctionLike) => string
  * undefined for every such client, and what is keyed on it (a cache, a per-client counter) is shared by all of them.
  */
 function sessionKeys(sf: SourceFile): Node[] {
-  const reads = sf
-    .getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)
-    .filter(read => read.getName() === 'sessionId' && isHandlerExtra(read.getExpression()) && keyUse(read) !== undefined);
+  const reads = descendantsOfKind(sf, SyntaxKind.PropertyAccessExpression).filter(
+    read => read.getName() === 'sessionId' && isHandlerExtra(read.getExpression()) && keyUse(read) !== undefined,
+  );
   // One finding per statement: its marker says it for every read there.
   const statements = new Set<Node | undefined>();
   return reads.filter(read => {
@@ -147,13 +148,13 @@ interface InitializeCallback {
 /** `server.oninitialized = callback` and `server.setNotificationHandler(<initialized>, callback)` on an SDK server. */
 function initializeCallbacks(sf: SourceFile): InitializeCallback[] {
   const found: InitializeCallback[] = [];
-  for (const assignment of sf.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+  for (const assignment of descendantsOfKind(sf, SyntaxKind.BinaryExpression)) {
     if (assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
     const left = unwrap(assignment.getLeft());
     if (!Node.isPropertyAccessExpression(left) || left.getName() !== 'oninitialized' || !serverKindOf(left.getExpression())) continue;
     found.push({ at: assignment, callback: assignment.getRight(), server: left.getExpression().getText() });
   }
-  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+  for (const call of descendantsOfKind(sf, SyntaxKind.CallExpression)) {
     const callee = unwrap(call.getExpression());
     const [what, callback] = call.getArguments();
     if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'setNotificationHandler' || !what || !callback) continue;
@@ -170,8 +171,7 @@ function initializeCallbacks(sf: SourceFile): InitializeCallback[] {
 function onInitializedTrap({ at, callback, server }: InitializeCallback): EraTrap {
   const reads = [
     ...new Set(
-      callback
-        .getDescendantsOfKind(SyntaxKind.CallExpression)
+      descendantsOfKind(callback, SyntaxKind.CallExpression)
         .map(readName)
         .filter((n): n is string => n !== undefined),
     ),

@@ -7,6 +7,7 @@
 import { Node, SyntaxKind, type CallExpression, type ParameterDeclaration } from 'ts-morph';
 
 import type { FunctionLike } from './functions.js';
+import { descendantsOfKind } from './descendants.js';
 
 /**
  * Whether `call` (`withErrors(cb)`) is a call of a function of the project that passes `arg` through:
@@ -33,7 +34,7 @@ export function returnedFunction(wrapper: FunctionLike): FunctionLike | undefine
   const body = wrapper.getBody();
   let result: Node | undefined;
   if (body && Node.isBlock(body)) {
-    const own = body.getDescendantsOfKind(SyntaxKind.ReturnStatement).filter(r => ownerOf(r) === wrapper);
+    const own = descendantsOfKind(body, SyntaxKind.ReturnStatement).filter(r => ownerOf(r) === wrapper);
     const last = body.getStatements().at(-1);
     if (own.length !== 1 || own[0] !== last) return undefined;
     result = own[0]!.getExpression();
@@ -107,7 +108,7 @@ function returnedConst(declaration: import('ts-morph').VariableDeclaration, inne
     !reachedThroughTryBlocks(statement, inner)
   )
     return false;
-  const returns = inner.getDescendantsOfKind(SyntaxKind.ReturnStatement).filter(r => ownerOf(r) === inner);
+  const returns = descendantsOfKind(inner, SyntaxKind.ReturnStatement).filter(r => ownerOf(r) === inner);
   return (
     returns.length > 0 &&
     returns.every(r => {
@@ -161,9 +162,9 @@ function writes(use: Node): boolean {
 function identifiersOf(param: ParameterDeclaration, fn: FunctionLike): Node[] {
   const nameNode = param.getNameNode();
   const symbol = nameNode.getSymbol();
-  return fn
-    .getDescendantsOfKind(SyntaxKind.Identifier)
-    .filter(id => id !== nameNode && id.getText() === nameNode.getText() && id.getSymbol() === symbol);
+  return descendantsOfKind(fn, SyntaxKind.Identifier).filter(
+    id => id !== nameNode && id.getText() === nameNode.getText() && id.getSymbol() === symbol,
+  );
 }
 
 function sameName(node: Node, param: ParameterDeclaration): boolean {

@@ -29,6 +29,7 @@ import {
 import type { FoundCause } from '../tables/causes.js';
 import { article } from '../values.js';
 import { unwrap } from './mcpSymbols.js';
+import { descendantsOfKind } from './descendants.js';
 
 export interface FrameworkRequest {
   call: CallExpression;
@@ -52,7 +53,7 @@ export function frameworkRequests(sf: SourceFile): FrameworkRequest[] {
   const present = FRAMEWORKS.filter(f => importsFramework(sf, f));
   if (present.length === 0) return [];
   const found: FrameworkRequest[] = [];
-  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+  for (const call of descendantsOfKind(sf, SyntaxKind.CallExpression)) {
     for (const framework of present) {
       const method = requestMethodOf(call, framework);
       if (!method) continue;
@@ -72,7 +73,7 @@ export function claimedByFramework(node: Node, requests: readonly FrameworkReque
 
 function importsFramework(sf: SourceFile, framework: Framework): boolean {
   if (sf.getImportDeclarations().some(d => isFrameworkModule(framework, d.getModuleSpecifierValue()))) return true;
-  return sf.getDescendantsOfKind(SyntaxKind.CallExpression).some(c => {
+  return descendantsOfKind(sf, SyntaxKind.CallExpression).some(c => {
     const arg = c.getArguments()[0];
     return c.getExpression().getText() === 'require' && Node.isStringLiteral(arg) && isFrameworkModule(framework, arg.getLiteralValue());
   });

@@ -20,6 +20,7 @@ import { rangeOf, type HttpEntryPlan } from '../plan.js';
 import type { FoundCause } from '../tables/causes.js';
 import { mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
 import { identifierTexts, nameAllocator } from './names.js';
+import { descendantsOfKind } from './descendants.js';
 
 /** `cause`: for a marked entry, why it stays, without the advice every such entry shares. */
 export type HttpEntry = { plan: HttpEntryPlan; reason: string } | { plan?: undefined; reason: string; cause: FoundCause } | { skip: true };
@@ -28,9 +29,9 @@ type Fn = import('ts-morph').ArrowFunction | import('ts-morph').FunctionExpressi
 
 /** SDK HTTP transports constructed in a file. */
 export function httpTransports(sf: SourceFile): NewExpression[] {
-  return sf
-    .getDescendantsOfKind(SyntaxKind.NewExpression)
-    .filter(n => /^(\w*StreamableHTTPServerTransport|SSEServerTransport)$/.test(transportName(n)));
+  return descendantsOfKind(sf, SyntaxKind.NewExpression).filter(n =>
+    /^(\w*StreamableHTTPServerTransport|SSEServerTransport)$/.test(transportName(n)),
+  );
 }
 
 export function transportName(n: NewExpression): string {
@@ -62,7 +63,7 @@ export function httpEntryOf(transport: NewExpression, fresh: (base: string) => s
   if (enclosing && Node.isMethodDeclaration(enclosing)) return manual('the request handler is a class method');
   const fn = enclosing as Fn | undefined;
   if (!fn) return manual('one transport, made at startup, serves every request');
-  if (fn.getDescendantsOfKind(SyntaxKind.CallExpression).some(c => mcpImportOf(c.getExpression())?.exportName === 'isLegacyRequest'))
+  if (descendantsOfKind(fn, SyntaxKind.CallExpression).some(c => mcpImportOf(c.getExpression())?.exportName === 'isLegacyRequest'))
     return { skip: true };
   if (!fn.isAsync()) return manual('the request handler is not async');
   const body = fn.getBody();
@@ -170,7 +171,7 @@ function statelessEntry({ transport, fn, declareBefore, factory, transportId, co
 function sessionfulEntry({ transport, fn, body, declareBefore, factory, manual, fresh }: Served): HttpEntry {
   const routeBefore = body
     .getStatements()
-    .find(st => st.getDescendantsOfKind(SyntaxKind.StringLiteral).some(s => /^mcp-session-id$/i.test(s.getLiteralValue())));
+    .find(st => descendantsOfKind(st, SyntaxKind.StringLiteral).some(s => /^mcp-session-id$/i.test(s.getLiteralValue())));
   if (!routeBefore)
     return manual('a sessionful transport is made for each request without looking the session up by its mcp-session-id header');
   if (transport.getStart() < routeBefore.getStart()) return manual('the transport is made before the session is looked up');
@@ -185,8 +186,7 @@ function sessionfulEntry({ transport, fn, body, declareBefore, factory, manual, 
     );
   }
   const parsedBody = handles[0]!.getArguments()[2]!;
-  const lateLocal = parsedBody
-    .getDescendantsOfKind(SyntaxKind.Identifier)
+  const lateLocal = descendantsOfKind(parsedBody, SyntaxKind.Identifier)
     .concat(Node.isIdentifier(parsedBody) ? [parsedBody] : [])
     .find(id => {
       const decl = id.getSymbol()?.getDeclarations()[0];
@@ -246,7 +246,7 @@ function transportIdentifier(transport: NewExpression): import('ts-morph').Ident
 }
 
 function callsOn(fn: Fn, method: string): CallExpression[] {
-  return fn.getDescendantsOfKind(SyntaxKind.CallExpression).filter(c => {
+  return descendantsOfKind(fn, SyntaxKind.CallExpression).filter(c => {
     const callee = c.getExpression();
     return Node.isPropertyAccessExpression(callee) && callee.getName() === method;
   });
@@ -260,10 +260,9 @@ function sameSymbol(node: Node | undefined, id: import('ts-morph').Identifier): 
 
 function references(id: import('ts-morph').Identifier): Node[] {
   const symbol = id.getSymbol();
-  return id
-    .getSourceFile()
-    .getDescendantsOfKind(SyntaxKind.Identifier)
-    .filter(i => i !== id && i.getSymbol() === symbol && !Node.isVariableDeclaration(i.getParent()));
+  return descendantsOfKind(id.getSourceFile(), SyntaxKind.Identifier).filter(
+    i => i !== id && i.getSymbol() === symbol && !Node.isVariableDeclaration(i.getParent()),
+  );
 }
 
 /** `const t = new X(...);` alone in its statement. */

@@ -10,6 +10,7 @@ import { Node, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph
 import { LIST_CHANGED_CAUSE, type FoundCause } from '../tables/causes.js';
 import { serverKindOf, unwrap } from './mcpSymbols.js';
 import { enclosingFunction, type FunctionLike } from './functions.js';
+import { descendantsOfKind } from './descendants.js';
 
 /** The notifier's method for each list: what `createMcpHandler(...)`'s `notify` publishes. */
 const NOTIFIERS: Record<string, string> = {
@@ -40,7 +41,7 @@ export interface ListChangeFinding {
 export function listChanges(sf: SourceFile, handlerOf: (fn: FunctionLike) => string | undefined): ListChangeFinding[] {
   if (!/ListChanged|register|\.tool\(|\.prompt\(|\.resource\(/.test(sf.getFullText())) return [];
   const found: ListChangeFinding[] = [];
-  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+  for (const call of descendantsOfKind(sf, SyntaxKind.CallExpression)) {
     const callee = unwrap(call.getExpression());
     if (!Node.isPropertyAccessExpression(callee) || !(callee.getName() in NOTIFIERS) || !serverKindOf(callee.getExpression())) continue;
     const fn = enclosingFunction(call);

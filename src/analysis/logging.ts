@@ -20,6 +20,7 @@ import { LOGGING_CAUSE, type FoundCause } from '../tables/causes.js';
 import { serverMethodCalls, unwrap } from './mcpSymbols.js';
 import { enclosingFunction, type FunctionLike } from './functions.js';
 import { handlerRegistrationOf, registrationOf } from './sites.js';
+import { descendantsOfKind } from './descendants.js';
 
 /** What becomes of one log call. */
 export type LoggingFinding =
@@ -106,7 +107,7 @@ function namesInScope(fn: FunctionLike): Set<string> {
   if (!body) return new Set();
   const checker = fn.getProject().getTypeChecker().compilerObject;
   const names = new Set(checker.getSymbolsInScope(body.compilerNode, ts.SymbolFlags.Value).map(s => s.getName()));
-  for (const id of body.getDescendantsOfKind(SyntaxKind.Identifier)) names.add(id.getText());
+  for (const id of descendantsOfKind(body, SyntaxKind.Identifier)) names.add(id.getText());
   return names;
 }
 

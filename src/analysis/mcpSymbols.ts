@@ -15,6 +15,7 @@ import {
 } from 'ts-morph';
 import { importedAs, onlyImportedAs, type ImportedBinding } from './fileBindings.js';
 import { classMembersOf } from './projectNames.js';
+import { descendantsOfKind } from './descendants.js';
 
 // server-legacy: where the official codemod moves the HTTP+SSE transport and the auth helpers (`server-legacy/sse`).
 /** The SDK 2.x server package: what a migrated file imports its server pieces from. */
@@ -107,7 +108,7 @@ function requiredModule(init: Node | undefined): string | undefined {
 /** The calls of an SDK server's `method` in a file (`server.server.getClientCapabilities()`, `this.mcp.sendLoggingMessage(...)`). */
 export function serverMethodCalls(sf: SourceFile, method: string): CallExpression[] {
   if (!sf.getFullText().includes(method)) return [];
-  return sf.getDescendantsOfKind(SyntaxKind.CallExpression).filter(call => {
+  return descendantsOfKind(sf, SyntaxKind.CallExpression).filter(call => {
     const callee = unwrap(call.getExpression());
     return Node.isPropertyAccessExpression(callee) && callee.getName() === method && serverKindOf(callee.getExpression()) !== undefined;
   });
@@ -247,7 +248,7 @@ function overriddenRegistrations(at: Node): ReadonlySet<string> {
     // files declare no class with a member of such a name.
     const members = classMembersOf(sf.compilerNode);
     if (!REGISTRATION_NAMES.some(n => members.has(n))) continue;
-    const classes = [...sf.getDescendantsOfKind(SyntaxKind.ClassDeclaration), ...sf.getDescendantsOfKind(SyntaxKind.ClassExpression)];
+    const classes = [...descendantsOfKind(sf, SyntaxKind.ClassDeclaration), ...descendantsOfKind(sf, SyntaxKind.ClassExpression)];
     for (const cls of classes) {
       if (!extendedKind(cls as import('ts-morph').ClassDeclaration, 0)) continue;
       for (const member of cls.getMembers()) {

@@ -14,6 +14,7 @@ import { codeStyle, quoted } from '../rewrite/style.js';
 import { unwrap } from './mcpSymbols.js';
 import { projectMayExtend } from './projectNames.js';
 import type { FunctionLike } from './functions.js';
+import { descendantsOfKind } from './descendants.js';
 
 /** What `this` of an inlined method becomes in the handler: the receiver's text (`this` itself, or `this.helper`). */
 export interface Receiver {
@@ -117,10 +118,7 @@ function isAssignmentTarget(target: Node): boolean {
 
 /** The `this` of the method itself in its body (not those of functions declared in it). */
 function ownThis(method: FunctionLike): Node[] {
-  return method
-    .getBody()!
-    .getDescendantsOfKind(SyntaxKind.ThisKeyword)
-    .filter(t => thisOwner(t) === method);
+  return descendantsOfKind(method.getBody()!, SyntaxKind.ThisKeyword).filter(t => thisOwner(t) === method);
 }
 
 /** Why a method's body would not mean the same in the handler, with `this` bound to the receiver. */

@@ -11,6 +11,7 @@ import type { FoundCause } from '../tables/causes.js';
 import { COMMONJS_EXPORTS } from '../triggers.js';
 import { loopHead } from '../effects/index.js';
 import { V2_SERVER_MODULE } from './mcpSymbols.js';
+import { descendantsOfKind } from './descendants.js';
 
 export const MARKER_PREFIX = 'mcp-migrate:';
 
@@ -103,7 +104,7 @@ function isCommonJs(sf: SourceFile): boolean {
   // A module that only exports (`module.exports = { confirm }`) is CommonJS as much as one that requires.
   return (
     COMMONJS_EXPORTS.test(sf.getFullText()) ||
-    sf.getDescendantsOfKind(SyntaxKind.CallExpression).some(c => c.getExpression().getText() === 'require')
+    descendantsOfKind(sf, SyntaxKind.CallExpression).some(c => c.getExpression().getText() === 'require')
   );
 }
 

@@ -9,6 +9,7 @@ import { Node, SyntaxKind, VariableDeclarationKind, type CallExpression, type Id
 import type { HandlerMethod } from '../plan.js';
 import type { FunctionLike } from './functions.js';
 import { literalString, mcpImportOf, objectProperty, receiverOverrides, serverKindOf, unwrap } from './mcpSymbols.js';
+import { descendantsOfKind } from './descendants.js';
 
 /** The registration finder, as the modules that find a registration through the project's functions ask it again. */
 export interface RegistrationLookup {
@@ -238,12 +239,9 @@ export function usesByName(fn: FunctionLike): NamedUses | undefined {
     // the program again, and most functions are named nowhere else in their file.
     let symbol: { of: ReturnType<Node['getSymbol']> } | undefined;
     const symbolOfName = () => (symbol ??= { of: named.getSymbol() }).of;
-    const uses = fn
-      .getSourceFile()
-      .getDescendantsOfKind(SyntaxKind.Identifier)
-      .filter(
-        id => id !== nameNode && id.getText() === name && (Node.isExportSpecifier(id.getParent()) || id.getSymbol() === symbolOfName()),
-      );
+    const uses = descendantsOfKind(fn.getSourceFile(), SyntaxKind.Identifier).filter(
+      id => id !== nameNode && id.getText() === name && (Node.isExportSpecifier(id.getParent()) || id.getSymbol() === symbolOfName()),
+    );
     found = { exported: exported || uses.some(u => Node.isExportSpecifier(u.getParent())), uses };
   }
   namedUsesCache.set(fn, found);
@@ -283,7 +281,7 @@ function membersHandedOn(sf: SourceFile): Set<string> {
   let names = handedOnCache.get(sf);
   if (names) return names;
   names = new Set();
-  for (const access of sf.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)) {
+  for (const access of descendantsOfKind(sf, SyntaxKind.PropertyAccessExpression)) {
     if (!Node.isThisExpression(access.getExpression())) continue;
     const value = valueOfUse(access.getNameNode());
     const call = value.getParent();

@@ -31,6 +31,7 @@ import { rangeOf, type Range, type StdioEntryPlan } from '../plan.js';
 import { mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
 import { identifierTexts, identifiersNamed, nameAllocator } from './names.js';
 import { transportOf } from './transportKind.js';
+import { descendantsOfKind } from './descendants.js';
 
 export type StdioEntry = { plan: StdioEntryPlan } | { marked: CallExpression; reason: string; cause: FoundCause };
 
@@ -44,7 +45,7 @@ export function stdioEntries(sf: SourceFile, v2ServerModule: string): StdioEntry
   const entries: StdioEntry[] = [];
   // A file still on SDK 1.x (run with --no-upgrade) has no serveStdio to move to.
   if (!importsModule(sf, v2ServerModule)) return entries;
-  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+  for (const call of descendantsOfKind(sf, SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'connect') continue;
     const [arg] = call.getArguments();
@@ -70,12 +71,12 @@ export function importsModule(sf: SourceFile, prefix: string): boolean {
   const matches = (specifier: string) => specifier === prefix || specifier.startsWith(`${prefix}/`);
   if (sf.getImportDeclarations().some(d => matches(d.getModuleSpecifierValue()))) return true;
   if (!sf.getFullText().includes('require')) return false;
-  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+  for (const call of descendantsOfKind(sf, SyntaxKind.CallExpression)) {
     const [first] = call.getArguments();
     if (call.getExpression().getText() === 'require' && first && Node.isStringLiteral(first) && matches(first.getLiteralValue()))
       return true;
   }
-  return sf.getDescendantsOfKind(SyntaxKind.ImportEqualsDeclaration).some(d => {
+  return descendantsOfKind(sf, SyntaxKind.ImportEqualsDeclaration).some(d => {
     const ref = d.getModuleReference();
     return Node.isExternalModuleReference(ref) && matches(ref.getExpression()?.getText().slice(1, -1) ?? '');
   });
@@ -133,9 +134,9 @@ function entryOf(call: CallExpression, arg: Node, decl: Node | undefined): Stdio
     );
   }
   if (promise.kind === 'then') {
-    const use = promise.callback
-      .getDescendantsOfKind(SyntaxKind.CallExpression)
-      .find(c => !insideFunction(c, promise.callback) && needsConnection(c, serverMatcher(server)));
+    const use = descendantsOfKind(promise.callback, SyntaxKind.CallExpression).find(
+      c => !insideFunction(c, promise.callback) && needsConnection(c, serverMatcher(server)),
+    );
     if (use)
       return mark(
         `the server is used once connected, in the .then callback (${use
@@ -169,10 +170,9 @@ function entryOf(call: CallExpression, arg: Node, decl: Node | undefined): Stdio
   const statement =
     initializer(decl) && isFreshStdioTransport(initializer(decl)) ? (decl as VariableDeclaration).getVariableStatement() : undefined;
   const onlyHere = () =>
-    call
-      .getSourceFile()
-      .getDescendantsOfKind(SyntaxKind.Identifier)
-      .filter(id => id !== (decl as VariableDeclaration).getNameNode() && id.getSymbol() === arg.getSymbol()).length === 1;
+    descendantsOfKind(call.getSourceFile(), SyntaxKind.Identifier).filter(
+      id => id !== (decl as VariableDeclaration).getNameNode() && id.getSymbol() === arg.getSymbol(),
+    ).length === 1;
   if (statement && statement.getDeclarations().length === 1 && onlyHere())
     return { plan: { ...plan, removeDeclaration: { start: statement.getStart(), end: statement.getEnd() } } };
   return { plan: { ...plan, transportText: arg.getText() } };
@@ -358,9 +358,7 @@ function useAfterConnect(call: CallExpression, server: Node): Node | undefined {
   };
   for (let from = call.getFirstAncestor(inBlock); from; from = from.getParent()?.getFirstAncestor(inBlock)) {
     for (let next = from.getNextSibling(); next; next = next.getNextSibling()) {
-      const use = next
-        .getDescendantsOfKind(SyntaxKind.CallExpression)
-        .find(c => !insideFunction(c, next) && needsConnection(c, sameServer));
+      const use = descendantsOfKind(next, SyntaxKind.CallExpression).find(c => !insideFunction(c, next) && needsConnection(c, sameServer));
       if (use) return use;
     }
     // The function's own statements only: what its caller does next is out of sight.

@@ -7,6 +7,7 @@
  */
 import { Node, SyntaxKind, type ClassDeclaration, type Type, type TypeNode } from 'ts-morph';
 import { mcpImportOf, unwrap } from './mcpSymbols.js';
+import { descendantsOfKind } from './descendants.js';
 
 export type TransportKind = 'stdio' | 'http' | 'sse' | 'in-memory';
 
@@ -106,7 +107,7 @@ function classKind(cls: ClassDeclaration, depth: number): TransportOf | undefine
     const kind = declarationKind(property, depth + 1)?.kind;
     if (kind) kinds.add(kind);
   }
-  for (const made of cls.getDescendantsOfKind(SyntaxKind.NewExpression)) {
+  for (const made of descendantsOfKind(cls, SyntaxKind.NewExpression)) {
     const kind = sdkKind(mcpImportOf(made.getExpression())?.exportName);
     if (kind) kinds.add(kind);
   }

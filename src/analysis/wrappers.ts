@@ -12,6 +12,7 @@ import { mcpImportOf, serverKindOf, unwrap } from './mcpSymbols.js';
 import { projectMayDeclareMember } from './projectNames.js';
 import { enclosingFunction, type FunctionLike } from './functions.js';
 import { registrationFor, TOOL_METHODS, type Registration, type RegistrationLookup } from './registrations.js';
+import { descendantsOfKind } from './descendants.js';
 
 export interface Wrapping {
   /** The wrapper's call the callback is passed to. */
@@ -139,7 +140,7 @@ function usesOf(param: ParameterDeclaration, fn: FunctionLike): Node[] {
   const nameNode = param.getNameNode();
   const symbol = nameNode.getSymbol();
   const name = nameNode.getText();
-  return fn.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => id !== nameNode && id.getText() === name && id.getSymbol() === symbol);
+  return descendantsOfKind(fn, SyntaxKind.Identifier).filter(id => id !== nameNode && id.getText() === name && id.getSymbol() === symbol);
 }
 
 /** The registration call a use of the wrapper's parameter is the handler of, if it is one. */

@@ -12,6 +12,7 @@ import { unwrap } from '../analysis/mcpSymbols.js';
 import type { FunctionLike } from '../analysis/functions.js';
 import { ELEMENT_READS, mutationOf, rootOf } from './walk.js';
 import { CHANGED_COPY_CAUSE, type FoundCause } from '../tables/causes.js';
+import { descendantsOfKind } from '../analysis/descendants.js';
 
 /** Methods that change the array, map or set they are called on. */
 const CHANGING_METHODS = /^(push|pop|shift|unshift|splice|sort|reverse|fill|copyWithin|set|delete|add|clear)$/;
@@ -72,7 +73,7 @@ function byProjectCode(work: Node): boolean {
 function handsOutHeldObjects(fn: Node): boolean {
   const body = (fn as FunctionLike).getBody?.();
   if (!body) return false;
-  const returned = Node.isBlock(body) ? body.getDescendantsOfKind(SyntaxKind.ReturnStatement).map(r => r.getExpression()) : [body];
+  const returned = Node.isBlock(body) ? descendantsOfKind(body, SyntaxKind.ReturnStatement).map(r => r.getExpression()) : [body];
   return returned.some(expression => {
     const root = expression && heldRoot(expression);
     if (!root) return false;
@@ -101,9 +102,9 @@ function trackDerived(node: Node, tracked: Set<MorphSymbol>): void {
 function addNames(name: Node, tracked: Set<MorphSymbol>): void {
   const ids = Node.isIdentifier(name)
     ? [name]
-    : name
-        .getDescendantsOfKind(SyntaxKind.Identifier)
-        .filter(id => Node.isBindingElement(id.getParent()) && (id.getParent() as import('ts-morph').BindingElement).getNameNode() === id);
+    : descendantsOfKind(name, SyntaxKind.Identifier).filter(
+        id => Node.isBindingElement(id.getParent()) && (id.getParent() as import('ts-morph').BindingElement).getNameNode() === id,
+      );
   for (const id of ids) {
     const symbol = id.getSymbol();
     if (symbol) tracked.add(symbol);

@@ -35,6 +35,7 @@ import { changedAfterAQuestion, changedCopyReason } from './changedCopies.js';
 import { ROUND_LIMIT_CAUSE, type FoundCause } from '../tables/causes.js';
 import type { JournalPlan } from '../plan.js';
 import { article } from '../values.js';
+import { descendantsOfKind } from '../analysis/descendants.js';
 
 export interface JournalWork {
   node: Node;
@@ -217,19 +218,16 @@ function constArrayLiteral(name: Node): Node | undefined {
   const decl = declarations.length === 1 ? declarations[0] : undefined;
   if (!decl || !Node.isVariableDeclaration(decl) || decl.getVariableStatement()?.getDeclarationKind() !== 'const') return undefined;
   const text = name.getText();
-  const changed = decl
-    .getSourceFile()
-    .getDescendantsOfKind(SyntaxKind.Identifier)
-    .some(id => {
-      if (id.getText() !== text) return false;
-      const access = id.getParent();
-      if (!Node.isPropertyAccessExpression(access) || access.getExpression() !== id) return false;
-      const assigned = access.getParent();
-      return (
-        ARRAY_MUTATORS.has(access.getName()) ||
-        (access.getName() === 'length' && Node.isBinaryExpression(assigned) && assigned.getLeft() === access)
-      );
-    });
+  const changed = descendantsOfKind(decl.getSourceFile(), SyntaxKind.Identifier).some(id => {
+    if (id.getText() !== text) return false;
+    const access = id.getParent();
+    if (!Node.isPropertyAccessExpression(access) || access.getExpression() !== id) return false;
+    const assigned = access.getParent();
+    return (
+      ARRAY_MUTATORS.has(access.getName()) ||
+      (access.getName() === 'length' && Node.isBinaryExpression(assigned) && assigned.getLeft() === access)
+    );
+  });
   return changed ? undefined : unwrap(decl.getInitializer() ?? decl);
 }
 
@@ -316,7 +314,7 @@ function inArguments(read: Node, change: Node): boolean {
  */
 function guardedBlocks(fn: FunctionLike, questions: Node[]): Node[] {
   const blocks: Node[] = [];
-  for (const statement of fn.getDescendantsOfKind(SyntaxKind.TryStatement)) {
+  for (const statement of descendantsOfKind(fn, SyntaxKind.TryStatement)) {
     if (enclosingFunction(statement) !== fn) continue;
     const tried = statement.getTryBlock();
     if (!questions.some(q => within(q, tried))) continue;
@@ -566,7 +564,7 @@ function handleSetUp(node: Node): string | undefined {
 
 /** Whether a method assigns a field of its own object (`this.user = user`). */
 function assignsOwnField(fn: FunctionLike): boolean {
-  return fn.getDescendantsOfKind(SyntaxKind.BinaryExpression).some(b => {
+  return descendantsOfKind(fn, SyntaxKind.BinaryExpression).some(b => {
     if (!/^(=|\+=|-=|\|\|=|&&=|\?\?=)$/.test(b.getOperatorToken().getText())) return false;
     const left = unwrap(b.getLeft());
     return Node.isPropertyAccessExpression(left) && unwrap(left.getExpression()).getKind() === SyntaxKind.ThisKeyword;

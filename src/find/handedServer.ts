@@ -9,6 +9,7 @@ import { Node, SyntaxKind, type CallExpression, type Identifier, type ParameterD
 import { serverKindOf, unwrap, type ServerKind } from '../analysis/mcpSymbols.js';
 import type { FunctionLike } from '../analysis/functions.js';
 import { declaresMember } from '../analysis/dispatch.js';
+import { descendantsOfKind } from '../analysis/descendants.js';
 
 /** How many hand-overs (an argument, a property, a field) are followed. */
 const MAX_DEPTH = 6;
@@ -74,7 +75,7 @@ function memberValues(holder: Node, name: string): Node[] {
   const field = owner.getProperty(name)?.getInitializer();
   if (field) values.push(field);
   // `this.name = value` in the class's own code (its constructor, usually).
-  for (const assignment of owner.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+  for (const assignment of descendantsOfKind(owner, SyntaxKind.BinaryExpression)) {
     const left = unwrap(assignment.getLeft());
     if (assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken || !Node.isPropertyAccessExpression(left)) continue;
     if (left.getName() === name && left.getExpression().getKind() === SyntaxKind.ThisKeyword) values.push(assignment.getRight());
@@ -153,7 +154,7 @@ function requiredUses(name: Identifier): Node[] {
   for (const other of sf.getProject().getSourceFiles()) {
     if (other === sf || other.isDeclarationFile() || !other.getFullText().includes('require(') || !other.getFullText().includes(text))
       continue;
-    for (const id of other.getDescendantsOfKind(SyntaxKind.Identifier)) {
+    for (const id of descendantsOfKind(other, SyntaxKind.Identifier)) {
       if (id.getText() !== text) continue;
       const symbol = id.getSymbol();
       const target = symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol;

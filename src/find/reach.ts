@@ -18,6 +18,7 @@ import { describeNonHandler, sdkCallbackOf, type NonHandler } from '../analysis/
 import type { HandlerMethod } from '../plan.js';
 import { calleesOf, isFunctionLike, isProjectFunction } from './callees.js';
 import { MCP_TEXT } from '../triggers.js';
+import { descendantsOfKind } from '../analysis/descendants.js';
 
 /** A registration whose handler may run the function: its receiver goes through `resumable(...)`. */
 export interface HandlerReached {
@@ -531,7 +532,7 @@ function parameterUses(param: ParameterDeclaration, fn: FunctionLike): Node[] {
   const nameNode = param.getNameNode();
   const symbol = nameNode.getSymbol();
   const name = nameNode.getText();
-  return fn.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => id !== nameNode && id.getText() === name && id.getSymbol() === symbol);
+  return descendantsOfKind(fn, SyntaxKind.Identifier).filter(id => id !== nameNode && id.getText() === name && id.getSymbol() === symbol);
 }
 
 /** Whether `inner` is what `outer` returns (`return async (...a) => ...`, or the body of an arrow). */

@@ -34,6 +34,7 @@ import { zodApisRepair } from './repairs/zodApis.js';
 import { registeredSchemaImports, zodJsonSchemaRepair } from './repairs/zodJsonSchema.js';
 import { zodErrorParamsRepair } from './repairs/zodErrorParams.js';
 import { zodRecordRepair } from './repairs/zodRecord.js';
+import { descendantsOfKind } from '../analysis/descendants.js';
 
 export { CODEMOD_MARKER, FAILS_AT_START, withCodemodMarkers } from './markers.js';
 
@@ -336,7 +337,7 @@ function stillApplies(d: Diagnostic, sf: SourceFile): boolean {
   const destructured = /^Destructuring of context parameter (?:in signature|detected): "(?:const )?(.*?)(?: = \w+)?"\./s.exec(
     d.message,
   )?.[1];
-  return destructured === undefined || sf.getDescendantsOfKind(SyntaxKind.ObjectBindingPattern).some(p => p.getText() === destructured);
+  return destructured === undefined || descendantsOfKind(sf, SyntaxKind.ObjectBindingPattern).some(p => p.getText() === destructured);
 }
 
 /** The first line of an error message, without terminal colour codes. */

@@ -6,6 +6,7 @@ import { Node, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph
 import type { FoundCause } from '../../tables/causes.js';
 import type { AnalysisRun } from '../analysisRun.js';
 import { serverKindOf } from '../mcpSymbols.js';
+import { descendantsOfKind } from '../descendants.js';
 
 export function markOninitializedRegistrations({ options, r }: AnalysisRun, sf: SourceFile): void {
   if (options.onlyHandlerAt) return;
@@ -22,10 +23,10 @@ export function markOninitializedRegistrations({ options, r }: AnalysisRun, sf: 
 /** Tool, prompt and resource registrations inside an `oninitialized` callback. */
 function registrationsAfterInitialize(sf: SourceFile): CallExpression[] {
   const found: CallExpression[] = [];
-  for (const assignment of sf.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+  for (const assignment of descendantsOfKind(sf, SyntaxKind.BinaryExpression)) {
     if (assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken || !/\.oninitialized$/.test(assignment.getLeft().getText()))
       continue;
-    for (const call of assignment.getRight().getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    for (const call of descendantsOfKind(assignment.getRight(), SyntaxKind.CallExpression)) {
       if (registers(call, 0)) found.push(call);
     }
   }
@@ -48,7 +49,7 @@ function registers(call: CallExpression, depth: number): boolean {
     const fn = Node.isVariableDeclaration(decl) ? decl.getInitializer() : decl;
     if (!fn || !(Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) continue;
     if (fn.getSourceFile().isDeclarationFile() || fn.getSourceFile().isInNodeModules()) continue;
-    if (fn.getDescendantsOfKind(SyntaxKind.CallExpression).some(c => registers(c, depth + 1))) return true;
+    if (descendantsOfKind(fn, SyntaxKind.CallExpression).some(c => registers(c, depth + 1))) return true;
   }
   return false;
 }

@@ -14,6 +14,7 @@ import { importedSourceFile } from '../project.js';
 import { callText } from '../recorder.js';
 import { findSites } from '../sites.js';
 import { resolveThroughPaths } from '../tsconfigPaths.js';
+import { descendantsOfKind } from '../descendants.js';
 
 /** Text a file that makes a request has (a cheap test before its syntax is walked). */
 const REQUEST_TEXT = /elicitInput|createMessage|listRoots|sendRequest|\.request\(|\.send\(/;
@@ -86,7 +87,7 @@ function callsLeavingRun(handler: HandlerReached, inRun: Set<SourceFile>, reache
   const outside = new Set<Node>(reaching.filter(a => !inRun.has(a.fn.getSourceFile())).map(a => a.fn));
   const calls: CallExpression[] = [];
   for (const { fn } of reaching.filter(a => inRun.has(a.fn.getSourceFile()))) {
-    for (const call of fn.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    for (const call of descendantsOfKind(fn, SyntaxKind.CallExpression)) {
       if (enclosingFunction(call) === fn && calleesOf(call.getExpression()).some(callee => outside.has(callee))) calls.push(call);
     }
   }

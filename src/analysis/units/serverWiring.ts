@@ -7,12 +7,13 @@ import { Node, SyntaxKind, type ClassDeclaration, type NewExpression, type Objec
 import { rangeOf, type ServerWiringPlan } from '../../plan.js';
 import { servingFiles, type AnalysisRun } from '../analysisRun.js';
 import { serverKindOf, unwrap } from '../mcpSymbols.js';
+import { descendantsOfKind } from '../descendants.js';
 
 export function planServerWiring({ handlers, options, r }: AnalysisRun): void {
   if (handlers.size === 0) return;
   const constructions = new Set<Node>();
   for (const sf of servingFiles(options)) {
-    for (const n of sf.getDescendantsOfKind(SyntaxKind.NewExpression)) {
+    for (const n of descendantsOfKind(sf, SyntaxKind.NewExpression)) {
       const call = serverKindOf(n) ? sdkConstructorCall(n) : undefined;
       if (call) constructions.add(call);
     }
@@ -39,9 +40,9 @@ function sdkConstructorCall(created: NewExpression): Node | undefined {
   for (let depth = 0; cls && depth < 5; depth++) {
     const ctor = cls.getConstructors().find(c => c.getBody() !== undefined);
     if (ctor) {
-      const superCall = ctor
-        .getDescendantsOfKind(SyntaxKind.CallExpression)
-        .find(c => c.getExpression().getKind() === SyntaxKind.SuperKeyword);
+      const superCall = descendantsOfKind(ctor, SyntaxKind.CallExpression).find(
+        c => c.getExpression().getKind() === SyntaxKind.SuperKeyword,
+      );
       if (!superCall) return undefined;
       current = superCall;
     }

@@ -12,6 +12,7 @@ import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import { Node, SyntaxKind, ts, VariableDeclarationKind, type CallExpression, type SourceFile, type VariableDeclaration } from 'ts-morph';
 import { finding, leftover, type Repair } from '../repair.js';
 import { receiverIsServer } from './toolOverloads.js';
+import { descendantsOfKind } from '../../analysis/descendants.js';
 
 const METHODS = new Set(['tool', 'prompt', 'resource']);
 
@@ -85,14 +86,12 @@ function sameReceiverAt(receiver: Node, at: Node): boolean {
   const sf = receiver.getSourceFile();
   const text = receiver.getText();
   // Assigned anywhere but in a constructor (where a field gets its server): the object may differ.
-  const assigned = sf
-    .getDescendantsOfKind(SyntaxKind.BinaryExpression)
-    .some(
-      b =>
-        b.getOperatorToken().getKind() === SyntaxKind.EqualsToken &&
-        b.getLeft().getText() === text &&
-        !b.getFirstAncestorByKind(SyntaxKind.Constructor),
-    );
+  const assigned = descendantsOfKind(sf, SyntaxKind.BinaryExpression).some(
+    b =>
+      b.getOperatorToken().getKind() === SyntaxKind.EqualsToken &&
+      b.getLeft().getText() === text &&
+      !b.getFirstAncestorByKind(SyntaxKind.Constructor),
+  );
   if (assigned) return false;
   if (Node.isThisExpression(root)) return thisOwner(root) === thisOwner(at);
   const symbol = root.getSymbol()?.compilerSymbol;
@@ -140,8 +139,7 @@ export const boundOverloadsRepair: Repair = {
   name: 'tool(), prompt() and resource() called through a bound reference',
   apply: sf => {
     const diagnostics: Diagnostic[] = [];
-    const bounds = sf
-      .getDescendantsOfKind(SyntaxKind.CallExpression)
+    const bounds = descendantsOfKind(sf, SyntaxKind.CallExpression)
       .map(boundOverload)
       .filter((b): b is Bound => b !== undefined && isServer(b.receiver));
     // Last first: an edit never moves a bind still to be read.

@@ -12,6 +12,7 @@ import type { Diagnostic, Migration } from '@modelcontextprotocol/codemod';
 import { Node, Project, SyntaxKind, type CallExpression, type ImportSpecifier } from 'ts-morph';
 import { FAILS_AT_START } from '../markers.js';
 import { finding, leftover, type Repair } from '../repair.js';
+import { descendantsOfKind } from '../../analysis/descendants.js';
 
 const REGISTRATIONS = new Set(['setRequestHandler', 'setNotificationHandler']);
 const V1_PATH = /^@modelcontextprotocol\/sdk(?:\/|$)/;
@@ -33,8 +34,7 @@ export function codemodHandlerKeys(migration: Migration): HandlerKeys {
       const probe = `import { ${schema} } from '@modelcontextprotocol/sdk/types.js';\ndeclare const s: any;\ns.setRequestHandler(${schema}, () => ({}));\n`;
       const sf = project.createSourceFile('/probe.ts', probe);
       for (const transform of transforms.length ? transforms : migration.transforms) transform.apply(sf, { projectType: 'server' });
-      const key = sf
-        .getDescendantsOfKind(SyntaxKind.CallExpression)
+      const key = descendantsOfKind(sf, SyntaxKind.CallExpression)
         .find(c => c.getExpression().getText() === 's.setRequestHandler')
         ?.getArguments()[0];
       answers.set(schema, key && Node.isStringLiteral(key) ? key.getLiteralValue() : undefined);
@@ -85,10 +85,9 @@ function dropIfUnused(specifier: ImportSpecifier): void {
   const symbol = local.getSymbol();
   if (
     !symbol ||
-    specifier
-      .getSourceFile()
-      .getDescendantsOfKind(SyntaxKind.Identifier)
-      .some(id => id !== local && id.getText() === local.getText() && id.getSymbol() === symbol)
+    descendantsOfKind(specifier.getSourceFile(), SyntaxKind.Identifier).some(
+      id => id !== local && id.getText() === local.getText() && id.getSymbol() === symbol,
+    )
   )
     return;
   const declaration = specifier.getImportDeclaration();
@@ -104,7 +103,7 @@ export function castHandlerKeysRepair(keys: HandlerKeys): Repair {
     apply: sf => {
       const diagnostics: Diagnostic[] = [];
       let changesCount = 0;
-      for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression).reverse()) {
+      for (const call of descendantsOfKind(sf, SyntaxKind.CallExpression).reverse()) {
         const method = castRegistration(call);
         const key = call.getArguments()[0];
         if (!method || !key || call.getArguments().length < 2 || !isSchemaKey(key)) continue;

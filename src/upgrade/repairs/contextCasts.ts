@@ -12,6 +12,7 @@ import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import { Node, SyntaxKind, type ParameterDeclaration, type PropertyAccessExpression, type SourceFile } from 'ts-morph';
 import { finding, type Repair } from '../repair.js';
 import { handlerContexts, type Callback, type ContextMembers } from './contextParams.js';
+import { descendantsOfKind } from '../../analysis/descendants.js';
 
 /** A cast, parentheses or `!` around an expression: what the code wrapped its context in. */
 type Wrapper = Node & { getExpression(): Node };
@@ -74,7 +75,7 @@ function moveCastReads(
 ): { moved: string[]; left: Map<string, string> } {
   const moved: string[] = [];
   const left = new Map<string, string>();
-  for (const access of callback.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).reverse()) {
+  for (const access of descendantsOfKind(callback, SyntaxKind.PropertyAccessExpression).reverse()) {
     const path = members.get(access.getName());
     const { inner, cast } = unwrapped(access.getExpression());
     if (!path || !cast || !isParam(inner, param)) continue;
@@ -86,7 +87,7 @@ function moveCastReads(
     access.replaceWithText(movedRead(access, param, path));
     moved.push(read);
   }
-  for (const access of callback.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)) {
+  for (const access of descendantsOfKind(callback, SyntaxKind.PropertyAccessExpression)) {
     const { inner } = unwrapped(access.getExpression());
     if (members.has(access.getName()) && castAlias(inner, param)) left.set(access.getText(), access.getName());
   }

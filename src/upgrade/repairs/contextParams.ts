@@ -22,6 +22,7 @@ import {
 } from 'ts-morph';
 import { passesArgumentsThrough } from '../../analysis/forwarding.js';
 import { finding, type Repair } from '../repair.js';
+import { descendantsOfKind } from '../../analysis/descendants.js';
 
 /** The members of SDK 1.x's RequestHandlerExtra. */
 const V1_CONTEXT_KEYS = [
@@ -89,7 +90,7 @@ const REGISTRATIONS = /^(registerTool|registerPrompt|registerResource|tool|promp
 /** Every registered handler written inline, with its context parameter when the call tells which one it is. */
 export function handlerContexts(sf: SourceFile): { callback: Callback; param: ParameterDeclaration }[] {
   const found: { callback: Callback; param: ParameterDeclaration }[] = [];
-  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+  for (const call of descendantsOfKind(sf, SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     if (!Node.isPropertyAccessExpression(callee) || !REGISTRATIONS.test(callee.getName())) continue;
     const args = call.getArguments();
@@ -110,7 +111,7 @@ export function handlerContexts(sf: SourceFile): { callback: Callback; param: Pa
  */
 function wrappedContexts(sf: SourceFile): { callback: Callback; param: ParameterDeclaration; wrapper: string; passesThrough: boolean }[] {
   const found: { callback: Callback; param: ParameterDeclaration; wrapper: string; passesThrough: boolean }[] = [];
-  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+  for (const call of descendantsOfKind(sf, SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     if (!Node.isPropertyAccessExpression(callee) || !REGISTRATIONS.test(callee.getName())) continue;
     const args = call.getArguments();
@@ -139,7 +140,7 @@ function wrappedContextFinding(
 ): Diagnostic[] {
   const name = wrapped.param.getName();
   const reads = new Set<string>();
-  for (const access of wrapped.callback.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)) {
+  for (const access of descendantsOfKind(wrapped.callback, SyntaxKind.PropertyAccessExpression)) {
     const target = access.getExpression();
     if (members.has(access.getName()) && Node.isIdentifier(target) && target.getSymbol() === wrapped.param.getSymbol())
       reads.add(access.getName());
@@ -187,7 +188,7 @@ function repairContext(sf: SourceFile, callback: Callback, param: ParameterDecla
   const name = param.getName();
   const moved: string[] = [];
   // Body destructurings first: they become member reads, which the loop below then moves.
-  for (const statement of callback.getDescendantsOfKind(SyntaxKind.VariableStatement)) {
+  for (const statement of descendantsOfKind(callback, SyntaxKind.VariableStatement)) {
     const [declaration, ...more] = statement.getDeclarations();
     const pattern = declaration?.getNameNode();
     if (
@@ -202,7 +203,7 @@ function repairContext(sf: SourceFile, callback: Callback, param: ParameterDecla
     moved.push(`const ${pattern.getText()} = ${name}`);
     statement.remove();
   }
-  for (const access of callback.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).reverse()) {
+  for (const access of descendantsOfKind(callback, SyntaxKind.PropertyAccessExpression).reverse()) {
     const target = access.getExpression();
     const path = members.get(access.getName());
     if (!path || !Node.isIdentifier(target) || target.getText() !== name || target.getSymbol() !== param.getSymbol()) continue;
@@ -222,7 +223,7 @@ function repairContext(sf: SourceFile, callback: Callback, param: ParameterDecla
 
 /** A name for a destructured context no identifier of the callback uses. */
 function freeName(callback: Callback): string | undefined {
-  const used = new Set(callback.getDescendantsOfKind(SyntaxKind.Identifier).map(i => i.getText()));
+  const used = new Set(descendantsOfKind(callback, SyntaxKind.Identifier).map(i => i.getText()));
   return ['ctx', 'context', 'mcpCtx'].find(n => !used.has(n));
 }
 
@@ -272,7 +273,7 @@ function references(name: Identifier, callback: Callback): Identifier[] {
       ? checker.getShorthandAssignmentValueSymbol(parent.compilerNode)
       : id.getSymbol()?.compilerSymbol;
   };
-  return callback.getDescendantsOfKind(SyntaxKind.Identifier).filter(id => id !== name && valueOf(id) === symbol);
+  return descendantsOfKind(callback, SyntaxKind.Identifier).filter(id => id !== name && valueOf(id) === symbol);
 }
 
 function isAssigned(ref: Identifier): boolean {

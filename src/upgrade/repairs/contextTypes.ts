@@ -2,6 +2,7 @@ import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
 import { finding, type Repair } from '../repair.js';
 import type { ContextMembers } from './contextParams.js';
+import { descendantsOfKind } from '../../analysis/descendants.js';
 
 /**
  * The official codemod renames `RequestHandlerExtra<...>["sendRequest"]` to
@@ -19,7 +20,7 @@ function repairContextTypes(sf: SourceFile, members: ContextMembers): Diagnostic
       .map(n => n.getAliasNode()?.getText() ?? n.getName()),
   );
   if (contextNames.size === 0) return notes;
-  const broken = sf.getDescendantsOfKind(SyntaxKind.IndexedAccessType).filter(t => {
+  const broken = descendantsOfKind(sf, SyntaxKind.IndexedAccessType).filter(t => {
     const object = t.getObjectTypeNode();
     const index = t.getIndexTypeNode();
     return (

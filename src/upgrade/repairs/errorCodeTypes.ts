@@ -20,6 +20,7 @@ import { identifiersNamed } from '../../analysis/names.js';
 import { declaredAtTop, finding, type Repair } from '../repair.js';
 import { errorCodeNames, importName, isReference, type ErrorCodeHome } from './errorCodeUses.js';
 import type { SdkSides } from './typeImports.js';
+import { descendantsOfKind } from '../../analysis/descendants.js';
 
 let v1Members: string[] | undefined;
 
@@ -151,9 +152,9 @@ export function errorCodeTypesRepair(
       const found = left.size > 0 ? homesOf(values, sides, homeOf) : undefined;
       // A name the file already gives something other than the 2.x enum would mean that instead.
       if (!found || found.homes.some(h => declaredAtTop(sf, h.name) && !importsFrom(sf, h))) return { changesCount: 0, diagnostics };
-      const types = sf
-        .getDescendantsOfKind(SyntaxKind.TypeReference)
-        .filter(t => left.has(t.getTypeName().getText()) && t.getTypeArguments().length === 0 && standsForOneValue(t));
+      const types = descendantsOfKind(sf, SyntaxKind.TypeReference).filter(
+        t => left.has(t.getTypeName().getText()) && t.getTypeArguments().length === 0 && standsForOneValue(t),
+      );
       const union = found.homes.map(h => h.name).join(' | ');
       for (const type of types.reverse()) {
         const line = type.getStartLineNumber();

@@ -9,6 +9,7 @@
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import { Node, SyntaxKind, type CallExpression, type NewExpression, type SourceFile } from 'ts-morph';
 import { finding, type Repair } from '../repair.js';
+import { descendantsOfKind } from '../../analysis/descendants.js';
 
 const V2_PACKAGES = /^@modelcontextprotocol\/(server|client|core)$/;
 
@@ -24,8 +25,8 @@ function protocolErrorName(sf: SourceFile): string | undefined {
 
 /** `new ProtocolError(code, message)`, and `super(code, message)` in a class extending it. */
 function constructions(sf: SourceFile, name: string): (NewExpression | CallExpression)[] {
-  const made = sf.getDescendantsOfKind(SyntaxKind.NewExpression).filter(n => n.getExpression().getText() === name);
-  const supers = sf.getDescendantsOfKind(SyntaxKind.CallExpression).filter(call => {
+  const made = descendantsOfKind(sf, SyntaxKind.NewExpression).filter(n => n.getExpression().getText() === name);
+  const supers = descendantsOfKind(sf, SyntaxKind.CallExpression).filter(call => {
     if (call.getExpression().getKind() !== SyntaxKind.SuperKeyword) return false;
     const owner = call.getFirstAncestorByKind(SyntaxKind.ClassDeclaration) ?? call.getFirstAncestorByKind(SyntaxKind.ClassExpression);
     return owner?.getExtends()?.getExpression().getText() === name;

@@ -9,6 +9,7 @@
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import { Node, SyntaxKind, type Identifier, type LiteralTypeNode, type SourceFile, type TypeReferenceNode } from 'ts-morph';
 import { finding, leftover, namesTable, type Repair } from '../repair.js';
+import { descendantsOfKind } from '../../analysis/descendants.js';
 
 const RENAMED = namesTable({ tool: 'registerTool', prompt: 'registerPrompt', resource: 'registerResource' });
 
@@ -74,7 +75,7 @@ function membersRead(name: Identifier): string[] | undefined {
     if (Node.isPropertyAccessExpression(use) && use.getExpression() === value) read.push(use.getName());
     else if (Node.isElementAccessExpression(use) && use.getExpression() === value) return undefined;
     else if (Node.isVariableDeclaration(use) && Node.isObjectBindingPattern(use.getNameNode())) {
-      for (const element of use.getNameNode().getDescendantsOfKind(SyntaxKind.BindingElement))
+      for (const element of descendantsOfKind(use.getNameNode(), SyntaxKind.BindingElement))
         read.push(element.getPropertyNameNode()?.getText() ?? element.getName());
     }
   }
@@ -100,7 +101,7 @@ export const pickedMethodsRepair: Repair = {
     const diagnostics: Diagnostic[] = [];
     const servers = mcpServerNames(sf);
     if (servers.size === 0) return { changesCount: 0, diagnostics };
-    for (const pick of sf.getDescendantsOfKind(SyntaxKind.TypeReference).reverse()) {
+    for (const pick of descendantsOfKind(sf, SyntaxKind.TypeReference).reverse()) {
       if (pick.wasForgotten()) continue;
       const keys = legacyKeys(pick, servers);
       if (!keys || keys.length === 0) continue;
@@ -125,7 +126,7 @@ export const pickedMethodsRepair: Repair = {
         );
       }
     }
-    for (const access of sf.getDescendantsOfKind(SyntaxKind.IndexedAccessType)) {
+    for (const access of descendantsOfKind(sf, SyntaxKind.IndexedAccessType)) {
       const object = access.getObjectTypeNode();
       const index = stringLiteralType(access.getIndexTypeNode());
       const member = index?.getLiteral().getText().slice(1, -1);

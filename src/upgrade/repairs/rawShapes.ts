@@ -9,6 +9,7 @@ import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import { Node, SyntaxKind, VariableDeclarationKind, type ImportDeclaration, type SourceFile } from 'ts-morph';
 import { moduleReader, tableMembers, withoutAssertions } from '../constValues.js';
 import { declaredAtTop, finding, type Repair } from '../repair.js';
+import { descendantsOfKind } from '../../analysis/descendants.js';
 
 /** The config members that held a raw shape in SDK 1.x, per registration method. */
 const SCHEMA_MEMBERS: Record<string, string[]> = {
@@ -69,8 +70,7 @@ function isRawShape(member: Node): boolean {
 function declaresNameHere(sf: SourceFile, name: string): boolean {
   const named = (d: { getName(): string }) => d.getName() === name;
   return (
-    sf.getDescendantsOfKind(SyntaxKind.VariableDeclaration).some(named) ||
-    sf.getDescendantsOfKind(SyntaxKind.PropertyDeclaration).some(named)
+    descendantsOfKind(sf, SyntaxKind.VariableDeclaration).some(named) || descendantsOfKind(sf, SyntaxKind.PropertyDeclaration).some(named)
   );
 }
 
@@ -115,7 +115,7 @@ export const rawShapesRepair: Repair = {
   apply: sf => {
     const diagnostics: Diagnostic[] = [];
     let zod: string | undefined;
-    for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression).reverse()) {
+    for (const call of descendantsOfKind(sf, SyntaxKind.CallExpression).reverse()) {
       const callee = call.getExpression();
       const members = Node.isPropertyAccessExpression(callee) ? SCHEMA_MEMBERS[callee.getName()] : undefined;
       const config = call.getArguments().find(a => Node.isObjectLiteralExpression(a));
@@ -163,7 +163,7 @@ export function unverifiedSchemaStands(d: Diagnostic, sf: SourceFile): boolean {
   } catch {
     return true;
   }
-  const calls = sf.getDescendantsOfKind(SyntaxKind.CallExpression).filter(c => c.getStartLineNumber() === line);
+  const calls = descendantsOfKind(sf, SyntaxKind.CallExpression).filter(c => c.getStartLineNumber() === line);
   const moduleAt = moduleReader();
   return (
     calls.length === 0 ||

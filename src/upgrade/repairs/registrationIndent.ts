@@ -10,6 +10,7 @@
  * keeps its number and the findings their lines.
  */
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { descendantsOfKind } from '../../analysis/descendants.js';
 
 const REGISTER = /^register(?:Tool|Prompt|Resource)$/;
 
@@ -20,7 +21,7 @@ const REGISTER = /^register(?:Tool|Prompt|Resource)$/;
 export function withRegistrationIndent(sf: SourceFile, original: string, text = sf.getFullText()): string {
   const lines = text.split('\n');
   const dedents = new Map<number, number>();
-  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+  for (const call of descendantsOfKind(sf, SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     if (!Node.isPropertyAccessExpression(callee) || !REGISTER.test(callee.getName()) || original.includes(call.getText())) continue;
     const callback = call.getArguments().at(-1);
@@ -51,7 +52,7 @@ function extraIndent(lines: readonly string[], first: number, last: number): num
 function spansLinesInTemplate(fn: Node): boolean {
   const multiline = (n: Node) => n.getStartLineNumber() !== n.getEndLineNumber();
   return (
-    fn.getDescendantsOfKind(SyntaxKind.TemplateExpression).some(multiline) ||
-    fn.getDescendantsOfKind(SyntaxKind.NoSubstitutionTemplateLiteral).some(multiline)
+    descendantsOfKind(fn, SyntaxKind.TemplateExpression).some(multiline) ||
+    descendantsOfKind(fn, SyntaxKind.NoSubstitutionTemplateLiteral).some(multiline)
   );
 }

@@ -2,6 +2,7 @@ import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
 import { finding, type Repair } from '../repair.js';
 import { importServerTypes } from '../serverTypes.js';
+import { descendantsOfKind } from '../../analysis/descendants.js';
 
 /** The array member of each result a low-level handler returns, and the result type naming it. */
 const RESULT_ARRAYS: Record<string, { member: string; type: string }> = {
@@ -20,14 +21,14 @@ function annotateResultArrays(sf: SourceFile): Diagnostic[] {
   const notes: Diagnostic[] = [];
   if (!/\.[cm]?tsx?$/.test(sf.getFilePath())) return notes;
   const needed = new Set<string>();
-  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+  for (const call of descendantsOfKind(sf, SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     const [method, handler] = call.getArguments();
     if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'setRequestHandler' || !method || !Node.isStringLiteral(method))
       continue;
     const result = RESULT_ARRAYS[method.getLiteralValue()];
     if (!result || !handler || !(Node.isArrowFunction(handler) || Node.isFunctionExpression(handler))) continue;
-    for (const ret of handler.getDescendantsOfKind(SyntaxKind.ReturnStatement)) {
+    for (const ret of descendantsOfKind(handler, SyntaxKind.ReturnStatement)) {
       if (ret.getFirstAncestor(a => Node.isFunctionLikeDeclaration(a)) !== handler) continue;
       const value = ret.getExpression();
       const member = value && Node.isObjectLiteralExpression(value) ? value.getProperty(result.member) : undefined;
@@ -42,7 +43,7 @@ function annotateResultArrays(sf: SourceFile): Diagnostic[] {
       // only one declaration of it, so the name cannot mean another.
       const same: import('ts-morph').VariableDeclaration[] =
         name && Node.isIdentifier(name)
-          ? handler.getDescendantsOfKind(SyntaxKind.VariableDeclaration).filter(d => d.getName() === name.getText())
+          ? descendantsOfKind(handler, SyntaxKind.VariableDeclaration).filter(d => d.getName() === name.getText())
           : [];
       const decl = same.length === 1 ? same[0] : undefined;
       if (!decl || !Node.isVariableDeclaration(decl) || decl.getTypeNode() || !Node.isIdentifier(decl.getNameNode())) continue;

@@ -2,6 +2,7 @@ import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import { Node, SyntaxKind, VariableDeclarationKind, type SourceFile, type VariableDeclaration } from 'ts-morph';
 import { finding, type Repair } from '../repair.js';
 import { importServerTypes } from '../serverTypes.js';
+import { descendantsOfKind } from '../../analysis/descendants.js';
 
 /**
  * A low-level `tools/list` handler returning its tools as a literal array: without a contextual type
@@ -17,7 +18,7 @@ import { importServerTypes } from '../serverTypes.js';
 function annotateToolLists(sf: SourceFile): Diagnostic[] {
   const notes: Diagnostic[] = [];
   if (!/\.[cm]?tsx?$/.test(sf.getFilePath())) return notes;
-  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+  for (const call of descendantsOfKind(sf, SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     const [method, handler] = call.getArguments();
     if (
@@ -31,8 +32,7 @@ function annotateToolLists(sf: SourceFile): Diagnostic[] {
     if (!handler || !(Node.isArrowFunction(handler) || Node.isFunctionExpression(handler)) || handler.getReturnTypeNode()) continue;
     const body = handler.getBody();
     const returned = Node.isBlock(body)
-      ? body
-          .getDescendantsOfKind(SyntaxKind.ReturnStatement)
+      ? descendantsOfKind(body, SyntaxKind.ReturnStatement)
           .filter(r => r.getFirstAncestor(a => Node.isFunctionLikeDeclaration(a)) === handler)
           .map(r => r.getExpression())
       : [body];
@@ -96,9 +96,7 @@ function annotateToolLists(sf: SourceFile): Diagnostic[] {
  */
 function castComputedSchemas(list: Node): Diagnostic[] {
   const notes: Diagnostic[] = [];
-  const members = list
-    .getDescendantsOfKind(SyntaxKind.PropertyAssignment)
-    .filter(p => ['inputSchema', 'outputSchema'].includes(p.getName()));
+  const members = descendantsOfKind(list, SyntaxKind.PropertyAssignment).filter(p => ['inputSchema', 'outputSchema'].includes(p.getName()));
   for (const member of members.reverse()) {
     const value = member.getInitializer();
     const bare = value && unwrapParentheses(value);

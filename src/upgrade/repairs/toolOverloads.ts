@@ -17,6 +17,7 @@ import { Node, SyntaxKind, type CallExpression } from 'ts-morph';
 import { constValue, moduleReader, tableMembers, withoutAssertions, type ModuleAt } from '../constValues.js';
 import { finding, type Repair } from '../repair.js';
 import { importedZodName } from './rawShapes.js';
+import { descendantsOfKind } from '../../analysis/descendants.js';
 
 /** The keys of SDK 1.x's ToolAnnotations: an object literal of these only is annotations, not a parameter shape. */
 const ANNOTATION_KEYS = new Set(['title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']);
@@ -36,7 +37,7 @@ export const toolOverloadsRepair: Repair = {
     const diagnostics: Diagnostic[] = [];
     const roles = roleReader();
     const zod = importedZodName(sf);
-    for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression).reverse()) {
+    for (const call of descendantsOfKind(sf, SyntaxKind.CallExpression).reverse()) {
       const callee = call.getExpression();
       if (
         !Node.isPropertyAccessExpression(callee) ||

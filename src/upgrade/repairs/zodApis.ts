@@ -11,6 +11,7 @@
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import { Node, SyntaxKind, type PropertyAccessExpression, type SourceFile } from 'ts-morph';
 import { finding, leftover, namesTable, type Repair } from '../repair.js';
+import { descendantsOfKind } from '../../analysis/descendants.js';
 
 const ALIKE = 'which zod 3 reads alike';
 
@@ -168,7 +169,7 @@ function memberFinding(access: PropertyAccessExpression, zod: ZodNames, diagnost
 
 /** `z.ostring()` → `z.string().optional()`: zod 3 defines the one as the other. */
 function rewriteFactories(sf: SourceFile, zod: ZodNames, diagnostics: Diagnostic[]): void {
-  for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression).reverse()) {
+  for (const call of descendantsOfKind(sf, SyntaxKind.CallExpression).reverse()) {
     const callee = call.getExpression();
     if (
       !Node.isPropertyAccessExpression(callee) ||
@@ -193,7 +194,7 @@ function rewriteFactories(sf: SourceFile, zod: ZodNames, diagnostics: Diagnostic
 
 /** zod 3 types named in a type (error params are zodErrorParamsRepair's). */
 function droppedTypes(sf: SourceFile, zod: ZodNames, diagnostics: Diagnostic[]): void {
-  for (const type of sf.getDescendantsOfKind(SyntaxKind.TypeReference)) {
+  for (const type of descendantsOfKind(sf, SyntaxKind.TypeReference)) {
     const name = Object.keys(DROPPED_TYPES).find(t => namesZodExport(type.getTypeName().getText(), t, zod));
     if (name)
       diagnostics.push(
@@ -211,7 +212,7 @@ export const zodApisRepair: Repair = {
     if (!zod) return { changesCount: 0, diagnostics };
     rewriteFactories(sf, zod, diagnostics);
     droppedTypes(sf, zod, diagnostics);
-    for (const access of sf.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression).reverse()) memberFinding(access, zod, diagnostics);
+    for (const access of descendantsOfKind(sf, SyntaxKind.PropertyAccessExpression).reverse()) memberFinding(access, zod, diagnostics);
     return { changesCount: diagnostics.filter(d => !d.insertComment).length, diagnostics };
   },
 };

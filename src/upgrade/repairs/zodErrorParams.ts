@@ -24,6 +24,7 @@ import {
 } from 'ts-morph';
 import { finding, leftover, namesTable, type Repair } from '../repair.js';
 import { chainFactory, zodNames, type ZodNames } from './zodApis.js';
+import { descendantsOfKind } from '../../analysis/descendants.js';
 
 /** Params of zod 3 factories that zod 4 reads as one `error` param, with what zod 4 takes instead. */
 const DROPPED_PARAMS = namesTable({
@@ -47,7 +48,7 @@ interface ErrorParams {
 /** Error params of zod calls (`z.string({ required_error })`); a key of a shape (`z.object({ errorMap: z.string() })`) holds a schema, not a param. */
 function errorParams(sf: SourceFile, zod: ZodNames): ErrorParams[] {
   const found: ErrorParams[] = [];
-  for (const object of sf.getDescendantsOfKind(SyntaxKind.ObjectLiteralExpression)) {
+  for (const object of descendantsOfKind(sf, SyntaxKind.ObjectLiteralExpression)) {
     const call = object.getParent();
     if (!Node.isCallExpression(call) || !call.getArguments().includes(object) || chainFactory(call, zod) === undefined) continue;
     const dropped = object

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { Node, Project, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph';
 import { finding, leftover, namesTable, type Repair } from '../repair.js';
 import { zodNames, type ZodNames } from './zodApis.js';
+import { descendantsOfKind } from '../../analysis/descendants.js';
 
 /** Registrations whose arguments hold schemas the SDK writes as JSON Schema. */
 const REGISTRATIONS = /^(registerTool|registerPrompt|tool|prompt)$/;
@@ -50,7 +51,7 @@ export function zodJsonSchemaRepair(registeredElsewhere: ReadonlySet<string> = n
       if (!zod || !/\b(date|bigint|map|set|symbol|function|custom|nan|promise|void|undefined)\s*\(/.test(sf.getFullText()))
         return { changesCount: 0, diagnostics };
       let changesCount = 0;
-      const calls = sf.getDescendantsOfKind(SyntaxKind.CallExpression).filter(call => zodFactory(call, zod) !== undefined);
+      const calls = descendantsOfKind(sf, SyntaxKind.CallExpression).filter(call => zodFactory(call, zod) !== undefined);
       for (const call of calls.reverse()) {
         const factory = zodFactory(call, zod)!;
         if (!(factory.name in UNREPRESENTABLE) || !registered(call, registeredElsewhere)) continue;
@@ -172,7 +173,7 @@ export function registeredSchemaImports(files: readonly { path: string; text: st
         }
       }
     };
-    for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    for (const call of descendantsOfKind(sf, SyntaxKind.CallExpression)) {
       const callee = call.getExpression();
       if (!Node.isPropertyAccessExpression(callee) || !REGISTRATIONS.test(callee.getName())) continue;
       for (const arg of call.getArguments()) if (!Node.isArrowFunction(arg) && !Node.isFunctionExpression(arg)) visit(arg, 0);

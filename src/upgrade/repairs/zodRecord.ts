@@ -6,6 +6,7 @@
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import { Node, SyntaxKind } from 'ts-morph';
 import { finding, type Repair } from '../repair.js';
+import { descendantsOfKind } from '../../analysis/descendants.js';
 
 export const zodRecordRepair: Repair = {
   id: 'zod-record',
@@ -26,7 +27,7 @@ export const zodRecordRepair: Repair = {
       ])
       .find((n): n is string => n !== undefined);
     if (!zod) return { changesCount: 0, diagnostics };
-    for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression).reverse()) {
+    for (const call of descendantsOfKind(sf, SyntaxKind.CallExpression).reverse()) {
       const callee = call.getExpression();
       if (
         !Node.isPropertyAccessExpression(callee) ||
