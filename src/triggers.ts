@@ -91,8 +91,9 @@ export function worthAnalysing<F extends { path: string; text: string }>(files: 
       FRAMEWORK_IMPORT.test(f.text) ||
       aliasUsers.has(f.path) ||
       (TRIGGER_PATTERN.test(f.text) && (relativeImportsAmong(f, mcp).length > 0 || importsMcpPackage(f))) ||
-      // A file registering handlers on a server it imports from another module (its upgrade: src/pipeline.ts).
-      (REGISTRATION_CALL.test(f.text) && relativeImportsAmong(f, mcp).length > 0),
+      // A file registering handlers on a server it imports from another module, of its package or of a workspace
+      // package (its upgrade: src/pipeline.ts).
+      (REGISTRATION_CALL.test(f.text) && (relativeImportsAmong(f, mcp).length > 0 || importsMcpPackage(f))),
   );
   if (seeds.length === 0) return seeds;
   const callers = helperCallers(files, new Set(seeds.filter(f => TRIGGER_PATTERN.test(f.text)).map(f => f.path)));

@@ -2336,6 +2336,58 @@ new PostTools(server).register();
   }, 600_000);
 });
 
+describe('tools registered on a server a workspace package exports, by a file that imports nothing of the SDK', () => {
+  // `import { server } from '@acme/core'`: the package is linked into node_modules as a workspace links it. A file
+  // that only registers (echo.ts) names no trigger and imports no MCP file by a relative path, so it was not read:
+  // it kept server.tool(), which SDK 2.x does not have, the server died as it started, and the run said nothing.
+  it('reads them, upgrades their registrations and asks their questions', async () => {
+    const dir = writeProject(
+      {
+        'package.json': JSON.stringify({ name: 'acme', private: true, type: 'module', workspaces: ['packages/*'] }),
+        'packages/core/package.json': JSON.stringify({
+          name: '@acme/core',
+          type: 'module',
+          types: 'src/index.ts',
+          dependencies: { '@modelcontextprotocol/sdk': '^1.0.0' },
+        }),
+        'packages/core/src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n\nexport const server = new McpServer({ name: 'ws', version: '1.0.0' });\n`,
+        'packages/tools/package.json': JSON.stringify({
+          name: '@acme/tools',
+          type: 'module',
+          dependencies: { '@acme/core': '*', zod: '^4.2.0' },
+        }),
+        'packages/tools/src/echo.ts': `import { server } from '@acme/core';\n\nserver.tool('echo', 'Echoes', async () => ({ content: [{ type: 'text', text: 'echo' }] }));\n`,
+        'packages/tools/src/notes.ts': `import { z } from 'zod';
+import { server } from '@acme/core';
+
+server.tool('add_note', { text: z.string() }, async ({ text }) => {
+  const answer = await server.server.elicitInput({ message: \`Add \${text}?\`, requestedSchema: { type: 'object', properties: {} } });
+  return { content: [{ type: 'text', text: \`\${text}: \${answer.action}\` }] };
+});
+`,
+      },
+      false,
+    );
+    fs.mkdirSync(path.join(dir, 'node_modules', '@acme'), { recursive: true });
+    for (const name of ['@modelcontextprotocol', 'zod'])
+      fs.symlinkSync(path.join(root, 'node_modules', name), path.join(dir, 'node_modules', name), 'dir');
+    fs.symlinkSync(path.join('..', '..', 'packages', 'core'), path.join(dir, 'node_modules', '@acme', 'core'), 'dir');
+    const sources = ['packages/core/src/index.ts', 'packages/tools/src/echo.ts', 'packages/tools/src/notes.ts'].map(rel => ({
+      path: path.join(dir, rel),
+      text: fs.readFileSync(path.join(dir, rel), 'utf8'),
+    }));
+    const result = await migrateSources(sources, { cwd: dir });
+    const after = (file: string) => result.changes.find(c => c.path.endsWith(file))?.after ?? '';
+    expect(after('echo.ts')).toContain("server.registerTool('echo', { description: 'Echoes' }, async () => (");
+    const notes = after('notes.ts');
+    expect(notes).toContain(
+      "resumable(server).registerTool('add_note', { inputSchema: z.object({ text: z.string() }) }, async ({ text }) => {",
+    );
+    expect(notes).toContain(`await ask(server.server, 'answer').elicitInput(`);
+    expect(result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome}`)).toEqual(['packages/tools/src/notes.ts:5 rewritten']);
+  }, 600_000);
+});
+
 describe('a registration method a subclass of the SDK server declares again', () => {
   // AppServer.registerTool hands its callback the server, not the arguments: the callback is not an SDK
   // handler, and `srv` is a server. Its request is reported and marked, never migrated as a handler's.
