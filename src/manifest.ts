@@ -55,6 +55,11 @@ export interface ManifestInput {
   listSources?: (packageDir: string) => string[];
   /** Sources known not to mention `@modelcontextprotocol/` (the run's pre-filter read them): not read again. */
   withoutMcpText?: ReadonlySet<string>;
+  /**
+   * Sources the run upgraded that import nothing of the SDK but register handlers on an SDK server of another
+   * package (src/pipeline.ts `registrantsStage`): their package hands SDK 2.x its zod schemas, so needs zod 4.
+   */
+  registrants?: ReadonlySet<string>;
 }
 
 export interface ManifestResult {
@@ -108,7 +113,7 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
   // Which packages own a changed file.
   const manifests = new Set<string>();
   const unowned: string[] = [];
-  for (const file of input.changed) {
+  for (const file of [...input.changed, ...(input.registrants ?? [])]) {
     const m = ownerOf(file);
     if (m) manifests.add(m);
     else unowned.push(file);
@@ -203,9 +208,10 @@ function manifestChange(manifest: string, packages: Packages): { change?: FileCh
     planned.notes.push(
       `${rel(input.cwd, manifest)}: the code imports ${unknown.join(', ')}, which mcp-migrate has no version for: add ${unknown.length > 1 ? 'them' : 'it'} to package.json`,
     );
+  const registers = [...(input.registrants ?? [])].some(file => ownerOf(file) === manifest);
   const zod = zodRaise(
     json,
-    wanted.includes('@modelcontextprotocol/server') || sectionsOf('@modelcontextprotocol/server').length > 0,
+    wanted.includes('@modelcontextprotocol/server') || sectionsOf('@modelcontextprotocol/server').length > 0 || registers,
     dir,
     read,
   );

@@ -99,6 +99,8 @@ export { placeStateModules, type StateModules } from './stateModulePlaces.js';
 export interface GroupResult extends MigrateResult {
   /** The requestState modules the rewritten handlers import: the run creates those that do not exist. */
   usedStateModules: string[];
+  /** Files upgraded for registering handlers on an SDK server of another module (registrantsStage). */
+  registrants?: string[];
 }
 
 export async function migrateSources(files: SourceInput[], options: MigrateOptions): Promise<MigrateResult> {
@@ -119,6 +121,8 @@ interface GroupRun {
   report: Report;
   rel: (p: string) => string;
   options: MigrateOptions;
+  /** Files registrantsStage upgraded: they import nothing of the SDK, and hand an SDK 2.x server their schemas. */
+  registrants: string[];
 }
 
 /**
@@ -173,6 +177,7 @@ function startGroup(candidates: SourceInput[], options: MigrateOptions): GroupRu
     report: emptyReport(),
     rel: p => shownPath(options.cwd, p),
     options,
+    registrants: [],
   };
   for (const f of candidates) {
     const match = /^#![^\n]*\n?/.exec(f.text);
@@ -285,6 +290,7 @@ function registrantsStage(run: GroupRun, project: Project, sourceFiles: SourceFi
     upgraded.texts.set(file, withCodemodMarkers(run.current.get(file)!, new Map([[call.getStartLineNumber(), [note.message]]])));
   }
   for (const [file, text] of upgraded.texts) {
+    if (!left.has(file)) run.registrants.push(file);
     run.current.set(file, text);
     const i = sourceFiles.findIndex(sf => sf.getFilePath() === file);
     sourceFiles[i] = project.createSourceFile(file, text, { overwrite: true });
@@ -402,7 +408,7 @@ function rewriteStage(
     if (changed) changes.push({ path: f.path, before: f.text, after });
     report.files.push({ file: rel(f.path), outcome: changed ? 'changed' : 'unchanged' });
   }
-  return { changes, report, usedStateModules: [...usedStateModules] };
+  return { changes, report, usedStateModules: [...usedStateModules], registrants: run.registrants };
 }
 
 /**
@@ -546,6 +552,7 @@ export function finishRun(groups: GroupResult[], files: SourceInput[], state: St
     // Every package using the SDK, changed or not: after an interrupted run its sources may be migrated and its package.json not.
     changed: [...finalText].filter(([, text]) => MCP_TEXT.test(text)).map(([p]) => p),
     withoutMcpText: options.inertSources,
+    registrants: new Set(groups.flatMap(g => g.registrants ?? [])),
   });
   changes.push(...manifests.changes);
   // A package.json owning the migrated code declares the server package, or gets it (or says why not).

@@ -2338,9 +2338,10 @@ new PostTools(server).register();
 
 describe('tools registered on a server a workspace package exports, by a file that imports nothing of the SDK', () => {
   // `import { server } from '@acme/core'`: the package is linked into node_modules as a workspace links it. A file
-  // that only registers (echo.ts) names no trigger and imports no MCP file by a relative path, so it was not read:
-  // it kept server.tool(), which SDK 2.x does not have, the server died as it started, and the run said nothing.
-  it('reads them, upgrades their registrations and asks their questions', async () => {
+  // that only registers (extras' echo.ts) names no trigger and imports no MCP file by a relative path, so it was not
+  // read: it kept server.tool(), which SDK 2.x does not have, the server died as it started, and the run said
+  // nothing. Its package, declaring zod 3 and nothing of MCP, then kept zod 3, and its tools would not have listed.
+  it("reads them, upgrades their registrations and asks their questions, and raises their packages' zod", async () => {
     const dir = writeProject(
       {
         'package.json': JSON.stringify({ name: 'acme', private: true, type: 'module', workspaces: ['packages/*'] }),
@@ -2354,9 +2355,14 @@ describe('tools registered on a server a workspace package exports, by a file th
         'packages/tools/package.json': JSON.stringify({
           name: '@acme/tools',
           type: 'module',
-          dependencies: { '@acme/core': '*', zod: '^4.2.0' },
+          dependencies: { '@acme/core': '*', zod: '^3.25.0' },
         }),
-        'packages/tools/src/echo.ts': `import { server } from '@acme/core';\n\nserver.tool('echo', 'Echoes', async () => ({ content: [{ type: 'text', text: 'echo' }] }));\n`,
+        'packages/extras/package.json': JSON.stringify({
+          name: '@acme/extras',
+          type: 'module',
+          dependencies: { '@acme/core': '*', zod: '^3.25.0' },
+        }),
+        'packages/extras/src/echo.ts': `import { server } from '@acme/core';\n\nserver.tool('echo', 'Echoes', async () => ({ content: [{ type: 'text', text: 'echo' }] }));\n`,
         'packages/tools/src/notes.ts': `import { z } from 'zod';
 import { server } from '@acme/core';
 
@@ -2372,7 +2378,7 @@ server.tool('add_note', { text: z.string() }, async ({ text }) => {
     for (const name of ['@modelcontextprotocol', 'zod'])
       fs.symlinkSync(path.join(root, 'node_modules', name), path.join(dir, 'node_modules', name), 'dir');
     fs.symlinkSync(path.join('..', '..', 'packages', 'core'), path.join(dir, 'node_modules', '@acme', 'core'), 'dir');
-    const sources = ['packages/core/src/index.ts', 'packages/tools/src/echo.ts', 'packages/tools/src/notes.ts'].map(rel => ({
+    const sources = ['packages/core/src/index.ts', 'packages/extras/src/echo.ts', 'packages/tools/src/notes.ts'].map(rel => ({
       path: path.join(dir, rel),
       text: fs.readFileSync(path.join(dir, rel), 'utf8'),
     }));
@@ -2385,6 +2391,21 @@ server.tool('add_note', { text: z.string() }, async ({ text }) => {
     );
     expect(notes).toContain(`await ask(server.server, 'answer').elicitInput(`);
     expect(result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome}`)).toEqual(['packages/tools/src/notes.ts:5 rewritten']);
+    // Each package hands SDK 2.x its zod schemas, which SDK 2.x refuses from zod 3: zod is raised in both; the one
+    // whose code now imports the requestState module (which imports the SDK's server package) gets that too.
+    expect(JSON.parse(after('packages/extras/package.json'))).toEqual({
+      name: '@acme/extras',
+      type: 'module',
+      dependencies: { '@acme/core': '*', zod: '^4.2.0' },
+    });
+    expect(JSON.parse(after('packages/tools/package.json')).dependencies).toEqual({
+      '@acme/core': '*',
+      '@modelcontextprotocol/server': '^2.4.0',
+      zod: '^4.2.0',
+    });
+    expect(result.report.notes).toContain(
+      'packages/extras/package.json: zod "^3.25.0" raised to "^4.2.0" in dependencies: @modelcontextprotocol/server 2.x needs zod >= 4.2 (the zod 3 calls zod 4 reads otherwise were repaired, or marked where they could not be)',
+    );
   }, 600_000);
 });
 
