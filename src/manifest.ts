@@ -229,8 +229,10 @@ function manifestChange(manifest: string, packages: Packages): { change?: FileCh
   if (after === before) return planned;
   planned.change = { path: manifest, before, after };
 
+  // (a change of zod alone has its own note above)
+  const summary = changeSummary(added, removed);
   planned.notes.push(
-    `${rel(input.cwd, manifest)}: ${changeSummary(added, removed)}; run your package manager's install to update the lockfile`,
+    `${rel(input.cwd, manifest)}: ${summary ? `${summary}; ` : ''}run your package manager's install to update the lockfile`,
   );
   return planned;
 }
