@@ -2337,33 +2337,41 @@ new PostTools(server).register();
 });
 
 describe('tools registered on a server a workspace package exports, by a file that imports nothing of the SDK', () => {
-  // `import { server } from '@acme/core'`: the package is linked into node_modules as a workspace links it. A file
-  // that only registers (extras' echo.ts) names no trigger and imports no MCP file by a relative path, so it was not
-  // read: it kept server.tool(), which SDK 2.x does not have, the server died as it started, and the run said
-  // nothing. Its package, declaring zod 3 and nothing of MCP, then kept zod 3, and its tools would not have listed.
-  it("reads them, upgrades their registrations and asks their questions, and raises their packages' zod", async () => {
-    const dir = writeProject(
-      {
-        'package.json': JSON.stringify({ name: 'acme', private: true, type: 'module', workspaces: ['packages/*'] }),
-        'packages/core/package.json': JSON.stringify({
-          name: '@acme/core',
-          type: 'module',
-          types: 'src/index.ts',
-          dependencies: { '@modelcontextprotocol/sdk': '^1.0.0' },
-        }),
-        'packages/core/src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n\nexport const server = new McpServer({ name: 'ws', version: '1.0.0' });\n`,
-        'packages/tools/package.json': JSON.stringify({
-          name: '@acme/tools',
-          type: 'module',
-          dependencies: { '@acme/core': '*', zod: '^3.25.0' },
-        }),
-        'packages/extras/package.json': JSON.stringify({
-          name: '@acme/extras',
-          type: 'module',
-          dependencies: { '@acme/core': '*', zod: '^3.25.0' },
-        }),
-        'packages/extras/src/echo.ts': `import { server } from '@acme/core';\n\nserver.tool('echo', 'Echoes', async () => ({ content: [{ type: 'text', text: 'echo' }] }));\n`,
-        'packages/tools/src/notes.ts': `import { z } from 'zod';
+  // `import { server } from '@acme/core'`: the packages are linked into node_modules as a workspace links them. A
+  // file that only registers (extras' echo.ts) names no trigger and imports no MCP file by a relative path, so it
+  // was not read: it kept server.tool(), which SDK 2.x does not have, the server died as it started, and the run
+  // said nothing. Its package, declaring zod 3 and nothing of MCP, then kept zod 3: its tools would not have listed.
+  const files: Record<string, string> = {
+    'package.json': JSON.stringify({ name: 'acme', private: true, type: 'module', workspaces: ['packages/*'] }),
+    'packages/core/package.json': JSON.stringify({
+      name: '@acme/core',
+      type: 'module',
+      main: 'src/index.ts',
+      types: 'src/index.ts',
+      dependencies: { '@modelcontextprotocol/sdk': '^1.0.0' },
+    }),
+    'packages/core/src/index.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n\nexport const server = new McpServer({ name: 'ws', version: '1.0.0' });\n`,
+    'packages/core/src/main.ts': `import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { server } from './index.js';
+import '@acme/extras';
+import '@acme/tools';
+
+await server.connect(new StdioServerTransport());
+`,
+    'packages/extras/package.json': JSON.stringify({
+      name: '@acme/extras',
+      type: 'module',
+      main: 'src/echo.ts',
+      dependencies: { '@acme/core': '*', zod: '^3.25.0' },
+    }),
+    'packages/extras/src/echo.ts': `import { server } from '@acme/core';\n\nserver.tool('echo', 'Echoes', async () => ({ content: [{ type: 'text', text: 'echo' }] }));\n`,
+    'packages/tools/package.json': JSON.stringify({
+      name: '@acme/tools',
+      type: 'module',
+      main: 'src/notes.ts',
+      dependencies: { '@acme/core': '*', zod: '^3.25.0' },
+    }),
+    'packages/tools/src/notes.ts': `import { z } from 'zod';
 import { server } from '@acme/core';
 
 server.tool('add_note', { text: z.string() }, async ({ text }) => {
@@ -2371,18 +2379,31 @@ server.tool('add_note', { text: z.string() }, async ({ text }) => {
   return { content: [{ type: 'text', text: \`\${text}: \${answer.action}\` }] };
 });
 `,
-      },
-      false,
-    );
+  };
+
+  /** The project written, its packages linked into node_modules beside the SDKs and zod. */
+  function writeWorkspace(): string {
+    const dir = writeProject(files, false);
     fs.mkdirSync(path.join(dir, 'node_modules', '@acme'), { recursive: true });
     for (const name of ['@modelcontextprotocol', 'zod'])
       fs.symlinkSync(path.join(root, 'node_modules', name), path.join(dir, 'node_modules', name), 'dir');
-    fs.symlinkSync(path.join('..', '..', 'packages', 'core'), path.join(dir, 'node_modules', '@acme', 'core'), 'dir');
-    const sources = ['packages/core/src/index.ts', 'packages/extras/src/echo.ts', 'packages/tools/src/notes.ts'].map(rel => ({
-      path: path.join(dir, rel),
-      text: fs.readFileSync(path.join(dir, rel), 'utf8'),
-    }));
+    for (const name of ['core', 'extras', 'tools'])
+      fs.symlinkSync(path.join('..', '..', 'packages', name), path.join(dir, 'node_modules', '@acme', name), 'dir');
+    return dir;
+  }
+
+  async function migrateWorkspace(): Promise<{ dir: string; result: MigrateResult }> {
+    const dir = writeWorkspace();
+    const sources = Object.keys(files)
+      .filter(isSource)
+      .map(rel => ({ path: path.join(dir, rel), text: files[rel]! }));
     const result = await migrateSources(sources, { cwd: dir });
+    for (const c of result.changes) fs.writeFileSync(c.path, c.after);
+    return { dir, result };
+  }
+
+  it("reads them, upgrades their registrations and asks their questions, and raises their packages' zod", async () => {
+    const { result } = await migrateWorkspace();
     const after = (file: string) => result.changes.find(c => c.path.endsWith(file))?.after ?? '';
     expect(after('echo.ts')).toContain("server.registerTool('echo', { description: 'Echoes' }, async () => (");
     const notes = after('notes.ts');
@@ -2393,11 +2414,7 @@ server.tool('add_note', { text: z.string() }, async ({ text }) => {
     expect(result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome}`)).toEqual(['packages/tools/src/notes.ts:5 rewritten']);
     // Each package hands SDK 2.x its zod schemas, which SDK 2.x refuses from zod 3: zod is raised in both; the one
     // whose code now imports the requestState module (which imports the SDK's server package) gets that too.
-    expect(JSON.parse(after('packages/extras/package.json'))).toEqual({
-      name: '@acme/extras',
-      type: 'module',
-      dependencies: { '@acme/core': '*', zod: '^4.2.0' },
-    });
+    expect(JSON.parse(after('packages/extras/package.json')).dependencies).toEqual({ '@acme/core': '*', zod: '^4.2.0' });
     expect(JSON.parse(after('packages/tools/package.json')).dependencies).toEqual({
       '@acme/core': '*',
       '@modelcontextprotocol/server': '^2.4.0',
@@ -2406,6 +2423,42 @@ server.tool('add_note', { text: z.string() }, async ({ text }) => {
     expect(result.report.notes).toContain(
       'packages/extras/package.json: zod "^3.25.0" raised to "^4.2.0" in dependencies: @modelcontextprotocol/server 2.x needs zod >= 4.2 (the zod 3 calls zod 4 reads otherwise were repaired, or marked where they could not be)',
     );
+    expect(result.report.notes).toContain("packages/extras/package.json: run your package manager's install to update the lockfile");
+  }, 600_000);
+
+  // The tools package and the server's package each got a requestState module: the round the tools' copy sealed
+  // is opened by the copy the server was given. Each sealed with a key of its own where no MCP_REQUEST_STATE_KEY
+  // is set (stdio, as a user runs it), and the 2026-07-28 client's retry was refused.
+  it('gives the same results on both eras with no key configured, the two copies of the requestState module sealing alike', async () => {
+    const before = writeWorkspace();
+    const { dir } = await migrateWorkspace();
+    expect(fs.existsSync(path.join(dir, 'packages/tools/src/mcp-migrate-state.ts'))).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'packages/core/src/mcp-migrate-state.ts'))).toBe(true);
+    const { MCP_REQUEST_STATE_KEY: _key, ...env } = process.env;
+    const result = await verify({
+      before: `${tsx} ${path.join(before, 'packages/core/src/main.ts')}`,
+      after: `${tsx} ${path.join(dir, 'packages/core/src/main.ts')}`,
+      scenario: parseScenario({
+        calls: [
+          { name: 'echo', method: 'tools/call', params: { name: 'echo' } },
+          {
+            name: 'add',
+            method: 'tools/call',
+            params: { name: 'add_note', arguments: { text: 'a' } },
+            answers: { elicitation: [{ action: 'accept', content: {} }] },
+          },
+          {
+            name: 'add2',
+            method: 'tools/call',
+            params: { name: 'add_note', arguments: { text: 'b' } },
+            answers: { elicitation: [{ action: 'decline' }] },
+          },
+        ],
+      }),
+      env,
+      timeoutMs: 120_000,
+    });
+    sameOnBothEras(result, 'echo', 'add', 'add2');
   }, 600_000);
 });
 

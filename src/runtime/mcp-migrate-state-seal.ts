@@ -116,12 +116,31 @@ export function redisStore(client: RedisClient, prefix = 'mcp-migrate-state:'): 
 
 const disabled = (name: string) => /^(0|false|no|off)$/i.test(process.env[name] ?? '');
 const listed = (text: string | undefined) => (text ?? '').split(',').map(item => item.trim()).filter(item => item !== '');
-const settings = {
-    store: memoryStore() as StateStore,
-    singleUse: !disabled('MCP_REQUEST_STATE_SINGLE_USE'),
-    encrypt: !disabled('MCP_REQUEST_STATE_ENCRYPT'),
-    userClaims: listed(process.env['MCP_REQUEST_STATE_USER_CLAIM']).length > 0 ? listed(process.env['MCP_REQUEST_STATE_USER_CLAIM']) : USER_CLAIMS
-};
+interface SealSettings {
+    store: StateStore;
+    singleUse: boolean;
+    encrypt: boolean;
+    userClaims: string[];
+}
+
+/** Versioned, as the state module's RUNNING is: a copy with other settings would not read this one's. */
+const SEALING = Symbol.for('mcp-migrate-state.sealing.v1');
+/**
+ * What every copy of this module in a process shares: a workspace's packages each get a copy, and a round one
+ * package's copy seals (its handler's helper asked) is opened by the copy the server was given. So the settings,
+ * with the store of nonces, and the process's own key are kept on globalThis, made by the first copy loaded.
+ */
+const sealing = ((globalThis as { [SEALING]?: { settings: SealSettings; ownKey: Uint8Array<ArrayBuffer>; told: boolean } })[SEALING] ??= {
+    settings: {
+        store: memoryStore() as StateStore,
+        singleUse: !disabled('MCP_REQUEST_STATE_SINGLE_USE'),
+        encrypt: !disabled('MCP_REQUEST_STATE_ENCRYPT'),
+        userClaims: listed(process.env['MCP_REQUEST_STATE_USER_CLAIM']).length > 0 ? listed(process.env['MCP_REQUEST_STATE_USER_CLAIM']) : USER_CLAIMS
+    },
+    ownKey: crypto.getRandomValues(new Uint8Array(32)),
+    told: false
+});
+const settings = sealing.settings;
 
 /** Call before serving (or once the store's client has connected) to share a store, or to set in code what the environment sets. */
 export function configureRequestState(options: Partial<typeof settings>): void {
@@ -133,9 +152,10 @@ const configured = listed(process.env[KEY_ENV]);
 for (const key of configured) if (Buffer.byteLength(key) < 32) throw new Error(`${KEY_ENV} must hold keys of at least 32 bytes each. ${GENERATE}`);
 const sharedKey = configured.length > 0;
 /** The keys that open a state, the first of which seals: the configured ones, or one of this process's own. */
-const keys: Uint8Array<ArrayBuffer>[] = sharedKey ? configured.map(k => new TextEncoder().encode(k)) : [crypto.getRandomValues(new Uint8Array(32))];
-// Said once at start: which deployments need the key, before any round fails for want of it.
-if (!sharedKey) {
+const keys: Uint8Array<ArrayBuffer>[] = sharedKey ? configured.map(k => new TextEncoder().encode(k)) : [sealing.ownKey];
+// Said once at start (by the first copy): which deployments need the key, before any round fails for want of it.
+if (!sharedKey && !sealing.told) {
+    sealing.told = true;
     console.error(
         `${KEY_ENV} is not set: requestState is sealed with a key of this process's own, which is enough under stdio and for one HTTP instance. When several instances serve one server, give them all the same key. ${GENERATE}`
     );
