@@ -47,7 +47,7 @@ import {
   V1_IMPORT,
   withCodemodMarkers,
 } from './upgrade/index.js';
-import { applyPlan, parserFor } from '../transforms/mrtr.js';
+import { applyPlan, rewriteParser } from '../transforms/mrtr.js';
 import { parseOnly } from './rewrite/parsers.js';
 import { byCodePoint } from './values.js';
 import { descendantsOfKind } from './analysis/descendants.js';
@@ -635,7 +635,7 @@ const requireHere = createRequire(import.meta.url);
 
 function rewrite(text: string, plan: FilePlan, trace: UnitTrace | undefined): string {
   const jscodeshift = requireHere('jscodeshift') as typeof import('jscodeshift');
-  const j = jscodeshift.withParser(parserFor(plan.file));
+  const j = jscodeshift.withParser(rewriteParser(plan.file));
   const out = applyPlan(text, plan, { jscodeshift: j, j, stats: () => {}, report: () => {} }, trace);
   // Never hand back something that does not parse.
   try {

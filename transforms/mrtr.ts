@@ -20,7 +20,7 @@ import { RewriteContext } from '../src/rewrite/context.js';
 import { REWRITES } from '../src/rewrite/units.js';
 import type { UnitTrace } from '../src/unitTrace.js';
 
-export { parserFor } from '../src/rewrite/parsers.js';
+export { rewriteParser } from '../src/rewrite/parsers.js';
 
 export const parser = 'ts';
 

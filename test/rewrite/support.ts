@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import type { JSCodeshift } from 'jscodeshift';
 import { emptyPlan, type FilePlan, type Range } from '../../src/plan.js';
-import { applyPlan, parserFor } from '../../transforms/mrtr.js';
+import { applyPlan, rewriteParser } from '../../transforms/mrtr.js';
 
 export const FILE = '/project/src/server.ts';
 
@@ -30,7 +30,7 @@ export function planOf(parts: Partial<FilePlan>, file = FILE): FilePlan {
 /** `source` with `plan` applied by every rewrite unit in order; `acted`, the units that changed its text. */
 export function rewritten(source: string, plan: FilePlan): { text: string; acted: string[] } {
   const jscodeshift = createRequire(import.meta.url)('jscodeshift') as JSCodeshift;
-  const j = jscodeshift.withParser(parserFor(plan.file));
+  const j = jscodeshift.withParser(rewriteParser(plan.file));
   const acted: string[] = [];
   const text = applyPlan(source, plan, { jscodeshift: j, j, stats: () => {}, report: () => {} }, (_stage, unit) => acted.push(unit));
   return { text, acted };
