@@ -15,6 +15,13 @@ const HARNESS = [
 ];
 
 /**
+ * Migrated servers run: projects of a few files migrated in process and their servers run on both eras (helpers
+ * in other files, counted effects), the requestState seal against real clients, stores and restarts, and the
+ * property-based samples under verify. Minutes of real processes: `npm run test:servers` runs them.
+ */
+const SERVERS = ['test/reach.test.ts', 'test/cross-file.test.ts', 'test/request-state.test.ts', 'test/property.test.ts'];
+
+/**
  * The command line as a user runs it: the built CLI (and the package, the Action, verify) run as processes, each
  * run paying the start of a process, on trees written to a temporary directory. `npm run test:cli` runs them.
  */
@@ -30,6 +37,7 @@ const CLI = [
   'test/http-entry.test.ts',
   'test/install.test.ts',
   'test/interruption.test.ts',
+  'test/lsp.test.ts',
   'test/sdk-patches.test.ts',
   'test/shard.test.ts',
   'test/stale-temporary-files.test.ts',
@@ -37,8 +45,8 @@ const CLI = [
   'test/verify.test.ts',
 ];
 
-/** `npm run test:quick` and `npm run test:cli` (npm names the script it runs in npm_lifecycle_event): two files at a time. */
-const TWO_AT_A_TIME = ['test:quick', 'test:cli'].includes(process.env.npm_lifecycle_event ?? '');
+/** `npm run test:quick`, `test:servers` and `test:cli` (npm names the script it runs in npm_lifecycle_event): two files at a time. */
+const TWO_AT_A_TIME = ['test:quick', 'test:servers', 'test:cli'].includes(process.env.npm_lifecycle_event ?? '');
 
 export default defineConfig({
   test: {
@@ -48,15 +56,25 @@ export default defineConfig({
     // Real server processes per test file: keep the two cores for them. The developer's loops run two files
     // at a time, with nothing of the harness beside them.
     fileParallelism: false,
-    // The unit and fixture tests first, then the command line, then the harness, each group after the one before.
+    // The unit and fixture tests first, then the migrated servers, the command line, the harness, each group after the one before.
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...HARNESS, ...CLI],
+          exclude: [...configDefaults.exclude, ...HARNESS, ...SERVERS, ...CLI],
           sequence: { groupOrder: 1 },
+          fileParallelism: TWO_AT_A_TIME,
+          maxWorkers: TWO_AT_A_TIME ? 2 : 1,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'servers',
+          include: SERVERS,
+          sequence: { groupOrder: 2 },
           fileParallelism: TWO_AT_A_TIME,
           maxWorkers: TWO_AT_A_TIME ? 2 : 1,
         },
@@ -66,12 +84,12 @@ export default defineConfig({
         test: {
           name: 'cli',
           include: CLI,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
           fileParallelism: TWO_AT_A_TIME,
           maxWorkers: TWO_AT_A_TIME ? 2 : 1,
         },
       },
-      { extends: true, test: { name: 'harness', include: HARNESS, sequence: { groupOrder: 3 } } },
+      { extends: true, test: { name: 'harness', include: HARNESS, sequence: { groupOrder: 4 } } },
     ],
   },
 });
