@@ -8,10 +8,7 @@
  * (which joins the importer to every candidate of that package), and imports through a tsconfig.json
  * `paths` alias. Text only, like the pre-filter: no source is parsed (only the tsconfig.json files an alias needs).
  */
-import { resolveThroughPaths } from './analysis/tsconfigPaths.js';
-import { bareImports, PackageNames, relativeImportsAmong } from './triggers.js';
-
-const BARE_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*)['"]([^'".\/][^'"]*)['"]/g;
+import { bareImports, importsAmong, PackageNames } from './triggers.js';
 
 /**
  * At most `count` groups of `files`, each closed under the imports between files, balanced by size.
@@ -33,7 +30,8 @@ export function partitionCandidates<F extends { path: string; text: string }>(fi
   const packages = new PackageNames();
   const byPackage = new Map<string, number[]>();
   files.forEach((f, i) => {
-    for (const target of relativeImportsAmong(f, known)) union(i, index.get(target)!);
+    // A relative import, or a tsconfig.json paths alias (`@shared/ask.js`): one file.
+    for (const target of importsAmong(f, known)) union(i, index.get(target)!);
     const name = packages.nameOf(f.path);
     if (name === undefined) return;
     const members = byPackage.get(name);
@@ -43,12 +41,6 @@ export function partitionCandidates<F extends { path: string; text: string }>(fi
   // Which file a package name resolves to is not known without resolving it: the importer joins them all.
   files.forEach((f, i) => {
     for (const name of bareImports(f)) for (const other of byPackage.get(name) ?? []) union(i, other);
-    // A tsconfig.json paths alias (`@shared/ask.js`) resolves to one file.
-    for (const m of f.text.matchAll(BARE_SPECIFIER)) {
-      const target = resolveThroughPaths(f.path, m[1]!);
-      const j = target === undefined ? undefined : index.get(target);
-      if (j !== undefined) union(i, j);
-    }
   });
 
   const components = new Map<number, number[]>();

@@ -32,7 +32,7 @@ import {
   helperCallers,
   importedHelpers,
   isCandidate,
-  relativeImportsAmong,
+  importsAmong,
   requestAliasHolders,
   REGISTRATION_CALL,
   TRIGGER_PATTERN,
@@ -252,7 +252,7 @@ async function decodeAliasImporters(run: RunState, inputs: SourceInput[]): Promi
   if (holders.size === 0) return;
   for (const p of [...run.unwanted]) {
     const r = await readSource(p);
-    if (!r.ok || relativeImportsAmong({ path: p, text: r.text }, holders).length === 0) continue;
+    if (!r.ok || importsAmong({ path: p, text: r.text }, holders).length === 0) continue;
     run.unwanted.delete(p);
     run.sources.set(p, r);
     inputs.push({ path: p, text: r.text });

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FRAMEWORK_IMPORT } from './tables/frameworks.js';
+import { resolveThroughPaths } from './analysis/tsconfigPaths.js';
 
 /**
  * Names whose presence makes a file worth analysing for server-initiated requests, and the request
@@ -62,13 +63,13 @@ export function mayMakeRequests(text: string, importsRequestAliases: boolean): b
 }
 
 // `import './tools.js'` too: a module imported for what it registers.
-const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
+const IMPORTED = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)['"]([^'"]+)['"]/g;
 const BARE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)['"]((?:@[\w.-]+\/)?[\w.-]+)(?:\/[^'"]*)?['"]/g;
 const RESOLVED_EXTENSIONS = ['', '.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '/index.ts', '/index.js'];
 
 /**
  * The files worth type-checked analysis: those that mention the SDK, and those whose trigger names
- * sit beside an import of such a file (a helper handed a server), by a relative path or by the name of
+ * sit beside an import of such a file (a helper handed a server), by a relative path, a tsconfig `paths` alias or the name of
  * the workspace package it belongs to. A `createMessage` on a chat client in a file that neither
  * mentions nor imports anything of the SDK's is not parsed.
  */
@@ -90,10 +91,10 @@ export function worthAnalysing<F extends { path: string; text: string }>(files: 
       mcp.has(f.path) ||
       FRAMEWORK_IMPORT.test(f.text) ||
       aliasUsers.has(f.path) ||
-      (TRIGGER_PATTERN.test(f.text) && (relativeImportsAmong(f, mcp).length > 0 || importsMcpPackage(f))) ||
+      (TRIGGER_PATTERN.test(f.text) && (importsAmong(f, mcp).length > 0 || importsMcpPackage(f))) ||
       // A file registering handlers on a server it imports from another module, of its package or of a workspace
       // package (its upgrade: src/pipeline.ts).
-      (REGISTRATION_CALL.test(f.text) && (relativeImportsAmong(f, mcp).length > 0 || importsMcpPackage(f))),
+      (REGISTRATION_CALL.test(f.text) && (importsAmong(f, mcp).length > 0 || importsMcpPackage(f))),
   );
   if (seeds.length === 0) return seeds;
   const callers = helperCallers(files, new Set(seeds.filter(f => TRIGGER_PATTERN.test(f.text)).map(f => f.path)));
@@ -106,8 +107,8 @@ export function worthAnalysing<F extends { path: string; text: string }>(files: 
 const REGISTERS = /\.(?:registerTool|registerPrompt|registerResource|setRequestHandler|tool|prompt|resource)\s*\(/;
 
 /**
- * The files of `files` that register handlers and import a request-making file of `makers` by a relative
- * path, directly or through the helpers it imports (up to MAX_INLINE_DEPTH hops): tools calling a helper of
+ * The files of `files` that register handlers and import a request-making file of `makers` (by a relative
+ * path or an alias), directly or through the helpers it imports (up to MAX_INLINE_DEPTH hops): tools calling a helper of
  * another module may be registered in a file that names no trigger and no SDK (`import { server } from
  * './server.js'; server.registerTool(..., () => asker.askName())`), and the helper is migrated only where its
  * callers are seen. The helpers on the way are importedHelpers' to keep.
@@ -134,7 +135,7 @@ function reachesWithin(
   for (let hop = 0; hop < MAX_INLINE_DEPTH && frontier.length > 0; hop++) {
     const next: { path: string; text: string }[] = [];
     for (const f of frontier) {
-      for (const target of relativeImportsAmong(f, known)) {
+      for (const target of importsAmong(f, known)) {
         if (targets.has(target)) return true;
         if (!seen.has(target)) {
           seen.add(target);
@@ -152,15 +153,15 @@ export function requestAliasHolders(files: readonly { path: string; text: string
   return new Set(files.filter(f => REQUEST_METHOD_VALUE.test(f.text)).map(f => f.path));
 }
 
-/** The files of `files` that import, by a relative path, one of requestAliasHolders. */
+/** The files of `files` that import, by a relative path or an alias, one of requestAliasHolders. */
 export function importersOfRequestAliases(files: readonly { path: string; text: string }[]): Set<string> {
   const holders = requestAliasHolders(files);
   if (holders.size === 0) return holders;
-  return new Set(files.filter(f => relativeImportsAmong(f, holders).length > 0).map(f => f.path));
+  return new Set(files.filter(f => importsAmong(f, holders).length > 0).map(f => f.path));
 }
 
 /**
- * The files of `files` that `seeds` reach by relative imports (up to HELPER_IMPORT_DEPTH hops) and that
+ * The files of `files` that `seeds` reach by relative or aliased imports (up to HELPER_IMPORT_DEPTH hops) and that
  * may hold a helper making a request, with the files the imports pass through (a helper calling a
  * helper, a barrel): what the analysis must see as it is after the run, in the same group as its importers.
  * `textOf` reads a file found on the way that `files` holds without its text (decoded lazily).
@@ -188,7 +189,7 @@ export function importedHelpers<F extends { path: string; text?: string }>(
       if (hop > 0 && TRIGGER_PATTERN.test(text)) keep(p);
       // The last hop's files are read for what they say, not followed further.
       if (hop === HELPER_IMPORT_DEPTH) continue;
-      for (const target of relativeImportsAmong({ path: p, text }, known)) {
+      for (const target of importsAmong({ path: p, text }, known)) {
         if (via.has(target)) {
           // Another candidate reached through this file: they belong in one group.
           if (seedPaths.has(target) || found.has(target)) keep(p);
@@ -208,13 +209,23 @@ export function bareImports(file: { text: string }): string[] {
   return [...file.text.matchAll(BARE_IMPORT)].map(m => m[1]!);
 }
 
-/** The files of `known` that `file` imports, re-exports or requires by a relative path. */
-export function relativeImportsAmong(file: { path: string; text: string }, known: ReadonlySet<string>): string[] {
+/**
+ * The files of `known` that `file` imports, re-exports or requires by a relative path, or through a `paths` alias
+ * of its tsconfig.json (`import { server } from '@/server'`), as TypeScript resolves it.
+ */
+export function importsAmong(file: { path: string; text: string }, known: ReadonlySet<string>): string[] {
   const found: string[] = [];
-  for (const m of file.text.matchAll(RELATIVE_IMPORT)) {
-    const base = path.resolve(path.dirname(file.path), m[1]!.replace(/\.[cm]?js$/, ''));
-    const hit = RESOLVED_EXTENSIONS.map(ext => base + ext).find(p => known.has(p));
-    if (hit) found.push(hit);
+  if (known.size === 0) return found;
+  for (const m of file.text.matchAll(IMPORTED)) {
+    const specifier = m[1]!;
+    if (/^\.{1,2}\//.test(specifier)) {
+      const base = path.resolve(path.dirname(file.path), specifier.replace(/\.[cm]?js$/, ''));
+      const hit = RESOLVED_EXTENSIONS.map(ext => base + ext).find(p => known.has(p));
+      if (hit) found.push(hit);
+    } else if (!specifier.startsWith('.') && !specifier.startsWith('node:')) {
+      const hit = resolveThroughPaths(file.path, specifier);
+      if (hit !== undefined && known.has(hit)) found.push(hit);
+    }
   }
   return found;
 }

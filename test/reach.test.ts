@@ -2462,6 +2462,77 @@ server.tool('add_note', { text: z.string() }, async ({ text }) => {
   }, 600_000);
 });
 
+describe('tools in files the server imports through a tsconfig paths alias', () => {
+  // `import { server } from '@/server'`, as many templates write it: a file that only registers (weather.ts) and one
+  // whose tool asks (ask.ts) import nothing of the SDK and no MCP file by a relative path. Neither was read: both
+  // kept server.tool(), ask.ts its elicitInput, the run reported no site, and the server died as it started.
+  const files = {
+    'package.json': PACKAGE,
+    'tsconfig.json': `{
+  // the paths of a template
+  "compilerOptions": { "module": "NodeNext", "moduleResolution": "NodeNext", "strict": true, "baseUrl": ".", "paths": { "@/*": ["src/*"] } },
+}
+`,
+    'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n\nexport const server = new McpServer({ name: 'aliased', version: '1.0.0' });\n`,
+    'src/index.ts': `import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { server } from '@/server';
+import '@/tools/weather';
+import '@/tools/ask';
+
+await server.connect(new StdioServerTransport());
+`,
+    'src/tools/weather.ts': `import { z } from 'zod';
+import { server } from '@/server';
+
+server.tool('weather', { city: z.string() }, async ({ city }) => ({ content: [{ type: 'text', text: \`sunny in \${city}\` }] }));
+`,
+    'src/tools/ask.ts': `import { z } from 'zod';
+import { server } from '@/server';
+
+server.tool('confirm', { what: z.string() }, async ({ what }) => {
+  const answer = await server.server.elicitInput({
+    message: \`Really \${what}?\`,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+  });
+  return { content: [{ type: 'text', text: answer.action === 'accept' && answer.content?.ok ? 'done' : 'cancelled' }] };
+});
+`,
+  };
+
+  it('reads them, upgrades their registrations and asks the question', async () => {
+    const { result, text } = await migrate(files, true);
+    expect(text('src/tools/weather.ts')).toContain("server.registerTool('weather', { inputSchema: z.object({ city: z.string() }) }, async");
+    expect(text('src/tools/ask.ts')).toContain("resumable(server).registerTool('confirm'");
+    expect(text('src/tools/ask.ts')).toContain('await ask(server.server');
+    expect(result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome}`)).toEqual(['src/tools/ask.ts:5 rewritten']);
+  }, 600_000);
+
+  // Each served from its project's directory, as its user runs it: tsx maps the aliases by that tsconfig.json.
+  it('gives the same results on both eras', async () => {
+    const before = writeProject(files, true);
+    const after = await migrate(files, true);
+    const call = (name: string, args: Record<string, unknown>, elicitation?: unknown[]) => ({
+      name,
+      method: 'tools/call',
+      params: { name: name === 'weather' ? 'weather' : 'confirm', arguments: args },
+      answers: elicitation ? { elicitation } : {},
+    });
+    const result = await verify({
+      before: { command: `${tsx} src/index.ts`, cwd: before },
+      after: { command: `${tsx} src/index.ts`, cwd: after.dir },
+      scenario: parseScenario({
+        calls: [
+          call('weather', { city: 'Oslo' }),
+          call('yes', { what: 'go' }, [{ action: 'accept', content: { ok: true } }]),
+          call('no', { what: 'go' }, [{ action: 'decline' }]),
+        ],
+      }),
+      timeoutMs: 120_000,
+    });
+    sameOnBothEras(result, 'weather', 'yes', 'no');
+  }, 600_000);
+});
+
 describe('a registration method a subclass of the SDK server declares again', () => {
   // AppServer.registerTool hands its callback the server, not the arguments: the callback is not an SDK
   // handler, and `srv` is a server. Its request is reported and marked, never migrated as a handler's.

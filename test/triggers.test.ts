@@ -1,6 +1,8 @@
 /**
  * The text pre-filter's reach into helper files: which imported files become candidates, read lazily.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HELPER_IMPORT_DEPTH, importedHelpers, REQUEST_METHOD_VALUE, worthAnalysing } from '../src/triggers.js';
@@ -99,5 +101,36 @@ describe('importedHelpers', () => {
     expect(importedHelpers([seed], [seed, ...chain])).toEqual([]);
     const near = [...chain.slice(0, HELPER_IMPORT_DEPTH - 1), file(`h${HELPER_IMPORT_DEPTH - 1}.ts`, 'x.server.elicitInput({})')];
     expect(importedHelpers([seed], [seed, ...near]).map(f => path.basename(f.path))).toEqual(near.map(f => path.basename(f.path)));
+  });
+});
+
+describe('imports through a tsconfig.json paths alias', () => {
+  // `import { server } from '@/server'`: resolved as the project's compiler resolves it (the files on disk).
+  it('keeps a file that registers on, or asks of, a server it imports by an alias; not one importing an unmapped package', () => {
+    const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-migrate-triggers-')));
+    try {
+      const files = {
+        'tsconfig.json':
+          '{\n  // a template\'s\n  "compilerOptions": { "moduleResolution": "bundler", "baseUrl": ".", "paths": { "@/*": ["src/*"] } },\n}\n',
+        'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const server = new McpServer({ name: 'a', version: '1' });\n`,
+        'src/tools/echo.ts': `import { server } from '@/server';\nserver.tool('echo', async () => ({ content: [] }));\n`,
+        'src/tools/ask.ts': `import { server } from '@/server';\nexport const ask = () => server.server.elicitInput({ message: 'ok?', requestedSchema: { type: 'object', properties: {} } });\n`,
+        'src/chat.ts': `import { agent } from 'agents';\nagent.tool('reply', () => agent.createMessage({}));\n`,
+      };
+      const inputs = Object.entries(files)
+        .filter(([rel]) => rel.endsWith('.ts'))
+        .map(([rel, text]) => {
+          fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+          return { path: path.join(root, rel), text };
+        });
+      for (const [rel, text] of Object.entries(files)) fs.writeFileSync(path.join(root, rel), text);
+      expect(worthAnalysing(inputs).map(f => path.relative(root, f.path))).toEqual([
+        'src/server.ts',
+        'src/tools/echo.ts',
+        'src/tools/ask.ts',
+      ]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });

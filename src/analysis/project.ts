@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Project, ts, type ImportDeclaration, type SourceFile } from 'ts-morph';
 import { isDefaultLib } from './mcpSymbols.js';
+import { resolveThroughPaths } from './tsconfigPaths.js';
 
 /** Specifiers resolved from mcp-migrate's own installation, whatever the project has. */
 const OWN_PACKAGES = /^(?:@modelcontextprotocol\/[^/]+|zod)(?:\/|$)/;
@@ -54,7 +55,9 @@ export function analysisProject({ nodeTypes = true }: { nodeTypes?: boolean } = 
       return {
         resolveModuleNames: (names, containingFile) =>
           names.map(name =>
-            OWN_PACKAGES.test(name) ? (resolve(name, OWN_ANCHOR) ?? resolve(name, containingFile)) : resolve(name, containingFile),
+            OWN_PACKAGES.test(name)
+              ? (resolve(name, OWN_ANCHOR) ?? resolve(name, containingFile))
+              : (resolve(name, containingFile) ?? throughPaths(name, containingFile)),
           ),
       };
     },
@@ -62,6 +65,31 @@ export function analysisProject({ nodeTypes = true }: { nodeTypes?: boolean } = 
   if (resolutions) resolutionCaches.set(project, resolutions);
   return project;
 }
+
+/**
+ * A specifier the importing file's tsconfig.json maps through `paths` (`import { server } from '@/server'`), which
+ * the analysis's own options do not: resolved as the project's compiler resolves it.
+ */
+function throughPaths(name: string, from: string): ts.ResolvedModuleFull | undefined {
+  const file = resolveThroughPaths(from, name);
+  return file === undefined ? undefined : { resolvedFileName: file, extension: extensionOf(file), isExternalLibraryImport: false };
+}
+
+const EXTENSIONS = [
+  ts.Extension.Dts,
+  ts.Extension.Dmts,
+  ts.Extension.Dcts,
+  ts.Extension.Tsx,
+  ts.Extension.Ts,
+  ts.Extension.Mts,
+  ts.Extension.Cts,
+  ts.Extension.Jsx,
+  ts.Extension.Js,
+  ts.Extension.Mjs,
+  ts.Extension.Cjs,
+  ts.Extension.Json,
+];
+const extensionOf = (file: string): ts.Extension => EXTENSIONS.find(e => file.endsWith(e)) ?? ts.Extension.Ts;
 
 /** Each analysis project's module resolutions, which forgetProjectFiles clears. */
 const resolutionCaches = new WeakMap<Project, ts.ModuleResolutionCache>();
@@ -75,8 +103,9 @@ const resolutionCaches = new WeakMap<Project, ts.ModuleResolutionCache>();
 export function resolvedImportPath(from: SourceFile, specifier: string): string | undefined {
   if (OWN_PACKAGES.test(specifier)) return undefined;
   const project = from.getProject();
-  const file = ts.resolveModuleName(specifier, from.getFilePath(), project.getCompilerOptions(), project.getModuleResolutionHost())
-    .resolvedModule?.resolvedFileName;
+  const file =
+    ts.resolveModuleName(specifier, from.getFilePath(), project.getCompilerOptions(), project.getModuleResolutionHost()).resolvedModule
+      ?.resolvedFileName ?? resolveThroughPaths(from.getFilePath(), specifier);
   return file && !/[\\/]node_modules[\\/]/.test(file) && !/\.d\.[cm]?ts$/.test(file) ? file : undefined;
 }
 

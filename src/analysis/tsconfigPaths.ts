@@ -5,8 +5,19 @@
  * nearest the importing file (its `extends` followed), as TypeScript resolves it for that package.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ts } from 'ts-morph';
+import type { ts } from 'ts-morph';
+
+/**
+ * TypeScript, loaded when a tsconfig.json may map specifiers: the pre-filter asks here too (src/triggers.ts), and a
+ * run over a tree with nothing of MCP in it does not load the compiler.
+ */
+let typescript: typeof ts | undefined;
+const tsLib = (): typeof ts => (typescript ??= (createRequire(import.meta.url)('ts-morph') as typeof import('ts-morph')).ts);
+
+/** A tsconfig.json that sets `paths` or may inherit them: only such a file is read with TypeScript. */
+const MAY_MAP = /"(?:paths|extends)"\s*:/;
 
 interface PathsConfig {
   options: ts.CompilerOptions;
@@ -23,19 +34,22 @@ function pathsConfigOf(file: string): PathsConfig | undefined {
   if (byDirectory.has(dir)) return byDirectory.get(dir);
   let found: PathsConfig | undefined;
   const config = path.join(dir, 'tsconfig.json');
-  if (fs.existsSync(config)) {
-    const read = ts.readConfigFile(config, ts.sys.readFile);
-    const parsed = read.error ? undefined : ts.parseJsonConfigFileContent(read.config, ts.sys, dir, undefined, config);
-    const options = parsed?.options;
-    if (options?.paths) {
-      const base = options.baseUrl ?? (options as { pathsBasePath?: string }).pathsBasePath ?? dir;
-      found = { options, base, paths: options.paths };
-    }
-  } else if (path.dirname(dir) !== dir) {
-    found = pathsConfigOf(dir);
-  }
+  const text = readIfFile(config);
+  if (text !== undefined) found = MAY_MAP.test(text) ? pathsConfigIn(config) : undefined;
+  else if (path.dirname(dir) !== dir) found = pathsConfigOf(dir);
   byDirectory.set(dir, found);
   return found;
+}
+
+/** The options of a tsconfig.json (its `extends` followed), when they map specifiers through `paths`. */
+function pathsConfigIn(config: string): PathsConfig | undefined {
+  const ts = tsLib();
+  const dir = path.dirname(config);
+  const read = ts.readConfigFile(config, ts.sys.readFile);
+  const options = read.error ? undefined : ts.parseJsonConfigFileContent(read.config, ts.sys, dir, undefined, config).options;
+  if (!options?.paths) return undefined;
+  const base = options.baseUrl ?? (options as { pathsBasePath?: string }).pathsBasePath ?? dir;
+  return { options, base, paths: options.paths };
 }
 
 /** The file a bare specifier written in `fromFile` resolves to through its tsconfig.json's `paths`, if it does. */
@@ -43,6 +57,7 @@ export function resolveThroughPaths(fromFile: string, specifier: string): string
   if (specifier.startsWith('.') || path.isAbsolute(specifier)) return undefined;
   const config = pathsConfigOf(fromFile);
   if (!config || !Object.keys(config.paths).some(pattern => matchPattern(pattern, specifier) !== undefined)) return undefined;
+  const ts = tsLib();
   const resolved = ts.resolveModuleName(specifier, fromFile, config.options, ts.sys).resolvedModule;
   return resolved && !resolved.isExternalLibraryImport ? path.resolve(resolved.resolvedFileName) : undefined;
 }
@@ -84,6 +99,14 @@ function matchPattern(pattern: string, specifier: string): string | undefined {
   return specifier.startsWith(prefix) && specifier.endsWith(suffix) && specifier.length >= prefix.length + suffix.length
     ? specifier.slice(prefix.length, specifier.length - suffix.length)
     : undefined;
+}
+
+function readIfFile(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /** The directory of the package.json nearest a file: the package it belongs to. */
