@@ -116,6 +116,13 @@ const PROJECTS: UserProject[] = [
     sites: [{ file: 'packages/shared/src/ask.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' }],
   },
   {
+    // One package whose files import one another through a tsconfig paths alias (`@/server`), the tools in files
+    // that import nothing of the SDK: they were not read, and the migrated server died as it started.
+    name: 'alias-tools',
+    entry: 'src/index.ts',
+    sites: [{ file: 'src/tools/delete.ts', at: 'await server.server.elicitInput', kind: 'elicitation', expect: 'rewrite' }],
+  },
+  {
     name: 'after-connect',
     entry: 'src/index.ts',
     sites: [

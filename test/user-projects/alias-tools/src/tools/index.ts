@@ -1,0 +1,2 @@
+import '@/tools/notes';
+import '@/tools/delete';
