@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FRAMEWORK_IMPORT } from './tables/frameworks.js';
-import { resolveThroughPaths } from './analysis/tsconfigPaths.js';
+import { resolveSubpathImport, resolveThroughPaths } from './analysis/tsconfigPaths.js';
 
 /**
  * Names whose presence makes a file worth analysing for server-initiated requests, and the request
@@ -210,8 +210,9 @@ export function bareImports(file: { text: string }): string[] {
 }
 
 /**
- * The files of `known` that `file` imports, re-exports or requires by a relative path, or through a `paths` alias
- * of its tsconfig.json (`import { server } from '@/server'`), as TypeScript resolves it.
+ * The files of `known` that `file` imports, re-exports or requires by a relative path, through a `paths` alias of
+ * its tsconfig.json (`import { server } from '@/server'`) or a subpath import of its package.json (`'#server'`), as
+ * TypeScript resolves them.
  */
 export function importsAmong(file: { path: string; text: string }, known: ReadonlySet<string>): string[] {
   const found: string[] = [];
@@ -223,7 +224,7 @@ export function importsAmong(file: { path: string; text: string }, known: Readon
       const hit = RESOLVED_EXTENSIONS.map(ext => base + ext).find(p => known.has(p));
       if (hit) found.push(hit);
     } else if (!specifier.startsWith('.') && !specifier.startsWith('node:')) {
-      const hit = resolveThroughPaths(file.path, specifier);
+      const hit = specifier.startsWith('#') ? resolveSubpathImport(file.path, specifier) : resolveThroughPaths(file.path, specifier);
       if (hit !== undefined && known.has(hit)) found.push(hit);
     }
   }

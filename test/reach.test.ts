@@ -2462,32 +2462,50 @@ server.tool('add_note', { text: z.string() }, async ({ text }) => {
   }, 600_000);
 });
 
-describe('tools in files the server imports through a tsconfig paths alias', () => {
-  // `import { server } from '@/server'`, as many templates write it: a file that only registers (weather.ts) and one
-  // whose tool asks (ask.ts) import nothing of the SDK and no MCP file by a relative path. Neither was read: both
-  // kept server.tool(), ask.ts its elicitInput, the run reported no site, and the server died as it started.
-  const files = {
-    'package.json': PACKAGE,
-    'tsconfig.json': `{
+/** A project whose files import one another by specifiers its tsconfig.json or package.json maps (`@/server`, `#server`). */
+const MAPPED_IMPORTS = [
+  {
+    how: 'a tsconfig paths alias',
+    prefix: '@/',
+    config: {
+      'package.json': PACKAGE,
+      'tsconfig.json': `{
   // the paths of a template
-  "compilerOptions": { "module": "NodeNext", "moduleResolution": "NodeNext", "strict": true, "baseUrl": ".", "paths": { "@/*": ["src/*"] } },
+  "compilerOptions": { "module": "ESNext", "moduleResolution": "Bundler", "strict": true, "baseUrl": ".", "paths": { "@/*": ["src/*"] } },
 }
 `,
+    },
+  },
+  {
+    how: "a package.json subpath import (Node's own)",
+    prefix: '#',
+    config: {
+      'package.json': JSON.stringify({ ...(JSON.parse(PACKAGE) as object), imports: { '#*': './src/*.ts' } }),
+      'tsconfig.json': `{ "compilerOptions": { "module": "ESNext", "moduleResolution": "Bundler", "strict": true, "allowImportingTsExtensions": true, "noEmit": true } }\n`,
+    },
+  },
+];
+
+describe.each(MAPPED_IMPORTS)('tools in files the server imports through $how', ({ prefix, config }) => {
+  // `import { server } from '@/server'` (or '#server'), as many templates write it: a file that only registers (weather.ts) and one
+  // whose tool asks (ask.ts) import nothing of the SDK and no MCP file by a relative path. Neither was read: both
+  // kept server.tool(), ask.ts its elicitInput, the run reported no site, and the server died as it started.
+  const mapped: Record<string, string> = {
     'src/server.ts': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n\nexport const server = new McpServer({ name: 'aliased', version: '1.0.0' });\n`,
     'src/index.ts': `import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { server } from '@/server';
-import '@/tools/weather';
-import '@/tools/ask';
+import { server } from '${prefix}server';
+import '${prefix}tools/weather';
+import '${prefix}tools/ask';
 
 await server.connect(new StdioServerTransport());
 `,
     'src/tools/weather.ts': `import { z } from 'zod';
-import { server } from '@/server';
+import { server } from '${prefix}server';
 
 server.tool('weather', { city: z.string() }, async ({ city }) => ({ content: [{ type: 'text', text: \`sunny in \${city}\` }] }));
 `,
     'src/tools/ask.ts': `import { z } from 'zod';
-import { server } from '@/server';
+import { server } from '${prefix}server';
 
 server.tool('confirm', { what: z.string() }, async ({ what }) => {
   const answer = await server.server.elicitInput({
@@ -2498,6 +2516,7 @@ server.tool('confirm', { what: z.string() }, async ({ what }) => {
 });
 `,
   };
+  const files = { ...config, ...mapped };
 
   it('reads them, upgrades their registrations and asks the question', async () => {
     const { result, text } = await migrate(files, true);
@@ -2507,7 +2526,8 @@ server.tool('confirm', { what: z.string() }, async ({ what }) => {
     expect(result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome}`)).toEqual(['src/tools/ask.ts:5 rewritten']);
   }, 600_000);
 
-  // Each served from its project's directory, as its user runs it: tsx maps the aliases by that tsconfig.json.
+  // Each served from its project's directory, as its user runs it: tsx maps the aliases by its tsconfig.json, Node
+  // the subpath imports by its package.json.
   it('gives the same results on both eras', async () => {
     const before = writeProject(files, true);
     const after = await migrate(files, true);

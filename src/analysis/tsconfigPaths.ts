@@ -63,6 +63,18 @@ export function resolveThroughPaths(fromFile: string, specifier: string): string
 }
 
 /**
+ * The file a subpath import written in `fromFile` (`#server`, mapped by its package.json's `imports`) resolves to,
+ * as TypeScript resolves it for a bundler or Node 16+: the project's compiler and Node map it, not `paths`.
+ */
+export function resolveSubpathImport(fromFile: string, specifier: string): string | undefined {
+  if (!specifier.startsWith('#')) return undefined;
+  const ts = tsLib();
+  const options = { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, allowJs: true };
+  const resolved = ts.resolveModuleName(specifier, fromFile, options, ts.sys).resolvedModule;
+  return resolved && !resolved.isExternalLibraryImport ? path.resolve(resolved.resolvedFileName) : undefined;
+}
+
+/**
  * How `fromFile` can import `target` through its tsconfig.json's `paths` (the first pattern that
  * maps to it), with the runtime extension `like` has (`@shared/ask.js` → `.js`), if it can.
  */
