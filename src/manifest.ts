@@ -130,13 +130,79 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
   const changes: FileChange[] = [];
   const notes: string[] = [];
   const zodToRaise: string[] = [];
+  const zodFromAbove: string[] = [];
   for (const manifest of [...manifests].sort()) {
     const planned = manifestChange(manifest, packages);
     notes.push(...planned.notes);
     if (planned.zodRaised) zodToRaise.push(manifest);
+    if (planned.zodFromAbove) zodFromAbove.push(manifest);
     if (planned.change) changes.push(planned.change);
   }
+  for (const raised of hoistedZodRaises(zodFromAbove, packages)) {
+    notes.push(raised.note);
+    zodToRaise.push(raised.manifest, ...raised.users);
+    const change = changes.find(c => c.path === raised.manifest);
+    if (!raised.edit) continue;
+    if (change) change.after = raised.edit(change.after);
+    else {
+      const before = read(raised.manifest)!;
+      changes.push({ path: raised.manifest, before, after: raised.edit(before) });
+      notes.push(`${rel(input.cwd, raised.manifest)}: run your package manager's install to update the lockfile`);
+    }
+  }
   return { changes, notes, zodToRaise, unowned };
+}
+
+/** A source that imports zod (`zod`, `zod/v4`...), statically, dynamically or with require. */
+const IMPORTS_ZOD = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)['"]zod(?:\/[^'"]*)?['"]/;
+
+/**
+ * Packages moving to SDK 2.x whose code imports zod without declaring it: they use the one an enclosing package
+ * declares (a workspace's root, which npm hoists), and SDK 2.x refuses the zod 3 schemas it makes. That
+ * package.json's zod is raised as a package's own is (or the note says which peer holds it), once for all of them.
+ */
+function hoistedZodRaises(
+  users: string[],
+  { input, read, textsByManifest }: Packages,
+): { manifest: string; users: string[]; note: string; edit?: (text: string) => string }[] {
+  const byDeclarer = new Map<string, string[]>();
+  for (const manifest of users) {
+    if (!(textsByManifest.get(manifest) ?? []).some(text => IMPORTS_ZOD.test(text))) continue;
+    const declarer = enclosingZodDeclarer(manifest, input.cwd, read);
+    if (declarer) byDeclarer.set(declarer, [...(byDeclarer.get(declarer) ?? []), manifest]);
+  }
+  return [...byDeclarer].flatMap(([manifest, using]) => {
+    const json = parsedObject(read(manifest));
+    const zod = json && zodRaise(json, true, path.dirname(manifest), read);
+    if (!zod) return [];
+    const whose = `${using.map(m => rel(input.cwd, m)).join(', ')} ${using.length > 1 ? 'declare' : 'declares'} no zod and ${using.length > 1 ? 'use' : 'uses'} this one`;
+    const edit = zod.raise
+      ? (text: string) => editSection(editSection(text, zod.section, { remove: ['zod'] }), zod.section, { add: { zod: ZOD_4_RANGE } })
+      : undefined;
+    return [{ manifest, users: using, note: `${rel(input.cwd, manifest)}: ${zod.note}; ${whose}`, edit }];
+  });
+}
+
+/** The nearest package.json above a package's, within the run's root, that declares zod. */
+function enclosingZodDeclarer(manifest: string, cwd: string, read: (file: string) => string | null): string | undefined {
+  const root = path.resolve(cwd);
+  for (let dir = path.dirname(path.dirname(manifest)); dir === root || dir.startsWith(root + path.sep); dir = path.dirname(dir)) {
+    const json = parsedObject(read(path.join(dir, 'package.json')));
+    if (json && DEPENDENCY_SECTIONS.some(s => isRecord(json[s]) && 'zod' in (json[s] as Record<string, unknown>)))
+      return path.join(dir, 'package.json');
+    if (dir === root) break;
+  }
+  return undefined;
+}
+
+function parsedObject(text: string | null): Record<string, unknown> | undefined {
+  if (text === null) return undefined;
+  try {
+    const json = JSON.parse(text) as unknown;
+    return isRecord(json) ? json : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** How the sources of the run are read, and which package.json owns each: what planning one package's change reads. */
@@ -165,9 +231,17 @@ function importedByPackage(manifest: string, { input, readFile, listSources, tex
   return imported;
 }
 
+interface PlannedManifest {
+  change?: FileChange;
+  notes: string[];
+  zodRaised: boolean;
+  /** The package moves to SDK 2.x and declares no zod: what its code imports is an enclosing package's. */
+  zodFromAbove: boolean;
+}
+
 /** One package.json's change (none when nothing is to change), the notes about it, and whether its zod is raised. */
-function manifestChange(manifest: string, packages: Packages): { change?: FileChange; notes: string[]; zodRaised: boolean } {
-  const planned: { change?: FileChange; notes: string[]; zodRaised: boolean } = { notes: [], zodRaised: false };
+function manifestChange(manifest: string, packages: Packages): PlannedManifest {
+  const planned: PlannedManifest = { notes: [], zodRaised: false, zodFromAbove: false };
   const { input, read, ownerOf } = packages;
   const before = read(manifest)!;
   const dir = path.dirname(manifest);
@@ -209,12 +283,10 @@ function manifestChange(manifest: string, packages: Packages): { change?: FileCh
       `${rel(input.cwd, manifest)}: the code imports ${unknown.join(', ')}, which mcp-migrate has no version for: add ${unknown.length > 1 ? 'them' : 'it'} to package.json`,
     );
   const registers = [...(input.registrants ?? [])].some(file => ownerOf(file) === manifest);
-  const zod = zodRaise(
-    json,
-    wanted.includes('@modelcontextprotocol/server') || sectionsOf('@modelcontextprotocol/server').length > 0 || registers,
-    dir,
-    read,
-  );
+  const movesToServer =
+    wanted.includes('@modelcontextprotocol/server') || sectionsOf('@modelcontextprotocol/server').length > 0 || registers;
+  planned.zodFromAbove = movesToServer && sectionsOf('zod').length === 0;
+  const zod = zodRaise(json, movesToServer, dir, read);
   if (zod) {
     planned.zodRaised = true;
     if (zod.raise) after = editSection(editSection(after, zod.section, { remove: ['zod'] }), zod.section, { add: { zod: ZOD_4_RANGE } });

@@ -219,6 +219,35 @@ describe('planManifestChanges', () => {
     );
   });
 
+  // A workspace's packages declare no zod of their own and import the root's, which npm hoists: that zod 3 would
+  // stay, and SDK 2.x refuses the schemas it makes.
+  it("raises the zod a workspace's root declares where a package moving to SDK 2.x imports it and declares none", () => {
+    files.clear();
+    files.set(
+      '/w/package.json',
+      JSON.stringify({ name: 'w', private: true, workspaces: ['packages/*'], dependencies: { zod: '^3.25.0' } }),
+    );
+    files.set('/w/packages/core/package.json', pkg({ '@modelcontextprotocol/sdk': '^1' }));
+    files.set('/w/packages/docs/package.json', pkg({ '@modelcontextprotocol/sdk': '^1' }));
+    const core = {
+      path: '/w/packages/core/a.ts',
+      text: "import { McpServer } from '@modelcontextprotocol/server';\nimport { z } from 'zod';\n",
+    };
+    // Moves to SDK 2.x too, but imports no zod: the root's is not its concern.
+    const docs = { path: '/w/packages/docs/b.ts', text: "import { McpServer } from '@modelcontextprotocol/server';\n" };
+    const out = planManifestChanges({ cwd: '/w', files: [core, docs], changed: [core.path, docs.path], readFile, listSources: () => [] });
+    const rootChange = out.changes.find(c => c.path === '/w/package.json');
+    expect(JSON.parse(rootChange!.after).dependencies).toEqual({ zod: '^4.2.0' });
+    expect(out.notes).toContain(
+      'package.json: zod "^3.25.0" raised to "^4.2.0" in dependencies: @modelcontextprotocol/server 2.x needs zod >= 4.2 (the zod 3 calls zod 4 reads otherwise were repaired, or marked where they could not be); packages/core/package.json declares no zod and uses this one',
+    );
+    expect(out.notes).toContain("package.json: run your package manager's install to update the lockfile");
+    expect(out.zodToRaise.sort()).toEqual(['/w/package.json', '/w/packages/core/package.json']);
+    // Above the run's root, it is never edited.
+    const inner = planManifestChanges({ cwd: '/w/packages', files: [core], changed: [core.path], readFile, listSources: () => [] });
+    expect(inner.changes.map(c => c.path)).toEqual(['/w/packages/core/package.json']);
+  });
+
   it("keeps the SDK of a package whose code imports no MCP package (only markers changed it): it is a framework's peer", () => {
     files.clear();
     files.set('/w/package.json', pkg({ '@modelcontextprotocol/sdk': '^1.29.0', 'mcp-framework': '^0.2.22', zod: '^3.25.76' }));
