@@ -139,8 +139,11 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
     if (planned.change) changes.push(planned.change);
   }
   for (const raised of hoistedZodRaises(zodFromAbove, packages)) {
+    // A root that moves to SDK 2.x itself had its zod raised (and said so) as its own.
+    const own = zodToRaise.includes(raised.manifest);
+    zodToRaise.push(...(own ? [] : [raised.manifest]), ...raised.users);
+    if (own) continue;
     notes.push(raised.note);
-    zodToRaise.push(raised.manifest, ...raised.users);
     const change = changes.find(c => c.path === raised.manifest);
     if (!raised.edit) continue;
     if (change) change.after = raised.edit(change.after);

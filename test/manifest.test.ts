@@ -243,6 +243,13 @@ describe('planManifestChanges', () => {
     );
     expect(out.notes).toContain("package.json: run your package manager's install to update the lockfile");
     expect(out.zodToRaise.sort()).toEqual(['/w/package.json', '/w/packages/core/package.json']);
+    // A root that moves to SDK 2.x itself raises its zod once, with one note.
+    files.set('/w/package.json', pkg({ '@modelcontextprotocol/sdk': '^1', zod: '^3.25.0' }));
+    const main = { path: '/w/main.ts', text: "import { McpServer } from '@modelcontextprotocol/server';\n" };
+    const both = planManifestChanges({ cwd: '/w', files: [main, core], changed: [main.path, core.path], readFile, listSources: () => [] });
+    expect(JSON.parse(both.changes.find(c => c.path === '/w/package.json')!.after).dependencies.zod).toBe('^4.2.0');
+    expect(both.notes.filter(n => n.startsWith('package.json: zod'))).toHaveLength(1);
+    expect(both.zodToRaise.sort()).toEqual(['/w/package.json', '/w/packages/core/package.json']);
     // Above the run's root, it is never edited.
     const inner = planManifestChanges({ cwd: '/w/packages', files: [core], changed: [core.path], readFile, listSources: () => [] });
     expect(inner.changes.map(c => c.path)).toEqual(['/w/packages/core/package.json']);
