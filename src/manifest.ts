@@ -144,12 +144,12 @@ export function planManifestChanges(input: ManifestInput): ManifestResult {
     zodToRaise.push(...(own ? [] : [raised.manifest]), ...raised.users);
     if (own) continue;
     notes.push(raised.note);
+    if (!raised.raise) continue;
     const change = changes.find(c => c.path === raised.manifest);
-    if (!raised.edit) continue;
-    if (change) change.after = raised.edit(change.after);
+    if (change) change.after = withZod4(change.after, raised.section);
     else {
       const before = read(raised.manifest)!;
-      changes.push({ path: raised.manifest, before, after: raised.edit(before) });
+      changes.push({ path: raised.manifest, before, after: withZod4(before, raised.section) });
       notes.push(`${rel(input.cwd, raised.manifest)}: run your package manager's install to update the lockfile`);
     }
   }
@@ -167,7 +167,7 @@ const IMPORTS_ZOD = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)['"]zod(?:\
 function hoistedZodRaises(
   users: string[],
   { input, read, textsByManifest }: Packages,
-): { manifest: string; users: string[]; note: string; edit?: (text: string) => string }[] {
+): { manifest: string; users: string[]; note: string; section: string; raise: boolean }[] {
   const byDeclarer = new Map<string, string[]>();
   for (const manifest of users) {
     if (!(textsByManifest.get(manifest) ?? []).some(text => IMPORTS_ZOD.test(text))) continue;
@@ -179,10 +179,7 @@ function hoistedZodRaises(
     const zod = json && zodRaise(json, true, path.dirname(manifest), read);
     if (!zod) return [];
     const whose = `${using.map(m => rel(input.cwd, m)).join(', ')} ${using.length > 1 ? 'declare' : 'declares'} no zod and ${using.length > 1 ? 'use' : 'uses'} this one`;
-    const edit = zod.raise
-      ? (text: string) => editSection(editSection(text, zod.section, { remove: ['zod'] }), zod.section, { add: { zod: ZOD_4_RANGE } })
-      : undefined;
-    return [{ manifest, users: using, note: `${rel(input.cwd, manifest)}: ${zod.note}; ${whose}`, edit }];
+    return [{ manifest, users: using, note: `${rel(input.cwd, manifest)}: ${zod.note}; ${whose}`, section: zod.section, raise: zod.raise }];
   });
 }
 
@@ -292,7 +289,7 @@ function manifestChange(manifest: string, packages: Packages): PlannedManifest {
   const zod = zodRaise(json, movesToServer, dir, read);
   if (zod) {
     planned.zodRaised = true;
-    if (zod.raise) after = editSection(editSection(after, zod.section, { remove: ['zod'] }), zod.section, { add: { zod: ZOD_4_RANGE } });
+    if (zod.raise) after = withZod4(after, zod.section);
     planned.notes.push(`${rel(input.cwd, manifest)}: ${zod.note}`);
   }
   const typedStateModule = input.changed.some(f => ownerOf(f) === manifest && isTypeScriptStateModule(f));
@@ -405,6 +402,11 @@ function zodRaise(
     raise: true,
     note: `zod "${range}" raised to "${ZOD_4_RANGE}" in ${section}: @modelcontextprotocol/server 2.x needs zod >= 4.2 (the zod 3 calls zod 4 reads otherwise were repaired, or marked where they could not be)`,
   };
+}
+
+/** A package.json's text with its zod in `section` at the range SDK 2.x needs. */
+function withZod4(text: string, section: string): string {
+  return editSection(editSection(text, section, { remove: ['zod'] }), section, { add: { zod: ZOD_4_RANGE } });
 }
 
 function reachesOnlyZod3(range: string): boolean {
