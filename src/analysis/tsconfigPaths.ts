@@ -24,6 +24,11 @@ interface PathsConfig {
   /** Where `paths` patterns are relative to: `baseUrl`, else the directory of the tsconfig.json that sets them. */
   base: string;
   paths: ts.MapLike<string[]>;
+  /**
+   * What a specifier resolved to from a directory: the pre-filter, the grouping and the analysis ask again for every
+   * import of every file, and a `*` pattern matches every package name.
+   */
+  resolved: Map<string, string | undefined>;
 }
 
 const byDirectory = new Map<string, PathsConfig | undefined>();
@@ -49,7 +54,7 @@ function pathsConfigIn(config: string): PathsConfig | undefined {
   const options = read.error ? undefined : ts.parseJsonConfigFileContent(read.config, ts.sys, dir, undefined, config).options;
   if (!options?.paths) return undefined;
   const base = options.baseUrl ?? (options as { pathsBasePath?: string }).pathsBasePath ?? dir;
-  return { options, base, paths: options.paths };
+  return { options, base, paths: options.paths, resolved: new Map() };
 }
 
 /** The file a bare specifier written in `fromFile` resolves to through its tsconfig.json's `paths`, if it does. */
@@ -57,9 +62,14 @@ export function resolveThroughPaths(fromFile: string, specifier: string): string
   if (specifier.startsWith('.') || path.isAbsolute(specifier)) return undefined;
   const config = pathsConfigOf(fromFile);
   if (!config || !Object.keys(config.paths).some(pattern => matchPattern(pattern, specifier) !== undefined)) return undefined;
+  // TypeScript resolves from the importing file's directory: files of one directory resolve alike.
+  const key = `${path.dirname(fromFile)}\0${specifier}`;
+  if (config.resolved.has(key)) return config.resolved.get(key);
   const ts = tsLib();
   const resolved = ts.resolveModuleName(specifier, fromFile, config.options, ts.sys).resolvedModule;
-  return resolved && !resolved.isExternalLibraryImport ? path.resolve(resolved.resolvedFileName) : undefined;
+  const file = resolved && !resolved.isExternalLibraryImport ? path.resolve(resolved.resolvedFileName) : undefined;
+  config.resolved.set(key, file);
+  return file;
 }
 
 /**
