@@ -47,6 +47,7 @@ const CLI = [
 
 /** `npm run test:quick`, `test:servers` and `test:cli` (npm names the script it runs in npm_lifecycle_event): two files at a time. */
 const TWO_AT_A_TIME = ['test:quick', 'test:servers', 'test:cli'].includes(process.env.npm_lifecycle_event ?? '');
+const DEVELOPER_LOOP = { fileParallelism: TWO_AT_A_TIME, maxWorkers: TWO_AT_A_TIME ? 2 : 1 };
 
 export default defineConfig({
   test: {
@@ -65,8 +66,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...HARNESS, ...SERVERS, ...CLI],
           sequence: { groupOrder: 1 },
-          fileParallelism: TWO_AT_A_TIME,
-          maxWorkers: TWO_AT_A_TIME ? 2 : 1,
+          ...DEVELOPER_LOOP,
         },
       },
       {
@@ -75,8 +75,7 @@ export default defineConfig({
           name: 'servers',
           include: SERVERS,
           sequence: { groupOrder: 2 },
-          fileParallelism: TWO_AT_A_TIME,
-          maxWorkers: TWO_AT_A_TIME ? 2 : 1,
+          ...DEVELOPER_LOOP,
         },
       },
       {
@@ -85,8 +84,7 @@ export default defineConfig({
           name: 'cli',
           include: CLI,
           sequence: { groupOrder: 3 },
-          fileParallelism: TWO_AT_A_TIME,
-          maxWorkers: TWO_AT_A_TIME ? 2 : 1,
+          ...DEVELOPER_LOOP,
         },
       },
       { extends: true, test: { name: 'harness', include: HARNESS, sequence: { groupOrder: 4 } } },
