@@ -51,6 +51,7 @@ import { applyPlan, rewriteParser } from '../transforms/mrtr.js';
 import { parseOnly } from './rewrite/parsers.js';
 import { byCodePoint } from './values.js';
 import { descendantsOfKind } from './analysis/descendants.js';
+import { stateModuleCall } from './find/stateCalls.js';
 
 export interface SourceInput {
   /** Absolute path. */
@@ -317,9 +318,15 @@ function registrationsOn(sf: SourceFile): { onServer: CallExpression[]; elsewher
   for (const call of descendantsOfKind(sf, SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     if (!Node.isPropertyAccessExpression(callee) || !REGISTRATION_METHODS.includes(callee.getName())) continue;
-    (serverKindOf(callee.getExpression()) !== undefined ? found.onServer : found.elsewhere).push(call);
+    (serverKindOf(registeredOn(callee.getExpression())) !== undefined ? found.onServer : found.elsewhere).push(call);
   }
   return found;
+}
+
+/** What a registration is made on: the server itself where a run already wrapped it (`resumable(server)`), whose type JavaScript does not carry through. */
+function registeredOn(receiver: Node): Node {
+  const wrapped = Node.isCallExpression(receiver) && stateModuleCall(receiver) === 'resumable' ? receiver.getArguments()[0] : undefined;
+  return wrapped ?? receiver;
 }
 
 /** Sites are found in the analysed text (upgraded, without shebang): reported where the user wrote them. */

@@ -2336,6 +2336,83 @@ new PostTools(server).register();
   }, 600_000);
 });
 
+describe('CommonJS files that register tools on a server another module exports, and import nothing of the SDK', () => {
+  // Read through an import of SDK 1.x put first, a CommonJS file became a module of imports whose `require('zod')`
+  // the official codemod did not take for zod's: every such file was left on SDK 1.x, marked, and the run said the
+  // server would not start, even where it would have. Read through a require, they are upgraded as ESM files are,
+  // in their own quotes; and the registrations a run wrapped (`resumable(server)`) are the server's on a second one.
+  const files = {
+    'package.json': JSON.stringify({ name: 'cjs-registrants', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^4.2.0' } }),
+    'src/server.js': `const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
+
+const server = new McpServer({ name: 'cjs-registrants', version: '1.0.0' });
+
+module.exports = { server };
+`,
+    'src/tools/echo.js': `'use strict';
+
+const { z } = require('zod');
+const { server } = require('../server');
+
+server.tool('echo', 'Echoes a message', { message: z.string() }, async ({ message }) => ({
+  content: [{ type: 'text', text: message }],
+}));
+`,
+    'src/tools/greet.js': `const { z } = require('zod');
+const { server } = require('../server');
+
+server.registerTool('greet', { description: 'Greets someone', inputSchema: { name: z.string() } }, async ({ name }) => {
+  const answer = await server.server.elicitInput({ message: \`Greet \${name}?\`, requestedSchema: { type: 'object', properties: {} } });
+  return { content: [{ type: 'text', text: \`\${name}: \${answer.action}\` }] };
+});
+
+server.registerTool('count', { description: 'Counts', inputSchema: { n: z.number() } }, async ({ n }) => ({
+  content: [{ type: 'text', text: String(n + 1) }],
+}));
+`,
+    'src/index.js': `const { StdioServerTransport } = require('@modelcontextprotocol/sdk/server/stdio.js');
+const { server } = require('./server');
+require('./tools/echo');
+require('./tools/greet');
+
+server.connect(new StdioServerTransport());
+`,
+  };
+
+  it('upgrades them in their own quotes, and a second run finds nothing left', async () => {
+    const m = await bothWays(files);
+    expect(m.text('src/tools/echo.js')).toBe(
+      files['src/tools/echo.js'].replace(
+        "server.tool('echo', 'Echoes a message', { message: z.string() },",
+        "server.registerTool('echo', { description: 'Echoes a message', inputSchema: z.object({ message: z.string() }) },",
+      ),
+    );
+    const greet = m.text('src/tools/greet.js');
+    expect(greet).toContain("const { z } = require('zod');\nconst { server } = require('../server');\n");
+    expect(greet).toContain(
+      "resumable(server).registerTool('greet', { description: 'Greets someone', inputSchema: z.object({ name: z.string() }) },",
+    );
+    expect(greet).toContain("server.registerTool('count', { description: 'Counts', inputSchema: z.object({ n: z.number() }) },");
+    expect(m.result.report.upgrade.filter(n => n.level !== 'info').map(n => `${n.file}:${n.line} ${n.message}`)).toEqual([]);
+    const sources = ['src/server.js', 'src/tools/echo.js', 'src/tools/greet.js', 'src/index.js'];
+    const again = await migrateSources(
+      sources.map(rel => ({ path: path.join(m.dir, rel), text: m.text(rel) })),
+      { cwd: m.dir },
+    );
+    expect(again.changes.map(c => path.relative(m.dir, c.path))).toEqual([]);
+    expect(again.report.upgrade.map(n => `${n.file}:${n.line} ${n.message}`)).toEqual([]);
+  }, 600_000);
+
+  it('serves every tool on both eras', async () => {
+    const result = await verifyBothEras(files, 'src/index.js', [
+      { name: 'echo', tool: 'echo', arguments: { message: 'hi' } },
+      { name: 'greet', tool: 'greet', arguments: { name: 'Ada' }, elicitation: [{ action: 'accept', content: {} }] },
+      { name: 'count', tool: 'count', arguments: { n: 41 } },
+    ]);
+    sameOnBothEras(result, 'echo', 'greet', 'count');
+  }, 600_000);
+});
+
 describe('tools registered on a server a workspace package exports, by a file that imports nothing of the SDK', () => {
   // `import { server } from '@acme/core'`: the packages are linked into node_modules as a workspace links them. A
   // file that only registers (extras' echo.ts) names no trigger and imports no MCP file by a relative path, so it

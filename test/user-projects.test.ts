@@ -548,7 +548,8 @@ const PROJECTS: UserProject[] = [
   },
   {
     // Plain CommonJS JavaScript, no types: the helper that asks is exported with module.exports and required,
-    // without an extension, by a module that registers the tool and names neither the SDK nor a request.
+    // without an extension, by a module that registers the tool and names neither the SDK nor a request; another
+    // module registers a tool in SDK 1.x's shorthand (`server.tool(...)`) and requires nothing of the SDK either.
     name: 'cjs-helpers',
     entry: 'src/index.js',
     tsconfigs: [],

@@ -80,35 +80,54 @@ export function upgradeV1(
  * An import of SDK 1.x, the first line of a file that imports none while it registers handlers on a server
  * declared in another module (`import { server } from './server.js'; server.tool(...)`): the official codemod
  * reads only files that import the SDK. It comes out of the upgrade as an import of the 2.x package, and is
- * taken off again; its name is one no code writes.
+ * taken off again; its name is one no code writes. A CommonJS file gets it as a require (an import would make
+ * the file a module of imports, whose requires, `z`'s among them, the upgrade would not read as imports).
  */
 const ANCHOR_NAME = 'McpMigrateUpgradeAnchor';
-const ANCHOR = `import type { McpServer as ${ANCHOR_NAME} } from '@modelcontextprotocol/sdk/server/mcp.js';\n`;
-const UPGRADED_ANCHOR = new RegExp(`^import type \\{ McpServer as ${ANCHOR_NAME} \\} from (['"])@modelcontextprotocol/server\\1;?\\r?\\n`);
+const ANCHORS = {
+  import: {
+    v1: `import type { McpServer as ${ANCHOR_NAME} } from '@modelcontextprotocol/sdk/server/mcp.js';\n`,
+    upgraded: new RegExp(`^import type \\{ McpServer as ${ANCHOR_NAME} \\} from (['"])@modelcontextprotocol/server\\1;?\\r?\\n`),
+  },
+  require: {
+    v1: `const { McpServer: ${ANCHOR_NAME} } = require('@modelcontextprotocol/sdk/server/mcp.js');\n`,
+    upgraded: new RegExp(`^const \\{ McpServer: ${ANCHOR_NAME} \\} = require\\((['"])@modelcontextprotocol/server\\1\\);?\\r?\\n`),
+  },
+};
+
+/** A file of requires and no import declaration (a `.cts` file writing imports reads them as imports): its anchor is a require. */
+function anchorFor(file: { text: string }): (typeof ANCHORS)['import'] {
+  const commonJs = !/^\s*import[\s{*'"]/m.test(file.text) && /\brequire\s*\(/.test(file.text);
+  return commonJs ? ANCHORS.require : ANCHORS.import;
+}
 
 /**
  * Upgrades files that import nothing of SDK 1.x but register handlers on a server declared in another module, as
  * files importing it are: read through an import of the SDK put first, and taken off again. A file whose first line
- * the upgrade did not leave as that import's 2.x form (merged with another, or a CommonJS file's) fails, left as it
- * was. The findings' lines are those of the file.
+ * the upgrade did not leave as that import's 2.x form (merged with another) fails, left as it was. The findings'
+ * lines are those of the file.
  */
 export function upgradeRegistrants(
   files: { path: string; text: string }[],
   all: readonly { path: string; text: string }[],
   trace?: UnitTrace,
 ): UpgradeResult {
-  const anchored = files.map(f => ({ path: f.path, text: ANCHOR + f.text }));
+  const anchors = new Map(files.map(f => [f.path, anchorFor(f)]));
+  const anchored = files.map(f => ({ path: f.path, text: anchors.get(f.path)!.v1 + f.text }));
   const upgraded = upgradeV1(anchored, all, trace);
   const result: UpgradeResult = { texts: new Map(), notes: [], failed: new Map(upgraded.failed) };
   for (const f of files) {
     if (result.failed.has(f.path)) continue;
     const text = upgraded.texts.get(f.path);
-    const match = text === undefined ? null : UPGRADED_ANCHOR.exec(text);
+    const match = text === undefined ? null : anchors.get(f.path)!.upgraded.exec(text);
     if (!text || !match) {
       result.failed.set(f.path, 'the upgrade did not leave the import of SDK 1.x it was read with as one line to take off');
       continue;
     }
-    if (text.slice(match[0].length) !== f.text) result.texts.set(f.path, text.slice(match[0].length));
+    // A blank line the upgrade put after the anchor, as after an import block, before a file's first statement.
+    const rest = text.slice(match[0].length);
+    const upgradedText = /^\r?\n/.test(rest) && !/^\r?\n/.test(f.text) ? rest.replace(/^\r?\n/, '') : rest;
+    if (upgradedText !== f.text) result.texts.set(f.path, upgradedText);
   }
   for (const note of upgraded.notes)
     if (!result.failed.has(note.file) && note.line > 1) result.notes.push({ ...note, line: note.line - 1 });
@@ -277,6 +296,8 @@ export function upgradeZodOnly(
       const upgraded = applyTransforms(sf, file.text, () => ({
         transforms: [zodRecordRepair, zodErrorParamsRepair, zodApisRepair, zodJsonSchemaRepair(registered)],
         stands: () => true,
+        // A CommonJS file's requires go through as imports and come back in the file's own quotes.
+        quotesOf: file.text,
       }));
       notes.push(...upgraded.notes);
       if (upgraded.text !== file.text) texts.set(file.path, upgraded.text);
