@@ -7,7 +7,6 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import { Node, SyntaxKind, ts, type CallExpression, type Project, type SourceFile } from 'ts-morph';
 import { analyzeProject } from './analysis/index.js';
-import { serverKindOf } from './analysis/mcpSymbols.js';
 import { forgetProjectFiles, needsNodeDeclarations, setText, sharedAnalysisProject } from './analysis/project.js';
 import { importBindings, selfCheck, type ImportBindings, type SelfCheckOptions } from './analysis/selfCheck.js';
 import { owningManifest, planManifestChanges } from './manifest.js';
@@ -52,6 +51,7 @@ import { parseOnly } from './rewrite/parsers.js';
 import { byCodePoint } from './values.js';
 import { descendantsOfKind } from './analysis/descendants.js';
 import { stateModuleCall } from './find/stateCalls.js';
+import { handedServerKind } from './find/handedServer.js';
 
 export interface SourceInput {
   /** Absolute path. */
@@ -318,7 +318,7 @@ function registrationsOn(sf: SourceFile): { onServer: CallExpression[]; elsewher
   for (const call of descendantsOfKind(sf, SyntaxKind.CallExpression)) {
     const callee = call.getExpression();
     if (!Node.isPropertyAccessExpression(callee) || !REGISTRATION_METHODS.includes(callee.getName())) continue;
-    (serverKindOf(registeredOn(callee.getExpression())) !== undefined ? found.onServer : found.elsewhere).push(call);
+    (handedServerKind(registeredOn(callee.getExpression())) !== undefined ? found.onServer : found.elsewhere).push(call);
   }
   return found;
 }

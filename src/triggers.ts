@@ -162,7 +162,7 @@ export function importersOfRequestAliases(files: readonly { path: string; text: 
 
 /**
  * The files of `files` that `seeds` reach by relative or aliased imports (up to HELPER_IMPORT_DEPTH hops) and that
- * may hold a helper making a request, with the files the imports pass through (a helper calling a
+ * may hold a helper making a request or registrations on a server handed to them, with the files the imports pass through (a helper calling a
  * helper, a barrel): what the analysis must see as it is after the run, in the same group as its importers.
  * `textOf` reads a file found on the way that `files` holds without its text (decoded lazily).
  */
@@ -186,7 +186,9 @@ export function importedHelpers<F extends { path: string; text?: string }>(
     for (const p of frontier) {
       const text = textOf(byPath.get(p)!);
       if (text === undefined) continue;
-      if (hop > 0 && TRIGGER_PATTERN.test(text)) keep(p);
+      // A helper that may ask, or a module registering handlers on a server it is handed (`module.exports =
+      // function (server) { server.tool(...) }`), whose 1.x registrations the upgrade must see.
+      if (hop > 0 && (TRIGGER_PATTERN.test(text) || REGISTRATION_CALL.test(text))) keep(p);
       // The last hop's files are read for what they say, not followed further.
       if (hop === HELPER_IMPORT_DEPTH) continue;
       for (const target of importsAmong({ path: p, text }, known)) {

@@ -2413,6 +2413,95 @@ server.connect(new StdioServerTransport());
   }, 600_000);
 });
 
+describe('modules whose exported function registers tools on the server it is handed', () => {
+  // `module.exports = function (server) { server.tool(...) }`, called with the SDK server by the module that
+  // requires it: the file names nothing of the SDK, its parameter has no type, and the function no name its
+  // callers use. It was not read at all: it kept tool(), no line said so, and the migrated server died as it
+  // started. Its callers say what it is handed, whether it is required or imported, named or a default export.
+  const commonJs = {
+    'package.json': JSON.stringify({ name: 'handed-cjs', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^4.2.0' } }),
+    'src/index.js': `const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
+const { StdioServerTransport } = require('@modelcontextprotocol/sdk/server/stdio.js');
+const registerNotes = require('./notes');
+const { registerPrompts } = require('./prompts');
+
+const server = new McpServer({ name: 'handed-cjs', version: '1.0.0' });
+registerNotes(server);
+registerPrompts(server);
+server.connect(new StdioServerTransport());
+`,
+    'src/notes.js': `const { z } = require('zod');
+
+const notes = [];
+
+module.exports = function registerNotes(server) {
+  server.tool('add_note', 'Adds a note', { text: z.string() }, async ({ text }) => {
+    notes.push(text);
+    return { content: [{ type: 'text', text: \`\${notes.length} notes\` }] };
+  });
+};
+`,
+    'src/prompts.js': `exports.registerPrompts = (mcp) => {
+  mcp.prompt('summary', 'Summarises the notes', () => ({ messages: [{ role: 'user', content: { type: 'text', text: 'Summarise' } }] }));
+};
+`,
+  };
+  const modules = {
+    'package.json': JSON.stringify({ name: 'handed-esm', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0' } }),
+    'src/index.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import registerClock from './clock.js';
+import { registerEcho } from './echo.js';
+import ping from './ping.js';
+
+const server = new McpServer({ name: 'handed-esm', version: '1.0.0' });
+registerClock(server);
+registerEcho(server);
+ping(server);
+await server.connect(new StdioServerTransport());
+`,
+    'src/clock.js': `export default function registerClock(server) {
+  server.tool('year', 'The year', async () => ({ content: [{ type: 'text', text: '2026' }] }));
+}
+`,
+    'src/echo.js': `export function registerEcho(server) {
+  server.tool('echo', 'Echoes', async () => ({ content: [{ type: 'text', text: 'echo' }] }));
+}
+`,
+    'src/ping.js': `export default (server) => {
+  server.tool('ping', 'Pings', async () => ({ content: [{ type: 'text', text: 'pong' }] }));
+};
+`,
+  };
+
+  it('upgrades their registrations, required or imported', async () => {
+    const cjs = await migrate(commonJs, true);
+    expect(cjs.text('src/notes.js')).toContain(
+      "  server.registerTool('add_note', { description: 'Adds a note', inputSchema: z.object({ text: z.string() }) }, async ({ text }) => {",
+    );
+    expect(cjs.text('src/prompts.js')).toContain("  mcp.registerPrompt('summary', { description: 'Summarises the notes' }, () => ({");
+    const esm = await migrate(modules, true);
+    for (const [file, tool] of [
+      ['src/clock.js', 'year'],
+      ['src/echo.js', 'echo'],
+      ['src/ping.js', 'ping'],
+    ])
+      expect(esm.text(file!), file).toContain(`  server.registerTool('${tool}', { description: `);
+    for (const m of [cjs, esm]) expect(m.result.report.upgrade.filter(n => n.level !== 'info')).toEqual([]);
+  }, 600_000);
+
+  it('serves every tool and prompt on both eras', async () => {
+    const cjs = await verifyBothEras(commonJs, 'src/index.js', [{ name: 'add', tool: 'add_note', arguments: { text: 'milk' } }]);
+    sameOnBothEras(cjs, 'add');
+    const esm = await verifyBothEras(modules, 'src/index.js', [
+      { name: 'year', tool: 'year' },
+      { name: 'echo', tool: 'echo' },
+      { name: 'ping', tool: 'ping' },
+    ]);
+    sameOnBothEras(esm, 'year', 'echo', 'ping');
+  }, 600_000);
+});
+
 describe('tools registered on a server a workspace package exports, by a file that imports nothing of the SDK', () => {
   // `import { server } from '@acme/core'`: the packages are linked into node_modules as a workspace links them. A
   // file that only registers (extras' echo.ts) names no trigger and imports no MCP file by a relative path, so it

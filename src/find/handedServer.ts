@@ -5,7 +5,7 @@
  * destructured or read as `opts.server`), or a field of the object they hand it (`askUser(this, q)`, whose
  * class assigns `this.mcp = new McpServer(...)`), followed through helpers that hand it on.
  */
-import { Node, SyntaxKind, type CallExpression, type Identifier, type ParameterDeclaration } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression, type Identifier, type ParameterDeclaration, type SourceFile } from 'ts-morph';
 import { serverKindOf, unwrap, type ServerKind } from '../analysis/mcpSymbols.js';
 import type { FunctionLike } from '../analysis/functions.js';
 import { declaresMember } from '../analysis/dispatch.js';
@@ -98,11 +98,39 @@ function argumentsFor(param: ParameterDeclaration): Node[] {
 function callArguments(param: ParameterDeclaration): Node[] {
   const fn = param.getParent() as FunctionLike;
   const index = fn.getParameters().indexOf(param);
+  if (param.isRestParameter()) return [];
   const name = nameOf(fn);
-  if (!name || param.isRestParameter()) return [];
-  return usesOf(name)
-    .map(use => callOf(use)?.getArguments()[index])
-    .filter((arg): arg is Node => arg !== undefined);
+  const uses = name ? usesOf(name) : usesOfModuleExport(fn);
+  return uses.map(use => callOf(use)?.getArguments()[index]).filter((arg): arg is Node => arg !== undefined);
+}
+
+/**
+ * The calls, in the modules that require or import it, of a function its module exports without a name of its own
+ * (`module.exports = function (server) {...}`, `exports.register = (server) => ...`, `export default (server) => ...`):
+ * a callee whose symbol leads back to the assignment, its target or the default export.
+ */
+function usesOfModuleExport(fn: FunctionLike): Node[] {
+  const parent = fn.getParent();
+  if (parent && Node.isExportAssignment(parent)) return modulesUses(parent.getSourceFile(), [parent]);
+  if (!parent || !Node.isBinaryExpression(parent) || parent.getRight() !== (fn as Node)) return [];
+  if (parent.getOperatorToken().getKind() !== SyntaxKind.EqualsToken || !/^(?:module\.)?exports\b/.test(parent.getLeft().getText()))
+    return [];
+  return modulesUses(parent.getSourceFile(), [parent, parent.getLeft()]);
+}
+
+/** The callees in other modules of the project whose (aliased) symbol is declared by one of `declarations`. */
+function modulesUses(sf: SourceFile, declarations: Node[]): Node[] {
+  const uses: Node[] = [];
+  for (const other of sf.getProject().getSourceFiles()) {
+    if (other === sf || other.isDeclarationFile() || !/\b(?:require\s*\(|import\b)/.test(other.getFullText())) continue;
+    for (const id of descendantsOfKind(other, SyntaxKind.Identifier)) {
+      if (!callOf(id)) continue;
+      const symbol = id.getSymbol();
+      const target = symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol;
+      if (target?.getDeclarations().some(d => declarations.includes(d))) uses.push(id);
+    }
+  }
+  return uses;
 }
 
 /** The name a function is declared or assigned by, whose references are its uses. */
