@@ -2502,6 +2502,64 @@ await server.connect(new StdioServerTransport());
   }, 600_000);
 });
 
+describe('an asking helper a CommonJS module exports as its value or as a property', () => {
+  // `module.exports = async function (server, message) {...}` required as `const confirm = require('./confirm')`:
+  // its question was marked as a value passed on, where the handler calling it could be followed. Followed, the
+  // handler's work before the call must be journaled as before any question: the count below is made once a call.
+  const files = {
+    'package.json': JSON.stringify({ name: 'exported-helpers', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^4.2.0' } }),
+    'src/index.js': `const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
+const { StdioServerTransport } = require('@modelcontextprotocol/sdk/server/stdio.js');
+const { z } = require('zod');
+const confirm = require('./confirm');
+const { pick } = require('./pick');
+
+const server = new McpServer({ name: 'exported-helpers', version: '1.0.0' });
+let wipes = 0;
+server.registerTool('wipe', { description: 'Wipes a bucket', inputSchema: { bucket: z.string() } }, async ({ bucket }) => {
+  wipes++;
+  if (!(await confirm(server, \`Wipe \${bucket}?\`))) return { content: [{ type: 'text', text: \`kept (\${wipes})\` }] };
+  return { content: [{ type: 'text', text: \`wiped \${bucket} (\${wipes})\` }] };
+});
+let picks = 0;
+server.registerTool('pick', { description: 'Picks a colour' }, async () => {
+  picks += 1;
+  const colour = await pick(server);
+  return { content: [{ type: 'text', text: \`\${colour} (\${picks})\` }] };
+});
+server.connect(new StdioServerTransport());
+`,
+    'src/confirm.js': `module.exports = async function (server, message) {
+  const res = await server.server.elicitInput({ message, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } });
+  return res.action === 'accept';
+};
+`,
+    'src/pick.js': `exports.pick = async (server) => {
+  const res = await server.server.elicitInput({ message: 'Colour?', requestedSchema: { type: 'object', properties: { colour: { type: 'string' } } } });
+  return res.action === 'accept' ? String(res.content.colour) : 'none';
+};
+`,
+  };
+
+  it('rewrites both questions and journals the counts made before them', async () => {
+    const m = await migrate(files, true);
+    expect(outcomes(m)).toEqual(['src/confirm.js:2 rewritten elicitation', 'src/pick.js:2 rewritten elicitation']);
+    expect(m.text('src/index.js')).toContain('  journaled(() => wipes++);\n');
+    expect(m.text('src/index.js')).toContain('  journaled(() => picks += 1);\n');
+  }, 600_000);
+
+  it('counts each call once, on both eras', async () => {
+    const accept = (content: Record<string, unknown>) => [{ action: 'accept', content }];
+    const result = await verifyBothEras(files, 'src/index.js', [
+      { name: 'wipe logs', tool: 'wipe', arguments: { bucket: 'logs' }, elicitation: accept({ ok: true }) },
+      { name: 'wipe tmp', tool: 'wipe', arguments: { bucket: 'tmp' }, elicitation: [{ action: 'decline' }] },
+      { name: 'pick', tool: 'pick', elicitation: accept({ colour: 'teal' }) },
+      { name: 'pick again', tool: 'pick', elicitation: accept({ colour: 'red' }) },
+    ]);
+    sameOnBothEras(result, 'wipe logs', 'wipe tmp', 'pick', 'pick again');
+  }, 600_000);
+});
+
 describe('tools registered on a server a workspace package exports, by a file that imports nothing of the SDK', () => {
   // `import { server } from '@acme/core'`: the packages are linked into node_modules as a workspace links them. A
   // file that only registers (extras' echo.ts) names no trigger and imports no MCP file by a relative path, so it

@@ -32,7 +32,7 @@ import { inParentheses, valueIsUsed, Walker, type EffectPoint, type WalkResult }
 import { unwrap } from '../analysis/mcpSymbols.js';
 import { callbackRunners, HandedCallbacks } from './handed.js';
 import { changedAfterAQuestion, changedCopyReason } from './changedCopies.js';
-import { ROUND_LIMIT_CAUSE, type FoundCause } from '../tables/causes.js';
+import { QUESTION_NOT_LOCATED_CAUSE, ROUND_LIMIT_CAUSE, type FoundCause } from '../tables/causes.js';
 import type { JournalPlan } from '../plan.js';
 import { article } from '../values.js';
 import { descendantsOfKind } from '../analysis/descendants.js';
@@ -84,6 +84,13 @@ export function planJournal(handlers: AskingFunction[], asks: ReadonlySet<Node>,
   for (const { fn, reach } of asking) {
     const label = reach.handlers[0]?.label ?? 'the handler';
     const questions = questionsIn(fn, isQuestion);
+    // The reach followed a question to this function through a call the journal does not see as asking: planned
+    // without it, the work before that call would run again on each round, unjournaled. Marked instead.
+    if (questions.length === 0) {
+      const reason = `${label} asks through a call in ${oneLine(fn.getText())} that mcp-migrate followed to the question but cannot locate in it, so the work done before it could not be journaled and would run again on each round of a 2026-07-28 call: call the asking function by a name its module exports or declares it by, then run again`;
+      planning.refused.push({ node: fn, reason, cause: QUESTION_NOT_LOCATED_CAUSE, handler: label });
+      continue;
+    }
     const again = (node: Node) => !(reach.root || last.runsOnceAfterItsLastQuestion(fn)) || runsBeforeAQuestion(node, fn, questions);
     const walked = walker.plan(fn);
     const points = walked.effects.filter(p => again(p.node));

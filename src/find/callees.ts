@@ -52,8 +52,26 @@ function namedFunction(id: Node): FunctionLike[] {
     if (isFunctionLike(x)) return [x];
     decl = Node.isIdentifier(x) ? resolved(x) : undefined;
   }
-  const fn = decl && Node.isVariableDeclaration(decl) ? decl.getInitializer() && unwrap(decl.getInitializer()!) : decl;
+  const fn =
+    decl && Node.isVariableDeclaration(decl)
+      ? decl.getInitializer() && unwrap(decl.getInitializer()!)
+      : decl && (exportedValue(decl) ?? decl);
   return isFunctionLike(fn) ? [fn] : [];
+}
+
+/**
+ * The value a CommonJS module exports, where a required name leads to its export: `module.exports = value` (the
+ * assignment), `exports.name = value` (its target).
+ */
+function exportedValue(decl: Node): Node | undefined {
+  const parent = decl.getParent();
+  const assignment = Node.isBinaryExpression(decl)
+    ? decl
+    : parent && Node.isBinaryExpression(parent) && parent.getLeft() === decl
+      ? parent
+      : undefined;
+  if (!assignment || assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return undefined;
+  return /^(?:module\.)?exports\b/.test(assignment.getLeft().getText()) ? unwrap(assignment.getRight()) : undefined;
 }
 
 /**

@@ -192,6 +192,9 @@ export class Reacher {
     }
     if ((Node.isCallExpression(parent) || Node.isNewExpression(parent)) && (parent.getArguments() as Node[]).includes(value))
       return this.passedTo(parent, value, reach, hops);
+    // `module.exports = async function (...) {...}`, `exports.confirm = ...`: what the requiring modules do with it.
+    const required = moduleExportOf(value) ? this.requiredUses(parent) : [];
+    if (required.length > 0) return void required.forEach(use => this.classify(use, reach, hops + 1));
     const holder = holderName(value);
     if (holder) {
       const lifecycle = lifecycleOf(value);
@@ -217,6 +220,33 @@ export class Reacher {
       return;
     }
     reach.others.push({ kind: 'callback', detail: `passed on as a value (${oneLine(parent.getText())})`, at: value });
+  }
+
+  /**
+   * The uses, in the modules that require it, of what a CommonJS module exports by `assignment`: under the name
+   * `exports.name` gives it, or any name a module's single export is required by (`const confirm = require('./confirm')`).
+   */
+  private requiredUses(assignment: Node): Node[] {
+    const left = Node.isBinaryExpression(assignment) ? assignment.getLeft() : undefined;
+    if (!left) return [];
+    if (Node.isPropertyAccessExpression(left) && left.getText() !== 'module.exports') return this.usesOfName(left.getName(), assignment);
+    const uses: Node[] = [];
+    for (const file of this.files) {
+      if (file === assignment.getSourceFile() || !file.getFullText().includes('require(')) continue;
+      for (const declaration of file.getVariableDeclarations()) {
+        const name = declaration.getNameNode();
+        const init = declaration.getInitializer();
+        if (
+          Node.isIdentifier(name) &&
+          init &&
+          Node.isCallExpression(init) &&
+          init.getExpression().getText() === 'require' &&
+          refersTo(name, assignment)
+        )
+          uses.push(...this.usesOfName(name.getText(), assignment));
+      }
+    }
+    return uses;
   }
 
   /**
@@ -501,6 +531,18 @@ function refersTo(node: Node, target: Node): boolean {
   const symbol = parent && Node.isShorthandPropertyAssignment(parent) ? parent.getValueSymbol() : id.getSymbol();
   const declarations = (symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol)?.getDeclarations() ?? [];
   return declarations.some(d => d === target || d.getParent() === target);
+}
+
+/** `module.exports = value`, `module.exports.name = value` or `exports.name = value`. */
+function moduleExportOf(value: Node): boolean {
+  const parent = value.getParent();
+  return (
+    parent !== undefined &&
+    Node.isBinaryExpression(parent) &&
+    parent.getRight() === value &&
+    parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken &&
+    /^(?:module\.exports|(?:module\.)?exports\.[\w$]+)$/.test(parent.getLeft().getText())
+  );
 }
 
 /** `target` is its module's default export (`export default function f`, `export default f`). */
