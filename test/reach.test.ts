@@ -2560,6 +2560,68 @@ server.connect(new StdioServerTransport());
   }, 600_000);
 });
 
+describe('an asking helper an ES module exports as its default', () => {
+  // `export default async function (server, message)`: its question was not reported at all (the server it is
+  // asked on was not followed to the callers of a function with no name), and the handler kept a request
+  // 2026-07-28 has not; `export default async (server) => ...` was marked as in no handler. Both are followed
+  // to the handlers importing them, and each handler's count before the call is made once a call.
+  const files = {
+    'package.json': JSON.stringify({
+      name: 'default-helpers',
+      type: 'module',
+      dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^4.2.0' },
+    }),
+    'src/index.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { z } from 'zod';
+import confirmWipe from './confirm.js';
+import pickColour from './pick.js';
+
+const server = new McpServer({ name: 'default-helpers', version: '1.0.0' });
+let wipes = 0;
+server.registerTool('wipe', { description: 'Wipes a bucket', inputSchema: { bucket: z.string() } }, async ({ bucket }) => {
+  wipes++;
+  if (!(await confirmWipe(server, \`Wipe \${bucket}?\`))) return { content: [{ type: 'text', text: \`kept (\${wipes})\` }] };
+  return { content: [{ type: 'text', text: \`wiped \${bucket} (\${wipes})\` }] };
+});
+let picks = 0;
+server.registerTool('pick', { description: 'Picks a colour' }, async () => {
+  picks++;
+  const colour = await pickColour(server);
+  return { content: [{ type: 'text', text: \`\${colour} (\${picks})\` }] };
+});
+await server.connect(new StdioServerTransport());
+`,
+    'src/confirm.js': `export default async function (server, message) {
+  const res = await server.server.elicitInput({ message, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } });
+  return res.action === 'accept';
+}
+`,
+    'src/pick.js': `export default async (server) => {
+  const res = await server.server.elicitInput({ message: 'Colour?', requestedSchema: { type: 'object', properties: { colour: { type: 'string' } } } });
+  return res.action === 'accept' ? String(res.content.colour) : 'none';
+};
+`,
+  };
+
+  it('rewrites both questions and journals the counts made before them', async () => {
+    const m = await migrate(files, true);
+    expect(outcomes(m)).toEqual(['src/confirm.js:2 rewritten elicitation', 'src/pick.js:2 rewritten elicitation']);
+    expect(m.text('src/index.js')).toContain('  journaled(() => wipes++);\n');
+    expect(m.text('src/index.js')).toContain('  journaled(() => picks++);\n');
+  }, 600_000);
+
+  it('counts each call once, on both eras', async () => {
+    const result = await verifyBothEras(files, 'src/index.js', [
+      { name: 'wipe logs', tool: 'wipe', arguments: { bucket: 'logs' }, elicitation: [{ action: 'accept', content: { ok: true } }] },
+      { name: 'wipe tmp', tool: 'wipe', arguments: { bucket: 'tmp' }, elicitation: [{ action: 'decline' }] },
+      { name: 'pick', tool: 'pick', elicitation: [{ action: 'accept', content: { colour: 'teal' } }] },
+      { name: 'pick again', tool: 'pick', elicitation: [{ action: 'cancel' }] },
+    ]);
+    sameOnBothEras(result, 'wipe logs', 'wipe tmp', 'pick', 'pick again');
+  }, 600_000);
+});
+
 describe('tools registered on a server a workspace package exports, by a file that imports nothing of the SDK', () => {
   // `import { server } from '@acme/core'`: the packages are linked into node_modules as a workspace links them. A
   // file that only registers (extras' echo.ts) names no trigger and imports no MCP file by a relative path, so it

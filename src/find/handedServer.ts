@@ -106,11 +106,13 @@ function callArguments(param: ParameterDeclaration): Node[] {
 
 /**
  * The calls, in the modules that require or import it, of a function its module exports without a name of its own
- * (`module.exports = function (server) {...}`, `exports.register = (server) => ...`, `export default (server) => ...`):
+ * (`module.exports = function (server) {...}`, `exports.register = (server) => ...`, `export default (server) => ...`,
+ * `export default function (server) {...}`):
  * a callee whose symbol leads back to the assignment, its target or the default export.
  */
 function usesOfModuleExport(fn: FunctionLike): Node[] {
   const parent = fn.getParent();
+  if (Node.isFunctionDeclaration(fn) && fn.isDefaultExport()) return modulesUses(fn.getSourceFile(), [fn]);
   if (parent && Node.isExportAssignment(parent)) return modulesUses(parent.getSourceFile(), [parent]);
   if (!parent || !Node.isBinaryExpression(parent) || parent.getRight() !== (fn as Node)) return [];
   if (parent.getOperatorToken().getKind() !== SyntaxKind.EqualsToken || !/^(?:module\.)?exports\b/.test(parent.getLeft().getText()))

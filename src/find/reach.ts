@@ -209,7 +209,10 @@ export class Reacher {
         reach.others.push({ kind: 'callback', detail: `stored as ${holder}, where what runs it cannot be followed`, at: value });
       return;
     }
-    if (Node.isExportSpecifier(parent) || Node.isExportAssignment(parent) || onlyTested(value)) return;
+    // `export default async (...) => {...}`: what the modules importing it do with it.
+    if (Node.isExportAssignment(parent))
+      return void this.defaultImports(parent, new Set()).forEach(use => this.classify(use, reach, hops + 1));
+    if (Node.isExportSpecifier(parent) || onlyTested(value)) return;
     // Returned by a factory (`return (cap) => ...`): whatever calls the factory holds it.
     const factory = returnedBy(value);
     if (factory) {
@@ -337,7 +340,8 @@ export class Reacher {
   private valueUses(fn: FunctionLike): Node[] {
     if (Node.isFunctionDeclaration(fn)) {
       const name = fn.getName();
-      return name ? this.usesOfName(name, fn) : [];
+      // `export default async function (...)`: its uses are those of the names its default imports give it.
+      return name ? this.usesOfName(name, fn) : isDefaultExport(fn) ? this.defaultImports(fn, new Set()) : [];
     }
     if (Node.isMethodDeclaration(fn)) return [...this.usesOfName(fn.getName(), fn), ...this.computedReads(fn)];
     return [outerValue(fn), ...this.computedReads(fn)];
