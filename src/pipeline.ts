@@ -261,18 +261,20 @@ function upgradeNotesOf(run: GroupRun, notes: readonly UpgradeNote[]): UpgradeNo
  */
 function registrantsStage(run: GroupRun, project: Project, sourceFiles: SourceFile[], broken: ReadonlySet<string>): void {
   const registrants: SourceFile[] = [];
-  const left = new Map<string, { call: CallExpression; why: string }>();
+  const left = new Map<string, { call: CallExpression; message: string }>();
   // Named nothing of MCP as given: a file the upgrade read may name nothing of it once upgraded (a request schema
   // it imported, now a method string).
   const given = new Map(run.candidates.map(f => [f.path, f.text]));
   for (const sf of sourceFiles.filter(f => !broken.has(f.getFilePath()) && !MCP_TEXT.test(given.get(f.getFilePath()) ?? ''))) {
     const { onServer, elsewhere } = registrationsOn(sf);
+    const unsure = onServer.length === 0 ? elsewhere.find(isUnsureRegistration) : undefined;
+    if (unsure) left.set(sf.getFilePath(), { call: unsure, message: unsureRegistrationMessage(unsure) });
     if (onServer.length === 0) continue;
     if (elsewhere.length === 0) registrants.push(sf);
     else {
       const other = elsewhere[0]!;
       const why = `it also calls ${other.getExpression().getText()}(...) on line ${other.getStartLineNumber()}, which is not an SDK server's and which the upgrade would rewrite too`;
-      left.set(sf.getFilePath(), { call: onServer[0]!, why });
+      left.set(sf.getFilePath(), { call: onServer[0]!, message: registrantLeftMessage(onServer[0]!, why) });
     }
   }
   if (registrants.length === 0 && left.size === 0) return;
@@ -282,10 +284,12 @@ function registrantsStage(run: GroupRun, project: Project, sourceFiles: SourceFi
     tracedAs(run),
   );
   run.report.upgrade.push(...upgradeNotesOf(run, upgraded.notes));
-  for (const [file, why] of upgraded.failed)
-    left.set(file, { call: registrationsOn(project.getSourceFileOrThrow(file)).onServer[0]!, why });
-  for (const [file, { call, why }] of left) {
-    const note = registrantLeft(run, file, call, why);
+  for (const [file, why] of upgraded.failed) {
+    const call = registrationsOn(project.getSourceFileOrThrow(file)).onServer[0]!;
+    left.set(file, { call, message: registrantLeftMessage(call, why) });
+  }
+  for (const [file, { call, message }] of left) {
+    const note = registrantLeft(run, file, call, message);
     run.report.upgrade.push(note);
     // Marked as a repair marks what it leaves: --check fails on it, and the run says the server will not start.
     upgraded.texts.set(file, withCodemodMarkers(run.current.get(file)!, new Map([[call.getStartLineNumber(), [note.message]]])));
@@ -299,13 +303,38 @@ function registrantsStage(run: GroupRun, project: Project, sourceFiles: SourceFi
 }
 
 /** The finding of a file registering on an SDK server of another module that the upgrade leaves, at its first such call. */
-function registrantLeft(run: GroupRun, file: string, call: CallExpression, why: string): UpgradeNote {
-  return {
-    file: run.rel(file),
-    line: call.getStartLineNumber() + (run.shebangs.has(file) ? 1 : 0),
-    level: 'warning',
-    message: `${call.getExpression().getText()}(...) registers a handler on an SDK server declared in another module; this file imports nothing of the SDK, and is left on SDK 1.x (${why}): write its registrations in SDK 2.x's form (registerTool(...), registerPrompt(...), registerResource(...)); ${FAILS_AT_START}`,
-  };
+function registrantLeft(run: GroupRun, file: string, call: CallExpression, message: string): UpgradeNote {
+  return { file: run.rel(file), line: call.getStartLineNumber() + (run.shebangs.has(file) ? 1 : 0), level: 'warning', message };
+}
+
+function registrantLeftMessage(call: CallExpression, why: string): string {
+  return `${call.getExpression().getText()}(...) registers a handler on an SDK server declared in another module; this file imports nothing of the SDK, and is left on SDK 1.x (${why}): write its registrations in SDK 2.x's form (registerTool(...), registerPrompt(...), registerResource(...)); ${FAILS_AT_START}`;
+}
+
+/**
+ * SDK 1.x's shorthand registration (`x.tool('name', ..., handler)`, `prompt`, `resource`: methods SDK 2.x's server
+ * has not) on something the checker cannot type (`any`: an untyped parameter no caller the analysis follows hands a
+ * value, as `for (const register of modules) register(server)` hands it). Left, it may be a server that throws
+ * as it starts; it is marked, never upgraded on a guess.
+ */
+function isUnsureRegistration(call: CallExpression): boolean {
+  const callee = call.getExpression();
+  if (!Node.isPropertyAccessExpression(callee) || !V1_ONLY_REGISTRATIONS.has(callee.getName())) return false;
+  const [first, ...rest] = call.getArguments();
+  const last = rest.at(-1);
+  const named = first !== undefined && (Node.isStringLiteral(first) || Node.isNoSubstitutionTemplateLiteral(first));
+  const handler = last !== undefined && (Node.isArrowFunction(last) || Node.isFunctionExpression(last) || Node.isIdentifier(last));
+  const type = registeredOn(callee.getExpression()).getType();
+  return named && handler && (type.isAny() || type.isUnknown());
+}
+
+const V1_ONLY_REGISTRATIONS: ReadonlySet<string> = new Set(['tool', 'prompt', 'resource']);
+
+function unsureRegistrationMessage(call: CallExpression): string {
+  const callee = call.getExpression() as import('ts-morph').PropertyAccessExpression;
+  const method = callee.getName();
+  const modern = `register${method[0]!.toUpperCase()}${method.slice(1)}`;
+  return `${callee.getText()}(...) is written as SDK 1.x registers a ${method}, on ${callee.getExpression().getText()}, which mcp-migrate cannot tell is an SDK server (no caller it follows hands it one); this file imports nothing of the SDK and is left as it is. If it is a server, write it in SDK 2.x's form (${modern}(name, config, handler)): SDK 2.x's server has no ${method}(), and the server throws as it starts while this is left; if it is not, delete this marker`;
 }
 
 /**
