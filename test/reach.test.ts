@@ -2490,6 +2490,41 @@ await server.connect(new StdioServerTransport());
     for (const m of [cjs, esm]) expect(m.result.report.upgrade.filter(n => n.level !== 'info')).toEqual([]);
   }, 600_000);
 
+  it('marks an SDK 1.x registration on something no caller it follows hands a server, and not one on a typed object', async () => {
+    // `for (const register of modules) register(server)`: what register is handed is not followed. The call is
+    // written as SDK 1.x registers a tool, on an untyped parameter: marked, with what to do either way. `agent.tool`
+    // on an object the file imports, whose type the checker knows, is not an SDK server's: left alone.
+    const m = await migrate(
+      {
+        ...commonJs,
+        'src/index.js': commonJs['src/index.js'].replace(
+          'registerPrompts(server);\n',
+          "registerPrompts(server);\nfor (const register of [require('./clock')]) register(server);\nrequire('./local');\n",
+        ),
+        'src/clock.js': `module.exports = function (server) {
+  server.tool('year', 'The year', async () => ({ content: [{ type: 'text', text: '2026' }] }));
+};
+`,
+        'src/agent.js': `const agent = { tools: [], tool(name, run) { this.tools.push({ name, run }); } };
+
+module.exports = { agent };
+`,
+        'src/local.js': `const { agent } = require('./agent');
+
+agent.tool('local', async () => 'local');
+`,
+      },
+      true,
+    );
+    const note = m.result.report.upgrade.find(n => n.file === 'src/clock.js');
+    expect(note?.message).toMatch(
+      /^server\.tool\(\.\.\.\) is written as SDK 1\.x registers a tool, on server, which mcp-migrate cannot tell is an SDK server/,
+    );
+    expect(m.text('src/clock.js')).toContain(`/* @mcp-codemod-error ${note!.message} */\n  server.tool('year'`);
+    expect(m.result.report.upgrade.filter(n => n.file === 'src/local.js')).toEqual([]);
+    expect(m.result.changes.map(c => path.relative(m.dir, c.path))).not.toContain('src/local.js');
+  }, 600_000);
+
   it('serves every tool and prompt on both eras', async () => {
     const cjs = await verifyBothEras(commonJs, 'src/index.js', [{ name: 'add', tool: 'add_note', arguments: { text: 'milk' } }]);
     sameOnBothEras(cjs, 'add');
@@ -2619,6 +2654,58 @@ await server.connect(new StdioServerTransport());
       { name: 'pick again', tool: 'pick', elicitation: [{ action: 'cancel' }] },
     ]);
     sameOnBothEras(result, 'wipe logs', 'wipe tmp', 'pick', 'pick again');
+  }, 600_000);
+});
+
+describe('a dispatcher that counts before it runs the table entry that asks', () => {
+  // `const tool = tools[name]; calls++; return tool(args, extra)`: the reach follows the question through the
+  // entry read by a computed key, but the call of `tool` resolves to no function where the journal looked, so
+  // `calls++` ran again on each round of a 2026-07-28 call. A call the reach follows a question through is a
+  // question to the journal too: the count is made once a call.
+  const files = {
+    'package.json': PACKAGE,
+    'src/server.ts': `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { CallToolRequestSchema, ElicitResultSchema, type CallToolResult, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+
+export const server = new Server({ name: 'table-dispatch', version: '1.0.0' }, { capabilities: { tools: {} } });
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+let calls = 0;
+
+const tools: Record<string, (args: Record<string, unknown>, extra: Extra) => Promise<CallToolResult>> = {
+  async remove(args, extra) {
+    const answer = await extra.sendRequest(
+      { method: 'elicitation/create', params: { message: \`Delete \${String(args.id)}?\`, requestedSchema: { type: 'object', properties: {} } } },
+      ElicitResultSchema,
+    );
+    return { content: [{ type: 'text', text: \`\${answer.action} (call \${calls})\` }] };
+  },
+};
+
+server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  const tool = tools[request.params.name];
+  if (!tool) throw new Error(\`unknown tool \${request.params.name}\`);
+  calls++;
+  return tool(request.params.arguments ?? {}, extra);
+});
+`,
+  };
+
+  it('journals the count', async () => {
+    const m = await migrate(files, true);
+    expect(outcomes(m)).toEqual(['src/server.ts:11 rewritten elicitation']);
+    // (the official codemod's marker on the context handed on stays, as in the table-entry-typed-context fixture)
+    expect(m.text('src/server.ts')).toMatch(
+      /^  journaled\(\(\) => calls\+\+\);\n  \/\* @mcp-codemod-error The context object is forwarded to tool\(…\)[^\n]*\n  return tool\(/m,
+    );
+  }, 600_000);
+
+  it('counts each call once, on both eras', async () => {
+    const result = await verifyBothEras(withStdio(files, 'src/server.ts'), 'src/server.ts', [
+      { name: 'remove a', tool: 'remove', arguments: { id: 'a' }, elicitation: [{ action: 'accept', content: {} }] },
+      { name: 'remove b', tool: 'remove', arguments: { id: 'b' }, elicitation: [{ action: 'decline' }] },
+    ]);
+    sameOnBothEras(result, 'remove a', 'remove b');
   }, 600_000);
 });
 

@@ -32,7 +32,7 @@ import { inParentheses, valueIsUsed, Walker, type EffectPoint, type WalkResult }
 import { unwrap } from '../analysis/mcpSymbols.js';
 import { callbackRunners, HandedCallbacks } from './handed.js';
 import { changedAfterAQuestion, changedCopyReason } from './changedCopies.js';
-import { QUESTION_NOT_LOCATED_CAUSE, ROUND_LIMIT_CAUSE, type FoundCause } from '../tables/causes.js';
+import { ROUND_LIMIT_CAUSE, type FoundCause } from '../tables/causes.js';
 import type { JournalPlan } from '../plan.js';
 import { article } from '../values.js';
 import { descendantsOfKind } from '../analysis/descendants.js';
@@ -76,21 +76,20 @@ export function planJournal(handlers: AskingFunction[], asks: ReadonlySet<Node>,
   const wrappers = callbackRunners(handlers, asks);
   const askingFns = new Set<Node>([...handlers, ...wrappers.runners].map(a => a.fn));
   const handed = new HandedCallbacks(askingFns, asks);
+  // A call the reach followed a question through is one, whether or not its callee resolves here (a required
+  // module's single export, an entry of a table read by a computed key): the work before it is journaled.
+  const followed = (node: Node) => {
+    const called = Node.isCallExpression(node) ? reacher.functionCalledAt(node) : undefined;
+    return called !== undefined && askingFns.has(called);
+  };
   const isQuestion = (node: Node) =>
-    asks.has(node) || wrappers.calls.has(node) || asksThrough(node, askingFns, asks) || handed.asksThroughParameter(node);
+    asks.has(node) || wrappers.calls.has(node) || asksThrough(node, askingFns, asks) || handed.asksThroughParameter(node) || followed(node);
   const asking = [...handlers, ...wrappers.runners.map(runner => ({ fn: runner.fn, reach: runnerReach(runner, handlers, isQuestion) }))];
   const walker = new Walker(askingFns, isQuestion);
   const last = new LastRunning(reacher, isQuestion);
   for (const { fn, reach } of asking) {
     const label = reach.handlers[0]?.label ?? 'the handler';
     const questions = questionsIn(fn, isQuestion);
-    // The reach followed a question to this function through a call the journal does not see as asking: planned
-    // without it, the work before that call would run again on each round, unjournaled. Marked instead.
-    if (questions.length === 0) {
-      const reason = `${label} asks through a call in ${oneLine(fn.getText())} that mcp-migrate followed to the question but cannot locate in it, so the work done before it could not be journaled and would run again on each round of a 2026-07-28 call: call the asking function by a name its module exports or declares it by, then run again`;
-      planning.refused.push({ node: fn, reason, cause: QUESTION_NOT_LOCATED_CAUSE, handler: label });
-      continue;
-    }
     const again = (node: Node) => !(reach.root || last.runsOnceAfterItsLastQuestion(fn)) || runsBeforeAQuestion(node, fn, questions);
     const walked = walker.plan(fn);
     const points = walked.effects.filter(p => again(p.node));

@@ -108,6 +108,9 @@ export class Reacher {
   private index: Map<string, { file: SourceFile; pos: number }[]> | undefined;
   /** How the function being followed is run: registered as a handler itself, called. */
   private current = { registered: false, called: false };
+  /** The function whose uses are being followed, and the calls of it those uses are, by name or through a holder. */
+  private following: FunctionLike | undefined;
+  private readonly callsFollowed = new Map<Node, FunctionLike>();
 
   constructor(private readonly files: readonly SourceFile[]) {}
 
@@ -125,11 +128,14 @@ export class Reacher {
     this.memo.set(fn, reach);
     const uses = this.valueUses(fn);
     const outer = this.current;
+    const outerFollowing = this.following;
     const mine = (this.current = { registered: false, called: false });
+    this.following = fn;
     try {
       for (const use of uses) this.classify(use, reach, 0);
     } finally {
       this.current = outer;
+      this.following = outerFollowing;
     }
     reach.root = mine.registered && !mine.called;
     if (uses.length === 0 && reach.handlers.length === 0) reach.others.push(describeNonHandler(fn));
@@ -162,6 +168,11 @@ export class Reacher {
     return this.usesOfName(holder.getName(), holder);
   }
 
+  /** The function a call runs, where following that function's uses led to the call (`confirm(...)` of a required `confirm`). */
+  functionCalledAt(call: Node): FunctionLike | undefined {
+    return this.callsFollowed.get(call);
+  }
+
   /** What may run a function value handed on (`retry(server.createMessage.bind(server))`, `{ ask }`). */
   ofValue(value: Node): Reach {
     const known = this.values.get(value);
@@ -169,11 +180,14 @@ export class Reacher {
     const reach: Reach = { handlers: [], others: [] };
     this.values.set(value, reach);
     const outer = this.current;
+    const outerFollowing = this.following;
     this.current = { registered: false, called: false };
+    this.following = undefined;
     try {
       this.classify(value, reach, 0);
     } finally {
       this.current = outer;
+      this.following = outerFollowing;
     }
     return reach;
   }
@@ -184,11 +198,11 @@ export class Reacher {
     const value = outerValue(use);
     const parent = value.getParent();
     if (!parent) return;
-    if (Node.isCallExpression(parent) && parent.getExpression() === value) return this.calledAt(parent, reach);
+    if (Node.isCallExpression(parent) && parent.getExpression() === value) return this.calledAt(this.followed(parent), reach);
     // `ask.call(this, q)`, `ask.apply(this, args)`
     if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === value && /^(call|apply)$/.test(parent.getName())) {
       const call = parent.getParent();
-      if (call && Node.isCallExpression(call) && call.getExpression() === parent) return this.calledAt(call, reach);
+      if (call && Node.isCallExpression(call) && call.getExpression() === parent) return this.calledAt(this.followed(call), reach);
     }
     if ((Node.isCallExpression(parent) || Node.isNewExpression(parent)) && (parent.getArguments() as Node[]).includes(value))
       return this.passedTo(parent, value, reach, hops);
@@ -270,6 +284,12 @@ export class Reacher {
       return around.handlers.length > 0 || around.others.length > 0;
     }
     return true;
+  }
+
+  /** A call of the function being followed, kept as one (functionCalledAt). */
+  private followed(call: CallExpression): CallExpression {
+    if (this.following) this.callsFollowed.set(call, this.following);
+    return call;
   }
 
   /** A call that runs the function: whatever runs the function it is written in runs it. */

@@ -237,12 +237,6 @@ const ROWS = [
     fix: 're-read the object after the question (by its id, from its owner) and change that',
   },
   {
-    id: 'question-not-located',
-    level: 'warning',
-    text: 'a function a handler runs asks through a call mcp-migrate follows to the question but cannot tell apart in the function, so what it does before the question could not be journaled',
-    fix: 'call the asking function by a name its module exports or declares it by (a named function, `exports.name`, an import of it), then run again; or migrate the handler by hand',
-  },
-  {
     id: 'list-changed-on-instance',
     level: 'warning',
     text: 'a list change (send…ListChanged(), or a registration while a request is served) told from a server instance behind createMcpHandler',
@@ -409,10 +403,6 @@ export const CHANGED_COPY_CAUSE: FoundCause = {
 export const ROUND_LIMIT_CAUSE: FoundCause = {
   id: 'asks-past-round-limit',
   text: "a loop asking more often than a 2026-07-28 client's round limit",
-};
-export const QUESTION_NOT_LOCATED_CAUSE: FoundCause = {
-  id: 'question-not-located',
-  text: 'a question a handler reaches through a call its journal cannot locate',
 };
 export const LIST_CHANGED_CAUSE: FoundCause = {
   id: 'list-changed-on-instance',
