@@ -255,9 +255,10 @@ function upgradeNotesOf(run: GroupRun, notes: readonly UpgradeNote[]): UpgradeNo
  * Files the upgrade did not read, as they import nothing of the SDK, that register handlers on an SDK server declared
  * in another module (`import { server } from './server.js'; server.tool(...)`, a tool class whose base holds the
  * server): left so, they would keep SDK 1.x's registrations, which 2.x lacks (`server.tool is not a function` as the
- * server starts). The checker, on the upgraded files, says which server a call is made on; those files are upgraded
- * as the others were, and parsed again. One that also calls such a method of something else (`agent.tool(...)`),
- * which the official codemod would rewrite too, or that the upgrade cannot take, is left as it was, with a finding.
+ * server starts). The checker, on the upgraded files, says which server a call is made on, or the callers that hand
+ * it (find/handedServer.ts); those files are upgraded as the others were, and parsed again. One that also calls such
+ * a method of something else (`agent.tool(...)`), which the official codemod would rewrite too, or that the upgrade
+ * cannot take, is left as it was, with a finding; so is a 1.x registration on something nothing says anything of.
  */
 function registrantsStage(run: GroupRun, project: Project, sourceFiles: SourceFile[], broken: ReadonlySet<string>): void {
   const registrants: SourceFile[] = [];
