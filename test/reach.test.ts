@@ -2599,7 +2599,8 @@ describe('an asking helper an ES module exports as its default', () => {
   // `export default async function (server, message)`: its question was not reported at all (the server it is
   // asked on was not followed to the callers of a function with no name), and the handler kept a request
   // 2026-07-28 has not; `export default async (server) => ...` was marked as in no handler. Both are followed
-  // to the handlers importing them, and each handler's count before the call is made once a call.
+  // to the handlers importing them, and each handler's count before the call is made once a call; so is one put in
+  // the object a module exports as its default (`export default { confirmReset }`, called as `ui.confirmReset(...)`).
   const files = {
     'package.json': JSON.stringify({
       name: 'default-helpers',
@@ -2611,6 +2612,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { z } from 'zod';
 import confirmWipe from './confirm.js';
 import pickColour from './pick.js';
+import ui from './ui.js';
 
 const server = new McpServer({ name: 'default-helpers', version: '1.0.0' });
 let wipes = 0;
@@ -2625,7 +2627,21 @@ server.registerTool('pick', { description: 'Picks a colour' }, async () => {
   const colour = await pickColour(server);
   return { content: [{ type: 'text', text: \`\${colour} (\${picks})\` }] };
 });
+let resets = 0;
+server.registerTool('reset', { description: 'Resets the counts' }, async () => {
+  resets++;
+  if (!(await ui.confirmReset(server))) return { content: [{ type: 'text', text: \`kept (\${resets})\` }] };
+  wipes = 0;
+  return { content: [{ type: 'text', text: \`reset (\${resets})\` }] };
+});
 await server.connect(new StdioServerTransport());
+`,
+    'src/ui.js': `async function confirmReset(server) {
+  const res = await server.server.elicitInput({ message: 'Reset?', requestedSchema: { type: 'object', properties: {} } });
+  return res.action === 'accept';
+}
+
+export default { confirmReset };
 `,
     'src/confirm.js': `export default async function (server, message) {
   const res = await server.server.elicitInput({ message, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } });
@@ -2639,11 +2655,16 @@ await server.connect(new StdioServerTransport());
 `,
   };
 
-  it('rewrites both questions and journals the counts made before them', async () => {
+  it('rewrites each question and journals the counts made before them', async () => {
     const m = await migrate(files, true);
-    expect(outcomes(m)).toEqual(['src/confirm.js:2 rewritten elicitation', 'src/pick.js:2 rewritten elicitation']);
+    expect(outcomes(m)).toEqual([
+      'src/confirm.js:2 rewritten elicitation',
+      'src/pick.js:2 rewritten elicitation',
+      'src/ui.js:2 rewritten elicitation',
+    ]);
     expect(m.text('src/index.js')).toContain('  journaled(() => wipes++);\n');
     expect(m.text('src/index.js')).toContain('  journaled(() => picks++);\n');
+    expect(m.text('src/index.js')).toContain('  journaled(() => resets++);\n');
   }, 600_000);
 
   it('counts each call once, on both eras', async () => {
@@ -2652,8 +2673,10 @@ await server.connect(new StdioServerTransport());
       { name: 'wipe tmp', tool: 'wipe', arguments: { bucket: 'tmp' }, elicitation: [{ action: 'decline' }] },
       { name: 'pick', tool: 'pick', elicitation: [{ action: 'accept', content: { colour: 'teal' } }] },
       { name: 'pick again', tool: 'pick', elicitation: [{ action: 'cancel' }] },
+      { name: 'reset', tool: 'reset', elicitation: [{ action: 'accept', content: {} }] },
+      { name: 'reset again', tool: 'reset', elicitation: [{ action: 'decline' }] },
     ]);
-    sameOnBothEras(result, 'wipe logs', 'wipe tmp', 'pick', 'pick again');
+    sameOnBothEras(result, 'wipe logs', 'wipe tmp', 'pick', 'pick again', 'reset', 'reset again');
   }, 600_000);
 });
 

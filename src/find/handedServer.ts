@@ -153,7 +153,13 @@ function nameOf(fn: FunctionLike): Node | undefined {
 /** The uses of a name across the project (not the name itself, nor the imports and exports that pass it on). */
 function usesOf(name: Node): Node[] {
   if (!Node.isIdentifier(name)) return [];
-  return [...name.findReferencesAsNodes(), ...requiredUses(name)].filter(r => {
+  const references = [...name.findReferencesAsNodes(), ...requiredUses(name)];
+  // Put in an object (`export default { confirm }`): the uses of that property too (`ui.confirm(server, q)`).
+  const asProperties = references.flatMap(r => {
+    const holder = r.getParent();
+    return holder && Node.isShorthandPropertyAssignment(holder) ? holder.getNameNode().findReferencesAsNodes() : [];
+  });
+  return [...references, ...asProperties].filter(r => {
     const parent = r.getParent();
     if (
       r === name ||

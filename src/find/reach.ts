@@ -402,7 +402,9 @@ export class Reacher {
       if (parent && Node.isImportClause(parent)) continue;
       const access = parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id ? parent : undefined;
       if (declaresName(id)) continue;
-      const runs = stored ? calleesOf(access ?? id).includes(stored) : refersTo(access ?? id, target);
+      // (`{ confirm }` puts the function in an object: its value is the function, whatever the property is typed)
+      const shorthand = parent !== undefined && Node.isShorthandPropertyAssignment(parent);
+      const runs = stored && !shorthand ? calleesOf(access ?? id).includes(stored) : refersTo(access ?? id, target);
       if (runs) uses.push(access ?? id);
     }
     if (name !== 'default' && isDefaultExport(target))
