@@ -2732,6 +2732,49 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   }, 600_000);
 });
 
+describe('a request method only an SDK server has, on something nothing says is one', () => {
+  // The helper's `mcp` is handed by a call through an array the reach does not follow, and JavaScript types it
+  // nothing: the request was dropped without a word (no site, no marker, `--check` passing) while the tool kept
+  // asking as 2025 did. It is marked, with what to do either way. A `createMessage` on an untyped chat client (no
+  // `.server`) stays the project's own.
+  const files = {
+    'package.json': JSON.stringify({ name: 'unknown-receiver', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0' } }),
+    'src/index.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { confirmWith, summarise } from './ui.js';
+
+const server = new McpServer({ name: 'unknown-receiver', version: '1.0.0' });
+const steps = [confirmWith];
+server.registerTool('go', { description: 'Goes' }, async () => {
+  const ok = await steps[0](server, 'Go?');
+  return { content: [{ type: 'text', text: String(ok) }] };
+});
+server.registerTool('sum', { description: 'Summarises' }, async () => ({ content: [{ type: 'text', text: await summarise(globalThis.chat) }] }));
+await server.connect(new StdioServerTransport());
+`,
+    'src/ui.js': `export async function confirmWith(mcp, message) {
+  const res = await mcp.server.elicitInput({ message, requestedSchema: { type: 'object', properties: {} } });
+  return res.action === 'accept';
+}
+
+export async function summarise(chat) {
+  return chat ? (await chat.createMessage({ text: 'sum' })).text : 'no chat';
+}
+`,
+  };
+
+  it('marks the request, and leaves the chat client alone', async () => {
+    const m = await migrate(files, true);
+    expect(m.result.report.sites.map(s => `${s.file}:${s.line} ${s.outcome} ${s.kind} ${s.causeId}`)).toEqual([
+      'src/ui.js:2 marked elicitation request-on-unknown-receiver',
+    ]);
+    expect(m.text('src/ui.js')).toMatch(
+      /^ {2}\/\/ mcp-migrate: [^\n]*elicitInput\(\) is called on mcp\.server, which mcp-migrate cannot tell is an SDK server/m,
+    );
+    expect(m.text('src/ui.js')).toContain('chat.createMessage({ text: ');
+  }, 600_000);
+});
+
 describe('tools registered on a server a workspace package exports, by a file that imports nothing of the SDK', () => {
   // `import { server } from '@acme/core'`: the packages are linked into node_modules as a workspace links them. A
   // file that only registers (extras' echo.ts) names no trigger and imports no MCP file by a relative path, so it

@@ -144,14 +144,14 @@ function requestCall(call: CallExpression, method: string, target: Node, first: 
   switch (method) {
     case 'createMessage':
       if (serverKindOf(target) ?? handedServerKind(target)) return { node: call, params: first, ...BY_METHOD['sampling/createMessage']! };
-      return undefined;
+      return unknownReceiver(call, method, target);
     case 'listRoots':
       if (serverKindOf(target) ?? handedServerKind(target)) return { node: call, ...BY_METHOD['roots/list']! };
-      return undefined;
+      return unknownReceiver(call, method, target);
     case 'elicitInput':
       if (serverKindOf(target) || isMcpReq(target) || handedServerKind(target))
         return { node: call, params: first, ...elicitationShape(first) };
-      return undefined;
+      return unknownReceiver(call, method, target);
     case 'requestSampling':
       if (isMcpReq(target)) return { node: call, params: first, ...BY_METHOD['sampling/createMessage']! };
       return undefined;
@@ -188,6 +188,21 @@ function requestCall(call: CallExpression, method: string, target: Node, first: 
     default:
       return undefined;
   }
+}
+
+/**
+ * A request method only an SDK server has (`elicitInput`, `listRoots`; `createMessage` on a `.server`, as on an
+ * McpServer's) called on something the checker cannot type and no caller the analysis follows hands a server:
+ * never rewritten on a guess, never dropped in silence either. Marked, with what to do either way.
+ */
+function unknownReceiver(call: CallExpression, method: string, target: Node): Omit<Site, 'fn'> | undefined {
+  const receiver = unwrap(target);
+  const mcpOnly = method !== 'createMessage' || (Node.isPropertyAccessExpression(receiver) && receiver.getName() === 'server');
+  const type = receiver.getType();
+  if (!mcpOnly || !(type.isAny() || type.isUnknown())) return undefined;
+  const kind = method === 'elicitInput' ? 'elicitation' : method === 'listRoots' ? 'roots' : 'sampling';
+  const reason = `${method}() is called on ${oneLine(receiver.getText())}, which mcp-migrate cannot tell is an SDK server (nothing it follows says what it holds), so the request is left as written: on a 2026-07-28 request SDK 2.x refuses it. If it is a server, say so (type it McpServer, or a JSDoc @param in JavaScript) or hand it from a handler by a call the run can follow, then run again; if it is not, delete this marker`;
+  return { node: call, kind, unsupported: { reason, servesLegacy: true, causeId: 'request-on-unknown-receiver' } };
 }
 
 /** A request of a method MCP 2026-07-28 does not have, left as written (a marker says why). */

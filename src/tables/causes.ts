@@ -174,6 +174,12 @@ const ROWS = [
     text: 'request of a method other than elicitation/create, sampling/createMessage and roots/list (ping, a custom method)',
     fix: 'do without it on 2026-07-28 requests (keep it for 2025-era clients behind a check of the protocol version), or migrate by hand',
   },
+  {
+    id: 'request-on-unknown-receiver',
+    level: 'warning',
+    text: 'elicitInput(), listRoots() or server.createMessage() on something mcp-migrate cannot tell is an SDK server (an untyped parameter whose callers it cannot follow)',
+    fix: 'if it is an SDK server, say so (type it McpServer, or `/** @param {McpServer} server */` in JavaScript) or hand it from a handler by a call the run can follow, then run again; if it is not, delete the marker',
+  },
   // Frameworks built on the SDK (src/tables/frameworks.ts), and a project's own base-class request helpers.
   ...FRAMEWORKS.map(f => ({
     id: `${f.id}-request` as const,
