@@ -8,6 +8,7 @@ import {
   Node,
   SyntaxKind,
   VariableDeclarationKind,
+  type BinaryExpression,
   type MethodDeclaration,
   type PropertyAccessExpression,
   type PropertyDeclaration,
@@ -70,8 +71,16 @@ function exportedValue(decl: Node): Node | undefined {
     : parent && Node.isBinaryExpression(parent) && parent.getLeft() === decl
       ? parent
       : undefined;
-  if (!assignment || assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return undefined;
-  return /^(?:module\.)?exports\b/.test(assignment.getLeft().getText()) ? unwrap(assignment.getRight()) : undefined;
+  return assignment && isModuleExportsAssignment(assignment) ? unwrap(assignment.getRight()) : undefined;
+}
+
+/** `module.exports = value`, `module.exports.name = value` or `exports.name = value`: what a CommonJS module exports. */
+export function isModuleExportsAssignment(node: Node): node is BinaryExpression {
+  return (
+    Node.isBinaryExpression(node) &&
+    node.getOperatorToken().getKind() === SyntaxKind.EqualsToken &&
+    /^(?:module\.exports|(?:module\.)?exports\.[\w$]+)$/.test(node.getLeft().getText())
+  );
 }
 
 /**

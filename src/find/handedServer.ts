@@ -10,6 +10,7 @@ import { serverKindOf, unwrap, type ServerKind } from '../analysis/mcpSymbols.js
 import type { FunctionLike } from '../analysis/functions.js';
 import { declaresMember } from '../analysis/dispatch.js';
 import { descendantsOfKind } from '../analysis/descendants.js';
+import { isModuleExportsAssignment } from './callees.js';
 
 /** How many hand-overs (an argument, a property, a field) are followed. */
 const MAX_DEPTH = 6;
@@ -114,9 +115,7 @@ function usesOfModuleExport(fn: FunctionLike): Node[] {
   const parent = fn.getParent();
   if (Node.isFunctionDeclaration(fn) && fn.isDefaultExport()) return modulesUses(fn.getSourceFile(), [fn]);
   if (parent && Node.isExportAssignment(parent)) return modulesUses(parent.getSourceFile(), [parent]);
-  if (!parent || !Node.isBinaryExpression(parent) || parent.getRight() !== (fn as Node)) return [];
-  if (parent.getOperatorToken().getKind() !== SyntaxKind.EqualsToken || !/^(?:module\.)?exports\b/.test(parent.getLeft().getText()))
-    return [];
+  if (!parent || !isModuleExportsAssignment(parent) || parent.getRight() !== (fn as Node)) return [];
   return modulesUses(parent.getSourceFile(), [parent, parent.getLeft()]);
 }
 

@@ -16,7 +16,7 @@ import { literalString, mcpImportOf, receiverOverrides, serverKindOf, unwrap } f
 import { enclosingFunction, type FunctionLike } from '../analysis/functions.js';
 import { describeNonHandler, sdkCallbackOf, type NonHandler } from '../analysis/nonHandlers.js';
 import type { HandlerMethod } from '../plan.js';
-import { calleesOf, isFunctionLike, isProjectFunction } from './callees.js';
+import { calleesOf, isFunctionLike, isModuleExportsAssignment, isProjectFunction } from './callees.js';
 import { MCP_TEXT } from '../triggers.js';
 import { descendantsOfKind } from '../analysis/descendants.js';
 
@@ -559,16 +559,10 @@ function refersTo(node: Node, target: Node): boolean {
   return declarations.some(d => d === target || d.getParent() === target);
 }
 
-/** `module.exports = value`, `module.exports.name = value` or `exports.name = value`. */
+/** A value a CommonJS module exports (`module.exports = value`, `exports.name = value`). */
 function moduleExportOf(value: Node): boolean {
   const parent = value.getParent();
-  return (
-    parent !== undefined &&
-    Node.isBinaryExpression(parent) &&
-    parent.getRight() === value &&
-    parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken &&
-    /^(?:module\.exports|(?:module\.)?exports\.[\w$]+)$/.test(parent.getLeft().getText())
-  );
+  return parent !== undefined && isModuleExportsAssignment(parent) && parent.getRight() === value;
 }
 
 /** `target` is its module's default export (`export default function f`, `export default f`). */
