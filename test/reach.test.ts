@@ -239,11 +239,12 @@ function sameOnBothEras(result: VerifyResult, ...names: string[]): void {
   ).toEqual([]);
 }
 
-const PACKAGE = JSON.stringify({
-  name: 'bindings',
-  type: 'module',
-  dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^4.2.0' },
-});
+/** A project's package.json on SDK 1.x and zod 4, an ES module package or (by default) a CommonJS one. */
+function legacyPackage(name: string, type?: 'module'): string {
+  return JSON.stringify({ name, ...(type ? { type } : {}), dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^4.2.0' } });
+}
+
+const PACKAGE = legacyPackage('bindings', 'module');
 
 describe('a helper that uses names of node built-ins', () => {
   // The handler's file imports readFileSync from node:fs and declares an isAbsolute of its own; the helper
@@ -2342,7 +2343,7 @@ describe('CommonJS files that register tools on a server another module exports,
   // server would not start, even where it would have. Read through a require, they are upgraded as ESM files are,
   // in their own quotes; and the registrations a run wrapped (`resumable(server)`) are the server's on a second one.
   const files = {
-    'package.json': JSON.stringify({ name: 'cjs-registrants', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^4.2.0' } }),
+    'package.json': legacyPackage('cjs-registrants'),
     'src/server.js': `const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
 
 const server = new McpServer({ name: 'cjs-registrants', version: '1.0.0' });
@@ -2419,7 +2420,7 @@ describe('modules whose exported function registers tools on the server it is ha
   // callers use. It was not read at all: it kept tool(), no line said so, and the migrated server died as it
   // started. Its callers say what it is handed, whether it is required or imported, named or a default export.
   const commonJs = {
-    'package.json': JSON.stringify({ name: 'handed-cjs', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^4.2.0' } }),
+    'package.json': legacyPackage('handed-cjs'),
     'src/index.js': `const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
 const { StdioServerTransport } = require('@modelcontextprotocol/sdk/server/stdio.js');
 const registerNotes = require('./notes');
@@ -2447,7 +2448,7 @@ module.exports = function registerNotes(server) {
 `,
   };
   const modules = {
-    'package.json': JSON.stringify({ name: 'handed-esm', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0' } }),
+    'package.json': legacyPackage('handed-esm', 'module'),
     'src/index.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import registerClock from './clock.js';
@@ -2542,7 +2543,7 @@ describe('an asking helper a CommonJS module exports as its value or as a proper
   // its question was marked as a value passed on, where the handler calling it could be followed. Followed, the
   // handler's work before the call must be journaled as before any question: the count below is made once a call.
   const files = {
-    'package.json': JSON.stringify({ name: 'exported-helpers', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^4.2.0' } }),
+    'package.json': legacyPackage('exported-helpers'),
     'src/index.js': `const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
 const { StdioServerTransport } = require('@modelcontextprotocol/sdk/server/stdio.js');
 const { z } = require('zod');
@@ -2602,11 +2603,7 @@ describe('an asking helper an ES module exports as its default', () => {
   // to the handlers importing them, and each handler's count before the call is made once a call; so is one put in
   // the object a module exports as its default (`export default { confirmReset }`, called as `ui.confirmReset(...)`).
   const files = {
-    'package.json': JSON.stringify({
-      name: 'default-helpers',
-      type: 'module',
-      dependencies: { '@modelcontextprotocol/sdk': '^1.0.0', zod: '^4.2.0' },
-    }),
+    'package.json': legacyPackage('default-helpers', 'module'),
     'src/index.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
@@ -2738,7 +2735,7 @@ describe('a request method only an SDK server has, on something nothing says is 
   // asking as 2025 did. It is marked, with what to do either way. A `createMessage` on an untyped chat client (no
   // `.server`) stays the project's own.
   const files = {
-    'package.json': JSON.stringify({ name: 'unknown-receiver', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.0.0' } }),
+    'package.json': legacyPackage('unknown-receiver', 'module'),
     'src/index.js': `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { confirmWith, summarise } from './ui.js';
