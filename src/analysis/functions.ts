@@ -13,3 +13,23 @@ export function enclosingFunction(node: Node): FunctionLike | undefined {
   );
   return fn as FunctionLike | undefined;
 }
+
+/**
+ * What a `this` written at `node` is bound by: the nearest function, class member or static block that is no arrow
+ * function (an arrow's `this` is its enclosing one's), or the file at the top level.
+ */
+export function thisOwner(node: Node): Node {
+  return (
+    node.getFirstAncestor(
+      a =>
+        Node.isFunctionDeclaration(a) ||
+        Node.isFunctionExpression(a) ||
+        Node.isMethodDeclaration(a) ||
+        Node.isConstructorDeclaration(a) ||
+        Node.isGetAccessorDeclaration(a) ||
+        Node.isSetAccessorDeclaration(a) ||
+        Node.isPropertyDeclaration(a) ||
+        Node.isClassStaticBlockDeclaration(a),
+    ) ?? node.getSourceFile()
+  );
+}

@@ -13,7 +13,7 @@ import { Node, SyntaxKind, type ClassDeclaration, type MethodDeclaration, type P
 import { codeStyle, quoted } from '../rewrite/style.js';
 import { unwrap } from './mcpSymbols.js';
 import { projectMayExtend } from './projectNames.js';
-import type { FunctionLike } from './functions.js';
+import { thisOwner, type FunctionLike } from './functions.js';
 import { descendantsOfKind } from './descendants.js';
 
 /** What `this` of an inlined method becomes in the handler: the receiver's text (`this` itself, or `this.helper`). */
@@ -27,22 +27,6 @@ export interface NotInlinable {
   refused: string;
   fix: string;
   cause: string;
-}
-
-/** The function a `this` belongs to (an arrow function's is its enclosing one's). */
-export function thisOwner(node: Node): Node | undefined {
-  return node.getFirstAncestor(
-    a =>
-      Node.isFunctionDeclaration(a) ||
-      Node.isFunctionExpression(a) ||
-      Node.isMethodDeclaration(a) ||
-      Node.isConstructorDeclaration(a) ||
-      Node.isGetAccessorDeclaration(a) ||
-      Node.isSetAccessorDeclaration(a) ||
-      Node.isPropertyDeclaration(a) ||
-      Node.isClassStaticBlockDeclaration(a) ||
-      Node.isSourceFile(a),
-  );
 }
 
 /**
@@ -68,7 +52,7 @@ export function receiverOf(callee: PropertyAccessExpression, handler: FunctionLi
   if (e.getKind() !== SyntaxKind.ThisKeyword)
     return notThrough(callee, `${callee.getExpression().getText()} is neither this nor a field of it`);
   const owner = thisOwner(e);
-  if (!owner || Node.isFunctionDeclaration(owner) || Node.isFunctionExpression(owner) || Node.isSourceFile(owner))
+  if (Node.isFunctionDeclaration(owner) || Node.isFunctionExpression(owner) || Node.isSourceFile(owner))
     return notThrough(callee, "the handler's this is not an instance of a class");
   // A method is a handler only as the delegate its handler calls through this (src/analysis/delegates.ts): its this is the instance.
   if (handler.getKind() !== SyntaxKind.ArrowFunction && !Node.isMethodDeclaration(handler))
@@ -98,7 +82,7 @@ function reassigned(field: Node): boolean {
   return name.findReferencesAsNodes().some(ref => {
     if (!isAssignmentTarget(ref.getParent() ?? ref)) return false;
     const owner = thisOwner(ref);
-    return !(owner && Node.isConstructorDeclaration(owner) && owner.getParent() === cls);
+    return !(Node.isConstructorDeclaration(owner) && owner.getParent() === cls);
   });
 }
 

@@ -13,6 +13,7 @@ import { Node, SyntaxKind, ts, VariableDeclarationKind, type CallExpression, typ
 import { finding, leftover, type Repair } from '../repair.js';
 import { receiverIsServer } from './toolOverloads.js';
 import { descendantsOfKind } from '../../analysis/descendants.js';
+import { thisOwner } from '../../analysis/functions.js';
 
 const METHODS = new Set(['tool', 'prompt', 'resource']);
 
@@ -60,22 +61,6 @@ function isServer(receiver: Node): boolean {
         : []
       ).join(' '),
     ),
-  );
-}
-
-/** The `this` a node sees: its nearest enclosing function or class member that is not an arrow function. */
-function thisOwner(n: Node): Node {
-  return (
-    n.getFirstAncestor(
-      a =>
-        Node.isFunctionDeclaration(a) ||
-        Node.isFunctionExpression(a) ||
-        Node.isMethodDeclaration(a) ||
-        Node.isConstructorDeclaration(a) ||
-        Node.isGetAccessorDeclaration(a) ||
-        Node.isSetAccessorDeclaration(a) ||
-        Node.isPropertyDeclaration(a),
-    ) ?? n.getSourceFile()
   );
 }
 
