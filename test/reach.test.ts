@@ -2371,10 +2371,23 @@ server.registerTool('count', { description: 'Counts', inputSchema: { n: z.number
   content: [{ type: 'text', text: String(n + 1) }],
 }));
 `,
+    // A line of a template that starts with \`import\` is no import declaration: the file is still read through a require.
+    'src/tools/list.js': `const { z } = require('zod');
+const { server } = require('../server');
+
+server.tool(
+  'list-imports',
+  \`Lists a module's dependencies:
+import declarations first, then requires\`,
+  { module: z.string() },
+  async ({ module }) => ({ content: [{ type: 'text', text: module }] }),
+);
+`,
     'src/index.js': `const { StdioServerTransport } = require('@modelcontextprotocol/sdk/server/stdio.js');
 const { server } = require('./server');
 require('./tools/echo');
 require('./tools/greet');
+require('./tools/list');
 
 server.connect(new StdioServerTransport());
 `,
@@ -2394,8 +2407,12 @@ server.connect(new StdioServerTransport());
       "resumable(server).registerTool('greet', { description: 'Greets someone', inputSchema: z.object({ name: z.string() }) },",
     );
     expect(greet).toContain("server.registerTool('count', { description: 'Counts', inputSchema: z.object({ n: z.number() }) },");
+    const list = m.text('src/tools/list.js');
+    expect(list).toContain("const { z } = require('zod');\nconst { server } = require('../server');\n");
+    expect(list).toContain('inputSchema: z.object({ module: z.string() })');
+    expect(list).not.toContain('@modelcontextprotocol');
     expect(m.result.report.upgrade.filter(n => n.level !== 'info').map(n => `${n.file}:${n.line} ${n.message}`)).toEqual([]);
-    const sources = ['src/server.js', 'src/tools/echo.js', 'src/tools/greet.js', 'src/index.js'];
+    const sources = ['src/server.js', 'src/tools/echo.js', 'src/tools/greet.js', 'src/tools/list.js', 'src/index.js'];
     const again = await migrateSources(
       sources.map(rel => ({ path: path.join(m.dir, rel), text: m.text(rel) })),
       { cwd: m.dir },
@@ -2409,8 +2426,9 @@ server.connect(new StdioServerTransport());
       { name: 'echo', tool: 'echo', arguments: { message: 'hi' } },
       { name: 'greet', tool: 'greet', arguments: { name: 'Ada' }, elicitation: [{ action: 'accept', content: {} }] },
       { name: 'count', tool: 'count', arguments: { n: 41 } },
+      { name: 'list', tool: 'list-imports', arguments: { module: 'zod' } },
     ]);
-    sameOnBothEras(result, 'echo', 'greet', 'count');
+    sameOnBothEras(result, 'echo', 'greet', 'count', 'list');
   }, 600_000);
 });
 

@@ -2,11 +2,16 @@
  * The official codemod reads import declarations only: a CommonJS file goes through it with its requires
  * turned into imports, and comes back with them turned into requires again.
  */
-import { Node, type SourceFile } from 'ts-morph';
+import { Node, ts, type SourceFile } from 'ts-morph';
+
+/** A file the upgrade reads as CommonJS: it declares no import (its requires go through as imports, requiresToImports). */
+export function declaresNoImport(sf: ts.SourceFile): boolean {
+  return !sf.statements.some(ts.isImportDeclaration);
+}
 
 /** `const { a, b: c } = require('m')` → `import { a, b as c } from 'm'` at top level; whether any was. */
 export function requiresToImports(sf: SourceFile): boolean {
-  if (sf.getImportDeclarations().length > 0) return false;
+  if (!declaresNoImport(sf.compilerNode)) return false;
   let changed = false;
   for (const statement of sf.getVariableStatements()) {
     const [decl, ...more] = statement.getDeclarations();

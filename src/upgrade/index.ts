@@ -10,7 +10,7 @@ import { positionMapper, type Position } from '../positions.js';
 import type { UpgradeNote } from '../report.js';
 import { ZOD_IMPORT } from '../triggers.js';
 import type { UnitTrace } from '../unitTrace.js';
-import { importsToRequires, requiresToImports } from './commonjs.js';
+import { declaresNoImport, importsToRequires, requiresToImports } from './commonjs.js';
 import { markerLines, withCodemodMarkers } from './markers.js';
 import type { Repair } from './repair.js';
 import { boundOverloadsRepair } from './repairs/boundOverloads.js';
@@ -95,9 +95,13 @@ const ANCHORS = {
   },
 };
 
-/** A file of requires and no import declaration (a `.cts` file writing imports reads them as imports): its anchor is a require. */
-function anchorFor(file: { text: string }): (typeof ANCHORS)['import'] {
-  const commonJs = !/^\s*import[\s{*'"]/m.test(file.text) && /\brequire\s*\(/.test(file.text);
+/**
+ * A file of requires that declares no import, as the upgrade reads it (a `.cts` file writing imports reads them as
+ * imports): its anchor is a require.
+ */
+function anchorFor(file: { path: string; text: string }): (typeof ANCHORS)['import'] {
+  const commonJs =
+    /\brequire\s*\(/.test(file.text) && declaresNoImport(ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, false));
   return commonJs ? ANCHORS.require : ANCHORS.import;
 }
 
