@@ -367,6 +367,7 @@ const SITES: Record<string, string[]> = {
   ],
   'codemod-markers': [],
   commonjs: ['rewritten elicitation server.server.elicitInput(...) in tools/call weather'],
+  'commonjs-strict': ['rewritten elicitation server.server.elicitInput(...) in tools/call confirm'],
   'compact-imports': ['rewritten elicitation s.server.elicitInput(...) in tools/call a'],
   'concise-arrow-helper': [
     'rewritten elicitation server.server.elicitInput(...) in tools/call delete',

@@ -2,7 +2,7 @@
  * The file's own style, read from its text (src/rewrite/style.ts): here the line width that decides
  * whether an import the rewrite writes stays on one line, and the imports it adds (src/rewrite/imports.ts).
  */
-import jscodeshift from 'jscodeshift';
+import jscodeshift, { type Program } from 'jscodeshift';
 import { describe, expect, it } from 'vitest';
 import { editImports, type ImportChanges, type ImportKind } from '../src/rewrite/imports.js';
 import { codeStyle, importText, lineWidth } from '../src/rewrite/style.js';
@@ -42,8 +42,14 @@ describe('importText', () => {
 
 describe('editImports', () => {
   const j = jscodeshift.withParser('tsx');
-  const edit = (text: string, changes: ImportChanges) =>
-    editImports(text, j(text, { tabWidth: 1 }).find(j.Program).get().node.body, changes, codeStyle(text));
+  const statements = (text: string): Program['body'] => j(text, { tabWidth: 1 }).find(j.Program).get().node.body;
+  /** The edits made in the file's tree, printed as the rewrite prints it. */
+  const edit = (text: string, changes: ImportChanges) => {
+    const root = j(text, { tabWidth: 1 });
+    const body = (root.find(j.Program).get().node as Program).body;
+    editImports({ body, written: new Set(body), source: text, style: codeStyle(text), parse: statements }, changes);
+    return root.toSource({ quote: 'single', reuseWhitespace: true });
+  };
   const add = (module: string, kind: ImportKind, ...names: string[]) => ({
     module,
     kind,
@@ -76,6 +82,36 @@ describe('editImports', () => {
     });
     expect(out).toBe(
       "import type { Z } from 'zod';\nimport type { ElicitRequestFormParams } from '@modelcontextprotocol/server';\nimport { inputRequired } from '@modelcontextprotocol/server';\n",
+    );
+  });
+  it('takes a declaration out with its line, and keeps the comment above it', () => {
+    const text =
+      "import { a } from 'x';\n// keep me\nimport { StdioServerTransport } from '@modelcontextprotocol/server/stdio';\nimport { b } from 'y';\n\nconst c = a + b;\n";
+    expect(edit(text, { add: [], remove: new Set(['StdioServerTransport']) })).toBe(
+      "import { a } from 'x';\n// keep me\nimport { b } from 'y';\n\nconst c = a + b;\n",
+    );
+  });
+
+  it('keeps declarations rewritten one after the other on lines of their own, and the blank line between them', () => {
+    const text =
+      "import { A, B } from '@modelcontextprotocol/server';\nimport { E, F } from '@modelcontextprotocol/node';\n\nimport { C, D } from '@modelcontextprotocol/client';\nconst c = [A, C, E];\n";
+    expect(edit(text, { add: [], remove: new Set(['B', 'D', 'F']) })).toBe(
+      "import { A } from '@modelcontextprotocol/server';\nimport { E } from '@modelcontextprotocol/node';\n\nimport { C } from '@modelcontextprotocol/client';\nconst c = [A, C, E];\n",
+    );
+  });
+
+  it('adds after the last import, before the blank line that followed it, in a file without semicolons', () => {
+    const text =
+      "import { x } from './a.js' // trailing\nimport { McpServer, StdioServerTransport } from '@modelcontextprotocol/server'\n\nx()\n";
+    const out = edit(text, { add: [add('./state.js', 'import', 'ask')], remove: new Set(['StdioServerTransport']) });
+    expect(out).toBe(
+      "import { x } from './a.js' // trailing\nimport { McpServer } from '@modelcontextprotocol/server'\nimport { ask } from './state.js'\n\nx()\n",
+    );
+  });
+
+  it('puts the first import of a file that has none above its code, a blank line after it', () => {
+    expect(edit('const x = 1;\n', { add: [add('./state.js', 'import', 'ask')], remove: new Set() })).toBe(
+      "import { ask } from './state.js';\n\nconst x = 1;\n",
     );
   });
 });

@@ -3,10 +3,10 @@
  * nodes by offset, the file's plan and code style, the parsers for the code the rewrite writes, and
  * the imports that code needs (recorded as it is written, added when the file is printed).
  */
-import type { ASTPath, AssignmentExpression, CallExpression, Collection, File, JSCodeshift, Node, Program } from 'jscodeshift';
+import type { ASTPath, AssignmentExpression, CallExpression, Collection, Directive, File, JSCodeshift, Node, Program } from 'jscodeshift';
 import type { FilePlan, Range } from '../plan.js';
 import { editImports, importStatementsOf, type ImportChanges, type TopStatement } from './imports.js';
-import { offsetsOf, parseOnly } from './parsers.js';
+import { offsetsOf } from './parsers.js';
 import { codeStyle, quoted, type CodeStyle } from './style.js';
 
 /** An expression the rewrite writes or wraps, as ast-types types one. */
@@ -53,6 +53,8 @@ export class RewriteContext {
   /** Per module: export name → local name. */
   private readonly needed: Record<ModuleKey, Map<string, string>> = { sdk: new Map(), state: new Map(), stdio: new Map(), node: new Map() };
   private readonly neededTypes = new Map<string, string>();
+  /** The program's statements as the file was parsed: their offsets are the file's. */
+  private readonly writtenStatements: ReadonlySet<TopStatement>;
 
   constructor(
     readonly j: JSCodeshift,
@@ -71,6 +73,7 @@ export class RewriteContext {
       this.byStart.set(at.start, [...(this.byStart.get(at.start) ?? []), p]);
     });
     this.usedBefore = this.identifierCounts();
+    this.writtenStatements = new Set(this.programNode().body);
   }
 
   /** The tree of a text. */
@@ -179,16 +182,51 @@ export class RewriteContext {
   print(): string {
     const { style, unit } = this;
     const importChanges = { add: this.importsToAdd(), remove: this.unusedMcpImports() };
+    // Printing leaves the tree as it was (a trace prints it after every unit): the import edits are undone after.
+    const body = this.programNode().body;
+    const statements = [...body];
+    const comments = new Map(statements.map(st => [st, st.comments]));
+    editImports(
+      { body, written: this.writtenStatements, source: this.source, style, parse: text => this.parseStatements(text) },
+      importChanges,
+    );
+    const program = this.programNode();
+    const directives = program.directives;
+    if (body.length !== this.writtenStatements.size && directives?.length) {
+      program.directives = [];
+      body.unshift(...this.directivesAsStatements(directives));
+    }
     let output = this.root.toSource({
       quote: style.quote,
       reuseWhitespace: true,
       tabWidth: unit === '\t' ? 1 : unit.length,
       useTabs: unit === '\t',
     });
+    body.splice(0, body.length, ...statements);
+    for (const [st, c] of comments) st.comments = c;
+    program.directives = directives;
     if (unit === '\t') output = levelsAsTabs(output, this.source);
-    output = editImports(output, parseOnly(this.plan.file, output).program.body, importChanges, style);
     for (const { printed, written } of this.lineJoins) output = output.replace(printed, (_, marker: string) => `${marker}${written}`);
     return output;
+  }
+
+  /**
+   * A program whose statements the rewrite added to or took from is printed anew, and recast prints each of its
+   * directives (`'use strict';`) with a semicolon after the one written and a line break for the blank lines that
+   * followed it. Printed as the program's first statements, they keep their text and the lines after them.
+   */
+  private directivesAsStatements(directives: Directive[]): TopStatement[] {
+    const first = directives[0]!;
+    const last = directives[directives.length - 1]!;
+    const text = this.source.slice(offsetsOf(first)!.start, offsetsOf(last)!.end);
+    const [next] = this.writtenStatements;
+    const nextStart = next && Math.min(...[next, ...(next.comments ?? []).filter(c => c.leading)].map(n => offsetsOf(n)!.start));
+    const after = nextStart === undefined ? '' : this.source.slice(offsetsOf(last)!.end, nextStart);
+    const breaks = /^\s*$/.test(after) ? Math.max(1, after.split('\n').length - 1) : 1;
+    // After a statement, a string is no directive: the prologue ends at the first statement that is none.
+    const statements = this.parseStatements(`0;\n${text}${'\n'.repeat(breaks)}`).slice(1);
+    statements[0]!.comments = first.comments;
+    return statements;
   }
 
   /** Imports are top-level statements: a look at the program's body, not a walk of the whole tree. */

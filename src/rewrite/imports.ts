@@ -1,7 +1,8 @@
 /**
- * Import edits as text, in the file's own style: a declaration the rewrite adds to or takes from is written
- * again with `importText` (its quotes, indentation, semicolons and trailing commas), one it adds goes on a
- * line of its own after the last import, and every other line of the file is left as it is.
+ * Import edits in the file's own style, made in its tree: a declaration the rewrite adds to or takes from is
+ * written again with `importText` (its quotes, indentation, semicolons and trailing commas) and put in the tree
+ * as the statement that text parses to, which recast prints as written; one it adds goes on a line of its own
+ * after the last import; every other statement is left as it is.
  */
 import type { Program } from 'jscodeshift';
 import { offsetsOf } from './parsers.js';
@@ -46,17 +47,77 @@ export interface ImportStatement {
   whole: boolean;
 }
 
-interface Edit {
-  start: number;
-  end: number;
-  text: string;
+/** What the import edits read of a file and its tree. */
+export interface ImportSite {
+  /** The program's statements, edited in place. */
+  body: TopStatement[];
+  /** Those the file was parsed with (their offsets are the file's); the others are the rewrite's. */
+  written: ReadonlySet<TopStatement>;
+  source: string;
+  style: CodeStyle;
+  /** The statements of a text, as the file's parser gives them. */
+  parse: (text: string) => TopStatement[];
 }
 
-export function editImports(text: string, statements: TopStatement[], changes: ImportChanges, style: CodeStyle): string {
-  const imports = statements.flatMap(st => importStatementsOf(st).filter(i => i.whole));
-  const edits: Edit[] = [];
-  const rewritten = new Map<ImportStatement, string[]>();
-  const namesOf = (st: ImportStatement): string[] => rewritten.get(st) ?? st.names.map(n => text.slice(n.start, n.end));
+/** The imports of a file's tree edited as `changes` asks. */
+export function editImports(file: ImportSite, changes: ImportChanges): void {
+  const { body, source, style } = file;
+  const edits = importEdits(
+    source,
+    body.filter(st => file.written.has(st)),
+    changes,
+    style,
+  );
+  const after = edits.inserted?.after;
+  for (const [statement, text] of edits.rewritten) if (statement !== after) replaceStatement(file, statement, text);
+  if (!edits.inserted) return;
+  if (!after) {
+    // First in a file that imports nothing, a blank line after them.
+    body.splice(0, 0, ...file.parse(`${edits.inserted.text}\n\n`));
+    return;
+  }
+  // recast spaces statements by the lines of the text each was parsed from: the new declarations are parsed with
+  // the one they follow, so that a blank line the file had after it stays after them.
+  const range = offsetsOf(after)!;
+  const kept = edits.rewritten.has(after) ? edits.rewritten.get(after) : source.slice(range.start, range.end);
+  replaceStatement(file, after, kept === undefined ? edits.inserted.text : `${kept}\n${edits.inserted.text}`);
+}
+
+/**
+ * A statement replaced by the statements of `text` (none: removed), its comments kept on what follows. recast puts
+ * between two statements the larger of the line breaks each had there in the text it was parsed from: the new text
+ * is parsed with those the statement had in the file (at least one: two replaced in a row are not joined).
+ */
+function replaceStatement(file: ImportSite, statement: TopStatement, text: string | undefined): void {
+  const { body } = file;
+  const at = body.indexOf(statement);
+  const breaks = (from: TopStatement | undefined, to: TopStatement | undefined) => {
+    const written = from && to && file.written.has(from) && file.written.has(to);
+    const between = written ? file.source.slice(offsetsOf(from)!.end, offsetsOf(to)!.start) : '';
+    return '\n'.repeat(/^\s*$/.test(between) ? Math.min(2, Math.max(1, between.split('\n').length - 1)) : 1);
+  };
+  const nodes = text === undefined ? [] : file.parse(`${breaks(body[at - 1], statement)}${text}${breaks(statement, body[at + 1])}`);
+  const heir = nodes[0] ?? body[at + 1];
+  if (statement.comments?.length && heir) heir.comments = [...statement.comments, ...(nodes[0] ? [] : (heir.comments ?? []))];
+  body.splice(at, 1, ...nodes);
+}
+
+/** What the import edits make of a file: each declaration rewritten (its new text) or removed (none), and the new ones. */
+interface ImportEdits {
+  rewritten: Map<TopStatement, string | undefined>;
+  /** The new declarations' text, put after `after` (the last import or require), or first where the file has none. */
+  inserted?: { after?: TopStatement; text: string };
+}
+
+/** The edits of the imports of `statements` (their offsets in `text`) that `changes` asks for, in the file's style. */
+function importEdits(text: string, statements: TopStatement[], changes: ImportChanges, style: CodeStyle): ImportEdits {
+  const imports = statements.flatMap(st =>
+    importStatementsOf(st)
+      .filter(i => i.whole)
+      .map(i => ({ ...i, statement: st })),
+  );
+  const rewritten = new Map<(typeof imports)[number], string[]>();
+  const namesOf = (st: (typeof imports)[number]): string[] => rewritten.get(st) ?? st.names.map(n => text.slice(n.start, n.end));
   for (const st of imports) {
     const gone = isMcpDeclaration(st) ? changes.remove : changes.unwrapped && st.namedOnly ? changes.unwrapped : undefined;
     if (!gone) continue;
@@ -83,14 +144,14 @@ export function editImports(text: string, statements: TopStatement[], changes: I
       inserted.push({ module, kind: 'import', specifiers: specifiers.map(sp => `type ${sp}`) });
     else inserted.push({ module, kind, specifiers });
   }
-  for (const [st, names] of rewritten) {
-    if (names.length > 0) edits.push({ start: st.start, end: st.end, text: importText(names, st.module, st.kind, style) });
-    else edits.push(wholeLines(text, st.start, st.end));
+  const edits: ImportEdits = { rewritten: new Map() };
+  for (const [st, names] of rewritten)
+    edits.rewritten.set(st.statement, names.length > 0 ? importText(names, st.module, st.kind, style) : undefined);
+  if (inserted.length > 0) {
+    const after = [...statements].reverse().find(st => st.type === 'ImportDeclaration' || isRequire(st));
+    edits.inserted = { ...(after ? { after } : {}), text: insertedText(inserted, style) };
   }
-  if (inserted.length > 0) edits.push(insertion(text, statements, insertedText(inserted, style)));
-  let out = text;
-  for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
-  return out;
+  return edits;
 }
 
 /** New declarations in the order they were asked for, one per module and kind (a module's values and types together). */
@@ -112,25 +173,6 @@ const sortedTypesLast = (specifiers: string[]) => [
   ...specifiers.filter(sp => !sp.startsWith('type ')),
   ...specifiers.filter(sp => sp.startsWith('type ')),
 ];
-
-/** After the last import or require, on lines of their own; at the top of a file without any. */
-function insertion(text: string, statements: TopStatement[], block: string): Edit {
-  const last = [...statements].reverse().find(st => st.type === 'ImportDeclaration' || isRequire(st));
-  const lastEnd = last && offsetsOf(last)?.end;
-  if (lastEnd !== undefined) return { start: lastEnd, end: lastEnd, text: `\n${block}` };
-  const first = statements[0];
-  const comment = first?.comments?.[0];
-  const at = (comment && offsetsOf(comment)?.start) ?? (first && offsetsOf(first)?.start) ?? text.length;
-  return { start: at, end: at, text: `${block}\n\n` };
-}
-
-/** A statement's range with its line, when it is alone on it: removed without leaving a blank line. */
-function wholeLines(text: string, start: number, end: number): Edit {
-  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
-  const lineEnd = text.indexOf('\n', end);
-  const alone = text.slice(lineStart, start).trim() === '' && text.slice(end, lineEnd < 0 ? text.length : lineEnd).trim() === '';
-  return alone ? { start: lineStart, end: lineEnd < 0 ? text.length : lineEnd + 1, text: '' } : { start, end, text: '' };
-}
 
 function declares(st: ImportStatement, module: string, kind: ImportKind): boolean {
   return st.module === module && st.kind === kind && st.namedOnly && st.names.length > 0;

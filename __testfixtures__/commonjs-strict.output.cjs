@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// A CommonJS entry in strict mode, its server made in the statement that connects it: the rewrite adds and
+// removes statements of the program, which is then printed anew, its directive as written.
+'use strict';
+
+const { serveStdio } = require('@modelcontextprotocol/server/stdio');
+const { McpServer } = require('@modelcontextprotocol/server');
+const { ask, resumable, verifyRequestState } = require('./mcp-migrate-state.cjs');
+
+function createServer() {
+  const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { requestState: { verify: verifyRequestState } });
+  resumable(server).registerTool('confirm', { description: 'Asks before it answers' }, async () => {
+    const answer = await ask(server.server, 'answer').elicitInput({
+      message: 'Go on?',
+      requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+    });
+    return { content: [{ type: 'text', text: answer.action === 'accept' && answer.content?.ok ? 'went on' : 'stopped' }] };
+  });
+  return server;
+}
+
+const server = createServer();
+
+serveStdio(() => server);
