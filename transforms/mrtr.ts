@@ -27,7 +27,10 @@ export const parser = 'ts';
 export default function transformer(file: FileInfo, api: API, options: Options): string | undefined {
   const plan = options.plan as FilePlan | undefined;
   if (!plan) throw new Error('mrtr transform: no plan given; run it through mcp-migrate (or pass options.plan)');
-  return applyPlan(file.source, plan, api);
+  // A shebang is no JavaScript: the plan's offsets are those of the text after it (as mcp-migrate reads a file), and
+  // recast, printing a program whose statements changed, would join it to the next line.
+  const shebang = /^#![^\n]*\n?/.exec(file.source)?.[0] ?? '';
+  return shebang + applyPlan(file.source.slice(shebang.length), plan, api);
 }
 
 /** `trace`: told each unit that changed the file's text (src/unitTrace.ts), which takes a print before and after each. */
