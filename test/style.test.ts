@@ -5,6 +5,7 @@
 import jscodeshift, { type Program } from 'jscodeshift';
 import { describe, expect, it } from 'vitest';
 import { editImports, type ImportChanges, type ImportKind } from '../src/rewrite/imports.js';
+import { rewriteParser } from '../src/rewrite/parsers.js';
 import { codeStyle, importText, lineWidth } from '../src/rewrite/style.js';
 
 const NAMES = ['elicitResult', 'requireClientSupport', 'resumeCall', 'verifyRequestState'];
@@ -41,7 +42,7 @@ describe('importText', () => {
 });
 
 describe('editImports', () => {
-  const j = jscodeshift.withParser('tsx');
+  const j = jscodeshift.withParser(rewriteParser('server.ts'));
   const statements = (text: string): Program['body'] => j(text, { tabWidth: 1 }).find(j.Program).get().node.body;
   /** The edits made in the file's tree, printed as the rewrite prints it. */
   const edit = (text: string, changes: ImportChanges) => {
@@ -112,6 +113,21 @@ describe('editImports', () => {
   it('puts the first import of a file that has none above its code, a blank line after it', () => {
     expect(edit('const x = 1;\n', { add: [add('./state.js', 'import', 'ask')], remove: new Set() })).toBe(
       "import { ask } from './state.js';\n\nconst x = 1;\n",
+    );
+  });
+  it("rewrites a declaration under the file's header comment and before its own trailing one, both kept as written, and adds one", () => {
+    const text =
+      "/**\n * A server.\n *\n * It asks the client as it goes.\n *\n * Run it with tsx.\n */\nimport { McpServer, StdioServerTransport } from '@modelcontextprotocol/server'; // the SDK\nimport { z } from 'zod';\n\nz.string();\n";
+    expect(edit(text, { add: [add('./state.js', 'import', 'ask')], remove: new Set(['StdioServerTransport']) })).toBe(
+      "/**\n * A server.\n *\n * It asks the client as it goes.\n *\n * Run it with tsx.\n */\nimport { McpServer } from '@modelcontextprotocol/server'; // the SDK\nimport { z } from 'zod';\nimport { ask } from './state.js';\n\nz.string();\n",
+    );
+  });
+
+  it('keeps the comment above a declaration taken out where the next one is rewritten too', () => {
+    const text =
+      "// The SDK:\nimport { StdioServerTransport } from '@modelcontextprotocol/server/stdio';\nimport { McpServer, ErrorCode } from '@modelcontextprotocol/server';\n\nnew McpServer();\n";
+    expect(edit(text, { add: [], remove: new Set(['StdioServerTransport', 'ErrorCode']) })).toBe(
+      "// The SDK:\nimport { McpServer } from '@modelcontextprotocol/server';\n\nnew McpServer();\n",
     );
   });
 });

@@ -62,44 +62,68 @@ export interface ImportSite {
 /** The imports of a file's tree edited as `changes` asks. */
 export function editImports(file: ImportSite, changes: ImportChanges): void {
   const { body, source, style } = file;
-  const edits = importEdits(
-    source,
-    body.filter(st => file.written.has(st)),
-    changes,
-    style,
-  );
+  const written = body.filter(st => file.written.has(st));
+  const edits = importEdits(source, written, changes, style);
+  const replaced = new Map(edits.rewritten);
   const after = edits.inserted?.after;
-  for (const [statement, text] of edits.rewritten) if (statement !== after) replaceStatement(file, statement, text);
-  if (!edits.inserted) return;
-  if (!after) {
+  if (edits.inserted && after) {
+    // recast spaces statements by the lines of the text each was parsed from: the new declarations are parsed with
+    // the one they follow, so that a blank line the file had after it stays after them.
+    const range = offsetsOf(after)!;
+    const kept = replaced.has(after) ? replaced.get(after) : source.slice(range.start, range.end);
+    replaced.set(after, kept === undefined ? edits.inserted.text : `${kept}\n${edits.inserted.text}`);
+  } else if (edits.inserted) {
     // First in a file that imports nothing, a blank line after them.
     body.splice(0, 0, ...file.parse(`${edits.inserted.text}\n\n`));
-    return;
   }
-  // recast spaces statements by the lines of the text each was parsed from: the new declarations are parsed with
-  // the one they follow, so that a blank line the file had after it stays after them.
-  const range = offsetsOf(after)!;
-  const kept = edits.rewritten.has(after) ? edits.rewritten.get(after) : source.slice(range.start, range.end);
-  replaceStatement(file, after, kept === undefined ? edits.inserted.text : `${kept}\n${edits.inserted.text}`);
+  // The comments above a declaration taken out go to the statement after it.
+  let carried: Comment[] = [];
+  for (const [i, statement] of written.entries()) {
+    if (!replaced.has(statement)) {
+      if (carried.length > 0) statement.comments = [...carried, ...(statement.comments ?? [])];
+      carried = [];
+      continue;
+    }
+    const text = replaced.get(statement);
+    const leading = [...carried, ...commentsOf(statement, 'leading')];
+    carried = text === undefined ? leading : [];
+    const nodes = text === undefined ? [] : file.parse(replacementText(file, [written[i - 1], statement, written[i + 1]], leading, text));
+    body.splice(body.indexOf(statement), 1, ...nodes);
+  }
+}
+
+type Comment = NonNullable<TopStatement['comments']>[number];
+
+function commentsOf(statement: TopStatement, side: 'leading' | 'trailing'): Comment[] {
+  return (statement.comments ?? []).filter(c => c[side]);
 }
 
 /**
- * A statement replaced by the statements of `text` (none: removed), its comments kept on what follows. recast puts
- * between two statements the larger of the line breaks each had there in the text it was parsed from: the new text
- * is parsed with those the statement had in the file (at least one: two replaced in a row are not joined).
+ * The text a statement is replaced by, to be parsed, its comments written out (a comment of the file on a node
+ * of another text cannot be printed). recast puts between two statements the larger of the line breaks each had
+ * there in the text it was parsed from: the text has those the statement had in the file, at least one, so that
+ * two replaced in a row are not joined.
  */
-function replaceStatement(file: ImportSite, statement: TopStatement, text: string | undefined): void {
-  const { body } = file;
-  const at = body.indexOf(statement);
+function replacementText(
+  file: ImportSite,
+  [before, statement, next]: (TopStatement | undefined)[],
+  leading: Comment[],
+  text: string,
+): string {
+  const { source } = file;
+  const span = (st: TopStatement) => {
+    const parts = [st, ...commentsOf(st, 'leading'), ...commentsOf(st, 'trailing')].map(n => offsetsOf(n)!);
+    return { start: Math.min(...parts.map(p => p.start)), end: Math.max(...parts.map(p => p.end)) };
+  };
   const breaks = (from: TopStatement | undefined, to: TopStatement | undefined) => {
-    const written = from && to && file.written.has(from) && file.written.has(to);
-    const between = written ? file.source.slice(offsetsOf(from)!.end, offsetsOf(to)!.start) : '';
+    const between = from && to ? source.slice(span(from).end, span(to).start) : '';
     return '\n'.repeat(/^\s*$/.test(between) ? Math.min(2, Math.max(1, between.split('\n').length - 1)) : 1);
   };
-  const nodes = text === undefined ? [] : file.parse(`${breaks(body[at - 1], statement)}${text}${breaks(statement, body[at + 1])}`);
-  const heir = nodes[0] ?? body[at + 1];
-  if (statement.comments?.length && heir) heir.comments = [...statement.comments, ...(nodes[0] ? [] : (heir.comments ?? []))];
-  body.splice(at, 1, ...nodes);
+  const comments = leading.map(c => `${source.slice(offsetsOf(c)!.start, offsetsOf(c)!.end)}\n`).join('');
+  const own = offsetsOf(statement!)!;
+  const trailing = commentsOf(statement!, 'trailing');
+  const after = trailing.length > 0 ? source.slice(own.end, Math.max(...trailing.map(c => offsetsOf(c)!.end))) : '';
+  return `${breaks(before, statement)}${comments}${text}${after}${breaks(statement, next)}`;
 }
 
 /** What the import edits make of a file: each declaration rewritten (its new text) or removed (none), and the new ones. */
