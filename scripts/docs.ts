@@ -152,10 +152,10 @@ export function fixturePairs(): FixturePair[] {
   return pairs;
 }
 
-/** The first `//` comment of a fixture input, at its top or right after its imports; else the description above. */
+/** The first `//` comment of a fixture input, at its top (after a shebang) or right after its imports; else the description above. */
 function about(pair: FixturePair): string {
   const lines: string[] = [];
-  for (const line of pair.input.split('\n')) {
+  for (const line of pair.input.replace(/^#!.*\n/, '').split('\n')) {
     const m = /^\/\/ ?(.*)$/.exec(line);
     if (m) lines.push(m[1]!);
     else if (lines.length || !/^(?:import\b.*|\s*)$/.test(line)) break;
