@@ -19,6 +19,8 @@ import {
   type CodeActionParams,
   type Connection,
   type Diagnostic,
+  type InitializeParams,
+  type InitializeResult,
   type Range,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -65,90 +67,53 @@ export function startLanguageServer(
     const toStderr = (...args: unknown[]): void => void process.stderr.write(`${format(...args)}\n`);
     console.log = console.info = console.debug = console.warn = toStderr;
   }
-  const documents = new TextDocuments(TextDocument);
-  let debounceMs = options.debounceMs ?? 150;
-  let caps: EditCapabilities & { resolveEdit: boolean } = { documentChanges: false, createFiles: false, resolveEdit: false };
+  new MigrationServer(connection, options.debounceMs ?? 150).listen();
+  return connection;
+}
 
-  const cache = new Map<string, DocumentAnalysis>();
-  const migrations = new Map<string, { version: number; done: Promise<DocumentEdits> }>();
-  const running = new Map<string, { version: number; done: Promise<DocumentAnalysis | undefined> }>();
-  const timers = new Map<string, NodeJS.Timeout>();
+/** The documents a client has open, their analyses and migrations, and the requests the client sends about them. */
+class MigrationServer {
+  private readonly documents = new TextDocuments(TextDocument);
+  private caps: EditCapabilities & { resolveEdit: boolean } = { documentChanges: false, createFiles: false, resolveEdit: false };
+  private readonly cache = new Map<string, DocumentAnalysis>();
+  private readonly migrations = new Map<string, { version: number; done: Promise<DocumentEdits> }>();
+  private readonly running = new Map<string, { version: number; done: Promise<DocumentAnalysis | undefined> }>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** TextDocuments reports an open as an open followed by a content change: an opened document is analysed at once. */
+  private readonly opened = new Set<string>();
   // One pipeline run at a time: it is CPU-bound, and runs for stale versions are dropped.
-  let queue: Promise<unknown> = Promise.resolve();
+  private queue: Promise<unknown> = Promise.resolve();
 
-  const wanted = (doc: TextDocument): boolean => LANGUAGES.has(doc.languageId) || /\.[mc]?[jt]sx?$/.test(doc.uri);
+  constructor(
+    private readonly connection: Connection,
+    private debounceMs: number,
+  ) {}
 
-  /** The analysis of `doc` at its current version: from the cache, the run under way, or a new run. */
-  function analysisOf(doc: TextDocument): Promise<DocumentAnalysis | undefined> {
-    const cached = cache.get(doc.uri);
-    if (cached?.version === doc.version) return Promise.resolve(cached);
-    const current = running.get(doc.uri);
-    if (current?.version === doc.version) return current.done;
-    clearTimeout(timers.get(doc.uri));
-    timers.delete(doc.uri);
-    const version = doc.version;
-    const done = queue.then(async () => {
-      const latest = documents.get(doc.uri);
-      if (!latest || latest.version !== version) return undefined;
-      try {
-        const result = await analyzeDocument(latest, cache.get(doc.uri));
-        if (documents.get(doc.uri)?.version !== version) return result;
-        // A failure is cached too: code actions on text that does not parse must not re-run the pipeline.
-        cache.set(doc.uri, result);
-        if (result.failure) connection.console.log(`mcp-migrate: ${doc.uri} v${version} not analysed: ${result.failure}`);
-        // Text that does not parse publishes nothing: the last diagnostics stay until it parses again.
-        else void connection.sendDiagnostics({ uri: doc.uri, version, diagnostics: result.diagnostics });
-        return result;
-      } catch (error) {
-        connection.console.error(`mcp-migrate: analysis of ${doc.uri} failed: ${(error as Error)?.stack ?? String(error)}`);
-        return undefined;
-      } finally {
-        if (running.get(doc.uri)?.version === version) running.delete(doc.uri);
-      }
+  listen(): void {
+    const { connection, documents } = this;
+    connection.onInitialize(params => this.initialize(params));
+    documents.onDidOpen(e => this.opened.add(e.document.uri));
+    documents.onDidChangeContent(e => this.schedule(e.document, this.opened.delete(e.document.uri) ? 0 : this.debounceMs));
+    documents.onDidClose(e => this.close(e.document.uri));
+    connection.onCodeAction((params, token) => this.codeActions(params, token));
+    connection.onCodeActionResolve(action => this.resolveAction(action));
+    connection.onShutdown(() => {
+      for (const t of this.timers.values()) clearTimeout(t);
+      this.timers.clear();
     });
-    queue = done;
-    running.set(doc.uri, { version, done });
-    return done;
+    documents.listen(connection);
+    connection.listen();
   }
 
-  /** Runs `work` after the pipeline runs queued before it. */
-  function enqueue<T>(work: () => Promise<T>): Promise<T> {
-    const done = queue.then(work);
-    queue = done.catch(() => undefined);
-    return done;
-  }
-
-  /** The file's migration at `doc`'s version, run once per version. */
-  function migrationOf(doc: TextDocument): Promise<DocumentEdits> {
-    const current = migrations.get(doc.uri);
-    if (current?.version === doc.version) return current.done;
-    const done = enqueue(() => fileEdits(doc));
-    migrations.set(doc.uri, { version: doc.version, done });
-    return done;
-  }
-
-  function schedule(doc: TextDocument, delay: number): void {
-    if (!wanted(doc)) return;
-    clearTimeout(timers.get(doc.uri));
-    timers.set(
-      doc.uri,
-      setTimeout(() => {
-        timers.delete(doc.uri);
-        const latest = documents.get(doc.uri);
-        if (latest) void analysisOf(latest);
-      }, delay),
-    );
-  }
-
-  connection.onInitialize(params => {
+  private initialize(params: InitializeParams): InitializeResult {
     const workspace = params.capabilities.workspace?.workspaceEdit;
-    caps = {
+    this.caps = {
       documentChanges: workspace?.documentChanges === true,
       createFiles: workspace?.documentChanges === true && (workspace.resourceOperations ?? []).includes('create'),
       resolveEdit: params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit') === true,
     };
     const init = params.initializationOptions as { debounceMs?: unknown } | undefined;
-    if (typeof init?.debounceMs === 'number' && init.debounceMs >= 0) debounceMs = init.debounceMs;
+    if (typeof init?.debounceMs === 'number' && init.debounceMs >= 0) this.debounceMs = init.debounceMs;
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -156,27 +121,92 @@ export function startLanguageServer(
       },
       serverInfo: { name: 'mcp-migrate' },
     };
-  });
+  }
 
-  // TextDocuments reports an open as an open followed by a content change: analyse an opened document at once.
-  const opened = new Set<string>();
-  documents.onDidOpen(e => opened.add(e.document.uri));
-  documents.onDidChangeContent(e => schedule(e.document, opened.delete(e.document.uri) ? 0 : debounceMs));
-  documents.onDidClose(e => {
-    opened.delete(e.document.uri);
-    clearTimeout(timers.get(e.document.uri));
-    timers.delete(e.document.uri);
-    cache.delete(e.document.uri);
-    migrations.delete(e.document.uri);
-    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
-  });
+  private close(uri: string): void {
+    this.opened.delete(uri);
+    clearTimeout(this.timers.get(uri));
+    this.timers.delete(uri);
+    this.cache.delete(uri);
+    this.migrations.delete(uri);
+    void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
 
-  connection.onCodeAction(async (params: CodeActionParams, token: CancellationToken): Promise<CodeAction[]> => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc || !wanted(doc)) return [];
+  private wanted(doc: TextDocument): boolean {
+    return LANGUAGES.has(doc.languageId) || /\.[mc]?[jt]sx?$/.test(doc.uri);
+  }
+
+  /** The analysis of `doc` at its current version: from the cache, the run under way, or a new run. */
+  private analysisOf(doc: TextDocument): Promise<DocumentAnalysis | undefined> {
+    const cached = this.cache.get(doc.uri);
+    if (cached?.version === doc.version) return Promise.resolve(cached);
+    const current = this.running.get(doc.uri);
+    if (current?.version === doc.version) return current.done;
+    clearTimeout(this.timers.get(doc.uri));
+    this.timers.delete(doc.uri);
+    const version = doc.version;
+    const done = this.queue.then(() => this.analyse(doc.uri, version));
+    this.queue = done;
+    this.running.set(doc.uri, { version, done });
+    return done;
+  }
+
+  /** One run of the analysis of a document at `version`, published; none where the document has moved on. */
+  private async analyse(uri: string, version: number): Promise<DocumentAnalysis | undefined> {
+    const latest = this.documents.get(uri);
+    if (!latest || latest.version !== version) return undefined;
+    try {
+      const result = await analyzeDocument(latest, this.cache.get(uri));
+      if (this.documents.get(uri)?.version !== version) return result;
+      // A failure is cached too: code actions on text that does not parse must not re-run the pipeline.
+      this.cache.set(uri, result);
+      if (result.failure) this.connection.console.log(`mcp-migrate: ${uri} v${version} not analysed: ${result.failure}`);
+      // Text that does not parse publishes nothing: the last diagnostics stay until it parses again.
+      else void this.connection.sendDiagnostics({ uri, version, diagnostics: result.diagnostics });
+      return result;
+    } catch (error) {
+      this.connection.console.error(`mcp-migrate: analysis of ${uri} failed: ${(error as Error)?.stack ?? String(error)}`);
+      return undefined;
+    } finally {
+      if (this.running.get(uri)?.version === version) this.running.delete(uri);
+    }
+  }
+
+  /** Runs `work` after the pipeline runs queued before it. */
+  private enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const done = this.queue.then(work);
+    this.queue = done.catch(() => undefined);
+    return done;
+  }
+
+  /** The file's migration at `doc`'s version, run once per version. */
+  private migrationOf(doc: TextDocument): Promise<DocumentEdits> {
+    const current = this.migrations.get(doc.uri);
+    if (current?.version === doc.version) return current.done;
+    const done = this.enqueue(() => fileEdits(doc));
+    this.migrations.set(doc.uri, { version: doc.version, done });
+    return done;
+  }
+
+  private schedule(doc: TextDocument, delay: number): void {
+    if (!this.wanted(doc)) return;
+    clearTimeout(this.timers.get(doc.uri));
+    this.timers.set(
+      doc.uri,
+      setTimeout(() => {
+        this.timers.delete(doc.uri);
+        const latest = this.documents.get(doc.uri);
+        if (latest) void this.analysisOf(latest);
+      }, delay),
+    );
+  }
+
+  private async codeActions(params: CodeActionParams, token: CancellationToken): Promise<CodeAction[]> {
+    const doc = this.documents.get(params.textDocument.uri);
+    if (!doc || !this.wanted(doc)) return [];
     // A request that waits for a running analysis gives up when the client cancels it (the cursor moved on).
     const analysis = await Promise.race([
-      analysisOf(doc),
+      this.analysisOf(doc),
       new Promise<undefined>(resolve => {
         if (token.isCancellationRequested) resolve(undefined);
         token.onCancellationRequested(() => resolve(undefined));
@@ -185,44 +215,26 @@ export function startLanguageServer(
     if (!analysis || analysis.failure || analysis.version !== doc.version || !analysis.migratable) return [];
     const only = params.context.only;
     const asked = (kind: string): boolean => !only || only.some(o => kind === o || kind.startsWith(`${o}.`));
+    const offered = [
+      ...(asked(CodeActionKind.QuickFix) ? quickFixes(doc, analysis, params.range) : []),
+      ...(asked(MIGRATE_FILE_KIND) ? [fileAction(doc, analysis)] : []),
+    ];
     const actions: CodeAction[] = [];
     // A client that cannot resolve gets the edit at once, and no action when there is nothing to edit.
-    const offer = async (action: CodeAction): Promise<void> => {
-      const ready = caps.resolveEdit ? action : await resolveAction(action);
-      if (ready.edit || caps.resolveEdit) actions.push(ready);
-    };
-    if (asked(CodeActionKind.QuickFix)) {
-      // An HTTP entry is moved with the whole file (source action), not as a handler.
-      const here = analysis.diagnostics.filter(
-        d => isRewritable(d) && (d.data as SiteData).kind !== 'entry' && overlaps(d.range, params.range),
-      );
-      // One action per handler under the cursor.
-      const byHandler = new Map<string, Diagnostic[]>();
-      for (const d of here) {
-        const key = (d.data as SiteData).handler ?? `${(d.data as SiteData).line}`;
-        byHandler.set(key, [...(byHandler.get(key) ?? []), d]);
-      }
-      for (const diagnostics of byHandler.values()) {
-        const site = diagnostics[0]!.data as SiteData;
-        const data: ActionData = { uri: doc.uri, version: doc.version, line: site.line, column: site.column };
-        await offer({ title: QUICK_FIX_TITLE, kind: CodeActionKind.QuickFix, diagnostics, isPreferred: true, data });
-      }
-    }
-    if (asked(MIGRATE_FILE_KIND)) {
-      const diagnostics: Diagnostic[] = analysis.diagnostics.filter(isRewritable);
-      const data: ActionData = { uri: doc.uri, version: doc.version };
-      await offer({ title: MIGRATE_FILE_TITLE, kind: MIGRATE_FILE_KIND, diagnostics, data });
+    for (const action of offered) {
+      const ready = this.caps.resolveEdit ? action : await this.resolveAction(action);
+      if (ready.edit || this.caps.resolveEdit) actions.push(ready);
     }
     return actions;
-  });
+  }
 
   /** Computes an action's edit: the file's migration, or the run restricted to the quick fix's handler. */
-  async function resolveAction(action: CodeAction): Promise<CodeAction> {
+  private async resolveAction(action: CodeAction): Promise<CodeAction> {
     const data = action.data as ActionData | undefined;
-    const doc = data && documents.get(data.uri);
+    const doc = data && this.documents.get(data.uri);
     if (!data || !doc || doc.version !== data.version) return action;
     const at = data.line !== undefined && data.column !== undefined ? { line: data.line, column: data.column } : undefined;
-    const { edits, created } = await (at ? enqueue(() => handlerEdits(doc, at)) : migrationOf(doc));
+    const { edits, created } = await (at ? this.enqueue(() => handlerEdits(doc, at)) : this.migrationOf(doc));
     if (edits.length === 0) return action;
     // Never over an existing file, even one created since the run.
     return {
@@ -231,20 +243,31 @@ export function startLanguageServer(
         doc,
         edits,
         created.filter(f => !existsSync(f.path)),
-        caps,
+        this.caps,
       ),
     };
   }
-  connection.onCodeActionResolve(resolveAction);
+}
 
-  connection.onShutdown(() => {
-    for (const t of timers.values()) clearTimeout(t);
-    timers.clear();
+/** One quick fix per handler with a site under the cursor (an HTTP entry is moved with the whole file, by the source action). */
+function quickFixes(doc: TextDocument, analysis: DocumentAnalysis, range: Range): CodeAction[] {
+  const here = analysis.diagnostics.filter(d => isRewritable(d) && (d.data as SiteData).kind !== 'entry' && overlaps(d.range, range));
+  const byHandler = new Map<string, Diagnostic[]>();
+  for (const d of here) {
+    const key = (d.data as SiteData).handler ?? `${(d.data as SiteData).line}`;
+    byHandler.set(key, [...(byHandler.get(key) ?? []), d]);
+  }
+  return [...byHandler.values()].map(diagnostics => {
+    const site = diagnostics[0]!.data as SiteData;
+    const data: ActionData = { uri: doc.uri, version: doc.version, line: site.line, column: site.column };
+    return { title: QUICK_FIX_TITLE, kind: CodeActionKind.QuickFix, diagnostics, isPreferred: true, data };
   });
+}
 
-  documents.listen(connection);
-  connection.listen();
-  return connection;
+/** The source action that migrates the whole file. */
+function fileAction(doc: TextDocument, analysis: DocumentAnalysis): CodeAction {
+  const data: ActionData = { uri: doc.uri, version: doc.version };
+  return { title: MIGRATE_FILE_TITLE, kind: MIGRATE_FILE_KIND, diagnostics: analysis.diagnostics.filter(isRewritable), data };
 }
 
 function before(a: { line: number; character: number }, b: { line: number; character: number }): boolean {
