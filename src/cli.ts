@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import yargs from 'yargs';
+import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { formatDiffs, shouldColor } from './diff.js';
 import { parseShard } from './files.js';
@@ -163,6 +163,52 @@ async function migrateHandler(argv: MigrateArgs): Promise<void> {
   process.exitCode = report.exitCode;
 }
 
+/** The migration command's positional and options. */
+function migrateOptions(y: Argv): Argv {
+  return (
+    y
+      .positional('paths', { type: 'string', array: true, describe: 'Files or directories', default: undefined })
+      .option('dry-run', { type: 'boolean', describe: 'Print the diff, write nothing' })
+      .option('check', {
+        type: 'boolean',
+        describe: 'Write nothing; exit 1 if anything is left to migrate or would change (see Exit codes)',
+      })
+      .option('format', {
+        choices: ['text', 'json', 'sarif'] as const,
+        describe: 'What stdout carries: text (the diff under --dry-run), json (the report), sarif (SARIF 2.1.0, for code scanning)',
+      })
+      .option('json', {
+        type: 'boolean',
+        describe: 'The same as --format json: the machine-readable report on stdout (and nothing else there)',
+      })
+      // Not --format, which says what stdout carries (text, json, sarif).
+      .option('run-formatter', {
+        type: 'boolean',
+        describe:
+          "After writing, run the project's own formatter (prettier, biome or dprint, from its config or dependencies) on the files written; without it the report prints the command",
+      })
+      .option('include', { type: 'string', describe: 'Only files matching this glob (repeatable)' })
+      .option('exclude', { type: 'string', describe: 'Leave out files matching this glob (repeatable)' })
+      .option('force', { type: 'boolean', describe: 'Rewrite even when the git work tree has uncommitted changes' })
+      .option('upgrade', {
+        type: 'boolean',
+        default: true,
+        describe: 'Run the official v1-to-v2 codemod first (--no-upgrade to skip it)',
+      })
+      .option('color', { type: 'boolean', describe: 'Colour the output (default: when the stream is a terminal)' })
+      .option('quiet', { alias: 'q', type: 'boolean', describe: 'Only errors on stderr: no summary, no site list, no progress' })
+      .option('shard', {
+        type: 'string',
+        describe: 'Only shard i of n (e.g. 2/4): a stable split of the files by path, for parallel CI jobs run from the same directory',
+      })
+      .option('jobs', {
+        alias: 'j',
+        type: 'number',
+        describe: `Analyse in up to n threads (default: one per core, at most ${MAX_THREADS}, once there are ${MIN_FILES_PER_THREAD} files to analyse per thread)`,
+      })
+  );
+}
+
 export async function main(argv: string[]): Promise<void> {
   // A closed pipe (`mcp-migrate --dry-run | head`) is not an error worth a stack trace.
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
@@ -176,47 +222,7 @@ export async function main(argv: string[]): Promise<void> {
     .command<MigrateArgs>(
       '$0 [paths..]',
       'Migrate the sources under the given files or directories (default: .)',
-      y =>
-        y
-          .positional('paths', { type: 'string', array: true, describe: 'Files or directories', default: undefined })
-          .option('dry-run', { type: 'boolean', describe: 'Print the diff, write nothing' })
-          .option('check', {
-            type: 'boolean',
-            describe: 'Write nothing; exit 1 if anything is left to migrate or would change (see Exit codes)',
-          })
-          .option('format', {
-            choices: ['text', 'json', 'sarif'] as const,
-            describe: 'What stdout carries: text (the diff under --dry-run), json (the report), sarif (SARIF 2.1.0, for code scanning)',
-          })
-          .option('json', {
-            type: 'boolean',
-            describe: 'The same as --format json: the machine-readable report on stdout (and nothing else there)',
-          })
-          // Not --format, which says what stdout carries (text, json, sarif).
-          .option('run-formatter', {
-            type: 'boolean',
-            describe:
-              "After writing, run the project's own formatter (prettier, biome or dprint, from its config or dependencies) on the files written; without it the report prints the command",
-          })
-          .option('include', { type: 'string', describe: 'Only files matching this glob (repeatable)' })
-          .option('exclude', { type: 'string', describe: 'Leave out files matching this glob (repeatable)' })
-          .option('force', { type: 'boolean', describe: 'Rewrite even when the git work tree has uncommitted changes' })
-          .option('upgrade', {
-            type: 'boolean',
-            default: true,
-            describe: 'Run the official v1-to-v2 codemod first (--no-upgrade to skip it)',
-          })
-          .option('color', { type: 'boolean', describe: 'Colour the output (default: when the stream is a terminal)' })
-          .option('quiet', { alias: 'q', type: 'boolean', describe: 'Only errors on stderr: no summary, no site list, no progress' })
-          .option('shard', {
-            type: 'string',
-            describe: 'Only shard i of n (e.g. 2/4): a stable split of the files by path, for parallel CI jobs run from the same directory',
-          })
-          .option('jobs', {
-            alias: 'j',
-            type: 'number',
-            describe: `Analyse in up to n threads (default: one per core, at most ${MAX_THREADS}, once there are ${MIN_FILES_PER_THREAD} files to analyse per thread)`,
-          }) as never,
+      migrateOptions as never,
       migrateHandler as never,
     )
     .command(verifyCommand as never)
