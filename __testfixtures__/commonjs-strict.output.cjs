@@ -1,6 +1,13 @@
 #!/usr/bin/env node
 // A CommonJS entry in strict mode, its server made in the statement that connects it: the rewrite adds and
-// removes statements of the program, which is then printed anew, its directive as written.
+// removes statements of the program, which is then printed anew, its directive as written, with the header above it.
+/**
+ * Confirm server.
+ *
+ * Asks the client before it answers.
+ *
+ * Usage: node server.cjs
+ */
 'use strict';
 
 const { serveStdio } = require('@modelcontextprotocol/server/stdio');

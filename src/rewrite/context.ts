@@ -218,15 +218,16 @@ export class RewriteContext {
   private directivesAsStatements(directives: Directive[]): TopStatement[] {
     const first = directives[0]!;
     const last = directives[directives.length - 1]!;
-    const text = this.source.slice(offsetsOf(first)!.start, offsetsOf(last)!.end);
+    // Their comments are written out: a comment of the file on a node of another text cannot be printed.
+    const start = Math.min(...[first, ...(first.comments ?? []).filter(c => c.leading)].map(n => offsetsOf(n)!.start));
+    const end = Math.max(...[last, ...(last.comments ?? []).filter(c => c.trailing)].map(n => offsetsOf(n)!.end));
+    const text = this.source.slice(start, end);
     const [next] = this.writtenStatements;
     const nextStart = next && Math.min(...[next, ...(next.comments ?? []).filter(c => c.leading)].map(n => offsetsOf(n)!.start));
-    const after = nextStart === undefined ? '' : this.source.slice(offsetsOf(last)!.end, nextStart);
+    const after = nextStart === undefined ? '' : this.source.slice(end, nextStart);
     const breaks = /^\s*$/.test(after) ? Math.max(1, after.split('\n').length - 1) : 1;
     // After a statement, a string is no directive: the prologue ends at the first statement that is none.
-    const statements = this.parseStatements(`0;\n${text}${'\n'.repeat(breaks)}`).slice(1);
-    statements[0]!.comments = first.comments;
-    return statements;
+    return this.parseStatements(`0;\n${text}${'\n'.repeat(breaks)}`).slice(1);
   }
 
   /** Imports are top-level statements: a look at the program's body, not a walk of the whole tree. */
