@@ -2567,6 +2567,7 @@ const { StdioServerTransport } = require('@modelcontextprotocol/sdk/server/stdio
 const { z } = require('zod');
 const confirm = require('./confirm');
 const { pick } = require('./pick');
+const { choose } = require('./choose');
 
 const server = new McpServer({ name: 'exported-helpers', version: '1.0.0' });
 let wipes = 0;
@@ -2581,6 +2582,11 @@ server.registerTool('pick', { description: 'Picks a colour' }, async () => {
   const colour = await pick(server);
   return { content: [{ type: 'text', text: \`\${colour} (\${picks})\` }] };
 });
+let chosen = 0;
+server.registerTool('choose', { description: 'Chooses a size' }, async () => {
+  chosen++;
+  return { content: [{ type: 'text', text: \`\${await choose(server)} (\${chosen})\` }] };
+});
 server.connect(new StdioServerTransport());
 `,
     'src/confirm.js': `module.exports = async function (server, message) {
@@ -2593,13 +2599,28 @@ server.connect(new StdioServerTransport());
   return res.action === 'accept' ? String(res.content.colour) : 'none';
 };
 `,
+    // Exported in an object (the shorthand was also read as the function stored where nothing could follow it: a
+    // note said the request would still be sent to the client itself, where every call was followed).
+    'src/choose.js': `async function choose(server) {
+  const res = await server.server.elicitInput({ message: 'Size?', requestedSchema: { type: 'object', properties: { size: { type: 'string' } } } });
+  return res.action === 'accept' ? String(res.content.size) : 'none';
+}
+
+module.exports = { choose };
+`,
   };
 
   it('rewrites both questions and journals the counts made before them', async () => {
     const m = await migrate(files, true);
-    expect(outcomes(m)).toEqual(['src/confirm.js:2 rewritten elicitation', 'src/pick.js:2 rewritten elicitation']);
+    expect(outcomes(m)).toEqual([
+      'src/choose.js:2 rewritten elicitation',
+      'src/confirm.js:2 rewritten elicitation',
+      'src/pick.js:2 rewritten elicitation',
+    ]);
     expect(m.text('src/index.js')).toContain('  journaled(() => wipes++);\n');
     expect(m.text('src/index.js')).toContain('  journaled(() => picks += 1);\n');
+    expect(m.text('src/index.js')).toContain('  journaled(() => chosen++);\n');
+    expect(m.result.report.notes.filter(n => /cannot be followed|passed on as a value/.test(n))).toEqual([]);
   }, 600_000);
 
   it('counts each call once, on both eras', async () => {
@@ -2609,8 +2630,10 @@ server.connect(new StdioServerTransport());
       { name: 'wipe tmp', tool: 'wipe', arguments: { bucket: 'tmp' }, elicitation: [{ action: 'decline' }] },
       { name: 'pick', tool: 'pick', elicitation: accept({ colour: 'teal' }) },
       { name: 'pick again', tool: 'pick', elicitation: accept({ colour: 'red' }) },
+      { name: 'choose', tool: 'choose', elicitation: accept({ size: 'L' }) },
+      { name: 'choose again', tool: 'choose', elicitation: accept({ size: 'S' }) },
     ]);
-    sameOnBothEras(result, 'wipe logs', 'wipe tmp', 'pick', 'pick again');
+    sameOnBothEras(result, 'wipe logs', 'wipe tmp', 'pick', 'pick again', 'choose', 'choose again');
   }, 600_000);
 });
 

@@ -404,7 +404,11 @@ export class Reacher {
       if (declaresName(id)) continue;
       // (`{ confirm }` puts the function in an object: its value is the function, whatever the property is typed)
       const shorthand = parent !== undefined && Node.isShorthandPropertyAssignment(parent);
-      const runs = stored && !shorthand ? calleesOf(access ?? id).includes(stored) : refersTo(access ?? id, target);
+      // A shorthand property's uses may name the property (`ui.confirm(...)`) or the function it holds (required).
+      const runs =
+        stored && !shorthand
+          ? calleesOf(access ?? id).includes(stored) || (Node.isShorthandPropertyAssignment(target) && refersTo(access ?? id, target))
+          : refersTo(access ?? id, target);
       if (runs) uses.push(access ?? id);
     }
     if (name !== 'default' && isDefaultExport(target))
@@ -529,9 +533,16 @@ function lifecycleOf(value: Node): string | undefined {
   return Node.isPropertyAccessExpression(left) && /^(oninitialized|onclose|onerror)$/.test(left.getName()) ? left.getText() : undefined;
 }
 
-/** The function stored where `target` names it (its declaration's initializer), when `target` is a declaration storing one. */
+/**
+ * The function stored where `target` names it (its declaration's initializer, or the function a shorthand property
+ * names: `module.exports = { confirm }`), when `target` is a declaration storing one.
+ */
 function storedFunction(target: Node): FunctionLike | undefined {
   if (isFunctionLike(target)) return target;
+  if (Node.isShorthandPropertyAssignment(target)) {
+    const named = target.getValueSymbol()?.getDeclarations()[0];
+    return named && isFunctionLike(named) ? named : storedFunction(named ?? target.getNameNode());
+  }
   const init =
     (Node.isVariableDeclaration(target) || Node.isPropertyAssignment(target) || Node.isPropertyDeclaration(target)) &&
     target.getInitializer();
@@ -540,6 +551,11 @@ function storedFunction(target: Node): FunctionLike | undefined {
 }
 
 function nameNodeOf(target: Node): Node | undefined {
+  // `exports.pick = ...`: the export's own target names it, and is no use of it.
+  if (isModuleExportsAssignment(target)) {
+    const left = unwrap(target.getLeft());
+    return Node.isPropertyAccessExpression(left) ? left.getNameNode() : undefined;
+  }
   return Node.isFunctionDeclaration(target) ||
     Node.isMethodDeclaration(target) ||
     Node.isVariableDeclaration(target) ||
