@@ -130,4 +130,11 @@ describe('editImports', () => {
       "// The SDK:\nimport { McpServer } from '@modelcontextprotocol/server';\n\nnew McpServer();\n",
     );
   });
+  it('keeps the comment above a declaration taken out on the next one, which keeps its own layout', () => {
+    const text =
+      "import { McpServer } from '@modelcontextprotocol/server';\n// transports\nimport { StdioServerTransport } from '@modelcontextprotocol/server/stdio';\nimport {\n  alpha,\n  beta,\n} from \"./x.js\"; // local\n\nnew McpServer(alpha, beta);\n";
+    expect(edit(text, { add: [], remove: new Set(['StdioServerTransport']) })).toBe(
+      'import { McpServer } from \'@modelcontextprotocol/server\';\n// transports\nimport {\n  alpha,\n  beta,\n} from "./x.js"; // local\n\nnew McpServer(alpha, beta);\n',
+    );
+  });
 });

@@ -76,15 +76,19 @@ export function editImports(file: ImportSite, changes: ImportChanges): void {
     // First in a file that imports nothing, a blank line after them.
     body.splice(0, 0, ...file.parse(`${edits.inserted.text}\n\n`));
   }
-  // The comments above a declaration taken out go to the statement after it.
+  // The comments above a declaration taken out go to the statement after it. A declaration is then written out with
+  // them as it was (given a comment, recast would print it anew in its own layout); other code, which other units may
+  // have edited, is given them as comments.
+  const declarations = new Set(written.filter(st => st.type === 'ImportDeclaration' || isRequire(st)));
   let carried: Comment[] = [];
   for (const [i, statement] of written.entries()) {
-    if (!replaced.has(statement)) {
+    if (!replaced.has(statement) && (carried.length === 0 || !declarations.has(statement))) {
       if (carried.length > 0) statement.comments = [...carried, ...(statement.comments ?? [])];
       carried = [];
       continue;
     }
-    const text = replaced.get(statement);
+    const own = offsetsOf(statement)!;
+    const text = replaced.has(statement) ? replaced.get(statement) : source.slice(own.start, own.end);
     const leading = [...carried, ...commentsOf(statement, 'leading')];
     carried = text === undefined ? leading : [];
     const nodes = text === undefined ? [] : file.parse(replacementText(file, [written[i - 1], statement, written[i + 1]], leading, text));
