@@ -92,7 +92,9 @@ export function editImports(file: ImportSite, changes: ImportChanges): void {
     const leading = [...carried, ...commentsOf(statement, 'leading')];
     carried = text === undefined ? leading : [];
     const nodes = text === undefined ? [] : file.parse(replacementText(file, [written[i - 1], statement, written[i + 1]], leading, text));
-    body.splice(body.indexOf(statement), 1, ...nodes);
+    // (A statement another unit took out of the program is not there to replace: splice(-1) would take the last one.)
+    const at = body.indexOf(statement);
+    if (at >= 0) body.splice(at, 1, ...nodes);
   }
 }
 
